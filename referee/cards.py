@@ -1,0 +1,177 @@
+"""Card identities, notation and multisets of cards.
+
+A card is an ``int`` from 0 to 51: ``suit * 13 + rank``, rank 0 being the 2 and 12 the ace.
+:class:`Card` subclasses ``int`` only to give it a readable, round-tripping repr; every
+function here also accepts plain ints.  Two decks hold two copies of every card, so hands
+and holdings are multisets: a tuple of 52 counts (:data:`Counts`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+NUM_RANKS = 13
+NUM_SUITS = 4
+DECK_SIZE = NUM_RANKS * NUM_SUITS
+
+SPADES, HEARTS, DIAMONDS, CLUBS = range(NUM_SUITS)
+SUIT_LETTERS = "SHDC"
+SUIT_SYMBOLS = "♠♥♦♣"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+SUIT_SINGULAR = ("spade", "heart", "diamond", "club")
+RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
+
+_RANK_BY_TEXT = {text: index for index, text in enumerate(RANK_TEXT)}
+_RANK_BY_TEXT["T"] = RANK_TEXT.index("10")
+_SUIT_BY_TEXT = {letter: index for index, letter in enumerate(SUIT_LETTERS)}
+_SUIT_BY_TEXT.update({symbol: index for index, symbol in enumerate(SUIT_SYMBOLS)})
+# Variation selectors sometimes follow a suit symbol when typed on a phone.
+_STRIP = "\ufe0e\ufe0f"
+
+Counts = tuple[int, ...]
+EMPTY_COUNTS: Counts = (0,) * DECK_SIZE
+
+
+class CardError(ValueError):
+    """A piece of text that is not a card."""
+
+
+class Card(int):
+    """A card identity; ``Card.parse("QS") == Card(36)`` and ``repr`` round-trips."""
+
+    __slots__ = ()
+
+    def __new__(cls, value: int) -> Card:
+        if not 0 <= value < DECK_SIZE:
+            raise CardError(f"card index must be 0..{DECK_SIZE - 1}, got {value}")
+        return int.__new__(cls, value)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        return CARDS[parse_card(text)]
+
+    @property
+    def suit(self) -> int:
+        return self // NUM_RANKS
+
+    @property
+    def rank(self) -> int:
+        return self % NUM_RANKS
+
+    def __str__(self) -> str:
+        return card_text(self)
+
+    def __repr__(self) -> str:
+        return f"Card.parse({card_text(self)!r})"
+
+
+CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(DECK_SIZE))
+
+
+def make_card(rank: int, suit: int) -> Card:
+    return CARDS[suit * NUM_RANKS + rank]
+
+
+def suit_of(card: int) -> int:
+    return card // NUM_RANKS
+
+
+def rank_of(card: int) -> int:
+    return card % NUM_RANKS
+
+
+def card_text(card: int) -> str:
+    """Canonical notation: ``10S``, ``QS``, ``2C``."""
+    return RANK_TEXT[card % NUM_RANKS] + SUIT_LETTERS[card // NUM_RANKS]
+
+
+def card_name(card: int) -> str:
+    """Words for messages: ``queen of spades``."""
+    return f"{RANK_NAMES[card % NUM_RANKS]} of {SUIT_NAMES[card // NUM_RANKS]}"
+
+
+_CACHE: dict[str, int] = {}
+
+
+def parse_card(text: str) -> Card:
+    """Parse card notation, case-insensitive: ``10S``, ``TS``, ``10♠``, ``q♠``, ``qs``."""
+    cached = _CACHE.get(text)
+    if cached is not None:
+        return CARDS[cached]
+    cleaned = text.strip().strip(_STRIP).upper()
+    cleaned = "".join(ch for ch in cleaned if ch not in _STRIP)
+    if len(cleaned) < 2:
+        raise CardError(_expected(text))
+    suit = _SUIT_BY_TEXT.get(cleaned[-1])
+    rank = _RANK_BY_TEXT.get(cleaned[:-1])
+    if suit is None or rank is None:
+        raise CardError(_expected(text))
+    index = suit * NUM_RANKS + rank
+    if len(_CACHE) < 4096:
+        _CACHE[text] = index
+    return CARDS[index]
+
+
+def _expected(text: str) -> str:
+    shown = text if len(text) <= 20 else text[:20] + "…"
+    return (
+        f"{shown!r} is not a card: expected a rank (2-10, T, J, Q, K, A) then a suit "
+        f"(S H D C or ♠ ♥ ♦ ♣), like 10S or QS"
+    )
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse whitespace- or comma-separated cards."""
+    return tuple(parse_card(part) for part in text.replace(",", " ").split())
+
+
+def cards_text(cards: Iterable[int]) -> str:
+    return " ".join(card_text(card) for card in cards)
+
+
+def counts_of(cards: Iterable[int]) -> Counts:
+    counts = [0] * DECK_SIZE
+    for card in cards:
+        counts[card] += 1
+    return tuple(counts)
+
+
+def cards_of(counts: Counts) -> tuple[Card, ...]:
+    """The cards of a multiset in sorted order, repeated by multiplicity."""
+    return tuple(CARDS[i] for i, n in enumerate(counts) for _ in range(n))
+
+
+def distinct_cards(counts: Counts) -> tuple[Card, ...]:
+    return tuple(CARDS[i] for i, n in enumerate(counts) if n > 0)
+
+
+def add_card(counts: Counts, card: int, amount: int = 1) -> Counts:
+    return counts[:card] + (counts[card] + amount,) + counts[card + 1 :]
+
+
+def remove_card(counts: Counts, card: int) -> Counts:
+    """Remove one copy; a missing card leaves the multiset unchanged (the caller reports it)."""
+    if counts[card] == 0:
+        return counts
+    return counts[:card] + (counts[card] - 1,) + counts[card + 1 :]
+
+
+def suit_count(counts: Counts, suit: int) -> int:
+    start = suit * NUM_RANKS
+    return sum(counts[start : start + NUM_RANKS])
+
+
+def holds_suit(counts: Counts, suit: int) -> bool:
+    start = suit * NUM_RANKS
+    return any(counts[start : start + NUM_RANKS])
+
+
+def sort_key(card: int) -> tuple[int, int]:
+    """Display order: by suit (S H D C), high rank first."""
+    return (card // NUM_RANKS, -(card % NUM_RANKS))
+
+
+QUEEN_OF_SPADES = make_card(RANK_TEXT.index("Q"), SPADES)
+JACK_OF_DIAMONDS = make_card(RANK_TEXT.index("J"), DIAMONDS)
+TWO_OF_CLUBS = make_card(0, CLUBS)

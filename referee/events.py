@@ -1,0 +1,181 @@
+"""Event records: what a written log says, one record per statement, with source spans.
+
+Events are plain frozen values.  Spans do not take part in equality, so a log and its
+canonical rewrite (``writer.write``) parse to equal event lists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """1-based line and column of the first character; end is exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @classmethod
+    def point(cls, line: int, column: int, width: int = 1) -> Span:
+        return cls(line, column, line, column + width)
+
+
+NO_SPAN = Span(0, 0, 0, 0)
+
+
+def _span() -> Span:
+    return field(default=NO_SPAN, compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """``[Name "value"]``; names compare case-insensitively through :attr:`key`."""
+
+    name: str
+    value: str
+    span: Span = _span()
+
+    @property
+    def key(self) -> str:
+        return self.name.casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class HandStart:
+    """``hand N [dealer NAME] [pass DIRECTION]``; direction is canonical text or None."""
+
+    number: int
+    dealer: str | None = None
+    direction: str | None = None
+    span: Span = _span()
+    dealer_span: Span = _span()
+    direction_span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class CardRun:
+    """A run of cards on one line, with the span of each card for pointed diagnostics."""
+
+    cards: tuple[Card, ...]
+    spans: tuple[Span, ...] = field(default=(), compare=False, repr=False)
+
+    def span_of(self, index: int, fallback: Span) -> Span:
+        return self.spans[index] if index < len(self.spans) else fallback
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """``deal NAME: cards`` — the hand as dealt, before passing."""
+
+    player: str
+    run: CardRun
+    span: Span = _span()
+    player_span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Kitty:
+    """``kitty: cards`` — the undealt cards of this hand."""
+
+    run: CardRun
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """``pass NAME [-> NAME]: cards``; ``to`` is None when the recipient is left implicit."""
+
+    player: str
+    run: CardRun
+    to: str | None = None
+    span: Span = _span()
+    player_span: Span = _span()
+    to_span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card in a trick.  ``player`` is None in the compact form (seating order implied)."""
+
+    player: str | None
+    card: Card
+    span: Span = _span()
+    card_span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """``-> NAME`` (a winner) or ``-> none`` (``player`` None: the trick was set aside)."""
+
+    player: str | None
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """``trick N: NAME CARD, ... [-> claim]`` or compact ``trick N LEADER: CARD ...``."""
+
+    number: int
+    plays: tuple[Play, ...]
+    claim: Claim | None = None
+    leader: str | None = None
+    span: Span = _span()
+    leader_span: Span = _span()
+
+    @property
+    def compact(self) -> bool:
+        return self.leader is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Moon:
+    """``moon NAME subtract|add`` — the shooter's choice."""
+
+    player: str
+    choice: str
+    span: Span = _span()
+    player_span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """``NAME VALUE`` inside a score or total line."""
+
+    player: str
+    value: int
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """``score: NAME N, ...`` — the hand's points as written on the scoresheet."""
+
+    entries: tuple[Entry, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class Total:
+    """``total: NAME N, ...`` — running totals as written."""
+
+    entries: tuple[Entry, ...]
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    """``winner: NAME ...`` — the log claims the game is over and names its winner(s)."""
+
+    players: tuple[str, ...]
+    span: Span = _span()
+
+
+Event = Tag | HandStart | Deal | Kitty | Pass | Trick | Moon | Score | Total | GameOver
+
+# Pass directions in canonical text: "left", "right", "across", "hold", or "N left"/"N right".
+DIRECTION_WORDS = ("left", "right", "across", "hold")
