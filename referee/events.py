@@ -175,7 +175,15 @@ class GameOver:
     span: Span = _span()
 
 
-Event = Tag | HandStart | Deal | Kitty | Pass | Trick | Moon | Score | Total | GameOver
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A whole-line ``# comment``, kept so that ``referee fmt`` does not lose it."""
+
+    text: str
+    span: Span = _span()
+
+
+Event = Comment | Tag | HandStart | Deal | Kitty | Pass | Trick | Moon | Score | Total | GameOver
 
 # Pass directions in canonical text: "left", "right", "across", "hold", or "N left"/"N right".
 DIRECTION_WORDS = ("left", "right", "across", "hold")
