@@ -210,6 +210,11 @@ def _apply_pass(state: State, action: PassAction) -> State:
     return _start_play(state._replace(holdings=tuple(holdings)))
 
 
+def begin_play(state: State, holdings: Sequence[Counts], kitty: Sequence[Card]) -> State:
+    """Start the play of a hand from holdings after passing (the referee's entry point)."""
+    return _start_play(state._replace(holdings=tuple(holdings), kitty=tuple(kitty)))
+
+
 def _start_play(state: State) -> State:
     rules, n = state.rules, state.players
     leader = (state.dealer + 1) % n
@@ -265,6 +270,11 @@ def play(state: State, seat: int, card: int, *, check: bool = True) -> State:
     if len(trick) < state.players:
         return state
     return _finish_trick(state)
+
+
+def close_trick(state: State) -> State:
+    """End the current trick with the cards played so far (a record that skipped a player)."""
+    return _finish_trick(state) if state.trick else state
 
 
 def _finish_trick(state: State) -> State:
@@ -354,6 +364,11 @@ def _apply_scoring(state: State, action: str) -> State:
     state = state._replace(totals=totals, history=state.history + (result,))
     if max(totals) >= state.rules.target:
         return state._replace(phase=Phase.OVER)
+    return next_hand(state)
+
+
+def next_hand(state: State) -> State:
+    """Move to the next hand's deal (R2.3); the referee also uses it to go on after the end."""
     step = 1 if state.rules.dealer_moves == "left" else -1
     return state._replace(
         phase=Phase.DEAL, hand_number=state.hand_number + 1,

@@ -1,0 +1,234 @@
+"""Replay the tricks of one hand against the engine and judge every play and claim.
+
+Each play is judged by the engine's legality layers on the holding the record supports
+(known or inferred, see :mod:`referee.knowledge`), then stands as written so that one fault
+does not hide the next.  Winner claims are compared with :func:`referee.tricks.resolve_trick`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from . import engine
+from .cards import NUM_RANKS, SUIT_NAMES, SUIT_SINGULAR, card_text
+from .engine import Phase, State
+from .events import Trick
+from .knowledge import Knowledge, SeatedPlay
+from .legality import Fault, card_fault
+from .table import Table, related
+
+_LEAD_FAULTS = {Fault.MUST_LEAD_LOWEST_CLUB, Fault.FIRST_LEAD_POINTS, Fault.HEARTS_NOT_BROKEN}
+
+
+@dataclass(slots=True)
+class PlayOutcome:
+    state: State
+    complete: bool = False  # every trick was recorded and completed
+    wrong_claims: list[int] = field(default_factory=list)  # lines of wrong winner claims
+    stopped: str | None = None  # where an unfinished hand stopped, for the summary
+
+
+def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick],
+                  hand: int, *, dealer_known: bool) -> PlayOutcome:
+    n, add = table.size, table.findings.add
+    out = PlayOutcome(state)
+    excused_leader: int | None = None
+    played = Counter(know.kitty or ())
+    for index, (trick, plays) in enumerate(zip(tricks, know.tricks)):
+        if state.phase is not Phase.PLAY:
+            add("bad-setup", trick.span, f"hand {hand} already has all its "
+                f"{state.tricks_per_hand} tricks; trick {trick.number} is one too many",
+                hand=hand, rule="R10.4")
+            continue
+        if trick.number != state.trick_number:
+            add("bad-setup", trick.span, f"trick {trick.number} is recorded where trick "
+                f"{state.trick_number} is due", hand=hand, trick=state.trick_number, rule="R10.4")
+        if not plays:
+            continue
+        number = state.trick_number
+        leader = plays[0].seat
+        if leader != state.leader:
+            if index == 0 and not dealer_known and state.rules.first_leader == "left_of_dealer":
+                state = state._replace(dealer=(leader - 1) % n)
+            elif leader != excused_leader:
+                _wrong_leader(table, state, plays[0], hand, index)
+            state = state._replace(leader=leader)
+        excused_leader = None
+        seats_seen: set[int] = set()
+        turn_reported = False
+        for position, sp in enumerate(plays):
+            if position >= n:
+                add("out-of-turn", sp.play.span, f"trick {number} already has a card from "
+                    f"each of the {n} players; {table.name(sp.seat)}'s {card_text(sp.card)} is "
+                    "one too many", hand=hand, trick=number, player=table.name(sp.seat))
+                continue
+            expected = (state.leader + position) % n
+            if sp.seat != expected and not turn_reported:
+                turn_reported = True
+                again = sp.seat in seats_seen
+                message = (f"{table.name(sp.seat)} plays a second card to trick {number}" if again
+                           else f"{table.name(sp.seat)} plays where {table.name(expected)} is "
+                           f"next in seating order")
+                add("out-of-turn", sp.play.span, message, hand=hand, trick=number,
+                    player=table.name(sp.seat))
+            seats_seen.add(sp.seat)
+            played[sp.card] += 1
+            _judge_play(table, state, know, sp, hand, number, played, dealer_known)
+            state = engine.play(state, sp.seat, sp.card, check=False)
+        last_in_log = index == len(tricks) - 1
+        if state.trick and not last_in_log:
+            missing = [table.name(s) for s in range(n) if s not in seats_seen]
+            add("out-of-turn", trick.span, f"trick {number} has no card from "
+                f"{', '.join(missing)}", hand=hand, trick=number)
+            state = engine.close_trick(state)
+        if state.trick:
+            break
+        if trick.claim is not None:
+            wrong = _judge_claim(table, state, trick, plays, hand)
+            if wrong is not None:
+                out.wrong_claims.append(trick.claim.span.line)
+                excused_leader = wrong
+    out.state = state
+    out.complete = state.phase is Phase.SCORING
+    if state.phase is Phase.PLAY:
+        out.stopped = _where_it_stops(table, state, know, hand)
+    return out
+
+
+def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, index: int) -> None:
+    record = state.last_trick
+    if index == 0 or record is None:
+        why = (f"the first trick is led by {table.name(state.leader)}, left of the dealer "
+               f"{table.name(state.dealer)}")
+        rule = "R4.1"
+    elif record.winner is None:
+        why = (f"trick {record.number} was set aside, so its leader "
+               f"{table.name(state.leader)} leads again")
+        rule = "R4.6"
+    else:
+        why = f"{table.name(state.leader)} won trick {record.number} and leads next"
+        rule = "R4.5"
+    table.findings.add(
+        "wrong-leader", first.play.span, f"{table.name(first.seat)} led trick "
+        f"{state.trick_number}, but {why}", hand=hand, trick=state.trick_number,
+        player=table.name(first.seat), rule=rule)
+
+
+def _judge_play(table: Table, state: State, know: Knowledge, sp: SeatedPlay, hand: int,
+                number: int, played: Counter, dealer_known: bool) -> None:
+    rules, add, who = table.rules, table.findings.add, table.name(sp.seat)
+    card = sp.card
+    if played[card] > rules.decks:
+        add("card-not-held", sp.play.card_span, f"{who} played {card_text(card)}, but every copy "
+            "of it is already played" + (" or in the kitty" if know.kitty else ""),
+            hand=hand, trick=number, player=who, rule="R2.4")
+        return
+    holding = state.holdings[sp.seat]
+    trick_cards = state.trick_cards
+    fault = card_fault(rules, holding, card, trick_cards, first_trick=number == 1,
+                       hearts_broken=state.hearts_broken, lowest=state.lowest_club)
+    if fault is None:
+        return
+    if fault is Fault.NOT_HELD:
+        if know.known[sp.seat]:
+            add("card-not-held", sp.play.card_span, f"{who} played {card_text(card)}, which "
+                f"{who} does not hold at trick {number} (deal and passes as recorded)",
+                hand=hand, trick=number, player=who, rule=fault.clause)
+        return
+    evidence, links = _evidence(table, know, sp.seat, holding, fault, trick_cards, number)
+    if fault in _LEAD_FAULTS:
+        add("illegal-lead", sp.play.card_span, f"{who} led {card_text(card)} in trick {number}: "
+            f"{fault.text}{evidence}", hand=hand, trick=number, player=who, rule=fault.clause,
+            related=links)
+    elif fault is Fault.REVOKE:
+        suit = trick_cards[0] // NUM_RANKS
+        add("revoke", sp.play.card_span, f"{who} played {card_text(card)} to a "
+            f"{SUIT_SINGULAR[suit]} lead{evidence}", hand=hand, trick=number, player=who,
+            rule=fault.clause, related=links)
+    else:
+        add("illegal-play", sp.play.card_span, f"{who} played {card_text(card)} to trick "
+            f"{number}: {fault.text}{evidence}", hand=hand, trick=number, player=who,
+            rule=fault.clause, related=links)
+
+
+def _evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault, trick_cards,
+              number: int):
+    """' while holding 7S, which Beth played in trick 9 (line 57)' and the related lines."""
+    if fault is Fault.REVOKE or fault is Fault.MUST_PLAY_TWIN_CLUB:
+        suit = trick_cards[0] // NUM_RANKS
+        wanted = [c for c in range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS) if holding[c]]
+    elif fault is Fault.HEARTS_NOT_BROKEN:
+        wanted = [c for c, k in enumerate(holding) if k and c // NUM_RANKS != 1]
+    else:
+        from .ruleset import is_point_card
+        wanted = [c for c, k in enumerate(holding) if k and not is_point_card(c)]
+    if not wanted:
+        return "", ()
+    card = max(wanted, key=lambda c: c % NUM_RANKS) if fault is Fault.REVOKE else wanted[0]
+    who = table.name(seat)
+    text = f" while holding {card_text(card)}"
+    if know.known[seat]:
+        return text + f" ({know.origin.get((seat, card), 'as recorded')})", ()
+    for later_trick, span in know.later_plays.get((seat, card), []):
+        if later_trick > number or later_trick == number:
+            note = f"{who} played {card_text(card)} in trick {later_trick}"
+            return text + f", which {who} played in trick {later_trick} (line {span.line})", (
+                related(span, note),)
+    return text, ()
+
+
+def _judge_claim(table: Table, state: State, trick: Trick, plays: list[SeatedPlay],
+                 hand: int) -> int | None:
+    """Compare a winner claim with the rules; return the wrongly claimed seat, if any."""
+    record = state.last_trick
+    claim = trick.claim
+    actual = record.winner
+    if claim.player is None:
+        claimed = None
+    else:
+        claimed = table.seat(claim.player, claim.span, hand=hand)
+        if claimed is None:
+            return None
+    if claimed == actual:
+        return None
+    add, number = table.findings.add, record.number
+    cancelled = record.outcome.cancelled
+    winner_text = (f"{table.name(actual)} wins it with "
+                   f"{card_text(record.plays[record.outcome.winner][1])}"
+                   if actual is not None and record.outcome.winner is not None
+                   else "nobody wins it")
+    led = record.plays[0][1] // NUM_RANKS
+    pairs = ", ".join(sorted(card_text(c) for c in cancelled))
+    if claimed is None:
+        add("miscounted-cancellation", claim.span, f"trick {number} is claimed as set aside, "
+            f"but an uncancelled {SUIT_SINGULAR[led]} survives: {winner_text}", hand=hand,
+            trick=number, rule="R6.3")
+    elif actual is None or record.outcome.winner is None:
+        add("miscounted-cancellation", claim.span, f"trick {number} is claimed for "
+            f"{table.name(claimed)}, but every {SUIT_SINGULAR[led]} in it cancelled ({pairs}): "
+            "it is set aside", hand=hand, trick=number, player=table.name(claimed), rule="R6.4")
+    else:
+        their = [c for s, c in record.plays if s == claimed]
+        if their and their[0] in cancelled:
+            add("miscounted-cancellation", claim.span, f"trick {number} is claimed for "
+                f"{table.name(claimed)}, whose {card_text(their[0])} was cancelled by its twin; "
+                f"{winner_text}", hand=hand, trick=number, player=table.name(claimed), rule="R6.2")
+        else:
+            add("wrong-winner", claim.span, f"trick {number} is claimed for "
+                f"{table.name(claimed)}, but {winner_text}", hand=hand, trick=number,
+                player=table.name(claimed), rule="R6.1")
+    return claimed
+
+
+def _where_it_stops(table: Table, state: State, know: Knowledge, hand: int) -> str:
+    seat = state.to_play
+    text = (f"the record stops in hand {hand} at trick {state.trick_number}: "
+            f"{table.name(seat)} to play")
+    if know.known[seat]:
+        legal = engine.legal_plays(state)
+        text += f" (legal: {' '.join(card_text(c) for c in legal)})"
+    elif state.trick:
+        suit = state.trick_cards[0] // NUM_RANKS
+        text += f" ({SUIT_NAMES[suit]} led)"
+    return text

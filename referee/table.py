@@ -1,0 +1,73 @@
+"""What the referee knows about the table while it replays: seats, ruleset, findings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import diagnostics
+from .diagnostics import Diagnostic, Related
+from .events import Span
+from .ruleset import Ruleset
+from .suggest import did_you_mean
+
+
+@dataclass(slots=True)
+class Findings:
+    """Collects diagnostics; a (kind, line, column) is reported once."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+    unchecked: list[str] = field(default_factory=list)
+    _seen: set = field(default_factory=set)
+
+    def add(self, kind: str, span: Span, message: str, **details) -> None:
+        key = (kind, span.line, span.column, details.get("player"))
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        self.items.append(diagnostics.make(kind, span, message, **details))
+
+    def note(self, text: str) -> None:
+        if text not in self.unchecked:
+            self.unchecked.append(text)
+
+
+@dataclass(slots=True)
+class Table:
+    rules: Ruleset
+    names: list[str]
+    findings: Findings
+    seats: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.seats = {name.casefold(): seat for seat, name in enumerate(self.names)}
+
+    @property
+    def size(self) -> int:
+        return len(self.names)
+
+    def seat(self, name: str | None, span: Span, *, hand: int | None = None) -> int | None:
+        """The seat of ``name``; an unknown name is reported (R10.5) and gives None."""
+        if name is None:
+            return None
+        seat = self.seats.get(name.casefold())
+        if seat is None:
+            guess = did_you_mean(name, self.names)
+            self.findings.add(
+                "bad-setup", span, f"{name!r} is not seated at this table "
+                f"(players: {', '.join(self.names)})", rule="R10.5", hand=hand,
+                hint=f"did you mean {guess!r}?" if guess else None,
+            )
+        return seat
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+
+def related(span: Span, note: str) -> Related:
+    return Related(span.line, span.column, note)
+
+
+def pronoun_free_list(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
