@@ -84,6 +84,8 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
             state = engine.close_trick(state)
         if state.trick:
             break
+        if table.trace is not None:
+            table.trace.append((hand, state.last_trick, state.pile))
         if trick.claim is not None:
             wrong = _judge_claim(table, state, trick, plays, hand)
             if wrong is not None:

@@ -60,7 +60,9 @@ def _unreadable(path: str, line: int, column: int, message: str) -> Report:
     return report
 
 
-def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None) -> Report:
+def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None,
+                 trace: list | None = None) -> Report:
+    """Referee a parsed log; ``trace``, when given, receives every finished trick."""
     findings = Findings()
     for issue in parsed.issues:
         findings.add("syntax", Span(issue.line, issue.column, issue.end_line, issue.end_column),
@@ -68,6 +70,7 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
     report = Report(path=path, source=parsed.text)
     table = _setup(parsed.events, findings, base_dir)
     if table is not None:
+        table.trace = trace
         report.ruleset, report.players = table.rules.name, list(table.names)
         _replay_game(table, parsed.events, report)
     report.diagnostics = sorted(findings.items, key=lambda d: (d.line, d.column))

@@ -37,6 +37,7 @@ class Table:
     names: list[str]
     findings: Findings
     seats: dict[str, int] = field(default_factory=dict)
+    trace: list | None = None  # (hand, TrickRecord) of every finished trick, for `referee replay`
 
     def __post_init__(self) -> None:
         self.seats = {name.casefold(): seat for seat, name in enumerate(self.names)}

@@ -1,0 +1,196 @@
+"""Command line: argument parsing and exit codes only; every command calls a library function.
+
+Exit codes, like a linter: 0 clean, 1 violations found, 2 unreadable input or a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_UNREADABLE = 0, 1, 2
+LOG_SUFFIXES = (".log", ".txt", ".hearts")
+
+
+class UsageError(Exception):
+    pass
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="referee", description="Referee for Cancellation Hearts logs.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    check = commands.add_parser("check", help="replay logs and report every violation")
+    check.add_argument("paths", nargs="+", metavar="FILE", help="log files, directories, or - for stdin")
+    check.add_argument("--format", choices=("text", "json", "jsonl"), default="text")
+    check.add_argument("--no-color", action="store_true", help="no colour even on a terminal")
+    check.add_argument("--invariants", action="store_true",
+                       help="also prove the invariants with z3 (slower)")
+
+    fmt = commands.add_parser("fmt", help="print a log in canonical form")
+    fmt.add_argument("path", metavar="FILE")
+    fmt.add_argument("--write", action="store_true", help="rewrite the file in place (atomically)")
+
+    replay = commands.add_parser("replay", help="print the game trick by trick")
+    replay.add_argument("path", metavar="FILE")
+    replay.add_argument("--no-color", action="store_true")
+
+    explain = commands.add_parser("explain", help="explain a diagnostic code or kind")
+    explain.add_argument("code", nargs="?", metavar="CODE-or-KIND")
+
+    rules = commands.add_parser("rules", help="print a ruleset's options or the rulebook")
+    rules.add_argument("ruleset", nargs="?", default=None)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return EXIT_UNREADABLE if exit_.code else EXIT_CLEAN
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_UNREADABLE
+    try:
+        return _COMMANDS[args.command](args)
+    except UsageError as err:
+        print(f"referee: {err}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    except BrokenPipeError:
+        return EXIT_CLEAN
+    except KeyboardInterrupt:
+        return 130
+
+
+def _color(args) -> bool | None:
+    if getattr(args, "no_color", False) or os.environ.get("NO_COLOR"):
+        return False
+    return None
+
+
+def iter_inputs(paths: list[str]) -> Iterator[str]:
+    for raw in paths:
+        if raw == "-":
+            yield raw
+            continue
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in LOG_SUFFIXES)
+            if not found:
+                raise UsageError(f"{raw}: no log files ({', '.join(LOG_SUFFIXES)}) in this directory")
+            yield from (str(p) for p in found)
+        else:
+            yield raw
+
+
+def _check_one(path: str):
+    from .replay import check_bytes, check_path
+
+    if path == "-":
+        return check_bytes(sys.stdin.buffer.read(), "<stdin>")
+    return check_path(path)
+
+
+def _cmd_check(args) -> int:
+    from . import render
+
+    reports = []
+    worst = EXIT_CLEAN
+    for path in iter_inputs(args.paths):
+        report = _check_one(path)
+        if args.invariants:
+            from .invariants import attach_invariants
+
+            attach_invariants(report)
+        worst = max(worst, {"clean": EXIT_CLEAN, "violations": EXIT_VIOLATIONS,
+                            "unreadable": EXIT_UNREADABLE}[report.verdict])
+        if args.format == "jsonl":
+            print(render.to_jsonl_line(report), flush=False)
+        elif args.format == "text":
+            render.render_text([report], color=_color(args))
+        else:
+            reports.append(report)
+    if args.format == "json":
+        print(render.to_json(reports))
+    return worst
+
+
+def _cmd_fmt(args) -> int:
+    from .parser import UnreadableLog, decode_log
+    from .writer import format_text
+
+    try:
+        data = sys.stdin.buffer.read() if args.path == "-" else Path(args.path).read_bytes()
+        text = decode_log(data)
+    except OSError as err:
+        raise UsageError(f"{args.path}: {err.strerror or err}") from None
+    except UnreadableLog as err:
+        print(f"{args.path}:{err.line}:{err.column}: {err}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    canonical, issues = format_text(text)
+    for issue in issues:
+        print(f"{args.path}:{issue.line}:{issue.column}: CH001 syntax  {issue.message}", file=sys.stderr)
+    if args.write and args.path != "-":
+        target = Path(args.path)
+        temporary = target.with_name(f".{target.name}.referee-fmt")
+        temporary.write_text(canonical, encoding="utf-8")
+        os.replace(temporary, target)
+    else:
+        sys.stdout.write(canonical)
+    return EXIT_VIOLATIONS if issues else EXIT_CLEAN
+
+
+def _cmd_replay(args) -> int:
+    from .replay_view import show_replay
+
+    return show_replay(args.path, color=_color(args))
+
+
+def _cmd_explain(args) -> int:
+    from .codes import all_codes, lookup
+
+    if args.code is None:
+        for code in all_codes():
+            print(f"{code.code}  {code.kind:<24} {code.clause:<6} {code.summary}")
+        return EXIT_CLEAN
+    code = lookup(args.code)
+    if code is None:
+        raise UsageError(f"unknown code or kind {args.code!r}; `referee explain` lists them")
+    print(f"{code.code} {code.kind} ({code.severity}, rule {code.clause})\n")
+    print(f"What: {code.summary}.")
+    print(f"Why: {code.why}")
+    print(f"Example:\n    {code.example}")
+    print(f"\nRule {code.clause} and the others are in spec/rules.md.")
+    return EXIT_CLEAN
+
+
+def _cmd_rules(args) -> int:
+    from dataclasses import fields
+
+    from .ruleset import OPTION_DOCS, RulesetError, bundled_names, load_ruleset
+
+    name = args.ruleset or "cancellation"
+    try:
+        rules = load_ruleset(name)
+    except RulesetError as err:
+        raise UsageError(str(err)) from None
+    print(f"ruleset {rules.name}  (bundled: {', '.join(bundled_names())})")
+    for field in fields(rules):
+        value = getattr(rules, field.name)
+        shown = ", ".join(value) if isinstance(value, tuple) else str(value).lower() if isinstance(value, bool) else value
+        print(f"  {field.name:<30} {shown!s:<22} # {OPTION_DOCS[field.name]}")
+    print(f"  {'(derived) points per hand':<30} {rules.points_per_hand}")
+    return EXIT_CLEAN
+
+
+_COMMANDS = {
+    "check": _cmd_check,
+    "fmt": _cmd_fmt,
+    "replay": _cmd_replay,
+    "explain": _cmd_explain,
+    "rules": _cmd_rules,
+}
