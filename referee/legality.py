@@ -87,7 +87,12 @@ def follow_fault(
     ):
         return Fault.MUST_PLAY_TWIN_CLUB
     if first_trick and not rules.first_trick_points and is_point_card(card):
-        if _holds_other_than(holding, is_point_card):
+        # "nothing else" means nothing else playable: a card that follows suit is compared
+        # only with the other cards of the led suit (following suit comes first, R5.2)
+        follows = card // NUM_RANKS == led_suit
+        if _holds_other_than(
+            holding, lambda c: is_point_card(c) or (follows and c // NUM_RANKS != led_suit)
+        ):
             return Fault.FIRST_TRICK_POINTS
     return None
 
@@ -97,7 +102,7 @@ def card_fault(
     hearts_broken: bool, lowest: int | None = None,
 ) -> Fault | None:
     """Every layer after turn order: held, then lead or follow rules."""
-    if not holding[card]:
+    if not 0 <= card < len(holding) or not holding[card]:  # -1 must not index the last card
         return Fault.NOT_HELD
     if not trick:
         return lead_fault(rules, holding, card, first_trick=first_trick,
