@@ -77,9 +77,13 @@ def choose_pass(holding, count: int, rng: random.Random, strategy: str) -> tuple
 def generate_game(
     rules: Ruleset, players: int, *, seed: int, hands: int | None = None,
     strategy: str = "random", names: tuple[str, ...] | None = None, event_name: str | None = None,
-    stats: GameStats | None = None,
+    stats: GameStats | None = None, tamper=None,
 ) -> list[Event]:
-    """A complete legal game (to the end, or ``hands`` hands) as log events."""
+    """A complete legal game (to the end, or ``hands`` hands) as log events.
+
+    ``tamper`` (see :mod:`referee.inject`) may replace one lead or play with an illegal one;
+    the rest of the game is then played legally from the state that play left.
+    """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
     rng = random.Random(seed)
@@ -93,7 +97,7 @@ def generate_game(
     ]
     state = engine.new_game(rules, players, dealer=rng.randrange(players))
     while state.phase is not Phase.OVER and (hands is None or stats_hands(state) < hands):
-        state = _play_hand(state, names, rng, strategy, events, stats)
+        state = _play_hand(state, names, rng, strategy, events, stats, tamper)
     if state.phase is Phase.OVER:
         winners = state.winners
         stats.ties += len(winners) > 1
@@ -105,7 +109,8 @@ def stats_hands(state: State) -> int:
     return len(state.history)
 
 
-def _play_hand(state: State, names, rng, strategy, events: list[Event], stats: GameStats) -> State:
+def _play_hand(state: State, names, rng, strategy, events: list[Event], stats: GameStats,
+               tamper=None) -> State:
     rules, n = state.rules, state.players
     deck = engine.full_deck(rules)
     rng.shuffle(deck)
@@ -125,14 +130,19 @@ def _play_hand(state: State, names, rng, strategy, events: list[Event], stats: G
     previous_set_aside = False
     while state.phase is Phase.PLAY:
         number, plays = state.trick_number, []
+        if tamper is not None:
+            state = tamper.lead(state)
         while state.phase is Phase.PLAY and state.trick_number == number and (
                 len(state.trick) < n):
             seat = state.to_play
-            card = choose_play(state, engine.legal_plays(state), rng, strategy)
+            legal = engine.legal_plays(state)
+            card = tamper.play(state, legal) if tamper is not None else None
+            if card is None:
+                card = choose_play(state, legal, rng, strategy)
             if state.trick and card // NUM_RANKS != state.trick[0][1] // NUM_RANKS:
                 stats.voids += 1
             plays.append(Play(names[seat], CARDS[card]))
-            state = engine.apply(state, card)
+            state = engine.play(state, seat, card, check=False)
             stats.plays += 1
         record = state.last_trick
         stats.tricks += 1

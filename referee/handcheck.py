@@ -30,7 +30,12 @@ class PlayOutcome:
 
 
 def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick],
-                  hand: int, *, dealer_known: bool) -> PlayOutcome:
+                  hand: int, *, dealer_known: bool, written_dealer: int | None = None
+                  ) -> PlayOutcome:
+    """Replay one hand's tricks.  The dealer of the hand is the rotation's (``state.dealer``);
+    when the log names another (already reported as wrong-dealer), a first lead from the
+    left of the named dealer shows the table really dealt that way, and that dealer is kept.
+    """
     n, add = table.size, table.findings.add
     out = PlayOutcome(state)
     excused_leader: int | None = None
@@ -49,8 +54,11 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
         number = state.trick_number
         leader = plays[0].seat
         if leader != state.leader:
-            if index == 0 and not dealer_known and state.rules.first_leader == "left_of_dealer":
+            by_left = index == 0 and state.rules.first_leader == "left_of_dealer"
+            if by_left and not dealer_known:
                 state = state._replace(dealer=(leader - 1) % n)
+            elif by_left and written_dealer is not None and leader == (written_dealer + 1) % n:
+                state = state._replace(dealer=written_dealer)
             elif leader != excused_leader:
                 _wrong_leader(table, state, plays[0], hand, index)
             state = state._replace(leader=leader)

@@ -238,23 +238,24 @@ def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> Non
                     f"hand {ended_in}", hand=hand, rule="R9.4")
                 game_end_reported = True
             state = engine.next_hand(state)
-        dealer_known = index > 0
+        dealer_known, written_dealer = index > 0, None
         if record.start is not None and record.start.dealer is not None:
             seat = table.seat(record.start.dealer, record.start.dealer_span, hand=hand)
-            if seat is not None:
-                if index > 0 and seat != state.dealer:
-                    add("wrong-dealer", record.start.dealer_span, f"{table.name(seat)} deals "
-                        f"hand {hand}, but the deal moves to {table.name(state.dealer)}",
-                        hand=hand, player=table.name(seat))
+            if seat is not None and (index == 0 or seat == state.dealer):
                 state = state._replace(dealer=seat)
                 dealer_known = True
+            elif seat is not None:
+                add("wrong-dealer", record.start.dealer_span, f"{table.name(seat)} deals "
+                    f"hand {hand}, but the deal moves to {table.name(state.dealer)}",
+                    hand=hand, player=table.name(seat))
+                written_dealer = seat
         start_state = state
         complete, written, wrong_claims = False, {}, []
         if record.has_play:
             know = gather(table, record, rules.pass_direction(state.hand_number))
             played = engine.begin_play(state, know.holdings, know.kitty or ())
             outcome = replay_tricks(table, played, know, record.tricks, hand,
-                                    dealer_known=dealer_known)
+                                    dealer_known=dealer_known, written_dealer=written_dealer)
             if outcome.stopped:
                 table.findings.note(outcome.stopped)
             complete = outcome.complete and know.kitty is not None
