@@ -185,10 +185,17 @@ def pass_recipient(state: State, seat: int) -> int:
 def pass_problem(state: State, action: PassAction) -> str | None:
     if state.phase is not Phase.PASS:
         return "no pass is due now"
+    if not (isinstance(action.seat, int) and 0 <= action.seat < state.players):
+        return f"there is no seat {action.seat!r}"
     if state.passes[action.seat] is not None:
         return "this player has already passed"
+    if action.seat != state.passes.index(None):
+        # the legal list offers the lowest seat that has not passed; accept exactly that
+        return f"seat {state.passes.index(None)} passes first"
     if len(action.cards) != state.rules.pass_count:
         return f"{len(action.cards)} cards passed, not {state.rules.pass_count}"
+    if any(not (isinstance(card, int) and 0 <= card < len(CARDS)) for card in action.cards):
+        return "a passed card is not a card"
     holding = state.holdings[action.seat]
     if any(holding[card] < n for card, n in enumerate(counts_of(action.cards)) if n):
         return "a passed card is not in the hand as dealt"
