@@ -1,0 +1,23 @@
+"""Near-miss suggestions for messages: "did you mean 'trick'?"."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The choice closest to ``word`` (case-insensitive), or None if none is close.
+
+    The choice is returned as spelled in ``choices``; an exact case-insensitive match wins.
+    """
+    by_folded: dict[str, str] = {}
+    for choice in choices:
+        by_folded.setdefault(choice.casefold(), choice)
+    folded = word.casefold()
+    if not folded or not by_folded:
+        return None
+    if folded in by_folded:
+        return by_folded[folded]
+    close = difflib.get_close_matches(folded, list(by_folded), n=1, cutoff=cutoff)
+    return by_folded[close[0]] if close else None
