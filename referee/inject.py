@@ -16,7 +16,7 @@ from .cards import CARDS, HEARTS, NUM_RANKS
 from .engine import State
 from .events import Claim, Entry, GameOver, HandStart, Moon, Pass, Score, Tag, Total, Trick
 from .generate import generate_game
-from .ruleset import Ruleset, direction_offset
+from .ruleset import Ruleset, direction_offset, is_point_card
 
 PLAY_KINDS = ("revoke", "illegal-lead", "card-not-held", "wrong-leader")
 EDIT_KINDS = (
@@ -49,7 +49,8 @@ class _Tamper:
 
     def __init__(self, kind: str, rng: random.Random, names):
         self.kind, self.rng, self.names = kind, rng, names
-        self.skip = rng.randrange(40)  # how many chances to let pass, so the place varies
+        # how many chances to let pass, so the place varies (illegal leads have few chances)
+        self.skip = rng.randrange(2 if kind == "illegal-lead" else 12)
         self.where: tuple[int, int, str] | None = None
 
     def _chance(self) -> bool:
@@ -76,10 +77,17 @@ class _Tamper:
             off = [c for c in held if c // NUM_RANKS != led]
             if off and any(c // NUM_RANKS == led for c in held):
                 choice = off
-        elif self.kind == "illegal-lead" and not trick and state.trick_number > 1:
-            hearts = [c for c in held if c // NUM_RANKS == HEARTS]
-            if hearts and not state.hearts_broken and len(hearts) < len(held):
-                choice = hearts
+        elif self.kind == "illegal-lead" and not trick:
+            if state.trick_number == 1 and not state.rules.first_lead_points:
+                bad = [c for c in held if is_point_card(c)]
+                others = [c for c in held if not is_point_card(c)]
+            else:
+                bad = [c for c in held if c // NUM_RANKS == HEARTS]
+                others = [] if state.hearts_broken else [c for c in held if c // NUM_RANKS != HEARTS]
+            if state.rules.first_leader == "two_of_clubs" and state.trick_number == 1:
+                bad = []
+            if bad and others:
+                choice = bad
         elif self.kind == "card-not-held" and trick:
             gone = [CARDS[c] for c in range(len(holding))
                     if not any(h[c] for h in state.holdings) and c not in trick
