@@ -211,8 +211,9 @@ def _judge_claim(table: Table, state: State, trick: Trick, plays: list[SeatedPla
     led = record.plays[0][1] // NUM_RANKS
     pairs = ", ".join(sorted(card_text(c) for c in cancelled))
     if claimed is None:
+        gone = f" ({pairs} cancelled)" if pairs else ""
         add("miscounted-cancellation", claim.span, f"trick {number} is claimed as set aside, "
-            f"but an uncancelled {SUIT_SINGULAR[led]} survives: {winner_text}", hand=hand,
+            f"but an uncancelled {SUIT_SINGULAR[led]} survives{gone}: {winner_text}", hand=hand,
             trick=number, rule="R6.3")
     elif actual is None or record.outcome.winner is None:
         add("miscounted-cancellation", claim.span, f"trick {number} is claimed for "

@@ -161,14 +161,14 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
             counts = list(dealt[seat])
             for card in range(DECK_SIZE):
                 if counts[card]:
-                    origin[(seat, card)] = f"dealt to {table.name(seat)} (line {record.deals[seat].span.line})"
+                    origin[(seat, card)] = f"dealt on line {record.deals[seat].span.line}"
             if offset:
                 for card in range(DECK_SIZE):
                     counts[card] -= sent[seat][card]
                     if sent[sender][card]:
                         counts[card] += sent[sender][card]
-                        origin[(seat, card)] = (f"passed by {table.name(sender)} "
-                                                f"(line {record.passes[sender].span.line})")
+                        origin[(seat, card)] = (f"passed by {table.name(sender)} on line "
+                                                f"{record.passes[sender].span.line}")
             holdings.append(tuple(counts))
             known.append(True)
         else:

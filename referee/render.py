@@ -68,24 +68,31 @@ def render_text(reports: Iterable[Report], *, stream: IO[str] | None = None,
                               soft_wrap=True)
                 for row in excerpt(lines, rel.line, rel.column, None)[:1]:
                     console.print(Text(row, style="dim"), soft_wrap=True)
-        console.print(summary_table(report))
+        console.print(summary_title(report), soft_wrap=True)
+        if report.unreadable is None and report.players:
+            console.print(summary_table(report))
         for note in report.unchecked:
             console.print(Text(f"  not checked: {note}", style="yellow"), soft_wrap=True)
 
 
+def summary_title(report: Report) -> str:
+    hands = len(report.hands)
+    count = len(report.diagnostics)
+    verdict = {"clean": "[green]clean[/]", "violations": f"[red]{count} violation{'s' * (count != 1)}[/]",
+               "unreadable": "[red]unreadable[/]"}[report.verdict]
+    if report.unreadable is not None:
+        return f"[bold]{report.path}[/]: {verdict}: {report.unreadable}"
+    end = ("game over, won by " + " and ".join(report.winners) if report.winners
+           else "game not finished")
+    return (f"[bold]{report.path}[/]: {verdict}; ruleset {report.ruleset or '-'}, "
+            f"{len(report.players)} players, {hands} hand{'s' * (hands != 1)}, {end}")
+
+
 def summary_table(report: Report):
+    """Computed totals per player beside the violations by kind."""
     from rich.table import Table
 
-    verdict = {"clean": "[green]clean[/]", "violations": "[red]violations[/]",
-               "unreadable": "[red]unreadable[/]"}[report.verdict]
-    hands = len(report.hands)
-    title = (f"{report.path}: {verdict}; ruleset {report.ruleset or '-'}, "
-             f"{len(report.players)} players, {hands} hand{'s' * (hands != 1)}")
-    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
-    if report.unreadable is not None:
-        table.add_column("error")
-        table.add_row(report.unreadable)
-        return table
+    table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 2, 0, 0))
     counts = Counter(d.kind for d in report.diagnostics)
     last = report.hands[-1].totals if report.hands else {}
     winners = set(report.winners or ())

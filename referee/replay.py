@@ -38,7 +38,7 @@ def check_path(path: str | Path) -> Report:
                                f"{MAX_FILE_BYTES // 2**20} MiB are not read")
         data = Path(path).read_bytes()
     except OSError as err:
-        return _unreadable(shown, 0, 0, f"cannot read the file: {err.strerror or err}")
+        return _unreadable(shown, 1, 1, f"cannot read the file: {err.strerror or err}")
     return check_bytes(data, shown, base_dir=Path(path).parent)
 
 
