@@ -40,6 +40,9 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     out = PlayOutcome(state)
     excused_leader: int | None = None
     played = Counter(know.kitty or ())
+    where: dict[int, list[str]] = {}  # card -> where its copies went, for card-not-held
+    for card in know.kitty or ():
+        where.setdefault(card, []).append("one is in the kitty")
     for index, (trick, plays) in enumerate(zip(tricks, know.tricks)):
         if state.phase is not Phase.PLAY:
             add("bad-setup", trick.span, f"hand {hand} already has all its "
@@ -82,7 +85,9 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
                     player=table.name(sp.seat))
             seats_seen.add(sp.seat)
             played[sp.card] += 1
-            _judge_play(table, state, know, sp, hand, number, played, dealer_known)
+            _judge_play(table, state, know, sp, hand, number, played, where)
+            where.setdefault(sp.card, []).append(
+                f"{table.name(sp.seat)} played one in trick {number} (line {sp.play.span.line})")
             state = engine.play(state, sp.seat, sp.card, check=False)
         last_in_log = index == len(tricks) - 1
         if state.trick and not last_in_log:
@@ -126,13 +131,14 @@ def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, inde
 
 
 def _judge_play(table: Table, state: State, know: Knowledge, sp: SeatedPlay, hand: int,
-                number: int, played: Counter, dealer_known: bool) -> None:
+                number: int, played: Counter, where: dict[int, list[str]]) -> None:
     rules, add, who = table.rules, table.findings.add, table.name(sp.seat)
     card = sp.card
     if played[card] > rules.decks:
-        add("card-not-held", sp.play.card_span, f"{who} played {card_text(card)}, but every copy "
-            "of it is already played" + (" or in the kitty" if know.kitty else ""),
-            hand=hand, trick=number, player=who, rule="R2.4")
+        gone = "; ".join(where.get(card, []))
+        add("card-not-held", sp.play.card_span, f"{who} played {card_text(card)}, but the decks "
+            f"hold {rules.decks} and they are gone: {gone}", hand=hand, trick=number, player=who,
+            rule="R2.4")
         return
     holding = state.holdings[sp.seat]
     trick_cards = state.trick_cards

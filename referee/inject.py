@@ -18,7 +18,7 @@ from .events import Claim, Entry, GameOver, HandStart, Moon, Pass, Score, Tag, T
 from .generate import generate_game
 from .ruleset import Ruleset, direction_offset, is_point_card
 
-PLAY_KINDS = ("revoke", "illegal-lead", "card-not-held", "wrong-leader")
+PLAY_KINDS = ("revoke", "illegal-lead", "card-not-held", "wrong-leader", "illegal-play")
 EDIT_KINDS = (
     "syntax", "bad-setup", "bad-deal", "bad-pass", "wrong-dealer", "out-of-turn",
     "miscounted-cancellation", "wrong-winner", "score-mismatch", "bad-moon", "total-mismatch",
@@ -50,7 +50,7 @@ class _Tamper:
     def __init__(self, kind: str, rng: random.Random, names):
         self.kind, self.rng, self.names = kind, rng, names
         # how many chances to let pass, so the place varies (illegal leads have few chances)
-        self.skip = rng.randrange(2 if kind == "illegal-lead" else 12)
+        self.skip = rng.randrange({"illegal-lead": 2, "illegal-play": 1}.get(kind, 12))
         self.where: tuple[int, int, str] | None = None
 
     def _chance(self) -> bool:
@@ -67,7 +67,7 @@ class _Tamper:
         return state._replace(leader=other)
 
     def play(self, state: State, legal):
-        if self.kind not in ("revoke", "illegal-lead", "card-not-held"):
+        if self.kind not in ("revoke", "illegal-lead", "card-not-held", "illegal-play"):
             return None
         holding, trick = state.holdings[state.to_play], state.trick_cards
         held = [CARDS[c] for c, k in enumerate(holding) if k]
@@ -93,6 +93,12 @@ class _Tamper:
                     if not any(h[c] for h in state.holdings) and c not in trick
                     and c not in state.kitty]
             choice = gone or None
+        elif self.kind == "illegal-play" and trick and state.trick_number == 1:
+            led = trick[0] // NUM_RANKS
+            void = not any(c // NUM_RANKS == led for c in held)
+            points = [c for c in held if is_point_card(c)]
+            if not state.rules.first_trick_points and void and points and len(points) < len(held):
+                choice = points
         if not choice or not self._chance():
             return None
         self.where = (state.hand_number, state.trick_number, self.names[state.to_play])

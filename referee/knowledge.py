@@ -67,7 +67,7 @@ def seat_plays(table: Table, trick: Trick, hand: int) -> list[SeatedPlay]:
             seated.append(SeatedPlay((leader + offset) % table.size, play.card, play))
         return seated
     for play in trick.plays:
-        seat = table.seat(play.player, play.span, hand=hand)
+        seat = table.seat(play.player, play.span, hand=hand, guess=True)
         if seat is not None:
             seated.append(SeatedPlay(seat, play.card, play))
     return seated

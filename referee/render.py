@@ -94,7 +94,7 @@ def summary_table(report: Report):
 
     table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 2, 0, 0))
     counts = Counter(d.kind for d in report.diagnostics)
-    last = report.hands[-1].totals if report.hands else {}
+    last = next((h.totals for h in reversed(report.hands) if h.totals), {})
     winners = set(report.winners or ())
     table.add_column("player")
     table.add_column("total", justify="right")

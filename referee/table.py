@@ -46,18 +46,22 @@ class Table:
     def size(self) -> int:
         return len(self.names)
 
-    def seat(self, name: str | None, span: Span, *, hand: int | None = None) -> int | None:
-        """The seat of ``name``; an unknown name is reported (R10.5) and gives None."""
+    def seat(self, name: str | None, span: Span, *, hand: int | None = None,
+             guess: bool = False) -> int | None:
+        """The seat of ``name``; an unknown name is reported (R10.5) and gives None, or with
+        ``guess`` the seat of the name it most resembles (so a typo costs one diagnostic)."""
         if name is None:
             return None
         seat = self.seats.get(name.casefold())
         if seat is None:
-            guess = did_you_mean(name, self.names)
+            suggestion = did_you_mean(name, self.names)
             self.findings.add(
                 "bad-setup", span, f"{name!r} is not seated at this table "
                 f"(players: {', '.join(self.names)})", rule="R10.5", hand=hand,
-                hint=f"did you mean {guess!r}?" if guess else None,
+                hint=f"did you mean {suggestion!r}?" if suggestion else None,
             )
+            if guess and suggestion:
+                seat = self.seats[suggestion.casefold()]
         return seat
 
     def name(self, seat: int) -> str:

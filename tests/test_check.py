@@ -1,0 +1,154 @@
+"""Each diagnostic kind on a small hand-written log: position, wording and rule clause."""
+
+from __future__ import annotations
+
+from referee.replay import check_text
+
+SIX = '[Players "Al Beth Charlie Dave Eve Fay"]\nhand 1 dealer Fay\n'
+CLUBS = "trick 1: Al 2C, Beth 3C, Charlie 5C, Dave KC, Eve 9C, Fay 4C"
+
+
+def only(text: str):
+    report = check_text(text, "t.log")
+    assert len(report.diagnostics) == 1, [(d.kind, d.message) for d in report.diagnostics]
+    return report.diagnostics[0]
+
+
+def test_revoke_proven_by_a_later_play_cites_both_lines():
+    diag = only(SIX + "trick 1: Al 2C, Beth 9H, Charlie 5C, Dave KC, Eve 9C, Fay 3C -> Dave\n"
+                "trick 2: Dave 4D, Eve 5D, Fay 6D, Al 7D, Beth 3C, Charlie 8D -> Charlie\n")
+    assert (diag.kind, diag.code, diag.rule) == ("revoke", "CH201", "R5.2")
+    assert (diag.line, diag.column, diag.end_column) == (3, 22, 24)
+    assert (diag.hand, diag.trick, diag.player) == (1, 1, "Beth")
+    assert diag.message == ("Beth played 9H to a club lead while holding 3C, which Beth played "
+                            "in trick 2 (line 4)")
+    assert [(r.line, r.note) for r in diag.related] == [(4, "Beth played 3C in trick 2")]
+
+
+def test_revoke_from_a_recorded_deal_names_where_the_card_came_from():
+    hands = {
+        "Al": "2C 3S 4S 5S 6S 7S 8S 9S 10S JS KS AS 2D 3D 4D 5D 6D",
+        "Beth": "9H 3C 4H 5H 6H 7H 8H 10H JH KH AH 7D 8D 9D 10D JD QD",
+    }
+    deals = "".join(f"deal {who}: {cards}\n" for who, cards in hands.items())
+    report = check_text(SIX.replace("hand 1 dealer Fay\n", "hand 1 dealer Fay pass hold\n") + deals +
+                        "trick 1: Al 2C, Beth 9H, Charlie 5C, Dave KC, Eve 9C, Fay 3C -> Dave\n")
+    revokes = [d for d in report.diagnostics if d.kind == "revoke"]
+    assert len(revokes) == 1
+    assert revokes[0].message == "Beth played 9H to a club lead while holding 3C (dealt on line 4)"
+
+
+def test_heart_led_before_hearts_are_broken():
+    diag = only(SIX + CLUBS + " -> Dave\n"
+                "trick 2: Dave 5H, Eve 6H, Fay 7H, Al 8H, Beth 10H, Charlie JH -> Charlie\n"
+                "trick 3: Charlie 2D, Dave 3D, Eve 4D, Fay 5D, Al 6D, Beth 7D -> Beth\n")
+    assert (diag.kind, diag.code, diag.rule) == ("illegal-lead", "CH202", "R4.3")
+    assert (diag.line, diag.column, diag.player, diag.trick) == (4, 15, "Dave", 2)
+    assert "hearts have not been broken while holding 3D, which Dave played in trick 3" in diag.message
+
+
+def test_heart_as_the_first_lead():
+    diag = only(SIX + "trick 1: Al 2H, Beth 3H, Charlie 5H, Dave KH, Eve 9H, Fay 4H -> Dave\n"
+                "trick 2: Dave 4D, Eve 5D, Fay 6D, Al 7D, Beth 3C, Charlie 8D -> Charlie\n")
+    assert (diag.kind, diag.rule, diag.line, diag.column) == ("illegal-lead", "R4.2", 3, 13)
+
+
+def test_wrong_winner_claim():
+    diag = only(SIX + CLUBS + " -> Eve\n")
+    assert (diag.kind, diag.code, diag.rule) == ("wrong-winner", "CH302", "R6.1")
+    assert diag.line == 3 and diag.column == len(CLUBS) + 2
+    assert diag.message == "trick 1 is claimed for Eve, but Dave wins it with KC"
+
+
+def test_the_seeds_trick_is_set_aside_not_won():
+    diag = only(SIX + "trick 1: Al 10S, Beth 9H, Charlie 9H, Dave 10S, Eve 4D, Fay 3D -> Dave\n")
+    assert (diag.kind, diag.code, diag.rule) == ("miscounted-cancellation", "CH301", "R6.4")
+    assert diag.message == ("trick 1 is claimed for Dave, but every spade in it cancelled "
+                            "(10S, 9H): it is set aside")
+
+
+def test_claimed_card_cancelled_by_its_twin():
+    diag = only(SIX + "trick 1: Al 2C, Beth KC, Charlie 5C, Dave KC, Eve 9C, Fay 4C -> Beth\n")
+    assert diag.kind == "miscounted-cancellation" and diag.rule == "R6.2"
+    assert "Beth, whose KC was cancelled by its twin; Eve wins it with 9C" in diag.message
+
+
+def test_set_aside_claim_while_a_card_survives():
+    diag = only(SIX + "trick 1: Al 2C, Beth 2C, Charlie 5C, Dave 7D, Eve 9D, Fay 4D -> none\n")
+    assert diag.kind == "miscounted-cancellation" and diag.rule == "R6.3"
+    assert "Charlie wins it with 5C" in diag.message
+
+
+def test_after_a_set_aside_trick_its_leader_leads_again():
+    diag = only(SIX + "trick 1: Al 10S, Beth 9H, Charlie 9H, Dave 10S, Eve 4D, Fay 3D -> none\n"
+                "trick 2: Beth 2C, Charlie 5C, Dave KC, Eve 9C, Fay 4C, Al 3C -> Dave\n")
+    assert (diag.kind, diag.code, diag.rule, diag.line, diag.column) == (
+        "wrong-leader", "CH205", "R4.6", 4, 10)
+    assert "trick 1 was set aside, so its leader Al leads again" in diag.message
+
+
+def test_a_wrong_claim_followed_by_the_claimed_winner_leading_is_one_fault():
+    report = check_text(SIX + CLUBS + " -> Eve\n"
+                        "trick 2: Eve 4D, Fay 5D, Al 6D, Beth 7D, Charlie 8D, Dave 9D -> Dave\n")
+    assert [d.kind for d in report.diagnostics] == ["wrong-winner"]
+
+
+def test_play_out_of_seating_order():
+    diag = only(SIX + "trick 1: Al 2C, Charlie 5C, Beth 3C, Dave KC, Eve 9C, Fay 4C -> Dave\n")
+    assert (diag.kind, diag.code, diag.rule, diag.column) == ("out-of-turn", "CH204", "R5.1", 17)
+    assert diag.message == "Charlie plays where Beth is next in seating order"
+
+
+def test_a_third_copy_is_not_held():
+    diag = only(SIX + "trick 1: Al 2C, Beth 2C, Charlie 5C, Dave KC, Eve 9C, Fay 4C -> Dave\n"
+                "trick 2: Dave 2C, Eve 3C, Fay 6C, Al 7C, Beth 8C, Charlie 10C -> Charlie\n")
+    assert (diag.kind, diag.code, diag.line, diag.player) == ("card-not-held", "CH203", 4, "Dave")
+    assert "Al played one in trick 1 (line 3); Beth played one in trick 1 (line 3)" in diag.message
+
+
+def test_scoresheet_arithmetic():
+    names = ("Al", "Beth", "Charlie", "Dave", "Eve", "Fay")
+    line = lambda word, values: f"{word}: " + ", ".join(f"{n} {v}" for n, v in zip(names, values)) + "\n"  # noqa: E731
+    text = ('[Players "Al Beth Charlie Dave Eve Fay"]\n' + line("score", (0, 13, 0, 5, 0, 34))
+            + line("total", (0, 13, 0, 5, 0, 34)) + line("score", (1, 0, 13, 0, 38, 0))
+            + line("total", (2, 13, 13, 5, 38, 34)))
+    diag = only(text)
+    assert (diag.kind, diag.code, diag.rule, diag.line, diag.player) == (
+        "total-mismatch", "CH403", "R7.4", 5, "Al")
+    assert diag.message == "Al's total is written as 2, but 0 + 1 = 1"
+
+
+def test_game_claimed_over_before_the_target():
+    diag = only('[Players "Al Beth Charlie Dave Eve Fay"]\n'
+                "score: Al 0, Beth 13, Charlie 0, Dave 5, Eve 0, Fay 34\nwinner: Al\n")
+    assert (diag.kind, diag.code, diag.rule, diag.line) == ("game-end", "CH501", "R9.1", 3)
+
+
+def test_setup_problems():
+    assert only("[Event \"x\"]\n").message.startswith("the log has no [Players")
+    diag = only('[Players "Al Beth Al Dave Eve Fay Gus"]\n')
+    assert (diag.kind, diag.rule, diag.message) == ("bad-setup", "R10.2", "'Al' is seated twice")
+    diag = only('[Players "Al Beth"]\n')
+    assert diag.rule == "R1.1" and "6-11 players, not 2" in diag.message
+    diag = only('[Ruleset "nonsense"]\n[Players "Al Beth Charlie Dave Eve Fay"]\n')
+    assert diag.rule == "R10.3" and "unknown ruleset 'nonsense'" in diag.message
+
+
+def test_unknown_player_gets_a_suggestion():
+    diag = only(SIX + "trick 1: Al 2C, Bteh 3C, Charlie 5C, Dave KC, Eve 9C, Fay 4C -> Dave\n")
+    assert (diag.kind, diag.rule, diag.line, diag.column) == ("bad-setup", "R10.5", 3, 17)
+    assert diag.hint == "did you mean 'Beth'?"
+
+
+def test_a_syntax_error_does_not_hide_the_rest():
+    report = check_text(SIX + "trik 1: Al 2C\n" + CLUBS.replace("trick 1", "trick 1") + " -> Eve\n")
+    kinds = [d.kind for d in report.diagnostics]
+    assert kinds == ["syntax", "wrong-winner"]
+    assert report.diagnostics[0].hint == "did you mean 'trick'?"
+
+
+def test_partial_logs_say_what_was_not_checked():
+    report = check_text(SIX + CLUBS + " -> Dave\ntrick 2: Dave 4D, Eve 5D\n")
+    assert report.verdict == "clean"
+    assert any("stops in hand 1 at trick 2: Fay to play" in note for note in report.unchecked)
+    assert any("revokes are proven only from later plays" in note for note in report.unchecked)
