@@ -29,7 +29,7 @@ _WORDS = {
     "ARROW": "'->'",
     "DEALER": "'dealer'",
     "PASS": "'pass'",
-    "DIRECTION": "a pass direction (left, right, across, hold or none)",
+    "DIRECTION": "a pass direction (left, right, across, hold, none, or N left / N right)",
     "SIDE": "'left' or 'right'",
     "CHOICE": "'subtract' or 'add'",
     "TAG_NAME": "a tag name like Event",
@@ -118,6 +118,8 @@ def _explain(err: UnexpectedInput, seen: list[Token], line: str, parser) -> tupl
         except Exception:  # noqa: BLE001 - keep the lexer's set
             pass
     expected.discard("_NL")
+    if "DIRECTION" in expected:
+        expected.discard("NUMBER")  # "2 left": the direction's words say so
     if "<END-OF-FILE>" in expected:
         expected.discard("<END-OF-FILE>")
         expected.add("$END")

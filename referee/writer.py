@@ -11,7 +11,8 @@ produce (spans do not take part in equality).  The canonical spelling of each st
     winner: Al                          winners: Al, Beth      # a comment
 
 Names that are not a plain word (spaces, punctuation, or the word ``none``) are written in
-double quotes; a blank line goes before each ``hand``.
+double quotes; a blank line goes before each ``hand``.  An event that no line can express
+(a deal without cards, a name with a newline, 'none' as a winner) raises ValueError.
 """
 
 from __future__ import annotations
@@ -40,7 +41,9 @@ def _name(name: str) -> str:
     return quote(name) if needs_quotes(name) else name
 
 
-def _cards(run: CardRun) -> str:
+def _cards(run: CardRun, what: str = "") -> str:
+    if what and not run.cards:
+        raise ValueError(f"a {what} line needs at least one card")
     return " ".join(card_text(card) for card in run.cards)
 
 
@@ -51,6 +54,8 @@ def _claim(claim: Claim | None) -> str:
 
 
 def _entries(entries: tuple[Entry, ...]) -> str:
+    if not entries:
+        raise ValueError("a score or total line needs at least one entry")
     return ", ".join(f"{_name(e.player)} {e.value}" for e in entries)
 
 
@@ -72,10 +77,10 @@ def format_event(event: Event) -> str:
     if isinstance(event, Trick):
         return _trick(event)
     if isinstance(event, Deal):
-        return f"deal {_name(event.player)}: {_cards(event.run)}"
+        return f"deal {_name(event.player)}: {_cards(event.run, 'deal')}"
     if isinstance(event, Pass):
         to = f" -> {_name(event.to)}" if event.to is not None else ""
-        return f"pass {_name(event.player)}{to}: {_cards(event.run)}"
+        return f"pass {_name(event.player)}{to}: {_cards(event.run, 'pass')}"
     if isinstance(event, Kitty):
         return "kitty:" + (" " + _cards(event.run) if event.run.cards else "")
     if isinstance(event, Score):
@@ -96,6 +101,8 @@ def format_event(event: Event) -> str:
     if isinstance(event, Moon):
         return f"moon {_name(event.player)} {event.choice}"
     if isinstance(event, GameOver):
+        if not event.players or any(p.casefold() == "none" for p in event.players):
+            raise ValueError("a winner line needs at least one winner, and 'none' cannot be one")
         keyword = "winner" if len(event.players) == 1 else "winners"
         return f"{keyword}: " + ", ".join(_name(p) for p in event.players)
     if isinstance(event, Comment):
@@ -118,8 +125,8 @@ def format_text(text: str) -> tuple[str, tuple[SyntaxIssue, ...]]:
     """The canonical form of a log (what ``referee fmt`` prints) and its syntax issues.
 
     Every readable statement is rewritten canonically, keeping its trailing comment; a line
-    with a syntax issue is kept exactly as written; runs of blank lines become one, and a
-    blank line is put before each ``hand``.
+    with a syntax issue (or that was not read) is kept exactly as written; runs of blank
+    lines become one, and a blank line is put before each ``hand``.
     """
     result: ParseResult = parse_log(text)
     by_line = {event.span.line: event for event in result.events}
@@ -130,8 +137,10 @@ def format_text(text: str) -> tuple[str, tuple[SyntaxIssue, ...]]:
             out.append(line)
             continue
         event = by_line.get(number)
-        if event is None:  # a blank line
-            if out and out[-1] != "":
+        if event is None:
+            if line.strip():  # not read at all (after too many issues): keep it as written
+                out.append(line)
+            elif out and out[-1] != "":  # blank lines: keep one
                 out.append("")
             continue
         if isinstance(event, HandStart) and out and out[-1] != "":
