@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_UNREADABLE = 0, 1, 2
@@ -29,6 +29,10 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--no-color", action="store_true", help="no colour even on a terminal")
     check.add_argument("--invariants", action="store_true",
                        help="also prove the invariants with z3 (slower)")
+    check.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+                       help="check files in N worker processes (0: one per core)")
+    check.add_argument("--timeout", type=float, default=120.0, metavar="SECONDS",
+                       help="with --jobs: give up on a file after this long")
 
     fmt = commands.add_parser("fmt", help="print a log in canonical form")
     fmt.add_argument("path", metavar="FILE")
@@ -87,36 +91,48 @@ def iter_inputs(paths: list[str]) -> Iterator[str]:
             yield raw
 
 
-def _check_one(path: str):
-    from .replay import check_bytes, check_path
-
-    if path == "-":
-        return check_bytes(sys.stdin.buffer.read(), "<stdin>")
-    return check_path(path)
-
-
 def _cmd_check(args) -> int:
-    from . import render
+    from . import bulk, render
 
-    reports = []
-    worst = EXIT_CLEAN
-    for path in iter_inputs(args.paths):
-        report = _check_one(path)
-        if args.invariants:
-            from .invariants import attach_invariants
-
-            attach_invariants(report)
-        worst = max(worst, {"clean": EXIT_CLEAN, "violations": EXIT_VIOLATIONS,
-                            "unreadable": EXIT_UNREADABLE}[report.verdict])
-        if args.format == "jsonl":
-            print(render.to_jsonl_line(report), flush=False)
-        elif args.format == "text":
-            render.render_text([report], color=_color(args))
-        else:
-            reports.append(report)
+    if args.jobs < 0:
+        raise UsageError("--jobs must be 0 (one per core) or more")
+    jobs = args.jobs or bulk.default_jobs()
+    paths: Iterable[str] = iter_inputs(args.paths)
+    progress = None
+    if sys.stderr.isatty() and args.format != "text":
+        paths = list(paths)
+        if len(paths) >= 20:
+            progress = _progress(len(paths))
+    check = bulk.check_with_invariants if args.invariants else bulk._check
+    reports, worst = [], EXIT_CLEAN
+    try:
+        for report in bulk.check_many(paths, jobs=jobs, timeout=args.timeout, check=check):
+            worst = max(worst, {"clean": EXIT_CLEAN, "violations": EXIT_VIOLATIONS,
+                                "unreadable": EXIT_UNREADABLE}[report.verdict])
+            if args.format == "jsonl":
+                print(render.to_jsonl_line(report), flush=progress is not None)
+            elif args.format == "text":
+                render.render_text([report], color=_color(args))
+            else:
+                reports.append(report)
+            if progress is not None:
+                progress[0].advance(progress[1])
+    finally:
+        if progress is not None:
+            progress[0].stop()
     if args.format == "json":
         print(render.to_json(reports))
     return worst
+
+
+def _progress(total: int):
+    from rich.console import Console
+    from rich.progress import Progress
+
+    bar = Progress(console=Console(stderr=True), transient=True)
+    task = bar.add_task("checking", total=total)
+    bar.start()
+    return bar, task
 
 
 def _cmd_fmt(args) -> int:

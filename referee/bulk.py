@@ -1,0 +1,109 @@
+"""Check many files: in this process or in worker processes, results in input order.
+
+Checking a file is a pure function of its path (see :func:`referee.replay.check_path`), so
+workers share nothing.  At most ``window`` files are in flight, which keeps memory flat however
+many files there are.  A file that crashes or hangs a worker gets an ``unreadable`` report
+saying so, and the run goes on with a fresh pool.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+
+from .diagnostics import Report, make
+from .events import Span
+
+DEFAULT_TIMEOUT = 120.0
+
+
+def _check(path: str) -> Report:
+    from .replay import check_bytes, check_path
+
+    if path == "-":
+        import sys
+
+        return check_bytes(sys.stdin.buffer.read(), "<stdin>")
+    return check_path(path)
+
+
+def check_with_invariants(path: str) -> Report:
+    from .invariants import attach_invariants
+
+    report = _check(path)
+    if report.unreadable is None:
+        attach_invariants(report)
+    return report
+
+
+def _failed(path: str, why: str) -> Report:
+    report = Report(path=path, unreadable=why)
+    report.diagnostics.append(make("syntax", Span.point(1, 1), why, rule="R10.1"))
+    return report
+
+
+def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_TIMEOUT,
+               check: Callable[[str], Report] = _check) -> Iterator[Report]:
+    """Reports for ``paths`` in input order, checked by ``jobs`` processes."""
+    if jobs <= 1:
+        for path in paths:
+            try:
+                yield check(path)
+            except Exception as err:  # a bug must not end a bulk run; the file is reported
+                yield _failed(path, f"internal error while checking this file: {err!r}")
+        return
+    yield from _parallel(iter(paths), jobs, timeout, check)
+
+
+def _parallel(paths: Iterator[str], jobs: int, timeout: float, check) -> Iterator[Report]:
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import TimeoutError as FutureTimeout
+    from concurrent.futures.process import BrokenProcessPool
+
+    window = jobs * 4
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    pending: deque = deque()
+
+    def fill() -> None:
+        while len(pending) < window:
+            path = next(paths, None)
+            if path is None:
+                return
+            pending.append((path, pool.submit(check, path)))
+
+    try:
+        fill()
+        while pending:
+            path, future = pending.popleft()
+            try:
+                report = future.result(timeout=timeout)
+            except FutureTimeout:
+                report = _failed(path, f"checking this file took longer than {timeout:g} s")
+                pool = _restart(pool, pending, check, jobs)
+            except BrokenProcessPool:
+                report = _failed(path, "checking this file crashed a worker process")
+                pool = _restart(pool, pending, check, jobs)
+            except Exception as err:
+                report = _failed(path, f"internal error while checking this file: {err!r}")
+            yield report
+            fill()
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _restart(pool, pending: deque, check, jobs: int):
+    """Replace a broken or stuck pool and resubmit the files still in flight."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    for process in list(getattr(pool, "_processes", {}).values()):
+        process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+    fresh = ProcessPoolExecutor(max_workers=jobs)
+    for index, (path, _) in enumerate(pending):
+        pending[index] = (path, fresh.submit(check, path))
+    return fresh
+
+
+def default_jobs() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
