@@ -1,0 +1,217 @@
+"""Fuzzing the parser: whatever the input, events and issues (or UnreadableLog), never a crash.
+
+Random text, random bytes, random edits of valid logs, sentences generated from the grammar
+itself, and hostile input (huge files, very long lines, inputs built to make a regular
+expression backtrack).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.lark import from_lark
+from lark import Lark
+from lark.exceptions import UnexpectedInput
+
+from referee.parser import MAX_ISSUES, ParseResult, UnreadableLog, grammar_text, parse_bytes, parse_log
+from referee.writer import write
+from test_writer import event_lists
+
+FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+# Characters that matter to the grammar, so that random text often gets somewhere.
+_LOGGY = st.sampled_from(list("trickhandealpsmoonwinerkity:,->#[]\"\\' \t\n0123456789ASKQJTHDC♠♥♦♣AlBethОлена\ufe0f\r\x00"))
+_TEXT = st.one_of(st.text(max_size=300), st.text(_LOGGY, max_size=300))
+
+
+def check(result: ParseResult, text: str) -> None:
+    """What every parse must satisfy."""
+    assert isinstance(result, ParseResult)
+    lines = result.text.split("\n")
+    issue_lines = set()
+    for issue in result.issues:
+        assert 1 <= issue.line <= len(lines), issue
+        assert 1 <= issue.column < issue.end_column, issue
+        assert issue.line == issue.end_line
+        assert issue.message and issue.message[0] != " "
+        assert "internal error" not in issue.message, issue
+        # The word-by-word grammar accepted a line the fast one refused: they disagree.
+        assert issue.message != "this line cannot be read as a statement", (text, issue)
+        issue_lines.add(issue.line)
+    seen = 0
+    for event in result.events:
+        line = event.span.line
+        assert line > seen, "one event per line, in order"
+        seen = line
+        assert line not in issue_lines, (event, result.issues)
+        assert 1 <= event.span.column < event.span.end_column <= len(lines[line - 1]) + 1
+
+
+@FUZZ
+@given(_TEXT)
+def test_random_text(text):
+    check(parse_log(text), text)
+
+
+@FUZZ
+@given(st.binary(max_size=400))
+def test_random_bytes(data):
+    try:
+        result = parse_bytes(data)
+    except UnreadableLog as err:
+        assert err.line >= 1 and err.column >= 1 and str(err)
+    else:
+        check(result, result.text)
+
+
+def _mutate(line: str, rng: random.Random) -> str:
+    alphabet = "trick:->,# \"'\\0123456789ASQ♠Zx\t"
+    chars = list(line)
+    for _ in range(rng.randint(1, 3)):
+        op = rng.randrange(4)
+        at = rng.randrange(len(chars) + 1)
+        if op == 0 and chars:
+            del chars[min(at, len(chars) - 1)]
+        elif op == 1:
+            chars.insert(at, rng.choice(alphabet))
+        elif op == 2 and len(chars) > 1:
+            i = rng.randrange(len(chars) - 1)
+            chars[i], chars[i + 1] = chars[i + 1], chars[i]
+        elif chars:
+            chars[min(at, len(chars) - 1)] = rng.choice(alphabet)
+    return "".join(chars)
+
+
+@FUZZ
+@given(event_lists, st.randoms(use_true_random=False))
+def test_edits_of_valid_logs_touch_only_their_line(evs, rng):
+    text = write(evs)
+    lines = text.split("\n")
+    assume(any(lines))
+    k = rng.choice([i for i, line in enumerate(lines) if line])
+    lines[k] = _mutate(lines[k], rng)
+    edited = "\n".join(lines)
+    result = parse_log(edited)
+    check(result, edited)
+    before = [e for e in parse_log(text).events if e.span.line != k + 1]
+    after = [e for e in result.events if e.span.line != k + 1]
+    assert after == before
+
+
+# ---- sentences generated from the grammar's word-by-word rules -------------------------------
+_WORDS = {
+    "HAND": ["hand", "HAND"], "DEALER": ["dealer"], "PASS": ["pass", "Pass"], "DEAL": ["deal"],
+    "KITTY": ["kitty"], "TRICK": ["trick", "Trick"], "MOON": ["moon"], "SCORE": ["score"],
+    "TOTAL": ["total"], "WINNER": ["winner", "winners"],
+    "DIRECTION": ["left", "right", "across", "hold", "none"], "SIDE": ["left", "right"],
+    "CHOICE": ["subtract", "add"], "NUMBER": ["0", "1", "12", "007"],
+    "NAME": ["Al", "Beth", "Олена", "O'Neil", "Mary-Jo", '"Mary Ann"', '"a -> b # c"', "none", "AS"],
+    "TAG_NAME": ["Event", "Players", "my-tag"], "STRING": ['"Friday club"', '""', '"a \\" b"'],
+    "COLON": [":"], "ARROW": ["->"], "LSQB": ["["], "RSQB": ["]"], "COMMENT": ["# note", "#"],
+    "CARDS": ["AS", "AS KS 10S", "10♠, q♠", "2c 1S", "ZZ", "AS,"],
+    "LIST": ["Beth 2C", "Beth 2C, Charlie 5C", "Al 0, Beth 13", "Al Beth", '"Mary Ann" 10S',
+             "2C 5C", "Beth", "Al -5", "none"],
+}
+_GRAMMAR = Lark(grammar_text(), parser="lalr", start=["start", "line"])
+_SENTENCES = from_lark(_GRAMMAR, start="line", explicit={
+    name: st.one_of(st.sampled_from(words), st.text(_LOGGY, min_size=1, max_size=8)).flatmap(
+        lambda word: st.sampled_from([word + " ", word, " " + word + "\t"]))
+    for name, words in _WORDS.items()
+})
+
+
+def _word_grammar_accepts(line: str) -> bool:
+    try:
+        _GRAMMAR.parse(line, start="line")
+    except UnexpectedInput:
+        return False
+    return True
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(_SENTENCES)
+def test_grammar_sentences(line):
+    assume("\n" not in line and "\r" not in line)
+    result = parse_log(line)
+    check(result, line)
+    if not _word_grammar_accepts(line):
+        # refused word by word -> refused by the fast grammar too
+        assert result.issues and not result.events, (line, result)
+    elif not result.issues:
+        assert len(result.events) == 1, (line, result)
+
+
+def test_small_edits_leave_most_lines_readable():
+    rng = random.Random(7)
+    samples = ["trick 1: Beth 2C, Charlie 5C -> Dave", "deal Al: AS KS", "hand 3 dealer Al pass 2 left",
+               "moon Fay add", "score: Al 0, Beth 13", '[Event "x"]', "kitty:", "winners: Al Beth"]
+    readable = 0
+    for line in samples * 10:
+        edited = _mutate(line, rng) if rng.random() < 0.5 else line
+        result = parse_log(edited)
+        check(result, edited)
+        readable += not result.issues
+    assert readable > 40
+
+
+# ---- hostile input -------------------------------------------------------------------------
+def test_fifty_megabytes_of_noise_is_quick():
+    text = "hand 1\n" + "junk line\n" * 5_000_000
+    start = time.perf_counter()
+    result = parse_log(text)
+    assert time.perf_counter() - start < 10
+    assert len(result.issues) == MAX_ISSUES + 1 and result.events
+
+
+def test_fifty_megabyte_line_is_quick():
+    start = time.perf_counter()
+    result = parse_bytes(b"hand 1\n" + b"A" * 50_000_000)
+    assert time.perf_counter() - start < 10
+    assert result.events and result.issues[0].message.startswith("line is 50000000 characters long")
+
+
+def test_no_line_makes_a_regex_backtrack():
+    n = 4000
+    nasty = [
+        'trick 1: "' + "a" * n,
+        "trick 1: " + "a-" * (n // 2),
+        "trick 1: " + "Al " * (n // 3) + "x",
+        "trick 1: " + "a" * n + " 2C",
+        "trick 1: " + "Al 2C, " * (n // 8) + "-> " + "b" * 100 + " x",
+        "deal " + "a" * n,
+        "deal " + "a" * n + ": " + "AS " * 10,
+        "pass " + "a" * 2000 + " -> " + "b" * 1900,
+        "score: " + "A " * (n // 2),
+        "score: " + "Al 1" * (n // 4),
+        "winners: " + "a" * n + "!",
+        "[" + "a" * n,
+        '[a "' + "\\" * (n - 1),
+        "hand 1 dealer " + "a" * n + "?",
+        "kitty: " + "AS " * (n // 3) + "-",
+        '"' * n,
+        "->" * (n // 2),
+    ]
+    start = time.perf_counter()
+    for line in nasty:
+        assert len(line) <= 4096
+        result = parse_log("\n".join([line] * 20))
+        check(result, line)
+    assert time.perf_counter() - start < 30
+
+
+def test_a_big_valid_log_round_trips():
+    rng = random.Random(3)
+    lines = []
+    names = ["Al", "Beth", "Charlie", "Dave", "Eve", "Fay"]
+    for hand in range(1, 41):
+        lines.append(f"hand {hand} dealer {names[hand % 6]} pass left")
+        for trick in range(1, 18):
+            plays = ", ".join(f"{n} {rng.choice(['2C', '10S', 'QS', 'AH'])}" for n in names)
+            lines.append(f"trick {trick}: {plays} -> {rng.choice(names + ['none'])}")
+    text = "\n".join(lines)
+    result = parse_log(text)
+    assert result.issues == () and len(result.events) == 40 * 18
+    assert parse_log(write(result.events)).events == result.events
