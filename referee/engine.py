@@ -279,6 +279,23 @@ def play(state: State, seat: int, card: int, *, check: bool = True) -> State:
     return _finish_trick(state)
 
 
+def play_cards(state: State, plays: Sequence[tuple[int, int]]) -> State:
+    """Play several (seat, card) in order without checks; the referee's per-trick fast path.
+
+    Equivalent to ``play(state, seat, card, check=False)`` for each, with one state copy.
+    """
+    holdings = list(state.holdings)
+    trick = list(state.trick)
+    room = state.players - len(trick)
+    for seat, card in plays[:room]:
+        holdings[seat] = remove_card(holdings[seat], card)
+        trick.append((seat, CARDS[card]))
+    state = state._replace(holdings=tuple(holdings), trick=tuple(trick))
+    if len(trick) < state.players:
+        return state
+    return _finish_trick(state)
+
+
 def close_trick(state: State) -> State:
     """End the current trick with the cards played so far (a record that skipped a player)."""
     return _finish_trick(state) if state.trick else state

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from . import engine
-from .cards import NUM_RANKS, SUIT_NAMES, SUIT_SINGULAR, card_text
+from .cards import HEARTS, NUM_RANKS, SUIT_NAMES, SUIT_SINGULAR, card_text, remove_card
 from .engine import Phase, State
 from .events import Trick
 from .knowledge import Knowledge, SeatedPlay
@@ -40,9 +40,8 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     out = PlayOutcome(state)
     excused_leader: int | None = None
     played = Counter(know.kitty or ())
-    where: dict[int, list[str]] = {}  # card -> where its copies went, for card-not-held
-    for card in know.kitty or ():
-        where.setdefault(card, []).append("one is in the kitty")
+    decks = table.rules.decks
+    where: dict[int, list[tuple]] = {}  # card -> (seat, trick, line) of its copies played
     for index, (trick, plays) in enumerate(zip(tricks, know.tricks)):
         if state.phase is not Phase.PLAY:
             add("bad-setup", trick.span, f"hand {hand} already has all its "
@@ -68,27 +67,42 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
         excused_leader = None
         seats_seen: set[int] = set()
         turn_reported = False
+        holdings = state.holdings
+        cards: list[int] = []
+        batch: list[tuple[int, int]] = []
+        first, broken = number == 1, state.hearts_broken
         for position, sp in enumerate(plays):
+            seat, card = sp.seat, sp.card
             if position >= n:
                 add("out-of-turn", sp.play.span, f"trick {number} already has a card from "
-                    f"each of the {n} players; {table.name(sp.seat)}'s {card_text(sp.card)} is "
-                    "one too many", hand=hand, trick=number, player=table.name(sp.seat))
+                    f"each of the {n} players; {table.name(seat)}'s {card_text(card)} is "
+                    "one too many", hand=hand, trick=number, player=table.name(seat))
                 continue
             expected = (state.leader + position) % n
-            if sp.seat != expected and not turn_reported:
+            if seat != expected and not turn_reported:
                 turn_reported = True
-                again = sp.seat in seats_seen
-                message = (f"{table.name(sp.seat)} plays a second card to trick {number}" if again
-                           else f"{table.name(sp.seat)} plays where {table.name(expected)} is "
-                           f"next in seating order")
+                message = (f"{table.name(seat)} plays a second card to trick {number}"
+                           if seat in seats_seen else f"{table.name(seat)} plays where "
+                           f"{table.name(expected)} is next in seating order")
                 add("out-of-turn", sp.play.span, message, hand=hand, trick=number,
-                    player=table.name(sp.seat))
-            seats_seen.add(sp.seat)
-            played[sp.card] += 1
-            _judge_play(table, state, know, sp, hand, number, played, where)
-            where.setdefault(sp.card, []).append(
-                f"{table.name(sp.seat)} played one in trick {number} (line {sp.play.span.line})")
-            state = engine.play(state, sp.seat, sp.card, check=False)
+                    player=table.name(seat))
+            holding = holdings[seat]
+            if seat in seats_seen:  # a second card in one trick: its first is already gone
+                for earlier_seat, earlier in batch:
+                    if earlier_seat == seat:
+                        holding = remove_card(holding, earlier)
+            seats_seen.add(seat)
+            played[card] += 1
+            # Fast path: after the first trick, a held card of the led suit, or a lead that is
+            # not an unbroken heart, passes every layer; anything else goes through them all.
+            if (first or played[card] > decks or not holding[card]
+                    or (cards and card // NUM_RANKS != cards[0] // NUM_RANKS)
+                    or (not cards and card // NUM_RANKS == HEARTS and not broken)):
+                _judge_play(table, state, know, sp, hand, number, played, where, holding, cards)
+            where.setdefault(card, []).append((seat, number, sp.play.span.line))
+            cards.append(card)
+            batch.append((seat, card))
+        state = engine.play_cards(state, batch)
         last_in_log = index == len(tricks) - 1
         if state.trick and not last_in_log:
             missing = [table.name(s) for s in range(n) if s not in seats_seen]
@@ -131,17 +145,17 @@ def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, inde
 
 
 def _judge_play(table: Table, state: State, know: Knowledge, sp: SeatedPlay, hand: int,
-                number: int, played: Counter, where: dict[int, list[str]]) -> None:
+                number: int, played: Counter, where: dict, holding, trick_cards) -> None:
     rules, add, who = table.rules, table.findings.add, table.name(sp.seat)
     card = sp.card
     if played[card] > rules.decks:
-        gone = "; ".join(where.get(card, []))
+        gone = [f"{table.name(s)} played one in trick {t} (line {line})"
+                for s, t, line in where.get(card, [])]
+        gone += ["one is in the kitty"] * (know.kitty or ()).count(card)
         add("card-not-held", sp.play.card_span, f"{who} played {card_text(card)}, but the decks "
-            f"hold {rules.decks} and they are gone: {gone}", hand=hand, trick=number, player=who,
-            rule="R2.4")
+            f"hold {rules.decks} and they are gone: {'; '.join(gone)}", hand=hand, trick=number,
+            player=who, rule="R2.4")
         return
-    holding = state.holdings[sp.seat]
-    trick_cards = state.trick_cards
     fault = card_fault(rules, holding, card, trick_cards, first_trick=number == 1,
                        hearts_broken=state.hearts_broken, lowest=state.lowest_club)
     if fault is None:
@@ -185,12 +199,11 @@ def _evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault, t
     who = table.name(seat)
     text = f" while holding {card_text(card)}"
     if know.known[seat]:
-        return text + f" ({know.origin.get((seat, card), 'as recorded')})", ()
-    for later_trick, span in know.later_plays.get((seat, card), []):
-        if later_trick > number or later_trick == number:
-            note = f"{who} played {card_text(card)} in trick {later_trick}"
-            return text + f", which {who} played in trick {later_trick} (line {span.line})", (
-                related(span, note),)
+        return text + f" ({know.origin(table, seat, card)})", ()
+    for later_trick, span in know.later_plays(seat, card, number):
+        note = f"{who} played {card_text(card)} in trick {later_trick}"
+        return text + f", which {who} played in trick {later_trick} (line {span.line})", (
+            related(span, note),)
     return text, ()
 
 

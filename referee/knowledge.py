@@ -52,8 +52,25 @@ class Knowledge:
     kitty_span: Span | None
     direction: str
     tricks: list[list[SeatedPlay]]  # plays of each recorded trick with seats resolved
-    later_plays: dict[tuple[int, int], list[tuple[int, Span]]]  # (seat, card) -> (trick, span)
-    origin: dict[tuple[int, int], str]  # (seat, card) -> "dealt" / "received from X"
+    record: HandRecord
+    decks: int
+    offset: int  # seats to the left that passes travel this hand
+    sent: dict[int, Counts]  # the valid passes, by sender
+
+    def later_plays(self, seat: int, card: int, after: int) -> list[tuple[int, Span]]:
+        """(trick number, span) of the plays of ``card`` by ``seat`` from trick ``after`` on."""
+        return [(trick.number, sp.play.span)
+                for trick, plays in zip(self.record.tricks, self.tricks)
+                if trick.number >= after for sp in plays if sp.seat == seat and sp.card == card]
+
+    def origin(self, table: Table, seat: int, card: int) -> str:
+        """Where a known holding's card came from: 'dealt on line 9' or 'passed by Al on line 14'."""
+        if self.offset:
+            sender = (seat - self.offset) % table.size
+            if self.sent.get(sender, (0,) * DECK_SIZE)[card]:
+                return f"passed by {table.name(sender)} on line {self.record.passes[sender].span.line}"
+        deal = self.record.deals.get(seat)
+        return f"dealt on line {deal.span.line}" if deal else "as recorded"
 
 
 def seat_plays(table: Table, trick: Trick, hand: int) -> list[SeatedPlay]:
@@ -154,41 +171,31 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
 
     holdings: list[Counts] = []
     known: list[bool] = []
-    origin: dict[tuple[int, int], str] = {}
     for seat in range(n):
         sender = (seat - offset) % n
         if seat in dealt and (offset == 0 or (seat in sent and sender in sent)):
-            counts = list(dealt[seat])
-            for card in range(DECK_SIZE):
-                if counts[card]:
-                    origin[(seat, card)] = f"dealt on line {record.deals[seat].span.line}"
+            counts = dealt[seat]
             if offset:
-                for card in range(DECK_SIZE):
-                    counts[card] -= sent[seat][card]
-                    if sent[sender][card]:
-                        counts[card] += sent[sender][card]
-                        origin[(seat, card)] = (f"passed by {table.name(sender)} on line "
-                                                f"{record.passes[sender].span.line}")
-            holdings.append(tuple(counts))
+                out, got = sent[seat], sent[sender]
+                counts = tuple(c - o + g for c, o, g in zip(counts, out, got))
+            holdings.append(counts)
             known.append(True)
         else:
             holdings.append((0,) * DECK_SIZE)
             known.append(False)
 
     tricks = [seat_plays(table, trick, hand) for trick in record.tricks]
-    later: dict[tuple[int, int], list[tuple[int, Span]]] = {}
-    played = [[0] * DECK_SIZE for _ in range(n)]
-    all_played = Counter()
-    for trick, plays in zip(record.tricks, tricks):
-        for sp in plays:
-            later.setdefault((sp.seat, sp.card), []).append((trick.number, sp.play.span))
-            played[sp.seat][sp.card] += 1
-            all_played[sp.card] += 1
-    for seat in range(n):
-        if not known[seat]:
-            holdings[seat] = tuple(min(c, rules.decks) for c in played[seat])
+    if not all(known):
+        played = [[0] * DECK_SIZE for _ in range(n)]
+        for plays in tricks:
+            for sp in plays:
+                played[sp.seat][sp.card] += 1
+        for seat in range(n):
+            if not known[seat]:
+                holdings[seat] = tuple(min(c, rules.decks) for c in played[seat])
     complete = len(tricks) == per and all(len(p) == n for p in tricks)
     if kitty is None and complete and kitty_size:
+        all_played = Counter(sp.card for plays in tricks for sp in plays)
         rest = [CARDS[c] for c in range(DECK_SIZE) for _ in range(max(0, rules.decks - all_played[c]))]
         if len(rest) == kitty_size:
             kitty = tuple(rest)
@@ -201,7 +208,8 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
         table.findings.note(
             f"hand {hand}: holdings of {', '.join(unknown)} are not fully recorded; "
             "revokes are proven only from later plays")
-    return Knowledge(holdings, known, kitty, kitty_span, direction, tricks, later, origin)
+    return Knowledge(holdings, known, kitty, kitty_span, direction, tricks, record,
+                     table.rules.decks, offset, sent)
 
 
 def _check_direction(table: Table, record: HandRecord, expected: str) -> str:
