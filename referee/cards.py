@@ -38,7 +38,7 @@ class CardError(ValueError):
 
 
 class Card(int):
-    """A card identity; ``Card.parse("QS") == Card(36)`` and ``repr`` round-trips."""
+    """A card identity; ``Card.parse("QS") == Card(10)`` and ``repr`` round-trips."""
 
     __slots__ = ()
 
