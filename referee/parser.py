@@ -6,35 +6,34 @@
 (``decode_log``) and raises :class:`UnreadableLog` only for input that is not a log at all.
 
 How it goes fast: the grammar's terminals are coarse (a statement head such as ``trick 12:``
-is one token, so are all the plays of the trick), no parse tree is built (the rule callbacks
-below run inside the LALR parser and append events to a list), and the pieces of a coarse
-token are cut up by :mod:`referee.logbody`.  How it recovers: when the parser rejects a line,
-the line is diagnosed on its own (:mod:`referee.logerrors`) and parsing restarts at the next
-line with a fresh parser, so the cost of an error is proportional to its line.
+is one token, so is the rest of the line with all the plays of the trick), no parse tree is
+built (the rule callbacks of :mod:`referee.logbuild` run inside the LALR parser and append
+events to a list), and the pieces of a coarse token are cut up by :mod:`referee.logbody`.
+How it recovers: when the parser rejects a line, the line is diagnosed on its own
+(:mod:`referee.logerrors`) and parsing restarts at the next line with a fresh parser reading
+the same string, so the cost of an error is the cost of its line.
+
+Relies on Lark >= 1.2 (``TextSlice``; the lexer state of an interactive parser is replaced
+to start at any line without copying the text or recounting its lines).
 """
 
 from __future__ import annotations
 
 import gc
-import re
 import threading
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput
 from lark.lexer import LexerState, LineCounter
 from lark.utils import TextSlice
 
 from . import logbody
-from .events import (
-    NO_SPAN, Claim, Comment, Deal, Event, GameOver, HandStart, Kitty, Moon, Pass, Score, Tag, Total,
-    Trick,
-)
-from .logbody import BodyError, span
+from .events import Comment, Event
+from .logbuild import EventBuilder, TooManyProblems
 from .logerrors import diagnose
-from .ruleset import canonical_direction
 
 __all__ = [
     "SyntaxIssue", "ParseResult", "UnreadableLog", "decode_log", "parse_log", "parse_bytes",
@@ -125,242 +124,22 @@ def grammar_text() -> str:
         return (Path(__file__).resolve().parent.parent / "grammars" / "log.lark").read_text("utf-8")
 
 
-def _end(token: Token) -> int:
-    """End column of a token, trailing blanks excluded."""
-    return token.column + len(token.value.rstrip())
-
-
-class _Builder(Transformer):
-    """Rule callbacks, run by the LALR parser itself as it reduces each statement: they
-    append events (or a syntax issue) to lists, so no tree is ever built.  The common
-    statements receive their children as a list [HEAD, REST] (no argument unpacking)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.events: list[Event] = []
-        self.issues: list[SyntaxIssue] = []
-        self.patterns: _Patterns | None = None
-
-    def _issue(self, line: int, err: BodyError) -> None:
-        self.add_issue(SyntaxIssue(line, err.column, line, err.end_column, err.message, err.hint))
-
-    def add_issue(self, issue: SyntaxIssue) -> None:
-        self.issues.append(issue)
-        if len(self.issues) >= MAX_ISSUES:
-            raise _TooManyIssues(issue.line)
-
-    # -- rare statements, word by word ---------------------------------------------------------
-    @v_args(inline=True)
-    def comment(self, tok):
-        self.events.append(Comment(tok.value[1:].strip(), span(tok.line, tok.column, _end(tok))))
-
-    @v_args(inline=True)
-    def tag(self, lsqb, name, value, rsqb):
-        self.events.append(Tag(name.value, logbody.unquote(value), span(lsqb.line, lsqb.column, rsqb.end_column)))
-
-    @v_args(inline=True)
-    def direction(self, first, second=None):
-        text = first.value if second is None else f"{first.value} {second.value}"
-        last = second or first
-        return canonical_direction(text), span(first.line, first.column, last.end_column)
-
-    @v_args(inline=True)
-    def hand(self, kw, number, dealer_kw, dealer, pass_kw, direction):
-        line = kw.line
-        last = direction[1].end_column if direction else (dealer or number).end_column
-        self.events.append(HandStart(
-            int(number), logbody.name_value(dealer.value) if dealer else None,
-            direction[0] if direction else None,
-            span(line, kw.column, last),
-            span(line, dealer.column, dealer.end_column) if dealer else NO_SPAN,
-            direction[1] if direction else NO_SPAN,
-        ))
-
-    @v_args(inline=True)
-    def moon(self, kw, name, choice):
-        line = kw.line
-        self.events.append(Moon(
-            logbody.name_value(name.value), choice.value.casefold(),
-            span(line, kw.column, choice.end_column), span(line, name.column, name.end_column),
-        ))
-
-    # -- common statements: HEAD and REST ------------------------------------------------------
-    def deal(self, children):
-        head, rest = children
-        line, col = head.line, head.column
-        body = _cards_part(rest.value)
-        try:
-            run = logbody.card_run(body, line, rest.column)
-        except BodyError as err:
-            return self._issue(line, err)
-        name, offset = logbody.head_name(head.value, 4)
-        name_col = col + offset
-        self.events.append(make_deal(
-            logbody.name_value(name), run, make_span(line, col, line, rest.column + len(body.rstrip())),
-            make_span(line, name_col, line, name_col + len(name)),
-        ))
-
-    def kitty(self, children):
-        head, rest = children
-        line, col = head.line, head.column
-        body = _cards_part(rest.value).rstrip()
-        try:
-            run = logbody.card_run(body, line, rest.column) if body else logbody.EMPTY_RUN
-        except BodyError as err:
-            return self._issue(line, err)
-        self.events.append(Kitty(run, span(line, col, rest.column + len(body) if body else _end(head))))
-
-    def passing(self, children):
-        head, rest = children
-        line, col = head.line, head.column
-        body = _cards_part(rest.value)
-        try:
-            run = logbody.card_run(body, line, rest.column)
-        except BodyError as err:
-            return self._issue(line, err)
-        name, offset, to, to_offset = logbody.pass_head(head.value)
-        self.events.append(make_pass(
-            logbody.name_value(name), run, logbody.name_value(to) if to else None,
-            make_span(line, col, line, rest.column + len(body.rstrip())),
-            make_span(line, col + offset, line, col + offset + len(name)),
-            make_span(line, col + to_offset, line, col + to_offset + len(to)) if to else NO_SPAN,
-        ))
-
-    def trick(self, children):
-        head, rest = children
-        line, rcol = head.line, rest.column
-        body, claim, claim_at = self._split(rest.value, self.patterns.trick_rest)
-        try:
-            plays = logbody.plays(body, line, rcol) if body else ()
-        except BodyError as err:
-            return self._issue(line, err)
-        value = head.value
-        number = int(value[5 : value.rindex(":")])
-        self.events.append(make_trick(
-            number, plays, _claim(claim, line, rcol + claim_at) if claim else None, None,
-            make_span(line, head.column, line, _statement_end(head, rest, body, claim, claim_at)), NO_SPAN,
-        ))
-
-    def compact_trick(self, children):
-        head, rest = children
-        line, col, rcol = head.line, head.column, rest.column
-        body, claim, claim_at = self._split(rest.value, self.patterns.compact_rest)
-        try:
-            run = logbody.card_run(body, line, rcol) if body else logbody.EMPTY_RUN
-        except BodyError as err:
-            return self._issue(line, err)
-        h = logbody.HEAD_NUMBER_NAME.match(head.value)
-        self.events.append(make_trick(
-            int(h.group(1)), logbody.compact_plays(run), _claim(claim, line, rcol + claim_at) if claim else None,
-            logbody.name_value(h.group(2)),
-            span(line, col, _statement_end(head, rest, body, claim, claim_at)),
-            span(line, col + h.start(2), col + h.end(2)),
-        ))
-
-    @staticmethod
-    def _split(rest: str, pattern: re.Pattern) -> tuple[str, str, int]:
-        """(body, claim, claim offset) of a trick REST token."""
-        if '"' in rest or "#" in rest:  # quotes or a comment may hide '->': use the grammar's regex
-            m = pattern.match(rest)
-            return m.group(1) or "", m.group(2) or "", m.start(2)
-        cut = rest.find("->")
-        if cut < 0:
-            return rest, "", -1
-        return rest[:cut], rest[cut:].rstrip(), cut
-
-    def _list_body(self, rest: Token) -> str:
-        value = rest.value
-        if '"' in value or "#" in value:
-            return self.patterns.list.match(value).group()
-        return value
-
-    def score(self, children):
-        self._entries(Score, children)
-
-    def total(self, children):
-        self._entries(Total, children)
-
-    def _entries(self, cls, children):
-        head, rest = children
-        line = head.line
-        body = self._list_body(rest)
-        try:
-            entries = logbody.entries(body, line, rest.column)
-        except BodyError as err:
-            return self._issue(line, err)
-        self.events.append(cls(entries, span(line, head.column, rest.column + len(body.rstrip()))))
-
-    def winner(self, children):
-        head, rest = children
-        line = head.line
-        body = self._list_body(rest)
-        try:
-            names = logbody.names(body, line, rest.column)
-        except BodyError as err:
-            return self._issue(line, err)
-        self.events.append(GameOver(names, span(line, head.column, rest.column + len(body.rstrip()))))
-
-
-make_trick = logbody.fast(Trick)
-make_deal = logbody.fast(Deal)
-make_pass = logbody.fast(Pass)
-make_claim = logbody.fast(Claim)
-make_span = logbody.make_span
-
-
-def _statement_end(head: Token, rest: Token, body: str, claim: str, claim_at: int) -> int:
-    if claim:
-        return rest.column + claim_at + len(claim)
-    if body.strip():
-        return rest.column + len(body.rstrip())
-    return _end(head)
-
-
-def _cards_part(rest: str) -> str:
-    """The cards of a CARDS_REST or KITTY_REST token: up to a comment or the end."""
-    cut = rest.find("#")
-    return rest if cut < 0 else rest[:cut]
-
-
-def _claim(text: str, line: int, column: int) -> Claim:
-    """``-> Dave`` / ``-> none`` at ``column``."""
-    return make_claim(logbody.claim_player(text), make_span(line, column, line, column + len(text)))
-
-
-class _TooManyIssues(Exception):
-    """Raised (and caught by parse_log) when the input is mostly not a log."""
-
-    def __init__(self, line: int):
-        super().__init__(line)
-        self.line = line
-
-
-class _Patterns:
-    """Regexes that cut REST tokens, made from the grammar's own terminals."""
-
-    def __init__(self, lark: Lark) -> None:
-        def pattern(name: str) -> str:
-            return lark.get_terminal(name).pattern.to_regexp()
-
-        list_, cards = pattern("LIST"), pattern("CARDS")
-        claim = f"(?:{pattern('ARROW')})[^\\S\\n]*(?:{pattern('NAME')})"  # CLAIM in the grammar
-        self.trick_rest = re.compile(f"({list_})?({claim})?")
-        self.compact_rest = re.compile(f"({cards})?({claim})?")
-        self.list = re.compile(list_)
-
-
 _LOCK = threading.RLock()
 _STATE: dict[str, object] = {}
 
 
-def _parser() -> tuple[Lark, _Builder]:
-    """The process-wide Lark parser (built on first use) and its callback object."""
+def _parser() -> tuple[Lark, EventBuilder]:
+    """The process-wide Lark parser (built on first use) and its rule callbacks.
+
+    Built once per process (about 0.1 s).  Lark's ``cache=True`` is not used: it writes a
+    file under the temporary directory, for little gain on a grammar this small.
+    """
     built = _STATE.get("parser")
     if built is None:
-        builder = _Builder()
+        builder = EventBuilder(MAX_ISSUES)
         lark = Lark(grammar_text(), parser="lalr", lexer="contextual", start=["start", "line"],
                     transformer=builder, maybe_placeholders=True)
-        builder.patterns = _Patterns(lark)
+        builder.use_grammar(lark)
         built = _STATE["parser"] = (lark, builder)
     return built  # type: ignore[return-value]
 
@@ -392,7 +171,7 @@ def _segments(text: str):
         yield "text", seg_start, n, seg_line
 
 
-def _run(lark: Lark, builder: _Builder, text: str, start: int, end: int, line: int) -> None:
+def _run(lark: Lark, builder: EventBuilder, text: str, start: int, end: int, line: int) -> None:
     """Parse text[start:end] (whole lines, the first is ``line``), resuming after bad lines.
 
     A fresh parser starts at the line after each bad one, reading the same string in place
@@ -423,7 +202,7 @@ def _run(lark: Lark, builder: _Builder, text: str, start: int, end: int, line: i
         line += 1
 
 
-def _flush(err: UnexpectedInput, builder: _Builder, line: int) -> None:
+def _flush(err: UnexpectedInput, builder: EventBuilder, line: int) -> None:
     """Finish the statement before the bad line (the parser holds it until it sees the next
     token) and drop anything of the bad line that finishing may have produced."""
     parser = getattr(err, "interactive_parser", None)
@@ -437,13 +216,13 @@ def _flush(err: UnexpectedInput, builder: _Builder, line: int) -> None:
         events.pop()
 
 
-def _bad_line(lark: Lark, builder: _Builder, line_text: str, line: int) -> None:
+def _bad_line(lark: Lark, builder: EventBuilder, line_text: str, line: int) -> None:
     events, builder.events = builder.events, []  # the diagnosis must not add events
     try:
         column, end, message, hint = diagnose(lark, line_text)
     finally:
         builder.events = events
-    builder.add_issue(SyntaxIssue(line, column, line, end, message, hint))
+    builder.problem(line, column, end, message, hint)
 
 
 def parse_log(text: str) -> ParseResult:
@@ -451,7 +230,8 @@ def parse_log(text: str) -> ParseResult:
     text = _normalise(text)
     with _LOCK:
         lark, builder = _parser()
-        builder.events, builder.issues = [], []
+        builder.events, builder.problems = [], []
+        stop: str | None = None
         # The events are acyclic; collecting while thousands of them are being created only
         # rescans the ones already made (it tripled the parse time of a 3 MB log).
         collecting = gc.isenabled()
@@ -461,26 +241,25 @@ def parse_log(text: str) -> ParseResult:
             source = text if text.endswith("\n") else text + "\n"
             for kind, start, end, line in _segments(source):
                 if kind == "long":
-                    builder.add_issue(SyntaxIssue(
-                        line, 1, line, end - start + 1,
-                        f"line is {end - start} characters long; the longest statement is far shorter",
-                    ))
+                    builder.problem(line, 1, end - start + 1,
+                                    f"line is {end - start} characters long; the longest statement is far shorter")
                 else:
                     _run(lark, builder, source, start, end, line)
-        except _TooManyIssues as stop:
-            builder.issues.append(SyntaxIssue(
-                stop.line, 1, stop.line, 2,
-                f"{MAX_ISSUES} unreadable lines: this does not look like a game log, the rest was not read",
-            ))
+        except TooManyProblems as too_many:
+            stop = f"{MAX_ISSUES} unreadable lines: this does not look like a game log, the rest was not read"
+            stop_line = too_many.line
         except Exception as err:  # noqa: BLE001 - last resort: a bug must not crash the referee
-            line = (builder.issues[-1].line if builder.issues else 1)
-            builder.issues.append(SyntaxIssue(line, 1, line, 2, f"internal error while reading the log: {err!r}"))
+            stop = f"internal error while reading the log: {err!r}"
+            stop_line = builder.problems[-1][0] if builder.problems else 1
         finally:
             if collecting:
                 gc.enable()
-        events, issues = tuple(builder.events), builder.issues
-        builder.events, builder.issues = [], []
-    issues.sort(key=lambda i: i.line)  # stable: already in order but for the final "stop"
+        events, problems = tuple(builder.events), builder.problems
+        builder.events, builder.problems = [], []
+    issues = [SyntaxIssue(line, column, line, end, message, hint) for line, column, end, message, hint in problems]
+    issues.sort(key=lambda issue: issue.line)  # stable; they come in order but for safety
+    if stop is not None:
+        issues.append(SyntaxIssue(stop_line, 1, stop_line, 2, stop))
     return ParseResult(events, tuple(issues), text)
 
 
