@@ -56,13 +56,45 @@ def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_
     yield from _parallel(iter(paths), jobs, timeout, check)
 
 
+class _Pool:
+    """A process pool that can be replaced when a worker crashes or hangs."""
+
+    def __init__(self, jobs: int, check):
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.jobs, self.check = jobs, check
+        self.executor = ProcessPoolExecutor(max_workers=jobs)
+
+    def submit(self, path: str):
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return self.executor.submit(self.check, path)
+        except BrokenProcessPool:
+            self.restart(deque())
+            return self.executor.submit(self.check, path)
+
+    def restart(self, pending: deque) -> None:
+        """Kill the workers, start fresh ones and resubmit the files still in flight."""
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.close()
+        self.executor = ProcessPoolExecutor(max_workers=self.jobs)
+        for index, (path, _) in enumerate(pending):
+            pending[index] = (path, self.executor.submit(self.check, path))
+
+    def close(self) -> None:
+        for process in list((getattr(self.executor, "_processes", None) or {}).values()):
+            process.kill()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
 def _parallel(paths: Iterator[str], jobs: int, timeout: float, check) -> Iterator[Report]:
-    from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures import TimeoutError as FutureTimeout
     from concurrent.futures.process import BrokenProcessPool
 
     window = jobs * 4
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    pool = _Pool(jobs, check)
     pending: deque = deque()
 
     def fill() -> None:
@@ -70,7 +102,7 @@ def _parallel(paths: Iterator[str], jobs: int, timeout: float, check) -> Iterato
             path = next(paths, None)
             if path is None:
                 return
-            pending.append((path, pool.submit(check, path)))
+            pending.append((path, pool.submit(path)))
 
     try:
         fill()
@@ -80,29 +112,37 @@ def _parallel(paths: Iterator[str], jobs: int, timeout: float, check) -> Iterato
                 report = future.result(timeout=timeout)
             except FutureTimeout:
                 report = _failed(path, f"checking this file took longer than {timeout:g} s")
-                pool = _restart(pool, pending, check, jobs)
+                pool.restart(pending)
             except BrokenProcessPool:
-                report = _failed(path, "checking this file crashed a worker process")
-                pool = _restart(pool, pending, check, jobs)
+                # a crash fails every file in flight: find out whether it was this one, alone
+                pool.restart(pending)
+                report = _isolated(path, check, timeout)
             except Exception as err:
                 report = _failed(path, f"internal error while checking this file: {err!r}")
             yield report
             fill()
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.close()
 
 
-def _restart(pool, pending: deque, check, jobs: int):
-    """Replace a broken or stuck pool and resubmit the files still in flight."""
+def _isolated(path: str, check, timeout: float) -> Report:
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import TimeoutError as FutureTimeout
+    from concurrent.futures.process import BrokenProcessPool
 
-    for process in list(getattr(pool, "_processes", {}).values()):
-        process.kill()
-    pool.shutdown(wait=False, cancel_futures=True)
-    fresh = ProcessPoolExecutor(max_workers=jobs)
-    for index, (path, _) in enumerate(pending):
-        pending[index] = (path, fresh.submit(check, path))
-    return fresh
+    pool = ProcessPoolExecutor(max_workers=1)
+    try:
+        return pool.submit(check, path).result(timeout=timeout)
+    except BrokenProcessPool:
+        return _failed(path, "checking this file crashed a worker process")
+    except FutureTimeout:
+        return _failed(path, f"checking this file took longer than {timeout:g} s")
+    except Exception as err:
+        return _failed(path, f"internal error while checking this file: {err!r}")
+    finally:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def default_jobs() -> int:
