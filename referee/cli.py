@@ -47,6 +47,7 @@ def _parser() -> argparse.ArgumentParser:
 
     rules = commands.add_parser("rules", help="print a ruleset's options or the rulebook")
     rules.add_argument("ruleset", nargs="?", default=None)
+    rules.add_argument("--book", action="store_true", help="print the whole rulebook (spec/rules.md)")
     return parser
 
 
@@ -180,7 +181,11 @@ def _cmd_explain(args) -> int:
     print(f"What: {code.summary}.")
     print(f"Why: {code.why}")
     print(f"Example:\n    {code.example}")
-    print(f"\nRule {code.clause} and the others are in spec/rules.md.")
+    from .rulebook import clause
+
+    text = clause(code.clause)
+    if text:
+        print(f"\nRule {code.clause} (spec/rules.md):\n{text}")
     return EXIT_CLEAN
 
 
@@ -189,6 +194,11 @@ def _cmd_rules(args) -> int:
 
     from .ruleset import OPTION_DOCS, RulesetError, bundled_names, load_ruleset
 
+    if args.book:
+        from .rulebook import rulebook_text
+
+        sys.stdout.write(rulebook_text())
+        return EXIT_CLEAN
     name = args.ruleset or "cancellation"
     try:
         rules = load_ruleset(name)

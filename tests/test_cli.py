@@ -129,3 +129,14 @@ def test_referee_never_modifies_its_input(name, tmp_path):
     before = path.read_bytes()
     main(["check", str(path), "--format", "json"])
     assert path.read_bytes() == before
+
+
+def test_every_code_cites_a_clause_that_the_rulebook_defines():
+    from referee.codes import all_codes
+    from referee.rulebook import clause
+
+    for code in all_codes():
+        assert clause(code.clause), f"{code.code} cites {code.clause}, which spec/rules.md lacks"
+    assert clause("R99.9") is None
+    code, out, _ = run("explain", "revoke")
+    assert "- **R5.2** *Follow suit.*" in out
