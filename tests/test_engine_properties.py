@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from referee.cards import CARDS, DECK_SIZE, HEARTS, JACK_OF_DIAMONDS, NUM_RANKS, QUEEN_OF_SPADES
 from referee.engine import (
     SCORE, DealAction, IllegalAction, Phase, apply, deal_from_order, full_deck, legal_actions,
-    legal_plays, new_game, pass_recipient, play_fault, shooter,
+    legal_plays, new_game, pass_recipient, play_cards, play_fault, shooter,
 )
 from referee.legality import Fault
 from referee.ruleset import (
@@ -127,6 +127,8 @@ def play_hand(state, data, *, deal=None, every_card=True):
         assert legal  # (c)
         card = legal[data.draw(st.integers(0, len(legal) - 1), label="play")]
         leader, number = state.leader, state.trick_number
+        if not state.trick:
+            trick_start = state
         state = apply(state, card)
         played[seat][card] += 1
         if not state.trick and (state.phase is not Phase.PLAY or state.trick_number != number):
@@ -139,6 +141,8 @@ def play_hand(state, data, *, deal=None, every_card=True):
             if state.phase is Phase.PLAY:
                 assert state.leader == (record.winner if record.winner is not None else leader)
             records.append(record)
+            # the referee's fast path plays a whole trick at once, to the same state
+            assert play_cards(trick_start, record.plays) == state
             broken = broken or any(
                 c // NUM_RANKS == HEARTS or (c == QUEEN_OF_SPADES and rules.queen_breaks_hearts)
                 for _, c in record.plays)
