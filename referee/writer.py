@@ -17,6 +17,7 @@ double quotes; a blank line goes before each ``hand``.  An event that no line ca
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from .cards import card_text
@@ -28,6 +29,9 @@ from .logbody import TAG_NAME_RE, needs_quotes, quote
 from .parser import ParseResult, SyntaxIssue, parse_log
 
 __all__ = ["write", "format_event", "format_text"]
+
+# What HandStart.direction holds (ruleset.canonical_direction's output; "1 left" is "left").
+_DIRECTION = re.compile(r"left|right|across|hold|(?!1 )[0-9]+ (?:left|right)")
 
 
 def _text(value: str, what: str) -> str:
@@ -92,6 +96,8 @@ def format_event(event: Event) -> str:
         if event.dealer is not None:
             text += f" dealer {_name(event.dealer)}"
         if event.direction is not None:
+            if not _DIRECTION.fullmatch(event.direction):
+                raise ValueError(f"{event.direction!r} is not a canonical pass direction")
             text += f" pass {event.direction}"
         return text
     if isinstance(event, Tag):
@@ -99,6 +105,8 @@ def format_event(event: Event) -> str:
             raise ValueError(f"{event.name!r} cannot be a tag name")
         return f"[{event.name} {quote(_text(event.value, 'tag value'))}]"
     if isinstance(event, Moon):
+        if event.choice not in ("subtract", "add"):
+            raise ValueError(f"{event.choice!r} is not a moon choice (subtract or add)")
         return f"moon {_name(event.player)} {event.choice}"
     if isinstance(event, GameOver):
         if not event.players or any(p.casefold() == "none" for p in event.players):

@@ -139,6 +139,10 @@ def test_write_puts_a_blank_line_before_each_hand():
     Deal("A\nB", CardRun((C("2C"),))),
     Trick(1, (Play(None, C("2C")),)),
     Trick(1, (Play("Al", C("2C")),), None, "Al"),
+    HandStart(1, None, "none"),
+    HandStart(1, None, "1 left"),
+    HandStart(1, None, "sideways"),
+    Moon("Al", "Add"),
 ])
 def test_unwritable_events(event):
     with pytest.raises(ValueError):
