@@ -86,10 +86,11 @@ def follow_fault(
         and led == lowest and card != led and holding[led]
     ):
         return Fault.MUST_PLAY_TWIN_CLUB
-    if first_trick and not rules.first_trick_points and is_point_card(card):
+    follows = card // NUM_RANKS == led_suit
+    if (first_trick and not rules.first_trick_points and is_point_card(card)
+            and not (follows and rules.first_trick_follow_points)):
         # "nothing else" means nothing else playable: a card that follows suit is compared
         # only with the other cards of the led suit (following suit comes first, R5.2)
-        follows = card // NUM_RANKS == led_suit
         if _holds_other_than(
             holding, lambda c: is_point_card(c) or (follows and c // NUM_RANKS != led_suit)
         ):
@@ -142,6 +143,7 @@ def legal_cards(
         options = following
     else:
         options = held
-    if first_trick and not rules.first_trick_points:
+    if first_trick and not rules.first_trick_points and not (
+            following and rules.first_trick_follow_points):
         options = [c for c in options if not is_point_card(c)] or options
     return tuple(options)

@@ -44,6 +44,7 @@ class Ruleset:
     second_two_of_clubs_follows: bool
     first_lead_points: bool
     first_trick_points: bool
+    first_trick_follow_points: bool
     queen_breaks_hearts: bool
     must_break_hearts: bool
     lead_hearts_instead_of_queen: bool
@@ -136,6 +137,7 @@ OPTION_DOCS: dict[str, str] = {
     "second_two_of_clubs_follows": "with two_of_clubs: the holder of the twin 2C must play it to the first trick",
     "first_lead_points": "the first lead may be a heart or the Black Maria (true) or not unless nothing else is held (false)",
     "first_trick_points": "followers may play points to the first trick (true) or only when holding nothing else (false)",
+    "first_trick_follow_points": "with first_trick_points = false: a player following suit may play a point card of the led suit to the first trick (true, as OpenSpiel) or only when holding no other card of that suit (false)",
     "queen_breaks_hearts": "playing the Black Maria breaks hearts as a heart does",
     "must_break_hearts": "hearts may not be led until broken, unless the leader holds only hearts",
     "lead_hearts_instead_of_queen": "a leader holding only hearts and the Black Maria may lead a heart before hearts are broken",
