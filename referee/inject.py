@@ -8,14 +8,13 @@ clean game's events (or, for ``syntax``, of its text) that touch nothing else.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 
 from . import engine
 from .cards import CARDS, HEARTS, NUM_RANKS
 from .engine import State
 from .events import Claim, Entry, GameOver, HandStart, Moon, Pass, Score, Tag, Total, Trick
-from .generate import generate_game
+from .generate import Rng, generate_game
 from .ruleset import Ruleset, direction_offset, is_point_card
 
 PLAY_KINDS = ("revoke", "illegal-lead", "card-not-held", "wrong-leader", "illegal-play")
@@ -43,11 +42,33 @@ class Expected:
         return {"kind": self.kind, "line": self.line, "hand": self.hand, "trick": self.trick,
                 "player": self.player}
 
+    @classmethod
+    def from_json(cls, data: dict) -> Expected:
+        return cls(data["kind"], data["line"], data.get("hand"), data.get("trick"),
+                   data.get("player"))
+
+    def matches(self, diagnostic) -> bool:
+        """True when a referee diagnostic is this violation: same kind and line, and the same
+        hand, trick and player wherever this verdict names them."""
+        return (diagnostic.kind == self.kind and diagnostic.line == self.line
+                and all(want is None or getattr(diagnostic, name) == want
+                        for name, want in (("hand", self.hand), ("trick", self.trick),
+                                           ("player", self.player))))
+
+
+def expected_document(violations: list[Expected], *, log: str | None = None, **about) -> dict:
+    """The expected verdict of one log as JSON: ``clean`` with no violations, else
+    ``violations`` with each one's kind, line, hand, trick and player (null: not named)."""
+    document = {"log": log, "verdict": "violations" if violations else "clean",
+                "violations": [v.to_json() for v in violations]}
+    document.update(about)
+    return document
+
 
 class _Tamper:
     """Replaces the first suitable play (from a random starting point) with an illegal one."""
 
-    def __init__(self, kind: str, rng: random.Random, names):
+    def __init__(self, kind: str, rng: Rng, names):
         self.kind, self.rng, self.names = kind, rng, names
         # how many chances to let pass, so the place varies (illegal leads have few chances)
         self.skip = rng.randrange({"illegal-lead": 2, "illegal-play": 1}.get(kind, 12))
@@ -105,27 +126,45 @@ class _Tamper:
         return choice[self.rng.randrange(len(choice))]
 
 
+def can_occur(kind: str, rules: Ruleset) -> bool:
+    """Whether a game under ``rules`` can contain a violation of ``kind`` at all."""
+    if kind == "illegal-play":  # only the first-trick restrictions make a follow illegal
+        return not rules.first_trick_points or (
+            rules.first_leader == "two_of_clubs" and rules.second_two_of_clubs_follows
+            and rules.decks > 1)
+    if kind == "miscounted-cancellation":
+        return rules.cancellation and rules.decks > 1
+    return kind in INJECTABLE
+
+
 def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
-                   hands: int | None = None) -> tuple[str, Expected]:
-    """A log text with exactly one violation of ``kind`` and the verdict expected for it."""
+                   hands: int | None = None, strategy: str = "random",
+                   event_name: str | None = None, stats=None) -> tuple[str, Expected]:
+    """A log text with exactly one violation of ``kind`` and the verdict expected for it.
+
+    Raises :class:`CannotInject` when this game offers no place for it (try another seed).
+    ``stats`` (a :class:`~referee.generate.GameStats`) counts the situations of the game.
+    """
     from .parser import parse_log
     from .writer import write
 
     if kind not in INJECTABLE:
         raise ValueError(f"cannot inject {kind!r}; choose from {', '.join(INJECTABLE)}")
-    rng = random.Random(f"{seed}:{kind}")
+    rng = Rng(f"{seed}:{kind}")
     if kind in PLAY_KINDS:
         from .generate import DEFAULT_NAMES
 
         tamper = _Tamper(kind, rng, DEFAULT_NAMES[:players])
-        events = generate_game(rules, players, seed=seed, hands=hands, tamper=tamper)
+        events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,
+                               tamper=tamper, event_name=event_name, stats=stats)
         if tamper.where is None:
             raise CannotInject(f"no place for {kind} in this game")
         hand, trick, player = tamper.where
         index = _trick_index(events, hand, trick)
         target = (index, hand, trick, player)
     else:
-        events = generate_game(rules, players, seed=seed, hands=hands)
+        events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,
+                               event_name=event_name, stats=stats)
         if kind == "syntax":
             return _syntax(write(events), rng)
         events, target = _EDITS[kind](events, rules, players, rng)
@@ -283,9 +322,15 @@ def _bad_moon(events, rules, players, rng):
 
 
 def _game_end(events, rules, players, rng):
+    """A wrong winner for a finished game; a winner line for a game that has not ended."""
     index = next((i for i, e in enumerate(events) if isinstance(e, GameOver)), None)
     if index is None:
-        raise CannotInject("the game did not end")
+        totals = [e for e in events if isinstance(e, Total)]
+        if not totals:
+            raise CannotInject("the game has no hands")
+        low = min(entry.value for entry in totals[-1].entries)
+        claimed = tuple(e.player for e in totals[-1].entries if e.value == low)
+        return list(events) + [GameOver(claimed)], (len(events), None, None, None)
     names = _names(events)
     losers = [n for n in names if n not in events[index].players]
     events = list(events)
