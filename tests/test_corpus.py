@@ -1,0 +1,109 @@
+"""The conformance corpus: the referee passes all of examples/corpus, which covers every case,
+and ``corpus_main`` regenerates it byte for byte (so its seeds are reproducible)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from referee.corpus import EXPECTED_SUFFIX, MANIFEST, compare, corpus_main, verify
+from referee.generate import CASES
+from referee.inject import INJECTABLE
+from referee.replay import check_path, check_text
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "examples" / "corpus"
+MANIFEST_DATA = json.loads((CORPUS / MANIFEST).read_text("utf-8"))
+LOGS = MANIFEST_DATA["logs"]
+
+
+@pytest.mark.parametrize("item", LOGS, ids=[item["log"][:-4] for item in LOGS])
+def test_the_referee_gives_every_expected_verdict(item):
+    expected = json.loads((CORPUS / item["expected"]).read_text("utf-8"))
+    report = check_path(CORPUS / item["log"])
+    assert compare(report, expected) == []
+    assert expected["log"] == item["log"] and expected["verdict"] == item["verdict"]
+    if item["injected"]:
+        assert [v["kind"] for v in expected["violations"]] == [item["injected"]]
+
+
+def test_the_corpus_covers_every_case_kind_ruleset_and_player_count():
+    assert MANIFEST_DATA["format"] == "referee-corpus/1"
+    files = {p.name for p in CORPUS.iterdir()}
+    listed = {item["log"] for item in LOGS} | {item["expected"] for item in LOGS} | {MANIFEST}
+    assert files == listed
+    assert all(MANIFEST_DATA["cases"][case] for case in CASES), MANIFEST_DATA["cases"]
+    assert set(INJECTABLE) <= set(MANIFEST_DATA["kinds"])
+    for ruleset, players in (("cancellation", range(6, 12)), ("standard", (4,))):
+        mine = [item for item in LOGS if item["ruleset"] == ruleset]
+        assert {item["players"] for item in mine if item["verdict"] == "clean"} == set(players)
+        assert {item["players"] for item in mine if item["verdict"] != "clean"} == set(players)
+    moons = {c for item in LOGS for c in item["cases"] if c.startswith("moon")}
+    assert moons == {"moon-subtract", "moon-add"}
+    ties = [item for item in LOGS if "tie" in item["cases"]]
+    assert {item["ruleset"] for item in ties} == {"cancellation", "standard"}
+    for item in ties:
+        expected = json.loads((CORPUS / item["expected"]).read_text("utf-8"))
+        assert len(expected["winners"]) > 1
+
+
+def test_the_case_labels_are_true():
+    """Check a few labels against the referee's own account of the games."""
+    for item in LOGS:
+        report = check_path(CORPUS / item["log"])
+        if "moon-subtract" in item["cases"] or "moon-add" in item["cases"]:
+            assert any(h.shooter for h in report.hands), item["log"]
+        if "lost-points" in item["cases"]:
+            assert any(h.lost for h in report.hands), item["log"]
+        if "tie" in item["cases"]:
+            assert len(report.winners) > 1
+
+
+def test_corpus_main_regenerates_the_fixed_corpus_byte_for_byte(tmp_path, capsys):
+    target = tmp_path / "corpus"
+    target.mkdir()  # an older corpus there: its files are replaced
+    (target / "old.log").write_text("old", encoding="utf-8")
+    (target / MANIFEST).write_text(json.dumps({"logs": [
+        {"log": "old.log", "expected": "old.log" + EXPECTED_SUFFIX}]}), encoding="utf-8")
+    assert corpus_main(str(target), MANIFEST_DATA["count"], MANIFEST_DATA["seed"]) == 0
+    assert "wrote 50 logs" in capsys.readouterr().out
+    made = sorted(p.name for p in target.iterdir())
+    assert made == sorted(p.name for p in CORPUS.iterdir())
+    for name in made:
+        assert (target / name).read_bytes() == (CORPUS / name).read_bytes(), name
+    assert verify(target) == []
+
+
+def test_corpus_main_usage_errors(tmp_path, capsys):
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("mine", encoding="utf-8")
+    assert corpus_main(str(other), 0, 5) == 2
+    assert "not empty" in capsys.readouterr().err
+    assert (other / "notes.txt").read_text("utf-8") == "mine"
+    assert corpus_main(str(tmp_path / "new"), -1, 3) == 2
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    assert corpus_main(str(tmp_path / "file"), 0, 3) == 2
+    assert "not a directory" in capsys.readouterr().err
+
+
+def test_compare_notices_a_wrong_verdict():
+    item = next(item for item in LOGS if item["injected"] == "revoke")
+    expected = json.loads((CORPUS / item["expected"]).read_text("utf-8"))
+    report = check_path(CORPUS / item["log"])
+    wrong_line = dict(expected, violations=[dict(expected["violations"][0], line=1)])
+    assert compare(report, wrong_line)
+    clean = next(item for item in LOGS if item["verdict"] == "clean" and item["hands"] is None)
+    expected = json.loads((CORPUS / clean["expected"]).read_text("utf-8"))
+    report = check_path(CORPUS / clean["log"])
+    tampered = json.loads(json.dumps(expected))
+    name = next(iter(tampered["hands"][0]["scores"]))
+    tampered["hands"][0]["scores"][name] += 1
+    assert any("hand scores" in p for p in compare(report, tampered))
+    assert compare(check_text("[Players \"A B C D E F\"]\nnonsense\n"), expected)
+
+
+def test_expected_files_end_with_the_suffix():
+    assert all(item["expected"] == item["log"] + EXPECTED_SUFFIX for item in LOGS)
