@@ -1,0 +1,151 @@
+"""How many OpenSpiel hearts games the referee agrees with (a longer run than the tests).
+
+    python bench/openspiel_agreement.py                 # 2000 complete games (~22000 hands)
+    python bench/openspiel_agreement.py --games 500 --seed 7 --json bench/out/openspiel.json
+
+Four runs, each over seeded games (see referee/openspiel_bridge.py for the mapping):
+
+* clean: complete ``standard`` games made of OpenSpiel hands, random or shooting policy; agree
+  when the referee finds the log clean and every hand's points and the winners are OpenSpiel's;
+* tampered: one play per game replaced by a card OpenSpiel refuses (revoke, illegal lead,
+  points on the first trick); agree when the referee reports exactly that play, with that kind,
+  and still computes OpenSpiel's points (logged under the ``openspiel`` reading,
+  ``first_trick_follow_points = true``);
+* tampered-standard: the same logs under ``standard``; they differ only where a point card
+  follows an illegal spade lead to the first trick (the one point where the rules differ);
+* variants: OpenSpiel's other parameters at random, each game checked against the ruleset
+  expressing them.
+
+Needs ``pip install '.[openspiel]'``.  Never fails: it prints the counts (and writes JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from referee.generate import Rng, ruleset_toml  # noqa: E402
+from referee.openspiel_bridge import (  # noqa: E402
+    NAMES, OPENSPIEL_TOML, game_log, play_game, ruleset_for,
+)
+from referee.replay import check_text  # noqa: E402
+from referee.ruleset import load_ruleset  # noqa: E402
+
+PARAMS = ("pass_cards", "no_pts_on_first_trick", "jd_bonus", "must_break_hearts",
+          "qs_breaks_hearts", "can_lead_hearts_instead_of_qs")
+KINDS = ("revoke", "illegal-lead", "illegal-play")
+
+
+def _clean_agrees(report, hands) -> bool:
+    if report.diagnostics or len(report.hands) != len(hands):
+        return False
+    if any(s.points != dict(zip(NAMES, h.points)) for s, h in zip(report.hands, hands)):
+        return False
+    totals = [sum(h.points[s] for h in hands) for s in range(4)]
+    return report.winners == [NAMES[s] for s in range(4) if totals[s] == min(totals)]
+
+
+def run(games: int, seed: int) -> dict:
+    standard = load_ruleset("standard")
+    folder = Path(tempfile.mkdtemp(prefix="openspiel-bench-"))
+    openspiel_path = folder / "openspiel.toml"
+    openspiel_path.write_text(OPENSPIEL_TOML, encoding="utf-8")
+    out: dict = {"games_per_run": games, "seed": seed}
+    started = time.perf_counter()
+
+    agree = hands_played = moons = 0
+    for index in range(games):
+        hands = play_game(seed + index, standard, policy=("random", "mixed")[index % 2])
+        text = game_log(hands, target=standard.target)
+        hands_played += len(hands)
+        moons += text.count("\nmoon ")
+        agree += _clean_agrees(check_text(text), hands)
+    out["clean"] = {"games": games, "openspiel_hands": hands_played, "moon_hands": moons,
+                    "agree": agree, "disagree": games - agree}
+
+    found, agree, agree_standard, standard_differences = Counter(), 0, 0, Counter()
+    tampered = 0
+    for index in range(games):
+        kind = KINDS[index % 3]
+        hands = play_game(seed + index, standard, tamper_hand=1 + index % 5, want_kind=kind,
+                          tamper_after=index % 40 if kind == "revoke" else 0)
+        marked = [(n, h.tampering) for n, h in enumerate(hands, start=1) if h.tampering]
+        if not marked:
+            continue
+        tampered += 1
+        (number, change), = marked
+        want = [(change.kind, number, change.trick, NAMES[change.seat])]
+        points = [dict(zip(NAMES, h.points)) for h in hands]
+        for path, is_standard in ((str(openspiel_path), False), ("standard", True)):
+            report = check_text(game_log(hands, ruleset=path, target=standard.target))
+            got = [(d.kind, d.hand, d.trick, d.player) for d in report.diagnostics]
+            ok = got == want and [h.points for h in report.hands] == points
+            if is_standard:
+                agree_standard += ok
+                if not ok:
+                    standard_differences[" + ".join(d.kind for d in report.diagnostics)] += 1
+            else:
+                agree += ok
+                found[change.kind] += ok
+    out["tampered"] = {"games": tampered, "agree": agree, "disagree": tampered - agree,
+                       "agree_by_kind": dict(found)}
+    out["tampered_under_standard"] = {
+        "games": tampered, "agree": agree_standard, "disagree": tampered - agree_standard,
+        "diagnostics_when_disagreeing": dict(standard_differences)}
+
+    agree = 0
+    by_param = Counter()
+    for index in range(games):
+        rng = Rng(f"params:{seed + index}")
+        params = {name: bool(rng.below(2)) for name in PARAMS}
+        rules = ruleset_for(params, standard)
+        path = folder / f"variant-{index}.toml"
+        path.write_text(ruleset_toml(rules), encoding="utf-8")
+        hands = play_game(seed + index, rules, params=params, policy=("random", "mixed")[index % 2])
+        ok = _clean_agrees(check_text(game_log(hands, ruleset=str(path), target=rules.target)), hands)
+        agree += ok
+        by_param.update(name for name, value in params.items() if value and ok)
+    out["variants"] = {"games": games, "agree": agree, "disagree": games - agree,
+                       "agreeing_games_with_parameter_on": dict(sorted(by_param.items()))}
+    out["seconds"] = round(time.perf_counter() - started, 1)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=2000, help="games per run (default 2000)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", metavar="FILE", help="also write the counts as JSON")
+    args = parser.parse_args(argv)
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("OpenSpiel is not installed: pip install '.[openspiel]'", file=sys.stderr)
+        return 0
+    result = run(args.games, args.seed)
+    clean, tampered, variants = result["clean"], result["tampered"], result["variants"]
+    print(f"clean:     {clean['agree']}/{clean['games']} complete games agree "
+          f"({clean['openspiel_hands']} OpenSpiel games, {clean['moon_hands']} with a moon)")
+    print(f"tampered:  {tampered['agree']}/{tampered['games']} illegal plays reported exactly "
+          f"{tampered['agree_by_kind']}")
+    standard = result["tampered_under_standard"]
+    print(f"           under standard: {standard['agree']}/{standard['games']} "
+          f"{standard['diagnostics_when_disagreeing'] or ''}")
+    print(f"variants:  {variants['agree']}/{variants['games']} games with other OpenSpiel "
+          "parameters agree")
+    print(f"({result['seconds']} s)")
+    if args.json:
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,222 @@
+"""Cross-check against an independent implementation: OpenSpiel's hearts (``pyspiel``).
+
+Seeded OpenSpiel games (one OpenSpiel game is one hand; hands are chained into complete games
+of the ``standard`` ruleset, each hand with the ruleset's pass direction) are written as logs;
+the referee must find them clean and compute OpenSpiel's points for every player in every
+hand.  Then one play is replaced by a card OpenSpiel refuses, and the referee must report
+exactly that play, with the kind OpenSpiel's situation calls for.  Install with
+``pip install '.[openspiel]'``; ``bench/openspiel_agreement.py`` runs thousands of games.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from referee.cards import parse_cards
+from referee.generate import Rng, ruleset_toml
+from referee.legality import Fault, follow_fault, legal_cards
+from referee.openspiel_bridge import (
+    NAMES, OPENSPIEL_TOML, OpenSpielHand, Tampering, action_from_card, card_from_action,
+    game_log, openspiel_params, play_game, ruleset_for,
+)
+from referee.replay import check_text
+from referee.ruleset import load_ruleset, with_options
+
+STANDARD = load_ruleset("standard")
+CLEAN_GAMES = 200  # complete games of about 11 OpenSpiel games (hands) each
+TAMPERED_GAMES = 300
+VARIANT_GAMES = 100
+PARAMS = ("pass_cards", "no_pts_on_first_trick", "jd_bonus", "must_break_hearts",
+          "qs_breaks_hearts", "can_lead_hearts_instead_of_qs")
+
+
+@pytest.fixture(scope="module")
+def pyspiel():
+    return pytest.importorskip(
+        "pyspiel", reason="OpenSpiel is not installed: pip install '.[openspiel]' (PyPI open_spiel)")
+
+
+@pytest.fixture(scope="module")
+def openspiel_ruleset(tmp_path_factory) -> str:
+    path = tmp_path_factory.mktemp("rulesets") / "openspiel.toml"
+    path.write_text(OPENSPIEL_TOML, encoding="utf-8")
+    return str(path)
+
+
+def _agrees(text: str, hands: list[OpenSpielHand]) -> list[str]:
+    """What the referee's report of a clean OpenSpiel game gets wrong (empty: all agrees)."""
+    report = check_text(text)
+    problems = [f"{d.kind} line {d.line}: {d.message}" for d in report.diagnostics]
+    if len(report.hands) != len(hands):
+        problems.append(f"{len(report.hands)} hands reported, {len(hands)} played")
+    for summary, hand in zip(report.hands, hands):
+        if not summary.complete or summary.points != dict(zip(NAMES, hand.points)):
+            problems.append(f"hand {summary.number}: {summary.points} != OpenSpiel {hand.points}")
+    totals = [sum(h.points[s] for h in hands) for s in range(4)]
+    winners = [NAMES[s] for s in range(4) if totals[s] == min(totals)]
+    if report.winners != winners:
+        problems.append(f"winners {report.winners}, OpenSpiel's lowest totals {winners}")
+    return problems
+
+
+# -- the mapping ----------------------------------------------------------------------------
+def test_standard_is_openspiel_with_its_default_parameters(pyspiel):
+    defaults = pyspiel.load_game("hearts").get_parameters()
+    assert openspiel_params(STANDARD) == defaults
+    game = pyspiel.load_game("hearts", openspiel_params(STANDARD))
+    state = game.new_initial_state()
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [
+        "No Pass", "Left", "Across", "Right"]
+
+
+def test_cards_map_both_ways(pyspiel):
+    state = pyspiel.load_game("hearts").new_initial_state()
+    state.apply_action(1)
+    for action in range(52):
+        card = card_from_action(action)
+        assert str(card) == state.action_to_string(action).replace("T", "10")
+        assert action_from_card(card) == action
+
+
+def test_first_trick_follow_points_is_openspiels_reading():
+    # a spade led to the first trick; the follower holds the Black Maria and another spade
+    openspiel = ruleset_for(openspiel_params(STANDARD), STANDARD)
+    holding = [0] * 52
+    for card in parse_cards("QS 3S 3D"):
+        holding[card] += 1
+    trick = parse_cards("5S")
+    queen, three = parse_cards("QS 3S")
+    assert legal_cards(STANDARD, holding, trick, first_trick=True, hearts_broken=False) == (three,)
+    assert follow_fault(STANDARD, holding, queen, trick[0], first_trick=True) is Fault.FIRST_TRICK_POINTS
+    assert set(legal_cards(openspiel, holding, trick, first_trick=True, hearts_broken=False)) == {
+        queen, three}
+    assert follow_fault(openspiel, holding, queen, trick[0], first_trick=True) is None
+    # discards are restricted by both readings
+    void = [0] * 52
+    for card in parse_cards("QS 2H 3D"):
+        void[card] += 1
+    clubs = parse_cards("2C")
+    for rules in (STANDARD, openspiel):
+        assert legal_cards(rules, void, clubs, first_trick=True, hearts_broken=False) == parse_cards("3D")
+
+
+# -- clean games ----------------------------------------------------------------------------
+def test_random_openspiel_games_are_clean_and_score_the_same(pyspiel):
+    played, directions, moons = 0, Counter(), 0
+    failures = {}
+    for seed in range(CLEAN_GAMES):
+        hands = play_game(seed, STANDARD, policy="mixed")
+        text = game_log(hands, target=STANDARD.target)
+        problems = _agrees(text, hands)
+        if problems:
+            failures[seed] = problems[:3]
+        played += len(hands)
+        directions.update(h.direction for h in hands)
+        moons += text.count("\nmoon ")
+    assert failures == {}
+    assert played >= 1000  # OpenSpiel games (hands)
+    assert set(directions) == {"left", "right", "across", "hold"}
+    assert moons >= 5  # the shooting policy makes OpenSpiel hands with a moon
+
+
+def test_openspiel_variants_agree_with_the_matching_ruleset(pyspiel, tmp_path):
+    """OpenSpiel's other parameters, each expressed by ruleset options (variants of standard)."""
+    failures = {}
+    for seed in range(VARIANT_GAMES):
+        rng = Rng(f"params:{seed}")
+        params = {name: bool(rng.below(2)) for name in PARAMS}
+        rules = ruleset_for(params, STANDARD)
+        path = tmp_path / f"variant-{seed}.toml"
+        path.write_text(ruleset_toml(rules), encoding="utf-8")
+        hands = play_game(seed, rules, params=params, policy="mixed")
+        problems = _agrees(game_log(hands, ruleset=str(path), target=rules.target), hands)
+        if problems:
+            failures[seed] = (params, problems[:3])
+    assert failures == {}
+
+
+# -- one illegal play -----------------------------------------------------------------------
+def test_an_illegal_card_is_flagged_with_the_right_kind(pyspiel, openspiel_ruleset):
+    kinds = ("revoke", "illegal-lead", "illegal-play")
+    found, failures = Counter(), {}
+    for seed in range(TAMPERED_GAMES):
+        kind = kinds[seed % 3]
+        hands = play_game(seed, STANDARD, tamper_hand=1 + seed % 5, want_kind=kind,
+                          tamper_after=seed % 40 if kind == "revoke" else 0)
+        tampered = [(n, h.tampering) for n, h in enumerate(hands, start=1) if h.tampering]
+        if not tampered:
+            continue  # no place for this kind in this game (illegal-play is rare)
+        (number, change), = tampered
+        text = game_log(hands, ruleset=openspiel_ruleset, target=STANDARD.target)
+        report = check_text(text)
+        got = [(d.kind, d.hand, d.trick, d.player) for d in report.diagnostics]
+        want = [(change.kind, number, change.trick, NAMES[change.seat])]
+        line = _trick_line(text, number, change.trick)
+        scores = [h.points for h in report.hands] == [dict(zip(NAMES, h.points)) for h in hands]
+        if got != want or report.diagnostics[0].line != line or not scores:
+            failures[seed] = (want, got, scores)
+        found[change.kind] += 1
+    assert failures == {}
+    assert min(found[k] for k in kinds) >= 5, found
+
+
+def _trick_line(text: str, hand: int, trick: int) -> int:
+    current = 0
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.startswith("hand "):
+            current = int(line.split()[1])
+        elif current == hand and line.startswith(f"trick {trick}:"):
+            return number
+    raise AssertionError(f"no trick {trick} in hand {hand}")
+
+
+def test_where_openspiel_and_standard_differ(pyspiel, openspiel_ruleset):
+    """After an illegal spade lead to the first trick, the Black Maria follows suit although its
+    player holds another spade: OpenSpiel accepts it, standard does not, the openspiel ruleset
+    (first_trick_follow_points = true) agrees with OpenSpiel."""
+    game = pyspiel.load_game("hearts", openspiel_params(STANDARD))
+    state = game.new_initial_state()
+    state.apply_action(0)  # no pass
+    deck = [c for c in range(52)]
+    north = parse_cards("2C 8S")
+    east = parse_cards("QS 10S")
+    rest = [c for c in deck if c not in north + east]
+    hands = [list(north), list(east), [], []]
+    for index, card in enumerate(rest):
+        seat = min((s for s in range(4) if len(hands[s]) < 13), key=lambda s: (len(hands[s]), s))
+        hands[seat].append(card)
+    for i in range(13):
+        for seat in range(4):
+            state.apply_action(action_from_card(hands[seat][i]))
+    eight, queen = parse_cards("8S QS")
+    assert action_from_card(eight) not in state.legal_actions()  # OpenSpiel: the 2C leads
+    state.apply_action(action_from_card(eight))
+    assert action_from_card(queen) in state.legal_actions()  # OpenSpiel: QS may follow
+    state.apply_action_with_legality_check(action_from_card(queen))
+    tricks = [[(0, eight), (1, queen)]]
+    rng = Rng(1)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        action = legal[rng.below(len(legal))]
+        if len(tricks[-1]) == 4:
+            tricks.append([])
+        tricks[-1].append((state.current_player(), card_from_action(action)))
+        state.apply_action_with_legality_check(action)
+    hand = OpenSpielHand("hold", tuple(tuple(sorted(h)) for h in hands), None, tricks,
+                         tuple(int(state.points(p)) for p in range(4)),
+                         Tampering(1, 0, eight, "illegal-lead"))
+    no_pass = with_options(STANDARD, pass_cycle=("hold",))
+    standard_path = openspiel_ruleset.replace("openspiel.toml", "standard-hold.toml")
+    with open(standard_path, "w", encoding="utf-8") as out:
+        out.write(ruleset_toml(no_pass))
+    openspiel_path = openspiel_ruleset.replace("openspiel.toml", "openspiel-hold.toml")
+    with open(openspiel_path, "w", encoding="utf-8") as out:
+        out.write(ruleset_toml(with_options(no_pass, first_trick_follow_points=True)))
+    under_standard = check_text(game_log([hand], ruleset=standard_path, game_over=False))
+    assert [(d.kind, d.player) for d in under_standard.diagnostics] == [
+        ("illegal-lead", "North"), ("illegal-play", "East")]
+    under_openspiel = check_text(game_log([hand], ruleset=openspiel_path, game_over=False))
+    assert [(d.kind, d.player) for d in under_openspiel.diagnostics] == [("illegal-lead", "North")]
+    assert under_openspiel.hands[0].points == dict(zip(NAMES, hand.points))
