@@ -109,7 +109,8 @@ def run(games: int, seed: int) -> dict:
         path = folder / f"variant-{index}.toml"
         path.write_text(ruleset_toml(rules), encoding="utf-8")
         hands = play_game(seed + index, rules, params=params, policy=("random", "mixed")[index % 2])
-        ok = _clean_agrees(check_text(game_log(hands, ruleset=str(path), target=rules.target)), hands)
+        text = game_log(hands, ruleset=str(path), target=rules.target)
+        ok = _clean_agrees(check_text(text), hands)
         agree += ok
         by_param.update(name for name, value in params.items() if value and ok)
     out["variants"] = {"games": games, "agree": agree, "disagree": games - agree,

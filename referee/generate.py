@@ -205,7 +205,8 @@ def choose_play(state: State, legal: tuple[Card, ...], rng: Rng, strategy: str,
         if winning in following and state.rules.cancellation:
             return winning  # cancel the winning card with its twin rather than win
         return min(following)
-    points = [c for c in legal if c == QUEEN_OF_SPADES] or [c for c in legal if c // NUM_RANKS == HEARTS]
+    points = ([c for c in legal if c == QUEEN_OF_SPADES]
+              or [c for c in legal if c // NUM_RANKS == HEARTS])
     return max(points or legal, key=lambda c: (_rank(c), c))
 
 
@@ -231,7 +232,8 @@ def choose_pass(holding, count: int, rng: Rng, strategy: str,
     if aiming:  # keep the winners and the points; pass the lowest other cards
         ranked = sorted(held, key=lambda c: (is_point_card(c), _rank(c), c))
         return tuple(sorted(ranked[:count]))
-    ranked = sorted(held, key=lambda c: (c == QUEEN_OF_SPADES, c // NUM_RANKS == HEARTS, _rank(c), c))
+    ranked = sorted(held, key=lambda c: (c == QUEEN_OF_SPADES, c // NUM_RANKS == HEARTS,
+                                         _rank(c), c))
     return tuple(sorted(ranked[-count:]))
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from . import engine
 from .cards import CARDS, HEARTS, NUM_RANKS
 from .engine import State
 from .events import Claim, Entry, GameOver, HandStart, Moon, Pass, Score, Tag, Total, Trick
@@ -104,7 +103,8 @@ class _Tamper:
                 others = [c for c in held if not is_point_card(c)]
             else:
                 bad = [c for c in held if c // NUM_RANKS == HEARTS]
-                others = [] if state.hearts_broken else [c for c in held if c // NUM_RANKS != HEARTS]
+                others = ([] if state.hearts_broken
+                          else [c for c in held if c // NUM_RANKS != HEARTS])
             if state.rules.first_leader == "two_of_clubs" and state.trick_number == 1:
                 bad = []
             if bad and others:
@@ -222,7 +222,8 @@ def _bad_deal(events, rules, players, rng):
 
 def _bad_pass(events, rules, players, rng):
     names = _names(events)
-    index, hand, pass_ = _pick(rng, [(i, h, e) for i, h, e in _hands(events) if isinstance(e, Pass)])
+    index, hand, pass_ = _pick(rng, [(i, h, e) for i, h, e in _hands(events)
+                                     if isinstance(e, Pass)])
     seat = names.index(pass_.player)
     right = (seat + direction_offset(rules.pass_direction(hand), players)) % players
     wrong = _pick(rng, [names[s] for s in range(players) if s not in (seat, right)])
@@ -243,7 +244,8 @@ def _wrong_dealer(events, rules, players, rng):
 
 
 def _out_of_turn(events, rules, players, rng):
-    index, hand, trick = _pick(rng, [(i, h, e) for i, h, e in _hands(events) if isinstance(e, Trick)])
+    index, hand, trick = _pick(rng, [(i, h, e) for i, h, e in _hands(events)
+                                     if isinstance(e, Trick)])
     plays = list(trick.plays)
     plays[1], plays[2] = plays[2], plays[1]
     events = list(events)

@@ -180,7 +180,8 @@ def rulesets(*, variants: bool = False) -> SearchStrategy[Ruleset]:
     bundled = st.sampled_from(_bundled())
     if not variants:
         return bundled
-    changed = st.tuples(bundled, _option_changes()).map(lambda pair: with_options(pair[0], **pair[1]))
+    changed = st.tuples(bundled, _option_changes()).map(
+        lambda pair: with_options(pair[0], **pair[1]))
     return st.one_of(bundled, changed)
 
 

@@ -91,7 +91,8 @@ def test_every_strategy_plays_legal_complete_games(strategy):
 def test_strategies_make_the_tricky_cases_occur():
     simple, moon = GameStats(), GameStats()
     for seed in range(40):
-        generate_game(CANCELLATION, 6 + seed % 6, seed=seed, hands=3, strategy="simple", stats=simple)
+        generate_game(CANCELLATION, 6 + seed % 6, seed=seed, hands=3, strategy="simple",
+                      stats=simple)
         generate_game(CANCELLATION, 6 + seed % 6, seed=seed, hands=1, strategy="moon", stats=moon)
     assert simple.hands == 120 and simple.moon_attempts > 0
     for case in ("void", "set-aside", "kitty-pickup"):

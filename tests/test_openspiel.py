@@ -35,7 +35,8 @@ PARAMS = ("pass_cards", "no_pts_on_first_trick", "jd_bonus", "must_break_hearts"
 @pytest.fixture(scope="module")
 def pyspiel():
     return pytest.importorskip(
-        "pyspiel", reason="OpenSpiel is not installed: pip install '.[openspiel]' (PyPI open_spiel)")
+        "pyspiel",
+        reason="OpenSpiel is not installed: pip install '.[openspiel]' (PyPI open_spiel)")
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +90,8 @@ def test_first_trick_follow_points_is_openspiels_reading():
     trick = parse_cards("5S")
     queen, three = parse_cards("QS 3S")
     assert legal_cards(STANDARD, holding, trick, first_trick=True, hearts_broken=False) == (three,)
-    assert follow_fault(STANDARD, holding, queen, trick[0], first_trick=True) is Fault.FIRST_TRICK_POINTS
+    fault = follow_fault(STANDARD, holding, queen, trick[0], first_trick=True)
+    assert fault is Fault.FIRST_TRICK_POINTS
     assert set(legal_cards(openspiel, holding, trick, first_trick=True, hearts_broken=False)) == {
         queen, three}
     assert follow_fault(openspiel, holding, queen, trick[0], first_trick=True) is None
@@ -99,7 +101,8 @@ def test_first_trick_follow_points_is_openspiels_reading():
         void[card] += 1
     clubs = parse_cards("2C")
     for rules in (STANDARD, openspiel):
-        assert legal_cards(rules, void, clubs, first_trick=True, hearts_broken=False) == parse_cards("3D")
+        legal = legal_cards(rules, void, clubs, first_trick=True, hearts_broken=False)
+        assert legal == parse_cards("3D")
 
 
 # -- clean games ----------------------------------------------------------------------------
