@@ -237,11 +237,12 @@ def write_corpus(directory: str | Path, count: int, seed: int) -> dict:
     names = [entry.file_name(index) for index, entry in enumerate(entries, start=1)]
     folder.mkdir(parents=True, exist_ok=True)
     for entry, name in zip(entries, names):
-        (folder / name).write_text(entry.text, encoding="utf-8")
+        (folder / name).write_text(entry.text, encoding="utf-8", newline="\n")
         document = dict(entry.expected, log=name)
-        (folder / (name + EXPECTED_SUFFIX)).write_text(_json(document), encoding="utf-8")
+        (folder / (name + EXPECTED_SUFFIX)).write_text(_json(document), encoding="utf-8",
+                                                          newline="\n")
     manifest = _manifest(entries, names, count, seed)
-    (folder / MANIFEST).write_text(_json(manifest), encoding="utf-8")
+    (folder / MANIFEST).write_text(_json(manifest), encoding="utf-8", newline="\n")
     return manifest
 
 

@@ -417,16 +417,23 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
             [expected], log=Path(output).name if output else None, ruleset=rules.name,
             players=players, seed=seed, hands=hands, strategy=strategy)
     if output is None:
-        sys.stdout.write(text)
         sys.stdout.flush()
+        out = getattr(sys.stdout, "buffer", None)
+        if out is not None:  # bytes: no newline translation, the same output everywhere
+            out.write(text.encode("utf-8"))
+            out.flush()
+        else:
+            sys.stdout.write(text)
+            sys.stdout.flush()
         if document is not None:
             print(json.dumps(document, ensure_ascii=False), file=sys.stderr)
         return 0
     try:
-        Path(output).write_text(text, encoding="utf-8")
+        Path(output).write_text(text, encoding="utf-8", newline="\n")
         if document is not None:
             Path(output + ".expected.json").write_text(
-                json.dumps(document, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+                json.dumps(document, ensure_ascii=False, indent=2) + "\n", encoding="utf-8",
+                newline="\n")
     except OSError as err:
         return fail(f"cannot write {output}: {err.strerror or err}")
     return 0
