@@ -42,6 +42,24 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("path", metavar="FILE")
     replay.add_argument("--no-color", action="store_true")
 
+    generate = commands.add_parser("generate", help="write a reproducible legal game log")
+    generate.add_argument("--players", type=int, required=True)
+    generate.add_argument("--ruleset", default="cancellation")
+    generate.add_argument("--seed", type=int, default=1)
+    length = generate.add_mutually_exclusive_group()
+    length.add_argument("--hands", type=int, default=None, help="stop after this many hands")
+    length.add_argument("--to-end", action="store_true", help="play until the target (default)")
+    generate.add_argument("--inject", metavar="KIND", default=None,
+                          help="add exactly one violation of this kind; the expected verdict is "
+                               "written beside the log")
+    generate.add_argument("--strategy", default="simple", choices=("random", "simple", "moon"))
+    generate.add_argument("-o", "--output", default=None, metavar="FILE")
+
+    corpus = commands.add_parser("corpus", help="write a conformance corpus with expected verdicts")
+    corpus.add_argument("directory", metavar="DIR")
+    corpus.add_argument("--count", type=int, default=50)
+    corpus.add_argument("--seed", type=int, default=1)
+
     explain = commands.add_parser("explain", help="explain a diagnostic code or kind")
     explain.add_argument("code", nargs="?", metavar="CODE-or-KIND")
 
@@ -213,7 +231,22 @@ def _cmd_rules(args) -> int:
     return EXIT_CLEAN
 
 
+def _cmd_generate(args) -> int:
+    from .generate import generate_main
+
+    return generate_main(args.players, args.ruleset, args.seed, args.hands, args.to_end,
+                         args.inject, args.strategy, args.output)
+
+
+def _cmd_corpus(args) -> int:
+    from .corpus import corpus_main
+
+    return corpus_main(args.directory, args.count, args.seed)
+
+
 _COMMANDS = {
+    "generate": _cmd_generate,
+    "corpus": _cmd_corpus,
     "check": _cmd_check,
     "fmt": _cmd_fmt,
     "replay": _cmd_replay,

@@ -140,3 +140,19 @@ def test_every_code_cites_a_clause_that_the_rulebook_defines():
     assert clause("R99.9") is None
     code, out, _ = run("explain", "revoke")
     assert "- **R5.2** *Follow suit.*" in out
+
+
+def test_generate_and_corpus_commands(tmp_path):
+    log = tmp_path / "game.log"
+    code, _, err = run("generate", "--players", "8", "--seed", "5", "--hands", "1",
+                       "--inject", "wrong-winner", "-o", str(log))
+    assert code == 0, err
+    expected = json.loads((tmp_path / "game.log.expected.json").read_text("utf-8"))
+    report = check_path(log)
+    assert [(d.kind, d.line) for d in report.diagnostics] == [
+        (v["kind"], v["line"]) for v in expected["violations"]]
+    code, out, _ = run("generate", "--players", "6", "--seed", "5", "--hands", "1")
+    assert code == 0 and out.startswith("[Event")
+    assert run("generate", "--players", "3")[0] == 2
+    code, _, _ = run("corpus", str(tmp_path / "corpus"), "--count", "3")
+    assert code == 0 and (tmp_path / "corpus" / "manifest.json").exists()
