@@ -111,7 +111,7 @@ def test_explain_rules_replay_and_fmt(tmp_path):
     assert code == 0 and "first_leader" in out and "two_of_clubs" in out
     code, out, _ = run("replay", "examples/logs/stops-mid-trick.log")
     assert code == 0 and "hand 1" in out and "trick  1" in out
-    assert "Charlie to play (legal:" in out
+    assert "the record stops in hand 2 at trick 5:" in out and "to play (legal:" in out
     source = LOGS / "clean-6-players.log"
     copy = tmp_path / "game.log"
     copy.write_bytes(source.read_bytes().replace(b"trick 1:", b"TRICK   1 :", 1))
