@@ -18,7 +18,7 @@ HERE = Path(__file__).resolve().parent
 LOGS = HERE / "logs"
 sys.path.insert(0, str(HERE.parent))
 
-from referee.events import Deal, GameOver, HandStart, Kitty, Pass, Score, Tag, Total, Trick  # noqa: E402
+from referee.events import GameOver, HandStart, Score, Tag, Total, Trick  # noqa: E402
 from referee.generate import generate_game  # noqa: E402
 from referee.inject import INJECTABLE, CannotInject, violating_game  # noqa: E402
 from referee.replay import check_path  # noqa: E402

@@ -302,7 +302,7 @@ def close_trick(state: State) -> State:
 
 
 def _finish_trick(state: State) -> State:
-    rules, n = state.rules, state.players
+    rules = state.rules
     cards = state.trick_cards
     outcome = resolve_trick(cards, cancellation=rules.cancellation, set_aside_when=rules.set_aside_when)
     last = state.trick_number >= state.tricks_per_hand
@@ -401,11 +401,6 @@ def next_hand(state: State) -> State:
     )
 
 
-def with_target(state: State, target: int) -> State:
-    """The same state under a ruleset whose target score differs (the Target tag)."""
-    from .ruleset import with_options
-
-    return state._replace(rules=with_options(state.rules, target=target))
 
 
 # -- the two entry points -------------------------------------------------------------------
@@ -448,13 +443,8 @@ def apply(state: State, action) -> State:
     raise IllegalAction("the game is over", clause="R9.4")
 
 
-def apply_deal_unchecked(state: State, action: DealAction) -> State:
-    """Deal without checking sizes or card counts (the referee reports those itself)."""
-    return _apply_deal(state, action)
 
 
-def apply_pass_unchecked(state: State, action: PassAction) -> State:
-    return _apply_pass(state, action)
 
 
 def apply_scoring_unchecked(state: State, choice: str) -> State:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import engine
-from .engine import Phase, State
+from .engine import State
 from .events import Moon, Score, Total
 from .table import Table
 
@@ -136,7 +136,3 @@ def finish_hand(table: Table, state: State, moon: Moon | None, score: Score | No
     if written:
         judge_scores(table, state, written, hand, wrong_claims)
     return state, written
-
-
-def is_over(state: State) -> bool:
-    return state.phase is Phase.OVER

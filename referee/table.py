@@ -70,9 +70,3 @@ class Table:
 
 def related(span: Span, note: str) -> Related:
     return Related(span.line, span.column, note)
-
-
-def pronoun_free_list(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
