@@ -32,7 +32,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
                        help="check files in N worker processes (0: one per core)")
     check.add_argument("--timeout", type=float, default=120.0, metavar="SECONDS",
-                       help="with --jobs: give up on a file after this long")
+                       help="with --jobs or --scheduler: give up on a file after this long")
+    check.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                       help="check on an existing Dask cluster (tcp://HOST:8786; needs referee[dask])")
 
     fmt = commands.add_parser("fmt", help="print a log in canonical form")
     fmt.add_argument("path", metavar="FILE")
@@ -80,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_UNREADABLE
     try:
         return _COMMANDS[args.command](args)
-    except UsageError as err:
+    except (UsageError, RuntimeError) as err:
         print(f"referee: {err}", file=sys.stderr)
         return EXIT_UNREADABLE
     except BrokenPipeError:
@@ -125,7 +127,14 @@ def _cmd_check(args) -> int:
     check = bulk.check_with_invariants if args.invariants else bulk._check
     reports, worst = [], EXIT_CLEAN
     try:
-        for report in bulk.check_many(paths, jobs=jobs, timeout=args.timeout, check=check):
+        if args.scheduler:
+            from .cluster import check_on_cluster
+
+            stream = check_on_cluster(paths, args.scheduler, invariants=args.invariants,
+                                      timeout=args.timeout)
+        else:
+            stream = bulk.check_many(paths, jobs=jobs, timeout=args.timeout, check=check)
+        for report in stream:
             worst = max(worst, {"clean": EXIT_CLEAN, "violations": EXIT_VIOLATIONS,
                                 "unreadable": EXIT_UNREADABLE}[report.verdict])
             if args.format == "jsonl":
