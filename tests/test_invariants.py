@@ -1,0 +1,330 @@
+"""Proved invariants (issue 5, sections 1 and 3): every law proved on legal games, each one
+violated by a matching edit, partial records judged both ways, and z3 kept out of plain checks."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from functools import lru_cache
+
+import pytest
+
+from referee.cards import NUM_RANKS, SPADES, card_text, parse_card
+from referee.events import Deal, HandStart, Kitty
+from referee.generate import DEFAULT_NAMES, generate_game
+from referee.inject import violating_game
+from referee.invariant_laws import _won
+from referee.invariants import attach_invariants
+from referee.parser import parse_log
+from referee.partial import partial_record_conflicts
+from referee.replay import check_parsed, check_text
+from referee.ruleset import load_ruleset, with_options
+from referee.writer import write
+
+LAWS = {"cards-dealt", "cards-played", "points-conserved", "score-sum", "totals"}
+NAMES = list(DEFAULT_NAMES[:6])
+
+
+@lru_cache(maxsize=None)
+def game_text(ruleset: str, players: int, seed: int, hands: int = 2) -> str:
+    return write(generate_game(load_ruleset(ruleset), players, seed=seed, hands=hands))
+
+
+def checked(text: str):
+    parsed = parse_log(text)
+    report = check_parsed(parsed, "<test>")
+    attach_invariants(report, parsed)
+    return report
+
+
+def by_status(report, status: str) -> list[dict]:
+    return [i for i in report.invariants if i["status"] == status]
+
+
+def test_z3_is_not_imported_by_a_plain_check():
+    code = ("import referee.replay, referee.cli, sys; assert 'z3' not in sys.modules; "
+            "import referee.invariants, referee.audit, referee.verify_rules, referee.partial; "
+            "assert 'z3' not in sys.modules")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("ruleset, players, seed", [
+    ("cancellation", 6, 1),   # kitty of 2
+    ("cancellation", 7, 3),   # kitty of 6
+    ("cancellation", 8, 2),   # no kitty
+    ("cancellation", 11, 4),
+    ("standard", 4, 5),       # one deck: 26 points
+])
+def test_every_law_is_proved_on_a_legal_game(ruleset, players, seed):
+    report = checked(game_text(ruleset, players, seed))
+    assert report.verdict == "clean", report.diagnostics
+    assert {(i["name"], i["status"]) for i in report.invariants} == {(n, "proved") for n in LAWS}
+    assert {i["hand"] for i in report.invariants} == {1, 2}
+    whole = load_ruleset(ruleset).points_per_hand
+    points = [i["detail"] for i in report.invariants if i["name"] == "points-conserved"]
+    assert all(f"= {whole} =" in d and "78" not in d for d in points)
+
+
+def test_points_total_is_derived_from_the_decks_not_the_design_note():
+    assert load_ruleset("cancellation").points_per_hand == 52
+    assert load_ruleset("standard").points_per_hand == 26
+
+
+def test_attach_without_parsed_reparses_the_source():
+    text = game_text("cancellation", 6, 1)
+    report = check_text(text)
+    attach_invariants(report)
+    assert report.invariants == checked(text).invariants
+    assert report.to_json()["invariants"] == report.invariants
+
+
+def test_unreadable_or_setup_less_reports_get_nothing():
+    report = check_text("score: Al 1\n")  # no Players tag
+    attach_invariants(report)
+    assert report.invariants == []
+
+
+def test_the_fast_winner_test_agrees_with_the_engine_on_every_trick():
+    rules = load_ruleset("cancellation")
+    for players, seed in ((6, 1), (8, 2), (11, 4)):
+        trace: list = []
+        check_parsed(parse_log(game_text("cancellation", players, seed)), "<t>", trace=trace)
+        assert trace
+        for _hand, record, _pile in trace:
+            cards = [card for _, card in record.plays]
+            assert _won(cards, rules) == (record.outcome.winner is not None)
+    two_pairs = with_options(rules, set_aside_when="two_pairs")
+    cards = [parse_card(c) for c in "10S 9H 9H 10S AS 3S".split()]
+    assert not _won(cards, two_pairs) and _won(cards, rules)
+
+
+def test_engine_points_flow_conserves_points_on_traced_games():
+    for ruleset, players, seed in (("cancellation", 6, 1), ("cancellation", 7, 3), ("standard", 4, 5)):
+        rules = load_ruleset(ruleset)
+        trace: list = []
+        check_parsed(parse_log(game_text(ruleset, players, seed)), "<t>", trace=trace)
+        for hand in {h for h, _, _ in trace}:
+            records = [r for h, r, _ in trace if h == hand]
+            taken = sum(r.points for r in records if r.winner is not None)
+            lost = records[-1].points if records[-1].winner is None else 0
+            assert taken + lost == rules.points_per_hand
+
+
+# -- violations ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("kind, law", [
+    ("score-mismatch", "score-sum"),
+    ("total-mismatch", "totals"),
+    ("card-not-held", "cards-played"),
+    ("bad-deal", "cards-dealt"),
+])
+def test_a_matching_edit_violates_the_law(kind, law):
+    rules = load_ruleset("cancellation")
+    for seed in range(1, 30):
+        try:
+            text, expected = violating_game(rules, 6, seed=seed, kind=kind, hands=2)
+        except Exception:  # no place for this violation in this game
+            continue
+        break
+    report = checked(text)
+    violated = {(i["name"], i["hand"]) for i in by_status(report, "violated")}
+    assert (law, expected.hand) in violated
+    diags = [d for d in report.diagnostics if d.kind == "invariant"]
+    assert diags and all(d.code == "CH601" for d in diags)
+    assert any(law in d.message and d.hand == expected.hand for d in diags)
+    if kind in ("score-mismatch", "total-mismatch"):
+        assert any(d.line == expected.line for d in diags)
+    assert [(d.line, d.column) for d in report.diagnostics] == sorted(
+        (d.line, d.column) for d in report.diagnostics)
+
+
+def test_a_third_copy_of_a_heart_breaks_points_conservation():
+    text = game_text("cancellation", 6, 1)
+    lines = text.split("\n")
+    last = min(i for i, line in enumerate(lines) if line.startswith("trick 17:"))
+    # replace the first non-point card of hand 1's last trick by a heart played twice already
+    played = " ".join(l for l in lines[:last] if l.startswith("trick "))
+    heart = next(h for h in ("AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H".split())
+                 if len(re.findall(rf"\b{h}\b", played)) == 2)
+    match = re.search(r"\b(\d+|[JQKA])([SDC])\b", lines[last].split(":", 1)[1])
+    old = match.group(0)
+    lines[last] = lines[last].replace(f" {old}", f" {heart}", 1)
+    report = checked("\n".join(lines))
+    violated = {i["name"] for i in by_status(report, "violated") if i["hand"] == 1}
+    assert {"points-conserved", "cards-played"} <= violated
+    diag = next(d for d in report.diagnostics if "points-conserved" in d.message)
+    assert diag.line == last + 1 and "52" in diag.message
+
+
+# -- the scoresheet laws on hand-made sheets ------------------------------------------------------
+def sheet(*rows, players=NAMES) -> str:
+    out = [f'[Players "{" ".join(players)}"]']
+    for kind, values in rows:
+        out.append(f"{kind}: " + ", ".join(f"{p} {v}" for p, v in zip(players, values)))
+    return "\n".join(out) + "\n"
+
+
+def test_a_moon_line_is_proved_and_a_broken_moon_is_not():
+    good = checked(sheet(("score", [-26, 0, 0, 0, 0, 0]), ("total", [-26, 0, 0, 0, 0, 0]),
+                         ("score", [0, 26, 26, 26, 26, 26]), ("total", [-26, 26, 26, 26, 26, 26])))
+    assert {(i["name"], i["status"]) for i in good.invariants} == {
+        ("score-sum", "proved"), ("totals", "proved"),
+        ("cards-dealt", "skipped"), ("cards-played", "skipped"), ("points-conserved", "skipped")}
+    bad = checked(sheet(("score", [-26, 1, 0, 0, 0, 0]), ("total", [-26, 1, 0, 0, 0, 0])))
+    assert [i["name"] for i in by_status(bad, "violated")] == ["score-sum"]
+    assert any(d.kind == "invariant" and d.line == 2 for d in bad.diagnostics)
+
+
+def test_lost_points_are_allowed_only_as_the_ruleset_allows():
+    short = sheet(("score", [10, 14, 0, 5, 13, 9]))  # 51: one point lost?
+    report = checked(short)
+    score = next(i for i in report.invariants if i["name"] == "score-sum")
+    assert score["status"] == "proved" and "1 point(s) were lost" in score["detail"]
+    over = checked(sheet(("score", [10, 14, 0, 5, 13, 11])))  # 53: never
+    assert [i["name"] for i in by_status(over, "violated")] == ["score-sum"]
+
+
+def test_totals_run_over_a_hand_without_a_total_line():
+    rows = [("score", [10, 14, 0, 5, 13, 10]), ("total", [10, 14, 0, 5, 13, 10]),
+            ("score", [0, 15, 20, 2, 13, 2]),
+            ("score", [30, 0, 22, 0, 0, 0]), ("total", [40, 29, 42, 7, 26, 12])]
+    report = checked(sheet(*rows))
+    assert not by_status(report, "violated")
+    assert [i["status"] for i in report.invariants if i["name"] == "totals"] == [
+        "proved", "skipped", "proved"]
+    rows[-1] = ("total", [40, 29, 42, 7, 26, 13])
+    report = checked(sheet(*rows))
+    (bad,) = by_status(report, "violated")
+    assert bad["name"] == "totals" and bad["hand"] == 3 and "Fay's total is 13" in bad["detail"]
+    assert "12 + 2 + 0 = 14" not in bad["detail"] and "10 + 2 + 0 = 12" in bad["detail"]
+
+
+# -- partial records ------------------------------------------------------------------------------
+def _hand_one(seed: int):
+    events = generate_game(load_ruleset("cancellation"), 6, seed=seed, hands=1)
+    start = next(e for e in events if isinstance(e, HandStart))
+    deals = {e.player: list(e.run.cards) for e in events if isinstance(e, Deal)}
+    kitty = next(e for e in events if isinstance(e, Kitty)).run.cards
+    return start, deals, kitty
+
+
+def _log(start, deals, kitty, tricks) -> str:
+    lines = [f'[Players "{" ".join(NAMES)}"]', f"hand 1 dealer {start.dealer} pass left"]
+    lines += [f"deal {p}: " + " ".join(map(card_text, deals[p])) for p in NAMES if p in deals]
+    lines += ["kitty: " + " ".join(map(card_text, kitty))]
+    lines += [f"trick {i}: " + ", ".join(f"{p} {card_text(c)}" for p, c in plays)
+              for i, plays in enumerate(tricks, 1)]
+    return "\n".join(lines) + "\n"
+
+
+def _spades(cards):
+    return [c for c in cards if c // NUM_RANKS == SPADES]
+
+
+def _show_out_log(spades_needed: int) -> tuple[str, str]:
+    """Deals but no passes; one player dealt `spades_needed` spades discards on a spade lead."""
+    for seed in range(1, 200):
+        start, deals, kitty = _hand_one(seed)
+        dealer = NAMES.index(start.dealer)
+        order = [NAMES[(dealer + 1 + i) % 6] for i in range(6)]
+        who = next((p for p in order[1:] if len(_spades(deals[p])) == spades_needed), None)
+        if who is None or not _spades(deals[order[0]]):
+            continue
+        plays = []
+        for p in order:
+            if p == who:
+                card = next(c for c in deals[p] if c // NUM_RANKS != SPADES)
+            else:
+                card = (_spades(deals[p]) or deals[p])[0]
+            plays.append((p, card))
+        return _log(start, deals, kitty, [plays]), who
+    raise AssertionError("no suitable deal")
+
+
+def test_showing_out_with_too_many_spades_dealt_is_a_conflict():
+    text, who = _show_out_log(4)
+    report = checked(text)
+    assert not [d for d in report.diagnostics if d.kind != "invariant"]  # the replay cannot tell
+    (violated,) = by_status(report, "violated")
+    assert violated["name"] == "holdings-exist"
+    deal_line = next(i for i, l in enumerate(text.split("\n"), 1) if l.startswith(f"deal {who}:"))
+    trick_line = len(text.split("\n")) - 1
+    (diag,) = [d for d in report.diagnostics if d.kind == "invariant"]
+    assert diag.line == trick_line and diag.rule == "R5"
+    assert [r.line for r in diag.related] == [deal_line]
+    assert f"let {who} show out of spades in trick 1 (line {trick_line})" in diag.message
+    assert f"three cards {who} could have passed on" in diag.message
+    (conflict,) = partial_record_conflicts(parse_log(text))
+    assert conflict.lines == (deal_line, trick_line) and conflict.message == diag.message
+
+
+def test_showing_out_after_passing_every_spade_is_consistent():
+    text, _who = _show_out_log(3)
+    report = checked(text)
+    assert report.diagnostics == []
+    exist = next(i for i in report.invariants if i["name"] == "holdings-exist")
+    assert exist["status"] == "proved"
+    assert partial_record_conflicts(parse_log(text)) == []
+
+
+def test_a_card_nobody_could_have_passed_is_a_conflict():
+    for seed in range(1, 200):
+        start, deals, kitty = _hand_one(seed)
+        dealer = NAMES.index(start.dealer)
+        order = [NAMES[(dealer + 1 + i) % 6] for i in range(6)]
+        leader = order[0]
+        sender = NAMES[(NAMES.index(leader) - 1) % 6]  # passes left: the right neighbour sends
+        # a card neither the leader nor the sender was dealt, not a point card, not in the kitty
+        foreign = [c for c in range(52) if c not in deals[leader] and c not in deals[sender]
+                   and c not in kitty and c // NUM_RANKS != 1 and c != parse_card("QS")]
+        if not foreign:
+            continue
+        card = foreign[0]
+        plays = [(leader, card)]
+        for p in order[1:]:  # the others follow suit with cards they were dealt, if they can
+            mine = [c for c in deals[p] if all(c != q for _, q in plays)]
+            plays.append((p, next((c for c in mine if c // NUM_RANKS == card // NUM_RANKS),
+                                  mine[0])))
+        text = _log(start, deals, kitty, [plays])
+        break
+    (conflict,) = partial_record_conflicts(parse_log(text))
+    lines = text.split("\n")
+    expected = {i for i, l in enumerate(lines, 1) if l.startswith((f"deal {leader}:", f"deal {sender}:"))}
+    assert expected <= set(conflict.lines) and len(lines) - 1 in conflict.lines
+    assert f"hold the {card_text(card)} {leader} played in trick 1" in conflict.message
+    assert f"three cards {sender} could have passed to {leader}" in conflict.message or (
+        "could have passed on or received from" in conflict.message)
+
+
+def test_a_legal_game_without_pass_lines_or_a_deal_line_is_consistent():
+    text = game_text("cancellation", 6, 1, hands=1)
+    lines = [l for l in text.split("\n") if not l.startswith("pass ")]
+    without_passes = "\n".join(lines)
+    assert partial_record_conflicts(parse_log(without_passes)) == []
+    report = checked(without_passes)
+    assert not by_status(report, "violated")
+    assert any(i["name"] == "holdings-exist" and i["status"] == "proved" for i in report.invariants)
+    one_deal_less = "\n".join(l for l in text.split("\n") if not l.startswith("deal Beth:"))
+    assert partial_record_conflicts(parse_log(one_deal_less)) == []
+    stopped = "\n".join(l for l in without_passes.split("\n")
+                        if not re.match(r"trick (1[0-9]|[6-9]):", l))  # stops after trick 5
+    assert partial_record_conflicts(parse_log(stopped)) == []
+
+
+def test_a_conflict_the_replay_already_reported_gets_no_second_diagnostic():
+    text, who = _show_out_log(4)
+    lines = text.rstrip("\n").split("\n")
+    # trick 2 led by the trick-1 leader in spades again; `who` then plays a spade it holds:
+    # now the replay proves the revoke in trick 1 from the later play
+    leader = lines[-1].split(": ", 1)[1].split(",")[0].split()[0]
+    deals = {l.split(":")[0][5:]: l.split(": ", 1)[1].split() for l in lines if l.startswith("deal ")}
+    spade = next(c for c in deals[who] if c.endswith("S"))
+    lead = next(c for c in deals[leader] if c.endswith("S") and c not in lines[-1])
+    lines.append(f"trick 2: {leader} {lead}, " + ", ".join(
+        f"{p} {spade if p == who else deals[p][-1]}" for p in
+        [NAMES[(NAMES.index(leader) + i) % 6] for i in range(1, 6)]))
+    report = checked("\n".join(lines) + "\n")
+    assert any(d.kind == "revoke" for d in report.diagnostics)
+    (exist,) = [i for i in report.invariants if i["name"] == "holdings-exist"]
+    assert exist["status"] == "violated" and "already reported on line" in exist["detail"]
+    assert not [d for d in report.diagnostics if d.kind == "invariant" and d.rule == "R5"]
