@@ -260,7 +260,7 @@ def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> Non
                 table.findings.note(outcome.stopped)
             complete = outcome.complete and know.kitty is not None
             wrong_claims = outcome.wrong_claims
-            if outcome.complete:
+            if complete:
                 state, written = finish_hand(table, outcome.state, record.moon, record.score,
                                              hand, wrong_claims)
         if not complete:
@@ -272,22 +272,22 @@ def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> Non
                 table.findings.note(f"hand {hand}: scores not checked against play (the hand is "
                                     "not fully recorded)")
         if complete:
-            result = state.history[-1]
-            scores = result.scores
-            true_totals = tuple(t + s for t, s in zip(true_totals, scores)) if true_totals else None
+            scores = state.history[-1].scores
         else:
             scores = tuple(written[s][0] for s in range(n)) if len(written) == n else None
-            true_totals = (tuple(t + s for t, s in zip(true_totals, scores))
-                           if true_totals is not None and scores is not None else None)
-            state = _advance(start_state, true_totals)
+        true_totals = (tuple(t + s for t, s in zip(true_totals, scores))
+                       if true_totals is not None and scores is not None else None)
         if record.total is not None:
             sheet = judge_totals(table, record.total, sheet_totals, scores, written, hand)
+            if true_totals is None:
+                true_totals = sheet  # from here on the sheet is the only basis there is
             sheet_totals = sheet if sheet is not None else true_totals
-            if true_totals is None and sheet is not None:
-                true_totals = sheet
-                state = _advance(start_state, true_totals)
         else:
             sheet_totals = true_totals
+        if not complete:
+            state = _advance(start_state, true_totals)
+        elif true_totals is not None and state.totals != true_totals:
+            state = _resync(state, true_totals)
         if state.phase is Phase.OVER and ended_in is None:
             ended_in = hand
         report.hands.append(_summary(table, hand, scores, true_totals, complete, state))
@@ -307,6 +307,17 @@ def _advance(state, totals):
     if max(totals) >= state.rules.target:
         return state._replace(phase=Phase.OVER)
     return engine.next_hand(state)
+
+
+def _resync(state, totals):
+    """Give the engine the totals the referee stands by (earlier hands were not all played
+    out in the record, so the engine's own sums started from an unknown basis)."""
+    over = max(totals) >= state.rules.target
+    if state.phase is Phase.OVER and not over:
+        state = engine.next_hand(state)
+    elif state.phase is not Phase.OVER and over:
+        state = state._replace(phase=Phase.OVER)
+    return state._replace(totals=totals)
 
 
 def _summary(table: Table, hand: int, scores, totals, complete: bool, state) -> HandSummary:

@@ -1,0 +1,60 @@
+"""The referee never raises, whatever a readable log says: mutated example logs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.replay import check_text
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = [p.read_text("utf-8") for p in sorted((ROOT / "examples" / "logs").glob("*.log"))
+           if p.stat().st_size < 40_000]
+ALL_LINES = sorted({line for text in SOURCES for line in text.splitlines() if line.strip()})
+ODD_LINES = ["trick 7:", "hand 1", "hand 9 dealer Nobody pass across", "kitty:", "moon Al add",
+             "score: Al 0", "total: Al 999", "winner: Al", "pass Al -> Al: 2C 3C 4C",
+             "deal Al: 2C", "trick 1 Beth: 2C 3C", "[Players \"Al Beth\"]", "[Target \"-5\"]",
+             "[Ruleset \"standard\"]", "trick 1: Al QS, Al QS, Al QS -> none"]
+
+
+@st.composite
+def mutated_logs(draw):
+    lines = draw(st.sampled_from(SOURCES)).splitlines()
+    for _ in range(draw(st.integers(1, 6))):
+        action = draw(st.sampled_from(["delete", "duplicate", "swap", "insert", "odd"]))
+        if not lines:
+            break
+        i = draw(st.integers(0, len(lines) - 1))
+        j = draw(st.integers(0, len(lines) - 1))
+        if action == "delete":
+            del lines[i]
+        elif action == "duplicate":
+            lines.insert(j, lines[i])
+        elif action == "swap":
+            lines[i], lines[j] = lines[j], lines[i]
+        elif action == "insert":
+            lines.insert(i, draw(st.sampled_from(ALL_LINES)))
+        else:
+            lines.insert(i, draw(st.sampled_from(ODD_LINES)))
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_logs())
+def test_mutated_logs_give_diagnostics_never_exceptions(text):
+    report = check_text(text)
+    assert report.verdict in ("clean", "violations")
+    for diag in report.diagnostics:
+        assert diag.line >= 1 and diag.column >= 1 and diag.message and diag.rule
+
+
+def test_stray_trick_before_the_first_hand_line():
+    text = (ROOT / "examples" / "logs" / "clean-6-players.log").read_text("utf-8")
+    lines = text.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("hand 1"))
+    lines.insert(first, "trick 7:")
+    del lines[next(i for i, line in enumerate(lines) if line.startswith("score:"))]
+    report = check_text("\n".join(lines))
+    assert report.verdict == "violations" and report.hands
