@@ -29,12 +29,13 @@ def _check(path: str) -> Report:
 
 
 def check_with_invariants(path: str) -> Report:
-    from .invariants import attach_invariants
+    from .replay import check_bytes, check_path
 
-    report = _check(path)
-    if report.unreadable is None:
-        attach_invariants(report)
-    return report
+    if path == "-":
+        import sys
+
+        return check_bytes(sys.stdin.buffer.read(), "<stdin>", invariants=True)
+    return check_path(path, invariants=True)
 
 
 def _failed(path: str, why: str) -> Report:

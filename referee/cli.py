@@ -62,6 +62,13 @@ def _parser() -> argparse.ArgumentParser:
     corpus.add_argument("--count", type=int, default=50)
     corpus.add_argument("--seed", type=int, default=1)
 
+    verify = commands.add_parser("verify-rules", help="prove properties of a ruleset with z3")
+    verify.add_argument("ruleset", nargs="?", default=None, metavar="RULESET")
+
+    audit = commands.add_parser("audit", help="find the smallest corrections of a scoresheet (z3)")
+    audit.add_argument("path", metavar="FILE")
+    audit.add_argument("--solutions", type=int, default=3, help="list up to this many minimal fixes")
+
     explain = commands.add_parser("explain", help="explain a diagnostic code or kind")
     explain.add_argument("code", nargs="?", metavar="CODE-or-KIND")
 
@@ -253,7 +260,42 @@ def _cmd_corpus(args) -> int:
     return corpus_main(args.directory, args.count, args.seed)
 
 
+def _cmd_verify_rules(args) -> int:
+    from .verify_rules import main_verify
+
+    return main_verify(args.ruleset, sys.stdout)
+
+
+def _cmd_audit(args) -> int:
+    from .audit import audit_scoresheet
+    from .parser import UnreadableLog, parse_bytes
+    from .replay import check_parsed
+
+    try:
+        parsed = parse_bytes(Path(args.path).read_bytes())
+    except OSError as err:
+        raise UsageError(f"{args.path}: {err.strerror or err}") from None
+    except UnreadableLog as err:
+        print(f"{args.path}:{err.line}:{err.column}: {err}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    report = check_parsed(parsed, args.path, base_dir=Path(args.path).parent)
+    if not report.players:
+        raise UsageError(f"{args.path}: the log has no Players tag")
+    from .ruleset import load_ruleset, with_options
+
+    rules = load_ruleset(report.ruleset)
+    if report.hands and report.hands[-1].totals is not None:
+        target = next((t.value for t in parsed.events if getattr(t, "key", "") == "target"), None)
+        if target and target.strip().isdigit() and int(target) > 0:
+            rules = with_options(rules, target=int(target))
+    result = audit_scoresheet(parsed, rules, report.players, max_solutions=args.solutions)
+    print(result.text())
+    return EXIT_CLEAN if result.consistent else EXIT_VIOLATIONS
+
+
 _COMMANDS = {
+    "verify-rules": _cmd_verify_rules,
+    "audit": _cmd_audit,
     "generate": _cmd_generate,
     "corpus": _cmd_corpus,
     "check": _cmd_check,

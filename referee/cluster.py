@@ -18,12 +18,7 @@ def check_remote(data: bytes, name: str, invariants: bool = False) -> Report:
     """What a worker runs: the same check as a local run, on the bytes of one file."""
     from .replay import check_bytes
 
-    report = check_bytes(data, name)
-    if invariants and report.unreadable is None:
-        from .invariants import attach_invariants
-
-        attach_invariants(report)
-    return report
+    return check_bytes(data, name, invariants=invariants)
 
 
 def _read(path: str) -> tuple[bytes | None, str | None]:

@@ -111,6 +111,12 @@ def _record(report: Report, law: Law, hand: int) -> None:
         first = law.failures[0]
         more = f" (and {len(law.failures) - 1} more)" if len(law.failures) > 1 else ""
         detail = first.say + more
+        if any(d.line == first.span.line and d.kind != "invariant" for d in report.diagnostics):
+            # the replay already reported a fault on this line: the law's failure is its
+            # consequence, recorded in report.invariants but not reported a second time
+            report.invariants.append({"name": law.name, "hand": hand, "status": status,
+                                      "detail": detail})
+            return
         report.diagnostics.append(make(
             "invariant", first.span, f"{law.name} is violated in hand {hand}: {detail}",
             rule=law.clause, hand=hand, related=first.related))

@@ -71,8 +71,18 @@ def render_text(reports: Iterable[Report], *, stream: IO[str] | None = None,
         console.print(summary_title(report), soft_wrap=True)
         if report.unreadable is None and report.players:
             console.print(summary_table(report))
+        if report.invariants:
+            console.print(invariants_line(report), soft_wrap=True)
         for note in report.unchecked:
             console.print(Text(f"  not checked: {note}", style="yellow"), soft_wrap=True)
+
+
+def invariants_line(report: Report) -> str:
+    counts = Counter(item["status"] for item in report.invariants)
+    text = ", ".join(f"{counts[s]} {s}" for s in ("proved", "violated", "skipped") if counts[s])
+    broken = sorted({f"{i['name']} (hand {i['hand']})" for i in report.invariants
+                     if i["status"] == "violated"})
+    return f"  invariants (z3): {text}" + (f": {', '.join(broken[:6])}" if broken else "")
 
 
 def summary_title(report: Report) -> str:

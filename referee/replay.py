@@ -28,8 +28,12 @@ _SETUP_TAGS = ("players", "ruleset", "target")
 MAX_FILE_BYTES = 256 * 1024 * 1024
 
 
-def check_path(path: str | Path) -> Report:
-    """Check one log file; a file that cannot be read gives an ``unreadable`` report."""
+def check_path(path: str | Path, *, invariants: bool = False) -> Report:
+    """Check one log file; a file that cannot be read gives an ``unreadable`` report.
+
+    With ``invariants``, also prove the z3 invariants (:mod:`referee.invariants`, which is
+    the only place z3 is imported) on the same parse.
+    """
     shown = str(path)
     try:
         size = Path(path).stat().st_size
@@ -39,15 +43,21 @@ def check_path(path: str | Path) -> Report:
         data = Path(path).read_bytes()
     except OSError as err:
         return _unreadable(shown, 1, 1, f"cannot read the file: {err.strerror or err}")
-    return check_bytes(data, shown, base_dir=Path(path).parent)
+    return check_bytes(data, shown, base_dir=Path(path).parent, invariants=invariants)
 
 
-def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None) -> Report:
+def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
+                invariants: bool = False) -> Report:
     try:
         parsed = parse_bytes(data)
     except UnreadableLog as err:
         return _unreadable(path, err.line, err.column, str(err))
-    return check_parsed(parsed, path, base_dir=base_dir)
+    report = check_parsed(parsed, path, base_dir=base_dir)
+    if invariants:
+        from .invariants import attach_invariants
+
+        attach_invariants(report, parsed)
+    return report
 
 
 def check_text(text: str, path: str = "<string>") -> Report:

@@ -156,3 +156,20 @@ def test_generate_and_corpus_commands(tmp_path):
     assert run("generate", "--players", "3")[0] == 2
     code, _, _ = run("corpus", str(tmp_path / "corpus"), "--count", "3")
     assert code == 0 and (tmp_path / "corpus" / "manifest.json").exists()
+
+
+def test_invariants_audit_and_verify_rules_commands(tmp_path):
+    sheet = (LOGS / "scoresheet-game.log").read_text("utf-8").splitlines()
+    third = [i for i, line in enumerate(sheet) if line.startswith("score:")][2]
+    sheet[third] = sheet[third].replace("Beth ", "Beth 1", 1)  # Beth's score gains a digit
+    path = tmp_path / "sheet.log"
+    path.write_text("\n".join(sheet) + "\n", "utf-8")
+    code, out, _ = run("check", "--invariants", "--format", "json", str(path))
+    data = json.loads(out)["files"][0]
+    assert code == 1 and any(d["kind"] == "invariant" for d in data["diagnostics"])
+    assert any(i["status"] == "violated" and i["name"] == "score-sum" for i in data["invariants"])
+    code, out, _ = run("audit", str(path))
+    assert code == 1 and "change Beth's hand 3 score" in out
+    assert run("audit", str(LOGS / "scoresheet-game.log"))[0] == 0
+    code, out, _ = run("verify-rules", "standard")
+    assert code == 0 and "8 of 8 properties hold" in out
