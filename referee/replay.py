@@ -305,6 +305,10 @@ def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> Non
             _judge_game_over(table, claim, state, true_totals)
     for claim in claims.get(-1, []):
         _judge_game_over(table, claim, state, true_totals)
+    if records and not any(r.has_play for r in records):
+        table.findings.note("no play is recorded, so scores are checked only as arithmetic; "
+                            "`referee audit` finds the smallest correction of a faulty sheet, "
+                            "`--invariants` checks each hand's sum")
     if state.phase is Phase.OVER:
         report.winners = [table.name(s) for s in state.winners]
 
