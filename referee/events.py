@@ -2,6 +2,13 @@
 
 Events are plain frozen values.  Spans do not take part in equality, so a log and its
 canonical rewrite (``writer.write``) parse to equal event lists.
+
+Two spans are made only when asked for (the parser creates hundreds of thousands of events
+and they are rarely needed): the spans of the cards of a :class:`CardRun` and the
+``card_span`` of a :class:`Play`.  The parser leaves those slots empty and records where the
+pieces are (``_source``, ``_card_column``); the first read of the attribute builds the
+spans from that and keeps them.  To everything else they are ordinary fields: the same
+values, constructors, ``dataclasses.fields`` and ``replace``.
 """
 
 from __future__ import annotations
@@ -63,9 +70,21 @@ class CardRun:
 
     cards: tuple[Card, ...]
     spans: tuple[Span, ...] = field(default=(), compare=False, repr=False)
+    # (line, column, text) of the cards as written, when ``spans`` is still to be built
+    _source: tuple[int, int, str] | None = field(
+        default=None, init=False, compare=False, repr=False)
 
     def span_of(self, index: int, fallback: Span) -> Span:
         return self.spans[index] if index < len(self.spans) else fallback
+
+    def __getattr__(self, name: str):  # only called while a slot is empty: the lazy spans
+        if name == "spans" and self._source is not None:
+            from .logbody import run_spans
+
+            spans = run_spans(*self._source)
+            object.__setattr__(self, "spans", spans)
+            return spans
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +125,16 @@ class Play:
     card: Card
     span: Span = _span()
     card_span: Span = _span()
+    # first column of the card when ``card_span`` is still to be built (it ends with ``span``)
+    _card_column: int = field(default=0, init=False, compare=False, repr=False)
+
+    def __getattr__(self, name: str):  # only called while a slot is empty: the lazy card span
+        if name == "card_span":
+            whole = self.span
+            card_span = Span(whole.line, self._card_column, whole.end_line, whole.end_column)
+            object.__setattr__(self, "card_span", card_span)
+            return card_span
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
 @dataclass(frozen=True, slots=True)

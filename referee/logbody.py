@@ -49,6 +49,7 @@ _PLAYS_FAST = re.compile(rf"([\s,]*)({_FAST_NAME})([^\S\n]+)({_CARD}){_END}")
 _ENTRIES_FAST = re.compile(rf"([\s,]*)({_FAST_NAME})([^\S\n]+)([+-]?[0-9]{{1,12}}){_END}")
 _NAMES_FAST = re.compile(rf"([\s,]*)({_FAST_NAME}){_END}")
 _CARDS_FAST = re.compile(r"([\s,]*)([^\s,]+)")
+_CARD_ITEMS = re.compile(r"[^\s,]+")
 _SEPS_TO_END = re.compile(r"[\s,]*\Z")
 _SEPS = re.compile(r"[\s,]*")
 _SPACE = re.compile(r"[^\S\n]+")
@@ -81,14 +82,18 @@ _new = object.__new__
 
 
 def fast(cls: type):
-    """A constructor taking every field of ``cls`` positionally, bypassing the frozen checks."""
-    names = [f.name for f in fields(cls)]
-    if ("__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__")
-            or not all(f.init for f in fields(cls))):
+    """A constructor taking every init field of ``cls`` positionally, bypassing the frozen
+    checks; fields that are not init arguments get their defaults, as in ``__init__``."""
+    every = fields(cls)
+    names = [f.name for f in every if f.init]
+    if "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
         return cls  # pragma: no cover
     args = ", ".join(names)
-    body = "".join(f"    _set_{name}(obj, {name})\n" for name in names)
-    namespace = {"_new": _new, "_cls": cls, **{f"_set_{n}": cls.__dict__[n].__set__ for n in names}}
+    body = "".join(f"    _set_{f.name}(obj, {f.name if f.init else '_default_' + f.name})\n"
+                   for f in every)
+    namespace = {"_new": _new, "_cls": cls,
+                 **{f"_set_{f.name}": cls.__dict__[f.name].__set__ for f in every},
+                 **{f"_default_{f.name}": f.default for f in every if not f.init}}
     exec(f"def make({args}):\n    obj = _new(_cls)\n{body}    return obj\n", namespace)  # noqa: S102
     make = namespace["make"]
     make.__doc__ = f"{cls.__name__}({args}) without the frozen-dataclass overhead."
@@ -100,7 +105,8 @@ make_play = fast(Play)
 make_entry = fast(Entry)
 make_run = fast(CardRun)
 _SPAN_SETTERS = tuple(Span.__dict__[n].__set__ for n in ("line", "column", "end_line", "end_column"))
-_PLAY_SETTERS = tuple(Play.__dict__[n].__set__ for n in ("player", "card", "span", "card_span"))
+_PLAY_SETTERS = tuple(Play.__dict__[n].__set__ for n in ("player", "card", "span", "_card_column"))
+_RUN_SETTERS = tuple(CardRun.__dict__[n].__set__ for n in ("cards", "_source"))
 
 
 def span(line: int, column: int, end_column: int) -> Span:
@@ -212,9 +218,28 @@ def _item_at(value: str, pos: int) -> str:
 
 
 # ---- card runs -----------------------------------------------------------------------------
-def card_run(value: str, line: int, column: int, *, _findall=_CARDS_FAST.findall,
-             _get=CARD_BY_TEXT.get, _new=_new, _span=Span, _set=_SPAN_SETTERS) -> CardRun:
-    """``AS KS 10S`` (blanks and/or commas between cards) -> CardRun, one span per card."""
+def card_run(value: str, line: int, column: int, *, _findall=_CARD_ITEMS.findall,
+             _get=CARD_BY_TEXT.get, _new=_new, _run=CardRun, _set=_RUN_SETTERS) -> CardRun:
+    """``AS KS 10S`` (blanks and/or commas between cards) -> CardRun.  The spans of its
+    cards are built when first asked for (:func:`run_spans`)."""
+    cards = tuple(map(_get, _findall(value)))
+    if None in cards:
+        return make_run(*_card_run_walk(value, line, column))
+    run = _new(_run)
+    _set[0](run, cards)
+    _set[1](run, (line, column, value))
+    return run
+
+
+def run_spans(line: int, column: int, value: str) -> tuple[Span, ...]:
+    """The span of every card of ``value`` (a card run read at ``line``, ``column``)."""
+    return _card_run_walk(value, line, column)[1]
+
+
+def _card_run_walk(value: str, line: int, column: int, *, _findall=_CARDS_FAST.findall,
+                   _get=CARD_BY_TEXT.get, _new=_new, _span=Span, _set=_SPAN_SETTERS
+                   ) -> tuple[tuple[Card, ...], tuple[Span, ...]]:
+    """Cards and spans, card by card; says which piece is not a card (BodyError)."""
     set_line, set_column, set_end_line, set_end_column = _set
     cards: list[Card] = []
     spans: list[Span] = []
@@ -234,7 +259,7 @@ def card_run(value: str, line: int, column: int, *, _findall=_CARDS_FAST.findall
         set_end_column(s, end)
         add_span(s)
         pos = end
-    return make_run(tuple(cards), tuple(spans))
+    return tuple(cards), tuple(spans)
 
 
 def compact_plays(run: CardRun) -> tuple[Play, ...]:
@@ -248,7 +273,7 @@ def plays(value: str, line: int, column: int, *, _findall=_PLAYS_FAST.findall,
           _sset=_SPAN_SETTERS, _pset=_PLAY_SETTERS) -> tuple[Play, ...]:
     """``Beth 2C, Charlie 5C`` -> plays; each play's span covers "NAME CARD"."""
     set_line, set_column, set_end_line, set_end_column = _sset
-    set_player, set_card, set_whole, set_card_span = _pset
+    set_player, set_card, set_whole, set_card_column = _pset
     out: list[Play] = []
     append = out.append
     pos = 0
@@ -262,16 +287,11 @@ def plays(value: str, line: int, column: int, *, _findall=_PLAYS_FAST.findall,
         set_column(whole, start)
         set_end_line(whole, line)
         set_end_column(whole, end)
-        card_span = _new(_span)
-        set_line(card_span, line)
-        set_column(card_span, card_start)
-        set_end_line(card_span, line)
-        set_end_column(card_span, end)
-        p = _new(_play)
+        p = _new(_play)  # card_span is built from the card's column when asked for
         set_player(p, _names.get(name) or name_value(name))
         set_card(p, _cards[card])
         set_whole(p, whole)
-        set_card_span(p, card_span)
+        set_card_column(p, card_start)
         append(p)
     if pos == len(value) or _SEPS_TO_END.match(value, pos):
         return tuple(out)
