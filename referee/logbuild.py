@@ -36,33 +36,33 @@ class TooManyProblems(Exception):
 
 
 def _statement(method):
-    """A common statement: called with (HEAD, REST); returns its event or raises BodyError."""
+    """A common statement's callback: called by the parser with [HEAD, REST] tokens; the
+    event is built by ``method`` from plain values (see :meth:`EventBuilder.add`)."""
 
     @wraps(method)
     def callback(self: EventBuilder, children: list[Token]) -> None:
-        try:
-            self.events.append(method(self, *children))
-        except BodyError as err:
-            self.problem(children[0].line, err.column, err.end_column, err.message, err.hint)
+        head, rest = children
+        self.add(method, head.line, head.column, head.value, rest.column, rest.value)
 
+    callback.build = method  # the line reader (logfast.py) calls it with values it cut itself
     return callback
 
 
-def _end(token: Token) -> int:
-    """End column of a token, trailing blanks excluded."""
-    return token.column + len(token.value.rstrip())
+def _end(column: int, text: str) -> int:
+    """End column of a token's ``text`` that starts at ``column``, trailing blanks excluded."""
+    return column + len(text.rstrip())
 
 
-def _cards_part(rest: Token) -> str:
+def _cards_part(rest: str) -> str:
     """The cards of a CARDS_REST or KITTY_REST token: up to a comment or the end."""
-    value = rest.value
-    cut = value.find("#")
-    return value if cut < 0 else value[:cut]
+    cut = rest.find("#")
+    return rest if cut < 0 else rest[:cut]
 
 
-def _upto(rest: Token, body: str) -> int:
-    """End column of ``body``, the start of ``rest``, trailing blanks excluded."""
-    return rest.column + len(body.rstrip())
+def _upto(rest_column: int, body: str) -> int:
+    """End column of ``body``, which starts the REST token at ``rest_column``, trailing
+    blanks excluded."""
+    return rest_column + len(body.rstrip())
 
 
 class EventBuilder(Transformer):
@@ -93,7 +93,8 @@ class EventBuilder(Transformer):
     # ---- rare statements, word by word --------------------------------------------------------
     @v_args(inline=True)
     def comment(self, tok):
-        self.events.append(Comment(tok.value[1:].strip(), span(tok.line, tok.column, _end(tok))))
+        end = _end(tok.column, tok.value)
+        self.events.append(Comment(tok.value[1:].strip(), span(tok.line, tok.column, end)))
 
     @v_args(inline=True)
     def tag(self, lsqb, name, value, rsqb):
@@ -123,72 +124,80 @@ class EventBuilder(Transformer):
         ))
 
     # ---- common statements: HEAD and REST ----------------------------------------------------
-    @_statement
-    def deal(self, head, rest):
-        line, col, body = head.line, head.column, _cards_part(rest)
-        name, at = logbody.head_name(head.value, 4)
-        return make_deal(
-            name_value(name), card_run(body, line, rest.column),
-            make_span(line, col, line, _upto(rest, body)), make_span(line, col + at, line, col + at + len(name)),
-        )
+    # Each is called with the line, the column and text of the HEAD token and the column and
+    # text of the REST token (whose newline and trailing blank lines do not matter).
+    def add(self, build, line: int, column: int, head: str, rest_column: int, rest: str) -> None:
+        """Append the event ``build`` makes of a statement, or its problem."""
+        try:
+            self.events.append(build(self, line, column, head, rest_column, rest))
+        except BodyError as err:
+            self.problem(line, err.column, err.end_column, err.message, err.hint)
 
     @_statement
-    def kitty(self, head, rest):
-        line, body = head.line, _cards_part(rest).rstrip()
-        run = card_run(body, line, rest.column) if body else logbody.EMPTY_RUN
-        return Kitty(run, span(line, head.column, _upto(rest, body) if body else _end(head)))
+    def deal(self, line, col, head, rest_col, rest):
+        body = _cards_part(rest)
+        name, at = logbody.head_name(head, 4)
+        whole = make_span(line, col, line, _upto(rest_col, body))
+        return make_deal(name_value(name), card_run(body, line, rest_col), whole,
+                         make_span(line, col + at, line, col + at + len(name)))
 
     @_statement
-    def passing(self, head, rest):
-        line, col, body = head.line, head.column, _cards_part(rest)
-        name, at, to, to_at = logbody.pass_head(head.value)
+    def kitty(self, line, col, head, rest_col, rest):
+        body = _cards_part(rest).rstrip()
+        run = card_run(body, line, rest_col) if body else logbody.EMPTY_RUN
+        return Kitty(run, span(line, col, _upto(rest_col, body) if body else _end(col, head)))
+
+    @_statement
+    def passing(self, line, col, head, rest_col, rest):
+        body = _cards_part(rest)
+        name, at, to, to_at = logbody.pass_head(head)
         return make_pass(
-            name_value(name), card_run(body, line, rest.column), name_value(to) if to else None,
-            make_span(line, col, line, _upto(rest, body)), make_span(line, col + at, line, col + at + len(name)),
+            name_value(name), card_run(body, line, rest_col), name_value(to) if to else None,
+            make_span(line, col, line, _upto(rest_col, body)),
+            make_span(line, col + at, line, col + at + len(name)),
             make_span(line, col + to_at, line, col + to_at + len(to)) if to else NO_SPAN,
         )
 
     @_statement
-    def trick(self, head, rest):
-        line, value = head.line, head.value
-        body, claim, claim_at = _split(rest.value, self.trick_rest)
-        plays = logbody.plays(body, line, rest.column) if body else ()
+    def trick(self, line, col, head, rest_col, rest):
+        body, claim, claim_at = _split(rest, self.trick_rest)
+        plays = logbody.plays(body, line, rest_col) if body else ()
         return make_trick(
-            int(value[5 : value.rindex(":")]), plays, _claim(claim, line, rest.column + claim_at), None,
-            make_span(line, head.column, line, _statement_end(head, rest, body, claim, claim_at)), NO_SPAN,
+            int(head[5 : head.rindex(":")]), plays, _claim(claim, line, rest_col + claim_at), None,
+            make_span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),
+            NO_SPAN,
         )
 
     @_statement
-    def compact_trick(self, head, rest):
-        line, col = head.line, head.column
-        body, claim, claim_at = _split(rest.value, self.compact_rest)
-        run = card_run(body, line, rest.column) if body else logbody.EMPTY_RUN
-        m = logbody.HEAD_NUMBER_NAME.match(head.value)
+    def compact_trick(self, line, col, head, rest_col, rest):
+        body, claim, claim_at = _split(rest, self.compact_rest)
+        run = card_run(body, line, rest_col) if body else logbody.EMPTY_RUN
+        m = logbody.HEAD_NUMBER_NAME.match(head)
         return make_trick(
-            int(m.group(1)), logbody.compact_plays(run), _claim(claim, line, rest.column + claim_at),
-            name_value(m.group(2)), make_span(line, col, line, _statement_end(head, rest, body, claim, claim_at)),
+            int(m.group(1)), logbody.compact_plays(run), _claim(claim, line, rest_col + claim_at),
+            name_value(m.group(2)),
+            make_span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),
             make_span(line, col + m.start(2), line, col + m.end(2)),
         )
 
     @_statement
-    def score(self, head, rest):
+    def score(self, line, col, head, rest_col, rest):
         body = self._list(rest)
-        return Score(logbody.entries(body, head.line, rest.column), span(head.line, head.column, _upto(rest, body)))
+        return Score(logbody.entries(body, line, rest_col), span(line, col, _upto(rest_col, body)))
 
     @_statement
-    def total(self, head, rest):
+    def total(self, line, col, head, rest_col, rest):
         body = self._list(rest)
-        return Total(logbody.entries(body, head.line, rest.column), span(head.line, head.column, _upto(rest, body)))
+        return Total(logbody.entries(body, line, rest_col), span(line, col, _upto(rest_col, body)))
 
     @_statement
-    def winner(self, head, rest):
+    def winner(self, line, col, head, rest_col, rest):
         body = self._list(rest)
-        return GameOver(logbody.names(body, head.line, rest.column), span(head.line, head.column, _upto(rest, body)))
+        return GameOver(logbody.names(body, line, rest_col), span(line, col, _upto(rest_col, body)))
 
-    def _list(self, rest: Token) -> str:
+    def _list(self, rest: str) -> str:
         """The LIST of a LIST_REST token (a comment or quotes need the grammar's regex)."""
-        value = rest.value
-        return self.list_body.match(value).group() if '"' in value or "#" in value else value
+        return self.list_body.match(rest).group() if '"' in rest or "#" in rest else rest
 
 
 def _split(rest: str, pattern: re.Pattern) -> tuple[str, str, int]:
@@ -209,9 +218,10 @@ def _claim(text: str, line: int, column: int) -> Claim | None:
     return make_claim(logbody.claim_player(text), make_span(line, column, line, column + len(text)))
 
 
-def _statement_end(head: Token, rest: Token, body: str, claim: str, claim_at: int) -> int:
+def _statement_end(column: int, head: str, rest_column: int, body: str, claim: str,
+                   claim_at: int) -> int:
     if claim:
-        return rest.column + claim_at + len(claim)
+        return rest_column + claim_at + len(claim)
     if body.strip():
-        return _upto(rest, body)
-    return _end(head)
+        return _upto(rest_column, body)
+    return _end(column, head)

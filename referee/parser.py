@@ -9,6 +9,9 @@ How it goes fast: the grammar's terminals are coarse (a statement head such as `
 is one token, so is the rest of the line with all the plays of the trick), no parse tree is
 built (the rule callbacks of :mod:`referee.logbuild` run inside the LALR parser and append
 events to a list), and the pieces of a coarse token are cut up by :mod:`referee.logbody`.
+The common lines skip even Lark's lexer and parser: :mod:`referee.logfast` matches them
+with the grammar's own terminals and calls the same callbacks; the other lines (tags,
+comments, anything unusual or malformed) are parsed by Lark, a run of lines at a time.
 How it recovers: when the parser rejects a line, the line is diagnosed on its own
 (:mod:`referee.logerrors`) and parsing restarts at the next line with a fresh parser reading
 the same string, so the cost of an error is the cost of its line.
@@ -22,6 +25,7 @@ from __future__ import annotations
 import gc
 import threading
 from dataclasses import dataclass
+from functools import partial
 from importlib import resources
 from pathlib import Path
 
@@ -34,6 +38,7 @@ from . import logbody
 from .events import Comment, Event
 from .logbuild import EventBuilder, TooManyProblems
 from .logerrors import diagnose
+from .logfast import LineReader
 
 __all__ = [
     "SyntaxIssue", "ParseResult", "UnreadableLog", "decode_log", "parse_log", "parse_bytes",
@@ -148,8 +153,9 @@ def _cache_file() -> str | bool:
     return os.path.join(folder, f"log-grammar-{key[:16]}.lark-cache")
 
 
-def _parser() -> tuple[Lark, EventBuilder]:
-    """The process-wide Lark parser (built on first use) and its rule callbacks.
+def _parser() -> tuple[Lark, EventBuilder, LineReader]:
+    """The process-wide Lark parser (built on first use), its rule callbacks and the fast
+    line reader that shares them.
 
     Building the LALR tables takes about 35 ms, a large part of a one-file check's cold
     start, so they are cached (Lark ``cache=``, keyed by grammar and Lark version) in a
@@ -162,7 +168,7 @@ def _parser() -> tuple[Lark, EventBuilder]:
         lark = Lark(grammar_text(), parser="lalr", lexer="contextual", start=["start", "line"],
                     transformer=builder, maybe_placeholders=True, cache=_cache_file())
         builder.use_grammar(lark)
-        built = _STATE["parser"] = (lark, builder)
+        built = _STATE["parser"] = (lark, builder, LineReader(lark, builder))
     return built  # type: ignore[return-value]
 
 
@@ -249,9 +255,15 @@ def _bad_line(lark: Lark, builder: EventBuilder, line_text: str, line: int) -> N
 
 def parse_log(text: str) -> ParseResult:
     """Events and syntax issues of a log; never raises for any ``str``."""
+    return _parse(text)
+
+
+def _parse(text: str, fast_lines: bool = True) -> ParseResult:
+    """parse_log; with ``fast_lines`` False every line goes through Lark (for the tests that
+    compare the two readings)."""
     text = _normalise(text)
     with _LOCK:
-        lark, builder = _parser()
+        lark, builder, reader = _parser()
         builder.events, builder.problems = [], []
         stop: str | None = None
         # The events are acyclic; collecting while thousands of them are being created only
@@ -265,6 +277,8 @@ def parse_log(text: str) -> ParseResult:
                 if kind == "long":
                     builder.problem(line, 1, end - start + 1,
                                     f"line is {end - start} characters long; the longest statement is far shorter")
+                elif fast_lines:
+                    reader.read(source, start, end, line, partial(_run, lark, builder, source))
                 else:
                     _run(lark, builder, source, start, end, line)
         except TooManyProblems as too_many:

@@ -1,0 +1,138 @@
+"""The fast line reader (referee/logfast.py) against the grammar: identical readings.
+
+``parser._parse(text, fast_lines=False)`` sends every line through Lark; the default reads
+the common lines by hand.  Both must give the same events, the same spans (which equality
+ignores, so they are compared separately) and the same issues, on every log we have and on
+fuzzed text; and the fast path must really take the common lines.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from dataclasses import fields, is_dataclass
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee import parser
+from referee.events import Span
+from referee.writer import write
+from test_parser_fuzz import _LOGGY, _SENTENCES, _mutate
+from test_writer import event_lists
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("bench_corpus", ROOT / "bench" / "corpus.py")
+bench_corpus = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench_corpus)
+LOGS = sorted((ROOT / "examples").rglob("*.log"))
+FUZZ = settings(max_examples=300, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+
+def spans(value, where: str = "") -> list[tuple[str, Span]]:
+    """Every span inside an event (lazy ones are built by reading them), with its path."""
+    out: list[tuple[str, Span]] = []
+    if isinstance(value, Span):
+        out.append((where, value))
+    elif isinstance(value, tuple):
+        for index, item in enumerate(value):
+            out.extend(spans(item, f"{where}[{index}]"))
+    elif is_dataclass(value):
+        for f in fields(value):
+            if not f.name.startswith("_"):
+                out.extend(spans(getattr(value, f.name), f"{where}.{f.name}"))
+    return out
+
+
+def assert_same_reading(text: str) -> parser.ParseResult:
+    fast = parser._parse(text)
+    slow = parser._parse(text, fast_lines=False)
+    assert fast.issues == slow.issues, text
+    assert fast.events == slow.events, text
+    assert [type(e) for e in fast.events] == [type(e) for e in slow.events]
+    assert spans(fast.events) == spans(slow.events), text
+    return fast
+
+
+@pytest.mark.parametrize("path", LOGS, ids=[p.name for p in LOGS])
+def test_example_logs_read_the_same(path):
+    assert_same_reading(path.read_text("utf-8"))
+
+
+@pytest.mark.parametrize("fancy", [False, True])
+def test_synthetic_corpus_reads_the_same(fancy):
+    assert_same_reading(bench_corpus.make_corpus(150_000, seed=11, fancy=fancy))
+
+
+@pytest.mark.parametrize("line", [
+    "trick 1: Al \n", "trick 1: Al", "trick 1: Al  \n  \n\ttrick 2: Bo 2C", "trick 1:",
+    "trick 1: -> none", 'trick 1: "A -> B" 2C, Bo 3C -> "Mary Ann"', "trick 1: Al 2C -> Bo -> Cy",
+    "trick 1: Al 2C # x", "TRICK  3 \"Mary Ann\" : 2c 10♠ T♥️ -> none  ", "trick 3 Beth:",
+    "trick 3 Beth: -> Al", "deal Al:", "deal Al: AS - KS", "deal Al: AS, KS,",
+    "deal \"A\\\"B\": AS",
+    "kitty:", "kitty:  \n", "kitty: ZZ", "pass Al -> Bo: 2C", "pass Al->Bo:2C", "pass Al -> : 2C",
+    "score: Al 1, Bo -2, Cy +3", "score: Al", "total: Al 1 Bo", "winner: none",
+    "winners: Al, \"Mary Ann\"", "winner:", "hand 1 dealer Al pass left", "hand 01 pass 1 left",
+    "Hand 2 DEALER Bo PASS None ", "hand 3 dealer\"Mary Ann\"pass 2 right", "hand 4 pass",
+    "hand 5 dealer pass left", "hand", "hand 6 pass 2", "hand 7 # comment", "  trick 1: Al 2C",
+    "trick 1: Al 2C\u2028Bo 3C", "trick 1: Al 2C\x0bBo 3C", "deal Олена: 2♠︎ 3♠️",
+    "trick 1\u00a0: Al 2C", "\n\n  \n\t\n",
+])
+def test_awkward_lines_read_the_same(line):
+    assert_same_reading(line)
+    assert_same_reading("hand 1\n" + line + "\ntrick 2: Al 2C\n")
+
+
+@FUZZ
+@given(_SENTENCES)
+def test_grammar_sentences_read_the_same(line):
+    assert_same_reading(line)
+
+
+@FUZZ
+@given(st.lists(st.one_of(_SENTENCES, st.text(_LOGGY, max_size=60)), max_size=8))
+def test_runs_of_lines_read_the_same(lines):
+    assert_same_reading("\n".join(lines))
+
+
+@FUZZ
+@given(event_lists, st.randoms(use_true_random=False))
+def test_edited_logs_read_the_same(evs, rng):
+    lines = write(evs).split("\n")
+    for _ in range(rng.randint(1, 3)):
+        k = rng.randrange(len(lines))
+        lines[k] = _mutate(lines[k], rng)
+    assert_same_reading("\n".join(lines))
+
+
+def test_edited_example_lines_read_the_same():
+    rng = random.Random(5)
+    text = (ROOT / "examples" / "logs" / "clean-6-players.log").read_text("utf-8")
+    lines = text.split("\n")
+    for _ in range(300):
+        edited = list(lines)
+        k = rng.randrange(len(edited))
+        edited[k] = _mutate(edited[k], rng)
+        assert_same_reading("\n".join(edited[max(0, k - 2) : k + 3]))
+
+
+def test_the_fast_path_reads_the_common_lines(monkeypatch):
+    """Only tags, comments, blank lines and lines the terminals refuse go to Lark."""
+    text = (ROOT / "examples" / "logs" / "clean-6-players.log").read_text("utf-8")
+    text += "trick 99: Al ZZ\n# a comment\ntrik 1: Al 2C\ndeal Al: AS\n"
+    given_to_lark: list[str] = []
+    original = parser._run
+
+    def spy(lark, builder, source, start, end, line):
+        given_to_lark.extend(source[start:end].splitlines())
+        original(lark, builder, source, start, end, line)
+
+    monkeypatch.setattr(parser, "_run", spy)
+    result = parser.parse_log(text)
+    assert [issue.line for issue in result.issues] == [text.count("\n") - 3, text.count("\n") - 1]
+    assert "trik 1: Al 2C" in given_to_lark
+    assert all(line.startswith(("[", "#", "trik ")) or not line.strip()
+               for line in given_to_lark), given_to_lark
