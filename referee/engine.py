@@ -28,6 +28,7 @@ from .ruleset import Ruleset, bonus_points, card_points, direction_offset
 from .tricks import TrickOutcome, resolve_trick
 
 SCORE = "score"
+CARD_POINTS = tuple(card_points(card) for card in CARDS)  # R7.1, looked up on the hot path
 
 
 class Phase(enum.Enum):
@@ -310,18 +311,18 @@ def _finish_trick(state: State) -> State:
     if last and rules.kitty_to == "last_trick":
         pile += state.kitty
     broken = state.hearts_broken or any(
-        c // NUM_RANKS == HEARTS or (c == QUEEN_OF_SPADES and rules.queen_breaks_hearts)
-        for c in cards
-    )
+        c // NUM_RANKS == HEARTS for c in cards
+    ) or (rules.queen_breaks_hearts and QUEEN_OF_SPADES in cards)
     winner = state.trick[outcome.winner][0] if outcome.winner is not None else None
     if winner is None and last and rules.set_aside_last == "leader":
         winner = state.leader
     taken, tricks_won, bonus, lost = state.taken, state.tricks_won, state.bonus, state.lost
-    points = sum(card_points(c) for c in pile)
+    points = sum(map(CARD_POINTS.__getitem__, pile))
     if winner is not None:
         taken = _bump(taken, winner, points)
         tricks_won = _bump(tricks_won, winner, 1)
-        bonus = _bump(bonus, winner, sum(bonus_points(rules, c) for c in pile))
+        if rules.jack_of_diamonds_bonus:
+            bonus = _bump(bonus, winner, sum(bonus_points(rules, c) for c in pile))
         collected, pile = pile, ()
     elif last:
         lost += points
