@@ -14,10 +14,9 @@ Columns passed in and out are absolute, 1-based, in characters.
 from __future__ import annotations
 
 import re
-from dataclasses import fields
 
 from .cards import CARDS, RANK_TEXT, SUIT_LETTERS, SUIT_SYMBOLS, Card, CardError, parse_card
-from .events import CardRun, Entry, Play, Span
+from .events import CardRun, Entry, Play, Span, fast, setters
 
 # The NAME terminal of grammars/log.lark (a test checks that they agree): a word that starts
 # with a letter, or a double-quoted string with \" and \\ escapes.
@@ -49,7 +48,6 @@ _PLAYS_FAST = re.compile(rf"([\s,]*)({_FAST_NAME})([^\S\n]+)({_CARD}){_END}")
 _ENTRIES_FAST = re.compile(rf"([\s,]*)({_FAST_NAME})([^\S\n]+)([+-]?[0-9]{{1,12}}){_END}")
 _NAMES_FAST = re.compile(rf"([\s,]*)({_FAST_NAME}){_END}")
 _CARDS_FAST = re.compile(r"([\s,]*)([^\s,]+)")
-_CARD_ITEMS = re.compile(r"[^\s,]+")
 _SEPS_TO_END = re.compile(r"[\s,]*\Z")
 _SEPS = re.compile(r"[\s,]*")
 _SPACE = re.compile(r"[^\S\n]+")
@@ -73,40 +71,16 @@ def _card_table() -> dict[str, Card]:
 
 CARD_BY_TEXT: dict[str, Card] = _card_table()
 
-# ---- fast constructors ---------------------------------------------------------------------
-# A frozen dataclass sets each field through object.__setattr__, and that dominated the time
-# to read a log (a span per card).  These build the same objects by writing their slots
-# directly: equal, half the cost.  If a record ever stops being a plain slotted dataclass,
-# fast() returns the class itself and nothing changes but the speed.
+# ---- fast constructors (events.fast) -----------------------------------------------------
 _new = object.__new__
-
-
-def fast(cls: type):
-    """A constructor taking every init field of ``cls`` positionally, bypassing the frozen
-    checks; fields that are not init arguments get their defaults, as in ``__init__``."""
-    every = fields(cls)
-    names = [f.name for f in every if f.init]
-    if "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
-        return cls  # pragma: no cover
-    args = ", ".join(names)
-    body = "".join(f"    _set_{f.name}(obj, {f.name if f.init else '_default_' + f.name})\n"
-                   for f in every)
-    namespace = {"_new": _new, "_cls": cls,
-                 **{f"_set_{f.name}": cls.__dict__[f.name].__set__ for f in every},
-                 **{f"_default_{f.name}": f.default for f in every if not f.init}}
-    exec(f"def make({args}):\n    obj = _new(_cls)\n{body}    return obj\n", namespace)  # noqa: S102
-    make = namespace["make"]
-    make.__doc__ = f"{cls.__name__}({args}) without the frozen-dataclass overhead."
-    return make
-
-
 make_span = fast(Span)
 make_play = fast(Play)
 make_entry = fast(Entry)
 make_run = fast(CardRun)
-_SPAN_SETTERS = tuple(Span.__dict__[n].__set__ for n in ("line", "column", "end_line", "end_column"))
-_PLAY_SETTERS = tuple(Play.__dict__[n].__set__ for n in ("player", "card", "span", "_card_column"))
-_RUN_SETTERS = tuple(CardRun.__dict__[n].__set__ for n in ("cards", "_source"))
+_SPAN_SETTERS = setters(Span, "line", "column", "end_line", "end_column")
+_PLAY_SETTERS = setters(Play, "player", "card", "span", "_card_column")
+_ENTRY_SETTERS = setters(Entry, "player", "value", "span")
+_RUN_SETTERS = setters(CardRun, "cards", "_source")
 
 
 def span(line: int, column: int, end_column: int) -> Span:
@@ -218,12 +192,13 @@ def _item_at(value: str, pos: int) -> str:
 
 
 # ---- card runs -----------------------------------------------------------------------------
-def card_run(value: str, line: int, column: int, *, _findall=_CARD_ITEMS.findall,
-             _get=CARD_BY_TEXT.get, _new=_new, _run=CardRun, _set=_RUN_SETTERS) -> CardRun:
+def card_run(value: str, line: int, column: int, *, _card=CARD_BY_TEXT.__getitem__,
+             _new=_new, _run=CardRun, _set=_RUN_SETTERS) -> CardRun:
     """``AS KS 10S`` (blanks and/or commas between cards) -> CardRun.  The spans of its
     cards are built when first asked for (:func:`run_spans`)."""
-    cards = tuple(map(_get, _findall(value)))
-    if None in cards:
+    try:  # str.split() splits at exactly the characters that \s matches
+        cards = tuple(map(_card, (value.replace(",", " ") if "," in value else value).split()))
+    except KeyError:  # an unusual spelling, or not a card: card by card
         return make_run(*_card_run_walk(value, line, column))
     run = _new(_run)
     _set[0](run, cards)
@@ -346,15 +321,28 @@ def _plays_walk(value: str, line: int, column: int) -> tuple[Play, ...]:
 
 
 # ---- score entries -------------------------------------------------------------------------
-def entries(value: str, line: int, column: int) -> tuple[Entry, ...]:
+def entries(value: str, line: int, column: int, *, _findall=_ENTRIES_FAST.findall,
+            _names=_NAME_CACHE, _new=_new, _span=Span, _entry=Entry, _sset=_SPAN_SETTERS,
+            _eset=_ENTRY_SETTERS) -> tuple[Entry, ...]:
     """``Al 0, Beth 13, Cy -26`` -> entries with signed values."""
+    set_line, set_column, set_end_line, set_end_column = _sset
+    set_player, set_value, set_span = _eset
     out: list[Entry] = []
-    pos = 0
-    for sep, name, gap, number in _ENTRIES_FAST.findall(value):
-        start = pos + len(sep)
-        pos = start + len(name) + len(gap) + len(number)
-        out.append(make_entry(name_value(name), int(number), span(line, column + start, column + pos)))
-    if pos == len(value) or _SEPS_TO_END.match(value, pos):
+    at = column
+    for sep, name, gap, number in _findall(value):  # as in plays()
+        start = at + len(sep)
+        at = start + len(name) + len(gap) + len(number)
+        s = _new(_span)
+        set_line(s, line)
+        set_column(s, start)
+        set_end_line(s, line)
+        set_end_column(s, at)
+        entry = _new(_entry)
+        set_player(entry, _names.get(name) or name_value(name))
+        set_value(entry, int(number))
+        set_span(entry, s)
+        out.append(entry)
+    if at - column == len(value) or _SEPS_TO_END.match(value, at - column):
         return tuple(out)
     return _entries_slow(value, line, column)
 

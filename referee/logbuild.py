@@ -14,16 +14,19 @@ from functools import wraps
 from lark import Lark, Token, Transformer, v_args
 
 from . import logbody
-from .events import NO_SPAN, Claim, Comment, Deal, Event, GameOver, HandStart, Kitty, Moon, Pass, Score, Tag, Total, Trick
+from .events import (
+    NO_SPAN, Claim, Comment, Deal, Event, GameOver, HandStart, Kitty, Moon, Pass, Score, Tag, Total,
+    Trick, fast,
+)
 from .logbody import BodyError, card_run, name_value, span
 from .ruleset import canonical_direction
 
 Problem = tuple[int, int, int, str, "str | None"]  # line, column, end column, message, hint
 
-make_deal = logbody.fast(Deal)
-make_pass = logbody.fast(Pass)
-make_trick = logbody.fast(Trick)
-make_claim = logbody.fast(Claim)
+make_deal = fast(Deal)
+make_pass = fast(Pass)
+make_trick = fast(Trick)
+make_claim = fast(Claim)
 make_span = logbody.make_span
 
 
@@ -103,17 +106,13 @@ class EventBuilder(Transformer):
     @v_args(inline=True)
     def direction(self, first, second=None):
         words = first.value if second is None else f"{first.value} {second.value}"
-        return canonical_direction(words), span(first.line, first.column, (second or first).end_column)
+        return words, first.column, (second or first).end_column
 
     @v_args(inline=True)
     def hand(self, kw, number, dealer_kw, dealer, pass_kw, direction):
-        line = kw.line
-        self.events.append(HandStart(
-            int(number), name_value(dealer.value) if dealer else None, direction[0] if direction else None,
-            span(line, kw.column, direction[1].end_column if direction else (dealer or number).end_column),
-            span(line, dealer.column, dealer.end_column) if dealer else NO_SPAN,
-            direction[1] if direction else NO_SPAN,
-        ))
+        self.events.append(hand_event(
+            kw.line, kw.column, number.value, number.end_column,
+            (dealer.value, dealer.column) if dealer else None, direction))
 
     @v_args(inline=True)
     def moon(self, kw, name, choice):
@@ -198,6 +197,19 @@ class EventBuilder(Transformer):
     def _list(self, rest: str) -> str:
         """The LIST of a LIST_REST token (a comment or quotes need the grammar's regex)."""
         return self.list_body.match(rest).group() if '"' in rest or "#" in rest else rest
+
+
+def hand_event(line: int, column: int, number: str, number_end: int,
+               dealer: tuple[str, int] | None, direction: tuple[str, int, int] | None) -> HandStart:
+    """``hand N [dealer NAME] [pass DIRECTION]``: the NUMBER token and the column after it,
+    the NAME token and its column, the direction's words ('left', '2 right') and columns."""
+    end = direction[2] if direction else dealer[1] + len(dealer[0]) if dealer else number_end
+    return HandStart(
+        int(number), name_value(dealer[0]) if dealer else None,
+        canonical_direction(direction[0]) if direction else None, span(line, column, end),
+        span(line, dealer[1], dealer[1] + len(dealer[0])) if dealer else NO_SPAN,
+        span(line, direction[1], direction[2]) if direction else NO_SPAN,
+    )
 
 
 def _split(rest: str, pattern: re.Pattern) -> tuple[str, str, int]:

@@ -79,7 +79,9 @@ def test_synthetic_corpus_reads_the_same(fancy):
     "Hand 2 DEALER Bo PASS None ", "hand 3 dealer\"Mary Ann\"pass 2 right", "hand 4 pass",
     "hand 5 dealer pass left", "hand", "hand 6 pass 2", "hand 7 # comment", "  trick 1: Al 2C",
     "trick 1: Al 2C\u2028Bo 3C", "trick 1: Al 2C\x0bBo 3C", "deal Олена: 2♠︎ 3♠️",
-    "trick 1\u00a0: Al 2C", "\n\n  \n\t\n",
+    "trick 1\u00a0: Al 2C", "\n\n  \n\t\n", "kitty: # x", "trick 1: # x", "trick 3 Al: # c",
+    "deal Al: AS # c", "score: Al 1 # c", 'deal "A#B": AS', 'trick 1: "a # b" 2C -> "c#"',
+    "moon Al add", "pass Al: #", "winner: Al#",
 ])
 def test_awkward_lines_read_the_same(line):
     assert_same_reading(line)
