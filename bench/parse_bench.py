@@ -5,14 +5,18 @@
 Generates a reproducible corpus of synthetic logs (bench/corpus.py), checks that parse_log
 reads all of it without a syntax issue, then times, on the same text in the same process:
 
-  * parse_log(text): the real parser (coarse-terminal LALR grammar, events built inside
-    the parser, spans for every card);
+  * parse_log(text): the real parser (the common lines read with the grammar's terminals by
+    referee/logfast.py, the rest by the coarse-terminal LALR grammar; events built as it
+    goes);
+  * the same with every line through Lark (``parser._parse(text, fast_lines=False)``), to
+    show what the fast line reader is worth;
   * Lark(bench/naive_log.lark, parser="lalr").parse(text): the grammar written the obvious
     way (one token per card, name and comma), building the parse tree and nothing else.
 
 Both are timed with the cyclic garbage collector paused (parse_log pauses it itself; the
 naive parse is timed the same way so that the ratio compares parsers, not the collector).
-Prints MB/s (MB = 10^6 bytes of UTF-8) and the ratio, and writes bench/out/parse.json.
+Prints MB/s (MB = 10^6 bytes of UTF-8), microseconds per card play and the ratios, and writes
+bench/out/parse.json.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ if str(ROOT) not in sys.path:
 import lark  # noqa: E402
 
 from bench.corpus import make_corpus  # noqa: E402
-from referee.parser import parse_log  # noqa: E402
+from referee.parser import _parse, parse_log  # noqa: E402
 
 TARGET_MB_S = 3.0
 TARGET_RATIO = 2.5
@@ -69,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=int, default=3_000_000, help="corpus size in characters")
     parser.add_argument("--runs", type=int, default=5, help="timed runs of parse_log (median)")
     parser.add_argument("--naive-runs", type=int, default=3, help="timed runs of the naive grammar")
+    parser.add_argument("--lark-runs", type=int, default=3,
+                        help="timed runs with every line through Lark")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "out" / "parse.json")
     args = parser.parse_args(argv)
@@ -83,19 +89,26 @@ def main(argv: list[str] | None = None) -> int:
         print(f"corpus does not parse cleanly: {check.issues[:3]}", file=sys.stderr)
         return 1
     events = len(check.events)
+    plays = sum(len(event.plays) for event in check.events if hasattr(event, "plays"))
     del check
 
     naive = lark.Lark((ROOT / "bench" / "naive_log.lark").read_text("utf-8"), parser="lalr")
     ours = _time(lambda: parse_log(text), args.runs)
     theirs = _time(lambda: naive.parse(text), args.naive_runs)
+    lark_only = _time(lambda: _parse(text, fast_lines=False), args.lark_runs)
 
     ours_s, theirs_s = statistics.median(ours), statistics.median(theirs)
+    lark_s = statistics.median(lark_only)
     ours_mb, theirs_mb = size / ours_s / 1e6, size / theirs_s / 1e6
     ratio = theirs_s / ours_s
     report = {
-        "corpus": {"bytes": size, "lines": lines, "events": events, "seed": args.seed},
+        "corpus": {"bytes": size, "lines": lines, "events": events, "card_plays": plays,
+                   "seed": args.seed},
         "parse_log": {"seconds": ours, "median_s": ours_s, "mb_per_s": round(ours_mb, 3),
-                      "best_mb_per_s": round(size / min(ours) / 1e6, 3)},
+                      "best_mb_per_s": round(size / min(ours) / 1e6, 3),
+                      "us_per_card_play": round(ours_s / plays * 1e6, 3)},
+        "every_line_through_lark": {"seconds": lark_only, "median_s": lark_s,
+                                    "mb_per_s": round(size / lark_s / 1e6, 3)},
         "naive": {"seconds": theirs, "median_s": theirs_s, "mb_per_s": round(theirs_mb, 3),
                   "best_mb_per_s": round(size / min(theirs) / 1e6, 3)},
         "ratio": round(ratio, 2),
@@ -111,8 +124,11 @@ def main(argv: list[str] | None = None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2) + "\n", "utf-8")
 
-    print(f"corpus     {size / 1e6:.2f} MB, {lines} lines, {events} events")
-    print(f"parse_log  {ours_mb:6.2f} MB/s  (median of {len(ours)}: {ours_s:.3f} s)")
+    print(f"corpus     {size / 1e6:.2f} MB, {lines} lines, {events} events, {plays} card plays")
+    print(f"parse_log  {ours_mb:6.2f} MB/s  (median of {len(ours)}: {ours_s:.3f} s; "
+          f"{ours_s / plays * 1e6:.2f} us per card play)")
+    print(f"all Lark   {size / lark_s / 1e6:6.2f} MB/s  (median of {len(lark_only)}: "
+          f"{lark_s:.3f} s; the fast line reader is {lark_s / ours_s:.2f} x)")
     print(f"naive      {theirs_mb:6.2f} MB/s  (median of {len(theirs)}: {theirs_s:.3f} s)")
     print(f"ratio      {ratio:6.2f} x")
     print(f"load       {load_before} before, {report['machine']['load_average_after']} after (other work slows both)")
