@@ -153,9 +153,8 @@ def _cache_file() -> str | bool:
     return os.path.join(folder, f"log-grammar-{key[:16]}.lark-cache")
 
 
-def _parser() -> tuple[Lark, EventBuilder, LineReader]:
-    """The process-wide Lark parser (built on first use), its rule callbacks and the fast
-    line reader that shares them.
+def _parser() -> tuple[Lark, EventBuilder]:
+    """The process-wide Lark parser (built on first use) and its rule callbacks.
 
     Building the LALR tables takes about 35 ms, a large part of a one-file check's cold
     start, so they are cached (Lark ``cache=``, keyed by grammar and Lark version) in a
@@ -168,8 +167,21 @@ def _parser() -> tuple[Lark, EventBuilder, LineReader]:
         lark = Lark(grammar_text(), parser="lalr", lexer="contextual", start=["start", "line"],
                     transformer=builder, maybe_placeholders=True, cache=_cache_file())
         builder.use_grammar(lark)
-        built = _STATE["parser"] = (lark, builder, LineReader(lark, builder))
+        built = _STATE["parser"] = (lark, builder)
     return built  # type: ignore[return-value]
+
+
+# Compiling the line reader's expression takes about 3 ms, what Lark takes to read some 200
+# lines, so a process that has only read short logs (a one-file check) does without.
+FAST_READER_LINES = 200
+
+
+def _line_reader() -> LineReader:
+    """The process-wide fast line reader (logfast.py), built on first use."""
+    reader = _STATE.get("reader")
+    if reader is None:
+        reader = _STATE["reader"] = LineReader(*_parser())
+    return reader  # type: ignore[return-value]
 
 
 # ---- parsing -------------------------------------------------------------------------------
@@ -260,10 +272,14 @@ def parse_log(text: str) -> ParseResult:
 
 def _parse(text: str, fast_lines: bool = True) -> ParseResult:
     """parse_log; with ``fast_lines`` False every line goes through Lark (for the tests that
-    compare the two readings)."""
+    compare the two readings).  The fast line reader is used once it is built: by the first
+    log of at least FAST_READER_LINES lines."""
     text = _normalise(text)
     with _LOCK:
-        lark, builder, reader = _parser()
+        lark, builder = _parser()
+        reader = _STATE.get("reader")
+        if fast_lines and reader is None and text.count("\n") >= FAST_READER_LINES:
+            reader = _line_reader()
         builder.events, builder.problems = [], []
         stop: str | None = None
         # The events are acyclic; collecting while thousands of them are being created only
@@ -277,7 +293,7 @@ def _parse(text: str, fast_lines: bool = True) -> ParseResult:
                 if kind == "long":
                     builder.problem(line, 1, end - start + 1,
                                     f"line is {end - start} characters long; the longest statement is far shorter")
-                elif fast_lines:
+                elif fast_lines and reader is not None:
                     reader.read(source, start, end, line, partial(_run, lark, builder, source))
                 else:
                     _run(lark, builder, source, start, end, line)

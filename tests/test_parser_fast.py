@@ -48,6 +48,7 @@ def spans(value, where: str = "") -> list[tuple[str, Span]]:
 
 
 def assert_same_reading(text: str) -> parser.ParseResult:
+    parser._line_reader()  # short logs use it only once it is built
     fast = parser._parse(text)
     slow = parser._parse(text, fast_lines=False)
     assert fast.issues == slow.issues, text
@@ -133,8 +134,17 @@ def test_the_fast_path_reads_the_common_lines(monkeypatch):
         original(lark, builder, source, start, end, line)
 
     monkeypatch.setattr(parser, "_run", spy)
+    parser._line_reader()
     result = parser.parse_log(text)
     assert [issue.line for issue in result.issues] == [text.count("\n") - 3, text.count("\n") - 1]
     assert "trik 1: Al 2C" in given_to_lark
     assert all(line.startswith(("[", "#", "trik ")) or not line.strip()
                for line in given_to_lark), given_to_lark
+
+
+def test_the_line_reader_is_built_for_a_long_log(monkeypatch):
+    monkeypatch.setattr(parser, "_STATE", {})
+    parser.parse_log("hand 1\n" * (parser.FAST_READER_LINES - 1))
+    assert "reader" not in parser._STATE
+    parser.parse_log("hand 1\n" * parser.FAST_READER_LINES)
+    assert "reader" in parser._STATE
