@@ -307,8 +307,9 @@ def _plays_walk(value: str, line: int, column: int) -> tuple[Play, ...]:
         name_token = m.group()
         name_start, pos = m.span()
         gap = _SPACE.match(value, pos)
-        if gap is None or gap.end() >= n or value[gap.end()] == ",":
-            where = column + (gap.end() if gap is not None and gap.end() < n else pos)
+        after = gap.end() if gap is not None else pos
+        if gap is None or after >= n or value[after] in ",\n":  # no card: a comma, the end
+            where = column + (after if after < n and value[after] == "," else pos)
             raise BodyError(where, where + 1, f"expected {_CARD_EXAMPLE} after '{shown(name_token)}'")
         pos = gap.end()
         item = _item_at(value, pos)
@@ -361,8 +362,8 @@ def _entries_slow(value: str, line: int, column: int) -> tuple[Entry, ...]:
         number = _INTEGER.match(value, gap.end()) if gap is not None else None
         if number is None:
             where = gap.end() if gap is not None and gap.end() < n else pos
-            item = _item_at(value, where) if where < n else ""
-            col = column + where
+            item = _item_at(value, where).strip() if where < n else ""
+            col = column + (where if item else pos)
             found = f", not '{shown(item)}'" if item else ""
             message = f"expected points (a whole number) after '{shown(name_token)}'{found}"
             raise BodyError(col, col + max(len(item), 1), message)

@@ -161,8 +161,9 @@ class EventBuilder(Transformer):
     def trick(self, line, col, head, rest_col, rest):
         body, claim, claim_at = _split(rest, self.trick_rest)
         plays = logbody.plays(body, line, rest_col) if body else ()
+        number = int(head[5 : head.rindex(":")].strip())  # strip(): int() refuses some blanks
         return make_trick(
-            int(head[5 : head.rindex(":")]), plays, _claim(claim, line, rest_col + claim_at), None,
+            number, plays, _claim(claim, line, rest_col + claim_at), None,
             make_span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),
             NO_SPAN,
         )

@@ -286,6 +286,23 @@ def test_missing_card_after_player():
     assert (found.column, found.end_column) == (15, 22)
 
 
+def test_missing_card_or_points_at_the_end_of_the_line():
+    for line in ("trick 1: Beth 2C, Charlie", "trick 1: Beth 2C, Charlie ", "trick 1: Beth 2C, Charlie \t"):
+        found = issue(line)
+        assert found.message == "expected a card like 10S or QS after 'Charlie'", line
+        assert (found.column, found.end_column) == (26, 27), line
+    for line in ("score: Al 1, Bo", "score: Al 1, Bo ", "total: Al 1, Bo  "):
+        found = issue(line)
+        assert found.message == "expected points (a whole number) after 'Bo'", line
+        assert (found.column, found.end_column) == (16, 17), line
+
+
+def test_any_blank_around_a_trick_number():
+    result = parse_log("trick\x1f3\u00a0: Al 2C\ntrick \u20034 Bo: 3C\n")
+    assert result.issues == ()
+    assert [(trick.number, trick.leader) for trick in result.events] == [(3, None), (4, "Bo")]
+
+
 def test_cards_without_leader_suggest_compact_form():
     found = issue("trick 3: 2C 5C KC")
     assert found.message == "expected a player name before the card '2C'"
