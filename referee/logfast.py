@@ -54,7 +54,8 @@ class LineReader:
 
     def __init__(self, lark: Lark, builder) -> None:
         def terminal(name: str, group: str | None = None) -> str:
-            """Atomic, so matched once as a lexer matches it; a named group (``name``)."""
+            """The terminal's pattern, atomic (matched once, as a lexer matches a token), in a
+            group named ``group`` or after the terminal."""
             return f"(?>(?P<{group or name}>{lark.get_terminal(name).pattern.to_regexp()}))"
 
         statements: list[str] = []

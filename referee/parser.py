@@ -278,8 +278,6 @@ def _parse(text: str, fast_lines: bool = True) -> ParseResult:
     with _LOCK:
         lark, builder = _parser()
         reader = _STATE.get("reader")
-        if fast_lines and reader is None and text.count("\n") >= FAST_READER_LINES:
-            reader = _line_reader()
         builder.events, builder.problems = [], []
         stop: str | None = None
         # The events are acyclic; collecting while thousands of them are being created only
@@ -287,6 +285,8 @@ def _parse(text: str, fast_lines: bool = True) -> ParseResult:
         collecting = gc.isenabled()
         gc.disable()
         try:
+            if fast_lines and reader is None and text.count("\n") >= FAST_READER_LINES:
+                reader = _line_reader()
             # Every line, the last one too, ends with a newline (the REST tokens include it).
             source = text if text.endswith("\n") else text + "\n"
             for kind, start, end, line in _segments(source):
