@@ -99,7 +99,7 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
                     or (cards and card // NUM_RANKS != cards[0] // NUM_RANKS)
                     or (not cards and card // NUM_RANKS == HEARTS and not broken)):
                 _judge_play(table, state, know, sp, hand, number, played, where, holding, cards)
-            where.setdefault(card, []).append((seat, number, sp.play.span.line))
+            where.setdefault(card, []).append((seat, number, trick.span.line))
             cards.append(card)
             batch.append((seat, card))
         state = engine.play_cards(state, batch)

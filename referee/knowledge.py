@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .cards import CARDS, DECK_SIZE, Card, Counts, card_text, cards_text, counts_of
+from .cards import CARDS, DECK_SIZE, Card, Counts, card_text, cards_of, cards_text, counts_of
 from .events import Deal, HandStart, Kitty, Pass, Play, Span, Trick
 from .ruleset import direction_offset
 from .table import Table
@@ -83,8 +83,11 @@ def seat_plays(table: Table, trick: Trick, hand: int) -> list[SeatedPlay]:
         for offset, play in enumerate(trick.plays):
             seated.append(SeatedPlay((leader + offset) % table.size, play.card, play))
         return seated
+    seats = table.seats
     for play in trick.plays:
-        seat = table.seat(play.player, play.span, hand=hand, guess=True)
+        seat = seats.get(play.player)  # exact spelling first: no casefold, no span built
+        if seat is None:
+            seat = table.seat(play.player, play.span, hand=hand, guess=True)
         if seat is not None:
             seated.append(SeatedPlay(seat, play.card, play))
     return seated
@@ -176,8 +179,12 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
         if seat in dealt and (offset == 0 or (seat in sent and sender in sent)):
             counts = dealt[seat]
             if offset:
-                out, got = sent[seat], sent[sender]
-                counts = tuple(c - o + g for c, o, g in zip(counts, out, got))
+                changed = list(counts)
+                for card in cards_of(sent[seat]):
+                    changed[card] -= 1
+                for card in cards_of(sent[sender]):
+                    changed[card] += 1
+                counts = tuple(changed)
             holdings.append(counts)
             known.append(True)
         else:

@@ -40,7 +40,9 @@ class Table:
     trace: list | None = None  # (hand, TrickRecord) of every finished trick, for `referee replay`
 
     def __post_init__(self) -> None:
+        # each name as seated and casefolded, so the usual exact spelling is one lookup
         self.seats = {name.casefold(): seat for seat, name in enumerate(self.names)}
+        self.seats.update({name: seat for seat, name in enumerate(self.names)})
 
     @property
     def size(self) -> int:
