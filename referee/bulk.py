@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 
 from .diagnostics import Report, make
 from .events import Span
@@ -18,24 +19,18 @@ from .events import Span
 DEFAULT_TIMEOUT = 120.0
 
 
-def _check(path: str) -> Report:
+def check_one(path: str, invariants: bool = False) -> Report:
+    """Check one file (``-``: standard input), optionally with the z3 invariants."""
     from .replay import check_bytes, check_path
 
     if path == "-":
         import sys
 
-        return check_bytes(sys.stdin.buffer.read(), "<stdin>")
-    return check_path(path)
+        return check_bytes(sys.stdin.buffer.read(), "<stdin>", invariants=invariants)
+    return check_path(path, invariants=invariants)
 
 
-def check_with_invariants(path: str) -> Report:
-    from .replay import check_bytes, check_path
-
-    if path == "-":
-        import sys
-
-        return check_bytes(sys.stdin.buffer.read(), "<stdin>", invariants=True)
-    return check_path(path, invariants=True)
+check_with_invariants = partial(check_one, invariants=True)
 
 
 def _failed(path: str, why: str) -> Report:
@@ -45,7 +40,7 @@ def _failed(path: str, why: str) -> Report:
 
 
 def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_TIMEOUT,
-               check: Callable[[str], Report] = _check) -> Iterator[Report]:
+               check: Callable[[str], Report] = check_one) -> Iterator[Report]:
     """Reports for ``paths`` in input order, checked by ``jobs`` processes."""
     if jobs <= 1:
         for path in paths:

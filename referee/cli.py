@@ -131,7 +131,7 @@ def _cmd_check(args) -> int:
         paths = list(paths)
         if len(paths) >= 20:
             progress = _progress(len(paths))
-    check = bulk.check_with_invariants if args.invariants else bulk._check
+    check = bulk.check_with_invariants if args.invariants else bulk.check_one
     reports, worst = [], EXIT_CLEAN
     try:
         if args.scheduler:
