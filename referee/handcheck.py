@@ -16,6 +16,7 @@ from .engine import Phase, State
 from .events import Trick
 from .knowledge import Knowledge, SeatedPlay
 from .legality import Fault, card_fault
+from .ruleset import is_point_card
 from .table import Table, related
 
 _LEAD_FAULTS = {Fault.MUST_LEAD_LOWEST_CLUB, Fault.FIRST_LEAD_POINTS, Fault.HEARTS_NOT_BROKEN}
@@ -184,20 +185,21 @@ def _judge_play(table: Table, state: State, know: Knowledge, sp: SeatedPlay, han
 
 def _evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault, trick_cards,
               number: int):
-    """' while holding 7S, which Beth played in trick 9 (line 57)' and the related lines."""
+    """' while holding 7S, which Beth played in trick 9 (line 57)' and the related lines;
+    for a lead: '; Dave held 2S (dealt on line 11)'."""
     if fault is Fault.REVOKE or fault is Fault.MUST_PLAY_TWIN_CLUB:
         suit = trick_cards[0] // NUM_RANKS
         wanted = [c for c in range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS) if holding[c]]
     elif fault is Fault.HEARTS_NOT_BROKEN:
-        wanted = [c for c, k in enumerate(holding) if k and c // NUM_RANKS != 1]
+        wanted = [c for c, k in enumerate(holding) if k and c // NUM_RANKS != HEARTS]
     else:
-        from .ruleset import is_point_card
         wanted = [c for c, k in enumerate(holding) if k and not is_point_card(c)]
     if not wanted:
         return "", ()
     card = max(wanted, key=lambda c: c % NUM_RANKS) if fault is Fault.REVOKE else wanted[0]
     who = table.name(seat)
-    text = f" while holding {card_text(card)}"
+    text = (f"; {who} held {card_text(card)}" if fault in _LEAD_FAULTS
+            else f" while holding {card_text(card)}")
     if know.known[seat]:
         return text + f" ({know.origin(table, seat, card)})", ()
     for later_trick, span in know.later_plays(seat, card, number):

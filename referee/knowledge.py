@@ -212,9 +212,10 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
         table.findings.note(f"hand {hand}: the kitty is not recorded, so its points are not checked")
     if not all(known) and record.tricks:
         unknown = [table.name(s) for s in range(n) if not known[s]]
-        table.findings.note(
-            f"hand {hand}: holdings of {', '.join(unknown)} are not fully recorded; "
-            "revokes are proven only from later plays")
+        whose = ("no deal lines are recorded" if not record.deals else
+                 f"the holdings of {', '.join(unknown)} are not fully recorded")
+        table.findings.note(f"hand {hand}: {whose}; revokes and illegal leads are proven only "
+                            "from later plays")
     return Knowledge(holdings, known, kitty, kitty_span, direction, tricks, record,
                      table.rules.decks, offset, sent)
 

@@ -44,7 +44,8 @@ def test_heart_led_before_hearts_are_broken():
                 "trick 3: Charlie 2D, Dave 3D, Eve 4D, Fay 5D, Al 6D, Beth 7D -> Beth\n")
     assert (diag.kind, diag.code, diag.rule) == ("illegal-lead", "CH202", "R4.3")
     assert (diag.line, diag.column, diag.player, diag.trick) == (4, 15, "Dave", 2)
-    assert "hearts have not been broken while holding 3D, which Dave played in trick 3" in diag.message
+    assert diag.message == ("Dave led 5H in trick 2: hearts have not been broken; Dave held 3D, "
+                            "which Dave played in trick 3 (line 5)")
 
 
 def test_heart_as_the_first_lead():
@@ -151,4 +152,5 @@ def test_partial_logs_say_what_was_not_checked():
     report = check_text(SIX + CLUBS + " -> Dave\ntrick 2: Dave 4D, Eve 5D\n")
     assert report.verdict == "clean"
     assert any("stops in hand 1 at trick 2: Fay to play" in note for note in report.unchecked)
-    assert any("revokes are proven only from later plays" in note for note in report.unchecked)
+    assert "hand 1: no deal lines are recorded; revokes and illegal leads are proven only from " \
+        "later plays" in report.unchecked
