@@ -7,11 +7,10 @@ does not hide the next.  Winner claims are compared with :func:`referee.tricks.r
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from . import engine
-from .cards import HEARTS, NUM_RANKS, SUIT_NAMES, SUIT_SINGULAR, card_text, remove_card
+from .cards import DECK_SIZE, HEARTS, NUM_RANKS, SUIT_NAMES, SUIT_SINGULAR, card_text, remove_card
 from .engine import Phase, State
 from .events import Trick
 from .knowledge import Knowledge, SeatedPlay
@@ -40,9 +39,10 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     n, add = table.size, table.findings.add
     out = PlayOutcome(state)
     excused_leader: int | None = None
-    played = Counter(know.kitty or ())
+    played = [0] * DECK_SIZE  # copies of each card seen so far: kitty, then plays
+    for card in know.kitty or ():
+        played[card] += 1
     decks = table.rules.decks
-    where: dict[int, list[tuple]] = {}  # card -> (seat, trick, line) of its copies played
     for index, (trick, plays) in enumerate(zip(tricks, know.tricks)):
         if state.phase is not Phase.PLAY:
             add("bad-setup", trick.span, f"hand {hand} already has all its "
@@ -94,13 +94,15 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
                         holding = remove_card(holding, earlier)
             seats_seen.add(seat)
             played[card] += 1
+            suit = card // NUM_RANKS
+            if not cards:
+                led = suit
             # Fast path: after the first trick, a held card of the led suit, or a lead that is
             # not an unbroken heart, passes every layer; anything else goes through them all.
             if (first or played[card] > decks or not holding[card]
-                    or (cards and card // NUM_RANKS != cards[0] // NUM_RANKS)
-                    or (not cards and card // NUM_RANKS == HEARTS and not broken)):
-                _judge_play(table, state, know, sp, hand, number, played, where, holding, cards)
-            where.setdefault(card, []).append((seat, number, trick.span.line))
+                    or (cards and suit != led) or (not cards and suit == HEARTS and not broken)):
+                copies = played[card] > decks and _copies_seen(table, know, tricks, index, card)
+                _judge_play(table, state, know, sp, hand, number, copies, holding, cards)
             cards.append(card)
             batch.append((seat, card))
         state = engine.play_cards(state, batch)
@@ -145,17 +147,24 @@ def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, inde
         player=table.name(first.seat), rule=rule)
 
 
+def _copies_seen(table: Table, know: Knowledge, tricks: list[Trick], index: int,
+                 card: int) -> list[str]:
+    """Where the copies of ``card`` went before this play (only wanted for a third copy)."""
+    gone = ["one is in the kitty"] * (know.kitty or ()).count(card)
+    for trick, plays in zip(tricks[:index + 1], know.tricks):
+        gone += [f"{table.name(sp.seat)} played one in trick {trick.number} "
+                 f"(line {trick.span.line})" for sp in plays if sp.card == card]
+    return gone[:table.rules.decks]
+
+
 def _judge_play(table: Table, state: State, know: Knowledge, sp: SeatedPlay, hand: int,
-                number: int, played: Counter, where: dict, holding, trick_cards) -> None:
+                number: int, copies: list[str] | bool, holding, trick_cards) -> None:
     rules, add, who = table.rules, table.findings.add, table.name(sp.seat)
     card = sp.card
-    if played[card] > rules.decks:
-        gone = [f"{table.name(s)} played one in trick {t} (line {line})"
-                for s, t, line in where.get(card, [])]
-        gone += ["one is in the kitty"] * (know.kitty or ()).count(card)
+    if copies:
         add("card-not-held", sp.play.card_span, f"{who} played {card_text(card)}, but the decks "
-            f"hold {rules.decks} and they are gone: {'; '.join(gone)}", hand=hand, trick=number,
-            player=who, rule="R2.4")
+            f"hold {rules.decks} and they are gone: {'; '.join(copies)}", hand=hand,
+            trick=number, player=who, rule="R2.4")
         return
     fault = card_fault(rules, holding, card, trick_cards, first_trick=number == 1,
                        hearts_broken=state.hearts_broken, lowest=state.lowest_club)
