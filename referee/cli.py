@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_UNREADABLE
     try:
         return _COMMANDS[args.command](args)
-    except (UsageError, RuntimeError) as err:
+    except UsageError as err:
         print(f"referee: {err}", file=sys.stderr)
         return EXIT_UNREADABLE
     except BrokenPipeError:
@@ -137,8 +137,9 @@ def _cmd_check(args) -> int:
         if args.scheduler:
             from .cluster import check_on_cluster
 
-            stream = check_on_cluster(paths, args.scheduler, invariants=args.invariants,
-                                      timeout=args.timeout)
+            stream = _usage_errors(check_on_cluster(paths, args.scheduler,
+                                                    invariants=args.invariants,
+                                                    timeout=args.timeout))
         else:
             stream = bulk.check_many(paths, jobs=jobs, timeout=args.timeout, check=check)
         for report in stream:
@@ -158,6 +159,16 @@ def _cmd_check(args) -> int:
     if args.format == "json":
         print(render.to_json(reports))
     return worst
+
+
+def _usage_errors(reports):
+    """A cluster that cannot be reached is the command's problem, not a file's."""
+    from .cluster import ClusterUnavailable
+
+    try:
+        yield from reports
+    except ClusterUnavailable as err:
+        raise UsageError(str(err)) from None
 
 
 def _progress(total: int):

@@ -14,6 +14,10 @@ from pathlib import Path
 from .diagnostics import Report
 
 
+class ClusterUnavailable(RuntimeError):
+    """No Dask cluster to check on (the extra is not installed, or the scheduler is unreachable)."""
+
+
 def check_remote(data: bytes, name: str, invariants: bool = False) -> Report:
     """What a worker runs: the same check as a local run, on the bytes of one file."""
     from .replay import check_bytes
@@ -37,13 +41,13 @@ def check_on_cluster(paths: Iterable[str], scheduler: str, *, invariants: bool =
     try:
         from distributed import Client
     except ImportError:
-        raise RuntimeError("--scheduler needs the dask extra: pip install 'referee[dask]'") from None
+        raise ClusterUnavailable("--scheduler needs the dask extra: pip install 'referee[dask]'") from None
     from .bulk import _failed
 
     try:
         client = Client(scheduler, timeout=min(timeout, 30.0))
     except (OSError, ValueError, TimeoutError) as err:
-        raise RuntimeError(f"cannot reach the Dask scheduler at {scheduler}: {err}") from None
+        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {scheduler}: {err}") from None
     pending: deque = deque()
     paths = iter(paths)
     try:

@@ -379,6 +379,11 @@ def scoring_actions(state: State) -> tuple[str, ...]:
 def _apply_scoring(state: State, action: str) -> State:
     if action not in scoring_actions(state):
         raise IllegalAction(f"{action!r} is not a scoring choice now", clause="R8.2")
+    return conclude_hand(_record_hand(state, action))
+
+
+def _record_hand(state: State, action: str) -> State:
+    """Write the hand's result and the new totals; the phase stays SCORING."""
     moon = shooter(state)
     scores = hand_scores(state, action if moon is not None else None)
     totals = tuple(t + s for t, s in zip(state.totals, scores))
@@ -386,8 +391,12 @@ def _apply_scoring(state: State, action: str) -> State:
         state.hand_number, state.dealer, state.taken, state.lost, moon,
         action if moon is not None else None, scores, totals,
     )
-    state = state._replace(totals=totals, history=state.history + (result,))
-    if max(totals) >= state.rules.target:
+    return state._replace(totals=totals, history=state.history + (result,))
+
+
+def conclude_hand(state: State) -> State:
+    """After a hand: the game is over when a total reaches the target (R9.1), else deal again."""
+    if max(state.totals) >= state.rules.target:
         return state._replace(phase=Phase.OVER)
     return next_hand(state)
 
@@ -448,7 +457,9 @@ def apply(state: State, action) -> State:
 
 
 
-def apply_scoring_unchecked(state: State, choice: str) -> State:
+def record_hand_unchecked(state: State, choice: str) -> State:
+    """Score a played hand with ``choice`` (or the first allowed one) without concluding it,
+    so that the referee can settle the totals it stands by before :func:`conclude_hand`."""
     if choice not in scoring_actions(state):
         choice = scoring_actions(state)[0]
-    return _apply_scoring(state, choice)
+    return _record_hand(state, choice)

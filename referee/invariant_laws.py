@@ -75,10 +75,6 @@ def _conj(atoms: list[str]) -> str:
     return "(and " + " ".join(dict.fromkeys(atoms)) + " true)"
 
 
-def _all(items: list[Item]) -> str:
-    return "(and " + " ".join(i.smt for i in items) + " true)"
-
-
 # -- the laws ---------------------------------------------------------------------------------
 def hand_laws(table: Table, facts: HandFacts, summary, sheet: Sheet):
     lets: list[tuple[str, str]] = []

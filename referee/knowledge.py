@@ -49,11 +49,8 @@ class Knowledge:
     holdings: list[Counts]  # after passing: known, or inferred from the seat's plays
     known: list[bool]
     kitty: tuple[Card, ...] | None  # None: not recorded and not inferable
-    kitty_span: Span | None
-    direction: str
     tricks: list[list[SeatedPlay]]  # plays of each recorded trick with seats resolved
     record: HandRecord
-    decks: int
     offset: int  # seats to the left that passes travel this hand
     sent: dict[int, Counts]  # the valid passes, by sender
 
@@ -115,7 +112,6 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
             dealt[seat] = counts_of(cards)
 
     kitty: tuple[Card, ...] | None = None
-    kitty_span = record.kitty.span if record.kitty else None
     if record.kitty is not None:
         cards = record.kitty.run.cards
         for index, card in enumerate(cards):
@@ -216,8 +212,7 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
                  f"the holdings of {', '.join(unknown)} are not fully recorded")
         table.findings.note(f"hand {hand}: {whose}; revokes and illegal leads are proven only "
                             "from later plays")
-    return Knowledge(holdings, known, kitty, kitty_span, direction, tricks, record,
-                     table.rules.decks, offset, sent)
+    return Knowledge(holdings, known, kitty, tricks, record, offset, sent)
 
 
 def _check_direction(table: Table, record: HandRecord, expected: str) -> str:

@@ -295,9 +295,13 @@ def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> Non
         else:
             sheet_totals = true_totals
         if not complete:
-            state = _advance(start_state, true_totals)
-        elif true_totals is not None and state.totals != true_totals:
-            state = _resync(state, true_totals)
+            state = start_state
+        if true_totals is None:
+            state = engine.next_hand(state)  # no totals to decide the end of the game with
+        else:
+            # the totals the referee stands by decide the end: when earlier hands were not
+            # played out in the record, the engine's own sums started from an unknown basis
+            state = engine.conclude_hand(state._replace(totals=true_totals))
         if state.phase is Phase.OVER and ended_in is None:
             ended_in = hand
         report.hands.append(_summary(table, hand, scores, true_totals, complete, state))
@@ -311,27 +315,6 @@ def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> Non
                             "`--invariants` checks each hand's sum")
     if state.phase is Phase.OVER:
         report.winners = [table.name(s) for s in state.winners]
-
-
-def _advance(state, totals):
-    """Move past a hand that could not be scored from play, with the totals the sheet gives."""
-    if totals is None:
-        return engine.next_hand(state)
-    state = state._replace(totals=totals)
-    if max(totals) >= state.rules.target:
-        return state._replace(phase=Phase.OVER)
-    return engine.next_hand(state)
-
-
-def _resync(state, totals):
-    """Give the engine the totals the referee stands by (earlier hands were not all played
-    out in the record, so the engine's own sums started from an unknown basis)."""
-    over = max(totals) >= state.rules.target
-    if state.phase is Phase.OVER and not over:
-        state = engine.next_hand(state)
-    elif state.phase is not Phase.OVER and over:
-        state = state._replace(phase=Phase.OVER)
-    return state._replace(totals=totals)
 
 
 def _summary(table: Table, hand: int, scores, totals, complete: bool, state) -> HandSummary:

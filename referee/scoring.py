@@ -2,23 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from . import engine
 from .engine import State
 from .events import Moon, Score, Total
 from .table import Table
-
-
-@dataclass(slots=True)
-class SheetRow:
-    """One hand of the scoresheet: the scores and totals the referee stands by."""
-
-    scores: tuple[int, ...] | None  # computed when the hand was fully played, else as written
-    totals: tuple[int, ...] | None
-    computed: bool
-    shooter: int | None = None
-    lost: int = 0
 
 
 def entries_by_seat(table: Table, line: Score | Total, hand: int, kind: str) -> dict[int, tuple]:
@@ -129,10 +116,10 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
 
 def finish_hand(table: Table, state: State, moon: Moon | None, score: Score | None,
                 hand: int, wrong_claims: list[int]) -> tuple[State, dict[int, tuple]]:
-    """Score a fully played hand and judge its moon and score lines."""
+    """Score a fully played hand (not yet concluded) and judge its moon and score lines."""
     written = entries_by_seat(table, score, hand, "score-mismatch") if score else {}
     choice = choose_moon(table, state, moon, written, hand)
-    state = engine.apply_scoring_unchecked(state, choice)
+    state = engine.record_hand_unchecked(state, choice)
     if written:
         judge_scores(table, state, written, hand, wrong_claims)
     return state, written

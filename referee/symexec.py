@@ -35,10 +35,6 @@ class SymSet:
         self.entries = list(entries)
 
 
-class _Return(Exception):
-    pass
-
-
 class Interpreter:
     def __init__(self, func: Callable) -> None:
         import z3
