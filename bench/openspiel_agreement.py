@@ -31,15 +31,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from referee.generate import Rng, ruleset_toml  # noqa: E402
 from referee.openspiel_bridge import (  # noqa: E402
-    NAMES, OPENSPIEL_TOML, game_log, play_game, ruleset_for,
+    NAMES, OPENSPIEL_TOML, game_log, play_game, variant_game,
 )
 from referee.replay import check_text  # noqa: E402
 from referee.ruleset import load_ruleset  # noqa: E402
 
-PARAMS = ("pass_cards", "no_pts_on_first_trick", "jd_bonus", "must_break_hearts",
-          "qs_breaks_hearts", "can_lead_hearts_instead_of_qs")
 KINDS = ("revoke", "illegal-lead", "illegal-play")
 
 
@@ -103,13 +100,8 @@ def run(games: int, seed: int) -> dict:
     agree = 0
     by_param = Counter()
     for index in range(games):
-        rng = Rng(f"params:{seed + index}")
-        params = {name: bool(rng.below(2)) for name in PARAMS}
-        rules = ruleset_for(params, standard)
-        path = folder / f"variant-{index}.toml"
-        path.write_text(ruleset_toml(rules), encoding="utf-8")
-        hands = play_game(seed + index, rules, params=params, policy=("random", "mixed")[index % 2])
-        text = game_log(hands, ruleset=str(path), target=rules.target)
+        params, hands, text = variant_game(seed + index, standard, folder,
+                                           policy=("random", "mixed")[index % 2])
         ok = _clean_agrees(check_text(text), hands)
         agree += ok
         by_param.update(name for name, value in params.items() if value and ok)

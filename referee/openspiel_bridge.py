@@ -304,3 +304,25 @@ def play_game(seed: int, rules: Ruleset, *, params: dict[str, bool] | None = Non
         hands.append(hand)
         totals = [t + p for t, p in zip(totals, hand.points)]
     return hands
+
+
+# OpenSpiel's boolean hearts parameters that a ruleset can express (see ruleset_for)
+VARIANT_PARAMS = ("pass_cards", "no_pts_on_first_trick", "jd_bonus", "must_break_hearts",
+                  "qs_breaks_hearts", "can_lead_hearts_instead_of_qs")
+
+
+def variant_game(seed: int, base: Ruleset, folder, *, policy: str = "mixed"):
+    """A game under random OpenSpiel parameters, and its log checked under the matching ruleset
+    (written as TOML in ``folder``): returns (params, hands, log text)."""
+    from pathlib import Path
+
+    from .generate import ruleset_toml
+
+    rng = Rng(f"params:{seed}")
+    params = {name: bool(rng.below(2)) for name in VARIANT_PARAMS}
+    rules = ruleset_for(params, base)
+    path = Path(folder) / f"variant-{seed}.toml"
+    path.write_text(ruleset_toml(rules), encoding="utf-8")
+    hands = play_game(seed, rules, params=params, policy=policy)
+    return params, hands, game_log(hands, ruleset=str(path), target=rules.target)
+

@@ -19,7 +19,7 @@ from referee.generate import Rng, ruleset_toml
 from referee.legality import Fault, follow_fault, legal_cards
 from referee.openspiel_bridge import (
     NAMES, OPENSPIEL_TOML, OpenSpielHand, Tampering, action_from_card, card_from_action,
-    game_log, openspiel_params, play_game, ruleset_for,
+    game_log, openspiel_params, play_game, ruleset_for, variant_game,
 )
 from referee.replay import check_text
 from referee.ruleset import load_ruleset, with_options
@@ -28,8 +28,6 @@ STANDARD = load_ruleset("standard")
 CLEAN_GAMES = 200  # complete games of about 11 OpenSpiel games (hands) each
 TAMPERED_GAMES = 300
 VARIANT_GAMES = 100
-PARAMS = ("pass_cards", "no_pts_on_first_trick", "jd_bonus", "must_break_hearts",
-          "qs_breaks_hearts", "can_lead_hearts_instead_of_qs")
 
 
 @pytest.fixture(scope="module")
@@ -128,13 +126,8 @@ def test_openspiel_variants_agree_with_the_matching_ruleset(pyspiel, tmp_path):
     """OpenSpiel's other parameters, each expressed by ruleset options (variants of standard)."""
     failures = {}
     for seed in range(VARIANT_GAMES):
-        rng = Rng(f"params:{seed}")
-        params = {name: bool(rng.below(2)) for name in PARAMS}
-        rules = ruleset_for(params, STANDARD)
-        path = tmp_path / f"variant-{seed}.toml"
-        path.write_text(ruleset_toml(rules), encoding="utf-8")
-        hands = play_game(seed, rules, params=params, policy="mixed")
-        problems = _agrees(game_log(hands, ruleset=str(path), target=rules.target), hands)
+        params, hands, text = variant_game(seed, STANDARD, tmp_path)
+        problems = _agrees(text, hands)
         if problems:
             failures[seed] = (params, problems[:3])
     assert failures == {}
