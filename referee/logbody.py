@@ -296,17 +296,22 @@ def _name_error(value: str, pos: int, column: int) -> BodyError:
     return BodyError(col, col + len(item), f"expected a player name, not '{shown(item)}'")
 
 
+def _name_at(value: str, pos: int, column: int):
+    """The player name at ``pos`` (or the error), where it starts and ends, and the blanks
+    after it (a match, or None): the common first step of the slow walks below."""
+    m = NAME_RE.match(value, pos)
+    if m is None:
+        raise _name_error(value, pos, column)
+    start, end = m.span()
+    return m.group(), start, end, _SPACE.match(value, end)
+
+
 def _plays_walk(value: str, line: int, column: int) -> tuple[Play, ...]:
     out: list[Play] = []
     n = len(value)
     pos = _SEPS.match(value, 0).end()
     while pos < n:
-        m = NAME_RE.match(value, pos)
-        if m is None:
-            raise _name_error(value, pos, column)
-        name_token = m.group()
-        name_start, pos = m.span()
-        gap = _SPACE.match(value, pos)
+        name_token, name_start, pos, gap = _name_at(value, pos, column)
         after = gap.end() if gap is not None else pos
         if gap is None or after >= n or value[after] in ",\n":  # no card: a comma, the end
             where = column + (after if after < n and value[after] == "," else pos)
@@ -353,12 +358,7 @@ def _entries_slow(value: str, line: int, column: int) -> tuple[Entry, ...]:
     n = len(value)
     pos = _SEPS.match(value, 0).end()
     while pos < n:
-        m = NAME_RE.match(value, pos)
-        if m is None:
-            raise _name_error(value, pos, column)
-        name_token = m.group()
-        name_start, pos = m.span()
-        gap = _SPACE.match(value, pos)
+        name_token, name_start, pos, gap = _name_at(value, pos, column)
         number = _INTEGER.match(value, gap.end()) if gap is not None else None
         if number is None:
             where = gap.end() if gap is not None and gap.end() < n else pos
