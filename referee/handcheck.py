@@ -96,11 +96,13 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
             played[card] += 1
             suit = card // NUM_RANKS
             if not cards:
-                led = suit
-            # Fast path: after the first trick, a held card of the led suit, or a lead that is
-            # not an unbroken heart, passes every layer; anything else goes through them all.
-            if (first or played[card] > decks or not holding[card]
-                    or (cards and suit != led) or (not cards and suit == HEARTS and not broken)):
+                led, led_cards = suit, slice(suit * NUM_RANKS, (suit + 1) * NUM_RANKS)
+            # Fast path: after the first trick, a held card that follows suit, a discard from
+            # a void in the led suit, or a lead that is not an unbroken heart passes every
+            # layer; anything else goes through them all.
+            if first or played[card] > decks or not holding[card] or (
+                    suit != led and any(holding[led_cards]) if cards
+                    else suit == HEARTS and not broken):
                 copies = played[card] > decks and _copies_seen(table, know, tricks, index, card)
                 _judge_play(table, state, know, sp, hand, number, copies, holding, cards)
             cards.append(card)

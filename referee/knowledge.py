@@ -96,7 +96,7 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
     per, kitty_size = rules.cards_per_player(n), rules.kitty_size(n)
 
     dealt: dict[int, Counts] = {}
-    seen = Counter()
+    seen = [0] * DECK_SIZE
     for seat, deal in sorted(record.deals.items(), key=lambda item: item[1].span.line):
         cards = deal.run.cards
         for index, card in enumerate(cards):
@@ -126,7 +126,7 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
         else:
             kitty = tuple(cards)
     if len(dealt) == n:
-        missing = [CARDS[c] for c in range(DECK_SIZE) for _ in range(max(0, rules.decks - seen[c]))]
+        missing = cards_of(tuple(max(0, rules.decks - count) for count in seen))
         if record.kitty is None and len(missing) == kitty_size:
             kitty = tuple(missing)
         elif missing and record.kitty is not None:
@@ -137,6 +137,7 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
     direction = _check_direction(table, record, expected_direction)
     offset = direction_offset(direction, n)
     sent: dict[int, Counts] = {}
+    sent_cards: dict[int, tuple[Card, ...]] = {}
     for seat, pass_ in sorted(record.passes.items(), key=lambda item: item[1].span.line):
         who = table.name(seat)
         if offset == 0:
@@ -167,6 +168,7 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
                     remaining[card] -= 1
         if ok:
             sent[seat] = counts_of(pass_.run.cards)
+            sent_cards[seat] = pass_.run.cards
 
     holdings: list[Counts] = []
     known: list[bool] = []
@@ -176,9 +178,9 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
             counts = dealt[seat]
             if offset:
                 changed = list(counts)
-                for card in cards_of(sent[seat]):
+                for card in sent_cards[seat]:
                     changed[card] -= 1
-                for card in cards_of(sent[sender]):
+                for card in sent_cards[sender]:
                     changed[card] += 1
                 counts = tuple(changed)
             holdings.append(counts)
