@@ -274,10 +274,9 @@ def play(state: State, seat: int, card: int, *, check: bool = True) -> State:
     holdings = state.holdings
     holdings = holdings[:seat] + (remove_card(holdings[seat], card),) + holdings[seat + 1:]
     trick = state.trick + ((seat, CARDS[card]),)
-    state = state._replace(holdings=holdings, trick=trick)
     if len(trick) < state.players:
-        return state
-    return _finish_trick(state)
+        return state._replace(holdings=holdings, trick=trick)
+    return _finish_trick(state, holdings, trick)
 
 
 def play_cards(state: State, plays: Sequence[tuple[int, int]]) -> State:
@@ -291,20 +290,21 @@ def play_cards(state: State, plays: Sequence[tuple[int, int]]) -> State:
     for seat, card in plays[:room]:
         holdings[seat] = remove_card(holdings[seat], card)
         trick.append((seat, CARDS[card]))
-    state = state._replace(holdings=tuple(holdings), trick=tuple(trick))
     if len(trick) < state.players:
-        return state
-    return _finish_trick(state)
+        return state._replace(holdings=tuple(holdings), trick=tuple(trick))
+    return _finish_trick(state, tuple(holdings), tuple(trick))
 
 
 def close_trick(state: State) -> State:
     """End the current trick with the cards played so far (a record that skipped a player)."""
-    return _finish_trick(state) if state.trick else state
+    return _finish_trick(state, state.holdings, state.trick) if state.trick else state
 
 
-def _finish_trick(state: State) -> State:
+def _finish_trick(state: State, holdings: tuple[Counts, ...],
+                  trick: tuple[tuple[int, Card], ...]) -> State:
+    """The state after ``trick`` (played from ``state`` into ``holdings``) is complete."""
     rules = state.rules
-    cards = state.trick_cards
+    cards = tuple(card for _, card in trick)
     outcome = resolve_trick(cards, cancellation=rules.cancellation, set_aside_when=rules.set_aside_when)
     last = state.trick_number >= state.tricks_per_hand
     pile = state.pile + cards
@@ -313,7 +313,7 @@ def _finish_trick(state: State) -> State:
     broken = state.hearts_broken or any(
         c // NUM_RANKS == HEARTS for c in cards
     ) or (rules.queen_breaks_hearts and QUEEN_OF_SPADES in cards)
-    winner = state.trick[outcome.winner][0] if outcome.winner is not None else None
+    winner = trick[outcome.winner][0] if outcome.winner is not None else None
     if winner is None and last and rules.set_aside_last == "leader":
         winner = state.leader
     taken, tricks_won, bonus, lost = state.taken, state.tricks_won, state.bonus, state.lost
@@ -329,16 +329,14 @@ def _finish_trick(state: State) -> State:
         collected, pile = (), ()
     else:
         collected, points = (), 0
-    record = TrickRecord(state.trick_number, state.leader, state.trick, outcome, winner, collected, points)
+    record = TrickRecord(state.trick_number, state.leader, trick, outcome, winner, collected, points)
     leader = winner if winner is not None else state.leader
-    state = state._replace(
-        trick=(), pile=pile, taken=taken, tricks_won=tricks_won, bonus=bonus, lost=lost,
-        hearts_broken=broken, leader=leader, last_trick=record,
+    return state._replace(
+        holdings=holdings, trick=(), pile=pile, taken=taken, tricks_won=tricks_won, bonus=bonus,
+        lost=lost, hearts_broken=broken, leader=leader, last_trick=record,
         trick_number=state.trick_number + (0 if last else 1),
+        phase=Phase.SCORING if last else state.phase,
     )
-    if last:
-        state = state._replace(phase=Phase.SCORING)
-    return state
 
 
 def _bump(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
