@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from . import engine
 from .cards import DECK_SIZE, HEARTS, NUM_RANKS, SUIT_NAMES, SUIT_SINGULAR, card_text, remove_card
 from .engine import Phase, State
-from .events import Trick
+from .events import Play, Trick
 from .knowledge import Knowledge, SeatedPlay
 from .legality import Fault, card_fault
 from .ruleset import is_point_card
@@ -55,7 +55,7 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
         if not plays:
             continue
         number = state.trick_number
-        leader = plays[0].seat
+        leader = plays[0][0]
         if leader != state.leader:
             by_left = index == 0 and state.rules.first_leader == "left_of_dealer"
             if by_left and not dealer_known:
@@ -72,10 +72,9 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
         cards: list[int] = []
         batch: list[tuple[int, int]] = []
         first, broken = number == 1, state.hearts_broken
-        for position, sp in enumerate(plays):
-            seat, card = sp.seat, sp.card
+        for position, (seat, card, play) in enumerate(plays):
             if position >= n:
-                add("out-of-turn", sp.play.span, f"trick {number} already has a card from "
+                add("out-of-turn", play.span, f"trick {number} already has a card from "
                     f"each of the {n} players; {table.name(seat)}'s {card_text(card)} is "
                     "one too many", hand=hand, trick=number, player=table.name(seat))
                 continue
@@ -85,7 +84,7 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
                 message = (f"{table.name(seat)} plays a second card to trick {number}"
                            if seat in seats_seen else f"{table.name(seat)} plays where "
                            f"{table.name(expected)} is next in seating order")
-                add("out-of-turn", sp.play.span, message, hand=hand, trick=number,
+                add("out-of-turn", play.span, message, hand=hand, trick=number,
                     player=table.name(seat))
             holding = holdings[seat]
             if seat in seats_seen:  # a second card in one trick: its first is already gone
@@ -104,7 +103,7 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
                     suit != led and any(holding[led_cards]) if cards
                     else suit == HEARTS and not broken):
                 copies = played[card] > decks and _copies_seen(table, know, tricks, index, card)
-                _judge_play(table, state, know, sp, hand, number, copies, holding, cards)
+                _judge_play(table, state, know, seat, card, play, hand, number, copies, holding, cards)
             cards.append(card)
             batch.append((seat, card))
         state = engine.play_cards(state, batch)
@@ -131,6 +130,7 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
 
 
 def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, index: int) -> None:
+    seat, _, play = first
     record = state.last_trick
     if index == 0 or record is None:
         why = (f"the first trick is led by {table.name(state.leader)}, left of the dealer "
@@ -144,9 +144,9 @@ def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, inde
         why = f"{table.name(state.leader)} won trick {record.number} and leads next"
         rule = "R4.5"
     table.findings.add(
-        "wrong-leader", first.play.span, f"{table.name(first.seat)} led trick "
+        "wrong-leader", play.span, f"{table.name(seat)} led trick "
         f"{state.trick_number}, but {why}", hand=hand, trick=state.trick_number,
-        player=table.name(first.seat), rule=rule)
+        player=table.name(seat), rule=rule)
 
 
 def _copies_seen(table: Table, know: Knowledge, tricks: list[Trick], index: int,
@@ -154,17 +154,16 @@ def _copies_seen(table: Table, know: Knowledge, tricks: list[Trick], index: int,
     """Where the copies of ``card`` went before this play (only wanted for a third copy)."""
     gone = ["one is in the kitty"] * (know.kitty or ()).count(card)
     for trick, plays in zip(tricks[:index + 1], know.tricks):
-        gone += [f"{table.name(sp.seat)} played one in trick {trick.number} "
-                 f"(line {trick.span.line})" for sp in plays if sp.card == card]
+        gone += [f"{table.name(seat)} played one in trick {trick.number} "
+                 f"(line {trick.span.line})" for seat, what, _ in plays if what == card]
     return gone[:table.rules.decks]
 
 
-def _judge_play(table: Table, state: State, know: Knowledge, sp: SeatedPlay, hand: int,
-                number: int, copies: list[str] | bool, holding, trick_cards) -> None:
-    rules, add, who = table.rules, table.findings.add, table.name(sp.seat)
-    card = sp.card
+def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: int, play: Play,
+                hand: int, number: int, copies: list[str] | bool, holding, trick_cards) -> None:
+    rules, add, who = table.rules, table.findings.add, table.name(seat)
     if copies:
-        add("card-not-held", sp.play.card_span, f"{who} played {card_text(card)}, but the decks "
+        add("card-not-held", play.card_span, f"{who} played {card_text(card)}, but the decks "
             f"hold {rules.decks} and they are gone: {'; '.join(copies)}", hand=hand,
             trick=number, player=who, rule="R2.4")
         return
@@ -173,23 +172,23 @@ def _judge_play(table: Table, state: State, know: Knowledge, sp: SeatedPlay, han
     if fault is None:
         return
     if fault is Fault.NOT_HELD:
-        if know.known[sp.seat]:
-            add("card-not-held", sp.play.card_span, f"{who} played {card_text(card)}, which "
+        if know.known[seat]:
+            add("card-not-held", play.card_span, f"{who} played {card_text(card)}, which "
                 f"{who} does not hold at trick {number} (deal and passes as recorded)",
                 hand=hand, trick=number, player=who, rule=fault.clause)
         return
-    evidence, links = _evidence(table, know, sp.seat, holding, fault, trick_cards, number)
+    evidence, links = _evidence(table, know, seat, holding, fault, trick_cards, number)
     if fault in _LEAD_FAULTS:
-        add("illegal-lead", sp.play.card_span, f"{who} led {card_text(card)} in trick {number}: "
+        add("illegal-lead", play.card_span, f"{who} led {card_text(card)} in trick {number}: "
             f"{fault.text}{evidence}", hand=hand, trick=number, player=who, rule=fault.clause,
             related=links)
     elif fault is Fault.REVOKE:
         suit = trick_cards[0] // NUM_RANKS
-        add("revoke", sp.play.card_span, f"{who} played {card_text(card)} to a "
+        add("revoke", play.card_span, f"{who} played {card_text(card)} to a "
             f"{SUIT_SINGULAR[suit]} lead{evidence}", hand=hand, trick=number, player=who,
             rule=fault.clause, related=links)
     else:
-        add("illegal-play", sp.play.card_span, f"{who} played {card_text(card)} to trick "
+        add("illegal-play", play.card_span, f"{who} played {card_text(card)} to trick "
             f"{number}: {fault.text}{evidence}", hand=hand, trick=number, player=who,
             rule=fault.clause, related=links)
 

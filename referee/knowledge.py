@@ -37,11 +37,7 @@ class HandRecord:
         return bool(self.deals or self.kitty or self.passes or self.tricks)
 
 
-@dataclass(slots=True)
-class SeatedPlay:
-    seat: int
-    card: Card
-    play: Play
+SeatedPlay = tuple[int, Card, Play]  # (seat, card, the play as written): built for every card
 
 
 @dataclass(slots=True)
@@ -56,9 +52,9 @@ class Knowledge:
 
     def later_plays(self, seat: int, card: int, after: int) -> list[tuple[int, Span]]:
         """(trick number, span) of the plays of ``card`` by ``seat`` from trick ``after`` on."""
-        return [(trick.number, sp.play.span)
-                for trick, plays in zip(self.record.tricks, self.tricks)
-                if trick.number >= after for sp in plays if sp.seat == seat and sp.card == card]
+        return [(trick.number, play.span)
+                for trick, plays in zip(self.record.tricks, self.tricks) if trick.number >= after
+                for who, what, play in plays if who == seat and what == card]
 
     def origin(self, table: Table, seat: int, card: int) -> str:
         """Where a known holding's card came from: 'dealt on line 9' or 'passed by Al on line 14'."""
@@ -78,7 +74,7 @@ def seat_plays(table: Table, trick: Trick, hand: int) -> list[SeatedPlay]:
         if leader is None:
             return seated
         for offset, play in enumerate(trick.plays):
-            seated.append(SeatedPlay((leader + offset) % table.size, play.card, play))
+            seated.append(((leader + offset) % table.size, play.card, play))
         return seated
     seats = table.seats
     for play in trick.plays:
@@ -86,7 +82,7 @@ def seat_plays(table: Table, trick: Trick, hand: int) -> list[SeatedPlay]:
         if seat is None:
             seat = table.seat(play.player, play.span, hand=hand, guess=True)
         if seat is not None:
-            seated.append(SeatedPlay(seat, play.card, play))
+            seated.append((seat, play.card, play))
     return seated
 
 
@@ -193,14 +189,14 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
     if not all(known):
         played = [[0] * DECK_SIZE for _ in range(n)]
         for plays in tricks:
-            for sp in plays:
-                played[sp.seat][sp.card] += 1
+            for seat, card, _ in plays:
+                played[seat][card] += 1
         for seat in range(n):
             if not known[seat]:
                 holdings[seat] = tuple(min(c, rules.decks) for c in played[seat])
     complete = len(tricks) == per and all(len(p) == n for p in tricks)
     if kitty is None and complete and kitty_size:
-        all_played = Counter(sp.card for plays in tricks for sp in plays)
+        all_played = Counter(card for plays in tricks for _, card, _ in plays)
         rest = [CARDS[c] for c in range(DECK_SIZE) for _ in range(max(0, rules.decks - all_played[c]))]
         if len(rest) == kitty_size:
             kitty = tuple(rest)
