@@ -147,14 +147,18 @@ def distinct_cards(counts: Counts) -> tuple[Card, ...]:
 
 
 def add_card(counts: Counts, card: int, amount: int = 1) -> Counts:
-    return counts[:card] + (counts[card] + amount,) + counts[card + 1 :]
+    changed = list(counts)
+    changed[card] += amount
+    return tuple(changed)
 
 
 def remove_card(counts: Counts, card: int) -> Counts:
     """Remove one copy; a missing card leaves the multiset unchanged (the caller reports it)."""
     if counts[card] == 0:
         return counts
-    return counts[:card] + (counts[card] - 1,) + counts[card + 1 :]
+    changed = list(counts)  # a list round trip is faster than slicing and joining the tuple
+    changed[card] -= 1
+    return tuple(changed)
 
 
 def suit_count(counts: Counts, suit: int) -> int:

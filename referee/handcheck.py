@@ -66,32 +66,30 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
                 _wrong_leader(table, state, plays[0], hand, index)
             state = state._replace(leader=leader)
         excused_leader = None
-        seats_seen: set[int] = set()
-        turn_reported = False
-        holdings = state.holdings
+        irregular = False  # a play out of seating order was seen: check each seat from here on
+        lead, holdings = state.leader, state.holdings
         cards: list[int] = []
         batch: list[tuple[int, int]] = []
         first, broken = number == 1, state.hearts_broken
         for position, (seat, card, play) in enumerate(plays):
-            if position >= n:
-                add("out-of-turn", play.span, f"trick {number} already has a card from "
-                    f"each of the {n} players; {table.name(seat)}'s {card_text(card)} is "
-                    "one too many", hand=hand, trick=number, player=table.name(seat))
-                continue
-            expected = (state.leader + position) % n
-            if seat != expected and not turn_reported:
-                turn_reported = True
-                message = (f"{table.name(seat)} plays a second card to trick {number}"
-                           if seat in seats_seen else f"{table.name(seat)} plays where "
-                           f"{table.name(expected)} is next in seating order")
-                add("out-of-turn", play.span, message, hand=hand, trick=number,
-                    player=table.name(seat))
             holding = holdings[seat]
-            if seat in seats_seen:  # a second card in one trick: its first is already gone
-                for earlier_seat, earlier in batch:
-                    if earlier_seat == seat:
-                        holding = remove_card(holding, earlier)
-            seats_seen.add(seat)
+            if irregular or position >= n or seat != (lead + position) % n:
+                if position >= n:
+                    add("out-of-turn", play.span, f"trick {number} already has a card from "
+                        f"each of the {n} players; {table.name(seat)}'s {card_text(card)} is "
+                        "one too many", hand=hand, trick=number, player=table.name(seat))
+                    continue
+                again = [earlier for earlier_seat, earlier in batch if earlier_seat == seat]
+                if not irregular:
+                    irregular = True
+                    expected = (lead + position) % n
+                    message = (f"{table.name(seat)} plays a second card to trick {number}"
+                               if again else f"{table.name(seat)} plays where "
+                               f"{table.name(expected)} is next in seating order")
+                    add("out-of-turn", play.span, message, hand=hand, trick=number,
+                        player=table.name(seat))
+                for earlier in again:  # a second card in one trick: its first is already gone
+                    holding = remove_card(holding, earlier)
             played[card] += 1
             suit = card // NUM_RANKS
             if not cards:
@@ -109,7 +107,8 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
         state = engine.play_cards(state, batch)
         last_in_log = index == len(tricks) - 1
         if state.trick and not last_in_log:
-            missing = [table.name(s) for s in range(n) if s not in seats_seen]
+            seated = {seat for seat, _ in batch}
+            missing = [table.name(s) for s in range(n) if s not in seated]
             add("out-of-turn", trick.span, f"trick {number} has no card from "
                 f"{', '.join(missing)}", hand=hand, trick=number)
             state = engine.close_trick(state)
