@@ -163,15 +163,13 @@ def _group(table: Table, events: tuple[Event, ...]) -> tuple[list[HandRecord], d
     current: HandRecord | None = None
     stage = 0
     for event in events:
-        if isinstance(event, (Tag, Comment)):
+        kind = _STAGE.get(type(event))
+        if kind is None:  # a tag, a comment or a claim that the game is over
+            if isinstance(event, GameOver):
+                claims.setdefault(len(records) - 1, []).append(event)
             continue
-        if isinstance(event, GameOver):
-            claims.setdefault(len(records) - 1, []).append(event)
-            continue
-        kind = _STAGE[type(event)]
-        fresh = current is None or isinstance(event, HandStart) or (
-            (kind < 5 and (current.score or current.total)) or (kind == 5 and current.score)
-            or (kind == 6 and current.total))
+        fresh = current is None or kind == 0 or ((current.score or current.total) and (
+            kind < 5 or (kind == 5 and current.score) or (kind == 6 and current.total)))
         if fresh:
             number = len(records) + 1
             current = HandRecord(number, span=event.span)
@@ -187,8 +185,12 @@ def _group(table: Table, events: tuple[Event, ...]) -> tuple[list[HandRecord], d
             add("bad-setup", event.span, f"a {_STAGE_WORDS[kind]} line after a "
                 f"{_STAGE_WORDS[stage]} line of hand {current.number}", hand=current.number,
                 rule="R10.4")
-        stage = max(stage, kind)
-        _file(table, current, event)
+        if kind > stage:
+            stage = kind
+        if kind == 3:
+            current.tricks.append(event)
+        else:
+            _file(table, current, event)
     return records, claims
 
 
@@ -215,8 +217,6 @@ def _file(table: Table, record: HandRecord, event: Event) -> None:
                 f"{hand}", hand=hand, player=table.name(seat), rule="R3.1")
         elif seat is not None:
             record.passes[seat] = event
-    elif isinstance(event, Trick):
-        record.tricks.append(event)
     elif isinstance(event, Moon):
         if record.moon is not None:
             add("bad-moon", event.span, f"a second moon line in hand {hand}", hand=hand,
