@@ -100,6 +100,47 @@ def test_play_out_of_seating_order():
     assert diag.message == "Charlie plays where Beth is next in seating order"
 
 
+def test_a_second_card_from_one_seat_is_out_of_turn_and_judged_without_the_first():
+    deal = "deal Beth: 9H 3C 4H 5H 6H 7H 8H 10H JH KH AH 7D 8D 9D 10D JD QD\n"
+    report = check_text(SIX.replace("dealer Fay", "dealer Fay pass hold") + deal +
+                        "trick 1: Al 2C, Beth 3C, Beth 3C, Dave KC, Eve 9C, Fay 4C -> Dave\n")
+    found = [(d.kind, d.line, d.column, d.message) for d in report.diagnostics
+             if d.kind != "bad-pass"]  # "pass hold" is not this ruleset's first hand
+    assert found == [
+        ("out-of-turn", 4, 26, "Beth plays a second card to trick 1"),
+        ("card-not-held", 4, 31, "Beth played 3C, which Beth does not hold at trick 1 "
+                                 "(deal and passes as recorded)"),
+    ]
+
+
+def test_a_card_beyond_one_from_each_player_is_one_too_many():
+    diag = only(SIX + CLUBS + ", Al 6C -> Dave\n")
+    assert (diag.kind, diag.line, diag.column) == ("out-of-turn", 3, len(CLUBS) + 3)
+    assert diag.message == "trick 1 already has a card from each of the 6 players; Al's 6C is one too many"
+
+
+def test_a_trick_without_a_card_from_one_player():
+    diag = only(SIX + "trick 1: Al 2C, Beth 3C, Charlie 5C, Dave KC, Eve 9C -> Dave\n"
+                "trick 2: Dave 4D, Eve 5D, Fay 6D, Al 7D, Beth 3D, Charlie 8D -> Charlie\n")
+    assert (diag.kind, diag.line, diag.column) == ("out-of-turn", 3, 1)
+    assert diag.message == "trick 1 has no card from Fay"
+
+
+def test_a_discard_from_a_void_is_legal_and_one_from_a_held_suit_is_a_revoke():
+    hands = {
+        "Al": "2C 3S 4S 5S 6S 7S 8S 9S 10S JS KS AS 2D 3D 4D 5D 6D",
+        "Beth": "9H 3C 4H 5H 6H 7H 8H 10H JH KH AH 7D 8D 9D 10D JD QD",
+    }
+    deals = "".join(f"deal {who}: {cards}\n" for who, cards in hands.items())
+    report = check_text(SIX.replace("dealer Fay", "dealer Fay pass hold") + deals +
+                        "trick 1: Al 2C, Beth 3C, Charlie 5C, Dave KC, Eve 9C, Fay 4C -> Dave\n"
+                        "trick 2: Dave 7C, Eve 8C, Fay 10C, Al 3S, Beth 7D, Charlie JC -> Charlie\n"
+                        "trick 3: Charlie 2S, Dave 5S, Eve 6S, Fay 7S, Al 8S, Beth 9D -> Al\n"
+                        "trick 4: Al 3D, Beth 9H, Charlie 4D, Dave 5D, Eve 6D, Fay 2D -> Eve\n")
+    found = [(d.kind, d.line, d.player) for d in report.diagnostics if d.kind != "bad-pass"]
+    assert found == [("revoke", 8, "Beth")]  # the discards in tricks 2 and 3 are from voids
+
+
 def test_a_third_copy_is_not_held():
     diag = only(SIX + "trick 1: Al 2C, Beth 2C, Charlie 5C, Dave KC, Eve 9C, Fay 4C -> Dave\n"
                 "trick 2: Dave 2C, Eve 3C, Fay 6C, Al 7C, Beth 8C, Charlie 10C -> Charlie\n")
