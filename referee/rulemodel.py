@@ -8,7 +8,8 @@ imported only when a :class:`Z3Ops` is made.
 
 :class:`RuleModel` is a ruleset plus the few readings the engine cannot play but the verifier can
 check (the seeds read literally: ``set_aside_when = "two_pairs_only"``, rules without their
-"unless nothing else" fallbacks).  :data:`LITERAL_TOML` is such a ruleset.
+"unless nothing else" fallbacks).  :data:`LITERAL_TOML` is such a ruleset; it ships as
+``examples/rulesets/literal.toml`` (a test keeps the two identical).
 """
 
 from __future__ import annotations

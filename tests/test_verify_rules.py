@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 
@@ -77,6 +78,12 @@ def test_the_literal_reading_fails_with_a_counterexample_for_each_hole():
     # the engine cannot play this reading, so nothing is compared with it
     assert not found["engine-resolver-agrees"].applicable
     assert not found["legal-list-agrees"].applicable
+
+
+def test_the_shipped_literal_example_is_the_literal_ruleset():
+    shipped = Path(__file__).resolve().parent.parent / "examples" / "rulesets" / "literal.toml"
+    assert shipped.read_text("utf-8") == LITERAL_TOML
+    assert load_rule_model(str(shipped)).differences() == literal_model().differences()
 
 
 def test_the_literal_ruleset_loads_from_a_toml_file(tmp_path):
