@@ -6,14 +6,16 @@ the clause it breaks (often the kind's default clause, sometimes a more precise 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .events import Record, record
 
 ERROR = "error"
 WARNING = "warning"
 
 
-@dataclass(frozen=True, slots=True)
-class Code:
+@record
+class Code(Record):
+    """One kind of diagnostic."""
+
     code: str
     kind: str
     severity: str
@@ -21,6 +23,10 @@ class Code:
     summary: str
     why: str
     example: str
+
+    def __init__(self, code: str, kind: str, severity: str, clause: str, summary: str, why: str,
+                 example: str) -> None:
+        self._fill(code, kind, severity, clause, summary, why, example)
 
 
 _TABLE = (

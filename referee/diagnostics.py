@@ -5,20 +5,25 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from .codes import BY_KIND
-from .events import Span
+from .events import Record, Span, record
 
 
-@dataclass(frozen=True, slots=True)
-class Related:
+@record
+class Related(Record):
     """Another line that is part of the evidence (``the 7S Beth played in trick 9``)."""
 
     line: int
     column: int
     note: str
 
+    def __init__(self, line: int, column: int, note: str) -> None:
+        self._fill(line, column, note)
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
+
+@record
+class Diagnostic(Record):
+    """One violation: its kind and code, where it is, what it breaks, and the evidence."""
+
     kind: str
     code: str
     severity: str
@@ -33,6 +38,13 @@ class Diagnostic:
     player: str | None = None
     hint: str | None = None
     related: tuple[Related, ...] = ()
+
+    def __init__(self, kind: str, code: str, severity: str, line: int, column: int, end_line: int,
+                 end_column: int, message: str, rule: str, hand: int | None = None,
+                 trick: int | None = None, player: str | None = None, hint: str | None = None,
+                 related: tuple[Related, ...] = ()) -> None:
+        self._fill(kind, code, severity, line, column, end_line, end_column, message, rule, hand,
+                   trick, player, hint, related)
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -52,14 +64,20 @@ def make(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class HandSummary:
+@record
+class HandSummary(Record):
+    """What the referee computed for one hand."""
+
     number: int
     points: dict[str, int]  # hand scores as the sheet should show them (after any moon)
     totals: dict[str, int]  # running totals computed by the referee
     complete: bool  # every trick was recorded, so the points are computed, not copied
     shooter: str | None = None
     lost: int = 0
+
+    def __init__(self, number: int, points: dict[str, int], totals: dict[str, int],
+                 complete: bool, shooter: str | None = None, lost: int = 0) -> None:
+        self._fill(number, points, totals, complete, shooter, lost)
 
 
 @dataclass(slots=True)

@@ -3,29 +3,87 @@
 Events are plain frozen values.  Spans do not take part in equality, so a log and its
 canonical rewrite (``writer.write``) parse to equal event lists.
 
-Two spans are made only when asked for (the parser creates hundreds of thousands of events
-and they are rarely needed): the spans of the cards of a :class:`CardRun` and the
-``card_span`` of a :class:`Play`.  The parser leaves those slots empty and records where the
-pieces are (``_source``, ``_card_column``); the first read of the attribute builds the
-spans from that and keeps them.  To everything else they are ordinary fields: the same
+Some spans are made only when asked for (the parser creates hundreds of thousands of events
+and they are rarely needed): the spans of the cards of a :class:`CardRun` and both spans of
+a :class:`Play`.  The parser leaves those slots empty and records where the pieces are
+(``_source``, ``_where``); the first read of the attribute builds the spans from that and
+keeps them.  To everything else they are ordinary fields: the same
 values, constructors, ``dataclasses.fields`` and ``replace``.
+
+The records are dataclasses (``fields``, ``replace``, ``asdict`` work on them) whose
+methods are written here once, in :class:`Record`, instead of generated for each class by
+``@dataclass``: that took 8 ms, a twentieth of the cold start of ``referee check``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import FrozenInstanceError, dataclass, field, fields
+from operator import attrgetter
 
 from .cards import Card
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+class Record:
+    """What ``@dataclass(frozen=True)`` would generate: equality and hash over the fields
+    with ``compare``, a repr of the fields with ``repr``, no assignment.  Each subclass is
+    made with :func:`record` and writes its ``__init__`` as ``self._fill(every init field)``."""
+
+    __slots__ = ()
+    _key = _shown = _setters = _defaults = None  # set by record()
+
+    def _fill(self, *values) -> None:
+        for set_value, value in zip(self._setters, values + self._defaults):
+            set_value(self, value)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return self._key(self) == self._key(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key(self))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._shown)
+        return f"{type(self).__qualname__}({shown})"
+
+    def __setattr__(self, name, value):
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name):
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self):
+        return [getattr(self, f.name) for f in fields(self)]
+
+    def __setstate__(self, state) -> None:
+        for f, value in zip(fields(self), state):
+            object.__setattr__(self, f.name, value)
+
+
+def record(cls: type) -> type:
+    """A :class:`Record` subclass as a slotted dataclass (fields, defaults, ``replace``)."""
+    cls = dataclass(init=False, repr=False, eq=False, slots=True)(cls)
+    every = fields(cls)
+    cls._key = attrgetter(*[f.name for f in every if f.compare])
+    cls._shown = tuple(f.name for f in every if f.repr)
+    cls._setters = tuple(cls.__dict__[f.name].__set__ for f in every if f.init) + tuple(
+        cls.__dict__[f.name].__set__ for f in every if not f.init)
+    cls._defaults = tuple(f.default for f in every if not f.init)
+    return cls
+
+
+@record
+class Span(Record):
     """1-based line and column of the first character; end is exclusive."""
 
     line: int
     column: int
     end_line: int
     end_column: int
+
+    def __init__(self, line: int, column: int, end_line: int, end_column: int) -> None:
+        self._fill(line, column, end_line, end_column)
 
     @classmethod
     def point(cls, line: int, column: int, width: int = 1) -> Span:
@@ -39,21 +97,24 @@ def _span() -> Span:
     return field(default=NO_SPAN, compare=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Tag:
+@record
+class Tag(Record):
     """``[Name "value"]``; names compare case-insensitively through :attr:`key`."""
 
     name: str
     value: str
     span: Span = _span()
 
+    def __init__(self, name: str, value: str, span: Span = NO_SPAN) -> None:
+        self._fill(name, value, span)
+
     @property
     def key(self) -> str:
         return self.name.casefold()
 
 
-@dataclass(frozen=True, slots=True)
-class HandStart:
+@record
+class HandStart(Record):
     """``hand N [dealer NAME] [pass DIRECTION]``; direction is canonical text or None."""
 
     number: int
@@ -63,9 +124,14 @@ class HandStart:
     dealer_span: Span = _span()
     direction_span: Span = _span()
 
+    def __init__(self, number: int, dealer: str | None = None, direction: str | None = None,
+                 span: Span = NO_SPAN, dealer_span: Span = NO_SPAN,
+                 direction_span: Span = NO_SPAN) -> None:
+        self._fill(number, dealer, direction, span, dealer_span, direction_span)
 
-@dataclass(frozen=True, slots=True)
-class CardRun:
+
+@record
+class CardRun(Record):
     """A run of cards on one line, with the span of each card for pointed diagnostics."""
 
     cards: tuple[Card, ...]
@@ -73,6 +139,9 @@ class CardRun:
     # (line, column, text) of the cards as written, when ``spans`` is still to be built
     _source: tuple[int, int, str] | None = field(
         default=None, init=False, compare=False, repr=False)
+
+    def __init__(self, cards: tuple[Card, ...], spans: tuple[Span, ...] = ()) -> None:
+        self._fill(cards, spans)
 
     def span_of(self, index: int, fallback: Span) -> Span:
         return self.spans[index] if index < len(self.spans) else fallback
@@ -87,8 +156,8 @@ class CardRun:
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+@record
+class Deal(Record):
     """``deal NAME: cards`` — the hand as dealt, before passing."""
 
     player: str
@@ -96,17 +165,24 @@ class Deal:
     span: Span = _span()
     player_span: Span = _span()
 
+    def __init__(self, player: str, run: CardRun, span: Span = NO_SPAN,
+                 player_span: Span = NO_SPAN) -> None:
+        self._fill(player, run, span, player_span)
 
-@dataclass(frozen=True, slots=True)
-class Kitty:
+
+@record
+class Kitty(Record):
     """``kitty: cards`` — the undealt cards of this hand."""
 
     run: CardRun
     span: Span = _span()
 
+    def __init__(self, run: CardRun, span: Span = NO_SPAN) -> None:
+        self._fill(run, span)
 
-@dataclass(frozen=True, slots=True)
-class Pass:
+
+@record
+class Pass(Record):
     """``pass NAME [-> NAME]: cards``; ``to`` is None when the recipient is left implicit."""
 
     player: str
@@ -116,37 +192,49 @@ class Pass:
     player_span: Span = _span()
     to_span: Span = _span()
 
+    def __init__(self, player: str, run: CardRun, to: str | None = None, span: Span = NO_SPAN,
+                 player_span: Span = NO_SPAN, to_span: Span = NO_SPAN) -> None:
+        self._fill(player, run, to, span, player_span, to_span)
 
-@dataclass(frozen=True, slots=True)
-class Play:
+
+@record
+class Play(Record):
     """One card in a trick.  ``player`` is None in the compact form (seating order implied)."""
 
     player: str | None
     card: Card
     span: Span = _span()
     card_span: Span = _span()
-    # first column of the card when ``card_span`` is still to be built (it ends with ``span``)
-    _card_column: int = field(default=0, init=False, compare=False, repr=False)
+    # (line, column, card column, end column) when the spans are still to be built
+    _where: tuple[int, int, int, int] | None = field(
+        default=None, init=False, compare=False, repr=False)
 
-    def __getattr__(self, name: str):  # only called while a slot is empty: the lazy card span
-        if name == "card_span":
-            whole = self.span
-            card_span = Span(whole.line, self._card_column, whole.end_line, whole.end_column)
-            object.__setattr__(self, "card_span", card_span)
-            return card_span
+    def __init__(self, player: str | None, card: Card, span: Span = NO_SPAN,
+                 card_span: Span = NO_SPAN) -> None:
+        self._fill(player, card, span, card_span)
+
+    def __getattr__(self, name: str):  # only called while a slot is empty: the lazy spans
+        if name == "span" or name == "card_span":
+            line, column, card_column, end = self._where
+            made = Span(line, column if name == "span" else card_column, line, end)
+            object.__setattr__(self, name, made)
+            return made
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
+@record
+class Claim(Record):
     """``-> NAME`` (a winner) or ``-> none`` (``player`` None: the trick was set aside)."""
 
     player: str | None
     span: Span = _span()
 
+    def __init__(self, player: str | None, span: Span = NO_SPAN) -> None:
+        self._fill(player, span)
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+
+@record
+class Trick(Record):
     """``trick N: NAME CARD, ... [-> claim]`` or compact ``trick N LEADER: CARD ...``."""
 
     number: int
@@ -156,13 +244,18 @@ class Trick:
     span: Span = _span()
     leader_span: Span = _span()
 
+    def __init__(self, number: int, plays: tuple[Play, ...], claim: Claim | None = None,
+                 leader: str | None = None, span: Span = NO_SPAN,
+                 leader_span: Span = NO_SPAN) -> None:
+        self._fill(number, plays, claim, leader, span, leader_span)
+
     @property
     def compact(self) -> bool:
         return self.leader is not None
 
 
-@dataclass(frozen=True, slots=True)
-class Moon:
+@record
+class Moon(Record):
     """``moon NAME subtract|add`` — the shooter's choice."""
 
     player: str
@@ -170,46 +263,65 @@ class Moon:
     span: Span = _span()
     player_span: Span = _span()
 
+    def __init__(self, player: str, choice: str, span: Span = NO_SPAN,
+                 player_span: Span = NO_SPAN) -> None:
+        self._fill(player, choice, span, player_span)
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+
+@record
+class Entry(Record):
     """``NAME VALUE`` inside a score or total line."""
 
     player: str
     value: int
     span: Span = _span()
 
+    def __init__(self, player: str, value: int, span: Span = NO_SPAN) -> None:
+        self._fill(player, value, span)
 
-@dataclass(frozen=True, slots=True)
-class Score:
+
+@record
+class Score(Record):
     """``score: NAME N, ...`` — the hand's points as written on the scoresheet."""
 
     entries: tuple[Entry, ...]
     span: Span = _span()
 
+    def __init__(self, entries: tuple[Entry, ...], span: Span = NO_SPAN) -> None:
+        self._fill(entries, span)
 
-@dataclass(frozen=True, slots=True)
-class Total:
+
+@record
+class Total(Record):
     """``total: NAME N, ...`` — running totals as written."""
 
     entries: tuple[Entry, ...]
     span: Span = _span()
 
+    def __init__(self, entries: tuple[Entry, ...], span: Span = NO_SPAN) -> None:
+        self._fill(entries, span)
 
-@dataclass(frozen=True, slots=True)
-class GameOver:
+
+@record
+class GameOver(Record):
     """``winner: NAME ...`` — the log claims the game is over and names its winner(s)."""
 
     players: tuple[str, ...]
     span: Span = _span()
 
+    def __init__(self, players: tuple[str, ...], span: Span = NO_SPAN) -> None:
+        self._fill(players, span)
 
-@dataclass(frozen=True, slots=True)
-class Comment:
+
+@record
+class Comment(Record):
     """A whole-line ``# comment``, kept so that ``referee fmt`` does not lose it."""
 
     text: str
     span: Span = _span()
+
+    def __init__(self, text: str, span: Span = NO_SPAN) -> None:
+        self._fill(text, span)
 
 
 Event = Comment | Tag | HandStart | Deal | Kitty | Pass | Trick | Moon | Score | Total | GameOver
@@ -219,10 +331,10 @@ DIRECTION_WORDS = ("left", "right", "across", "hold")
 
 
 # ---- fast construction, for the parser -----------------------------------------------------
-# A frozen dataclass sets each field through object.__setattr__, and that dominated the time
-# to read a log (a span per card).  These build the same objects by writing their slots
-# directly: equal, half the cost.  If a record ever stops being a plain slotted dataclass,
-# fast() returns the class itself and nothing changes but the speed.
+# Calling a record's class and its __init__ costs twice as much as writing its slots in one
+# function, and the parser makes a span per card.  These build the same objects that way.
+# If a record ever stops being a plain slotted dataclass, fast() returns the class itself
+# and nothing changes but the speed.
 def fast(cls: type):
     """A constructor taking every init field of ``cls`` positionally, bypassing the frozen
     checks; fields that are not init arguments get their defaults, as in ``__init__``."""

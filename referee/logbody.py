@@ -78,7 +78,7 @@ make_play = fast(Play)
 make_entry = fast(Entry)
 make_run = fast(CardRun)
 _SPAN_SETTERS = setters(Span, "line", "column", "end_line", "end_column")
-_PLAY_SETTERS = setters(Play, "player", "card", "span", "_card_column")
+_PLAY_SETTERS = setters(Play, "player", "card", "_where")
 _ENTRY_SETTERS = setters(Entry, "player", "value", "span")
 _RUN_SETTERS = setters(CardRun, "cards", "_source")
 
@@ -244,31 +244,24 @@ def compact_plays(run: CardRun) -> tuple[Play, ...]:
 
 # ---- plays ---------------------------------------------------------------------------------
 def plays(value: str, line: int, column: int, *, _findall=_PLAYS_FAST.findall,
-          _cards=CARD_BY_TEXT, _names=_NAME_CACHE, _new=_new, _span=Span, _play=Play,
-          _sset=_SPAN_SETTERS, _pset=_PLAY_SETTERS) -> tuple[Play, ...]:
-    """``Beth 2C, Charlie 5C`` -> plays; each play's span covers "NAME CARD"."""
-    set_line, set_column, set_end_line, set_end_column = _sset
-    set_player, set_card, set_whole, set_card_column = _pset
+          _cards=CARD_BY_TEXT, _names=_NAME_CACHE, _new=_new, _play=Play,
+          _set=_PLAY_SETTERS) -> tuple[Play, ...]:
+    """``Beth 2C, Charlie 5C`` -> plays; each play's span covers "NAME CARD" (both spans are
+    built from ``_where`` when first asked for)."""
+    set_player, set_card, set_where = _set
     out: list[Play] = []
     append = out.append
-    pos = 0
+    at = column
     for sep, name, gap, card in _findall(value):
-        start = column + pos + len(sep)
+        start = at + len(sep)
         card_start = start + len(name) + len(gap)
-        end = card_start + len(card)
-        pos = end - column
-        whole = _new(_span)
-        set_line(whole, line)
-        set_column(whole, start)
-        set_end_line(whole, line)
-        set_end_column(whole, end)
-        p = _new(_play)  # card_span is built from the card's column when asked for
+        at = card_start + len(card)
+        p = _new(_play)
         set_player(p, _names.get(name) or name_value(name))
         set_card(p, _cards[card])
-        set_whole(p, whole)
-        set_card_column(p, card_start)
+        set_where(p, (line, start, card_start, at))
         append(p)
-    if pos == len(value) or _SEPS_TO_END.match(value, pos):
+    if at - column == len(value) or _SEPS_TO_END.match(value, at - column):
         return tuple(out)
     return _plays_slow(value, line, column)
 

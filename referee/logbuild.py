@@ -3,15 +3,17 @@
 The callbacks run inside the parser (Lark's ``transformer=`` option), so no parse tree is
 built: they append events, or a problem for a line whose cards or names are wrong, to lists
 that :mod:`referee.parser` collects.  The common statements arrive as two coarse tokens,
-HEAD and REST (see grammars/log.lark); :mod:`referee.logbody` cuts them into pieces.
+HEAD and REST (see grammars/log.lark); :mod:`referee.logbody` cuts them into pieces.  Every
+callback makes its event with a function of plain values, which the fast line reader
+(:mod:`referee.logfast`) calls too; nothing here imports Lark, so that a log the line reader
+reads whole is read without it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import wraps
-
-from lark import Lark, Token, Transformer, v_args
 
 from . import logbody
 from .events import (
@@ -43,7 +45,7 @@ def _statement(method):
     event is built by ``method`` from plain values (see :meth:`EventBuilder.add`)."""
 
     @wraps(method)
-    def callback(self: EventBuilder, children: list[Token]) -> None:
+    def callback(self: EventBuilder, children: list) -> None:
         head, rest = children
         self.add(method, head.line, head.column, head.value, rest.column, rest.value)
 
@@ -68,25 +70,24 @@ def _upto(rest_column: int, body: str) -> int:
     return rest_column + len(body.rstrip())
 
 
-class EventBuilder(Transformer):
-    """Rule callbacks; ``events`` and ``problems`` are reset by the parser for each parse."""
+class EventBuilder:
+    """Rule callbacks (Lark calls each with the list of the rule's children, tokens or None);
+    ``events`` and ``problems`` are reset by the parser for each parse."""
 
     def __init__(self, max_problems: int) -> None:
-        super().__init__()
         self.events: list[Event] = []
         self.problems: list[Problem] = []
         self.max_problems = max_problems
-        self.trick_rest = self.compact_rest = self.list_body = re.compile("")
+        self.trick_rest = self.compact_rest = self.list_body = ""
 
-    def use_grammar(self, lark: Lark) -> None:
-        """Compile the regexes that cut REST tokens from the grammar's own terminals."""
-        def pattern(name: str) -> str:
-            return lark.get_terminal(name).pattern.to_regexp()
-
-        claim = f"(?:{pattern('ARROW')})[^\\S\\n]*(?:{pattern('NAME')})"  # CLAIM in the grammar
-        self.trick_rest = re.compile(f"({pattern('LIST')})?({claim})?")
-        self.compact_rest = re.compile(f"({pattern('CARDS')})?({claim})?")
-        self.list_body = re.compile(pattern("LIST"))
+    def use_terminals(self, terminals: Mapping[str, str]) -> None:
+        """The regexes that cut REST tokens, from the grammar's own terminals (their regular
+        expressions by name).  Only a REST with quotes or a comment needs them: they are
+        compiled (and kept) by ``re`` when first used."""
+        claim = f"(?:{terminals['ARROW']})[^\\S\\n]*(?:{terminals['NAME']})"  # CLAIM in the grammar
+        self.trick_rest = f"({terminals['LIST']})?({claim})?"
+        self.compact_rest = f"({terminals['CARDS']})?({claim})?"
+        self.list_body = terminals["LIST"]
 
     def problem(self, line: int, column: int, end_column: int, message: str, hint: str | None = None) -> None:
         self.problems.append((line, column, end_column, message, hint))
@@ -94,33 +95,29 @@ class EventBuilder(Transformer):
             raise TooManyProblems(line)
 
     # ---- rare statements, word by word --------------------------------------------------------
-    @v_args(inline=True)
-    def comment(self, tok):
-        end = _end(tok.column, tok.value)
-        self.events.append(Comment(tok.value[1:].strip(), span(tok.line, tok.column, end)))
+    def comment(self, children):
+        (tok,) = children
+        self.events.append(comment_event(tok.line, tok.column, tok.value))
 
-    @v_args(inline=True)
-    def tag(self, lsqb, name, value, rsqb):
-        self.events.append(Tag(name.value, logbody.unquote(value), span(lsqb.line, lsqb.column, rsqb.end_column)))
+    def tag(self, children):
+        lsqb, name, value, rsqb = children
+        self.events.append(tag_event(lsqb.line, lsqb.column, name.value, value.value, rsqb.end_column))
 
-    @v_args(inline=True)
-    def direction(self, first, second=None):
+    def direction(self, children):
+        first, second = children if len(children) == 2 else (children[0], None)
         words = first.value if second is None else f"{first.value} {second.value}"
         return words, first.column, (second or first).end_column
 
-    @v_args(inline=True)
-    def hand(self, kw, number, dealer_kw, dealer, pass_kw, direction):
+    def hand(self, children):
+        kw, number, dealer_kw, dealer, pass_kw, direction = children
         self.events.append(hand_event(
             kw.line, kw.column, number.value, number.end_column,
             (dealer.value, dealer.column) if dealer else None, direction))
 
-    @v_args(inline=True)
-    def moon(self, kw, name, choice):
-        line = kw.line
-        self.events.append(Moon(
-            name_value(name.value), choice.value.casefold(),
-            span(line, kw.column, choice.end_column), span(line, name.column, name.end_column),
-        ))
+    def moon(self, children):
+        kw, name, choice = children
+        self.events.append(moon_event(kw.line, kw.column, name.value, name.column, choice.value,
+                                      choice.column))
 
     # ---- common statements: HEAD and REST ----------------------------------------------------
     # Each is called with the line, the column and text of the HEAD token and the column and
@@ -197,7 +194,24 @@ class EventBuilder(Transformer):
 
     def _list(self, rest: str) -> str:
         """The LIST of a LIST_REST token (a comment or quotes need the grammar's regex)."""
-        return self.list_body.match(rest).group() if '"' in rest or "#" in rest else rest
+        return re.match(self.list_body, rest).group() if '"' in rest or "#" in rest else rest
+
+
+def comment_event(line: int, column: int, text: str) -> Comment:
+    """A whole-line COMMENT token ``text`` (``# ...``) at ``column``."""
+    return Comment(text[1:].strip(), span(line, column, _end(column, text)))
+
+
+def tag_event(line: int, column: int, name: str, value: str, end_column: int) -> Tag:
+    """``[NAME "value"]``: the TAG_NAME and STRING tokens, where ``[`` is and ``]`` ends."""
+    return Tag(name, logbody.unquote(value), span(line, column, end_column))
+
+
+def moon_event(line: int, column: int, name: str, name_column: int, choice: str,
+               choice_column: int) -> Moon:
+    """``moon NAME CHOICE``: the MOON token's column, the NAME and CHOICE tokens and theirs."""
+    return Moon(name_value(name), choice.casefold(), span(line, column, choice_column + len(choice)),
+                span(line, name_column, name_column + len(name)))
 
 
 def hand_event(line: int, column: int, number: str, number_end: int,
@@ -213,10 +227,10 @@ def hand_event(line: int, column: int, number: str, number_end: int,
     )
 
 
-def _split(rest: str, pattern: re.Pattern) -> tuple[str, str, int]:
+def _split(rest: str, pattern: str) -> tuple[str, str, int]:
     """(body, claim, claim offset) of a TRICK_REST or COMPACT_REST token."""
     if '"' in rest or "#" in rest:  # quotes or a comment may hide '->': use the grammar's regex
-        m = pattern.match(rest)
+        m = re.match(pattern, rest)
         return m.group(1) or "", m.group(2) or "", m.start(2)
     cut = rest.find("->")
     if cut < 0:

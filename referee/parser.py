@@ -9,9 +9,10 @@ How it goes fast: the grammar's terminals are coarse (a statement head such as `
 is one token, so is the rest of the line with all the plays of the trick), no parse tree is
 built (the rule callbacks of :mod:`referee.logbuild` run inside the LALR parser and append
 events to a list), and the pieces of a coarse token are cut up by :mod:`referee.logbody`.
-The common lines skip even Lark's lexer and parser: :mod:`referee.logfast` matches them
-with the grammar's own terminals and calls the same callbacks; the other lines (tags,
-comments, anything unusual or malformed) are parsed by Lark, a run of lines at a time.
+The lines of a well-formed log skip even Lark's lexer and parser: :mod:`referee.logfast`
+matches them with the grammar's own terminals and calls the same callbacks; the other lines
+(anything unusual or malformed) are parsed by Lark, a run of lines at a time.  The terminals
+are cached (:func:`_line_reader`), so Lark is imported only when a line needs it.
 How it recovers: when the parser rejects a line, the line is diagnosed on its own
 (:mod:`referee.logerrors`) and parsing restarts at the next line with a fresh parser reading
 the same string, so the cost of an error is the cost of its line.
@@ -23,22 +24,20 @@ to start at any line without copying the text or recounting its lines).
 from __future__ import annotations
 
 import gc
+import os
 import threading
-from dataclasses import dataclass
 from functools import partial
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from lark import Lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput
-from lark.lexer import LexerState, LineCounter
-from lark.utils import TextSlice
-
-from . import logbody
-from .events import Comment, Event
+from . import logbody, logfast
+from .events import Comment, Event, Record, record
 from .logbuild import EventBuilder, TooManyProblems
-from .logerrors import diagnose
 from .logfast import LineReader
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 __all__ = [
     "SyntaxIssue", "ParseResult", "UnreadableLog", "decode_log", "parse_log", "parse_bytes",
@@ -49,8 +48,8 @@ MAX_LINE = 4096  # characters; longer lines are reported and skipped unread
 MAX_ISSUES = 1000  # after this many unreadable lines the rest of the input is not read
 
 
-@dataclass(frozen=True, slots=True)
-class SyntaxIssue:
+@record
+class SyntaxIssue(Record):
     """One unreadable line; becomes a ``syntax`` diagnostic.  1-based, columns in characters."""
 
     line: int
@@ -60,12 +59,21 @@ class SyntaxIssue:
     message: str
     hint: str | None = None
 
+    def __init__(self, line: int, column: int, end_line: int, end_column: int, message: str,
+                 hint: str | None = None) -> None:
+        self._fill(line, column, end_line, end_column, message, hint)
 
-@dataclass(frozen=True, slots=True)
-class ParseResult:
+
+@record
+class ParseResult(Record):
+    """The events of the readable lines, an issue for each unreadable one, and the text."""
+
     events: tuple[Event, ...]
     issues: tuple[SyntaxIssue, ...]
     text: str  # the decoded, newline-normalised text (for caret excerpts)
+
+    def __init__(self, events: tuple[Event, ...], issues: tuple[SyntaxIssue, ...], text: str) -> None:
+        self._fill(events, issues, text)
 
 
 class UnreadableLog(Exception):
@@ -133,55 +141,87 @@ _LOCK = threading.RLock()
 _STATE: dict[str, object] = {}
 
 
-def _cache_file() -> str | bool:
-    """A private cache file for the parser tables, or False when there is no safe place."""
-    import hashlib
-    import os
-
+def _cache_folder() -> str | None:
+    """A private cache directory (created if need be), or None when there is no safe place:
+    never a shared temporary directory, since Lark's caches are pickles."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     folder = os.path.join(base, "referee")
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
         info = os.stat(folder)
         if info.st_uid != os.getuid() or info.st_mode & 0o022:
-            return False
+            return None
     except (OSError, AttributeError):
-        return False
-    import lark as lark_module
+        return None
+    return folder
 
-    key = hashlib.sha256((grammar_text() + lark_module.__version__).encode("utf-8")).hexdigest()
-    return os.path.join(folder, f"log-grammar-{key[:16]}.lark-cache")
+
+def _builder() -> EventBuilder:
+    """The process-wide rule callbacks, shared by Lark and the line reader."""
+    builder = _STATE.get("builder")
+    if builder is None:
+        builder = _STATE["builder"] = EventBuilder(MAX_ISSUES)
+    return builder  # type: ignore[return-value]
 
 
 def _parser() -> tuple[Lark, EventBuilder]:
-    """The process-wide Lark parser (built on first use) and its rule callbacks.
+    """The process-wide Lark parser (imported and built on first use) and its callbacks.
 
-    Building the LALR tables takes about 35 ms, a large part of a one-file check's cold
-    start, so they are cached (Lark ``cache=``, keyed by grammar and Lark version) in a
-    directory only this user can write: never in a shared temporary directory, since Lark
-    caches are pickles.  Without such a directory the tables are simply built.
+    Building the LALR tables takes about 35 ms, so they are cached (Lark ``cache=``, keyed by
+    grammar and Lark version) in the private cache directory, if there is one.
     """
     built = _STATE.get("parser")
     if built is None:
-        builder = EventBuilder(MAX_ISSUES)
-        lark = Lark(grammar_text(), parser="lalr", lexer="contextual", start=["start", "line"],
-                    transformer=builder, maybe_placeholders=True, cache=_cache_file())
-        builder.use_grammar(lark)
+        import hashlib
+
+        import lark as lark_module
+
+        folder = _cache_folder()
+        text = grammar_text()
+        key = hashlib.sha256((text + lark_module.__version__).encode("utf-8")).hexdigest()
+        cache = os.path.join(folder, f"log-grammar-{key[:16]}.lark-cache") if folder else False
+        builder = _builder()
+        lark = lark_module.Lark(text, parser="lalr", lexer="contextual", start=["start", "line"],
+                                transformer=builder, maybe_placeholders=True, cache=cache)
         built = _STATE["parser"] = (lark, builder)
-    return built  # type: ignore[return-value]
-
-
-# Compiling the line reader's expression takes about 3 ms, what Lark takes to read some 200
-# lines, so a process that has only read short logs (a one-file check) does without.
-FAST_READER_LINES = 200
+    return built
 
 
 def _line_reader() -> LineReader:
-    """The process-wide fast line reader (logfast.py), built on first use."""
+    """The process-wide fast line reader (logfast.py), built on first use; it also gives the
+    rule callbacks the terminals they cut REST tokens with.
+
+    Importing Lark and loading its tables takes about 35 ms, a third of a one-file check, but
+    the reader needs only the grammar's terminals and rules (:func:`logfast.grammar_facts`).
+    They are cached beside the LALR tables, so a log whose every line the reader reads is
+    read without Lark.  Any other grammar or Lark, a corrupt or unreadable cache file, or no
+    cache directory at all: they are taken from Lark (and written again).
+    """
     reader = _STATE.get("reader")
     if reader is None:
-        reader = _STATE["reader"] = LineReader(*_parser())
+        text, version, folder = grammar_text(), logfast.lark_version(), _cache_folder()
+        path = logfast.facts_path(folder, text, version) if folder and version else None
+        facts = logfast.read_facts(path, text, version) if path else None
+        try:
+            reader = _reader_of(facts) if facts else None
+        except Exception:  # noqa: BLE001 - a cache that reads but is not what it says
+            reader = None
+        if reader is None:
+            import lark
+
+            facts = logfast.grammar_facts(_parser()[0])
+            reader = _reader_of(facts)
+            if path and version == lark.__version__:
+                logfast.write_facts(path, text, version, facts)
+        _STATE["reader"] = reader
     return reader  # type: ignore[return-value]
+
+
+def _reader_of(facts) -> LineReader:
+    terminals, rules = facts
+    builder = _builder()
+    builder.use_terminals(terminals)
+    return LineReader(terminals, rules, builder)
 
 
 # ---- parsing -------------------------------------------------------------------------------
@@ -211,12 +251,18 @@ def _segments(text: str):
         yield "text", seg_start, n, seg_line
 
 
-def _run(lark: Lark, builder: EventBuilder, text: str, start: int, end: int, line: int) -> None:
-    """Parse text[start:end] (whole lines, the first is ``line``), resuming after bad lines.
+def _run(text: str, start: int, end: int, line: int) -> None:
+    """Parse text[start:end] with Lark (whole lines, the first is ``line``), resuming after
+    bad lines.
 
     A fresh parser starts at the line after each bad one, reading the same string in place
     (no copy, no recount of earlier lines): the cost of an error is the cost of its line.
     """
+    from lark.exceptions import UnexpectedCharacters, UnexpectedInput
+    from lark.lexer import LexerState, LineCounter
+    from lark.utils import TextSlice
+
+    lark, builder = _parser()
     while start < end:
         ip = lark.parse_interactive("", start="start")
         counter = LineCounter("\n")
@@ -242,9 +288,11 @@ def _run(lark: Lark, builder: EventBuilder, text: str, start: int, end: int, lin
         line += 1
 
 
-def _flush(err: UnexpectedInput, builder: EventBuilder, line: int) -> None:
+def _flush(err, builder: EventBuilder, line: int) -> None:
     """Finish the statement before the bad line (the parser holds it until it sees the next
     token) and drop anything of the bad line that finishing may have produced."""
+    from lark.exceptions import UnexpectedInput
+
     parser = getattr(err, "interactive_parser", None)
     if parser is not None:
         try:
@@ -257,6 +305,8 @@ def _flush(err: UnexpectedInput, builder: EventBuilder, line: int) -> None:
 
 
 def _bad_line(lark: Lark, builder: EventBuilder, line_text: str, line: int) -> None:
+    from .logerrors import diagnose
+
     events, builder.events = builder.events, []  # the diagnosis must not add events
     try:
         column, end, message, hint = diagnose(lark, line_text)
@@ -272,12 +322,11 @@ def parse_log(text: str) -> ParseResult:
 
 def _parse(text: str, fast_lines: bool = True) -> ParseResult:
     """parse_log; with ``fast_lines`` False every line goes through Lark (for the tests that
-    compare the two readings).  The fast line reader is used once it is built: by the first
-    log of at least FAST_READER_LINES lines."""
+    compare the two readings)."""
     text = _normalise(text)
     with _LOCK:
-        lark, builder = _parser()
-        reader = _STATE.get("reader")
+        reader = _line_reader()
+        builder = reader.builder
         builder.events, builder.problems = [], []
         stop: str | None = None
         # The events are acyclic; collecting while thousands of them are being created only
@@ -285,18 +334,16 @@ def _parse(text: str, fast_lines: bool = True) -> ParseResult:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            if fast_lines and reader is None and text.count("\n") >= FAST_READER_LINES:
-                reader = _line_reader()
             # Every line, the last one too, ends with a newline (the REST tokens include it).
             source = text if text.endswith("\n") else text + "\n"
             for kind, start, end, line in _segments(source):
                 if kind == "long":
                     builder.problem(line, 1, end - start + 1,
                                     f"line is {end - start} characters long; the longest statement is far shorter")
-                elif fast_lines and reader is not None:
-                    reader.read(source, start, end, line, partial(_run, lark, builder, source))
+                elif fast_lines:
+                    reader.read(source, start, end, line, partial(_run, source))
                 else:
-                    _run(lark, builder, source, start, end, line)
+                    _run(source, start, end, line)
         except TooManyProblems as too_many:
             stop = f"{MAX_ISSUES} unreadable lines: this does not look like a game log, the rest was not read"
             stop_line = too_many.line

@@ -8,12 +8,13 @@ Every option is documented once, in :data:`OPTION_DOCS`, which ``referee rules``
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
 from .cards import DECK_SIZE, NUM_RANKS, HEARTS, QUEEN_OF_SPADES, JACK_OF_DIAMONDS
+from .events import Record, record
 
 HEART_POINTS = 1
 BLACK_MARIA_POINTS = 13
@@ -30,8 +31,11 @@ class RulesetError(ValueError):
     """A ruleset name, file or option that cannot be used."""
 
 
-@dataclass(frozen=True, slots=True)
-class Ruleset:
+@record
+class Ruleset(Record):
+    """Every option of a ruleset (OPTION_DOCS says what each means).  Made by load_ruleset
+    and with_options, which validate the options."""
+
     name: str
     min_players: int
     max_players: int
@@ -56,6 +60,12 @@ class Ruleset:
     moon_choices: tuple[str, ...]
     jack_of_diamonds_bonus: int
     no_tricks_bonus: int
+
+    def __init__(self, **options) -> None:
+        names = [f.name for f in fields(self)]
+        if options.keys() != set(names):
+            raise TypeError(f"Ruleset() takes exactly the options {', '.join(names)}")
+        self._fill(*(options[name] for name in names))
 
     # -- derived quantities -------------------------------------------------------------
     @property

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -19,5 +18,7 @@ def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str 
         return None
     if folded in by_folded:
         return by_folded[folded]
+    import difflib  # only for a near miss: not at every start
+
     close = difflib.get_close_matches(folded, list(by_folded), n=1, cutoff=cutoff)
     return by_folded[close[0]] if close else None

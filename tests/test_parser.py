@@ -215,6 +215,28 @@ def test_statements_keep_plain_str_names():
         assert type(value) is str
 
 
+def test_events_are_frozen_dataclasses_whose_spans_do_not_compare():
+    import copy
+    import dataclasses
+    import pickle
+
+    trick = parse_log("trick 3: Al 2C, Bo 10S -> none\n").events[0]
+    plain = Trick(3, (Play("Al", Card.parse("2C")), Play("Bo", Card.parse("10S"))), Claim(None))
+    assert trick == plain and hash(trick) == hash(plain) and trick != dataclasses.replace(plain, number=4)
+    assert repr(trick) == repr(plain) == (
+        "Trick(number=3, plays=(Play(player='Al', card=Card.parse('2C')), "
+        "Play(player='Bo', card=Card.parse('10S'))), claim=Claim(player=None), leader=None)")
+    assert [f.name for f in dataclasses.fields(Play)] == ["player", "card", "span", "card_span", "_where"]
+    assert dataclasses.replace(trick.plays[1], player="Cy").span == Span(1, 17, 1, 23)
+    for copied in (pickle.loads(pickle.dumps(trick)), copy.deepcopy(trick)):
+        assert copied == trick and copied.plays[1].card_span == Span(1, 20, 1, 23)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        trick.number = 4
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del trick.plays[0].span
+    assert Span(1, 2, 1, 3) != (1, 2, 1, 3) and Span(1, 2, 1, 3) == Span.point(1, 2)
+
+
 def test_blank_lines_comments_and_missing_final_newline():
     result = parse_log("\n\n   \n# one\n\thand 1   \n\n# two\ndeal Al: AS")
     assert result.issues == ()

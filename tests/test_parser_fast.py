@@ -48,7 +48,6 @@ def spans(value, where: str = "") -> list[tuple[str, Span]]:
 
 
 def assert_same_reading(text: str) -> parser.ParseResult:
-    parser._line_reader()  # short logs use it only once it is built
     fast = parser._parse(text)
     slow = parser._parse(text, fast_lines=False)
     assert fast.issues == slow.issues, text
@@ -83,6 +82,12 @@ def test_synthetic_corpus_reads_the_same(fancy):
     "trick 1\u00a0: Al 2C", "\n\n  \n\t\n", "kitty: # x", "trick 1: # x", "trick 3 Al: # c",
     "deal Al: AS # c", "score: Al 1 # c", 'deal "A#B": AS', 'trick 1: "a # b" 2C -> "c#"',
     "moon Al add", "pass Al: #", "winner: Al#",
+    '[Event "x"]', '[ Event   "x" ]  # c', '[Event"x"]#c', '\t[Ev-ent_2 "a \\" b # c"]', '[Event "x"',
+    '[Event "x"] y', '[1 "x"]', '[Event x]', '[]', '[Event "x" "y"]', '[Олена "x"]',
+    "moon Al SUBTRACT", 'moon "Mary Ann" add  # c', "moon Al add#c", "moon Al addx", "moon Al",
+    "moon add add", "moon Al add Bo", "  moon Al add", "moon-Al add", "Moon Олена Add",
+    "#", "# c", "   #c  ", "\t#", "#[x]", "hand 1 dealer Al # c", "hand 2 pass 2 left#c",
+    "  hand 3", "hand 4 dealer Al pass left extra", "hand 5#c", '\u00a0hand 6 dealer "A#B"',
 ])
 def test_awkward_lines_read_the_same(line):
     assert_same_reading(line)
@@ -122,29 +127,22 @@ def test_edited_example_lines_read_the_same():
         assert_same_reading("\n".join(edited[max(0, k - 2) : k + 3]))
 
 
-def test_the_fast_path_reads_the_common_lines(monkeypatch):
-    """Only tags, comments, blank lines and lines the terminals refuse go to Lark."""
+def test_the_fast_path_reads_every_line_of_a_well_formed_log(monkeypatch):
+    """Only the lines the terminals refuse go to Lark: tags, comments, moon lines, indented
+    lines and trailing comments are read by the line reader too."""
     text = (ROOT / "examples" / "logs" / "clean-6-players.log").read_text("utf-8")
-    text += "trick 99: Al ZZ\n# a comment\ntrik 1: Al 2C\ndeal Al: AS\n"
+    text += "  trick 99: Al ZZ\n  # a comment\ntrik 1: Al 2C\n\tdeal Al: AS # c\nhand 2 # c\n"
+    text += "[Note \"x\"] # c\nmoon Al add # c\n"
     given_to_lark: list[str] = []
     original = parser._run
 
-    def spy(lark, builder, source, start, end, line):
+    def spy(source, start, end, line):
         given_to_lark.extend(source[start:end].splitlines())
-        original(lark, builder, source, start, end, line)
+        original(source, start, end, line)
 
     monkeypatch.setattr(parser, "_run", spy)
-    parser._line_reader()
     result = parser.parse_log(text)
-    assert [issue.line for issue in result.issues] == [text.count("\n") - 3, text.count("\n") - 1]
-    assert "trik 1: Al 2C" in given_to_lark
-    assert all(line.startswith(("[", "#", "trik ")) or not line.strip()
-               for line in given_to_lark), given_to_lark
-
-
-def test_the_line_reader_is_built_for_a_long_log(monkeypatch):
-    monkeypatch.setattr(parser, "_STATE", {})
-    parser.parse_log("hand 1\n" * (parser.FAST_READER_LINES - 1))
-    assert "reader" not in parser._STATE
-    parser.parse_log("hand 1\n" * parser.FAST_READER_LINES)
-    assert "reader" in parser._STATE
+    lines = text.count("\n")
+    assert [issue.line for issue in result.issues] == [lines - 6, lines - 4]
+    assert given_to_lark == ["trik 1: Al 2C"]
+    assert len(result.events) + len(result.issues) == sum(1 for row in text.splitlines() if row.strip())

@@ -1,0 +1,107 @@
+"""The text renderer without rich (render._plain_text) writes exactly what rich writes to a
+file that is not a terminal, or leaves the report to rich."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+
+from referee import render
+from referee.codes import KINDS
+from referee.diagnostics import Diagnostic, HandSummary, Related, Report
+from referee.replay import check_path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOGS = sorted((ROOT / "examples").rglob("*.log"))
+
+
+def rich_text(report: Report, width: int | None) -> str:
+    out = io.StringIO()
+    console = Console(file=out, no_color=False, force_terminal=None, highlight=False, width=width,
+                      soft_wrap=False)
+    render._render_rich(console, report)
+    return out.getvalue()
+
+
+def plain_text(report: Report, width: int | None) -> str | None:
+    return render._plain_text(report, io.StringIO(), None, width)
+
+
+@pytest.mark.parametrize("path", LOGS, ids=[p.name for p in LOGS])
+def test_example_reports_are_written_as_rich_writes_them(path):
+    report = check_path(path)
+    for width in (None, 100):
+        assert plain_text(report, width) == rich_text(report, width)
+    narrow = plain_text(report, 20)
+    assert narrow is None or narrow == rich_text(report, 20)
+
+
+_latin = st.characters(min_codepoint=0x20, max_codepoint=0x4FF, exclude_categories=("Cc", "Cf", "Mn"))
+_names = st.one_of(st.sampled_from(["Al", "Олена", "Zoë", "O'Neil", "Mary-Jo", "漢字", "e\u0301",
+                                    "[b]x", ":smile:", "x\\", "a\tb", "José", "none"]),
+                   st.text(_latin, min_size=1, max_size=30), st.text(min_size=1, max_size=12))
+_text = st.one_of(*[st.text(_latin, max_size=60)] * 5, st.text(max_size=60))  # mostly plain
+
+
+@st.composite
+def reports(draw) -> Report:
+    players = draw(st.lists(_names, max_size=8, unique=True))
+    totals = {p: draw(st.integers(-10**7, 10**7)) for p in players}
+    source = draw(st.lists(_text, min_size=1, max_size=6))
+    diagnostics = []
+    for _ in range(draw(st.integers(0, 4))):
+        line = draw(st.integers(0, len(source) + 1))
+        column = draw(st.integers(1, 70))
+        related = tuple(Related(draw(st.integers(0, 7)), draw(st.integers(1, 9)), draw(_text))
+                        for _ in range(draw(st.integers(0, 2))))
+        diagnostics.append(Diagnostic(
+            draw(st.sampled_from(KINDS)), "CH201", draw(st.sampled_from(["error", "warning"])),
+            line, column, line, column + draw(st.integers(0, 5)), draw(_text), "R5.2",
+            hint=draw(st.none() | _text), related=related))
+    return Report(
+        path=draw(st.sampled_from(["a.log", "[x].log", "dir/a b.log", "é.log", ":smile:.log"])),
+        ruleset=draw(st.sampled_from([None, "cancellation", "[y]"])), players=players,
+        diagnostics=diagnostics, hands=[HandSummary(1, {}, totals, True)] * draw(st.integers(0, 2)),
+        winners=draw(st.none() | st.lists(st.sampled_from(players or ["Al"]), max_size=2)),
+        unchecked=draw(st.lists(_text, max_size=2)),
+        unreadable=draw(st.none() | st.just("the file is not UTF-8 text: byte 0xff")),
+        source="\n".join(source))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(reports(), st.sampled_from([None, 10, 30, 45, 60, 100]))
+def test_any_report_is_written_as_rich_writes_it_or_left_to_rich(report, width):
+    plain = plain_text(report, width)
+    assert plain is None or plain == rich_text(report, width)
+
+
+def test_plain_text_only_where_rich_would_not_colour(monkeypatch):
+    report = check_path(LOGS[0])
+    assert render._plain_text(report, io.StringIO(), True, None) is None
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    assert render._plain_text(report, Terminal(), None, None) is None
+    assert render._plain_text(report, Terminal(), False, None) is None  # rich still bolds
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    assert render._plain_text(report, io.StringIO(), None, None) is None
+
+
+def test_a_piped_check_does_not_import_rich():
+    code = ("import sys\nfrom referee.cli import main\ncode = main(sys.argv[1:])\n"
+            "print('rich' in sys.modules, file=sys.stderr)\nraise SystemExit(code)")
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+    done = subprocess.run([sys.executable, "-c", code, "check", "examples/logs/revoke.log"],
+                          capture_output=True, text=True, cwd=ROOT, env=env)
+    assert done.returncode == 1 and "CH201 revoke" in done.stdout
+    assert done.stderr.strip() == "False"
