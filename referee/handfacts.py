@@ -31,18 +31,24 @@ class TrickFacts:
     plays: list[SeatedPlay]
 
 
-def seat_plays(table: Table, trick: Trick) -> list[SeatedPlay]:
+def seat_plays(table: Table, trick: Trick, names: dict | None = None) -> list[SeatedPlay]:
     """Seats of a trick's plays (as :func:`referee.knowledge.seat_plays`, reporting nothing):
-    compact tricks run in seating order from the leader; unknown names are left out."""
+    compact tricks run in seating order from the leader; unknown names are left out.
+    ``names`` remembers the seats of the names as written, from trick to trick."""
     seats, n = table.seats, table.size
     if trick.leader is not None:
         leader = seats.get(trick.leader.casefold())
         if leader is None:
             return []
         return [((leader + i) % n, p.card, p) for i, p in enumerate(trick.plays)]
+    if names is None:
+        names = {}
     out = []
     for play in trick.plays:
-        seat = seats.get(play.player.casefold()) if play.player is not None else None
+        name = play.player
+        seat = names.get(name, -1)
+        if seat == -1:
+            seat = names[name] = seats.get(name.casefold()) if name is not None else None
         if seat is not None:
             out.append((seat, play.card, play))
     return out
@@ -125,8 +131,9 @@ def gather(table: Table, record: HandRecord) -> HandFacts:
         for seat, pass_ in record.passes.items():
             facts.passes[seat] = pass_.run.cards
             facts.pass_spans[seat] = pass_.span
+    names: dict = {}
     for trick in record.tricks:
-        facts.tricks.append(TrickFacts(trick.number, trick.span, seat_plays(table, trick)))
+        facts.tricks.append(TrickFacts(trick.number, trick.span, seat_plays(table, trick, names)))
     for index, trick in enumerate(facts.tricks):
         seats = [seat for seat, _, _ in trick.plays]
         if trick.number != index + 1 or len(seats) > n or len(set(seats)) != len(seats):

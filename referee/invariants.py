@@ -3,8 +3,10 @@
 For every hand the laws below are written as z3 formulas over what the log records and z3 is
 asked for a counterexample (the law's negation).  "proved" means z3 found none; "violated"
 means it found one, and the failing instance (the card, the player) is the evidence; "skipped"
-means the record does not hold what the law is about.  One z3 solver serves the whole log and
-each hand is checked inside ``push``/``pop``.  The laws, their clauses and their bounds are in
+means the record does not hold what the law is about.  One z3 solver serves the whole log: it
+is first asked about every quantifier-free law of every hand at once, and only when that finds
+a counterexample (or for a law with a quantifier) hand by hand, law by law, instance by
+instance, each inside ``push``/``pop``.  The laws, their clauses and their bounds are in
 spec/verification.md.
 
 * ``cards-dealt`` (R2.4): the deals and the kitty hold every card identity exactly ``decks``
@@ -25,32 +27,60 @@ z3 is imported only when :func:`attach_invariants` runs.
 
 from __future__ import annotations
 
+import gc
+import threading
+
 from .diagnostics import Report, make
 from .handfacts import HandFacts, gather, hand_records, table_for
-from .invariant_laws import Law, Sheet, hand_laws
+from .invariant_laws import DEFINITIONS, Law, hand_laws
+from .knowledge import HandRecord
 from .parser import ParseResult, parse_log
+from .sheet_laws import Sheet
 from .table import Table
 
 PLAY_KINDS = frozenset({"revoke", "illegal-lead", "illegal-play", "card-not-held"})
 
 
-def attach_invariants(report: Report, parsed: ParseResult | None = None) -> None:
-    """Prove the per-hand invariants of an already-checked report (see the module doc)."""
+def attach_invariants(report: Report, parsed: ParseResult | None = None, *,
+                      table: Table | None = None, records: list[HandRecord] | None = None) -> None:
+    """Prove the per-hand invariants of an already-checked report (see the module doc).
+
+    ``table`` and ``records`` (both or neither), the replay's seating and hands of this log,
+    spare redoing them (``referee.replay._setup`` and ``_group``)."""
     if report.unreadable is not None or not report.players:
         return
-    if parsed is None:
-        parsed = parse_log(report.source)
-    table = table_for(parsed, report.path)
-    if table is None:
-        return
-    records = hand_records(table, parsed)
-    prover = _Prover()
+    if table is None or records is None:
+        if parsed is None:
+            parsed = parse_log(report.source)
+        table = table_for(parsed, report.path)
+        if table is None:
+            return
+        records = hand_records(table, parsed)
+    # as while checking (referee.replay.check_bytes): what is built here is acyclic, and a
+    # collection would only rescan the log's events and states, still alive
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        _attach(report, table, records)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _attach(report: Report, table: Table, records: list[HandRecord]) -> None:
     sheet = Sheet(table, report)
+    hands = []
     for index, record in enumerate(records):
         summary = report.hands[index] if index < len(report.hands) else None
         facts = gather(table, record)
-        lets, laws = hand_laws(table, facts, summary, sheet)
-        prover.decide(lets, laws)
+        hands.append((facts, hand_laws(table, facts, summary, sheet)))
+    prover = _prover()
+    try:
+        prover.decide([laws for _, laws in hands])
+    except BaseException:
+        _LOCAL.prover = None  # the next log gets a fresh solver, not one left half-way
+        raise
+    for facts, laws in hands:
         for law in laws:
             _record(report, law, facts.number)
         if facts.prefix and not all(facts.holding_known(s) for s in range(table.size)):
@@ -59,46 +89,81 @@ def attach_invariants(report: Report, parsed: ParseResult | None = None) -> None
 
 
 # -- z3 ---------------------------------------------------------------------------------------
+_LOCAL = threading.local()
+
+
+def _prover() -> _Prover:
+    """The thread's prover, kept from log to log so that its solver reads each definition
+    once; each thread has its own z3 context, as z3 contexts are not thread-safe."""
+    prover = getattr(_LOCAL, "prover", None)
+    if prover is None:
+        prover = _LOCAL.prover = _Prover()
+    return prover
+
+
 class _Prover:
-    """One solver per log; each check is ``push``, one self-contained assertion, ``pop``."""
+    """Each check is ``push``, one self-contained assertion, ``pop``; only the definitions
+    (:data:`DEFINITIONS`) stay in the solver."""
 
     def __init__(self) -> None:
         import z3
 
         self.z3 = z3
-        self.solver = z3.Solver()
+        self.solver = z3.Solver(ctx=z3.Context())
+        self.defined = 0  # how many of DEFINITIONS (which only grow) the solver has read
 
-    def refutable(self, lets: list[tuple[str, str]], formulas: list[str]) -> bool:
-        """True when z3 finds a model of the negation: some formula can be false."""
-        negation = "(not (and " + " ".join(formulas) + " true))"
-        for name, value in reversed(lets):
-            negation = f"(let (({name} {value})) {negation})"
+    def _check(self, formulas) -> object:
+        if self.defined < len(DEFINITIONS):  # outside push: they stay for the next checks
+            known = list(DEFINITIONS.values())
+            self.solver.from_string(" ".join(known[self.defined:]))
+            self.defined = len(known)
         self.solver.push()
         try:
-            self.solver.from_string(f"(assert {negation})")
-            return self.solver.check() == self.z3.sat
+            self.solver.from_string("(assert (not (and " + " ".join(formulas) + " true)))")
+            return self.solver.check()
         finally:
             self.solver.pop()
 
-    def decide(self, lets, laws: list[Law]) -> None:
-        open_laws = [law for law in laws if law.status is None and law.groups]
-        for law in laws:
-            if law.status is None and not law.groups:
-                law.status = "skipped"
-        if not open_laws:
-            return
-        if not self.refutable(lets, [g.smt for law in open_laws for g in law.groups]):
+    def refutable(self, formulas: list[str]) -> bool:
+        """True when z3 finds a model of the negation: some formula can be false."""
+        return self._check(formulas) == self.z3.sat
+
+    def decide(self, hands: list[list[Law]]) -> None:
+        """Set the status of every law of every hand (and the failures of a violated law)."""
+        together, alone = [], []
+        for laws in hands:
+            open_laws = [law for law in laws if law.status is None and law.groups]
+            for law in laws:
+                if law.status is None and not law.groups:
+                    law.status = "skipped"
+            if open_laws:
+                ground = all(g.ground for law in open_laws for g in law.groups)
+                (together if ground else alone).append(open_laws)
+        # the log's quantifier-free laws at once; any doubt, and each hand is asked on its own
+        atoms = dict.fromkeys(a for laws in together for law in laws for g in law.groups
+                              for a in g.atoms)
+        if together and self._check(list(atoms)) == self.z3.unsat:
+            for laws in together:
+                for law in laws:
+                    law.status = "proved"
+        else:
+            alone += together
+        for open_laws in alone:
+            self._decide_hand(open_laws)
+
+    def _decide_hand(self, open_laws: list[Law]) -> None:
+        if not self.refutable([g.smt for law in open_laws for g in law.groups]):
             for law in open_laws:
                 law.status = "proved"
             return
         for law in open_laws:  # something fails: find which law and which instances
-            if not self.refutable(lets, [g.smt for g in law.groups]):
+            if not self.refutable([g.smt for g in law.groups]):
                 law.status = "proved"
                 continue
             law.status = "violated"
             for group in law.groups:
-                if self.refutable(lets, [group.smt]):
-                    law.failures += [i for i in group.expand() if self.refutable(lets, [i.smt])]
+                if self.refutable([group.smt]):
+                    law.failures += [i for i in group.expand() if self.refutable([i.smt])]
 
 
 # -- results ----------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,7 @@ from referee.replay import check_parsed, check_text
 from referee.ruleset import load_ruleset, with_options
 from referee.writer import write
 
+CORPUS = Path(__file__).resolve().parent.parent / "examples" / "corpus"
 LAWS = {"cards-dealt", "cards-played", "points-conserved", "score-sum", "totals"}
 NAMES = list(DEFAULT_NAMES[:6])
 
@@ -77,6 +79,21 @@ def test_attach_without_parsed_reparses_the_source():
     attach_invariants(report)
     assert report.invariants == checked(text).invariants
     assert report.to_json()["invariants"] == report.invariants
+
+
+def test_attach_with_the_replays_table_and_records_regroups_nothing(monkeypatch):
+    import referee.invariants as invariants
+    from referee.handfacts import hand_records, table_for
+
+    text = game_text("cancellation", 7, 2)
+    parsed = parse_log(text)
+    table = table_for(parsed)
+    records = hand_records(table, parsed)
+    monkeypatch.setattr(invariants, "hand_records", None)  # not called
+    report = check_parsed(parsed, "<test>")
+    attach_invariants(report, parsed, table=table, records=records)
+    monkeypatch.undo()
+    assert report.invariants == checked(text).invariants
 
 
 def test_unreadable_or_setup_less_reports_get_nothing():
@@ -159,6 +176,70 @@ def test_a_third_copy_of_a_heart_breaks_points_conservation():
     assert on_line == ["card-not-held"]
     detail = next(i["detail"] for i in by_status(report, "violated") if i["name"] == "points-conserved")
     assert "52" in detail
+
+
+def test_one_violated_hand_leaves_the_others_proved():
+    # the log's laws are first decided together; one counterexample sends each hand to be
+    # decided alone, and only the broken law of the broken hand is violated
+    rules = load_ruleset("cancellation")
+    text, expected = violating_game(rules, 7, seed=2, kind="score-mismatch", hands=3)
+    report = checked(text)
+    assert {(i["name"], i["hand"]) for i in by_status(report, "violated")} == {
+        ("score-sum", expected.hand)}
+    assert all(i["status"] == "proved" for i in report.invariants
+               if (i["name"], i["hand"]) != ("score-sum", expected.hand))
+
+
+def test_the_points_flow_function_leaves_what_the_engine_loses():
+    import z3
+
+    from referee.handfacts import gather, hand_records, table_for
+    from referee.invariant_laws import DEFINITIONS, _points
+
+    parsed = parse_log(CORPUS.joinpath("012-cancellation-11p-lost-points.log").read_text())
+    table = table_for(parsed)
+    report = check_parsed(parsed, "<t>")
+    lost_hands = 0
+    for record, summary in zip(hand_records(table, parsed), report.hands):
+        law, lost, lost_value = _points(gather(table, record))
+        assert law.detail.endswith(f"{lost_value} lost in a set-aside last trick") == bool(
+            lost_value)
+        assert lost_value == summary.lost
+        lost_hands += bool(lost_value)
+        solver = z3.Solver(ctx=z3.Context())
+        solver.from_string(" ".join(DEFINITIONS.values()))
+        solver.from_string(f"(assert (not (and (= {lost} {lost_value}) {law.groups[0].smt})))")
+        assert solver.check() == z3.unsat
+    assert lost_hands
+
+
+def test_threads_each_get_their_own_prover():
+    from concurrent.futures import ThreadPoolExecutor
+
+    texts = [game_text("cancellation", players, seed) for players, seed in ((6, 1), (9, 2))]
+    texts.append(violating_game(load_ruleset("cancellation"), 6, seed=3, kind="total-mismatch",
+                                hands=2)[0])
+    alone = [checked(text).invariants for text in texts]
+    with ThreadPoolExecutor(3) as pool:
+        together = list(pool.map(lambda text: checked(text).invariants, texts * 2))
+    assert together == alone * 2
+
+
+def test_a_prover_that_failed_is_not_reused(monkeypatch):
+    import referee.invariants as invariants
+
+    text = game_text("cancellation", 6, 1)
+    first = invariants._prover()
+
+    def broken(self, formulas):
+        raise RuntimeError("z3 went away")
+
+    monkeypatch.setattr(invariants._Prover, "_check", broken)
+    with pytest.raises(RuntimeError):
+        checked(text)
+    monkeypatch.undo()
+    assert invariants._prover() is not first
+    assert {i["status"] for i in checked(text).invariants} == {"proved"}
 
 
 # -- the scoresheet laws on hand-made sheets ------------------------------------------------------
