@@ -27,9 +27,9 @@ z3 is imported only when :func:`attach_invariants` runs.
 
 from __future__ import annotations
 
-import gc
 import threading
 
+from .collector import collector_paused
 from .diagnostics import Report, make
 from .handfacts import HandFacts, gather, hand_records, table_for
 from .invariant_laws import DEFINITIONS, Law, hand_laws
@@ -56,15 +56,8 @@ def attach_invariants(report: Report, parsed: ParseResult | None = None, *,
         if table is None:
             return
         records = hand_records(table, parsed)
-    # as while checking (referee.replay.check_bytes): what is built here is acyclic, and a
-    # collection would only rescan the log's events and states, still alive
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         _attach(report, table, records)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _attach(report: Report, table: Table, records: list[HandRecord]) -> None:

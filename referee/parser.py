@@ -23,7 +23,6 @@ to start at any line without copying the text or recounting its lines).
 
 from __future__ import annotations
 
-import gc
 import os
 import threading
 from functools import partial
@@ -32,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import logbody, logfast
+from .collector import collector_paused
 from .events import Comment, Event, Record, record
 from .logbuild import EventBuilder, TooManyProblems
 from .logfast import LineReader
@@ -329,30 +329,24 @@ def _parse(text: str, fast_lines: bool = True) -> ParseResult:
         builder = reader.builder
         builder.events, builder.problems = [], []
         stop: str | None = None
-        # The events are acyclic; collecting while thousands of them are being created only
-        # rescans the ones already made (it tripled the parse time of a 3 MB log).
-        collecting = gc.isenabled()
-        gc.disable()
         try:
-            # Every line, the last one too, ends with a newline (the REST tokens include it).
-            source = text if text.endswith("\n") else text + "\n"
-            for kind, start, end, line in _segments(source):
-                if kind == "long":
-                    builder.problem(line, 1, end - start + 1,
-                                    f"line is {end - start} characters long; the longest statement is far shorter")
-                elif fast_lines:
-                    reader.read(source, start, end, line, partial(_run, source))
-                else:
-                    _run(source, start, end, line)
+            with collector_paused():
+                # Every line, the last one too, ends with a newline (the REST tokens include it).
+                source = text if text.endswith("\n") else text + "\n"
+                for kind, start, end, line in _segments(source):
+                    if kind == "long":
+                        builder.problem(line, 1, end - start + 1, f"line is {end - start} "
+                                        "characters long; the longest statement is far shorter")
+                    elif fast_lines:
+                        reader.read(source, start, end, line, partial(_run, source))
+                    else:
+                        _run(source, start, end, line)
         except TooManyProblems as too_many:
             stop = f"{MAX_ISSUES} unreadable lines: this does not look like a game log, the rest was not read"
             stop_line = too_many.line
         except Exception as err:  # noqa: BLE001 - last resort: a bug must not crash the referee
             stop = f"internal error while reading the log: {err!r}"
             stop_line = builder.problems[-1][0] if builder.problems else 1
-        finally:
-            if collecting:
-                gc.enable()
         events, problems = tuple(builder.events), builder.problems
         builder.events, builder.problems = [], []
     issues = [SyntaxIssue(line, column, line, end, message, hint) for line, column, end, message, hint in problems]

@@ -7,10 +7,10 @@ renderers.  Checking a file is a pure function of its text and its path.
 
 from __future__ import annotations
 
-import gc
 from pathlib import Path
 
 from . import engine
+from .collector import collector_paused
 from .diagnostics import HandSummary, Report, make
 from .engine import Phase
 from .events import (
@@ -49,23 +49,12 @@ def check_path(path: str | Path, *, invariants: bool = False) -> Report:
 
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
                 invariants: bool = False) -> Report:
-    # As while parsing: the events and states are acyclic, and collecting mid-check only
-    # rescans the thousands of them still alive (3% of a check, more on long logs).
-    collecting = gc.isenabled()
-    gc.disable()
     try:
-        parsed = parse_bytes(data)
-        report = check_parsed(parsed, path, base_dir=base_dir)
+        with collector_paused():
+            parsed = parse_bytes(data)
+            return check_parsed(parsed, path, base_dir=base_dir, invariants=invariants)
     except UnreadableLog as err:
         return _unreadable(path, err.line, err.column, str(err))
-    finally:
-        if collecting:
-            gc.enable()
-    if invariants:
-        from .invariants import attach_invariants
-
-        attach_invariants(report, parsed)
-    return report
 
 
 def check_text(text: str, path: str = "<string>") -> Report:
@@ -79,8 +68,10 @@ def _unreadable(path: str, line: int, column: int, message: str) -> Report:
 
 
 def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None,
-                 trace: list | None = None) -> Report:
-    """Referee a parsed log; ``trace``, when given, receives every finished trick."""
+                 trace: list | None = None, invariants: bool = False) -> Report:
+    """Referee a parsed log; ``trace``, when given, receives every finished trick.  With
+    ``invariants``, also prove the z3 invariants (:mod:`referee.invariants`, the only place z3
+    is imported) on the replay's own seating and hands."""
     findings = Findings()
     for issue in parsed.issues:
         findings.add("syntax", Span(issue.line, issue.column, issue.end_line, issue.end_column),
@@ -90,9 +81,13 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
     if table is not None:
         table.trace = trace
         report.ruleset, report.players = table.rules.name, list(table.names)
-        _replay_game(table, parsed.events, report)
+        records = _replay_game(table, parsed.events, report)
     report.diagnostics = sorted(findings.items, key=lambda d: (d.line, d.column))
     report.unchecked = findings.unchecked
+    if invariants and table is not None:
+        from .invariants import attach_invariants
+
+        attach_invariants(report, parsed, table=table, records=records)
     return report
 
 
@@ -237,7 +232,7 @@ def _file(table: Table, record: HandRecord, event: Event) -> None:
         record.total = event
 
 
-def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> None:
+def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> list[HandRecord]:
     records, claims = _group(table, events)
     rules, n, add = table.rules, table.size, table.findings.add
     state = engine.new_game(rules, n)
@@ -323,6 +318,7 @@ def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> Non
                             "`--invariants` checks each hand's sum")
     if state.phase is Phase.OVER:
         report.winners = [table.name(s) for s in state.winners]
+    return records
 
 
 def _summary(table: Table, hand: int, scores, totals, complete: bool, state) -> HandSummary:
