@@ -3,7 +3,7 @@
     python bench/openspiel_agreement.py                 # 2000 complete games (~22000 hands)
     python bench/openspiel_agreement.py --games 500 --seed 7 --json bench/out/openspiel.json
 
-Four runs, each over seeded games (see referee/openspiel_bridge.py for the mapping):
+Five runs, each over seeded games (see referee/openspiel_bridge.py for the mapping):
 
 * clean: complete ``standard`` games made of OpenSpiel hands, random or shooting policy; agree
   when the referee finds the log clean and every hand's points and the winners are OpenSpiel's;
@@ -13,8 +13,11 @@ Four runs, each over seeded games (see referee/openspiel_bridge.py for the mappi
   ``first_trick_follow_points = true``);
 * tampered-standard: the same logs under ``standard``; they differ only where a point card
   follows an illegal spade lead to the first trick (the one point where the rules differ);
-* variants: OpenSpiel's other parameters at random, each game checked against the ruleset
-  expressing them.
+* variants: all eight OpenSpiel parameters at random, each game checked against the ruleset
+  expressing them; it counts the situations that need the last two options (a first lead other
+  than the 2C under ``can_lead_any_club``, a player without a trick in a moon hand under
+  ``avoid_all_tricks_bonus``);
+* tampered-variants: one illegal play per game under random parameters, against that ruleset.
 
 Needs ``pip install '.[openspiel]'``.  Never fails: it prints the counts (and writes JSON).
 """
@@ -31,8 +34,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from referee.cards import TWO_OF_CLUBS  # noqa: E402
 from referee.openspiel_bridge import (  # noqa: E402
-    NAMES, OPENSPIEL_TOML, game_log, play_game, variant_game,
+    NAMES, OPENSPIEL_TOML, game_log, play_game, trickless_in_moon, variant_game, variant_params,
+    variant_ruleset,
 )
 from referee.replay import check_text  # noqa: E402
 from referee.ruleset import load_ruleset  # noqa: E402
@@ -98,15 +103,46 @@ def run(games: int, seed: int) -> dict:
         "diagnostics_when_disagreeing": dict(standard_differences)}
 
     agree = 0
-    by_param = Counter()
+    by_param, cases = Counter(), Counter()
     for index in range(games):
         params, hands, text = variant_game(seed + index, standard, folder,
                                            policy=("random", "mixed")[index % 2])
         ok = _clean_agrees(check_text(text), hands)
         agree += ok
         by_param.update(name for name, value in params.items() if value and ok)
+        if params["can_lead_any_club"]:
+            cases["first_leads_other_than_2C"] += sum(h.tricks[0][0][1] != TWO_OF_CLUBS
+                                                      for h in hands)
+        if params["avoid_all_tricks_bonus"]:
+            cases["trickless_players_in_moon_hands"] += sum(len(trickless_in_moon(h))
+                                                            for h in hands)
     out["variants"] = {"games": games, "agree": agree, "disagree": games - agree,
-                       "agreeing_games_with_parameter_on": dict(sorted(by_param.items()))}
+                       "agreeing_games_with_parameter_on": dict(sorted(by_param.items())),
+                       "cases": dict(cases)}
+
+    agree, tampered, found, any_club_leads = 0, 0, Counter(), 0
+    for index in range(games):
+        params = variant_params(seed + index)
+        rules, path = variant_ruleset(params, standard, folder)
+        kind = KINDS[index % 3]
+        hands = play_game(seed + index, rules, params=params, tamper_hand=1 + index % 5,
+                          want_kind=kind, tamper_after=index % 40 if kind == "revoke" else 0)
+        marked = [(n, h.tampering) for n, h in enumerate(hands, start=1) if h.tampering]
+        if not marked:
+            continue
+        tampered += 1
+        (number, change), = marked
+        report = check_text(game_log(hands, ruleset=path, target=rules.target))
+        got = [(d.kind, d.hand, d.trick, d.player) for d in report.diagnostics]
+        ok = got == [(change.kind, number, change.trick, NAMES[change.seat])] and [
+            h.points for h in report.hands] == [dict(zip(NAMES, h.points)) for h in hands]
+        agree += ok
+        found[change.kind] += ok
+        if params["can_lead_any_club"] and change.trick == 1 and change.kind == "illegal-lead":
+            any_club_leads += ok
+    out["tampered_variants"] = {"games": tampered, "agree": agree, "disagree": tampered - agree,
+                                "agree_by_kind": dict(found),
+                                "agreeing_non_club_first_leads_under_any_club": any_club_leads}
     out["seconds"] = round(time.perf_counter() - started, 1)
     return out
 
@@ -131,8 +167,13 @@ def main(argv: list[str] | None = None) -> int:
     standard = result["tampered_under_standard"]
     print(f"           under standard: {standard['agree']}/{standard['games']} "
           f"{standard['diagnostics_when_disagreeing'] or ''}")
-    print(f"variants:  {variants['agree']}/{variants['games']} games with other OpenSpiel "
-          "parameters agree")
+    print(f"variants:  {variants['agree']}/{variants['games']} games with random OpenSpiel "
+          f"parameters agree {variants['cases']}")
+    tampered = result["tampered_variants"]
+    print(f"           tampered: {tampered['agree']}/{tampered['games']} illegal plays reported "
+          f"exactly {tampered['agree_by_kind']}, "
+          f"{tampered['agreeing_non_club_first_leads_under_any_club']} of them non-club first "
+          "leads under can_lead_any_club")
     print(f"({result['seconds']} s)")
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)

@@ -76,7 +76,8 @@ def command_time(args: list[str], runs: int) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
+                       cwd=ROOT)  # `-m referee` is this tree's package, not an installed one
         times.append(time.perf_counter() - start)
     return statistics.median(times)
 

@@ -363,10 +363,11 @@ def hand_scores(state: State, choice: str | None) -> tuple[int, ...]:
         scores = [-rules.moon_points if seat == moon else 0 for seat in range(n)]
     else:
         scores = [0 if seat == moon else rules.moon_points for seat in range(n)]
+    no_tricks = rules.no_tricks_bonus if moon is None or rules.no_tricks_bonus_in_moon_hand else 0
     for seat in range(n):
         scores[seat] += state.bonus[seat]
-        if rules.no_tricks_bonus and state.tricks_won[seat] == 0:
-            scores[seat] += rules.no_tricks_bonus
+        if no_tricks and state.tricks_won[seat] == 0:
+            scores[seat] += no_tricks
     return tuple(scores)
 
 

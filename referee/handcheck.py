@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import engine
-from .cards import DECK_SIZE, HEARTS, NUM_RANKS, SUIT_NAMES, SUIT_SINGULAR, card_text, remove_card
+from .cards import (
+    CLUBS, DECK_SIZE, HEARTS, NUM_RANKS, SUIT_NAMES, SUIT_SINGULAR, card_text, remove_card,
+)
 from .engine import Phase, State
 from .events import Play, Trick
 from .knowledge import Knowledge, SeatedPlay
@@ -18,7 +20,8 @@ from .legality import Fault, card_fault
 from .ruleset import is_point_card
 from .table import Table, related
 
-_LEAD_FAULTS = {Fault.MUST_LEAD_LOWEST_CLUB, Fault.FIRST_LEAD_POINTS, Fault.HEARTS_NOT_BROKEN}
+_LEAD_FAULTS = {Fault.MUST_LEAD_LOWEST_CLUB, Fault.MUST_LEAD_A_CLUB, Fault.FIRST_LEAD_POINTS,
+                Fault.HEARTS_NOT_BROKEN}
 
 
 @dataclass(slots=True)
@@ -199,6 +202,8 @@ def _evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault, t
     if fault is Fault.REVOKE or fault is Fault.MUST_PLAY_TWIN_CLUB:
         suit = trick_cards[0] // NUM_RANKS
         wanted = [c for c in range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS) if holding[c]]
+    elif fault is Fault.MUST_LEAD_LOWEST_CLUB or fault is Fault.MUST_LEAD_A_CLUB:
+        wanted = [c for c in range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS) if holding[c]]
     elif fault is Fault.HEARTS_NOT_BROKEN:
         wanted = [c for c, k in enumerate(holding) if k and c // NUM_RANKS != HEARTS]
     else:

@@ -21,6 +21,7 @@ class Fault(enum.Enum):
     OUT_OF_TURN = ("R5.1", "it is another player's turn")
     NOT_HELD = ("R5.4", "the player does not hold that card")
     MUST_LEAD_LOWEST_CLUB = ("R4.1", "the first lead must be the lowest club")
+    MUST_LEAD_A_CLUB = ("R4.1", "the first lead must be a club")  # with first_lead_any_club
     FIRST_LEAD_POINTS = ("R4.2", "the first lead may not be a heart or a Black Maria")
     HEARTS_NOT_BROKEN = ("R4.3", "hearts have not been broken")
     REVOKE = ("R5.2", "the player must follow the led suit")
@@ -59,7 +60,10 @@ def lead_fault(
 ) -> Fault | None:
     """R4.1-R4.3 for a card led from ``holding``."""
     if first_trick and rules.first_leader == "two_of_clubs" and lowest is not None and card != lowest:
-        return Fault.MUST_LEAD_LOWEST_CLUB
+        if not rules.first_lead_any_club:
+            return Fault.MUST_LEAD_LOWEST_CLUB
+        if card // NUM_RANKS != CLUBS:
+            return Fault.MUST_LEAD_A_CLUB
     if first_trick and not rules.first_lead_points and is_point_card(card):
         if _holds_other_than(holding, is_point_card):
             return Fault.FIRST_LEAD_POINTS
@@ -121,7 +125,11 @@ def legal_cards(
         return ()
     if not trick:
         if first_trick and rules.first_leader == "two_of_clubs" and lowest is not None:
-            return (CARDS[lowest],) if holding[lowest] else tuple(held)
+            if not holding[lowest]:
+                return tuple(held)
+            if rules.first_lead_any_club:
+                return tuple(c for c in held if c // NUM_RANKS == CLUBS)
+            return (CARDS[lowest],)
         options = held
         if first_trick and not rules.first_lead_points:
             options = [c for c in options if not is_point_card(c)] or options

@@ -18,7 +18,9 @@ How OpenSpiel's game maps onto a log:
   to the first trick: OpenSpiel lets a player following suit play the Black Maria to the first
   trick even when holding another spade; ``standard`` does not.  Option
   ``first_trick_follow_points = true`` gives OpenSpiel's reading (:data:`OPENSPIEL_TOML`,
-  :func:`ruleset_for`).
+  :func:`ruleset_for`).  Every other parameter maps to an option (:func:`ruleset_for`), e.g.
+  ``can_lead_any_club`` to ``first_lead_any_club`` and ``avoid_all_tricks_bonus`` to
+  ``no_tricks_bonus = -5`` with ``no_tricks_bonus_in_moon_hand = false``.
 * Each trick's winner claim is the leader of the next trick as OpenSpiel chose it; the last
   trick's winner is its highest card of the led suit.  The scores are OpenSpiel's
   ``points(player)`` (moon included), the totals their running sums, the winner line the
@@ -41,6 +43,9 @@ NAMES = ("North", "East", "South", "West")
 PASS_DIRECTIONS = {"hold": 0, "left": 1, "across": 2, "right": 3}  # OpenSpiel's PassDir
 _OS_SUITS = (CLUBS, DIAMONDS, HEARTS, SPADES)
 FIRST_DEALER = 3  # West deals hand 1, so North is first to its left (R2.5: free)
+PASS_COUNT = 3  # OpenSpiel's pass_cards
+JD_BONUS = -10  # OpenSpiel's jd_bonus
+NO_TRICKS_BONUS = -5  # OpenSpiel's avoid_all_tricks_bonus, never given in a moon hand
 
 
 OPENSPIEL_TOML = """\
@@ -48,6 +53,7 @@ OPENSPIEL_TOML = """\
 base = "standard"
 name = "openspiel"
 first_trick_follow_points = true   # following suit, a point card is free on the first trick
+no_tricks_bonus_in_moon_hand = false  # (moot here) no avoid_all_tricks_bonus in a moon hand
 """
 
 
@@ -75,15 +81,16 @@ def openspiel_params(rules: Ruleset) -> dict[str, bool]:
         problems.append("OpenSpiel hearts is one deck and four players")
     if rules.first_leader != "two_of_clubs":
         problems.append("OpenSpiel's holder of the 2C leads it")
-    if rules.pass_count not in (0, 3):
+    if rules.pass_count not in (0, PASS_COUNT):
         problems.append("OpenSpiel passes three cards or none")
     if rules.moon_choices != ("add",) or rules.moon_points != 26:
         problems.append("OpenSpiel's moon adds 26 to every other player")
-    if rules.jack_of_diamonds_bonus not in (0, -10):
-        problems.append("OpenSpiel's jack of diamonds is worth -10")
-    if rules.no_tricks_bonus != 0:
-        problems.append("OpenSpiel's no-tricks bonus (-5) is not given in a moon hand, the "
-                        "referee's is")
+    if rules.jack_of_diamonds_bonus not in (0, JD_BONUS):
+        problems.append(f"OpenSpiel's jack of diamonds is worth {JD_BONUS}")
+    if rules.no_tricks_bonus not in (0, NO_TRICKS_BONUS):
+        problems.append(f"OpenSpiel's no-tricks bonus is {NO_TRICKS_BONUS}")
+    if rules.no_tricks_bonus and rules.no_tricks_bonus_in_moon_hand:
+        problems.append("OpenSpiel gives no no-tricks bonus in a moon hand")
     for direction in rules.pass_cycle:
         if direction not in PASS_DIRECTIONS:
             problems.append(f"OpenSpiel cannot pass {direction}")
@@ -92,9 +99,9 @@ def openspiel_params(rules: Ruleset) -> dict[str, bool]:
     return {
         "pass_cards": rules.pass_count > 0,
         "no_pts_on_first_trick": not rules.first_trick_points,
-        "can_lead_any_club": False,
-        "jd_bonus": rules.jack_of_diamonds_bonus == -10,
-        "avoid_all_tricks_bonus": False,
+        "can_lead_any_club": rules.first_lead_any_club,
+        "jd_bonus": rules.jack_of_diamonds_bonus == JD_BONUS,
+        "avoid_all_tricks_bonus": rules.no_tricks_bonus == NO_TRICKS_BONUS,
         "must_break_hearts": rules.must_break_hearts,
         "qs_breaks_hearts": rules.queen_breaks_hearts,
         "can_lead_hearts_instead_of_qs": rules.lead_hearts_instead_of_queen,
@@ -103,15 +110,14 @@ def openspiel_params(rules: Ruleset) -> dict[str, bool]:
 
 def ruleset_for(params: dict[str, bool], base: Ruleset) -> Ruleset:
     """The variant of ``base`` (``standard``) that judges like OpenSpiel with ``params``."""
-    if params.get("can_lead_any_club"):
-        raise Unsupported("no ruleset option lets the 2C holder lead any club")
-    if params.get("avoid_all_tricks_bonus"):
-        raise Unsupported("OpenSpiel gives no no-tricks bonus in a moon hand; the referee does")
     return with_options(
         base,
-        pass_count=3 if params.get("pass_cards", True) else 0,
+        pass_count=PASS_COUNT if params.get("pass_cards", True) else 0,
         first_trick_points=not params.get("no_pts_on_first_trick", True),
-        jack_of_diamonds_bonus=-10 if params.get("jd_bonus", False) else 0,
+        first_lead_any_club=params.get("can_lead_any_club", False),
+        jack_of_diamonds_bonus=JD_BONUS if params.get("jd_bonus", False) else 0,
+        no_tricks_bonus=NO_TRICKS_BONUS if params.get("avoid_all_tricks_bonus", False) else 0,
+        no_tricks_bonus_in_moon_hand=False,
         must_break_hearts=params.get("must_break_hearts", True),
         queen_breaks_hearts=params.get("qs_breaks_hearts", True),
         lead_hearts_instead_of_queen=params.get("can_lead_hearts_instead_of_qs", False),
@@ -247,6 +253,18 @@ def _winners(hand: OpenSpielHand) -> list[int]:
     return out
 
 
+def trickless_in_moon(hand: OpenSpielHand) -> list[int]:
+    """The seats that won no trick in a hand where one seat collected every point: where
+    ``avoid_all_tricks_bonus`` needs ``no_tricks_bonus_in_moon_hand = false``."""
+    collected, won = [0, 0, 0, 0], [0, 0, 0, 0]
+    for trick, winner in zip(hand.tricks, _winners(hand)):
+        collected[winner] += sum(card_points(c) for _, c in trick)
+        won[winner] += 1
+    if max(collected) != sum(collected):
+        return []
+    return [seat for seat in range(4) if won[seat] == 0]
+
+
 def game_log(hands: list[OpenSpielHand], *, ruleset: str = "standard", target: int | None = None,
              event: str = "OpenSpiel hearts", game_over: bool = True) -> str:
     """A log of these hands (hand k is the k-th); with ``game_over``, the winner line when a
@@ -306,23 +324,36 @@ def play_game(seed: int, rules: Ruleset, *, params: dict[str, bool] | None = Non
     return hands
 
 
-# OpenSpiel's boolean hearts parameters that a ruleset can express (see ruleset_for)
+# OpenSpiel's boolean hearts parameters (all of them), each expressed by options (ruleset_for)
 VARIANT_PARAMS = ("pass_cards", "no_pts_on_first_trick", "jd_bonus", "must_break_hearts",
-                  "qs_breaks_hearts", "can_lead_hearts_instead_of_qs")
+                  "qs_breaks_hearts", "can_lead_hearts_instead_of_qs", "can_lead_any_club",
+                  "avoid_all_tricks_bonus")
+
+
+def variant_params(seed: int) -> dict[str, bool]:
+    """Every OpenSpiel parameter drawn at random (reproducibly from ``seed``)."""
+    rng = Rng(f"params:{seed}")
+    return {name: bool(rng.below(2)) for name in VARIANT_PARAMS}
+
+
+def variant_ruleset(params: dict[str, bool], base: Ruleset, folder) -> tuple[Ruleset, str]:
+    """The ruleset matching ``params`` and the path of its TOML file, written in ``folder``."""
+    from pathlib import Path
+
+    from .generate import ruleset_toml
+
+    rules = ruleset_for(params, base)
+    name = "".join("1" if params[p] else "0" for p in VARIANT_PARAMS)
+    path = Path(folder) / f"variant-{name}.toml"
+    path.write_text(ruleset_toml(rules), encoding="utf-8")
+    return rules, str(path)
 
 
 def variant_game(seed: int, base: Ruleset, folder, *, policy: str = "mixed"):
     """A game under random OpenSpiel parameters, and its log checked under the matching ruleset
     (written as TOML in ``folder``): returns (params, hands, log text)."""
-    from pathlib import Path
-
-    from .generate import ruleset_toml
-
-    rng = Rng(f"params:{seed}")
-    params = {name: bool(rng.below(2)) for name in VARIANT_PARAMS}
-    rules = ruleset_for(params, base)
-    path = Path(folder) / f"variant-{seed}.toml"
-    path.write_text(ruleset_toml(rules), encoding="utf-8")
+    params = variant_params(seed)
+    rules, path = variant_ruleset(params, base, folder)
     hands = play_game(seed, rules, params=params, policy=policy)
-    return params, hands, game_log(hands, ruleset=str(path), target=rules.target)
+    return params, hands, game_log(hands, ruleset=path, target=rules.target)
 

@@ -265,7 +265,7 @@ def _plays(table: Table, model: _Model) -> None:
 
 
 def _lead_facts(rules, model, fact, none_of, card, number, broken) -> None:
-    if number == 1 and rules.first_leader == "two_of_clubs":
+    if number == 1 and rules.first_leader == "two_of_clubs" and not rules.first_lead_any_club:
         clubs = range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS)
         lower = [c for c in clubs if c < card] if card in clubs else list(clubs)
         everyone = [f"h{s}_{c}" for s in range(model.facts.players) for c in lower]

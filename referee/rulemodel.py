@@ -366,7 +366,9 @@ def legal_spec(ops, model: RuleModel, holding: dict, *, leading: bool, first_tri
         if clubs_rule:
             forced = ops.and_([first_trick, ops.not_(ops.eq(lowest, NONE))])
             holds_lowest = ops.or_([ops.and_([ops.eq(lowest, c), held[c]]) for c in universe])
-            options = {c: ops.ite(forced, ops.ite(holds_lowest, ops.eq(c, lowest), held[c]),
+            leads = {c: ops.and_([held[c], ops.eq(ops.suit(c), CLUBS)]) if model.first_lead_any_club
+                     else ops.eq(c, lowest) for c in universe}
+            options = {c: ops.ite(forced, ops.ite(holds_lowest, leads[c], held[c]),
                                   options[c]) for c in universe}
         return options
     led_suit = ops.suit(led)
@@ -401,16 +403,24 @@ def moon_pattern(ops, model: RuleModel, scores: list, shooter: int, choice: str)
     return ops.and_([ops.eq(a, b) for a, b in zip(scores, want)])
 
 
-def hand_scores(ops, model: RuleModel, taken: list, lost, bonus: list, choice: str):
-    """Scores of a hand (R7.3, R8.1, R8.2): the moon pattern replaces the points taken."""
+def hand_scores(ops, model: RuleModel, taken: list, lost, bonus: list, choice: str,
+                no_tricks: list | None = None):
+    """Scores of a hand (R7.3, R8.1, R8.2): the moon pattern replaces the points taken, plus
+    ``bonus`` and the no-tricks bonus of each player who won no trick (``no_tricks``)."""
     n = len(taken)
     whole = model.points_per_hand
     shooter = [ops.and_([ops.eq(taken[s], whole), ops.eq(lost, 0)]) for s in range(n)]
+    moon = ops.or_(shooter)
     scores = []
     for s in range(n):
         if choice == "subtract":
             moon_value = ops.ite(shooter[s], -model.moon_points, 0)
         else:
             moon_value = ops.ite(shooter[s], 0, model.moon_points)
-        scores.append(ops.sum([ops.ite(ops.or_(shooter), moon_value, taken[s]), bonus[s]]))
+        parts = [ops.ite(moon, moon_value, taken[s]), bonus[s]]
+        if no_tricks is not None and model.no_tricks_bonus:
+            gets = no_tricks[s] if model.no_tricks_bonus_in_moon_hand else ops.and_(
+                [no_tricks[s], ops.not_(moon)])
+            parts.append(ops.ite(gets, model.no_tricks_bonus, 0))
+        scores.append(ops.sum(parts))
     return scores, shooter

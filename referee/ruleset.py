@@ -45,6 +45,7 @@ class Ruleset(Record):
     pass_cycle: tuple[str, ...]
     dealer_moves: str
     first_leader: str
+    first_lead_any_club: bool
     second_two_of_clubs_follows: bool
     first_lead_points: bool
     first_trick_points: bool
@@ -60,6 +61,7 @@ class Ruleset(Record):
     moon_choices: tuple[str, ...]
     jack_of_diamonds_bonus: int
     no_tricks_bonus: int
+    no_tricks_bonus_in_moon_hand: bool
 
     def __init__(self, **options) -> None:
         names = [f.name for f in fields(self)]
@@ -144,7 +146,8 @@ OPTION_DOCS: dict[str, str] = {
     "pass_cycle": "pass direction of hand 1, 2, ... repeating: left, right, across, hold, 'N left', 'N right'",
     "dealer_moves": "the deal passes one seat to the left or right each hand",
     "first_leader": "who leads the first trick: left_of_dealer, or two_of_clubs (its holder leads it)",
-    "second_two_of_clubs_follows": "with two_of_clubs: the holder of the twin 2C must play it to the first trick",
+    "first_lead_any_club": "with two_of_clubs: the first leader may lead any club, not only the lowest (OpenSpiel's can_lead_any_club)",
+    "second_two_of_clubs_follows": "with two_of_clubs: when the lowest club (the 2C) is led, the holder of its twin must play it to the first trick",
     "first_lead_points": "the first lead may be a heart or the Black Maria (true) or not unless nothing else is held (false)",
     "first_trick_points": "followers may play points to the first trick (true) or only when holding nothing else (false)",
     "first_trick_follow_points": "with first_trick_points = false: a player following suit may play a point card of the led suit to the first trick (true, as OpenSpiel) or only when holding no other card of that suit (false)",
@@ -159,6 +162,14 @@ OPTION_DOCS: dict[str, str] = {
     "moon_choices": "what a shooter may choose: subtract (own score -moon_points) and/or add (+moon_points to every other player)",
     "jack_of_diamonds_bonus": "points (usually negative) for taking the jack of diamonds; 0 turns it off",
     "no_tricks_bonus": "points (usually negative) for a player who won no trick in the hand; 0 turns it off",
+    "no_tricks_bonus_in_moon_hand": "the no-tricks bonus is also given in a hand where the moon was shot (false: not then, as OpenSpiel)",
+}
+
+# Options added after rulesets were first written: a file without a base that omits them
+# keeps the behaviour it was written for.
+LATER_OPTIONS: dict[str, object] = {
+    "first_lead_any_club": False,
+    "no_tricks_bonus_in_moon_hand": True,
 }
 
 _CHOICES = {
@@ -175,6 +186,7 @@ def _validate(data: dict, origin: str) -> Ruleset:
     unknown = sorted(set(data) - names)
     if unknown:
         raise RulesetError(f"{origin}: unknown option(s) {', '.join(unknown)}")
+    data = {**LATER_OPTIONS, **data}
     missing = sorted(names - set(data))
     if missing:
         raise RulesetError(f"{origin}: missing option(s) {', '.join(missing)}")

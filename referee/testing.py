@@ -155,6 +155,7 @@ def _option_changes() -> SearchStrategy[dict]:
         "dealer_moves": st.sampled_from(DEALER_MOVES),
         "first_leader": st.sampled_from(FIRST_LEADERS),
         "second_two_of_clubs_follows": st.booleans(),
+        "first_lead_any_club": st.booleans(),
         "first_lead_points": st.booleans(),
         "first_trick_points": st.booleans(),
         "queen_breaks_hearts": st.booleans(),
@@ -168,6 +169,7 @@ def _option_changes() -> SearchStrategy[dict]:
         "moon_choices": st.sampled_from([("subtract", "add"), ("add",), ("subtract",)]),
         "jack_of_diamonds_bonus": st.sampled_from([0, -10]),
         "no_tricks_bonus": st.sampled_from([0, -5]),
+        "no_tricks_bonus_in_moon_hand": st.booleans(),
     })
 
 

@@ -313,9 +313,8 @@ def _moon(model: RuleModel, counts: range) -> PropertyResult:
                 solver.add(taken[s] >= 0, jacks[s] >= 0)
                 solver.add(z3.Implies(empty[s], z3.And(taken[s] == 0, jacks[s] == 0)))
             solver.add(lost >= 0, z3.Sum(taken) + lost == whole, z3.Sum(jacks) <= model.decks)
-            bonus = [jacks[s] * model.jack_of_diamonds_bonus
-                     + z3.If(empty[s], model.no_tricks_bonus, 0) for s in range(n)]
-            scores, shooter = hand_scores(ops, model, taken, lost, bonus, choice)
+            bonus = [jacks[s] * model.jack_of_diamonds_bonus for s in range(n)]
+            scores, shooter = hand_scores(ops, model, taken, lost, bonus, choice, empty)
             looks = [_b(z3, moon_pattern(ops, model, scores, q, c))
                      for q in range(n) for c in model.moon_choices]
             solver.add(z3.Or(looks), z3.Not(z3.Or([_b(z3, s) for s in shooter])))

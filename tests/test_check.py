@@ -195,3 +195,18 @@ def test_partial_logs_say_what_was_not_checked():
     assert any("stops in hand 1 at trick 2: Fay to play" in note for note in report.unchecked)
     assert "hand 1: no deal lines are recorded; revokes and illegal leads are proven only from " \
         "later plays" in report.unchecked
+
+
+def test_a_non_club_first_lead_under_first_lead_any_club_names_a_held_club(tmp_path):
+    from referee.replay import check_path
+
+    (tmp_path / "anyclub.toml").write_text(
+        'base = "standard"\nname = "anyclub"\nfirst_lead_any_club = true\n', "utf-8")
+    log = tmp_path / "t.log"
+    log.write_text('[Ruleset "anyclub.toml"]\n[Players "North East South West"]\n'
+                   "hand 1 dealer West pass hold\ndeal North: 2C 5C KC AH QS 9D 3S 4S 5S 6S 7S 8S 9S\n"
+                   "trick 1: North 9D, East 10D, South JD, West QD -> West\n", "utf-8")
+    leads = [d for d in check_path(log).diagnostics if d.kind == "illegal-lead"]
+    assert [(d.line, d.column, d.rule) for d in leads] == [(5, 16, "R4.1")]
+    assert leads[0].message == ("North led 9D in trick 1: the first lead must be a club; "
+                                "North held 2C (dealt on line 4)")

@@ -202,7 +202,7 @@ def play_hand(state, data, *, deal=None, every_card=True):
         expected = [0 if s == moon else rules.moon_points for s in range(n)]
     for s in range(n):
         expected[s] += rules.jack_of_diamonds_bonus * collected[s][CARDS[JACK_OF_DIAMONDS]]
-        if tricks_won[s] == 0:
+        if tricks_won[s] == 0 and (moon is None or rules.no_tricks_bonus_in_moon_hand):
             expected[s] += rules.no_tricks_bonus
     assert result.scores == tuple(expected)
     assert result.taken == taken and result.lost == lost
@@ -262,6 +262,7 @@ def variants(draw):
     players = draw(st.integers(base.min_players, base.max_players))
     changes = dict(
         first_leader=draw(st.sampled_from(FIRST_LEADERS)),
+        first_lead_any_club=draw(st.booleans()),
         second_two_of_clubs_follows=draw(st.booleans()),
         first_lead_points=draw(st.booleans()),
         first_trick_points=draw(st.booleans()),
@@ -280,6 +281,7 @@ def variants(draw):
         moon_choices=draw(st.sampled_from([["subtract", "add"], ["add"], ["subtract"]])),
         jack_of_diamonds_bonus=draw(st.sampled_from([0, -10])),
         no_tricks_bonus=draw(st.sampled_from([0, -5])),
+        no_tricks_bonus_in_moon_hand=draw(st.booleans()),
         target=draw(st.sampled_from([40, 150])),
     )
     return with_options(base, **changes), players
@@ -328,7 +330,9 @@ def rigged_moon_deal(state, rest_order):
 @settings(FAST, max_examples=8)
 @given(data=st.data())
 def test_rigged_moons(players, data):
-    rules = with_options(CANCELLATION, pass_count=0, moon_points=data.draw(st.sampled_from([26, 52])))
+    rules = with_options(CANCELLATION, pass_count=0, moon_points=data.draw(st.sampled_from([26, 52])),
+                         no_tricks_bonus=data.draw(st.sampled_from([0, -5])),
+                         no_tricks_bonus_in_moon_hand=data.draw(st.booleans()))
     dealer = data.draw(st.integers(0, players - 1))
     state = new_game(rules, players, dealer=dealer)
     order = data.draw(st.permutations(full_deck(rules)), label="rest of the deal")
@@ -340,8 +344,12 @@ def test_rigged_moons(players, data):
     assert result.shooter == leader
     assert result.taken[leader] == 52 and result.lost == 0
     assert result.choice in ("subtract", "add")
+    # the shooter won every trick: the others won none, a no-tricks bonus only if the option says
+    bonus = rules.no_tricks_bonus if rules.no_tricks_bonus_in_moon_hand else 0
     if result.choice == "subtract":
-        assert result.scores == tuple(-rules.moon_points if s == leader else 0 for s in range(players))
+        assert result.scores == tuple(-rules.moon_points if s == leader else bonus
+                                      for s in range(players))
     else:
-        assert result.scores == tuple(0 if s == leader else rules.moon_points for s in range(players))
+        assert result.scores == tuple(0 if s == leader else rules.moon_points + bonus
+                                      for s in range(players))
     assert state.totals == tuple(t + s for t, s in zip(totals_before, result.scores))

@@ -4,22 +4,27 @@ Seeded OpenSpiel games (one OpenSpiel game is one hand; hands are chained into c
 of the ``standard`` ruleset, each hand with the ruleset's pass direction) are written as logs;
 the referee must find them clean and compute OpenSpiel's points for every player in every
 hand.  Then one play is replaced by a card OpenSpiel refuses, and the referee must report
-exactly that play, with the kind OpenSpiel's situation calls for.  Install with
+exactly that play, with the kind OpenSpiel's situation calls for.  OpenSpiel's other
+parameters are checked against the ruleset options expressing them, ``can_lead_any_club``
+(``first_lead_any_club``) and ``avoid_all_tricks_bonus`` (``no_tricks_bonus = -5``,
+``no_tricks_bonus_in_moon_hand = false``) on their own as well.  Install with
 ``pip install '.[openspiel]'``; ``bench/openspiel_agreement.py`` runs thousands of games.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
-from referee.cards import parse_cards
+from referee.cards import TWO_OF_CLUBS, parse_cards
 from referee.generate import Rng, ruleset_toml
 from referee.legality import Fault, follow_fault, legal_cards
 from referee.openspiel_bridge import (
-    NAMES, OPENSPIEL_TOML, OpenSpielHand, Tampering, action_from_card, card_from_action,
-    game_log, openspiel_params, play_game, ruleset_for, variant_game,
+    NAMES, NO_TRICKS_BONUS, OPENSPIEL_TOML, VARIANT_PARAMS, OpenSpielHand, Tampering, Unsupported,
+    action_from_card, card_from_action, game_log, openspiel_params, play_game, ruleset_for,
+    trickless_in_moon, variant_game,
 )
 from referee.replay import check_text
 from referee.ruleset import load_ruleset, with_options
@@ -28,6 +33,7 @@ STANDARD = load_ruleset("standard")
 CLEAN_GAMES = 200  # complete games of about 11 OpenSpiel games (hands) each
 TAMPERED_GAMES = 300
 VARIANT_GAMES = 100
+OPTION_GAMES = 60  # games with can_lead_any_club and avoid_all_tricks_bonus both on
 
 
 @pytest.fixture(scope="module")
@@ -68,6 +74,24 @@ def test_standard_is_openspiel_with_its_default_parameters(pyspiel):
     state = game.new_initial_state()
     assert [state.action_to_string(a) for a in state.legal_actions()] == [
         "No Pass", "Left", "Across", "Right"]
+
+
+def test_every_parameter_maps_to_options_and_back():
+    for bits in range(2 ** len(VARIANT_PARAMS)):
+        params = {name: bool(bits >> i & 1) for i, name in enumerate(VARIANT_PARAMS)}
+        assert openspiel_params(ruleset_for(params, STANDARD)) == params
+
+
+def test_the_openspiel_ruleset_is_ruleset_for_the_defaults(openspiel_ruleset):
+    assert load_ruleset(openspiel_ruleset) == ruleset_for(openspiel_params(STANDARD), STANDARD)
+
+
+def test_a_no_tricks_bonus_in_moon_hands_is_not_openspiels():
+    with pytest.raises(Unsupported, match="moon hand"):
+        openspiel_params(with_options(STANDARD, no_tricks_bonus=NO_TRICKS_BONUS))
+    with pytest.raises(Unsupported, match="no-tricks bonus"):
+        openspiel_params(with_options(STANDARD, no_tricks_bonus=-3,
+                                      no_tricks_bonus_in_moon_hand=False))
 
 
 def test_cards_map_both_ways(pyspiel):
@@ -131,6 +155,99 @@ def test_openspiel_variants_agree_with_the_matching_ruleset(pyspiel, tmp_path):
         if problems:
             failures[seed] = (params, problems[:3])
     assert failures == {}
+
+
+# -- can_lead_any_club and avoid_all_tricks_bonus ---------------------------------------------
+OPTION_PARAMS = dict(pass_cards=True, no_pts_on_first_trick=True, can_lead_any_club=True,
+                     jd_bonus=False, avoid_all_tricks_bonus=True, must_break_hearts=True,
+                     qs_breaks_hearts=True, can_lead_hearts_instead_of_qs=False)
+
+
+def _ruleset_file(folder, name: str, rules) -> str:
+    path = folder / f"{name}.toml"
+    path.write_text(ruleset_toml(rules), encoding="utf-8")
+    return str(path)
+
+
+def test_any_club_leads_and_moon_hands_without_the_bonus_agree(pyspiel, tmp_path):
+    """Clean games agree, points included, under the matching options; the two cases that need
+    them occur, and the options' defaults flag exactly them."""
+    rules = ruleset_for(OPTION_PARAMS, STANDARD)
+    assert rules.first_lead_any_club and not rules.no_tricks_bonus_in_moon_hand
+    two_of_clubs_only = _ruleset_file(tmp_path, "2c", with_options(rules, first_lead_any_club=False))
+    bonus_in_moon = _ruleset_file(tmp_path, "moon", with_options(
+        rules, no_tricks_bonus_in_moon_hand=True))
+    failures, other_leads, trickless = {}, 0, 0
+    for seed in range(OPTION_GAMES):
+        hands = play_game(seed, rules, params=OPTION_PARAMS, policy="mixed")
+        text = game_log(hands, ruleset=_ruleset_file(tmp_path, "openspiel", rules),
+                        target=rules.target)
+        problems = _agrees(text, hands)
+        leads = [n for n, h in enumerate(hands, start=1) if h.tricks[0][0][1] != TWO_OF_CLUBS]
+        report = check_text(game_log(hands, ruleset=two_of_clubs_only, target=rules.target))
+        if [(d.kind, d.hand, d.trick) for d in report.diagnostics] != [
+                ("illegal-lead", n, 1) for n in leads]:
+            problems.append(f"under first_lead_any_club = false: {report.diagnostics}")
+        moons = {(n, NAMES[s]) for n, h in enumerate(hands, start=1) for s in trickless_in_moon(h)}
+        report = check_text(game_log(hands, ruleset=bonus_in_moon, target=rules.target))
+        if {(d.hand, d.player) for d in report.diagnostics if d.kind == "score-mismatch"} != moons:
+            problems.append(f"under no_tricks_bonus_in_moon_hand = true: {report.diagnostics}")
+        if problems:
+            failures[seed] = problems[:3]
+        other_leads += len(leads)
+        trickless += len(moons)
+    assert failures == {}
+    assert other_leads >= 100 and trickless >= 5, (other_leads, trickless)
+
+
+def test_illegal_first_leads_and_moon_bonuses_are_flagged(pyspiel, tmp_path):
+    """A non-club first lead (OpenSpiel refuses it under can_lead_any_club) is an illegal lead;
+    a moon hand scored with the no-tricks bonus is a score mismatch."""
+    rules = ruleset_for(OPTION_PARAMS, STANDARD)
+    path = _ruleset_file(tmp_path, "openspiel", rules)
+    failures, leads, moons = {}, 0, 0
+    for seed in range(OPTION_GAMES):
+        hands = play_game(seed, rules, params=OPTION_PARAMS, tamper_hand=1 + seed % 5,
+                          want_kind="illegal-lead", tamper_after=0)
+        (number, change), = [(n, h.tampering) for n, h in enumerate(hands, start=1) if h.tampering]
+        report = check_text(game_log(hands, ruleset=path, target=rules.target))
+        got = [(d.kind, d.hand, d.trick, d.player) for d in report.diagnostics]
+        want = [("illegal-lead", number, 1, NAMES[change.seat])]
+        scores = [h.points for h in report.hands] == [dict(zip(NAMES, h.points)) for h in hands]
+        if change.trick != 1 or got != want or not scores:
+            failures[seed] = (want, got, scores)
+        leads += 1
+        hands = play_game(seed, rules, params=OPTION_PARAMS, policy="mixed")
+        for index, hand in enumerate(hands):
+            seats = trickless_in_moon(hand)
+            if not seats:
+                continue
+            points = tuple(p + (NO_TRICKS_BONUS if s in seats else 0)
+                           for s, p in enumerate(hand.points))
+            tampered = hands[:index] + [replace(hand, points=points)] + hands[index + 1:]
+            report = check_text(game_log(tampered, ruleset=path, target=rules.target))
+            # lower written totals may also move the end of the game
+            got = {(d.kind, d.hand, d.player) for d in report.diagnostics if d.kind != "game-end"}
+            if got != {("score-mismatch", index + 1, NAMES[s]) for s in seats}:
+                failures[f"moon {seed}"] = got
+            moons += 1
+            break
+    assert failures == {}
+    assert leads == OPTION_GAMES and moons >= 5, (leads, moons)
+
+
+def test_a_partial_record_with_an_any_club_lead_is_consistent(pyspiel, tmp_path):
+    from referee.replay import check_path
+
+    rules = ruleset_for(OPTION_PARAMS, STANDARD)
+    seed = next(s for s in range(OPTION_GAMES) if play_game(
+        s, rules, params=OPTION_PARAMS)[0].tricks[0][0][1] != TWO_OF_CLUBS)
+    hands = play_game(seed, rules, params=OPTION_PARAMS)[:1]
+    text = game_log(hands, ruleset=_ruleset_file(tmp_path, "openspiel", rules), game_over=False)
+    log = tmp_path / "partial.log"  # the deal and passes unrecorded: z3 fills them in
+    log.write_text("".join(line for line in text.splitlines(keepends=True)
+                           if not line.startswith(("deal ", "pass "))), encoding="utf-8")
+    assert check_path(log, invariants=True).diagnostics == []
 
 
 # -- one illegal play -----------------------------------------------------------------------

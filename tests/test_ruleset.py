@@ -8,7 +8,7 @@ import pytest
 
 from referee.cards import QUEEN_OF_SPADES, parse_card
 from referee.ruleset import (
-    OPTION_DOCS, Ruleset, RulesetError, bundled_names, canonical_direction, card_points,
+    LATER_OPTIONS, OPTION_DOCS, Ruleset, RulesetError, bundled_names, canonical_direction, card_points,
     direction_offset, is_point_card, load_ruleset, with_options,
 )
 
@@ -184,10 +184,10 @@ def test_file_without_base_must_name_every_option(tmp_path):
         load_ruleset(str(path))
 
 
-def test_full_file_without_base_loads(tmp_path, standard):
+def _full_text(rules: Ruleset) -> str:
     lines = []
     for field in dataclasses.fields(Ruleset):
-        value = getattr(standard, field.name)
+        value = getattr(rules, field.name)
         if isinstance(value, bool):
             lines.append(f"{field.name} = {'true' if value else 'false'}")
         elif isinstance(value, int):
@@ -196,9 +196,34 @@ def test_full_file_without_base_loads(tmp_path, standard):
             lines.append(f"{field.name} = [{', '.join(repr(v).replace(chr(39), chr(34)) for v in value)}]")
         else:
             lines.append(f'{field.name} = "{value}"')
+    return "\n".join(lines) + "\n"
+
+
+def test_full_file_without_base_loads(tmp_path, standard):
     path = tmp_path / "copy.toml"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path.write_text(_full_text(standard), encoding="utf-8")
     assert load_ruleset(str(path)) == standard
+
+
+def test_full_file_written_before_the_later_options_loads(tmp_path, standard):
+    # a file naming every option but those added later keeps its old behaviour
+    lines = [line for line in _full_text(standard).splitlines()
+             if line.split(" = ")[0] not in LATER_OPTIONS]
+    path = tmp_path / "old.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    rules = load_ruleset(str(path))
+    assert rules == standard
+    assert (rules.first_lead_any_club, rules.no_tricks_bonus_in_moon_hand) == (False, True)
+
+
+def test_first_lead_any_club_is_accepted_with_either_first_leader(cancellation, standard):
+    # like second_two_of_clubs_follows, it only matters with two_of_clubs (R4.1)
+    assert with_options(cancellation, first_lead_any_club=True).first_leader == "left_of_dealer"
+    assert with_options(standard, first_lead_any_club=True).first_lead_any_club is True
+    with pytest.raises(RulesetError, match="first_lead_any_club"):
+        with_options(standard, first_lead_any_club="yes")
+    with pytest.raises(RulesetError, match="no_tricks_bonus_in_moon_hand"):
+        with_options(standard, no_tricks_bonus_in_moon_hand=0)
 
 
 def _write(tmp_path, body: str, name: str = "bad.toml") -> str:

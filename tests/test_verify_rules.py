@@ -203,3 +203,48 @@ def test_the_scoring_model_matches_the_engine():
         for choice in rules.moon_choices:
             want, _ = hand_scores(ops, model, taken, lost, [0] * 6, choice)
             assert list(engine.hand_scores(done, choice)) == want
+
+
+OPENSPIEL_OPTIONS = dict(first_lead_any_club=True, no_tricks_bonus=-5,
+                         no_tricks_bonus_in_moon_hand=False)
+
+
+@pytest.mark.parametrize("base, changes", [
+    ("standard", dict(OPENSPIEL_OPTIONS, jack_of_diamonds_bonus=-10)),
+    ("cancellation", dict(OPENSPIEL_OPTIONS, first_leader="two_of_clubs",
+                          second_two_of_clubs_follows=True)),
+])
+def test_the_openspiel_options_verify_clean(base, changes):
+    for result in verify_rules(with_options(load_ruleset(base), **changes)):
+        assert result.applicable and result.holds, (result.name, result.counterexample)
+
+
+def test_an_engine_that_ignores_first_lead_any_club_is_caught(monkeypatch):
+    import referee.legality as legality
+
+    real = legality.legal_cards
+
+    def only_the_lowest(rules, *args, **kwargs):
+        return real(with_options(rules, first_lead_any_club=False), *args, **kwargs)
+
+    monkeypatch.setattr(legality, "legal_cards", only_the_lowest)
+    rules = with_options(load_ruleset("standard"), first_lead_any_club=True)
+    (result,) = verify_rules(rules, properties={"legal-list-agrees"})
+    assert not result.holds and "leading to the first trick" in result.counterexample
+
+
+def test_the_scoring_model_matches_the_engine_with_the_no_tricks_bonus():
+    from referee import engine
+    from referee.rulemodel import hand_scores
+
+    for in_moon in (True, False):
+        rules = with_options(load_ruleset("standard"), no_tricks_bonus=-5,
+                             no_tricks_bonus_in_moon_hand=in_moon)
+        model, ops = as_model(rules), PyOps()
+        state = engine.new_game(rules, 4)
+        for taken, won in (((26, 0, 0, 0), (10, 3, 0, 0)), ((26, 0, 0, 0), (13, 0, 0, 0)),
+                           ((20, 6, 0, 0), (7, 3, 3, 0)), ((0, 0, 13, 13), (0, 0, 6, 7))):
+            done = state._replace(taken=taken, tricks_won=won, lost=0)
+            want, _ = hand_scores(ops, model, list(taken), 0, [0] * 4, "add",
+                                  [w == 0 for w in won])
+            assert list(engine.hand_scores(done, "add")) == want
