@@ -47,6 +47,9 @@ def no_deadlock(model: RuleModel, max_size: int, *, leading: bool) -> PropertyRe
         if leading:  # the first leader is the lowest club's holder
             solver.add(z3.Implies(z3.And(first, lowest != NONE),
                                   z3.Or([z3.And(lowest == c, holding[c] >= 1) for c in clubs])))
+        elif model.first_lead_any_club:  # the first lead was a club, that one or a higher one
+            solver.add(z3.Implies(z3.And(first, lowest != NONE),
+                                  z3.And(led >= lowest, led < (CLUBS + 1) * NUM_RANKS)))
         else:  # the first lead was that club
             solver.add(z3.Implies(z3.And(first, lowest != NONE), led == lowest))
     else:
