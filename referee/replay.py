@@ -52,7 +52,10 @@ def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = N
     try:
         with collector_paused():
             parsed = parse_bytes(data)
-            return check_parsed(parsed, path, base_dir=base_dir, invariants=invariants)
+            report = check_parsed(parsed, path, base_dir=base_dir, invariants=invariants)
+            # freed while the collector still sleeps, the events never reach its next scan
+            del parsed
+        return report
     except UnreadableLog as err:
         return _unreadable(path, err.line, err.column, str(err))
 
