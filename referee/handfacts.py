@@ -10,6 +10,7 @@ builds one :class:`HandFacts` per hand.  No z3 here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from pathlib import Path
 
 from .cards import DECK_SIZE, Counts, counts_of
@@ -22,6 +23,7 @@ from .table import Findings, Table
 
 
 SeatedPlay = tuple[int, int, Play]  # (seat, card, the play as written)
+_SEAT = itemgetter(0)
 
 
 @dataclass(slots=True)
@@ -121,29 +123,38 @@ def hand_records(table: Table, parsed: ParseResult) -> list[HandRecord]:
 
 def gather(table: Table, record: HandRecord) -> HandFacts:
     rules, n = table.rules, table.size
-    hand = record.number
-    offset = _offset(table, record)
-    facts = HandFacts(hand, record, n, rules, offset)
+    facts = HandFacts(record.number, record, n, rules, _offset(table, record))
     for seat, deal in record.deals.items():
         facts.deals[seat] = deal.run.cards
         facts.deal_spans[seat] = deal.span
-    if offset:
+    if facts.offset:
         for seat, pass_ in record.passes.items():
             facts.passes[seat] = pass_.run.cards
             facts.pass_spans[seat] = pass_.span
-    names: dict = {}
+    seats, tricks, names = table.seats, facts.tricks, {}
+    prefix, growing, full = 0, True, True
     for trick in record.tricks:
-        facts.tricks.append(TrickFacts(trick.number, trick.span, seat_plays(table, trick, names)))
-    for index, trick in enumerate(facts.tricks):
-        seats = [seat for seat, _, _ in trick.plays]
-        if trick.number != index + 1 or len(seats) > n or len(set(seats)) != len(seats):
-            break
-        facts.prefix = index + 1
-        if len(seats) < n:  # an unfinished trick ends the usable prefix
-            break
-    per = facts.cards_per_player
-    facts.complete = (facts.prefix == per == len(facts.tricks)
-                      and all(len(t.plays) == n for t in facts.tricks))
+        seated = None
+        if trick.leader is None:
+            try:  # the usual record: every name as seated (unique even casefolded)
+                seated = [(seats[p.player], p.card, p) for p in trick.plays]
+            except KeyError:
+                pass
+        if seated is None:
+            seated = seat_plays(table, trick, names)
+        tricks.append(TrickFacts(trick.number, trick.span, seated))
+        size = len(seated)
+        if size < n:
+            full = False
+        if growing:
+            if (trick.number != prefix + 1 or size > n
+                    or len(set(map(_SEAT, seated))) != size):
+                growing = False
+            else:
+                prefix += 1
+                growing = size == n  # an unfinished trick ends the usable prefix
+    facts.prefix = prefix
+    facts.complete = full and prefix == len(tricks) == facts.cards_per_player
     kitty_size = rules.kitty_size(n)
     if record.kitty is not None:
         facts.kitty = counts_of(record.kitty.run.cards)

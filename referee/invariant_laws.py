@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 _POINTS = tuple(card_points(c) for c in range(DECK_SIZE))
 DEFINITIONS: dict[str, str] = {}  # name -> its define-fun; only ever added to
 _PACKED: dict[tuple, dict[int, str]] = {}  # per law and shape: a card's packed counts -> atom
+_TRICK_TEXT: dict[tuple, str] = {}  # (collected, its point cards) -> a trick's arguments
 
 
 @dataclass(slots=True)
@@ -174,18 +175,20 @@ def _dealt_atom(op: str, counts: list[int], decks: int) -> str:
 
 def _cards_played(table: Table, facts: HandFacts) -> Law:
     law = Law("cards-played", "R5.4")
-    if not facts.prefix:
+    prefix = facts.prefix
+    if not prefix:
         law.status, law.detail = "skipped", "no trick recorded"
         return law
-    n, exact = facts.players, facts.complete
-    known = [s for s in range(n) if facts.holding_known(s)]
+    n, exact, offset = facts.players, facts.complete, facts.offset
+    deals, passes = facts.deals, facts.passes
+    known = [s for s in range(n) if s in deals
+             and (not offset or (s in passes and (s - offset) % n in passes))]
     op = "=" if exact else "<="
-    tricks = facts.tricks[: facts.prefix]
+    tricks = facts.tricks[:prefix]
     # per seat and card, one int: played, dealt, received and passed on, width bits each
-    width = max([facts.prefix] + [len(c) for c in facts.deals.values()]
-                + [len(c) for c in facts.passes.values()]).bit_length()
+    width = max(prefix, max(map(len, deals.values()), default=0),
+                max(map(len, passes.values()), default=0)).bit_length()
     got, sent, played = 1 << width, 1 << 2 * width, 1 << 3 * width
-    codes = _PACKED.setdefault(("played", op, width), {})
     tallies = [[0] * DECK_SIZE for _ in range(n)]
     for trick in tricks:
         for seat, card, _ in trick.plays:
@@ -193,15 +196,18 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
     values: set[int] = set()
     for seat in known:
         row = tallies[seat]
-        for card in facts.deals[seat]:
+        for card in deals[seat]:
             row[card] += 1
-        if facts.offset:
-            for card in facts.passes[facts.sender(seat)]:
+        if offset:
+            for card in passes[(seat - offset) % n]:
                 row[card] += got
-            for card in facts.passes[seat]:
+            for card in passes[seat]:
                 row[card] += sent
         values.update(row)
     if known:  # one group for all players: the instances of all are expanded seat by seat
+        codes = _PACKED.get(("played", op, width))
+        if codes is None:
+            codes = _PACKED[("played", op, width)] = {}
         atoms = []
         for value in values:
             atom = codes.get(value)
@@ -285,18 +291,29 @@ def _points(facts: HandFacts) -> tuple[Law, str | None, int | None]:
     kitty_points = sum(_POINTS[c] * k for c, k in enumerate(facts.kitty) if k)
     first, to_last = rules.kitty_to == "first_trick", rules.kitty_to == "last_trick"
     leader_takes = rules.set_aside_last == "leader"
-    pile_value = kitty_points if first else 0  # for messages only
-    last_index = len(facts.tricks) - 1
-    args = []
-    for index, trick in enumerate(facts.tricks):
+    args, takers, sums = [], [], []
+    for trick in facts.tricks:
         cards = [card for _, card, _ in trick.plays]
-        points = [_POINTS[c] for c in cards if _POINTS[c]]
-        last = index == last_index
-        # who collects: the winner, or (R6.6 option) the leader of a set-aside last trick
-        taker = _won(cards, rules) or (last and leader_takes)
-        args.append(("true " if taker else "false ") + _sum(list(map(str, points))))
-        value = pile_value + sum(points) + (kitty_points if last and to_last else 0)
-        pile_value = 0 if taker else value
+        points = tuple([_POINTS[c] for c in cards if _POINTS[c]])
+        taker = _won(cards, rules)
+        text = _TRICK_TEXT.get((taker, points))
+        if text is None:
+            text = _TRICK_TEXT[(taker, points)] = (
+                ("true " if taker else "false ") + _sum(list(map(str, points))))
+        args.append(text)
+        takers.append(taker)
+        sums.append(points)
+    if leader_takes and not takers[-1]:  # R6.6 option: the leader collects a set-aside last
+        takers[-1] = True
+        args[-1] = "true" + args[-1][5:]
+    # what stays in the pile after the last trick (for messages only): the tricks since the
+    # last one collected, the kitty with the first or the last trick
+    pile_value, index = 0, len(takers)
+    while index and not takers[index - 1]:
+        index -= 1
+        pile_value += sum(sums[index])
+    if not takers[-1]:
+        pile_value += kitty_points if to_last or (first and not index) else 0
     args += [str(kitty_points) if first else "0", str(kitty_points) if to_last else "0"]
     whole, lost_value = rules.points_per_hand, pile_value
     conserved, lost = _flow_funs(len(facts.tricks), whole)

@@ -91,16 +91,20 @@ class Sheet:
         written = self._entries(total)
         checked, atoms, facts_of = [], [], []
         base, base_span = self.base, self.base_span
-        for seat, (value, span) in sorted(written.items()):
-            if base is None or seat not in base:
+        pending = self.pending
+        for seat, (value, span) in (sorted(written.items()) if base is not None else ()):
+            if seat not in base:
                 continue
             parts = [base[seat]]
-            for hand in self.pending:
+            for hand in pending:
                 if hand is None or hand.get(seat) is None:
                     break
                 parts.append(hand[seat])
             else:
-                atoms.append(f"(= {_n(value)} {_sum(list(map(_n, parts)))})")
+                if len(parts) == 2 and min(value, *parts) >= 0:  # the usual: one hand since
+                    atoms.append(f"(= {value} (+ {parts[0]} {parts[1]}))")
+                else:
+                    atoms.append(f"(= {_n(value)} {_sum(list(map(_n, parts)))})")
                 facts_of.append((seat, value, span, parts))
                 checked.append(seat)
 
