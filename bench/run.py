@@ -8,7 +8,8 @@ players played to the end, then measures in the same run:
 * parse-only throughput of referee.parser (MB/s) and of a naive one-token-per-card Lark
   grammar on the same text (bench/naive_log.lark, bare ``Lark.parse``);
 * full ``check`` throughput (games/s, MB/s, card plays/s) without and with the z3 invariants
-  (the latter on the first --z3-games games, compared with plain checks of the same games);
+  (the latter on the first --z3-games games: the median ratio of alternating runs with and
+  without them);
 * cold start of ``referee check`` on one small log against ``python -c "import lark"``, both
   from bytecode (the package is byte-compiled first, as ``pip install`` does);
 * peak memory of checking 1 file and many files in one process (independent of the count?);
@@ -33,6 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "out"
 sys.path.insert(0, str(ROOT))
+
+Z3_PAIRS = 7  # at least this many alternating plain/proved runs: their ratio is noisy
 
 TARGETS = {
     "check_mb_s": 1.5, "plays_per_s": 150_000, "check_vs_naive_parse": 1.0,
@@ -141,9 +144,11 @@ def main(argv: list[str] | None = None) -> int:
 
         subset = [t.encode("utf-8") for t in texts[: args.z3_games]]
         check_bytes(subset[0], invariants=True)  # import z3 and make the first solver once
-        plain = timed(lambda: each(check_bytes, subset), args.runs)
-        proved = timed(lambda: each(partial(check_bytes, invariants=True), subset), args.runs)
-        results["z3_overhead"] = proved / plain
+        # plain and proved runs alternate, so drift in the machine's speed hits both alike
+        ratios = [timed(lambda: each(partial(check_bytes, invariants=True), subset), 1)
+                  / timed(lambda: each(check_bytes, subset), 1)
+                  for _ in range(max(args.runs, Z3_PAIRS))]
+        results["z3_overhead"] = statistics.median(ratios)
 
     # An installed package runs from bytecode (pip compiles it, as it did lark's); a source tree
     # under PYTHONDONTWRITEBYTECODE would compile every module on every start instead.
