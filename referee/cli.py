@@ -280,7 +280,6 @@ def _cmd_verify_rules(args) -> int:
 def _cmd_audit(args) -> int:
     from .audit import audit_scoresheet
     from .parser import UnreadableLog, parse_bytes
-    from .replay import check_parsed
 
     try:
         parsed = parse_bytes(Path(args.path).read_bytes())
@@ -289,17 +288,12 @@ def _cmd_audit(args) -> int:
     except UnreadableLog as err:
         print(f"{args.path}:{err.line}:{err.column}: {err}", file=sys.stderr)
         return EXIT_UNREADABLE
-    report = check_parsed(parsed, args.path, base_dir=Path(args.path).parent)
-    if not report.players:
-        raise UsageError(f"{args.path}: the log has no Players tag")
-    from .ruleset import load_ruleset, with_options
+    from .handfacts import table_for
 
-    rules = load_ruleset(report.ruleset)
-    if report.hands and report.hands[-1].totals is not None:
-        target = next((t.value for t in parsed.events if getattr(t, "key", "") == "target"), None)
-        if target and target.strip().isdigit() and int(target) > 0:
-            rules = with_options(rules, target=int(target))
-    result = audit_scoresheet(parsed, rules, report.players, max_solutions=args.solutions)
+    table = table_for(parsed, args.path)  # the ruleset the log names (a TOML file too), target set
+    if table is None:
+        raise UsageError(f"{args.path}: the log has no Players tag")
+    result = audit_scoresheet(parsed, table.rules, list(table.names), max_solutions=args.solutions)
     print(result.text())
     return EXIT_CLEAN if result.consistent else EXIT_VIOLATIONS
 

@@ -137,13 +137,11 @@ def _bonus_bounds(rules, n: int) -> str:
             f"(= B (+ (* {_n(jack)} J) (* {_n(none)} N)))))")
 
 
-
-
 def _score_fun(rules, n: int) -> str:
     """The score law (R7.2, R8.2) as a function of the n scores, the points lost (l) and what
     bonuses add (b): the scores sum to the decks' points less l plus b, or (with nothing lost)
     they are a moon pattern of an allowed choice: one player -moon and the others 0, or one 0
-    and the others +moon (with bonuses, only the sum of the pattern is required)."""
+    and the others +moon (with bonuses, only the sum is required: the pattern's plus b)."""
     bonus = bool(rules.jack_of_diamonds_bonus or rules.no_tricks_bonus)
     whole, moon = rules.points_per_hand, rules.moon_points
     # the name says everything the body depends on
@@ -154,7 +152,7 @@ def _score_fun(rules, n: int) -> str:
         patterns = []
         for choice in rules.moon_choices:
             each, target = ((-moon, -moon) if choice == "subtract" else (moon, (n - 1) * moon))
-            pieces = [f"(= {total} {_n(target)})"] + (
+            pieces = [f"(= {total} (+ {_n(target)} b))"] + (
                 [] if bonus else [f"(or (= {v} 0) (= {v} {_n(each)}))" for v in scores])
             patterns.append(f"(and (= l 0) {' '.join(pieces)})")
         params = " ".join(f"({v} Int)" for v in scores)

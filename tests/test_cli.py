@@ -173,3 +173,13 @@ def test_invariants_audit_and_verify_rules_commands(tmp_path):
     assert run("audit", str(LOGS / "scoresheet-game.log"))[0] == 0
     code, out, _ = run("verify-rules", "standard")
     assert code == 0 and "8 of 8 properties hold" in out
+
+
+def test_audit_uses_a_ruleset_file_the_log_names(tmp_path, capsys):
+    (tmp_path / "jd.toml").write_text(
+        'base = "standard"\nname = "jd"\njack_of_diamonds_bonus = -10\n', "utf-8")
+    log = tmp_path / "moon.log"
+    log.write_text('[Ruleset "jd.toml"]\n[Players "North East South West"]\nhand 1 dealer West\n'
+                   "score: North -10, East 26, South 26, West 26\n", "utf-8")
+    assert main(["audit", str(log)]) == 0
+    assert "consistent" in capsys.readouterr().out

@@ -261,6 +261,24 @@ def test_a_moon_line_is_proved_and_a_broken_moon_is_not():
     assert any(d.kind == "invariant" and d.line == 2 for d in bad.diagnostics)
 
 
+def test_a_moon_hand_with_a_bonus_sums_to_the_moon_plus_the_bonus(tmp_path):
+    from referee.replay import check_path
+
+    (tmp_path / "jd.toml").write_text(
+        'base = "standard"\nname = "jd"\njack_of_diamonds_bonus = -10\n', "utf-8")
+    head = '[Ruleset "jd.toml"]\n[Players "North East South West"]\nhand 1 dealer West\n'
+    statuses = {}
+    for name, scores in {"moon": "-10 26 26 26", "off": "-10 26 26 25"}.items():
+        north, east, south, west = scores.split()
+        path = tmp_path / f"{name}.log"
+        path.write_text(head + f"score: North {north}, East {east}, South {south}, West {west}\n",
+                        "utf-8")
+        report = check_path(path, invariants=True)
+        statuses[name] = next(i["status"] for i in report.invariants if i["name"] == "score-sum")
+    # the shooter took the jack of diamonds: 78 = 3 x 26, less its 10
+    assert statuses == {"moon": "proved", "off": "violated"}
+
+
 def test_lost_points_are_allowed_only_as_the_ruleset_allows():
     short = sheet(("score", [10, 14, 0, 5, 13, 9]))  # 51: one point lost?
     report = checked(short)
