@@ -3,22 +3,37 @@
 The parser, the replay and the invariants each build many thousands of acyclic objects (events,
 states, formula text) that stay alive until the log is done; a collection in the middle would
 only rescan them (it tripled the parse time of a 3 MB log).  Reference counting still frees
-everything as usual, and the collector resumes as it was when the log is done.
+everything as usual.
+
+The collector is one switch for the whole process, and logs may be checked in several threads
+(a Dask worker, a library user): the pauses are counted, the first one remembers whether the
+collector was running, and the last one to end turns it back on.
 """
 
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+_LOCK = threading.Lock()
+_pauses = 0
+_was_enabled = False
 
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
-    collecting = gc.isenabled()
-    gc.disable()
+    global _pauses, _was_enabled
+    with _LOCK:
+        if _pauses == 0:
+            _was_enabled = gc.isenabled()
+            gc.disable()
+        _pauses += 1
     try:
         yield
     finally:
-        if collecting:
-            gc.enable()
+        with _LOCK:
+            _pauses -= 1
+            if _pauses == 0 and _was_enabled:
+                gc.enable()
