@@ -265,8 +265,11 @@ def _plays(table: Table, model: _Model) -> None:
 
 
 def _lead_facts(rules, model, fact, none_of, card, number, broken) -> None:
-    if number == 1 and rules.first_leader == "two_of_clubs" and not rules.first_lead_any_club:
-        clubs = range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS)
+    clubs = range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS)
+    # with first_lead_any_club a club says nothing of its rank; anything else, that no club
+    # was dealt at all (the leader would hold the lowest one)
+    if number == 1 and rules.first_leader == "two_of_clubs" and not (
+            rules.first_lead_any_club and card in clubs):
         lower = [c for c in clubs if c < card] if card in clubs else list(clubs)
         everyone = [f"h{s}_{c}" for s in range(model.facts.players) for c in lower]
         fact("lowest", f"lead {card_text(card)} as the lowest club dealt",

@@ -432,3 +432,22 @@ def test_a_conflict_the_replay_already_reported_gets_no_second_diagnostic():
     (exist,) = [i for i in report.invariants if i["name"] == "holdings-exist"]
     assert exist["status"] == "violated" and "already reported on line" in exist["detail"]
     assert not [d for d in report.diagnostics if d.kind == "invariant" and d.rule == "R5"]
+
+
+def test_under_first_lead_any_club_only_a_non_club_first_lead_is_a_conflict(tmp_path):
+    from referee.replay import check_path
+
+    (tmp_path / "anyclub.toml").write_text(
+        'base = "standard"\nname = "anyclub"\nfirst_lead_any_club = true\n', "utf-8")
+    head = ('[Ruleset "anyclub.toml"]\n[Players "North East South West"]\n'
+            "hand 1 dealer West pass hold\n")
+    statuses = {}
+    for name, trick in {"club": "North 9C, East 10C, South JC, West QC -> West",
+                        "diamond": "North 9D, East 10D, South JD, West QD -> West"}.items():
+        path = tmp_path / f"{name}.log"
+        path.write_text(head + f"trick 1: {trick}\n", "utf-8")
+        report = check_path(path, invariants=True)
+        statuses[name] = next(i["status"] for i in report.invariants
+                              if i["name"] == "holdings-exist")
+    # a non-club lead means nobody was dealt a club: impossible with a full deck dealt
+    assert statuses == {"club": "proved", "diamond": "violated"}
