@@ -29,6 +29,14 @@ _POINTS = tuple(card_points(c) for c in range(DECK_SIZE))
 DEFINITIONS: dict[str, str] = {}  # name -> its define-fun; only ever added to
 _PACKED: dict[tuple, dict[int, str]] = {}  # per law and shape: a card's packed counts -> atom
 _TRICK_TEXT: dict[tuple, str] = {}  # (collected, its point cards) -> a trick's arguments
+MEMO_LIMIT = 10_000  # entries per memo table: a long-running worker must not grow without end
+
+
+def _remember(memo: dict, key, value):
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 @dataclass(slots=True)
@@ -128,7 +136,7 @@ def _cards_dealt(table: Table, facts: HandFacts) -> Law:
             while value >> width * k:
                 counts += [k] * ((value >> width * k) & mask)
                 k += 1
-            atom = codes[value] = _dealt_atom(op, counts, decks) if counts or exact else ""
+            atom = _remember(codes, value, _dealt_atom(op, counts, decks) if counts or exact else "")
         if atom:
             atoms.append(atom)
 
@@ -212,7 +220,7 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
         for value in values:
             atom = codes.get(value)
             if atom is None:
-                atom = codes[value] = _played_code(op, width, value)
+                atom = _remember(codes, value, _played_code(op, width, value))
             if atom:
                 atoms.append(atom)
         law.groups.append(Group(atoms, _played_items(table, facts, known, op, width, tallies)))
@@ -298,8 +306,8 @@ def _points(facts: HandFacts) -> tuple[Law, str | None, int | None]:
         taker = _won(cards, rules)
         text = _TRICK_TEXT.get((taker, points))
         if text is None:
-            text = _TRICK_TEXT[(taker, points)] = (
-                ("true " if taker else "false ") + _sum(list(map(str, points))))
+            text = _remember(_TRICK_TEXT, (taker, points),
+                             ("true " if taker else "false ") + _sum(list(map(str, points))))
         args.append(text)
         takers.append(taker)
         sums.append(points)
