@@ -104,7 +104,8 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
                     suit != led and any(holding[led_cards]) if cards
                     else suit == HEARTS and not broken):
                 copies = played[card] > decks and _copies_seen(table, know, tricks, index, card)
-                _judge_play(table, state, know, seat, card, play, hand, number, copies, holding, cards)
+                _judge_play(table, state, know, seat, card, play, hand, number, copies, holding,
+                            cards)
             cards.append(card)
             batch.append((seat, card))
         state = engine.play_cards(state, batch)

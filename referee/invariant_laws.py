@@ -136,7 +136,8 @@ def _cards_dealt(table: Table, facts: HandFacts) -> Law:
             while value >> width * k:
                 counts += [k] * ((value >> width * k) & mask)
                 k += 1
-            atom = _remember(codes, value, _dealt_atom(op, counts, decks) if counts or exact else "")
+            atom = _remember(codes, value,
+                             _dealt_atom(op, counts, decks) if counts or exact else "")
         if atom:
             atoms.append(atom)
 

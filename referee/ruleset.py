@@ -147,7 +147,7 @@ OPTION_DOCS: dict[str, str] = {
     "dealer_moves": "the deal passes one seat to the left or right each hand",
     "first_leader": "who leads the first trick: left_of_dealer, or two_of_clubs (its holder leads it)",
     "first_lead_any_club": "with two_of_clubs: the first leader may lead any club, not only the lowest (OpenSpiel's can_lead_any_club)",
-    "second_two_of_clubs_follows": "with two_of_clubs: when the lowest club (the 2C) is led, the holder of its twin must play it to the first trick",
+    "second_two_of_clubs_follows": "with two_of_clubs: when the lowest club (the 2C, or the 3C when both 2C lie in the kitty) is led, the holder of its twin must play it to the first trick",
     "first_lead_points": "the first lead may be a heart or the Black Maria (true) or not unless nothing else is held (false)",
     "first_trick_points": "followers may play points to the first trick (true) or only when holding nothing else (false)",
     "first_trick_follow_points": "with first_trick_points = false: a player following suit may play a point card of the led suit to the first trick (true, as OpenSpiel) or only when holding no other card of that suit (false)",
