@@ -24,6 +24,7 @@ to start at any line without copying the text or recounting its lines).
 from __future__ import annotations
 
 import os
+import stat
 import threading
 from functools import partial
 from importlib import resources
@@ -148,8 +149,9 @@ def _cache_folder() -> str | None:
     folder = os.path.join(base, "referee")
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
-        info = os.stat(folder)
-        if info.st_uid != os.getuid() or info.st_mode & 0o022:
+        info = os.lstat(folder)  # a symbolic link here is refused, not followed
+        if (not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid()
+                or info.st_mode & 0o022):
             return None
     except (OSError, AttributeError):
         return None

@@ -137,6 +137,14 @@ def test_an_unsafe_cache_directory_is_not_used(fresh):
     assert list(fresh.iterdir()) == []
 
 
+def test_a_cache_directory_that_is_a_symbolic_link_is_not_followed(fresh, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir(mode=0o700)
+    fresh.symlink_to(elsewhere)  # even to a private directory: the link itself could be swapped
+    _reads_as_expected()
+    assert list(elsewhere.iterdir()) == []
+
+
 def test_an_unwritable_cache_file_still_reads(fresh, monkeypatch):
     _reads_as_expected()
     (path,) = _facts_files(fresh)
