@@ -15,14 +15,13 @@ from pathlib import Path
 
 from .cards import DECK_SIZE, Counts, counts_of
 from .events import Span
-from .events import Play, Trick
-from .knowledge import HandRecord
+from .events import Trick
+from .knowledge import HandRecord, SeatedPlay
 from .parser import ParseResult
 from .ruleset import Ruleset, direction_offset
 from .table import Findings, Table
 
 
-SeatedPlay = tuple[int, int, Play]  # (seat, card, the play as written)
 _SEAT = itemgetter(0)
 
 
