@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -220,9 +221,19 @@ def test_threads_each_get_their_own_prover():
     texts.append(violating_game(load_ruleset("cancellation"), 6, seed=3, kind="total-mismatch",
                                 hands=2)[0])
     alone = [checked(text).invariants for text in texts]
+    import referee.invariants as invariants
+
+    provers, ready = [], threading.Barrier(3)
+
+    def check(text):
+        ready.wait(10)  # all three threads are alive at once: three different threads
+        provers.append(invariants._prover())
+        return checked(text).invariants
+
     with ThreadPoolExecutor(3) as pool:
-        together = list(pool.map(lambda text: checked(text).invariants, texts * 2))
-    assert together == alone * 2
+        together = list(pool.map(check, texts))
+    assert together == alone
+    assert len({id(p) for p in provers}) == 3 and invariants._prover() not in provers
 
 
 def test_a_prover_that_failed_is_not_reused(monkeypatch):

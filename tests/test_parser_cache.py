@@ -92,7 +92,8 @@ def test_a_cache_of_the_wrong_shape_is_not_used(fresh):
 
     _reads_as_expected()
     (path,) = _facts_files(fresh)
-    form, grammar, version, terminals, rules = marshal.loads(path.read_bytes()[4:])
+    good = path.read_bytes()
+    form, grammar, version, terminals, rules = marshal.loads(good[4:])
     for facts in [(form + 1, grammar, version, terminals, rules),
                   (form, grammar + " ", version, terminals, rules),
                   (form, grammar, version + ".1", terminals, rules),
@@ -104,6 +105,7 @@ def test_a_cache_of_the_wrong_shape_is_not_used(fresh):
         path.write_bytes(zlib.crc32(data).to_bytes(4, "big") + data)
         parser._STATE.clear()
         _reads_as_expected()
+        assert _contents(path) == _contents_of(good)  # not used, and written again
 
 
 def test_another_grammar_has_its_own_cache(fresh, monkeypatch):
