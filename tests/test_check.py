@@ -6,6 +6,10 @@ from referee.replay import check_text
 
 SIX = '[Players "Al Beth Charlie Dave Eve Fay"]\nhand 1 dealer Fay\n'
 CLUBS = "trick 1: Al 2C, Beth 3C, Charlie 5C, Dave KC, Eve 9C, Fay 4C"
+# a hold hand (for this ruleset's first hand, also a bad-pass) with Al's and Beth's deals
+DEALT_HOLD = (SIX.replace("dealer Fay", "dealer Fay pass hold")
+              + "deal Al: 2C 3S 4S 5S 6S 7S 8S 9S 10S JS KS AS 2D 3D 4D 5D 6D\n"
+              + "deal Beth: 9H 3C 4H 5H 6H 7H 8H 10H JH KH AH 7D 8D 9D 10D JD QD\n")
 
 
 def only(text: str):
@@ -26,12 +30,7 @@ def test_revoke_proven_by_a_later_play_cites_both_lines():
 
 
 def test_revoke_from_a_recorded_deal_names_where_the_card_came_from():
-    hands = {
-        "Al": "2C 3S 4S 5S 6S 7S 8S 9S 10S JS KS AS 2D 3D 4D 5D 6D",
-        "Beth": "9H 3C 4H 5H 6H 7H 8H 10H JH KH AH 7D 8D 9D 10D JD QD",
-    }
-    deals = "".join(f"deal {who}: {cards}\n" for who, cards in hands.items())
-    report = check_text(SIX.replace("hand 1 dealer Fay\n", "hand 1 dealer Fay pass hold\n") + deals +
+    report = check_text(DEALT_HOLD +
                         "trick 1: Al 2C, Beth 9H, Charlie 5C, Dave KC, Eve 9C, Fay 3C -> Dave\n")
     revokes = [d for d in report.diagnostics if d.kind == "revoke"]
     assert len(revokes) == 1
@@ -127,12 +126,7 @@ def test_a_trick_without_a_card_from_one_player():
 
 
 def test_a_discard_from_a_void_is_legal_and_one_from_a_held_suit_is_a_revoke():
-    hands = {
-        "Al": "2C 3S 4S 5S 6S 7S 8S 9S 10S JS KS AS 2D 3D 4D 5D 6D",
-        "Beth": "9H 3C 4H 5H 6H 7H 8H 10H JH KH AH 7D 8D 9D 10D JD QD",
-    }
-    deals = "".join(f"deal {who}: {cards}\n" for who, cards in hands.items())
-    report = check_text(SIX.replace("dealer Fay", "dealer Fay pass hold") + deals +
+    report = check_text(DEALT_HOLD +
                         "trick 1: Al 2C, Beth 3C, Charlie 5C, Dave KC, Eve 9C, Fay 4C -> Dave\n"
                         "trick 2: Dave 7C, Eve 8C, Fay 10C, Al 3S, Beth 7D, Charlie JC -> Charlie\n"
                         "trick 3: Charlie 2S, Dave 5S, Eve 6S, Fay 7S, Al 8S, Beth 9D -> Al\n"
