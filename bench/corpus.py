@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from referee.cards import DECK_SIZE, NUM_RANKS, card_text
+from referee.rules.cards import DECK_SIZE, NUM_RANKS, card_text
 
 NAMES = (
     "Al", "Beth", "Charlie", "Dave", "Eve", "Fay", "Gus", "Hana", "Ivo", "Jo", "Kim",

@@ -1,4 +1,4 @@
-"""Parse throughput: referee.parser.parse_log against a naive one-token-per-card grammar.
+"""Parse throughput: referee.log.parser.parse_log against a naive one-token-per-card grammar.
 
     python bench/parse_bench.py [--size 3000000] [--runs 5] [--seed 2026]
 
@@ -38,7 +38,7 @@ if str(ROOT) not in sys.path:
 import lark  # noqa: E402
 
 from bench.corpus import make_corpus  # noqa: E402
-from referee.parser import _parse, parse_log  # noqa: E402
+from referee.log.parser import _parse, parse_log  # noqa: E402
 
 TARGET_MB_S = 3.0
 TARGET_RATIO = 2.5

@@ -5,7 +5,7 @@
 Generates (once, cached in bench/out/corpus-SEED-GAMES/) complete legal games for 6-11
 players played to the end, then measures in the same run:
 
-* parse-only throughput of referee.parser (MB/s) and of a naive one-token-per-card Lark
+* parse-only throughput of referee.log.parser (MB/s) and of a naive one-token-per-card Lark
   grammar on the same text (bench/naive_log.lark, bare ``Lark.parse``);
 * full ``check`` throughput (games/s, MB/s, card plays/s) without and with the z3 invariants
   (the latter on the first --z3-games games: the median ratio of alternating runs with and
@@ -44,9 +44,9 @@ TARGETS = {
 
 
 def corpus(games: int, seed: int) -> list[Path]:
-    from referee.generate import generate_game
-    from referee.ruleset import load_ruleset
-    from referee.writer import write
+    from referee.conformance.generate import generate_game
+    from referee.rules.ruleset import load_ruleset
+    from referee.log.writer import write
 
     folder = OUT / f"corpus-{seed}-{games}"
     paths = [folder / f"game-{i:05d}.log" for i in range(games)]
@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import lark
 
-    from referee.parser import parse_log
+    from referee.log.parser import parse_log
     from referee.replay import check_text
 
     paths = corpus(args.games, args.seed)

@@ -18,12 +18,12 @@ HERE = Path(__file__).resolve().parent
 LOGS = HERE / "logs"
 sys.path.insert(0, str(HERE.parent))
 
-from referee.events import GameOver, HandStart, Score, Tag, Total, Trick  # noqa: E402
-from referee.generate import generate_game  # noqa: E402
-from referee.inject import INJECTABLE, CannotInject, violating_game  # noqa: E402
+from referee.log.events import GameOver, HandStart, Score, Tag, Total, Trick  # noqa: E402
+from referee.conformance.generate import generate_game  # noqa: E402
+from referee.conformance.inject import INJECTABLE, CannotInject, violating_game  # noqa: E402
 from referee.replay import check_path  # noqa: E402
-from referee.ruleset import load_ruleset, with_options  # noqa: E402
-from referee.writer import write  # noqa: E402
+from referee.rules.ruleset import load_ruleset, with_options  # noqa: E402
+from referee.log.writer import write  # noqa: E402
 
 CANCELLATION = load_ruleset("cancellation")
 STANDARD = load_ruleset("standard")

@@ -1,1 +1,1 @@
-"""Lark grammars shipped as package data (installed as referee.grammars)."""
+"""Lark grammars shipped as package data (installed as referee.log.grammars)."""

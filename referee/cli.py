@@ -120,7 +120,8 @@ def iter_inputs(paths: list[str]) -> Iterator[str]:
 
 
 def _cmd_check(args) -> int:
-    from . import bulk, render
+    from referee.run import bulk
+    from referee.output import render
 
     if args.jobs < 0:
         raise UsageError("--jobs must be 0 (one per core) or more")
@@ -135,7 +136,7 @@ def _cmd_check(args) -> int:
     reports, worst = [], EXIT_CLEAN
     try:
         if args.scheduler:
-            from .cluster import check_on_cluster
+            from referee.run.cluster import check_on_cluster
 
             stream = _usage_errors(check_on_cluster(paths, args.scheduler,
                                                     invariants=args.invariants,
@@ -163,7 +164,7 @@ def _cmd_check(args) -> int:
 
 def _usage_errors(reports):
     """A cluster that cannot be reached is the command's problem, not a file's."""
-    from .cluster import ClusterUnavailable
+    from referee.run.cluster import ClusterUnavailable
 
     try:
         yield from reports
@@ -182,8 +183,8 @@ def _progress(total: int):
 
 
 def _cmd_fmt(args) -> int:
-    from .parser import UnreadableLog, decode_log
-    from .writer import format_text
+    from referee.log.parser import UnreadableLog, decode_log
+    from referee.log.writer import format_text
 
     try:
         data = sys.stdin.buffer.read() if args.path == "-" else Path(args.path).read_bytes()
@@ -207,13 +208,13 @@ def _cmd_fmt(args) -> int:
 
 
 def _cmd_replay(args) -> int:
-    from .replay_view import show_replay
+    from referee.output.replay_view import show_replay
 
     return show_replay(args.path, color=_color(args))
 
 
 def _cmd_explain(args) -> int:
-    from .codes import all_codes, lookup
+    from referee.check.codes import all_codes, lookup
 
     if args.code is None:
         for code in all_codes():
@@ -226,7 +227,7 @@ def _cmd_explain(args) -> int:
     print(f"What: {code.summary}.")
     print(f"Why: {code.why}")
     print(f"Example:\n    {code.example}")
-    from .rulebook import clause
+    from referee.rules.rulebook import clause
 
     text = clause(code.clause)
     if text:
@@ -237,10 +238,10 @@ def _cmd_explain(args) -> int:
 def _cmd_rules(args) -> int:
     from dataclasses import fields
 
-    from .ruleset import OPTION_DOCS, RulesetError, bundled_names, load_ruleset
+    from referee.rules.ruleset import OPTION_DOCS, RulesetError, bundled_names, load_ruleset
 
     if args.book:
-        from .rulebook import rulebook_text
+        from referee.rules.rulebook import rulebook_text
 
         sys.stdout.write(rulebook_text())
         return EXIT_CLEAN
@@ -259,27 +260,27 @@ def _cmd_rules(args) -> int:
 
 
 def _cmd_generate(args) -> int:
-    from .generate import generate_main
+    from referee.conformance.commands import generate_main
 
     return generate_main(args.players, args.ruleset, args.seed, args.hands, args.to_end,
                          args.inject, args.strategy, args.output)
 
 
 def _cmd_corpus(args) -> int:
-    from .corpus import corpus_main
+    from referee.conformance.corpus import corpus_main
 
     return corpus_main(args.directory, args.count, args.seed)
 
 
 def _cmd_verify_rules(args) -> int:
-    from .verify_rules import main_verify
+    from referee.proofs.verify_rules import main_verify
 
     return main_verify(args.ruleset, sys.stdout)
 
 
 def _cmd_audit(args) -> int:
-    from .audit import audit_scoresheet
-    from .parser import UnreadableLog, parse_bytes
+    from referee.proofs.audit import audit_scoresheet
+    from referee.log.parser import UnreadableLog, parse_bytes
 
     try:
         parsed = parse_bytes(Path(args.path).read_bytes())
@@ -288,7 +289,7 @@ def _cmd_audit(args) -> int:
     except UnreadableLog as err:
         print(f"{args.path}:{err.line}:{err.column}: {err}", file=sys.stderr)
         return EXIT_UNREADABLE
-    from .handfacts import table_for
+    from referee.proofs.handfacts import table_for
 
     table = table_for(parsed, args.path)  # the ruleset the log names (a TOML file too), target set
     if table is None:

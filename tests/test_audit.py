@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.audit import AuditResult, Fix, audit_scoresheet, partial_record_conflicts
-from referee.parser import parse_log
-from referee.ruleset import load_ruleset, with_options
+from referee.proofs.audit import AuditResult, Fix, audit_scoresheet, partial_record_conflicts
+from referee.log.parser import parse_log
+from referee.rules.ruleset import load_ruleset, with_options
 
 PLAYERS = ["Al", "Beth", "Charlie", "Dave", "Eve", "Fay"]
 HANDS = [[10, 14, 0, 5, 13, 10], [0, 15, 20, 2, 13, 2], [-26, 0, 0, 0, 0, 0], [30, 0, 22, 0, 0, 0]]

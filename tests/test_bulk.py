@@ -6,7 +6,7 @@ import os
 import time
 from pathlib import Path
 
-from referee.bulk import check_many
+from referee.run.bulk import check_many
 from referee.replay import check_path
 
 LOGS = sorted(str(p) for p in (Path(__file__).resolve().parents[1] / "examples" / "logs").glob("*.log"))

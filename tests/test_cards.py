@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cards import (
+from referee.rules.cards import (
     CARDS, CLUBS, DECK_SIZE, DIAMONDS, EMPTY_COUNTS, HEARTS, QUEEN_OF_SPADES, SPADES,
     TWO_OF_CLUBS, Card, CardError, add_card, card_name, card_text, cards_of, cards_text,
     counts_of, distinct_cards, holds_suit, make_card, parse_card, parse_cards, rank_of,

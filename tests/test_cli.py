@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import render
+from referee.output import render
 from referee.cli import main
 from referee.replay import check_path
 
@@ -132,8 +132,8 @@ def test_referee_never_modifies_its_input(name, tmp_path):
 
 
 def test_every_code_cites_a_clause_that_the_rulebook_defines():
-    from referee.codes import all_codes
-    from referee.rulebook import clause
+    from referee.check.codes import all_codes
+    from referee.rules.rulebook import clause
 
     for code in all_codes():
         assert clause(code.clause), f"{code.code} cites {code.clause}, which spec/rules.md lacks"

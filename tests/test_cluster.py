@@ -8,8 +8,8 @@ import pytest
 
 distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
 
-from referee.bulk import check_many  # noqa: E402
-from referee.cluster import check_on_cluster  # noqa: E402
+from referee.run.bulk import check_many  # noqa: E402
+from referee.run.cluster import check_on_cluster  # noqa: E402
 
 LOGS = sorted(str(p) for p in (Path(__file__).resolve().parents[1] / "examples" / "logs").glob("*.log"))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import threading
 
-from referee.collector import collector_paused
+from referee.util.collector import collector_paused
 
 
 def test_nested_pauses_restore_the_collector_once_the_outer_one_ends():

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.corpus import EXPECTED_SUFFIX, MANIFEST, compare, corpus_main, verify
-from referee.generate import CASES
-from referee.inject import INJECTABLE
+from referee.conformance.corpus import EXPECTED_SUFFIX, MANIFEST, compare, corpus_main, verify
+from referee.conformance.generate import CASES
+from referee.conformance.inject import INJECTABLE
 from referee.replay import check_path, check_text
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cards import CLUBS, NUM_RANKS, TWO_OF_CLUBS, parse_card
-from referee.engine import hand_scores, legal_plays, new_game, play_fault
-from referee.legality import Fault
-from referee.ruleset import load_ruleset, with_options
+from referee.rules.cards import CLUBS, NUM_RANKS, TWO_OF_CLUBS, parse_card
+from referee.rules.engine import hand_scores, legal_plays, new_game, play_fault
+from referee.rules.legality import Fault
+from referee.rules.ruleset import load_ruleset, with_options
 
 from test_engine import NOPASS, STANDARD, assert_legal, position, shuffled_state
 

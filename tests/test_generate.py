@@ -13,13 +13,14 @@ from collections import Counter
 
 import pytest
 
-from referee.generate import (
-    CASES, STRATEGIES, GameStats, Rng, generate_game, generate_main, ruleset_toml,
+from referee.conformance.commands import generate_main
+from referee.conformance.generate import (
+    CASES, STRATEGIES, GameStats, Rng, generate_game, ruleset_toml,
 )
-from referee.inject import INJECTABLE, CannotInject, Expected, can_occur, violating_game
+from referee.conformance.inject import INJECTABLE, CannotInject, Expected, can_occur, violating_game
 from referee.replay import check_text
-from referee.ruleset import load_ruleset, with_options
-from referee.writer import write
+from referee.rules.ruleset import load_ruleset, with_options
+from referee.log.writer import write
 
 CANCELLATION = load_ruleset("cancellation")
 STANDARD = load_ruleset("standard")

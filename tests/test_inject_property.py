@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from referee.generate import generate_game
-from referee.inject import INJECTABLE, CannotInject, violating_game
+from referee.conformance.generate import generate_game
+from referee.conformance.inject import INJECTABLE, CannotInject, violating_game
 from referee.replay import check_text
-from referee.ruleset import load_ruleset, with_options
-from referee.writer import write
+from referee.rules.ruleset import load_ruleset, with_options
+from referee.log.writer import write
 
 CANCELLATION = load_ruleset("cancellation")
 STANDARD = load_ruleset("standard")

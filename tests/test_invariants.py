@@ -12,17 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from referee.cards import NUM_RANKS, SPADES, card_text, parse_card
-from referee.events import Deal, HandStart, Kitty
-from referee.generate import DEFAULT_NAMES, generate_game
-from referee.inject import violating_game
-from referee.invariant_laws import _won
-from referee.invariants import attach_invariants
-from referee.parser import parse_log
-from referee.partial import partial_record_conflicts
+from referee.rules.cards import NUM_RANKS, SPADES, card_text, parse_card
+from referee.log.events import Deal, HandStart, Kitty
+from referee.conformance.generate import generate_game
+from referee.rules.names import DEFAULT_NAMES
+from referee.conformance.inject import violating_game
+from referee.proofs.invariant_laws import _won
+from referee.proofs.invariants import attach_invariants
+from referee.log.parser import parse_log
+from referee.proofs.partial import partial_record_conflicts
 from referee.replay import check_parsed, check_text
-from referee.ruleset import load_ruleset, with_options
-from referee.writer import write
+from referee.rules.ruleset import load_ruleset, with_options
+from referee.log.writer import write
 
 CORPUS = Path(__file__).resolve().parent.parent / "examples" / "corpus"
 LAWS = {"cards-dealt", "cards-played", "points-conserved", "score-sum", "totals"}
@@ -47,7 +48,7 @@ def by_status(report, status: str) -> list[dict]:
 
 def test_z3_is_not_imported_by_a_plain_check():
     code = ("import referee.replay, referee.cli, sys; assert 'z3' not in sys.modules; "
-            "import referee.invariants, referee.audit, referee.verify_rules, referee.partial; "
+            "import referee.proofs.invariants, referee.proofs.audit, referee.proofs.verify_rules, referee.proofs.partial; "
             "assert 'z3' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -83,8 +84,8 @@ def test_attach_without_parsed_reparses_the_source():
 
 
 def test_attach_with_the_replays_table_and_records_regroups_nothing(monkeypatch):
-    import referee.invariants as invariants
-    from referee.handfacts import hand_records, table_for
+    import referee.proofs.invariants as invariants
+    from referee.proofs.handfacts import hand_records, table_for
 
     text = game_text("cancellation", 7, 2)
     parsed = parse_log(text)
@@ -194,8 +195,9 @@ def test_one_violated_hand_leaves_the_others_proved():
 def test_the_points_flow_function_leaves_what_the_engine_loses():
     import z3
 
-    from referee.handfacts import gather, hand_records, table_for
-    from referee.invariant_laws import DEFINITIONS, _points
+    from referee.proofs.handfacts import gather, hand_records, table_for
+    from referee.proofs.invariant_laws import _points
+    from referee.proofs.smt import DEFINITIONS
 
     parsed = parse_log(CORPUS.joinpath("012-cancellation-11p-lost-points.log").read_text())
     table = table_for(parsed)
@@ -221,7 +223,7 @@ def test_threads_each_get_their_own_prover():
     texts.append(violating_game(load_ruleset("cancellation"), 6, seed=3, kind="total-mismatch",
                                 hands=2)[0])
     alone = [checked(text).invariants for text in texts]
-    import referee.invariants as invariants
+    import referee.proofs.invariants as invariants
 
     provers, ready = [], threading.Barrier(3)
 
@@ -237,7 +239,7 @@ def test_threads_each_get_their_own_prover():
 
 
 def test_a_prover_that_failed_is_not_reused(monkeypatch):
-    import referee.invariants as invariants
+    import referee.proofs.invariants as invariants
 
     text = game_text("cancellation", 6, 1)
     first = invariants._prover()

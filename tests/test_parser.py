@@ -7,17 +7,18 @@ from pathlib import Path
 
 import pytest
 
-from referee import logbody, parser
-from referee.cards import Card
-from referee.events import (
+from referee.log import body as logbody
+from referee.log import parser
+from referee.rules.cards import Card
+from referee.log.events import (
     CardRun, Claim, Comment, Deal, Entry, GameOver, HandStart, Kitty, Moon, Pass, Play, Score,
     Span, Tag, Total, Trick,
 )
-from referee.parser import (
+from referee.log.parser import (
     MAX_ISSUES, MAX_LINE, ParseResult, SyntaxIssue, UnreadableLog, decode_log, parse_bytes,
     parse_log, split_players,
 )
-from referee.suggest import did_you_mean
+from referee.util.suggest import did_you_mean
 
 ROOT = Path(__file__).resolve().parent.parent
 

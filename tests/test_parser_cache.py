@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from referee import logfast, parser
+from referee.log import fast as logfast
+from referee.log import parser
 from test_parser_fast import spans
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -17,9 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee import parser
-from referee.events import Span
-from referee.writer import write
+from referee.log import parser
+from referee.log.events import Span
+from referee.log.writer import write
 from test_parser_fuzz import _LOGGY, _SENTENCES, _mutate
 from test_writer import event_lists
 

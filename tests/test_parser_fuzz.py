@@ -16,8 +16,8 @@ from hypothesis.extra.lark import from_lark
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from referee.parser import MAX_ISSUES, ParseResult, UnreadableLog, grammar_text, parse_bytes, parse_log
-from referee.writer import write
+from referee.log.parser import MAX_ISSUES, ParseResult, UnreadableLog, grammar_text, parse_bytes, parse_log
+from referee.log.writer import write
 from test_writer import event_lists
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

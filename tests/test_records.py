@@ -8,17 +8,17 @@ from dataclasses import MISSING, fields
 
 import pytest
 
-import referee.codes
-import referee.diagnostics
-import referee.events
-import referee.parser
-import referee.ruleset
-from referee.events import Record
+import referee.check.codes
+import referee.check.diagnostics
+import referee.log.events
+import referee.log.parser
+import referee.rules.ruleset
+from referee.util.record import Record
 
 
 def _records():
-    modules = (referee.events, referee.diagnostics, referee.codes, referee.parser,
-               referee.ruleset)
+    modules = (referee.log.events, referee.check.diagnostics, referee.check.codes, referee.log.parser,
+               referee.rules.ruleset)
     found = {cls for module in modules for cls in vars(module).values()
              if isinstance(cls, type) and issubclass(cls, Record) and cls is not Record}
     return sorted(found, key=lambda cls: cls.__qualname__)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.ruleset import OPTION_DOCS, load_ruleset
+from referee.rules.ruleset import OPTION_DOCS, load_ruleset
 
 ROOT = Path(__file__).parents[1]
 RULEBOOK = ROOT / "spec" / "rules.md"

@@ -12,13 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from referee.cards import counts_of
-from referee.events import Trick
-from referee.generate import generate_game
-from referee.inject import INJECTABLE
+from referee.rules.cards import counts_of
+from referee.log.events import Trick
+from referee.conformance.generate import generate_game
+from referee.conformance.inject import INJECTABLE
 from referee.replay import check_text
-from referee.ruleset import load_ruleset, with_options
-from referee.writer import write
+from referee.rules.ruleset import load_ruleset, with_options
+from referee.log.writer import write
 from referee.testing import (
     DrawnDeal, GameLog, RefereeAssertionError, assert_events_legal, deals, game_logs, rulesets,
     violating_logs,

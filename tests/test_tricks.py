@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cards import parse_cards
-from referee.tricks import TrickOutcome, resolve_trick
+from referee.rules.cards import parse_cards
+from referee.rules.tricks import TrickOutcome, resolve_trick
 
 
 def resolve(text: str, **options) -> TrickOutcome:
@@ -13,7 +13,7 @@ def resolve(text: str, **options) -> TrickOutcome:
 
 
 def cancelled_text(outcome: TrickOutcome) -> set[str]:
-    from referee.cards import card_text
+    from referee.rules.cards import card_text
 
     return {card_text(c) for c in outcome.cancelled}
 

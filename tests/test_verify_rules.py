@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from referee.cards import NUM_RANKS, parse_card
-from referee.legality import legal_cards
-from referee.rulemodel import (
+from referee.rules.cards import NUM_RANKS, parse_card
+from referee.rules.legality import legal_cards
+from referee.proofs.rulemodel import (
     LITERAL_TOML, NONE, PyOps, as_model, card_points, legal_spec, literal_model, load_rule_model,
     trick_spec, trick_flow,
 )
-from referee.ruleset import RulesetError, load_ruleset, with_options
-from referee.tricks import TrickOutcome, resolve_trick
-from referee.verify_rules import PROPERTIES, main_verify, verify_rules
+from referee.rules.ruleset import RulesetError, load_ruleset, with_options
+from referee.rules.tricks import TrickOutcome, resolve_trick
+from referee.proofs.verify_rules import PROPERTIES, main_verify, verify_rules
 
 
 @lru_cache(maxsize=None)
@@ -190,8 +190,8 @@ def test_verify_rules_streams_one_line_per_property():
 
 
 def test_the_scoring_model_matches_the_engine():
-    from referee import engine
-    from referee.rulemodel import hand_scores
+    from referee.rules import engine
+    from referee.proofs.rulemodel import hand_scores
 
     rules = load_ruleset("cancellation")
     model, ops = as_model(rules), PyOps()
@@ -220,7 +220,7 @@ def test_the_openspiel_options_verify_clean(base, changes):
 
 
 def test_an_engine_that_ignores_first_lead_any_club_is_caught(monkeypatch):
-    import referee.legality as legality
+    import referee.rules.legality as legality
 
     real = legality.legal_cards
 
@@ -234,8 +234,8 @@ def test_an_engine_that_ignores_first_lead_any_club_is_caught(monkeypatch):
 
 
 def test_the_scoring_model_matches_the_engine_with_the_no_tricks_bonus():
-    from referee import engine
-    from referee.rulemodel import hand_scores
+    from referee.rules import engine
+    from referee.proofs.rulemodel import hand_scores
 
     for in_moon in (True, False):
         rules = with_options(load_ruleset("standard"), no_tricks_bonus=-5,

@@ -1,0 +1,1 @@
+"""The referee: setup and grouping, holdings, plays, scoring, the code table and diagnostics."""

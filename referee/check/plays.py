@@ -1,0 +1,281 @@
+"""Replay the tricks of one hand against the engine and judge every play and claim.
+
+Each play is judged by the engine's legality layers on the holding the record supports
+(known or inferred, see :mod:`referee.check.holdings`), then stands as written so that one fault
+does not hide the next.  Winner claims are compared with :func:`referee.rules.tricks.resolve_trick`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.rules import engine
+from referee.rules.cards import (
+    CLUBS, DECK_SIZE, HEARTS, NUM_RANKS, SUIT_NAMES, SUIT_SINGULAR, card_text, remove_card,
+)
+from referee.rules.engine import Phase, State
+from referee.log.events import Play, Trick
+from referee.check.holdings import Knowledge, SeatedPlay
+from referee.rules.legality import Fault, card_fault
+from referee.rules.ruleset import is_point_card
+from referee.check.table import Table, related
+
+_LEAD_FAULTS = {Fault.MUST_LEAD_LOWEST_CLUB, Fault.MUST_LEAD_A_CLUB, Fault.FIRST_LEAD_POINTS,
+                Fault.HEARTS_NOT_BROKEN}
+
+
+@dataclass(slots=True)
+class PlayOutcome:
+    state: State
+    complete: bool = False  # every trick was recorded and completed
+    wrong_claims: list[int] = field(default_factory=list)  # lines of wrong winner claims
+    stopped: str | None = None  # where an unfinished hand stopped, for the summary
+
+
+def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick],
+                  hand: int, *, dealer_known: bool, written_dealer: int | None = None
+                  ) -> PlayOutcome:
+    """Replay one hand's tricks.  The dealer of the hand is the rotation's (``state.dealer``);
+    when the log names another (already reported as wrong-dealer), a first lead from the
+    left of the named dealer shows the table really dealt that way, and that dealer is kept.
+    """
+    n, add = table.size, table.findings.add
+    out = PlayOutcome(state)
+    excused_leader: int | None = None
+    played = [0] * DECK_SIZE  # copies of each card seen so far: kitty, then plays
+    for card in know.kitty or ():
+        played[card] += 1
+    decks = table.rules.decks
+    for index, (trick, plays) in enumerate(zip(tricks, know.tricks)):
+        if state.phase is not Phase.PLAY:
+            add("bad-setup", trick.span, f"hand {hand} already has all its "
+                f"{state.tricks_per_hand} tricks; trick {trick.number} is one too many",
+                hand=hand, rule="R10.4")
+            continue
+        if trick.number != state.trick_number:
+            add("bad-setup", trick.span, f"trick {trick.number} is recorded where trick "
+                f"{state.trick_number} is due", hand=hand, trick=state.trick_number, rule="R10.4")
+        if not plays:
+            continue
+        number = state.trick_number
+        leader = plays[0][0]
+        if leader != state.leader:
+            by_left = index == 0 and state.rules.first_leader == "left_of_dealer"
+            if by_left and not dealer_known:
+                state = state._replace(dealer=(leader - 1) % n)
+            elif by_left and written_dealer is not None and leader == (written_dealer + 1) % n:
+                state = state._replace(dealer=written_dealer)
+            elif leader != excused_leader:
+                _wrong_leader(table, state, plays[0], hand, index)
+            state = state._replace(leader=leader)
+        excused_leader = None
+        irregular = False  # a play out of seating order was seen: check each seat from here on
+        lead, holdings = state.leader, state.holdings
+        cards: list[int] = []
+        batch: list[tuple[int, int]] = []
+        first, broken = number == 1, state.hearts_broken
+        for position, (seat, card, play) in enumerate(plays):
+            holding = holdings[seat]
+            if irregular or position >= n or seat != (lead + position) % n:
+                if position >= n:
+                    add("out-of-turn", play.span, f"trick {number} already has a card from "
+                        f"each of the {n} players; {table.name(seat)}'s {card_text(card)} is "
+                        "one too many", hand=hand, trick=number, player=table.name(seat))
+                    continue
+                again = [earlier for earlier_seat, earlier in batch if earlier_seat == seat]
+                if not irregular:
+                    irregular = True
+                    expected = (lead + position) % n
+                    message = (f"{table.name(seat)} plays a second card to trick {number}"
+                               if again else f"{table.name(seat)} plays where "
+                               f"{table.name(expected)} is next in seating order")
+                    add("out-of-turn", play.span, message, hand=hand, trick=number,
+                        player=table.name(seat))
+                for earlier in again:  # a second card in one trick: its first is already gone
+                    holding = remove_card(holding, earlier)
+            played[card] += 1
+            suit = card // NUM_RANKS
+            if not cards:
+                led, led_cards = suit, slice(suit * NUM_RANKS, (suit + 1) * NUM_RANKS)
+            # Fast path: after the first trick, a held card that follows suit, a discard from
+            # a void in the led suit, or a lead that is not an unbroken heart passes every
+            # layer; anything else goes through them all.
+            if first or played[card] > decks or not holding[card] or (
+                    suit != led and any(holding[led_cards]) if cards
+                    else suit == HEARTS and not broken):
+                copies = played[card] > decks and _copies_seen(table, know, tricks, index, card)
+                _judge_play(table, state, know, seat, card, play, hand, number, copies, holding,
+                            cards)
+            cards.append(card)
+            batch.append((seat, card))
+        state = engine.play_cards(state, batch)
+        last_in_log = index == len(tricks) - 1
+        if state.trick and not last_in_log:
+            seated = {seat for seat, _ in batch}
+            missing = [table.name(s) for s in range(n) if s not in seated]
+            add("out-of-turn", trick.span, f"trick {number} has no card from "
+                f"{', '.join(missing)}", hand=hand, trick=number)
+            state = engine.close_trick(state)
+        if state.trick:
+            break
+        if table.trace is not None:
+            table.trace.append((hand, state.last_trick, state.pile))
+        if trick.claim is not None:
+            wrong = _judge_claim(table, state, trick, plays, hand)
+            if wrong is not None:
+                out.wrong_claims.append(trick.claim.span.line)
+                excused_leader = wrong
+    out.state = state
+    out.complete = state.phase is Phase.SCORING
+    if state.phase is Phase.PLAY:
+        out.stopped = _where_it_stops(table, state, know, hand)
+    return out
+
+
+def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, index: int) -> None:
+    seat, _, play = first
+    record = state.last_trick
+    if index == 0 or record is None:
+        why = (f"the first trick is led by {table.name(state.leader)}, left of the dealer "
+               f"{table.name(state.dealer)}")
+        rule = "R4.1"
+    elif record.winner is None:
+        why = (f"trick {record.number} was set aside, so its leader "
+               f"{table.name(state.leader)} leads again")
+        rule = "R4.6"
+    else:
+        why = f"{table.name(state.leader)} won trick {record.number} and leads next"
+        rule = "R4.5"
+    table.findings.add(
+        "wrong-leader", play.span, f"{table.name(seat)} led trick "
+        f"{state.trick_number}, but {why}", hand=hand, trick=state.trick_number,
+        player=table.name(seat), rule=rule)
+
+
+def _copies_seen(table: Table, know: Knowledge, tricks: list[Trick], index: int,
+                 card: int) -> list[str]:
+    """Where the copies of ``card`` went before this play (only wanted for a third copy)."""
+    gone = ["one is in the kitty"] * (know.kitty or ()).count(card)
+    for trick, plays in zip(tricks[:index + 1], know.tricks):
+        gone += [f"{table.name(seat)} played one in trick {trick.number} "
+                 f"(line {trick.span.line})" for seat, what, _ in plays if what == card]
+    return gone[:table.rules.decks]
+
+
+def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: int, play: Play,
+                hand: int, number: int, copies: list[str] | bool, holding, trick_cards) -> None:
+    rules, add, who = table.rules, table.findings.add, table.name(seat)
+    if copies:
+        add("card-not-held", play.card_span, f"{who} played {card_text(card)}, but the decks "
+            f"hold {rules.decks} and they are gone: {'; '.join(copies)}", hand=hand,
+            trick=number, player=who, rule="R2.4")
+        return
+    fault = card_fault(rules, holding, card, trick_cards, first_trick=number == 1,
+                       hearts_broken=state.hearts_broken, lowest=state.lowest_club)
+    if fault is None:
+        return
+    if fault is Fault.NOT_HELD:
+        if know.known[seat]:
+            add("card-not-held", play.card_span, f"{who} played {card_text(card)}, which "
+                f"{who} does not hold at trick {number} (deal and passes as recorded)",
+                hand=hand, trick=number, player=who, rule=fault.clause)
+        return
+    evidence, links = _evidence(table, know, seat, holding, fault, trick_cards, number)
+    if fault in _LEAD_FAULTS:
+        add("illegal-lead", play.card_span, f"{who} led {card_text(card)} in trick {number}: "
+            f"{fault.text}{evidence}", hand=hand, trick=number, player=who, rule=fault.clause,
+            related=links)
+    elif fault is Fault.REVOKE:
+        suit = trick_cards[0] // NUM_RANKS
+        add("revoke", play.card_span, f"{who} played {card_text(card)} to a "
+            f"{SUIT_SINGULAR[suit]} lead{evidence}", hand=hand, trick=number, player=who,
+            rule=fault.clause, related=links)
+    else:
+        add("illegal-play", play.card_span, f"{who} played {card_text(card)} to trick "
+            f"{number}: {fault.text}{evidence}", hand=hand, trick=number, player=who,
+            rule=fault.clause, related=links)
+
+
+def _evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault, trick_cards,
+              number: int):
+    """' while holding 7S, which Beth played in trick 9 (line 57)' and the related lines;
+    for a lead: '; Dave held 2S (dealt on line 11)'."""
+    if fault is Fault.REVOKE or fault is Fault.MUST_PLAY_TWIN_CLUB:
+        suit = trick_cards[0] // NUM_RANKS
+        wanted = [c for c in range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS) if holding[c]]
+    elif fault is Fault.MUST_LEAD_LOWEST_CLUB or fault is Fault.MUST_LEAD_A_CLUB:
+        wanted = [c for c in range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS) if holding[c]]
+    elif fault is Fault.HEARTS_NOT_BROKEN:
+        wanted = [c for c, k in enumerate(holding) if k and c // NUM_RANKS != HEARTS]
+    else:
+        wanted = [c for c, k in enumerate(holding) if k and not is_point_card(c)]
+    if not wanted:
+        return "", ()
+    card = max(wanted, key=lambda c: c % NUM_RANKS) if fault is Fault.REVOKE else wanted[0]
+    who = table.name(seat)
+    text = (f"; {who} held {card_text(card)}" if fault in _LEAD_FAULTS
+            else f" while holding {card_text(card)}")
+    if know.known[seat]:
+        return text + f" ({know.origin(table, seat, card)})", ()
+    for later_trick, span in know.later_plays(seat, card, number):
+        note = f"{who} played {card_text(card)} in trick {later_trick}"
+        return text + f", which {who} played in trick {later_trick} (line {span.line})", (
+            related(span, note),)
+    return text, ()
+
+
+def _judge_claim(table: Table, state: State, trick: Trick, plays: list[SeatedPlay],
+                 hand: int) -> int | None:
+    """Compare a winner claim with the rules; return the wrongly claimed seat, if any."""
+    record = state.last_trick
+    claim = trick.claim
+    actual = record.winner
+    if claim.player is None:
+        claimed = None
+    else:
+        claimed = table.seat(claim.player, claim.span, hand=hand)
+        if claimed is None:
+            return None
+    if claimed == actual:
+        return None
+    add, number = table.findings.add, record.number
+    cancelled = record.outcome.cancelled
+    winner_text = (f"{table.name(actual)} wins it with "
+                   f"{card_text(record.plays[record.outcome.winner][1])}"
+                   if actual is not None and record.outcome.winner is not None
+                   else "nobody wins it")
+    led = record.plays[0][1] // NUM_RANKS
+    pairs = ", ".join(sorted(card_text(c) for c in cancelled))
+    if claimed is None:
+        gone = f" ({pairs} cancelled)" if pairs else ""
+        add("miscounted-cancellation", claim.span, f"trick {number} is claimed as set aside, "
+            f"but an uncancelled {SUIT_SINGULAR[led]} survives{gone}: {winner_text}", hand=hand,
+            trick=number, rule="R6.3")
+    elif actual is None or record.outcome.winner is None:
+        add("miscounted-cancellation", claim.span, f"trick {number} is claimed for "
+            f"{table.name(claimed)}, but every {SUIT_SINGULAR[led]} in it cancelled ({pairs}): "
+            "it is set aside", hand=hand, trick=number, player=table.name(claimed), rule="R6.4")
+    else:
+        their = [c for s, c in record.plays if s == claimed]
+        if their and their[0] in cancelled:
+            add("miscounted-cancellation", claim.span, f"trick {number} is claimed for "
+                f"{table.name(claimed)}, whose {card_text(their[0])} was cancelled by its twin; "
+                f"{winner_text}", hand=hand, trick=number, player=table.name(claimed), rule="R6.2")
+        else:
+            add("wrong-winner", claim.span, f"trick {number} is claimed for "
+                f"{table.name(claimed)}, but {winner_text}", hand=hand, trick=number,
+                player=table.name(claimed), rule="R6.1")
+    return claimed
+
+
+def _where_it_stops(table: Table, state: State, know: Knowledge, hand: int) -> str:
+    seat = state.to_play
+    text = (f"the record stops in hand {hand} at trick {state.trick_number}: "
+            f"{table.name(seat)} to play")
+    if know.known[seat]:
+        legal = engine.legal_plays(state)
+        text += f" (legal: {' '.join(card_text(c) for c in legal)})"
+    elif state.trick:
+        suit = state.trick_cards[0] // NUM_RANKS
+        text += f" ({SUIT_NAMES[suit]} led)"
+    return text

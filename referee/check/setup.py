@@ -1,0 +1,162 @@
+"""Setup and grouping: the tags that seat the table, and the statements split into hands.
+
+Everything that reads a log's setup goes through here (the replay and the z3 hand facts
+alike), so hand numbers and seats agree wherever a log is judged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee.check.holdings import HandRecord
+from referee.check.table import Findings, Table
+from referee.log.events import (
+    Comment, Deal, Event, GameOver, HandStart, Kitty, Moon, Pass, Score, Span, Tag, Total, Trick,
+)
+from referee.log.parser import split_players
+from referee.rules.ruleset import DEFAULT_RULESET, Ruleset, RulesetError, load_ruleset, with_options
+
+_STAGE = {HandStart: 0, Deal: 1, Kitty: 1, Pass: 2, Trick: 3, Moon: 4, Score: 5, Total: 6}
+_STAGE_WORDS = {1: "deal", 2: "pass", 3: "trick", 4: "moon", 5: "score", 6: "total"}
+_SETUP_TAGS = ("players", "ruleset", "target")
+
+
+# -- setup ----------------------------------------------------------------------------------
+def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | None) -> Table | None:
+    tags: dict[str, Tag] = {}
+    play_started: Span | None = None
+    for event in events:
+        if isinstance(event, Tag):
+            if event.key in _SETUP_TAGS:
+                if event.key in tags:
+                    findings.add("bad-setup", event.span, f"a second [{event.name}] tag (the "
+                                 f"first is on line {tags[event.key].span.line}); the first counts")
+                    continue
+                if play_started is not None:
+                    findings.add("bad-setup", event.span, f"the [{event.name}] tag comes after "
+                                 f"play has begun (line {play_started.line})", rule="R10.4")
+            tags.setdefault(event.key, event)
+        elif not isinstance(event, Comment) and play_started is None:
+            play_started = event.span
+    rules = ruleset_named(tags.get("ruleset"), findings, base_dir)
+    if "target" in tags:
+        value = tags["target"].value.strip()
+        if value.isdigit() and int(value) > 0:
+            rules = with_options(rules, target=int(value))
+        else:
+            findings.add("bad-setup", tags["target"].span, f"the target {value!r} is not a "
+                         f"positive whole number; {rules.target} is used", rule="R9.2")
+    players = tags.get("players")
+    if players is None:
+        findings.add("bad-setup", Span.point(1, 1), "the log has no [Players \"...\"] tag, so "
+                     "nothing can be checked against seats", rule="R10.2")
+        findings.note("no Players tag: plays, scores and totals were not checked")
+        return None
+    names = split_players(players.value)
+    seen: dict[str, str] = {}
+    unique: list[str] = []
+    for name in names:
+        if name.casefold() in seen:
+            findings.add("bad-setup", players.span, f"{name!r} is seated twice", rule="R10.2")
+        else:
+            seen[name.casefold()] = name
+            unique.append(name)
+    if not rules.allows_players(len(unique)):
+        findings.add("bad-setup", players.span, f"{rules.name} is for {rules.min_players}-"
+                     f"{rules.max_players} players, not {len(unique)}", rule="R1.1")
+        try:
+            rules = with_options(rules, min_players=min(len(unique), rules.min_players),
+                                 max_players=max(len(unique), rules.max_players))
+        except RulesetError:
+            findings.note(f"{len(unique)} players cannot play {rules.name}: nothing else checked")
+            return None
+    return Table(rules, unique, findings)
+
+
+def ruleset_named(tag: Tag | None, findings: Findings, base_dir: Path | None) -> Ruleset:
+    if tag is None:
+        return load_ruleset(DEFAULT_RULESET)
+    name = tag.value.strip()
+    if name.endswith(".toml") and base_dir is not None and not Path(name).is_absolute():
+        name = str(base_dir / name)
+    try:
+        return load_ruleset(name)
+    except RulesetError as err:
+        findings.add("bad-setup", tag.span, f"{err}; checking with {DEFAULT_RULESET}",
+                     rule="R10.3")
+        return load_ruleset(DEFAULT_RULESET)
+
+
+# -- hands ----------------------------------------------------------------------------------
+def group_hands(table: Table, events: tuple[Event, ...]) -> tuple[list[HandRecord], dict[int, list[GameOver]]]:
+    """Split the statements into hands; a hand without a ``hand`` line is implicit."""
+    records: list[HandRecord] = []
+    claims: dict[int, list[GameOver]] = {}
+    add = table.findings.add
+    current: HandRecord | None = None
+    stage = 0
+    for event in events:
+        kind = _STAGE.get(type(event))
+        if kind is None:  # a tag, a comment or a claim that the game is over
+            if isinstance(event, GameOver):
+                claims.setdefault(len(records) - 1, []).append(event)
+            continue
+        fresh = current is None or kind == 0 or ((current.score or current.total) and (
+            kind < 5 or (kind == 5 and current.score) or (kind == 6 and current.total)))
+        if fresh:
+            number = len(records) + 1
+            current = HandRecord(number, span=event.span)
+            records.append(current)
+            stage = 0
+            if isinstance(event, HandStart):
+                current.start = event
+                if event.number != number:
+                    add("bad-setup", event.span, f"hand {event.number} is recorded where hand "
+                        f"{number} is due", hand=number, rule="R10.4")
+                continue
+        elif kind < stage:
+            add("bad-setup", event.span, f"a {_STAGE_WORDS[kind]} line after a "
+                f"{_STAGE_WORDS[stage]} line of hand {current.number}", hand=current.number,
+                rule="R10.4")
+        if kind > stage:
+            stage = kind
+        if kind == 3:
+            current.tricks.append(event)
+        else:
+            _file(table, current, event)
+    return records, claims
+
+
+def _file(table: Table, record: HandRecord, event: Event) -> None:
+    add, hand = table.findings.add, record.number
+    if isinstance(event, Deal):
+        seat = table.seat(event.player, event.player_span, hand=hand)
+        if seat in record.deals:
+            add("bad-deal", event.span, f"a second deal line for {table.name(seat)} in hand "
+                f"{hand} (the first is on line {record.deals[seat].span.line})", hand=hand,
+                player=table.name(seat), rule="R2.4")
+        elif seat is not None:
+            record.deals[seat] = event
+    elif isinstance(event, Kitty):
+        if record.kitty is not None:
+            add("bad-deal", event.span, f"a second kitty line in hand {hand} (the first is on "
+                f"line {record.kitty.span.line})", hand=hand, rule="R2.2")
+        else:
+            record.kitty = event
+    elif isinstance(event, Pass):
+        seat = table.seat(event.player, event.player_span, hand=hand)
+        if seat in record.passes:
+            add("bad-pass", event.span, f"a second pass line for {table.name(seat)} in hand "
+                f"{hand}", hand=hand, player=table.name(seat), rule="R3.1")
+        elif seat is not None:
+            record.passes[seat] = event
+    elif isinstance(event, Moon):
+        if record.moon is not None:
+            add("bad-moon", event.span, f"a second moon line in hand {hand}", hand=hand,
+                rule="R8.5")
+        else:
+            record.moon = event
+    elif isinstance(event, Score):
+        record.score = event
+    elif isinstance(event, Total):
+        record.total = event

@@ -1,0 +1,74 @@
+"""What the referee knows about the table while it replays: seats, ruleset, findings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.check import diagnostics
+from referee.check.diagnostics import Diagnostic, Related
+from referee.log.events import Span
+from referee.rules.ruleset import Ruleset
+from referee.util.suggest import did_you_mean
+
+
+@dataclass(slots=True)
+class Findings:
+    """Collects diagnostics; a (kind, line, column) is reported once."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+    unchecked: list[str] = field(default_factory=list)
+    _seen: set = field(default_factory=set)
+
+    def add(self, kind: str, span: Span, message: str, **details) -> None:
+        key = (kind, span.line, span.column, details.get("player"))
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        self.items.append(diagnostics.make(kind, span, message, **details))
+
+    def note(self, text: str) -> None:
+        if text not in self.unchecked:
+            self.unchecked.append(text)
+
+
+@dataclass(slots=True)
+class Table:
+    rules: Ruleset
+    names: list[str]
+    findings: Findings
+    seats: dict[str, int] = field(default_factory=dict)
+    trace: list | None = None  # (hand, TrickRecord) of every finished trick, for `referee replay`
+
+    def __post_init__(self) -> None:
+        # each name as seated and casefolded, so the usual exact spelling is one lookup
+        self.seats = {name.casefold(): seat for seat, name in enumerate(self.names)}
+        self.seats.update({name: seat for seat, name in enumerate(self.names)})
+
+    @property
+    def size(self) -> int:
+        return len(self.names)
+
+    def seat(self, name: str | None, span: Span, *, hand: int | None = None,
+             guess: bool = False) -> int | None:
+        """The seat of ``name``; an unknown name is reported (R10.5) and gives None, or with
+        ``guess`` the seat of the name it most resembles (so a typo costs one diagnostic)."""
+        if name is None:
+            return None
+        seat = self.seats.get(name.casefold())
+        if seat is None:
+            suggestion = did_you_mean(name, self.names)
+            self.findings.add(
+                "bad-setup", span, f"{name!r} is not seated at this table "
+                f"(players: {', '.join(self.names)})", rule="R10.5", hand=hand,
+                hint=f"did you mean {suggestion!r}?" if suggestion else None,
+            )
+            if guess and suggestion:
+                seat = self.seats[suggestion.casefold()]
+        return seat
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+
+def related(span: Span, note: str) -> Related:
+    return Related(span.line, span.column, note)

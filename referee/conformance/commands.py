@@ -1,0 +1,79 @@
+"""``referee generate``: a reproducible game, or one with a violation and its expected verdict."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from referee.conformance.generate import STRATEGIES, generate_game
+from referee.conformance.inject import (
+    INJECTABLE, CannotInject, can_occur, expected_document, violating_game,
+)
+from referee.log.writer import write
+from referee.rules.ruleset import RulesetError, load_ruleset
+
+
+def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_end: bool,
+                  inject: str | None, strategy: str, output: str | None) -> int:
+    """``referee generate``: write a log (stdout when ``output`` is None) and, with ``inject``,
+    the expected verdict as JSON (``output + ".expected.json"``, or stderr with stdout).
+
+    Exit codes: 0 written; 2 a usage error (unknown ruleset, kind or strategy, a player count
+    the ruleset does not allow, ``hands`` with ``to_end``) or no place for the violation in
+    this game (the message says to try another seed).
+    """
+    def fail(message: str) -> int:
+        print(f"referee generate: {message}", file=sys.stderr)
+        return 2
+
+    try:
+        rules = load_ruleset(ruleset)
+    except RulesetError as err:
+        return fail(str(err))
+    if not rules.allows_players(players):
+        return fail(f"{rules.name} is for {rules.min_players}-{rules.max_players} players, "
+                    f"not {players}")
+    if hands is not None and to_end:
+        return fail("give --hands or --to-end, not both")
+    if hands is not None and hands < 1:
+        return fail("--hands must be at least 1")
+    if strategy not in STRATEGIES:
+        return fail(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
+    if inject is not None and inject not in INJECTABLE:
+        return fail(f"cannot inject {inject!r}; choose from {', '.join(INJECTABLE)}")
+    if inject is not None and not can_occur(inject, rules):
+        return fail(f"no {rules.name} game can contain {inject} (see referee rules {rules.name})")
+    document = None
+    if inject is None:
+        text = write(generate_game(rules, players, seed=seed, hands=hands, strategy=strategy))
+    else:
+        try:
+            text, expected = violating_game(rules, players, seed=seed, kind=inject, hands=hands,
+                                            strategy=strategy)
+        except CannotInject as err:
+            return fail(f"{err} (seed {seed}); try another --seed or more --hands")
+        document = expected_document(
+            [expected], log=Path(output).name if output else None, ruleset=rules.name,
+            players=players, seed=seed, hands=hands, strategy=strategy)
+    if output is None:
+        sys.stdout.flush()
+        out = getattr(sys.stdout, "buffer", None)
+        if out is not None:  # bytes: no newline translation, the same output everywhere
+            out.write(text.encode("utf-8"))
+            out.flush()
+        else:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        if document is not None:
+            print(json.dumps(document, ensure_ascii=False), file=sys.stderr)
+        return 0
+    try:
+        Path(output).write_text(text, encoding="utf-8", newline="\n")
+        if document is not None:
+            Path(output + ".expected.json").write_text(
+                json.dumps(document, ensure_ascii=False, indent=2) + "\n", encoding="utf-8",
+                newline="\n")
+    except OSError as err:
+        return fail(f"cannot write {output}: {err.strerror or err}")
+    return 0

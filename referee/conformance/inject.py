@@ -1,0 +1,360 @@
+"""Games with exactly one violation of a chosen kind, and the verdict expected for them.
+
+Violations of play (revoke, illegal lead, card not held, wrong leader) are made while the
+game is generated: one play is replaced and the rest of the game goes on legally from the
+state it left, so claims, scores and totals stay consistent.  The others are edits of a
+clean game's events (or, for ``syntax``, of its text) that touch nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from referee.rules.cards import CARDS, HEARTS, NUM_RANKS
+from referee.rules.engine import State
+from referee.log.events import Claim, Entry, GameOver, HandStart, Moon, Pass, Score, Tag, Total, Trick
+from referee.conformance.generate import Rng, generate_game
+from referee.rules.names import DEFAULT_NAMES
+from referee.rules.ruleset import Ruleset, direction_offset, is_point_card
+
+PLAY_KINDS = ("revoke", "illegal-lead", "card-not-held", "wrong-leader", "illegal-play")
+EDIT_KINDS = (
+    "syntax", "bad-setup", "bad-deal", "bad-pass", "wrong-dealer", "out-of-turn",
+    "miscounted-cancellation", "wrong-winner", "score-mismatch", "bad-moon", "total-mismatch",
+    "game-end",
+)
+INJECTABLE = PLAY_KINDS + EDIT_KINDS
+
+
+class CannotInject(Exception):
+    """This game offers no place for the violation (try another seed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    kind: str
+    line: int
+    hand: int | None = None
+    trick: int | None = None
+    player: str | None = None
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "line": self.line, "hand": self.hand, "trick": self.trick,
+                "player": self.player}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Expected:
+        return cls(data["kind"], data["line"], data.get("hand"), data.get("trick"),
+                   data.get("player"))
+
+    def matches(self, diagnostic) -> bool:
+        """True when a referee diagnostic is this violation: same kind and line, and the same
+        hand, trick and player wherever this verdict names them."""
+        return (diagnostic.kind == self.kind and diagnostic.line == self.line
+                and all(want is None or getattr(diagnostic, name) == want
+                        for name, want in (("hand", self.hand), ("trick", self.trick),
+                                           ("player", self.player))))
+
+
+def expected_document(violations: list[Expected], *, log: str | None = None, **about) -> dict:
+    """The expected verdict of one log as JSON: ``clean`` with no violations, else
+    ``violations`` with each one's kind, line, hand, trick and player (null: not named)."""
+    document = {"log": log, "verdict": "violations" if violations else "clean",
+                "violations": [v.to_json() for v in violations]}
+    document.update(about)
+    return document
+
+
+class _Tamper:
+    """Replaces the first suitable play (from a random starting point) with an illegal one."""
+
+    def __init__(self, kind: str, rng: Rng, names):
+        self.kind, self.rng, self.names = kind, rng, names
+        # how many chances to let pass, so the place varies (illegal leads have few chances)
+        self.skip = rng.randrange({"illegal-lead": 2, "illegal-play": 1}.get(kind, 12))
+        self.where: tuple[int, int, str] | None = None
+
+    def _chance(self) -> bool:
+        if self.where is not None:
+            return False
+        self.skip -= 1
+        return self.skip < 0
+
+    def lead(self, state: State) -> State:
+        if self.kind != "wrong-leader" or state.trick_number < 2 or not self._chance():
+            return state
+        other = (state.leader + 1 + self.rng.randrange(state.players - 1)) % state.players
+        self.where = (state.hand_number, state.trick_number, self.names[other])
+        return state._replace(leader=other)
+
+    def play(self, state: State, legal):
+        if self.kind not in ("revoke", "illegal-lead", "card-not-held", "illegal-play"):
+            return None
+        holding, trick = state.holdings[state.to_play], state.trick_cards
+        held = [CARDS[c] for c, k in enumerate(holding) if k]
+        choice = None
+        if self.kind == "revoke" and trick:
+            led = trick[0] // NUM_RANKS
+            off = [c for c in held if c // NUM_RANKS != led]
+            if off and any(c // NUM_RANKS == led for c in held):
+                choice = off
+        elif self.kind == "illegal-lead" and not trick:
+            if state.trick_number == 1 and not state.rules.first_lead_points:
+                bad = [c for c in held if is_point_card(c)]
+                others = [c for c in held if not is_point_card(c)]
+            else:
+                bad = [c for c in held if c // NUM_RANKS == HEARTS]
+                others = ([] if state.hearts_broken
+                          else [c for c in held if c // NUM_RANKS != HEARTS])
+            if state.rules.first_leader == "two_of_clubs" and state.trick_number == 1:
+                bad = []
+            if bad and others:
+                choice = bad
+        elif self.kind == "card-not-held" and trick:
+            gone = [CARDS[c] for c in range(len(holding))
+                    if not any(h[c] for h in state.holdings) and c not in trick
+                    and c not in state.kitty]
+            choice = gone or None
+        elif self.kind == "illegal-play" and trick and state.trick_number == 1:
+            led = trick[0] // NUM_RANKS
+            void = not any(c // NUM_RANKS == led for c in held)
+            points = [c for c in held if is_point_card(c)]
+            if not state.rules.first_trick_points and void and points and len(points) < len(held):
+                choice = points
+        if not choice or not self._chance():
+            return None
+        self.where = (state.hand_number, state.trick_number, self.names[state.to_play])
+        return choice[self.rng.randrange(len(choice))]
+
+
+def can_occur(kind: str, rules: Ruleset) -> bool:
+    """Whether a game under ``rules`` can contain a violation of ``kind`` at all."""
+    if kind == "illegal-play":  # only the first-trick restrictions make a follow illegal
+        return not rules.first_trick_points or (
+            rules.first_leader == "two_of_clubs" and rules.second_two_of_clubs_follows
+            and rules.decks > 1)
+    if kind == "miscounted-cancellation":
+        return rules.cancellation and rules.decks > 1
+    return kind in INJECTABLE
+
+
+def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
+                   hands: int | None = None, strategy: str = "random",
+                   event_name: str | None = None, stats=None) -> tuple[str, Expected]:
+    """A log text with exactly one violation of ``kind`` and the verdict expected for it.
+
+    Raises :class:`CannotInject` when this game offers no place for it (try another seed).
+    ``stats`` (a :class:`~referee.conformance.generate.GameStats`) counts the situations of the game.
+    """
+    from referee.log.parser import parse_log
+    from referee.log.writer import write
+
+    if kind not in INJECTABLE:
+        raise ValueError(f"cannot inject {kind!r}; choose from {', '.join(INJECTABLE)}")
+    rng = Rng(f"{seed}:{kind}")
+    if kind in PLAY_KINDS:
+
+        tamper = _Tamper(kind, rng, DEFAULT_NAMES[:players])
+        events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,
+                               tamper=tamper, event_name=event_name, stats=stats)
+        if tamper.where is None:
+            raise CannotInject(f"no place for {kind} in this game")
+        hand, trick, player = tamper.where
+        index = _trick_index(events, hand, trick)
+        target = (index, hand, trick, player)
+    else:
+        events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,
+                               event_name=event_name, stats=stats)
+        if kind == "syntax":
+            return _syntax(write(events), rng)
+        events, target = _EDITS[kind](events, rules, players, rng)
+    text = write(events)
+    index, hand, trick, player = target
+    line = parse_log(text).events[index].span.line
+    return text, Expected(kind, line, hand, trick, player)
+
+
+# -- edits ----------------------------------------------------------------------------------
+def _hands(events):
+    """(event index, hand number) for each event inside a hand."""
+    hand = 0
+    for index, event in enumerate(events):
+        if isinstance(event, HandStart):
+            hand = event.number
+        yield index, hand, event
+
+
+def _trick_index(events, hand: int, number: int) -> int:
+    for index, h, event in _hands(events):
+        if h == hand and isinstance(event, Trick) and event.number == number:
+            return index
+    raise CannotInject("the tampered trick is not in the log")
+
+
+def _pick(rng, candidates):
+    if not candidates:
+        raise CannotInject("this game offers no place for the violation")
+    return candidates[rng.randrange(len(candidates))]
+
+
+def _syntax(text: str, rng) -> tuple[str, Expected]:
+    lines = text.split("\n")
+    scores = [i for i, line in enumerate(lines) if line.startswith("score:")]
+    i = _pick(rng, scores)
+    lines[i] = "scroe:" + lines[i][len("score:"):]
+    return "\n".join(lines), Expected("syntax", i + 1)
+
+
+def _bad_setup(events, rules, players, rng):
+    at = max(i for i, e in enumerate(events) if isinstance(e, Tag)) + 1
+    events = events[:at] + [Tag("Ruleset", rules.name)] + events[at:]
+    return events, (at, None, None, None)
+
+
+def _bad_deal(events, rules, players, rng):
+    from referee.log.events import Deal
+
+    index, hand, deal = _pick(rng, [(i, h, e) for i, h, e in _hands(events) if isinstance(e, Deal)])
+    events = list(events)
+    events[index] = replace(deal, run=replace(deal.run, cards=deal.run.cards[:-1], spans=()))
+    return events, (index, hand, None, deal.player)
+
+
+def _bad_pass(events, rules, players, rng):
+    names = _names(events)
+    index, hand, pass_ = _pick(rng, [(i, h, e) for i, h, e in _hands(events)
+                                     if isinstance(e, Pass)])
+    seat = names.index(pass_.player)
+    right = (seat + direction_offset(rules.pass_direction(hand), players)) % players
+    wrong = _pick(rng, [names[s] for s in range(players) if s not in (seat, right)])
+    events = list(events)
+    events[index] = replace(pass_, to=wrong)
+    return events, (index, hand, None, pass_.player)
+
+
+def _wrong_dealer(events, rules, players, rng):
+    names = _names(events)
+    index, hand, start = _pick(rng, [(i, h, e) for i, h, e in _hands(events)
+                                     if isinstance(e, HandStart) and e.number > 1])
+    seat = names.index(start.dealer)
+    wrong = names[(seat + 1 + rng.randrange(players - 1)) % players]
+    events = list(events)
+    events[index] = replace(start, dealer=wrong)
+    return events, (index, hand, None, wrong)
+
+
+def _out_of_turn(events, rules, players, rng):
+    index, hand, trick = _pick(rng, [(i, h, e) for i, h, e in _hands(events)
+                                     if isinstance(e, Trick)])
+    plays = list(trick.plays)
+    plays[1], plays[2] = plays[2], plays[1]
+    events = list(events)
+    events[index] = replace(trick, plays=tuple(plays))
+    return events, (index, hand, trick.number, plays[1].player)
+
+
+def _claims(events, rules, want_cancelled: bool):
+    """Wrong claims to write: (event index, hand, trick, claimed name or None for set aside).
+
+    Miscounted: a winner for a set-aside trick, "none" or a cancelled card's player for a
+    trick that a surviving card won.  Wrong winner: another player whose card survived.
+    """
+    from referee.rules.tricks import resolve_trick
+
+    found = []
+    for index, hand, event in _hands(events):
+        if not isinstance(event, Trick):
+            continue
+        outcome = resolve_trick([p.card for p in event.plays], cancellation=rules.cancellation,
+                                set_aside_when=rules.set_aside_when)
+        winner = event.claim.player
+        for play in event.plays:
+            cancelled = play.card in outcome.cancelled
+            if play.player == winner:
+                continue
+            if want_cancelled and (winner is None or cancelled):
+                found.append((index, hand, event, play.player))
+            elif not want_cancelled and winner is not None and not cancelled:
+                found.append((index, hand, event, play.player))
+        if want_cancelled and winner is not None and outcome.cancelled:
+            found.append((index, hand, event, None))
+    return found
+
+
+def _miscounted(events, rules, players, rng):
+    index, hand, trick, name = _pick(rng, _claims(events, rules, True))
+    events = list(events)
+    events[index] = replace(trick, claim=Claim(name))
+    return events, (index, hand, trick.number, name)
+
+
+def _wrong_winner(events, rules, players, rng):
+    index, hand, trick, name = _pick(rng, _claims(events, rules, False))
+    events = list(events)
+    events[index] = replace(trick, claim=Claim(name))
+    return events, (index, hand, trick.number, name)
+
+
+def _score_mismatch(events, rules, players, rng):
+    moons = {h for _, h, e in _hands(events) if isinstance(e, Moon)}
+    index, hand, score = _pick(rng, [(i, h, e) for i, h, e in _hands(events)
+                                     if isinstance(e, Score) and h not in moons])
+    names = _names(events)
+    who = names[rng.randrange(players)]
+    events = [_bump(e, who) if (i == index or (isinstance(e, Total) and h >= hand)) else e
+              for i, h, e in _hands(events)]
+    return events, (index, hand, None, who)
+
+
+def _total_mismatch(events, rules, players, rng):
+    index = max(i for i, e in enumerate(events) if isinstance(e, Total))
+    who = _names(events)[rng.randrange(players)]
+    events = list(events)
+    events[index] = _bump(events[index], who)
+    return events, (index, len([e for e in events if isinstance(e, HandStart)]), None, who)
+
+
+def _bad_moon(events, rules, players, rng):
+    moons = {h for _, h, e in _hands(events) if isinstance(e, Moon)}
+    index, hand, _ = _pick(rng, [(i, h, e) for i, h, e in _hands(events)
+                                 if isinstance(e, Score) and h not in moons])
+    who = _names(events)[rng.randrange(players)]
+    events = events[:index] + [Moon(who, rules.moon_choices[0])] + events[index:]
+    return events, (index, hand, None, who)
+
+
+def _game_end(events, rules, players, rng):
+    """A wrong winner for a finished game; a winner line for a game that has not ended."""
+    index = next((i for i, e in enumerate(events) if isinstance(e, GameOver)), None)
+    if index is None:
+        totals = [e for e in events if isinstance(e, Total)]
+        if not totals:
+            raise CannotInject("the game has no hands")
+        low = min(entry.value for entry in totals[-1].entries)
+        claimed = tuple(e.player for e in totals[-1].entries if e.value == low)
+        return list(events) + [GameOver(claimed)], (len(events), None, None, None)
+    names = _names(events)
+    losers = [n for n in names if n not in events[index].players]
+    events = list(events)
+    events[index] = GameOver((_pick(rng, losers),))
+    return events, (index, None, None, None)
+
+
+def _names(events) -> list[str]:
+    from referee.log.parser import split_players
+
+    return split_players(next(e.value for e in events if isinstance(e, Tag) and e.key == "players"))
+
+
+def _bump(line, who: str):
+    return replace(line, entries=tuple(
+        Entry(e.player, e.value + 1) if e.player == who else e for e in line.entries))
+
+
+_EDITS = {
+    "bad-setup": _bad_setup, "bad-deal": _bad_deal, "bad-pass": _bad_pass,
+    "wrong-dealer": _wrong_dealer, "out-of-turn": _out_of_turn,
+    "miscounted-cancellation": _miscounted, "wrong-winner": _wrong_winner,
+    "score-mismatch": _score_mismatch, "total-mismatch": _total_mismatch,
+    "bad-moon": _bad_moon, "game-end": _game_end,
+}

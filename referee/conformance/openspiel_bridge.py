@@ -1,0 +1,385 @@
+"""Play OpenSpiel's Hearts (``pyspiel``, PyPI ``open_spiel``) and write the games as logs.
+
+OpenSpiel is an independent implementation of classic four-player Hearts; the referee must
+find its games clean and compute the same points (``tests/test_openspiel.py``,
+``bench/openspiel_agreement.py``).  ``pyspiel`` is imported only inside functions: install it
+with ``pip install 'referee[openspiel]'``.
+
+How OpenSpiel's game maps onto a log:
+
+* One OpenSpiel game is one *hand*.  A log chains hands until a total reaches the target;
+  hand k uses the ``standard`` ruleset's pass direction for k (OpenSpiel draws the direction
+  as its first chance event, so the bridge applies that outcome instead of drawing it).
+* Players 0-3 are ``North East South West``, the order of the ``Players`` tag.  OpenSpiel
+  plays to player + 1 and passes "left" to player + 1, which is "left" in the log (R1.4).
+* An OpenSpiel card is ``rank * 4 + suit`` (suits C D H S, rank 0 the 2).
+* Rules: ``standard`` with OpenSpiel's default parameters (:func:`openspiel_params`).  They
+  agree on every legal game; they differ on one point, reached only after an illegal lead
+  to the first trick: OpenSpiel lets a player following suit play the Black Maria to the first
+  trick even when holding another spade; ``standard`` does not.  Option
+  ``first_trick_follow_points = true`` gives OpenSpiel's reading (:data:`OPENSPIEL_TOML`,
+  :func:`ruleset_for`).  Every other parameter maps to an option (:func:`ruleset_for`), e.g.
+  ``can_lead_any_club`` to ``first_lead_any_club`` and ``avoid_all_tricks_bonus`` to
+  ``no_tricks_bonus = -5`` with ``no_tricks_bonus_in_moon_hand = false``.
+* Each trick's winner claim is the leader of the next trick as OpenSpiel chose it; the last
+  trick's winner is its highest card of the led suit.  The scores are OpenSpiel's
+  ``points(player)`` (moon included), the totals their running sums, the winner line the
+  lowest totals.  A moon line is written for a player who collected every point card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.rules.cards import CARDS, CLUBS, DIAMONDS, HEARTS, NUM_RANKS, SPADES, Card, parse_card
+from referee.log.events import (
+    CardRun, Claim, Deal, Entry, Event, GameOver, HandStart, Moon, Pass, Play, Score, Tag, Total,
+    Trick,
+)
+from referee.conformance.generate import Rng
+from referee.rules.ruleset import Ruleset, card_points, with_options
+
+__all__ = [
+    "NAMES",
+    "PASS_DIRECTIONS",
+    "FIRST_DEALER",
+    "PASS_COUNT",
+    "JD_BONUS",
+    "NO_TRICKS_BONUS",
+    "OPENSPIEL_TOML",
+    "Unsupported",
+    "card_from_action",
+    "action_from_card",
+    "openspiel_params",
+    "ruleset_for",
+    "Tampering",
+    "OpenSpielHand",
+    "POLICIES",
+    "play_hand",
+    "trickless_in_moon",
+    "game_log",
+    "play_game",
+    "VARIANT_PARAMS",
+    "variant_params",
+    "variant_ruleset",
+    "variant_game",
+]
+
+NAMES = ("North", "East", "South", "West")
+PASS_DIRECTIONS = {"hold": 0, "left": 1, "across": 2, "right": 3}  # OpenSpiel's PassDir
+_OS_SUITS = (CLUBS, DIAMONDS, HEARTS, SPADES)
+FIRST_DEALER = 3  # West deals hand 1, so North is first to its left (R2.5: free)
+PASS_COUNT = 3  # OpenSpiel's pass_cards
+JD_BONUS = -10  # OpenSpiel's jd_bonus
+NO_TRICKS_BONUS = -5  # OpenSpiel's avoid_all_tricks_bonus, never given in a moon hand
+
+
+OPENSPIEL_TOML = """\
+# OpenSpiel's hearts with its default parameters, as a referee ruleset.
+base = "standard"
+name = "openspiel"
+first_trick_follow_points = true   # following suit, a point card is free on the first trick
+no_tricks_bonus_in_moon_hand = false  # (moot here) no avoid_all_tricks_bonus in a moon hand
+"""
+
+
+class Unsupported(ValueError):
+    """A ruleset or OpenSpiel parameter the other side cannot express."""
+
+
+def card_from_action(action: int) -> Card:
+    """OpenSpiel's card action (rank * 4 + suit, suits C D H S) as a referee card."""
+    return CARDS[_OS_SUITS[action % 4] * NUM_RANKS + action // 4]
+
+
+def action_from_card(card: int) -> int:
+    return (card % NUM_RANKS) * 4 + _OS_SUITS.index(card // NUM_RANKS)
+
+
+def openspiel_params(rules: Ruleset) -> dict[str, bool]:
+    """The OpenSpiel ``hearts`` parameters that play ``rules`` (Unsupported if none can).
+
+    ``first_trick_follow_points`` is not compared: the two readings differ only after an
+    illegal first lead (see the module docs).
+    """
+    problems = []
+    if rules.decks != 1 or not rules.min_players == rules.max_players == 4:
+        problems.append("OpenSpiel hearts is one deck and four players")
+    if rules.first_leader != "two_of_clubs":
+        problems.append("OpenSpiel's holder of the 2C leads it")
+    if rules.pass_count not in (0, PASS_COUNT):
+        problems.append("OpenSpiel passes three cards or none")
+    if rules.moon_choices != ("add",) or rules.moon_points != 26:
+        problems.append("OpenSpiel's moon adds 26 to every other player")
+    if rules.jack_of_diamonds_bonus not in (0, JD_BONUS):
+        problems.append(f"OpenSpiel's jack of diamonds is worth {JD_BONUS}")
+    if rules.no_tricks_bonus not in (0, NO_TRICKS_BONUS):
+        problems.append(f"OpenSpiel's no-tricks bonus is {NO_TRICKS_BONUS}")
+    if rules.no_tricks_bonus and rules.no_tricks_bonus_in_moon_hand:
+        problems.append("OpenSpiel gives no no-tricks bonus in a moon hand")
+    for direction in rules.pass_cycle:
+        if direction not in PASS_DIRECTIONS:
+            problems.append(f"OpenSpiel cannot pass {direction}")
+    if problems:
+        raise Unsupported("; ".join(problems))
+    return {
+        "pass_cards": rules.pass_count > 0,
+        "no_pts_on_first_trick": not rules.first_trick_points,
+        "can_lead_any_club": rules.first_lead_any_club,
+        "jd_bonus": rules.jack_of_diamonds_bonus == JD_BONUS,
+        "avoid_all_tricks_bonus": rules.no_tricks_bonus == NO_TRICKS_BONUS,
+        "must_break_hearts": rules.must_break_hearts,
+        "qs_breaks_hearts": rules.queen_breaks_hearts,
+        "can_lead_hearts_instead_of_qs": rules.lead_hearts_instead_of_queen,
+    }
+
+
+def ruleset_for(params: dict[str, bool], base: Ruleset) -> Ruleset:
+    """The variant of ``base`` (``standard``) that judges like OpenSpiel with ``params``."""
+    return with_options(
+        base,
+        pass_count=PASS_COUNT if params.get("pass_cards", True) else 0,
+        first_trick_points=not params.get("no_pts_on_first_trick", True),
+        first_lead_any_club=params.get("can_lead_any_club", False),
+        jack_of_diamonds_bonus=JD_BONUS if params.get("jd_bonus", False) else 0,
+        no_tricks_bonus=NO_TRICKS_BONUS if params.get("avoid_all_tricks_bonus", False) else 0,
+        no_tricks_bonus_in_moon_hand=False,
+        must_break_hearts=params.get("must_break_hearts", True),
+        queen_breaks_hearts=params.get("qs_breaks_hearts", True),
+        lead_hearts_instead_of_queen=params.get("can_lead_hearts_instead_of_qs", False),
+        first_trick_follow_points=True,
+        name="openspiel",
+    )
+
+
+@dataclass(slots=True)
+class Tampering:
+    """The one illegal play put into a hand, and the kind the referee should report."""
+
+    trick: int
+    seat: int
+    card: Card
+    kind: str
+
+
+@dataclass(slots=True)
+class OpenSpielHand:
+    """One OpenSpiel game (a hand), in referee cards and seats."""
+
+    direction: str
+    deal: tuple[tuple[Card, ...], ...]
+    passes: tuple[tuple[Card, ...], ...] | None
+    tricks: list[list[tuple[int, Card]]] = field(default_factory=list)  # (seat, card)
+    points: tuple[int, ...] = ()
+    tampering: Tampering | None = None
+
+
+def _illegal_kind(held: list[Card], trick: list[tuple[int, Card]]) -> str:
+    """The referee kind for a held card that OpenSpiel refuses here (its own classification)."""
+    if not trick:
+        return "illegal-lead"  # not the 2C first, or a heart before hearts are broken
+    led = trick[0][1] // NUM_RANKS
+    if any(c // NUM_RANKS == led for c in held):
+        return "revoke"
+    return "illegal-play"  # points on the first trick while holding something else
+
+
+POLICIES = ("random", "mixed")
+
+
+def _choose(legal: list[int], trick, seat: int, shooter: int | None, rng: Rng) -> int:
+    """A legal action: at random, or (a hand with a ``shooter``) the shooter plays its highest
+    card and the others their lowest, shedding points when they cannot follow."""
+    if shooter is None or len(legal) == 1:
+        return legal[rng.below(len(legal))]
+    cards = {action: card_from_action(action) for action in legal}
+    rank = lambda a: (cards[a] % NUM_RANKS, cards[a] // NUM_RANKS == HEARTS)  # noqa: E731
+    if seat == shooter:
+        return max(legal, key=rank)
+    if trick and all(cards[a] // NUM_RANKS != trick[0][1] // NUM_RANKS for a in legal):
+        return max(legal, key=lambda a: (card_points(cards[a]), rank(a)))
+    return min(legal, key=rank)
+
+
+def play_hand(game, direction: str, rng: Rng, *, tamper_after: int | None = None,
+              want_kind: str | None = None, policy: str = "random") -> OpenSpielHand:
+    """Play one OpenSpiel game with legal moves chosen by ``rng``.
+
+    ``policy="mixed"``: in one hand of three a random seat plays to take every trick and the
+    others play low (so that moons occur); otherwise every move is uniformly random.
+    With ``tamper_after`` = k, the first play from the k-th on for which the player holds a
+    card OpenSpiel refuses (and, with ``want_kind``, one the referee should call that kind)
+    is replaced by such a card, applied without the legality check; the game then goes on
+    with legal moves.
+    """
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r}; choose from {', '.join(POLICIES)}")
+    shooter = None
+    if policy == "mixed" and rng.below(3) == 0:
+        shooter = rng.below(4)
+    state = game.new_initial_state()
+    state.apply_action_with_legality_check(PASS_DIRECTIONS[direction])
+    dealt: list[list[Card]] = [[] for _ in NAMES]
+    count = 0
+    while state.is_chance_node():
+        outcomes = [action for action, _ in state.chance_outcomes()]
+        action = outcomes[rng.below(len(outcomes))]
+        dealt[count % 4].append(card_from_action(action))
+        count += 1
+        state.apply_action_with_legality_check(action)
+    passes: list[list[Card]] = [[] for _ in NAMES]
+    hand = OpenSpielHand(direction, tuple(tuple(sorted(d)) for d in dealt), None)
+    tricks: list[list[tuple[int, Card]]] = []
+    plays = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        if len(tricks) == 0 and plays == 0 and any(len(p) < 3 for p in passes) and (
+                direction != "hold"):
+            action = legal[rng.below(len(legal))]
+            passes[seat].append(card_from_action(action))
+            state.apply_action_with_legality_check(action)
+            continue
+        if plays % 4 == 0:
+            tricks.append([])
+        action = _choose(legal, tricks[-1], seat, shooter, rng)
+        if tamper_after is not None and hand.tampering is None and plays >= tamper_after:
+            held = _held(state, seat)
+            refused = [action_from_card(c) for c in held if action_from_card(c) not in legal]
+            if refused and want_kind in (None, _illegal_kind(held, tricks[-1])):
+                action = refused[rng.below(len(refused))]
+                card = card_from_action(action)
+                hand.tampering = Tampering(len(tricks), seat, card, _illegal_kind(held, tricks[-1]))
+                state.apply_action(action)  # no legality check: OpenSpiel plays it as given
+                tricks[-1].append((seat, card))
+                plays += 1
+                continue
+        tricks[-1].append((seat, card_from_action(action)))
+        state.apply_action_with_legality_check(action)
+        plays += 1
+    hand.passes = tuple(tuple(sorted(p)) for p in passes) if direction != "hold" else None
+    hand.tricks = tricks
+    hand.points = tuple(int(state.points(p)) for p in range(4))
+    return hand
+
+
+def _held(state, seat: int) -> list[Card]:
+    """The cards ``seat`` holds now, from OpenSpiel's own record of the state."""
+    struct = state.to_struct()
+    return sorted(parse_card(text) for text in struct.hands[seat])
+
+
+def _winners(hand: OpenSpielHand) -> list[int]:
+    """Each trick's winner: the next trick's leader (OpenSpiel's choice); the last trick's
+    highest card of the led suit."""
+    out = [hand.tricks[i + 1][0][0] for i in range(len(hand.tricks) - 1)]
+    last = hand.tricks[-1]
+    led = last[0][1] // NUM_RANKS
+    out.append(max((card, seat) for seat, card in last if card // NUM_RANKS == led)[1])
+    return out
+
+
+def trickless_in_moon(hand: OpenSpielHand) -> list[int]:
+    """The seats that won no trick in a hand where one seat collected every point: where
+    ``avoid_all_tricks_bonus`` needs ``no_tricks_bonus_in_moon_hand = false``."""
+    collected, won = [0, 0, 0, 0], [0, 0, 0, 0]
+    for trick, winner in zip(hand.tricks, _winners(hand)):
+        collected[winner] += sum(card_points(c) for _, c in trick)
+        won[winner] += 1
+    if max(collected) != sum(collected):
+        return []
+    return [seat for seat in range(4) if won[seat] == 0]
+
+
+def game_log(hands: list[OpenSpielHand], *, ruleset: str = "standard", target: int | None = None,
+             event: str = "OpenSpiel hearts", game_over: bool = True) -> str:
+    """A log of these hands (hand k is the k-th); with ``game_over``, the winner line when a
+    total has reached ``target``."""
+    from referee.log.writer import write
+
+    events: list[Event] = [
+        Tag("Event", event), Tag("Ruleset", ruleset), Tag("Players", " ".join(NAMES)),
+    ]
+    if target is not None:
+        events.append(Tag("Target", str(target)))
+    totals = [0, 0, 0, 0]
+    for number, hand in enumerate(hands, start=1):
+        dealer = (FIRST_DEALER + number - 1) % 4
+        events.append(HandStart(number, NAMES[dealer], hand.direction))
+        events.extend(Deal(NAMES[s], CardRun(cards)) for s, cards in enumerate(hand.deal))
+        for seat, cards in enumerate(hand.passes or ()):
+            events.append(Pass(NAMES[seat], CardRun(cards)))
+        winners = _winners(hand)
+        collected = [0, 0, 0, 0]
+        for index, (trick, winner) in enumerate(zip(hand.tricks, winners), start=1):
+            events.append(Trick(index, tuple(Play(NAMES[s], c) for s, c in trick),
+                                Claim(NAMES[winner])))
+            collected[winner] += sum(card_points(c) for _, c in trick)
+        if max(collected) == sum(collected):
+            events.append(Moon(NAMES[collected.index(max(collected))], "add"))
+        totals = [t + p for t, p in zip(totals, hand.points)]
+        events.append(Score(tuple(Entry(NAMES[s], hand.points[s]) for s in range(4))))
+        events.append(Total(tuple(Entry(NAMES[s], totals[s]) for s in range(4))))
+    if game_over and target is not None and max(totals) >= target:
+        low = min(totals)
+        events.append(GameOver(tuple(NAMES[s] for s in range(4) if totals[s] == low)))
+    return write(events)
+
+
+def play_game(seed: int, rules: Ruleset, *, params: dict[str, bool] | None = None,
+              max_hands: int = 40, tamper_hand: int | None = None, tamper_after: int = 0,
+              want_kind: str | None = None, policy: str = "random") -> list[OpenSpielHand]:
+    """OpenSpiel hands until a total reaches ``rules.target`` (or ``max_hands``).  With
+    ``tamper_hand``, the first hand from that one on with a place for it gets one illegal
+    play (see :func:`play_hand`)."""
+    import pyspiel
+
+    game = pyspiel.load_game("hearts", params if params is not None else openspiel_params(rules))
+    rng = Rng(f"openspiel:{seed}")
+    hands: list[OpenSpielHand] = []
+    totals = [0, 0, 0, 0]
+    while len(hands) < max_hands and max(totals) < rules.target:
+        number = len(hands) + 1
+        hand = play_hand(game, rules.pass_direction(number), rng,
+                         tamper_after=tamper_after if tamper_hand is not None and (
+                             number >= tamper_hand and not any(h.tampering for h in hands))
+                         else None,
+                         want_kind=want_kind, policy=policy)
+        hands.append(hand)
+        totals = [t + p for t, p in zip(totals, hand.points)]
+    return hands
+
+
+# OpenSpiel's boolean hearts parameters (all of them), each expressed by options (ruleset_for)
+VARIANT_PARAMS = ("pass_cards", "no_pts_on_first_trick", "jd_bonus", "must_break_hearts",
+                  "qs_breaks_hearts", "can_lead_hearts_instead_of_qs", "can_lead_any_club",
+                  "avoid_all_tricks_bonus")
+
+
+def variant_params(seed: int) -> dict[str, bool]:
+    """Every OpenSpiel parameter drawn at random (reproducibly from ``seed``)."""
+    rng = Rng(f"params:{seed}")
+    return {name: bool(rng.below(2)) for name in VARIANT_PARAMS}
+
+
+def variant_ruleset(params: dict[str, bool], base: Ruleset, folder) -> tuple[Ruleset, str]:
+    """The ruleset matching ``params`` and the path of its TOML file, written in ``folder``."""
+    from pathlib import Path
+
+    from referee.conformance.generate import ruleset_toml
+
+    rules = ruleset_for(params, base)
+    name = "".join("1" if params[p] else "0" for p in VARIANT_PARAMS)
+    path = Path(folder) / f"variant-{name}.toml"
+    path.write_text(ruleset_toml(rules), encoding="utf-8")
+    return rules, str(path)
+
+
+def variant_game(seed: int, base: Ruleset, folder, *, policy: str = "mixed"):
+    """A game under random OpenSpiel parameters, and its log checked under the matching ruleset
+    (written as TOML in ``folder``): returns (params, hands, log text)."""
+    params = variant_params(seed)
+    rules, path = variant_ruleset(params, base, folder)
+    hands = play_game(seed, rules, params=params, policy=policy)
+    return params, hands, game_log(hands, ruleset=path, target=rules.target)
+

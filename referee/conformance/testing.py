@@ -1,0 +1,363 @@
+"""Hypothesis strategies and an assertion helper for testing other Hearts implementations.
+
+For a validator (something that reads logs and finds violations)::
+
+    from hypothesis import given
+    from referee.conformance.testing import game_logs, violating_logs
+
+    @given(game_logs(rules="cancellation"))
+    def test_accepts_legal_games(log):
+        assert my_validate(log.text) == []
+
+    @given(violating_logs())
+    def test_finds_the_one_violation(log):
+        (want,) = log.expected
+        assert [(v.kind, v.line) for v in my_validate(log.text)] == [(want.kind, want.line)]
+
+For an engine (something that plays games): draw a deal with :func:`deals`, let the engine
+play it, write what happened as log lines or :mod:`referee.log.events` records, and call
+:func:`assert_events_legal`, which raises :class:`RefereeAssertionError` (an
+``AssertionError``) carrying the referee's diagnostics.  ``spec/conformance.md`` has a
+complete example.
+
+Every strategy takes keyword arguments only; each argument may be a value, a Hypothesis
+strategy of values, or None (drawn).  Logs are generated from a drawn seed by
+:func:`referee.conformance.generate.generate_game`, so a failing example shrinks to a small seed and few
+hands.  This is the only module of the package that imports Hypothesis.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+try:
+    from hypothesis import reject
+    from hypothesis import strategies as st
+    from hypothesis.errors import InvalidArgument
+    from hypothesis.strategies import SearchStrategy
+except ImportError as err:  # pragma: no cover - depends on the environment
+    raise ImportError("referee.conformance.testing needs Hypothesis: pip install 'referee[test]' "
+                      "(or pip install hypothesis)") from err
+
+from referee.rules import engine
+from referee.rules.cards import Card
+from referee.check.diagnostics import Diagnostic, Report
+from referee.log.events import CardRun, Deal, Event, HandStart, Kitty, Tag
+from referee.conformance.generate import generate_game, ruleset_toml
+from referee.rules.names import DEFAULT_NAMES
+from referee.conformance.inject import INJECTABLE, CannotInject, Expected, can_occur, violating_game
+from referee.rules.ruleset import (
+    DEALER_MOVES, FIRST_LEADERS, KITTY_TO, SET_ASIDE_LAST, SET_ASIDE_WHEN, Ruleset, bundled_names,
+    load_ruleset, with_options,
+)
+
+__all__ = [
+    "rulesets", "deals", "game_logs", "violating_logs", "assert_events_legal",
+    "RefereeAssertionError", "GameLog", "DrawnDeal", "ruleset_toml",
+]
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+_SHORT = st.integers(min_value=1, max_value=2)
+_TRIES = 25  # seeds tried for a violation before the example is rejected
+
+
+# -- values the strategies produce ----------------------------------------------------------
+@dataclass(frozen=True)
+class DrawnDeal:
+    """One hand's deal: ``hands[seat]`` as dealt (sorted) and the ``kitty``."""
+
+    rules: Ruleset
+    players: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    kitty: tuple[Card, ...]
+    names: tuple[str, ...]
+
+    def action(self) -> engine.DealAction:
+        """The deal as the referee engine's chance action."""
+        return engine.DealAction(self.hands, self.kitty)
+
+    def log_lines(self) -> list[str]:
+        """The start of a log of this hand, as text lines: tags, ``hand 1``, deals, kitty."""
+        from referee.log.writer import format_event
+
+        return [format_event(event) for event in self.events()]
+
+    def events(self) -> list[Event]:
+        """Tags, ``hand 1`` line, deals and kitty: the start of a log of this hand."""
+        out: list[Event] = [
+            Tag("Ruleset", self.rules.name),
+            Tag("Players", " ".join(f'"{n}"' if " " in n else n for n in self.names)),
+            HandStart(1, self.names[self.dealer], self.rules.pass_direction(1)),
+        ]
+        out.extend(Deal(name, CardRun(hand)) for name, hand in zip(self.names, self.hands))
+        if self.kitty:
+            out.append(Kitty(CardRun(self.kitty)))
+        return out
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """A generated log: its text and events, how it was made, and what a referee must say.
+
+    ``expected`` is empty for a legal log, else the one injected violation (kind, line, hand,
+    trick, player; None where the violation names none).  ``str(log)`` is the text.
+    """
+
+    text: str
+    events: tuple[Event, ...]
+    rules: Ruleset
+    players: int
+    seed: int
+    hands: int | None
+    strategy: str
+    expected: tuple[Expected, ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+    @property
+    def kind(self) -> str | None:
+        return self.expected[0].kind if self.expected else None
+
+
+# -- strategies -----------------------------------------------------------------------------
+def _as_strategy(value, default: SearchStrategy) -> SearchStrategy:
+    if value is None:
+        return default
+    if isinstance(value, SearchStrategy):
+        return value
+    return st.just(value)
+
+
+def _as_ruleset(value) -> Ruleset:
+    if isinstance(value, Ruleset):
+        return value
+    if isinstance(value, str):
+        return load_ruleset(value)
+    raise InvalidArgument(f"rules must be a Ruleset or a ruleset name, not {value!r}")
+
+
+def _bundled() -> list[Ruleset]:
+    return [load_ruleset(name) for name in bundled_names()]
+
+
+def _option_changes() -> SearchStrategy[dict]:
+    """Option values that keep any bundled ruleset valid."""
+    return st.fixed_dictionaries({}, optional={
+        "target": st.integers(20, 300),
+        "pass_count": st.integers(0, 3),
+        "pass_cycle": st.lists(st.sampled_from(["left", "right", "across", "hold", "2 left"]),
+                               min_size=1, max_size=4).map(tuple),
+        "dealer_moves": st.sampled_from(DEALER_MOVES),
+        "first_leader": st.sampled_from(FIRST_LEADERS),
+        "second_two_of_clubs_follows": st.booleans(),
+        "first_lead_any_club": st.booleans(),
+        "first_lead_points": st.booleans(),
+        "first_trick_points": st.booleans(),
+        "queen_breaks_hearts": st.booleans(),
+        "must_break_hearts": st.booleans(),
+        "lead_hearts_instead_of_queen": st.booleans(),
+        "cancellation": st.booleans(),
+        "set_aside_when": st.sampled_from(SET_ASIDE_WHEN),
+        "set_aside_last": st.sampled_from(SET_ASIDE_LAST),
+        "kitty_to": st.sampled_from(KITTY_TO),
+        "moon_points": st.sampled_from([26, 52]),
+        "moon_choices": st.sampled_from([("subtract", "add"), ("add",), ("subtract",)]),
+        "jack_of_diamonds_bonus": st.sampled_from([0, -10]),
+        "no_tricks_bonus": st.sampled_from([0, -5]),
+        "no_tricks_bonus_in_moon_hand": st.booleans(),
+    })
+
+
+def rulesets(*, variants: bool = False) -> SearchStrategy[Ruleset]:
+    """The bundled rulesets; with ``variants=True`` also copies with some options changed.
+
+    A variant keeps its base's name; logs cannot name it, so use variants with :func:`deals`
+    and with :func:`assert_events_legal` (``ruleset=``), not with :func:`game_logs`.
+    """
+    bundled = st.sampled_from(_bundled())
+    if not variants:
+        return bundled
+    changed = st.tuples(bundled, _option_changes()).map(
+        lambda pair: with_options(pair[0], **pair[1]))
+    return st.one_of(bundled, changed)
+
+
+def _players_for(draw, rules: Ruleset, players) -> int:
+    if players is None:
+        return draw(st.integers(rules.min_players, rules.max_players))
+    value = draw(_as_strategy(players, st.nothing()))
+    if not rules.allows_players(value):
+        raise InvalidArgument(f"{rules.name} is for {rules.min_players}-{rules.max_players} "
+                              f"players, not {value}")
+    return value
+
+
+@st.composite
+def deals(draw, *, rules=None, players=None) -> DrawnDeal:
+    """A shuffled deal for one hand (any permutation of the decks, dealt round the table)."""
+    ruleset = _as_ruleset(draw(_as_strategy(rules, rulesets())))
+    n = _players_for(draw, ruleset, players)
+    dealer = draw(st.integers(0, n - 1))
+    order = draw(st.permutations(engine.full_deck(ruleset)))
+    state = engine.new_game(ruleset, n, dealer=dealer)
+    action = engine.deal_from_order(state, order)
+    return DrawnDeal(ruleset, n, dealer, action.hands, action.kitty, DEFAULT_NAMES[:n])
+
+
+def _nameable(rules: Ruleset) -> Ruleset:
+    """A ruleset a log can name by its [Ruleset] tag (a Target tag may change the target)."""
+    try:
+        bundled = load_ruleset(rules.name)
+    except Exception:  # noqa: BLE001 - any failure means the name is not usable
+        bundled = None
+    if bundled is None or with_options(bundled, target=rules.target) != rules:
+        raise InvalidArgument(f"a log cannot name this variant of {rules.name!r}: use a bundled "
+                              "ruleset (variants only with deals() and assert_events_legal)")
+    return rules
+
+
+@st.composite
+def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None) -> GameLog:
+    """A legal game log: ``hands`` hands (default 1 or 2; None: to the end of the game)."""
+    ruleset = _nameable(_as_ruleset(draw(_as_strategy(rules, rulesets()))))
+    n = _players_for(draw, ruleset, players)
+    count = draw(_as_strategy(hands, st.none())) if hands is not None else None
+    how = draw(_as_strategy(strategy, st.sampled_from(("random", "simple"))))
+    seed = draw(SEEDS)
+    from referee.log.writer import write
+
+    events = generate_game(ruleset, n, seed=seed, hands=count, strategy=how)
+    return GameLog(write(events), tuple(events), ruleset, n, seed, count, how)
+
+
+@st.composite
+def violating_logs(draw, *, kinds=None, rules=None, players=None, hands=_SHORT) -> GameLog:
+    """A log with exactly one violation of a kind from ``kinds`` (default: every injectable
+    kind, :data:`referee.conformance.inject.INJECTABLE`), and that violation in ``log.expected``.
+
+    Without ``rules`` the ruleset is drawn among those where the kind can occur
+    (``illegal-play`` needs ``standard``'s first-trick rule, ``miscounted-cancellation`` twins).
+    """
+    wanted = tuple(kinds) if kinds is not None else INJECTABLE
+    unknown = [k for k in wanted if k not in INJECTABLE]
+    if unknown or not wanted:
+        raise InvalidArgument(f"kinds must be among {', '.join(INJECTABLE)}; got {wanted!r}")
+    if rules is not None and not isinstance(rules, SearchStrategy):
+        fixed = _as_ruleset(rules)
+        wanted = tuple(k for k in wanted if can_occur(k, fixed))
+        if not wanted:
+            raise InvalidArgument(f"none of these kinds can occur under {fixed.name}")
+    kind = draw(st.sampled_from(wanted))
+    if rules is None:
+        ruleset = draw(st.sampled_from([r for r in _bundled() if can_occur(kind, r)]))
+    else:
+        ruleset = _as_ruleset(draw(_as_strategy(rules, st.nothing())))
+    ruleset = _nameable(ruleset)
+    n = _players_for(draw, ruleset, players)
+    count = draw(_as_strategy(hands, st.none())) if hands is not None else None
+    if kind == "wrong-dealer" and count is not None:
+        count = max(count, 2)  # the dealer of hand 1 is free (R2.5)
+    seed = draw(SEEDS)
+    for attempt in range(_TRIES):
+        try:
+            text, expected = violating_game(ruleset, n, seed=seed + attempt, kind=kind, hands=count)
+        except CannotInject:
+            continue
+        from referee.log.parser import parse_log
+
+        events = parse_log(text).events
+        return GameLog(text, events, ruleset, n, seed + attempt, count, "random", (expected,))
+    reject()  # no place for this kind in _TRIES games: let Hypothesis draw another example
+
+
+# -- checking another engine's events -------------------------------------------------------
+class RefereeAssertionError(AssertionError):
+    """The referee found violations; ``diagnostics`` and ``report`` hold what it found."""
+
+    def __init__(self, message: str, report: Report | None, text: str):
+        super().__init__(message)
+        self.report = report
+        self.text = text
+        self.diagnostics: list[Diagnostic] = list(report.diagnostics) if report else []
+
+
+_TOML_DIR: Path | None = None
+
+
+def _ruleset_reference(rules) -> str:
+    """What a [Ruleset] tag says for ``rules``: a bundled name, or a TOML file written here."""
+    global _TOML_DIR
+    if isinstance(rules, str):
+        load_ruleset(rules)  # a clear error now for an unknown name
+        return str(Path(rules).resolve()) if rules.endswith(".toml") else rules
+    if rules.name in bundled_names() and load_ruleset(rules.name) == rules:
+        return rules.name
+    text = ruleset_toml(rules)
+    if _TOML_DIR is None:
+        _TOML_DIR = Path(tempfile.mkdtemp(prefix="referee-rulesets-"))
+    path = _TOML_DIR / (hashlib.sha256(text.encode()).hexdigest()[:16] + ".toml")
+    if not path.exists():
+        path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def _with_ruleset(events: list[Event], reference: str) -> list[Event]:
+    kept = [e for e in events if not (isinstance(e, Tag) and e.key == "ruleset")]
+    at = next((i for i, e in enumerate(kept) if not isinstance(e, Tag)), len(kept))
+    return kept[:at] + [Tag("Ruleset", reference)] + kept[at:]
+
+
+def assert_events_legal(events: Iterable[Event] | str, *, ruleset: Ruleset | str | None = None
+                        ) -> Report:
+    """Referee a game given as :mod:`referee.log.events` records (or as log text) and raise
+    :class:`RefereeAssertionError` with the referee's diagnostics unless it is clean.
+
+    ``ruleset`` (a :class:`Ruleset`, a bundled name or a TOML path) replaces the log's
+    ``[Ruleset]`` tag; a ruleset no file names is written to a temporary TOML file.
+    Returns the clean :class:`~referee.check.diagnostics.Report` (hand scores, totals, winners).
+    """
+    from referee.log.parser import parse_log
+    from referee.check.replay import check_text
+    from referee.log.writer import write
+
+    if isinstance(events, str):
+        text = events
+        if ruleset is not None:
+            parsed = parse_log(text)
+            if parsed.issues:
+                report = check_text(text)
+                raise RefereeAssertionError(_message(report, text), report, text)
+            text = write(_with_ruleset(list(parsed.events), _ruleset_reference(ruleset)))
+    else:
+        records = list(events)
+        if ruleset is not None:
+            records = _with_ruleset(records, _ruleset_reference(ruleset))
+        try:
+            text = write(records)
+        except (ValueError, TypeError) as err:
+            raise RefereeAssertionError(f"the events cannot be written as a log: {err}",
+                                        None, "") from None
+    report = check_text(text)
+    if report.verdict != "clean":
+        raise RefereeAssertionError(_message(report, text), report, text)
+    return report
+
+
+def _message(report: Report, text: str) -> str:
+    lines = text.split("\n")
+    if report.unreadable is not None:
+        return f"the referee cannot read this log: {report.unreadable}"
+    out = [f"the referee found {len(report.diagnostics)} violation(s):"]
+    for d in report.diagnostics:
+        out.append(f"  line {d.line}:{d.column}: {d.code} {d.kind} [{d.rule}] {d.message}")
+        if 0 < d.line <= len(lines):
+            out.append(f"      {d.line} | {lines[d.line - 1]}")
+        if d.hint:
+            out.append(f"      hint: {d.hint}")
+    return "\n".join(out)

@@ -1,0 +1,400 @@
+"""Splitting the coarse tokens of a log line: card runs, plays, score entries, names.
+
+The grammar (grammars/log.lark) reads the body of a common statement as ONE token: all the
+cards of a deal, all the plays of a trick.  The functions here cut such a token into events
+with the exact column of every piece, and say precisely what is wrong when a piece is not a
+card or a name.  Each has a fast path (one ``findall`` over the token, position arithmetic
+on the pieces) and, when anything looks unusual, a slow path that walks the token piece by
+piece with anchored matches: linear time whatever the input, and the only place errors are
+worded.
+
+Columns passed in and out are absolute, 1-based, in characters.
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.rules.cards import CARDS, RANK_TEXT, SUIT_LETTERS, SUIT_SYMBOLS, Card, CardError, parse_card
+from referee.log.events import CardRun, Entry, Play, Span, fast, setters
+
+# The NAME terminal of grammars/log.lark (a test checks that they agree): a word that starts
+# with a letter, or a double-quoted string with \" and \\ escapes.
+_BARE = r"[^\W\d_](?:[\w'’\u0300-\u036f]|-(?!>))*"
+_QUOTED = r'"(?:[^"\\\n]|\\.)*"'
+NAME_PATTERN = rf"(?:{_BARE}|{_QUOTED})"
+NAME_RE = re.compile(NAME_PATTERN)
+BARE_NAME_RE = re.compile(_BARE)
+_ESCAPE_RE = re.compile(r"\\(.)")
+_BLANKS = r"[^\S\n]*"
+
+# Pieces of the coarse head and claim tokens (the grammar has already checked their shape).
+PASS_HEAD = re.compile(rf"[^\W\d]+{_BLANKS}({NAME_PATTERN})(?:{_BLANKS}->{_BLANKS}({NAME_PATTERN}))?")
+HEAD_NUMBER_NAME = re.compile(rf"[^\W\d]+{_BLANKS}([0-9]+){_BLANKS}({NAME_PATTERN})")
+# A name in the value of a [Players "..."] tag.
+PLAYER_WORD = re.compile(r"""'([^']+)'(?=[\s,]|$)|"([^"]+)"(?=[\s,]|$)|([^\s,]+)""")
+EMPTY_RUN = CardRun((), ())
+TAG_NAME_RE = re.compile(r"[^\W\d][\w\-]*")  # TAG_NAME in the grammar
+
+# Fast-path pieces are bounded so that a failed attempt costs O(1): no quadratic rescans.
+# Inside a body '->' cannot occur outside quotes (the grammar ends LIST there), so a plain
+# hyphen is safe here and keeps the pattern a single character class.
+_FAST_BARE = r"[^\W\d_][\w'’\u0300-\u036f-]{0,47}"
+_FAST_QUOTED = r'"(?:[^"\\\n]|\\.){0,47}"'
+_FAST_NAME = f"{_FAST_BARE}|{_FAST_QUOTED}"
+_CARD = r"(?:10|[2-9TtJjQqKkAa])[SHDCshdc♠♥♦♣][\ufe0e\ufe0f]?"
+_END = r"(?![^\s,])"  # a piece ends at a space, a comma or the end
+_PLAYS_FAST = re.compile(rf"([\s,]*)({_FAST_NAME})([^\S\n]+)({_CARD}){_END}")
+_ENTRIES_FAST = re.compile(rf"([\s,]*)({_FAST_NAME})([^\S\n]+)([+-]?[0-9]{{1,12}}){_END}")
+_NAMES_FAST = re.compile(rf"([\s,]*)({_FAST_NAME}){_END}")
+_CARDS_FAST = re.compile(r"([\s,]*)([^\s,]+)")
+_SEPS_TO_END = re.compile(r"[\s,]*\Z")
+_SEPS = re.compile(r"[\s,]*")
+_SPACE = re.compile(r"[^\S\n]+")
+_ITEM = re.compile(rf"{_QUOTED}|[^\s,]+")
+_INTEGER = re.compile(r"[+-]?[0-9]+(?![^\s,])")
+
+
+def _card_table() -> dict[str, Card]:
+    table: dict[str, Card] = {}
+    for rank, text in enumerate(RANK_TEXT):
+        spellings = {text, text.lower()} | ({"T", "t"} if text == "10" else set())
+        for suit in range(len(SUIT_LETTERS)):
+            letter, symbol = SUIT_LETTERS[suit], SUIT_SYMBOLS[suit]
+            for suit_text in (letter, letter.lower(), symbol, symbol + "\ufe0e", symbol + "\ufe0f"):
+                for rank_text in spellings:
+                    card = CARDS[suit * 13 + rank]
+                    assert parse_card(rank_text + suit_text) == card
+                    table[rank_text + suit_text] = card
+    return table
+
+
+CARD_BY_TEXT: dict[str, Card] = _card_table()
+
+# ---- fast constructors (events.fast) -----------------------------------------------------
+_new = object.__new__
+make_span = fast(Span)
+make_play = fast(Play)
+make_entry = fast(Entry)
+make_run = fast(CardRun)
+_SPAN_SETTERS = setters(Span, "line", "column", "end_line", "end_column")
+_PLAY_SETTERS = setters(Play, "player", "card", "_where")
+_ENTRY_SETTERS = setters(Entry, "player", "value", "span")
+_RUN_SETTERS = setters(CardRun, "cards", "_source")
+
+
+def span(line: int, column: int, end_column: int) -> Span:
+    """A one-line span."""
+    return make_span(line, column, line, end_column)
+
+
+# ---- names ---------------------------------------------------------------------------------
+_NAME_CACHE: dict[str, str] = {}
+
+
+def name_value(token: str) -> str:
+    """The player name a NAME token stands for: quotes removed, escapes resolved, shared."""
+    cached = _NAME_CACHE.get(token)
+    if cached is not None:
+        return cached
+    token = value = str(token)  # a lark Token is a str subclass: events hold plain str
+    if token.startswith('"'):
+        value = _ESCAPE_RE.sub(r"\1", token[1:-1])
+    if len(_NAME_CACHE) > 50_000:
+        _NAME_CACHE.clear()
+    _NAME_CACHE[token] = value
+    return value
+
+
+def unquote(token: str) -> str:
+    """The text of a double-quoted string token."""
+    return _ESCAPE_RE.sub(r"\1", token[1:-1])
+
+
+def quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def needs_quotes(name: str) -> bool:
+    """True if ``name`` must be written in double quotes (spaces, punctuation, 'none', ...)."""
+    return BARE_NAME_RE.fullmatch(name) is None or name.casefold() == "none"
+
+
+def shown(text: str, limit: int = 24) -> str:
+    """Text for a message, shortened: 'Charlie', 'AS KS 10S …'."""
+    text = text.strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def head_name(value: str, keyword: int) -> tuple[str, int]:
+    """The NAME token of a ``deal Al:`` head (``keyword`` letters long) and its offset."""
+    inner = value.rstrip()[keyword:-1]
+    name = inner.strip()
+    return name, keyword + len(inner) - len(inner.lstrip())
+
+
+def pass_head(value: str) -> tuple[str, int, str | None, int]:
+    """NAME tokens and offsets of a ``pass Al -> Beth:`` head (the recipient may be absent)."""
+    if '"' in value:
+        m = PASS_HEAD.match(value)
+        return m.group(1), m.start(1), m.group(2), m.start(2)
+    inner = value.rstrip()[4:-1]
+    giver, arrow, receiver = inner.partition("->")
+    name = giver.strip()
+    offset = 4 + len(giver) - len(giver.lstrip())
+    if not arrow:
+        return name, offset, None, -1
+    to = receiver.strip()
+    return name, offset, to, 4 + len(giver) + 2 + len(receiver) - len(receiver.lstrip())
+
+
+def claim_player(claim: str) -> str | None:
+    """The player of a ``-> Dave`` claim; None for ``-> none`` (bare, any case)."""
+    name = claim[2:].strip()
+    if name.casefold() == "none":
+        return None
+    return name_value(name)
+
+
+# ---- errors --------------------------------------------------------------------------------
+class BodyError(Exception):
+    """A piece of a coarse token that is not what the statement needs (absolute columns)."""
+
+    def __init__(self, column: int, end_column: int, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.column = column
+        self.end_column = max(end_column, column + 1)
+        self.message = message
+        self.hint = hint
+
+
+_CARD_EXAMPLE = "a card like 10S or QS"
+_COMPACT_HINT = "a trick written as cards only names its leader before the colon: 'trick 3 Beth: 2C 5C ...'"
+
+
+def _card_or_error(item: str, column: int, after: str | None) -> Card:
+    card = CARD_BY_TEXT.get(item)
+    if card is not None:
+        return card
+    try:
+        return parse_card(item)
+    except CardError as err:
+        looks_like_name = item.startswith('"') or (len(item) > 3 and BARE_NAME_RE.fullmatch(item) is not None)
+        if after is not None and looks_like_name:
+            message = f"expected {_CARD_EXAMPLE} after '{shown(after)}', not '{shown(item)}'"
+            raise BodyError(column, column + len(item), message) from None
+        raise BodyError(column, column + len(item), str(err)) from None
+
+
+def _item_at(value: str, pos: int) -> str:
+    m = _ITEM.match(value, pos)
+    return m.group() if m else value[pos : pos + 1]
+
+
+# ---- card runs -----------------------------------------------------------------------------
+def card_run(value: str, line: int, column: int, *, _card=CARD_BY_TEXT.__getitem__,
+             _new=_new, _run=CardRun, _set=_RUN_SETTERS) -> CardRun:
+    """``AS KS 10S`` (blanks and/or commas between cards) -> CardRun.  The spans of its
+    cards are built when first asked for (:func:`run_spans`)."""
+    try:  # str.split() splits at exactly the characters that \s matches
+        cards = tuple(map(_card, (value.replace(",", " ") if "," in value else value).split()))
+    except KeyError:  # an unusual spelling, or not a card: card by card
+        return make_run(*_card_run_walk(value, line, column))
+    run = _new(_run)
+    _set[0](run, cards)
+    _set[1](run, (run_spans, line, column, value))
+    return run
+
+
+def run_spans(line: int, column: int, value: str) -> tuple[Span, ...]:
+    """The span of every card of ``value`` (a card run read at ``line``, ``column``)."""
+    return _card_run_walk(value, line, column)[1]
+
+
+def _card_run_walk(value: str, line: int, column: int, *, _findall=_CARDS_FAST.findall,
+                   _get=CARD_BY_TEXT.get, _new=_new, _span=Span, _set=_SPAN_SETTERS
+                   ) -> tuple[tuple[Card, ...], tuple[Span, ...]]:
+    """Cards and spans, card by card; says which piece is not a card (BodyError)."""
+    set_line, set_column, set_end_line, set_end_column = _set
+    cards: list[Card] = []
+    spans: list[Span] = []
+    add_card, add_span = cards.append, spans.append
+    pos = column
+    for sep, item in _findall(value):
+        pos += len(sep)
+        card = _get(item)
+        if card is None:
+            card = _card_or_error(item, pos, None)
+        end = pos + len(item)
+        add_card(card)
+        s = _new(_span)
+        set_line(s, line)
+        set_column(s, pos)
+        set_end_line(s, line)
+        set_end_column(s, end)
+        add_span(s)
+        pos = end
+    return tuple(cards), tuple(spans)
+
+
+def compact_plays(run: CardRun) -> tuple[Play, ...]:
+    """The plays of a compact trick: no player names, the card's span for both spans."""
+    return tuple(make_play(None, card, s, s) for card, s in zip(run.cards, run.spans))
+
+
+# ---- plays ---------------------------------------------------------------------------------
+def plays(value: str, line: int, column: int, *, _findall=_PLAYS_FAST.findall,
+          _cards=CARD_BY_TEXT, _names=_NAME_CACHE, _new=_new, _play=Play,
+          _set=_PLAY_SETTERS) -> tuple[Play, ...]:
+    """``Beth 2C, Charlie 5C`` -> plays; each play's span covers "NAME CARD" (both spans are
+    built from ``_where`` when first asked for)."""
+    set_player, set_card, set_where = _set
+    out: list[Play] = []
+    append = out.append
+    at = column
+    for sep, name, gap, card in _findall(value):
+        start = at + len(sep)
+        card_start = start + len(name) + len(gap)
+        at = card_start + len(card)
+        p = _new(_play)
+        set_player(p, _names.get(name) or name_value(name))
+        set_card(p, _cards[card])
+        set_where(p, (line, start, card_start, at))
+        append(p)
+    if at - column == len(value) or _SEPS_TO_END.match(value, at - column):
+        return tuple(out)
+    return _plays_slow(value, line, column)
+
+
+def _plays_slow(value: str, line: int, column: int) -> tuple[Play, ...]:
+    try:
+        return _plays_walk(value, line, column)
+    except BodyError:
+        items = [m.group() for m in _ITEM.finditer(value)]
+        if len(items) > 1 and all(item in CARD_BY_TEXT for item in items):
+            first = _ITEM.search(value)
+            col = column + first.start()
+            message = f"expected a player name before the card '{first.group()}'"
+            raise BodyError(col, col + len(first.group()), message, _COMPACT_HINT) from None
+        raise
+
+
+def _name_error(value: str, pos: int, column: int) -> BodyError:
+    item = _item_at(value, pos)
+    col = column + pos
+    if item.startswith('"'):
+        return BodyError(col, col + len(item), "a quoted player name needs its closing '\"'")
+    if item in CARD_BY_TEXT:
+        return BodyError(col, col + len(item), f"expected a player name before the card '{item}'", _COMPACT_HINT)
+    return BodyError(col, col + len(item), f"expected a player name, not '{shown(item)}'")
+
+
+def _name_at(value: str, pos: int, column: int):
+    """The player name at ``pos`` (or the error), where it starts and ends, and the blanks
+    after it (a match, or None): the common first step of the slow walks below."""
+    m = NAME_RE.match(value, pos)
+    if m is None:
+        raise _name_error(value, pos, column)
+    start, end = m.span()
+    return m.group(), start, end, _SPACE.match(value, end)
+
+
+def _plays_walk(value: str, line: int, column: int) -> tuple[Play, ...]:
+    out: list[Play] = []
+    n = len(value)
+    pos = _SEPS.match(value, 0).end()
+    while pos < n:
+        name_token, name_start, pos, gap = _name_at(value, pos, column)
+        after = gap.end() if gap is not None else pos
+        if gap is None or after >= n or value[after] in ",\n":  # no card: a comma, the end
+            where = column + (after if after < n and value[after] == "," else pos)
+            raise BodyError(where, where + 1, f"expected {_CARD_EXAMPLE} after '{shown(name_token)}'")
+        pos = gap.end()
+        item = _item_at(value, pos)
+        card = _card_or_error(item, column + pos, name_token)
+        end = pos + len(item)
+        card_span = span(line, column + pos, column + end)
+        out.append(make_play(name_value(name_token), card, span(line, column + name_start, column + end), card_span))
+        pos = _SEPS.match(value, end).end()
+    return tuple(out)
+
+
+# ---- score entries -------------------------------------------------------------------------
+def entries(value: str, line: int, column: int, *, _findall=_ENTRIES_FAST.findall,
+            _names=_NAME_CACHE, _new=_new, _span=Span, _entry=Entry, _sset=_SPAN_SETTERS,
+            _eset=_ENTRY_SETTERS) -> tuple[Entry, ...]:
+    """``Al 0, Beth 13, Cy -26`` -> entries with signed values."""
+    set_line, set_column, set_end_line, set_end_column = _sset
+    set_player, set_value, set_span = _eset
+    out: list[Entry] = []
+    at = column
+    for sep, name, gap, number in _findall(value):  # as in plays()
+        start = at + len(sep)
+        at = start + len(name) + len(gap) + len(number)
+        s = _new(_span)
+        set_line(s, line)
+        set_column(s, start)
+        set_end_line(s, line)
+        set_end_column(s, at)
+        entry = _new(_entry)
+        set_player(entry, _names.get(name) or name_value(name))
+        set_value(entry, int(number))
+        set_span(entry, s)
+        out.append(entry)
+    if at - column == len(value) or _SEPS_TO_END.match(value, at - column):
+        return tuple(out)
+    return _entries_slow(value, line, column)
+
+
+def _entries_slow(value: str, line: int, column: int) -> tuple[Entry, ...]:
+    out: list[Entry] = []
+    n = len(value)
+    pos = _SEPS.match(value, 0).end()
+    while pos < n:
+        name_token, name_start, pos, gap = _name_at(value, pos, column)
+        number = _INTEGER.match(value, gap.end()) if gap is not None else None
+        if number is None:
+            where = gap.end() if gap is not None and gap.end() < n else pos
+            item = _item_at(value, where).strip() if where < n else ""
+            col = column + (where if item else pos)
+            found = f", not '{shown(item)}'" if item else ""
+            message = f"expected points (a whole number) after '{shown(name_token)}'{found}"
+            raise BodyError(col, col + max(len(item), 1), message)
+        pos = number.end()
+        out.append(make_entry(name_value(name_token), int(number.group()), span(line, column + name_start, column + pos)))
+        pos = _SEPS.match(value, pos).end()
+    return tuple(out)
+
+
+# ---- names ---------------------------------------------------------------------------------
+def names(value: str, line: int, column: int) -> tuple[str, ...]:
+    """``Al Beth`` or ``Al, "Mary Ann"`` -> names (for ``winner:``; 'none' is refused)."""
+    out: list[str] = []
+    pos = 0
+    for sep, name in _NAMES_FAST.findall(value):
+        pos += len(sep) + len(name)
+        out.append(name_value(name))
+    if (pos == len(value) or _SEPS_TO_END.match(value, pos)) and all(n.casefold() != "none" for n in out):
+        return tuple(out)
+    return _names_slow(value, line, column)
+
+
+def _names_slow(value: str, line: int, column: int) -> tuple[str, ...]:
+    out: list[str] = []
+    n = len(value)
+    pos = _SEPS.match(value, 0).end()
+    while pos < n:
+        m = NAME_RE.match(value, pos)
+        col = column + pos
+        if m is None or (m.end() < n and not value[m.end()].isspace() and value[m.end()] != ","):
+            item = _item_at(value, pos)
+            if item.startswith('"') and m is None:
+                raise BodyError(col, col + len(item), "a quoted player name needs its closing '\"'")
+            raise BodyError(col, col + len(item), f"expected a player name, not '{shown(item)}'")
+        name = name_value(m.group())
+        if name.casefold() == "none":
+            message = "'none' cannot be a winner's name: name the player(s) with the best total"
+            raise BodyError(col, col + len(m.group()), message)
+        out.append(name)
+        pos = _SEPS.match(value, m.end()).end()
+    return tuple(out)

@@ -1,0 +1,254 @@
+"""The grammar's rule callbacks: each statement the LALR parser reduces becomes an event.
+
+The callbacks run inside the parser (Lark's ``transformer=`` option), so no parse tree is
+built: they append events, or a problem for a line whose cards or names are wrong, to lists
+that :mod:`referee.log.parser` collects.  The common statements arrive as two coarse tokens,
+HEAD and REST (see grammars/log.lark); :mod:`referee.log.body` cuts them into pieces.  Every
+callback makes its event with a function of plain values, which the fast line reader
+(:mod:`referee.log.fast`) calls too; nothing here imports Lark, so that a log the line reader
+reads whole is read without it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import wraps
+
+from referee.log import body as logbody
+from referee.log.events import (
+    NO_SPAN, Claim, Comment, Deal, Event, GameOver, HandStart, Kitty, Moon, Pass, Score, Tag, Total,
+    Trick, fast,
+)
+from referee.log.body import BodyError, card_run, name_value, span
+from referee.rules.ruleset import canonical_direction
+
+Problem = tuple[int, int, int, str, "str | None"]  # line, column, end column, message, hint
+
+make_deal = fast(Deal)
+make_pass = fast(Pass)
+make_trick = fast(Trick)
+make_claim = fast(Claim)
+make_span = logbody.make_span
+
+
+class TooManyProblems(Exception):
+    """The input is mostly not a log: stop reading (raised through the parser)."""
+
+    def __init__(self, line: int):
+        super().__init__(line)
+        self.line = line
+
+
+def _statement(method):
+    """A common statement's callback: called by the parser with [HEAD, REST] tokens; the
+    event is built by ``method`` from plain values (see :meth:`EventBuilder.add`)."""
+
+    @wraps(method)
+    def callback(self: EventBuilder, children: list) -> None:
+        head, rest = children
+        self.add(method, head.line, head.column, head.value, rest.column, rest.value)
+
+    callback.build = method  # the line reader (logfast.py) calls it with values it cut itself
+    return callback
+
+
+def _end(column: int, text: str) -> int:
+    """End column of a token's ``text`` that starts at ``column``, trailing blanks excluded."""
+    return column + len(text.rstrip())
+
+
+def _cards_part(rest: str) -> str:
+    """The cards of a CARDS_REST or KITTY_REST token: up to a comment or the end."""
+    cut = rest.find("#")
+    return rest if cut < 0 else rest[:cut]
+
+
+def _upto(rest_column: int, body: str) -> int:
+    """End column of ``body``, which starts the REST token at ``rest_column``, trailing
+    blanks excluded."""
+    return rest_column + len(body.rstrip())
+
+
+class EventBuilder:
+    """Rule callbacks (Lark calls each with the list of the rule's children, tokens or None);
+    ``events`` and ``problems`` are reset by the parser for each parse."""
+
+    def __init__(self, max_problems: int) -> None:
+        self.events: list[Event] = []
+        self.problems: list[Problem] = []
+        self.max_problems = max_problems
+        self.trick_rest = self.compact_rest = self.list_body = ""
+
+    def use_terminals(self, terminals: Mapping[str, str]) -> None:
+        """The regexes that cut REST tokens, from the grammar's own terminals (their regular
+        expressions by name).  Only a REST with quotes or a comment needs them: they are
+        compiled (and kept) by ``re`` when first used."""
+        claim = f"(?:{terminals['ARROW']})[^\\S\\n]*(?:{terminals['NAME']})"  # CLAIM in the grammar
+        self.trick_rest = f"({terminals['LIST']})?({claim})?"
+        self.compact_rest = f"({terminals['CARDS']})?({claim})?"
+        self.list_body = terminals["LIST"]
+
+    def problem(self, line: int, column: int, end_column: int, message: str, hint: str | None = None) -> None:
+        self.problems.append((line, column, end_column, message, hint))
+        if len(self.problems) >= self.max_problems:
+            raise TooManyProblems(line)
+
+    # ---- rare statements, word by word --------------------------------------------------------
+    def comment(self, children):
+        (tok,) = children
+        self.events.append(comment_event(tok.line, tok.column, tok.value))
+
+    def tag(self, children):
+        lsqb, name, value, rsqb = children
+        self.events.append(tag_event(lsqb.line, lsqb.column, name.value, value.value, rsqb.end_column))
+
+    def direction(self, children):
+        first, second = children if len(children) == 2 else (children[0], None)
+        words = first.value if second is None else f"{first.value} {second.value}"
+        return words, first.column, (second or first).end_column
+
+    def hand(self, children):
+        kw, number, dealer_kw, dealer, pass_kw, direction = children
+        self.events.append(hand_event(
+            kw.line, kw.column, number.value, number.end_column,
+            (dealer.value, dealer.column) if dealer else None, direction))
+
+    def moon(self, children):
+        kw, name, choice = children
+        self.events.append(moon_event(kw.line, kw.column, name.value, name.column, choice.value,
+                                      choice.column))
+
+    # ---- common statements: HEAD and REST ----------------------------------------------------
+    # Each is called with the line, the column and text of the HEAD token and the column and
+    # text of the REST token (whose newline and trailing blank lines do not matter).
+    def add(self, build, line: int, column: int, head: str, rest_column: int, rest: str) -> None:
+        """Append the event ``build`` makes of a statement, or its problem."""
+        try:
+            self.events.append(build(self, line, column, head, rest_column, rest))
+        except BodyError as err:
+            self.problem(line, err.column, err.end_column, err.message, err.hint)
+
+    @_statement
+    def deal(self, line, col, head, rest_col, rest):
+        body = _cards_part(rest)
+        name, at = logbody.head_name(head, 4)
+        whole = make_span(line, col, line, _upto(rest_col, body))
+        return make_deal(name_value(name), card_run(body, line, rest_col), whole,
+                         make_span(line, col + at, line, col + at + len(name)))
+
+    @_statement
+    def kitty(self, line, col, head, rest_col, rest):
+        body = _cards_part(rest).rstrip()
+        run = card_run(body, line, rest_col) if body else logbody.EMPTY_RUN
+        return Kitty(run, span(line, col, _upto(rest_col, body) if body else _end(col, head)))
+
+    @_statement
+    def passing(self, line, col, head, rest_col, rest):
+        body = _cards_part(rest)
+        name, at, to, to_at = logbody.pass_head(head)
+        return make_pass(
+            name_value(name), card_run(body, line, rest_col), name_value(to) if to else None,
+            make_span(line, col, line, _upto(rest_col, body)),
+            make_span(line, col + at, line, col + at + len(name)),
+            make_span(line, col + to_at, line, col + to_at + len(to)) if to else NO_SPAN,
+        )
+
+    @_statement
+    def trick(self, line, col, head, rest_col, rest):
+        body, claim, claim_at = _split(rest, self.trick_rest)
+        plays = logbody.plays(body, line, rest_col) if body else ()
+        number = int(head[5 : head.rindex(":")].strip())  # strip(): int() refuses some blanks
+        return make_trick(
+            number, plays, _claim(claim, line, rest_col + claim_at), None,
+            make_span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),
+            NO_SPAN,
+        )
+
+    @_statement
+    def compact_trick(self, line, col, head, rest_col, rest):
+        body, claim, claim_at = _split(rest, self.compact_rest)
+        run = card_run(body, line, rest_col) if body else logbody.EMPTY_RUN
+        m = logbody.HEAD_NUMBER_NAME.match(head)
+        return make_trick(
+            int(m.group(1)), logbody.compact_plays(run), _claim(claim, line, rest_col + claim_at),
+            name_value(m.group(2)),
+            make_span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),
+            make_span(line, col + m.start(2), line, col + m.end(2)),
+        )
+
+    @_statement
+    def score(self, line, col, head, rest_col, rest):
+        body = self._list(rest)
+        return Score(logbody.entries(body, line, rest_col), span(line, col, _upto(rest_col, body)))
+
+    @_statement
+    def total(self, line, col, head, rest_col, rest):
+        body = self._list(rest)
+        return Total(logbody.entries(body, line, rest_col), span(line, col, _upto(rest_col, body)))
+
+    @_statement
+    def winner(self, line, col, head, rest_col, rest):
+        body = self._list(rest)
+        return GameOver(logbody.names(body, line, rest_col), span(line, col, _upto(rest_col, body)))
+
+    def _list(self, rest: str) -> str:
+        """The LIST of a LIST_REST token (a comment or quotes need the grammar's regex)."""
+        return re.match(self.list_body, rest).group() if '"' in rest or "#" in rest else rest
+
+
+def comment_event(line: int, column: int, text: str) -> Comment:
+    """A whole-line COMMENT token ``text`` (``# ...``) at ``column``."""
+    return Comment(text[1:].strip(), span(line, column, _end(column, text)))
+
+
+def tag_event(line: int, column: int, name: str, value: str, end_column: int) -> Tag:
+    """``[NAME "value"]``: the TAG_NAME and STRING tokens, where ``[`` is and ``]`` ends."""
+    return Tag(name, logbody.unquote(value), span(line, column, end_column))
+
+
+def moon_event(line: int, column: int, name: str, name_column: int, choice: str,
+               choice_column: int) -> Moon:
+    """``moon NAME CHOICE``: the MOON token's column, the NAME and CHOICE tokens and theirs."""
+    return Moon(name_value(name), choice.casefold(), span(line, column, choice_column + len(choice)),
+                span(line, name_column, name_column + len(name)))
+
+
+def hand_event(line: int, column: int, number: str, number_end: int,
+               dealer: tuple[str, int] | None, direction: tuple[str, int, int] | None) -> HandStart:
+    """``hand N [dealer NAME] [pass DIRECTION]``: the NUMBER token and the column after it,
+    the NAME token and its column, the direction's words ('left', '2 right') and columns."""
+    end = direction[2] if direction else dealer[1] + len(dealer[0]) if dealer else number_end
+    return HandStart(
+        int(number), name_value(dealer[0]) if dealer else None,
+        canonical_direction(direction[0]) if direction else None, span(line, column, end),
+        span(line, dealer[1], dealer[1] + len(dealer[0])) if dealer else NO_SPAN,
+        span(line, direction[1], direction[2]) if direction else NO_SPAN,
+    )
+
+
+def _split(rest: str, pattern: str) -> tuple[str, str, int]:
+    """(body, claim, claim offset) of a TRICK_REST or COMPACT_REST token."""
+    if '"' in rest or "#" in rest:  # quotes or a comment may hide '->': use the grammar's regex
+        m = re.match(pattern, rest)
+        return m.group(1) or "", m.group(2) or "", m.start(2)
+    cut = rest.find("->")
+    if cut < 0:
+        return rest, "", -1
+    return rest[:cut], rest[cut:].rstrip(), cut
+
+
+def _claim(text: str, line: int, column: int) -> Claim | None:
+    """``-> Dave`` / ``-> none`` at ``column``."""
+    if not text:
+        return None
+    return make_claim(logbody.claim_player(text), make_span(line, column, line, column + len(text)))
+
+
+def _statement_end(column: int, head: str, rest_column: int, body: str, claim: str,
+                   claim_at: int) -> int:
+    if claim:
+        return rest_column + claim_at + len(claim)
+    if body.strip():
+        return _upto(rest_column, body)
+    return _end(column, head)

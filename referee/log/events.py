@@ -1,0 +1,309 @@
+"""Event records: what a written log says, one record per statement, with source spans.
+
+Events are plain frozen values.  Spans do not take part in equality, so a log and its
+canonical rewrite (``writer.write``) parse to equal event lists.
+
+Some spans are made only when asked for (the parser creates hundreds of thousands of events
+and they are rarely needed): the spans of the cards of a :class:`CardRun` and both spans of
+a :class:`Play`.  The parser leaves those slots empty and records where the pieces are
+(``_source``, ``_where``); the first read of the attribute builds the spans from that and
+keeps them.  To everything else they are ordinary fields: the same
+values, constructors, ``dataclasses.fields`` and ``replace``.
+
+The records are :class:`referee.util.record.Record` classes: dataclasses without the cost of
+generating their methods per class.
+"""
+
+from __future__ import annotations
+
+from dataclasses import field, fields
+
+from referee.rules.cards import Card
+from referee.util.record import Record, record
+
+
+@record
+class Span(Record):
+    """1-based line and column of the first character; end is exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def __init__(self, line: int, column: int, end_line: int, end_column: int) -> None:
+        self._fill(line, column, end_line, end_column)
+
+    @classmethod
+    def point(cls, line: int, column: int, width: int = 1) -> Span:
+        return cls(line, column, line, column + width)
+
+
+NO_SPAN = Span(0, 0, 0, 0)
+
+
+def _span() -> Span:
+    return field(default=NO_SPAN, compare=False, repr=False)
+
+
+@record
+class Tag(Record):
+    """``[Name "value"]``; names compare case-insensitively through :attr:`key`."""
+
+    name: str
+    value: str
+    span: Span = _span()
+
+    def __init__(self, name: str, value: str, span: Span = NO_SPAN) -> None:
+        self._fill(name, value, span)
+
+    @property
+    def key(self) -> str:
+        return self.name.casefold()
+
+
+@record
+class HandStart(Record):
+    """``hand N [dealer NAME] [pass DIRECTION]``; direction is canonical text or None."""
+
+    number: int
+    dealer: str | None = None
+    direction: str | None = None
+    span: Span = _span()
+    dealer_span: Span = _span()
+    direction_span: Span = _span()
+
+    def __init__(self, number: int, dealer: str | None = None, direction: str | None = None,
+                 span: Span = NO_SPAN, dealer_span: Span = NO_SPAN,
+                 direction_span: Span = NO_SPAN) -> None:
+        self._fill(number, dealer, direction, span, dealer_span, direction_span)
+
+
+@record
+class CardRun(Record):
+    """A run of cards on one line, with the span of each card for pointed diagnostics."""
+
+    cards: tuple[Card, ...]
+    spans: tuple[Span, ...] = field(default=(), compare=False, repr=False)
+    # (the reader's span maker, line, column, text of the cards as written) while ``spans``
+    # is still to be built: the reader hands its own function, so records need no reader
+    _source: tuple | None = field(
+        default=None, init=False, compare=False, repr=False)
+
+    def __init__(self, cards: tuple[Card, ...], spans: tuple[Span, ...] = ()) -> None:
+        self._fill(cards, spans)
+
+    def span_of(self, index: int, fallback: Span) -> Span:
+        return self.spans[index] if index < len(self.spans) else fallback
+
+    def __getattr__(self, name: str):  # only called while a slot is empty: the lazy spans
+        if name == "spans" and self._source is not None:
+            make_spans, *where = self._source
+            spans = make_spans(*where)
+            object.__setattr__(self, "spans", spans)
+            return spans
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+
+@record
+class Deal(Record):
+    """``deal NAME: cards`` — the hand as dealt, before passing."""
+
+    player: str
+    run: CardRun
+    span: Span = _span()
+    player_span: Span = _span()
+
+    def __init__(self, player: str, run: CardRun, span: Span = NO_SPAN,
+                 player_span: Span = NO_SPAN) -> None:
+        self._fill(player, run, span, player_span)
+
+
+@record
+class Kitty(Record):
+    """``kitty: cards`` — the undealt cards of this hand."""
+
+    run: CardRun
+    span: Span = _span()
+
+    def __init__(self, run: CardRun, span: Span = NO_SPAN) -> None:
+        self._fill(run, span)
+
+
+@record
+class Pass(Record):
+    """``pass NAME [-> NAME]: cards``; ``to`` is None when the recipient is left implicit."""
+
+    player: str
+    run: CardRun
+    to: str | None = None
+    span: Span = _span()
+    player_span: Span = _span()
+    to_span: Span = _span()
+
+    def __init__(self, player: str, run: CardRun, to: str | None = None, span: Span = NO_SPAN,
+                 player_span: Span = NO_SPAN, to_span: Span = NO_SPAN) -> None:
+        self._fill(player, run, to, span, player_span, to_span)
+
+
+@record
+class Play(Record):
+    """One card in a trick.  ``player`` is None in the compact form (seating order implied)."""
+
+    player: str | None
+    card: Card
+    span: Span = _span()
+    card_span: Span = _span()
+    # (line, column, card column, end column) when the spans are still to be built
+    _where: tuple[int, int, int, int] | None = field(
+        default=None, init=False, compare=False, repr=False)
+
+    def __init__(self, player: str | None, card: Card, span: Span = NO_SPAN,
+                 card_span: Span = NO_SPAN) -> None:
+        self._fill(player, card, span, card_span)
+
+    def __getattr__(self, name: str):  # only called while a slot is empty: the lazy spans
+        if name == "span" or name == "card_span":
+            line, column, card_column, end = self._where
+            made = Span(line, column if name == "span" else card_column, line, end)
+            object.__setattr__(self, name, made)
+            return made
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+
+@record
+class Claim(Record):
+    """``-> NAME`` (a winner) or ``-> none`` (``player`` None: the trick was set aside)."""
+
+    player: str | None
+    span: Span = _span()
+
+    def __init__(self, player: str | None, span: Span = NO_SPAN) -> None:
+        self._fill(player, span)
+
+
+@record
+class Trick(Record):
+    """``trick N: NAME CARD, ... [-> claim]`` or compact ``trick N LEADER: CARD ...``."""
+
+    number: int
+    plays: tuple[Play, ...]
+    claim: Claim | None = None
+    leader: str | None = None
+    span: Span = _span()
+    leader_span: Span = _span()
+
+    def __init__(self, number: int, plays: tuple[Play, ...], claim: Claim | None = None,
+                 leader: str | None = None, span: Span = NO_SPAN,
+                 leader_span: Span = NO_SPAN) -> None:
+        self._fill(number, plays, claim, leader, span, leader_span)
+
+    @property
+    def compact(self) -> bool:
+        return self.leader is not None
+
+
+@record
+class Moon(Record):
+    """``moon NAME subtract|add`` — the shooter's choice."""
+
+    player: str
+    choice: str
+    span: Span = _span()
+    player_span: Span = _span()
+
+    def __init__(self, player: str, choice: str, span: Span = NO_SPAN,
+                 player_span: Span = NO_SPAN) -> None:
+        self._fill(player, choice, span, player_span)
+
+
+@record
+class Entry(Record):
+    """``NAME VALUE`` inside a score or total line."""
+
+    player: str
+    value: int
+    span: Span = _span()
+
+    def __init__(self, player: str, value: int, span: Span = NO_SPAN) -> None:
+        self._fill(player, value, span)
+
+
+@record
+class Score(Record):
+    """``score: NAME N, ...`` — the hand's points as written on the scoresheet."""
+
+    entries: tuple[Entry, ...]
+    span: Span = _span()
+
+    def __init__(self, entries: tuple[Entry, ...], span: Span = NO_SPAN) -> None:
+        self._fill(entries, span)
+
+
+@record
+class Total(Record):
+    """``total: NAME N, ...`` — running totals as written."""
+
+    entries: tuple[Entry, ...]
+    span: Span = _span()
+
+    def __init__(self, entries: tuple[Entry, ...], span: Span = NO_SPAN) -> None:
+        self._fill(entries, span)
+
+
+@record
+class GameOver(Record):
+    """``winner: NAME ...`` — the log claims the game is over and names its winner(s)."""
+
+    players: tuple[str, ...]
+    span: Span = _span()
+
+    def __init__(self, players: tuple[str, ...], span: Span = NO_SPAN) -> None:
+        self._fill(players, span)
+
+
+@record
+class Comment(Record):
+    """A whole-line ``# comment``, kept so that ``referee fmt`` does not lose it."""
+
+    text: str
+    span: Span = _span()
+
+    def __init__(self, text: str, span: Span = NO_SPAN) -> None:
+        self._fill(text, span)
+
+
+Event = Comment | Tag | HandStart | Deal | Kitty | Pass | Trick | Moon | Score | Total | GameOver
+
+# Pass directions in canonical text: "left", "right", "across", "hold", or "N left"/"N right".
+DIRECTION_WORDS = ("left", "right", "across", "hold")
+
+
+# ---- fast construction, for the parser -----------------------------------------------------
+# Calling a record's class and its __init__ costs twice as much as writing its slots in one
+# function, and the parser makes a span per card.  These build the same objects that way.
+# If a record ever stops being a plain slotted dataclass, fast() returns the class itself
+# and nothing changes but the speed.
+def fast(cls: type):
+    """A constructor taking every init field of ``cls`` positionally, bypassing the frozen
+    checks; fields that are not init arguments get their defaults, as in ``__init__``."""
+    every = fields(cls)
+    names = [f.name for f in every if f.init]
+    if "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
+        return cls  # pragma: no cover
+    args = ", ".join(names)
+    body = "".join(f"    _set_{f.name}(obj, {f.name if f.init else '_default_' + f.name})\n"
+                   for f in every)
+    namespace = {"_new": object.__new__, "_cls": cls,
+                 **{f"_set_{f.name}": cls.__dict__[f.name].__set__ for f in every},
+                 **{f"_default_{f.name}": f.default for f in every if not f.init}}
+    source = f"def make({args}):\n    obj = _new(_cls)\n{body}    return obj\n"
+    exec(source, namespace)  # noqa: S102
+    make = namespace["make"]
+    make.__doc__ = f"{cls.__name__}({args}) without the frozen-dataclass overhead."
+    return make
+
+
+def setters(cls: type, *names: str) -> tuple:
+    """The slot setters of fields ``names`` of ``cls``: ``set(obj, value)``, frozen or not."""
+    return tuple(cls.__dict__[name].__set__ for name in names)

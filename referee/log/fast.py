@@ -1,0 +1,235 @@
+"""The reader's fast path: the lines of a well-formed log, read without Lark's machinery.
+
+Most lines of a log are ``trick``, ``deal`` and ``pass`` statements, which the grammar
+(grammars/log.lark, rule ``start``) reads as two tokens: a HEAD (``trick 12:``) and a REST
+that runs to the end of the line and over any blank lines after it.  For such lines Lark's
+lexer and LALR parser cost more than building the event.  :class:`LineReader` reads them
+with the grammar's own terminals (their regular expressions, taken from the loaded grammar
+by :func:`grammar_facts` rather than copied, and cached by the parser), in one regular
+expression that is run over the text (``finditer``):
+
+* at the start of a line, after any blanks, the HEAD and then the REST terminal of each rule
+  ``NAME: X_HEAD Y_REST``, each matched once, as a lexer matches a token;
+* the word-by-word statements ``hand``, ``tag``, ``moon`` and ``comment`` spelled with their
+  word terminals (blanks between them; after the last, blanks and a trailing comment).
+
+A line so matched is given, as the same values Lark would pass, to the same rule callback
+or event function (:mod:`referee.log.build`), so it becomes the same event or the same
+problem.  The lines in between are handed back untouched, a run at a time, to the Lark
+parser (``slow``): every line the terminals refuse, and a REST that would start with ``#``.
+Messages about malformed lines therefore still come from the grammar, and a line is read
+here only if the grammar reads it the same way.
+
+Why the tokens are the ones Lark's contextual lexer would produce: in each parser state
+the terminals it allows (and the ignored blanks ``_WS`` and comment ``_TRAILING_COMMENT``)
+start differently, so at most one matches where a token starts and Lark, like ``re``, takes
+the same match of it.  At the start of a statement: a HEAD or a keyword starts with a
+letter (the HEADs with different keywords, except TRICK_HEAD and COMPACT_HEAD, which differ
+after the number: ``:`` or a name), a tag with ``[``, a comment with ``#`` (COMMENT outranks
+``_TRAILING_COMMENT``), blanks are ``_WS``; keywords are whole words.  A HEAD ends with all
+the blanks that follow it, so after it the only terminals the lexer may try are the rule's
+REST and ``_WS`` (needs a blank: none is left) and ``_TRAILING_COMMENT`` (needs a ``#``:
+such lines are left to Lark).  In a word-by-word statement each state allows one word
+terminal, or ones that start differently (DEALER, PASS or the end of a ``hand`` line;
+DIRECTION or NUMBER), so there is one way to cut it, and an optional part is skipped only
+where its keyword is absent; a ``#`` after the last word can only start an ignored comment.
+tests/test_parser_fast.py checks that both readings give identical events, spans and issues
+on the example logs, a synthetic corpus and fuzzed lines.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import re
+import sys
+import zlib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from referee.log.body import BodyError
+from referee.log.build import comment_event, hand_event, moon_event, tag_event
+
+__all__ = ["LineReader", "grammar_facts", "lark_version", "facts_path", "read_facts", "write_facts"]
+
+Slow = Callable[[int, int, int], None]  # (start, end, first line) of lines for Lark
+Facts = tuple[dict[str, str], list[tuple[str, list[str]]]]  # terminals' regexps, rules
+
+
+def grammar_facts(lark) -> Facts:
+    """What the line reader needs of a loaded grammar: the regular expression of every
+    terminal, by name, and every rule as (name, names of its symbols).  Plain data, which
+    the parser caches so that a later process can read without loading Lark."""
+    terminals = {str(t.name): str(t.pattern.to_regexp()) for t in lark.terminals}
+    rules = [(str(rule.origin.name), [str(symbol.name) for symbol in rule.expansion])
+             for rule in lark.rules]  # str(): names may be Lark's Token, a str subclass
+    return terminals, rules
+
+
+class LineReader:
+    """Reads the lines it can with the grammar's terminals (see module doc)."""
+
+    def __init__(self, terminals: Mapping[str, str], rules: Iterable[tuple[str, Sequence[str]]],
+                 builder) -> None:
+        def terminal(name: str, group: str | None = None) -> str:
+            """The terminal's pattern, atomic (matched once, as a lexer matches a token), in a
+            group named ``group`` or after the terminal."""
+            return f"(?>(?P<{group or name}>{terminals[name]}))"
+
+        statements: list[str] = []
+        callbacks: dict[str, object] = {}
+        for name, names in rules:
+            if len(names) == 2 and names[0].endswith("_HEAD") and names[1].endswith("_REST"):
+                head, rest = terminal(names[0], f"head_{name}"), terminal(names[1], f"rest_{name}")
+                statements.append(f"{head}(?!#){rest}")  # a REST starting with '#': module doc
+                callbacks[name] = getattr(type(builder), name).build
+        # The word-by-word statements: words separated by ignored blanks (_WS), and after the
+        # last one perhaps blanks and an ignored comment (_TRAILING_COMMENT), then the newline.
+        blanks = f"(?:{terminals['_WS']})?+"
+        end = f"{blanks}(?:{terminals['_TRAILING_COMMENT']})?+\n"
+        # hand: HAND NUMBER [DEALER NAME] [PASS direction], direction: DIRECTION | NUMBER SIDE
+        direction = (f"(?:{terminal('DIRECTION')}"
+                     f"|{terminal('NUMBER', 'COUNT')}{blanks}{terminal('SIDE')})")
+        statements.append(
+            f"(?P<hand>{terminal('HAND')}{blanks}{terminal('NUMBER')}"
+            f"(?:{blanks}{terminal('DEALER')}{blanks}{terminal('NAME', 'DEALER_NAME')})?"
+            f"(?:{blanks}{terminal('PASS')}{blanks}{direction})?{end})")
+        # tag: LSQB TAG_NAME STRING RSQB
+        statements.append(
+            f"(?P<tag>{terminal('LSQB')}{blanks}{terminal('TAG_NAME')}{blanks}"
+            f"{terminal('STRING')}{blanks}{terminal('RSQB')}{end})")
+        # moon: MOON NAME CHOICE
+        statements.append(
+            f"(?P<moon>{terminal('MOON')}{blanks}{terminal('NAME', 'MOON_NAME')}{blanks}"
+            f"{terminal('CHOICE')}{end})")
+        # comment: COMMENT (a whole line: nothing can follow it but the newline)
+        statements.append(f"(?P<comment>{terminal('COMMENT')}\n)")
+        # at the start of a line, after any blanks (ignored _WS)
+        pattern = re.compile(f"(?m)^{blanks}(?:{'|'.join(statements)})")
+        self.lines = pattern.finditer
+        # m.lastindex is the group that closed last: a statement's REST, or the group around
+        # a word-by-word statement
+        groups = pattern.groupindex
+        self.builds = {groups[f"rest_{name}"]: (groups[f"head_{name}"], build)
+                       for name, build in callbacks.items()}
+        self.words = {groups["hand"]: self._hand, groups["tag"]: self._tag,
+                      groups["moon"]: self._moon, groups["comment"]: self._comment}
+        self.builder = builder
+
+    def _hand(self, m: re.Match, line: int, at: int) -> None:
+        """A ``hand`` line: its words, as the grammar's callbacks would get them."""
+        dealer = ((m.group("DEALER_NAME"), m.start("DEALER_NAME") - at + 1)
+                  if m.start("DEALER_NAME") >= 0 else None)
+        if m.start("DIRECTION") >= 0:
+            words, first, last = m.group("DIRECTION"), "DIRECTION", "DIRECTION"
+        elif m.start("COUNT") >= 0:
+            words, first, last = f"{m.group('COUNT')} {m.group('SIDE')}", "COUNT", "SIDE"
+        else:
+            words = None
+        direction = (words, m.start(first) - at + 1, m.end(last) - at + 1) if words else None
+        self.builder.events.append(hand_event(
+            line, m.start("HAND") - at + 1, m.group("NUMBER"), m.end("NUMBER") - at + 1, dealer,
+            direction))
+
+    def _tag(self, m: re.Match, line: int, at: int) -> None:
+        self.builder.events.append(tag_event(
+            line, m.start("LSQB") - at + 1, m.group("TAG_NAME"), m.group("STRING"),
+            m.end("RSQB") - at + 1))
+
+    def _moon(self, m: re.Match, line: int, at: int) -> None:
+        self.builder.events.append(moon_event(
+            line, m.start("MOON") - at + 1, m.group("MOON_NAME"), m.start("MOON_NAME") - at + 1,
+            m.group("CHOICE"), m.start("CHOICE") - at + 1))
+
+    def _comment(self, m: re.Match, line: int, at: int) -> None:
+        self.builder.events.append(comment_event(line, m.start("COMMENT") - at + 1, m.group("COMMENT")))
+
+    def read(self, text: str, start: int, end: int, line: int, slow: Slow) -> None:
+        """Read the whole lines ``text[start:end]`` (the first is ``line``; the last ends with
+        a newline), passing every run of lines not read here to ``slow`` in order."""
+        builder, builds, words = self.builder, self.builds, self.words
+        events = builder.events  # the parser's list (slow() swaps it only while it runs)
+        pos = start
+        for m in self.lines(text, start, end):
+            at = m.start()
+            if at != pos:  # lines in between: blank, or for Lark
+                if not text[pos:at].isspace():
+                    slow(pos, at, line)
+                line += text.count("\n", pos, at)
+            pos = m.end()
+            group = m.lastindex
+            statement = builds.get(group)
+            if statement is None:
+                words[group](m, line, at)
+                line += 1
+                continue
+            head_group, build = statement
+            head, rest = m.group(head_group, group)
+            try:
+                events.append(build(builder, line, m.start(head_group) - at + 1, head,
+                                    m.start(group) - at + 1, rest))
+            except BodyError as err:
+                builder.problem(line, err.column, err.end_column, err.message, err.hint)
+            line += rest.count("\n")  # a REST ends with the newline and any blank lines after
+        if pos < end and not text[pos:end].isspace():
+            slow(pos, end, line)
+
+
+# ---- the grammar facts, cached (by referee.log.parser) ---------------------------------------------
+# A file names the grammar text and the Lark version the facts were taken from and starts
+# with a checksum of the rest; anything else reads as no cache.
+FACTS_FORMAT = 1
+
+
+def lark_version() -> str | None:
+    """The version of the Lark that ``import lark`` would load, without importing it."""
+    module = sys.modules.get("lark")
+    if module is not None:
+        return module.__version__
+    try:
+        from importlib.util import find_spec
+
+        with open(find_spec("lark").origin, encoding="utf-8") as source:
+            found = re.search(r"^__version__\b[^=\n]*=\s*[\"']([^\"'\n]+)[\"']", source.read(), re.M)
+    except Exception:  # noqa: BLE001 - then Lark itself will say
+        return None
+    return found.group(1) if found else None
+
+
+def facts_path(folder: str, grammar: str, version: str) -> str:
+    """One file per grammar, Lark and Python (whose marshal format may differ)."""
+    key = zlib.crc32(f"{grammar}\0{version}\0{sys.version}".encode("utf-8"))
+    return os.path.join(folder, f"log-terminals-{key:08x}.marshal")
+
+
+def read_facts(path: str, grammar: str, version: str) -> Facts | None:
+    """The facts cached in ``path`` for this grammar and Lark, or None."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read()
+        if int.from_bytes(data[:4], "big") != zlib.crc32(data[4:]):
+            return None
+        form, made_from, made_by, terminals, rules = marshal.loads(data[4:])
+        if (form, made_from, made_by) != (FACTS_FORMAT, grammar, version):
+            return None
+        if not (all(isinstance(k, str) and isinstance(v, str) for k, v in terminals.items())
+                and all(isinstance(name, str) and all(isinstance(s, str) for s in symbols)
+                        for name, symbols in rules)):
+            return None
+    except Exception:  # noqa: BLE001 - missing, unreadable or corrupt
+        return None
+    return terminals, rules
+
+
+def write_facts(path: str, grammar: str, version: str, facts: Facts) -> None:
+    """Write atomically (other processes may be reading); a failure only costs speed."""
+    data = marshal.dumps((FACTS_FORMAT, grammar, version, *facts))
+    temporary = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(temporary, "wb") as file:
+            file.write(zlib.crc32(data).to_bytes(4, "big") + data)
+        os.replace(temporary, path)
+    except OSError:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass

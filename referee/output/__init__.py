@@ -1,0 +1,1 @@
+"""Renderers: reports (plain data) into text, JSON, and the replay view. They know no rules."""

@@ -1,0 +1,227 @@
+"""Renderers: reports to text (rich) or JSON.  They know nothing about the rules.
+
+rich is imported only by the text renderer, and only when it has something to do: text
+that is not going to a terminal has no colour, and when it is made of plain characters the
+renderer writes exactly what rich would have written (tests/test_render.py holds the two
+equal) without importing it, a fifth of the cold start of a one-file check.  JSON output and
+library use stay light.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import Counter
+from collections.abc import Iterable
+from typing import IO
+
+from referee.check.codes import BY_KIND
+from referee.check.diagnostics import Diagnostic, Report
+
+EXCERPT_WIDTH = 100
+TABLE_HEADER = ("player", "total", "", "violations by kind")
+_TABLE_GAP = 2  # blanks after every column but the last
+
+
+def to_json(reports: Iterable[Report]) -> str:
+    import json
+
+    return json.dumps({"files": [r.to_json() for r in reports]}, ensure_ascii=False, indent=2)
+
+
+def to_jsonl_line(report: Report) -> str:
+    import json
+
+    return json.dumps(report.to_json(), ensure_ascii=False, separators=(",", ":"))
+
+
+def diagnostic_line(path: str, diag: Diagnostic) -> str:
+    """``game.log:42:14: CH201 revoke  Beth played ... [R5.2]`` — stable, grep-friendly."""
+    text = f"{path}:{diag.line}:{diag.column}: {diag.code} {diag.kind}  {diag.message} [{diag.rule}]"
+    if diag.hint:
+        text += f" ({diag.hint})"
+    return text
+
+
+def excerpt(source_lines: list[str], line: int, column: int, end_column: int | None) -> list[str]:
+    """The source line with a caret under the span, clipped around the column."""
+    if not 1 <= line <= len(source_lines):
+        return []
+    text = source_lines[line - 1].replace("\t", " ")
+    start = max(0, column - 1 - EXCERPT_WIDTH // 2) if len(text) > EXCERPT_WIDTH else 0
+    shown = text[start:start + EXCERPT_WIDTH]
+    prefix = "…" if start else ""
+    offset = len(prefix) + max(0, column - 1 - start)
+    width = max(1, min((end_column or column + 1) - column, len(shown) - (column - 1 - start)))
+    gutter = f"{line:>5} | "
+    return [gutter + prefix + shown, " " * (len(gutter) - 2) + "| " + " " * offset + "^" * width]
+
+
+def _lines(report: Report) -> tuple[list[tuple[str, str, int]], list[str]]:
+    """What is printed before the summary, (text, style, length of the styled prefix), and
+    the notes printed after it: the same for both renderers."""
+    out: list[tuple[str, str, int]] = []
+    lines = report.source.splitlines()
+    for diag in report.diagnostics:
+        prefix = len(report.path) + len(str(diag.line)) + len(str(diag.column)) + 3
+        out.append((diagnostic_line(report.path, diag),
+                    "bold red" if diag.severity == "error" else "bold yellow", prefix))
+        end = diag.end_column if diag.end_line == diag.line else None
+        for row in excerpt(lines, diag.line, diag.column, end):
+            out.append((row, "dim" if "|" in row[:8] else "", 0))
+        for rel in diag.related:
+            out.append((f"      = {rel.note} (line {rel.line})", "cyan", 0))
+            for row in excerpt(lines, rel.line, rel.column, None)[:1]:
+                out.append((row, "dim", 0))
+    return out, [f"  not checked: {note}" for note in report.unchecked]
+
+
+def render_text(reports: Iterable[Report], *, stream: IO[str] | None = None,
+                color: bool | None = None, width: int | None = None) -> None:
+    console = None
+    for report in reports:
+        plain = _plain_text(report, stream, color, width)
+        if plain is not None:
+            target = sys.stdout if stream is None else stream
+            target.write(plain)
+            target.flush()
+            continue
+        if console is None:
+            from rich.console import Console
+
+            console = Console(file=stream, no_color=color is False, force_terminal=color or None,
+                              highlight=False, width=width, soft_wrap=False)
+        _render_rich(console, report)
+
+
+def _render_rich(console, report: Report) -> None:
+    from rich.text import Text
+
+    lines, notes = _lines(report)
+    for text, style, prefix in lines:
+        row = Text(text) if prefix else Text(text, style=style)
+        if prefix:
+            row.stylize(style, 0, prefix)
+        console.print(row, soft_wrap=True)
+    console.print(Text.assemble(*summary_title(report)), soft_wrap=True)
+    if report.unreadable is None and report.players:
+        console.print(summary_table(report))
+    if report.invariants:
+        console.print(invariants_line(report), soft_wrap=True)
+    for note in notes:
+        console.print(Text(note, style="yellow"), soft_wrap=True)
+
+
+def invariants_line(report: Report) -> str:
+    counts = Counter(item["status"] for item in report.invariants)
+    text = ", ".join(f"{counts[s]} {s}" for s in ("proved", "violated", "skipped") if counts[s])
+    broken = sorted({f"{i['name']} (hand {i['hand']})" for i in report.invariants
+                     if i["status"] == "violated"})
+    return f"  invariants (z3): {text}" + (f": {', '.join(broken[:6])}" if broken else "")
+
+
+def summary_title(report: Report) -> list[tuple[str, str]]:
+    """The summary line as (text, style) pieces."""
+    hands = len(report.hands)
+    count = len(report.diagnostics)
+    verdict = {"clean": ("clean", "green"), "violations": (f"{count} violation{'s' * (count != 1)}", "red"),
+               "unreadable": ("unreadable", "red")}[report.verdict]
+    head = [(report.path, "bold"), (": ", ""), verdict]
+    if report.unreadable is not None:
+        return head + [(f": {report.unreadable}", "")]
+    end = ("game over, won by " + " and ".join(report.winners) if report.winners
+           else "game not finished")
+    return head + [(f"; ruleset {report.ruleset or '-'}, {len(report.players)} players, "
+                    f"{hands} hand{'s' * (hands != 1)}, {end}", "")]
+
+
+def table_rows(report: Report) -> list[tuple[str, str, str, str]]:
+    """Computed totals per player beside the violations by kind (without the header)."""
+    counts = Counter(d.kind for d in report.diagnostics)
+    last = next((h.totals for h in reversed(report.hands) if h.totals), {})
+    winners = set(report.winners or ())
+    kinds = [f"{BY_KIND[k].code} {k}: {n}" for k, n in sorted(counts.items())]
+    rows = []
+    for row in range(max(len(report.players), len(kinds))):
+        player = report.players[row] if row < len(report.players) else ""
+        total = str(last.get(player, "?")) if player else ""
+        mark = "winner" if player in winners else ""
+        rows.append((player, total, mark, kinds[row] if row < len(kinds) else ""))
+    return rows
+
+
+def summary_table(report: Report):
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, _TABLE_GAP, 0, 0))
+    for header in TABLE_HEADER:
+        table.add_column(header, justify="right" if header == "total" else "left")
+    for row in table_rows(report):
+        table.add_row(*map(Text, row))  # Text: a name is never read as markup
+    return table
+
+
+# ---- the same text without rich --------------------------------------------------------------
+# Characters rich counts as one cell wide (rich.cells._SINGLE_CELL_UNICODE_RANGES, in part).
+_NARROW = frozenset(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0xAD), *range(0xAE, 0x300),
+                              *range(0x370, 0x483)]))
+
+
+def _plain_text(report: Report, stream: IO[str] | None, color: bool | None,
+                width: int | None) -> str | None:
+    """The report as rich prints it to a file that is not a terminal, or None when that is
+    not certain: a terminal or colour asked for, an environment that rich reads (FORCE_COLOR,
+    Jupyter, IDLE, Windows), a character rich would change or measure (tabs, controls, wide
+    or combining characters in the table), a table wider than the console, the invariants."""
+    if color or report.invariants or not _surely_not_a_terminal(stream):
+        return None
+    lines, notes = _lines(report)
+    out = [text for text, _, _ in lines]
+    out.append("".join(text for text, _ in summary_title(report)))
+    if report.unreadable is None and report.players:
+        table = [TABLE_HEADER, *table_rows(report)]
+        if not all(_NARROW.issuperset(cell) for row in table for cell in row):
+            return None
+        widths = [max(len(row[i]) for row in table) for i in range(len(TABLE_HEADER))]
+        if sum(widths) + _TABLE_GAP * (len(widths) - 1) > _console_width(width):
+            return None
+        gap = " " * _TABLE_GAP
+        for player, total, mark, kind in table:
+            out.append(gap.join((player.ljust(widths[0]), total.rjust(widths[1]),
+                                 mark.ljust(widths[2]), kind.ljust(widths[3]))))
+    out += notes
+    if not all(line.isprintable() for line in out):
+        return None
+    return "\n".join(out) + "\n"
+
+
+def _surely_not_a_terminal(stream: IO[str] | None) -> bool:
+    if os.name == "nt" or any(name in sys.modules for name in ("IPython", "idlelib")):
+        return False
+    if any(name in os.environ for name in ("FORCE_COLOR", "TTY_COMPATIBLE")):
+        return False
+    target = sys.stdout if stream is None else stream
+    if target is None or hasattr(target, "rich_proxied_file"):
+        return False
+    try:
+        return not target.isatty()
+    except Exception:  # noqa: BLE001 - rich decides
+        return False
+
+
+def _console_width(width: int | None) -> int:
+    """The width rich gives a console that is not a terminal."""
+    if width is not None:
+        return width
+    columns = None
+    for descriptor in (0, 1, 2):
+        try:
+            columns = os.get_terminal_size(descriptor).columns
+            break
+        except (AttributeError, ValueError, OSError):
+            pass
+    environ = os.environ.get("COLUMNS")
+    if environ is not None and environ.isdigit():
+        columns = int(environ)
+    return columns or 80

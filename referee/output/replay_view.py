@@ -1,0 +1,73 @@
+"""``referee replay``: the game trick by trick, as the referee saw it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import IO
+
+from referee.rules.cards import card_text
+from referee.rules.ruleset import card_points
+
+
+def trick_rows(names: list[str], trace: list) -> list[tuple[int, str]]:
+    """(hand, line of text) for every finished trick; cancelled cards are shown as ~10S~."""
+    rows = []
+    for hand, record, pile in trace:
+        cancelled = record.outcome.cancelled
+        cards = ", ".join(
+            f"{names[seat]} {'~' + card_text(card) + '~' if card in cancelled else card_text(card)}"
+            for seat, card in record.plays)
+        if record.winner is not None:
+            extra = len(record.collected) - len(record.plays)
+            carried = f" with {extra} carried card{'s' * (extra != 1)}" if extra > 0 else ""
+            outcome = f"-> {names[record.winner]} takes {record.points} point{'s' * (record.points != 1)}{carried}"
+        elif record.points:
+            outcome = f"-> set aside, {record.points} points lost"
+        else:
+            waiting = sum(card_points(c) for c in pile)
+            outcome = f"-> set aside (pile now {len(pile)} cards, {waiting} points)"
+        rows.append((hand, f"trick {record.number:>2}  {cards}  {outcome}"))
+    return rows
+
+
+def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None = None) -> int:
+    from rich.console import Console
+
+    from referee.log.parser import UnreadableLog, parse_bytes
+    from referee.check.replay import check_parsed
+
+    console = Console(file=stream, no_color=color is False, highlight=False, soft_wrap=True)
+    try:
+        parsed = parse_bytes(Path(path).read_bytes() if path != "-" else __import__("sys").stdin.buffer.read())
+    except OSError as err:
+        console.print(f"{path}: cannot read the file: {err.strerror or err}", markup=False)
+        return 2
+    except UnreadableLog as err:
+        console.print(f"{path}:{err.line}:{err.column}: {err}", markup=False)
+        return 2
+    trace: list = []
+    report = check_parsed(parsed, path, trace=trace)
+    summaries = {h.number: h for h in report.hands}
+    current = None
+    for hand, row in trick_rows(report.players, trace):
+        if hand != current:
+            if current in summaries:
+                _hand_footer(console, summaries[current])
+            current = hand
+            console.print(f"[bold]hand {hand}[/]")
+        console.print("  " + row, markup=False)
+    if current in summaries:
+        _hand_footer(console, summaries[current])
+    for note in report.unchecked:
+        console.print(f"[yellow]{note}[/]", markup=True, highlight=False)
+    count = len(report.diagnostics)
+    console.print(f"{count} violation{'s' * (count != 1)} (referee check {path} lists them)"
+                  if count else "no violations")
+    return 1 if count else 0
+
+
+def _hand_footer(console, summary) -> None:
+    if summary.points:
+        points = ", ".join(f"{name} {value}" for name, value in summary.points.items())
+        console.print(f"  points: {points}" + (f"  (moon: {summary.shooter})" if summary.shooter else ""),
+                      markup=False)

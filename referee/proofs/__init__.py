@@ -1,0 +1,1 @@
+"""Everything that imports z3: the rule model, invariants, scoresheets, partial records, audit, verify-rules."""

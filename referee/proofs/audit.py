@@ -1,0 +1,195 @@
+"""Scoresheet audit (issue 5, section 2) and partial records (section 3, in :mod:`referee.proofs.partial`).
+
+A club's paper scoresheet is a log of ``score:`` and ``total:`` lines only.  The audit states
+the sheet's laws in z3 over one variable per entry (R7.2 each hand's scores sum to the points
+per hand, less points lost in a set-aside last trick, or follow a moon pattern the ruleset
+allows; R7.4 every total is the previous total plus the hand score) and asks z3's optimizer for
+the fewest written entries whose correction makes the whole sheet satisfy them.  When several
+corrections of that size exist, up to ``max_solutions`` are listed.  Lines other than scores
+and totals are ignored here (the replay checks them).  z3 is imported only when an audit runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.proofs.handfacts import hand_records
+from referee.log.parser import ParseResult
+from .partial import Conflict, partial_record_conflicts  # noqa: F401  (issue 5 asks for both here)
+from referee.rules.ruleset import Ruleset
+from referee.check.table import Findings, Table
+
+__all__ = ["Fix", "AuditResult", "audit_scoresheet", "partial_record_conflicts", "Conflict"]
+
+
+@dataclass(frozen=True)
+class Fix:
+    """One written entry to change."""
+
+    hand: int
+    player: str
+    field: str  # "score" or "total"
+    old: int
+    new: int
+    line: int
+    column: int
+
+    def text(self) -> str:
+        return f"change {self.player}'s hand {self.hand} {self.field} from {self.old} to {self.new}"
+
+
+@dataclass
+class AuditResult:
+    consistent: bool  # the sheet as written satisfies every law
+    suggestions: list[list[Fix]]  # the smallest corrections (each a list of changes)
+    points_per_hand: int
+    changes: int = 0  # entries changed by each suggestion
+    more: bool = False  # further corrections of the same size exist
+    lost: dict[int, int] = field(default_factory=dict)  # hand -> points lost, when assumed
+    moons: list[int] = field(default_factory=list)  # hands read as a moon
+    hands: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def _then(self) -> str:
+        text = f"every hand sums to {self.points_per_hand}"
+        extra = []
+        if self.moons:
+            extra.append(f"hand{'s' if len(self.moons) > 1 else ''} "
+                         f"{', '.join(map(str, self.moons))} read as a moon")
+        for hand, points in sorted(self.lost.items()):
+            extra.append(f"hand {hand} less {points} point(s) lost in a set-aside last trick")
+        if extra:
+            text += " (" + "; ".join(extra) + ")"
+        return text + " and every total adds up"
+
+    def text(self) -> str:
+        """Sentences for a person: what to change, or that the sheet is consistent."""
+        if not self.hands:
+            return "the log holds no score or total lines to audit"
+        if self.consistent:
+            return f"the scoresheet is consistent: {self._then()}"
+        fixes = [" and ".join(f.text() for f in fix) for fix in self.suggestions]
+        if len(fixes) == 1:
+            return f"{fixes[0]}; then {self._then()}"
+        listed = " or ".join(f"({i}) {text}" for i, text in enumerate(fixes, 1))
+        head = (f"{len(fixes)}{'+' if self.more else ''} corrections of {self.changes} "
+                f"entr{'y' if self.changes == 1 else 'ies'} each make the sheet consistent: ")
+        tail = "; more exist" if self.more else ""
+        return f"{head}{listed}{tail}; then {self._then()}"
+
+
+@dataclass
+class _Entry:
+    hand: int
+    seat: int
+    field: str
+    value: int
+    line: int
+    column: int
+    var: object = None
+
+
+def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
+                     max_solutions: int = 3, allow_lost: bool | None = None) -> AuditResult:
+    """Find the fewest entries whose correction makes the sheet satisfy R7.2, R7.4 and R8.
+
+    ``allow_lost`` (default: the ruleset can lose points, ``set_aside_last = "nobody"``) lets
+    a hand sum to less than the points per hand; among equally small corrections those that
+    assume fewer lost points come first.
+    """
+    import z3
+
+    table = Table(rules, list(players), Findings())
+    records = [r for r in hand_records(table, parsed) if r.score is not None or r.total is not None]
+    n, whole = table.size, rules.points_per_hand
+    result = AuditResult(True, [], whole, hands=len(records))
+    if not records:
+        return result
+    if allow_lost is None:
+        allow_lost = rules.set_aside_last == "nobody"
+    opt = z3.Optimize()
+    entries: list[_Entry] = []
+    previous = [z3.IntVal(0)] * n
+    lost_terms, moon_flags = [], {}
+    for record in records:
+        h = record.number
+        scores = [z3.Int(f"s{h}_{p}") for p in range(n)]
+        totals = [z3.Int(f"t{h}_{p}") for p in range(n)]
+        for p in range(n):
+            opt.add(totals[p] == previous[p] + scores[p])  # R7.4
+        previous = totals
+        for line, kind, variables in ((record.score, "score", scores),
+                                      (record.total, "total", totals)):
+            if line is None:
+                continue
+            seen = set()
+            for entry in line.entries:
+                seat = table.seats.get(entry.player.casefold())
+                if seat is None or seat in seen:
+                    continue
+                seen.add(seat)
+                entries.append(_Entry(h, seat, kind, entry.value, entry.span.line,
+                                      entry.span.column, variables[seat]))
+        lost = z3.Int(f"lost{h}")
+        opt.add(lost >= 0, lost <= (whole if allow_lost else 0))
+        lost_terms.append((h, lost))
+        bonus = _bonus(z3, opt, rules, n, h)
+        patterns = []
+        for choice in rules.moon_choices:
+            value = -rules.moon_points if choice == "subtract" else rules.moon_points
+            target = value if choice == "subtract" else (n - 1) * rules.moon_points
+            parts = [z3.Sum(scores) == target + bonus, lost == 0]
+            if not (rules.jack_of_diamonds_bonus or rules.no_tricks_bonus):
+                parts += [z3.Or(s == 0, s == value) for s in scores]
+            patterns.append(z3.And(parts))
+        moon = z3.Bool(f"moon{h}")
+        moon_flags[h] = moon
+        opt.add(moon == z3.Or(patterns))
+        opt.add(z3.Or(z3.Sum(scores) == whole - lost + bonus, moon))  # R7.2, R8.2
+    changed = [z3.If(e.var != e.value, 1, 0) for e in entries]
+    count = z3.Sum(changed) if changed else z3.IntVal(0)
+    opt.minimize(count)
+    opt.minimize(z3.Sum([lost for _, lost in lost_terms]))
+    if opt.check() != z3.sat:  # cannot happen: every entry may change
+        result.consistent = False
+        result.notes.append("no correction found")
+        return result
+    model = opt.model()
+    best = model.eval(count, model_completion=True).as_long()
+    result.consistent = best == 0
+    result.changes = best
+    _describe(z3, model, result, lost_terms, moon_flags)
+    if best == 0:
+        return result
+    opt.add(count == best)
+    for _ in range(max_solutions + 1):
+        picked = [e for e in entries if model.eval(e.var != e.value, model_completion=True)]
+        fix = [Fix(e.hand, table.name(e.seat), e.field, e.value,
+                   model.eval(e.var, model_completion=True).as_long(), e.line, e.column)
+               for e in picked]
+        if len(result.suggestions) == max_solutions:
+            result.more = True
+            break
+        result.suggestions.append(fix)
+        opt.add(z3.Or([e.var == e.value for e in picked]))  # another set of entries next
+        if opt.check() != z3.sat:
+            break
+        model = opt.model()
+    return result
+
+
+def _bonus(z3, opt, rules: Ruleset, n: int, h: int):
+    """What the ruleset's bonuses can add to one hand's scores (R7.3), or 0."""
+    jack, none = rules.jack_of_diamonds_bonus, rules.no_tricks_bonus
+    if not jack and not none:
+        return 0
+    jacks, empty = z3.Int(f"jacks{h}"), z3.Int(f"empty{h}")
+    opt.add(jacks >= 0, jacks <= rules.decks, empty >= 0, empty <= n)
+    return jacks * jack + empty * none
+
+
+def _describe(z3, model, result: AuditResult, lost_terms, moon_flags) -> None:
+    result.lost = {h: model.eval(v, model_completion=True).as_long() for h, v in lost_terms
+                   if model.eval(v, model_completion=True).as_long()}
+    result.moons = [h for h, flag in moon_flags.items()
+                    if z3.is_true(model.eval(flag, model_completion=True))]

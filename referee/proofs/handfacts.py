@@ -1,0 +1,186 @@
+"""What a log records about each hand, as plain numbers, for the z3 checks.
+
+The replay (:mod:`referee.check.replay`) judges a log statement by statement; the z3 checks
+(:mod:`referee.proofs.invariants`, :mod:`referee.proofs.partial`) need the same statements grouped by hand
+with seats resolved and card multisets counted.  This module reuses the replay's own setup and
+grouping (so hand numbers and seats agree with the report) on a throw-away findings list, and
+builds one :class:`HandFacts` per hand.  No z3 here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from operator import itemgetter
+from pathlib import Path
+
+from referee.rules.cards import DECK_SIZE, Counts, counts_of
+from referee.log.events import Span
+from referee.log.events import Trick
+from referee.check.holdings import HandRecord, SeatedPlay
+from referee.log.parser import ParseResult
+from referee.rules.ruleset import Ruleset, direction_offset
+from referee.check.setup import group_hands, setup_table
+from referee.check.table import Findings, Table
+
+
+_SEAT = itemgetter(0)
+
+
+@dataclass(slots=True)
+class TrickFacts:
+    number: int  # as written
+    span: Span
+    plays: list[SeatedPlay]
+
+
+def seat_plays(table: Table, trick: Trick, names: dict | None = None) -> list[SeatedPlay]:
+    """Seats of a trick's plays (as :func:`referee.check.holdings.seat_plays`, reporting nothing):
+    compact tricks run in seating order from the leader; unknown names are left out.
+    ``names`` remembers the seats of the names as written, from trick to trick."""
+    seats, n = table.seats, table.size
+    if trick.leader is not None:
+        leader = seats.get(trick.leader.casefold())
+        if leader is None:
+            return []
+        return [((leader + i) % n, p.card, p) for i, p in enumerate(trick.plays)]
+    if names is None:
+        names = {}
+    out = []
+    for play in trick.plays:
+        name = play.player
+        seat = names.get(name, -1)
+        if seat == -1:
+            seat = names[name] = seats.get(name.casefold()) if name is not None else None
+        if seat is not None:
+            out.append((seat, play.card, play))
+    return out
+
+
+@dataclass(slots=True)
+class HandFacts:
+    number: int
+    record: HandRecord
+    players: int
+    rules: Ruleset
+    offset: int  # seats to the left that passes travel (0: no passing)
+    deals: dict[int, tuple[int, ...]] = field(default_factory=dict)  # seat -> cards dealt
+    deal_spans: dict[int, Span] = field(default_factory=dict)
+    kitty: Counts | None = None  # recorded or inferred
+    kitty_recorded: bool = False
+    passes: dict[int, tuple[int, ...]] = field(default_factory=dict)  # seat -> cards sent
+    pass_spans: dict[int, Span] = field(default_factory=dict)
+    tricks: list[TrickFacts] = field(default_factory=list)
+    prefix: int = 0  # tricks recorded in order from trick 1 (the ones the z3 checks use)
+    complete: bool = False  # every trick recorded in full
+
+    @property
+    def cards_per_player(self) -> int:
+        return self.rules.cards_per_player(self.players)
+
+    def sender(self, seat: int) -> int:
+        return (seat - self.offset) % self.players
+
+    def holding_known(self, seat: int) -> bool:
+        if seat not in self.deals:
+            return False
+        return self.offset == 0 or (seat in self.passes and self.sender(seat) in self.passes)
+
+    def holding(self, seat: int) -> list[int]:
+        """The hand after passing (52 counts), for a seat whose holding is known."""
+        counts = list(counts_of(self.deals[seat]))
+        if self.offset:
+            for card in self.passes[self.sender(seat)]:
+                counts[card] += 1
+            for card in self.passes[seat]:
+                counts[card] -= 1
+        return counts
+
+    def played(self, seat: int | None = None) -> list[int]:
+        counts = [0] * DECK_SIZE
+        for trick in self.tricks[: self.prefix]:
+            for who, card, _ in trick.plays:
+                if seat is None or who == seat:
+                    counts[card] += 1
+        return counts
+
+
+def table_for(parsed: ParseResult, path: str | None = None) -> Table | None:
+    """The replay's seating and ruleset for this log (None without a Players tag)."""
+    base_dir = None
+    if path and not path.startswith("<"):
+        base_dir = Path(path).parent
+    return setup_table(parsed.events, Findings(), base_dir)
+
+
+def hand_records(table: Table, parsed: ParseResult) -> list[HandRecord]:
+    records, _claims = group_hands(table, parsed.events)
+    return records
+
+
+def gather(table: Table, record: HandRecord) -> HandFacts:
+    rules, n = table.rules, table.size
+    facts = HandFacts(record.number, record, n, rules, _offset(table, record))
+    for seat, deal in record.deals.items():
+        facts.deals[seat] = deal.run.cards
+        facts.deal_spans[seat] = deal.span
+    if facts.offset:
+        for seat, pass_ in record.passes.items():
+            facts.passes[seat] = pass_.run.cards
+            facts.pass_spans[seat] = pass_.span
+    seats, tricks, names = table.seats, facts.tricks, {}
+    prefix, growing, full = 0, True, True
+    for trick in record.tricks:
+        seated = None
+        if trick.leader is None:
+            try:  # the usual record: every name as seated (unique even casefolded)
+                seated = [(seats[p.player], p.card, p) for p in trick.plays]
+            except KeyError:
+                pass
+        if seated is None:
+            seated = seat_plays(table, trick, names)
+        tricks.append(TrickFacts(trick.number, trick.span, seated))
+        size = len(seated)
+        if size < n:
+            full = False
+        if growing:
+            if (trick.number != prefix + 1 or size > n
+                    or len(set(map(_SEAT, seated))) != size):
+                growing = False
+            else:
+                prefix += 1
+                growing = size == n  # an unfinished trick ends the usable prefix
+    facts.prefix = prefix
+    facts.complete = full and prefix == len(tricks) == facts.cards_per_player
+    kitty_size = rules.kitty_size(n)
+    if record.kitty is not None:
+        facts.kitty = counts_of(record.kitty.run.cards)
+        facts.kitty_recorded = True
+    elif kitty_size == 0:
+        facts.kitty = (0,) * DECK_SIZE
+        facts.kitty_recorded = True  # nothing to record
+    elif len(facts.deals) == n:
+        dealt = counts_of(card for cards in facts.deals.values() for card in cards)
+        rest = tuple(max(0, rules.decks - k) for k in dealt)
+        if sum(rest) == kitty_size:
+            facts.kitty = rest
+    elif facts.complete:
+        played = facts.played()
+        rest = tuple(max(0, rules.decks - k) for k in played)
+        if sum(rest) == kitty_size:
+            facts.kitty = rest
+    return facts
+
+
+def _offset(table: Table, record: HandRecord) -> int:
+    rules, n = table.rules, table.size
+    direction = rules.pass_direction(record.number)
+    start = record.start
+    if start is not None and start.direction is not None:
+        try:
+            direction_offset(start.direction, n)
+            direction = start.direction
+        except ValueError:
+            pass
+    if rules.pass_count == 0:
+        return 0
+    return direction_offset(direction, n)

@@ -1,0 +1,327 @@
+"""The laws that :mod:`referee.proofs.invariants` proves, written as SMT-LIB text per hand.
+
+Each law is a list of groups of ground instances (one per card identity, player, ...): the
+records of the hand are written into the formulas as numbers, the law's arithmetic is left to
+z3.  A group holds only its distinct instances (identical instances are one formula); they are
+expanded one by one only when z3 refutes the group, to name the failing card or player.  The
+points flow is a function defined once per number of tricks (``DEFINITIONS``, SMT-LIB
+``define-fun``) and applied to each hand's tricks.  The scoresheet laws are in
+:mod:`referee.proofs.sheet_laws`.  No z3 here: only text.
+"""
+
+from __future__ import annotations
+
+
+from referee.rules.cards import DECK_SIZE, NUM_RANKS, card_text
+from referee.check.diagnostics import Related
+from referee.log.events import Span
+from referee.proofs.handfacts import HandFacts
+from referee.rules.ruleset import card_points
+from referee.check.table import Table
+from referee.proofs.sheet_laws import Sheet
+from referee.proofs.smt import DEFINITIONS, Group, Item, Law, smt_sum
+
+
+_POINTS = tuple(card_points(c) for c in range(DECK_SIZE))
+_PACKED: dict[tuple, dict[int, str]] = {}  # per law and shape: a card's packed counts -> atom
+_TRICK_TEXT: dict[tuple, str] = {}  # (collected, its point cards) -> a trick's arguments
+MEMO_LIMIT = 10_000  # entries per memo table: a long-running worker must not grow without end
+
+
+def _remember(memo: dict, key, value):
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+# -- SMT-LIB text -----------------------------------------------------------------------------
+def _tally(cards) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for card in cards:
+        out[card] = out.get(card, 0) + 1
+    return out
+
+
+def _single(item: Item) -> Group:
+    return Group([item.smt], lambda: [item])
+
+
+# -- the laws ---------------------------------------------------------------------------------
+def hand_laws(table: Table, facts: HandFacts, summary, sheet: Sheet) -> list[Law]:
+    """The laws of one hand, in the order they are reported; ``sheet`` (the scoresheet laws,
+    :mod:`referee.proofs.sheet_laws`) carries the running totals from hand to hand."""
+    points, lost, lost_value = _points(facts)
+    return [_cards_dealt(table, facts), _cards_played(table, facts), points,
+            sheet.score_law(facts, lost, lost_value), sheet.totals_law(facts, summary)]
+
+
+def _cards_dealt(table: Table, facts: HandFacts) -> Law:
+    law = Law("cards-dealt", "R2.4")
+    rules, n, record = facts.rules, facts.players, facts.record
+    if not facts.deals:
+        law.status, law.detail = "skipped", "no deal recorded"
+        return law
+    all_dealt = len(facts.deals) == n
+    kitty = facts.kitty if facts.kitty_recorded else None
+    exact = all_dealt and kitty is not None
+    runs = [deal.run.cards for deal in record.deals.values()]
+    if kitty is not None and record.kitty is not None:
+        runs.append(record.kitty.run.cards)
+    # per card, one int: how many places (deals, kitty) hold it k times, in bits k*width..
+    width = len(runs).bit_length()
+    hist, once = [0] * DECK_SIZE, 1 << width
+    for cards in runs:
+        if len(set(cards)) == len(cards):
+            for card in cards:
+                hist[card] += once
+        else:
+            for card, k in _tally(cards).items():
+                hist[card] += 1 << width * k
+    op, decks = ("=" if exact else "<="), rules.decks
+    codes = _PACKED.setdefault(("dealt", op, decks, width), {})
+    atoms = []
+    for value in sorted(set(hist)):
+        atom = codes.get(value)
+        if atom is None:
+            mask, counts, k = once - 1, [], 1
+            while value >> width * k:
+                counts += [k] * ((value >> width * k) & mask)
+                k += 1
+            atom = _remember(codes, value,
+                             _dealt_atom(op, counts, decks) if counts or exact else "")
+        if atom:
+            atoms.append(atom)
+
+    def expand() -> list[Item]:
+        places: dict[int, list[tuple[Span, int]]] = {}
+        for deal in record.deals.values():
+            for card, k in _tally(deal.run.cards).items():
+                places.setdefault(card, []).append((deal.span, k))
+        if kitty is not None and record.kitty is not None:
+            for card, k in _tally(record.kitty.run.cards).items():
+                places.setdefault(card, []).append((record.kitty.span, k))
+        items = []
+        for card in (range(DECK_SIZE) if exact else sorted(places)):
+            where = places.get(card, [])
+            total = sum(k for _, k in where)
+            span = where[-1][0] if where else max(facts.deal_spans.values(), key=lambda s: s.line)
+            related = tuple(Related(s.line, s.column, "dealt here") for s, _ in where[:-1])
+            items.append(Item(_dealt_atom(op, [k for _, k in where], decks),
+                              f"{card_text(card)} is dealt {total} time(s), but the "
+                              f"{decks} deck(s) hold it {decks} time(s)", span, related))
+        return items
+
+    law.groups.append(Group(atoms, expand))
+    if all_dealt and kitty is None:
+        sizes = [str(len(d.run.cards)) for d in record.deals.values()]
+        want = rules.deck_size - rules.kitty_size(n)
+        law.groups.append(_single(Item(
+            f"(= {smt_sum(sizes)} {want})", f"the deals hold {sum(map(int, sizes))} cards, not {want}",
+            max(facts.deal_spans.values(), key=lambda s: s.line))))
+    if exact:
+        law.detail = f"every card identity {decks} time(s) in the deals and the kitty"
+    else:
+        law.partial = True
+        missing = [table.name(s) for s in range(n) if s not in facts.deals]
+        law.detail = (f"deals of {', '.join(missing)} not recorded" if missing else
+                      "kitty not recorded") + f": no card is dealt more than {decks} time(s)"
+    return law
+
+
+def _dealt_atom(op: str, counts: list[int], decks: int) -> str:
+    """A card's copies in each deal (and the kitty) add up to the decks' copies."""
+    return f"({op} {smt_sum([str(k) for k in sorted(counts)])} {decks})"
+
+
+def _cards_played(table: Table, facts: HandFacts) -> Law:
+    law = Law("cards-played", "R5.4")
+    prefix = facts.prefix
+    if not prefix:
+        law.status, law.detail = "skipped", "no trick recorded"
+        return law
+    n, exact, offset = facts.players, facts.complete, facts.offset
+    deals, passes = facts.deals, facts.passes
+    known = [s for s in range(n) if s in deals
+             and (not offset or (s in passes and (s - offset) % n in passes))]
+    op = "=" if exact else "<="
+    tricks = facts.tricks[:prefix]
+    # per seat and card, one int: played, dealt, received and passed on, width bits each
+    width = max(prefix, max(map(len, deals.values()), default=0),
+                max(map(len, passes.values()), default=0)).bit_length()
+    got, sent, played = 1 << width, 1 << 2 * width, 1 << 3 * width
+    tallies = [[0] * DECK_SIZE for _ in range(n)]
+    for trick in tricks:
+        for seat, card, _ in trick.plays:
+            tallies[seat][card] += played
+    values: set[int] = set()
+    for seat in known:
+        row = tallies[seat]
+        for card in deals[seat]:
+            row[card] += 1
+        if offset:
+            for card in passes[(seat - offset) % n]:
+                row[card] += got
+            for card in passes[seat]:
+                row[card] += sent
+        values.update(row)
+    if known:  # one group for all players: the instances of all are expanded seat by seat
+        codes = _PACKED.get(("played", op, width))
+        if codes is None:
+            codes = _PACKED[("played", op, width)] = {}
+        atoms = []
+        for value in values:
+            atom = codes.get(value)
+            if atom is None:
+                atom = _remember(codes, value, _played_code(op, width, value))
+            if atom:
+                atoms.append(atom)
+        law.groups.append(Group(atoms, _played_items(table, facts, known, op, width, tallies)))
+    if exact and facts.kitty is not None and (len(known) < n or len(facts.deals) < n):
+        counts = [0] * DECK_SIZE
+        for trick in tricks:
+            for _, card, _ in trick.plays:
+                counts[card] += 1
+        decks, kitty = facts.rules.decks, facts.kitty
+        atoms = [f"(= (+ {counts[c]} {kitty[c]}) {decks})" for c in range(DECK_SIZE)]
+
+        def expand() -> list[Item]:
+            return [Item(a, f"{card_text(c)} is played {counts[c]} time(s) with {kitty[c]} in "
+                         f"the kitty; the decks hold it {decks} time(s)", facts.tricks[-1].span)
+                    for c, a in enumerate(atoms)]
+
+        law.groups.append(Group(list(dict.fromkeys(atoms)), expand))
+    unknown = [table.name(s) for s in range(n) if s not in known]
+    law.detail = ("each player plays exactly the cards held after passing" if exact else
+                  "no player plays a card more often than held (the hand is unfinished)")
+    if unknown:
+        law.detail += f"; holdings of {', '.join(unknown)} not recorded"
+        law.partial = not exact or not law.groups
+    return law
+
+
+def _unpack(width: int, value: int) -> tuple[int, int, int, int]:
+    mask = (1 << width) - 1
+    return (value >> 3 * width, value & mask, (value >> width) & mask, (value >> 2 * width) & mask)
+
+
+def _played_code(op: str, width: int, value: int) -> str:
+    """played = dealt + received - passed on (R3, R5.4), for a card played or (when the hand
+    is finished) held; "" for a card only passed on, or (unfinished) not played."""
+    played, dealt, got, sent = _unpack(width, value)
+    if not (played or (op == "=" and (dealt or got))):
+        return ""
+    parts = [str(k) for k in (dealt, got) if k] + ([f"(- {sent})"] if sent else [])
+    return f"({op} {played} {smt_sum(parts)})"
+
+
+def _played_items(table, facts, known, op, width, tallies):
+    def expand() -> list[Item]:
+        items = []
+        for seat in known:
+            who, deal = table.name(seat), facts.deal_spans[seat]
+            mine: dict[int, list[Span]] = {}
+            for trick in facts.tricks[: facts.prefix]:
+                for who_played, card, play in trick.plays:
+                    if who_played == seat:
+                        mine.setdefault(card, []).append(play.card_span if play.card_span.line
+                                                         else play.span)
+            held = []
+            for card, value in enumerate(tallies[seat]):
+                atom = _played_code(op, width, value)
+                if atom:
+                    played, dealt, got, sent = _unpack(width, value)
+                    held.append(Item(atom, f"{who} plays {card_text(card)} {played} time(s) but "
+                                     f"holds it {dealt + got - sent} time(s) after passing",
+                                     (mine.get(card) or [deal])[-1],
+                                     (Related(deal.line, 1, f"dealt to {who}"),)))
+            # a card played but not held first: it points at the play
+            items += sorted(held, key=lambda item: item.span.line == deal.line)
+        return items
+    return expand
+
+
+def _points(facts: HandFacts) -> tuple[Law, str | None, int | None]:
+    """Points flow through the tricks (R6.5-R6.7): taken + lost = the decks' points (R7.2)."""
+    law = Law("points-conserved", "R7.2")
+    rules = facts.rules
+    if not facts.complete or facts.kitty is None:
+        law.status = "skipped"
+        law.detail = "the hand is not fully recorded" if not facts.complete else "kitty unknown"
+        return law, None, None
+    kitty_points = sum(_POINTS[c] * k for c, k in enumerate(facts.kitty) if k)
+    first, to_last = rules.kitty_to == "first_trick", rules.kitty_to == "last_trick"
+    leader_takes = rules.set_aside_last == "leader"
+    args, takers, sums = [], [], []
+    for trick in facts.tricks:
+        cards = [card for _, card, _ in trick.plays]
+        points = tuple([_POINTS[c] for c in cards if _POINTS[c]])
+        taker = _won(cards, rules)
+        text = _TRICK_TEXT.get((taker, points))
+        if text is None:
+            text = _remember(_TRICK_TEXT, (taker, points),
+                             ("true " if taker else "false ") + smt_sum(list(map(str, points))))
+        args.append(text)
+        takers.append(taker)
+        sums.append(points)
+    if leader_takes and not takers[-1]:  # R6.6 option: the leader collects a set-aside last
+        takers[-1] = True
+        args[-1] = "true" + args[-1][5:]
+    # what stays in the pile after the last trick (for messages only): the tricks since the
+    # last one collected, the kitty with the first or the last trick
+    pile_value, index = 0, len(takers)
+    while index and not takers[index - 1]:
+        index -= 1
+        pile_value += sum(sums[index])
+    if not takers[-1]:
+        pile_value += kitty_points if to_last or (first and not index) else 0
+    args += [str(kitty_points) if first else "0", str(kitty_points) if to_last else "0"]
+    whole, lost_value = rules.points_per_hand, pile_value
+    conserved, lost = _flow_funs(len(facts.tricks), whole)
+    applied = " ".join(args)
+    law.groups.append(_single(Item(
+        f"({conserved} {applied})", f"the points taken plus the points lost are not {whole}, "
+        f"the points of {rules.decks} deck(s)", facts.tricks[-1].span)))
+    law.detail = (f"taken + lost = {whole} = {rules.decks} x (13 hearts + Black Maria 13)"
+                  + (f"; {lost_value} lost in a set-aside last trick" if lost_value else ""))
+    return law, f"({lost} {applied})", lost_value
+
+
+def _flow_funs(tricks: int, whole: int) -> tuple[str, str]:
+    """The points flow over ``tricks`` tricks as two functions of, per trick, whether somebody
+    collects it (w) and its points (x), and the kitty's points with the first trick (kf) or
+    the last (kl): trick i brings c_i = its points + the pile left before it (R6.5); the
+    collector takes c_i, else it stays in the pile; what is left after the last is lost.
+    ``conserved``: taken + lost = ``whole``; ``lost``: what is left."""
+    conserved, lost = f"conserved{tricks}_{whole}", f"lost{tricks}"
+    if conserved not in DEFINITIONS:
+        params = " ".join(f"(w{i} Bool) (x{i} Int)" for i in range(tricks)) + " (kf Int) (kl Int)"
+        lets, pile = "", "kf"
+        for i in range(tricks):
+            lets += f"(let ((c{i} (+ {pile} x{i}{' kl' if i == tricks - 1 else ''}))) "
+            pile = f"(ite w{i} 0 c{i})"
+        taken = " ".join(f"(ite w{i} c{i} 0)" for i in range(tricks))
+        close = ")" * tricks
+        DEFINITIONS.setdefault(lost, f"(define-fun {lost} ({params}) Int {lets}{pile}{close})")
+        DEFINITIONS[conserved] = (f"(define-fun {conserved} ({params}) Bool "
+                                  f"{lets}(= (+ {taken} {pile}) {whole}){close})")
+    return conserved, lost
+
+
+def _won(cards: list[int], rules) -> bool:
+    """Does somebody win this trick (R6.3, R6.4)?  The same rules as
+    :func:`referee.rules.tricks.resolve_trick` (whose agreement with the rulebook `referee
+    verify-rules` proves), asking only whether a winner exists; tests compare the two."""
+    if not rules.cancellation:
+        return True
+    if rules.set_aside_when == "two_pairs":
+        seen: dict[int, int] = {}
+        for card in cards:
+            seen[card] = seen.get(card, 0) + 1
+        if sum(k >= 2 for k in seen.values()) >= 2:
+            return False
+    led = cards[0] // NUM_RANKS
+    for card in cards:
+        if card // NUM_RANKS == led and cards.count(card) == 1:
+            return True
+    return False

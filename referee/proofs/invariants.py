@@ -1,0 +1,203 @@
+"""Proved invariants of a checked log (issue 5, section 1): `referee check --invariants`.
+
+For every hand the laws below are written as z3 formulas over what the log records and z3 is
+asked for a counterexample (the law's negation).  "proved" means z3 found none; "violated"
+means it found one, and the failing instance (the card, the player) is the evidence; "skipped"
+means the record does not hold what the law is about.  One z3 solver serves the whole log: it
+is first asked about every quantifier-free law of every hand at once, and only when that finds
+a counterexample (or for a law with a quantifier) hand by hand, law by law, instance by
+instance, each inside ``push``/``pop``.  The laws, their clauses and their bounds are in
+spec/verification.md.
+
+* ``cards-dealt`` (R2.4): the deals and the kitty hold every card identity exactly ``decks``
+  times.
+* ``cards-played`` (R5.4): each player whose holding is known plays exactly the cards held
+  after passing (no more than them while the hand is unfinished); with holdings unknown, the
+  plays and the kitty hold every identity ``decks`` times.
+* ``points-conserved`` (R7.2): the points taken plus the points lost equal
+  ``rules.points_per_hand``, derived from the decks (52 with two, 26 with one), never a constant.
+* ``score-sum`` (R7.2, R8.2): the ``score:`` line sums to the points taken (the conserved total
+  less any lost points), or is a moon pattern the ruleset allows.
+* ``totals`` (R7.4): each ``total:`` entry is the previous total plus the hand scores since.
+* ``holdings-exist`` (R5): when holdings are only partly recorded, some assignment of the
+  unrecorded cards makes every recorded play legal (:mod:`referee.proofs.partial`).
+
+z3 is imported only when :func:`attach_invariants` runs.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from referee.util.collector import collector_paused
+from referee.check.diagnostics import Report, make
+from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
+from referee.proofs.invariant_laws import hand_laws
+from referee.proofs.smt import DEFINITIONS, Law
+from referee.check.holdings import HandRecord
+from referee.log.parser import ParseResult, parse_log
+from referee.proofs.sheet_laws import Sheet
+from referee.check.table import Table
+
+PLAY_KINDS = frozenset({"revoke", "illegal-lead", "illegal-play", "card-not-held"})
+
+
+def attach_invariants(report: Report, parsed: ParseResult | None = None, *,
+                      table: Table | None = None, records: list[HandRecord] | None = None) -> None:
+    """Prove the per-hand invariants of an already-checked report (see the module doc).
+
+    ``table`` and ``records`` (both or neither), the replay's seating and hands of this log,
+    spare redoing them (:func:`referee.check.setup.setup_table` and ``group_hands``)."""
+    if report.unreadable is not None or not report.players:
+        return
+    if table is None or records is None:
+        if parsed is None:
+            parsed = parse_log(report.source)
+        table = table_for(parsed, report.path)
+        if table is None:
+            return
+        records = hand_records(table, parsed)
+    with collector_paused():
+        _attach(report, table, records)
+
+
+def _attach(report: Report, table: Table, records: list[HandRecord]) -> None:
+    sheet = Sheet(table, report)
+    hands = []
+    for index, record in enumerate(records):
+        summary = report.hands[index] if index < len(report.hands) else None
+        facts = gather(table, record)
+        hands.append((facts, hand_laws(table, facts, summary, sheet)))
+    prover = _prover()
+    try:
+        prover.decide([laws for _, laws in hands])
+    except BaseException:
+        _LOCAL.prover = None  # the next log gets a fresh solver, not one left half-way
+        raise
+    for facts, laws in hands:
+        for law in laws:
+            _record(report, law, facts.number)
+        if facts.prefix and not all(facts.holding_known(s) for s in range(table.size)):
+            _holdings_exist(report, table, facts)
+    report.diagnostics.sort(key=lambda d: (d.line, d.column))
+
+
+# -- z3 ---------------------------------------------------------------------------------------
+_LOCAL = threading.local()
+
+
+def _prover() -> _Prover:
+    """The thread's prover, kept from log to log so that its solver reads each definition
+    once; each thread has its own z3 context, as z3 contexts are not thread-safe."""
+    prover = getattr(_LOCAL, "prover", None)
+    if prover is None:
+        prover = _LOCAL.prover = _Prover()
+    return prover
+
+
+class _Prover:
+    """Each check is ``push``, one self-contained assertion, ``pop``; only the definitions
+    (:data:`DEFINITIONS`) stay in the solver."""
+
+    def __init__(self) -> None:
+        import z3
+
+        self.z3 = z3
+        self.solver = z3.Solver(ctx=z3.Context())
+        self.defined = 0  # how many of DEFINITIONS (which only grow) the solver has read
+
+    def _check(self, formulas) -> object:
+        if self.defined < len(DEFINITIONS):  # outside push: they stay for the next checks
+            known = list(DEFINITIONS.values())
+            self.solver.from_string(" ".join(known[self.defined:]))
+            self.defined = len(known)
+        self.solver.push()
+        try:
+            self.solver.from_string("(assert (not (and " + " ".join(formulas) + " true)))")
+            return self.solver.check()
+        finally:
+            self.solver.pop()
+
+    def refutable(self, formulas: list[str]) -> bool:
+        """True when z3 finds a model of the negation: some formula can be false."""
+        return self._check(formulas) == self.z3.sat
+
+    def decide(self, hands: list[list[Law]]) -> None:
+        """Set the status of every law of every hand (and the failures of a violated law)."""
+        together, alone = [], []
+        for laws in hands:
+            open_laws = [law for law in laws if law.status is None and law.groups]
+            for law in laws:
+                if law.status is None and not law.groups:
+                    law.status = "skipped"
+            if open_laws:
+                ground = all(g.ground for law in open_laws for g in law.groups)
+                (together if ground else alone).append(open_laws)
+        # the log's quantifier-free laws at once; any doubt, and each hand is asked on its own
+        atoms = dict.fromkeys(a for laws in together for law in laws for g in law.groups
+                              for a in g.atoms)
+        if together and self._check(list(atoms)) == self.z3.unsat:
+            for laws in together:
+                for law in laws:
+                    law.status = "proved"
+        else:
+            alone += together
+        for open_laws in alone:
+            self._decide_hand(open_laws)
+
+    def _decide_hand(self, open_laws: list[Law]) -> None:
+        if not self.refutable([g.smt for law in open_laws for g in law.groups]):
+            for law in open_laws:
+                law.status = "proved"
+            return
+        for law in open_laws:  # something fails: find which law and which instances
+            if not self.refutable([g.smt for g in law.groups]):
+                law.status = "proved"
+                continue
+            law.status = "violated"
+            for group in law.groups:
+                if self.refutable([group.smt]):
+                    law.failures += [i for i in group.expand() if self.refutable([i.smt])]
+
+
+# -- results ----------------------------------------------------------------------------------
+def _record(report: Report, law: Law, hand: int) -> None:
+    status = law.status or "skipped"
+    detail = law.detail
+    if status == "proved" and law.partial:
+        status = "skipped"
+    if status == "violated":
+        first = law.failures[0]
+        more = f" (and {len(law.failures) - 1} more)" if len(law.failures) > 1 else ""
+        detail = first.say + more
+        if any(d.line == first.span.line and d.kind != "invariant" for d in report.diagnostics):
+            # the replay already reported a fault on this line: the law's failure is its
+            # consequence, recorded in report.invariants but not reported a second time
+            report.invariants.append({"name": law.name, "hand": hand, "status": status,
+                                      "detail": detail})
+            return
+        report.diagnostics.append(make(
+            "invariant", first.span, f"{law.name} is violated in hand {hand}: {detail}",
+            rule=law.clause, hand=hand, related=first.related))
+    report.invariants.append({"name": law.name, "hand": hand, "status": status,
+                              "detail": detail})
+
+
+def _holdings_exist(report: Report, table: Table, facts: HandFacts) -> None:
+    from referee.proofs.partial import check_hand
+
+    verdict = check_hand(table, facts)
+    if verdict.conflict is None:
+        report.invariants.append({
+            "name": "holdings-exist", "hand": facts.number,
+            "status": "proved" if verdict.consistent else "skipped", "detail": verdict.detail})
+        return
+    conflict = verdict.conflict
+    already = [d for d in report.diagnostics if d.kind in PLAY_KINDS and d.line in conflict.lines]
+    detail = conflict.message
+    if already:
+        detail += f" (already reported on line {already[0].line})"
+    else:
+        report.diagnostics.append(conflict.to_diagnostic())
+    report.invariants.append({"name": "holdings-exist", "hand": facts.number,
+                              "status": "violated", "detail": detail})

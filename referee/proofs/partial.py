@@ -1,0 +1,329 @@
+"""Partial records (issue 5, section 3): can the unrecorded cards be filled in so that every
+recorded play is legal?
+
+A log may leave out deals, the kitty or passes, or stop in the middle of a hand.  For such a
+hand every unrecorded quantity becomes a z3 variable (the cards dealt to a seat, the kitty, the
+cards a seat passed) constrained only by the rules (deck counts, hand sizes, three cards passed
+out of the hand as dealt), and every recorded statement becomes a tracked assertion: each deal,
+kitty and pass line, and for each play the facts it implies about the player's holding at that
+moment (the card is held; a player who does not follow suit holds none of the led suit; a heart
+led before hearts are broken means nothing else was held; ...).  If z3 finds an assignment,
+the record is consistent and nothing is said, even when a play is legal only under some
+assignments.  If it finds none, the unsat core, made minimal, names the log lines that cannot
+all be true together.
+
+Not modelled (so never reported here): R4.1's twin club and who leads (the replay judges
+leads).  z3 is imported only when a check runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.rules.cards import (
+    CLUBS, DECK_SIZE, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, SUIT_NAMES, card_text, counts_of,
+)
+from referee.check.diagnostics import Diagnostic, Related, make
+from referee.log.events import Span
+from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
+from referee.log.parser import ParseResult
+from referee.rules.ruleset import Ruleset, is_point_card
+from referee.check.table import Table
+
+WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Recorded statements of one hand that no assignment of the unrecorded cards reconciles."""
+
+    hand: int
+    lines: tuple[int, ...]  # every log line in the (minimal) unsat core, ascending
+    message: str
+    span: Span  # where a diagnostic points: the latest play in the core
+    related: tuple[Related, ...] = ()
+
+    def to_diagnostic(self) -> Diagnostic:
+        return make("invariant", self.span, self.message, rule="R5", hand=self.hand,
+                    related=self.related)
+
+
+@dataclass
+class Verdict:
+    consistent: bool | None  # None: nothing to decide (no play recorded)
+    conflict: Conflict | None = None
+    detail: str = ""
+
+
+def partial_record_conflicts(parsed: ParseResult, *, rules: Ruleset | None = None,
+                             players: list[str] | None = None, path: str | None = None,
+                             hands: set[int] | None = None,
+                             include_known: bool = False) -> list[Conflict]:
+    """Conflicts in the hands of a parsed log whose holdings are only partly recorded.
+
+    ``rules``/``players`` default to the log's own tags (``path`` locates a relative ruleset
+    file).  Only hands in ``hands`` (all by default) with at least one holding not recorded
+    are examined, unless ``include_known``.  Returns one :class:`Conflict` per hand for which
+    no assignment of the unrecorded cards makes every recorded play legal; an empty list means
+    every examined hand is consistent.
+    """
+    from referee.check.table import Findings
+
+    table = table_for(parsed, path)
+    if table is None:
+        return []
+    if rules is not None or players is not None:
+        table = Table(rules or table.rules, list(players or table.names), Findings())
+    out = []
+    for record in hand_records(table, parsed):
+        if hands is not None and record.number not in hands:
+            continue
+        facts = gather(table, record)
+        if not include_known and all(facts.holding_known(s) for s in range(table.size)):
+            continue
+        verdict = check_hand(table, facts)
+        if verdict.conflict is not None:
+            out.append(verdict.conflict)
+    return out
+
+
+@dataclass
+class _Label:
+    name: str
+    line: int
+    span: Span
+    seat: int | None
+    text: str  # "show out of spades in trick 2 (line 12)"
+    order: int = 0
+
+
+@dataclass
+class _Model:
+    """The hand as SMT-LIB text (built as text: far faster than z3's Python API)."""
+
+    facts: HandFacts
+    text: list[str] = field(default_factory=list)
+    labels: dict[str, _Label] = field(default_factory=dict)
+    unknown: dict[int, set[str]] = field(default_factory=dict)  # seat -> "deal", "out", "in"
+
+    def add(self, formula: str) -> None:
+        self.text.append(f"(assert {formula})")
+
+    def track(self, label: _Label, formula: str) -> None:
+        label.order = len(self.labels)
+        self.labels[label.name] = label
+        self.text.append(f"(declare-const {label.name} Bool)")
+        self.text.append(f"(assert (=> {label.name} {formula}))")
+
+
+def check_hand(table: Table, facts: HandFacts) -> Verdict:
+    """Decide one hand: is there an assignment of its unrecorded cards that makes it legal?"""
+    if not facts.prefix:
+        return Verdict(None, detail="no trick recorded")
+    import z3
+
+    model = _build(table, facts)
+    context = z3.Context()  # its own context: the same log always gives the same core
+    solver = z3.Solver(ctx=context)
+    solver.from_string("\n".join(model.text))
+    flags = {name: z3.Bool(name, context) for name in model.labels}
+    if solver.check(*flags.values()) != z3.unsat:
+        return Verdict(True, detail="some assignment of the unrecorded cards makes every "
+                                    "recorded play legal")
+    core = _minimise(z3, solver, flags, [str(c) for c in solver.unsat_core()])
+    return Verdict(False, _conflict(table, model, core))
+
+
+def _minimise(z3, solver, flags: dict, core: list[str]) -> list[str]:
+    """Drop labels one by one, latest line first, while the rest stays unsat (a minimal core)."""
+    kept = sorted(core, key=list(flags).index)
+    for name in reversed(list(kept)):
+        trial = [c for c in kept if c != name]
+        if solver.check(*[flags[c] for c in trial]) == z3.unsat:
+            kept = trial
+    return kept
+
+
+def _sum(terms) -> str:
+    terms = list(terms)
+    if not terms:
+        return "0"
+    return terms[0] if len(terms) == 1 else "(+ " + " ".join(terms) + ")"
+
+
+def _same(names: list[str], counts) -> str:
+    return "(and " + " ".join(f"(= {v} {k})" for v, k in zip(names, counts)) + " true)"
+
+
+def _counts(model: _Model, name: str, size: int, limit: int, upper: list[str] | None = None):
+    """52 unknown card counts summing to ``size`` (0..limit each, at most ``upper``)."""
+    names = [f"{name}_{c}" for c in range(DECK_SIZE)]
+    for c, var in enumerate(names):
+        model.text.append(f"(declare-const {var} Int)")
+        bound = upper[c] if upper is not None else str(limit)
+        model.add(f"(and (<= 0 {var}) (<= {var} {bound}))")
+    model.add(f"(= {_sum(names)} {size})")
+    return names
+
+
+def _build(table: Table, facts: HandFacts) -> _Model:
+    rules, n = facts.rules, facts.players
+    model = _Model(facts)
+    per, decks = facts.cards_per_player, rules.decks
+    record = facts.record
+    dealt = {}
+    for seat in range(n):
+        names = _counts(model, f"d{seat}", per, decks)
+        dealt[seat] = names
+        if seat in facts.deals:
+            span = facts.deal_spans[seat]
+            model.track(_Label(f"deal{seat}", span.line, span, seat,
+                               f"the deal to {table.name(seat)} (line {span.line})"),
+                        _same(names, counts_of(facts.deals[seat])))
+        else:
+            model.unknown.setdefault(seat, set()).add("deal")
+    kitty = _counts(model, "kitty", rules.kitty_size(n), decks)
+    if facts.kitty_recorded and record.kitty is not None:
+        span = record.kitty.span
+        model.track(_Label("kitty", span.line, span, None, f"the kitty (line {span.line})"),
+                    _same(kitty, facts.kitty))
+    for c in range(DECK_SIZE):  # R2.4: the decks, every card identity `decks` times
+        model.add(f"(= {_sum([dealt[s][c] for s in range(n)] + [kitty[c]])} {decks})")
+    sent = {}
+    if facts.offset:
+        for seat in range(n):
+            names = _counts(model, f"p{seat}", rules.pass_count, decks, upper=dealt[seat])
+            sent[seat] = names
+            if seat in facts.passes:
+                span = facts.pass_spans[seat]
+                model.track(_Label(f"pass{seat}", span.line, span, seat,
+                                   f"{table.name(seat)}'s pass (line {span.line})"),
+                            _same(names, counts_of(facts.passes[seat])))
+            else:
+                model.unknown.setdefault((seat + facts.offset) % n, set()).add("in")
+                model.unknown.setdefault(seat, set()).add("out")
+    for seat in range(n):  # the holding after passing, as macros h<seat>_<card>
+        source = facts.sender(seat)
+        for c in range(DECK_SIZE):
+            value = (f"(+ {dealt[seat][c]} (- {sent[seat][c]}) {sent[source][c]})"
+                     if facts.offset else dealt[seat][c])
+            model.text.append(f"(define-fun h{seat}_{c} () Int {value})")
+    _plays(table, model)
+    return model
+
+
+def _plays(table: Table, model: _Model) -> None:
+    facts, rules = model.facts, model.facts.rules
+    n = facts.players
+    before = [[0] * DECK_SIZE for _ in range(n)]
+    broken = False
+    for index, trick in enumerate(facts.tricks[: facts.prefix]):
+        number = index + 1
+        led = int(trick.plays[0][1]) if trick.plays else None
+        for position, (seat, card, play) in enumerate(trick.plays):
+            who, card = table.name(seat), int(card)  # a plain int: SMT names use its number
+            mine = before[seat]
+
+            def now(c: int, seat=seat, mine=mine) -> str:  # copies held at this moment
+                return f"(- h{seat}_{c} {mine[c]})" if mine[c] else f"h{seat}_{c}"
+
+            def none_of(cards) -> str:
+                return f"(= {_sum(now(c) for c in cards)} 0)"
+
+            span = play.card_span if play.card_span.line else play.span
+            line = span.line
+            base = f"{index}_{position}"
+
+            def fact(kind: str, text: str, formula: str) -> None:
+                model.track(_Label(f"{kind}{base}", line, span, seat, f"{text} (line {line})"),
+                            formula)
+
+            fact("held", f"hold the {card_text(card)} {who} played in trick {number}",
+                 f"(>= {now(card)} 1)")
+            if position == 0:
+                _lead_facts(rules, model, fact, none_of, card, number, broken)
+            else:
+                suit = led // NUM_RANKS
+                if card // NUM_RANKS != suit:
+                    fact("void", f"show out of {SUIT_NAMES[suit]} in trick {number}",
+                         none_of(range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS)))
+                if number == 1 and not rules.first_trick_points and is_point_card(card):
+                    follows = card // NUM_RANKS == suit
+                    fact("firstpts", f"play {card_text(card)} to the first trick",
+                         none_of(c for c in range(DECK_SIZE) if not is_point_card(c)
+                                 and (not follows or c // NUM_RANKS == suit)))
+            mine[card] += 1
+        broken = broken or any(card // NUM_RANKS == HEARTS or (
+            card == QUEEN_OF_SPADES and rules.queen_breaks_hearts) for _, card, _ in trick.plays)
+    if facts.complete:  # every card is played: the holdings are exactly the plays
+        last = facts.tricks[-1].span
+        for seat in range(n):
+            model.track(_Label(f"all{seat}", last.line, last, seat,
+                               f"play out every card in the {facts.prefix} recorded tricks "
+                               f"(lines {facts.tricks[0].span.line}-{last.line})"),
+                        _same([f"h{seat}_{c}" for c in range(DECK_SIZE)], before[seat]))
+
+
+def _lead_facts(rules, model, fact, none_of, card, number, broken) -> None:
+    clubs = range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS)
+    # with first_lead_any_club a club says nothing of its rank; anything else, that no club
+    # was dealt at all (the leader would hold the lowest one)
+    if number == 1 and rules.first_leader == "two_of_clubs" and not (
+            rules.first_lead_any_club and card in clubs):
+        lower = [c for c in clubs if c < card] if card in clubs else list(clubs)
+        everyone = [f"h{s}_{c}" for s in range(model.facts.players) for c in lower]
+        fact("lowest", f"lead {card_text(card)} as the lowest club dealt",
+             f"(= {_sum(everyone)} 0)")
+    if number == 1 and not rules.first_lead_points and is_point_card(card):
+        fact("firstlead", f"lead {card_text(card)} to the first trick",
+             none_of(c for c in range(DECK_SIZE) if not is_point_card(c)))
+    if card // NUM_RANKS == HEARTS and rules.must_break_hearts and not broken:
+        exempt = (lambda c: c // NUM_RANKS == HEARTS or c == QUEEN_OF_SPADES) if (
+            rules.lead_hearts_instead_of_queen) else (lambda c: c // NUM_RANKS == HEARTS)
+        fact("hearts", f"lead {card_text(card)} in trick {number} before hearts were broken",
+             none_of(c for c in range(DECK_SIZE) if not exempt(c)))
+
+
+def _unknown_text(table: Table, model: _Model, seat: int) -> str:
+    """'three cards Al could have passed to Beth', ... for what is unrecorded about a seat."""
+    facts, what = model.facts, model.unknown[seat]
+    who, count = table.name(seat), WORDS.get(facts.rules.pass_count, str(facts.rules.pass_count))
+    sender = table.name(facts.sender(seat)) if facts.offset else ""
+    if "deal" in what:
+        return f"cards that could have been dealt to {who}" + (
+            " and passed" if what & {"in", "out"} else "")
+    if what == {"in"}:
+        return f"{count} cards {sender} could have passed to {who}"
+    if what == {"out"}:
+        return f"{count} cards {who} could have passed on"
+    return f"{count} cards {who} could have passed on or received from {sender}"
+
+
+def _conflict(table: Table, model: _Model, core: list[str]) -> Conflict:
+    labels = sorted((model.labels[name] for name in core), key=lambda l: (l.line, l.order))
+    seats = sorted({l.seat for l in labels if l.seat is not None})
+    sources = [_unknown_text(table, model, seat) for seat in seats if model.unknown.get(seat)]
+    if not sources:
+        unknown = "assignment of the unrecorded cards"
+    else:
+        unknown = " or ".join(sources[:3])
+    facts_text = []
+    for seat in seats:
+        own = [l.text for l in labels if l.seat == seat and not l.name.startswith(("deal", "pass"))]
+        records = [l.text for l in labels if l.seat == seat and l.name.startswith(("deal", "pass"))]
+        if own:
+            sentence = f"{table.name(seat)} " + " and ".join(own)
+            if records:
+                sentence += " given " + " and ".join(records)
+            facts_text.append(sentence)
+        elif records:
+            facts_text.append(" and ".join(records) + " stand")
+    others = [l.text for l in labels if l.seat is None]
+    if others:
+        facts_text.append(" and ".join(others) + " stand")
+    message = f"no {unknown} let " + "; ".join(facts_text)
+    plays = [l for l in labels if not l.name.startswith(("deal", "pass", "kitty", "all"))]
+    main = max(plays or labels, key=lambda l: (l.line, l.span.column))
+    related = tuple(Related(l.line, l.span.column, l.text) for l in labels if l is not main)
+    lines = tuple(sorted({l.line for l in labels}))
+    return Conflict(model.facts.number, lines, message, main.span, related)

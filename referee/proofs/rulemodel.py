@@ -1,0 +1,426 @@
+"""Declarative models of the rules, written once and run two ways: on Python values or on z3 terms.
+
+The functions here state what the rulebook says (trick resolution R6, legality R4-R5, card points
+R7.1, hand scoring R7.3/R8) over an *ops* object.  :class:`PyOps` evaluates them on plain ints and
+bools, so the engine can be compared with the model case by case; :class:`Z3Ops` builds z3 terms,
+so :mod:`referee.proofs.verify_rules` can prove properties for every situation within bounds.  z3 is
+imported only when a :class:`Z3Ops` is made.
+
+:class:`RuleModel` is a ruleset plus the few readings the engine cannot play but the verifier can
+check (the seeds read literally: ``set_aside_when = "two_pairs_only"``, rules without their
+"unless nothing else" fallbacks).  :data:`LITERAL_TOML` is such a ruleset; it ships as
+``examples/rulesets/literal.toml`` (a test keeps the two identical).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from referee.rules.cards import CLUBS, DECK_SIZE, HEARTS, NUM_RANKS, QUEEN_OF_SPADES
+from referee.rules.ruleset import (
+    BLACK_MARIA_POINTS, HEART_POINTS, Ruleset, RulesetError, bundled_names, load_ruleset,
+    with_options,
+)
+
+# Readings only the model knows, with the value that matches the engine.
+MODEL_ONLY: dict[str, bool] = {
+    "first_lead_fallback": True,   # R4.2 "unless the leader holds nothing else"
+    "first_trick_fallback": True,  # R5.3 option: "unless the player holds nothing else"
+    "hearts_fallback": True,       # R4.3 "unless the leader holds only hearts"
+}
+SET_ASIDE_MODEL = ("all_cancelled", "two_pairs", "two_pairs_only")
+NONE = -1  # "no card / no seat" in z3 terms (winner index, lowest club)
+
+LITERAL_TOML = """\
+# The seeds read literally (issue 5): every hole is a counterexample for `referee verify-rules`.
+base = "cancellation"
+name = "literal"
+set_aside_when = "two_pairs_only"   # a trick is set aside only when two pairs are played
+first_lead_fallback = false         # no heart or Black Maria led first, with no exception
+first_trick_points = false          # no points on the first trick ...
+first_trick_fallback = false        # ... and no exception for a hand of nothing else
+"""
+
+
+@dataclass(frozen=True)
+class RuleModel:
+    """A ruleset as the verifier reads it: the engine's options plus the model-only readings."""
+
+    rules: Ruleset
+    set_aside_when: str
+    first_lead_fallback: bool = True
+    first_trick_fallback: bool = True
+    hearts_fallback: bool = True
+
+    def __getattr__(self, name: str) -> Any:  # every other option comes from the ruleset
+        if name == "rules":
+            raise AttributeError(name)
+        return getattr(self.rules, name)
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    @property
+    def engine_plays_it(self) -> bool:
+        """True when the engine implements exactly this reading (so it can be compared)."""
+        return (self.set_aside_when == self.rules.set_aside_when
+                and all(getattr(self, k) == v for k, v in MODEL_ONLY.items()))
+
+    def differences(self) -> list[str]:
+        out = []
+        if self.set_aside_when != self.rules.set_aside_when:
+            out.append(f"set_aside_when = {self.set_aside_when!r}")
+        out += [f"{k} = {str(getattr(self, k)).lower()}" for k, v in MODEL_ONLY.items()
+                if getattr(self, k) != v]
+        return out
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.rules.min_players, self.rules.max_players + 1)
+
+
+def as_model(rules: Ruleset | RuleModel, **overrides) -> RuleModel:
+    if isinstance(rules, RuleModel):
+        base = {f.name: getattr(rules, f.name) for f in fields(RuleModel)}
+        base.update(overrides)
+        return RuleModel(**base)
+    values = {"set_aside_when": rules.set_aside_when, **MODEL_ONLY}
+    values.update(overrides)
+    if values["set_aside_when"] not in SET_ASIDE_MODEL:
+        raise RulesetError(f"set_aside_when must be one of {', '.join(SET_ASIDE_MODEL)}")
+    return RuleModel(rules, **values)
+
+
+def model_from_toml(text: str, origin: str) -> RuleModel:
+    """A TOML ruleset that may use the model-only readings (``base`` is required for those)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise RulesetError(f"{origin}: not valid TOML: {err}") from None
+    extras = {key: data.pop(key) for key in list(data) if key in MODEL_ONLY}
+    for key, value in extras.items():
+        if not isinstance(value, bool):
+            raise RulesetError(f"{origin}: {key} must be true or false")
+    set_aside = data.get("set_aside_when")
+    if set_aside == "two_pairs_only":
+        data["set_aside_when"] = "two_pairs"  # the nearest reading the engine knows
+    base = data.pop("base", None)
+    names = {f.name for f in fields(Ruleset)}
+    if base is None:
+        missing = sorted(names - set(data))
+        if missing:
+            raise RulesetError(f"{origin}: missing option(s) {', '.join(missing)}")
+        base_rules = load_ruleset("cancellation")
+    else:
+        base_rules = load_ruleset(str(base))
+    unknown = sorted(set(data) - names)
+    if unknown:
+        raise RulesetError(f"{origin}: unknown option(s) {', '.join(unknown)}")
+    rules = with_options(base_rules, **data)
+    if set_aside is not None:
+        extras["set_aside_when"] = set_aside
+    return as_model(rules, **extras)
+
+
+def load_rule_model(name_or_path: str | None) -> RuleModel:
+    """A bundled ruleset by name, or a TOML file (which may use the model-only readings)."""
+    key = (name_or_path or "cancellation").strip()
+    if key.casefold() in bundled_names():
+        return as_model(load_ruleset(key))
+    if key.casefold() == "literal":
+        return model_from_toml(LITERAL_TOML, "literal")
+    path = Path(key)
+    if key.endswith(".toml") and path.is_file():
+        try:
+            text = path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise RulesetError(f"cannot read ruleset file {key}: {err}") from None
+        return model_from_toml(text, key)
+    return as_model(load_ruleset(key))  # raises the ruleset module's own error
+
+
+def literal_model() -> RuleModel:
+    return model_from_toml(LITERAL_TOML, "literal")
+
+
+# -- ops: one vocabulary, two interpretations -------------------------------------------------
+class PyOps:
+    """Evaluate a model on plain Python ints and bools."""
+
+    symbolic = False
+
+    def and_(self, xs):
+        return all(xs)
+
+    def or_(self, xs):
+        return any(xs)
+
+    def not_(self, x):
+        return not x
+
+    def implies(self, a, b):
+        return (not a) or b
+
+    def ite(self, c, a, b):
+        return a if c else b
+
+    def sum(self, xs):
+        return sum(xs)
+
+    def eq(self, a, b):
+        return a == b
+
+    def lt(self, a, b):
+        return a < b
+
+    def ge(self, a, b):
+        return a >= b
+
+    def suit(self, card):
+        return card // NUM_RANKS
+
+
+def _plain(x):
+    """Cards are ints with a text repr; z3 must see plain ints."""
+    return int(x) if isinstance(x, int) and not isinstance(x, bool) else x
+
+
+class Z3Ops:
+    """Build z3 terms (imports z3 on first use)."""
+
+    symbolic = True
+
+    def __init__(self) -> None:
+        import z3
+
+        self.z3 = z3
+        self._suits: dict[int, Any] = {}
+
+    def _b(self, x):
+        return self.z3.BoolVal(x) if isinstance(x, bool) else x
+
+    def and_(self, xs):
+        xs = [x for x in xs if x is not True]
+        if any(x is False for x in xs):
+            return False
+        return True if not xs else xs[0] if len(xs) == 1 else self.z3.And(*map(self._b, xs))
+
+    def or_(self, xs):
+        xs = [x for x in xs if x is not False]
+        if any(x is True for x in xs):
+            return True
+        return False if not xs else xs[0] if len(xs) == 1 else self.z3.Or(*map(self._b, xs))
+
+    def not_(self, x):
+        return (not x) if isinstance(x, bool) else self.z3.Not(x)
+
+    def implies(self, a, b):
+        return self.or_([self.not_(a), b])
+
+    def ite(self, c, a, b):
+        if isinstance(c, bool):
+            return a if c else b
+        return self.z3.If(c, self._b(a), self._b(b))
+
+    def sum(self, xs):
+        xs = list(xs)
+        return self.z3.Sum(xs) if xs else 0
+
+    def eq(self, a, b):
+        return _plain(a) == _plain(b)
+
+    def lt(self, a, b):
+        return _plain(a) < _plain(b)
+
+    def ge(self, a, b):
+        return _plain(a) >= _plain(b)
+
+    def suit(self, card):
+        if isinstance(card, int):
+            return card // NUM_RANKS
+        key = card.get_id()
+        if key not in self._suits:
+            self._suits[key] = card / NUM_RANKS  # z3 integer division: floor for cards >= 0
+        return self._suits[key]
+
+
+# -- card points (R7.1) -----------------------------------------------------------------------
+def card_points(ops, card):
+    return ops.ite(ops.eq(ops.suit(card), HEARTS), HEART_POINTS,
+                   ops.ite(ops.eq(card, QUEEN_OF_SPADES), BLACK_MARIA_POINTS, 0))
+
+
+def is_point(ops, card):
+    return ops.or_([ops.eq(ops.suit(card), HEARTS), ops.eq(card, QUEEN_OF_SPADES)])
+
+
+def deck_points(model: RuleModel) -> int:
+    """The points in the decks, counted card by card (R7.2): decks x (13 x 1 + 13)."""
+    ops = PyOps()
+    return model.decks * sum(card_points(ops, card) for card in range(DECK_SIZE))
+
+
+# -- trick resolution (R6.2-R6.4) -------------------------------------------------------------
+@dataclass
+class TrickSpec:
+    cancelled: list  # per position: the card's twin is in the trick too
+    eligible: list   # per position: led suit and uncancelled
+    wins: list       # per position: this card wins the trick
+    set_aside: Any   # nobody wins and the trick goes to the pile
+    undefined: Any   # neither (only a reading with a hole can get there)
+    any_eligible: Any  # some led-suit card survives
+    pairs: Any       # distinct card identities that cancelled
+    winner: Any      # winning position, or NONE
+
+
+def trick_spec(ops, cards: list, model: RuleModel) -> TrickSpec:
+    """What the rulebook says about a trick whose cards were played in this order."""
+    n = len(cards)
+    led = ops.suit(cards[0])
+    if model.cancellation:
+        cancelled = [ops.or_([ops.eq(cards[i], cards[j]) for j in range(n) if j != i])
+                     for i in range(n)]
+    else:
+        cancelled = [False] * n
+    eligible = [ops.and_([ops.eq(ops.suit(cards[i]), led), ops.not_(cancelled[i])])
+                for i in range(n)]
+    best = []
+    for i in range(n):
+        beaten = [ops.and_([eligible[j], ops.or_([ops.lt(cards[i], cards[j]),
+                                                  ops.and_([ops.eq(cards[i], cards[j]), j < i])])])
+                  for j in range(n) if j != i]
+        best.append(ops.and_([eligible[i], ops.not_(ops.or_(beaten))]))
+    any_eligible = ops.or_(eligible)
+    first_of_kind = [ops.and_([ops.not_(ops.eq(cards[i], cards[j])) for j in range(i)])
+                     for i in range(n)]
+    pairs = ops.sum([ops.ite(ops.and_([cancelled[i], first_of_kind[i]]), 1, 0) for i in range(n)])
+    mode = model.set_aside_when
+    if mode == "all_cancelled":
+        set_aside = ops.not_(any_eligible)
+    elif mode == "two_pairs":
+        set_aside = ops.or_([ops.not_(any_eligible), ops.ge(pairs, 2)])
+    else:  # two_pairs_only: the seeds' sentence read literally
+        set_aside = ops.ge(pairs, 2)
+    wins = [ops.and_([best[i], ops.not_(set_aside)]) for i in range(n)]
+    undefined = ops.and_([ops.not_(set_aside), ops.not_(any_eligible)])
+    winner = NONE
+    for i in reversed(range(n)):
+        winner = ops.ite(wins[i], i, winner)
+    return TrickSpec(cancelled, eligible, wins, set_aside, undefined, any_eligible, pairs, winner)
+
+
+def trick_flow(ops, spec: TrickSpec, cards: list, model: RuleModel, *, pile, last, kitty):
+    """Where the points go (R6.5-R6.7): (taken by the winner, pile after, lost)."""
+    trick_points = ops.sum([card_points(ops, c) for c in cards])
+    extra = kitty if model.kitty_to == "last_trick" else 0
+    total = ops.sum([pile, trick_points, ops.ite(last, extra, 0)])
+    # a trick neither set aside nor undefined has exactly one winner (property trick-outcome)
+    won = ops.and_([ops.not_(spec.set_aside), spec.any_eligible])
+    if model.set_aside_last == "leader":
+        taker = ops.or_([won, ops.and_([spec.set_aside, last])])
+    else:
+        taker = won
+    taken = ops.ite(taker, total, 0)
+    lost = ops.ite(ops.and_([ops.not_(taker), spec.set_aside, last]), total, 0)
+    pile_after = ops.ite(ops.and_([spec.set_aside, ops.not_(last), ops.not_(taker)]), total,
+                         ops.ite(spec.undefined, pile, 0))
+    return taken, pile_after, lost, total
+
+
+# -- legality (R4, R5) ------------------------------------------------------------------------
+def legal_spec(ops, model: RuleModel, holding: dict, *, leading: bool, first_trick, broken,
+               led=None, lowest=NONE) -> dict:
+    """card -> may this card be played now; ``holding`` maps card -> copies held (a universe).
+
+    Mirrors R4.1-R4.3 (leading) and R5.2-R5.3 plus R4.1's twin club (following), with the
+    model-only readings deciding whether each "unless nothing else" fallback exists.
+    """
+    universe = list(holding)
+    held = {c: ops.ge(holding[c], 1) for c in universe}
+    point = {c: is_point(ops, c) for c in universe}
+    clubs_rule = model.first_leader == "two_of_clubs"
+    if leading:
+        options = dict(held)
+        if not model.first_lead_points:
+            non_points = {c: ops.and_([options[c], ops.not_(point[c])]) for c in universe}
+            fallback = ops.and_([model.first_lead_fallback, ops.not_(ops.or_(non_points.values()))])
+            options = {c: ops.ite(first_trick, ops.or_([non_points[c],
+                                                        ops.and_([fallback, options[c]])]),
+                                  options[c]) for c in universe}
+        if model.must_break_hearts:
+            heart = {c: ops.eq(ops.suit(c), HEARTS) for c in universe}
+            non_hearts = {c: ops.and_([options[c], ops.not_(heart[c])]) for c in universe}
+            if model.lead_hearts_instead_of_queen:
+                only_hq = ops.and_([ops.implies(options[c], ops.or_([heart[c],
+                                                                     ops.eq(c, QUEEN_OF_SPADES)]))
+                                    for c in universe])
+                non_hearts = {c: ops.and_([non_hearts[c], ops.not_(only_hq)]) for c in universe}
+            fallback = ops.and_([model.hearts_fallback, ops.not_(ops.or_(non_hearts.values()))])
+            options = {c: ops.ite(ops.not_(broken), ops.or_([non_hearts[c],
+                                                             ops.and_([fallback, options[c]])]),
+                                  options[c]) for c in universe}
+        if clubs_rule:
+            forced = ops.and_([first_trick, ops.not_(ops.eq(lowest, NONE))])
+            holds_lowest = ops.or_([ops.and_([ops.eq(lowest, c), held[c]]) for c in universe])
+            leads = {c: ops.and_([held[c], ops.eq(ops.suit(c), CLUBS)]) if model.first_lead_any_club
+                     else ops.eq(c, lowest) for c in universe}
+            options = {c: ops.ite(forced, ops.ite(holds_lowest, leads[c], held[c]),
+                                  options[c]) for c in universe}
+        return options
+    led_suit = ops.suit(led)
+    following = {c: ops.and_([held[c], ops.eq(ops.suit(c), led_suit)]) for c in universe}
+    any_following = ops.or_(following.values())
+    options = {c: ops.ite(any_following, following[c], held[c]) for c in universe}
+    if not model.first_trick_points:
+        non_points = {c: ops.and_([options[c], ops.not_(point[c])]) for c in universe}
+        fallback = ops.and_([model.first_trick_fallback, ops.not_(ops.or_(non_points.values()))])
+        options = {c: ops.ite(first_trick, ops.or_([non_points[c],
+                                                    ops.and_([fallback, options[c]])]),
+                              options[c]) for c in universe}
+    if clubs_rule and model.second_two_of_clubs_follows:
+        holds_led = ops.or_([ops.and_([ops.eq(led, c), held[c]]) for c in universe])
+        twin = ops.and_([first_trick, any_following, ops.eq(led, lowest), holds_led])
+        options = {c: ops.ite(twin, ops.eq(c, led), options[c]) for c in universe}
+    return options
+
+
+def lowest_clubs() -> range:
+    return range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS)
+
+
+# -- scoring (R7.3, R8) -----------------------------------------------------------------------
+def moon_pattern(ops, model: RuleModel, scores: list, shooter: int, choice: str):
+    """The hand scores read as a moon by ``shooter`` with ``choice`` (R8.2), without bonuses."""
+    value = model.moon_points
+    if choice == "subtract":
+        want = [-value if s == shooter else 0 for s in range(len(scores))]
+    else:
+        want = [0 if s == shooter else value for s in range(len(scores))]
+    return ops.and_([ops.eq(a, b) for a, b in zip(scores, want)])
+
+
+def hand_scores(ops, model: RuleModel, taken: list, lost, bonus: list, choice: str,
+                no_tricks: list | None = None):
+    """Scores of a hand (R7.3, R8.1, R8.2): the moon pattern replaces the points taken, plus
+    ``bonus`` and the no-tricks bonus of each player who won no trick (``no_tricks``)."""
+    n = len(taken)
+    whole = model.points_per_hand
+    shooter = [ops.and_([ops.eq(taken[s], whole), ops.eq(lost, 0)]) for s in range(n)]
+    moon = ops.or_(shooter)
+    scores = []
+    for s in range(n):
+        if choice == "subtract":
+            moon_value = ops.ite(shooter[s], -model.moon_points, 0)
+        else:
+            moon_value = ops.ite(shooter[s], 0, model.moon_points)
+        parts = [ops.ite(moon, moon_value, taken[s]), bonus[s]]
+        if no_tricks is not None and model.no_tricks_bonus:
+            gets = no_tricks[s] if model.no_tricks_bonus_in_moon_hand else ops.and_(
+                [no_tricks[s], ops.not_(moon)])
+            parts.append(ops.ite(gets, model.no_tricks_bonus, 0))
+        scores.append(ops.sum(parts))
+    return scores, shooter

@@ -1,0 +1,161 @@
+"""The scoresheet laws that :mod:`referee.proofs.invariants` proves: ``score-sum`` and ``totals``.
+
+Written as SMT-LIB text per hand like the laws of :mod:`referee.proofs.invariant_laws` (whose
+``Item``/``Group``/``Law`` they use); the score law is a function defined once per number of
+players and ruleset (``DEFINITIONS``) and applied to each score line.  No z3 here: only text.
+"""
+
+from __future__ import annotations
+
+from referee.check.diagnostics import Related, Report
+from referee.log.events import Span
+from referee.proofs.handfacts import HandFacts
+from referee.proofs.smt import DEFINITIONS, Group, Item, Law, smt_int, smt_sum
+from referee.check.table import Table
+
+
+class Sheet:
+    """The scoresheet laws; remembers the last total line for the running sums."""
+
+    def __init__(self, table: Table, report: Report) -> None:
+        self.table, self.report = table, report
+        self.base: dict[int, int] | None = {s: 0 for s in range(table.size)}
+        self.base_span: Span | None = None
+        self.pending: list[dict[int, int] | None] = []  # hand scores since the base
+        self.last: tuple = (None, {})  # the last line read, and its entries
+
+    def _entries(self, line) -> dict[int, tuple[int, Span]]:
+        if self.last[0] is line:
+            return self.last[1]
+        found = {}
+        for entry in line.entries:
+            seat = self.table.seats.get(entry.player.casefold())
+            if seat is not None and seat not in found:
+                found[seat] = (entry.value, entry.span)
+        self.last = (line, found)
+        return found
+
+    def score_law(self, facts: HandFacts, lost: str | None, lost_value: int | None) -> Law:
+        law = Law("score-sum", "R7.2")
+        rules, n = facts.rules, facts.players
+        score = facts.record.score
+        if score is None:
+            law.status, law.detail = "skipped", "no score line"
+            return law
+        entries = self._entries(score)
+        if len(entries) < n:
+            law.status, law.detail = "skipped", "the score line does not name every player"
+            return law
+        values = [entries[s][0] for s in range(n)]
+        whole = rules.points_per_hand
+        bonus = rules.jack_of_diamonds_bonus or rules.no_tricks_bonus
+        may_lose = rules.set_aside_last == "nobody"
+        lost_term = lost if lost is not None else ("L" if may_lose else "0")
+        unknowns = ((["(L Int)"] if lost is None and may_lose else [])
+                    + (["(B Int)"] if bonus else []))
+        body = (f"({_score_fun(rules, n)} {' '.join(smt_int(v) for v in values)} {lost_term} "
+                f"{'B' if bonus else '0'})")
+        if unknowns:
+            bounds = [f"(<= 0 L) (<= L {whole})"] if lost is None and may_lose else []
+            if bonus:
+                bounds.append(_bonus_bounds(rules, n))
+            smt = f"(exists ({' '.join(unknowns)}) (and {' '.join(bounds)} {body}))"
+        else:
+            smt = body
+        shown = sum(values)
+        owed = (f"{whole} - {lost_value} lost = {whole - lost_value}" if lost_value is not None
+                else f"{whole} less any lost points")
+        item = Item(smt, f"the scores sum to {shown}; they must sum to {owed}, or follow a moon "
+                    "pattern", score.span)
+        law.groups.append(Group([smt], lambda: [item], ground=not unknowns))
+        law.detail = f"the scores sum to {shown}"
+        if lost is None and may_lose and 0 <= whole - shown < whole and shown != whole:
+            law.detail += (f": consistent only if {whole - shown} point(s) were lost in a "
+                           "set-aside last trick (R6.6), which the record does not show")
+        return law
+
+    def totals_law(self, facts: HandFacts, summary) -> Law:
+        law = Law("totals", "R7.4")
+        n = facts.players
+        scores = None
+        if facts.record.score is not None:
+            entries = self._entries(facts.record.score)
+            scores = {s: v for s, (v, _) in entries.items()}
+        elif summary is not None and summary.complete and summary.points:
+            scores = {s: summary.points.get(self.table.name(s)) for s in range(n)}
+        self.pending.append(scores)
+        total = facts.record.total
+        if total is None:
+            law.status, law.detail = "skipped", "no total line"
+            return law
+        written = self._entries(total)
+        checked, atoms, facts_of = [], [], []
+        base, base_span = self.base, self.base_span
+        pending = self.pending
+        for seat, (value, span) in (sorted(written.items()) if base is not None else ()):
+            if seat not in base:
+                continue
+            parts = [base[seat]]
+            for hand in pending:
+                if hand is None or hand.get(seat) is None:
+                    break
+                parts.append(hand[seat])
+            else:
+                if len(parts) == 2 and min(value, *parts) >= 0:  # the usual: one hand since
+                    atoms.append(f"(= {value} (+ {parts[0]} {parts[1]}))")
+                else:
+                    atoms.append(f"(= {smt_int(value)} {smt_sum(list(map(smt_int, parts)))})")
+                facts_of.append((seat, value, span, parts))
+                checked.append(seat)
+
+        def expand() -> list[Item]:
+            related = ((Related(base_span.line, base_span.column, "the previous total line"),)
+                       if base_span else ())
+            return [Item(atom, f"{self.table.name(seat)}'s total is {value}, but "
+                         f"{' + '.join(map(str, parts))} = {sum(parts)}", span, related)
+                    for atom, (seat, value, span, parts) in zip(atoms, facts_of)]
+
+        if atoms:
+            law.groups.append(Group(list(dict.fromkeys(atoms)), expand))
+        if len(checked) < n:
+            law.partial = True
+            law.detail = f"{len(checked)} of {n} totals follow from the sheet"
+        else:
+            law.detail = "every total is the previous total plus the hand score"
+        self.base = {s: v for s, (v, _) in written.items()} if len(written) == n else None
+        self.base_span = total.span
+        self.pending = []
+        return law
+
+
+def _bonus_bounds(rules, n: int) -> str:
+    """B: what the ruleset's bonuses can add to a hand's scores (0 without bonuses)."""
+    jack, none = rules.jack_of_diamonds_bonus, rules.no_tricks_bonus
+    if not jack and not none:
+        return "(= B 0)"
+    return (f"(exists ((J Int) (N Int)) (and (<= 0 J) (<= J {rules.decks}) (<= 0 N) (<= N {n}) "
+            f"(= B (+ (* {smt_int(jack)} J) (* {smt_int(none)} N)))))")
+
+
+def _score_fun(rules, n: int) -> str:
+    """The score law (R7.2, R8.2) as a function of the n scores, the points lost (l) and what
+    bonuses add (b): the scores sum to the decks' points less l plus b, or (with nothing lost)
+    they are a moon pattern of an allowed choice: one player -moon and the others 0, or one 0
+    and the others +moon (with bonuses, only the sum is required: the pattern's plus b)."""
+    bonus = bool(rules.jack_of_diamonds_bonus or rules.no_tricks_bonus)
+    whole, moon = rules.points_per_hand, rules.moon_points
+    # the name says everything the body depends on
+    name = f"score{n}_{whole}_{moon}_{'_'.join(rules.moon_choices)}_{int(bonus)}"
+    if name not in DEFINITIONS:
+        scores = [f"v{i}" for i in range(n)]
+        total = smt_sum(scores)
+        patterns = []
+        for choice in rules.moon_choices:
+            each, target = ((-moon, -moon) if choice == "subtract" else (moon, (n - 1) * moon))
+            pieces = [f"(= {total} (+ {smt_int(target)} b))"] + (
+                [] if bonus else [f"(or (= {v} 0) (= {v} {smt_int(each)}))" for v in scores])
+            patterns.append(f"(and (= l 0) {' '.join(pieces)})")
+        params = " ".join(f"({v} Int)" for v in scores)
+        DEFINITIONS[name] = (f"(define-fun {name} ({params} (l Int) (b Int)) Bool (or "
+                             f"(= {total} (+ (- {whole} l) b)) {' '.join(patterns)}))")
+    return name

@@ -1,0 +1,407 @@
+"""Run a small pure Python function on z3 terms: its source becomes one z3 term per result.
+
+Used to prove that the engine's own trick resolver (:func:`referee.rules.tricks.resolve_trick`) agrees
+with the declarative model for *every* trick within bounds, not by sampling: the function's
+source is read with :mod:`ast` and interpreted with symbolic cards.  Both branches of an ``if``
+on a symbolic condition are run and their variables merged with ``If``; an early ``return`` is
+merged the same way, so the result is one term whatever path the real function would take.
+
+Only the subset of Python such functions use is understood (assignments, ``if``, ``for`` over
+a concrete sequence, ``return``, comparisons, ``and``/``or``/``not``, ``// % + - *``, sets built
+with ``set()``/``.add``/``in``/``frozenset``/``len``, tuple constructors); anything else raises
+:class:`Unsupported`, and the caller says the proof could not be made.  ``None`` merged with an
+int becomes ``-1`` (the functions here use ``None`` only for "no index").
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import inspect
+import textwrap
+from typing import Any, Callable
+
+NONE_AS = -1
+
+
+class Unsupported(Exception):
+    """The function uses Python the interpreter does not model."""
+
+
+class SymSet:
+    """A set of symbolic values: (guard, value) entries; a member is in when its guard holds."""
+
+    def __init__(self, entries=()):
+        self.entries = list(entries)
+
+
+class Interpreter:
+    def __init__(self, func: Callable) -> None:
+        import z3
+
+        self.z3 = z3
+        try:
+            source = textwrap.dedent(inspect.getsource(func))
+        except (OSError, TypeError) as err:
+            raise Unsupported(f"no source for {func!r}: {err}") from None
+        tree = ast.parse(source)
+        node = tree.body[0]
+        if not isinstance(node, ast.FunctionDef):
+            raise Unsupported("not a plain function")
+        self.node = node
+        self.globals = func.__globals__
+        self.name = func.__qualname__
+
+    # -- entry ------------------------------------------------------------------------------
+    def run(self, *args, **kwargs) -> Any:
+        a = self.node.args
+        names = [p.arg for p in a.posonlyargs + a.args]
+        env: dict[str, Any] = dict(zip(names, args))
+        defaults = a.defaults
+        for param, default in zip(names[len(names) - len(defaults):], defaults):
+            env.setdefault(param, self._literal(default))
+        for param, default in zip(a.kwonlyargs, a.kw_defaults):
+            env[param.arg] = kwargs.get(param.arg, self._literal(default) if default else None)
+        for key, value in kwargs.items():
+            env[key] = value
+        self.env, self.live, self.returns = env, True, []
+        self._block(self.node.body)
+        if self.live is not False:
+            self.returns.append((self.live, None))
+        result = self.returns[-1][1]
+        for guard, value in reversed(self.returns[:-1]):
+            result = self._merge(guard, value, result)
+        return result
+
+    def _literal(self, node):
+        return ast.literal_eval(node)
+
+    # -- statements -------------------------------------------------------------------------
+    def _block(self, body) -> None:
+        for stmt in body:
+            if self.live is False:
+                return
+            self._stmt(stmt)
+
+    def _stmt(self, s) -> None:
+        if isinstance(s, ast.Expr):
+            if isinstance(s.value, ast.Constant):
+                return
+            self._expr(s.value)
+        elif isinstance(s, ast.Assign):
+            value = self._expr(s.value)
+            for target in s.targets:
+                self._assign(target, value)
+        elif isinstance(s, ast.AnnAssign):
+            if s.value is not None:
+                self._assign(s.target, self._expr(s.value))
+        elif isinstance(s, ast.AugAssign):
+            current = self._expr(s.target)
+            self._assign(s.target, self._binop(s.op, current, self._expr(s.value)))
+        elif isinstance(s, ast.Return):
+            value = self._expr(s.value) if s.value is not None else None
+            self.returns.append((self.live, value))
+            self.live = False
+        elif isinstance(s, ast.If):
+            self._if(s)
+        elif isinstance(s, ast.For):
+            self._for(s)
+        elif isinstance(s, ast.Pass):
+            return
+        else:
+            raise Unsupported(f"{self.name} line {s.lineno}: {type(s).__name__} statement")
+
+    def _assign(self, target, value) -> None:
+        if isinstance(target, ast.Name):
+            self.env[target.id] = value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            values = list(value)
+            if len(values) != len(target.elts):
+                raise Unsupported("unpacking of the wrong length")
+            for t, v in zip(target.elts, values):
+                self._assign(t, v)
+        else:
+            raise Unsupported(f"assignment to {type(target).__name__}")
+
+    def _if(self, s: ast.If) -> None:
+        test = self._truth(self._expr(s.test))
+        if isinstance(test, bool):
+            self._block(s.body if test else s.orelse)
+            return
+        z3 = self.z3
+        saved_env, saved_live = dict(self.env), self.live
+        self.live = self._and(saved_live, test)
+        self._block(s.body)
+        then_env, then_live = self.env, self.live
+        self.env, self.live = dict(saved_env), self._and(saved_live, z3.Not(test))
+        self._block(s.orelse)
+        else_env, else_live = self.env, self.live
+        merged = {}
+        for key in set(then_env) | set(else_env):
+            if key in then_env and key in else_env:
+                merged[key] = self._merge(test, then_env[key], else_env[key])
+            else:  # bound on one side only: the other side never reads it on a live path
+                merged[key] = then_env.get(key, else_env.get(key))
+        self.env = merged
+        self.live = self._or(then_live, else_live)
+
+    def _for(self, s: ast.For) -> None:
+        if s.orelse:
+            raise Unsupported("for ... else")
+        items = self._expr(s.iter)
+        if isinstance(items, SymSet) or not isinstance(items, (list, tuple, range)):
+            raise Unsupported("a for loop over something that is not a concrete sequence")
+        for item in list(items):
+            if self.live is False:
+                return
+            self._assign(s.target, item)
+            for stmt in s.body:
+                if isinstance(stmt, (ast.Break, ast.Continue)):
+                    raise Unsupported("break/continue")
+            self._block(s.body)
+
+    # -- expressions ------------------------------------------------------------------------
+    def _expr(self, e) -> Any:
+        z3 = self.z3
+        if isinstance(e, ast.Constant):
+            return e.value
+        if isinstance(e, ast.Name):
+            if e.id in self.env:
+                return self.env[e.id]
+            if e.id in self.globals:
+                return self.globals[e.id]
+            if hasattr(builtins, e.id):
+                return getattr(builtins, e.id)
+            raise Unsupported(f"unknown name {e.id}")
+        if isinstance(e, ast.Subscript):
+            base = self._expr(e.value)
+            index = self._expr(e.slice)
+            if isinstance(base, (list, tuple)) and isinstance(index, int):
+                return base[index]
+            raise Unsupported("subscript with a symbolic index")
+        if isinstance(e, ast.Attribute):
+            return getattr(self._expr(e.value), e.attr)
+        if isinstance(e, (ast.Tuple, ast.List)):
+            return tuple(self._expr(x) for x in e.elts)
+        if isinstance(e, ast.UnaryOp):
+            value = self._expr(e.operand)
+            if isinstance(e.op, ast.Not):
+                t = self._truth(value)
+                return (not t) if isinstance(t, bool) else z3.Not(t)
+            if isinstance(e.op, ast.USub):
+                return -value
+            raise Unsupported("unary operator")
+        if isinstance(e, ast.BinOp):
+            return self._binop(e.op, self._expr(e.left), self._expr(e.right))
+        if isinstance(e, ast.BoolOp):
+            return self._boolop(e)
+        if isinstance(e, ast.Compare):
+            return self._compare(e)
+        if isinstance(e, ast.IfExp):
+            test = self._truth(self._expr(e.test))
+            if isinstance(test, bool):
+                return self._expr(e.body if test else e.orelse)
+            return self._merge(test, self._expr(e.body), self._expr(e.orelse))
+        if isinstance(e, ast.Call):
+            return self._call(e)
+        raise Unsupported(f"{type(e).__name__} expression")
+
+    def _call(self, e: ast.Call) -> Any:
+        if e.keywords and any(k.arg is None for k in e.keywords):
+            raise Unsupported("**kwargs")
+        if isinstance(e.func, ast.Attribute):
+            target = self._expr(e.func.value)
+            if isinstance(target, SymSet) and e.func.attr == "add" and len(e.args) == 1:
+                target.entries.append((self.live, self._expr(e.args[0])))
+                return None
+            raise Unsupported(f"method {e.func.attr}")
+        func = self._expr(e.func)
+        args = [self._expr(a) for a in e.args]
+        kwargs = {k.arg: self._expr(k.value) for k in e.keywords}
+        if func in (set, frozenset):
+            if not args:
+                return SymSet()
+            source = args[0]
+            if isinstance(source, SymSet):
+                return SymSet(source.entries)
+            return SymSet((True, x) for x in source)
+        if func is len:
+            (value,) = args
+            return self._size(value) if isinstance(value, SymSet) else len(value)
+        if func is enumerate:
+            return list(enumerate(args[0]))
+        if func is range:
+            return range(*args)
+        if isinstance(func, type) and issubclass(func, tuple):
+            fields = getattr(func, "_fields", None)
+            if fields is None:
+                return tuple(args)
+            values = dict(zip(fields, args))
+            values.update(kwargs)
+            return tuple(values[f] for f in fields)
+        raise Unsupported(f"call of {getattr(func, '__name__', func)!r}")
+
+    def _binop(self, op, a, b):
+        if isinstance(op, ast.FloorDiv):
+            return a // b if isinstance(a, int) and isinstance(b, int) else a / b
+        if isinstance(op, ast.Mod):
+            return a % b
+        if isinstance(op, ast.Add):
+            return a + b
+        if isinstance(op, ast.Sub):
+            return a - b
+        if isinstance(op, ast.Mult):
+            return a * b
+        raise Unsupported(f"operator {type(op).__name__}")
+
+    def _boolop(self, e: ast.BoolOp):
+        is_and = isinstance(e.op, ast.And)
+        symbolic = []
+        for node in e.values:
+            value = self._truth(self._expr(node))
+            if isinstance(value, bool):
+                if value is not is_and:  # short circuit: False for and, True for or
+                    return value
+                continue
+            symbolic.append(value)
+        if not symbolic:
+            return is_and
+        return self.z3.And(*symbolic) if is_and else self.z3.Or(*symbolic)
+
+    def _compare(self, e: ast.Compare):
+        left = self._expr(e.left)
+        parts = []
+        for op, node in zip(e.ops, e.comparators):
+            right = self._expr(node)
+            parts.append(self._cmp(op, left, right))
+            left = right
+        if all(isinstance(p, bool) for p in parts):
+            return all(parts)
+        parts = [p for p in parts if p is not True]
+        if any(p is False for p in parts):
+            return False
+        return parts[0] if len(parts) == 1 else self.z3.And(*parts)
+
+    def _cmp(self, op, a, b):
+        z3 = self.z3
+        if isinstance(op, (ast.In, ast.NotIn)):
+            if isinstance(b, SymSet):
+                found = self._or_all([self._and(g, self._eq(v, a)) for g, v in b.entries])
+            else:
+                found = self._or_all([self._eq(v, a) for v in b])
+            if isinstance(op, ast.In):
+                return found
+            return (not found) if isinstance(found, bool) else z3.Not(found)
+        if isinstance(op, (ast.Is, ast.IsNot)):
+            if self._concrete(a) and self._concrete(b):
+                same = a is b
+                return same if isinstance(op, ast.Is) else not same
+            raise Unsupported("'is' on a symbolic value")
+        if isinstance(op, ast.Eq):
+            return self._eq(a, b)
+        if isinstance(op, ast.NotEq):
+            r = self._eq(a, b)
+            return (not r) if isinstance(r, bool) else z3.Not(r)
+        table = {ast.Lt: lambda x, y: x < y, ast.LtE: lambda x, y: x <= y,
+                 ast.Gt: lambda x, y: x > y, ast.GtE: lambda x, y: x >= y}
+        for kind, fn in table.items():
+            if isinstance(op, kind):
+                return fn(a, b)
+        raise Unsupported(f"comparison {type(op).__name__}")
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _concrete(self, x) -> bool:
+        return not isinstance(x, (self.z3.ExprRef, SymSet))
+
+    def _eq(self, a, b):
+        if self._concrete(a) and self._concrete(b):
+            return a == b
+        if a is None or b is None:
+            return False  # a symbolic number is never None
+        if isinstance(a, str) or isinstance(b, str):
+            return False
+        return a == b
+
+    def _truth(self, value):
+        if isinstance(value, self.z3.BoolRef):
+            simple = self.z3.simplify(value)
+            if self.z3.is_true(simple):
+                return True
+            if self.z3.is_false(simple):
+                return False
+            return value
+        if isinstance(value, self.z3.ExprRef):
+            return value != 0
+        if isinstance(value, SymSet):
+            raise Unsupported("truth of a symbolic set")
+        return bool(value)
+
+    def _and(self, a, b):
+        if a is True:
+            return b
+        if b is True:
+            return a
+        if a is False or b is False:
+            return False
+        return self.z3.And(a, b)
+
+    def _or(self, a, b):
+        if a is False:
+            return b
+        if b is False:
+            return a
+        if a is True or b is True:
+            return True
+        return self.z3.Or(a, b)
+
+    def _or_all(self, xs):
+        out = False
+        for x in xs:
+            out = self._or(out, x)
+        return out
+
+    def _size(self, s: SymSet):
+        z3 = self.z3
+        terms = []
+        for i, (g, v) in enumerate(s.entries):
+            earlier = self._or_all([self._and(g2, self._eq(v2, v)) for g2, v2 in s.entries[:i]])
+            new = self._and(g, (not earlier) if isinstance(earlier, bool) else z3.Not(earlier))
+            if new is True:
+                terms.append(1)
+            elif new is not False:
+                terms.append(z3.If(new, 1, 0))
+        return z3.Sum(terms) if any(not isinstance(t, int) for t in terms) else sum(terms)
+
+    def _merge(self, cond, a, b):
+        z3 = self.z3
+        if cond is True:
+            return a
+        if cond is False:
+            return b
+        if a is b:
+            return a
+        if isinstance(a, SymSet) or isinstance(b, SymSet):
+            if not (isinstance(a, SymSet) and isinstance(b, SymSet)):
+                raise Unsupported("a set merged with something else")
+            return SymSet([(self._and(cond, g), v) for g, v in a.entries]
+                          + [(self._and(z3.Not(cond), g), v) for g, v in b.entries])
+        if isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b):
+            return tuple(self._merge(cond, x, y) for x, y in zip(a, b))
+        if self._concrete(a) and self._concrete(b) and type(a) is type(b) and a == b:
+            return a
+        a = NONE_AS if a is None else a
+        b = NONE_AS if b is None else b
+        if isinstance(a, (str, list)) or isinstance(b, (str, list)):
+            raise Unsupported("merging values that are not numbers")
+        if isinstance(a, bool) and isinstance(b, bool):
+            return z3.If(cond, z3.BoolVal(a), z3.BoolVal(b))
+        return z3.If(cond, a, b)
+
+
+def members(ops_z3, s: SymSet, value):
+    """z3 term: ``value`` is in the symbolic set."""
+    out = []
+    for guard, item in s.entries:
+        same = item == value
+        out.append(same if guard is True else ops_z3.And(guard, same))
+    return ops_z3.Or(*out) if out else ops_z3.BoolVal(False)

@@ -1,0 +1,464 @@
+"""The game as an explicit state machine: deal -> pass -> play -> scoring -> (deal | over).
+
+``legal_actions(state)`` lists what may happen next and ``apply(state, action)`` returns the
+next state; states are immutable tuples.  Actions by phase:
+
+* DEAL: :class:`DealAction` (a chance event; :func:`deal_from_order` makes one from a shuffle);
+* PASS: :class:`PassAction` for the lowest seat that has not passed yet (passes are
+  simultaneous, R3.2: nothing moves until every seat has passed);
+* PLAY: a :class:`~referee.rules.cards.Card`, played by ``state.to_play``;
+* SCORING: ``"score"``, or the shooter's moon choice ``"subtract"`` / ``"add"``.
+
+``play(state, seat, card, check=False)`` applies a play without the legality checks so that
+the referee can go on "as if the card had been played as written".  No I/O here.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from referee.rules.cards import (
+    CARDS, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, Card, Counts, add_card, counts_of, remove_card,
+)
+from referee.rules.legality import Fault, card_fault, legal_cards, lowest_club
+from referee.rules.ruleset import Ruleset, bonus_points, card_points, direction_offset
+from referee.rules.tricks import TrickOutcome, resolve_trick
+
+SCORE = "score"
+CARD_POINTS = tuple(card_points(card) for card in CARDS)  # R7.1, looked up on the hot path
+
+
+class Phase(enum.Enum):
+    DEAL = "deal"
+    PASS = "pass"
+    PLAY = "play"
+    SCORING = "scoring"
+    OVER = "over"
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid; ``fault`` says which rule when it is a play."""
+
+    def __init__(self, message: str, fault: Fault | None = None, clause: str | None = None):
+        super().__init__(message)
+        self.fault = fault
+        self.clause = clause or (fault.clause if fault else None)
+
+
+class DealAction(NamedTuple):
+    hands: tuple[tuple[Card, ...], ...]  # per seat, as dealt
+    kitty: tuple[Card, ...]
+
+
+class PassAction(NamedTuple):
+    seat: int
+    cards: tuple[Card, ...]
+
+
+class HandResult(NamedTuple):
+    number: int
+    dealer: int
+    taken: tuple[int, ...]  # points won in tricks (R7.1)
+    lost: int  # points of a set-aside last trick nobody took (R6.6)
+    shooter: int | None  # the seat that took every point (R8.1)
+    choice: str | None  # the shooter's choice (R8.2)
+    scores: tuple[int, ...]  # hand scores as the scoresheet should show them (R7.3)
+    totals: tuple[int, ...]  # running totals after the hand (R7.4)
+
+
+class TrickRecord(NamedTuple):
+    number: int
+    leader: int
+    plays: tuple[tuple[int, Card], ...]  # (seat, card) in play order
+    outcome: TrickOutcome
+    winner: int | None  # seat, None when set aside
+    collected: tuple[Card, ...]  # everything the winner took with it (pile, kitty)
+    points: int  # points of ``collected``, or lost when the last trick went to nobody
+
+
+class State(NamedTuple):
+    rules: Ruleset
+    players: int
+    phase: Phase
+    hand_number: int
+    dealer: int
+    totals: tuple[int, ...]
+    history: tuple[HandResult, ...]
+    holdings: tuple[Counts, ...]
+    kitty: tuple[Card, ...]
+    passes: tuple[tuple[Card, ...] | None, ...]
+    leader: int
+    trick: tuple[tuple[int, Card], ...]
+    trick_number: int
+    hearts_broken: bool
+    pile: tuple[Card, ...]  # set-aside cards (and a pending kitty) for the next winner (R6.5)
+    taken: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    bonus: tuple[int, ...]
+    lost: int
+    last_trick: TrickRecord | None
+    lowest_club: int | None
+
+    @property
+    def to_play(self) -> int:
+        """The seat whose turn it is in the PLAY phase (R5.1)."""
+        return (self.leader + len(self.trick)) % self.players
+
+    @property
+    def tricks_per_hand(self) -> int:
+        return self.rules.cards_per_player(self.players)
+
+    @property
+    def pass_direction(self) -> str:
+        return self.rules.pass_direction(self.hand_number)
+
+    @property
+    def trick_cards(self) -> tuple[Card, ...]:
+        return tuple(card for _, card in self.trick)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats sharing the lowest total once the game is over (R9.3)."""
+        if self.phase is not Phase.OVER:
+            return ()
+        low = min(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == low)
+
+
+def new_game(rules: Ruleset, players: int, *, dealer: int = 0) -> State:
+    if not rules.allows_players(players):
+        raise IllegalAction(
+            f"{rules.name} is for {rules.min_players}-{rules.max_players} players, not {players}",
+            clause="R1.1",
+        )
+    zeros = (0,) * players
+    return State(
+        rules, players, Phase.DEAL, 1, dealer % players, zeros, (), (), (), (None,) * players,
+        0, (), 1, False, (), zeros, zeros, zeros, 0, None, None,
+    )
+
+
+# -- deal -----------------------------------------------------------------------------------
+def deal_from_order(state: State, order: Sequence[int]) -> DealAction:
+    """Deal a shuffled deck (any permutation of the decks' cards) round the table."""
+    per = state.tricks_per_hand
+    n = state.players
+    hands = tuple(tuple(sorted(CARDS[c] for c in order[seat:n * per:n])) for seat in range(n))
+    return DealAction(hands, tuple(sorted(CARDS[c] for c in order[n * per:])))
+
+
+def full_deck(rules: Ruleset) -> list[Card]:
+    return [card for card in CARDS for _ in range(rules.decks)]
+
+
+def deal_problems(state: State, action: DealAction) -> list[str]:
+    per, n = state.tricks_per_hand, state.players
+    problems = []
+    if len(action.hands) != n:
+        problems.append(f"{len(action.hands)} hands dealt to {n} players")
+    for seat, hand in enumerate(action.hands):
+        if len(hand) != per:
+            problems.append(f"seat {seat} was dealt {len(hand)} cards, not {per}")
+    if len(action.kitty) != state.rules.kitty_size(n):
+        problems.append(f"the kitty has {len(action.kitty)} cards, not {state.rules.kitty_size(n)}")
+    counts = counts_of(itertools.chain(action.kitty, *action.hands))
+    if any(count != state.rules.decks for count in counts):
+        problems.append("the deal does not hold every card exactly as often as the decks do")
+    return problems
+
+
+def _apply_deal(state: State, action: DealAction) -> State:
+    holdings = tuple(counts_of(hand) for hand in action.hands)
+    state = state._replace(holdings=holdings, kitty=tuple(action.kitty))
+    if direction_offset(state.pass_direction, state.players) == 0:
+        return _start_play(state)
+    return state._replace(phase=Phase.PASS, passes=(None,) * state.players)
+
+
+# -- pass -----------------------------------------------------------------------------------
+def pass_recipient(state: State, seat: int) -> int:
+    return (seat + direction_offset(state.pass_direction, state.players)) % state.players
+
+
+def pass_problem(state: State, action: PassAction) -> str | None:
+    if state.phase is not Phase.PASS:
+        return "no pass is due now"
+    if not (isinstance(action.seat, int) and 0 <= action.seat < state.players):
+        return f"there is no seat {action.seat!r}"
+    if state.passes[action.seat] is not None:
+        return "this player has already passed"
+    if action.seat != state.passes.index(None):
+        # the legal list offers the lowest seat that has not passed; accept exactly that
+        return f"seat {state.passes.index(None)} passes first"
+    if len(action.cards) != state.rules.pass_count:
+        return f"{len(action.cards)} cards passed, not {state.rules.pass_count}"
+    if any(not (isinstance(card, int) and 0 <= card < len(CARDS)) for card in action.cards):
+        return "a passed card is not a card"
+    holding = state.holdings[action.seat]
+    if any(holding[card] < n for card, n in enumerate(counts_of(action.cards)) if n):
+        return "a passed card is not in the hand as dealt"
+    return None
+
+
+def _apply_pass(state: State, action: PassAction) -> State:
+    passes = list(state.passes)
+    passes[action.seat] = tuple(action.cards)
+    state = state._replace(passes=tuple(passes))
+    if any(p is None for p in passes):
+        return state
+    holdings = list(state.holdings)
+    for seat, cards in enumerate(passes):
+        target = pass_recipient(state, seat)
+        for card in cards:
+            holdings[seat] = remove_card(holdings[seat], card)
+            holdings[target] = add_card(holdings[target], card)
+    return _start_play(state._replace(holdings=tuple(holdings)))
+
+
+def begin_play(state: State, holdings: Sequence[Counts], kitty: Sequence[Card]) -> State:
+    """Start the play of a hand from holdings after passing (the referee's entry point)."""
+    return _start_play(state._replace(holdings=tuple(holdings), kitty=tuple(kitty)))
+
+
+def _start_play(state: State) -> State:
+    rules, n = state.rules, state.players
+    leader = (state.dealer + 1) % n
+    lowest = None
+    if rules.first_leader == "two_of_clubs":
+        lowest = lowest_club(state.holdings)
+        if lowest is not None:
+            leader = next(s for s in ((state.dealer + 1 + i) % n for i in range(n))
+                          if state.holdings[s][lowest])
+    pile = state.kitty if rules.kitty_to == "first_trick" else ()
+    zeros = (0,) * n
+    return state._replace(
+        phase=Phase.PLAY, leader=leader, trick=(), trick_number=1, hearts_broken=False,
+        pile=pile, taken=zeros, tricks_won=zeros, bonus=zeros, lost=0, last_trick=None,
+        lowest_club=lowest,
+    )
+
+
+# -- play -----------------------------------------------------------------------------------
+def play_fault(state: State, seat: int, card: int) -> Fault | None:
+    """The first rule this play breaks, layer by layer (phase, turn, held, lead/follow)."""
+    if state.phase is not Phase.PLAY:
+        return Fault.WRONG_PHASE
+    if seat != state.to_play:
+        return Fault.OUT_OF_TURN
+    return card_fault(
+        state.rules, state.holdings[seat], card, state.trick_cards,
+        first_trick=state.trick_number == 1, hearts_broken=state.hearts_broken,
+        lowest=state.lowest_club,
+    )
+
+
+def legal_plays(state: State) -> tuple[Card, ...]:
+    if state.phase is not Phase.PLAY:
+        return ()
+    return legal_cards(
+        state.rules, state.holdings[state.to_play], state.trick_cards,
+        first_trick=state.trick_number == 1, hearts_broken=state.hearts_broken,
+        lowest=state.lowest_club,
+    )
+
+
+def play(state: State, seat: int, card: int, *, check: bool = True) -> State:
+    """Play ``card`` from ``seat``; with ``check=False`` the play stands whatever the rules say."""
+    if check:
+        fault = play_fault(state, seat, card)
+        if fault is not None:
+            raise IllegalAction(f"illegal play: {fault.text}", fault)
+    holdings = state.holdings
+    holdings = holdings[:seat] + (remove_card(holdings[seat], card),) + holdings[seat + 1:]
+    trick = state.trick + ((seat, CARDS[card]),)
+    if len(trick) < state.players:
+        return state._replace(holdings=holdings, trick=trick)
+    return _finish_trick(state, holdings, trick)
+
+
+def play_cards(state: State, plays: Sequence[tuple[int, int]]) -> State:
+    """Play several (seat, card) in order without checks; the referee's per-trick fast path.
+
+    Equivalent to ``play(state, seat, card, check=False)`` for each, with one state copy.
+    """
+    holdings = list(state.holdings)
+    trick = list(state.trick)
+    room = state.players - len(trick)
+    for seat, card in plays[:room]:
+        holdings[seat] = remove_card(holdings[seat], card)
+        trick.append((seat, CARDS[card]))
+    if len(trick) < state.players:
+        return state._replace(holdings=tuple(holdings), trick=tuple(trick))
+    return _finish_trick(state, tuple(holdings), tuple(trick))
+
+
+def close_trick(state: State) -> State:
+    """End the current trick with the cards played so far (a record that skipped a player)."""
+    return _finish_trick(state, state.holdings, state.trick) if state.trick else state
+
+
+def _finish_trick(state: State, holdings: tuple[Counts, ...],
+                  trick: tuple[tuple[int, Card], ...]) -> State:
+    """The state after ``trick`` (played from ``state`` into ``holdings``) is complete."""
+    rules = state.rules
+    cards = tuple(card for _, card in trick)
+    outcome = resolve_trick(cards, cancellation=rules.cancellation, set_aside_when=rules.set_aside_when)
+    last = state.trick_number >= state.tricks_per_hand
+    pile = state.pile + cards
+    if last and rules.kitty_to == "last_trick":
+        pile += state.kitty
+    broken = state.hearts_broken or any(
+        c // NUM_RANKS == HEARTS for c in cards
+    ) or (rules.queen_breaks_hearts and QUEEN_OF_SPADES in cards)
+    winner = trick[outcome.winner][0] if outcome.winner is not None else None
+    if winner is None and last and rules.set_aside_last == "leader":
+        winner = state.leader
+    taken, tricks_won, bonus, lost = state.taken, state.tricks_won, state.bonus, state.lost
+    points = sum(map(CARD_POINTS.__getitem__, pile))
+    if winner is not None:
+        taken = _bump(taken, winner, points)
+        tricks_won = _bump(tricks_won, winner, 1)
+        if rules.jack_of_diamonds_bonus:
+            bonus = _bump(bonus, winner, sum(bonus_points(rules, c) for c in pile))
+        collected, pile = pile, ()
+    elif last:
+        lost += points
+        collected, pile = (), ()
+    else:
+        collected, points = (), 0
+    record = TrickRecord(state.trick_number, state.leader, trick, outcome, winner, collected, points)
+    leader = winner if winner is not None else state.leader
+    return state._replace(
+        holdings=holdings, trick=(), pile=pile, taken=taken, tricks_won=tricks_won, bonus=bonus,
+        lost=lost, hearts_broken=broken, leader=leader, last_trick=record,
+        trick_number=state.trick_number + (0 if last else 1),
+        phase=Phase.SCORING if last else state.phase,
+    )
+
+
+def _bump(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
+    return values[:seat] + (values[seat] + amount,) + values[seat + 1:]
+
+
+# -- scoring --------------------------------------------------------------------------------
+def shooter(state: State) -> int | None:
+    """The seat that took every point of the decks, if any (R8.1, R8.4)."""
+    whole = state.rules.points_per_hand
+    for seat, points in enumerate(state.taken):
+        if points == whole and state.lost == 0:
+            return seat
+    return None
+
+
+def hand_scores(state: State, choice: str | None) -> tuple[int, ...]:
+    """Hand scores for the scoresheet (R7.3, R8.2), bonuses included."""
+    rules, n = state.rules, state.players
+    moon = shooter(state)
+    if moon is None:
+        scores = list(state.taken)
+    elif choice == "subtract":
+        scores = [-rules.moon_points if seat == moon else 0 for seat in range(n)]
+    else:
+        scores = [0 if seat == moon else rules.moon_points for seat in range(n)]
+    no_tricks = rules.no_tricks_bonus if moon is None or rules.no_tricks_bonus_in_moon_hand else 0
+    for seat in range(n):
+        scores[seat] += state.bonus[seat]
+        if no_tricks and state.tricks_won[seat] == 0:
+            scores[seat] += no_tricks
+    return tuple(scores)
+
+
+def scoring_actions(state: State) -> tuple[str, ...]:
+    return state.rules.moon_choices if shooter(state) is not None else (SCORE,)
+
+
+def _apply_scoring(state: State, action: str) -> State:
+    if action not in scoring_actions(state):
+        raise IllegalAction(f"{action!r} is not a scoring choice now", clause="R8.2")
+    return conclude_hand(_record_hand(state, action))
+
+
+def _record_hand(state: State, action: str) -> State:
+    """Write the hand's result and the new totals; the phase stays SCORING."""
+    moon = shooter(state)
+    scores = hand_scores(state, action if moon is not None else None)
+    totals = tuple(t + s for t, s in zip(state.totals, scores))
+    result = HandResult(
+        state.hand_number, state.dealer, state.taken, state.lost, moon,
+        action if moon is not None else None, scores, totals,
+    )
+    return state._replace(totals=totals, history=state.history + (result,))
+
+
+def conclude_hand(state: State) -> State:
+    """After a hand: the game is over when a total reaches the target (R9.1), else deal again."""
+    if max(state.totals) >= state.rules.target:
+        return state._replace(phase=Phase.OVER)
+    return next_hand(state)
+
+
+def next_hand(state: State) -> State:
+    """Move to the next hand's deal (R2.3); the referee also uses it to go on after the end."""
+    step = 1 if state.rules.dealer_moves == "left" else -1
+    return state._replace(
+        phase=Phase.DEAL, hand_number=state.hand_number + 1,
+        dealer=(state.dealer + step) % state.players, holdings=(), kitty=(),
+        passes=(None,) * state.players, trick=(), trick_number=1, last_trick=None,
+    )
+
+
+
+
+# -- the two entry points -------------------------------------------------------------------
+def legal_actions(state: State) -> tuple:
+    """Everything that may happen next; the DEAL phase is a chance node and lists nothing."""
+    if state.phase is Phase.PLAY:
+        return legal_plays(state)
+    if state.phase is Phase.PASS:
+        seat = state.passes.index(None)
+        held = [CARDS[c] for c, n in enumerate(state.holdings[seat]) for _ in range(n)]
+        combos = dict.fromkeys(itertools.combinations(held, state.rules.pass_count))
+        return tuple(PassAction(seat, combo) for combo in combos)
+    if state.phase is Phase.SCORING:
+        return scoring_actions(state)
+    return ()
+
+
+def apply(state: State, action) -> State:
+    """Apply one action, raising :class:`IllegalAction` when the rules forbid it."""
+    if state.phase is Phase.DEAL:
+        if not isinstance(action, DealAction):
+            raise IllegalAction("the cards must be dealt first", clause="R2.1")
+        problems = deal_problems(state, action)
+        if problems:
+            raise IllegalAction("; ".join(problems), clause="R2.4")
+        return _apply_deal(state, action)
+    if state.phase is Phase.PASS:
+        if not isinstance(action, PassAction):
+            raise IllegalAction("every player must pass first", clause="R3.1")
+        problem = pass_problem(state, action)
+        if problem:
+            raise IllegalAction(problem, clause="R3.1")
+        return _apply_pass(state, action)
+    if state.phase is Phase.PLAY:
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalAction("a card must be played now", Fault.WRONG_PHASE)
+        return play(state, state.to_play, action)
+    if state.phase is Phase.SCORING:
+        return _apply_scoring(state, action)
+    raise IllegalAction("the game is over", clause="R9.4")
+
+
+
+
+
+
+def record_hand_unchecked(state: State, choice: str) -> State:
+    """Score a played hand with ``choice`` (or the first allowed one) without concluding it,
+    so that the referee can settle the totals it stands by before :func:`conclude_hand`."""
+    if choice not in scoring_actions(state):
+        choice = scoring_actions(state)[0]
+    return _record_hand(state, choice)

@@ -1,0 +1,273 @@
+"""Rulesets: one frozen record of named options, loaded from TOML.
+
+Bundled rulesets live in ``referee/rulesets/*.toml``; a ruleset may also be loaded from a
+path.  A TOML file may say ``base = "cancellation"`` and override only some options.
+Every option is documented once, in :data:`OPTION_DOCS`, which ``referee rules`` prints.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import fields
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from referee.rules.cards import DECK_SIZE, NUM_RANKS, HEARTS, QUEEN_OF_SPADES, JACK_OF_DIAMONDS
+from referee.util.record import Record, record
+
+HEART_POINTS = 1
+BLACK_MARIA_POINTS = 13
+
+FIRST_LEADERS = ("left_of_dealer", "two_of_clubs")
+KITTY_TO = ("first_trick", "last_trick")
+SET_ASIDE_LAST = ("nobody", "leader")
+SET_ASIDE_WHEN = ("all_cancelled", "two_pairs")
+MOON_CHOICES = ("subtract", "add")
+DEALER_MOVES = ("left", "right")
+
+
+class RulesetError(ValueError):
+    """A ruleset name, file or option that cannot be used."""
+
+
+@record
+class Ruleset(Record):
+    """Every option of a ruleset (OPTION_DOCS says what each means).  Made by load_ruleset
+    and with_options, which validate the options."""
+
+    name: str
+    min_players: int
+    max_players: int
+    decks: int
+    target: int
+    pass_count: int
+    pass_cycle: tuple[str, ...]
+    dealer_moves: str
+    first_leader: str
+    first_lead_any_club: bool
+    second_two_of_clubs_follows: bool
+    first_lead_points: bool
+    first_trick_points: bool
+    first_trick_follow_points: bool
+    queen_breaks_hearts: bool
+    must_break_hearts: bool
+    lead_hearts_instead_of_queen: bool
+    cancellation: bool
+    set_aside_when: str
+    set_aside_last: str
+    kitty_to: str
+    moon_points: int
+    moon_choices: tuple[str, ...]
+    jack_of_diamonds_bonus: int
+    no_tricks_bonus: int
+    no_tricks_bonus_in_moon_hand: bool
+
+    def __init__(self, **options) -> None:
+        names = [f.name for f in fields(self)]
+        if options.keys() != set(names):
+            raise TypeError(f"Ruleset() takes exactly the options {', '.join(names)}")
+        self._fill(*(options[name] for name in names))
+
+    # -- derived quantities -------------------------------------------------------------
+    @property
+    def deck_size(self) -> int:
+        return DECK_SIZE * self.decks
+
+    def cards_per_player(self, players: int) -> int:
+        return self.deck_size // players
+
+    def kitty_size(self, players: int) -> int:
+        return self.deck_size % players
+
+    @property
+    def points_per_hand(self) -> int:
+        """Points in the decks: derived from the cards, never written as a constant."""
+        return self.decks * (NUM_RANKS * HEART_POINTS + BLACK_MARIA_POINTS)
+
+    def pass_direction(self, hand_number: int) -> str:
+        if self.pass_count == 0 or not self.pass_cycle:
+            return "hold"
+        return self.pass_cycle[(hand_number - 1) % len(self.pass_cycle)]
+
+    def allows_players(self, players: int) -> bool:
+        return self.min_players <= players <= self.max_players
+
+
+def card_points(card: int) -> int:
+    if card // NUM_RANKS == HEARTS:
+        return HEART_POINTS
+    if card == QUEEN_OF_SPADES:
+        return BLACK_MARIA_POINTS
+    return 0
+
+
+def is_point_card(card: int) -> bool:
+    return card // NUM_RANKS == HEARTS or card == QUEEN_OF_SPADES
+
+
+def bonus_points(ruleset: Ruleset, card: int) -> int:
+    return ruleset.jack_of_diamonds_bonus if card == JACK_OF_DIAMONDS else 0
+
+
+def direction_offset(direction: str, players: int) -> int:
+    """Seats to the left that a pass in ``direction`` travels (0: no pass)."""
+    words = direction.split()
+    if direction == "hold":
+        return 0
+    if direction == "left":
+        return 1
+    if direction == "right":
+        return players - 1
+    if direction == "across":
+        return players // 2
+    if len(words) == 2 and words[0].isdigit() and words[1] in ("left", "right"):
+        steps = int(words[0]) % players
+        return steps if words[1] == "left" else (players - steps) % players
+    raise RulesetError(f"unknown pass direction {direction!r}")
+
+
+def canonical_direction(direction: str) -> str:
+    words = direction.casefold().split()
+    if words == ["none"]:
+        return "hold"
+    if len(words) == 2 and words[0] == "1":
+        return words[1]
+    return " ".join(words)
+
+
+OPTION_DOCS: dict[str, str] = {
+    "name": "the ruleset's name, as logs write it in [Ruleset \"...\"]",
+    "min_players": "fewest players allowed at the table",
+    "max_players": "most players allowed at the table",
+    "decks": "number of 52-card decks shuffled together (2: every card has a twin)",
+    "target": "the game ends after a hand in which a total reaches or passes this score",
+    "pass_count": "cards each player passes before play (0: no passing)",
+    "pass_cycle": "pass direction of hand 1, 2, ... repeating: left, right, across, hold, 'N left', 'N right'",
+    "dealer_moves": "the deal passes one seat to the left or right each hand",
+    "first_leader": "who leads the first trick: left_of_dealer, or two_of_clubs (its holder leads it)",
+    "first_lead_any_club": "with two_of_clubs: the first leader may lead any club, not only the lowest (OpenSpiel's can_lead_any_club)",
+    "second_two_of_clubs_follows": "with two_of_clubs: when the lowest club (the 2C, or the 3C when both 2C lie in the kitty) is led, the holder of its twin must play it to the first trick",
+    "first_lead_points": "the first lead may be a heart or the Black Maria (true) or not unless nothing else is held (false)",
+    "first_trick_points": "followers may play points to the first trick (true) or only when holding nothing else (false)",
+    "first_trick_follow_points": "with first_trick_points = false: a player following suit may play a point card of the led suit to the first trick (true, as OpenSpiel) or only when holding no other card of that suit (false)",
+    "queen_breaks_hearts": "playing the Black Maria breaks hearts as a heart does",
+    "must_break_hearts": "hearts may not be led until broken, unless the leader holds only hearts",
+    "lead_hearts_instead_of_queen": "a leader holding only hearts and the Black Maria may lead a heart before hearts are broken",
+    "cancellation": "identical cards played to one trick cancel each other",
+    "set_aside_when": "all_cancelled: set aside when no uncancelled led-suit card is left; two_pairs: also when two or more pairs cancel",
+    "set_aside_last": "who takes a set-aside last trick (and the pile): nobody (its points are lost) or its leader",
+    "kitty_to": "who takes the kitty: the winner of the first (won) trick, or of the last trick",
+    "moon_points": "what shooting the moon is worth",
+    "moon_choices": "what a shooter may choose: subtract (own score -moon_points) and/or add (+moon_points to every other player)",
+    "jack_of_diamonds_bonus": "points (usually negative) for taking the jack of diamonds; 0 turns it off",
+    "no_tricks_bonus": "points (usually negative) for a player who won no trick in the hand; 0 turns it off",
+    "no_tricks_bonus_in_moon_hand": "the no-tricks bonus is also given in a hand where the moon was shot (false: not then, as OpenSpiel)",
+}
+
+# Options added after rulesets were first written: a file without a base that omits them
+# keeps the behaviour it was written for.
+LATER_OPTIONS: dict[str, object] = {
+    "first_lead_any_club": False,
+    "no_tricks_bonus_in_moon_hand": True,
+}
+
+_CHOICES = {
+    "first_leader": FIRST_LEADERS,
+    "kitty_to": KITTY_TO,
+    "set_aside_last": SET_ASIDE_LAST,
+    "set_aside_when": SET_ASIDE_WHEN,
+    "dealer_moves": DEALER_MOVES,
+}
+
+
+def _validate(data: dict, origin: str) -> Ruleset:
+    names = {f.name for f in fields(Ruleset)}
+    unknown = sorted(set(data) - names)
+    if unknown:
+        raise RulesetError(f"{origin}: unknown option(s) {', '.join(unknown)}")
+    data = {**LATER_OPTIONS, **data}
+    missing = sorted(names - set(data))
+    if missing:
+        raise RulesetError(f"{origin}: missing option(s) {', '.join(missing)}")
+    values = dict(data)
+    for key in ("pass_cycle", "moon_choices"):
+        if not isinstance(values[key], (list, tuple)):
+            raise RulesetError(f"{origin}: {key} must be a list")
+        values[key] = tuple(str(v) for v in values[key])
+    values["pass_cycle"] = tuple(canonical_direction(d) for d in values["pass_cycle"])
+    for f in fields(Ruleset):
+        value = values[f.name]
+        expected = {"int": int, "bool": bool, "str": str}.get(str(f.type))
+        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise RulesetError(f"{origin}: {f.name} must be an integer")
+        if expected is not None and expected is not int and not isinstance(value, expected):
+            raise RulesetError(f"{origin}: {f.name} must be a {expected.__name__}")
+    for key, allowed in _CHOICES.items():
+        if values[key] not in allowed:
+            raise RulesetError(f"{origin}: {key} must be one of {', '.join(allowed)}")
+    for choice in values["moon_choices"]:
+        if choice not in MOON_CHOICES:
+            raise RulesetError(f"{origin}: moon_choices may hold only subtract and add")
+    if not values["moon_choices"]:
+        raise RulesetError(f"{origin}: moon_choices must name at least one choice")
+    for direction in values["pass_cycle"]:
+        direction_offset(direction, max(values["min_players"], 2))
+    if not 2 <= values["min_players"] <= values["max_players"]:
+        raise RulesetError(f"{origin}: need 2 <= min_players <= max_players")
+    if values["decks"] not in (1, 2):
+        raise RulesetError(f"{origin}: decks must be 1 or 2")
+    if values["decks"] * DECK_SIZE // values["max_players"] < max(values["pass_count"], 1):
+        raise RulesetError(f"{origin}: too many players for the deck")
+    if values["target"] <= 0 or values["pass_count"] < 0:
+        raise RulesetError(f"{origin}: target must be positive and pass_count not negative")
+    return Ruleset(**values)
+
+
+def bundled_names() -> list[str]:
+    folder = resources.files("referee.rules.rulesets")
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+@lru_cache(maxsize=64)
+def load_ruleset(name_or_path: str) -> Ruleset:
+    """Load a bundled ruleset by name (case-insensitive) or a TOML file by path."""
+    key = name_or_path.strip()
+    if key.casefold() in bundled_names():
+        text = resources.files("referee.rules.rulesets").joinpath(key.casefold() + ".toml").read_text("utf-8")
+        origin = key.casefold()
+    elif key.endswith(".toml") and Path(key).is_file():
+        try:
+            text = Path(key).read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise RulesetError(f"cannot read ruleset file {key}: {err}") from None
+        origin = key
+    else:
+        known = ", ".join(bundled_names())
+        raise RulesetError(f"unknown ruleset {name_or_path!r}: bundled rulesets are {known}, or give a .toml path")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise RulesetError(f"{origin}: not valid TOML: {err}") from None
+    base = data.pop("base", None)
+    if base is not None:
+        if str(base).casefold() == origin:
+            raise RulesetError(f"{origin}: a ruleset cannot be its own base")
+        inherited = {f.name: getattr(load_ruleset(str(base)), f.name) for f in fields(Ruleset)}
+        inherited.update(data)
+        data = inherited
+    return _validate(data, origin)
+
+
+def with_options(ruleset: Ruleset, **changes) -> Ruleset:
+    """A copy of ``ruleset`` with some options changed, validated like a file."""
+    data = {f.name: getattr(ruleset, f.name) for f in fields(Ruleset)}
+    data.update(changes)
+    return _validate(data, ruleset.name)
+
+
+DEFAULT_RULESET = "cancellation"
+__all__ = [
+    "Ruleset", "RulesetError", "load_ruleset", "with_options", "bundled_names", "card_points",
+    "is_point_card", "direction_offset", "canonical_direction", "OPTION_DOCS",
+]

@@ -1,0 +1,1 @@
+"""Bundled ruleset files (TOML); loaded by referee.rules.ruleset."""

@@ -1,0 +1,47 @@
+"""Trick resolution: one small pure function (R6), shared by the engine and the z3 model."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from referee.rules.cards import NUM_RANKS
+
+
+class TrickOutcome(NamedTuple):
+    winner: int | None  # index into the trick's cards, None when the trick is set aside
+    cancelled: frozenset[int]  # card identities that cancelled (R6.2)
+
+
+def resolve_trick(
+    cards: Sequence[int], *, cancellation: bool = True, set_aside_when: str = "all_cancelled"
+) -> TrickOutcome:
+    """Who wins a trick whose cards were played in this order (the first one led).
+
+    R6.2: two identical cards cancel; neither can win.  R6.3: the highest uncancelled card
+    of the led suit wins.  R6.4: with no uncancelled led-suit card the trick is set aside.
+    ``set_aside_when="two_pairs"`` also sets it aside whenever two or more pairs cancel.
+    A third copy of a card (only in a faulty record) cancels along with the others.
+    """
+    if not cards:
+        return TrickOutcome(None, frozenset())
+    if cancellation:
+        seen: set[int] = set()
+        repeated: set[int] = set()
+        for card in cards:
+            if card in seen:
+                repeated.add(card)
+            seen.add(card)
+        cancelled = frozenset(repeated)
+    else:
+        cancelled = frozenset()
+    if set_aside_when == "two_pairs" and len(cancelled) >= 2:
+        return TrickOutcome(None, cancelled)
+    led_suit = cards[0] // NUM_RANKS
+    best_index: int | None = None
+    best_card = -1
+    for index, card in enumerate(cards):
+        if card // NUM_RANKS == led_suit and card > best_card and card not in cancelled:
+            best_card = card
+            best_index = index
+    return TrickOutcome(best_index, cancelled)

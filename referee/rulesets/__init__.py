@@ -1,1 +1,0 @@
-"""Bundled ruleset files (TOML); loaded by referee.ruleset."""

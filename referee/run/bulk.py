@@ -1,0 +1,145 @@
+"""Check many files: in this process or in worker processes, results in input order.
+
+Checking a file is a pure function of its path (see :func:`referee.check.replay.check_path`), so
+workers share nothing.  At most ``window`` files are in flight, which keeps memory flat however
+many files there are.  A file that crashes or hangs a worker gets an ``unreadable`` report
+saying so, and the run goes on with a fresh pool.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
+
+from referee.check.diagnostics import Report, make
+from referee.log.events import Span
+
+DEFAULT_TIMEOUT = 120.0
+
+
+def check_one(path: str, invariants: bool = False) -> Report:
+    """Check one file (``-``: standard input), optionally with the z3 invariants."""
+    from referee.run.single import check_bytes, check_path
+
+    if path == "-":
+        import sys
+
+        return check_bytes(sys.stdin.buffer.read(), "<stdin>", invariants=invariants)
+    return check_path(path, invariants=invariants)
+
+
+check_with_invariants = partial(check_one, invariants=True)
+
+
+def _failed(path: str, why: str) -> Report:
+    report = Report(path=path, unreadable=why)
+    report.diagnostics.append(make("syntax", Span.point(1, 1), why, rule="R10.1"))
+    return report
+
+
+def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_TIMEOUT,
+               check: Callable[[str], Report] = check_one) -> Iterator[Report]:
+    """Reports for ``paths`` in input order, checked by ``jobs`` processes."""
+    if jobs <= 1:
+        for path in paths:
+            try:
+                yield check(path)
+            except Exception as err:  # a bug must not end a bulk run; the file is reported
+                yield _failed(path, f"internal error while checking this file: {err!r}")
+        return
+    yield from _parallel(iter(paths), jobs, timeout, check)
+
+
+class _Pool:
+    """A process pool that can be replaced when a worker crashes or hangs."""
+
+    def __init__(self, jobs: int, check):
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.jobs, self.check = jobs, check
+        self.executor = ProcessPoolExecutor(max_workers=jobs)
+
+    def submit(self, path: str):
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return self.executor.submit(self.check, path)
+        except BrokenProcessPool:
+            self.restart(deque())
+            return self.executor.submit(self.check, path)
+
+    def restart(self, pending: deque) -> None:
+        """Kill the workers, start fresh ones and resubmit the files still in flight."""
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.close()
+        self.executor = ProcessPoolExecutor(max_workers=self.jobs)
+        for index, (path, _) in enumerate(pending):
+            pending[index] = (path, self.executor.submit(self.check, path))
+
+    def close(self) -> None:
+        for process in list((getattr(self.executor, "_processes", None) or {}).values()):
+            process.kill()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _parallel(paths: Iterator[str], jobs: int, timeout: float, check) -> Iterator[Report]:
+    from concurrent.futures import TimeoutError as FutureTimeout
+    from concurrent.futures.process import BrokenProcessPool
+
+    window = jobs * 4
+    pool = _Pool(jobs, check)
+    pending: deque = deque()
+
+    def fill() -> None:
+        while len(pending) < window:
+            path = next(paths, None)
+            if path is None:
+                return
+            pending.append((path, pool.submit(path)))
+
+    try:
+        fill()
+        while pending:
+            path, future = pending.popleft()
+            try:
+                report = future.result(timeout=timeout)
+            except FutureTimeout:
+                report = _failed(path, f"checking this file took longer than {timeout:g} s")
+                pool.restart(pending)
+            except BrokenProcessPool:
+                # a crash fails every file in flight: find out whether it was this one, alone
+                pool.restart(pending)
+                report = _isolated(path, check, timeout)
+            except Exception as err:
+                report = _failed(path, f"internal error while checking this file: {err!r}")
+            yield report
+            fill()
+    finally:
+        pool.close()
+
+
+def _isolated(path: str, check, timeout: float) -> Report:
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import TimeoutError as FutureTimeout
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool = ProcessPoolExecutor(max_workers=1)
+    try:
+        return pool.submit(check, path).result(timeout=timeout)
+    except BrokenProcessPool:
+        return _failed(path, "checking this file crashed a worker process")
+    except FutureTimeout:
+        return _failed(path, f"checking this file took longer than {timeout:g} s")
+    except Exception as err:
+        return _failed(path, f"internal error while checking this file: {err!r}")
+    finally:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def default_jobs() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)

@@ -1,0 +1,75 @@
+"""Check files on an existing Dask cluster (optional extra ``referee[dask]``).
+
+Workers need not see this machine's files: each file is read here and its bytes are sent,
+because checking is a pure function of (bytes, name).  At most ``window`` files are in flight
+and reports come back in input order, as with ``--jobs``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from referee.check.diagnostics import Report
+
+
+class ClusterUnavailable(RuntimeError):
+    """No Dask cluster to check on (the extra is not installed, or the scheduler is unreachable)."""
+
+
+def check_remote(data: bytes, name: str, invariants: bool = False) -> Report:
+    """What a worker runs: the same check as a local run, on the bytes of one file."""
+    from referee.run.single import check_bytes
+
+    return check_bytes(data, name, invariants=invariants)
+
+
+def _read(path: str) -> tuple[bytes | None, str | None]:
+    try:
+        if path == "-":
+            import sys
+
+            return sys.stdin.buffer.read(), None
+        return Path(path).read_bytes(), None
+    except OSError as err:
+        return None, f"cannot read the file: {err.strerror or err}"
+
+
+def check_on_cluster(paths: Iterable[str], scheduler: str, *, invariants: bool = False,
+                     window: int = 64, timeout: float = 120.0) -> Iterator[Report]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ClusterUnavailable("--scheduler needs the dask extra: pip install 'referee[dask]'") from None
+    from referee.run.bulk import _failed
+
+    try:
+        client = Client(scheduler, timeout=min(timeout, 30.0))
+    except (OSError, ValueError, TimeoutError) as err:
+        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {scheduler}: {err}") from None
+    pending: deque = deque()
+    paths = iter(paths)
+    try:
+        while True:
+            while len(pending) < window:
+                path = next(paths, None)
+                if path is None:
+                    break
+                data, problem = _read(path)
+                name = "<stdin>" if path == "-" else path
+                future = None if data is None else client.submit(
+                    check_remote, data, name, invariants, pure=False)
+                pending.append((name, future, problem))
+            if not pending:
+                return
+            name, future, problem = pending.popleft()
+            if future is None:
+                yield _failed(name, problem)
+                continue
+            try:
+                yield future.result(timeout=timeout)
+            except Exception as err:  # a worker's failure is this file's error, not the run's
+                yield _failed(name, f"checking this file failed on the cluster: {err!r}")
+    finally:
+        client.close()

@@ -1,0 +1,49 @@
+"""Checking one log: the public ``check_*`` functions, with or without the z3 invariants.
+
+The replay (:mod:`referee.check.replay`) knows nothing of z3; here ``invariants=True``
+hands it :func:`referee.proofs.invariants.attach_invariants` to run on the same parse, and
+z3 is imported only then.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee.check import replay
+from referee.check.diagnostics import Report
+from referee.check.replay import MAX_FILE_BYTES, Prover
+from referee.log.parser import ParseResult
+
+__all__ = ["MAX_FILE_BYTES", "check_bytes", "check_parsed", "check_path", "check_text"]
+
+
+def _prover(invariants: bool) -> Prover | None:
+    if not invariants:
+        return None
+    from referee.proofs.invariants import attach_invariants
+
+    return lambda report, parsed, table, records: attach_invariants(
+        report, parsed, table=table, records=records)
+
+
+def check_path(path: str | Path, *, invariants: bool = False) -> Report:
+    """Check one log file; a file that cannot be read gives an ``unreadable`` report.
+
+    With ``invariants``, also prove the z3 invariants on the same parse."""
+    return replay.check_path(path, prove=_prover(invariants))
+
+
+def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
+                invariants: bool = False) -> Report:
+    return replay.check_bytes(data, path, base_dir=base_dir, prove=_prover(invariants))
+
+
+def check_text(text: str, path: str = "<string>", *, invariants: bool = False) -> Report:
+    return check_bytes(text.encode("utf-8"), path, invariants=invariants)
+
+
+def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None,
+                 trace: list | None = None, invariants: bool = False) -> Report:
+    """Referee a parsed log; ``trace``, when given, receives every finished trick."""
+    return replay.check_parsed(parsed, path, base_dir=base_dir, trace=trace,
+                               prove=_prover(invariants))

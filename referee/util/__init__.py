@@ -1,0 +1,1 @@
+"""Helpers that know nothing of Hearts: immutable records, the collector pause, "did you mean"."""
