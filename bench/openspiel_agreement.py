@@ -34,12 +34,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from referee.rules.cards import TWO_OF_CLUBS  # noqa: E402
 from referee.openspiel_bridge import (  # noqa: E402
-    NAMES, OPENSPIEL_TOML, game_log, play_game, trickless_in_moon, variant_game, variant_params,
+    NAMES,
+    OPENSPIEL_TOML,
+    game_log,
+    play_game,
+    trickless_in_moon,
+    variant_game,
+    variant_params,
     variant_ruleset,
 )
 from referee.replay import check_text  # noqa: E402
+from referee.rules.cards import TWO_OF_CLUBS  # noqa: E402
 from referee.rules.ruleset import load_ruleset  # noqa: E402
 
 KINDS = ("revoke", "illegal-lead", "illegal-play")

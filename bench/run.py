@@ -45,8 +45,8 @@ TARGETS = {
 
 def corpus(games: int, seed: int) -> list[Path]:
     from referee.conformance.generate import generate_game
-    from referee.rules.ruleset import load_ruleset
     from referee.log.writer import write
+    from referee.rules.ruleset import load_ruleset
 
     folder = OUT / f"corpus-{seed}-{games}"
     paths = [folder / f"game-{i:05d}.log" for i in range(games)]

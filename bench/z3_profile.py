@@ -22,12 +22,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from referee.proofs import invariants  # noqa: E402
 from referee.conformance.generate import generate_game  # noqa: E402
 from referee.log.parser import parse_bytes  # noqa: E402
+from referee.log.writer import write  # noqa: E402
+from referee.proofs import invariants  # noqa: E402
 from referee.replay import check_bytes, check_parsed  # noqa: E402
 from referee.rules.ruleset import load_ruleset  # noqa: E402
-from referee.log.writer import write  # noqa: E402
 
 
 def games(count: int, seed: int) -> list[bytes]:

@@ -120,8 +120,8 @@ def iter_inputs(paths: list[str]) -> Iterator[str]:
 
 
 def _cmd_check(args) -> int:
-    from referee.run import bulk
     from referee.output import render
+    from referee.run import bulk
 
     if args.jobs < 0:
         raise UsageError("--jobs must be 0 (one per core) or more")
@@ -279,8 +279,8 @@ def _cmd_verify_rules(args) -> int:
 
 
 def _cmd_audit(args) -> int:
-    from referee.proofs.audit import audit_scoresheet
     from referee.log.parser import UnreadableLog, parse_bytes
+    from referee.proofs.audit import audit_scoresheet
 
     try:
         parsed = parse_bytes(Path(args.path).read_bytes())

@@ -103,3 +103,32 @@ def test_only_the_proofs_layer_names_z3():
             if any(n == "z3" or n.startswith("z3.") for n in names):
                 outside.append(str(path.relative_to(ROOT)))
     assert outside == []
+
+
+def test_every_kind_is_a_named_constant_of_the_code_table():
+    from referee.check import codes
+
+    named = {value for name, value in vars(codes).items()
+             if name.isupper() and isinstance(value, str) and value in codes.BY_KIND}
+    assert named == set(codes.KINDS)
+    for kind in codes.KINDS:
+        assert getattr(codes, kind.upper().replace("-", "_")) == kind
+
+
+def test_no_module_writes_a_kind_as_a_bare_string():
+    from referee.check.codes import KINDS
+
+    # generated-game case names ("game-end", "tie", ...) are not diagnostic kinds
+    exempt = {PACKAGE / "check" / "codes.py", PACKAGE / "conformance" / "generate.py"}
+    bare = []
+    for path in sorted(set(PACKAGE.rglob("*.py")) - exempt):
+        tree = ast.parse(path.read_text("utf-8"))
+        in_fstrings = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr)
+                       for part in node.values}
+        in_fstrings |= {id(node.value) for node in ast.walk(tree)  # want="game-end": a case
+                        if isinstance(node, ast.keyword) and node.arg == "want"}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and node.value in KINDS
+                    and id(node) not in in_fstrings):
+                bare.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.value!r}")
+    assert bare == [], "name these with referee.check.codes constants"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.proofs.audit import AuditResult, Fix, audit_scoresheet, partial_record_conflicts
 from referee.log.parser import parse_log
+from referee.proofs.audit import AuditResult, Fix, audit_scoresheet, partial_record_conflicts
 from referee.rules.ruleset import load_ruleset, with_options
 
 PLAYERS = ["Al", "Beth", "Charlie", "Dave", "Eve", "Fay"]

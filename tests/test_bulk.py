@@ -6,8 +6,8 @@ import os
 import time
 from pathlib import Path
 
-from referee.run.bulk import check_many
 from referee.replay import check_path
+from referee.run.bulk import check_many
 
 LOGS = sorted(str(p) for p in (Path(__file__).resolve().parents[1] / "examples" / "logs").glob("*.log"))
 

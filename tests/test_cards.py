@@ -5,10 +5,33 @@ from __future__ import annotations
 import pytest
 
 from referee.rules.cards import (
-    CARDS, CLUBS, DECK_SIZE, DIAMONDS, EMPTY_COUNTS, HEARTS, QUEEN_OF_SPADES, SPADES,
-    TWO_OF_CLUBS, Card, CardError, add_card, card_name, card_text, cards_of, cards_text,
-    counts_of, distinct_cards, holds_suit, make_card, parse_card, parse_cards, rank_of,
-    remove_card, sort_key, suit_count, suit_of,
+    CARDS,
+    CLUBS,
+    DECK_SIZE,
+    DIAMONDS,
+    EMPTY_COUNTS,
+    HEARTS,
+    QUEEN_OF_SPADES,
+    SPADES,
+    TWO_OF_CLUBS,
+    Card,
+    CardError,
+    add_card,
+    card_name,
+    card_text,
+    cards_of,
+    cards_text,
+    counts_of,
+    distinct_cards,
+    holds_suit,
+    make_card,
+    parse_card,
+    parse_cards,
+    rank_of,
+    remove_card,
+    sort_key,
+    suit_count,
+    suit_of,
 )
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]

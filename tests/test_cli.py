@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.output import render
 from referee.cli import main
+from referee.output import render
 from referee.replay import check_path
 
 ROOT = Path(__file__).resolve().parents[1]

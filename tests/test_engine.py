@@ -14,12 +14,31 @@ from collections import Counter
 import pytest
 
 from referee.rules.cards import (
-    CARDS, NUM_RANKS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card, card_text, counts_of, parse_card,
+    CARDS,
+    NUM_RANKS,
+    QUEEN_OF_SPADES,
+    TWO_OF_CLUBS,
+    Card,
+    card_text,
+    counts_of,
+    parse_card,
     parse_cards,
 )
 from referee.rules.engine import (
-    SCORE, DealAction, IllegalAction, PassAction, Phase, apply, deal_from_order, full_deck,
-    legal_actions, legal_plays, new_game, pass_recipient, play, play_fault,
+    SCORE,
+    DealAction,
+    IllegalAction,
+    PassAction,
+    Phase,
+    apply,
+    deal_from_order,
+    full_deck,
+    legal_actions,
+    legal_plays,
+    new_game,
+    pass_recipient,
+    play,
+    play_fault,
 )
 from referee.rules.legality import Fault
 from referee.rules.ruleset import load_ruleset, with_options

@@ -5,13 +5,12 @@ OpenSpiel's ``avoid_all_tricks_bonus``)."""
 from __future__ import annotations
 
 import pytest
+from test_engine import NOPASS, STANDARD, assert_legal, position, shuffled_state
 
 from referee.rules.cards import CLUBS, NUM_RANKS, TWO_OF_CLUBS, parse_card
 from referee.rules.engine import hand_scores, legal_plays, new_game, play_fault
 from referee.rules.legality import Fault
 from referee.rules.ruleset import load_ruleset, with_options
-
-from test_engine import NOPASS, STANDARD, assert_legal, position, shuffled_state
 
 ANY_CLUB = with_options(NOPASS, first_leader="two_of_clubs", first_lead_any_club=True)
 NO_TRICKS_BONUS = -5

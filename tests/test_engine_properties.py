@@ -24,15 +24,41 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.rules.cards import CARDS, DECK_SIZE, HEARTS, JACK_OF_DIAMONDS, NUM_RANKS, QUEEN_OF_SPADES
+from referee.rules.cards import (
+    CARDS,
+    DECK_SIZE,
+    HEARTS,
+    JACK_OF_DIAMONDS,
+    NUM_RANKS,
+    QUEEN_OF_SPADES,
+)
 from referee.rules.engine import (
-    SCORE, DealAction, IllegalAction, Phase, apply, deal_from_order, full_deck, legal_actions,
-    legal_plays, new_game, pass_recipient, play_cards, play_fault, shooter,
+    SCORE,
+    DealAction,
+    IllegalAction,
+    Phase,
+    apply,
+    deal_from_order,
+    full_deck,
+    legal_actions,
+    legal_plays,
+    new_game,
+    pass_recipient,
+    play_cards,
+    play_fault,
+    shooter,
 )
 from referee.rules.legality import Fault
 from referee.rules.ruleset import (
-    DEALER_MOVES, FIRST_LEADERS, KITTY_TO, SET_ASIDE_LAST, SET_ASIDE_WHEN, card_points,
-    direction_offset, load_ruleset, with_options,
+    DEALER_MOVES,
+    FIRST_LEADERS,
+    KITTY_TO,
+    SET_ASIDE_LAST,
+    SET_ASIDE_WHEN,
+    card_points,
+    direction_offset,
+    load_ruleset,
+    with_options,
 )
 
 CANCELLATION = load_ruleset("cancellation")

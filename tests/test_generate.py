@@ -15,12 +15,17 @@ import pytest
 
 from referee.conformance.commands import generate_main
 from referee.conformance.generate import (
-    CASES, STRATEGIES, GameStats, Rng, generate_game, ruleset_toml,
+    CASES,
+    STRATEGIES,
+    GameStats,
+    Rng,
+    generate_game,
+    ruleset_toml,
 )
 from referee.conformance.inject import INJECTABLE, CannotInject, Expected, can_occur, violating_game
+from referee.log.writer import write
 from referee.replay import check_text
 from referee.rules.ruleset import load_ruleset, with_options
-from referee.log.writer import write
 
 CANCELLATION = load_ruleset("cancellation")
 STANDARD = load_ruleset("standard")

@@ -12,18 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from referee.rules.cards import NUM_RANKS, SPADES, card_text, parse_card
-from referee.log.events import Deal, HandStart, Kitty
 from referee.conformance.generate import generate_game
-from referee.rules.names import DEFAULT_NAMES
 from referee.conformance.inject import violating_game
+from referee.log.events import Deal, HandStart, Kitty
+from referee.log.parser import parse_log
+from referee.log.writer import write
 from referee.proofs.invariant_laws import _won
 from referee.proofs.invariants import attach_invariants
-from referee.log.parser import parse_log
 from referee.proofs.partial import partial_record_conflicts
 from referee.replay import check_parsed, check_text
+from referee.rules.cards import NUM_RANKS, SPADES, card_text, parse_card
+from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ruleset import load_ruleset, with_options
-from referee.log.writer import write
 
 CORPUS = Path(__file__).resolve().parent.parent / "examples" / "corpus"
 LAWS = {"cards-dealt", "cards-played", "points-conserved", "score-sum", "totals"}

@@ -18,15 +18,27 @@ from dataclasses import replace
 
 import pytest
 
-from referee.rules.cards import TWO_OF_CLUBS, parse_cards
 from referee.conformance.generate import Rng, ruleset_toml
-from referee.rules.legality import Fault, follow_fault, legal_cards
 from referee.openspiel_bridge import (
-    NAMES, NO_TRICKS_BONUS, OPENSPIEL_TOML, VARIANT_PARAMS, OpenSpielHand, Tampering, Unsupported,
-    action_from_card, card_from_action, game_log, openspiel_params, play_game, ruleset_for,
-    trickless_in_moon, variant_game,
+    NAMES,
+    NO_TRICKS_BONUS,
+    OPENSPIEL_TOML,
+    VARIANT_PARAMS,
+    OpenSpielHand,
+    Tampering,
+    Unsupported,
+    action_from_card,
+    card_from_action,
+    game_log,
+    openspiel_params,
+    play_game,
+    ruleset_for,
+    trickless_in_moon,
+    variant_game,
 )
 from referee.replay import check_text
+from referee.rules.cards import TWO_OF_CLUBS, parse_cards
+from referee.rules.legality import Fault, follow_fault, legal_cards
 from referee.rules.ruleset import load_ruleset, with_options
 
 STANDARD = load_ruleset("standard")

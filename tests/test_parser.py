@@ -9,15 +9,36 @@ import pytest
 
 from referee.log import body as logbody
 from referee.log import parser
-from referee.rules.cards import Card
 from referee.log.events import (
-    CardRun, Claim, Comment, Deal, Entry, GameOver, HandStart, Kitty, Moon, Pass, Play, Score,
-    Span, Tag, Total, Trick,
+    CardRun,
+    Claim,
+    Comment,
+    Deal,
+    Entry,
+    GameOver,
+    HandStart,
+    Kitty,
+    Moon,
+    Pass,
+    Play,
+    Score,
+    Span,
+    Tag,
+    Total,
+    Trick,
 )
 from referee.log.parser import (
-    MAX_ISSUES, MAX_LINE, ParseResult, SyntaxIssue, UnreadableLog, decode_log, parse_bytes,
-    parse_log, split_players,
+    MAX_ISSUES,
+    MAX_LINE,
+    ParseResult,
+    SyntaxIssue,
+    UnreadableLog,
+    decode_log,
+    parse_bytes,
+    parse_log,
+    split_players,
 )
+from referee.rules.cards import Card
 from referee.util.suggest import did_you_mean
 
 ROOT = Path(__file__).resolve().parent.parent

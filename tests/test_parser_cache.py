@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_parser_fast import spans
 
 from referee.log import fast as logfast
 from referee.log import parser
-from test_parser_fast import spans
 
 ROOT = Path(__file__).resolve().parent.parent
 LOG = (ROOT / "examples" / "logs" / "revoke.log").read_text("utf-8")

@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_parser_fuzz import _LOGGY, _SENTENCES, _mutate
+from test_writer import event_lists
 
 from referee.log import parser
 from referee.log.events import Span
 from referee.log.writer import write
-from test_parser_fuzz import _LOGGY, _SENTENCES, _mutate
-from test_writer import event_lists
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("bench_corpus", ROOT / "bench" / "corpus.py")

@@ -15,10 +15,17 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
 from lark.exceptions import UnexpectedInput
-
-from referee.log.parser import MAX_ISSUES, ParseResult, UnreadableLog, grammar_text, parse_bytes, parse_log
-from referee.log.writer import write
 from test_writer import event_lists
+
+from referee.log.parser import (
+    MAX_ISSUES,
+    ParseResult,
+    UnreadableLog,
+    grammar_text,
+    parse_bytes,
+    parse_log,
+)
+from referee.log.writer import write
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from referee.output import render
 from referee.check.codes import KINDS
 from referee.check.diagnostics import Diagnostic, HandSummary, Related, Report
+from referee.output import render
 from referee.replay import check_path
 
 ROOT = Path(__file__).resolve().parent.parent

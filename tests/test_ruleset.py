@@ -8,8 +8,17 @@ import pytest
 
 from referee.rules.cards import QUEEN_OF_SPADES, parse_card
 from referee.rules.ruleset import (
-    LATER_OPTIONS, OPTION_DOCS, Ruleset, RulesetError, bundled_names, canonical_direction, card_points,
-    direction_offset, is_point_card, load_ruleset, with_options,
+    LATER_OPTIONS,
+    OPTION_DOCS,
+    Ruleset,
+    RulesetError,
+    bundled_names,
+    canonical_direction,
+    card_points,
+    direction_offset,
+    is_point_card,
+    load_ruleset,
+    with_options,
 )
 
 

@@ -12,15 +12,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from referee.rules.cards import counts_of
-from referee.log.events import Trick
 from referee.conformance.generate import generate_game
 from referee.conformance.inject import INJECTABLE
-from referee.replay import check_text
-from referee.rules.ruleset import load_ruleset, with_options
+from referee.log.events import Trick
 from referee.log.writer import write
+from referee.replay import check_text
+from referee.rules.cards import counts_of
+from referee.rules.ruleset import load_ruleset, with_options
 from referee.testing import (
-    DrawnDeal, GameLog, RefereeAssertionError, assert_events_legal, deals, game_logs, rulesets,
+    DrawnDeal,
+    GameLog,
+    RefereeAssertionError,
+    assert_events_legal,
+    deals,
+    game_logs,
+    rulesets,
     violating_logs,
 )
 

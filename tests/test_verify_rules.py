@@ -9,15 +9,23 @@ from pathlib import Path
 
 import pytest
 
+from referee.proofs.rulemodel import (
+    LITERAL_TOML,
+    NONE,
+    PyOps,
+    as_model,
+    card_points,
+    legal_spec,
+    literal_model,
+    load_rule_model,
+    trick_flow,
+    trick_spec,
+)
+from referee.proofs.verify_rules import PROPERTIES, main_verify, verify_rules
 from referee.rules.cards import NUM_RANKS, parse_card
 from referee.rules.legality import legal_cards
-from referee.proofs.rulemodel import (
-    LITERAL_TOML, NONE, PyOps, as_model, card_points, legal_spec, literal_model, load_rule_model,
-    trick_spec, trick_flow,
-)
 from referee.rules.ruleset import RulesetError, load_ruleset, with_options
 from referee.rules.tricks import TrickOutcome, resolve_trick
-from referee.proofs.verify_rules import PROPERTIES, main_verify, verify_rules
 
 
 @lru_cache(maxsize=None)
@@ -190,8 +198,8 @@ def test_verify_rules_streams_one_line_per_property():
 
 
 def test_the_scoring_model_matches_the_engine():
-    from referee.rules import engine
     from referee.proofs.rulemodel import hand_scores
+    from referee.rules import engine
 
     rules = load_ruleset("cancellation")
     model, ops = as_model(rules), PyOps()
@@ -234,8 +242,8 @@ def test_an_engine_that_ignores_first_lead_any_club_is_caught(monkeypatch):
 
 
 def test_the_scoring_model_matches_the_engine_with_the_no_tricks_bonus():
-    from referee.rules import engine
     from referee.proofs.rulemodel import hand_scores
+    from referee.rules import engine
 
     for in_moon in (True, False):
         rules = with_options(load_ruleset("standard"), no_tricks_bonus=-5,

@@ -6,15 +6,28 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.rules.cards import CARDS, Card
-from referee.log.events import (
-    CardRun, Claim, Comment, Deal, Entry, GameOver, HandStart, Kitty, Moon, Pass, Play, Score,
-    Tag, Total, Trick,
-)
 from referee.log.body import BARE_NAME_RE
+from referee.log.events import (
+    CardRun,
+    Claim,
+    Comment,
+    Deal,
+    Entry,
+    GameOver,
+    HandStart,
+    Kitty,
+    Moon,
+    Pass,
+    Play,
+    Score,
+    Tag,
+    Total,
+    Trick,
+)
 from referee.log.parser import parse_log
-from referee.rules.ruleset import canonical_direction
 from referee.log.writer import format_event, format_text, write
+from referee.rules.cards import CARDS, Card
+from referee.rules.ruleset import canonical_direction
 
 # ---- strategies for events (also used by test_parser_fuzz.py) ------------------------------
 _LINE_TEXT = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r"), max_size=12)

@@ -11,10 +11,20 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from referee.rules.cards import CARDS, DECK_SIZE, Card, Counts, card_text, cards_of, cards_text, counts_of
-from referee.log.events import Deal, HandStart, Kitty, Pass, Play, Span, Trick
-from referee.rules.ruleset import direction_offset
+from referee.check import codes
 from referee.check.table import Table
+from referee.log.events import Deal, HandStart, Kitty, Pass, Play, Span, Trick
+from referee.rules.cards import (
+    CARDS,
+    DECK_SIZE,
+    Card,
+    Counts,
+    card_text,
+    cards_of,
+    cards_text,
+    counts_of,
+)
+from referee.rules.ruleset import direction_offset
 
 
 @dataclass(slots=True)
@@ -98,11 +108,11 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
         for index, card in enumerate(cards):
             seen[card] += 1
             if seen[card] == rules.decks + 1:
-                add("bad-deal", deal.run.span_of(index, deal.span),
+                add(codes.BAD_DEAL, deal.run.span_of(index, deal.span),
                     f"{card_text(card)} is dealt more often than the {rules.decks} deck(s) hold",
                     hand=hand, player=table.name(seat), rule="R2.4")
         if len(cards) != per:
-            add("bad-deal", deal.span, f"{table.name(seat)} was dealt {len(cards)} cards; with "
+            add(codes.BAD_DEAL, deal.span, f"{table.name(seat)} was dealt {len(cards)} cards; with "
                 f"{n} players each gets {per}", hand=hand, player=table.name(seat), rule="R2.1")
         else:
             dealt[seat] = counts_of(cards)
@@ -113,11 +123,11 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
         for index, card in enumerate(cards):
             seen[card] += 1
             if seen[card] == rules.decks + 1:
-                add("bad-deal", record.kitty.run.span_of(index, record.kitty.span),
+                add(codes.BAD_DEAL, record.kitty.run.span_of(index, record.kitty.span),
                     f"{card_text(card)} in the kitty is one copy more than the decks hold",
                     hand=hand, rule="R2.4")
         if len(cards) != kitty_size:
-            add("bad-deal", record.kitty.span, f"the kitty has {len(cards)} cards; with {n} "
+            add(codes.BAD_DEAL, record.kitty.span, f"the kitty has {len(cards)} cards; with {n} "
                 f"players it has {kitty_size}", hand=hand, rule="R2.2")
         else:
             kitty = tuple(cards)
@@ -127,7 +137,7 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
             kitty = tuple(missing)
         elif missing and record.kitty is not None:
             last = max(record.deals.values(), key=lambda d: d.span.line)
-            add("bad-deal", last.span, f"the deal and kitty leave out {cards_text(missing[:8])}"
+            add(codes.BAD_DEAL, last.span, f"the deal and kitty leave out {cards_text(missing[:8])}"
                 f"{' ...' if len(missing) > 8 else ''}", hand=hand, rule="R2.4")
 
     direction = _check_direction(table, record, expected_direction)
@@ -137,25 +147,25 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
     for seat, pass_ in sorted(record.passes.items(), key=lambda item: item[1].span.line):
         who = table.name(seat)
         if offset == 0:
-            add("bad-pass", pass_.span, f"hand {hand} is a hold hand: nobody passes",
+            add(codes.BAD_PASS, pass_.span, f"hand {hand} is a hold hand: nobody passes",
                 hand=hand, player=who, rule="R3.3")
             continue
         ok = True
         if len(pass_.run.cards) != rules.pass_count:
-            add("bad-pass", pass_.span, f"{who} passed {len(pass_.run.cards)} cards, not "
+            add(codes.BAD_PASS, pass_.span, f"{who} passed {len(pass_.run.cards)} cards, not "
                 f"{rules.pass_count}", hand=hand, player=who, rule="R3.1")
             ok = False
         if pass_.to is not None:
             target = table.seat(pass_.to, pass_.to_span, hand=hand)
             if target is not None and target != (seat + offset) % n:
-                add("bad-pass", pass_.to_span, f"in hand {hand} ({direction}) {who} passes to "
+                add(codes.BAD_PASS, pass_.to_span, f"in hand {hand} ({direction}) {who} passes to "
                     f"{table.name((seat + offset) % n)}, not {table.name(target)}",
                     hand=hand, player=who, rule="R3.3")
         if seat in dealt:
             remaining = list(dealt[seat])
             for index, card in enumerate(pass_.run.cards):
                 if remaining[card] == 0:
-                    add("bad-pass", pass_.run.span_of(index, pass_.span),
+                    add(codes.BAD_PASS, pass_.run.span_of(index, pass_.span),
                         f"{who} passed {card_text(card)}, which is not in the hand dealt to "
                         f"{who} (line {record.deals[seat].span.line})", hand=hand, player=who,
                         rule="R3.2")
@@ -223,6 +233,6 @@ def _check_direction(table: Table, record: HandRecord, expected: str) -> str:
         except ValueError:
             return expected
         table.findings.add(
-            "bad-pass", start.direction_span, f"hand {record.number} passes {expected} under "
+            codes.BAD_PASS, start.direction_span, f"hand {record.number} passes {expected} under "
             f"{table.rules.name}, not {start.direction}", hand=record.number, rule="R3.3")
     return start.direction

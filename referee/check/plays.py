@@ -9,16 +9,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.check import codes
+from referee.check.holdings import Knowledge, SeatedPlay
+from referee.check.table import Table, related
+from referee.log.events import Play, Trick
 from referee.rules import engine
 from referee.rules.cards import (
-    CLUBS, DECK_SIZE, HEARTS, NUM_RANKS, SUIT_NAMES, SUIT_SINGULAR, card_text, remove_card,
+    CLUBS,
+    DECK_SIZE,
+    HEARTS,
+    NUM_RANKS,
+    SUIT_NAMES,
+    SUIT_SINGULAR,
+    card_text,
+    remove_card,
 )
 from referee.rules.engine import Phase, State
-from referee.log.events import Play, Trick
-from referee.check.holdings import Knowledge, SeatedPlay
 from referee.rules.legality import Fault, card_fault
 from referee.rules.ruleset import is_point_card
-from referee.check.table import Table, related
 
 _LEAD_FAULTS = {Fault.MUST_LEAD_LOWEST_CLUB, Fault.MUST_LEAD_A_CLUB, Fault.FIRST_LEAD_POINTS,
                 Fault.HEARTS_NOT_BROKEN}
@@ -48,12 +56,12 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     decks = table.rules.decks
     for index, (trick, plays) in enumerate(zip(tricks, know.tricks)):
         if state.phase is not Phase.PLAY:
-            add("bad-setup", trick.span, f"hand {hand} already has all its "
+            add(codes.BAD_SETUP, trick.span, f"hand {hand} already has all its "
                 f"{state.tricks_per_hand} tricks; trick {trick.number} is one too many",
                 hand=hand, rule="R10.4")
             continue
         if trick.number != state.trick_number:
-            add("bad-setup", trick.span, f"trick {trick.number} is recorded where trick "
+            add(codes.BAD_SETUP, trick.span, f"trick {trick.number} is recorded where trick "
                 f"{state.trick_number} is due", hand=hand, trick=state.trick_number, rule="R10.4")
         if not plays:
             continue
@@ -78,7 +86,7 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
             holding = holdings[seat]
             if irregular or position >= n or seat != (lead + position) % n:
                 if position >= n:
-                    add("out-of-turn", play.span, f"trick {number} already has a card from "
+                    add(codes.OUT_OF_TURN, play.span, f"trick {number} already has a card from "
                         f"each of the {n} players; {table.name(seat)}'s {card_text(card)} is "
                         "one too many", hand=hand, trick=number, player=table.name(seat))
                     continue
@@ -89,7 +97,7 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
                     message = (f"{table.name(seat)} plays a second card to trick {number}"
                                if again else f"{table.name(seat)} plays where "
                                f"{table.name(expected)} is next in seating order")
-                    add("out-of-turn", play.span, message, hand=hand, trick=number,
+                    add(codes.OUT_OF_TURN, play.span, message, hand=hand, trick=number,
                         player=table.name(seat))
                 for earlier in again:  # a second card in one trick: its first is already gone
                     holding = remove_card(holding, earlier)
@@ -113,7 +121,7 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
         if state.trick and not last_in_log:
             seated = {seat for seat, _ in batch}
             missing = [table.name(s) for s in range(n) if s not in seated]
-            add("out-of-turn", trick.span, f"trick {number} has no card from "
+            add(codes.OUT_OF_TURN, trick.span, f"trick {number} has no card from "
                 f"{', '.join(missing)}", hand=hand, trick=number)
             state = engine.close_trick(state)
         if state.trick:
@@ -147,7 +155,7 @@ def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, inde
         why = f"{table.name(state.leader)} won trick {record.number} and leads next"
         rule = "R4.5"
     table.findings.add(
-        "wrong-leader", play.span, f"{table.name(seat)} led trick "
+        codes.WRONG_LEADER, play.span, f"{table.name(seat)} led trick "
         f"{state.trick_number}, but {why}", hand=hand, trick=state.trick_number,
         player=table.name(seat), rule=rule)
 
@@ -166,7 +174,7 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
                 hand: int, number: int, copies: list[str] | bool, holding, trick_cards) -> None:
     rules, add, who = table.rules, table.findings.add, table.name(seat)
     if copies:
-        add("card-not-held", play.card_span, f"{who} played {card_text(card)}, but the decks "
+        add(codes.CARD_NOT_HELD, play.card_span, f"{who} played {card_text(card)}, but the decks "
             f"hold {rules.decks} and they are gone: {'; '.join(copies)}", hand=hand,
             trick=number, player=who, rule="R2.4")
         return
@@ -176,22 +184,22 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
         return
     if fault is Fault.NOT_HELD:
         if know.known[seat]:
-            add("card-not-held", play.card_span, f"{who} played {card_text(card)}, which "
+            add(codes.CARD_NOT_HELD, play.card_span, f"{who} played {card_text(card)}, which "
                 f"{who} does not hold at trick {number} (deal and passes as recorded)",
                 hand=hand, trick=number, player=who, rule=fault.clause)
         return
     evidence, links = _evidence(table, know, seat, holding, fault, trick_cards, number)
     if fault in _LEAD_FAULTS:
-        add("illegal-lead", play.card_span, f"{who} led {card_text(card)} in trick {number}: "
+        add(codes.ILLEGAL_LEAD, play.card_span, f"{who} led {card_text(card)} in trick {number}: "
             f"{fault.text}{evidence}", hand=hand, trick=number, player=who, rule=fault.clause,
             related=links)
     elif fault is Fault.REVOKE:
         suit = trick_cards[0] // NUM_RANKS
-        add("revoke", play.card_span, f"{who} played {card_text(card)} to a "
+        add(codes.REVOKE, play.card_span, f"{who} played {card_text(card)} to a "
             f"{SUIT_SINGULAR[suit]} lead{evidence}", hand=hand, trick=number, player=who,
             rule=fault.clause, related=links)
     else:
-        add("illegal-play", play.card_span, f"{who} played {card_text(card)} to trick "
+        add(codes.ILLEGAL_PLAY, play.card_span, f"{who} played {card_text(card)} to trick "
             f"{number}: {fault.text}{evidence}", hand=hand, trick=number, player=who,
             rule=fault.clause, related=links)
 
@@ -248,21 +256,21 @@ def _judge_claim(table: Table, state: State, trick: Trick, plays: list[SeatedPla
     pairs = ", ".join(sorted(card_text(c) for c in cancelled))
     if claimed is None:
         gone = f" ({pairs} cancelled)" if pairs else ""
-        add("miscounted-cancellation", claim.span, f"trick {number} is claimed as set aside, "
+        add(codes.MISCOUNTED_CANCELLATION, claim.span, f"trick {number} is claimed as set aside, "
             f"but an uncancelled {SUIT_SINGULAR[led]} survives{gone}: {winner_text}", hand=hand,
             trick=number, rule="R6.3")
     elif actual is None or record.outcome.winner is None:
-        add("miscounted-cancellation", claim.span, f"trick {number} is claimed for "
+        add(codes.MISCOUNTED_CANCELLATION, claim.span, f"trick {number} is claimed for "
             f"{table.name(claimed)}, but every {SUIT_SINGULAR[led]} in it cancelled ({pairs}): "
             "it is set aside", hand=hand, trick=number, player=table.name(claimed), rule="R6.4")
     else:
         their = [c for s, c in record.plays if s == claimed]
         if their and their[0] in cancelled:
-            add("miscounted-cancellation", claim.span, f"trick {number} is claimed for "
+            add(codes.MISCOUNTED_CANCELLATION, claim.span, f"trick {number} is claimed for "
                 f"{table.name(claimed)}, whose {card_text(their[0])} was cancelled by its twin; "
                 f"{winner_text}", hand=hand, trick=number, player=table.name(claimed), rule="R6.2")
         else:
-            add("wrong-winner", claim.span, f"trick {number} is claimed for "
+            add(codes.WRONG_WINNER, claim.span, f"trick {number} is claimed for "
                 f"{table.name(claimed)}, but {winner_text}", hand=hand, trick=number,
                 player=table.name(claimed), rule="R6.1")
     return claimed

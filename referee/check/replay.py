@@ -7,10 +7,10 @@ renderers.  Checking a file is a pure function of its text and its path.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from collections.abc import Callable
-
+from referee.check import codes
 from referee.check.diagnostics import HandSummary, Report, make
 from referee.check.holdings import HandRecord, gather
 from referee.check.plays import replay_tricks
@@ -63,7 +63,7 @@ def check_text(text: str, path: str = "<string>") -> Report:
 
 def _unreadable(path: str, line: int, column: int, message: str) -> Report:
     report = Report(path=path, unreadable=message)
-    report.diagnostics.append(make("syntax", Span.point(line, column), message, rule="R10.1"))
+    report.diagnostics.append(make(codes.SYNTAX, Span.point(line, column), message, rule="R10.1"))
     return report
 
 
@@ -73,7 +73,7 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
     ``prove``, when given, runs on the replay's own seating and hands."""
     findings = Findings()
     for issue in parsed.issues:
-        findings.add("syntax", Span(issue.line, issue.column, issue.end_line, issue.end_column),
+        findings.add(codes.SYNTAX, Span(issue.line, issue.column, issue.end_line, issue.end_column),
                      issue.message, hint=issue.hint)
     report = Report(path=path, source=parsed.text)
     table = setup_table(parsed.events, findings, base_dir)
@@ -102,7 +102,7 @@ def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> lis
         hand = record.number
         if state.phase is Phase.OVER:
             if not game_end_reported:
-                add("game-end", record.span, f"hand {hand} is played after the game ended: "
+                add(codes.GAME_END, record.span, f"hand {hand} is played after the game ended: "
                     f"{_leader_text(table, state.totals)} reached the target {rules.target} in "
                     f"hand {ended_in}", hand=hand, rule="R9.4")
                 game_end_reported = True
@@ -114,7 +114,7 @@ def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> lis
                 state = state._replace(dealer=seat)
                 dealer_known = True
             elif seat is not None:
-                add("wrong-dealer", record.start.dealer_span, f"{table.name(seat)} deals "
+                add(codes.WRONG_DEALER, record.start.dealer_span, f"{table.name(seat)} deals "
                     f"hand {hand}, but the deal moves to {table.name(state.dealer)}",
                     hand=hand, player=table.name(seat))
                 written_dealer = seat
@@ -134,7 +134,7 @@ def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> lis
                                              hand, wrong_claims)
         if not complete:
             if record.score is not None:
-                written = entries_by_seat(table, record.score, hand, "score-mismatch")
+                written = entries_by_seat(table, record.score, hand, codes.SCORE_MISMATCH)
             if record.moon is not None and not record.has_play:
                 table.findings.note(f"hand {hand}: the moon line is not checked (no play recorded)")
             if record.score is not None and record.tricks:
@@ -201,7 +201,7 @@ def _judge_game_over(table: Table, claim: GameOver, state, totals) -> None:
         table.findings.note("the winner line is not checked: the totals are not known")
         return
     if state.phase is not Phase.OVER:
-        add("game-end", claim.span, f"the game is claimed over, but no total has reached the "
+        add(codes.GAME_END, claim.span, f"the game is claimed over, but no total has reached the "
             f"target {table.rules.target} (highest: {_leader_text(table, totals)})", rule="R9.1")
         return
     claimed = {table.seat(name, claim.span) for name in claim.players}
@@ -210,6 +210,6 @@ def _judge_game_over(table: Table, claim: GameOver, state, totals) -> None:
     actual = set(state.winners)
     if claimed != actual:
         best = ", ".join(f"{table.name(s)} ({totals[s]})" for s in sorted(actual))
-        add("game-end", claim.span, f"the winner is claimed as "
+        add(codes.GAME_END, claim.span, f"the winner is claimed as "
             f"{', '.join(table.name(s) for s in sorted(claimed))}, but the lowest total is "
             f"{best}", rule="R9.3")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from referee.check import codes
+from referee.check.table import Table
+from referee.log.events import Moon, Score, Total
 from referee.rules import engine
 from referee.rules.engine import State
-from referee.log.events import Moon, Score, Total
-from referee.check.table import Table
 
 
 def entries_by_seat(table: Table, line: Score | Total, hand: int, kind: str) -> dict[int, tuple]:
@@ -36,16 +37,16 @@ def choose_moon(table: Table, state: State, moon: Moon | None, written: dict[int
         if shooter is None:
             if seat is not None:
                 took = state.taken[seat]
-                add("bad-moon", moon.span, f"{table.name(seat)} is declared to have shot the moon "
+                add(codes.BAD_MOON, moon.span, f"{table.name(seat)} is declared to have shot the moon "
                     f"but took {took} of the {rules.points_per_hand} points"
                     + (f" ({state.lost} were lost in a set-aside last trick)" if state.lost else ""),
                     hand=hand, player=table.name(seat), rule="R8.1")
             return engine.SCORE
         if seat is not None and seat != shooter:
-            add("bad-moon", moon.player_span, f"{table.name(shooter)} shot the moon, not "
+            add(codes.BAD_MOON, moon.player_span, f"{table.name(shooter)} shot the moon, not "
                 f"{table.name(seat)}", hand=hand, player=table.name(seat), rule="R8.1")
         if moon.choice not in rules.moon_choices:
-            add("bad-moon", moon.span, f"{rules.name} allows only "
+            add(codes.BAD_MOON, moon.span, f"{rules.name} allows only "
                 f"{' or '.join(rules.moon_choices)} for the moon, not {moon.choice}",
                 hand=hand, player=table.name(shooter), rule="R8.2")
             return rules.moon_choices[0]
@@ -59,7 +60,7 @@ def choose_moon(table: Table, state: State, moon: Moon | None, written: dict[int
         if written and all(written.get(s, (v,))[0] == v for s, v in enumerate(scores)):
             return choice
     if written:
-        add("bad-moon", next(iter(written.values()))[1], f"{table.name(shooter)} took every "
+        add(codes.BAD_MOON, next(iter(written.values()))[1], f"{table.name(shooter)} took every "
             f"point, but the scores follow neither moon choice ({' nor '.join(rules.moon_choices)})"
             " and no moon line says which was chosen", hand=hand,
             player=table.name(shooter), rule="R8.5")
@@ -79,13 +80,13 @@ def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: in
             continue
         who = table.name(seat)
         if result.shooter is not None and value == result.taken[seat]:
-            table.findings.add("bad-moon", span, f"{table.name(result.shooter)} shot the moon, "
+            table.findings.add(codes.BAD_MOON, span, f"{table.name(result.shooter)} shot the moon, "
                                f"so {who}'s hand score is {result.scores[seat]}, not the "
                                f"{value} points taken", hand=hand, player=who, rule="R8.2")
             continue
         took = (f"{who} took {result.taken[seat]} points" if result.shooter is None else
                 f"{table.name(result.shooter)} shot the moon ({result.choice})")
-        table.findings.add("score-mismatch", span, f"{who}'s hand {hand} score is written as "
+        table.findings.add(codes.SCORE_MISMATCH, span, f"{who}'s hand {hand} score is written as "
                            f"{value}, but {took}: the score is {result.scores[seat]}{cause}",
                            hand=hand, player=who)
 
@@ -98,7 +99,7 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
     The basis is the sheet itself: the hand score as written where there is one (a wrong
     score is already reported) and otherwise the computed one.  Returns the written totals.
     """
-    written = entries_by_seat(table, total, hand, "total-mismatch")
+    written = entries_by_seat(table, total, hand, codes.TOTAL_MISMATCH)
     if len(written) != table.size:
         return None
     for seat, (value, span) in written.items():
@@ -108,7 +109,7 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
             continue
         before = previous[seat] if previous is not None else 0
         if value != before + score:
-            table.findings.add("total-mismatch", span, f"{table.name(seat)}'s total is written "
+            table.findings.add(codes.TOTAL_MISMATCH, span, f"{table.name(seat)}'s total is written "
                                f"as {value}, but {before} + {score} = {before + score}",
                                hand=hand, player=table.name(seat))
     return tuple(written[s][0] for s in range(table.size))
@@ -117,7 +118,7 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
 def finish_hand(table: Table, state: State, moon: Moon | None, score: Score | None,
                 hand: int, wrong_claims: list[int]) -> tuple[State, dict[int, tuple]]:
     """Score a fully played hand (not yet concluded) and judge its moon and score lines."""
-    written = entries_by_seat(table, score, hand, "score-mismatch") if score else {}
+    written = entries_by_seat(table, score, hand, codes.SCORE_MISMATCH) if score else {}
     choice = choose_moon(table, state, moon, written, hand)
     state = engine.record_hand_unchecked(state, choice)
     if written:

@@ -8,10 +8,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from referee.check import codes
 from referee.check.holdings import HandRecord
 from referee.check.table import Findings, Table
 from referee.log.events import (
-    Comment, Deal, Event, GameOver, HandStart, Kitty, Moon, Pass, Score, Span, Tag, Total, Trick,
+    Comment,
+    Deal,
+    Event,
+    GameOver,
+    HandStart,
+    Kitty,
+    Moon,
+    Pass,
+    Score,
+    Span,
+    Tag,
+    Total,
+    Trick,
 )
 from referee.log.parser import split_players
 from referee.rules.ruleset import DEFAULT_RULESET, Ruleset, RulesetError, load_ruleset, with_options
@@ -29,11 +42,11 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
         if isinstance(event, Tag):
             if event.key in _SETUP_TAGS:
                 if event.key in tags:
-                    findings.add("bad-setup", event.span, f"a second [{event.name}] tag (the "
+                    findings.add(codes.BAD_SETUP, event.span, f"a second [{event.name}] tag (the "
                                  f"first is on line {tags[event.key].span.line}); the first counts")
                     continue
                 if play_started is not None:
-                    findings.add("bad-setup", event.span, f"the [{event.name}] tag comes after "
+                    findings.add(codes.BAD_SETUP, event.span, f"the [{event.name}] tag comes after "
                                  f"play has begun (line {play_started.line})", rule="R10.4")
             tags.setdefault(event.key, event)
         elif not isinstance(event, Comment) and play_started is None:
@@ -44,11 +57,11 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
         if value.isdigit() and int(value) > 0:
             rules = with_options(rules, target=int(value))
         else:
-            findings.add("bad-setup", tags["target"].span, f"the target {value!r} is not a "
+            findings.add(codes.BAD_SETUP, tags["target"].span, f"the target {value!r} is not a "
                          f"positive whole number; {rules.target} is used", rule="R9.2")
     players = tags.get("players")
     if players is None:
-        findings.add("bad-setup", Span.point(1, 1), "the log has no [Players \"...\"] tag, so "
+        findings.add(codes.BAD_SETUP, Span.point(1, 1), "the log has no [Players \"...\"] tag, so "
                      "nothing can be checked against seats", rule="R10.2")
         findings.note("no Players tag: plays, scores and totals were not checked")
         return None
@@ -57,12 +70,12 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
     unique: list[str] = []
     for name in names:
         if name.casefold() in seen:
-            findings.add("bad-setup", players.span, f"{name!r} is seated twice", rule="R10.2")
+            findings.add(codes.BAD_SETUP, players.span, f"{name!r} is seated twice", rule="R10.2")
         else:
             seen[name.casefold()] = name
             unique.append(name)
     if not rules.allows_players(len(unique)):
-        findings.add("bad-setup", players.span, f"{rules.name} is for {rules.min_players}-"
+        findings.add(codes.BAD_SETUP, players.span, f"{rules.name} is for {rules.min_players}-"
                      f"{rules.max_players} players, not {len(unique)}", rule="R1.1")
         try:
             rules = with_options(rules, min_players=min(len(unique), rules.min_players),
@@ -82,7 +95,7 @@ def ruleset_named(tag: Tag | None, findings: Findings, base_dir: Path | None) ->
     try:
         return load_ruleset(name)
     except RulesetError as err:
-        findings.add("bad-setup", tag.span, f"{err}; checking with {DEFAULT_RULESET}",
+        findings.add(codes.BAD_SETUP, tag.span, f"{err}; checking with {DEFAULT_RULESET}",
                      rule="R10.3")
         return load_ruleset(DEFAULT_RULESET)
 
@@ -111,11 +124,11 @@ def group_hands(table: Table, events: tuple[Event, ...]) -> tuple[list[HandRecor
             if isinstance(event, HandStart):
                 current.start = event
                 if event.number != number:
-                    add("bad-setup", event.span, f"hand {event.number} is recorded where hand "
+                    add(codes.BAD_SETUP, event.span, f"hand {event.number} is recorded where hand "
                         f"{number} is due", hand=number, rule="R10.4")
                 continue
         elif kind < stage:
-            add("bad-setup", event.span, f"a {_STAGE_WORDS[kind]} line after a "
+            add(codes.BAD_SETUP, event.span, f"a {_STAGE_WORDS[kind]} line after a "
                 f"{_STAGE_WORDS[stage]} line of hand {current.number}", hand=current.number,
                 rule="R10.4")
         if kind > stage:
@@ -132,27 +145,27 @@ def _file(table: Table, record: HandRecord, event: Event) -> None:
     if isinstance(event, Deal):
         seat = table.seat(event.player, event.player_span, hand=hand)
         if seat in record.deals:
-            add("bad-deal", event.span, f"a second deal line for {table.name(seat)} in hand "
+            add(codes.BAD_DEAL, event.span, f"a second deal line for {table.name(seat)} in hand "
                 f"{hand} (the first is on line {record.deals[seat].span.line})", hand=hand,
                 player=table.name(seat), rule="R2.4")
         elif seat is not None:
             record.deals[seat] = event
     elif isinstance(event, Kitty):
         if record.kitty is not None:
-            add("bad-deal", event.span, f"a second kitty line in hand {hand} (the first is on "
+            add(codes.BAD_DEAL, event.span, f"a second kitty line in hand {hand} (the first is on "
                 f"line {record.kitty.span.line})", hand=hand, rule="R2.2")
         else:
             record.kitty = event
     elif isinstance(event, Pass):
         seat = table.seat(event.player, event.player_span, hand=hand)
         if seat in record.passes:
-            add("bad-pass", event.span, f"a second pass line for {table.name(seat)} in hand "
+            add(codes.BAD_PASS, event.span, f"a second pass line for {table.name(seat)} in hand "
                 f"{hand}", hand=hand, player=table.name(seat), rule="R3.1")
         elif seat is not None:
             record.passes[seat] = event
     elif isinstance(event, Moon):
         if record.moon is not None:
-            add("bad-moon", event.span, f"a second moon line in hand {hand}", hand=hand,
+            add(codes.BAD_MOON, event.span, f"a second moon line in hand {hand}", hand=hand,
                 rule="R8.5")
         else:
             record.moon = event

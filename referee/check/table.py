@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.check import diagnostics
+from referee.check import codes, diagnostics
 from referee.check.diagnostics import Diagnostic, Related
 from referee.log.events import Span
 from referee.rules.ruleset import Ruleset
@@ -58,7 +58,7 @@ class Table:
         if seat is None:
             suggestion = did_you_mean(name, self.names)
             self.findings.add(
-                "bad-setup", span, f"{name!r} is not seated at this table "
+                codes.BAD_SETUP, span, f"{name!r} is not seated at this table "
                 f"(players: {', '.join(self.names)})", rule="R10.5", hand=hand,
                 hint=f"did you mean {suggestion!r}?" if suggestion else None,
             )

@@ -8,7 +8,11 @@ from pathlib import Path
 
 from referee.conformance.generate import STRATEGIES, generate_game
 from referee.conformance.inject import (
-    INJECTABLE, CannotInject, can_occur, expected_document, violating_game,
+    INJECTABLE,
+    CannotInject,
+    can_occur,
+    expected_document,
+    violating_game,
 )
 from referee.log.writer import write
 from referee.rules.ruleset import RulesetError, load_ruleset

@@ -27,11 +27,19 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from referee.log.events import GameOver, HandStart, Moon, Score, Total
+from referee.check import codes
 from referee.conformance.generate import CASES, GameStats, Rng, generate_game
-from referee.conformance.inject import INJECTABLE, CannotInject, Expected, can_occur, expected_document, violating_game
-from referee.rules.ruleset import Ruleset, load_ruleset, with_options
+from referee.conformance.inject import (
+    INJECTABLE,
+    CannotInject,
+    Expected,
+    can_occur,
+    expected_document,
+    violating_game,
+)
+from referee.log.events import GameOver, HandStart, Moon, Score, Total
 from referee.log.writer import write
+from referee.rules.ruleset import Ruleset, load_ruleset, with_options
 
 FORMAT = "referee-corpus/1"
 MANIFEST = "manifest.json"
@@ -167,7 +175,7 @@ def plan(count: int, seed: int) -> list[Entry]:
                        else rules.min_players)
             position += rules is cancellation
             hands = 2
-            if kind == "game-end" and rules is cancellation:
+            if kind == codes.GAME_END and rules is cancellation:
                 rules, hands = _short(rules), None  # a finished game with a wrong winner
             add(kind, rules, players, hands, "simple" if position % 2 else "random", kind=kind)
     # random extras up to count

@@ -21,15 +21,28 @@ import hashlib
 from collections import Counter
 from dataclasses import dataclass, field, fields
 
+from referee.log.events import (
+    CardRun,
+    Claim,
+    Deal,
+    Entry,
+    Event,
+    GameOver,
+    HandStart,
+    Kitty,
+    Moon,
+    Pass,
+    Play,
+    Score,
+    Tag,
+    Total,
+    Trick,
+)
 from referee.rules import engine
 from referee.rules.cards import CARDS, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, Card, cards_of
 from referee.rules.engine import DealAction, PassAction, Phase, State
-from referee.log.events import (
-    CardRun, Claim, Deal, Entry, Event, GameOver, HandStart, Kitty, Moon, Pass, Play, Score, Tag,
-    Total, Trick,
-)
-from referee.rules.ruleset import Ruleset, card_points, is_point_card
 from referee.rules.names import DEFAULT_NAMES
+from referee.rules.ruleset import Ruleset, card_points, is_point_card
 from referee.rules.tricks import resolve_trick
 
 STRATEGIES = ("random", "simple", "moon")

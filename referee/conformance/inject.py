@@ -10,18 +10,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from referee.check import codes
+from referee.conformance.generate import Rng, generate_game
+from referee.log.events import (
+    Claim,
+    Entry,
+    GameOver,
+    HandStart,
+    Moon,
+    Pass,
+    Score,
+    Tag,
+    Total,
+    Trick,
+)
 from referee.rules.cards import CARDS, HEARTS, NUM_RANKS
 from referee.rules.engine import State
-from referee.log.events import Claim, Entry, GameOver, HandStart, Moon, Pass, Score, Tag, Total, Trick
-from referee.conformance.generate import Rng, generate_game
 from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ruleset import Ruleset, direction_offset, is_point_card
 
-PLAY_KINDS = ("revoke", "illegal-lead", "card-not-held", "wrong-leader", "illegal-play")
+PLAY_KINDS = (codes.REVOKE, codes.ILLEGAL_LEAD, codes.CARD_NOT_HELD, codes.WRONG_LEADER, codes.ILLEGAL_PLAY)
 EDIT_KINDS = (
-    "syntax", "bad-setup", "bad-deal", "bad-pass", "wrong-dealer", "out-of-turn",
-    "miscounted-cancellation", "wrong-winner", "score-mismatch", "bad-moon", "total-mismatch",
-    "game-end",
+    codes.SYNTAX, codes.BAD_SETUP, codes.BAD_DEAL, codes.BAD_PASS, codes.WRONG_DEALER, codes.OUT_OF_TURN,
+    codes.MISCOUNTED_CANCELLATION, codes.WRONG_WINNER, codes.SCORE_MISMATCH, codes.BAD_MOON, codes.TOTAL_MISMATCH,
+    codes.GAME_END,
 )
 INJECTABLE = PLAY_KINDS + EDIT_KINDS
 
@@ -71,7 +83,7 @@ class _Tamper:
     def __init__(self, kind: str, rng: Rng, names):
         self.kind, self.rng, self.names = kind, rng, names
         # how many chances to let pass, so the place varies (illegal leads have few chances)
-        self.skip = rng.randrange({"illegal-lead": 2, "illegal-play": 1}.get(kind, 12))
+        self.skip = rng.randrange({codes.ILLEGAL_LEAD: 2, codes.ILLEGAL_PLAY: 1}.get(kind, 12))
         self.where: tuple[int, int, str] | None = None
 
     def _chance(self) -> bool:
@@ -81,24 +93,24 @@ class _Tamper:
         return self.skip < 0
 
     def lead(self, state: State) -> State:
-        if self.kind != "wrong-leader" or state.trick_number < 2 or not self._chance():
+        if self.kind != codes.WRONG_LEADER or state.trick_number < 2 or not self._chance():
             return state
         other = (state.leader + 1 + self.rng.randrange(state.players - 1)) % state.players
         self.where = (state.hand_number, state.trick_number, self.names[other])
         return state._replace(leader=other)
 
     def play(self, state: State, legal):
-        if self.kind not in ("revoke", "illegal-lead", "card-not-held", "illegal-play"):
+        if self.kind not in (codes.REVOKE, codes.ILLEGAL_LEAD, codes.CARD_NOT_HELD, codes.ILLEGAL_PLAY):
             return None
         holding, trick = state.holdings[state.to_play], state.trick_cards
         held = [CARDS[c] for c, k in enumerate(holding) if k]
         choice = None
-        if self.kind == "revoke" and trick:
+        if self.kind == codes.REVOKE and trick:
             led = trick[0] // NUM_RANKS
             off = [c for c in held if c // NUM_RANKS != led]
             if off and any(c // NUM_RANKS == led for c in held):
                 choice = off
-        elif self.kind == "illegal-lead" and not trick:
+        elif self.kind == codes.ILLEGAL_LEAD and not trick:
             if state.trick_number == 1 and not state.rules.first_lead_points:
                 bad = [c for c in held if is_point_card(c)]
                 others = [c for c in held if not is_point_card(c)]
@@ -110,12 +122,12 @@ class _Tamper:
                 bad = []
             if bad and others:
                 choice = bad
-        elif self.kind == "card-not-held" and trick:
+        elif self.kind == codes.CARD_NOT_HELD and trick:
             gone = [CARDS[c] for c in range(len(holding))
                     if not any(h[c] for h in state.holdings) and c not in trick
                     and c not in state.kitty]
             choice = gone or None
-        elif self.kind == "illegal-play" and trick and state.trick_number == 1:
+        elif self.kind == codes.ILLEGAL_PLAY and trick and state.trick_number == 1:
             led = trick[0] // NUM_RANKS
             void = not any(c // NUM_RANKS == led for c in held)
             points = [c for c in held if is_point_card(c)]
@@ -129,11 +141,11 @@ class _Tamper:
 
 def can_occur(kind: str, rules: Ruleset) -> bool:
     """Whether a game under ``rules`` can contain a violation of ``kind`` at all."""
-    if kind == "illegal-play":  # only the first-trick restrictions make a follow illegal
+    if kind == codes.ILLEGAL_PLAY:  # only the first-trick restrictions make a follow illegal
         return not rules.first_trick_points or (
             rules.first_leader == "two_of_clubs" and rules.second_two_of_clubs_follows
             and rules.decks > 1)
-    if kind == "miscounted-cancellation":
+    if kind == codes.MISCOUNTED_CANCELLATION:
         return rules.cancellation and rules.decks > 1
     return kind in INJECTABLE
 
@@ -165,7 +177,7 @@ def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
     else:
         events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,
                                event_name=event_name, stats=stats)
-        if kind == "syntax":
+        if kind == codes.SYNTAX:
             return _syntax(write(events), rng)
         events, target = _EDITS[kind](events, rules, players, rng)
     text = write(events)
@@ -202,7 +214,7 @@ def _syntax(text: str, rng) -> tuple[str, Expected]:
     scores = [i for i, line in enumerate(lines) if line.startswith("score:")]
     i = _pick(rng, scores)
     lines[i] = "scroe:" + lines[i][len("score:"):]
-    return "\n".join(lines), Expected("syntax", i + 1)
+    return "\n".join(lines), Expected(codes.SYNTAX, i + 1)
 
 
 def _bad_setup(events, rules, players, rng):
@@ -352,9 +364,9 @@ def _bump(line, who: str):
 
 
 _EDITS = {
-    "bad-setup": _bad_setup, "bad-deal": _bad_deal, "bad-pass": _bad_pass,
-    "wrong-dealer": _wrong_dealer, "out-of-turn": _out_of_turn,
-    "miscounted-cancellation": _miscounted, "wrong-winner": _wrong_winner,
-    "score-mismatch": _score_mismatch, "total-mismatch": _total_mismatch,
-    "bad-moon": _bad_moon, "game-end": _game_end,
+    codes.BAD_SETUP: _bad_setup, codes.BAD_DEAL: _bad_deal, codes.BAD_PASS: _bad_pass,
+    codes.WRONG_DEALER: _wrong_dealer, codes.OUT_OF_TURN: _out_of_turn,
+    codes.MISCOUNTED_CANCELLATION: _miscounted, codes.WRONG_WINNER: _wrong_winner,
+    codes.SCORE_MISMATCH: _score_mismatch, codes.TOTAL_MISMATCH: _total_mismatch,
+    codes.BAD_MOON: _bad_moon, codes.GAME_END: _game_end,
 }

@@ -31,12 +31,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.rules.cards import CARDS, CLUBS, DIAMONDS, HEARTS, NUM_RANKS, SPADES, Card, parse_card
+from referee.check import codes
+from referee.conformance.generate import Rng
 from referee.log.events import (
-    CardRun, Claim, Deal, Entry, Event, GameOver, HandStart, Moon, Pass, Play, Score, Tag, Total,
+    CardRun,
+    Claim,
+    Deal,
+    Entry,
+    Event,
+    GameOver,
+    HandStart,
+    Moon,
+    Pass,
+    Play,
+    Score,
+    Tag,
+    Total,
     Trick,
 )
-from referee.conformance.generate import Rng
+from referee.rules.cards import CARDS, CLUBS, DIAMONDS, HEARTS, NUM_RANKS, SPADES, Card, parse_card
 from referee.rules.ruleset import Ruleset, card_points, with_options
 
 __all__ = [
@@ -177,11 +190,11 @@ class OpenSpielHand:
 def _illegal_kind(held: list[Card], trick: list[tuple[int, Card]]) -> str:
     """The referee kind for a held card that OpenSpiel refuses here (its own classification)."""
     if not trick:
-        return "illegal-lead"  # not the 2C first, or a heart before hearts are broken
+        return codes.ILLEGAL_LEAD  # not the 2C first, or a heart before hearts are broken
     led = trick[0][1] // NUM_RANKS
     if any(c // NUM_RANKS == led for c in held):
-        return "revoke"
-    return "illegal-play"  # points on the first trick while holding something else
+        return codes.REVOKE
+    return codes.ILLEGAL_PLAY  # points on the first trick while holding something else
 
 
 POLICIES = ("random", "mixed")

@@ -43,16 +43,24 @@ except ImportError as err:  # pragma: no cover - depends on the environment
     raise ImportError("referee.conformance.testing needs Hypothesis: pip install 'referee[test]' "
                       "(or pip install hypothesis)") from err
 
+from referee.check import codes
+from referee.check.diagnostics import Diagnostic, Report
+from referee.conformance.generate import generate_game, ruleset_toml
+from referee.conformance.inject import INJECTABLE, CannotInject, Expected, can_occur, violating_game
+from referee.log.events import CardRun, Deal, Event, HandStart, Kitty, Tag
 from referee.rules import engine
 from referee.rules.cards import Card
-from referee.check.diagnostics import Diagnostic, Report
-from referee.log.events import CardRun, Deal, Event, HandStart, Kitty, Tag
-from referee.conformance.generate import generate_game, ruleset_toml
 from referee.rules.names import DEFAULT_NAMES
-from referee.conformance.inject import INJECTABLE, CannotInject, Expected, can_occur, violating_game
 from referee.rules.ruleset import (
-    DEALER_MOVES, FIRST_LEADERS, KITTY_TO, SET_ASIDE_LAST, SET_ASIDE_WHEN, Ruleset, bundled_names,
-    load_ruleset, with_options,
+    DEALER_MOVES,
+    FIRST_LEADERS,
+    KITTY_TO,
+    SET_ASIDE_LAST,
+    SET_ASIDE_WHEN,
+    Ruleset,
+    bundled_names,
+    load_ruleset,
+    with_options,
 )
 
 __all__ = [
@@ -261,7 +269,7 @@ def violating_logs(draw, *, kinds=None, rules=None, players=None, hands=_SHORT) 
     ruleset = _nameable(ruleset)
     n = _players_for(draw, ruleset, players)
     count = draw(_as_strategy(hands, st.none())) if hands is not None else None
-    if kind == "wrong-dealer" and count is not None:
+    if kind == codes.WRONG_DEALER and count is not None:
         count = max(count, 2)  # the dealer of hand 1 is free (R2.5)
     seed = draw(SEEDS)
     for attempt in range(_TRIES):
@@ -322,8 +330,8 @@ def assert_events_legal(events: Iterable[Event] | str, *, ruleset: Ruleset | str
     ``[Ruleset]`` tag; a ruleset no file names is written to a temporary TOML file.
     Returns the clean :class:`~referee.check.diagnostics.Report` (hand scores, totals, winners).
     """
-    from referee.log.parser import parse_log
     from referee.check.replay import check_text
+    from referee.log.parser import parse_log
     from referee.log.writer import write
 
     if isinstance(events, str):

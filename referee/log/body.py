@@ -15,8 +15,16 @@ from __future__ import annotations
 
 import re
 
-from referee.rules.cards import CARDS, RANK_TEXT, SUIT_LETTERS, SUIT_SYMBOLS, Card, CardError, parse_card
 from referee.log.events import CardRun, Entry, Play, Span, fast, setters
+from referee.rules.cards import (
+    CARDS,
+    RANK_TEXT,
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
+    Card,
+    CardError,
+    parse_card,
+)
 
 # The NAME terminal of grammars/log.lark (a test checks that they agree): a word that starts
 # with a letter, or a double-quoted string with \" and \\ escapes.

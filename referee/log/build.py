@@ -16,11 +16,24 @@ from collections.abc import Mapping
 from functools import wraps
 
 from referee.log import body as logbody
-from referee.log.events import (
-    NO_SPAN, Claim, Comment, Deal, Event, GameOver, HandStart, Kitty, Moon, Pass, Score, Tag, Total,
-    Trick, fast,
-)
 from referee.log.body import BodyError, card_run, name_value, span
+from referee.log.events import (
+    NO_SPAN,
+    Claim,
+    Comment,
+    Deal,
+    Event,
+    GameOver,
+    HandStart,
+    Kitty,
+    Moon,
+    Pass,
+    Score,
+    Tag,
+    Total,
+    Trick,
+    fast,
+)
 from referee.rules.ruleset import canonical_direction
 
 Problem = tuple[int, int, int, str, "str | None"]  # line, column, end column, message, hint

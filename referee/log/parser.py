@@ -33,11 +33,11 @@ from typing import TYPE_CHECKING
 
 from referee.log import body as logbody
 from referee.log import fast as logfast
-from referee.util.collector import collector_paused
-from referee.log.events import Comment, Event
-from referee.util.record import Record, record
 from referee.log.build import EventBuilder, TooManyProblems
+from referee.log.events import Comment, Event
 from referee.log.fast import LineReader
+from referee.util.collector import collector_paused
+from referee.util.record import Record, record
 
 if TYPE_CHECKING:
     from lark import Lark

@@ -20,13 +20,26 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from referee.rules.cards import card_text
-from referee.log.events import (
-    CardRun, Claim, Comment, Deal, Entry, Event, GameOver, HandStart, Kitty, Moon, Pass, Score,
-    Tag, Total, Trick,
-)
 from referee.log.body import TAG_NAME_RE, needs_quotes, quote
+from referee.log.events import (
+    CardRun,
+    Claim,
+    Comment,
+    Deal,
+    Entry,
+    Event,
+    GameOver,
+    HandStart,
+    Kitty,
+    Moon,
+    Pass,
+    Score,
+    Tag,
+    Total,
+    Trick,
+)
 from referee.log.parser import ParseResult, SyntaxIssue, parse_log
+from referee.rules.cards import card_text
 
 __all__ = ["write", "format_event", "format_text"]
 

@@ -33,8 +33,8 @@ def trick_rows(names: list[str], trace: list) -> list[tuple[int, str]]:
 def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None = None) -> int:
     from rich.console import Console
 
-    from referee.log.parser import UnreadableLog, parse_bytes
     from referee.check.replay import check_parsed
+    from referee.log.parser import UnreadableLog, parse_bytes
 
     console = Console(file=stream, no_color=color is False, highlight=False, soft_wrap=True)
     try:

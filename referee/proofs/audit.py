@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.proofs.handfacts import hand_records
-from referee.log.parser import ParseResult
-from .partial import Conflict, partial_record_conflicts  # noqa: F401  (issue 5 asks for both here)
-from referee.rules.ruleset import Ruleset
 from referee.check.table import Findings, Table
+from referee.log.parser import ParseResult
+from referee.proofs.handfacts import hand_records
+from referee.rules.ruleset import Ruleset
+
+from .partial import Conflict, partial_record_conflicts  # noqa: F401  (issue 5 asks for both here)
 
 __all__ = ["Fix", "AuditResult", "audit_scoresheet", "partial_record_conflicts", "Conflict"]
 

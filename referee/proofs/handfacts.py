@@ -13,15 +13,13 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
 
-from referee.rules.cards import DECK_SIZE, Counts, counts_of
-from referee.log.events import Span
-from referee.log.events import Trick
 from referee.check.holdings import HandRecord, SeatedPlay
-from referee.log.parser import ParseResult
-from referee.rules.ruleset import Ruleset, direction_offset
 from referee.check.setup import group_hands, setup_table
 from referee.check.table import Findings, Table
-
+from referee.log.events import Span, Trick
+from referee.log.parser import ParseResult
+from referee.rules.cards import DECK_SIZE, Counts, counts_of
+from referee.rules.ruleset import Ruleset, direction_offset
 
 _SEAT = itemgetter(0)
 

@@ -11,16 +11,14 @@ points flow is a function defined once per number of tricks (``DEFINITIONS``, SM
 
 from __future__ import annotations
 
-
-from referee.rules.cards import DECK_SIZE, NUM_RANKS, card_text
 from referee.check.diagnostics import Related
+from referee.check.table import Table
 from referee.log.events import Span
 from referee.proofs.handfacts import HandFacts
-from referee.rules.ruleset import card_points
-from referee.check.table import Table
 from referee.proofs.sheet_laws import Sheet
 from referee.proofs.smt import DEFINITIONS, Group, Item, Law, smt_sum
-
+from referee.rules.cards import DECK_SIZE, NUM_RANKS, card_text
+from referee.rules.ruleset import card_points
 
 _POINTS = tuple(card_points(c) for c in range(DECK_SIZE))
 _PACKED: dict[tuple, dict[int, str]] = {}  # per law and shape: a card's packed counts -> atom

@@ -29,17 +29,18 @@ from __future__ import annotations
 
 import threading
 
-from referee.util.collector import collector_paused
+from referee.check import codes
 from referee.check.diagnostics import Report, make
+from referee.check.holdings import HandRecord
+from referee.check.table import Table
+from referee.log.parser import ParseResult, parse_log
 from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
 from referee.proofs.invariant_laws import hand_laws
-from referee.proofs.smt import DEFINITIONS, Law
-from referee.check.holdings import HandRecord
-from referee.log.parser import ParseResult, parse_log
 from referee.proofs.sheet_laws import Sheet
-from referee.check.table import Table
+from referee.proofs.smt import DEFINITIONS, Law
+from referee.util.collector import collector_paused
 
-PLAY_KINDS = frozenset({"revoke", "illegal-lead", "illegal-play", "card-not-held"})
+PLAY_KINDS = frozenset({codes.REVOKE, codes.ILLEGAL_LEAD, codes.ILLEGAL_PLAY, codes.CARD_NOT_HELD})
 
 
 def attach_invariants(report: Report, parsed: ParseResult | None = None, *,
@@ -170,14 +171,14 @@ def _record(report: Report, law: Law, hand: int) -> None:
         first = law.failures[0]
         more = f" (and {len(law.failures) - 1} more)" if len(law.failures) > 1 else ""
         detail = first.say + more
-        if any(d.line == first.span.line and d.kind != "invariant" for d in report.diagnostics):
+        if any(d.line == first.span.line and d.kind != codes.INVARIANT for d in report.diagnostics):
             # the replay already reported a fault on this line: the law's failure is its
             # consequence, recorded in report.invariants but not reported a second time
             report.invariants.append({"name": law.name, "hand": hand, "status": status,
                                       "detail": detail})
             return
         report.diagnostics.append(make(
-            "invariant", first.span, f"{law.name} is violated in hand {hand}: {detail}",
+            codes.INVARIANT, first.span, f"{law.name} is violated in hand {hand}: {detail}",
             rule=law.clause, hand=hand, related=first.related))
     report.invariants.append({"name": law.name, "hand": hand, "status": status,
                               "detail": detail})

@@ -20,15 +20,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.rules.cards import (
-    CLUBS, DECK_SIZE, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, SUIT_NAMES, card_text, counts_of,
-)
+from referee.check import codes
 from referee.check.diagnostics import Diagnostic, Related, make
-from referee.log.events import Span
-from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
-from referee.log.parser import ParseResult
-from referee.rules.ruleset import Ruleset, is_point_card
 from referee.check.table import Table
+from referee.log.events import Span
+from referee.log.parser import ParseResult
+from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
+from referee.rules.cards import (
+    CLUBS,
+    DECK_SIZE,
+    HEARTS,
+    NUM_RANKS,
+    QUEEN_OF_SPADES,
+    SUIT_NAMES,
+    card_text,
+    counts_of,
+)
+from referee.rules.ruleset import Ruleset, is_point_card
 
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
@@ -44,7 +52,7 @@ class Conflict:
     related: tuple[Related, ...] = ()
 
     def to_diagnostic(self) -> Diagnostic:
-        return make("invariant", self.span, self.message, rule="R5", hand=self.hand,
+        return make(codes.INVARIANT, self.span, self.message, rule="R5", hand=self.hand,
                     related=self.related)
 
 

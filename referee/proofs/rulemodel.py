@@ -21,7 +21,12 @@ from typing import Any
 
 from referee.rules.cards import CLUBS, DECK_SIZE, HEARTS, NUM_RANKS, QUEEN_OF_SPADES
 from referee.rules.ruleset import (
-    BLACK_MARIA_POINTS, HEART_POINTS, Ruleset, RulesetError, bundled_names, load_ruleset,
+    BLACK_MARIA_POINTS,
+    HEART_POINTS,
+    Ruleset,
+    RulesetError,
+    bundled_names,
+    load_ruleset,
     with_options,
 )
 

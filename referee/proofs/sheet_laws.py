@@ -8,10 +8,10 @@ players and ruleset (``DEFINITIONS``) and applied to each score line.  No z3 her
 from __future__ import annotations
 
 from referee.check.diagnostics import Related, Report
+from referee.check.table import Table
 from referee.log.events import Span
 from referee.proofs.handfacts import HandFacts
 from referee.proofs.smt import DEFINITIONS, Group, Item, Law, smt_int, smt_sum
-from referee.check.table import Table
 
 
 class Sheet:

@@ -9,9 +9,17 @@ from __future__ import annotations
 
 import itertools
 
-from referee.rules.cards import CARDS, CLUBS, DECK_SIZE, NUM_RANKS, card_text, counts_of
-from referee.proofs.rulemodel import NONE, PyOps, RuleModel, Z3Ops, is_point, legal_spec, lowest_clubs
 from referee.proofs.properties import PropertyResult, counts_text, model_values, z3_bool, z3_module
+from referee.proofs.rulemodel import (
+    NONE,
+    PyOps,
+    RuleModel,
+    Z3Ops,
+    is_point,
+    legal_spec,
+    lowest_clubs,
+)
+from referee.rules.cards import CARDS, CLUBS, DECK_SIZE, NUM_RANKS, card_text, counts_of
 
 
 def no_deadlock(model: RuleModel, max_size: int, *, leading: bool) -> PropertyResult:

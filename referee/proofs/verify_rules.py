@@ -15,14 +15,24 @@ import time
 from collections.abc import Callable, Collection
 from typing import IO
 
+from referee.proofs.properties import PropertyResult, model_values, z3_bool, z3_module
+from referee.proofs.rulemodel import (
+    NONE,
+    PyOps,
+    RuleModel,
+    Z3Ops,
+    as_model,
+    card_points,
+    deck_points,
+    hand_scores,
+    load_rule_model,
+    moon_pattern,
+    trick_flow,
+    trick_spec,
+)
 from referee.rules.cards import DECK_SIZE, card_text
 from referee.rules.names import DEFAULT_NAMES
-from referee.proofs.rulemodel import (
-    NONE, PyOps, RuleModel, Z3Ops, as_model, card_points, deck_points, hand_scores,
-    load_rule_model, moon_pattern, trick_flow, trick_spec,
-)
 from referee.rules.ruleset import Ruleset, RulesetError
-from referee.proofs.properties import PropertyResult, model_values, z3_bool, z3_module
 
 ENGINE_TRICK_SIZES = range(4, 12)
 PROPERTIES = ("points-per-hand", "trick-outcome", "engine-resolver-agrees", "no-deadlock-lead",

@@ -21,7 +21,15 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from referee.rules.cards import (
-    CARDS, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, Card, Counts, add_card, counts_of, remove_card,
+    CARDS,
+    HEARTS,
+    NUM_RANKS,
+    QUEEN_OF_SPADES,
+    Card,
+    Counts,
+    add_card,
+    counts_of,
+    remove_card,
 )
 from referee.rules.legality import Fault, card_fault, legal_cards, lowest_club
 from referee.rules.ruleset import Ruleset, bonus_points, card_points, direction_offset

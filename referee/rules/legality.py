@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from referee.rules.cards import CARDS, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, CLUBS, Card, Counts
+from referee.rules.cards import CARDS, CLUBS, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, Card, Counts
 from referee.rules.ruleset import Ruleset, is_point_card
 
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from referee.rules.cards import DECK_SIZE, NUM_RANKS, HEARTS, QUEEN_OF_SPADES, JACK_OF_DIAMONDS
+from referee.rules.cards import DECK_SIZE, HEARTS, JACK_OF_DIAMONDS, NUM_RANKS, QUEEN_OF_SPADES
 from referee.util.record import Record, record
 
 HEART_POINTS = 1

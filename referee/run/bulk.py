@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 
+from referee.check import codes
 from referee.check.diagnostics import Report, make
 from referee.log.events import Span
 
@@ -35,7 +36,7 @@ check_with_invariants = partial(check_one, invariants=True)
 
 def _failed(path: str, why: str) -> Report:
     report = Report(path=path, unreadable=why)
-    report.diagnostics.append(make("syntax", Span.point(1, 1), why, rule="R10.1"))
+    report.diagnostics.append(make(codes.SYNTAX, Span.point(1, 1), why, rule="R10.1"))
     return report
 
 
