@@ -18,6 +18,7 @@ class Findings:
     items: list[Diagnostic] = field(default_factory=list)
     unchecked: list[str] = field(default_factory=list)
     _seen: set = field(default_factory=set)
+    _noted: set = field(default_factory=set)  # the notes in ``unchecked``, found in O(1)
 
     def add(self, kind: str, span: Span, message: str, **details) -> None:
         key = (kind, span.line, span.column, details.get("player"))
@@ -27,7 +28,8 @@ class Findings:
         self.items.append(diagnostics.make(kind, span, message, **details))
 
     def note(self, text: str) -> None:
-        if text not in self.unchecked:
+        if text not in self._noted:
+            self._noted.add(text)
             self.unchecked.append(text)
 
 
