@@ -23,6 +23,29 @@ TABLE_HEADER = ("player", "total", "", "violations by kind")
 _TABLE_GAP = 2  # blanks after every column but the last
 
 
+def escaped(text: str) -> str:
+    """``text`` as it may safely reach a terminal: controls (ESC starts terminal escape
+    sequences), line and paragraph separators, invisible format characters (bidirectional
+    overrides reorder what a reader sees) and other unprintable characters are shown as
+    ``\\x1b``, ``\\u2028``; spaces, including the non-ASCII ones, stay."""
+    if text.isprintable():  # the usual case
+        return text
+    return "".join(map(_escaped_char, text))
+
+
+def _escaped_char(char: str) -> str:
+    if char.isprintable():
+        return char
+    import unicodedata
+
+    if unicodedata.category(char) == "Zs":
+        return char
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
 def to_json(reports: Iterable[Report]) -> str:
     import json
 
@@ -40,7 +63,7 @@ def diagnostic_line(path: str, diag: Diagnostic) -> str:
     text = f"{path}:{diag.line}:{diag.column}: {diag.code} {diag.kind}  {diag.message} [{diag.rule}]"
     if diag.hint:
         text += f" ({diag.hint})"
-    return text
+    return escaped(text)
 
 
 def excerpt(source_lines: list[str], line: int, column: int, end_column: int | None) -> list[str]:
@@ -49,10 +72,15 @@ def excerpt(source_lines: list[str], line: int, column: int, end_column: int | N
         return []
     text = source_lines[line - 1].replace("\t", " ")
     start = max(0, column - 1 - EXCERPT_WIDTH // 2) if len(text) > EXCERPT_WIDTH else 0
-    shown = text[start:start + EXCERPT_WIDTH]
+    raw = text[start:start + EXCERPT_WIDTH]
+    width = max(1, min((end_column or column + 1) - column, len(raw) - (column - 1 - start)))
+    before = max(0, column - 1 - start)
+    shown = escaped(raw)
+    if shown is not raw:  # escapes widen the line: the caret moves with them
+        width = max(1, len(escaped(raw[before:before + width])))
+        before = len(escaped(raw[:before]))
     prefix = "…" if start else ""
-    offset = len(prefix) + max(0, column - 1 - start)
-    width = max(1, min((end_column or column + 1) - column, len(shown) - (column - 1 - start)))
+    offset = len(prefix) + before
     gutter = f"{line:>5} | "
     return [gutter + prefix + shown, " " * (len(gutter) - 2) + "| " + " " * offset + "^" * width]
 
@@ -61,19 +89,22 @@ def _lines(report: Report) -> tuple[list[tuple[str, str, int]], list[str]]:
     """What is printed before the summary, (text, style, length of the styled prefix), and
     the notes printed after it: the same for both renderers."""
     out: list[tuple[str, str, int]] = []
-    lines = report.source.splitlines()
+    # the parser counts lines at "\n" only (the text is newline-normalised); splitlines()
+    # would also split at U+2028, form feeds and the like, and excerpt the wrong line
+    lines = report.source.split("\n")
+    path = escaped(report.path)
     for diag in report.diagnostics:
-        prefix = len(report.path) + len(str(diag.line)) + len(str(diag.column)) + 3
+        prefix = len(path) + len(str(diag.line)) + len(str(diag.column)) + 3
         out.append((diagnostic_line(report.path, diag),
                     "bold red" if diag.severity == "error" else "bold yellow", prefix))
         end = diag.end_column if diag.end_line == diag.line else None
         for row in excerpt(lines, diag.line, diag.column, end):
             out.append((row, "dim" if "|" in row[:8] else "", 0))
         for rel in diag.related:
-            out.append((f"      = {rel.note} (line {rel.line})", "cyan", 0))
+            out.append((escaped(f"      = {rel.note} (line {rel.line})"), "cyan", 0))
             for row in excerpt(lines, rel.line, rel.column, None)[:1]:
                 out.append((row, "dim", 0))
-    return out, [f"  not checked: {note}" for note in report.unchecked]
+    return out, [escaped(f"  not checked: {note}") for note in report.unchecked]
 
 
 def render_text(reports: Iterable[Report], *, stream: IO[str] | None = None,
@@ -126,13 +157,13 @@ def summary_title(report: Report) -> list[tuple[str, str]]:
     count = len(report.diagnostics)
     verdict = {"clean": ("clean", "green"), "violations": (f"{count} violation{'s' * (count != 1)}", "red"),
                "unreadable": ("unreadable", "red")}[report.verdict]
-    head = [(report.path, "bold"), (": ", ""), verdict]
+    head = [(escaped(report.path), "bold"), (": ", ""), verdict]
     if report.unreadable is not None:
-        return head + [(f": {report.unreadable}", "")]
+        return head + [(escaped(f": {report.unreadable}"), "")]
     end = ("game over, won by " + " and ".join(report.winners) if report.winners
            else "game not finished")
-    return head + [(f"; ruleset {report.ruleset or '-'}, {len(report.players)} players, "
-                    f"{hands} hand{'s' * (hands != 1)}, {end}", "")]
+    return head + [(escaped(f"; ruleset {report.ruleset or '-'}, {len(report.players)} players, "
+                            f"{hands} hand{'s' * (hands != 1)}, {end}"), "")]
 
 
 def table_rows(report: Report) -> list[tuple[str, str, str, str]]:
@@ -146,7 +177,7 @@ def table_rows(report: Report) -> list[tuple[str, str, str, str]]:
         player = report.players[row] if row < len(report.players) else ""
         total = str(last.get(player, "?")) if player else ""
         mark = "winner" if player in winners else ""
-        rows.append((player, total, mark, kinds[row] if row < len(kinds) else ""))
+        rows.append((escaped(player), total, mark, kinds[row] if row < len(kinds) else ""))
     return rows
 
 

@@ -1,0 +1,57 @@
+"""Text output never passes a log's control characters to the terminal, and excerpts show the
+line the diagnostic names even when a line holds a Unicode line separator."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from referee.output.render import escaped, render_text
+from referee.replay import check_text
+
+REVOKE = (Path(__file__).resolve().parent.parent / "examples" / "logs" / "revoke.log").read_text()
+REVOKE_LINE = 21  # Charlie revokes on this line (examples/logs/revoke.log)
+
+
+def _text(report, color=False) -> str:
+    out = io.StringIO()
+    render_text([report], stream=out, color=color, width=200)
+    return out.getvalue()
+
+
+def test_escape_sequences_are_shown_escaped_not_sent():
+    hostile = REVOKE.replace("[Event \"generated game, seed 1\"]",
+                             "[Event \"\x1b]0;owned\x07\x1b[2J\"]\n# \x1b[31m red \x9b1m")
+    hostile = hostile.replace("trick 1: Al 10C", "trick 1: Al\x1b[8m 10C", 1)
+    for color in (False, True):
+        text = _text(check_text(hostile, "g\x1bame.log"), color=color)
+        assert "\x1b]" not in text and "\x9b" not in text and "\x07" not in text
+        assert "\\x1b" in text  # the file name and the faulty line, escaped
+        if not color:
+            assert "\x1b" not in text
+
+
+def test_a_line_separator_inside_a_line_does_not_shift_the_excerpt():
+    # the separator is inside a comment above the revoke: excerpts count lines at "\n" only
+    hostile = REVOKE.replace("# One revoke violation", "# One\u2028revoke\u2029violation\x0c")
+    report = check_text(hostile)
+    revoke = next(d for d in report.diagnostics if d.kind == "revoke")
+    assert revoke.line == REVOKE_LINE
+    text = _text(report)
+    excerpt_row = next(row for row in text.splitlines() if row.startswith(f"{REVOKE_LINE:>5} | "))
+    assert "Charlie AD" in excerpt_row
+    assert "\u2028" not in text
+
+
+def test_the_caret_stays_under_the_card_after_an_escape():
+    line = "trick 1: Al\x1b 10C, Beth 5C"
+    from referee.output.render import excerpt
+
+    shown, caret = excerpt([line], 1, line.index("10C") + 1, line.index("10C") + 4)
+    assert shown.endswith("trick 1: Al\\x1b 10C, Beth 5C")
+    assert shown.index("10C") == caret.index("^^^")
+
+
+def test_escaped_keeps_printable_text_and_spaces():
+    assert escaped("Al Beth\u00a0Zoë ♥") == "Al Beth\u00a0Zoë ♥"
+    assert escaped("a\x1bb\u202ec\U000e0001") == "a\\x1bb\\u202ec\\U000e0001"
