@@ -119,6 +119,9 @@ def iter_inputs(paths: list[str]) -> Iterator[str]:
             yield raw
 
 
+_EXIT_BY_VERDICT = {"clean": EXIT_CLEAN, "violations": EXIT_VIOLATIONS, "unreadable": EXIT_UNREADABLE}
+
+
 def _cmd_check(args) -> int:
     from referee.output import render
     from referee.run import bulk
@@ -133,7 +136,6 @@ def _cmd_check(args) -> int:
         if len(paths) >= 20:
             progress = _progress(len(paths))
     check = bulk.check_with_invariants if args.invariants else bulk.check_one
-    reports, worst = [], EXIT_CLEAN
     try:
         if args.scheduler:
             from referee.run.cluster import check_on_cluster
@@ -143,23 +145,27 @@ def _cmd_check(args) -> int:
                                                     timeout=args.timeout))
         else:
             stream = bulk.check_many(paths, jobs=jobs, timeout=args.timeout, check=check)
-        for report in stream:
-            worst = max(worst, {"clean": EXIT_CLEAN, "violations": EXIT_VIOLATIONS,
-                                "unreadable": EXIT_UNREADABLE}[report.verdict])
-            if args.format == "jsonl":
-                print(render.to_jsonl_line(report), flush=progress is not None)
-            elif args.format == "text":
-                render.render_text([report], color=_color(args))
-            else:
-                reports.append(report)
-            if progress is not None:
-                progress[0].advance(progress[1])
+        worst = [EXIT_CLEAN]  # the run's exit code so far, raised by each report
+
+        def judged(reports):
+            for report in reports:
+                worst[0] = max(worst[0], _EXIT_BY_VERDICT[report.verdict])
+                yield report
+                if progress is not None:
+                    progress[0].advance(progress[1])
+
+        if args.format == "json":  # streamed: one report in memory at a time
+            render.write_json(judged(stream), sys.stdout)
+        else:
+            for report in judged(stream):
+                if args.format == "jsonl":
+                    print(render.to_jsonl_line(report), flush=progress is not None)
+                else:
+                    render.render_text([report], color=_color(args))
     finally:
         if progress is not None:
             progress[0].stop()
-    if args.format == "json":
-        print(render.to_json(reports))
-    return worst
+    return worst[0]
 
 
 def _usage_errors(reports):

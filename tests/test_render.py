@@ -105,3 +105,41 @@ def test_a_piped_check_does_not_import_rich():
                           capture_output=True, text=True, cwd=ROOT, env=env)
     assert done.returncode == 1 and "CH201 revoke" in done.stdout
     assert done.stderr.strip() == "False"
+
+
+def test_streamed_json_is_the_document_to_json_makes():
+    import io
+
+    from referee.output.render import to_json, write_json
+    from referee.replay import check_path
+
+    examples = sorted((Path(__file__).resolve().parent.parent / "examples" / "logs").glob("*.log"))
+    for reports in ([], [check_path(examples[0])], [check_path(p) for p in examples]):
+        out = io.StringIO()
+        write_json(iter(reports), out)
+        assert out.getvalue() == to_json(reports) + "\n"
+
+
+def test_streamed_json_holds_one_report_at_a_time():
+    import gc
+    import weakref
+
+    from referee.output.render import write_json
+
+    class Made:  # stands for a Report: write_json reads only to_json()
+        def to_json(self):
+            return {"path": "x"}
+
+    alive = []
+
+    def reports():
+        for _ in range(5):
+            report = Made()
+            alive.append(weakref.ref(report))
+            yield report
+            del report
+            gc.collect()
+            assert sum(ref() is not None for ref in alive) <= 1  # the one just written
+
+    write_json(reports(), io.StringIO())
+    assert len(alive) == 5

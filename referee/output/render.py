@@ -52,6 +52,22 @@ def to_json(reports: Iterable[Report]) -> str:
     return json.dumps({"files": [r.to_json() for r in reports]}, ensure_ascii=False, indent=2)
 
 
+def write_json(reports: Iterable[Report], stream: IO[str]) -> None:
+    """What :func:`to_json` returns (and a newline), written report by report, so that a run
+    over thousands of files never holds more than one report.  Nothing is written before the
+    first report is made (an error before it leaves no half document)."""
+    import json
+
+    first = True
+    for report in reports:
+        body = json.dumps(report.to_json(), ensure_ascii=False, indent=2)
+        # JSON strings hold no raw newline, so every line of the body is one of its rows
+        rows = "\n".join("    " + row for row in body.split("\n"))
+        stream.write(('{\n  "files": [\n' if first else ",\n") + rows)
+        first = False
+    stream.write('{\n  "files": []\n}\n' if first else "\n  ]\n}\n")
+
+
 def to_jsonl_line(report: Report) -> str:
     import json
 
