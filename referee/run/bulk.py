@@ -81,9 +81,7 @@ class _Pool:
             pending[index] = (path, self.executor.submit(self.check, path))
 
     def close(self) -> None:
-        for process in list((getattr(self.executor, "_processes", None) or {}).values()):
-            process.kill()
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        _stop(self.executor)
 
 
 def _parallel(paths: Iterator[str], jobs: int, timeout: float, check) -> Iterator[Report]:
@@ -137,9 +135,16 @@ def _isolated(path: str, check, timeout: float) -> Report:
     except Exception as err:
         return _failed(path, f"internal error while checking this file: {err!r}")
     finally:
-        for process in list((getattr(pool, "_processes", None) or {}).values()):
-            process.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
+        _stop(pool)
+
+
+def _stop(executor) -> None:
+    """Kill the workers, then wait for the executor's manager thread to see it and end.
+    Left running (``wait=False``), that thread could outlive the pipes it is woken through,
+    and the interpreter's exit then printed "Exception ignored ... OSError: [Errno 9]"."""
+    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        process.kill()
+    executor.shutdown(wait=True, cancel_futures=True)
 
 
 def default_jobs() -> int:
