@@ -39,6 +39,8 @@ def _parser() -> argparse.ArgumentParser:
     fmt = commands.add_parser("fmt", help="print a log in canonical form")
     fmt.add_argument("path", metavar="FILE")
     fmt.add_argument("--write", action="store_true", help="rewrite the file in place (atomically)")
+    fmt.add_argument("--follow-symlinks", action="store_true",
+                     help="with --write, rewrite the file a symbolic link points to")
 
     replay = commands.add_parser("replay", help="print the game trick by trick")
     replay.add_argument("path", metavar="FILE")
@@ -204,10 +206,14 @@ def _cmd_fmt(args) -> int:
     for issue in issues:
         print(f"{args.path}:{issue.line}:{issue.column}: CH001 syntax  {issue.message}", file=sys.stderr)
     if args.write and args.path != "-":
-        target = Path(args.path)
-        temporary = target.with_name(f".{target.name}.referee-fmt")
-        temporary.write_text(canonical, encoding="utf-8")
-        os.replace(temporary, target)
+        from referee.util.files import RefusedWrite, replace_text
+
+        try:
+            replace_text(args.path, canonical, follow_symlinks=args.follow_symlinks)
+        except RefusedWrite as err:
+            raise UsageError(str(err)) from None
+        except OSError as err:
+            raise UsageError(f"{args.path}: cannot write: {err.strerror or err}") from None
     else:
         sys.stdout.write(canonical)
     return EXIT_VIOLATIONS if issues else EXIT_CLEAN
