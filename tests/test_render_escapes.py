@@ -55,3 +55,17 @@ def test_the_caret_stays_under_the_card_after_an_escape():
 def test_escaped_keeps_printable_text_and_spaces():
     assert escaped("Al Beth\u00a0Zoë ♥") == "Al Beth\u00a0Zoë ♥"
     assert escaped("a\x1bb\u202ec\U000e0001") == "a\\x1bb\\u202ec\\U000e0001"
+
+
+def test_replay_shows_names_and_notes_escaped(tmp_path):
+    from referee.output.replay_view import show_replay
+
+    hostile = REVOKE.replace("Al Beth Charlie", "Al\x1b[5m Beth Charlie").replace(
+        " Al:", " Al\x1b[5m:").replace(" Al ", " Al\x1b[5m ")
+    hostile += "hand 2 dealer [bold]x\n"  # a name that is rich markup, in a note
+    path = tmp_path / "hostile.log"
+    path.write_text(hostile, "utf-8")
+    out = io.StringIO()
+    show_replay(str(path), color=True, stream=out)
+    text = out.getvalue()
+    assert "\x1b[5m" not in text and "\\x1b[5m" in text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import IO
 
+from referee.output.render import escaped
 from referee.rules.cards import card_text
 from referee.rules.ruleset import card_points
 
@@ -40,10 +41,10 @@ def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None 
     try:
         parsed = parse_bytes(Path(path).read_bytes() if path != "-" else __import__("sys").stdin.buffer.read())
     except OSError as err:
-        console.print(f"{path}: cannot read the file: {err.strerror or err}", markup=False)
+        console.print(escaped(f"{path}: cannot read the file: {err.strerror or err}"), markup=False)
         return 2
     except UnreadableLog as err:
-        console.print(f"{path}:{err.line}:{err.column}: {err}", markup=False)
+        console.print(escaped(f"{path}:{err.line}:{err.column}: {err}"), markup=False)
         return 2
     trace: list = []
     report = check_parsed(parsed, path, trace=trace)
@@ -55,19 +56,19 @@ def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None 
                 _hand_footer(console, summaries[current])
             current = hand
             console.print(f"[bold]hand {hand}[/]")
-        console.print("  " + row, markup=False)
+        console.print("  " + escaped(row), markup=False)
     if current in summaries:
         _hand_footer(console, summaries[current])
     for note in report.unchecked:
-        console.print(f"[yellow]{note}[/]", markup=True, highlight=False)
+        console.print(escaped(note), style="yellow", markup=False, highlight=False)
     count = len(report.diagnostics)
-    console.print(f"{count} violation{'s' * (count != 1)} (referee check {path} lists them)"
-                  if count else "no violations")
+    console.print(escaped(f"{count} violation{'s' * (count != 1)} (referee check {path} lists "
+                          "them)") if count else "no violations", markup=False)
     return 1 if count else 0
 
 
 def _hand_footer(console, summary) -> None:
     if summary.points:
         points = ", ".join(f"{name} {value}" for name, value in summary.points.items())
-        console.print(f"  points: {points}" + (f"  (moon: {summary.shooter})" if summary.shooter else ""),
-                      markup=False)
+        console.print(escaped(f"  points: {points}" + (f"  (moon: {summary.shooter})"
+                                                       if summary.shooter else "")), markup=False)
