@@ -210,3 +210,21 @@ def test_generate_main_usage_errors(arguments, message, capsys, tmp_path):
 def test_cannot_inject_is_raised_when_there_is_no_place():
     with pytest.raises(CannotInject):
         violating_game(CANCELLATION, 6, seed=1, kind="wrong-dealer", hands=1)
+
+
+def test_a_log_generated_under_a_ruleset_file_names_that_file(tmp_path):
+    from referee.replay import check_path
+
+    rules = tmp_path / "rules" / "club.toml"
+    rules.parent.mkdir()
+    rules.write_text('base = "cancellation"\nname = "club"\ntarget = 60\n', "utf-8")
+    target = tmp_path / "logs" / "game.log"
+    target.parent.mkdir()
+    assert generate_main(7, str(rules), 3, None, True, None, "simple", str(target)) == 0
+    assert '[Ruleset "../rules/club.toml"]' in target.read_text("utf-8")
+    report = check_path(target)
+    assert report.verdict == "clean" and report.ruleset == "club" and report.winners
+    injected = tmp_path / "logs" / "revoke.log"
+    assert generate_main(7, str(rules), 3, 2, False, "revoke", "random", str(injected)) == 0
+    kinds = {d.kind for d in check_path(injected).diagnostics}
+    assert kinds == {"revoke"}

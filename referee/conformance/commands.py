@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -14,8 +15,20 @@ from referee.conformance.inject import (
     expected_document,
     violating_game,
 )
-from referee.log.writer import write
-from referee.rules.ruleset import RulesetError, load_ruleset
+from referee.log.events import Tag
+from referee.log.writer import format_event, write
+from referee.rules.ruleset import RulesetError, bundled_names, load_ruleset
+
+
+def ruleset_tag_value(ruleset: str, output: str | None) -> str | None:
+    """What a generated log's [Ruleset] tag must say so that `referee check` finds ``ruleset``
+    again: None for a bundled ruleset (its name is written), else the file's path, relative
+    to the log's folder (check reads a relative path from there)."""
+    if ruleset.casefold() in bundled_names() or not ruleset.endswith(".toml"):
+        return None
+    if output is None:
+        return ruleset
+    return os.path.relpath(Path(ruleset).resolve(), Path(output).resolve().parent)
 
 
 def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_end: bool,
@@ -60,6 +73,10 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
         document = expected_document(
             [expected], log=Path(output).name if output else None, ruleset=rules.name,
             players=players, seed=seed, hands=hands, strategy=strategy)
+    tag_value = ruleset_tag_value(ruleset, output)
+    if tag_value is not None:  # the generator names the ruleset; the log must name its file
+        named = format_event(Tag("Ruleset", rules.name)) + "\n"
+        text = text.replace(named, format_event(Tag("Ruleset", tag_value)) + "\n", 1)
     if output is None:
         sys.stdout.flush()
         out = getattr(sys.stdout, "buffer", None)
