@@ -1,5 +1,10 @@
 """The conformance corpus: the referee passes all of examples/corpus, which covers every case,
-and ``corpus_main`` regenerates it byte for byte (so its seeds are reproducible)."""
+and ``corpus_main`` regenerates it byte for byte (so its seeds are reproducible).
+
+The verdicts the referee is held to are the hand-written ``examples/corpus/facts.toml``
+(kind, line, column, player of each diagnostic; totals and winners), which no script writes;
+the generator's own ``*.expected.json`` (what the injector meant to inject) must agree with
+them too, so neither the referee nor the generator can silently re-bless a verdict."""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
+from verdict_facts import FACTS_FILE, differences, load
 
 from referee.conformance.corpus import EXPECTED_SUFFIX, MANIFEST, compare, corpus_main, verify
 from referee.conformance.generate import CASES
@@ -17,6 +23,38 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "examples" / "corpus"
 MANIFEST_DATA = json.loads((CORPUS / MANIFEST).read_text("utf-8"))
 LOGS = MANIFEST_DATA["logs"]
+FACTS = load(CORPUS)
+
+
+def GENERATED(name: str) -> bool:  # noqa: N802 - reads as a set of file names
+    """A file of the corpus that `referee corpus` writes (not a dot file, not the facts)."""
+    return not name.startswith(".") and name != FACTS_FILE
+
+
+def test_every_corpus_log_has_hand_written_facts():
+    assert set(FACTS) == {item["log"][:-4] for item in LOGS}
+
+
+@pytest.mark.parametrize("item", LOGS, ids=[item["log"][:-4] for item in LOGS])
+def test_the_referee_agrees_with_the_hand_written_facts(item):
+    problems = differences(FACTS[item["log"][:-4]], check_path(CORPUS / item["log"]).to_json())
+    assert not problems, (f"check_path({item['log']}) disagrees with the hand-written "
+                          f"examples/corpus/{FACTS_FILE}:\n  " + "\n  ".join(problems))
+
+
+@pytest.mark.parametrize("item", LOGS, ids=[item["log"][:-4] for item in LOGS])
+def test_the_generators_expected_verdict_agrees_with_the_hand_written_facts(item):
+    facts = FACTS[item["log"][:-4]]
+    expected = json.loads((CORPUS / item["expected"]).read_text("utf-8"))
+    assert expected["verdict"] == facts["verdict"] == item["verdict"]
+    mine = [(f["kind"], f["line"], f.get("player"), f.get("hand"), f.get("trick"))
+            for f in facts.get("diagnostics", [])]
+    theirs = [(v["kind"], v["line"], v["player"], v["hand"], v["trick"]) for v in expected["violations"]]
+    assert mine == theirs, (f"{item['expected']} (written by `referee corpus`) disagrees with the "
+                            f"hand-written examples/corpus/{FACTS_FILE}")
+    if "hands" in expected:
+        assert expected["hands"][-1]["totals"] == facts["totals"]
+        assert expected.get("winners") == facts.get("winners")
 
 
 @pytest.mark.parametrize("item", LOGS, ids=[item["log"][:-4] for item in LOGS])
@@ -31,7 +69,7 @@ def test_the_referee_gives_every_expected_verdict(item):
 
 def test_the_corpus_covers_every_case_kind_ruleset_and_player_count():
     assert MANIFEST_DATA["format"] == "referee-corpus/1"
-    files = {p.name for p in CORPUS.iterdir() if not p.name.startswith(".")}
+    files = {p.name for p in CORPUS.iterdir() if GENERATED(p.name)}
     listed = {item["log"] for item in LOGS} | {item["expected"] for item in LOGS} | {MANIFEST}
     assert files == listed
     assert all(MANIFEST_DATA["cases"][case] for case in CASES), MANIFEST_DATA["cases"]
@@ -67,10 +105,12 @@ def test_corpus_main_regenerates_the_fixed_corpus_byte_for_byte(tmp_path, capsys
     (target / "old.log").write_text("old", encoding="utf-8")
     (target / MANIFEST).write_text(json.dumps({"logs": [
         {"log": "old.log", "expected": "old.log" + EXPECTED_SUFFIX}]}), encoding="utf-8")
+    (target / FACTS_FILE).write_bytes((CORPUS / FACTS_FILE).read_bytes())  # the hand-written facts
     assert corpus_main(str(target), MANIFEST_DATA["count"], MANIFEST_DATA["seed"]) == 0
     assert "wrote 50 logs" in capsys.readouterr().out
-    made = sorted(p.name for p in target.iterdir())
-    assert made == sorted(p.name for p in CORPUS.iterdir() if not p.name.startswith("."))
+    assert (target / FACTS_FILE).read_bytes() == (CORPUS / FACTS_FILE).read_bytes()  # kept as is
+    made = sorted(p.name for p in target.iterdir() if GENERATED(p.name))
+    assert made == sorted(p.name for p in CORPUS.iterdir() if GENERATED(p.name))
     for name in made:
         assert (target / name).read_bytes() == (CORPUS / name).read_bytes(), name
     assert verify(target) == []
