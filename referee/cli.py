@@ -193,12 +193,13 @@ def _progress(total: int):
 def _cmd_fmt(args) -> int:
     from referee.log.parser import UnreadableLog, decode_log
     from referee.log.writer import format_text
+    from referee.util.reading import UnreadableFile, read_input
 
     try:
-        data = sys.stdin.buffer.read() if args.path == "-" else Path(args.path).read_bytes()
-        text = decode_log(data)
-    except OSError as err:
-        raise UsageError(f"{args.path}: {err.strerror or err}") from None
+        text = decode_log(read_input(args.path))
+    except UnreadableFile as err:
+        print(f"{args.path}:1:1: {err}", file=sys.stderr)
+        return EXIT_UNREADABLE
     except UnreadableLog as err:
         print(f"{args.path}:{err.line}:{err.column}: {err}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -293,11 +294,13 @@ def _cmd_verify_rules(args) -> int:
 def _cmd_audit(args) -> int:
     from referee.log.parser import UnreadableLog, parse_bytes
     from referee.proofs.audit import audit_scoresheet
+    from referee.util.reading import UnreadableFile, read_input
 
     try:
-        parsed = parse_bytes(Path(args.path).read_bytes())
-    except OSError as err:
-        raise UsageError(f"{args.path}: {err.strerror or err}") from None
+        parsed = parse_bytes(read_input(args.path))
+    except UnreadableFile as err:
+        print(f"{args.path}:1:1: {err}", file=sys.stderr)
+        return EXIT_UNREADABLE
     except UnreadableLog as err:
         print(f"{args.path}:{err.line}:{err.column}: {err}", file=sys.stderr)
         return EXIT_UNREADABLE

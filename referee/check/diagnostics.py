@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from referee.check.codes import BY_KIND
+from referee.check.codes import BY_KIND, SYNTAX
 from referee.log.events import Span
 from referee.util.record import Record, record
 
@@ -119,3 +119,10 @@ class Report:
             "error": self.unreadable,
             "invariants": self.invariants,
         }
+
+
+def unreadable_report(path: str, message: str, line: int = 1, column: int = 1) -> Report:
+    """The report of a file that cannot be read as a log at all (exit code 2)."""
+    report = Report(path=path, unreadable=message)
+    report.diagnostics.append(make(SYNTAX, Span.point(line, column), message, rule="R10.1"))
+    return report

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import IO
 
 from referee.output.render import escaped
@@ -36,12 +35,13 @@ def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None 
 
     from referee.check.replay import check_parsed
     from referee.log.parser import UnreadableLog, parse_bytes
+    from referee.util.reading import UnreadableFile, read_input
 
     console = Console(file=stream, no_color=color is False, highlight=False, soft_wrap=True)
     try:
-        parsed = parse_bytes(Path(path).read_bytes() if path != "-" else __import__("sys").stdin.buffer.read())
-    except OSError as err:
-        console.print(escaped(f"{path}: cannot read the file: {err.strerror or err}"), markup=False)
+        parsed = parse_bytes(read_input(path))
+    except UnreadableFile as err:
+        console.print(escaped(f"{path}:1:1: {err}"), markup=False)
         return 2
     except UnreadableLog as err:
         console.print(escaped(f"{path}:{err.line}:{err.column}: {err}"), markup=False)

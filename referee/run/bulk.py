@@ -13,9 +13,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 
-from referee.check import codes
-from referee.check.diagnostics import Report, make
-from referee.log.events import Span
+from referee.check.diagnostics import Report, unreadable_report
 
 DEFAULT_TIMEOUT = 120.0
 
@@ -23,21 +21,18 @@ DEFAULT_TIMEOUT = 120.0
 def check_one(path: str, invariants: bool = False) -> Report:
     """Check one file (``-``: standard input), optionally with the z3 invariants."""
     from referee.run.single import check_bytes, check_path
+    from referee.util.reading import UnreadableFile, read_input
 
     if path == "-":
-        import sys
-
-        return check_bytes(sys.stdin.buffer.read(), "<stdin>", invariants=invariants)
+        try:
+            data = read_input(path)
+        except UnreadableFile as err:
+            return unreadable_report("<stdin>", str(err))
+        return check_bytes(data, "<stdin>", invariants=invariants)
     return check_path(path, invariants=invariants)
 
 
 check_with_invariants = partial(check_one, invariants=True)
-
-
-def _failed(path: str, why: str) -> Report:
-    report = Report(path=path, unreadable=why)
-    report.diagnostics.append(make(codes.SYNTAX, Span.point(1, 1), why, rule="R10.1"))
-    return report
 
 
 def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_TIMEOUT,
@@ -48,7 +43,7 @@ def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_
             try:
                 yield check(path)
             except Exception as err:  # a bug must not end a bulk run; the file is reported
-                yield _failed(path, f"internal error while checking this file: {err!r}")
+                yield unreadable_report(path, f"internal error while checking this file: {err!r}")
         return
     yield from _parallel(iter(paths), jobs, timeout, check)
 
@@ -106,14 +101,14 @@ def _parallel(paths: Iterator[str], jobs: int, timeout: float, check) -> Iterato
             try:
                 report = future.result(timeout=timeout)
             except FutureTimeout:
-                report = _failed(path, f"checking this file took longer than {timeout:g} s")
+                report = unreadable_report(path, f"checking this file took longer than {timeout:g} s")
                 pool.restart(pending)
             except BrokenProcessPool:
                 # a crash fails every file in flight: find out whether it was this one, alone
                 pool.restart(pending)
                 report = _isolated(path, check, timeout)
             except Exception as err:
-                report = _failed(path, f"internal error while checking this file: {err!r}")
+                report = unreadable_report(path, f"internal error while checking this file: {err!r}")
             yield report
             fill()
     finally:
@@ -129,11 +124,11 @@ def _isolated(path: str, check, timeout: float) -> Report:
     try:
         return pool.submit(check, path).result(timeout=timeout)
     except BrokenProcessPool:
-        return _failed(path, "checking this file crashed a worker process")
+        return unreadable_report(path, "checking this file crashed a worker process")
     except FutureTimeout:
-        return _failed(path, f"checking this file took longer than {timeout:g} s")
+        return unreadable_report(path, f"checking this file took longer than {timeout:g} s")
     except Exception as err:
-        return _failed(path, f"internal error while checking this file: {err!r}")
+        return unreadable_report(path, f"internal error while checking this file: {err!r}")
     finally:
         _stop(pool)
 

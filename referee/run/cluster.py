@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 
 from referee.check.diagnostics import Report
 
@@ -26,14 +25,12 @@ def check_remote(data: bytes, name: str, invariants: bool = False) -> Report:
 
 
 def _read(path: str) -> tuple[bytes | None, str | None]:
-    try:
-        if path == "-":
-            import sys
+    from referee.util.reading import UnreadableFile, read_input
 
-            return sys.stdin.buffer.read(), None
-        return Path(path).read_bytes(), None
-    except OSError as err:
-        return None, f"cannot read the file: {err.strerror or err}"
+    try:
+        return read_input(path), None
+    except UnreadableFile as err:
+        return None, str(err)
 
 
 def check_on_cluster(paths: Iterable[str], scheduler: str, *, invariants: bool = False,
@@ -42,7 +39,7 @@ def check_on_cluster(paths: Iterable[str], scheduler: str, *, invariants: bool =
         from distributed import Client
     except ImportError:
         raise ClusterUnavailable("--scheduler needs the dask extra: pip install 'referee[dask]'") from None
-    from referee.run.bulk import _failed
+    from referee.check.diagnostics import unreadable_report
 
     try:
         client = Client(scheduler, timeout=min(timeout, 30.0))
@@ -65,11 +62,11 @@ def check_on_cluster(paths: Iterable[str], scheduler: str, *, invariants: bool =
                 return
             name, future, problem = pending.popleft()
             if future is None:
-                yield _failed(name, problem)
+                yield unreadable_report(name, problem)
                 continue
             try:
                 yield future.result(timeout=timeout)
             except Exception as err:  # a worker's failure is this file's error, not the run's
-                yield _failed(name, f"checking this file failed on the cluster: {err!r}")
+                yield unreadable_report(name, f"checking this file failed on the cluster: {err!r}")
     finally:
         client.close()
