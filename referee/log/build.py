@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from functools import wraps
 
 from referee.log import body as logbody
-from referee.log.body import BodyError, card_run, name_value, span
+from referee.log import words
+from referee.log.body import BodyError, card_run, span
 from referee.log.events import (
     NO_SPAN,
     Claim,
@@ -34,6 +35,7 @@ from referee.log.events import (
     Trick,
     fast,
 )
+from referee.log.words import name_value
 from referee.rules.ruleset import canonical_direction
 
 Problem = tuple[int, int, int, str, "str | None"]  # line, column, end column, message, hint
@@ -161,7 +163,7 @@ class EventBuilder:
     @statement
     def deal(self, line, col, head, rest_col, rest):
         body = _cards_part(rest)
-        name, at = logbody.head_name(head, 4)
+        name, at = words.head_name(head, 4)
         whole = make_span(line, col, line, _upto(rest_col, body))
         return make_deal(name_value(name), card_run(body, line, rest_col), whole,
                          make_span(line, col + at, line, col + at + len(name)))
@@ -175,7 +177,7 @@ class EventBuilder:
     @statement
     def passing(self, line, col, head, rest_col, rest):
         body = _cards_part(rest)
-        name, at, to, to_at = logbody.pass_head(head)
+        name, at, to, to_at = words.pass_head(head)
         return make_pass(
             name_value(name), card_run(body, line, rest_col), name_value(to) if to else None,
             make_span(line, col, line, _upto(rest_col, body)),
@@ -198,7 +200,7 @@ class EventBuilder:
     def compact_trick(self, line, col, head, rest_col, rest):
         body, claim, claim_at = _split(rest, self.compact_rest)
         run = card_run(body, line, rest_col) if body else logbody.EMPTY_RUN
-        m = logbody.HEAD_NUMBER_NAME.match(head)
+        m = words.HEAD_NUMBER_NAME.match(head)
         return make_trick(
             int(m.group(1)), logbody.compact_plays(run), _claim(claim, line, rest_col + claim_at),
             name_value(m.group(2)),
@@ -233,7 +235,7 @@ def comment_event(line: int, column: int, text: str) -> Comment:
 
 def tag_event(line: int, column: int, name: str, value: str, end_column: int) -> Tag:
     """``[NAME "value"]``: the TAG_NAME and STRING tokens, where ``[`` is and ``]`` ends."""
-    return Tag(name, logbody.unquote(value), span(line, column, end_column))
+    return Tag(name, words.unquote(value), span(line, column, end_column))
 
 
 def moon_event(line: int, column: int, name: str, name_column: int, choice: str,
@@ -271,7 +273,7 @@ def _claim(text: str, line: int, column: int) -> Claim | None:
     """``-> Dave`` / ``-> none`` at ``column``."""
     if not text:
         return None
-    return make_claim(logbody.claim_player(text), make_span(line, column, line, column + len(text)))
+    return make_claim(words.claim_player(text), make_span(line, column, line, column + len(text)))
 
 
 def _statement_end(column: int, head: str, rest_column: int, body: str, claim: str,

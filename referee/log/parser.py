@@ -29,8 +29,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
-from referee.log import body as logbody
 from referee.log import fast as logfast
+from referee.log import words
 from referee.log.build import EventBuilder, TooManyProblems
 from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.log.events import Comment, Event
@@ -299,4 +299,4 @@ def split_players(value: str) -> list[str]:
     """The names of a ``[Players "..."]`` tag: separated by blanks (or commas); a name with
     spaces in single or double quotes: ``Al 'Mary Ann' "Jo Jo"``.  O'Neil needs no quotes."""
     return [m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None else m.group(3)
-            for m in logbody.PLAYER_WORD.finditer(value)]
+            for m in words.PLAYER_WORD.finditer(value)]
