@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 import time
 
-from hypothesis import HealthCheck, assume, given, settings
+import pytest
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
@@ -138,13 +139,22 @@ def _word_grammar_accepts(line: str) -> bool:
     return True
 
 
+def is_blank(line: str) -> bool:
+    """A blank line as spec/log-format.md has it: nothing but blanks, which are spaces, tabs
+    and any other Unicode white space except the newline (NEL, NBSP, the line and paragraph
+    separators, ideographic space: what ``str.isspace`` calls white space)."""
+    return "\n" not in line and (not line or line.isspace())
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(_SENTENCES)
+@example("\t \t \t \x85")  # NEL is white space, so this line is blank, not an unknown statement
+@example("\u00a0\u2028\u3000")
 def test_grammar_sentences(line):
     assume("\n" not in line and "\r" not in line)
     result = parse_log(line)
     check(result, line)
-    if not line.strip(" \t"):  # a blank line is not a statement, and not an error either
+    if is_blank(line):  # a blank line is not a statement, and not an error either
         assert not result.events and not result.issues
         return
     if not _word_grammar_accepts(line):
@@ -225,3 +235,17 @@ def test_a_big_valid_log_round_trips():
     result = parse_log(text)
     assert result.issues == () and len(result.events) == 40 * 18
     assert parse_log(write(result.events)).events == result.events
+
+
+@pytest.mark.parametrize("blank", [" ", "\t", "\x0b\x0c", "\t \t \t \x85", "\u00a0", "\u1680", "\u2000\u200a",
+                                   "\u2028\u2029", "\u202f\u205f\u3000"])
+def test_lines_of_unicode_white_space_are_blank(blank):
+    assert is_blank(blank)
+    between = parse_log(f"hand 1\n{blank}\nhand 2\n")
+    assert parse_log(blank) == ParseResult((), (), blank)
+    assert between.issues == () and [event.span.line for event in between.events] == [1, 3]
+
+
+@pytest.mark.parametrize("text", ["x", "\u200b", " x ", "\t\n"])
+def test_other_lines_are_not_blank(text):
+    assert not is_blank(text)

@@ -53,29 +53,11 @@ from referee.rules.cards import CARDS, CLUBS, DIAMONDS, HEARTS, NUM_RANKS, SPADE
 from referee.rules.ruleset import Ruleset, card_points, with_options
 
 __all__ = [
-    "NAMES",
-    "PASS_DIRECTIONS",
-    "FIRST_DEALER",
-    "PASS_COUNT",
-    "JD_BONUS",
-    "NO_TRICKS_BONUS",
-    "OPENSPIEL_TOML",
-    "Unsupported",
-    "card_from_action",
-    "action_from_card",
-    "openspiel_params",
-    "ruleset_for",
-    "Tampering",
-    "OpenSpielHand",
-    "POLICIES",
-    "play_hand",
-    "trickless_in_moon",
-    "game_log",
-    "play_game",
-    "VARIANT_PARAMS",
-    "variant_params",
-    "variant_ruleset",
-    "variant_game",
+    "NAMES", "PASS_DIRECTIONS", "FIRST_DEALER", "PASS_COUNT", "JD_BONUS", "NO_TRICKS_BONUS",
+    "OPENSPIEL_TOML", "Unsupported", "card_from_action", "action_from_card",
+    "openspiel_params", "ruleset_for", "Tampering", "OpenSpielHand", "POLICIES",
+    "play_hand", "trickless_in_moon", "game_log", "play_game", "VARIANT_PARAMS",
+    "variant_params", "variant_ruleset", "variant_game",
 ]
 
 NAMES = ("North", "East", "South", "West")
@@ -232,14 +214,7 @@ def play_hand(game, direction: str, rng: Rng, *, tamper_after: int | None = None
         shooter = rng.below(4)
     state = game.new_initial_state()
     state.apply_action_with_legality_check(PASS_DIRECTIONS[direction])
-    dealt: list[list[Card]] = [[] for _ in NAMES]
-    count = 0
-    while state.is_chance_node():
-        outcomes = [action for action, _ in state.chance_outcomes()]
-        action = outcomes[rng.below(len(outcomes))]
-        dealt[count % 4].append(card_from_action(action))
-        count += 1
-        state.apply_action_with_legality_check(action)
+    dealt = _deal(state, rng)
     passes: list[list[Card]] = [[] for _ in NAMES]
     hand = OpenSpielHand(direction, tuple(tuple(sorted(d)) for d in dealt), None)
     tricks: list[list[tuple[int, Card]]] = []
@@ -256,17 +231,10 @@ def play_hand(game, direction: str, rng: Rng, *, tamper_after: int | None = None
         if plays % 4 == 0:
             tricks.append([])
         action = _choose(legal, tricks[-1], seat, shooter, rng)
-        if tamper_after is not None and hand.tampering is None and plays >= tamper_after:
-            held = _held(state, seat)
-            refused = [action_from_card(c) for c in held if action_from_card(c) not in legal]
-            if refused and want_kind in (None, _illegal_kind(held, tricks[-1])):
-                action = refused[rng.below(len(refused))]
-                card = card_from_action(action)
-                hand.tampering = Tampering(len(tricks), seat, card, _illegal_kind(held, tricks[-1]))
-                state.apply_action(action)  # no legality check: OpenSpiel plays it as given
-                tricks[-1].append((seat, card))
-                plays += 1
-                continue
+        if (tamper_after is not None and hand.tampering is None and plays >= tamper_after
+                and _tamper(state, seat, legal, tricks, hand, want_kind, rng)):
+            plays += 1
+            continue
         tricks[-1].append((seat, card_from_action(action)))
         state.apply_action_with_legality_check(action)
         plays += 1
@@ -274,6 +242,35 @@ def play_hand(game, direction: str, rng: Rng, *, tamper_after: int | None = None
     hand.tricks = tricks
     hand.points = tuple(int(state.points(p)) for p in range(4))
     return hand
+
+
+def _deal(state, rng: Rng) -> list[list[Card]]:
+    """Deal at random (OpenSpiel's chance nodes, one card at a time round the table)."""
+    dealt: list[list[Card]] = [[] for _ in NAMES]
+    count = 0
+    while state.is_chance_node():
+        outcomes = [action for action, _ in state.chance_outcomes()]
+        action = outcomes[rng.below(len(outcomes))]
+        dealt[count % 4].append(card_from_action(action))
+        count += 1
+        state.apply_action_with_legality_check(action)
+    return dealt
+
+
+def _tamper(state, seat: int, legal: list[int], tricks: list, hand: OpenSpielHand,
+            want_kind: str | None, rng: Rng) -> bool:
+    """Play a card OpenSpiel refuses (of ``want_kind``, if given), if ``seat`` holds one,
+    without the legality check, and note it in ``hand``; False if there is none."""
+    held = _held(state, seat)
+    refused = [action_from_card(c) for c in held if action_from_card(c) not in legal]
+    if not refused or want_kind not in (None, _illegal_kind(held, tricks[-1])):
+        return False
+    action = refused[rng.below(len(refused))]
+    card = card_from_action(action)
+    hand.tampering = Tampering(len(tricks), seat, card, _illegal_kind(held, tricks[-1]))
+    state.apply_action(action)  # no legality check: OpenSpiel plays it as given
+    tricks[-1].append((seat, card))
+    return True
 
 
 def _held(state, seat: int) -> list[Card]:

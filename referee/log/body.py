@@ -16,6 +16,16 @@ from __future__ import annotations
 import re
 
 from referee.log.events import CardRun, Entry, Play, Span, fast, setters
+from referee.log.words import (  # NAME_PATTERN, TAG_NAME_RE: also read from here by tests
+    BARE_NAME_RE,
+    NAME_CACHE,
+    NAME_PATTERN,  # noqa: F401
+    NAME_RE,
+    QUOTED_PATTERN,
+    TAG_NAME_RE,  # noqa: F401
+    name_value,
+    shown,
+)
 from referee.rules.cards import (
     CARDS,
     RANK_TEXT,
@@ -26,23 +36,7 @@ from referee.rules.cards import (
     parse_card,
 )
 
-# The NAME terminal of grammars/log.lark (a test checks that they agree): a word that starts
-# with a letter, or a double-quoted string with \" and \\ escapes.
-_BARE = r"[^\W\d_](?:[\w'’\u0300-\u036f]|-(?!>))*"
-_QUOTED = r'"(?:[^"\\\n]|\\.)*"'
-NAME_PATTERN = rf"(?:{_BARE}|{_QUOTED})"
-NAME_RE = re.compile(NAME_PATTERN)
-BARE_NAME_RE = re.compile(_BARE)
-_ESCAPE_RE = re.compile(r"\\(.)")
-_BLANKS = r"[^\S\n]*"
-
-# Pieces of the coarse head and claim tokens (the grammar has already checked their shape).
-PASS_HEAD = re.compile(rf"[^\W\d]+{_BLANKS}({NAME_PATTERN})(?:{_BLANKS}->{_BLANKS}({NAME_PATTERN}))?")
-HEAD_NUMBER_NAME = re.compile(rf"[^\W\d]+{_BLANKS}([0-9]+){_BLANKS}({NAME_PATTERN})")
-# A name in the value of a [Players "..."] tag.
-PLAYER_WORD = re.compile(r"""'([^']+)'(?=[\s,]|$)|"([^"]+)"(?=[\s,]|$)|([^\s,]+)""")
 EMPTY_RUN = CardRun((), ())
-TAG_NAME_RE = re.compile(r"[^\W\d][\w\-]*")  # TAG_NAME in the grammar
 
 # Fast-path pieces are bounded so that a failed attempt costs O(1): no quadratic rescans.
 # Inside a body '->' cannot occur outside quotes (the grammar ends LIST there), so a plain
@@ -59,7 +53,7 @@ _CARDS_FAST = re.compile(r"([\s,]*)([^\s,]+)")
 _SEPS_TO_END = re.compile(r"[\s,]*\Z")
 _SEPS = re.compile(r"[\s,]*")
 _SPACE = re.compile(r"[^\S\n]+")
-_ITEM = re.compile(rf"{_QUOTED}|[^\s,]+")
+_ITEM = re.compile(rf"{QUOTED_PATTERN}|[^\s,]+")
 _INTEGER = re.compile(r"[+-]?[0-9]+(?![^\s,])")
 
 
@@ -94,74 +88,6 @@ _RUN_SETTERS = setters(CardRun, "cards", "_source")
 def span(line: int, column: int, end_column: int) -> Span:
     """A one-line span."""
     return make_span(line, column, line, end_column)
-
-
-# ---- names ---------------------------------------------------------------------------------
-_NAME_CACHE: dict[str, str] = {}
-
-
-def name_value(token: str) -> str:
-    """The player name a NAME token stands for: quotes removed, escapes resolved, shared."""
-    cached = _NAME_CACHE.get(token)
-    if cached is not None:
-        return cached
-    token = value = str(token)  # a lark Token is a str subclass: events hold plain str
-    if token.startswith('"'):
-        value = _ESCAPE_RE.sub(r"\1", token[1:-1])
-    if len(_NAME_CACHE) > 50_000:
-        _NAME_CACHE.clear()
-    _NAME_CACHE[token] = value
-    return value
-
-
-def unquote(token: str) -> str:
-    """The text of a double-quoted string token."""
-    return _ESCAPE_RE.sub(r"\1", token[1:-1])
-
-
-def quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def needs_quotes(name: str) -> bool:
-    """True if ``name`` must be written in double quotes (spaces, punctuation, 'none', ...)."""
-    return BARE_NAME_RE.fullmatch(name) is None or name.casefold() == "none"
-
-
-def shown(text: str, limit: int = 24) -> str:
-    """Text for a message, shortened: 'Charlie', 'AS KS 10S …'."""
-    text = text.strip()
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def head_name(value: str, keyword: int) -> tuple[str, int]:
-    """The NAME token of a ``deal Al:`` head (``keyword`` letters long) and its offset."""
-    inner = value.rstrip()[keyword:-1]
-    name = inner.strip()
-    return name, keyword + len(inner) - len(inner.lstrip())
-
-
-def pass_head(value: str) -> tuple[str, int, str | None, int]:
-    """NAME tokens and offsets of a ``pass Al -> Beth:`` head (the recipient may be absent)."""
-    if '"' in value:
-        m = PASS_HEAD.match(value)
-        return m.group(1), m.start(1), m.group(2), m.start(2)
-    inner = value.rstrip()[4:-1]
-    giver, arrow, receiver = inner.partition("->")
-    name = giver.strip()
-    offset = 4 + len(giver) - len(giver.lstrip())
-    if not arrow:
-        return name, offset, None, -1
-    to = receiver.strip()
-    return name, offset, to, 4 + len(giver) + 2 + len(receiver) - len(receiver.lstrip())
-
-
-def claim_player(claim: str) -> str | None:
-    """The player of a ``-> Dave`` claim; None for ``-> none`` (bare, any case)."""
-    name = claim[2:].strip()
-    if name.casefold() == "none":
-        return None
-    return name_value(name)
 
 
 # ---- errors --------------------------------------------------------------------------------
@@ -252,7 +178,7 @@ def compact_plays(run: CardRun) -> tuple[Play, ...]:
 
 # ---- plays ---------------------------------------------------------------------------------
 def plays(value: str, line: int, column: int, *, _findall=_PLAYS_FAST.findall,
-          _cards=CARD_BY_TEXT, _names=_NAME_CACHE, _new=_new, _play=Play,
+          _cards=CARD_BY_TEXT, _names=NAME_CACHE, _new=_new, _play=Play,
           _set=_PLAY_SETTERS) -> tuple[Play, ...]:
     """``Beth 2C, Charlie 5C`` -> plays; each play's span covers "NAME CARD" (both spans are
     built from ``_where`` when first asked for)."""
@@ -329,7 +255,7 @@ def _plays_walk(value: str, line: int, column: int) -> tuple[Play, ...]:
 
 # ---- score entries -------------------------------------------------------------------------
 def entries(value: str, line: int, column: int, *, _findall=_ENTRIES_FAST.findall,
-            _names=_NAME_CACHE, _new=_new, _span=Span, _entry=Entry, _sset=_SPAN_SETTERS,
+            _names=NAME_CACHE, _new=_new, _span=Span, _entry=Entry, _sset=_SPAN_SETTERS,
             _eset=_ENTRY_SETTERS) -> tuple[Entry, ...]:
     """``Al 0, Beth 13, Cy -26`` -> entries with signed values."""
     set_line, set_column, set_end_line, set_end_column = _sset

@@ -1,8 +1,8 @@
 """The grammar's rule callbacks: each statement the LALR parser reduces becomes an event.
 
 The callbacks run inside the parser (Lark's ``transformer=`` option), so no parse tree is
-built: they append events, or a problem for a line whose cards or names are wrong, to lists
-that :mod:`referee.log.parser` collects.  The common statements arrive as two coarse tokens,
+built: they append events, or a problem for a line whose cards or names are wrong, to the
+lists of the builder, one builder per parse (:mod:`referee.log.parser` makes it).  The common statements arrive as two coarse tokens,
 HEAD and REST (see grammars/log.lark); :mod:`referee.log.body` cuts them into pieces.  Every
 callback makes its event with a function of plain values, which the fast line reader
 (:mod:`referee.log.fast`) calls too; nothing here imports Lark, so that a log the line reader
@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from functools import wraps
 
 from referee.log import body as logbody
-from referee.log.body import BodyError, card_run, name_value, span
+from referee.log import words
+from referee.log.body import BodyError, card_run, span
 from referee.log.events import (
     NO_SPAN,
     Claim,
@@ -34,6 +35,7 @@ from referee.log.events import (
     Trick,
     fast,
 )
+from referee.log.words import name_value
 from referee.rules.ruleset import canonical_direction
 
 Problem = tuple[int, int, int, str, "str | None"]  # line, column, end column, message, hint
@@ -53,9 +55,10 @@ class TooManyProblems(Exception):
         self.line = line
 
 
-def _statement(method):
+def statement(method):
     """A common statement's callback: called by the parser with [HEAD, REST] tokens; the
-    event is built by ``method`` from plain values (see :meth:`EventBuilder.add`)."""
+    event is built by ``method`` from plain values (see :meth:`EventBuilder.add`).  A builder
+    that changes how a common statement is read overrides its method with this decorator."""
 
     @wraps(method)
     def callback(self: EventBuilder, children: list) -> None:
@@ -84,19 +87,21 @@ def _upto(rest_column: int, body: str) -> int:
 
 
 class EventBuilder:
-    """Rule callbacks (Lark calls each with the list of the rule's children, tokens or None);
-    ``events`` and ``problems`` are reset by the parser for each parse."""
+    """The rule callbacks of one parse, and what they have built: ``events`` and ``problems``.
 
-    def __init__(self, max_problems: int) -> None:
+    Lark calls each callback with the list of the rule's children (tokens, or None); the fast
+    line reader calls the same methods with values (``build`` of a common statement, the
+    ``*_line`` methods of the word-by-word ones).  A parse makes its own builder (see
+    :func:`referee.log.parser.parse_log`): builders share nothing.
+    """
+
+    def __init__(self, terminals: Mapping[str, str], max_problems: int) -> None:
+        """``terminals``: the grammar's terminals (regular expressions by name), whose
+        patterns cut REST tokens that hold quotes or a comment; ``max_problems``: how many
+        problems end the parse (:class:`TooManyProblems`)."""
         self.events: list[Event] = []
         self.problems: list[Problem] = []
         self.max_problems = max_problems
-        self.trick_rest = self.compact_rest = self.list_body = ""
-
-    def use_terminals(self, terminals: Mapping[str, str]) -> None:
-        """The regexes that cut REST tokens, from the grammar's own terminals (their regular
-        expressions by name).  Only a REST with quotes or a comment needs them: they are
-        compiled (and kept) by ``re`` when first used."""
         claim = f"(?:{terminals['ARROW']})[^\\S\\n]*(?:{terminals['NAME']})"  # CLAIM in the grammar
         self.trick_rest = f"({terminals['LIST']})?({claim})?"
         self.compact_rest = f"({terminals['CARDS']})?({claim})?"
@@ -110,11 +115,11 @@ class EventBuilder:
     # ---- rare statements, word by word --------------------------------------------------------
     def comment(self, children):
         (tok,) = children
-        self.events.append(comment_event(tok.line, tok.column, tok.value))
+        self.comment_line(tok.line, tok.column, tok.value)
 
     def tag(self, children):
         lsqb, name, value, rsqb = children
-        self.events.append(tag_event(lsqb.line, lsqb.column, name.value, value.value, rsqb.end_column))
+        self.tag_line(lsqb.line, lsqb.column, name.value, value.value, rsqb.end_column)
 
     def direction(self, children):
         first, second = children if len(children) == 2 else (children[0], None)
@@ -123,14 +128,27 @@ class EventBuilder:
 
     def hand(self, children):
         kw, number, dealer_kw, dealer, pass_kw, direction = children
-        self.events.append(hand_event(
-            kw.line, kw.column, number.value, number.end_column,
-            (dealer.value, dealer.column) if dealer else None, direction))
+        self.hand_line(kw.line, kw.column, number.value, number.end_column,
+                       (dealer.value, dealer.column) if dealer else None, direction)
 
     def moon(self, children):
         kw, name, choice = children
-        self.events.append(moon_event(kw.line, kw.column, name.value, name.column, choice.value,
-                                      choice.column))
+        self.moon_line(kw.line, kw.column, name.value, name.column, choice.value, choice.column)
+
+    # The same from values (the arguments of the event functions below).
+    def comment_line(self, line: int, column: int, text: str) -> None:
+        self.events.append(comment_event(line, column, text))
+
+    def tag_line(self, line: int, column: int, name: str, value: str, end_column: int) -> None:
+        self.events.append(tag_event(line, column, name, value, end_column))
+
+    def hand_line(self, line: int, column: int, number: str, number_end: int,
+                  dealer: tuple[str, int] | None, direction: tuple[str, int, int] | None) -> None:
+        self.events.append(hand_event(line, column, number, number_end, dealer, direction))
+
+    def moon_line(self, line: int, column: int, name: str, name_column: int, choice: str,
+                  choice_column: int) -> None:
+        self.events.append(moon_event(line, column, name, name_column, choice, choice_column))
 
     # ---- common statements: HEAD and REST ----------------------------------------------------
     # Each is called with the line, the column and text of the HEAD token and the column and
@@ -142,24 +160,24 @@ class EventBuilder:
         except BodyError as err:
             self.problem(line, err.column, err.end_column, err.message, err.hint)
 
-    @_statement
+    @statement
     def deal(self, line, col, head, rest_col, rest):
         body = _cards_part(rest)
-        name, at = logbody.head_name(head, 4)
+        name, at = words.head_name(head, 4)
         whole = make_span(line, col, line, _upto(rest_col, body))
         return make_deal(name_value(name), card_run(body, line, rest_col), whole,
                          make_span(line, col + at, line, col + at + len(name)))
 
-    @_statement
+    @statement
     def kitty(self, line, col, head, rest_col, rest):
         body = _cards_part(rest).rstrip()
         run = card_run(body, line, rest_col) if body else logbody.EMPTY_RUN
         return Kitty(run, span(line, col, _upto(rest_col, body) if body else _end(col, head)))
 
-    @_statement
+    @statement
     def passing(self, line, col, head, rest_col, rest):
         body = _cards_part(rest)
-        name, at, to, to_at = logbody.pass_head(head)
+        name, at, to, to_at = words.pass_head(head)
         return make_pass(
             name_value(name), card_run(body, line, rest_col), name_value(to) if to else None,
             make_span(line, col, line, _upto(rest_col, body)),
@@ -167,7 +185,7 @@ class EventBuilder:
             make_span(line, col + to_at, line, col + to_at + len(to)) if to else NO_SPAN,
         )
 
-    @_statement
+    @statement
     def trick(self, line, col, head, rest_col, rest):
         body, claim, claim_at = _split(rest, self.trick_rest)
         plays = logbody.plays(body, line, rest_col) if body else ()
@@ -178,11 +196,11 @@ class EventBuilder:
             NO_SPAN,
         )
 
-    @_statement
+    @statement
     def compact_trick(self, line, col, head, rest_col, rest):
         body, claim, claim_at = _split(rest, self.compact_rest)
         run = card_run(body, line, rest_col) if body else logbody.EMPTY_RUN
-        m = logbody.HEAD_NUMBER_NAME.match(head)
+        m = words.HEAD_NUMBER_NAME.match(head)
         return make_trick(
             int(m.group(1)), logbody.compact_plays(run), _claim(claim, line, rest_col + claim_at),
             name_value(m.group(2)),
@@ -190,17 +208,17 @@ class EventBuilder:
             make_span(line, col + m.start(2), line, col + m.end(2)),
         )
 
-    @_statement
+    @statement
     def score(self, line, col, head, rest_col, rest):
         body = self._list(rest)
         return Score(logbody.entries(body, line, rest_col), span(line, col, _upto(rest_col, body)))
 
-    @_statement
+    @statement
     def total(self, line, col, head, rest_col, rest):
         body = self._list(rest)
         return Total(logbody.entries(body, line, rest_col), span(line, col, _upto(rest_col, body)))
 
-    @_statement
+    @statement
     def winner(self, line, col, head, rest_col, rest):
         body = self._list(rest)
         return GameOver(logbody.names(body, line, rest_col), span(line, col, _upto(rest_col, body)))
@@ -217,7 +235,7 @@ def comment_event(line: int, column: int, text: str) -> Comment:
 
 def tag_event(line: int, column: int, name: str, value: str, end_column: int) -> Tag:
     """``[NAME "value"]``: the TAG_NAME and STRING tokens, where ``[`` is and ``]`` ends."""
-    return Tag(name, logbody.unquote(value), span(line, column, end_column))
+    return Tag(name, words.unquote(value), span(line, column, end_column))
 
 
 def moon_event(line: int, column: int, name: str, name_column: int, choice: str,
@@ -255,7 +273,7 @@ def _claim(text: str, line: int, column: int) -> Claim | None:
     """``-> Dave`` / ``-> none`` at ``column``."""
     if not text:
         return None
-    return make_claim(logbody.claim_player(text), make_span(line, column, line, column + len(text)))
+    return make_claim(words.claim_player(text), make_span(line, column, line, column + len(text)))
 
 
 def _statement_end(column: int, head: str, rest_column: int, body: str, claim: str,

@@ -14,7 +14,7 @@ import re
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from referee.log.body import shown
+from referee.log.words import shown
 from referee.util.suggest import did_you_mean
 
 STATEMENT_KEYWORDS = ("hand", "deal", "kitty", "pass", "trick", "moon", "score", "total", "winner", "winners")
@@ -99,14 +99,27 @@ def diagnose(parser: Lark, line: str) -> tuple[int, int, str, str | None]:
 
 
 def _explain(err: UnexpectedInput, seen: list[Token], line: str, parser) -> tuple[int, int, str, str | None]:
+    expected, previous, index = _expected_at(err, seen, line, parser)
+    found = _word_at(line, index)
+    column = index + 1
+    end = column + max(len(found), 1)
+    if not previous:
+        return (column, end, *_unknown_statement(found or line.strip()[:1]))
+    keyword = previous[0].value.strip().casefold() if previous[0].type != "LSQB" else "tag"
+    if found.startswith('"') and not _QUOTED_START.match(line, index):
+        what = "value" if keyword == "tag" else "player name"
+        return column, end, f"a quoted {what} needs its closing '\"'", None
+    return column, end, _message(expected, previous[-1], keyword), _hint(expected, found)
+
+
+def _expected_at(err: UnexpectedInput, seen: list[Token], line: str, parser) -> tuple[set[str], list[Token], int]:
+    """The terminals the parser wanted, the tokens before the bad one, and where (an index
+    into ``line``) the bad one starts."""
     if isinstance(err, UnexpectedToken):
         expected = set(err.expected)
         bad = err.token
         previous = [t for t in seen if t is not bad]
-        if bad.type == "$END":
-            index = previous[-1].end_pos if previous else len(line)
-        else:
-            index = bad.start_pos
+        index = (previous[-1].end_pos if previous else len(line)) if bad.type == "$END" else bad.start_pos
     else:
         assert isinstance(err, UnexpectedCharacters)
         expected = set(err.allowed or ())
@@ -123,39 +136,36 @@ def _explain(err: UnexpectedInput, seen: list[Token], line: str, parser) -> tupl
     if "<END-OF-FILE>" in expected:
         expected.discard("<END-OF-FILE>")
         expected.add("$END")
-    found = _word_at(line, index)
-    column = index + 1
-    end = column + max(len(found), 1)
+    return expected, previous, index
 
-    if not previous:
-        word = found or line.strip()[:1]
-        hint = did_you_mean(word, STATEMENT_KEYWORDS) if word[:1].isalpha() else None
-        if word.startswith("["):
-            return column, end, "a tag needs its closing ']': [Name \"value\"]", None
-        return column, end, f"unknown statement '{shown(word)}'", (f"did you mean '{hint}'?" if hint else None)
 
-    keyword = previous[0].value.strip().casefold() if previous[0].type != "LSQB" else "tag"
-    last = previous[-1]
+def _unknown_statement(word: str) -> tuple[str, str | None]:
+    """Message and hint for a line whose first word starts no statement."""
+    if word.startswith("["):
+        return "a tag needs its closing ']': [Name \"value\"]", None
+    guess = did_you_mean(word, STATEMENT_KEYWORDS) if word[:1].isalpha() else None
+    return f"unknown statement '{shown(word)}'", (f"did you mean '{guess}'?" if guess else None)
+
+
+def _hint(expected: set[str], found: str) -> str | None:
+    """'did you mean ...?' when ``found`` is a near miss of a word the parser wanted."""
+    if not found[:1].isalpha() or not expected.intersection(_CHOICES):
+        return None
+    guess = did_you_mean(found, [word for name, words in _CHOICES.items() if name in expected for word in words])
+    if guess and guess.casefold() != found.casefold():
+        return f"did you mean '{guess}'?"
+    return None
+
+
+def _message(expected: set[str], last: Token, keyword: str) -> str:
+    """What was expected after the ``last`` good token of a ``keyword`` statement."""
     after = _previous_text(last)
-    if found.startswith('"') and not _QUOTED_START.match(line, index):
-        what = "value" if keyword == "tag" else "player name"
-        return column, end, f"a quoted {what} needs its closing '\"'", None
-    hint = None
-    for name, words in _CHOICES.items():
-        if name in expected and found[:1].isalpha():
-            guess = did_you_mean(found, [w for n, ws in _CHOICES.items() if n in expected for w in ws])
-            if guess and guess.casefold() != found.casefold():
-                hint = f"did you mean '{guess}'?"
-            break
-
     if "COLON" in expected and last.type == "NAME" and keyword in ("deal", "pass", "trick"):
-        message = f"expected ':' after the player name in a {keyword} line"
-    elif expected == {"NUMBER"} and last.type in ("HAND", "TRICK"):
-        message = f"expected a {keyword} number after '{after}'"
-    elif expected == {"NAME"} and last.type == "ARROW" and keyword == "trick":
-        message = "expected a player name or 'none' after '->'"
-    elif expected == {"NAME"} and last.type in ("DEAL", "PASS", "MOON", "DEALER"):
-        message = f"expected a player name after '{after}'"
-    else:
-        message = f"expected {_expected_words(expected, keyword)} after '{after}'"
-    return column, end, message, hint
+        return f"expected ':' after the player name in a {keyword} line"
+    if expected == {"NUMBER"} and last.type in ("HAND", "TRICK"):
+        return f"expected a {keyword} number after '{after}'"
+    if expected == {"NAME"} and last.type == "ARROW" and keyword == "trick":
+        return "expected a player name or 'none' after '->'"
+    if expected == {"NAME"} and last.type in ("DEAL", "PASS", "MOON", "DEALER"):
+        return f"expected a player name after '{after}'"
+    return f"expected {_expected_words(expected, keyword)} after '{after}'"

@@ -44,10 +44,12 @@ import os
 import re
 import sys
 import zlib
+from _thread import get_ident
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 
 from referee.log.body import BodyError
-from referee.log.build import comment_event, hand_event, moon_event, tag_event
+from referee.log.build import EventBuilder
 
 __all__ = ["LineReader", "grammar_facts", "lark_version", "facts_path", "read_facts", "write_facts"]
 
@@ -66,22 +68,24 @@ def grammar_facts(lark) -> Facts:
 
 
 class LineReader:
-    """Reads the lines it can with the grammar's terminals (see module doc)."""
+    """Reads the lines it can with the grammar's terminals (see module doc) into a builder.
 
-    def __init__(self, terminals: Mapping[str, str], rules: Iterable[tuple[str, Sequence[str]]],
-                 builder) -> None:
+    Holds nothing of a parse (the builder is given to :meth:`read`), so one reader serves
+    every parse in every thread."""
+
+    def __init__(self, terminals: Mapping[str, str], rules: Iterable[tuple[str, Sequence[str]]]) -> None:
         def terminal(name: str, group: str | None = None) -> str:
             """The terminal's pattern, atomic (matched once, as a lexer matches a token), in a
             group named ``group`` or after the terminal."""
             return f"(?>(?P<{group or name}>{terminals[name]}))"
 
         statements: list[str] = []
-        callbacks: dict[str, object] = {}
+        common: list[str] = []  # the rules of the common statements, HEAD REST
         for name, names in rules:
             if len(names) == 2 and names[0].endswith("_HEAD") and names[1].endswith("_REST"):
                 head, rest = terminal(names[0], f"head_{name}"), terminal(names[1], f"rest_{name}")
                 statements.append(f"{head}(?!#){rest}")  # a REST starting with '#': module doc
-                callbacks[name] = getattr(type(builder), name).build
+                common.append(name)
         # The word-by-word statements: words separated by ignored blanks (_WS), and after the
         # last one perhaps blanks and an ignored comment (_TRAILING_COMMENT), then the newline.
         blanks = f"(?:{terminals['_WS']})?+"
@@ -109,45 +113,18 @@ class LineReader:
         # m.lastindex is the group that closed last: a statement's REST, or the group around
         # a word-by-word statement
         groups = pattern.groupindex
-        self.builds = {groups[f"rest_{name}"]: (groups[f"head_{name}"], build)
-                       for name, build in callbacks.items()}
-        self.words = {groups["hand"]: self._hand, groups["tag"]: self._tag,
-                      groups["moon"]: self._moon, groups["comment"]: self._comment}
-        self.builder = builder
+        self.terminals = MappingProxyType(dict(terminals))
+        self.common = tuple((groups[f"rest_{name}"], groups[f"head_{name}"], name) for name in common)
+        self.words = MappingProxyType({groups["hand"]: _hand, groups["tag"]: _tag,
+                                       groups["moon"]: _moon, groups["comment"]: _comment})
 
-    def _hand(self, m: re.Match, line: int, at: int) -> None:
-        """A ``hand`` line: its words, as the grammar's callbacks would get them."""
-        dealer = ((m.group("DEALER_NAME"), m.start("DEALER_NAME") - at + 1)
-                  if m.start("DEALER_NAME") >= 0 else None)
-        if m.start("DIRECTION") >= 0:
-            words, first, last = m.group("DIRECTION"), "DIRECTION", "DIRECTION"
-        elif m.start("COUNT") >= 0:
-            words, first, last = f"{m.group('COUNT')} {m.group('SIDE')}", "COUNT", "SIDE"
-        else:
-            words = None
-        direction = (words, m.start(first) - at + 1, m.end(last) - at + 1) if words else None
-        self.builder.events.append(hand_event(
-            line, m.start("HAND") - at + 1, m.group("NUMBER"), m.end("NUMBER") - at + 1, dealer,
-            direction))
-
-    def _tag(self, m: re.Match, line: int, at: int) -> None:
-        self.builder.events.append(tag_event(
-            line, m.start("LSQB") - at + 1, m.group("TAG_NAME"), m.group("STRING"),
-            m.end("RSQB") - at + 1))
-
-    def _moon(self, m: re.Match, line: int, at: int) -> None:
-        self.builder.events.append(moon_event(
-            line, m.start("MOON") - at + 1, m.group("MOON_NAME"), m.start("MOON_NAME") - at + 1,
-            m.group("CHOICE"), m.start("CHOICE") - at + 1))
-
-    def _comment(self, m: re.Match, line: int, at: int) -> None:
-        self.builder.events.append(comment_event(line, m.start("COMMENT") - at + 1, m.group("COMMENT")))
-
-    def read(self, text: str, start: int, end: int, line: int, slow: Slow) -> None:
+    def read(self, text: str, start: int, end: int, line: int, builder: EventBuilder, slow: Slow) -> None:
         """Read the whole lines ``text[start:end]`` (the first is ``line``; the last ends with
-        a newline), passing every run of lines not read here to ``slow`` in order."""
-        builder, builds, words = self.builder, self.builds, self.words
-        events = builder.events  # the parser's list (slow() swaps it only while it runs)
+        a newline) into ``builder``, passing every run of lines not read here to ``slow`` in
+        order."""
+        kind, words = type(builder), self.words
+        builds = {rest: (head, getattr(kind, name).build) for rest, head, name in self.common}
+        events = builder.events  # the builder's own list, which slow() appends to as well
         pos = start
         for m in self.lines(text, start, end):
             at = m.start()
@@ -159,7 +136,7 @@ class LineReader:
             group = m.lastindex
             statement = builds.get(group)
             if statement is None:
-                words[group](m, line, at)
+                words[group](builder, m, line, at)
                 line += 1
                 continue
             head_group, build = statement
@@ -172,6 +149,35 @@ class LineReader:
             line += rest.count("\n")  # a REST ends with the newline and any blank lines after
         if pos < end and not text[pos:end].isspace():
             slow(pos, end, line)
+
+
+# The word-by-word statements: their words, as the grammar's callbacks would get them.
+def _hand(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
+    dealer = ((m.group("DEALER_NAME"), m.start("DEALER_NAME") - at + 1)
+              if m.start("DEALER_NAME") >= 0 else None)
+    if m.start("DIRECTION") >= 0:
+        words, first, last = m.group("DIRECTION"), "DIRECTION", "DIRECTION"
+    elif m.start("COUNT") >= 0:
+        words, first, last = f"{m.group('COUNT')} {m.group('SIDE')}", "COUNT", "SIDE"
+    else:
+        words = None
+    direction = (words, m.start(first) - at + 1, m.end(last) - at + 1) if words else None
+    builder.hand_line(line, m.start("HAND") - at + 1, m.group("NUMBER"), m.end("NUMBER") - at + 1,
+                      dealer, direction)
+
+
+def _tag(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
+    builder.tag_line(line, m.start("LSQB") - at + 1, m.group("TAG_NAME"), m.group("STRING"),
+                     m.end("RSQB") - at + 1)
+
+
+def _moon(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
+    builder.moon_line(line, m.start("MOON") - at + 1, m.group("MOON_NAME"),
+                      m.start("MOON_NAME") - at + 1, m.group("CHOICE"), m.start("CHOICE") - at + 1)
+
+
+def _comment(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
+    builder.comment_line(line, m.start("COMMENT") - at + 1, m.group("COMMENT"))
 
 
 # ---- the grammar facts, cached (by referee.log.parser) ---------------------------------------------
@@ -223,7 +229,7 @@ def read_facts(path: str, grammar: str, version: str) -> Facts | None:
 def write_facts(path: str, grammar: str, version: str, facts: Facts) -> None:
     """Write atomically (other processes may be reading); a failure only costs speed."""
     data = marshal.dumps((FACTS_FORMAT, grammar, version, *facts))
-    temporary = f"{path}.{os.getpid()}.tmp"
+    temporary = f"{path}.{os.getpid()}.{get_ident()}.tmp"  # threads of one process write too
     try:
         with open(temporary, "wb") as file:
             file.write(zlib.crc32(data).to_bytes(4, "big") + data)

@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from referee.log.body import TAG_NAME_RE, needs_quotes, quote
 from referee.log.events import (
     CardRun,
     Claim,
@@ -39,6 +38,7 @@ from referee.log.events import (
     Trick,
 )
 from referee.log.parser import ParseResult, SyntaxIssue, parse_log
+from referee.log.words import TAG_NAME_RE, needs_quotes, quote
 from referee.rules.cards import card_text
 
 __all__ = ["write", "format_event", "format_text"]

@@ -11,6 +11,8 @@ points flow is a function defined once per number of tricks (``DEFINITIONS``, SM
 
 from __future__ import annotations
 
+from functools import partial
+
 from referee.check.diagnostics import Related
 from referee.check.table import Table
 from referee.log.events import Span
@@ -66,51 +68,9 @@ def _cards_dealt(table: Table, facts: HandFacts) -> Law:
     runs = [deal.run.cards for deal in record.deals.values()]
     if kitty is not None and record.kitty is not None:
         runs.append(record.kitty.run.cards)
-    # per card, one int: how many places (deals, kitty) hold it k times, in bits k*width..
-    width = len(runs).bit_length()
-    hist, once = [0] * DECK_SIZE, 1 << width
-    for cards in runs:
-        if len(set(cards)) == len(cards):
-            for card in cards:
-                hist[card] += once
-        else:
-            for card, k in _tally(cards).items():
-                hist[card] += 1 << width * k
     op, decks = ("=" if exact else "<="), rules.decks
-    codes = _PACKED.setdefault(("dealt", op, decks, width), {})
-    atoms = []
-    for value in sorted(set(hist)):
-        atom = codes.get(value)
-        if atom is None:
-            mask, counts, k = once - 1, [], 1
-            while value >> width * k:
-                counts += [k] * ((value >> width * k) & mask)
-                k += 1
-            atom = _remember(codes, value,
-                             _dealt_atom(op, counts, decks) if counts or exact else "")
-        if atom:
-            atoms.append(atom)
-
-    def expand() -> list[Item]:
-        places: dict[int, list[tuple[Span, int]]] = {}
-        for deal in record.deals.values():
-            for card, k in _tally(deal.run.cards).items():
-                places.setdefault(card, []).append((deal.span, k))
-        if kitty is not None and record.kitty is not None:
-            for card, k in _tally(record.kitty.run.cards).items():
-                places.setdefault(card, []).append((record.kitty.span, k))
-        items = []
-        for card in (range(DECK_SIZE) if exact else sorted(places)):
-            where = places.get(card, [])
-            total = sum(k for _, k in where)
-            span = where[-1][0] if where else max(facts.deal_spans.values(), key=lambda s: s.line)
-            related = tuple(Related(s.line, s.column, "dealt here") for s, _ in where[:-1])
-            items.append(Item(_dealt_atom(op, [k for _, k in where], decks),
-                              f"{card_text(card)} is dealt {total} time(s), but the "
-                              f"{decks} deck(s) hold it {decks} time(s)", span, related))
-        return items
-
-    law.groups.append(Group(atoms, expand))
+    law.groups.append(Group(_dealt_atoms(runs, op, decks, exact),
+                            partial(_dealt_items, facts, op, exact, kitty is not None)))
     if all_dealt and kitty is None:
         sizes = [str(len(d.run.cards)) for d in record.deals.values()]
         want = rules.deck_size - rules.kitty_size(n)
@@ -125,6 +85,57 @@ def _cards_dealt(table: Table, facts: HandFacts) -> Law:
         law.detail = (f"deals of {', '.join(missing)} not recorded" if missing else
                       "kitty not recorded") + f": no card is dealt more than {decks} time(s)"
     return law
+
+
+def _dealt_atoms(runs: list, op: str, decks: int, exact: bool) -> list[str]:
+    """The distinct atoms of the cards-dealt group, one per way a card is spread over
+    ``runs`` (the deals and the kitty)."""
+    # per card, one int: how many places (deals, kitty) hold it k times, in bits k*width..
+    width = len(runs).bit_length()
+    hist, once = [0] * DECK_SIZE, 1 << width
+    for cards in runs:
+        if len(set(cards)) == len(cards):
+            for card in cards:
+                hist[card] += once
+        else:
+            for card, k in _tally(cards).items():
+                hist[card] += 1 << width * k
+    codes = _PACKED.setdefault(("dealt", op, decks, width), {})
+    atoms = []
+    for value in sorted(set(hist)):
+        atom = codes.get(value)
+        if atom is None:
+            mask, counts, k = once - 1, [], 1
+            while value >> width * k:
+                counts += [k] * ((value >> width * k) & mask)
+                k += 1
+            atom = _remember(codes, value,
+                             _dealt_atom(op, counts, decks) if counts or exact else "")
+        if atom:
+            atoms.append(atom)
+    return atoms
+
+
+def _dealt_items(facts: HandFacts, op: str, exact: bool, with_kitty: bool) -> list[Item]:
+    """The cards-dealt instances card by card, naming where each card is dealt."""
+    record, decks = facts.record, facts.rules.decks
+    places: dict[int, list[tuple[Span, int]]] = {}
+    for deal in record.deals.values():
+        for card, k in _tally(deal.run.cards).items():
+            places.setdefault(card, []).append((deal.span, k))
+    if with_kitty and record.kitty is not None:
+        for card, k in _tally(record.kitty.run.cards).items():
+            places.setdefault(card, []).append((record.kitty.span, k))
+    items = []
+    for card in (range(DECK_SIZE) if exact else sorted(places)):
+        where = places.get(card, [])
+        total = sum(k for _, k in where)
+        span = where[-1][0] if where else max(facts.deal_spans.values(), key=lambda s: s.line)
+        related = tuple(Related(s.line, s.column, "dealt here") for s, _ in where[:-1])
+        items.append(Item(_dealt_atom(op, [k for _, k in where], decks),
+                          f"{card_text(card)} is dealt {total} time(s), but the "
+                          f"{decks} deck(s) hold it {decks} time(s)", span, related))
+    return items
 
 
 def _dealt_atom(op: str, counts: list[int], decks: int) -> str:
@@ -147,6 +158,34 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
     # per seat and card, one int: played, dealt, received and passed on, width bits each
     width = max(prefix, max(map(len, deals.values()), default=0),
                 max(map(len, passes.values()), default=0)).bit_length()
+    tallies, values = _played_tallies(facts, known, tricks, width)
+    if known:  # one group for all players: the instances of all are expanded seat by seat
+        codes = _PACKED.get(("played", op, width))
+        if codes is None:
+            codes = _PACKED[("played", op, width)] = {}
+        atoms = []
+        for value in values:
+            atom = codes.get(value)
+            if atom is None:
+                atom = _remember(codes, value, _played_code(op, width, value))
+            if atom:
+                atoms.append(atom)
+        law.groups.append(Group(atoms, _played_items(table, facts, known, op, width, tallies)))
+    if exact and facts.kitty is not None and (len(known) < n or len(facts.deals) < n):
+        law.groups.append(_played_with_kitty(facts, tricks))
+    unknown = [table.name(s) for s in range(n) if s not in known]
+    law.detail = ("each player plays exactly the cards held after passing" if exact else
+                  "no player plays a card more often than held (the hand is unfinished)")
+    if unknown:
+        law.detail += f"; holdings of {', '.join(unknown)} not recorded"
+        law.partial = not exact or not law.groups
+    return law
+
+
+def _played_tallies(facts: HandFacts, known: list[int], tricks, width: int) -> tuple[list[list[int]], set[int]]:
+    """Per seat and card, the packed counts (played, dealt, received, passed on; ``width``
+    bits each), and the distinct counts of the ``known`` seats."""
+    n, offset, deals, passes = facts.players, facts.offset, facts.deals, facts.passes
     got, sent, played = 1 << width, 1 << 2 * width, 1 << 3 * width
     tallies = [[0] * DECK_SIZE for _ in range(n)]
     for trick in tricks:
@@ -163,39 +202,25 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
             for card in passes[seat]:
                 row[card] += sent
         values.update(row)
-    if known:  # one group for all players: the instances of all are expanded seat by seat
-        codes = _PACKED.get(("played", op, width))
-        if codes is None:
-            codes = _PACKED[("played", op, width)] = {}
-        atoms = []
-        for value in values:
-            atom = codes.get(value)
-            if atom is None:
-                atom = _remember(codes, value, _played_code(op, width, value))
-            if atom:
-                atoms.append(atom)
-        law.groups.append(Group(atoms, _played_items(table, facts, known, op, width, tallies)))
-    if exact and facts.kitty is not None and (len(known) < n or len(facts.deals) < n):
-        counts = [0] * DECK_SIZE
-        for trick in tricks:
-            for _, card, _ in trick.plays:
-                counts[card] += 1
-        decks, kitty = facts.rules.decks, facts.kitty
-        atoms = [f"(= (+ {counts[c]} {kitty[c]}) {decks})" for c in range(DECK_SIZE)]
+    return tallies, values
 
-        def expand() -> list[Item]:
-            return [Item(a, f"{card_text(c)} is played {counts[c]} time(s) with {kitty[c]} in "
-                         f"the kitty; the decks hold it {decks} time(s)", facts.tricks[-1].span)
-                    for c, a in enumerate(atoms)]
 
-        law.groups.append(Group(list(dict.fromkeys(atoms)), expand))
-    unknown = [table.name(s) for s in range(n) if s not in known]
-    law.detail = ("each player plays exactly the cards held after passing" if exact else
-                  "no player plays a card more often than held (the hand is unfinished)")
-    if unknown:
-        law.detail += f"; holdings of {', '.join(unknown)} not recorded"
-        law.partial = not exact or not law.groups
-    return law
+def _played_with_kitty(facts: HandFacts, tricks) -> Group:
+    """A finished hand whose holdings are not all known: the cards played and the kitty
+    together are the decks."""
+    counts = [0] * DECK_SIZE
+    for trick in tricks:
+        for _, card, _ in trick.plays:
+            counts[card] += 1
+    decks, kitty = facts.rules.decks, facts.kitty
+    atoms = [f"(= (+ {counts[c]} {kitty[c]}) {decks})" for c in range(DECK_SIZE)]
+
+    def expand() -> list[Item]:
+        return [Item(a, f"{card_text(c)} is played {counts[c]} time(s) with {kitty[c]} in "
+                     f"the kitty; the decks hold it {decks} time(s)", facts.tricks[-1].span)
+                for c, a in enumerate(atoms)]
+
+    return Group(list(dict.fromkeys(atoms)), expand)
 
 
 def _unpack(width: int, value: int) -> tuple[int, int, int, int]:

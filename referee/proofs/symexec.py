@@ -19,6 +19,7 @@ import ast
 import builtins
 import inspect
 import textwrap
+from functools import reduce
 from typing import Any, Callable
 
 NONE_AS = -1
@@ -59,11 +60,10 @@ class Interpreter:
         env: dict[str, Any] = dict(zip(names, args))
         defaults = a.defaults
         for param, default in zip(names[len(names) - len(defaults):], defaults):
-            env.setdefault(param, self._literal(default))
+            env.setdefault(param, ast.literal_eval(default))
         for param, default in zip(a.kwonlyargs, a.kw_defaults):
-            env[param.arg] = kwargs.get(param.arg, self._literal(default) if default else None)
-        for key, value in kwargs.items():
-            env[key] = value
+            env[param.arg] = kwargs.get(param.arg, ast.literal_eval(default) if default else None)
+        env.update(kwargs)
         self.env, self.live, self.returns = env, True, []
         self._block(self.node.body)
         if self.live is not False:
@@ -72,9 +72,6 @@ class Interpreter:
         for guard, value in reversed(self.returns[:-1]):
             result = self._merge(guard, value, result)
         return result
-
-    def _literal(self, node):
-        return ast.literal_eval(node)
 
     # -- statements -------------------------------------------------------------------------
     def _block(self, body) -> None:
@@ -128,12 +125,11 @@ class Interpreter:
         if isinstance(test, bool):
             self._block(s.body if test else s.orelse)
             return
-        z3 = self.z3
         saved_env, saved_live = dict(self.env), self.live
         self.live = self._and(saved_live, test)
         self._block(s.body)
         then_env, then_live = self.env, self.live
-        self.env, self.live = dict(saved_env), self._and(saved_live, z3.Not(test))
+        self.env, self.live = dict(saved_env), self._and(saved_live, self.z3.Not(test))
         self._block(s.orelse)
         else_env, else_live = self.env, self.live
         merged = {}
@@ -155,9 +151,8 @@ class Interpreter:
             if self.live is False:
                 return
             self._assign(s.target, item)
-            for stmt in s.body:
-                if isinstance(stmt, (ast.Break, ast.Continue)):
-                    raise Unsupported("break/continue")
+            if any(isinstance(stmt, (ast.Break, ast.Continue)) for stmt in s.body):
+                raise Unsupported("break/continue")
             self._block(s.body)
 
     # -- expressions ------------------------------------------------------------------------
@@ -355,10 +350,7 @@ class Interpreter:
         return self.z3.Or(a, b)
 
     def _or_all(self, xs):
-        out = False
-        for x in xs:
-            out = self._or(out, x)
-        return out
+        return reduce(self._or, xs, False)
 
     def _size(self, s: SymSet):
         z3 = self.z3

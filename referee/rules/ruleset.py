@@ -182,27 +182,45 @@ _CHOICES = {
 
 
 def _validate(data: dict, origin: str) -> Ruleset:
-    names = {f.name for f in fields(Ruleset)}
-    unknown = sorted(set(data) - names)
-    if unknown:
-        raise RulesetError(f"{origin}: unknown option(s) {', '.join(unknown)}")
-    data = {**LATER_OPTIONS, **data}
-    missing = sorted(names - set(data))
-    if missing:
-        raise RulesetError(f"{origin}: missing option(s) {', '.join(missing)}")
-    values = dict(data)
+    values = _complete(data, origin)
     for key in ("pass_cycle", "moon_choices"):
         if not isinstance(values[key], (list, tuple)):
             raise RulesetError(f"{origin}: {key} must be a list")
         values[key] = tuple(str(v) for v in values[key])
     values["pass_cycle"] = tuple(canonical_direction(d) for d in values["pass_cycle"])
+    _check_types(values, origin)
+    _check_choices(values, origin)
+    _check_sizes(values, origin)
+    return Ruleset(**values)
+
+
+def _complete(data: dict, origin: str) -> dict:
+    """Every option of a Ruleset (the later ones default), and no other."""
+    names = {f.name for f in fields(Ruleset)}
+    unknown = sorted(set(data) - names)
+    if unknown:
+        raise RulesetError(f"{origin}: unknown option(s) {', '.join(unknown)}")
+    values = {**LATER_OPTIONS, **data}
+    missing = sorted(names - set(values))
+    if missing:
+        raise RulesetError(f"{origin}: missing option(s) {', '.join(missing)}")
+    return values
+
+
+_TYPES = {"int": int, "bool": bool, "str": str}  # a field's annotation -> the type its value has
+
+
+def _check_types(values: dict, origin: str) -> None:
     for f in fields(Ruleset):
         value = values[f.name]
-        expected = {"int": int, "bool": bool, "str": str}.get(str(f.type))
+        expected = _TYPES.get(str(f.type))
         if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise RulesetError(f"{origin}: {f.name} must be an integer")
         if expected is not None and expected is not int and not isinstance(value, expected):
             raise RulesetError(f"{origin}: {f.name} must be a {expected.__name__}")
+
+
+def _check_choices(values: dict, origin: str) -> None:
     for key, allowed in _CHOICES.items():
         if values[key] not in allowed:
             raise RulesetError(f"{origin}: {key} must be one of {', '.join(allowed)}")
@@ -213,6 +231,9 @@ def _validate(data: dict, origin: str) -> Ruleset:
         raise RulesetError(f"{origin}: moon_choices must name at least one choice")
     for direction in values["pass_cycle"]:
         direction_offset(direction, max(values["min_players"], 2))
+
+
+def _check_sizes(values: dict, origin: str) -> None:
     if not 2 <= values["min_players"] <= values["max_players"]:
         raise RulesetError(f"{origin}: need 2 <= min_players <= max_players")
     if values["decks"] not in (1, 2):
@@ -221,7 +242,6 @@ def _validate(data: dict, origin: str) -> Ruleset:
         raise RulesetError(f"{origin}: too many players for the deck")
     if values["target"] <= 0 or values["pass_count"] < 0:
         raise RulesetError(f"{origin}: target must be positive and pass_count not negative")
-    return Ruleset(**values)
 
 
 def bundled_names() -> list[str]:

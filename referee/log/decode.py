@@ -1,0 +1,64 @@
+"""Bytes -> the text of a log: UTF-8 only, BOM stripped, line ends turned into LF.
+
+:func:`decode_log` refuses, with :class:`UnreadableLog`, what is not a text log at all (a
+binary file, UTF-16, invalid UTF-8), saying where the first offending byte is.
+"""
+
+from __future__ import annotations
+
+__all__ = ["UnreadableLog", "decode_log", "normalise"]
+
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+_UTF8_BOM = b"\xef\xbb\xbf"
+
+
+class UnreadableLog(Exception):
+    """The input cannot be read as a log at all (binary, not UTF-8, empty, nothing log-like)."""
+
+    def __init__(self, message: str, line: int = 1, column: int = 1):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+def _position(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and character column of byte ``offset`` (the bytes before it are UTF-8)."""
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    line = data.count(b"\n", 0, offset) + 1
+    column = len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
+    return line, column
+
+
+def decode_log(data: bytes) -> str:
+    """UTF-8 bytes -> text: BOM stripped, CRLF and CR turned into LF.
+
+    Raises UnreadableLog for a binary file (NUL bytes), UTF-16 text or invalid UTF-8, with the
+    line and column of the first offending byte.
+    """
+    if data.startswith(_UTF16_BOMS):
+        raise UnreadableLog("the file is UTF-16 text; save the log as UTF-8", 1, 1)
+    if data.startswith(_UTF8_BOM):
+        data = data[len(_UTF8_BOM):]
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        line, column = _position(data, nul)
+        raise UnreadableLog("this is a binary file, not a text log (it contains NUL bytes)", line, column)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line, column = _position(data, err.start)
+        raise UnreadableLog(
+            f"the file is not UTF-8 text: byte 0x{data[err.start]:02x} cannot be read; save the log as UTF-8",
+            line, column,
+        ) from None
+    return normalise(text)
+
+
+def normalise(text: str) -> str:
+    """A BOM at the start removed, CRLF and CR turned into LF."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text

@@ -1,0 +1,112 @@
+"""Lark's reading of the lines the fast line reader leaves, resuming after bad lines.
+
+One :class:`LarkLines` serves one parse: the process-wide LALR parser (its tables are
+immutable and shared) driven with callbacks bound to that parse's own builder, so that
+parses in several threads never meet.  When the parser rejects a line, the line is
+diagnosed on its own (:mod:`referee.log.errors`) and parsing restarts at the next line with
+a fresh parser reading the same string in place (no copy, no recount of earlier lines):
+the cost of an error is the cost of its line.
+
+Relies on Lark >= 1.2 (``TextSlice``; the lexer state of an interactive parser is replaced
+to start at any line), and on the callbacks of a parse living in its ``ParseConf``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from referee.log.build import EventBuilder
+
+if TYPE_CHECKING:
+    from lark import Lark
+    from lark.parsers.lalr_parser_state import ParseConf
+
+__all__ = ["LarkLines", "callbacks_maker"]
+
+START = "start"  # the grammar's entry point for whole logs
+
+
+def callbacks_maker(lark: Lark) -> Callable[[EventBuilder], ParseConf]:
+    """A function that gives the parse configuration of ``lark``'s ``start`` rule with the
+    rule callbacks of a builder (Lark's ``transformer=``, for one parse instead of for the
+    parser's lifetime)."""
+    from lark.parsers.lalr_parser_state import ParseConf
+
+    table = lark.parse_interactive("", start=START).parser_state.parse_conf.parse_table
+    tree_builder = lark._parse_tree_builder  # how Lark itself binds a transformer's methods
+
+    def configuration(builder: EventBuilder) -> ParseConf:
+        return ParseConf(table, tree_builder.create_callback(builder), START)
+
+    return configuration
+
+
+class LarkLines:
+    """Reads runs of whole lines with Lark into ``builder`` (one parse's)."""
+
+    def __init__(self, lark: Lark, configuration: ParseConf, builder: EventBuilder) -> None:
+        self.lark = lark
+        self.configuration = configuration
+        self.builder = builder
+
+    def read(self, text: str, start: int, end: int, line: int) -> None:
+        """Parse text[start:end] (whole lines, the first is ``line``), resuming after bad lines."""
+        from lark.exceptions import UnexpectedInput
+
+        while start < end:
+            try:
+                self._parse(text, start, end, line)
+                return
+            except UnexpectedInput as err:
+                pos, line = _where(err, text, start, end, line)
+                self._flush(err, line)
+            line_start = max(text.rfind("\n", start, pos) + 1, start)
+            line_end = text.find("\n", pos, end)
+            line_end = end if line_end < 0 else line_end
+            self._bad_line(text[line_start:line_end], line)
+            start = line_end + 1
+            line += 1
+
+    def _parse(self, text: str, start: int, end: int, line: int) -> None:
+        from lark.lexer import LexerState, LineCounter
+        from lark.utils import TextSlice
+
+        parser = self.lark.parse_interactive("", start=START)
+        parser.parser_state.parse_conf = self.configuration
+        counter = LineCounter("\n")
+        counter.char_pos = counter.line_start_pos = start
+        counter.line = line
+        parser.lexer_thread.state = LexerState(TextSlice(text, start, end), counter)
+        parser.resume_parse()
+
+    def _flush(self, err, line: int) -> None:
+        """Finish the statement before the bad line (the parser holds it until it sees the
+        next token) and drop anything of the bad line that finishing may have produced."""
+        from lark.exceptions import UnexpectedInput
+
+        parser = getattr(err, "interactive_parser", None)
+        if parser is not None:
+            try:
+                parser.feed_eof()
+            except UnexpectedInput:
+                pass
+        events = self.builder.events
+        while events and events[-1].span.line >= line:
+            events.pop()
+
+    def _bad_line(self, line_text: str, line: int) -> None:
+        from referee.log.errors import diagnose
+
+        column, end, message, hint = diagnose(self.lark, line_text)
+        self.builder.problem(line, column, end, message, hint)
+
+
+def _where(err, text: str, start: int, end: int, line: int) -> tuple[int, int]:
+    """Where in ``text`` the parser gave up, and on which line."""
+    from lark.exceptions import UnexpectedCharacters
+
+    if isinstance(err, UnexpectedCharacters):
+        return err.pos_in_stream, err.line
+    if err.token.type == "$END":
+        return end - 1, text.count("\n", start, end - 1) + line
+    return err.token.start_pos, err.token.line

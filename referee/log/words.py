@@ -1,0 +1,93 @@
+"""The words of a log line: player names (the NAME terminal, quoting and unquoting), tag
+names, and the names inside a statement's head or claim token.
+
+Shared by the reader (:mod:`referee.log.body`, :mod:`referee.log.build`) and the writer.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The NAME terminal of grammars/log.lark (a test checks that they agree): a word that starts
+# with a letter, or a double-quoted string with \" and \\ escapes.
+_BARE = r"[^\W\d_](?:[\w'’\u0300-\u036f]|-(?!>))*"
+QUOTED_PATTERN = r'"(?:[^"\\\n]|\\.)*"'
+NAME_PATTERN = rf"(?:{_BARE}|{QUOTED_PATTERN})"
+NAME_RE = re.compile(NAME_PATTERN)
+BARE_NAME_RE = re.compile(_BARE)
+_ESCAPE_RE = re.compile(r"\\(.)")
+_BLANKS = r"[^\S\n]*"
+
+# Pieces of the coarse head and claim tokens (the grammar has already checked their shape).
+PASS_HEAD = re.compile(rf"[^\W\d]+{_BLANKS}({NAME_PATTERN})(?:{_BLANKS}->{_BLANKS}({NAME_PATTERN}))?")
+HEAD_NUMBER_NAME = re.compile(rf"[^\W\d]+{_BLANKS}([0-9]+){_BLANKS}({NAME_PATTERN})")
+# A name in the value of a [Players "..."] tag.
+PLAYER_WORD = re.compile(r"""'([^']+)'(?=[\s,]|$)|"([^"]+)"(?=[\s,]|$)|([^\s,]+)""")
+TAG_NAME_RE = re.compile(r"[^\W\d][\w\-]*")  # TAG_NAME in the grammar
+
+
+NAME_CACHE: dict[str, str] = {}  # token -> name; bounded (cleared when full); racing threads store equal values
+
+
+def name_value(token: str) -> str:
+    """The player name a NAME token stands for: quotes removed, escapes resolved, shared."""
+    cached = NAME_CACHE.get(token)
+    if cached is not None:
+        return cached
+    token = value = str(token)  # a lark Token is a str subclass: events hold plain str
+    if token.startswith('"'):
+        value = _ESCAPE_RE.sub(r"\1", token[1:-1])
+    if len(NAME_CACHE) > 50_000:
+        NAME_CACHE.clear()
+    NAME_CACHE[token] = value
+    return value
+
+
+def unquote(token: str) -> str:
+    """The text of a double-quoted string token."""
+    return _ESCAPE_RE.sub(r"\1", token[1:-1])
+
+
+def quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def needs_quotes(name: str) -> bool:
+    """True if ``name`` must be written in double quotes (spaces, punctuation, 'none', ...)."""
+    return BARE_NAME_RE.fullmatch(name) is None or name.casefold() == "none"
+
+
+def shown(text: str, limit: int = 24) -> str:
+    """Text for a message, shortened: 'Charlie', 'AS KS 10S …'."""
+    text = text.strip()
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def head_name(value: str, keyword: int) -> tuple[str, int]:
+    """The NAME token of a ``deal Al:`` head (``keyword`` letters long) and its offset."""
+    inner = value.rstrip()[keyword:-1]
+    name = inner.strip()
+    return name, keyword + len(inner) - len(inner.lstrip())
+
+
+def pass_head(value: str) -> tuple[str, int, str | None, int]:
+    """NAME tokens and offsets of a ``pass Al -> Beth:`` head (the recipient may be absent)."""
+    if '"' in value:
+        m = PASS_HEAD.match(value)
+        return m.group(1), m.start(1), m.group(2), m.start(2)
+    inner = value.rstrip()[4:-1]
+    giver, arrow, receiver = inner.partition("->")
+    name = giver.strip()
+    offset = 4 + len(giver) - len(giver.lstrip())
+    if not arrow:
+        return name, offset, None, -1
+    to = receiver.strip()
+    return name, offset, to, 4 + len(giver) + 2 + len(receiver) - len(receiver.lstrip())
+
+
+def claim_player(claim: str) -> str | None:
+    """The player of a ``-> Dave`` claim; None for ``-> none`` (bare, any case)."""
+    name = claim[2:].strip()
+    if name.casefold() == "none":
+        return None
+    return name_value(name)
