@@ -110,6 +110,7 @@ def bonus_range(ops, rules: Ruleset, players: int, jacks, empty) -> tuple[list, 
     most one per deck) and ``empty`` players who won no trick.  (bounds, the amount)."""
     bounds = [ops.ge(jacks, 0), ops.ge(rules.decks, jacks), ops.ge(empty, 0),
               ops.ge(players, empty)]
-    amount = ops.sum([ops.times(rules.jack_of_diamonds_bonus, jacks),
-                      ops.times(rules.no_tricks_bonus, empty)])
+    amount = _plus(ops, [ops.times(points, count) for points, count in
+                         ((rules.jack_of_diamonds_bonus, jacks), (rules.no_tricks_bonus, empty))
+                         if points])
     return bounds, amount
