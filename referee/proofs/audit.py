@@ -3,7 +3,8 @@
 A club's paper scoresheet is a log of ``score:`` and ``total:`` lines only.  The audit states
 the sheet's laws in z3 over one variable per entry (R7.2 each hand's scores sum to the points
 per hand, less points lost in a set-aside last trick, or follow a moon pattern the ruleset
-allows; R7.4 every total is the previous total plus the hand score) and asks z3's optimizer for
+allows, as :func:`referee.rules.scoring.sheet_law` states it; R7.4 every total is the previous
+total plus the hand score) and asks z3's optimizer for
 the fewest written entries whose correction makes the whole sheet satisfy them.  When several
 corrections of that size exist, up to ``max_solutions`` are listed.  Lines other than scores
 and totals are ignored here (the replay checks them).  z3 is imported only when an audit runs.
@@ -16,6 +17,9 @@ from dataclasses import dataclass, field
 from referee.check.table import Findings, Table
 from referee.log.parser import ParseResult
 from referee.proofs.handfacts import hand_records
+from referee.proofs.properties import z3_bool
+from referee.proofs.rulemodel import Z3Ops
+from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
 
 from .partial import Conflict, partial_record_conflicts  # noqa: F401  (issue 5 asks for both here)
@@ -102,51 +106,23 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
 
     table = Table(rules, list(players), Findings())
     records = [r for r in hand_records(table, parsed) if r.score is not None or r.total is not None]
-    n, whole = table.size, rules.points_per_hand
-    result = AuditResult(True, [], whole, hands=len(records))
+    result = AuditResult(True, [], rules.points_per_hand, hands=len(records))
     if not records:
         return result
     if allow_lost is None:
         allow_lost = rules.set_aside_last == "nobody"
-    opt = z3.Optimize()
+    opt, ops = z3.Optimize(), Z3Ops()
     entries: list[_Entry] = []
-    previous = [z3.IntVal(0)] * n
+    previous = [z3.IntVal(0)] * table.size
     lost_terms, moon_flags = [], {}
     for record in records:
-        h = record.number
-        scores = [z3.Int(f"s{h}_{p}") for p in range(n)]
-        totals = [z3.Int(f"t{h}_{p}") for p in range(n)]
-        for p in range(n):
-            opt.add(totals[p] == previous[p] + scores[p])  # R7.4
-        previous = totals
+        scores, previous, lost, moon = _hand(ops, opt, table, record.number, previous,
+                                              allow_lost)
         for line, kind, variables in ((record.score, "score", scores),
-                                      (record.total, "total", totals)):
-            if line is None:
-                continue
-            seen = set()
-            for entry in line.entries:
-                seat = table.seats.get(entry.player.casefold())
-                if seat is None or seat in seen:
-                    continue
-                seen.add(seat)
-                entries.append(_Entry(h, seat, kind, entry.value, entry.span.line,
-                                      entry.span.column, variables[seat]))
-        lost = z3.Int(f"lost{h}")
-        opt.add(lost >= 0, lost <= (whole if allow_lost else 0))
-        lost_terms.append((h, lost))
-        bonus = _bonus(z3, opt, rules, n, h)
-        patterns = []
-        for choice in rules.moon_choices:
-            value = -rules.moon_points if choice == "subtract" else rules.moon_points
-            target = value if choice == "subtract" else (n - 1) * rules.moon_points
-            parts = [z3.Sum(scores) == target + bonus, lost == 0]
-            if not (rules.jack_of_diamonds_bonus or rules.no_tricks_bonus):
-                parts += [z3.Or(s == 0, s == value) for s in scores]
-            patterns.append(z3.And(parts))
-        moon = z3.Bool(f"moon{h}")
-        moon_flags[h] = moon
-        opt.add(moon == z3.Or(patterns))
-        opt.add(z3.Or(z3.Sum(scores) == whole - lost + bonus, moon))  # R7.2, R8.2
+                                      (record.total, "total", previous)):
+            entries += _entries(table, record.number, line, kind, variables)
+        lost_terms.append((record.number, lost))
+        moon_flags[record.number] = moon
     changed = [z3.If(e.var != e.value, 1, 0) for e in entries]
     count = z3.Sum(changed) if changed else z3.IntVal(0)
     opt.minimize(count)
@@ -160,9 +136,46 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
     result.consistent = best == 0
     result.changes = best
     _describe(z3, model, result, lost_terms, moon_flags)
-    if best == 0:
-        return result
-    opt.add(count == best)
+    if best:
+        opt.add(count == best)
+        _suggest(z3, opt, model, table, entries, result, max_solutions)
+    return result
+
+
+def _hand(ops: Z3Ops, opt, table: Table, h: int, previous: list, allow_lost: bool):
+    """One hand's variables and laws: (scores, totals, points lost, read as a moon)."""
+    z3, rules, n = ops.z3, table.rules, table.size
+    scores = [z3.Int(f"s{h}_{p}") for p in range(n)]
+    totals = [z3.Int(f"t{h}_{p}") for p in range(n)]
+    for p in range(n):
+        opt.add(totals[p] == previous[p] + scores[p])  # R7.4
+    lost = z3.Int(f"lost{h}")
+    opt.add(lost >= 0, lost <= (rules.points_per_hand if allow_lost else 0))
+    bonus = _bonus(ops, opt, rules, n, h)
+    moon = z3.Bool(f"moon{h}")
+    opt.add(moon == z3_bool(z3, scoring.moon_law(ops, rules, scores, lost, bonus)))  # R8.2
+    opt.add(z3.Or(z3_bool(z3, scoring.sum_law(ops, rules, scores, lost, bonus)), moon))  # R7.2
+    return scores, totals, lost, moon
+
+
+def _entries(table: Table, h: int, line, kind: str, variables: list) -> list[_Entry]:
+    """The written entries of a score or total line, each tied to its variable."""
+    if line is None:
+        return []
+    found, seen = [], set()
+    for entry in line.entries:
+        seat = table.seats.get(entry.player.casefold())
+        if seat is None or seat in seen:
+            continue
+        seen.add(seat)
+        found.append(_Entry(h, seat, kind, entry.value, entry.span.line, entry.span.column,
+                            variables[seat]))
+    return found
+
+
+def _suggest(z3, opt, model, table: Table, entries: list[_Entry], result: AuditResult,
+             max_solutions: int) -> None:
+    """List up to ``max_solutions`` corrections of the smallest size, each a new set of entries."""
     for _ in range(max_solutions + 1):
         picked = [e for e in entries if model.eval(e.var != e.value, model_completion=True)]
         fix = [Fix(e.hand, table.name(e.seat), e.field, e.value,
@@ -176,17 +189,16 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
         if opt.check() != z3.sat:
             break
         model = opt.model()
-    return result
 
 
-def _bonus(z3, opt, rules: Ruleset, n: int, h: int):
-    """What the ruleset's bonuses can add to one hand's scores (R7.3), or 0."""
-    jack, none = rules.jack_of_diamonds_bonus, rules.no_tricks_bonus
-    if not jack and not none:
+def _bonus(ops: Z3Ops, opt, rules: Ruleset, n: int, h: int):
+    """What the ruleset's bonuses can add to one hand's scores (:func:`scoring.bonus_range`)."""
+    if not scoring.has_bonus(rules):
         return 0
-    jacks, empty = z3.Int(f"jacks{h}"), z3.Int(f"empty{h}")
-    opt.add(jacks >= 0, jacks <= rules.decks, empty >= 0, empty <= n)
-    return jacks * jack + empty * none
+    jacks, empty = ops.z3.Int(f"jacks{h}"), ops.z3.Int(f"empty{h}")
+    bounds, amount = scoring.bonus_range(ops, rules, n, jacks, empty)
+    opt.add(*bounds)
+    return amount
 
 
 def _describe(z3, model, result: AuditResult, lost_terms, moon_flags) -> None:

@@ -1,9 +1,10 @@
 """Declarative models of the rules, written once and run two ways: on Python values or on z3 terms.
 
 The functions here state what the rulebook says (trick resolution R6, legality R4-R5, card points
-R7.1, hand scoring R7.3/R8) over an *ops* object.  :class:`PyOps` evaluates them on plain ints and
-bools, so the engine can be compared with the model case by case; :class:`Z3Ops` builds z3 terms,
-so :mod:`referee.proofs.verify_rules` can prove properties for every situation within bounds.  z3 is
+R7.1; hand scoring R7.3/R8 is stated in :mod:`referee.rules.scoring`) over an *ops* object.
+:class:`PyOps` (:mod:`referee.rules.ops`) evaluates them on plain ints and bools, so the engine can
+be compared with the model case by case; :class:`Z3Ops` builds z3 terms, so
+:mod:`referee.proofs.verify_rules` can prove properties for every situation within bounds.  z3 is
 imported only when a :class:`Z3Ops` is made.
 
 :class:`RuleModel` is a ruleset plus the few readings the engine cannot play but the verifier can
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.rules.cards import CLUBS, DECK_SIZE, HEARTS, NUM_RANKS, QUEEN_OF_SPADES
+from referee.rules.ops import PyOps
 from referee.rules.ruleset import (
     BLACK_MARIA_POINTS,
     HEART_POINTS,
@@ -29,6 +31,8 @@ from referee.rules.ruleset import (
     load_ruleset,
     with_options,
 )
+from referee.rules.scoring import hand_scores as _hand_scores
+from referee.rules.scoring import moon_pattern  # noqa: F401  (re-exported: part of the model)
 
 # Readings only the model knows, with the value that matches the engine.
 MODEL_ONLY: dict[str, bool] = {
@@ -153,42 +157,6 @@ def literal_model() -> RuleModel:
 
 
 # -- ops: one vocabulary, two interpretations -------------------------------------------------
-class PyOps:
-    """Evaluate a model on plain Python ints and bools."""
-
-    symbolic = False
-
-    def and_(self, xs):
-        return all(xs)
-
-    def or_(self, xs):
-        return any(xs)
-
-    def not_(self, x):
-        return not x
-
-    def implies(self, a, b):
-        return (not a) or b
-
-    def ite(self, c, a, b):
-        return a if c else b
-
-    def sum(self, xs):
-        return sum(xs)
-
-    def eq(self, a, b):
-        return a == b
-
-    def lt(self, a, b):
-        return a < b
-
-    def ge(self, a, b):
-        return a >= b
-
-    def suit(self, card):
-        return card // NUM_RANKS
-
-
 def _plain(x):
     """Cards are ints with a text repr; z3 must see plain ints."""
     return int(x) if isinstance(x, int) and not isinstance(x, bool) else x
@@ -234,6 +202,9 @@ class Z3Ops:
     def sum(self, xs):
         xs = list(xs)
         return self.z3.Sum(xs) if xs else 0
+
+    def times(self, k: int, x):
+        return k * x
 
     def eq(self, a, b):
         return _plain(a) == _plain(b)
@@ -344,52 +315,61 @@ def legal_spec(ops, model: RuleModel, holding: dict, *, leading: bool, first_tri
     Mirrors R4.1-R4.3 (leading) and R5.2-R5.3 plus R4.1's twin club (following), with the
     model-only readings deciding whether each "unless nothing else" fallback exists.
     """
-    universe = list(holding)
-    held = {c: ops.ge(holding[c], 1) for c in universe}
-    point = {c: is_point(ops, c) for c in universe}
-    clubs_rule = model.first_leader == "two_of_clubs"
+    held = {c: ops.ge(holding[c], 1) for c in holding}
+    point = {c: is_point(ops, c) for c in holding}
     if leading:
-        options = dict(held)
-        if not model.first_lead_points:
-            non_points = {c: ops.and_([options[c], ops.not_(point[c])]) for c in universe}
-            fallback = ops.and_([model.first_lead_fallback, ops.not_(ops.or_(non_points.values()))])
-            options = {c: ops.ite(first_trick, ops.or_([non_points[c],
-                                                        ops.and_([fallback, options[c]])]),
-                                  options[c]) for c in universe}
-        if model.must_break_hearts:
-            heart = {c: ops.eq(ops.suit(c), HEARTS) for c in universe}
-            non_hearts = {c: ops.and_([options[c], ops.not_(heart[c])]) for c in universe}
-            if model.lead_hearts_instead_of_queen:
-                only_hq = ops.and_([ops.implies(options[c], ops.or_([heart[c],
-                                                                     ops.eq(c, QUEEN_OF_SPADES)]))
-                                    for c in universe])
-                non_hearts = {c: ops.and_([non_hearts[c], ops.not_(only_hq)]) for c in universe}
-            fallback = ops.and_([model.hearts_fallback, ops.not_(ops.or_(non_hearts.values()))])
-            options = {c: ops.ite(ops.not_(broken), ops.or_([non_hearts[c],
-                                                             ops.and_([fallback, options[c]])]),
-                                  options[c]) for c in universe}
-        if clubs_rule:
-            forced = ops.and_([first_trick, ops.not_(ops.eq(lowest, NONE))])
-            holds_lowest = ops.or_([ops.and_([ops.eq(lowest, c), held[c]]) for c in universe])
-            leads = {c: ops.and_([held[c], ops.eq(ops.suit(c), CLUBS)]) if model.first_lead_any_club
-                     else ops.eq(c, lowest) for c in universe}
-            options = {c: ops.ite(forced, ops.ite(holds_lowest, leads[c], held[c]),
-                                  options[c]) for c in universe}
-        return options
+        return _lead_options(ops, model, held, point, first_trick, broken, lowest)
+    return _follow_options(ops, model, held, point, first_trick, led, lowest)
+
+
+def _restrict(ops, options: dict, keep: dict, when, fallback) -> dict:
+    """Under ``when`` only the cards of ``keep`` (each within ``options``) may be played, unless
+    there is none and ``fallback`` lets the player play any of ``options``."""
+    none_kept = ops.and_([fallback, ops.not_(ops.or_(keep.values()))])
+    return {c: ops.ite(when, ops.or_([keep[c], ops.and_([none_kept, options[c]])]), options[c])
+            for c in options}
+
+
+def _lead_options(ops, model: RuleModel, held: dict, point: dict, first_trick, broken,
+                  lowest) -> dict:
+    """R4.1-R4.3: what the leader may lead."""
+    options = dict(held)
+    if not model.first_lead_points:
+        non_points = {c: ops.and_([options[c], ops.not_(point[c])]) for c in options}
+        options = _restrict(ops, options, non_points, first_trick, model.first_lead_fallback)
+    if model.must_break_hearts:
+        heart = {c: ops.eq(ops.suit(c), HEARTS) for c in options}
+        non_hearts = {c: ops.and_([options[c], ops.not_(heart[c])]) for c in options}
+        if model.lead_hearts_instead_of_queen:
+            only_hq = ops.and_([ops.implies(options[c], ops.or_([heart[c],
+                                                                 ops.eq(c, QUEEN_OF_SPADES)]))
+                                for c in options])
+            non_hearts = {c: ops.and_([non_hearts[c], ops.not_(only_hq)]) for c in options}
+        options = _restrict(ops, options, non_hearts, ops.not_(broken), model.hearts_fallback)
+    if model.first_leader == "two_of_clubs":
+        forced = ops.and_([first_trick, ops.not_(ops.eq(lowest, NONE))])
+        holds_lowest = ops.or_([ops.and_([ops.eq(lowest, c), held[c]]) for c in held])
+        leads = {c: ops.and_([held[c], ops.eq(ops.suit(c), CLUBS)]) if model.first_lead_any_club
+                 else ops.eq(c, lowest) for c in held}
+        options = {c: ops.ite(forced, ops.ite(holds_lowest, leads[c], held[c]), options[c])
+                   for c in held}
+    return options
+
+
+def _follow_options(ops, model: RuleModel, held: dict, point: dict, first_trick, led,
+                    lowest) -> dict:
+    """R5.2-R5.3 and R4.1's twin club: what a follower may play to ``led``."""
     led_suit = ops.suit(led)
-    following = {c: ops.and_([held[c], ops.eq(ops.suit(c), led_suit)]) for c in universe}
+    following = {c: ops.and_([held[c], ops.eq(ops.suit(c), led_suit)]) for c in held}
     any_following = ops.or_(following.values())
-    options = {c: ops.ite(any_following, following[c], held[c]) for c in universe}
+    options = {c: ops.ite(any_following, following[c], held[c]) for c in held}
     if not model.first_trick_points:
-        non_points = {c: ops.and_([options[c], ops.not_(point[c])]) for c in universe}
-        fallback = ops.and_([model.first_trick_fallback, ops.not_(ops.or_(non_points.values()))])
-        options = {c: ops.ite(first_trick, ops.or_([non_points[c],
-                                                    ops.and_([fallback, options[c]])]),
-                              options[c]) for c in universe}
-    if clubs_rule and model.second_two_of_clubs_follows:
-        holds_led = ops.or_([ops.and_([ops.eq(led, c), held[c]]) for c in universe])
+        non_points = {c: ops.and_([options[c], ops.not_(point[c])]) for c in options}
+        options = _restrict(ops, options, non_points, first_trick, model.first_trick_fallback)
+    if model.first_leader == "two_of_clubs" and model.second_two_of_clubs_follows:
+        holds_led = ops.or_([ops.and_([ops.eq(led, c), held[c]]) for c in held])
         twin = ops.and_([first_trick, any_following, ops.eq(led, lowest), holds_led])
-        options = {c: ops.ite(twin, ops.eq(c, led), options[c]) for c in universe}
+        options = {c: ops.ite(twin, ops.eq(c, led), options[c]) for c in held}
     return options
 
 
@@ -397,35 +377,10 @@ def lowest_clubs() -> range:
     return range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS)
 
 
-# -- scoring (R7.3, R8) -----------------------------------------------------------------------
-def moon_pattern(ops, model: RuleModel, scores: list, shooter: int, choice: str):
-    """The hand scores read as a moon by ``shooter`` with ``choice`` (R8.2), without bonuses."""
-    value = model.moon_points
-    if choice == "subtract":
-        want = [-value if s == shooter else 0 for s in range(len(scores))]
-    else:
-        want = [0 if s == shooter else value for s in range(len(scores))]
-    return ops.and_([ops.eq(a, b) for a, b in zip(scores, want)])
-
-
+# -- scoring (R7.3, R8): stated once in referee.rules.scoring -------------------------------------
 def hand_scores(ops, model: RuleModel, taken: list, lost, bonus: list, choice: str,
                 no_tricks: list | None = None):
-    """Scores of a hand (R7.3, R8.1, R8.2): the moon pattern replaces the points taken, plus
-    ``bonus`` and the no-tricks bonus of each player who won no trick (``no_tricks``)."""
-    n = len(taken)
-    whole = model.points_per_hand
-    shooter = [ops.and_([ops.eq(taken[s], whole), ops.eq(lost, 0)]) for s in range(n)]
-    moon = ops.or_(shooter)
-    scores = []
-    for s in range(n):
-        if choice == "subtract":
-            moon_value = ops.ite(shooter[s], -model.moon_points, 0)
-        else:
-            moon_value = ops.ite(shooter[s], 0, model.moon_points)
-        parts = [ops.ite(moon, moon_value, taken[s]), bonus[s]]
-        if no_tricks is not None and model.no_tricks_bonus:
-            gets = no_tricks[s] if model.no_tricks_bonus_in_moon_hand else ops.and_(
-                [no_tricks[s], ops.not_(moon)])
-            parts.append(ops.ite(gets, model.no_tricks_bonus, 0))
-        scores.append(ops.sum(parts))
-    return scores, shooter
+    """Scores of a hand (R7.3, R8.1, R8.2) and who shot the moon: the moon pattern replaces the
+    points taken, plus ``bonus`` and the no-tricks bonus of each player who won no trick
+    (``no_tricks``; None: nobody gets it)."""
+    return _hand_scores(ops, model, taken, lost, bonus, no_tricks, choice)

@@ -1,7 +1,8 @@
 """The scoresheet laws that :mod:`referee.proofs.invariants` proves: ``score-sum`` and ``totals``.
 
 Written as SMT-LIB text per hand like the laws of :mod:`referee.proofs.invariant_laws` (whose
-``Item``/``Group``/``Law`` they use); the score law is a function defined once per number of
+``Item``/``Group``/``Law`` they use); the score law is :func:`referee.rules.scoring.sheet_law`
+written out by :class:`~referee.proofs.smt_ops.SmtOps` as a function defined once per number of
 players and ruleset (``DEFINITIONS``) and applied to each score line.  No z3 here: only text.
 """
 
@@ -12,6 +13,10 @@ from referee.check.table import Table
 from referee.log.events import Span
 from referee.proofs.handfacts import HandFacts
 from referee.proofs.smt import DEFINITIONS, Group, Item, Law, smt_int, smt_sum
+from referee.proofs.smt_ops import SmtOps, smt_term
+from referee.rules import scoring
+
+SMT = SmtOps()
 
 
 class Sheet:
@@ -48,7 +53,7 @@ class Sheet:
             return law
         values = [entries[s][0] for s in range(n)]
         whole = rules.points_per_hand
-        bonus = rules.jack_of_diamonds_bonus or rules.no_tricks_bonus
+        bonus = scoring.has_bonus(rules)
         may_lose = rules.set_aside_last == "nobody"
         lost_term = lost if lost is not None else ("L" if may_lose else "0")
         unknowns = ((["(L Int)"] if lost is None and may_lose else [])
@@ -129,33 +134,21 @@ class Sheet:
 
 
 def _bonus_bounds(rules, n: int) -> str:
-    """B: what the ruleset's bonuses can add to a hand's scores (0 without bonuses)."""
-    jack, none = rules.jack_of_diamonds_bonus, rules.no_tricks_bonus
-    if not jack and not none:
-        return "(= B 0)"
-    return (f"(exists ((J Int) (N Int)) (and (<= 0 J) (<= J {rules.decks}) (<= 0 N) (<= N {n}) "
-            f"(= B (+ (* {smt_int(jack)} J) (* {smt_int(none)} N)))))")
+    """B: what the ruleset's bonuses can add to a hand's scores (:func:`scoring.bonus_range`)."""
+    bounds, amount = scoring.bonus_range(SMT, rules, n, "J", "N")
+    return f"(exists ((J Int) (N Int)) (and {' '.join(bounds)} {SMT.eq('B', amount)}))"
 
 
 def _score_fun(rules, n: int) -> str:
-    """The score law (R7.2, R8.2) as a function of the n scores, the points lost (l) and what
-    bonuses add (b): the scores sum to the decks' points less l plus b, or (with nothing lost)
-    they are a moon pattern of an allowed choice: one player -moon and the others 0, or one 0
-    and the others +moon (with bonuses, only the sum is required: the pattern's plus b)."""
-    bonus = bool(rules.jack_of_diamonds_bonus or rules.no_tricks_bonus)
+    """The score law (:func:`scoring.sheet_law`, R7.2, R8.2) as a function of the n scores,
+    the points lost (l) and what bonuses add (b)."""
+    bonus = scoring.has_bonus(rules)
     whole, moon = rules.points_per_hand, rules.moon_points
     # the name says everything the body depends on
     name = f"score{n}_{whole}_{moon}_{'_'.join(rules.moon_choices)}_{int(bonus)}"
     if name not in DEFINITIONS:
         scores = [f"v{i}" for i in range(n)]
-        total = smt_sum(scores)
-        patterns = []
-        for choice in rules.moon_choices:
-            each, target = ((-moon, -moon) if choice == "subtract" else (moon, (n - 1) * moon))
-            pieces = [f"(= {total} (+ {smt_int(target)} b))"] + (
-                [] if bonus else [f"(or (= {v} 0) (= {v} {smt_int(each)}))" for v in scores])
-            patterns.append(f"(and (= l 0) {' '.join(pieces)})")
         params = " ".join(f"({v} Int)" for v in scores)
-        DEFINITIONS[name] = (f"(define-fun {name} ({params} (l Int) (b Int)) Bool (or "
-                             f"(= {total} (+ (- {whole} l) b)) {' '.join(patterns)}))")
+        body = smt_term(scoring.sheet_law(SMT, rules, scores, "l", "b"))
+        DEFINITIONS[name] = f"(define-fun {name} ({params} (l Int) (b Int)) Bool {body})"
     return name

@@ -15,11 +15,10 @@ the referee can go on "as if the card had been played as written".  No I/O here.
 
 from __future__ import annotations
 
-import enum
 import itertools
 from collections.abc import Sequence
-from typing import NamedTuple
 
+from referee.rules import scoring
 from referee.rules.cards import (
     CARDS,
     HEARTS,
@@ -33,108 +32,24 @@ from referee.rules.cards import (
 )
 from referee.rules.legality import Fault, card_fault, legal_cards, lowest_club
 from referee.rules.ruleset import Ruleset, bonus_points, card_points, direction_offset
-from referee.rules.tricks import TrickOutcome, resolve_trick
+from referee.rules.state import (  # re-exported: the engine's public values
+    DealAction,
+    HandResult,
+    IllegalAction,
+    PassAction,
+    Phase,
+    State,
+    TrickRecord,
+)
+from referee.rules.tricks import resolve_trick
+
+__all__ = [
+    "SCORE", "DealAction", "HandResult", "IllegalAction", "PassAction", "Phase", "State",
+    "TrickRecord",
+]
 
 SCORE = "score"
 CARD_POINTS = tuple(card_points(card) for card in CARDS)  # R7.1, looked up on the hot path
-
-
-class Phase(enum.Enum):
-    DEAL = "deal"
-    PASS = "pass"
-    PLAY = "play"
-    SCORING = "scoring"
-    OVER = "over"
-
-
-class IllegalAction(ValueError):
-    """An action the rules forbid; ``fault`` says which rule when it is a play."""
-
-    def __init__(self, message: str, fault: Fault | None = None, clause: str | None = None):
-        super().__init__(message)
-        self.fault = fault
-        self.clause = clause or (fault.clause if fault else None)
-
-
-class DealAction(NamedTuple):
-    hands: tuple[tuple[Card, ...], ...]  # per seat, as dealt
-    kitty: tuple[Card, ...]
-
-
-class PassAction(NamedTuple):
-    seat: int
-    cards: tuple[Card, ...]
-
-
-class HandResult(NamedTuple):
-    number: int
-    dealer: int
-    taken: tuple[int, ...]  # points won in tricks (R7.1)
-    lost: int  # points of a set-aside last trick nobody took (R6.6)
-    shooter: int | None  # the seat that took every point (R8.1)
-    choice: str | None  # the shooter's choice (R8.2)
-    scores: tuple[int, ...]  # hand scores as the scoresheet should show them (R7.3)
-    totals: tuple[int, ...]  # running totals after the hand (R7.4)
-
-
-class TrickRecord(NamedTuple):
-    number: int
-    leader: int
-    plays: tuple[tuple[int, Card], ...]  # (seat, card) in play order
-    outcome: TrickOutcome
-    winner: int | None  # seat, None when set aside
-    collected: tuple[Card, ...]  # everything the winner took with it (pile, kitty)
-    points: int  # points of ``collected``, or lost when the last trick went to nobody
-
-
-class State(NamedTuple):
-    rules: Ruleset
-    players: int
-    phase: Phase
-    hand_number: int
-    dealer: int
-    totals: tuple[int, ...]
-    history: tuple[HandResult, ...]
-    holdings: tuple[Counts, ...]
-    kitty: tuple[Card, ...]
-    passes: tuple[tuple[Card, ...] | None, ...]
-    leader: int
-    trick: tuple[tuple[int, Card], ...]
-    trick_number: int
-    hearts_broken: bool
-    pile: tuple[Card, ...]  # set-aside cards (and a pending kitty) for the next winner (R6.5)
-    taken: tuple[int, ...]
-    tricks_won: tuple[int, ...]
-    bonus: tuple[int, ...]
-    lost: int
-    last_trick: TrickRecord | None
-    lowest_club: int | None
-
-    @property
-    def to_play(self) -> int:
-        """The seat whose turn it is in the PLAY phase (R5.1)."""
-        return (self.leader + len(self.trick)) % self.players
-
-    @property
-    def tricks_per_hand(self) -> int:
-        return self.rules.cards_per_player(self.players)
-
-    @property
-    def pass_direction(self) -> str:
-        return self.rules.pass_direction(self.hand_number)
-
-    @property
-    def trick_cards(self) -> tuple[Card, ...]:
-        return tuple(card for _, card in self.trick)
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """Seats sharing the lowest total once the game is over (R9.3)."""
-        if self.phase is not Phase.OVER:
-            return ()
-        low = min(self.totals)
-        return tuple(seat for seat, total in enumerate(self.totals) if total == low)
-
 
 def new_game(rules: Ruleset, players: int, *, dealer: int = 0) -> State:
     if not rules.allows_players(players):
@@ -352,6 +267,9 @@ def _bump(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
 
 
 # -- scoring --------------------------------------------------------------------------------
+# The concrete reading of referee.rules.scoring.hand_scores, written out because it runs once
+# per hand of every check (twice as fast as the ops form); tests/test_rule_once_scoring.py
+# holds the two equal on random hands under every scoring option.
 def shooter(state: State) -> int | None:
     """The seat that took every point of the decks, if any (R8.1, R8.4)."""
     whole = state.rules.points_per_hand
@@ -363,11 +281,14 @@ def shooter(state: State) -> int | None:
 
 def hand_scores(state: State, choice: str | None) -> tuple[int, ...]:
     """Hand scores for the scoresheet (R7.3, R8.2), bonuses included."""
+    return _hand_scores(state, shooter(state), choice)
+
+
+def _hand_scores(state: State, moon: int | None, choice: str | None) -> tuple[int, ...]:
     rules, n = state.rules, state.players
-    moon = shooter(state)
     if moon is None:
         scores = list(state.taken)
-    elif choice == "subtract":
+    elif choice == scoring.SUBTRACT:
         scores = [-rules.moon_points if seat == moon else 0 for seat in range(n)]
     else:
         scores = [0 if seat == moon else rules.moon_points for seat in range(n)]
@@ -380,24 +301,27 @@ def hand_scores(state: State, choice: str | None) -> tuple[int, ...]:
 
 
 def scoring_actions(state: State) -> tuple[str, ...]:
-    return state.rules.moon_choices if shooter(state) is not None else (SCORE,)
+    return _scoring_actions(state, shooter(state))
+
+
+def _scoring_actions(state: State, moon: int | None) -> tuple[str, ...]:
+    return state.rules.moon_choices if moon is not None else (SCORE,)
 
 
 def _apply_scoring(state: State, action: str) -> State:
-    if action not in scoring_actions(state):
-        raise IllegalAction(f"{action!r} is not a scoring choice now", clause="R8.2")
-    return conclude_hand(_record_hand(state, action))
-
-
-def _record_hand(state: State, action: str) -> State:
-    """Write the hand's result and the new totals; the phase stays SCORING."""
     moon = shooter(state)
-    scores = hand_scores(state, action if moon is not None else None)
+    if action not in _scoring_actions(state, moon):
+        raise IllegalAction(f"{action!r} is not a scoring choice now", clause="R8.2")
+    return conclude_hand(_record_hand(state, action, moon))
+
+
+def _record_hand(state: State, action: str, moon: int | None) -> State:
+    """Write the hand's result and the new totals; the phase stays SCORING."""
+    choice = action if moon is not None else None
+    scores = _hand_scores(state, moon, choice)
     totals = tuple(t + s for t, s in zip(state.totals, scores))
-    result = HandResult(
-        state.hand_number, state.dealer, state.taken, state.lost, moon,
-        action if moon is not None else None, scores, totals,
-    )
+    result = HandResult(state.hand_number, state.dealer, state.taken, state.lost, moon, choice,
+                        scores, totals)
     return state._replace(totals=totals, history=state.history + (result,))
 
 
@@ -416,8 +340,6 @@ def next_hand(state: State) -> State:
         dealer=(state.dealer + step) % state.players, holdings=(), kitty=(),
         passes=(None,) * state.players, trick=(), trick_number=1, last_trick=None,
     )
-
-
 
 
 # -- the two entry points -------------------------------------------------------------------
@@ -460,13 +382,9 @@ def apply(state: State, action) -> State:
     raise IllegalAction("the game is over", clause="R9.4")
 
 
-
-
-
-
 def record_hand_unchecked(state: State, choice: str) -> State:
     """Score a played hand with ``choice`` (or the first allowed one) without concluding it,
     so that the referee can settle the totals it stands by before :func:`conclude_hand`."""
-    if choice not in scoring_actions(state):
-        choice = scoring_actions(state)[0]
-    return _record_hand(state, choice)
+    moon = shooter(state)
+    actions = _scoring_actions(state, moon)
+    return _record_hand(state, choice if choice in actions else actions[0], moon)

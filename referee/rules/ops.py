@@ -1,0 +1,46 @@
+"""The ops vocabulary that the rule statements are written over, read on plain Python values.
+
+A rule written as ``f(ops, ...)`` calls only these operations, so the same text runs on ints
+and bools here (the engine, the referee) and on z3 terms or SMT-LIB text in
+:mod:`referee.proofs` (``Z3Ops``, ``SmtOps``), which proves or states it.
+"""
+
+from __future__ import annotations
+
+import operator
+
+from referee.rules.cards import NUM_RANKS
+
+
+class PyOps:
+    """Evaluate a rule statement on plain Python ints and bools.
+
+    The operations are the builtins themselves where one fits: the engine scores every hand
+    through them, and a builtin call costs no Python frame.
+    """
+
+    symbolic = False
+
+    and_ = staticmethod(all)
+    or_ = staticmethod(any)
+    not_ = staticmethod(operator.not_)
+    sum = staticmethod(sum)
+    times = staticmethod(operator.mul)  # (k, x): the constant k times x
+    eq = staticmethod(operator.eq)
+    lt = staticmethod(operator.lt)
+    ge = staticmethod(operator.ge)
+
+    @staticmethod
+    def implies(a, b):
+        return (not a) or b
+
+    @staticmethod
+    def ite(c, a, b):
+        return a if c else b
+
+    @staticmethod
+    def suit(card):
+        return card // NUM_RANKS
+
+
+PLAIN = PyOps()  # stateless: one instance serves every caller

@@ -1,0 +1,116 @@
+"""Hand scoring (R7.2, R7.3, R8), stated once over an *ops* object (:mod:`referee.rules.ops`).
+
+:func:`hand_scores` is the rule: the engine runs it on plain values, the rule model of
+:mod:`referee.proofs.rulemodel` on z3 terms.  :func:`sheet_law` is what a scoresheet line must
+satisfy when only its numbers are known (the points lost and what bonuses add are unknowns);
+its moon patterns are read off :func:`moon_scores`, the moon part of the rule, so the two cannot
+drift apart.  :mod:`referee.proofs.audit` states the law in z3 and
+:mod:`referee.proofs.sheet_laws` as an SMT-LIB ``define-fun``, both from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.rules.ops import PLAIN
+from referee.rules.ruleset import Ruleset
+
+SUBTRACT = "subtract"  # the shooter scores -moon_points (R8.2)
+ADD = "add"            # every other player scores +moon_points (R8.2)
+
+
+def shooters(ops, rules: Ruleset, taken: Sequence, lost) -> list:
+    """Per seat: this seat shot the moon, i.e. took every point of the decks with none lost
+    (R8.1, R8.4).  Only the first such seat counts (two can only come from a faulty record)."""
+    whole, none_lost = rules.points_per_hand, ops.eq(lost, 0)
+    shot: list = []
+    for points in taken:
+        shot.append(ops.and_([none_lost, ops.eq(points, whole), ops.not_(ops.or_(shot))]))
+    return shot
+
+
+def moon_score(ops, rules: Ruleset, choice: str | None, shot):
+    """A seat's score in a moon hand before bonuses (R8.2); any choice but subtract adds."""
+    if choice == SUBTRACT:
+        return ops.ite(shot, -rules.moon_points, 0)
+    return ops.ite(shot, 0, rules.moon_points)
+
+
+def hand_scores(ops, rules: Ruleset, taken: Sequence, lost, bonus: Sequence,
+                no_tricks: Sequence | None, choice: str | None) -> tuple[list, list]:
+    """(scores, shooters) of a hand (R7.3, R8.1, R8.2): the points taken, or in a moon hand the
+    moon scores of ``choice``, plus ``bonus`` (per seat, e.g. the jack of diamonds) and the
+    no-tricks bonus for each seat whose ``no_tricks`` holds (None: no seat gets it)."""
+    shot = shooters(ops, rules, taken, lost)
+    moon = ops.or_(shot)
+    scores = [ops.sum([ops.ite(moon, moon_score(ops, rules, choice, hit), points), plus])
+              for hit, points, plus in zip(shot, taken, bonus)]
+    if no_tricks is not None and rules.no_tricks_bonus:
+        if not rules.no_tricks_bonus_in_moon_hand:
+            no_tricks = [ops.and_([empty, ops.not_(moon)]) for empty in no_tricks]
+        scores = [ops.sum([score, ops.ite(empty, rules.no_tricks_bonus, 0)])
+                  for score, empty in zip(scores, no_tricks)]
+    return scores, shot
+
+
+def moon_scores(rules: Ruleset, players: int, shooter: int, choice: str) -> list[int]:
+    """The scores of a hand in which ``shooter`` shot the moon with ``choice``, no bonuses."""
+    taken = [rules.points_per_hand if seat == shooter else 0 for seat in range(players)]
+    return hand_scores(PLAIN, rules, taken, 0, [0] * players, None, choice)[0]
+
+
+def moon_pattern(ops, rules: Ruleset, scores: Sequence, shooter: int, choice: str):
+    """The scores read as a moon by ``shooter`` with ``choice`` (R8.2), without bonuses."""
+    want = moon_scores(rules, len(scores), shooter, choice)
+    return ops.and_([ops.eq(a, b) for a, b in zip(scores, want)])
+
+
+# -- the scoresheet law ---------------------------------------------------------------------
+def has_bonus(rules: Ruleset) -> bool:
+    return bool(rules.jack_of_diamonds_bonus or rules.no_tricks_bonus)
+
+
+def _plus(ops, terms: Sequence):
+    """The sum of ``terms`` with the constants added up first (no ``+ 0`` in a term)."""
+    constant = sum(t for t in terms if isinstance(t, int))
+    rest = [t for t in terms if not isinstance(t, int)]
+    if not rest:
+        return constant
+    return ops.sum(rest + [constant] if constant else rest)
+
+
+def sum_law(ops, rules: Ruleset, scores: Sequence, lost, bonus):
+    """R7.2: the scores sum to the decks' points less ``lost`` plus what bonuses add."""
+    return ops.eq(_plus(ops, [*scores, lost]), _plus(ops, [rules.points_per_hand, bonus]))
+
+
+def moon_law(ops, rules: Ruleset, scores: Sequence, lost, bonus):
+    """The scores are an allowed moon pattern (R8.2) plus what bonuses add, with nothing lost.
+    With bonuses (which the sheet does not itemise) only the pattern's sum is required."""
+    exact = not has_bonus(rules)
+    patterns = []
+    for choice in rules.moon_choices:
+        pattern = moon_scores(rules, len(scores), 0, choice)
+        pieces = [ops.eq(lost, 0), ops.eq(_plus(ops, scores), _plus(ops, [sum(pattern), bonus]))]
+        if exact:
+            values = sorted(set(pattern), key=abs)
+            pieces += [ops.or_([ops.eq(v, value) for value in values]) for v in scores]
+        patterns.append(ops.and_(pieces))
+    return ops.or_(patterns)
+
+
+def sheet_law(ops, rules: Ruleset, scores: Sequence, lost, bonus):
+    """What a hand's score line must satisfy (R7.2, R8.2): the sum law or a moon pattern."""
+    return ops.or_([sum_law(ops, rules, scores, lost, bonus),
+                    moon_law(ops, rules, scores, lost, bonus)])
+
+
+def bonus_range(ops, rules: Ruleset, players: int, jacks, empty) -> tuple[list, object]:
+    """What bonuses can add to a hand's scores (R7.3): ``jacks`` jacks of diamonds taken (at
+    most one per deck) and ``empty`` players who won no trick.  (bounds, the amount)."""
+    bounds = [ops.ge(jacks, 0), ops.ge(rules.decks, jacks), ops.ge(empty, 0),
+              ops.ge(players, empty)]
+    amount = _plus(ops, [ops.times(points, count) for points, count in
+                         ((rules.jack_of_diamonds_bonus, jacks), (rules.no_tricks_bonus, empty))
+                         if points])
+    return bounds, amount
