@@ -1,8 +1,13 @@
 """Which card may be played: legality in layers (R4, R5), and the legal-move list.
 
-:func:`play_fault` walks the layers in order and names the first rule a play breaks;
-:func:`legal_plays` builds the list of legal cards constructively.  The two are written
-independently on purpose: a property test checks that they agree.
+Every rule is stated once, as a layer: when it restricts a card at all, and which cards of
+the player's holding then make that card illegal (its *witnesses*: "a heart may not be led
+while holding a non-heart").  :func:`lead_layers` and :func:`follow_layers` list them;
+:func:`card_fault` names the first layer a play breaks, :func:`legal_cards` keeps the held
+cards no layer forbids, and the partial-record prover asserts "holds none of the witnesses"
+for every layer of every recorded play.  The one rule that is not about the player's own
+holding, R4.1's lowest club (about everyone's), is :func:`lowest_club_fault`, and
+:func:`lowest_club_witnesses` states it over the holdings of every seat.
 """
 
 from __future__ import annotations
@@ -10,7 +15,16 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from referee.rules.cards import CARDS, CLUBS, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, Card, Counts
+from referee.rules.cards import (
+    CARDS,
+    CLUBS,
+    DECK_SIZE,
+    HEARTS,
+    NUM_RANKS,
+    QUEEN_OF_SPADES,
+    Card,
+    Counts,
+)
 from referee.rules.ruleset import Ruleset, is_point_card
 
 
@@ -33,24 +47,92 @@ class Fault(enum.Enum):
         self.text = text
 
 
-def _suit_range(suit: int) -> range:
-    return range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS)
+Witnesses = tuple[int, ...]  # cards (ascending) any one of which, held, makes a play illegal
+Layer = tuple[Fault, Witnesses]
 
 
-def _holds_other_than(holding: Counts, allowed) -> bool:
-    """True when the holding has a card for which ``allowed(card)`` is false."""
-    return any(n and not allowed(card) for card, n in enumerate(holding))
+def _suit_cards(suit: int) -> Witnesses:
+    return tuple(range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS))
 
 
-def _is_heart(card: int) -> bool:
-    return card // NUM_RANKS == HEARTS
+_SUITS = tuple(_suit_cards(suit) for suit in range(DECK_SIZE // NUM_RANKS))
+CLUB_CARDS = _SUITS[CLUBS]
+_NON_POINTS = tuple(c for c in range(DECK_SIZE) if not is_point_card(c))
+_NON_POINTS_OF_SUIT = tuple(tuple(c for c in cards if not is_point_card(c)) for cards in _SUITS)
+_NON_HEARTS = tuple(c for c in range(DECK_SIZE) if c // NUM_RANKS != HEARTS)
+_NON_HEARTS_BUT_QUEEN = tuple(c for c in _NON_HEARTS if c != QUEEN_OF_SPADES)
+
+
+def lead_layers(rules: Ruleset, card: int, *, first_trick: bool, hearts_broken: bool
+                ) -> list[Layer]:
+    """R4.2 and R4.3: the layers that restrict leading ``card``, in the order they are judged."""
+    layers = []
+    if first_trick and not rules.first_lead_points and is_point_card(card):
+        layers.append((Fault.FIRST_LEAD_POINTS, _NON_POINTS))  # unless holding only points
+    if card // NUM_RANKS == HEARTS and rules.must_break_hearts and not hearts_broken:
+        # unless holding only hearts (and, with lead_hearts_instead_of_queen, the Black Maria)
+        layers.append((Fault.HEARTS_NOT_BROKEN, _NON_HEARTS_BUT_QUEEN
+                       if rules.lead_hearts_instead_of_queen else _NON_HEARTS))
+    return layers
+
+
+def follow_layers(rules: Ruleset, card: int, led: int, *, first_trick: bool,
+                  lowest: int | None = None) -> list[Layer]:
+    """R5.2, R4.1's twin club and R5.3: the layers that restrict playing ``card`` to a trick
+    whose first card was ``led``, in the order they are judged (``lowest`` None: the twin
+    club rule cannot be applied)."""
+    led_suit = led // NUM_RANKS
+    follows = card // NUM_RANKS == led_suit
+    layers = []
+    if not follows:
+        layers.append((Fault.REVOKE, _SUITS[led_suit]))
+    if (first_trick and rules.first_leader == "two_of_clubs" and rules.second_two_of_clubs_follows
+            and led == lowest and card != led):
+        layers.append((Fault.MUST_PLAY_TWIN_CLUB, (led,)))
+    if (first_trick and not rules.first_trick_points and is_point_card(card)
+            and not (follows and rules.first_trick_follow_points)):
+        # "nothing else" means nothing else playable: a card that follows suit is compared
+        # only with the other cards of the led suit (following suit comes first, R5.2)
+        layers.append((Fault.FIRST_TRICK_POINTS,
+                       _NON_POINTS_OF_SUIT[led_suit] if follows else _NON_POINTS))
+    return layers
+
+
+def lowest_club_fault(rules: Ruleset, card: int, *, first_trick: bool,
+                      lowest: int | None) -> Fault | None:
+    """R4.1 for a card led: with ``two_of_clubs``, the first lead is the lowest club dealt
+    (any club, with ``first_lead_any_club``)."""
+    if first_trick and rules.first_leader == "two_of_clubs" and lowest is not None and card != lowest:
+        if not rules.first_lead_any_club:
+            return Fault.MUST_LEAD_LOWEST_CLUB
+        if card // NUM_RANKS != CLUBS:
+            return Fault.MUST_LEAD_A_CLUB
+    return None
+
+
+def lowest_club_witnesses(rules: Ruleset, card: int, *, first_trick: bool) -> Witnesses:
+    """:func:`lowest_club_fault` over everyone's holdings, for a leader holding ``card``: the
+    clubs of which no seat may hold a copy (the lowest club is the lowest one anyone holds)."""
+    if not first_trick or rules.first_leader != "two_of_clubs":
+        return ()
+    if card // NUM_RANKS != CLUBS:
+        return CLUB_CARDS
+    return () if rules.first_lead_any_club else CLUB_CARDS[:card % NUM_RANKS]
 
 
 def lowest_club(holdings: Sequence[Counts]) -> int | None:
     """The lowest club anyone holds (the 2C unless it lies in the kitty)."""
-    for card in _suit_range(CLUBS):
+    for card in CLUB_CARDS:
         if any(holding[card] for holding in holdings):
             return card
+    return None
+
+
+def _broken_layer(holding: Counts, layers: list[Layer]) -> Fault | None:
+    for fault, witnesses in layers:
+        for c in witnesses:
+            if holding[c]:
+                return fault
     return None
 
 
@@ -59,22 +141,8 @@ def lead_fault(
     lowest: int | None = None,
 ) -> Fault | None:
     """R4.1-R4.3 for a card led from ``holding``."""
-    if first_trick and rules.first_leader == "two_of_clubs" and lowest is not None and card != lowest:
-        if not rules.first_lead_any_club:
-            return Fault.MUST_LEAD_LOWEST_CLUB
-        if card // NUM_RANKS != CLUBS:
-            return Fault.MUST_LEAD_A_CLUB
-    if first_trick and not rules.first_lead_points and is_point_card(card):
-        if _holds_other_than(holding, is_point_card):
-            return Fault.FIRST_LEAD_POINTS
-    if _is_heart(card) and rules.must_break_hearts and not hearts_broken:
-        if rules.lead_hearts_instead_of_queen:
-            exempt = lambda c: _is_heart(c) or c == QUEEN_OF_SPADES  # noqa: E731
-        else:
-            exempt = _is_heart
-        if _holds_other_than(holding, exempt):
-            return Fault.HEARTS_NOT_BROKEN
-    return None
+    return lowest_club_fault(rules, card, first_trick=first_trick, lowest=lowest) or _broken_layer(
+        holding, lead_layers(rules, card, first_trick=first_trick, hearts_broken=hearts_broken))
 
 
 def follow_fault(
@@ -82,24 +150,8 @@ def follow_fault(
     lowest: int | None = None,
 ) -> Fault | None:
     """R5.2-R5.3 for a card played to a trick whose first card was ``led``."""
-    led_suit = led // NUM_RANKS
-    if card // NUM_RANKS != led_suit and any(holding[c] for c in _suit_range(led_suit)):
-        return Fault.REVOKE
-    if (
-        first_trick and rules.first_leader == "two_of_clubs" and rules.second_two_of_clubs_follows
-        and led == lowest and card != led and holding[led]
-    ):
-        return Fault.MUST_PLAY_TWIN_CLUB
-    follows = card // NUM_RANKS == led_suit
-    if (first_trick and not rules.first_trick_points and is_point_card(card)
-            and not (follows and rules.first_trick_follow_points)):
-        # "nothing else" means nothing else playable: a card that follows suit is compared
-        # only with the other cards of the led suit (following suit comes first, R5.2)
-        if _holds_other_than(
-            holding, lambda c: is_point_card(c) or (follows and c // NUM_RANKS != led_suit)
-        ):
-            return Fault.FIRST_TRICK_POINTS
-    return None
+    return _broken_layer(holding, follow_layers(rules, card, led, first_trick=first_trick,
+                                                lowest=lowest))
 
 
 def card_fault(
@@ -119,39 +171,16 @@ def legal_cards(
     rules: Ruleset, holding: Counts, trick: Sequence[int], *, first_trick: bool,
     hearts_broken: bool, lowest: int | None = None,
 ) -> tuple[Card, ...]:
-    """The distinct cards that may be played, built directly from the rules."""
-    held = [CARDS[c] for c, n in enumerate(holding) if n]
-    if not held:
-        return ()
-    if not trick:
-        if first_trick and rules.first_leader == "two_of_clubs" and lowest is not None:
-            if not holding[lowest]:
-                return tuple(held)
-            if rules.first_lead_any_club:
-                return tuple(c for c in held if c // NUM_RANKS == CLUBS)
-            return (CARDS[lowest],)
-        options = held
-        if first_trick and not rules.first_lead_points:
-            options = [c for c in options if not is_point_card(c)] or options
-        if rules.must_break_hearts and not hearts_broken:
-            non_hearts = [c for c in options if not _is_heart(c)]
-            if rules.lead_hearts_instead_of_queen and all(
-                _is_heart(c) or c == QUEEN_OF_SPADES for c in options
-            ):
-                non_hearts = []
-            options = non_hearts or options
-        return tuple(options)
-    led = trick[0]
-    led_suit = led // NUM_RANKS
-    following = [c for c in held if c // NUM_RANKS == led_suit]
-    if following:
-        if (first_trick and rules.first_leader == "two_of_clubs"
-                and rules.second_two_of_clubs_follows and led == lowest and holding[led]):
-            return (CARDS[led],)
-        options = following
-    else:
-        options = held
-    if first_trick and not rules.first_trick_points and not (
-            following and rules.first_trick_follow_points):
-        options = [c for c in options if not is_point_card(c)] or options
-    return tuple(options)
+    """The distinct held cards that :func:`card_fault` lets be played.
+
+    One exception: a seat asked to lead the first trick without holding the lowest club is
+    not the seat R4.1 names, so no first-lead layer tells it what to lead: it may lead any
+    card it holds.
+    """
+    held = [c for c, n in enumerate(holding) if n]
+    if (not trick and first_trick and rules.first_leader == "two_of_clubs"
+            and lowest is not None and not holding[lowest]):
+        return tuple(CARDS[c] for c in held)
+    return tuple(CARDS[c] for c in held
+                 if card_fault(rules, holding, c, trick, first_trick=first_trick,
+                               hearts_broken=hearts_broken, lowest=lowest) is None)
