@@ -30,6 +30,12 @@ from referee.rules.ruleset import is_point_card
 
 _LEAD_FAULTS = {Fault.MUST_LEAD_LOWEST_CLUB, Fault.MUST_LEAD_A_CLUB, Fault.FIRST_LEAD_POINTS,
                 Fault.HEARTS_NOT_BROKEN}
+# the diagnostic each play fault is reported as (turn order and phase are judged apart)
+FAULT_CODES = {
+    Fault.NOT_HELD: codes.CARD_NOT_HELD, Fault.REVOKE: codes.REVOKE,
+    **{fault: codes.ILLEGAL_LEAD for fault in _LEAD_FAULTS},
+    Fault.MUST_PLAY_TWIN_CLUB: codes.ILLEGAL_PLAY, Fault.FIRST_TRICK_POINTS: codes.ILLEGAL_PLAY,
+}
 
 
 @dataclass(slots=True)
@@ -47,83 +53,30 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     when the log names another (already reported as wrong-dealer), a first lead from the
     left of the named dealer shows the table really dealt that way, and that dealer is kept.
     """
-    n, add = table.size, table.findings.add
     out = PlayOutcome(state)
     excused_leader: int | None = None
     played = [0] * DECK_SIZE  # copies of each card seen so far: kitty, then plays
     for card in know.kitty or ():
         played[card] += 1
-    decks = table.rules.decks
     for index, (trick, plays) in enumerate(zip(tricks, know.tricks)):
         if state.phase is not Phase.PLAY:
-            add(codes.BAD_SETUP, trick.span, f"hand {hand} already has all its "
-                f"{state.tricks_per_hand} tricks; trick {trick.number} is one too many",
-                hand=hand, rule="R10.4")
+            table.findings.add(codes.BAD_SETUP, trick.span, f"hand {hand} already has all its "
+                               f"{state.tricks_per_hand} tricks; trick {trick.number} is one "
+                               "too many", hand=hand, rule="R10.4")
             continue
         if trick.number != state.trick_number:
-            add(codes.BAD_SETUP, trick.span, f"trick {trick.number} is recorded where trick "
-                f"{state.trick_number} is due", hand=hand, trick=state.trick_number, rule="R10.4")
+            table.findings.add(codes.BAD_SETUP, trick.span, f"trick {trick.number} is recorded "
+                               f"where trick {state.trick_number} is due", hand=hand,
+                               trick=state.trick_number, rule="R10.4")
         if not plays:
             continue
-        number = state.trick_number
-        leader = plays[0][0]
-        if leader != state.leader:
-            by_left = index == 0 and state.rules.first_leader == "left_of_dealer"
-            if by_left and not dealer_known:
-                state = state._replace(dealer=(leader - 1) % n)
-            elif by_left and written_dealer is not None and leader == (written_dealer + 1) % n:
-                state = state._replace(dealer=written_dealer)
-            elif leader != excused_leader:
-                _wrong_leader(table, state, plays[0], hand, index)
-            state = state._replace(leader=leader)
+        if plays[0][0] != state.leader:
+            state = _settle_leader(table, state, plays[0], hand, index, excused_leader,
+                                   dealer_known=dealer_known, written_dealer=written_dealer)
         excused_leader = None
-        irregular = False  # a play out of seating order was seen: check each seat from here on
-        lead, holdings = state.leader, state.holdings
-        cards: list[int] = []
-        batch: list[tuple[int, int]] = []
-        first, broken = number == 1, state.hearts_broken
-        for position, (seat, card, play) in enumerate(plays):
-            holding = holdings[seat]
-            if irregular or position >= n or seat != (lead + position) % n:
-                if position >= n:
-                    add(codes.OUT_OF_TURN, play.span, f"trick {number} already has a card from "
-                        f"each of the {n} players; {table.name(seat)}'s {card_text(card)} is "
-                        "one too many", hand=hand, trick=number, player=table.name(seat))
-                    continue
-                again = [earlier for earlier_seat, earlier in batch if earlier_seat == seat]
-                if not irregular:
-                    irregular = True
-                    expected = (lead + position) % n
-                    message = (f"{table.name(seat)} plays a second card to trick {number}"
-                               if again else f"{table.name(seat)} plays where "
-                               f"{table.name(expected)} is next in seating order")
-                    add(codes.OUT_OF_TURN, play.span, message, hand=hand, trick=number,
-                        player=table.name(seat))
-                for earlier in again:  # a second card in one trick: its first is already gone
-                    holding = remove_card(holding, earlier)
-            played[card] += 1
-            suit = card // NUM_RANKS
-            if not cards:
-                led, led_cards = suit, slice(suit * NUM_RANKS, (suit + 1) * NUM_RANKS)
-            # Fast path: after the first trick, a held card that follows suit, a discard from
-            # a void in the led suit, or a lead that is not an unbroken heart passes every
-            # layer; anything else goes through them all.
-            if first or played[card] > decks or not holding[card] or (
-                    suit != led and any(holding[led_cards]) if cards
-                    else suit == HEARTS and not broken):
-                copies = played[card] > decks and _copies_seen(table, know, tricks, index, card)
-                _judge_play(table, state, know, seat, card, play, hand, number, copies, holding,
-                            cards)
-            cards.append(card)
-            batch.append((seat, card))
-        state = engine.play_cards(state, batch)
-        last_in_log = index == len(tricks) - 1
-        if state.trick and not last_in_log:
-            seated = {seat for seat, _ in batch}
-            missing = [table.name(s) for s in range(n) if s not in seated]
-            add(codes.OUT_OF_TURN, trick.span, f"trick {number} has no card from "
-                f"{', '.join(missing)}", hand=hand, trick=number)
-            state = engine.close_trick(state)
+        batch = _judge_trick(table, state, know, tricks, index, played, hand)
+        state = _close_trick(table, engine.play_cards(state, batch), trick, batch, hand,
+                             last_in_log=index == len(tricks) - 1)
         if state.trick:
             break
         if table.trace is not None:
@@ -138,6 +91,92 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     if state.phase is Phase.PLAY:
         out.stopped = _where_it_stops(table, state, know, hand)
     return out
+
+
+def _settle_leader(table: Table, state: State, first: SeatedPlay, hand: int, index: int,
+                   excused_leader: int | None, *, dealer_known: bool,
+                   written_dealer: int | None) -> State:
+    """A trick led by another seat than the rules say: report it unless it shows who dealt
+    (or follows a wrong claim, already reported), and go on with the seat that led."""
+    n, leader = table.size, first[0]
+    by_left = index == 0 and state.rules.first_leader == "left_of_dealer"
+    if by_left and not dealer_known:
+        state = state._replace(dealer=(leader - 1) % n)
+    elif by_left and written_dealer is not None and leader == (written_dealer + 1) % n:
+        state = state._replace(dealer=written_dealer)
+    elif leader != excused_leader:
+        _wrong_leader(table, state, first, hand, index)
+    return state._replace(leader=leader)
+
+
+def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,
+                 played: list[int], hand: int) -> list[tuple[int, int]]:
+    """Judge each play of one trick; the (seat, card) plays that stand, in order."""
+    n, decks = table.size, table.rules.decks
+    number, lead, holdings = state.trick_number, state.leader, state.holdings
+    irregular = False  # a play out of seating order was seen: check each seat from here on
+    first, broken = number == 1, state.hearts_broken
+    cards: list[int] = []
+    batch: list[tuple[int, int]] = []
+    for position, (seat, card, play) in enumerate(know.tricks[index]):
+        holding = holdings[seat]
+        if irregular or position >= n or seat != (lead + position) % n:
+            if position >= n:
+                table.findings.add(
+                    codes.OUT_OF_TURN, play.span, f"trick {number} already has a card from "
+                    f"each of the {n} players; {table.name(seat)}'s {card_text(card)} is one "
+                    "too many", hand=hand, trick=number, player=table.name(seat))
+                continue
+            holding = _out_of_order(table, state, seat, play, position, batch, hand,
+                                    reported=irregular)
+            irregular = True
+        played[card] += 1
+        suit = card // NUM_RANKS
+        if not cards:
+            led, led_cards = suit, slice(suit * NUM_RANKS, (suit + 1) * NUM_RANKS)
+        # Fast path: after the first trick, a held card that follows suit, a discard from
+        # a void in the led suit, or a lead that is not an unbroken heart passes every
+        # layer; anything else goes through them all.
+        if first or played[card] > decks or not holding[card] or (
+                suit != led and any(holding[led_cards]) if cards
+                else suit == HEARTS and not broken):
+            copies = played[card] > decks and _copies_seen(table, know, tricks, index, card)
+            _judge_play(table, state, know, seat, card, play, hand, number, copies, holding,
+                        cards)
+        cards.append(card)
+        batch.append((seat, card))
+    return batch
+
+
+def _out_of_order(table: Table, state: State, seat: int, play: Play, position: int,
+                  batch: list[tuple[int, int]], hand: int, *, reported: bool):
+    """A play out of seating order: reported once per trick; the seat's holding as it is now
+    (a second card in one trick: its first is already gone)."""
+    number, holding = state.trick_number, state.holdings[seat]
+    again = [earlier for earlier_seat, earlier in batch if earlier_seat == seat]
+    if not reported:
+        expected = (state.leader + position) % table.size
+        message = (f"{table.name(seat)} plays a second card to trick {number}" if again
+                   else f"{table.name(seat)} plays where {table.name(expected)} is next in "
+                   "seating order")
+        table.findings.add(codes.OUT_OF_TURN, play.span, message, hand=hand, trick=number,
+                           player=table.name(seat))
+    for earlier in again:
+        holding = remove_card(holding, earlier)
+    return holding
+
+
+def _close_trick(table: Table, state: State, trick: Trick, batch: list[tuple[int, int]],
+                 hand: int, *, last_in_log: bool) -> State:
+    """A trick short of cards is closed as it is, unless the log stops there."""
+    if state.trick and not last_in_log:
+        seated = {seat for seat, _ in batch}
+        missing = [table.name(s) for s in range(table.size) if s not in seated]
+        table.findings.add(codes.OUT_OF_TURN, trick.span, f"trick {state.trick_number} has no "
+                           f"card from {', '.join(missing)}", hand=hand,
+                           trick=state.trick_number)
+        state = engine.close_trick(state)
+    return state
 
 
 def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, index: int) -> None:
@@ -189,17 +228,18 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
                 hand=hand, trick=number, player=who, rule=fault.clause)
         return
     evidence, links = _evidence(table, know, seat, holding, fault, trick_cards, number)
-    if fault in _LEAD_FAULTS:
-        add(codes.ILLEGAL_LEAD, play.card_span, f"{who} led {card_text(card)} in trick {number}: "
+    code = FAULT_CODES[fault]
+    if code == codes.ILLEGAL_LEAD:
+        add(code, play.card_span, f"{who} led {card_text(card)} in trick {number}: "
             f"{fault.text}{evidence}", hand=hand, trick=number, player=who, rule=fault.clause,
             related=links)
-    elif fault is Fault.REVOKE:
+    elif code == codes.REVOKE:
         suit = trick_cards[0] // NUM_RANKS
-        add(codes.REVOKE, play.card_span, f"{who} played {card_text(card)} to a "
+        add(code, play.card_span, f"{who} played {card_text(card)} to a "
             f"{SUIT_SINGULAR[suit]} lead{evidence}", hand=hand, trick=number, player=who,
             rule=fault.clause, related=links)
     else:
-        add(codes.ILLEGAL_PLAY, play.card_span, f"{who} played {card_text(card)} to trick "
+        add(code, play.card_span, f"{who} played {card_text(card)} to trick "
             f"{number}: {fault.text}{evidence}", hand=hand, trick=number, player=who,
             rule=fault.clause, related=links)
 

@@ -24,10 +24,11 @@ from referee.log.events import (
     Total,
     Trick,
 )
-from referee.rules.cards import CARDS, HEARTS, NUM_RANKS
-from referee.rules.engine import State
+from referee.rules.cards import CARDS, DECK_SIZE, NUM_RANKS
+from referee.rules.engine import State, play_fault
+from referee.rules.legality import Fault
 from referee.rules.names import DEFAULT_NAMES
-from referee.rules.ruleset import Ruleset, direction_offset, is_point_card
+from referee.rules.ruleset import Ruleset, direction_offset
 
 PLAY_KINDS = (codes.REVOKE, codes.ILLEGAL_LEAD, codes.CARD_NOT_HELD, codes.WRONG_LEADER, codes.ILLEGAL_PLAY)
 EDIT_KINDS = (
@@ -100,43 +101,58 @@ class _Tamper:
         return state._replace(leader=other)
 
     def play(self, state: State, legal):
-        if self.kind not in (codes.REVOKE, codes.ILLEGAL_LEAD, codes.CARD_NOT_HELD, codes.ILLEGAL_PLAY):
+        if self.where is not None or self.kind not in _TAMPER_FAULTS:
             return None
-        holding, trick = state.holdings[state.to_play], state.trick_cards
-        held = [CARDS[c] for c, k in enumerate(holding) if k]
-        choice = None
-        if self.kind == codes.REVOKE and trick:
-            led = trick[0] // NUM_RANKS
-            off = [c for c in held if c // NUM_RANKS != led]
-            if off and any(c // NUM_RANKS == led for c in held):
-                choice = off
-        elif self.kind == codes.ILLEGAL_LEAD and not trick:
-            if state.trick_number == 1 and not state.rules.first_lead_points:
-                bad = [c for c in held if is_point_card(c)]
-                others = [c for c in held if not is_point_card(c)]
-            else:
-                bad = [c for c in held if c // NUM_RANKS == HEARTS]
-                others = ([] if state.hearts_broken
-                          else [c for c in held if c // NUM_RANKS != HEARTS])
-            if state.rules.first_leader == "two_of_clubs" and state.trick_number == 1:
-                bad = []
-            if bad and others:
-                choice = bad
-        elif self.kind == codes.CARD_NOT_HELD and trick:
-            gone = [CARDS[c] for c in range(len(holding))
-                    if not any(h[c] for h in state.holdings) and c not in trick
-                    and c not in state.kitty]
-            choice = gone or None
-        elif self.kind == codes.ILLEGAL_PLAY and trick and state.trick_number == 1:
-            led = trick[0] // NUM_RANKS
-            void = not any(c // NUM_RANKS == led for c in held)
-            points = [c for c in held if is_point_card(c)]
-            if not state.rules.first_trick_points and void and points and len(points) < len(held):
-                choice = points
+        choice = violating_cards(self.kind, state)
         if not choice or not self._chance():
             return None
         self.where = (state.hand_number, state.trick_number, self.names[state.to_play])
         return choice[self.rng.randrange(len(choice))]
+
+
+# The faults each play kind is injected as (each reported as that kind, see FAULT_CODES).
+# Left out so that exactly one violation results and the games stay as they were made: R4.1's
+# lowest-club leads and twin club (the first trick under two_of_clubs), and R5.3 when
+# following suit.
+_TAMPER_FAULTS = {
+    codes.REVOKE: (Fault.REVOKE,),
+    codes.ILLEGAL_LEAD: (Fault.FIRST_LEAD_POINTS, Fault.HEARTS_NOT_BROKEN),
+    codes.CARD_NOT_HELD: (Fault.NOT_HELD,),
+    codes.ILLEGAL_PLAY: (Fault.FIRST_TRICK_POINTS,),
+}
+
+
+def _may_tamper(kind: str, state: State) -> bool:
+    """Whether the tamper uses a fault of ``kind`` at this moment at all."""
+    trick = state.trick_cards
+    if kind == codes.ILLEGAL_LEAD:
+        return not trick and not (state.trick_number == 1
+                                  and state.rules.first_leader == "two_of_clubs")
+    if kind == codes.ILLEGAL_PLAY and trick:  # from a void in the led suit only
+        led = trick[0] // NUM_RANKS
+        return not any(state.holdings[state.to_play][led * NUM_RANKS:(led + 1) * NUM_RANKS])
+    return bool(trick)
+
+
+def _gone(state: State, card: int) -> bool:
+    """A card not held is played only when gone from every hand, the trick and the kitty
+    (else its holder would be caught playing a copy too many later)."""
+    return (not any(h[card] for h in state.holdings) and card not in state.trick_cards
+            and card not in state.kitty)
+
+
+def violating_cards(kind: str, state: State) -> list:
+    """The cards whose play now is a violation of ``kind`` the tamper may make, as the
+    engine's legality layers judge them (:func:`referee.rules.engine.play_fault`)."""
+    faults = _TAMPER_FAULTS.get(kind, ())
+    if not faults or not _may_tamper(kind, state):
+        return []
+    seat = state.to_play
+    if kind == codes.CARD_NOT_HELD:
+        return [CARDS[c] for c in range(DECK_SIZE)
+                if _gone(state, c) and play_fault(state, seat, c) is Fault.NOT_HELD]
+    held = [c for c, k in enumerate(state.holdings[seat]) if k]
+    return [CARDS[c] for c in held if play_fault(state, seat, c) in faults]
 
 
 def can_occur(kind: str, rules: Ruleset) -> bool:

@@ -12,8 +12,9 @@ the record is consistent and nothing is said, even when a play is legal only und
 assignments.  If it finds none, the unsat core, made minimal, names the log lines that cannot
 all be true together.
 
-Not modelled (so never reported here): R4.1's twin club and who leads (the replay judges
-leads).  z3 is imported only when a check runs.
+The play facts are read off the legality layers (:func:`play_facts`), so they are the
+engine's rules.  Not modelled (so never reported here): R4.1's twin club and who leads (the
+replay judges leads).  z3 is imported only when a check runs.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from referee.log.events import Span
 from referee.log.parser import ParseResult
 from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
 from referee.rules.cards import (
-    CLUBS,
     DECK_SIZE,
     HEARTS,
     NUM_RANKS,
@@ -36,7 +36,8 @@ from referee.rules.cards import (
     card_text,
     counts_of,
 )
-from referee.rules.ruleset import Ruleset, is_point_card
+from referee.rules.legality import Fault, follow_layers, lead_layers, lowest_club_witnesses
+from referee.rules.ruleset import Ruleset
 
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
@@ -220,6 +221,52 @@ def _build(table: Table, facts: HandFacts) -> _Model:
     return model
 
 
+@dataclass(frozen=True)
+class PlayFact:
+    """What the legality layers say a recorded play shows about the holdings: none of
+    ``witnesses`` was held (by the player at that moment, or with ``everyone``, by any seat
+    after the passes)."""
+
+    kind: str  # the label's prefix: "void", "firstpts", "lowest", "firstlead", "hearts"
+    witnesses: tuple[int, ...]
+    everyone: bool = False
+
+
+_FACT_KINDS = {Fault.REVOKE: "void", Fault.FIRST_TRICK_POINTS: "firstpts",
+               Fault.FIRST_LEAD_POINTS: "firstlead", Fault.HEARTS_NOT_BROKEN: "hearts"}
+
+
+def play_facts(rules: Ruleset, card: int, led: int | None, *, first_trick: bool,
+               hearts_broken: bool) -> list[PlayFact]:
+    """The facts a legal play of ``card`` implies (``led`` None: it leads), layer by layer.
+
+    R4.1's layers need the lowest club dealt, which a partial record does not fix: the lead's
+    is stated over everyone's holdings instead, the twin club's is left out.
+    """
+    facts = []
+    if led is not None:
+        layers = follow_layers(rules, led, first_trick=first_trick, lowest=None)
+    else:
+        layers = lead_layers(rules, first_trick=first_trick, hearts_broken=hearts_broken)
+        lowest = lowest_club_witnesses(rules, card, first_trick=first_trick)
+        if lowest is not None:
+            facts.append(PlayFact("lowest", lowest, everyone=True))
+    return facts + [PlayFact(_FACT_KINDS[fault], witnesses)
+                    for fault, restricted, witnesses in layers if card in restricted]
+
+
+def _fact_text(kind: str, card: int, led: int | None, number: int) -> str:
+    if kind == "void":
+        return f"show out of {SUIT_NAMES[led // NUM_RANKS]} in trick {number}"
+    if kind == "firstpts":
+        return f"play {card_text(card)} to the first trick"
+    if kind == "lowest":
+        return f"lead {card_text(card)} as the lowest club dealt"
+    if kind == "firstlead":
+        return f"lead {card_text(card)} to the first trick"
+    return f"lead {card_text(card)} in trick {number} before hearts were broken"
+
+
 def _plays(table: Table, model: _Model) -> None:
     facts, rules = model.facts, model.facts.rules
     n = facts.players
@@ -235,9 +282,6 @@ def _plays(table: Table, model: _Model) -> None:
             def now(c: int, seat=seat, mine=mine) -> str:  # copies held at this moment
                 return f"(- h{seat}_{c} {mine[c]})" if mine[c] else f"h{seat}_{c}"
 
-            def none_of(cards) -> str:
-                return f"(= {_sum(now(c) for c in cards)} 0)"
-
             span = play.card_span if play.card_span.line else play.span
             line = span.line
             base = f"{index}_{position}"
@@ -248,18 +292,12 @@ def _plays(table: Table, model: _Model) -> None:
 
             fact("held", f"hold the {card_text(card)} {who} played in trick {number}",
                  f"(>= {now(card)} 1)")
-            if position == 0:
-                _lead_facts(rules, model, fact, none_of, card, number, broken)
-            else:
-                suit = led // NUM_RANKS
-                if card // NUM_RANKS != suit:
-                    fact("void", f"show out of {SUIT_NAMES[suit]} in trick {number}",
-                         none_of(range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS)))
-                if number == 1 and not rules.first_trick_points and is_point_card(card):
-                    follows = card // NUM_RANKS == suit
-                    fact("firstpts", f"play {card_text(card)} to the first trick",
-                         none_of(c for c in range(DECK_SIZE) if not is_point_card(c)
-                                 and (not follows or c // NUM_RANKS == suit)))
+            for implied in play_facts(rules, card, led if position else None,
+                                      first_trick=number == 1, hearts_broken=broken):
+                terms = ([f"h{s}_{c}" for s in range(n) for c in implied.witnesses]
+                         if implied.everyone else [now(c) for c in implied.witnesses])
+                fact(implied.kind, _fact_text(implied.kind, card, led, number),
+                     f"(= {_sum(terms)} 0)")
             mine[card] += 1
         broken = broken or any(card // NUM_RANKS == HEARTS or (
             card == QUEEN_OF_SPADES and rules.queen_breaks_hearts) for _, card, _ in trick.plays)
@@ -270,26 +308,6 @@ def _plays(table: Table, model: _Model) -> None:
                                f"play out every card in the {facts.prefix} recorded tricks "
                                f"(lines {facts.tricks[0].span.line}-{last.line})"),
                         _same([f"h{seat}_{c}" for c in range(DECK_SIZE)], before[seat]))
-
-
-def _lead_facts(rules, model, fact, none_of, card, number, broken) -> None:
-    clubs = range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS)
-    # with first_lead_any_club a club says nothing of its rank; anything else, that no club
-    # was dealt at all (the leader would hold the lowest one)
-    if number == 1 and rules.first_leader == "two_of_clubs" and not (
-            rules.first_lead_any_club and card in clubs):
-        lower = [c for c in clubs if c < card] if card in clubs else list(clubs)
-        everyone = [f"h{s}_{c}" for s in range(model.facts.players) for c in lower]
-        fact("lowest", f"lead {card_text(card)} as the lowest club dealt",
-             f"(= {_sum(everyone)} 0)")
-    if number == 1 and not rules.first_lead_points and is_point_card(card):
-        fact("firstlead", f"lead {card_text(card)} to the first trick",
-             none_of(c for c in range(DECK_SIZE) if not is_point_card(c)))
-    if card // NUM_RANKS == HEARTS and rules.must_break_hearts and not broken:
-        exempt = (lambda c: c // NUM_RANKS == HEARTS or c == QUEEN_OF_SPADES) if (
-            rules.lead_hearts_instead_of_queen) else (lambda c: c // NUM_RANKS == HEARTS)
-        fact("hearts", f"lead {card_text(card)} in trick {number} before hearts were broken",
-             none_of(c for c in range(DECK_SIZE) if not exempt(c)))
 
 
 def _unknown_text(table: Table, model: _Model, seat: int) -> str:
@@ -307,6 +325,29 @@ def _unknown_text(table: Table, model: _Model, seat: int) -> str:
     return f"{count} cards {who} could have passed on or received from {sender}"
 
 
+def _is_record(label: _Label) -> bool:
+    return label.name.startswith(("deal", "pass"))
+
+
+def _sentences(table: Table, labels: list[_Label], seats: list[int]) -> list[str]:
+    """Each seat's facts 'given' its records, then the statements of no seat (the kitty)."""
+    out = []
+    for seat in seats:
+        own = [l.text for l in labels if l.seat == seat and not _is_record(l)]
+        records = [l.text for l in labels if l.seat == seat and _is_record(l)]
+        if own:
+            sentence = f"{table.name(seat)} " + " and ".join(own)
+            if records:
+                sentence += " given " + " and ".join(records)
+            out.append(sentence)
+        elif records:
+            out.append(" and ".join(records) + " stand")
+    others = [l.text for l in labels if l.seat is None]
+    if others:
+        out.append(" and ".join(others) + " stand")
+    return out
+
+
 def _conflict(table: Table, model: _Model, core: list[str]) -> Conflict:
     labels = sorted((model.labels[name] for name in core), key=lambda l: (l.line, l.order))
     seats = sorted({l.seat for l in labels if l.seat is not None})
@@ -315,21 +356,7 @@ def _conflict(table: Table, model: _Model, core: list[str]) -> Conflict:
         unknown = "assignment of the unrecorded cards"
     else:
         unknown = " or ".join(sources[:3])
-    facts_text = []
-    for seat in seats:
-        own = [l.text for l in labels if l.seat == seat and not l.name.startswith(("deal", "pass"))]
-        records = [l.text for l in labels if l.seat == seat and l.name.startswith(("deal", "pass"))]
-        if own:
-            sentence = f"{table.name(seat)} " + " and ".join(own)
-            if records:
-                sentence += " given " + " and ".join(records)
-            facts_text.append(sentence)
-        elif records:
-            facts_text.append(" and ".join(records) + " stand")
-    others = [l.text for l in labels if l.seat is None]
-    if others:
-        facts_text.append(" and ".join(others) + " stand")
-    message = f"no {unknown} let " + "; ".join(facts_text)
+    message = f"no {unknown} let " + "; ".join(_sentences(table, labels, seats))
     plays = [l for l in labels if not l.name.startswith(("deal", "pass", "kitty", "all"))]
     main = max(plays or labels, key=lambda l: (l.line, l.span.column))
     related = tuple(Related(l.line, l.span.column, l.text) for l in labels if l is not main)

@@ -1,8 +1,14 @@
 """Which card may be played: legality in layers (R4, R5), and the legal-move list.
 
-:func:`play_fault` walks the layers in order and names the first rule a play breaks;
-:func:`legal_plays` builds the list of legal cards constructively.  The two are written
-independently on purpose: a property test checks that they agree.
+Every rule is stated once, as a layer: the cards it restricts, and the cards of the
+player's holding (its *witnesses*) any one of which makes a restricted card illegal ("a
+heart may not be led while holding a non-heart").  :func:`lead_layers` and
+:func:`follow_layers` list them in the order they are judged; :func:`card_fault` names the
+first layer a play breaks, :func:`legal_cards` drops what every layer with a witness held
+restricts, and the partial-record prover asserts "held none of the witnesses" for every
+layer restricting a recorded play.  R4.1's lowest club is about everyone's holdings: its
+layer applies when the lowest club dealt is known, and :func:`lowest_club_witnesses` states
+it over the holdings of every seat for when it is not.
 """
 
 from __future__ import annotations
@@ -10,7 +16,16 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from referee.rules.cards import CARDS, CLUBS, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, Card, Counts
+from referee.rules.cards import (
+    CARDS,
+    CLUBS,
+    DECK_SIZE,
+    HEARTS,
+    NUM_RANKS,
+    QUEEN_OF_SPADES,
+    Card,
+    Counts,
+)
 from referee.rules.ruleset import Ruleset, is_point_card
 
 
@@ -33,24 +48,98 @@ class Fault(enum.Enum):
         self.text = text
 
 
-def _suit_range(suit: int) -> range:
-    return range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS)
+Witnesses = tuple[int, ...]  # cards (ascending) any one of which, held, makes a play illegal
+Layer = tuple[Fault, frozenset[int], Witnesses]  # the fault, the cards it restricts, witnesses
 
 
-def _holds_other_than(holding: Counts, allowed) -> bool:
-    """True when the holding has a card for which ``allowed(card)`` is false."""
-    return any(n and not allowed(card) for card, n in enumerate(holding))
+def _suit_cards(suit: int) -> Witnesses:
+    return tuple(range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS))
 
 
-def _is_heart(card: int) -> bool:
-    return card // NUM_RANKS == HEARTS
+_DECK = frozenset(range(DECK_SIZE))
+_SUITS = tuple(_suit_cards(suit) for suit in range(DECK_SIZE // NUM_RANKS))
+CLUB_CARDS = _SUITS[CLUBS]
+_POINTS = frozenset(c for c in _DECK if is_point_card(c))
+_HEARTS = frozenset(_SUITS[HEARTS])
+_NON_POINTS = tuple(c for c in range(DECK_SIZE) if not is_point_card(c))
+_NON_POINTS_OF_SUIT = tuple(tuple(c for c in cards if not is_point_card(c)) for cards in _SUITS)
+_POINTS_OF_SUIT = tuple(_POINTS & frozenset(cards) for cards in _SUITS)
+_OFF_SUIT = tuple(_DECK - frozenset(cards) for cards in _SUITS)
+_POINTS_OFF_SUIT = tuple(_POINTS - frozenset(cards) for cards in _SUITS)
+_ALL_BUT = tuple(_DECK - {c} for c in range(DECK_SIZE))
+_NON_HEARTS = tuple(c for c in range(DECK_SIZE) if c // NUM_RANKS != HEARTS)
+_NON_HEARTS_BUT_QUEEN = tuple(c for c in _NON_HEARTS if c != QUEEN_OF_SPADES)
+_ANY_CARD = tuple(range(DECK_SIZE))  # a layer that holds whatever else is held
+
+
+def lead_layers(rules: Ruleset, *, first_trick: bool, hearts_broken: bool,
+                lowest: int | None = None) -> list[Layer]:
+    """R4.1-R4.3: the layers of a lead, in the order they are judged (``lowest`` None: no
+    lowest club is known, so R4.1 is left out)."""
+    layers = []
+    if first_trick and rules.first_leader == "two_of_clubs" and lowest is not None:
+        if rules.first_lead_any_club:
+            layers.append((Fault.MUST_LEAD_A_CLUB, _OFF_SUIT[CLUBS], _ANY_CARD))
+        else:
+            layers.append((Fault.MUST_LEAD_LOWEST_CLUB, _ALL_BUT[lowest], _ANY_CARD))
+    if first_trick and not rules.first_lead_points:
+        layers.append((Fault.FIRST_LEAD_POINTS, _POINTS, _NON_POINTS))  # unless only points
+    if rules.must_break_hearts and not hearts_broken:
+        # unless holding only hearts (and, with lead_hearts_instead_of_queen, the Black Maria)
+        layers.append((Fault.HEARTS_NOT_BROKEN, _HEARTS, _NON_HEARTS_BUT_QUEEN
+                       if rules.lead_hearts_instead_of_queen else _NON_HEARTS))
+    return layers
+
+
+def follow_layers(rules: Ruleset, led: int, *, first_trick: bool,
+                  lowest: int | None = None) -> list[Layer]:
+    """R5.2, R4.1's twin club and R5.3: the layers of a card played to a trick whose first
+    card was ``led``, in the order they are judged (``lowest`` None: no twin club rule)."""
+    led_suit = led // NUM_RANKS
+    layers = [(Fault.REVOKE, _OFF_SUIT[led_suit], _SUITS[led_suit])]
+    if (first_trick and rules.first_leader == "two_of_clubs" and rules.second_two_of_clubs_follows
+            and led == lowest):
+        layers.append((Fault.MUST_PLAY_TWIN_CLUB, _ALL_BUT[led], (led,)))
+    if first_trick and not rules.first_trick_points:
+        # "nothing else" means nothing else playable: a card that follows suit is compared
+        # only with the other cards of the led suit (following suit comes first, R5.2)
+        if not rules.first_trick_follow_points:
+            layers.append((Fault.FIRST_TRICK_POINTS, _POINTS_OF_SUIT[led_suit],
+                           _NON_POINTS_OF_SUIT[led_suit]))
+        layers.append((Fault.FIRST_TRICK_POINTS, _POINTS_OFF_SUIT[led_suit], _NON_POINTS))
+    return layers
+
+
+def lowest_club_witnesses(rules: Ruleset, card: int, *, first_trick: bool) -> Witnesses | None:
+    """R4.1's layer of :func:`lead_layers` when the lowest club dealt is not known, for a
+    leader holding ``card``: the clubs of which no seat may hold a copy (the lowest club is
+    the lowest one anyone holds); None when R4.1 does not restrict this lead at all."""
+    if not first_trick or rules.first_leader != "two_of_clubs":
+        return None
+    if card // NUM_RANKS != CLUBS:
+        return CLUB_CARDS
+    return None if rules.first_lead_any_club else CLUB_CARDS[:card % NUM_RANKS]
 
 
 def lowest_club(holdings: Sequence[Counts]) -> int | None:
     """The lowest club anyone holds (the 2C unless it lies in the kitty)."""
-    for card in _suit_range(CLUBS):
+    for card in CLUB_CARDS:
         if any(holding[card] for holding in holdings):
             return card
+    return None
+
+
+def _holds_any(holding: Counts, witnesses: Witnesses) -> bool:
+    for c in witnesses:
+        if holding[c]:
+            return True
+    return False
+
+
+def _first_fault(holding: Counts, card: int, layers: list[Layer]) -> Fault | None:
+    for fault, restricted, witnesses in layers:
+        if card in restricted and _holds_any(holding, witnesses):
+            return fault
     return None
 
 
@@ -59,22 +148,8 @@ def lead_fault(
     lowest: int | None = None,
 ) -> Fault | None:
     """R4.1-R4.3 for a card led from ``holding``."""
-    if first_trick and rules.first_leader == "two_of_clubs" and lowest is not None and card != lowest:
-        if not rules.first_lead_any_club:
-            return Fault.MUST_LEAD_LOWEST_CLUB
-        if card // NUM_RANKS != CLUBS:
-            return Fault.MUST_LEAD_A_CLUB
-    if first_trick and not rules.first_lead_points and is_point_card(card):
-        if _holds_other_than(holding, is_point_card):
-            return Fault.FIRST_LEAD_POINTS
-    if _is_heart(card) and rules.must_break_hearts and not hearts_broken:
-        if rules.lead_hearts_instead_of_queen:
-            exempt = lambda c: _is_heart(c) or c == QUEEN_OF_SPADES  # noqa: E731
-        else:
-            exempt = _is_heart
-        if _holds_other_than(holding, exempt):
-            return Fault.HEARTS_NOT_BROKEN
-    return None
+    return _first_fault(holding, card, lead_layers(rules, first_trick=first_trick,
+                                                   hearts_broken=hearts_broken, lowest=lowest))
 
 
 def follow_fault(
@@ -82,24 +157,8 @@ def follow_fault(
     lowest: int | None = None,
 ) -> Fault | None:
     """R5.2-R5.3 for a card played to a trick whose first card was ``led``."""
-    led_suit = led // NUM_RANKS
-    if card // NUM_RANKS != led_suit and any(holding[c] for c in _suit_range(led_suit)):
-        return Fault.REVOKE
-    if (
-        first_trick and rules.first_leader == "two_of_clubs" and rules.second_two_of_clubs_follows
-        and led == lowest and card != led and holding[led]
-    ):
-        return Fault.MUST_PLAY_TWIN_CLUB
-    follows = card // NUM_RANKS == led_suit
-    if (first_trick and not rules.first_trick_points and is_point_card(card)
-            and not (follows and rules.first_trick_follow_points)):
-        # "nothing else" means nothing else playable: a card that follows suit is compared
-        # only with the other cards of the led suit (following suit comes first, R5.2)
-        if _holds_other_than(
-            holding, lambda c: is_point_card(c) or (follows and c // NUM_RANKS != led_suit)
-        ):
-            return Fault.FIRST_TRICK_POINTS
-    return None
+    return _first_fault(holding, card, follow_layers(rules, led, first_trick=first_trick,
+                                                     lowest=lowest))
 
 
 def card_fault(
@@ -119,39 +178,22 @@ def legal_cards(
     rules: Ruleset, holding: Counts, trick: Sequence[int], *, first_trick: bool,
     hearts_broken: bool, lowest: int | None = None,
 ) -> tuple[Card, ...]:
-    """The distinct cards that may be played, built directly from the rules."""
-    held = [CARDS[c] for c, n in enumerate(holding) if n]
-    if not held:
-        return ()
+    """The distinct held cards that no layer forbids: exactly those :func:`card_fault` passes.
+
+    One exception: a seat asked to lead the first trick without holding the lowest club is
+    not the seat R4.1 names, so no first-lead layer tells it what to lead: it may lead any
+    card it holds.
+    """
+    options = [c for c, n in enumerate(holding) if n]
     if not trick:
-        if first_trick and rules.first_leader == "two_of_clubs" and lowest is not None:
-            if not holding[lowest]:
-                return tuple(held)
-            if rules.first_lead_any_club:
-                return tuple(c for c in held if c // NUM_RANKS == CLUBS)
-            return (CARDS[lowest],)
-        options = held
-        if first_trick and not rules.first_lead_points:
-            options = [c for c in options if not is_point_card(c)] or options
-        if rules.must_break_hearts and not hearts_broken:
-            non_hearts = [c for c in options if not _is_heart(c)]
-            if rules.lead_hearts_instead_of_queen and all(
-                _is_heart(c) or c == QUEEN_OF_SPADES for c in options
-            ):
-                non_hearts = []
-            options = non_hearts or options
-        return tuple(options)
-    led = trick[0]
-    led_suit = led // NUM_RANKS
-    following = [c for c in held if c // NUM_RANKS == led_suit]
-    if following:
-        if (first_trick and rules.first_leader == "two_of_clubs"
-                and rules.second_two_of_clubs_follows and led == lowest and holding[led]):
-            return (CARDS[led],)
-        options = following
+        if first_trick and rules.first_leader == "two_of_clubs" and lowest is not None and (
+                not holding[lowest]):
+            return tuple(CARDS[c] for c in options)
+        layers = lead_layers(rules, first_trick=first_trick, hearts_broken=hearts_broken,
+                             lowest=lowest)
     else:
-        options = held
-    if first_trick and not rules.first_trick_points and not (
-            following and rules.first_trick_follow_points):
-        options = [c for c in options if not is_point_card(c)] or options
-    return tuple(options)
+        layers = follow_layers(rules, trick[0], first_trick=first_trick, lowest=lowest)
+    for _, restricted, witnesses in layers:
+        if _holds_any(holding, witnesses):
+            options = [c for c in options if c not in restricted]
+    return tuple(CARDS[c] for c in options)
