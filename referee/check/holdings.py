@@ -8,15 +8,22 @@ then be proven only from a later play of the led suit).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from referee.check import codes
+from referee.check.holding_rule import (
+    beyond,
+    compact_seated,
+    holdings_after_passing,
+    kitty_left,
+    receiver,
+    sender,
+)
 from referee.check.table import Table
 from referee.log.events import Deal, HandStart, Kitty, Pass, Play, Span, Trick
 from referee.rules.cards import (
-    CARDS,
     DECK_SIZE,
+    EMPTY_COUNTS,
     Card,
     Counts,
     card_text,
@@ -69,23 +76,21 @@ class Knowledge:
     def origin(self, table: Table, seat: int, card: int) -> str:
         """Where a known holding's card came from: 'dealt on line 9' or 'passed by Al on line 14'."""
         if self.offset:
-            sender = (seat - self.offset) % table.size
-            if self.sent.get(sender, (0,) * DECK_SIZE)[card]:
-                return f"passed by {table.name(sender)} on line {self.record.passes[sender].span.line}"
+            source = sender(seat, self.offset, table.size)
+            if self.sent.get(source, EMPTY_COUNTS)[card]:
+                return f"passed by {table.name(source)} on line {self.record.passes[source].span.line}"
         deal = self.record.deals.get(seat)
         return f"dealt on line {deal.span.line}" if deal else "as recorded"
 
 
 def seat_plays(table: Table, trick: Trick, hand: int) -> list[SeatedPlay]:
     """Resolve a trick's plays to seats; compact tricks run in seating order from the leader."""
-    seated: list[SeatedPlay] = []
     if trick.leader is not None:
         leader = table.seat(trick.leader, trick.leader_span, hand=hand)
         if leader is None:
-            return seated
-        for offset, play in enumerate(trick.plays):
-            seated.append(((leader + offset) % table.size, play.card, play))
-        return seated
+            return []
+        return compact_seated(leader, trick.plays, table.size)
+    seated: list[SeatedPlay] = []
     seats = table.seats
     for play in trick.plays:
         seat = seats.get(play.player)  # exact spelling first: no casefold, no span built
@@ -97,10 +102,31 @@ def seat_plays(table: Table, trick: Trick, hand: int) -> list[SeatedPlay]:
 
 
 def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowledge:
-    rules, n, add = table.rules, table.size, table.findings.add
-    hand = record.number
-    per, kitty_size = rules.cards_per_player(n), rules.kitty_size(n)
+    """What the referee knows of the hand before play, each fault of the deal, the kitty and
+    the passes reported on the way."""
+    n, hand = table.size, record.number
+    dealt, seen = _deals(table, record)
+    kitty = _recorded_kitty(table, record, seen)
+    if len(dealt) == n:
+        kitty = _kitty_from_deal(table, record, seen, kitty)
+    direction = _check_direction(table, record, expected_direction)
+    offset = direction_offset(direction, n)
+    sent_cards = _passes(table, record, dealt, direction, offset)
+    after = holdings_after_passing(dealt, sent_cards, offset, n)
+    known = [holding is not None for holding in after]
+    tricks = [seat_plays(table, trick, hand) for trick in record.tricks]
+    holdings = after if all(known) else _inferred(table, after, tricks)
+    if kitty is None:
+        kitty = _kitty_from_plays(table, tricks)
+    _note_unknowns(table, record, kitty, known)
+    sent = {seat: counts_of(cards) for seat, cards in sent_cards.items()}
+    return Knowledge(list(holdings), known, kitty, tricks, record, offset, sent)
 
+
+def _deals(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[int]]:
+    """The deals of the right size by seat, and the copies of each card dealt (R2.1, R2.4)."""
+    rules, n, add, hand = table.rules, table.size, table.findings.add, record.number
+    per = rules.cards_per_player(n)
     dealt: dict[int, Counts] = {}
     seen = [0] * DECK_SIZE
     for seat, deal in sorted(record.deals.items(), key=lambda item: item[1].span.line):
@@ -116,111 +142,140 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
                 f"{n} players each gets {per}", hand=hand, player=table.name(seat), rule="R2.1")
         else:
             dealt[seat] = counts_of(cards)
+    return dealt, seen
 
-    kitty: tuple[Card, ...] | None = None
-    if record.kitty is not None:
-        cards = record.kitty.run.cards
-        for index, card in enumerate(cards):
-            seen[card] += 1
-            if seen[card] == rules.decks + 1:
-                add(codes.BAD_DEAL, record.kitty.run.span_of(index, record.kitty.span),
-                    f"{card_text(card)} in the kitty is one copy more than the decks hold",
-                    hand=hand, rule="R2.4")
-        if len(cards) != kitty_size:
-            add(codes.BAD_DEAL, record.kitty.span, f"the kitty has {len(cards)} cards; with {n} "
-                f"players it has {kitty_size}", hand=hand, rule="R2.2")
-        else:
-            kitty = tuple(cards)
-    if len(dealt) == n:
-        missing = cards_of(tuple(max(0, rules.decks - count) for count in seen))
-        if record.kitty is None and len(missing) == kitty_size:
-            kitty = tuple(missing)
-        elif missing and record.kitty is not None:
-            last = max(record.deals.values(), key=lambda d: d.span.line)
-            add(codes.BAD_DEAL, last.span, f"the deal and kitty leave out {cards_text(missing[:8])}"
-                f"{' ...' if len(missing) > 8 else ''}", hand=hand, rule="R2.4")
 
-    direction = _check_direction(table, record, expected_direction)
-    offset = direction_offset(direction, n)
-    sent: dict[int, Counts] = {}
-    sent_cards: dict[int, tuple[Card, ...]] = {}
+def _recorded_kitty(table: Table, record: HandRecord, seen: list[int]) -> tuple[Card, ...] | None:
+    """The kitty as written, if it has the right size (R2.2); its copies are added to ``seen``."""
+    if record.kitty is None:
+        return None
+    rules, n, add, hand = table.rules, table.size, table.findings.add, record.number
+    kitty_size = rules.kitty_size(n)
+    cards = record.kitty.run.cards
+    for index, card in enumerate(cards):
+        seen[card] += 1
+        if seen[card] == rules.decks + 1:
+            add(codes.BAD_DEAL, record.kitty.run.span_of(index, record.kitty.span),
+                f"{card_text(card)} in the kitty is one copy more than the decks hold",
+                hand=hand, rule="R2.4")
+    if len(cards) != kitty_size:
+        add(codes.BAD_DEAL, record.kitty.span, f"the kitty has {len(cards)} cards; with {n} "
+            f"players it has {kitty_size}", hand=hand, rule="R2.2")
+        return None
+    return tuple(cards)
+
+
+def _kitty_from_deal(table: Table, record: HandRecord, seen: list[int],
+                     kitty: tuple[Card, ...] | None) -> tuple[Card, ...] | None:
+    """With every deal recorded: the kitty is the cards left over; a recorded kitty must
+    leave none over (R2.4)."""
+    rules = table.rules
+    if record.kitty is None:
+        rest = kitty_left(rules.decks, seen, rules.kitty_size(table.size))
+        return cards_of(rest) if rest is not None else kitty
+    missing = cards_of(beyond(rules.decks, seen))
+    if missing:
+        last = max(record.deals.values(), key=lambda d: d.span.line)
+        table.findings.add(
+            codes.BAD_DEAL, last.span, f"the deal and kitty leave out {cards_text(missing[:8])}"
+            f"{' ...' if len(missing) > 8 else ''}", hand=record.number, rule="R2.4")
+    return kitty
+
+
+def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], direction: str,
+            offset: int) -> dict[int, tuple[Card, ...]]:
+    """The valid passes by sender (R3.1, R3.2); a pass to the wrong seat is reported (R3.3)."""
+    sent: dict[int, tuple[Card, ...]] = {}
     for seat, pass_ in sorted(record.passes.items(), key=lambda item: item[1].span.line):
-        who = table.name(seat)
         if offset == 0:
-            add(codes.BAD_PASS, pass_.span, f"hand {hand} is a hold hand: nobody passes",
-                hand=hand, player=who, rule="R3.3")
+            table.findings.add(codes.BAD_PASS, pass_.span, f"hand {record.number} is a hold "
+                               "hand: nobody passes", hand=record.number,
+                               player=table.name(seat), rule="R3.3")
             continue
-        ok = True
-        if len(pass_.run.cards) != rules.pass_count:
-            add(codes.BAD_PASS, pass_.span, f"{who} passed {len(pass_.run.cards)} cards, not "
-                f"{rules.pass_count}", hand=hand, player=who, rule="R3.1")
-            ok = False
-        if pass_.to is not None:
-            target = table.seat(pass_.to, pass_.to_span, hand=hand)
-            if target is not None and target != (seat + offset) % n:
-                add(codes.BAD_PASS, pass_.to_span, f"in hand {hand} ({direction}) {who} passes to "
-                    f"{table.name((seat + offset) % n)}, not {table.name(target)}",
-                    hand=hand, player=who, rule="R3.3")
-        if seat in dealt:
-            remaining = list(dealt[seat])
-            for index, card in enumerate(pass_.run.cards):
-                if remaining[card] == 0:
-                    add(codes.BAD_PASS, pass_.run.span_of(index, pass_.span),
-                        f"{who} passed {card_text(card)}, which is not in the hand dealt to "
-                        f"{who} (line {record.deals[seat].span.line})", hand=hand, player=who,
-                        rule="R3.2")
-                    ok = False
-                else:
-                    remaining[card] -= 1
-        if ok:
-            sent[seat] = counts_of(pass_.run.cards)
-            sent_cards[seat] = pass_.run.cards
+        count_ok = _pass_count_ok(table, record, seat)
+        _check_target(table, record, seat, direction, offset)
+        if _pass_held(table, record, seat, dealt) and count_ok:
+            sent[seat] = pass_.run.cards
+    return sent
 
-    holdings: list[Counts] = []
-    known: list[bool] = []
-    for seat in range(n):
-        sender = (seat - offset) % n
-        if seat in dealt and (offset == 0 or (seat in sent and sender in sent)):
-            counts = dealt[seat]
-            if offset:
-                changed = list(counts)
-                for card in sent_cards[seat]:
-                    changed[card] -= 1
-                for card in sent_cards[sender]:
-                    changed[card] += 1
-                counts = tuple(changed)
-            holdings.append(counts)
-            known.append(True)
+
+def _pass_count_ok(table: Table, record: HandRecord, seat: int) -> bool:
+    pass_, who, count = record.passes[seat], table.name(seat), table.rules.pass_count
+    if len(pass_.run.cards) == count:
+        return True
+    table.findings.add(codes.BAD_PASS, pass_.span, f"{who} passed {len(pass_.run.cards)} cards, "
+                       f"not {count}", hand=record.number, player=who, rule="R3.1")
+    return False
+
+
+def _check_target(table: Table, record: HandRecord, seat: int, direction: str,
+                  offset: int) -> None:
+    pass_, hand = record.passes[seat], record.number
+    if pass_.to is None:
+        return
+    target = table.seat(pass_.to, pass_.to_span, hand=hand)
+    due = receiver(seat, offset, table.size)
+    if target is not None and target != due:
+        who = table.name(seat)
+        table.findings.add(codes.BAD_PASS, pass_.to_span, f"in hand {hand} ({direction}) {who} "
+                           f"passes to {table.name(due)}, not {table.name(target)}",
+                           hand=hand, player=who, rule="R3.3")
+
+
+def _pass_held(table: Table, record: HandRecord, seat: int, dealt: dict[int, Counts]) -> bool:
+    """Whether every card passed was in the hand dealt (R3.2); True when the deal is unknown."""
+    if seat not in dealt:
+        return True
+    pass_, who, held = record.passes[seat], table.name(seat), True
+    remaining = list(dealt[seat])
+    for index, card in enumerate(pass_.run.cards):
+        if remaining[card] == 0:
+            table.findings.add(
+                codes.BAD_PASS, pass_.run.span_of(index, pass_.span), f"{who} passed "
+                f"{card_text(card)}, which is not in the hand dealt to {who} (line "
+                f"{record.deals[seat].span.line})", hand=record.number, player=who, rule="R3.2")
+            held = False
         else:
-            holdings.append((0,) * DECK_SIZE)
-            known.append(False)
+            remaining[card] -= 1
+    return held
 
-    tricks = [seat_plays(table, trick, hand) for trick in record.tricks]
-    if not all(known):
-        played = [[0] * DECK_SIZE for _ in range(n)]
-        for plays in tricks:
-            for seat, card, _ in plays:
-                played[seat][card] += 1
-        for seat in range(n):
-            if not known[seat]:
-                holdings[seat] = tuple(min(c, rules.decks) for c in played[seat])
-    complete = len(tricks) == per and all(len(p) == n for p in tricks)
-    if kitty is None and complete and kitty_size:
-        all_played = Counter(card for plays in tricks for _, card, _ in plays)
-        rest = [CARDS[c] for c in range(DECK_SIZE) for _ in range(max(0, rules.decks - all_played[c]))]
-        if len(rest) == kitty_size:
-            kitty = tuple(rest)
-    if kitty is None and not kitty_size:
-        kitty = ()
+
+def _inferred(table: Table, after: tuple[Counts | None, ...],
+              tricks: list[list[SeatedPlay]]) -> list[Counts]:
+    """The known holdings, and for the others the cards the seat is seen to play (R5.2)."""
+    n, decks = table.size, table.rules.decks
+    played = [[0] * DECK_SIZE for _ in range(n)]
+    for plays in tricks:
+        for seat, card, _ in plays:
+            played[seat][card] += 1
+    return [holding if holding is not None else tuple(min(c, decks) for c in played[seat])
+            for seat, holding in enumerate(after)]
+
+
+def _kitty_from_plays(table: Table, tricks: list[list[SeatedPlay]]) -> tuple[Card, ...] | None:
+    """In a hand played out in full, the kitty is the cards nobody played; () without one."""
+    rules, n = table.rules, table.size
+    kitty_size = rules.kitty_size(n)
+    if not kitty_size:
+        return ()
+    complete = len(tricks) == rules.cards_per_player(n) and all(len(p) == n for p in tricks)
+    if not complete:
+        return None
+    played = counts_of(card for plays in tricks for _, card, _ in plays)
+    rest = kitty_left(rules.decks, played, kitty_size)
+    return cards_of(rest) if rest is not None else None
+
+
+def _note_unknowns(table: Table, record: HandRecord, kitty: tuple[Card, ...] | None,
+                   known: list[bool]) -> None:
+    hand, note = record.number, table.findings.note
     if kitty is None:
-        table.findings.note(f"hand {hand}: the kitty is not recorded, so its points are not checked")
+        note(f"hand {hand}: the kitty is not recorded, so its points are not checked")
     if not all(known) and record.tricks:
-        unknown = [table.name(s) for s in range(n) if not known[s]]
+        unknown = [table.name(s) for s in range(table.size) if not known[s]]
         whose = ("no deal lines are recorded" if not record.deals else
                  f"the holdings of {', '.join(unknown)} are not fully recorded")
-        table.findings.note(f"hand {hand}: {whose}; revokes and illegal leads are proven only "
-                            "from later plays")
-    return Knowledge(holdings, known, kitty, tricks, record, offset, sent)
+        note(f"hand {hand}: {whose}; revokes and illegal leads are proven only from later plays")
 
 
 def _check_direction(table: Table, record: HandRecord, expected: str) -> str:

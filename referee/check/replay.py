@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 from referee.check import codes
 from referee.check.diagnostics import HandSummary, Report, make
@@ -20,7 +21,7 @@ from referee.check.table import Findings, Table
 from referee.log.events import Event, GameOver, Span
 from referee.log.parser import ParseResult, UnreadableLog, parse_bytes
 from referee.rules import engine
-from referee.rules.engine import Phase
+from referee.rules.engine import Phase, State
 from referee.util.collector import collector_paused
 
 MAX_FILE_BYTES = 256 * 1024 * 1024
@@ -88,93 +89,145 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
     return report
 
 
+class _Game(NamedTuple):
+    """The running game between hands."""
+
+    state: State
+    sheet_totals: tuple[int, ...] | None  # the basis for the next total line
+    true_totals: tuple[int, ...] | None  # the totals the referee stands by
+    ended_in: int | None = None  # the hand in which the target was reached
+    end_reported: bool = False  # a hand after the end is reported once
+
+
 def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> list[HandRecord]:
     records, claims = group_hands(table, events)
-    rules, n, add = table.rules, table.size, table.findings.add
-    state = engine.new_game(rules, n)
-    sheet_totals: tuple[int, ...] | None = (0,) * n  # the basis for the next total line
-    true_totals: tuple[int, ...] | None = (0,) * n
-    ended_in: int | None = None
-    game_end_reported = False
+    n = table.size
+    zeros = (0,) * n
+    game = _Game(engine.new_game(table.rules, n), zeros, zeros)
     if not records:
         table.findings.note("no hands are recorded")
     for index, record in enumerate(records):
-        hand = record.number
-        if state.phase is Phase.OVER:
-            if not game_end_reported:
-                add(codes.GAME_END, record.span, f"hand {hand} is played after the game ended: "
-                    f"{_leader_text(table, state.totals)} reached the target {rules.target} in "
-                    f"hand {ended_in}", hand=hand, rule="R9.4")
-                game_end_reported = True
-            state = engine.next_hand(state)
-        dealer_known, written_dealer = index > 0, None
-        if record.start is not None and record.start.dealer is not None:
-            seat = table.seat(record.start.dealer, record.start.dealer_span, hand=hand)
-            if seat is not None and (index == 0 or seat == state.dealer):
-                state = state._replace(dealer=seat)
-                dealer_known = True
-            elif seat is not None:
-                add(codes.WRONG_DEALER, record.start.dealer_span, f"{table.name(seat)} deals "
-                    f"hand {hand}, but the deal moves to {table.name(state.dealer)}",
-                    hand=hand, player=table.name(seat))
-                written_dealer = seat
-        start_state = state
-        complete, written, wrong_claims = False, {}, []
-        if record.has_play:
-            know = gather(table, record, rules.pass_direction(state.hand_number))
-            played = engine.begin_play(state, know.holdings, know.kitty or ())
-            outcome = replay_tricks(table, played, know, record.tricks, hand,
-                                    dealer_known=dealer_known, written_dealer=written_dealer)
-            if outcome.stopped:
-                table.findings.note(outcome.stopped)
-            complete = outcome.complete and know.kitty is not None
-            wrong_claims = outcome.wrong_claims
-            if complete:
-                state, written = finish_hand(table, outcome.state, record.moon, record.score,
-                                             hand, wrong_claims)
-        if not complete:
-            if record.score is not None:
-                written = entries_by_seat(table, record.score, hand, codes.SCORE_MISMATCH)
-            if record.moon is not None and not record.has_play:
-                table.findings.note(f"hand {hand}: the moon line is not checked (no play recorded)")
-            if record.score is not None and record.tricks:
-                table.findings.note(f"hand {hand}: scores not checked against play (the hand is "
-                                    "not fully recorded)")
-        if complete:
-            scores = state.history[-1].scores
-        else:
-            scores = tuple(written[s][0] for s in range(n)) if len(written) == n else None
-        true_totals = (tuple(t + s for t, s in zip(true_totals, scores))
-                       if true_totals is not None and scores is not None else None)
-        if record.total is not None:
-            sheet = judge_totals(table, record.total, sheet_totals, scores, written, hand)
-            if true_totals is None:
-                true_totals = sheet  # from here on the sheet is the only basis there is
-            sheet_totals = sheet if sheet is not None else true_totals
-        else:
-            sheet_totals = true_totals
-        if not complete:
-            state = start_state
-        if true_totals is None:
-            state = engine.next_hand(state)  # no totals to decide the end of the game with
-        else:
-            # the totals the referee stands by decide the end: when earlier hands were not
-            # played out in the record, the engine's own sums started from an unknown basis
-            state = engine.conclude_hand(state._replace(totals=true_totals))
-        if state.phase is Phase.OVER and ended_in is None:
-            ended_in = hand
-        report.hands.append(_summary(table, hand, scores, true_totals, complete, state))
+        game, summary = _replay_hand(table, record, index, game)
+        report.hands.append(summary)
         for claim in claims.get(index, []):
-            _judge_game_over(table, claim, state, true_totals)
+            _judge_game_over(table, claim, game.state, game.true_totals)
     for claim in claims.get(-1, []):
-        _judge_game_over(table, claim, state, true_totals)
+        _judge_game_over(table, claim, game.state, game.true_totals)
     if records and not any(r.has_play for r in records):
         table.findings.note("no play is recorded, so scores are checked only as arithmetic; "
                             "`referee audit` finds the smallest correction of a faulty sheet, "
                             "`--invariants` checks each hand's sum")
-    if state.phase is Phase.OVER:
-        report.winners = [table.name(s) for s in state.winners]
+    if game.state.phase is Phase.OVER:
+        report.winners = [table.name(s) for s in game.state.winners]
     return records
+
+
+def _replay_hand(table: Table, record: HandRecord, index: int,
+                 game: _Game) -> tuple[_Game, HandSummary]:
+    """One hand: its dealer, its play (as far as recorded), its scores and totals."""
+    hand = record.number
+    game = _past_the_end(table, record, game)
+    start_state, dealer_known, written_dealer = _dealer(table, record, index, game.state)
+    finished, written = None, {}
+    if record.has_play:
+        finished, written = _play_hand(table, record, start_state, dealer_known, written_dealer)
+    if finished is None:
+        written = _unplayed(table, record)
+        n = table.size
+        scores = tuple(written[s][0] for s in range(n)) if len(written) == n else None
+    else:
+        scores = finished.history[-1].scores
+    sheet_totals, true_totals = _totals(table, record, game, scores, written)
+    state = finished if finished is not None else start_state
+    if true_totals is None:
+        state = engine.next_hand(state)  # no totals to decide the end of the game with
+    else:
+        # the totals the referee stands by decide the end: when earlier hands were not
+        # played out in the record, the engine's own sums started from an unknown basis
+        state = engine.conclude_hand(state._replace(totals=true_totals))
+    ended_in = game.ended_in
+    if state.phase is Phase.OVER and ended_in is None:
+        ended_in = hand
+    summary = _summary(table, hand, scores, true_totals, finished is not None, state)
+    return game._replace(state=state, sheet_totals=sheet_totals, true_totals=true_totals,
+                         ended_in=ended_in), summary
+
+
+def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
+    """A hand after the game ended is reported (once, R9.4) and replayed as the next hand."""
+    state = game.state
+    if state.phase is not Phase.OVER:
+        return game
+    if not game.end_reported:
+        table.findings.add(
+            codes.GAME_END, record.span, f"hand {record.number} is played after the game ended: "
+            f"{_leader_text(table, state.totals)} reached the target {table.rules.target} in "
+            f"hand {game.ended_in}", hand=record.number, rule="R9.4")
+    return game._replace(state=engine.next_hand(state), end_reported=True)
+
+
+def _dealer(table: Table, record: HandRecord, index: int,
+            state: State) -> tuple[State, bool, int | None]:
+    """(the state with the hand's dealer, whether the dealer is known, a wrong dealer as
+    written): the first hand's dealer is as written, a later one must be the one due."""
+    start = record.start
+    if start is None or start.dealer is None:
+        return state, index > 0, None
+    seat = table.seat(start.dealer, start.dealer_span, hand=record.number)
+    if seat is not None and (index == 0 or seat == state.dealer):
+        return state._replace(dealer=seat), True, None
+    if seat is not None:
+        table.findings.add(codes.WRONG_DEALER, start.dealer_span, f"{table.name(seat)} deals "
+                           f"hand {record.number}, but the deal moves to "
+                           f"{table.name(state.dealer)}", hand=record.number,
+                           player=table.name(seat))
+    return state, index > 0, seat
+
+
+def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: bool,
+               written_dealer: int | None) -> tuple[State | None, dict[int, tuple]]:
+    """The hand's play replayed: (the scored state, the score line by seat) when it is
+    played out with the kitty known, else (None, {})."""
+    hand = record.number
+    know = gather(table, record, table.rules.pass_direction(state.hand_number))
+    played = engine.begin_play(state, know.holdings, know.kitty or ())
+    outcome = replay_tricks(table, played, know, record.tricks, hand,
+                            dealer_known=dealer_known, written_dealer=written_dealer)
+    if outcome.stopped:
+        table.findings.note(outcome.stopped)
+    if not (outcome.complete and know.kitty is not None):
+        return None, {}
+    return finish_hand(table, outcome.state, record.moon, record.score, hand,
+                       outcome.wrong_claims)
+
+
+def _unplayed(table: Table, record: HandRecord) -> dict[int, tuple]:
+    """A hand not played out: its score line by seat, and what goes unchecked."""
+    hand, note = record.number, table.findings.note
+    written = {}
+    if record.score is not None:
+        written = entries_by_seat(table, record.score, hand, codes.SCORE_MISMATCH)
+    if record.moon is not None and not record.has_play:
+        note(f"hand {hand}: the moon line is not checked (no play recorded)")
+    if record.score is not None and record.tricks:
+        note(f"hand {hand}: scores not checked against play (the hand is not fully recorded)")
+    return written
+
+
+def _totals(table: Table, record: HandRecord, game: _Game, scores: tuple[int, ...] | None,
+            written: dict[int, tuple]) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+    """(the sheet's totals, the true totals) after the hand; the total line is judged (R7.4)."""
+    true_totals = game.true_totals
+    if true_totals is not None and scores is not None:
+        true_totals = tuple(t + s for t, s in zip(true_totals, scores))
+    else:
+        true_totals = None
+    if record.total is None:
+        return true_totals, true_totals
+    sheet = judge_totals(table, record.total, game.sheet_totals, scores, written, record.number)
+    if true_totals is None:
+        true_totals = sheet  # from here on the sheet is the only basis there is
+    return (sheet if sheet is not None else true_totals), true_totals
 
 
 def _summary(table: Table, hand: int, scores, totals, complete: bool, state) -> HandSummary:

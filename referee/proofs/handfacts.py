@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
 
+from referee.check import holding_rule
+from referee.check.holding_rule import compact_seated
 from referee.check.holdings import HandRecord, SeatedPlay
 from referee.check.setup import group_hands, setup_table
 from referee.check.table import Findings, Table
 from referee.log.events import Span, Trick
 from referee.log.parser import ParseResult
-from referee.rules.cards import DECK_SIZE, Counts, counts_of
+from referee.rules.cards import DECK_SIZE, EMPTY_COUNTS, Counts, counts_of
 from referee.rules.ruleset import Ruleset, direction_offset
 
 _SEAT = itemgetter(0)
@@ -35,12 +37,12 @@ def seat_plays(table: Table, trick: Trick, names: dict | None = None) -> list[Se
     """Seats of a trick's plays (as :func:`referee.check.holdings.seat_plays`, reporting nothing):
     compact tricks run in seating order from the leader; unknown names are left out.
     ``names`` remembers the seats of the names as written, from trick to trick."""
-    seats, n = table.seats, table.size
+    seats = table.seats
     if trick.leader is not None:
         leader = seats.get(trick.leader.casefold())
         if leader is None:
             return []
-        return [((leader + i) % n, p.card, p) for i, p in enumerate(trick.plays)]
+        return compact_seated(leader, trick.plays, table.size)
     if names is None:
         names = {}
     out = []
@@ -76,22 +78,15 @@ class HandFacts:
         return self.rules.cards_per_player(self.players)
 
     def sender(self, seat: int) -> int:
-        return (seat - self.offset) % self.players
+        return holding_rule.sender(seat, self.offset, self.players)
 
     def holding_known(self, seat: int) -> bool:
-        if seat not in self.deals:
-            return False
-        return self.offset == 0 or (seat in self.passes and self.sender(seat) in self.passes)
+        return holding_rule.settled(seat, self.deals, self.passes, self.offset, self.players)
 
     def holding(self, seat: int) -> list[int]:
         """The hand after passing (52 counts), for a seat whose holding is known."""
-        counts = list(counts_of(self.deals[seat]))
-        if self.offset:
-            for card in self.passes[self.sender(seat)]:
-                counts[card] += 1
-            for card in self.passes[seat]:
-                counts[card] -= 1
-        return counts
+        dealt = {seat: counts_of(self.deals[seat])}
+        return list(holding_rule.holding_of(seat, dealt, self.passes, self.offset, self.players))
 
     def played(self, seat: int | None = None) -> list[int]:
         counts = [0] * DECK_SIZE
@@ -116,8 +111,9 @@ def hand_records(table: Table, parsed: ParseResult) -> list[HandRecord]:
 
 
 def gather(table: Table, record: HandRecord) -> HandFacts:
-    rules, n = table.rules, table.size
-    facts = HandFacts(record.number, record, n, rules, _offset(table, record))
+    """The hand's statements as written (faults and all: the z3 laws judge them), seats
+    resolved, with the kitty recorded or left over."""
+    facts = HandFacts(record.number, record, table.size, table.rules, _offset(table, record))
     for seat, deal in record.deals.items():
         facts.deals[seat] = deal.run.cards
         facts.deal_spans[seat] = deal.span
@@ -125,7 +121,14 @@ def gather(table: Table, record: HandRecord) -> HandFacts:
         for seat, pass_ in record.passes.items():
             facts.passes[seat] = pass_.run.cards
             facts.pass_spans[seat] = pass_.span
-    seats, tricks, names = table.seats, facts.tricks, {}
+    _seat_tricks(table, record, facts)
+    facts.kitty, facts.kitty_recorded = _kitty(facts)
+    return facts
+
+
+def _seat_tricks(table: Table, record: HandRecord, facts: HandFacts) -> None:
+    """The tricks with seats, the prefix of them recorded in order and whether it is all."""
+    n, seats, tricks, names = table.size, table.seats, facts.tricks, {}
     prefix, growing, full = 0, True, True
     for trick in record.tricks:
         seated = None
@@ -149,24 +152,22 @@ def gather(table: Table, record: HandRecord) -> HandFacts:
                 growing = size == n  # an unfinished trick ends the usable prefix
     facts.prefix = prefix
     facts.complete = full and prefix == len(tricks) == facts.cards_per_player
+
+
+def _kitty(facts: HandFacts) -> tuple[Counts | None, bool]:
+    """(the kitty's counts or None, whether they are recorded rather than left over)."""
+    record, rules, n = facts.record, facts.rules, facts.players
     kitty_size = rules.kitty_size(n)
     if record.kitty is not None:
-        facts.kitty = counts_of(record.kitty.run.cards)
-        facts.kitty_recorded = True
-    elif kitty_size == 0:
-        facts.kitty = (0,) * DECK_SIZE
-        facts.kitty_recorded = True  # nothing to record
-    elif len(facts.deals) == n:
+        return counts_of(record.kitty.run.cards), True
+    if kitty_size == 0:
+        return EMPTY_COUNTS, True  # nothing to record
+    if len(facts.deals) == n:
         dealt = counts_of(card for cards in facts.deals.values() for card in cards)
-        rest = tuple(max(0, rules.decks - k) for k in dealt)
-        if sum(rest) == kitty_size:
-            facts.kitty = rest
-    elif facts.complete:
-        played = facts.played()
-        rest = tuple(max(0, rules.decks - k) for k in played)
-        if sum(rest) == kitty_size:
-            facts.kitty = rest
-    return facts
+        return holding_rule.kitty_left(rules.decks, dealt, kitty_size), False
+    if facts.complete:
+        return holding_rule.kitty_left(rules.decks, facts.played(), kitty_size), False
+    return None, False
 
 
 def _offset(table: Table, record: HandRecord) -> int:

@@ -1,0 +1,85 @@
+"""Who holds what in a hand, written once: the deal, the kitty, the passes, the seats of a trick.
+
+The replay (:mod:`referee.check.holdings`) and the z3 hand facts
+(:mod:`referee.proofs.handfacts`) read a hand's record into different shapes, one for the
+fast replay and one for SMT text, but both take these rules from here: a pass travels
+``offset`` seats to the left (R3.3), the holding after passing is the deal less the cards
+passed on plus the cards received (R3), the kitty is what the decks hold beyond the cards
+dealt or played (R2.2, R2.4), and a compact trick is played in seating order from its
+leader (R10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Iterable, Mapping, Sequence
+
+from referee.rules.cards import Card, Counts
+
+
+def receiver(seat: int, offset: int, players: int) -> int:
+    """The seat that ``seat``'s pass goes to."""
+    return (seat + offset) % players
+
+
+def sender(seat: int, offset: int, players: int) -> int:
+    """The seat whose pass ``seat`` receives."""
+    return (seat - offset) % players
+
+
+def compact_seat(leader: int, position: int, players: int) -> int:
+    """The seat of the ``position``-th card (0: the lead) of a compact trick."""
+    return (leader + position) % players
+
+
+def compact_seated(leader: int, plays: Sequence, players: int) -> list[tuple[int, Card, object]]:
+    """(seat, card, play) of a compact trick's plays."""
+    return [(compact_seat(leader, position, players), play.card, play)
+            for position, play in enumerate(plays)]
+
+
+def after_passing(dealt: Counts, passed_on: Iterable[Card], received: Iterable[Card]) -> Counts:
+    """The holding after passing: the cards dealt, less those passed on, plus those received."""
+    counts = list(dealt)
+    for card in passed_on:
+        counts[card] -= 1
+    for card in received:
+        counts[card] += 1
+    return tuple(counts)
+
+
+def settled(seat: int, dealt: Container[int], sent: Container[int], offset: int,
+            players: int) -> bool:
+    """Whether the record settles ``seat``'s holding after passing: its deal is there and,
+    when cards are passed, its own pass and the one it receives."""
+    if seat not in dealt:
+        return False
+    return not offset or (seat in sent and sender(seat, offset, players) in sent)
+
+
+def holding_of(seat: int, dealt: Mapping[int, Counts], sent: Mapping[int, Sequence[Card]],
+               offset: int, players: int) -> Counts | None:
+    """``seat``'s holding after passing (``dealt`` by seat, the cards ``sent`` by each
+    sender), or None where the record does not settle it."""
+    if not settled(seat, dealt, sent, offset, players):
+        return None
+    if not offset:
+        return dealt[seat]
+    return after_passing(dealt[seat], sent[seat], sent[sender(seat, offset, players)])
+
+
+def holdings_after_passing(dealt: Mapping[int, Counts], sent: Mapping[int, Sequence[Card]],
+                           offset: int, players: int) -> tuple[Counts | None, ...]:
+    """Every seat's :func:`holding_of`."""
+    return tuple(holding_of(seat, dealt, sent, offset, players) for seat in range(players))
+
+
+def beyond(decks: int, counts: Sequence[int]) -> Counts:
+    """The copies the decks hold beyond ``counts`` (none where ``counts`` has them all)."""
+    return tuple(decks - count if count < decks else 0 for count in counts)
+
+
+def kitty_left(decks: int, counts: Sequence[int], kitty_size: int) -> Counts | None:
+    """The kitty, when the cards beyond ``counts`` (everything dealt, or everything played in
+    a finished hand) are exactly as many as it holds; None otherwise."""
+    rest = beyond(decks, counts)
+    return rest if sum(rest) == kitty_size else None
