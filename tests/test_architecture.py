@@ -132,3 +132,25 @@ def test_no_module_writes_a_kind_as_a_bare_string():
                     and id(node) not in in_fstrings):
                 bare.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.value!r}")
     assert bare == [], "name these with referee.check.codes constants"
+
+
+MAX_COMPLEXITY = 25  # radon's cyclomatic complexity, per function
+MAX_MODULE_LINES = 400
+
+
+def test_no_function_is_too_complex_to_follow():
+    from radon.complexity import cc_visit
+
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for block in cc_visit(path.read_text("utf-8")):
+            if block.complexity > MAX_COMPLEXITY:
+                offenders.append(f"{path.relative_to(ROOT)}:{block.lineno} {block.fullname} "
+                                 f"({block.complexity})")
+    assert offenders == []
+
+
+def test_every_module_is_small_enough_to_read():
+    long = [f"{path.relative_to(ROOT)} ({n} lines)" for path in sorted(PACKAGE.rglob("*.py"))
+            if (n := len(path.read_text("utf-8").splitlines())) > MAX_MODULE_LINES]
+    assert long == []

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from referee.check import codes
-from referee.check.diagnostics import HandSummary, Report, make
+from referee.check.diagnostics import HandSummary, Report, unreadable_report
 from referee.check.holdings import HandRecord, gather
 from referee.check.plays import replay_tricks
 from referee.check.scoring import entries_by_seat, finish_hand, judge_totals
@@ -23,8 +23,9 @@ from referee.log.parser import ParseResult, UnreadableLog, parse_bytes
 from referee.rules import engine
 from referee.rules.engine import Phase, State
 from referee.util.collector import collector_paused
+from referee.util.reading import MAX_LOG_BYTES, UnreadableFile, read_limited
 
-MAX_FILE_BYTES = 256 * 1024 * 1024
+MAX_FILE_BYTES = MAX_LOG_BYTES
 
 # What runs after the replay on the same parse, given the report, the parse, the replay's
 # table and hand records: the z3 invariants (referee.proofs), which this layer may not import.
@@ -32,16 +33,13 @@ Prover = Callable[[Report, ParseResult, Table, list[HandRecord]], None]
 
 
 def check_path(path: str | Path, *, prove: Prover | None = None) -> Report:
-    """Check one log file; a file that cannot be read gives an ``unreadable`` report."""
+    """Check one log file; a file that cannot be read gives an ``unreadable`` report (read
+    within :data:`MAX_FILE_BYTES` whatever size it reports; devices and FIFOs refused)."""
     shown = str(path)
     try:
-        size = Path(path).stat().st_size
-        if size > MAX_FILE_BYTES:
-            return _unreadable(shown, 1, 1, f"the file is {size} bytes; logs over "
-                               f"{MAX_FILE_BYTES // 2**20} MiB are not read")
-        data = Path(path).read_bytes()
-    except OSError as err:
-        return _unreadable(shown, 1, 1, f"cannot read the file: {err.strerror or err}")
+        data = read_limited(path, MAX_FILE_BYTES)
+    except UnreadableFile as err:
+        return unreadable_report(shown, str(err))
     return check_bytes(data, shown, base_dir=Path(path).parent, prove=prove)
 
 
@@ -55,17 +53,11 @@ def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = N
             del parsed
         return report
     except UnreadableLog as err:
-        return _unreadable(path, err.line, err.column, str(err))
+        return unreadable_report(path, str(err), err.line, err.column)
 
 
 def check_text(text: str, path: str = "<string>") -> Report:
     return check_bytes(text.encode("utf-8"), path)
-
-
-def _unreadable(path: str, line: int, column: int, message: str) -> Report:
-    report = Report(path=path, unreadable=message)
-    report.diagnostics.append(make(codes.SYNTAX, Span.point(line, column), message, rule="R10.1"))
-    return report
 
 
 def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import partial
 
 from referee.check.diagnostics import Related
+from referee.check.holding_rule import sender
 from referee.check.table import Table
 from referee.log.events import Span
 from referee.proofs.handfacts import HandFacts
@@ -152,7 +153,7 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
     n, exact, offset = facts.players, facts.complete, facts.offset
     deals, passes = facts.deals, facts.passes
     known = [s for s in range(n) if s in deals
-             and (not offset or (s in passes and (s - offset) % n in passes))]
+             and (not offset or (s in passes and sender(s, offset, n) in passes))]
     op = "=" if exact else "<="
     tricks = facts.tricks[:prefix]
     # per seat and card, one int: played, dealt, received and passed on, width bits each
@@ -197,7 +198,7 @@ def _played_tallies(facts: HandFacts, known: list[int], tricks, width: int) -> t
         for card in deals[seat]:
             row[card] += 1
         if offset:
-            for card in passes[(seat - offset) % n]:
+            for card in passes[sender(seat, offset, n)]:
                 row[card] += got
             for card in passes[seat]:
                 row[card] += sent

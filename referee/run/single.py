@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee.check import replay
-from referee.check.diagnostics import Report, unreadable_report
+from referee.check.diagnostics import Report
 from referee.check.replay import MAX_FILE_BYTES, Prover
 from referee.log.parser import ParseResult
 
@@ -31,14 +31,7 @@ def check_path(path: str | Path, *, invariants: bool = False) -> Report:
     within :data:`MAX_FILE_BYTES`, whatever size it reports; devices and FIFOs refused).
 
     With ``invariants``, also prove the z3 invariants on the same parse."""
-    from referee.util.reading import UnreadableFile, read_limited
-
-    shown = str(path)
-    try:
-        data = read_limited(path, MAX_FILE_BYTES)
-    except UnreadableFile as err:
-        return unreadable_report(shown, str(err))
-    return check_bytes(data, shown, base_dir=Path(path).parent, invariants=invariants)
+    return replay.check_path(path, prove=_prover(invariants))
 
 
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
