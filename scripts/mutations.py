@@ -32,6 +32,7 @@ PLAYS = "referee/check/plays.py"
 PARTIAL = "referee/proofs/partial.py"
 INJECT = "referee/conformance/inject.py"
 LEGALITY_TESTS = ("tests/test_rule_once_legality.py",)
+ENGINE = "referee/rules/engine.py"
 ENGINE_TESTS = ("tests/test_tricks.py", "tests/test_engine.py", "tests/test_engine_properties.py")
 
 MUTATIONS: tuple[Mutation, ...] = (
@@ -306,4 +307,41 @@ MUTATIONS: tuple[Mutation, ...] = (
              'return rest if sum(rest) == kitty_size else None',
              'return rest if sum(rest) >= kitty_size else None',
              'any leftover is taken for the kitty, however many cards', HOLDINGS_TESTS),
+    # -- the engine's trick flow: kitty, pile, hearts broken, who leads next (R2, R4, R6) ---
+    Mutation(ENGINE,
+             'if last and rules.kitty_to == "last_trick":',
+             'if rules.kitty_to == "last_trick":',
+             'the kitty joins every trick, not just the last', ENGINE_TESTS),
+    Mutation(ENGINE,
+             'broken = state.hearts_broken or any(',
+             'broken = any(',
+             'hearts are unbroken again after a trick without one', ENGINE_TESTS),
+    Mutation(ENGINE,
+             'or (rules.queen_breaks_hearts and QUEEN_OF_SPADES in cards)',
+             'or (QUEEN_OF_SPADES in cards)',
+             'Black Maria breaks hearts under every ruleset', ENGINE_TESTS),
+    Mutation(ENGINE,
+             'if winner is None and last and rules.set_aside_last == "leader":',
+             'if winner is None and rules.set_aside_last == "leader":',
+             'every set-aside trick goes to its leader, not only the last', ENGINE_TESTS),
+    Mutation(ENGINE,
+             '        lost += points\n',
+             '        taken = _bump(taken, state.leader, points)\n',
+             'the points of a set-aside last trick go to its leader instead of being lost', ENGINE_TESTS),
+    Mutation(ENGINE,
+             'leader = winner if winner is not None else state.leader',
+             'leader = winner if winner is not None else (state.leader + 1) % state.players',
+             'after a set-aside trick the next seat leads', ENGINE_TESTS),
+    Mutation(ENGINE,
+             '        collected, pile = pile, ()\n',
+             '        collected, pile = pile, pile\n',
+             'the pile is not emptied when it is collected', ENGINE_TESTS),
+    Mutation(ENGINE,
+             '        collected, points = (), 0\n',
+             '        collected, points, pile = (), 0, ()\n',
+             'the cards of a set-aside trick are not carried to the next winner', ENGINE_TESTS),
+    Mutation(ENGINE,
+             'tricks_won = _bump(tricks_won, winner, 1)',
+             'tricks_won = _bump(tricks_won, winner, 0)',
+             'winning a trick is not counted (the no-tricks bonus goes to everyone)', ENGINE_TESTS),
 )
