@@ -1,4 +1,4 @@
-"""Scoresheet audit (issue 5, section 2): hand-made sheets with known errors."""
+"""Scoresheet audit: hand-made sheets with known errors."""
 
 from __future__ import annotations
 

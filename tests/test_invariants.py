@@ -1,4 +1,4 @@
-"""Proved invariants (issue 5, sections 1 and 3): every law proved on legal games, each one
+"""Proved invariants and partial records: every law proved on legal games, each one
 violated by a matching edit, partial records judged both ways, and z3 kept out of plain checks."""
 
 from __future__ import annotations

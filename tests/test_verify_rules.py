@@ -1,4 +1,4 @@
-"""`referee verify-rules` (issue 5, sections 4 and 5): the bundled rulesets verify clean, the
+"""`referee verify-rules`: the bundled rulesets verify clean, the
 seeds read literally fail with concrete counterexamples, and broken variants are caught."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Scoresheet audit (issue 5, section 2) and partial records (section 3, in :mod:`referee.proofs.partial`).
+"""Scoresheet audit, and partial records (in :mod:`referee.proofs.partial`, re-exported here).
 
 A club's paper scoresheet is a log of ``score:`` and ``total:`` lines only.  The audit states
 the sheet's laws in z3 over one variable per entry (R7.2 each hand's scores sum to the points
@@ -17,12 +17,11 @@ from dataclasses import dataclass, field
 from referee.check.table import Findings, Table
 from referee.log.parser import ParseResult
 from referee.proofs.handfacts import hand_records
+from referee.proofs.partial import Conflict, partial_record_conflicts  # noqa: F401  (one import for both)
 from referee.proofs.properties import z3_bool
 from referee.proofs.rulemodel import Z3Ops
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
-
-from .partial import Conflict, partial_record_conflicts  # noqa: F401  (issue 5 asks for both here)
 
 __all__ = ["Fix", "AuditResult", "audit_scoresheet", "partial_record_conflicts", "Conflict"]
 

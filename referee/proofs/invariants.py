@@ -1,4 +1,4 @@
-"""Proved invariants of a checked log (issue 5, section 1): `referee check --invariants`.
+"""Proved invariants of a checked log: `referee check --invariants`.
 
 For every hand the laws below are written as z3 formulas over what the log records and z3 is
 asked for a counterexample (the law's negation).  "proved" means z3 found none; "violated"

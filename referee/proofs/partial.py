@@ -1,4 +1,4 @@
-"""Partial records (issue 5, section 3): can the unrecorded cards be filled in so that every
+"""Partial records: can the unrecorded cards be filled in so that every
 recorded play is legal?
 
 A log may leave out deals, the kitty or passes, or stop in the middle of a hand.  For such a

@@ -44,7 +44,7 @@ SET_ASIDE_MODEL = ("all_cancelled", "two_pairs", "two_pairs_only")
 NONE = -1  # "no card / no seat" in z3 terms (winner index, lowest club)
 
 LITERAL_TOML = """\
-# The seeds read literally (issue 5): every hole is a counterexample for `referee verify-rules`.
+# The seeds read literally: every hole is a counterexample for `referee verify-rules`.
 base = "cancellation"
 name = "literal"
 set_aside_when = "two_pairs_only"   # a trick is set aside only when two pairs are played
