@@ -9,7 +9,10 @@ import argparse
 import os
 import sys
 from collections.abc import Iterable, Iterator
+from functools import partial
 from pathlib import Path
+
+from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_UNREADABLE = 0, 1, 2
 LOG_SUFFIXES = (".log", ".txt", ".hearts")
@@ -35,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="with --jobs or --scheduler: give up on a file after this long")
     check.add_argument("--scheduler", metavar="ADDRESS", default=None,
                        help="check on an existing Dask cluster (tcp://HOST:8786; needs referee[dask])")
+    check.add_argument("--max-diagnostics", type=int, default=DEFAULT_MAX_DIAGNOSTICS, metavar="N",
+                       help="of each kind, show N diagnostics per file and count the rest "
+                            f"(default {DEFAULT_MAX_DIAGNOSTICS})")
 
     fmt = commands.add_parser("fmt", help="print a log in canonical form")
     fmt.add_argument("path", metavar="FILE")
@@ -137,14 +143,18 @@ def _cmd_check(args) -> int:
         paths = list(paths)
         if len(paths) >= 20:
             progress = _progress(len(paths))
-    check = bulk.check_with_invariants if args.invariants else bulk.check_one
+    if args.max_diagnostics < 1:
+        raise UsageError("--max-diagnostics must be 1 or more")
+    check = partial(bulk.check_one, invariants=args.invariants,
+                    max_diagnostics=args.max_diagnostics)
     try:
         if args.scheduler:
             from referee.run.cluster import check_on_cluster
 
             stream = _usage_errors(check_on_cluster(paths, args.scheduler,
                                                     invariants=args.invariants,
-                                                    timeout=args.timeout))
+                                                    timeout=args.timeout,
+                                                    max_diagnostics=args.max_diagnostics))
         else:
             stream = bulk.check_many(paths, jobs=jobs, timeout=args.timeout, check=check)
         worst = [EXIT_CLEAN]  # the run's exit code so far, raised by each report

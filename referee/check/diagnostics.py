@@ -95,6 +95,7 @@ class Report:
     unreadable: str | None = None  # why the file could not be read as a log at all
     source: str = ""  # the decoded text, for excerpts (not in JSON)
     invariants: list[dict] = field(default_factory=list)
+    suppressed: dict[str, int] = field(default_factory=dict)  # kind -> diagnostics not kept
 
     @property
     def verdict(self) -> str:
@@ -109,6 +110,7 @@ class Report:
             "verdict": self.verdict,
             "players": self.players,
             "diagnostics": [d.to_json() for d in self.diagnostics],
+            "suppressed": self.suppressed,
             "hands": [
                 {"number": h.number, "points": h.points, "totals": h.totals,
                  "complete": h.complete, "shooter": h.shooter, "lost": h.lost}

@@ -17,7 +17,7 @@ from referee.check.holdings import HandRecord, gather
 from referee.check.plays import replay_tricks
 from referee.check.scoring import entries_by_seat, finish_hand, judge_totals
 from referee.check.setup import group_hands, setup_table
-from referee.check.table import Findings, Table
+from referee.check.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
 from referee.log.events import Event, GameOver, Span
 from referee.log.parser import ParseResult, UnreadableLog, parse_bytes
 from referee.rules import engine
@@ -32,7 +32,8 @@ MAX_FILE_BYTES = MAX_LOG_BYTES
 Prover = Callable[[Report, ParseResult, Table, list[HandRecord]], None]
 
 
-def check_path(path: str | Path, *, prove: Prover | None = None) -> Report:
+def check_path(path: str | Path, *, prove: Prover | None = None,
+               max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS) -> Report:
     """Check one log file; a file that cannot be read gives an ``unreadable`` report (read
     within :data:`MAX_FILE_BYTES` whatever size it reports; devices and FIFOs refused)."""
     shown = str(path)
@@ -40,15 +41,18 @@ def check_path(path: str | Path, *, prove: Prover | None = None) -> Report:
         data = read_limited(path, MAX_FILE_BYTES)
     except UnreadableFile as err:
         return unreadable_report(shown, str(err))
-    return check_bytes(data, shown, base_dir=Path(path).parent, prove=prove)
+    return check_bytes(data, shown, base_dir=Path(path).parent, prove=prove,
+                       max_diagnostics=max_diagnostics)
 
 
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
-                prove: Prover | None = None) -> Report:
+                prove: Prover | None = None,
+                max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS) -> Report:
     try:
         with collector_paused():
             parsed = parse_bytes(data)
-            report = check_parsed(parsed, path, base_dir=base_dir, prove=prove)
+            report = check_parsed(parsed, path, base_dir=base_dir, prove=prove,
+                                  max_diagnostics=max_diagnostics)
             # freed while the collector still sleeps, the events never reach its next scan
             del parsed
         return report
@@ -61,10 +65,12 @@ def check_text(text: str, path: str = "<string>") -> Report:
 
 
 def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None,
-                 trace: list | None = None, prove: Prover | None = None) -> Report:
+                 trace: list | None = None, prove: Prover | None = None,
+                 max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS) -> Report:
     """Referee a parsed log; ``trace``, when given, receives every finished trick, and
-    ``prove``, when given, runs on the replay's own seating and hands."""
-    findings = Findings()
+    ``prove``, when given, runs on the replay's own seating and hands.  Of each kind, the
+    first ``max_diagnostics`` diagnostics are kept and the rest counted."""
+    findings = Findings(limit=max_diagnostics)
     for issue in parsed.issues:
         findings.add(codes.SYNTAX, Span(issue.line, issue.column, issue.end_line, issue.end_column),
                      issue.message, hint=issue.hint)
@@ -75,7 +81,8 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
         report.ruleset, report.players = table.rules.name, list(table.names)
         records = _replay_game(table, parsed.events, report)
     report.diagnostics = sorted(findings.items, key=lambda d: (d.line, d.column))
-    report.unchecked = findings.unchecked
+    report.unchecked = findings.notes()
+    report.suppressed = findings.suppressed
     if prove is not None and table is not None:
         prove(report, parsed, table, records)
     return report

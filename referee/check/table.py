@@ -10,27 +10,51 @@ from referee.log.events import Span
 from referee.rules.ruleset import Ruleset
 from referee.util.suggest import did_you_mean
 
+DEFAULT_MAX_DIAGNOSTICS = 100  # per kind and file; past it a log's faults are only counted
+
 
 @dataclass(slots=True)
 class Findings:
-    """Collects diagnostics; a (kind, line, column) is reported once."""
+    """Collects diagnostics; a (kind, line, column, player) is reported once, and of each kind
+    at most ``limit`` are kept: the rest are counted in ``suppressed`` (a 50 MB log of one
+    repeated fault must not become a report, and an output, four times its size)."""
 
     items: list[Diagnostic] = field(default_factory=list)
     unchecked: list[str] = field(default_factory=list)
+    limit: int = DEFAULT_MAX_DIAGNOSTICS
+    suppressed: dict[str, int] = field(default_factory=dict)
     _seen: set = field(default_factory=set)
     _noted: set = field(default_factory=set)  # the notes in ``unchecked``, found in O(1)
+    _kept: dict[str, int] = field(default_factory=dict)
+    notes_dropped: int = 0  # notes past ``limit``, counted, not kept
 
     def add(self, kind: str, span: Span, message: str, **details) -> None:
         key = (kind, span.line, span.column, details.get("player"))
         if key in self._seen:
             return
         self._seen.add(key)
+        kept = self._kept.get(kind, 0)
+        if kept >= self.limit:
+            self.suppressed[kind] = self.suppressed.get(kind, 0) + 1
+            return
+        self._kept[kind] = kept + 1
         self.items.append(diagnostics.make(kind, span, message, **details))
 
     def note(self, text: str) -> None:
         if text not in self._noted:
             self._noted.add(text)
-            self.unchecked.append(text)
+            if len(self.unchecked) < self.limit:
+                self.unchecked.append(text)
+            else:
+                self.notes_dropped += 1
+
+    def notes(self) -> list[str]:
+        """What was not checked, the notes past the limit counted in a last one."""
+        if not self.notes_dropped:
+            return self.unchecked
+        more = self.notes_dropped
+        return self.unchecked + [f"and {more:,} more note{'s' * (more != 1)} of what was not "
+                                 "checked (--max-diagnostics N shows more)"]
 
 
 @dataclass(slots=True)

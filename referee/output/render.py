@@ -120,6 +120,9 @@ def _lines(report: Report) -> tuple[list[tuple[str, str, int]], list[str]]:
             out.append((escaped(f"      = {rel.note} (line {rel.line})"), "cyan", 0))
             for row in excerpt(lines, rel.line, rel.column, None)[:1]:
                 out.append((row, "dim", 0))
+    for kind, count in report.suppressed.items():
+        out.append((f"{path}: and {count:,} more {kind} diagnostic{'s' * (count != 1)} "
+                    "(--max-diagnostics N shows more)", "yellow", 0))
     return out, [escaped(f"  not checked: {note}") for note in report.unchecked]
 
 
@@ -170,7 +173,7 @@ def invariants_line(report: Report) -> str:
 def summary_title(report: Report) -> list[tuple[str, str]]:
     """The summary line as (text, style) pieces."""
     hands = len(report.hands)
-    count = len(report.diagnostics)
+    count = len(report.diagnostics) + sum(report.suppressed.values())
     verdict = {"clean": ("clean", "green"), "violations": (f"{count} violation{'s' * (count != 1)}", "red"),
                "unreadable": ("unreadable", "red")}[report.verdict]
     head = [(escaped(report.path), "bold"), (": ", ""), verdict]
@@ -184,7 +187,7 @@ def summary_title(report: Report) -> list[tuple[str, str]]:
 
 def table_rows(report: Report) -> list[tuple[str, str, str, str]]:
     """Computed totals per player beside the violations by kind (without the header)."""
-    counts = Counter(d.kind for d in report.diagnostics)
+    counts = Counter(d.kind for d in report.diagnostics) + Counter(report.suppressed)
     last = next((h.totals for h in reversed(report.hands) if h.totals), {})
     winners = set(report.winners or ())
     kinds = [f"{BY_KIND[k].code} {k}: {n}" for k, n in sorted(counts.items())]

@@ -11,14 +11,15 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from functools import partial
 
 from referee.check.diagnostics import Report, unreadable_report
+from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
 
 DEFAULT_TIMEOUT = 120.0
 
 
-def check_one(path: str, invariants: bool = False) -> Report:
+def check_one(path: str, invariants: bool = False,
+              max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS) -> Report:
     """Check one file (``-``: standard input), optionally with the z3 invariants."""
     from referee.run.single import check_bytes, check_path
     from referee.util.reading import UnreadableFile, read_input
@@ -28,11 +29,8 @@ def check_one(path: str, invariants: bool = False) -> Report:
             data = read_input(path)
         except UnreadableFile as err:
             return unreadable_report("<stdin>", str(err))
-        return check_bytes(data, "<stdin>", invariants=invariants)
-    return check_path(path, invariants=invariants)
-
-
-check_with_invariants = partial(check_one, invariants=True)
+        return check_bytes(data, "<stdin>", invariants=invariants, max_diagnostics=max_diagnostics)
+    return check_path(path, invariants=invariants, max_diagnostics=max_diagnostics)
 
 
 def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_TIMEOUT,

@@ -17,11 +17,14 @@ class ClusterUnavailable(RuntimeError):
     """No Dask cluster to check on (the extra is not installed, or the scheduler is unreachable)."""
 
 
-def check_remote(data: bytes, name: str, invariants: bool = False) -> Report:
+def check_remote(data: bytes, name: str, invariants: bool = False,
+                 max_diagnostics: int | None = None) -> Report:
     """What a worker runs: the same check as a local run, on the bytes of one file."""
+    from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
     from referee.run.single import check_bytes
 
-    return check_bytes(data, name, invariants=invariants)
+    return check_bytes(data, name, invariants=invariants,
+                       max_diagnostics=max_diagnostics or DEFAULT_MAX_DIAGNOSTICS)
 
 
 def _read(path: str) -> tuple[bytes | None, str | None]:
@@ -34,7 +37,8 @@ def _read(path: str) -> tuple[bytes | None, str | None]:
 
 
 def check_on_cluster(paths: Iterable[str], scheduler: str, *, invariants: bool = False,
-                     window: int = 64, timeout: float = 120.0) -> Iterator[Report]:
+                     window: int = 64, timeout: float = 120.0,
+                     max_diagnostics: int | None = None) -> Iterator[Report]:
     try:
         from distributed import Client
     except ImportError:
@@ -56,7 +60,7 @@ def check_on_cluster(paths: Iterable[str], scheduler: str, *, invariants: bool =
                 data, problem = _read(path)
                 name = "<stdin>" if path == "-" else path
                 future = None if data is None else client.submit(
-                    check_remote, data, name, invariants, pure=False)
+                    check_remote, data, name, invariants, max_diagnostics, pure=False)
                 pending.append((name, future, problem))
             if not pending:
                 return

@@ -12,6 +12,7 @@ from pathlib import Path
 from referee.check import replay
 from referee.check.diagnostics import Report
 from referee.check.replay import MAX_FILE_BYTES, Prover
+from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
 from referee.log.parser import ParseResult
 
 __all__ = ["MAX_FILE_BYTES", "check_bytes", "check_parsed", "check_path", "check_text"]
@@ -26,17 +27,19 @@ def _prover(invariants: bool) -> Prover | None:
         report, parsed, table=table, records=records)
 
 
-def check_path(path: str | Path, *, invariants: bool = False) -> Report:
+def check_path(path: str | Path, *, invariants: bool = False,
+               max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS) -> Report:
     """Check one log file; a file that cannot be read gives an ``unreadable`` report (read
     within :data:`MAX_FILE_BYTES`, whatever size it reports; devices and FIFOs refused).
 
     With ``invariants``, also prove the z3 invariants on the same parse."""
-    return replay.check_path(path, prove=_prover(invariants))
+    return replay.check_path(path, prove=_prover(invariants), max_diagnostics=max_diagnostics)
 
 
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
-                invariants: bool = False) -> Report:
-    return replay.check_bytes(data, path, base_dir=base_dir, prove=_prover(invariants))
+                invariants: bool = False, max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS) -> Report:
+    return replay.check_bytes(data, path, base_dir=base_dir, prove=_prover(invariants),
+                              max_diagnostics=max_diagnostics)
 
 
 def check_text(text: str, path: str = "<string>", *, invariants: bool = False) -> Report:
