@@ -33,6 +33,7 @@ PARTIAL = "referee/proofs/partial.py"
 INJECT = "referee/conformance/inject.py"
 LEGALITY_TESTS = ("tests/test_rule_once_legality.py",)
 ENGINE = "referee/rules/engine.py"
+RULEMODEL = "referee/proofs/rulemodel.py"
 ENGINE_TESTS = ("tests/test_tricks.py", "tests/test_engine.py", "tests/test_engine_properties.py")
 
 MUTATIONS: tuple[Mutation, ...] = (
@@ -344,4 +345,17 @@ MUTATIONS: tuple[Mutation, ...] = (
              'tricks_won = _bump(tricks_won, winner, 1)',
              'tricks_won = _bump(tricks_won, winner, 0)',
              'winning a trick is not counted (the no-tricks bonus goes to everyone)', ENGINE_TESTS),
+    # -- the z3 rule model's legal moves, held to the engine by verify-rules ---------------
+    Mutation(RULEMODEL,
+             'options = {c: ops.ite(any_following, following[c], held[c]) for c in held}',
+             'options = dict(held)',
+             'the rule model forgets the duty to follow suit', ("tests/test_verify_rules.py",)),
+    Mutation(RULEMODEL,
+             'options = _restrict(ops, options, non_hearts, ops.not_(broken), model.hearts_fallback)',
+             'options = _restrict(ops, options, non_hearts, broken, model.hearts_fallback)',
+             'the rule model forbids hearts leads once hearts are broken', ("tests/test_verify_rules.py",)),
+    Mutation(RULEMODEL,
+             'twin = ops.and_([first_trick, any_following, ops.eq(led, lowest), holds_led])',
+             'twin = ops.and_([first_trick, any_following, holds_led])',
+             'the rule model makes the twin follow whatever club was led', ("tests/test_verify_rules.py",)),
 )
