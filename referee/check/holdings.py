@@ -32,6 +32,7 @@ from referee.rules.cards import (
     counts_of,
 )
 from referee.rules.ruleset import direction_offset
+from referee.util.counting import counted
 
 
 @dataclass(slots=True)
@@ -138,7 +139,7 @@ def _deals(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[in
                     f"{card_text(card)} is dealt more often than the {rules.decks} deck(s) hold",
                     hand=hand, player=table.name(seat), rule="R2.4")
         if len(cards) != per:
-            add(codes.BAD_DEAL, deal.span, f"{table.name(seat)} was dealt {len(cards)} cards; with "
+            add(codes.BAD_DEAL, deal.span, f"{table.name(seat)} was dealt {counted(len(cards), 'card')}; with "
                 f"{n} players each gets {per}", hand=hand, player=table.name(seat), rule="R2.1")
         else:
             dealt[seat] = counts_of(cards)
@@ -159,8 +160,8 @@ def _recorded_kitty(table: Table, record: HandRecord, seen: list[int]) -> tuple[
                 f"{card_text(card)} in the kitty is one copy more than the decks hold",
                 hand=hand, rule="R2.4")
     if len(cards) != kitty_size:
-        add(codes.BAD_DEAL, record.kitty.span, f"the kitty has {len(cards)} cards; with {n} "
-            f"players it has {kitty_size}", hand=hand, rule="R2.2")
+        add(codes.BAD_DEAL, record.kitty.span, f"the kitty has {counted(len(cards), 'card')}; "
+            f"with {n} players it has {kitty_size}", hand=hand, rule="R2.2")
         return None
     return tuple(cards)
 
@@ -203,8 +204,9 @@ def _pass_count_ok(table: Table, record: HandRecord, seat: int) -> bool:
     pass_, who, count = record.passes[seat], table.name(seat), table.rules.pass_count
     if len(pass_.run.cards) == count:
         return True
-    table.findings.add(codes.BAD_PASS, pass_.span, f"{who} passed {len(pass_.run.cards)} cards, "
-                       f"not {count}", hand=record.number, player=who, rule="R3.1")
+    passed = counted(len(pass_.run.cards), "card")
+    table.findings.add(codes.BAD_PASS, pass_.span, f"{who} passed {passed}, not {count}",
+                       hand=record.number, player=who, rule="R3.1")
     return False
 
 

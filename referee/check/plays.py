@@ -301,7 +301,7 @@ def _judge_claim(table: Table, state: State, trick: Trick, plays: list[SeatedPla
             trick=number, rule="R6.3")
     elif actual is None or record.outcome.winner is None:
         add(codes.MISCOUNTED_CANCELLATION, claim.span, f"trick {number} is claimed for "
-            f"{table.name(claimed)}, but every {SUIT_SINGULAR[led]} in it cancelled ({pairs}): "
+            f"{table.name(claimed)}, but {_why_set_aside(record, led, table.rules.name)}: "
             "it is set aside", hand=hand, trick=number, player=table.name(claimed), rule="R6.4")
     else:
         their = [c for s, c in record.plays if s == claimed]
@@ -327,3 +327,14 @@ def _where_it_stops(table: Table, state: State, know: Knowledge, hand: int) -> s
         suit = state.trick_cards[0] // NUM_RANKS
         text += f" ({SUIT_NAMES[suit]} led)"
     return text
+
+
+def _why_set_aside(record, led: int, ruleset: str) -> str:
+    """Why a trick with cancelled cards has no winner: its led suit all cancelled (naming only
+    the led suit's pairs), or, under ``two_pairs``, two pairs of any suits."""
+    cancelled = record.outcome.cancelled
+    if not any(c // NUM_RANKS == led and c not in cancelled for _, c in record.plays):
+        led_pairs = ", ".join(sorted(card_text(c) for c in cancelled if c // NUM_RANKS == led))
+        return f"every {SUIT_SINGULAR[led]} in it cancelled ({led_pairs})"
+    pairs = ", ".join(sorted(card_text(c) for c in cancelled))
+    return f"{len(cancelled)} pairs cancelled ({pairs}), which sets a trick aside under {ruleset}"

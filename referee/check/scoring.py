@@ -7,6 +7,7 @@ from referee.check.table import Table
 from referee.log.events import Moon, Score, Total
 from referee.rules import engine
 from referee.rules.engine import State
+from referee.util.counting import counted
 
 
 def entries_by_seat(table: Table, line: Score | Total, hand: int, kind: str) -> dict[int, tuple]:
@@ -38,7 +39,7 @@ def choose_moon(table: Table, state: State, moon: Moon | None, written: dict[int
             if seat is not None:
                 took = state.taken[seat]
                 add(codes.BAD_MOON, moon.span, f"{table.name(seat)} is declared to have shot the moon "
-                    f"but took {took} of the {rules.points_per_hand} points"
+                    f"but took {took} of the {counted(rules.points_per_hand, 'point')}"
                     + (f" ({state.lost} were lost in a set-aside last trick)" if state.lost else ""),
                     hand=hand, player=table.name(seat), rule="R8.1")
             return engine.SCORE
@@ -82,9 +83,9 @@ def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: in
         if result.shooter is not None and value == result.taken[seat]:
             table.findings.add(codes.BAD_MOON, span, f"{table.name(result.shooter)} shot the moon, "
                                f"so {who}'s hand score is {result.scores[seat]}, not the "
-                               f"{value} points taken", hand=hand, player=who, rule="R8.2")
+                               f"{counted(value, 'point')} taken", hand=hand, player=who, rule="R8.2")
             continue
-        took = (f"{who} took {result.taken[seat]} points" if result.shooter is None else
+        took = (f"{who} took {counted(result.taken[seat], 'point')}" if result.shooter is None else
                 f"{table.name(result.shooter)} shot the moon ({result.choice})")
         table.findings.add(codes.SCORE_MISMATCH, span, f"{who}'s hand {hand} score is written as "
                            f"{value}, but {took}: the score is {result.scores[seat]}{cause}",
