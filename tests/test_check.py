@@ -254,3 +254,28 @@ def test_one_of_a_thing_is_singular_in_messages():
     report = check_text(text.replace(line, short, 1))
     messages = [d.message for d in report.diagnostics if d.kind == "bad-pass"]
     assert any("Al passed 1 card, not 3" in m for m in messages), messages
+
+
+def test_a_pass_direction_is_compared_as_seats_travelled_not_as_words(tmp_path):
+    from referee.conformance.generate import generate_game
+    from referee.log.writer import write
+    from referee.replay import check_path
+    from referee.rules.ruleset import load_ruleset
+
+    six = (Path(__file__).resolve().parent.parent / "examples" / "logs" / "clean-6-players.log")
+    text = six.read_text("utf-8")
+    assert "hand 2 dealer Fay pass right\n" in text
+    same = text.replace("hand 2 dealer Fay pass right\n", "hand 2 dealer Fay pass 5 left\n")
+    assert check_text(same).diagnostics == []
+    other = text.replace("hand 2 dealer Fay pass right\n", "hand 2 dealer Fay pass 4 left\n")
+    assert {d.kind for d in check_text(other).diagnostics} >= {"bad-pass"}
+    # across at eleven seats is floor(11 / 2) = 5 seats to the left
+    rules_file = tmp_path / "across.toml"
+    rules_file.write_text('base = "cancellation"\nname = "across"\n'
+                          'pass_cycle = ["left", "right", "across"]\n', "utf-8")
+    log = tmp_path / "game.log"
+    events = generate_game(load_ruleset(str(rules_file)), 11, seed=4, hands=3)
+    written = write(events).replace('[Ruleset "across"]', '[Ruleset "across.toml"]')
+    assert "pass across\n" in written
+    log.write_text(written.replace("pass across\n", "pass 5 left\n"), "utf-8")
+    assert check_path(log).diagnostics == []

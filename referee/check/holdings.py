@@ -284,11 +284,12 @@ def _check_direction(table: Table, record: HandRecord, expected: str) -> str:
     start = record.start
     if start is None or start.direction is None:
         return expected
-    if start.direction != expected:
-        try:
-            direction_offset(start.direction, table.size)
-        except ValueError:
-            return expected
+    try:
+        written = direction_offset(start.direction, table.size)
+    except ValueError:
+        return expected
+    # compared as seats travelled, not as words: at six seats "5 left" is "right"
+    if written != direction_offset(expected, table.size):
         table.findings.add(
             codes.BAD_PASS, start.direction_span, f"hand {record.number} passes {expected} under "
             f"{table.rules.name}, not {start.direction}", hand=record.number, rule="R3.3")
