@@ -3,8 +3,7 @@
 Every z3 solve of ``check --invariants`` and ``audit`` runs under a time budget (z3's
 ``timeout``, in milliseconds) and is not started at all past a size budget; what a budget cuts
 off is reported as undecided (a note, :data:`referee.check.codes.UNDECIDED`), never as proved
-or violated and never by hanging.  The budgets are far above what ordinary games need (the
-largest generated 11-player game asks z3 questions of well under a tenth of each), so they
+or violated and never by hanging.  The budgets are far above what ordinary games need, so they
 change nothing on ordinary logs; spec/hostile-input.md ("Proof budgets") states them.
 """
 
@@ -16,14 +15,15 @@ from referee.log.events import Span
 
 # One ``check`` of the invariant prover (all laws of a log, or one hand's, law's or instance's).
 PROVER_TIMEOUT_MS = 2_000
-# A hand's laws beyond this many SMT-LIB characters are not sent to z3 (ordinary hands: < 60k).
+# A hand's laws beyond this many SMT-LIB characters are not sent to z3 (the laws name shared
+# definitions, so generated 6-11 player hands need under 1,000).
 PROVER_MAX_CHARS = 400_000
 
 # holdings-exist: the satisfiability check of one partial hand, and the whole core minimisation.
 PARTIAL_TIMEOUT_MS = 2_000
 PARTIAL_MINIMISE_MS = 2_000
-# A partial hand with more tracked statements than this is not sent to z3: a hand of 11
-# players and 17 tricks records at most 11 * 17 plays, each a few facts (ordinary: < 600).
+# A partial hand with more tracked statements than this is not sent to z3 (generated 6-11
+# player hands track under 200; a hand past 1,500 holds far more plays than any deal allows).
 PARTIAL_MAX_LABELS = 1_500
 
 # audit: the optimisation, and the search for further corrections of the same size.
@@ -31,11 +31,6 @@ AUDIT_TIMEOUT_MS = 3_000
 AUDIT_SOLUTIONS_MS = 2_000
 # A sheet with more written entries than this is not optimised (a 30-hand 11-player game: 660).
 AUDIT_MAX_ENTRIES = 2_000
-
-# verify-rules proves properties of a ruleset, not of a file; its budget is only against a
-# ruleset that makes one question blow up.
-VERIFY_TIMEOUT_MS = 120_000
-
 
 def time_detail(budget_ms: int) -> str:
     return f"z3 gave no answer within the time budget of {budget_ms} ms"
