@@ -10,6 +10,7 @@ from referee.util.record import Record, record
 
 ERROR = "error"
 WARNING = "warning"
+NOTE = "note"  # what the referee could not decide: never a violation on its own
 
 # The kinds, by name: code that reports or tests a kind names it with one of these.
 SYNTAX = "syntax"
@@ -30,6 +31,7 @@ BAD_MOON = "bad-moon"
 TOTAL_MISMATCH = "total-mismatch"
 GAME_END = "game-end"
 INVARIANT = "invariant"
+UNDECIDED = "undecided"
 
 
 @record
@@ -124,6 +126,11 @@ _TABLE = (
          "a proved invariant is violated (cards or points not conserved, sheet arithmetic)",
          "Invariants hold for every legal hand; a violation means the record cannot be right.",
          "score: ...   # the hand's scores sum to 51, not 52"),
+    Code("CH602", UNDECIDED, NOTE, "R7.2",
+         "a proof the referee could not finish within its time or size budget",
+         "z3 is given a bounded time and a bounded question, so that a hostile file cannot make "
+         "the referee hang; what the budget cut off is neither proved nor violated.",
+         "holdings-exist is undecided in hand 1: z3 gave no answer within the time budget"),
 )
 
 BY_KIND = {code.kind: code for code in _TABLE}

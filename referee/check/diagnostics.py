@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from referee.check.codes import BY_KIND, SYNTAX
+from referee.check.codes import BY_KIND, NOTE, SYNTAX
 from referee.log.events import Span
 from referee.util.record import Record, record
 
@@ -101,7 +101,8 @@ class Report:
     def verdict(self) -> str:
         if self.unreadable is not None:
             return "unreadable"
-        return "violations" if self.diagnostics else "clean"
+        # a note says what could not be decided; it alone does not make a file faulty
+        return "violations" if any(d.severity != NOTE for d in self.diagnostics) else "clean"
 
     def to_json(self) -> dict:
         return {

@@ -12,10 +12,18 @@ and totals are ignored here (the replay checks them).  z3 is imported only when 
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from referee.check.table import Findings, Table
 from referee.log.parser import ParseResult
+from referee.proofs.budgets import (
+    AUDIT_MAX_ENTRIES,
+    AUDIT_SOLUTIONS_MS,
+    AUDIT_TIMEOUT_MS,
+    size_detail,
+    time_detail,
+)
 from referee.proofs.handfacts import hand_records
 from referee.proofs.partial import Conflict, partial_record_conflicts  # noqa: F401  (one import for both)
 from referee.proofs.properties import z3_bool
@@ -53,6 +61,7 @@ class AuditResult:
     moons: list[int] = field(default_factory=list)  # hands read as a moon
     hands: int = 0
     notes: list[str] = field(default_factory=list)
+    cut_short: str = ""  # which budget stopped the search; the answer is the best found by then
 
     def _then(self) -> str:
         text = f"every hand sums to {self.points_per_hand}"
@@ -67,7 +76,16 @@ class AuditResult:
         return text + " and every total adds up"
 
     def text(self) -> str:
-        """Sentences for a person: what to change, or that the sheet is consistent."""
+        """Sentences for a person: what to change, or that the sheet is consistent; and when a
+        budget cut the search short, that the answer is only the best found by then."""
+        body = self._text()
+        if not self.cut_short:
+            return body
+        return f"{body}\nthe search was cut short ({self.cut_short})"
+
+    def _text(self) -> str:
+        if self.cut_short and not self.suggestions and not self.consistent:
+            return "no correction was found within the budgets"
         if not self.hands:
             return "the log holds no score or total lines to audit"
         if self.consistent:
@@ -122,23 +140,44 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
             entries += _entries(table, record.number, line, kind, variables)
         lost_terms.append((record.number, lost))
         moon_flags[record.number] = moon
+    if len(entries) > AUDIT_MAX_ENTRIES:  # not asked: z3 would not answer in the budget
+        result.consistent = False
+        result.cut_short = size_detail("written entries", len(entries), AUDIT_MAX_ENTRIES)
+        return result
     changed = [z3.If(e.var != e.value, 1, 0) for e in entries]
     count = z3.Sum(changed) if changed else z3.IntVal(0)
     opt.minimize(count)
     opt.minimize(z3.Sum([lost for _, lost in lost_terms]))
-    if opt.check() != z3.sat:  # cannot happen: every entry may change
+    model = _optimum(z3, opt, result)
+    if model is None:
         result.consistent = False
-        result.notes.append("no correction found")
+        if not result.cut_short:  # cannot happen: every entry may change
+            result.notes.append("no correction found")
         return result
-    model = opt.model()
     best = model.eval(count, model_completion=True).as_long()
-    result.consistent = best == 0
+    result.consistent = best == 0 and not result.cut_short
     result.changes = best
     _describe(z3, model, result, lost_terms, moon_flags)
     if best:
         opt.add(count == best)
         _suggest(z3, opt, model, table, entries, result, max_solutions)
     return result
+
+
+def _optimum(z3, opt, result: AuditResult):
+    """The optimizer's model, or when its time budget ran out the best one it had found (and
+    ``result.cut_short`` says so); None without any."""
+    opt.set("timeout", AUDIT_TIMEOUT_MS)
+    answer = opt.check()
+    if answer == z3.sat:
+        return opt.model()
+    if answer == z3.unsat:
+        return None
+    result.cut_short = time_detail(AUDIT_TIMEOUT_MS) + "; the correction may not be the smallest"
+    try:
+        return opt.model()  # z3 keeps the best solution of an interrupted optimisation
+    except z3.Z3Exception:
+        return None
 
 
 def _hand(ops: Z3Ops, opt, table: Table, h: int, previous: list, allow_lost: bool):
@@ -174,7 +213,10 @@ def _entries(table: Table, h: int, line, kind: str, variables: list) -> list[_En
 
 def _suggest(z3, opt, model, table: Table, entries: list[_Entry], result: AuditResult,
              max_solutions: int) -> None:
-    """List up to ``max_solutions`` corrections of the smallest size, each a new set of entries."""
+    """List up to ``max_solutions`` corrections of the smallest size, each a new set of entries.
+
+    The search shares one time budget; when it runs out the corrections found so far stand."""
+    deadline = time.monotonic() + AUDIT_SOLUTIONS_MS / 1000
     for _ in range(max_solutions + 1):
         picked = [e for e in entries if model.eval(e.var != e.value, model_completion=True)]
         fix = [Fix(e.hand, table.name(e.seat), e.field, e.value,
@@ -185,9 +227,23 @@ def _suggest(z3, opt, model, table: Table, entries: list[_Entry], result: AuditR
             break
         result.suggestions.append(fix)
         opt.add(z3.Or([e.var == e.value for e in picked]))  # another set of entries next
-        if opt.check() != z3.sat:
+        answer = _check_until(z3, opt, deadline)
+        if answer != z3.sat:
+            if answer != z3.unsat and not result.cut_short:
+                result.more = False  # unknown: neither "more exist" nor "no more" is known
+                result.cut_short = (time_detail(AUDIT_SOLUTIONS_MS)
+                                    + " while looking for further corrections of this size")
             break
         model = opt.model()
+
+
+def _check_until(z3, opt, deadline: float):
+    """``opt.check()`` with the time left before ``deadline`` (``unknown`` when none is left)."""
+    left = int((deadline - time.monotonic()) * 1000)
+    if left <= 0:
+        return z3.unknown
+    opt.set("timeout", left)
+    return opt.check()
 
 
 def _bonus(ops: Z3Ops, opt, rules: Ruleset, n: int, h: int):

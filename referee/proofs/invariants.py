@@ -33,7 +33,15 @@ from referee.check import codes
 from referee.check.diagnostics import Report, make
 from referee.check.holdings import HandRecord
 from referee.check.table import Table
+from referee.log.events import Span
 from referee.log.parser import ParseResult, parse_log
+from referee.proofs.budgets import (
+    PROVER_MAX_CHARS,
+    PROVER_TIMEOUT_MS,
+    size_detail,
+    time_detail,
+    undecided,
+)
 from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
 from referee.proofs.invariant_laws import hand_laws
 from referee.proofs.sheet_laws import Sheet
@@ -77,7 +85,7 @@ def _attach(report: Report, table: Table, records: list[HandRecord]) -> None:
         raise
     for facts, laws in hands:
         for law in laws:
-            _record(report, law, facts.number)
+            _record(report, law, facts)
         if facts.prefix and not all(facts.holding_known(s) for s in range(table.size)):
             _holdings_exist(report, table, facts)
     report.diagnostics.sort(key=lambda d: (d.line, d.column))
@@ -105,6 +113,8 @@ class _Prover:
 
         self.z3 = z3
         self.solver = z3.Solver(ctx=z3.Context())
+        # a hostile log cannot hold the referee: past the budget z3 answers "unknown"
+        self.solver.set("timeout", PROVER_TIMEOUT_MS)
         self.defined = 0  # how many of DEFINITIONS (which only grow) the solver has read
 
     def _check(self, formulas) -> object:
@@ -119,9 +129,11 @@ class _Prover:
         finally:
             self.solver.pop()
 
-    def refutable(self, formulas: list[str]) -> bool:
-        """True when z3 finds a model of the negation: some formula can be false."""
-        return self._check(formulas) == self.z3.sat
+    def refutable(self, formulas: list[str]) -> bool | None:
+        """True when z3 finds a model of the negation (some formula can be false), False when
+        it proves there is none, None when it gave no answer within the time budget."""
+        answer = self._check(formulas)
+        return True if answer == self.z3.sat else False if answer == self.z3.unsat else None
 
     def decide(self, hands: list[list[Law]]) -> None:
         """Set the status of every law of every hand (and the failures of a violated law)."""
@@ -131,6 +143,8 @@ class _Prover:
             for law in laws:
                 if law.status is None and not law.groups:
                     law.status = "skipped"
+            if open_laws and not _within_size(open_laws):
+                continue
             if open_laws:
                 ground = all(g.ground for law in open_laws for g in law.groups)
                 (together if ground else alone).append(open_laws)
@@ -147,24 +161,67 @@ class _Prover:
             self._decide_hand(open_laws)
 
     def _decide_hand(self, open_laws: list[Law]) -> None:
-        if not self.refutable([g.smt for law in open_laws for g in law.groups]):
+        answer = self.refutable([g.smt for law in open_laws for g in law.groups])
+        if answer is not True:
             for law in open_laws:
-                law.status = "proved"
+                _settle(law, "proved" if answer is False else None)
             return
         for law in open_laws:  # something fails: find which law and which instances
-            if not self.refutable([g.smt for g in law.groups]):
-                law.status = "proved"
+            answer = self.refutable([g.smt for g in law.groups])
+            if answer is not True:
+                _settle(law, "proved" if answer is False else None)
                 continue
-            law.status = "violated"
             for group in law.groups:
                 if self.refutable([group.smt]):
                     law.failures += [i for i in group.expand() if self.refutable([i.smt])]
+            # a counterexample exists, but if no instance was refuted within the budget there
+            # is no evidence to show: say so rather than report a violation without one
+            _settle(law, "violated" if law.failures else None)
+
+
+def _settle(law: Law, status: str | None) -> None:
+    """Set a law's status; None: z3 ran out of time, the law is undecided."""
+    if status is None:
+        law.status, law.detail = codes.UNDECIDED, time_detail(PROVER_TIMEOUT_MS)
+    else:
+        law.status = status
+
+
+def _within_size(open_laws: list[Law]) -> bool:
+    """False (and the laws undecided) when one hand's laws are too large to send to z3."""
+    size = sum(len(a) for law in open_laws for g in law.groups for a in g.atoms)
+    if size <= PROVER_MAX_CHARS:
+        return True
+    for law in open_laws:
+        law.status = codes.UNDECIDED
+        law.detail = size_detail("formula characters", size, PROVER_MAX_CHARS)
+    return False
 
 
 # -- results ----------------------------------------------------------------------------------
-def _record(report: Report, law: Law, hand: int) -> None:
+def _hand_span(facts: HandFacts) -> Span:
+    """Where a note about a whole hand points: its ``hand`` line, else its first statement."""
+    record = facts.record
+    if record.span is not None:
+        return record.span
+    return facts.tricks[0].span if facts.tricks else Span.point(1, 1)
+
+
+def _note(report: Report, facts: HandFacts, name: str, detail: str) -> None:
+    report.diagnostics.append(undecided(
+        _hand_span(facts), f"{name} is undecided in hand {facts.number}: {detail}",
+        hand=facts.number))
+    report.invariants.append({"name": name, "hand": facts.number, "status": codes.UNDECIDED,
+                              "detail": detail})
+
+
+def _record(report: Report, law: Law, facts: HandFacts) -> None:
+    hand = facts.number
     status = law.status or "skipped"
     detail = law.detail
+    if status == codes.UNDECIDED:
+        _note(report, facts, law.name, detail)
+        return
     if status == "proved" and law.partial:
         status = "skipped"
     if status == "violated":
@@ -188,6 +245,9 @@ def _holdings_exist(report: Report, table: Table, facts: HandFacts) -> None:
     from referee.proofs.partial import check_hand
 
     verdict = check_hand(table, facts)
+    if verdict.undecided:
+        _note(report, facts, "holdings-exist", verdict.detail)
+        return
     if verdict.conflict is None:
         report.invariants.append({
             "name": "holdings-exist", "hand": facts.number,

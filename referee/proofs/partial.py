@@ -19,6 +19,7 @@ replay judges leads).  z3 is imported only when a check runs.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from referee.check import codes
@@ -26,6 +27,13 @@ from referee.check.diagnostics import Diagnostic, Related, make
 from referee.check.table import Table
 from referee.log.events import Span
 from referee.log.parser import ParseResult
+from referee.proofs.budgets import (
+    PARTIAL_MAX_LABELS,
+    PARTIAL_MINIMISE_MS,
+    PARTIAL_TIMEOUT_MS,
+    size_detail,
+    time_detail,
+)
 from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
 from referee.rules.cards import (
     DECK_SIZE,
@@ -62,6 +70,7 @@ class Verdict:
     consistent: bool | None  # None: nothing to decide (no play recorded)
     conflict: Conflict | None = None
     detail: str = ""
+    undecided: bool = False  # a budget stopped z3 before it decided; ``detail`` says which
 
 
 def partial_record_conflicts(parsed: ParseResult, *, rules: Ruleset | None = None,
@@ -132,21 +141,36 @@ def check_hand(table: Table, facts: HandFacts) -> Verdict:
     import z3
 
     model = _build(table, facts)
+    if len(model.labels) > PARTIAL_MAX_LABELS:
+        return Verdict(None, detail=size_detail("recorded statements", len(model.labels),
+                                                PARTIAL_MAX_LABELS), undecided=True)
     context = z3.Context()  # its own context: the same log always gives the same core
     solver = z3.Solver(ctx=context)
+    solver.set("timeout", PARTIAL_TIMEOUT_MS)
     solver.from_string("\n".join(model.text))
     flags = {name: z3.Bool(name, context) for name in model.labels}
-    if solver.check(*flags.values()) != z3.unsat:
+    answer = solver.check(*flags.values())
+    if answer == z3.sat:
         return Verdict(True, detail="some assignment of the unrecorded cards makes every "
                                     "recorded play legal")
+    if answer != z3.unsat:
+        return Verdict(None, detail=time_detail(PARTIAL_TIMEOUT_MS), undecided=True)
     core = _minimise(z3, solver, flags, [str(c) for c in solver.unsat_core()])
     return Verdict(False, _conflict(table, model, core))
 
 
 def _minimise(z3, solver, flags: dict, core: list[str]) -> list[str]:
-    """Drop labels one by one, latest line first, while the rest stays unsat (a minimal core)."""
+    """Drop labels one by one, latest line first, while the rest stays unsat (a minimal core).
+
+    The whole minimisation shares one time budget: a label whose trial z3 does not settle in
+    the time left is kept, so the core stays a true conflict, only perhaps not a minimal one."""
     kept = sorted(core, key=list(flags).index)
+    deadline = time.monotonic() + PARTIAL_MINIMISE_MS / 1000
     for name in reversed(list(kept)):
+        left = int((deadline - time.monotonic()) * 1000)
+        if left <= 0:
+            break
+        solver.set("timeout", min(left, PARTIAL_TIMEOUT_MS))
         trial = [c for c in kept if c != name]
         if solver.check(*[flags[c] for c in trial]) == z3.unsat:
             kept = trial

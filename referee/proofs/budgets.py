@@ -1,0 +1,45 @@
+"""How long and how large a z3 question may be before the referee stops asking.
+
+Every z3 solve of ``check --invariants`` and ``audit`` runs under a time budget (z3's
+``timeout``, in milliseconds) and is not started at all past a size budget; what a budget cuts
+off is reported as undecided (a note, :data:`referee.check.codes.UNDECIDED`), never as proved
+or violated and never by hanging.  The budgets are far above what ordinary games need, so they
+change nothing on ordinary logs; spec/hostile-input.md ("Proof budgets") states them.
+"""
+
+from __future__ import annotations
+
+from referee.check import codes
+from referee.check.diagnostics import Diagnostic, make
+from referee.log.events import Span
+
+# One ``check`` of the invariant prover (all laws of a log, or one hand's, law's or instance's).
+PROVER_TIMEOUT_MS = 2_000
+# A hand's laws beyond this many SMT-LIB characters are not sent to z3 (the laws name shared
+# definitions, so generated 6-11 player hands need under 1,000).
+PROVER_MAX_CHARS = 400_000
+
+# holdings-exist: the satisfiability check of one partial hand, and the whole core minimisation.
+PARTIAL_TIMEOUT_MS = 2_000
+PARTIAL_MINIMISE_MS = 2_000
+# A partial hand with more tracked statements than this is not sent to z3 (generated 6-11
+# player hands track under 200; a hand past 1,500 holds far more plays than any deal allows).
+PARTIAL_MAX_LABELS = 1_500
+
+# audit: the optimisation, and the search for further corrections of the same size.
+AUDIT_TIMEOUT_MS = 3_000
+AUDIT_SOLUTIONS_MS = 2_000
+# A sheet with more written entries than this is not optimised (a 30-hand 11-player game: 660).
+AUDIT_MAX_ENTRIES = 2_000
+
+def time_detail(budget_ms: int) -> str:
+    return f"z3 gave no answer within the time budget of {budget_ms} ms"
+
+
+def size_detail(what: str, size: int, budget: int) -> str:
+    return f"not asked: {size} {what} exceed the size budget of {budget}"
+
+
+def undecided(span: Span, message: str, *, hand: int | None = None) -> Diagnostic:
+    """The note that says what the referee could not decide within a budget."""
+    return make(codes.UNDECIDED, span, message, hand=hand)
