@@ -143,3 +143,21 @@ def test_streamed_json_holds_one_report_at_a_time():
 
     write_json(reports(), io.StringIO())
     assert len(alive) == 5
+
+
+def test_a_note_is_said_beside_the_verdict_not_counted_as_a_violation():
+    from referee.check import codes
+    from referee.check.diagnostics import Report, make
+    from referee.log.events import Span
+    from referee.output.render import render_text, summary_title, table_rows
+
+    report = Report(path="g.log", ruleset="cancellation", players=["Al", "Beth"])
+    report.diagnostics.append(make(codes.UNDECIDED, Span.point(3, 1), "points-conserved of hand 1 "
+                                   "was not decided within 2 s"))
+    assert report.verdict == "clean"
+    title = "".join(text for text, _ in summary_title(report))
+    assert title.startswith("g.log: clean (1 undecided)")
+    assert all("undecided" not in row[3] for row in table_rows(report))
+    out = io.StringIO()
+    render_text([report], stream=out, width=120)
+    assert "CH602 undecided" in out.getvalue()

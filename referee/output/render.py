@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import IO
 
-from referee.check.codes import BY_KIND
+from referee.check.codes import BY_KIND, NOTE
 from referee.check.diagnostics import Diagnostic, Report
 
 EXCERPT_WIDTH = 100
@@ -173,10 +173,13 @@ def invariants_line(report: Report) -> str:
 def summary_title(report: Report) -> list[tuple[str, str]]:
     """The summary line as (text, style) pieces."""
     hands = len(report.hands)
-    count = len(report.diagnostics) + sum(report.suppressed.values())
+    notes = sum(d.severity == NOTE for d in report.diagnostics)
+    count = len(report.diagnostics) - notes + sum(report.suppressed.values())
     verdict = {"clean": ("clean", "green"), "violations": (f"{count} violation{'s' * (count != 1)}", "red"),
                "unreadable": ("unreadable", "red")}[report.verdict]
     head = [(escaped(report.path), "bold"), (": ", ""), verdict]
+    if notes:  # what the referee could not decide, said beside the verdict, not as a fault
+        head.append((f" ({notes} undecided)", "yellow"))
     if report.unreadable is not None:
         return head + [(escaped(f": {report.unreadable}"), "")]
     end = ("game over, won by " + " and ".join(report.winners) if report.winners
@@ -187,7 +190,8 @@ def summary_title(report: Report) -> list[tuple[str, str]]:
 
 def table_rows(report: Report) -> list[tuple[str, str, str, str]]:
     """Computed totals per player beside the violations by kind (without the header)."""
-    counts = Counter(d.kind for d in report.diagnostics) + Counter(report.suppressed)
+    counts = Counter(d.kind for d in report.diagnostics if d.severity != NOTE)
+    counts += Counter(report.suppressed)
     last = next((h.totals for h in reversed(report.hands) if h.totals), {})
     winners = set(report.winners or ())
     kinds = [f"{BY_KIND[k].code} {k}: {n}" for k, n in sorted(counts.items())]
