@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOG = (ROOT / "examples" / "logs" / "revoke.log").read_text("utf-8")
 MIXED = LOG + "trik 1: Al 2C\n# note\ntrick 9: Al ZZ\n[Tag \"x\"]\nmoon Al add\n"
 EXPECTED = parser.parse_log(MIXED)
-REGENERATE = "the grammar changed: run python -m referee.log.fast to remake referee/log/shipped.py"
+REGENERATE = "the grammar changed: run python -m referee.log.parser to remake referee/log/shipped.py"
 
 
 @pytest.fixture

@@ -40,7 +40,6 @@ on the example logs, a synthetic corpus and fuzzed lines.
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -188,7 +187,7 @@ def _comment(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
 # or signature helps only if its key lives where that process cannot write, which in a
 # per-user directory nothing does.  The one place the referee already has to trust is its
 # own code: so the facts are a Python module of the package (referee/log/shipped.py), made
-# from the grammar by ``python -m referee.log.fast`` and used only when the grammar text and
+# from the grammar by ``python -m referee.log.parser`` and used only when the grammar text and
 # the Lark version are the ones they were made from (tests/test_parser_cache.py holds them
 # to the grammar).  Otherwise Lark gives them, in memory, for this process only: slower, never
 # wrong.  Lark's tables are built in memory too, when a line first needs Lark.
@@ -223,7 +222,7 @@ def shipped_facts(grammar: str, version: str | None) -> Facts | None:
 def shipped_source(grammar: str, version: str, facts: Facts) -> str:
     """The text of referee/log/shipped.py for these facts."""
     terminals, rules = facts
-    lines = ['"""The line reader\'s facts of grammars/log.lark (made by ``python -m referee.log.fast``;',
+    lines = ['"""The line reader\'s facts of grammars/log.lark (made by ``python -m referee.log.parser``;',
              'do not edit: referee/log/fast.py says why they are shipped, not cached)."""', "",
              f"GRAMMAR_SHA256 = {grammar_key(grammar)!r}", f"LARK_VERSION = {version!r}", "",
              "TERMINALS = {"]
@@ -232,15 +231,3 @@ def shipped_source(grammar: str, version: str, facts: Facts) -> str:
     lines += [f"    ({name!r}, {tuple(symbols)!r})," for name, symbols in rules]
     lines += [")", ""]
     return "\n".join(lines)
-
-
-if __name__ == "__main__":  # regenerate referee/log/shipped.py after a change of the grammar
-    import lark as _lark
-
-    from referee.log import parser as _parser
-
-    _text = _parser.grammar_text()
-    _source = shipped_source(_text, _lark.__version__, grammar_facts(_parser._parser().lark))
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "shipped.py"), "w",
-              encoding="utf-8") as _file:
-        _file.write(_source)

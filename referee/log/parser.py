@@ -22,6 +22,7 @@ lines at a time, so Lark is imported only when a line needs it.
 
 from __future__ import annotations
 
+import os
 from contextvars import ContextVar
 from importlib import resources
 from pathlib import Path
@@ -266,3 +267,12 @@ def split_players(value: str) -> list[str]:
     spaces in single or double quotes: ``Al 'Mary Ann' "Jo Jo"``.  O'Neil needs no quotes."""
     return [m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None else m.group(3)
             for m in words.PLAYER_WORD.finditer(value)]
+
+
+if __name__ == "__main__":  # remake referee/log/shipped.py after a change of the grammar
+    import lark as _lark
+
+    _source = logfast.shipped_source(grammar_text(), _lark.__version__, logfast.grammar_facts(_parser().lark))
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "shipped.py"), "w",
+              encoding="utf-8") as _file:
+        _file.write(_source)

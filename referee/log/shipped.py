@@ -1,4 +1,4 @@
-"""The line reader's facts of grammars/log.lark (made by ``python -m referee.log.fast``;
+"""The line reader's facts of grammars/log.lark (made by ``python -m referee.log.parser``;
 do not edit: referee/log/fast.py says why they are shipped, not cached)."""
 
 GRAMMAR_SHA256 = 'b33bcf012441583b6370607e975386370e62c85880e034c6f16b4f1cdb540540'
