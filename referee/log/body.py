@@ -46,15 +46,24 @@ _FAST_QUOTED = r'"(?:[^"\\\n]|\\.){0,47}"'
 _FAST_NAME = f"{_FAST_BARE}|{_FAST_QUOTED}"
 _CARD = r"(?:10|[2-9TtJjQqKkAa])[SHDCshdc♠♥♦♣][\ufe0e\ufe0f]?"
 _END = r"(?![^\s,])"  # a piece ends at a space, a comma or the end
-_PLAYS_FAST = re.compile(rf"([\s,]*)({_FAST_NAME})([^\S\n]+)({_CARD}){_END}")
-_ENTRIES_FAST = re.compile(rf"([\s,]*)({_FAST_NAME})([^\S\n]+)([+-]?[0-9]{{1,12}}){_END}")
-_NAMES_FAST = re.compile(rf"([\s,]*)({_FAST_NAME}){_END}")
-_CARDS_FAST = re.compile(r"([\s,]*)([^\s,]+)")
+# The separators before a piece: taken whole (possessive), and only from the start of their
+# run (the lookbehind).  ``findall`` tries a match at every position; without these, each
+# position inside a run of n commas that leads to no piece would rescan the rest of the run
+# (n*n/2 steps: a line of commas before a bad play took seconds).  On the pieces of a
+# well-formed body, which follow each other, the matches are the same.
+_SEP_RUN = r"(?<![\s,])([\s,]*+)"
+_PLAYS_FAST = re.compile(rf"{_SEP_RUN}({_FAST_NAME})([^\S\n]+)({_CARD}){_END}")
+_ENTRIES_FAST = re.compile(rf"{_SEP_RUN}({_FAST_NAME})([^\S\n]+)([+-]?[0-9]{{1,12}}){_END}")
+_NAMES_FAST = re.compile(rf"{_SEP_RUN}({_FAST_NAME}){_END}")
+_CARDS_FAST = re.compile(rf"{_SEP_RUN}([^\s,]+)")
 _SEPS_TO_END = re.compile(r"[\s,]*\Z")
 _SEPS = re.compile(r"[\s,]*")
 _SPACE = re.compile(r"[^\S\n]+")
 _ITEM = re.compile(rf"{QUOTED_PATTERN}|[^\s,]+")
 _INTEGER = re.compile(r"[+-]?[0-9]+(?![^\s,])")
+
+
+_SELECTORS = ("\ufe0e", "\ufe0f")  # text and emoji presentation
 
 
 def _card_table() -> dict[str, Card]:
@@ -63,7 +72,10 @@ def _card_table() -> dict[str, Card]:
         spellings = {text, text.lower()} | ({"T", "t"} if text == "10" else set())
         for suit in range(len(SUIT_LETTERS)):
             letter, symbol = SUIT_LETTERS[suit], SUIT_SYMBOLS[suit]
-            for suit_text in (letter, letter.lower(), symbol, symbol + "\ufe0e", symbol + "\ufe0f"):
+            # a variation selector may follow any suit, as _CARD (and parse_card) allow:
+            # a letter too ("2C\ufe0e"), which editors and phones append as readily
+            bare = (letter, letter.lower(), symbol)
+            for suit_text in bare + tuple(s + selector for s in bare for selector in _SELECTORS):
                 for rank_text in spellings:
                     card = CARDS[suit * 13 + rank]
                     assert parse_card(rank_text + suit_text) == card

@@ -5,7 +5,7 @@ Most lines of a log are ``trick``, ``deal`` and ``pass`` statements, which the g
 that runs to the end of the line and over any blank lines after it.  For such lines Lark's
 lexer and LALR parser cost more than building the event.  :class:`LineReader` reads them
 with the grammar's own terminals (their regular expressions, taken from the loaded grammar
-by :func:`grammar_facts` rather than copied, and cached by the parser), in one regular
+by :func:`grammar_facts` rather than copied, and shipped with the package), in one regular
 expression that is run over the text (``finditer``):
 
 * at the start of a line, after any blanks, the HEAD and then the REST terminal of each rule
@@ -39,19 +39,16 @@ on the example logs, a synthetic corpus and fuzzed lines.
 
 from __future__ import annotations
 
-import marshal
-import os
+import hashlib
 import re
 import sys
-import zlib
-from _thread import get_ident
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 
 from referee.log.body import BodyError
 from referee.log.build import EventBuilder
 
-__all__ = ["LineReader", "grammar_facts", "lark_version", "facts_path", "read_facts", "write_facts"]
+__all__ = ["LineReader", "grammar_facts", "lark_version", "shipped_facts", "shipped_source"]
 
 Slow = Callable[[int, int, int], None]  # (start, end, first line) of lines for Lark
 Facts = tuple[dict[str, str], list[tuple[str, list[str]]]]  # terminals' regexps, rules
@@ -60,7 +57,7 @@ Facts = tuple[dict[str, str], list[tuple[str, list[str]]]]  # terminals' regexps
 def grammar_facts(lark) -> Facts:
     """What the line reader needs of a loaded grammar: the regular expression of every
     terminal, by name, and every rule as (name, names of its symbols).  Plain data, which
-    the parser caches so that a later process can read without loading Lark."""
+    the package ships so that a process can read without loading Lark."""
     terminals = {str(t.name): str(t.pattern.to_regexp()) for t in lark.terminals}
     rules = [(str(rule.origin.name), [str(symbol.name) for symbol in rule.expansion])
              for rule in lark.rules]  # str(): names may be Lark's Token, a str subclass
@@ -180,12 +177,20 @@ def _comment(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
     builder.comment_line(line, m.start("COMMENT") - at + 1, m.group("COMMENT"))
 
 
-# ---- the grammar facts, cached (by referee.log.parser) ---------------------------------------------
-# A file names the grammar text and the Lark version the facts were taken from and starts
-# with a checksum of the rest; anything else reads as no cache.
-FACTS_FORMAT = 1
-
-
+# ---- the grammar facts, shipped with the package --------------------------------------------
+# Why not a cache in the user's cache directory: whatever reads a file there trusts
+# everyone who can write it, and that is every process the user runs (a browser download, a
+# build script), not only the referee.  A pickle there (Lark's cache=) ran its code on the next
+# check, and terminals taken from there decide what a line means: a regex that matches
+# anything turns a syntax error into a clean log, a catastrophic one hangs the reader.  No
+# check of the file's owner or mode helps against a process of the same user, and a checksum
+# or signature helps only if its key lives where that process cannot write, which in a
+# per-user directory nothing does.  The one place the referee already has to trust is its
+# own code: so the facts are a Python module of the package (referee/log/shipped.py), made
+# from the grammar by ``python -m referee.log.parser`` and used only when the grammar text and
+# the Lark version are the ones they were made from (tests/test_parser_cache.py holds them
+# to the grammar).  Otherwise Lark gives them, in memory, for this process only: slower, never
+# wrong.  Lark's tables are built in memory too, when a line first needs Lark.
 def lark_version() -> str | None:
     """The version of the Lark that ``import lark`` would load, without importing it."""
     module = sys.modules.get("lark")
@@ -201,41 +206,28 @@ def lark_version() -> str | None:
     return found.group(1) if found else None
 
 
-def facts_path(folder: str, grammar: str, version: str) -> str:
-    """One file per grammar, Lark and Python (whose marshal format may differ)."""
-    key = zlib.crc32(f"{grammar}\0{version}\0{sys.version}".encode("utf-8"))
-    return os.path.join(folder, f"log-terminals-{key:08x}.marshal")
+def grammar_key(grammar: str) -> str:
+    return hashlib.sha256(grammar.encode("utf-8")).hexdigest()
 
 
-def read_facts(path: str, grammar: str, version: str) -> Facts | None:
-    """The facts cached in ``path`` for this grammar and Lark, or None."""
-    try:
-        with open(path, "rb") as file:
-            data = file.read()
-        if int.from_bytes(data[:4], "big") != zlib.crc32(data[4:]):
-            return None
-        form, made_from, made_by, terminals, rules = marshal.loads(data[4:])
-        if (form, made_from, made_by) != (FACTS_FORMAT, grammar, version):
-            return None
-        if not (all(isinstance(k, str) and isinstance(v, str) for k, v in terminals.items())
-                and all(isinstance(name, str) and all(isinstance(s, str) for s in symbols)
-                        for name, symbols in rules)):
-            return None
-    except Exception:  # noqa: BLE001 - missing, unreadable or corrupt
+def shipped_facts(grammar: str, version: str | None) -> Facts | None:
+    """The facts shipped with the package, if they were made from this grammar and Lark."""
+    from referee.log import shipped
+
+    if (shipped.GRAMMAR_SHA256, shipped.LARK_VERSION) != (grammar_key(grammar), version):
         return None
-    return terminals, rules
+    return dict(shipped.TERMINALS), [(name, list(symbols)) for name, symbols in shipped.RULES]
 
 
-def write_facts(path: str, grammar: str, version: str, facts: Facts) -> None:
-    """Write atomically (other processes may be reading); a failure only costs speed."""
-    data = marshal.dumps((FACTS_FORMAT, grammar, version, *facts))
-    temporary = f"{path}.{os.getpid()}.{get_ident()}.tmp"  # threads of one process write too
-    try:
-        with open(temporary, "wb") as file:
-            file.write(zlib.crc32(data).to_bytes(4, "big") + data)
-        os.replace(temporary, path)
-    except OSError:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
+def shipped_source(grammar: str, version: str, facts: Facts) -> str:
+    """The text of referee/log/shipped.py for these facts."""
+    terminals, rules = facts
+    lines = ['"""The line reader\'s facts of grammars/log.lark (made by ``python -m referee.log.parser``;',
+             'do not edit: referee/log/fast.py says why they are shipped, not cached)."""', "",
+             f"GRAMMAR_SHA256 = {grammar_key(grammar)!r}", f"LARK_VERSION = {version!r}", "",
+             "TERMINALS = {"]
+    lines += [f"    {name!r}: {pattern!r}," for name, pattern in sorted(terminals.items())]
+    lines += ["}", "", "RULES = ("]
+    lines += [f"    ({name!r}, {tuple(symbols)!r})," for name, symbols in rules]
+    lines += [")", ""]
+    return "\n".join(lines)

@@ -7,7 +7,7 @@
 
 Each parse has its own :class:`~referee.log.build.EventBuilder` (the rule callbacks and what
 they have built, as a visitor); what every parse shares is immutable once made: the line
-reader's terminals and Lark's tables, cached by :func:`_line_reader` and :func:`_parser`.
+reader's terminals and Lark's tables, made once by :func:`_line_reader` and :func:`_parser`.
 So parses in several threads run at once, without a lock.
 
 How it goes fast: the grammar's terminals are coarse (a statement head such as ``trick 12:``
@@ -23,7 +23,6 @@ lines at a time, so Lark is imported only when a line needs it.
 from __future__ import annotations
 
 import os
-import stat
 from contextvars import ContextVar
 from importlib import resources
 from pathlib import Path
@@ -101,41 +100,21 @@ class _LarkParser(NamedTuple):
     configuration: Callable[[EventBuilder], ParseConf]
 
 
-def _cache_folder() -> str | None:
-    """A private cache directory (created if need be), or None when there is no safe place:
-    never a shared temporary directory, since Lark's caches are pickles."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(base, "referee")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        info = os.lstat(folder)  # a symbolic link here is refused, not followed
-        if (not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid()
-                or info.st_mode & 0o022):
-            return None
-    except (OSError, AttributeError):
-        return None
-    return folder
-
-
 def _parser() -> _LarkParser:
     """The process-wide Lark parser (imported and built on first use), without callbacks:
     each parse brings its own (:func:`callbacks_maker`).
 
-    Building the LALR tables takes about 35 ms, so they are cached (Lark ``cache=``, keyed by
-    grammar and Lark version) in the private cache directory, if there is one.
+    Building the LALR tables takes about 50 ms, paid only by a process that reads a line the
+    line reader leaves to Lark.  They are not cached on disk: Lark's cache is a pickle, and
+    a pickle from a directory other processes can write runs their code (logfast.py, at
+    ``shipped_facts``, says why no check of such a file makes it safe).
     """
     built = _STATE.get("parser")
     if built is None:
-        import hashlib
-
         import lark as lark_module
 
-        folder = _cache_folder()
-        text = grammar_text()
-        key = hashlib.sha256((text + lark_module.__version__).encode("utf-8")).hexdigest()
-        cache = os.path.join(folder, f"log-grammar-{key[:16]}.lark-cache") if folder else False
-        lark = lark_module.Lark(text, parser="lalr", lexer="contextual", start=["start", "line"],
-                                maybe_placeholders=True, cache=cache)
+        lark = lark_module.Lark(grammar_text(), parser="lalr", lexer="contextual",
+                                start=["start", "line"], maybe_placeholders=True)
         built = _STATE["parser"] = _LarkParser(lark, callbacks_maker(lark))
     return built  # type: ignore[return-value]
 
@@ -144,29 +123,17 @@ def _line_reader() -> LineReader:
     """The process-wide fast line reader (logfast.py), built on first use; it also gives the
     builders the terminals they cut REST tokens with.
 
-    Importing Lark and loading its tables takes about 35 ms, a third of a one-file check, but
+    Importing Lark and building its tables takes about 100 ms, most of a one-file check, but
     the reader needs only the grammar's terminals and rules (:func:`logfast.grammar_facts`).
-    They are cached beside the LALR tables, so a log whose every line the reader reads is
-    read without Lark.  Any other grammar or Lark, a corrupt or unreadable cache file, or no
-    cache directory at all: they are taken from Lark (and written again).
+    The package ships them (``referee.log.shipped``), so a log whose every line the reader
+    reads is read without Lark.  Another grammar or Lark: they are taken from Lark.
     """
     reader = _STATE.get("reader")
     if reader is None:
-        text, version, folder = grammar_text(), logfast.lark_version(), _cache_folder()
-        path = logfast.facts_path(folder, text, version) if folder and version else None
-        facts = logfast.read_facts(path, text, version) if path else None
-        try:
-            reader = LineReader(*facts) if facts else None
-        except Exception:  # noqa: BLE001 - a cache that reads but is not what it says
-            reader = None
-        if reader is None:
-            import lark
-
+        facts = logfast.shipped_facts(grammar_text(), logfast.lark_version())
+        if facts is None:
             facts = logfast.grammar_facts(_parser()[0])
-            reader = LineReader(*facts)
-            if path and version == lark.__version__:
-                logfast.write_facts(path, text, version, facts)
-        _STATE["reader"] = reader
+        reader = _STATE["reader"] = LineReader(*facts)
     return reader  # type: ignore[return-value]
 
 
@@ -300,3 +267,12 @@ def split_players(value: str) -> list[str]:
     spaces in single or double quotes: ``Al 'Mary Ann' "Jo Jo"``.  O'Neil needs no quotes."""
     return [m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None else m.group(3)
             for m in words.PLAYER_WORD.finditer(value)]
+
+
+if __name__ == "__main__":  # remake referee/log/shipped.py after a change of the grammar
+    import lark as _lark
+
+    _source = logfast.shipped_source(grammar_text(), _lark.__version__, logfast.grammar_facts(_parser().lark))
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "shipped.py"), "w",
+              encoding="utf-8") as _file:
+        _file.write(_source)
