@@ -11,8 +11,8 @@ import os
 import pytest
 
 from referee.cli import main
-from referee.proofs.handfacts import table_for
 from referee.log.parser import parse_log
+from referee.proofs.handfacts import table_for
 from referee.replay import check_path
 from referee.rules.ruleset import RulesetError, direction_offset, load_ruleset
 

@@ -284,7 +284,7 @@ def _load(key: str, roots: tuple[str, ...] | None, chain: tuple[str, ...]) -> Ru
         if roots is not None and not is_inside(identity, roots):
             raise RulesetOutside(f"the ruleset file {shown_name(key)} is outside the folders a log "
                                  "may name, so it is not read")
-        origin, text, folder = shown_name(key), _read_file(key), Path(key).parent
+        origin, text, folder = shown_name(key), read_ruleset_file(key), Path(key).parent
     else:
         known = ", ".join(bundled_names())
         raise RulesetError(f"unknown ruleset {shown_name(key)}: bundled rulesets are {known}, "
@@ -317,7 +317,7 @@ def _inherit(data: dict, base: str, folder: Path | None, roots: tuple[str, ...] 
     return inherited
 
 
-def _read_file(key: str) -> str:
+def read_ruleset_file(key: str) -> str:
     """The text of a ruleset file, read as a log is (bounded; devices and FIFOs refused)."""
     try:
         data = read_limited(key, MAX_RULESET_BYTES)
@@ -368,5 +368,5 @@ def with_options(ruleset: Ruleset, **changes) -> Ruleset:
 DEFAULT_RULESET = "cancellation"
 __all__ = [
     "Ruleset", "RulesetError", "RulesetOutside", "load_ruleset", "is_inside", "whole_number", "with_options", "bundled_names", "card_points",
-    "is_point_card", "direction_offset", "canonical_direction", "OPTION_DOCS",
+    "is_point_card", "direction_offset", "read_ruleset_file", "canonical_direction", "OPTION_DOCS",
 ]
