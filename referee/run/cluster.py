@@ -27,7 +27,8 @@ def check_remote(data: bytes, name: str, invariants: bool = False,
     from referee.run.single import check_bytes
 
     return check_bytes(data, name, invariants=invariants,
-                       max_diagnostics=max_diagnostics or DEFAULT_MAX_DIAGNOSTICS, ruleset=ruleset)
+                       max_diagnostics=max_diagnostics or DEFAULT_MAX_DIAGNOSTICS, ruleset=ruleset,
+                       allowed_dirs=())
 
 
 def _read(path: str) -> tuple[bytes | None, str | None]:

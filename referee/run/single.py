@@ -45,7 +45,7 @@ def check_path(path: str | Path, *, invariants: bool = False,
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
                 invariants: bool = False, max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS,
                 ruleset: Ruleset | None = None,
-                allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
+                allowed_dirs: tuple[str | Path, ...] | None = None) -> Report:
     return replay.check_bytes(data, path, base_dir=base_dir,
                               prove=_prover(invariants),
                               max_diagnostics=max_diagnostics, ruleset=ruleset,
@@ -59,7 +59,7 @@ def check_text(text: str, path: str = "<string>", *, invariants: bool = False) -
 def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None,
                  trace: list | None = None, invariants: bool = False,
                  ruleset: Ruleset | None = None,
-                 allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
+                 allowed_dirs: tuple[str | Path, ...] | None = None) -> Report:
     """Referee a parsed log; ``trace``, when given, receives every finished trick."""
     return replay.check_parsed(parsed, path, base_dir=base_dir, trace=trace,
                                prove=_prover(invariants),
