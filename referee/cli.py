@@ -41,6 +41,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--max-diagnostics", type=int, default=DEFAULT_MAX_DIAGNOSTICS, metavar="N",
                        help="of each kind, show N diagnostics per file and count the rest "
                             f"(default {DEFAULT_MAX_DIAGNOSTICS})")
+    _ruleset_options(check)
 
     fmt = commands.add_parser("fmt", help="print a log in canonical form")
     fmt.add_argument("path", metavar="FILE")
@@ -51,6 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="print the game trick by trick")
     replay.add_argument("path", metavar="FILE")
     replay.add_argument("--no-color", action="store_true")
+    _ruleset_options(replay)
 
     generate = commands.add_parser("generate", help="write a reproducible legal game log")
     generate.add_argument("--players", type=int, required=True)
@@ -76,6 +78,7 @@ def _parser() -> argparse.ArgumentParser:
     audit = commands.add_parser("audit", help="find the smallest corrections of a scoresheet (z3)")
     audit.add_argument("path", metavar="FILE")
     audit.add_argument("--solutions", type=int, default=3, help="list up to this many minimal fixes")
+    _ruleset_options(audit)
 
     explain = commands.add_parser("explain", help="explain a diagnostic code or kind")
     explain.add_argument("code", nargs="?", metavar="CODE-or-KIND")
@@ -84,6 +87,33 @@ def _parser() -> argparse.ArgumentParser:
     rules.add_argument("ruleset", nargs="?", default=None)
     rules.add_argument("--book", action="store_true", help="print the whole rulebook (spec/rules.md)")
     return parser
+
+
+def _ruleset_options(command: argparse.ArgumentParser) -> None:
+    """A log may name a bundled ruleset or a .toml file in its own folder or below; these
+    options are how the user, not the log, reaches any other file."""
+    command.add_argument("--ruleset", metavar="FILE-or-NAME", default=None,
+                         help="check every log with this ruleset, whatever its [Ruleset] tag says")
+    command.add_argument("--allow-ruleset-dir", action="append", default=[], metavar="DIR",
+                         help="a log may also name ruleset files under DIR (repeatable)")
+
+
+def _ruleset_choice(args) -> tuple[object, tuple[str, ...]]:
+    """(the --ruleset ruleset or None, the --allow-ruleset-dir folders resolved)."""
+    from referee.rules.ruleset import RulesetError, load_ruleset
+
+    rules = None
+    if args.ruleset is not None:
+        try:
+            rules = load_ruleset(args.ruleset)
+        except RulesetError as err:
+            raise UsageError(f"--ruleset: {err}") from None
+    folders = []
+    for folder in args.allow_ruleset_dir:
+        if not os.path.isdir(folder):
+            raise UsageError(f"--allow-ruleset-dir: {folder!r} is not a directory")
+        folders.append(os.path.realpath(folder))
+    return rules, tuple(folders)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,8 +175,9 @@ def _cmd_check(args) -> int:
             progress = _progress(len(paths))
     if args.max_diagnostics < 1:
         raise UsageError("--max-diagnostics must be 1 or more")
+    rules, folders = _ruleset_choice(args)
     check = partial(bulk.check_one, invariants=args.invariants,
-                    max_diagnostics=args.max_diagnostics)
+                    max_diagnostics=args.max_diagnostics, ruleset=rules, allowed_dirs=folders)
     try:
         if args.scheduler:
             from referee.run.cluster import check_on_cluster
@@ -154,7 +185,8 @@ def _cmd_check(args) -> int:
             stream = _usage_errors(check_on_cluster(paths, args.scheduler,
                                                     invariants=args.invariants,
                                                     timeout=args.timeout,
-                                                    max_diagnostics=args.max_diagnostics))
+                                                    max_diagnostics=args.max_diagnostics,
+                                                    ruleset=rules))
         else:
             stream = bulk.check_many(paths, jobs=jobs, timeout=args.timeout, check=check)
         worst = [EXIT_CLEAN]  # the run's exit code so far, raised by each report
@@ -233,7 +265,8 @@ def _cmd_fmt(args) -> int:
 def _cmd_replay(args) -> int:
     from referee.output.replay_view import show_replay
 
-    return show_replay(args.path, color=_color(args))
+    rules, folders = _ruleset_choice(args)
+    return show_replay(args.path, color=_color(args), ruleset=rules, allowed_dirs=folders)
 
 
 def _cmd_explain(args) -> int:
@@ -303,6 +336,7 @@ def _cmd_verify_rules(args) -> int:
 
 def _cmd_audit(args) -> int:
     from referee.log.parser import UnreadableLog, parse_bytes
+    from referee.output.render import diagnostic_line
     from referee.proofs.audit import audit_scoresheet
     from referee.util.reading import UnreadableFile, read_input
 
@@ -314,14 +348,22 @@ def _cmd_audit(args) -> int:
     except UnreadableLog as err:
         print(f"{args.path}:{err.line}:{err.column}: {err}", file=sys.stderr)
         return EXIT_UNREADABLE
+    from referee.check import codes
+    from referee.check.table import Findings
     from referee.proofs.handfacts import table_for
 
-    table = table_for(parsed, args.path)  # the ruleset the log names (a TOML file too), target set
+    rules, folders = _ruleset_choice(args)
+    findings = Findings()
+    # the ruleset the log names (a TOML file too, as check allows), target set
+    table = table_for(parsed, args.path, ruleset=rules, allowed_dirs=folders, findings=findings)
+    faults = [d for d in findings.items if d.kind == codes.BAD_SETUP]
+    for diag in sorted(faults, key=lambda d: (d.line, d.column)):  # what the audit assumed instead
+        print(diagnostic_line(args.path, diag), file=sys.stderr)
     if table is None:
         raise UsageError(f"{args.path}: the log has no Players tag")
     result = audit_scoresheet(parsed, table.rules, list(table.names), max_solutions=args.solutions)
     print(result.text())
-    return EXIT_CLEAN if result.consistent else EXIT_VIOLATIONS
+    return EXIT_CLEAN if result.consistent and not faults else EXIT_VIOLATIONS
 
 
 _COMMANDS = {

@@ -212,7 +212,7 @@ def test_cannot_inject_is_raised_when_there_is_no_place():
         violating_game(CANCELLATION, 6, seed=1, kind="wrong-dealer", hands=1)
 
 
-def test_a_log_generated_under_a_ruleset_file_names_that_file(tmp_path):
+def test_a_log_generated_under_a_ruleset_file_names_that_file(tmp_path, capsys):
     from referee.replay import check_path
 
     rules = tmp_path / "rules" / "club.toml"
@@ -222,9 +222,28 @@ def test_a_log_generated_under_a_ruleset_file_names_that_file(tmp_path):
     target.parent.mkdir()
     assert generate_main(7, str(rules), 3, None, True, None, "simple", str(target)) == 0
     assert '[Ruleset "../rules/club.toml"]' in target.read_text("utf-8")
-    report = check_path(target)
+    # the file lies outside the log's folder: generate says how to check it, and check
+    # reads it only when allowed to
+    assert "--allow-ruleset-dir" in capsys.readouterr().err
+    refused = check_path(target)
+    assert [d.kind for d in refused.diagnostics] == ["bad-setup"]
+    assert "--allow-ruleset-dir" in refused.diagnostics[0].message
+    allowed = (tmp_path / "rules",)
+    report = check_path(target, allowed_dirs=allowed)
     assert report.verdict == "clean" and report.ruleset == "club" and report.winners
     injected = tmp_path / "logs" / "revoke.log"
     assert generate_main(7, str(rules), 3, 2, False, "revoke", "random", str(injected)) == 0
-    kinds = {d.kind for d in check_path(injected).diagnostics}
+    kinds = {d.kind for d in check_path(injected, allowed_dirs=allowed).diagnostics}
     assert kinds == {"revoke"}
+
+
+def test_a_log_generated_beside_its_ruleset_file_needs_no_option(tmp_path, capsys):
+    from referee.replay import check_path
+
+    rules = tmp_path / "club.toml"
+    rules.write_text('base = "cancellation"\nname = "club"\ntarget = 60\n', "utf-8")
+    target = tmp_path / "game.log"
+    assert generate_main(7, str(rules), 3, None, True, None, "simple", str(target)) == 0
+    assert '[Ruleset "club.toml"]' in target.read_text("utf-8")
+    assert capsys.readouterr().err == ""
+    assert check_path(target).verdict == "clean"

@@ -22,6 +22,7 @@ from referee.log.events import Event, GameOver, Span
 from referee.log.parser import ParseResult, UnreadableLog, parse_bytes
 from referee.rules import engine
 from referee.rules.engine import Phase, State
+from referee.rules.ruleset import Ruleset
 from referee.util.collector import collector_paused
 from referee.util.reading import MAX_LOG_BYTES, UnreadableFile, read_limited
 
@@ -33,26 +34,32 @@ Prover = Callable[[Report, ParseResult, Table, list[HandRecord]], None]
 
 
 def check_path(path: str | Path, *, prove: Prover | None = None,
-               max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS) -> Report:
+               max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
+               allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Check one log file; a file that cannot be read gives an ``unreadable`` report (read
-    within :data:`MAX_FILE_BYTES` whatever size it reports; devices and FIFOs refused)."""
+    within :data:`MAX_FILE_BYTES` whatever size it reports; devices and FIFOs refused).
+
+    ``ruleset`` checks with that ruleset whatever the log names; else the log may name a
+    bundled ruleset or a .toml file in its folder, below it, or in ``allowed_dirs``."""
     shown = str(path)
     try:
         data = read_limited(path, MAX_FILE_BYTES)
     except UnreadableFile as err:
         return unreadable_report(shown, str(err))
     return check_bytes(data, shown, base_dir=Path(path).parent, prove=prove,
-                       max_diagnostics=max_diagnostics)
+                       max_diagnostics=max_diagnostics, ruleset=ruleset, allowed_dirs=allowed_dirs)
 
 
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
-                prove: Prover | None = None,
-                max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS) -> Report:
+                prove: Prover | None = None, max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS,
+                ruleset: Ruleset | None = None,
+                allowed_dirs: tuple[str | Path, ...] | None = None) -> Report:
     try:
         with collector_paused():
             parsed = parse_bytes(data)
             report = check_parsed(parsed, path, base_dir=base_dir, prove=prove,
-                                  max_diagnostics=max_diagnostics)
+                                  max_diagnostics=max_diagnostics, ruleset=ruleset,
+                                  allowed_dirs=allowed_dirs)
             # freed while the collector still sleeps, the events never reach its next scan
             del parsed
         return report
@@ -66,7 +73,8 @@ def check_text(text: str, path: str = "<string>") -> Report:
 
 def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None,
                  trace: list | None = None, prove: Prover | None = None,
-                 max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS) -> Report:
+                 max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
+                 allowed_dirs: tuple[str | Path, ...] | None = None) -> Report:
     """Referee a parsed log; ``trace``, when given, receives every finished trick, and
     ``prove``, when given, runs on the replay's own seating and hands.  Of each kind, the
     first ``max_diagnostics`` diagnostics are kept and the rest counted."""
@@ -75,7 +83,8 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
         findings.add(codes.SYNTAX, Span(issue.line, issue.column, issue.end_line, issue.end_column),
                      issue.message, hint=issue.hint)
     report = Report(path=path, source=parsed.text)
-    table = setup_table(parsed.events, findings, base_dir)
+    table = setup_table(parsed.events, findings, base_dir, ruleset=ruleset,
+                        allowed_dirs=allowed_dirs)
     if table is not None:
         table.trace = trace
         report.ruleset, report.players = table.rules.name, list(table.names)

@@ -27,15 +27,28 @@ from referee.log.events import (
     Trick,
 )
 from referee.log.parser import split_players
-from referee.rules.ruleset import DEFAULT_RULESET, Ruleset, RulesetError, load_ruleset, with_options
+from referee.rules.ruleset import (
+    DEFAULT_RULESET,
+    Ruleset,
+    RulesetError,
+    RulesetOutside,
+    load_ruleset,
+    whole_number,
+    with_options,
+)
 
 _STAGE = {HandStart: 0, Deal: 1, Kitty: 1, Pass: 2, Trick: 3, Moon: 4, Score: 5, Total: 6}
 _STAGE_WORDS = {1: "deal", 2: "pass", 3: "trick", 4: "moon", 5: "score", 6: "total"}
 _SETUP_TAGS = ("players", "ruleset", "target")
+MAX_TARGET_DIGITS = 9  # a target of a billion points is no game; int() stays cheap
 
 
 # -- setup ----------------------------------------------------------------------------------
-def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | None) -> Table | None:
+def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | None, *,
+                ruleset: Ruleset | None = None,
+                allowed_dirs: tuple[str | Path, ...] | None = None) -> Table | None:
+    """The table the log's tags seat: with ``ruleset``, that ruleset whatever the log names;
+    else the one its [Ruleset] tag names, as :func:`ruleset_named` allows."""
     tags: dict[str, Tag] = {}
     play_started: Span | None = None
     for event in events:
@@ -51,11 +64,15 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
             tags.setdefault(event.key, event)
         elif not isinstance(event, Comment) and play_started is None:
             play_started = event.span
-    rules = ruleset_named(tags.get("ruleset"), findings, base_dir)
+    if ruleset is not None:
+        rules = ruleset
+    else:
+        rules = ruleset_named(tags.get("ruleset"), findings, base_dir, allowed_dirs)
     if "target" in tags:
         value = tags["target"].value.strip()
-        if value.isdigit() and int(value) > 0:
-            rules = with_options(rules, target=int(value))
+        target = whole_number(value, MAX_TARGET_DIGITS)
+        if target:
+            rules = with_options(rules, target=target)
         else:
             findings.add(codes.BAD_SETUP, tags["target"].span, f"the target {value!r} is not a "
                          f"positive whole number; {rules.target} is used", rule="R9.2")
@@ -86,18 +103,35 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
     return Table(rules, unique, findings)
 
 
-def ruleset_named(tag: Tag | None, findings: Findings, base_dir: Path | None) -> Ruleset:
+def ruleset_named(tag: Tag | None, findings: Findings, base_dir: Path | None,
+                  allowed_dirs: tuple[str | Path, ...] | None = None) -> Ruleset:
+    """The ruleset a [Ruleset] tag names: a bundled one, or a .toml file in the log's folder
+    (``base_dir``; a relative path is read from there) or below it, or in ``allowed_dirs``.
+    With neither a folder nor ``allowed_dirs`` (None), any file may be named.
+    Symlinks and ``..`` are resolved before deciding, and a file anywhere else is not opened:
+    a log must not make the referee read (and its messages repeat) any file on the machine."""
     if tag is None:
         return load_ruleset(DEFAULT_RULESET)
     name = tag.value.strip()
-    if name.endswith(".toml") and base_dir is not None and not Path(name).is_absolute():
-        name = str(base_dir / name)
+    # a log without a folder (text a library caller hands over) names what its caller
+    # vouches for, unless the caller says which folders it may name
+    roots = None if allowed_dirs is None and base_dir is None else \
+        tuple(str(d) for d in allowed_dirs or ())
+    if base_dir is not None:
+        roots = (str(base_dir), *roots)
+        if name.endswith(".toml") and "\0" not in name and not Path(name).is_absolute():
+            name = str(base_dir / name)
     try:
-        return load_ruleset(name)
+        return load_ruleset(name, roots)
+    except RulesetOutside:
+        findings.add(codes.BAD_SETUP, tag.span, "the ruleset file this tag names lies outside "
+                     "the log's folder, so it is not read (`--allow-ruleset-dir DIR` allows the "
+                     "files under DIR, `--ruleset FILE` checks with FILE whatever the log "
+                     f"names); checking with {DEFAULT_RULESET}", rule="R10.3")
     except RulesetError as err:
         findings.add(codes.BAD_SETUP, tag.span, f"{err}; checking with {DEFAULT_RULESET}",
                      rule="R10.3")
-        return load_ruleset(DEFAULT_RULESET)
+    return load_ruleset(DEFAULT_RULESET)
 
 
 # -- hands ----------------------------------------------------------------------------------

@@ -31,6 +31,11 @@ def ruleset_tag_value(ruleset: str, output: str | None) -> str | None:
     return os.path.relpath(Path(ruleset).resolve(), Path(output).resolve().parent)
 
 
+def _outside_the_log_folder(tag_value: str) -> bool:
+    """Whether `referee check` refuses the file without an option (see ruleset_named)."""
+    return os.path.isabs(tag_value) or tag_value.split(os.sep, 1)[0] == os.pardir
+
+
 def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_end: bool,
                   inject: str | None, strategy: str, output: str | None) -> int:
     """``referee generate``: write a log (stdout when ``output`` is None) and, with ``inject``,
@@ -77,6 +82,11 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
     if tag_value is not None:  # the generator names the ruleset; the log must name its file
         named = format_event(Tag("Ruleset", rules.name)) + "\n"
         text = text.replace(named, format_event(Tag("Ruleset", tag_value)) + "\n", 1)
+        if output is not None and _outside_the_log_folder(tag_value):
+            folder = os.path.dirname(ruleset) or "."
+            print(f"referee generate: the log names {tag_value}, outside its folder, which "
+                  f"`referee check` reads only with --allow-ruleset-dir {folder} (or "
+                  f"--ruleset {ruleset})", file=sys.stderr)
     if output is None:
         sys.stdout.flush()
         out = getattr(sys.stdout, "buffer", None)

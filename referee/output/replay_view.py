@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import IO
 
 from referee.output.render import escaped
 from referee.rules.cards import card_text
-from referee.rules.ruleset import card_points
+from referee.rules.ruleset import Ruleset, card_points
 
 
 def trick_rows(names: list[str], trace: list) -> list[tuple[int, str]]:
@@ -30,11 +31,16 @@ def trick_rows(names: list[str], trace: list) -> list[tuple[int, str]]:
     return rows
 
 
-def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None = None) -> int:
+def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None = None,
+                ruleset: Ruleset | None = None, allowed_dirs: tuple[str | Path, ...] = ()) -> int:
+    """Print the game as the referee replays it; a setup fault (a ruleset or target the log
+    names that cannot be used) is printed first, with its place, as it changes the game shown."""
     from rich.console import Console
 
+    from referee.check import codes
     from referee.check.replay import check_parsed
     from referee.log.parser import UnreadableLog, parse_bytes
+    from referee.output.render import diagnostic_line
     from referee.util.reading import UnreadableFile, read_input
 
     console = Console(file=stream, no_color=color is False, highlight=False, soft_wrap=True)
@@ -47,7 +53,12 @@ def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None 
         console.print(escaped(f"{path}:{err.line}:{err.column}: {err}"), markup=False)
         return 2
     trace: list = []
-    report = check_parsed(parsed, path, trace=trace)
+    base_dir = None if path == "-" else Path(path).parent
+    report = check_parsed(parsed, path, base_dir=base_dir, trace=trace, ruleset=ruleset,
+                          allowed_dirs=allowed_dirs)
+    for diag in report.diagnostics:
+        if diag.kind == codes.BAD_SETUP:
+            console.print(diagnostic_line(path, diag), style="yellow", markup=False)
     summaries = {h.number: h for h in report.hands}
     current = None
     for hand, row in trick_rows(report.players, trace):

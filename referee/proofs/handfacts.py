@@ -97,12 +97,17 @@ class HandFacts:
         return counts
 
 
-def table_for(parsed: ParseResult, path: str | None = None) -> Table | None:
-    """The replay's seating and ruleset for this log (None without a Players tag)."""
+def table_for(parsed: ParseResult, path: str | None = None, *, ruleset: Ruleset | None = None,
+              allowed_dirs: tuple[str | Path, ...] | None = None,
+              findings: Findings | None = None) -> Table | None:
+    """The replay's seating and ruleset for this log (None without a Players tag), by the
+    replay's own rule for the ruleset files a log may name; the setup's diagnostics go to
+    ``findings`` when given."""
     base_dir = None
-    if path and not path.startswith("<"):
+    if path and not path.startswith("<") and path != "-":
         base_dir = Path(path).parent
-    return setup_table(parsed.events, Findings(), base_dir)
+    return setup_table(parsed.events, findings if findings is not None else Findings(), base_dir,
+                       ruleset=ruleset, allowed_dirs=allowed_dirs)
 
 
 def hand_records(table: Table, parsed: ParseResult) -> list[HandRecord]:

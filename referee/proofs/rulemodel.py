@@ -15,9 +15,9 @@ check (the seeds read literally: ``set_aside_when = "two_pairs_only"``, rules wi
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass, fields
-from pathlib import Path
 from typing import Any
 
 from referee.rules.cards import CLUBS, DECK_SIZE, HEARTS, NUM_RANKS, QUEEN_OF_SPADES
@@ -29,6 +29,7 @@ from referee.rules.ruleset import (
     RulesetError,
     bundled_names,
     load_ruleset,
+    read_ruleset_file,
     with_options,
 )
 from referee.rules.scoring import hand_scores as _hand_scores
@@ -142,13 +143,10 @@ def load_rule_model(name_or_path: str | None) -> RuleModel:
         return as_model(load_ruleset(key))
     if key.casefold() == "literal":
         return model_from_toml(LITERAL_TOML, "literal")
-    path = Path(key)
-    if key.endswith(".toml") and path.is_file():
-        try:
-            text = path.read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise RulesetError(f"cannot read ruleset file {key}: {err}") from None
-        return model_from_toml(text, key)
+    # os.path.isfile, unlike Path.is_file, is False (not an OSError) for a name too long or
+    # in a folder that cannot be searched; the ruleset loader below then says why
+    if key.endswith(".toml") and os.path.isfile(key):
+        return model_from_toml(read_ruleset_file(key), key)
     return as_model(load_ruleset(key))  # raises the ruleset module's own error
 
 

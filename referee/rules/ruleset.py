@@ -7,6 +7,7 @@ Every option is documented once, in :data:`OPTION_DOCS`, which ``referee rules``
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import fields
 from functools import lru_cache
@@ -14,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from referee.rules.cards import DECK_SIZE, HEARTS, JACK_OF_DIAMONDS, NUM_RANKS, QUEEN_OF_SPADES
+from referee.util.reading import UnreadableFile, read_limited
 from referee.util.record import Record, record
 
 HEART_POINTS = 1
@@ -29,6 +31,16 @@ DEALER_MOVES = ("left", "right")
 
 class RulesetError(ValueError):
     """A ruleset name, file or option that cannot be used."""
+
+
+class RulesetOutside(RulesetError):
+    """A ruleset file outside the folders it may be read from: it was not opened."""
+
+
+MAX_RULESET_BYTES = 1 << 20  # far beyond any ruleset; a hostile file is not read whole
+MAX_BASE_DEPTH = 32  # bases of bases: a longer chain is taken for a cycle
+MAX_SHOWN_NAME = 120  # characters of a name from a file that a message repeats
+MAX_STEP_DIGITS = 4  # "N left": more seats than any table has, and int() stays cheap
 
 
 @record
@@ -121,10 +133,11 @@ def direction_offset(direction: str, players: int) -> int:
         return players - 1
     if direction == "across":
         return players // 2
-    if len(words) == 2 and words[0].isdigit() and words[1] in ("left", "right"):
-        steps = int(words[0]) % players
+    steps = whole_number(words[0], MAX_STEP_DIGITS) if len(words) == 2 else None
+    if steps is not None and words[1] in ("left", "right"):
+        steps %= players
         return steps if words[1] == "left" else (players - steps) % players
-    raise RulesetError(f"unknown pass direction {direction!r}")
+    raise RulesetError(f"unknown pass direction {shown_name(direction)}")
 
 
 def canonical_direction(direction: str) -> str:
@@ -250,33 +263,99 @@ def bundled_names() -> list[str]:
 
 
 @lru_cache(maxsize=64)
-def load_ruleset(name_or_path: str) -> Ruleset:
-    """Load a bundled ruleset by name (case-insensitive) or a TOML file by path."""
-    key = name_or_path.strip()
+def load_ruleset(name_or_path: str, roots: tuple[str, ...] | None = None) -> Ruleset:
+    """Load a bundled ruleset by name (case-insensitive) or a TOML file by path.
+
+    With ``roots``, a file (and every file named as a base) is read only when, symlinks and
+    ``..`` resolved, it lies in one of those folders; any other file raises
+    :class:`RulesetOutside` before it is opened.  A relative base is read from the folder of
+    the file that names it."""
+    return _load(name_or_path.strip(), roots, ())
+
+
+def _load(key: str, roots: tuple[str, ...] | None, chain: tuple[str, ...]) -> Ruleset:
+    """``chain``: the files (resolved) and bundled names whose base this one is."""
+    folder = None
     if key.casefold() in bundled_names():
-        text = resources.files("referee.rules.rulesets").joinpath(key.casefold() + ".toml").read_text("utf-8")
-        origin = key.casefold()
-    elif key.endswith(".toml") and Path(key).is_file():
-        try:
-            text = Path(key).read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise RulesetError(f"cannot read ruleset file {key}: {err}") from None
-        origin = key
+        origin = identity = key.casefold()
+        text = resources.files("referee.rules.rulesets").joinpath(origin + ".toml").read_text("utf-8")
+    elif key.endswith(".toml") and "\0" not in key:
+        identity = os.path.realpath(key)
+        if roots is not None and not is_inside(identity, roots):
+            raise RulesetOutside(f"the ruleset file {shown_name(key)} is outside the folders a log "
+                                 "may name, so it is not read")
+        origin, text, folder = shown_name(key), read_ruleset_file(key), Path(key).parent
     else:
         known = ", ".join(bundled_names())
-        raise RulesetError(f"unknown ruleset {name_or_path!r}: bundled rulesets are {known}, or give a .toml path")
+        raise RulesetError(f"unknown ruleset {shown_name(key)}: bundled rulesets are {known}, "
+                           "or give a .toml path")
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
+    except (tomllib.TOMLDecodeError, RecursionError) as err:
         raise RulesetError(f"{origin}: not valid TOML: {err}") from None
     base = data.pop("base", None)
     if base is not None:
-        if str(base).casefold() == origin:
-            raise RulesetError(f"{origin}: a ruleset cannot be its own base")
-        inherited = {f.name: getattr(load_ruleset(str(base)), f.name) for f in fields(Ruleset)}
-        inherited.update(data)
-        data = inherited
+        data = _inherit(data, str(base).strip(), folder, roots, (*chain, identity), origin)
     return _validate(data, origin)
+
+
+def _inherit(data: dict, base: str, folder: Path | None, roots: tuple[str, ...] | None,
+             chain: tuple[str, ...], origin: str) -> dict:
+    """``data`` over the options of its base, refusing a base that leads back to itself."""
+    if folder is not None and base.endswith(".toml") and base.casefold() not in bundled_names() \
+            and "\0" not in base and not Path(base).is_absolute():
+        base = str(folder / base)  # what the file's author means: beside the file
+    is_bundled = base.casefold() in bundled_names()
+    identity = base.casefold() if is_bundled else os.path.realpath(base) if "\0" not in base else base
+    if identity == chain[-1]:
+        raise RulesetError(f"{origin}: a ruleset cannot be its own base")
+    if identity in chain or len(chain) >= MAX_BASE_DEPTH:
+        raise RulesetError(f"{origin}: its bases lead back to a ruleset they started from "
+                           f"(base {shown_name(base)})")
+    inherited = {f.name: getattr(_load(base, roots, chain), f.name) for f in fields(Ruleset)}
+    inherited.update(data)
+    return inherited
+
+
+def read_ruleset_file(key: str) -> str:
+    """The text of a ruleset file, read as a log is (bounded; devices and FIFOs refused)."""
+    try:
+        data = read_limited(key, MAX_RULESET_BYTES)
+    except UnreadableFile as err:
+        try:
+            os.stat(key)
+        except (FileNotFoundError, NotADirectoryError):
+            known = ", ".join(bundled_names())
+            raise RulesetError(f"unknown ruleset {shown_name(key)}: bundled rulesets are {known}, "
+                               "or give a .toml path") from None
+        except OSError:
+            pass  # the reason is the read's, said below
+        raise RulesetError(f"cannot read ruleset file {shown_name(key)}: {err}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise RulesetError(f"cannot read ruleset file {shown_name(key)}: not UTF-8 ({err.reason} "
+                           f"at byte {err.start})") from None
+
+
+def is_inside(path: str, roots: tuple[str, ...]) -> bool:
+    """Whether ``path`` (already resolved) lies in one of ``roots`` (resolved here)."""
+    return any(Path(path).is_relative_to(os.path.realpath(root)) for root in roots)
+
+
+def shown_name(name: str) -> str:
+    """A name from a file, quoted and cut short: messages stay one readable line."""
+    if len(name) > MAX_SHOWN_NAME:
+        return repr(name[:MAX_SHOWN_NAME]) + "..."
+    return repr(name)
+
+
+def whole_number(text: str, max_digits: int) -> int | None:
+    """``text`` as a whole number when it is 1 to ``max_digits`` ASCII digits, else None.
+    (``str.isdigit`` also accepts digits like "²" that ``int`` refuses.)"""
+    if 0 < len(text) <= max_digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
 
 
 def with_options(ruleset: Ruleset, **changes) -> Ruleset:
@@ -288,6 +367,6 @@ def with_options(ruleset: Ruleset, **changes) -> Ruleset:
 
 DEFAULT_RULESET = "cancellation"
 __all__ = [
-    "Ruleset", "RulesetError", "load_ruleset", "with_options", "bundled_names", "card_points",
-    "is_point_card", "direction_offset", "canonical_direction", "OPTION_DOCS",
+    "Ruleset", "RulesetError", "RulesetOutside", "load_ruleset", "is_inside", "whole_number", "with_options", "bundled_names", "card_points",
+    "is_point_card", "direction_offset", "read_ruleset_file", "canonical_direction", "OPTION_DOCS",
 ]

@@ -14,13 +14,16 @@ from collections.abc import Callable, Iterable, Iterator
 
 from referee.check.diagnostics import Report, unreadable_report
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
+from referee.rules.ruleset import Ruleset
 
 DEFAULT_TIMEOUT = 120.0
 
 
 def check_one(path: str, invariants: bool = False,
-              max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS) -> Report:
-    """Check one file (``-``: standard input), optionally with the z3 invariants."""
+              max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
+              allowed_dirs: tuple[str, ...] = ()) -> Report:
+    """Check one file (``-``: standard input), optionally with the z3 invariants; ``ruleset``
+    and ``allowed_dirs`` as :func:`referee.run.single.check_path` (both pickle, for workers)."""
     from referee.run.single import check_bytes, check_path
     from referee.util.reading import UnreadableFile, read_input
 
@@ -29,8 +32,10 @@ def check_one(path: str, invariants: bool = False,
             data = read_input(path)
         except UnreadableFile as err:
             return unreadable_report("<stdin>", str(err))
-        return check_bytes(data, "<stdin>", invariants=invariants, max_diagnostics=max_diagnostics)
-    return check_path(path, invariants=invariants, max_diagnostics=max_diagnostics)
+        return check_bytes(data, "<stdin>", invariants=invariants, max_diagnostics=max_diagnostics,
+                           ruleset=ruleset, allowed_dirs=allowed_dirs)
+    return check_path(path, invariants=invariants, max_diagnostics=max_diagnostics,
+                      ruleset=ruleset, allowed_dirs=allowed_dirs)
 
 
 def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_TIMEOUT,

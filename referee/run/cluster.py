@@ -11,6 +11,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 
 from referee.check.diagnostics import Report
+from referee.rules.ruleset import Ruleset
 
 
 class ClusterUnavailable(RuntimeError):
@@ -18,13 +19,16 @@ class ClusterUnavailable(RuntimeError):
 
 
 def check_remote(data: bytes, name: str, invariants: bool = False,
-                 max_diagnostics: int | None = None) -> Report:
-    """What a worker runs: the same check as a local run, on the bytes of one file."""
+                 max_diagnostics: int | None = None, ruleset: Ruleset | None = None) -> Report:
+    """What a worker runs: the same check as a local run, on the bytes of one file.  The
+    worker has no folder of the log's to read a ruleset file from: only a bundled ruleset a
+    log names, or ``ruleset`` (read here, sent with the bytes), is used."""
     from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
     from referee.run.single import check_bytes
 
     return check_bytes(data, name, invariants=invariants,
-                       max_diagnostics=max_diagnostics or DEFAULT_MAX_DIAGNOSTICS)
+                       max_diagnostics=max_diagnostics or DEFAULT_MAX_DIAGNOSTICS, ruleset=ruleset,
+                       allowed_dirs=())
 
 
 def _read(path: str) -> tuple[bytes | None, str | None]:
@@ -38,7 +42,8 @@ def _read(path: str) -> tuple[bytes | None, str | None]:
 
 def check_on_cluster(paths: Iterable[str], scheduler: str, *, invariants: bool = False,
                      window: int = 64, timeout: float = 120.0,
-                     max_diagnostics: int | None = None) -> Iterator[Report]:
+                     max_diagnostics: int | None = None,
+                     ruleset: Ruleset | None = None) -> Iterator[Report]:
     try:
         from distributed import Client
     except ImportError:
@@ -60,7 +65,7 @@ def check_on_cluster(paths: Iterable[str], scheduler: str, *, invariants: bool =
                 data, problem = _read(path)
                 name = "<stdin>" if path == "-" else path
                 future = None if data is None else client.submit(
-                    check_remote, data, name, invariants, max_diagnostics, pure=False)
+                    check_remote, data, name, invariants, max_diagnostics, ruleset, pure=False)
                 pending.append((name, future, problem))
             if not pending:
                 return

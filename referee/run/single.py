@@ -14,6 +14,7 @@ from referee.check.diagnostics import Report
 from referee.check.replay import MAX_FILE_BYTES, Prover
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
 from referee.log.parser import ParseResult
+from referee.rules.ruleset import Ruleset
 
 __all__ = ["MAX_FILE_BYTES", "check_bytes", "check_parsed", "check_path", "check_text"]
 
@@ -28,18 +29,27 @@ def _prover(invariants: bool) -> Prover | None:
 
 
 def check_path(path: str | Path, *, invariants: bool = False,
-               max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS) -> Report:
+               max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
+               allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Check one log file; a file that cannot be read gives an ``unreadable`` report (read
     within :data:`MAX_FILE_BYTES`, whatever size it reports; devices and FIFOs refused).
 
-    With ``invariants``, also prove the z3 invariants on the same parse."""
-    return replay.check_path(path, prove=_prover(invariants), max_diagnostics=max_diagnostics)
+    With ``invariants``, also prove the z3 invariants on the same parse.  ``ruleset`` checks
+    with that ruleset whatever the log names; else the log may name a bundled ruleset or a
+    .toml file in its folder, below it, or in ``allowed_dirs`` (any other is not read)."""
+    return replay.check_path(path, prove=_prover(invariants),
+                             max_diagnostics=max_diagnostics, ruleset=ruleset,
+                             allowed_dirs=allowed_dirs)
 
 
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
-                invariants: bool = False, max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS) -> Report:
-    return replay.check_bytes(data, path, base_dir=base_dir, prove=_prover(invariants),
-                              max_diagnostics=max_diagnostics)
+                invariants: bool = False, max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS,
+                ruleset: Ruleset | None = None,
+                allowed_dirs: tuple[str | Path, ...] | None = None) -> Report:
+    return replay.check_bytes(data, path, base_dir=base_dir,
+                              prove=_prover(invariants),
+                              max_diagnostics=max_diagnostics, ruleset=ruleset,
+                              allowed_dirs=allowed_dirs)
 
 
 def check_text(text: str, path: str = "<string>", *, invariants: bool = False) -> Report:
@@ -47,7 +57,10 @@ def check_text(text: str, path: str = "<string>", *, invariants: bool = False) -
 
 
 def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None,
-                 trace: list | None = None, invariants: bool = False) -> Report:
+                 trace: list | None = None, invariants: bool = False,
+                 ruleset: Ruleset | None = None,
+                 allowed_dirs: tuple[str | Path, ...] | None = None) -> Report:
     """Referee a parsed log; ``trace``, when given, receives every finished trick."""
     return replay.check_parsed(parsed, path, base_dir=base_dir, trace=trace,
-                               prove=_prover(invariants))
+                               prove=_prover(invariants),
+                               ruleset=ruleset, allowed_dirs=allowed_dirs)
