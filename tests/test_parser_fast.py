@@ -136,9 +136,9 @@ def test_the_fast_path_reads_every_line_of_a_well_formed_log(monkeypatch):
     given_to_lark: list[str] = []
     original = parser._run
 
-    def spy(source, start, end, line):
+    def spy(reading, source, start, end, line):
         given_to_lark.extend(source[start:end].splitlines())
-        original(source, start, end, line)
+        original(reading, source, start, end, line)
 
     monkeypatch.setattr(parser, "_run", spy)
     result = parser.parse_log(text)

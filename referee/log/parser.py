@@ -23,7 +23,6 @@ lines at a time, so Lark is imported only when a line needs it.
 from __future__ import annotations
 
 import os
-from contextvars import ContextVar
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NamedTuple
@@ -181,15 +180,10 @@ class _Reading:
         return self._lark_lines
 
 
-# The parse in progress in this thread (or task): how _run finds its builder.  A parse sets
-# it for its own duration only, so nested and concurrent parses each see their own.
-_READING: ContextVar[_Reading] = ContextVar("referee.log.parser reading")
-
-
-def _run(text: str, start: int, end: int, line: int) -> None:
+def _run(reading: _Reading, text: str, start: int, end: int, line: int) -> None:
     """Parse text[start:end] with Lark (whole lines, the first is ``line``), resuming after
-    bad lines, into the builder of the parse in progress."""
-    _READING.get().lark_lines().read(text, start, end, line)
+    bad lines, into the builder of ``reading``, this parse's own."""
+    reading.lark_lines().read(text, start, end, line)
 
 
 def parse_log(text: str, builder: type[EventBuilder] = EventBuilder) -> ParseResult:
@@ -209,18 +203,15 @@ def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = Eve
     reading = _Reading(builder(reader.terminals, MAX_ISSUES))
     made = reading.builder
     stop: str | None = None
-    context = _READING.set(reading)
     try:
         with collector_paused():
-            _read(text if text.endswith("\n") else text + "\n", reader, made, fast_lines)
+            _read(text if text.endswith("\n") else text + "\n", reader, reading, fast_lines)
     except TooManyProblems as too_many:
         stop = f"{MAX_ISSUES} unreadable lines: this does not look like a game log, the rest was not read"
         stop_line = too_many.line
     except Exception as err:  # noqa: BLE001 - last resort: a bug must not crash the referee
         stop = f"internal error while reading the log: {err!r}"
         stop_line = made.problems[-1][0] if made.problems else 1
-    finally:
-        _READING.reset(context)
     issues = [SyntaxIssue(line, column, line, end, message, hint) for line, column, end, message, hint in made.problems]
     issues.sort(key=lambda issue: issue.line)  # stable; they come in order but for safety
     if stop is not None:
@@ -228,12 +219,14 @@ def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = Eve
     return ParseResult(tuple(made.events), tuple(issues), text)
 
 
-def _read(source: str, reader: LineReader, builder: EventBuilder, fast_lines: bool) -> None:
-    """Every line of ``source`` into ``builder``: the long ones reported, the others read by
-    the line reader or (all of them, when not ``fast_lines``) by Lark.  Every line, the last
-    one too, ends with a newline (the REST tokens include it)."""
+def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool) -> None:
+    """Every line of ``source`` into this parse's builder: the long ones reported, the others
+    read by the line reader or (all of them, when not ``fast_lines``) by Lark.  Every line, the
+    last one too, ends with a newline (the REST tokens include it)."""
+    builder = reading.builder
+
     def slow(start: int, end: int, line: int) -> None:
-        _run(source, start, end, line)
+        _run(reading, source, start, end, line)
 
     for kind, start, end, line in _segments(source):
         if kind == "long":
@@ -242,7 +235,7 @@ def _read(source: str, reader: LineReader, builder: EventBuilder, fast_lines: bo
         elif fast_lines:
             reader.read(source, start, end, line, builder, slow)
         else:
-            _run(source, start, end, line)
+            _run(reading, source, start, end, line)
 
 
 def parse_bytes(data: bytes) -> ParseResult:
