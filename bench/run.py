@@ -12,7 +12,8 @@ players played to the end, then measures in the same run:
   without them);
 * cold start of ``referee check`` on one small log against ``python -c "import lark"``, both
   from bytecode (the package is byte-compiled first, as ``pip install`` does);
-* peak memory of checking 1 file and many files in one process (independent of the count?);
+* peak memory of checking 1 file and many files in one process (independent of the count?),
+  and against the size of one long file (bench/memory.py: MB of memory per MB of log);
 * ``referee check --jobs 2`` against ``--jobs 1`` on the corpus directory.
 
 Timings never fail anything: the script prints a table and writes bench/out/results.json.
@@ -161,6 +162,9 @@ def main(argv: list[str] | None = None) -> int:
 
     results["peak_kib_1_file"] = peak_memory_kib(paths[:1])
     results["peak_kib_many_files"] = peak_memory_kib(paths[:200])
+    from memory import memory_vs_size
+
+    results["memory_vs_size"] = growth = memory_vs_size()
 
     folder = str(paths[0].parent)
     base = [sys.executable, "-m", "referee", "check", "--format", "jsonl", folder]
@@ -186,6 +190,10 @@ def main(argv: list[str] | None = None) -> int:
         ("peak memory, 200 files (KiB)", results["peak_kib_many_files"], None),
         ("--jobs 2 speed-up over --jobs 1", results["jobs2_speedup"], "jobs2_speedup"),
     ]
+    for shape in ("played", "sheet"):
+        rows += [(f"memory per MB of a {shape} log (MB)", growth[shape]["mb_per_log_mb"], None),
+                 (f"peak / size of a {growth[shape]['file_mb'][1]:g} MB {shape} log",
+                  growth[shape]["peak_over_size"], None)]
     for label, value, target in rows:
         shown = "-" if value is None else (f"{value:,.0f}" if value >= 1000 else f"{value:.2f}")
         goal = ""
