@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from referee.log import fast as logfast
-from referee.log import words
+from referee.log import jsonrecord, words
 from referee.log.build import EventBuilder, TooManyProblems
 from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.log.events import Comment, Event
@@ -239,10 +239,13 @@ def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool) 
 
 
 def parse_bytes(data: bytes) -> ParseResult:
-    """decode_log + parse_log; raises UnreadableLog for input that is not a log at all."""
+    """decode_log + parse_log; raises UnreadableLog for input that is not a log at all.
+    A JSON game record (first non-blank character ``{``) is read as one instead."""
     text = decode_log(data)
     if not text.strip():
         raise UnreadableLog("the log is empty", 1, 1)
+    if jsonrecord.looks_like_record(text):
+        return ParseResult(jsonrecord.read_record(text).events, (), text)
     result = parse_log(text)
     if not any(not isinstance(event, Comment) for event in result.events):
         if result.issues:

@@ -1,0 +1,404 @@
+"""A game record in JSON (spec/game-record.md) -> the same events a written log gives.
+
+A record is recognised by content (:func:`looks_like_record`: its first non-blank character
+is ``{``).  :func:`read_record` decodes it with :mod:`referee.log.jsontext`, which knows where
+every value is, validates it against ``spec/game-record.schema.json`` with ``jsonschema``
+and makes the events in the order a log would have them; every span points at the line and
+column of its JSON value.  An invalid record raises :class:`InvalidRecord`, an
+:class:`UnreadableLog` carrying one :class:`RecordProblem` per problem, each with the JSON
+pointer of the faulty value.  :func:`record_pointers` gives the table from a value's place
+back to its pointer, so that a diagnostic about the game can name it too.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import NamedTuple
+
+from referee.log.decode import UnreadableLog
+from referee.log.events import (
+    CardRun,
+    Claim,
+    Comment,
+    Deal,
+    Entry,
+    Event,
+    GameOver,
+    HandStart,
+    Kitty,
+    Moon,
+    Pass,
+    Play,
+    Score,
+    Span,
+    Tag,
+    Total,
+    Trick,
+)
+from referee.log.jsontext import JsonError, Positions, decode, escape_pointer
+from referee.log.words import PLAYER_WORD, TAG_NAME_RE
+from referee.rules.cards import Card, card_text
+from referee.rules.ruleset import canonical_direction
+from referee.util.record import Record, record
+
+__all__ = [
+    "FORMAT", "VERSION", "RecordProblem", "InvalidRecord", "Reading", "looks_like_record",
+    "read_record", "record_pointers", "schema", "players_value",
+]
+
+FORMAT = "referee-game-record"
+VERSION = 1
+MAX_PROBLEMS = 100  # an invalid record lists this many problems, then counts the rest
+_CARDS = {card_text(card): Card(card) for card in range(52)}
+# the one-line texts the schema describes; held to them here too, since the patterns of a
+# JSON Schema end with $, which in Python also matches before a final newline
+_ONE_LINE = str.maketrans("", "", "".join(map(chr, [*range(32), 127])))
+
+
+@record
+class RecordProblem(Record):
+    """One thing wrong with a record: where (1-based, columns in characters) and its pointer."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    message: str
+    pointer: str
+
+    def __init__(self, line: int, column: int, end_line: int, end_column: int, message: str,
+                 pointer: str) -> None:
+        self._fill(line, column, end_line, end_column, message, pointer)
+
+
+class InvalidRecord(UnreadableLog):
+    """A JSON game record that cannot be read: not JSON, or not valid against the schema."""
+
+    def __init__(self, problems: list[RecordProblem]) -> None:
+        first = problems[0]
+        count = len(problems)
+        where = f" at {first.pointer}" if first.pointer else ""
+        summary = (f"not a valid game record{where}: {first.message}" if count == 1 else
+                   f"not a valid game record: {count} problems, the first{where}: {first.message}")
+        super().__init__(summary, first.line, first.column)
+        self.problems = tuple(problems)
+
+
+class Reading(NamedTuple):
+    """A record's events in log order, and the comments beside statements: (index, text)."""
+
+    events: tuple[Event, ...]
+    remarks: tuple[tuple[int, str], ...]
+
+
+def looks_like_record(text: str) -> bool:
+    """True when the first non-blank character is ``{``: a JSON record, not a log."""
+    return text.lstrip().startswith("{")
+
+
+def schema() -> dict:
+    """The JSON Schema of a record, from the installed package or the source checkout."""
+    try:
+        source = resources.files("referee.spec").joinpath("game-record.schema.json")
+        return json.loads(source.read_text("utf-8"))
+    except (ModuleNotFoundError, FileNotFoundError):  # a source checkout, not installed
+        path = Path(__file__).resolve().parents[2] / "spec" / "game-record.schema.json"
+        return json.loads(path.read_text("utf-8"))
+
+
+_STATE: dict[str, object] = {}  # the validator, made on first use and never changed
+
+
+def _validator():
+    validator = _STATE.get("validator")
+    if validator is None:
+        from jsonschema import Draft202012Validator
+
+        validator = _STATE["validator"] = Draft202012Validator(schema())
+    return validator
+
+
+def players_value(names: list[str]) -> str | None:
+    """A ``Players`` tag's text for these names (quoted where needed), or None when no text
+    splits back into exactly these names."""
+    words = []
+    for name in names:
+        if name and not any(c.isspace() or c in "'\",#" for c in name):
+            words.append(name)
+        elif "'" not in name and "\n" not in name:
+            words.append(f"'{name}'")
+        else:
+            words.append(f'"{name}"')
+    value = " ".join(words)
+    found = [m.group(1) or m.group(2) or m.group(3) for m in PLAYER_WORD.finditer(value)]
+    return value if found == names else None
+
+
+class _Places:
+    """Where each value of one decoded record is, as spans."""
+
+    def __init__(self, text: str, where: dict[str, tuple[int, int]]) -> None:
+        self.where = where
+        self.positions = Positions(text)
+
+    def span(self, pointer: str) -> Span:
+        start, end = self.where.get(pointer, (0, 0))
+        line, column = self.positions.at(start)
+        end_line, end_column = self.positions.at(end)
+        return Span(line, column, end_line, end_column)
+
+    def problem(self, pointer: str, message: str) -> RecordProblem:
+        span = self.span(pointer)
+        return RecordProblem(span.line, span.column, span.end_line, span.end_column, message,
+                             pointer)
+
+
+def read_record(text: str) -> Reading:
+    """The events of a JSON game record; raises :class:`InvalidRecord` with every problem."""
+    try:
+        document, where = decode(text)
+    except JsonError as err:
+        line, column = Positions(text).at(err.offset)
+        raise InvalidRecord([RecordProblem(line, column, line, column + 1,
+                                           f"not JSON: {err.message}", "")]) from None
+    places = _Places(text, where)
+    problems = _schema_problems(document, places)
+    if problems:
+        raise InvalidRecord(problems)
+    builder = _Builder(places)
+    reading = builder.build(document)
+    if builder.problems:
+        raise InvalidRecord(sorted(builder.problems, key=lambda p: (p.line, p.column)))
+    if not any(not isinstance(event, Comment) for event in reading.events):
+        raise UnreadableLog("the game record holds no statement (no tags, no hands)", 1, 1)
+    return reading
+
+
+def record_pointers(text: str) -> dict[tuple[int, int], str]:
+    """(line, column) where each value of the record starts -> its JSON pointer; empty for
+    text that is not JSON."""
+    try:
+        _, where = decode(text)
+    except JsonError:
+        return {}
+    positions = Positions(text)
+    return {positions.at(start): pointer for pointer, (start, _) in where.items()}
+
+
+# ---- schema problems ----------------------------------------------------------------------
+_DESCRIBED = {"type", "pattern", "not", "const", "enum", "anyOf", "minimum", "maximum",
+              "minLength"}
+
+
+def _schema_problems(document: object, places: _Places) -> list[RecordProblem]:
+    found = []
+    for error in _validator().iter_errors(document):
+        pointer = "".join("/" + escape_pointer(str(part)) for part in error.absolute_path)
+        found.append(places.problem(pointer, _message(error)))
+    found.sort(key=lambda p: (p.line, p.column, p.message))
+    if len(found) > MAX_PROBLEMS:
+        rest = len(found) - MAX_PROBLEMS
+        last = found[MAX_PROBLEMS - 1]
+        found = found[:MAX_PROBLEMS] + [RecordProblem(
+            last.line, last.column, last.end_line, last.end_column,
+            f"and {rest} more problem{'s' * (rest != 1)}", last.pointer)]
+    return found
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "an array"
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _message(error) -> str:
+    """One problem in plain words, never quoting more than a short piece of the value."""
+    description = error.schema.get("description") if isinstance(error.schema, dict) else None
+    if error.validator in _DESCRIBED and description:
+        return f"{_shown(error.instance)} is not {description}"
+    if error.validator == "minItems":
+        return f"an empty list here; at least {error.validator_value} item is needed"
+    if error.validator == "minProperties":
+        return "an empty hand object records nothing"
+    if error.validator == "maxProperties":
+        return "a comment stands either above or beside a statement, not both"
+    if error.validator == "additionalProperties":
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        return ("unknown member" + "s" * (len(extra) > 1) + " " +
+                ", ".join(_shown(name) for name in extra[:5]) + " (see spec/game-record.md)")
+    if error.validator == "dependentRequired":
+        return "a hand with a dealer or a pass direction needs its number (the hand line)"
+    message = error.message
+    return message if len(message) <= 200 else message[:199] + "…"
+
+
+# ---- events -------------------------------------------------------------------------------
+class _Builder:
+    """The events of one valid record, in log order, with the pointer of each statement."""
+
+    def __init__(self, places: _Places) -> None:
+        self.places = places
+        self.span = places.span
+        self.problems: list[RecordProblem] = []
+        self.events: list[tuple[str, Event]] = []  # (pointer of the statement, event)
+
+    def add(self, pointer: str, event: Event) -> None:
+        self.events.append((pointer, event))
+
+    def fail(self, pointer: str, message: str) -> None:
+        self.problems.append(self.places.problem(pointer, message))
+
+    def build(self, document: dict) -> Reading:
+        for index, tag in enumerate(document.get("tags", ())):
+            self.tag(f"/tags/{index}", tag)
+        for index, hand in enumerate(document.get("hands", ())):
+            self.hand(f"/hands/{index}", hand)
+        return self.place_comments(document.get("comments", ()))
+
+    def text(self, pointer: str, value: str, what: str) -> str:
+        if value.translate(_ONE_LINE) != value:
+            self.fail(pointer, f"{what} must be on one line, without control characters")
+        return value
+
+    def tag(self, at: str, tag: dict) -> None:
+        name, value = tag["name"], tag["value"]
+        if not TAG_NAME_RE.fullmatch(name) or "\n" in name:
+            self.fail(at + "/name", f"{_shown(name)} is not a tag name: a letter or _, then "
+                      "letters, digits, _ or -")
+        if isinstance(value, list):
+            for index, player in enumerate(value):
+                self.text(f"{at}/value/{index}", player, "a player's name")
+            written = players_value(value)
+            if written is None or name.casefold() != "players":
+                self.fail(at + "/value", "only a Players tag may list names, and only names "
+                          "that a Players tag can write (no name with both kinds of quote)")
+                written = ""
+            value = written
+        self.add(at, Tag(name, self.text(at + "/value", value, "a tag value"),
+                         self.span(at)))
+
+    def name(self, pointer: str, value: str) -> str:
+        return self.text(pointer, value, "a player's name")
+
+    def hand(self, at: str, hand: dict) -> None:
+        if "number" in hand:
+            direction = hand.get("pass")
+            if direction is not None and self.text(at + "/pass", direction, "a direction"):
+                direction = canonical_direction(direction)
+            self.add(at, HandStart(
+                hand["number"], self.name(at + "/dealer", hand["dealer"]) if "dealer" in hand
+                else None, direction, self.span(at + "/number"), self.span(at + "/dealer"),
+                self.span(at + "/pass")))
+        for index, deal in enumerate(hand.get("deal", ())):
+            where = f"{at}/deal/{index}"
+            self.add(where, Deal(self.name(where + "/player", deal["player"]),
+                                 self.run(where + "/cards", deal["cards"]), self.span(where),
+                                 self.span(where + "/player")))
+        if "kitty" in hand:
+            self.add(at + "/kitty", Kitty(self.run(at + "/kitty", hand["kitty"]),
+                                          self.span(at + "/kitty")))
+        for index, passed in enumerate(hand.get("passes", ())):
+            self.passing(f"{at}/passes/{index}", passed)
+        for index, trick in enumerate(hand.get("tricks", ())):
+            self.trick(f"{at}/tricks/{index}", trick)
+        self.closing(at, hand)
+
+    def passing(self, at: str, passed: dict) -> None:
+        to = passed.get("to")
+        self.add(at, Pass(self.name(at + "/player", passed["player"]),
+                          self.run(at + "/cards", passed["cards"]),
+                          None if to is None else self.name(at + "/to", to), self.span(at),
+                          self.span(at + "/player"), self.span(at + "/to")))
+
+    def closing(self, at: str, hand: dict) -> None:
+        """The moon, score, total and winner statements of a hand."""
+        if "moon" in hand:
+            moon = hand["moon"]
+            self.add(at + "/moon", Moon(self.name(at + "/moon/player", moon["player"]),
+                                        moon["choice"], self.span(at + "/moon"),
+                                        self.span(at + "/moon/player")))
+        for key, kind in (("score", Score), ("total", Total)):
+            if key in hand:
+                where = f"{at}/{key}"
+                entries = tuple(Entry(self.name(f"{where}/{i}/player", entry["player"]),
+                                      entry["points"], self.span(f"{where}/{i}"))
+                                for i, entry in enumerate(hand[key]))
+                self.add(where, kind(entries, self.span(where)))
+        if "winners" in hand:
+            where = at + "/winners"
+            names = tuple(self.name(f"{where}/{i}", name) for i, name in enumerate(hand["winners"]))
+            if any(name.casefold() == "none" for name in names):
+                self.fail(where, "'none' cannot be named as a winner of the game")
+            self.add(where, GameOver(names, self.span(where)))
+
+    def run(self, at: str, cards: list[str]) -> CardRun:
+        made = []
+        for index, text in enumerate(cards):
+            card = _CARDS.get(text)
+            if card is None:
+                self.fail(f"{at}/{index}", f"{_shown(text)} is not a card")
+                card = Card(0)
+            made.append(card)
+        return CardRun(tuple(made), tuple(self.span(f"{at}/{i}") for i in range(len(cards))))
+
+    def trick(self, at: str, trick: dict) -> None:
+        leader = trick.get("leader")
+        plays = []
+        for index, play in enumerate(trick["plays"]):
+            where = f"{at}/plays/{index}"
+            card = self.run(where + "/card", [play["card"]]).cards[0]
+            player = play.get("player")
+            if (player is None) == (leader is None):
+                self.fail(where, "a trick with a leader lists only the cards, in seating order "
+                          "from the leader" if leader is not None else
+                          "this play names no player (only a trick with a leader lists bare "
+                          "cards)")
+            player = None if player is None else self.name(where + "/player", player)
+            plays.append(Play(player, card, self.span(where), self.span(where + "/card")))
+        claim = None
+        if "winner" in trick:
+            winner = trick["winner"]
+            claim = Claim(None if winner is None else self.name(at + "/winner", winner),
+                          self.span(at + "/winner"))
+        self.add(at, Trick(trick["number"], tuple(plays), claim,
+                           None if leader is None else self.name(at + "/leader", leader),
+                           self.span(at), self.span(at + "/leader")))
+
+    def place_comments(self, comments: list[dict]) -> Reading:
+        """The comments among the statements: a whole-line comment above the statement it
+        names (at the end without one), a comment beside a statement at the end of its line."""
+        index_of = {pointer: index for index, (pointer, _) in enumerate(self.events)}
+        above: dict[int, list[Event]] = {}
+        remarks: dict[int, str] = {}
+        for number, comment in enumerate(comments):
+            at = f"/comments/{number}"
+            text = self.text(at + "/text", comment["text"], "a comment")
+            target = comment.get("above", comment.get("beside"))
+            index = len(self.events) if target is None else index_of.get(target)
+            if index is None:
+                key = "above" if "above" in comment else "beside"
+                self.fail(f"{at}/{key}", f"no statement of this record is at {_shown(target)} "
+                          "(a tag, a hand's number, a deal, the kitty, a pass, a trick, the "
+                          "moon, score, total or winners)")
+            elif "beside" in comment:
+                if index in remarks:
+                    self.fail(at + "/beside", "a statement has at most one comment beside it")
+                remarks[index] = text
+            else:
+                above.setdefault(index, []).append(Comment(text, self.span(at)))
+        events: list[Event] = []
+        moved: list[tuple[int, str]] = []
+        for index, (_, event) in enumerate(self.events + [("", None)]):
+            events.extend(above.get(index, ()))
+            if event is not None:
+                if index in remarks:
+                    moved.append((len(events), remarks[index]))
+                events.append(event)
+        return Reading(tuple(events), tuple(moved))
