@@ -13,6 +13,7 @@ back to its pointer, so that a diagnostic about the game can name it too.
 from __future__ import annotations
 
 import json
+import re
 from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
@@ -44,17 +45,27 @@ from referee.rules.ruleset import canonical_direction
 from referee.util.record import Record, record
 
 __all__ = [
-    "FORMAT", "VERSION", "RecordProblem", "InvalidRecord", "Reading", "looks_like_record",
-    "read_record", "record_pointers", "schema", "players_value",
+    "FORMAT",
+    "VERSION",
+    "InvalidRecord",
+    "Reading",
+    "RecordProblem",
+    "looks_like_record",
+    "players_value",
+    "read_record",
+    "record_pointers",
+    "schema",
 ]
 
 FORMAT = "referee-game-record"
 VERSION = 1
 MAX_PROBLEMS = 100  # an invalid record lists this many problems, then counts the rest
+_RECORD_START = re.compile(r"\s*\{")
+_DIRECTION = re.compile(r"left|right|across|hold|none|[0-9]{1,9} (?:left|right)")
 _CARDS = {card_text(card): Card(card) for card in range(52)}
-# the one-line texts the schema describes; held to them here too, since the patterns of a
-# JSON Schema end with $, which in Python also matches before a final newline
-_ONE_LINE = str.maketrans("", "", "".join(map(chr, [*range(32), 127])))
+# what no text of a log can hold (the schema says so too; a card, a tag name or a direction
+# is matched whole here, since a schema pattern's $ also matches before a final newline)
+_ONE_LINE = str.maketrans("", "", "\0\n\r")
 
 
 @record
@@ -66,17 +77,17 @@ class RecordProblem(Record):
     end_line: int
     end_column: int
     message: str
-    pointer: str
+    pointer: str | None  # None where the text is not JSON at all
 
     def __init__(self, line: int, column: int, end_line: int, end_column: int, message: str,
-                 pointer: str) -> None:
+                 pointer: str | None) -> None:
         self._fill(line, column, end_line, end_column, message, pointer)
 
 
 class InvalidRecord(UnreadableLog):
     """A JSON game record that cannot be read: not JSON, or not valid against the schema."""
 
-    def __init__(self, problems: list[RecordProblem]) -> None:
+    def __init__(self, problems: list[RecordProblem], text: str) -> None:
         first = problems[0]
         count = len(problems)
         where = f" at {first.pointer}" if first.pointer else ""
@@ -84,6 +95,7 @@ class InvalidRecord(UnreadableLog):
                    f"not a valid game record: {count} problems, the first{where}: {first.message}")
         super().__init__(summary, first.line, first.column)
         self.problems = tuple(problems)
+        self.text = text  # the record, for excerpts
 
 
 class Reading(NamedTuple):
@@ -95,7 +107,7 @@ class Reading(NamedTuple):
 
 def looks_like_record(text: str) -> bool:
     """True when the first non-blank character is ``{``: a JSON record, not a log."""
-    return text.lstrip().startswith("{")
+    return _RECORD_START.match(text) is not None
 
 
 def schema() -> dict:
@@ -162,15 +174,15 @@ def read_record(text: str) -> Reading:
     except JsonError as err:
         line, column = Positions(text).at(err.offset)
         raise InvalidRecord([RecordProblem(line, column, line, column + 1,
-                                           f"not JSON: {err.message}", "")]) from None
+                                           f"not JSON: {err.message}", None)], text) from None
     places = _Places(text, where)
     problems = _schema_problems(document, places)
     if problems:
-        raise InvalidRecord(problems)
+        raise InvalidRecord(problems, text)
     builder = _Builder(places)
     reading = builder.build(document)
     if builder.problems:
-        raise InvalidRecord(sorted(builder.problems, key=lambda p: (p.line, p.column)))
+        raise InvalidRecord(sorted(builder.problems, key=lambda p: (p.line, p.column)), text)
     if not any(not isinstance(event, Comment) for event in reading.events):
         raise UnreadableLog("the game record holds no statement (no tags, no hands)", 1, 1)
     return reading
@@ -193,10 +205,13 @@ _DESCRIBED = {"type", "pattern", "not", "const", "enum", "anyOf", "minimum", "ma
 
 
 def _schema_problems(document: object, places: _Places) -> list[RecordProblem]:
-    found = []
+    found, seen = [], set()
     for error in _validator().iter_errors(document):
         pointer = "".join("/" + escape_pointer(str(part)) for part in error.absolute_path)
-        found.append(places.problem(pointer, _message(error)))
+        message = _message(error)
+        if (pointer, message) not in seen:  # 1e400 is both not an integer and too large
+            seen.add((pointer, message))
+            found.append(places.problem(pointer, message))
     found.sort(key=lambda p: (p.line, p.column, p.message))
     if len(found) > MAX_PROBLEMS:
         rest = len(found) - MAX_PROBLEMS
@@ -240,6 +255,7 @@ def _message(error) -> str:
 
 
 # ---- events -------------------------------------------------------------------------------
+# (numbers go through int(): the schema's integers include 15.0, which a log writes as 15)
 class _Builder:
     """The events of one valid record, in log order, with the pointer of each statement."""
 
@@ -264,7 +280,7 @@ class _Builder:
 
     def text(self, pointer: str, value: str, what: str) -> str:
         if value.translate(_ONE_LINE) != value:
-            self.fail(pointer, f"{what} must be on one line, without control characters")
+            self.fail(pointer, f"{what} must be on one line (no line break, no NUL)")
         return value
 
     def tag(self, at: str, tag: dict) -> None:
@@ -290,10 +306,12 @@ class _Builder:
     def hand(self, at: str, hand: dict) -> None:
         if "number" in hand:
             direction = hand.get("pass")
-            if direction is not None and self.text(at + "/pass", direction, "a direction"):
+            if direction is not None:
+                if not _DIRECTION.fullmatch(direction):
+                    self.fail(at + "/pass", f"{_shown(direction)} is not a pass direction")
                 direction = canonical_direction(direction)
             self.add(at, HandStart(
-                hand["number"], self.name(at + "/dealer", hand["dealer"]) if "dealer" in hand
+                int(hand["number"]), self.name(at + "/dealer", hand["dealer"]) if "dealer" in hand
                 else None, direction, self.span(at + "/number"), self.span(at + "/dealer"),
                 self.span(at + "/pass")))
         for index, deal in enumerate(hand.get("deal", ())):
@@ -328,7 +346,7 @@ class _Builder:
             if key in hand:
                 where = f"{at}/{key}"
                 entries = tuple(Entry(self.name(f"{where}/{i}/player", entry["player"]),
-                                      entry["points"], self.span(f"{where}/{i}"))
+                                      int(entry["points"]), self.span(f"{where}/{i}"))
                                 for i, entry in enumerate(hand[key]))
                 self.add(where, kind(entries, self.span(where)))
         if "winners" in hand:
@@ -367,7 +385,7 @@ class _Builder:
             winner = trick["winner"]
             claim = Claim(None if winner is None else self.name(at + "/winner", winner),
                           self.span(at + "/winner"))
-        self.add(at, Trick(trick["number"], tuple(plays), claim,
+        self.add(at, Trick(int(trick["number"]), tuple(plays), claim,
                            None if leader is None else self.name(at + "/leader", leader),
                            self.span(at), self.span(at + "/leader")))
 

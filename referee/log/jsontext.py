@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-__all__ = ["JsonError", "decode", "escape_pointer", "Positions", "MAX_DEPTH", "MAX_NUMBER"]
+__all__ = ["MAX_DEPTH", "MAX_NUMBER", "JsonError", "Positions", "decode", "escape_pointer"]
 
 MAX_DEPTH = 32  # a game record nests six deep; anything far deeper is not a record
 MAX_NUMBER = 40  # characters: no count or score in a game needs more
@@ -58,7 +58,7 @@ class Positions:
 class _Reader:
     """One decoding: the text, the place table being filled, the offset reached."""
 
-    __slots__ = ("text", "where", "pos")
+    __slots__ = ("pos", "text", "where")
 
     def __init__(self, text: str) -> None:
         self.text = text

@@ -36,7 +36,7 @@ from referee.log.parser import split_players
 from referee.log.writer import format_event
 from referee.rules.cards import card_text
 
-__all__ = ["NotRecordable", "record_of", "record_text", "log_text", "dump"]
+__all__ = ["NotRecordable", "dump", "log_text", "record_of", "record_text"]
 
 LINE_WIDTH = 100  # a JSON value that fits on a line this wide is written on one line
 
