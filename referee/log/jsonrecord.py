@@ -12,10 +12,7 @@ back to its pointer, so that a diagnostic about the game can name it too.
 
 from __future__ import annotations
 
-import json
 import re
-from importlib import resources
-from pathlib import Path
 from typing import NamedTuple
 
 from referee.log.decode import UnreadableLog
@@ -33,16 +30,15 @@ from referee.log.events import (
     Pass,
     Play,
     Score,
-    Span,
     Tag,
     Total,
     Trick,
 )
-from referee.log.jsontext import JsonError, Positions, decode, escape_pointer
+from referee.log.jsontext import JsonError, Positions, decode
+from referee.log.recordschema import Places, RecordProblem, schema, schema_problems, shown
 from referee.log.words import PLAYER_WORD, TAG_NAME_RE
 from referee.rules.cards import Card, card_text
 from referee.rules.ruleset import canonical_direction
-from referee.util.record import Record, record
 
 __all__ = [
     "FORMAT",
@@ -59,29 +55,12 @@ __all__ = [
 
 FORMAT = "referee-game-record"
 VERSION = 1
-MAX_PROBLEMS = 100  # an invalid record lists this many problems, then counts the rest
 _RECORD_START = re.compile(r"\s*\{")
 _DIRECTION = re.compile(r"left|right|across|hold|none|[0-9]{1,9} (?:left|right)")
 _CARDS = {card_text(card): Card(card) for card in range(52)}
 # what no text of a log can hold (the schema says so too; a card, a tag name or a direction
 # is matched whole here, since a schema pattern's $ also matches before a final newline)
 _ONE_LINE = str.maketrans("", "", "\0\n\r")
-
-
-@record
-class RecordProblem(Record):
-    """One thing wrong with a record: where (1-based, columns in characters) and its pointer."""
-
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-    message: str
-    pointer: str | None  # None where the text is not JSON at all
-
-    def __init__(self, line: int, column: int, end_line: int, end_column: int, message: str,
-                 pointer: str | None) -> None:
-        self._fill(line, column, end_line, end_column, message, pointer)
 
 
 class InvalidRecord(UnreadableLog):
@@ -110,28 +89,6 @@ def looks_like_record(text: str) -> bool:
     return _RECORD_START.match(text) is not None
 
 
-def schema() -> dict:
-    """The JSON Schema of a record, from the installed package or the source checkout."""
-    try:
-        source = resources.files("referee.spec").joinpath("game-record.schema.json")
-        return json.loads(source.read_text("utf-8"))
-    except (ModuleNotFoundError, FileNotFoundError):  # a source checkout, not installed
-        path = Path(__file__).resolve().parents[2] / "spec" / "game-record.schema.json"
-        return json.loads(path.read_text("utf-8"))
-
-
-_STATE: dict[str, object] = {}  # the validator, made on first use and never changed
-
-
-def _validator():
-    validator = _STATE.get("validator")
-    if validator is None:
-        from jsonschema import Draft202012Validator
-
-        validator = _STATE["validator"] = Draft202012Validator(schema())
-    return validator
-
-
 def players_value(names: list[str]) -> str | None:
     """A ``Players`` tag's text for these names (quoted where needed), or None when no text
     splits back into exactly these names."""
@@ -148,25 +105,6 @@ def players_value(names: list[str]) -> str | None:
     return value if found == names else None
 
 
-class _Places:
-    """Where each value of one decoded record is, as spans."""
-
-    def __init__(self, text: str, where: dict[str, tuple[int, int]]) -> None:
-        self.where = where
-        self.positions = Positions(text)
-
-    def span(self, pointer: str) -> Span:
-        start, end = self.where.get(pointer, (0, 0))
-        line, column = self.positions.at(start)
-        end_line, end_column = self.positions.at(end)
-        return Span(line, column, end_line, end_column)
-
-    def problem(self, pointer: str, message: str) -> RecordProblem:
-        span = self.span(pointer)
-        return RecordProblem(span.line, span.column, span.end_line, span.end_column, message,
-                             pointer)
-
-
 def read_record(text: str) -> Reading:
     """The events of a JSON game record; raises :class:`InvalidRecord` with every problem."""
     try:
@@ -175,8 +113,8 @@ def read_record(text: str) -> Reading:
         line, column = Positions(text).at(err.offset)
         raise InvalidRecord([RecordProblem(line, column, line, column + 1,
                                            f"not JSON: {err.message}", None)], text) from None
-    places = _Places(text, where)
-    problems = _schema_problems(document, places)
+    places = Places(text, where)
+    problems = schema_problems(document, places)
     if problems:
         raise InvalidRecord(problems, text)
     builder = _Builder(places)
@@ -199,67 +137,12 @@ def record_pointers(text: str) -> dict[tuple[int, int], str]:
     return {positions.at(start): pointer for pointer, (start, _) in where.items()}
 
 
-# ---- schema problems ----------------------------------------------------------------------
-_DESCRIBED = {"type", "pattern", "not", "const", "enum", "anyOf", "minimum", "maximum",
-              "minLength"}
-
-
-def _schema_problems(document: object, places: _Places) -> list[RecordProblem]:
-    found, seen = [], set()
-    for error in _validator().iter_errors(document):
-        pointer = "".join("/" + escape_pointer(str(part)) for part in error.absolute_path)
-        message = _message(error)
-        if (pointer, message) not in seen:  # 1e400 is both not an integer and too large
-            seen.add((pointer, message))
-            found.append(places.problem(pointer, message))
-    found.sort(key=lambda p: (p.line, p.column, p.message))
-    if len(found) > MAX_PROBLEMS:
-        rest = len(found) - MAX_PROBLEMS
-        last = found[MAX_PROBLEMS - 1]
-        found = found[:MAX_PROBLEMS] + [RecordProblem(
-            last.line, last.column, last.end_line, last.end_column,
-            f"and {rest} more problem{'s' * (rest != 1)}", last.pointer)]
-    return found
-
-
-def _shown(value: object) -> str:
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "an array"
-    if value is None or isinstance(value, bool):
-        return json.dumps(value)
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
-def _message(error) -> str:
-    """One problem in plain words, never quoting more than a short piece of the value."""
-    description = error.schema.get("description") if isinstance(error.schema, dict) else None
-    if error.validator in _DESCRIBED and description:
-        return f"{_shown(error.instance)} is not {description}"
-    if error.validator == "minItems":
-        return f"an empty list here; at least {error.validator_value} item is needed"
-    if error.validator == "minProperties":
-        return "an empty hand object records nothing"
-    if error.validator == "maxProperties":
-        return "a comment stands either above or beside a statement, not both"
-    if error.validator == "additionalProperties":
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
-        return ("unknown member" + "s" * (len(extra) > 1) + " " +
-                ", ".join(_shown(name) for name in extra[:5]) + " (see spec/game-record.md)")
-    if error.validator == "dependentRequired":
-        return "a hand with a dealer or a pass direction needs its number (the hand line)"
-    message = error.message
-    return message if len(message) <= 200 else message[:199] + "…"
-
-
 # ---- events -------------------------------------------------------------------------------
 # (numbers go through int(): the schema's integers include 15.0, which a log writes as 15)
 class _Builder:
     """The events of one valid record, in log order, with the pointer of each statement."""
 
-    def __init__(self, places: _Places) -> None:
+    def __init__(self, places: Places) -> None:
         self.places = places
         self.span = places.span
         self.problems: list[RecordProblem] = []
@@ -286,7 +169,7 @@ class _Builder:
     def tag(self, at: str, tag: dict) -> None:
         name, value = tag["name"], tag["value"]
         if not TAG_NAME_RE.fullmatch(name) or "\n" in name:
-            self.fail(at + "/name", f"{_shown(name)} is not a tag name: a letter or _, then "
+            self.fail(at + "/name", f"{shown(name)} is not a tag name: a letter or _, then "
                       "letters, digits, _ or -")
         if isinstance(value, list):
             for index, player in enumerate(value):
@@ -308,7 +191,7 @@ class _Builder:
             direction = hand.get("pass")
             if direction is not None:
                 if not _DIRECTION.fullmatch(direction):
-                    self.fail(at + "/pass", f"{_shown(direction)} is not a pass direction")
+                    self.fail(at + "/pass", f"{shown(direction)} is not a pass direction")
                 direction = canonical_direction(direction)
             self.add(at, HandStart(
                 int(hand["number"]), self.name(at + "/dealer", hand["dealer"]) if "dealer" in hand
@@ -361,7 +244,7 @@ class _Builder:
         for index, text in enumerate(cards):
             card = _CARDS.get(text)
             if card is None:
-                self.fail(f"{at}/{index}", f"{_shown(text)} is not a card")
+                self.fail(f"{at}/{index}", f"{shown(text)} is not a card")
                 card = Card(0)
             made.append(card)
         return CardRun(tuple(made), tuple(self.span(f"{at}/{i}") for i in range(len(cards))))
@@ -402,7 +285,7 @@ class _Builder:
             index = len(self.events) if target is None else index_of.get(target)
             if index is None:
                 key = "above" if "above" in comment else "beside"
-                self.fail(f"{at}/{key}", f"no statement of this record is at {_shown(target)} "
+                self.fail(f"{at}/{key}", f"no statement of this record is at {shown(target)} "
                           "(a tag, a hand's number, a deal, the kitty, a pass, a trick, the "
                           "moon, score, total or winners)")
             elif "beside" in comment:
