@@ -291,9 +291,10 @@ class _Builder:
             elif "beside" in comment:
                 if index in remarks:
                     self.fail(at + "/beside", "a statement has at most one comment beside it")
-                remarks[index] = text
-            else:
-                above.setdefault(index, []).append(Comment(text, self.span(at)))
+                remarks[index] = text if text.startswith("#") else "# " + text
+            else:  # as the log reader makes it: the text after the # without the blanks
+                words = text[1:] if text.startswith("#") else text
+                above.setdefault(index, []).append(Comment(words.strip(), self.span(at)))
         events: list[Event] = []
         moved: list[tuple[int, str]] = []
         for index, (_, event) in enumerate(self.events + [("", None)]):

@@ -173,7 +173,7 @@ def _remark(lines: list[str], event: Event) -> str | None:
         return None
     rest = lines[span.line - 1][span.end_column - 1:]
     cut = rest.find("#")
-    return rest[cut + 1:].rstrip() if cut >= 0 else None
+    return rest[cut:].rstrip() if cut >= 0 else None
 
 
 def record_of(events: tuple[Event, ...], text: str = "") -> dict:
@@ -183,7 +183,7 @@ def record_of(events: tuple[Event, ...], text: str = "") -> dict:
     lines = text.split("\n") if text else []
     for event in events:
         if isinstance(event, Comment):
-            made.waiting.append(event.text)
+            made.waiting.append("# " + event.text if event.text else "#")
             continue
         pointer = made.statement(event)
         for comment in made.waiting:
@@ -210,7 +210,7 @@ def log_text(reading: Reading) -> str:
             lines.append("")
         line = format_event(event)
         if index in remarks:
-            line += "  #" + remarks[index]
+            line += "  " + remarks[index]
         lines.append(line)
     return "\n".join(lines) + "\n" if lines else ""
 

@@ -86,10 +86,10 @@ def schema_problems(document: object, places: Places) -> list[RecordProblem]:
     found, seen = [], set()
     for error in _validator().iter_errors(document):
         pointer = "".join("/" + escape_pointer(str(part)) for part in error.absolute_path)
-        message = _message(error)
-        if (pointer, message) not in seen:  # 1e400 is both not an integer and too large
-            seen.add((pointer, message))
-            found.append(places.problem(pointer, message))
+        for at, message in _problems(error, pointer):
+            if (at, message) not in seen:  # 1e400 is both not an integer and too large
+                seen.add((at, message))
+                found.append(places.problem(at, message))
     found.sort(key=lambda p: (p.line, p.column, p.message))
     if len(found) > MAX_PROBLEMS:
         rest = len(found) - MAX_PROBLEMS
@@ -98,6 +98,17 @@ def schema_problems(document: object, places: Places) -> list[RecordProblem]:
             last.line, last.column, last.end_line, last.end_column,
             f"and {rest} more problem{'s' * (rest != 1)}", last.pointer)]
     return found
+
+
+def _problems(error, pointer: str) -> list[tuple[str, str]]:
+    """(pointer, message) of each problem of one error: an unknown member is named at its
+    own place, one problem each."""
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = error.schema.get("properties", {})
+        return [(f"{pointer}/{escape_pointer(name)}",
+                 f"unknown member {shown(name)} (spec/game-record.md lists the members)")
+                for name in error.instance if name not in known]
+    return [(pointer, _message(error))]
 
 
 def shown(value: object) -> str:
@@ -122,10 +133,9 @@ def _message(error) -> str:
         return "an empty hand object records nothing"
     if error.validator == "maxProperties":
         return "a comment stands either above or beside a statement, not both"
-    if error.validator == "additionalProperties":
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
-        return ("unknown member" + "s" * (len(extra) > 1) + " " +
-                ", ".join(shown(name) for name in extra[:5]) + " (see spec/game-record.md)")
+    if error.validator == "required":
+        missing = [name for name in error.validator_value if name not in error.instance]
+        return f"the member {shown(missing[0] if missing else '?')} is missing here"
     if error.validator == "dependentRequired":
         return "a hand with a dealer or a pass direction needs its number (the hand line)"
     message = error.message
