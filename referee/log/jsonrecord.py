@@ -94,15 +94,19 @@ def players_value(names: list[str]) -> str | None:
     splits back into exactly these names."""
     words = []
     for name in names:
-        if name and not any(c.isspace() or c in "'\",#" for c in name):
-            words.append(name)
-        elif "'" not in name and "\n" not in name:
-            words.append(f"'{name}'")
-        else:
-            words.append(f'"{name}"')
+        # as it stands, else in single quotes, else in double quotes: the first that reads back
+        word = next((w for w in (name, f"'{name}'", f'"{name}"') if _split(w) == [name]), None)
+        if word is None:
+            return None
+        words.append(word)
     value = " ".join(words)
-    found = [m.group(1) or m.group(2) or m.group(3) for m in PLAYER_WORD.finditer(value)]
-    return value if found == names else None
+    return value if _split(value) == names else None
+
+
+def _split(value: str) -> list[str]:
+    """What a Players tag's text holds (parser.split_players, which this layer's reader
+    cannot import: the parser imports the reader)."""
+    return [m.group(1) or m.group(2) or m.group(3) for m in PLAYER_WORD.finditer(value)]
 
 
 def read_record(text: str) -> Reading:
@@ -293,7 +297,7 @@ class _Builder:
                     self.fail(at + "/beside", "a statement has at most one comment beside it")
                 remarks[index] = text if text.startswith("#") else "# " + text
             else:  # as the log reader makes it: the text after the # without the blanks
-                words = text[1:] if text.startswith("#") else text
+                words = text.removeprefix("#")
                 above.setdefault(index, []).append(Comment(words.strip(), self.span(at)))
         events: list[Event] = []
         moved: list[tuple[int, str]] = []
