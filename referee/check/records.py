@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from referee.check.diagnostics import Report, unreadable_report
 from referee.log.decode import UnreadableLog
-from referee.log.jsonrecord import InvalidRecord, looks_like_record, record_pointers
+from referee.log.recognise import looks_like_record
 
 __all__ = ["point_into_record", "unreadable"]
 
@@ -17,6 +17,8 @@ def point_into_record(report: Report, text: str) -> None:
     starts at (every value of a record starts at a place of its own)."""
     if not looks_like_record(text) or not report.diagnostics:
         return
+    from referee.log.jsonrecord import record_pointers  # only for a record: a log needs none
+
     pointers = record_pointers(text)
     report.diagnostics = [replace(d, pointer=pointers.get((d.line, d.column)))
                           for d in report.diagnostics]
@@ -24,6 +26,8 @@ def point_into_record(report: Report, text: str) -> None:
 
 def unreadable(path: str, err: UnreadableLog) -> Report:
     """The report of a file that is not a log (nor a valid record) at all."""
+    from referee.log.jsonrecord import InvalidRecord
+
     if isinstance(err, InvalidRecord):
         return unreadable_report(path, str(err), err.line, err.column, err.problems, err.text)
     return unreadable_report(path, str(err), err.line, err.column)

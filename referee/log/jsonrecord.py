@@ -35,6 +35,7 @@ from referee.log.events import (
     Trick,
 )
 from referee.log.jsontext import JsonError, Positions, decode
+from referee.log.recognise import looks_like_record
 from referee.log.recordschema import Places, RecordProblem, schema, schema_problems, shown
 from referee.log.words import PLAYER_WORD, TAG_NAME_RE
 from referee.rules.cards import Card, card_text
@@ -55,7 +56,6 @@ __all__ = [
 
 FORMAT = "referee-game-record"
 VERSION = 1
-_RECORD_START = re.compile(r"\s*\{")
 _DIRECTION = re.compile(r"left|right|across|hold|none|[0-9]{1,9} (?:left|right)")
 _CARDS = {card_text(card): Card(card) for card in range(52)}
 # what no text of a log can hold (the schema says so too; a card, a tag name or a direction
@@ -82,11 +82,6 @@ class Reading(NamedTuple):
 
     events: tuple[Event, ...]
     remarks: tuple[tuple[int, str], ...]
-
-
-def looks_like_record(text: str) -> bool:
-    """True when the first non-blank character is ``{``: a JSON record, not a log."""
-    return _RECORD_START.match(text) is not None
 
 
 def players_value(names: list[str]) -> str | None:

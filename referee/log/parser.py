@@ -28,12 +28,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from referee.log import fast as logfast
-from referee.log import jsonrecord, words
+from referee.log import words
 from referee.log.build import EventBuilder, TooManyProblems
 from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.log.events import Comment, Event
 from referee.log.fast import LineReader
 from referee.log.larkread import LarkLines, callbacks_maker
+from referee.log.recognise import looks_like_record
 from referee.util.collector import collector_paused
 from referee.util.record import Record, record
 
@@ -244,8 +245,10 @@ def parse_bytes(data: bytes) -> ParseResult:
     text = decode_log(data)
     if not text.strip():
         raise UnreadableLog("the log is empty", 1, 1)
-    if jsonrecord.looks_like_record(text):
-        return ParseResult(jsonrecord.read_record(text).events, (), text)
+    if looks_like_record(text):
+        from referee.log.jsonrecord import read_record
+
+        return ParseResult(read_record(text).events, (), text)
     result = parse_log(text)
     if not any(not isinstance(event, Comment) for event in result.events):
         if result.issues:
