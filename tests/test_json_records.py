@@ -311,3 +311,10 @@ def test_the_schema_is_valid_and_ships_with_the_rulebook():
     Draft202012Validator.check_schema(schema)
     pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
     assert '"referee.spec" = ["*.md", "*.json"]' in pyproject
+
+
+def test_comments_stand_above_or_beside_the_statement_they_name():
+    text = record('"hands": [{"number": 1, "kitty": []}], "comments": ['
+                  '{"text": "first", "above": "/hands/0/number"}, {"text": "# k", "beside": '
+                  '"/hands/0/kitty"}, {"text": "#last"}]')
+    assert convert(text.decode()) == ("# first\n\nhand 1\nkitty:  # k\n# last\n", "log")

@@ -275,6 +275,8 @@ class _Builder:
         """The comments among the statements: a whole-line comment above the statement it
         names (at the end without one), a comment beside a statement at the end of its line."""
         index_of = {pointer: index for index, (pointer, _) in enumerate(self.events)}
+        index_of.update({pointer + "/number": index for index, (pointer, event)
+                         in enumerate(self.events) if isinstance(event, HandStart)})
         above: dict[int, list[Event]] = {}
         remarks: dict[int, str] = {}
         for number, comment in enumerate(comments):
