@@ -80,6 +80,12 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument("--solutions", type=int, default=3, help="list up to this many minimal fixes")
     _ruleset_options(audit)
 
+    convert = commands.add_parser("convert", help="a log to a JSON game record, or back")
+    convert.add_argument("path", metavar="FILE")
+    convert.add_argument("-o", "--output", default=None, metavar="OUT")
+    convert.add_argument("--to", choices=("json", "log"), default=None,
+                         help="the format to write (default: the other one)")
+
     explain = commands.add_parser("explain", help="explain a diagnostic code or kind")
     explain.add_argument("code", nargs="?", metavar="CODE-or-KIND")
 
@@ -366,7 +372,14 @@ def _cmd_audit(args) -> int:
     return EXIT_CLEAN if result.consistent and not faults else EXIT_VIOLATIONS
 
 
+def _cmd_convert(args) -> int:
+    from referee.run.convert import convert_main
+
+    return convert_main(args.path, args.output, args.to, sys.stdout, sys.stderr)
+
+
 _COMMANDS = {
+    "convert": _cmd_convert,
     "verify-rules": _cmd_verify_rules,
     "audit": _cmd_audit,
     "generate": _cmd_generate,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from referee.check.codes import BY_KIND, NOTE, SYNTAX
 from referee.log.events import Span
@@ -39,17 +39,20 @@ class Diagnostic(Record):
     player: str | None = None
     hint: str | None = None
     related: tuple[Related, ...] = ()
+    pointer: str | None = None  # in a JSON game record, the JSON pointer of the faulty value
 
     def __init__(self, kind: str, code: str, severity: str, line: int, column: int, end_line: int,
                  end_column: int, message: str, rule: str, hand: int | None = None,
                  trick: int | None = None, player: str | None = None, hint: str | None = None,
-                 related: tuple[Related, ...] = ()) -> None:
+                 related: tuple[Related, ...] = (), pointer: str | None = None) -> None:
         self._fill(kind, code, severity, line, column, end_line, end_column, message, rule, hand,
-                   trick, player, hint, related)
+                   trick, player, hint, related, pointer)
 
     def to_json(self) -> dict:
         data = asdict(self)
         data["related"] = [asdict(r) for r in self.related]
+        if self.pointer is None:  # a log has none: its output stays as it was
+            del data["pointer"]
         return data
 
 
@@ -124,8 +127,15 @@ class Report:
         }
 
 
-def unreadable_report(path: str, message: str, line: int = 1, column: int = 1) -> Report:
-    """The report of a file that cannot be read as a log at all (exit code 2)."""
-    report = Report(path=path, unreadable=message)
-    report.diagnostics.append(make(SYNTAX, Span.point(line, column), message, rule="R10.1"))
+def unreadable_report(path: str, message: str, line: int = 1, column: int = 1,
+                      problems: tuple = (), source: str = "") -> Report:
+    """The report of a file that cannot be read as a log at all (exit code 2); ``problems``
+    (an invalid JSON game record's, with a place and a pointer each) are one diagnostic each."""
+    report = Report(path=path, unreadable=message, source=source)
+    for p in problems:
+        report.diagnostics.append(replace(make(
+            SYNTAX, Span(p.line, p.column, p.end_line, p.end_column), p.message, rule="R10.1"),
+            pointer=p.pointer))
+    if not problems:
+        report.diagnostics.append(make(SYNTAX, Span.point(line, column), message, rule="R10.1"))
     return report

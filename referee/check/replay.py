@@ -15,6 +15,7 @@ from referee.check import codes
 from referee.check.diagnostics import HandSummary, Report, unreadable_report
 from referee.check.holdings import HandRecord, gather
 from referee.check.plays import replay_tricks
+from referee.check.records import point_into_record, unreadable
 from referee.check.scoring import entries_by_seat, finish_hand, judge_totals
 from referee.check.setup import group_hands, setup_table
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
@@ -64,7 +65,7 @@ def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = N
             del parsed
         return report
     except UnreadableLog as err:
-        return unreadable_report(path, str(err), err.line, err.column)
+        return unreadable(path, err)
 
 
 def check_text(text: str, path: str = "<string>") -> Report:
@@ -94,6 +95,7 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
     report.suppressed = findings.suppressed
     if prove is not None and table is not None:
         prove(report, parsed, table, records)
+    point_into_record(report, parsed.text)
     return report
 
 

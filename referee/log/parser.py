@@ -34,6 +34,7 @@ from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.log.events import Comment, Event
 from referee.log.fast import LineReader
 from referee.log.larkread import LarkLines, callbacks_maker
+from referee.log.recognise import looks_like_record
 from referee.util.collector import collector_paused
 from referee.util.record import Record, record
 
@@ -239,10 +240,15 @@ def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool) 
 
 
 def parse_bytes(data: bytes) -> ParseResult:
-    """decode_log + parse_log; raises UnreadableLog for input that is not a log at all."""
+    """decode_log + parse_log; raises UnreadableLog for input that is not a log at all.
+    A JSON game record (first non-blank character ``{``) is read as one instead."""
     text = decode_log(data)
     if not text.strip():
         raise UnreadableLog("the log is empty", 1, 1)
+    if looks_like_record(text):
+        from referee.log.jsonrecord import read_record
+
+        return ParseResult(read_record(text).events, (), text)
     result = parse_log(text)
     if not any(not isinstance(event, Comment) for event in result.events):
         if result.issues:

@@ -77,6 +77,8 @@ def to_jsonl_line(report: Report) -> str:
 def diagnostic_line(path: str, diag: Diagnostic) -> str:
     """``game.log:42:14: CH201 revoke  Beth played ... [R5.2]`` — stable, grep-friendly."""
     text = f"{path}:{diag.line}:{diag.column}: {diag.code} {diag.kind}  {diag.message} [{diag.rule}]"
+    if diag.pointer is not None:  # a JSON game record: the faulty value's JSON pointer
+        text += f" at {diag.pointer or 'the top level'}"
     if diag.hint:
         text += f" ({diag.hint})"
     return escaped(text)

@@ -1,0 +1,33 @@
+"""What ``check`` adds for a JSON game record: each diagnostic names the JSON pointer of the
+value it is about, and an invalid record gives one diagnostic per problem."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from referee.check.diagnostics import Report, unreadable_report
+from referee.log.decode import UnreadableLog
+from referee.log.recognise import looks_like_record
+
+__all__ = ["point_into_record", "unreadable"]
+
+
+def point_into_record(report: Report, text: str) -> None:
+    """When ``text`` is a JSON record, give each diagnostic the pointer of the value it
+    starts at (every value of a record starts at a place of its own)."""
+    if not looks_like_record(text) or not report.diagnostics:
+        return
+    from referee.log.jsonrecord import record_pointers  # only for a record: a log needs none
+
+    pointers = record_pointers(text)
+    report.diagnostics = [replace(d, pointer=pointers.get((d.line, d.column)))
+                          for d in report.diagnostics]
+
+
+def unreadable(path: str, err: UnreadableLog) -> Report:
+    """The report of a file that is not a log (nor a valid record) at all."""
+    from referee.log.jsonrecord import InvalidRecord
+
+    if isinstance(err, InvalidRecord):
+        return unreadable_report(path, str(err), err.line, err.column, err.problems, err.text)
+    return unreadable_report(path, str(err), err.line, err.column)

@@ -1,0 +1,212 @@
+"""JSON text -> Python values, with the place of every value (Python's json module gives none).
+
+:func:`decode` returns the document and a table from each value's JSON pointer (RFC 6901,
+``/hands/2/tricks/4``) to its start and end offsets in the text.  It is strict where a record
+should be (a duplicate key, a lone surrogate escape or text after the document is an error,
+not something to guess about) and safe on hostile input: linear in the text (each character
+is looked at a bounded number of times; strings and numbers are matched by regular
+expressions without backtracking), nesting deeper than :data:`MAX_DEPTH` is refused before it
+can exhaust the stack, and numbers longer than :data:`MAX_NUMBER` characters are refused
+before ``int`` or ``float`` sees them.  Every failure is a :class:`JsonError` with an offset.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+__all__ = ["MAX_DEPTH", "MAX_NUMBER", "JsonError", "Positions", "decode", "escape_pointer"]
+
+MAX_DEPTH = 32  # a game record nests six deep; anything far deeper is not a record
+MAX_NUMBER = 40  # characters: no count or score in a game needs more
+
+_BLANK = re.compile(r"[ \t\n\r]*")
+_PLAIN = re.compile(r'[^"\\\x00-\x1f]*')
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+_HEX4 = re.compile(r"[0-9a-fA-F]{4}")
+_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+_LITERALS = (("true", True), ("false", False), ("null", None))
+
+
+class JsonError(ValueError):
+    """The text is not one well-formed JSON document; ``offset`` is where reading stopped."""
+
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+
+
+def escape_pointer(token: str) -> str:
+    """One reference token of a JSON pointer: ``~`` as ``~0``, ``/`` as ``~1``."""
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+class Positions:
+    """Offsets -> 1-based (line, column), columns in characters, from one scan of the text."""
+
+    __slots__ = ("_starts",)
+
+    def __init__(self, text: str) -> None:
+        self._starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def at(self, offset: int) -> tuple[int, int]:
+        index = bisect_right(self._starts, offset) - 1
+        return index + 1, offset - self._starts[index] + 1
+
+
+class _Reader:
+    """One decoding: the text, the place table being filled, the offset reached."""
+
+    __slots__ = ("pos", "text", "where")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.where: dict[str, tuple[int, int]] = {}
+        self.pos = 0
+
+    def blank(self) -> None:
+        self.pos = _BLANK.match(self.text, self.pos).end()
+
+    def value(self, pointer: str, depth: int):
+        self.blank()
+        start = self.pos
+        if start >= len(self.text):
+            raise JsonError("the document ends where a value is expected", start)
+        char = self.text[start]
+        if char == "{" or char == "[":
+            if depth >= MAX_DEPTH:
+                raise JsonError(f"nested more than {MAX_DEPTH} deep; a game record is far "
+                                "shallower", start)
+            result = self.members(pointer, depth) if char == "{" else self.items(pointer, depth)
+        elif char == '"':
+            result = self.string()
+        else:
+            result = self.scalar()
+        self.where[pointer] = (start, self.pos)
+        return result
+
+    def members(self, pointer: str, depth: int) -> dict:
+        text = self.text
+        self.pos += 1
+        result: dict = {}
+        self.blank()
+        if text.startswith("}", self.pos):
+            self.pos += 1
+            return result
+        while True:
+            self.blank()
+            key_start = self.pos
+            if not text.startswith('"', key_start):
+                raise JsonError("expected a member name in double quotes", key_start)
+            key = self.string()
+            if key in result:
+                raise JsonError(f"the member name {key!r} appears twice in this object", key_start)
+            self.blank()
+            if not text.startswith(":", self.pos):
+                raise JsonError("expected ':' after the member name", self.pos)
+            self.pos += 1
+            result[key] = self.value(pointer + "/" + escape_pointer(key), depth + 1)
+            if self.separator("}", "object"):
+                return result
+
+    def items(self, pointer: str, depth: int) -> list:
+        self.pos += 1
+        result: list = []
+        self.blank()
+        if self.text.startswith("]", self.pos):
+            self.pos += 1
+            return result
+        while True:
+            result.append(self.value(f"{pointer}/{len(result)}", depth + 1))
+            if self.separator("]", "array"):
+                return result
+
+    def separator(self, close: str, what: str) -> bool:
+        """Past a ',' (False: another member follows) or the closing bracket (True)."""
+        self.blank()
+        char = self.text[self.pos:self.pos + 1]
+        self.pos += 1
+        if char == close:
+            return True
+        if char == ",":
+            return False
+        raise JsonError(f"expected ',' or '{close}' in this {what}", self.pos - 1)
+
+    def string(self) -> str:
+        text = self.text
+        pos = self.pos + 1
+        parts = []
+        while True:
+            end = _PLAIN.match(text, pos).end()
+            parts.append(text[pos:end])
+            pos = end
+            char = text[pos:pos + 1]
+            if char == '"':
+                self.pos = pos + 1
+                return "".join(parts)
+            if char == "\\":
+                char, pos = self.escape(pos)
+                parts.append(char)
+            elif not char:
+                raise JsonError("the string is not closed", self.pos)
+            else:
+                raise JsonError(f"a raw control character (U+{ord(char):04X}) in a string; "
+                                "write it as an escape", pos)
+
+    def escape(self, pos: int) -> tuple[str, int]:
+        """The character of the escape at ``pos`` (its backslash) and the offset after it."""
+        text = self.text
+        kind = text[pos + 1:pos + 2]
+        if kind in _ESCAPES:
+            return _ESCAPES[kind], pos + 2
+        if kind != "u":
+            raise JsonError("not a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", pos)
+        code = self.hex4(pos)
+        if 0xDC00 <= code <= 0xDFFF:
+            raise JsonError("a lone low surrogate escape is not a character", pos)
+        if 0xD800 <= code <= 0xDBFF:
+            if text[pos + 6:pos + 8] != "\\u":
+                raise JsonError("a high surrogate escape must be followed by a low one", pos)
+            low = self.hex4(pos + 6)
+            if not 0xDC00 <= low <= 0xDFFF:
+                raise JsonError("a high surrogate escape must be followed by a low one", pos)
+            return chr(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)), pos + 12
+        return chr(code), pos + 6
+
+    def hex4(self, pos: int) -> int:
+        match = _HEX4.match(self.text, pos + 2)
+        if match is None:
+            raise JsonError("\\u must be followed by four hexadecimal digits", pos)
+        return int(match.group(), 16)
+
+    def scalar(self):
+        text, start = self.text, self.pos
+        for word, value in _LITERALS:
+            if text.startswith(word, start):
+                self.pos = start + len(word)
+                return value
+        match = _NUMBER.match(text, start)
+        if match is None or match.end() == start:
+            raise JsonError("expected a value (an object, array, string, number, true, false "
+                            "or null)", start)
+        number = match.group()
+        if len(number) > MAX_NUMBER:
+            raise JsonError(f"a number {len(number)} characters long; no value in a game "
+                            "record needs more than a few digits", start)
+        self.pos = match.end()
+        if number.isdigit() or (number[0] == "-" and number[1:].isdigit()):
+            return int(number)
+        return float(number)
+
+
+def decode(text: str) -> tuple[object, dict[str, tuple[int, int]]]:
+    """The document in ``text`` and, for each of its values, pointer -> (start, end) offsets.
+
+    The whole document's pointer is ``""``.  Raises :class:`JsonError`."""
+    reader = _Reader(text)
+    document = reader.value("", 0)
+    reader.blank()
+    if reader.pos < len(text):
+        raise JsonError("text after the end of the document", reader.pos)
+    return document, reader.where

@@ -1,0 +1,133 @@
+"""``referee convert``: a written log to a JSON game record and back, exactly.
+
+A log becomes the record of its events (:mod:`referee.log.jsonwrite`), a record the canonical
+text of its events, which is what ``referee fmt`` prints for the log it came from.  Nothing is
+guessed: a log with an unreadable line, or with something a record cannot hold, is not
+converted (exit 1, each reason with its place); input that is not a log or a valid record at
+all is refused (exit 2, one diagnostic per problem).  Each conversion is read back before it
+is written, and must give the same events again.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TextIO
+
+from referee.check.records import unreadable
+from referee.log.decode import UnreadableLog, decode_log
+from referee.log.events import Comment
+from referee.log.jsonrecord import InvalidRecord, looks_like_record, read_record
+from referee.log.jsonwrite import NotRecordable, log_text, record_text
+from referee.log.parser import parse_log
+from referee.output.render import diagnostic_line, escaped
+from referee.util.reading import UnreadableFile, read_input
+
+__all__ = ["TARGETS", "ConversionRefused", "SameFormat", "convert", "convert_main"]
+
+TARGETS = ("json", "log")
+EXIT_DONE, EXIT_REFUSED, EXIT_UNREADABLE = 0, 1, 2
+
+
+class SameFormat(ValueError):
+    """A conversion to the format the input already has."""
+
+
+class ConversionRefused(Exception):
+    """The input is readable but cannot be converted exactly; ``reasons``: (line, column,
+    message) each."""
+
+    def __init__(self, reasons: list[tuple[int, int, str]]) -> None:
+        super().__init__(reasons[0][2])
+        self.reasons = reasons
+
+
+def convert(text: str, to: str | None = None) -> tuple[str, str]:
+    """(the converted text, its format: "json" or "log") of a decoded log or record.
+
+    ``to`` defaults to the other format.  Raises :class:`InvalidRecord` (an invalid record),
+    :class:`UnreadableLog` (no statement at all), :class:`ConversionRefused`, or
+    :class:`SameFormat`."""
+    source = "json" if looks_like_record(text) else "log"
+    to = to or ("log" if source == "json" else "json")
+    if to == source:
+        raise SameFormat("the input is already a JSON record; `--to log` writes it as a log"
+                         if to == "json" else "the input is already a log; `--to json` writes "
+                         "it as a JSON record (`referee fmt` prints its canonical form)")
+    if source == "json":
+        reading = read_record(text)
+        try:
+            out = log_text(reading)
+        except ValueError as failure:  # pragma: no cover - the reader lets none through
+            raise ConversionRefused([(1, 1, str(failure))]) from None
+        _same(parse_log(out).events, reading.events, "log")
+        return out, "log"
+    parsed = parse_log(text)
+    if parsed.issues:
+        why = ": a record holds only statements, so an unreadable line is not converted"
+        raise ConversionRefused([(i.line, i.column, i.message + why) for i in parsed.issues])
+    if all(isinstance(event, Comment) for event in parsed.events):
+        raise UnreadableLog("nothing in this file reads as a log statement", 1, 1)
+    try:
+        out = record_text(parsed.events, parsed.text)
+    except NotRecordable as err:
+        raise ConversionRefused([(err.line, err.column, err.message)]) from None
+    try:
+        back = read_record(out)
+    except InvalidRecord as err:  # a name or value a record cannot hold
+        why = f"this log cannot be held exactly in a record: {err.problems[0].message}"
+        raise ConversionRefused([(1, 1, why)]) from None
+    _same(back.events, parsed.events, "record")
+    return out, "json"
+
+
+def _same(read_back: tuple, events: tuple, what: str) -> None:
+    """The written form read back must give the same events (spans aside)."""
+    for index, (got, want) in enumerate(zip(read_back, events)):
+        if got != want:
+            span = want.span
+            why = f"this statement does not survive the conversion to a {what} exactly"
+            raise ConversionRefused([(span.line, span.column, why)])
+    if len(read_back) != len(events):
+        raise ConversionRefused([(1, 1, f"the {what} does not hold every statement")])
+
+
+def convert_main(path: str, output: str | None, to: str | None, out: TextIO,
+                 err: TextIO) -> int:
+    """The command: convert ``path`` (``-``: stdin) to ``output`` or ``out``; its exit code."""
+    try:
+        text = decode_log(read_input(path))
+        converted, _ = convert(text, to)
+    except UnreadableFile as failure:
+        print(escaped(f"{path}:1:1: {failure}"), file=err)
+        return EXIT_UNREADABLE
+    except UnreadableLog as failure:  # InvalidRecord too: one line per problem
+        for diag in unreadable(path, failure).diagnostics:
+            print(diagnostic_line(path, diag), file=err)
+        return EXIT_UNREADABLE
+    except ConversionRefused as refused:
+        for line, column, message in refused.reasons:
+            print(escaped(f"{path}:{line}:{column}: not converted: {message}"), file=err)
+        return EXIT_REFUSED
+    except SameFormat as failure:
+        print(escaped(f"referee: {failure}"), file=err)
+        return EXIT_UNREADABLE
+    if output is None or output == "-":
+        out.write(converted)
+        return EXIT_DONE
+    return _write(output, converted, err)
+
+
+def _write(output: str, text: str, err: TextIO) -> int:
+    """A new file, or an existing one replaced all or nothing (a symbolic link refused)."""
+    from referee.util.files import RefusedWrite, replace_text
+
+    try:
+        if os.path.lexists(output):
+            replace_text(output, text)
+        else:
+            with open(output, "x", encoding="utf-8", newline="\n") as file:
+                file.write(text)
+    except (RefusedWrite, OSError) as failure:
+        print(escaped(f"referee: {output}: cannot write: {failure}"), file=err)
+        return EXIT_UNREADABLE
+    return EXIT_DONE

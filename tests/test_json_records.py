@@ -1,0 +1,320 @@
+"""JSON game records (spec/game-record.md): the positioned decoder, the schema's diagnostics,
+check on a record (pointers), and `referee convert` both ways, exact over the example corpus."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from referee.check.replay import check_bytes, check_path
+from referee.cli import main
+from referee.log.events import Comment, Deal, HandStart, Kitty, Tag, Trick
+from referee.log.jsonrecord import InvalidRecord, players_value, read_record
+from referee.log.jsontext import MAX_DEPTH, JsonError, decode
+from referee.log.jsonwrite import NotRecordable, record_of
+from referee.log.parser import parse_bytes, parse_log, split_players
+from referee.log.writer import format_text
+from referee.run.convert import ConversionRefused, SameFormat, convert
+
+ROOT = Path(__file__).resolve().parents[1]
+RECORDS = ROOT / "examples" / "records"
+LOGS = sorted((ROOT / "examples" / "logs").glob("*.log")) + sorted(
+    (ROOT / "examples" / "corpus").glob("*.log"))
+SYNTAX_LOGS = {"syntax.log", "027-cancellation-10p-syntax.log", "028-standard-4p-syntax.log"}
+HEAD = '{"format": "referee-game-record", "version": 1, '
+PLAYERS = '"tags": [{"name": "Players", "value": ["Al", "Beth", "Charlie", "Dave", "Eve", "Fay"]}]'
+
+
+def record(body: str) -> bytes:
+    return (HEAD + body + "}").encode("utf-8")
+
+
+# ---- the decoder --------------------------------------------------------------------------
+def test_decoder_gives_values_and_the_place_of_each():
+    text = '{"a": [1, "x\\u00e9"],\n "b/c~": {"d": null}}'
+    value, where = decode(text)
+    assert value == {"a": [1, "xé"], "b/c~": {"d": None}}
+    assert where[""] == (0, len(text))
+    assert text[slice(*where["/a"])] == '[1, "x\\u00e9"]'
+    assert text[slice(*where["/a/1"])] == '"x\\u00e9"'
+    assert text[slice(*where["/b~1c~0/d"])] == "null"  # RFC 6901 escapes
+
+
+def test_surrogate_pairs_decode_to_one_character():
+    value, _ = decode('{"n": "\\ud83c\\udca1"}')
+    assert value == {"n": "\U0001f0a1"}
+
+
+@pytest.mark.parametrize("text, offset, words", [
+    ('{"a": 1, "a": 2}', 9, "appears twice"),
+    ('{"a": "\\ud800"}', 7, "surrogate"),
+    ('{"a": "\\udc00"}', 7, "surrogate"),
+    ('{"a": "x\ty"}', 8, "control character"),
+    ('{"a": 1} x', 9, "after the end"),
+    ('{"a": "open', 6, "not closed"),
+    ('{"a": 1,}', 8, "member name"),
+    ('{"a" 1}', 5, "':'"),
+    ('{"a": [1 2]}', 9, "',' or ']'"),
+    ('{"a": tru}', 6, "expected a value"),
+    ('{"a": "\\x"}', 7, "not a JSON escape"),
+    ('{"a": 01}', 7, "',' or '}'"),
+])
+def test_decoder_refuses_what_is_not_json_with_the_place(text, offset, words):
+    with pytest.raises(JsonError) as err:
+        decode(text)
+    assert err.value.offset == offset
+    assert words in err.value.message
+
+
+def test_deep_nesting_and_huge_numbers_are_refused_before_they_cost_anything():
+    deep = '{"a":' * 200_000
+    started = time.perf_counter()
+    with pytest.raises(JsonError) as err:
+        decode(deep)
+    assert "nested more than" in err.value.message
+    assert err.value.offset == 5 * MAX_DEPTH
+    with pytest.raises(JsonError, match="characters long"):
+        decode('{"a": ' + "9" * 1_000_000 + "}")
+    assert time.perf_counter() - started < 5
+
+
+def test_decoder_is_linear_on_a_big_flat_document():
+    small = '{"a": [' + ", ".join(['"QS"'] * 20_000) + "]}"
+    big = '{"a": [' + ", ".join(['"QS"'] * 200_000) + "]}"
+    started = time.perf_counter()
+    decode(small)
+    short = time.perf_counter() - started
+    started = time.perf_counter()
+    decode(big)
+    long = time.perf_counter() - started
+    assert long < 40 * max(short, 0.001)  # ten times the input, not a hundred times the time
+
+
+# ---- reading a record ---------------------------------------------------------------------
+def test_the_spec_example_is_exactly_the_log_beside_it():
+    spec = (ROOT / "spec" / "game-record.md").read_text("utf-8")
+    example = re.search(r"```json\n(.*?)```", spec, re.DOTALL).group(1)
+    log = re.search(r"```log\n(.*?)```", spec, re.DOTALL).group(1)
+    assert convert(example) == (log, "log")
+    assert convert(log) == (example, "json")
+    events = parse_bytes(example.encode()).events
+    assert events[0] == Comment("table 2")
+    assert events[2] == Tag("Players", "Al Beth Charlie Dave Eve 'Mary Ann'")
+    assert events[3] == HandStart(1, "Al", "left")
+    trick = events[7]
+    assert isinstance(trick, Trick) and trick.leader == "Dave" and trick.claim.player is None
+    assert [p.player for p in trick.plays] == [None, None]
+
+
+def test_each_span_is_the_place_of_its_json_value():
+    text = (HEAD + PLAYERS + ',\n"hands": [{"number": 1,\n "deal": [{"player": "Al", '
+            '"cards": ["QS", "2C"]}],\n "kitty": []}]}')
+    events = parse_bytes(text.encode()).events
+    hand, deal, kitty = events[1:]
+    assert isinstance(deal, Deal) and isinstance(kitty, Kitty)
+    assert (hand.span.line, hand.span.column) == (2, 22)  # the number
+    assert (deal.player_span.line, deal.player_span.column) == (3, 22)
+    assert [(s.line, s.column, s.end_column) for s in deal.run.spans] == [(3, 38, 42), (3, 44, 48)]
+    assert (kitty.span.line, kitty.span.column, kitty.span.end_column) == (4, 11, 13)
+
+
+def test_a_revoke_in_a_record_is_reported_at_its_value_and_pointer(capsys):
+    report = check_path(RECORDS / "revoke.json")
+    assert [(d.kind, d.line, d.column, d.pointer, d.player, d.trick) for d in report.diagnostics] \
+        == [("revoke", 56, 43, "/hands/0/tricks/0/plays/2/card", "Charlie", 1)]
+    assert main(["check", str(RECORDS / "revoke.json")]) == 1
+    out = capsys.readouterr().out
+    assert "CH201 revoke" in out and "at /hands/0/tricks/0/plays/2/card" in out
+    assert main(["check", "--format", "json", str(RECORDS / "revoke.json")]) == 1
+    diag = json.loads(capsys.readouterr().out)["files"][0]["diagnostics"][0]
+    assert diag["pointer"] == "/hands/0/tricks/0/plays/2/card"
+
+
+def test_a_log_s_diagnostics_have_no_pointer_member():
+    report = check_path(ROOT / "examples" / "logs" / "revoke.log")
+    assert report.diagnostics[0].pointer is None
+    assert "pointer" not in report.diagnostics[0].to_json()
+
+
+def test_an_invalid_record_gives_one_diagnostic_per_problem_and_exit_2(capsys):
+    report = check_path(RECORDS / "invalid.json")
+    assert report.verdict == "unreadable"
+    assert [(d.kind, d.line, d.column, d.pointer) for d in report.diagnostics] == [
+        ("syntax", 8, 15, "/hands/0/pass"),
+        ("syntax", 10, 17, "/hands/0/trciks"),
+        ("syntax", 11, 57, "/hands/0/passes/0/cards/2"),
+        ("syntax", 11, 65, "/hands/0/passes/1"),
+        ("syntax", 12, 44, "/hands/0/score/0/points"),
+    ]
+    messages = [d.message for d in report.diagnostics]
+    assert messages[1].startswith('unknown member "trciks"')
+    assert messages[2].startswith('"1H" is not a card')
+    assert messages[3] == 'the member "cards" is missing here'
+    assert main(["check", str(RECORDS / "invalid.json")]) == 2
+    out = capsys.readouterr().out
+    assert out.count("CH001 syntax") == 5 and "Traceback" not in out
+
+
+@pytest.mark.parametrize("body, pointer, words", [
+    ('"tags": [{"name": "Players", "value": "A\\nB"}]', "/tags/0/value", "is not a string on one line"),
+    ('"tags": [{"name": "9x", "value": "v"}]', "/tags/0/name", "is not a tag name"),
+    ('"hands": [{}]', "/hands/0", "empty hand"),
+    ('"hands": [{"dealer": "Al"}]', "/hands/0", "needs its number"),
+    ('"hands": [{"deal": [{"player": "Al", "cards": []}]}]', "/hands/0/deal/0/cards", "empty list"),
+    ('"hands": [{"tricks": [{"number": -1, "plays": []}]}]', "/hands/0/tricks/0/number", "whole number"),
+    ('"hands": [{"score": [{"player": "Al", "points": 1e400}]}]', "/hands/0/score/0/points", "points"),
+    ('"hands": [{"moon": {"player": "Al", "choice": "keep"}}]', "/hands/0/moon/choice", "subtract or add"),
+    ('"comments": [{"text": "# x", "above": "/tags/0", "beside": "/tags/0"}]', "/comments/0", "not both"),
+    ('"hands": [{"kitty": ["QS\\n"]}]', "/hands/0/kitty/0", "is not a card"),
+])
+def test_schema_problems_point_at_the_faulty_value(body, pointer, words):
+    with pytest.raises(InvalidRecord) as err:
+        parse_bytes(record(body))
+    assert [p.pointer for p in err.value.problems] == [pointer]
+    assert words in err.value.problems[0].message
+
+
+@pytest.mark.parametrize("body, pointer, words", [
+    ('"hands": [{"tricks": [{"number": 1, "plays": [{"card": "QS"}]}]}]',
+     "/hands/0/tricks/0/plays/0", "names no player"),
+    ('"hands": [{"tricks": [{"number": 1, "leader": "Al", "plays": [{"player": "Al", "card": "QS"}]}]}]',
+     "/hands/0/tricks/0/plays/0", "only the cards"),
+    ('"tags": [{"name": "Event", "value": ["Al"]}]', "/tags/0/value", "only a Players tag"),
+    ('"hands": [{"winners": ["none"]}]', "/hands/0/winners", "'none'"),
+    ('"hands": [{"kitty": []}], "comments": [{"text": "x", "above": "/hands/3"}]',
+     "/comments/0/above", "no statement"),
+])
+def test_what_the_schema_cannot_say_is_a_problem_too(body, pointer, words):
+    with pytest.raises(InvalidRecord) as err:
+        parse_bytes(record(body))
+    assert [p.pointer for p in err.value.problems] == [pointer]
+    assert words in err.value.problems[0].message
+
+
+@pytest.mark.parametrize("data, words", [
+    (b'{"format": "x", \xff}', "not UTF-8"),
+    (b"\xff\xfe{\x00}\x00", "UTF-16"),
+    (b'{"a": "\x00"}', "NUL"),
+    (b"{", "not JSON"),
+    (b'{"a": 1, "a": 2}', "appears twice"),
+    (b'{"a":' * 100_000, "nested more than"),
+    (b'{"version": ' + b"7" * 50_000 + b"}", "characters long"),
+    (HEAD.rstrip(", ").encode() + b"}", "holds no statement"),
+])
+def test_hostile_records_are_refused_with_a_place_never_a_traceback(data, words, capsys):
+    report = check_bytes(data, "bad.json")
+    assert report.verdict == "unreadable"
+    assert words in report.unreadable
+    assert all(d.line >= 1 and d.column >= 1 for d in report.diagnostics)
+
+
+def test_bom_and_crlf_records_are_read_with_the_right_places():
+    text = (HEAD + PLAYERS + ',\r\n"hands": [{"kitty": ["QS", "1S"]}]}').encode()
+    with pytest.raises(InvalidRecord) as err:
+        parse_bytes(b"\xef\xbb\xbf  \r\n" + text)
+    problem = err.value.problems[0]
+    assert (problem.line, problem.column, problem.pointer) == (3, 28, "/hands/0/kitty/1")
+
+
+def test_players_may_be_listed_when_a_tag_can_write_them():
+    assert players_value(["Al", "Mary Ann", "O'Neil"]) == "Al 'Mary Ann' O'Neil"
+    assert players_value(["Jo's Mum"]) == '"Jo\'s Mum"'
+    assert players_value(["a 'b\" c"]) is None  # both quotes and a blank: no text splits back
+    for names in (["Al", "Mary Ann"], ["'x", 'y"'], ["Zoë", "Jo,Jo", "#1"], ["a\tb"]):
+        assert split_players(players_value(names)) == names  # the parser's reading of it
+
+
+# ---- converting ---------------------------------------------------------------------------
+@pytest.mark.parametrize("path", LOGS, ids=lambda p: p.name)
+def test_log_to_record_to_log_is_the_fmt_text(path):
+    text = path.read_text("utf-8")
+    if path.name in SYNTAX_LOGS:
+        with pytest.raises(ConversionRefused) as err:
+            convert(text)
+        assert "unknown statement 'scroe'" in err.value.reasons[0][2]
+        return
+    as_json, kind = convert(text)
+    assert kind == "json"
+    back, kind = convert(as_json)
+    assert kind == "log"
+    assert back == format_text(text)[0]
+    assert read_record(as_json).events == parse_log(text).events
+    assert convert(back)[0] == as_json
+
+
+@pytest.mark.parametrize("name", ["revoke.log", "wrong-winner.log", "scoresheet-only.log",
+                                  "stops-mid-trick.log", "game-end.log"])
+def test_a_record_is_judged_as_its_log(name):
+    data = (ROOT / "examples" / "logs" / name).read_bytes()
+    as_log = check_bytes(data, name)
+    as_record = check_bytes(convert(data.decode())[0].encode(), name)
+    def shape(report):
+        return ([(d.kind, d.hand, d.trick, d.player) for d in report.diagnostics],
+                report.to_json()["hands"], report.winners, report.unchecked)
+
+    assert shape(as_record) == shape(as_log)
+    assert all(d.pointer is not None for d in as_record.diagnostics)
+
+
+def test_statements_out_of_hand_order_continue_in_a_hand_without_number():
+    log = ('[Players "A B C D E F"]\nhand 1\ntrick 1: A 2C\nkitty: QS\nscore: A 1\n'
+           "score: A 2\n")
+    made = record_of(parse_log(log).events)
+    assert made["hands"] == [
+        {"number": 1, "tricks": [{"number": 1, "plays": [{"player": "A", "card": "2C"}]}]},
+        {"kitty": ["QS"], "score": [{"player": "A", "points": 1}]},
+        {"score": [{"player": "A", "points": 2}]},
+    ]
+    as_json = convert(log)[0]
+    assert convert(as_json)[0] == log.replace("[Players \"A B C D E F\"]\n", "[Players \"A B C D E F\"]\n\n")
+    def kinds(data: bytes) -> list[str]:
+        return [d.kind for d in check_bytes(data).diagnostics]
+
+    assert kinds(as_json.encode()) == kinds(log.encode())
+
+
+def test_a_tag_after_the_first_statement_is_not_converted():
+    with pytest.raises(NotRecordable) as err:
+        record_of(parse_log('[Players "A B"]\nscore: A 1\n[Target "50"]\n').events)
+    assert (err.value.line, err.value.column) == (3, 1)
+    with pytest.raises(SameFormat):
+        convert('[Players "A B"]\n', "log")
+
+
+def test_convert_command(tmp_path, capsys):
+    source = ROOT / "examples" / "logs" / "revoke.log"
+    out = tmp_path / "game.json"
+    assert main(["convert", str(source), "-o", str(out)]) == 0
+    assert out.read_text("utf-8") == (RECORDS / "revoke.json").read_text("utf-8")
+    assert main(["convert", str(out)]) == 0
+    assert capsys.readouterr().out == source.read_text("utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(out)
+    assert main(["convert", str(source), "-o", str(link)]) == 2
+    assert "symbolic link" in capsys.readouterr().err
+    assert main(["convert", str(ROOT / "examples" / "logs" / "syntax.log")]) == 1
+    assert "38:1: not converted" in capsys.readouterr().err
+    assert main(["convert", str(RECORDS / "invalid.json")]) == 2
+    assert capsys.readouterr().err.count("CH001 syntax") == 5
+    assert main(["convert", "--to", "json", str(out)]) == 2
+    assert "already a JSON record" in capsys.readouterr().err
+
+
+def test_the_schema_is_valid_and_ships_with_the_rulebook():
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads((ROOT / "spec" / "game-record.schema.json").read_text("utf-8"))
+    Draft202012Validator.check_schema(schema)
+    pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
+    assert '"referee.spec" = ["*.md", "*.json"]' in pyproject
+
+
+def test_comments_stand_above_or_beside_the_statement_they_name():
+    text = record('"hands": [{"number": 1, "kitty": []}], "comments": ['
+                  '{"text": "first", "above": "/hands/0/number"}, {"text": "# k", "beside": '
+                  '"/hands/0/kitty"}, {"text": "#last"}]')
+    assert convert(text.decode()) == ("# first\n\nhand 1\nkitty:  # k\n# last\n", "log")
