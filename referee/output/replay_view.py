@@ -13,7 +13,7 @@ from referee.rules.ruleset import Ruleset, card_points
 def trick_rows(names: list[str], trace: list) -> list[tuple[int, str]]:
     """(hand, line of text) for every finished trick; cancelled cards are shown as ~10S~."""
     rows = []
-    for hand, record, pile in trace:
+    for hand, record, pile, *_ in trace:
         cancelled = record.outcome.cancelled
         cards = ", ".join(
             f"{names[seat]} {'~' + card_text(card) + '~' if card in cancelled else card_text(card)}"
