@@ -236,3 +236,34 @@ def test_in_the_browser(browser, pages, tmp_path):
 
     shot = screenshot(browser, pages["dispute"], tmp_path / "report.png")
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 50_000
+
+
+# ---- referee replay --format json: the same view model ------------------------------------
+def test_replay_as_json_is_the_view_of_the_game(capsys):
+    import json
+
+    assert main(["replay", "--format", "json", str(DISPUTE)]) == 1
+    game = json.loads(capsys.readouterr().out)
+    assert (game["version"], game["ruleset"], game["verdict"]) == (1, "cancellation", "violations")
+    assert game["players"] == ["Al", "Beth", "Charlie", "Dave", "Eve", "Fay"]
+    assert [len(hand["tricks"]) for hand in game["hands"]] == [17, 17, 17]
+    trick = game["hands"][1]["tricks"][8]  # hand 2, trick 9 (line 66)
+    assert [(p["player"], p["card"]) for p in trick["plays"]] == [
+        ("Eve", "JS"), ("Fay", "5S"), ("Al", "8H"), ("Beth", "KS"), ("Charlie", "QS"),
+        ("Dave", "10S")]
+    assert (trick["leader"], trick["winner"], trick["points"], trick["claim"]["player"]) == (
+        "Eve", "Beth", 14, "Beth")  # QS 13 and Al's 8H
+    assert [d["kind"] for d in game["diagnostics"]] == [
+        "miscounted-cancellation", "revoke", "score-mismatch"]
+    assert game["totals"][-1]["totals"]["Charlie"] == 32
+
+
+def test_replay_as_json_of_what_is_not_a_log(capsys, tmp_path):
+    import json
+
+    binary = tmp_path / "game.log"
+    binary.write_bytes(b"\x00")
+    assert main(["replay", "--format", "json", str(binary)]) == 2
+    error = json.loads(capsys.readouterr().out)
+    assert (error["path"], error["line"], error["column"]) == (str(binary), 1, 1)
+    assert "binary" in error["error"]
