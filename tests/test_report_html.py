@@ -150,9 +150,10 @@ def screenshot(driver, page: Path, png: Path, selector: str | None = None) -> Pa
     from selenium.webdriver.common.by import By
 
     driver.get(page.as_uri())
+    width = driver.get_window_size()["width"]
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(width, min(int(height) + 20, 8000))  # the whole page in view
     if selector is None:
-        height = driver.execute_script("return document.documentElement.scrollHeight")
-        driver.set_window_size(1280, min(int(height) + 20, 8000))
         driver.save_screenshot(str(png))
     else:
         driver.find_element(By.CSS_SELECTOR, selector).screenshot(str(png))
