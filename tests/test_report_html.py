@@ -268,3 +268,45 @@ def test_replay_as_json_of_what_is_not_a_log(capsys, tmp_path):
     error = json.loads(capsys.readouterr().out)
     assert (error["path"], error["line"], error["column"]) == (str(binary), 1, 1)
     assert "binary" in error["error"]
+
+
+# ---- hostile input: a page, a document or a diagnostic, never a traceback --------------------
+HOSTILE = {
+    "binary": bytes(range(256)) * 4,
+    "nul": b'[Players "Ann\x00Bob"]\nhand 1\x00\n',
+    "empty": b"",
+    "wide": b"x" * 300_000 + b"\n",
+    "outside": b'[Ruleset "../x.toml"]\n[Players "Ann Bob Cat Dan Eve Fay"]\n',
+    "escape": b'[Players "Ann \x1b[31mBob Cat Dan Eve \xe2\x80\xaeFay"]\n'
+              b"trick 1: Ann 2C -> \x1b]0;x\x07\n",
+    "stray": b'[Players "Ann Bob Cat Dan Eve Fay"]\ntrick 3 Zed: 2C 2C 2C 2C 2C 2C 2C 2C\n'
+             b"score: Ann 1, Ann 2, Q 3\ntotal: Bob 9\nwinner: Cat\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+@pytest.mark.parametrize("command", [["report", "-o", "OUT"], ["replay", "--format", "json"],
+                                     ["check", "--format", "sarif"],
+                                     ["check", "--format", "github"]])
+def test_hostile_logs_give_a_diagnostic_never_a_traceback(tmp_path, capsys, command, name):
+    import json
+
+    log = tmp_path / "logs" / f"{name}.log"
+    log.parent.mkdir()
+    log.write_bytes(HOSTILE[name])
+    out_page = tmp_path / "page.html"
+    args = [str(out_page) if part == "OUT" else part for part in command]
+    code = main([*args, str(log)])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err and code in (1, 2)
+    if command[0] == "report":
+        if code == 2:
+            assert re.search(r":\d+:\d+: ", err) and not out_page.exists()
+        else:
+            page = out_page.read_text("utf-8")
+            assert not re.search(r"https?://|<script|[\x1b\u202e]", page)
+    elif command[-1] in ("json", "sarif"):
+        json.loads(out)
+    else:
+        assert all(line.startswith("::") for line in out.splitlines())
+        assert "\x1b" not in out

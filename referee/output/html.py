@@ -3,7 +3,8 @@ the players (inline CSS and SVG, no script, nothing fetched).
 
 The page is the view model of :mod:`referee.output.game_view` through a Jinja2 template
 (``templates/report.html.j2``) with autoescaping on: player names, comments and messages
-are text from the log and never markup.  Jinja2 is imported only here.
+are text from the log and never markup, and their control and invisible characters are shown
+as escapes, as in the text output.  Jinja2 is imported only here.
 """
 
 from __future__ import annotations
@@ -85,9 +86,16 @@ def _nice_step(raw: float) -> int:
 @lru_cache(maxsize=1)
 def _template():
     from jinja2 import Environment, StrictUndefined
+    from markupsafe import Markup
 
-    env = Environment(autoescape=True, undefined=StrictUndefined, trim_blocks=False,
-                      lstrip_blocks=False)
+    from referee.output.render import escaped
+
+    def shown(value):
+        """Text from the log as the text output shows it: controls, invisible format
+        characters (bidirectional overrides reorder what a reader sees) as escapes."""
+        return escaped(value) if isinstance(value, str) and not isinstance(value, Markup) else value
+
+    env = Environment(autoescape=True, undefined=StrictUndefined, finalize=shown)
     env.filters["face"] = face
     source = resources.files("referee.output").joinpath("templates", TEMPLATE).read_text("utf-8")
     return env.from_string(source)
