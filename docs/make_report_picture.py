@@ -12,12 +12,12 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
-
-from test_report_html import DISPUTE, screenshot, start_browser, write_page  # noqa: E402
 
 
 def main() -> int:
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+    from test_report_html import DISPUTE, screenshot, start_browser, write_page
+
     target = ROOT / "docs" / "report.png"
     with tempfile.TemporaryDirectory() as folder:
         page = write_page(DISPUTE, Path(folder) / "dispute.html")

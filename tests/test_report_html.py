@@ -310,3 +310,15 @@ def test_hostile_logs_give_a_diagnostic_never_a_traceback(tmp_path, capsys, comm
     else:
         assert all(line.startswith("::") for line in out.splitlines())
         assert "\x1b" not in out
+
+
+def test_hands_past_the_drawn_ones_are_on_the_score_sheet_only(monkeypatch):
+    from referee.output import game_view as module
+
+    monkeypatch.setattr(module, "MAX_DRAWN_HANDS", 1)
+    view = view_of(DISPUTE)
+    assert [(h["number"], h["drawn"], len(h["tricks"])) for h in view["hands"]] == [
+        (1, True, 17), (2, False, 0), (3, False, 0)]
+    assert view["hands"][2]["sheet"]["score"]["cells"]["Charlie"]["value"] == 30
+    revoke = _diag(view, "revoke")
+    assert not revoke["marked"] and revoke["shown_in_hand"] == 2

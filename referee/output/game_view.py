@@ -24,6 +24,7 @@ from referee.rules.ruleset import Ruleset
 
 VIEW_VERSION = 1
 MAX_NOTES = 200  # comments and tags shown from one log
+MAX_DRAWN_HANDS = 200  # hands drawn trick by trick; later ones are on the score sheet only
 
 
 def referee_game(parsed: ParseResult, path: str, *, base_dir: Path | None = None,
@@ -139,7 +140,7 @@ def _unplayed_trick(trick, source_lines: list[str], marks: Marks, hand: int) -> 
 def hand_view(record: HandRecord, summary: HandSummary | None, traced: list[TracedTrick],
               names: list[str], marks: Marks, source_lines: list[str]) -> dict:
     hand = record.number
-    view = {"number": hand, "start": hand_line(record, marks),
+    view = {"number": hand, "drawn": True, "start": hand_line(record, marks),
             "setup": setup_rows(record, names, marks)}
     flow, finished = _Flow(), {id(entry.written): entry for entry in traced}
     tricks = []
@@ -154,6 +155,14 @@ def hand_view(record: HandRecord, summary: HandSummary | None, traced: list[Trac
     return view
 
 
+def _undrawn(record: HandRecord, summary: HandSummary | None, names: list[str],
+             marks: Marks) -> dict:
+    """A hand past :data:`MAX_DRAWN_HANDS`: its score sheet lines only (a page, or a JSON
+    document, of a log of thousands of hands stays readable)."""
+    return {"number": record.number, "drawn": False, "start": None, "setup": [], "tricks": [],
+            "kitty": None, "moon": None, "sheet": sheet_row(record, summary, names, marks)}
+
+
 def game_view(report: Report, trace: list[TracedTrick], records: list[HandRecord],
               parsed: ParseResult | None = None) -> dict:
     """The whole game as plain data."""
@@ -165,7 +174,9 @@ def game_view(report: Report, trace: list[TracedTrick], records: list[HandRecord
         by_hand.setdefault(entry.hand, []).append(entry)
     summaries = {s.number: s for s in report.hands}
     hands = [hand_view(record, summaries.get(record.number), by_hand.get(record.number, []),
-                       names, marks, source_lines) for record in records]
+                       names, marks, source_lines) if index < MAX_DRAWN_HANDS
+             else _undrawn(record, summaries.get(record.number), names, marks)
+             for index, record in enumerate(records)]
     notes = []
     for event in (parsed.events if parsed is not None else ()):
         if isinstance(event, (Comment, Tag)) and len(notes) < MAX_NOTES:

@@ -18,6 +18,7 @@ from typing import IO
 
 from referee import __version__
 from referee.check.codes import NOTE
+from referee.output.game_view import MAX_DRAWN_HANDS
 from referee.rules.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS
 from referee.rules.ruleset import Ruleset
 
@@ -122,7 +123,7 @@ def render_html(game: dict) -> str:
     return _template().render(
         game=game, diag={d["id"]: d for d in diagnostics}, general=general,
         findings_by_hand=by_hand, verdict_text=verdict, chart=chart(game),
-        setup_flagged=flagged, version=__version__)
+        setup_flagged=flagged, version=__version__, max_drawn=MAX_DRAWN_HANDS)
 
 
 def report_html(data: bytes, path: str, *, base_dir: Path | None = None,
