@@ -217,6 +217,8 @@ def test_in_the_browser(browser, pages, tmp_path):
     assert "line-through" in cancelled[0].value_of_css_property("text-decoration")
     wrong = browser.find_element(By.CSS_SELECTOR, 'td.value[data-kind="score-mismatch"]')
     assert wrong.get_attribute("data-player") == "Charlie"
+    struck = browser.find_elements(By.CSS_SELECTOR, "table.sheet .wrong-value")
+    assert [w.text for w in struck] == ["30"]  # the total that follows from it is not accused
     assert len(browser.find_elements(By.CSS_SELECTOR, ".chart svg polyline")) == 6
 
     # the bundled revoke (examples/logs/facts.toml): Charlie's AD in hand 1, trick 1
