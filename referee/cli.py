@@ -28,7 +28,8 @@ def _parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("check", help="replay logs and report every violation")
     check.add_argument("paths", nargs="+", metavar="FILE", help="log files, directories, or - for stdin")
-    check.add_argument("--format", choices=("text", "json", "jsonl"), default="text")
+    check.add_argument("--format", choices=("text", "json", "jsonl", "sarif", "github"),
+                       default="text")
     check.add_argument("--no-color", action="store_true", help="no colour even on a terminal")
     check.add_argument("--invariants", action="store_true",
                        help="also prove the invariants with z3 (slower)")
@@ -52,7 +53,14 @@ def _parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="print the game trick by trick")
     replay.add_argument("path", metavar="FILE")
     replay.add_argument("--no-color", action="store_true")
+    replay.add_argument("--format", choices=("text", "json"), default="text")
     _ruleset_options(replay)
+
+    report = commands.add_parser("report", help="write a game's report as one HTML page")
+    report.add_argument("path", metavar="FILE")
+    report.add_argument("-o", "--output", default="-", metavar="FILE.html",
+                        help="where to write the page (default: standard output)")
+    _ruleset_options(report)
 
     generate = commands.add_parser("generate", help="write a reproducible legal game log")
     generate.add_argument("--players", type=int, required=True)
@@ -167,7 +175,7 @@ _EXIT_BY_VERDICT = {"clean": EXIT_CLEAN, "violations": EXIT_VIOLATIONS, "unreada
 
 
 def _cmd_check(args) -> int:
-    from referee.output import render
+    from referee.output import formats, render
     from referee.run import bulk
 
     if args.jobs < 0:
@@ -204,8 +212,8 @@ def _cmd_check(args) -> int:
                 if progress is not None:
                     progress[0].advance(progress[1])
 
-        if args.format == "json":  # streamed: one report in memory at a time
-            render.write_json(judged(stream), sys.stdout)
+        if args.format in formats.DOCUMENT_WRITERS:  # streamed: one report in memory at a time
+            formats.DOCUMENT_WRITERS[args.format](judged(stream), sys.stdout)
         else:
             for report in judged(stream):
                 if args.format == "jsonl":
@@ -272,7 +280,15 @@ def _cmd_replay(args) -> int:
     from referee.output.replay_view import show_replay
 
     rules, folders = _ruleset_choice(args)
-    return show_replay(args.path, color=_color(args), ruleset=rules, allowed_dirs=folders)
+    return show_replay(args.path, color=_color(args), ruleset=rules, allowed_dirs=folders,
+                       as_json=args.format == "json")
+
+
+def _cmd_report(args) -> int:
+    from referee.output.html import report_main
+
+    rules, folders = _ruleset_choice(args)
+    return report_main(args.path, args.output, ruleset=rules, allowed_dirs=folders)
 
 
 def _cmd_explain(args) -> int:
@@ -387,6 +403,7 @@ _COMMANDS = {
     "check": _cmd_check,
     "fmt": _cmd_fmt,
     "replay": _cmd_replay,
+    "report": _cmd_report,
     "explain": _cmd_explain,
     "rules": _cmd_rules,
 }

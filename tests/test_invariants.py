@@ -110,7 +110,7 @@ def test_the_fast_winner_test_agrees_with_the_engine_on_every_trick():
         trace: list = []
         check_parsed(parse_log(game_text("cancellation", players, seed)), "<t>", trace=trace)
         assert trace
-        for _hand, record, _pile in trace:
+        for record in (entry.record for entry in trace):
             cards = [card for _, card in record.plays]
             assert _won(cards, rules) == (record.outcome.winner is not None)
     two_pairs = with_options(rules, set_aside_when="two_pairs")
@@ -123,8 +123,8 @@ def test_engine_points_flow_conserves_points_on_traced_games():
         rules = load_ruleset(ruleset)
         trace: list = []
         check_parsed(parse_log(game_text(ruleset, players, seed)), "<t>", trace=trace)
-        for hand in {h for h, _, _ in trace}:
-            records = [r for h, r, _ in trace if h == hand]
+        for hand in {entry.hand for entry in trace}:
+            records = [entry.record for entry in trace if entry.hand == hand]
             taken = sum(r.points for r in records if r.winner is not None)
             lost = records[-1].points if records[-1].winner is None else 0
             assert taken + lost == rules.points_per_hand

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from referee.check import codes
 from referee.check.holdings import Knowledge, SeatedPlay
-from referee.check.table import Table, related
+from referee.check.table import Table, TracedTrick, related
 from referee.log.events import Play, Trick
 from referee.rules import engine
 from referee.rules.cards import (
@@ -80,7 +80,8 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
         if state.trick:
             break
         if table.trace is not None:
-            table.trace.append((hand, state.last_trick, state.pile))
+            table.trace.append(TracedTrick(hand, state.last_trick, state.pile, trick,
+                                           tuple(plays), state.kitty))
         if trick.claim is not None:
             wrong = _judge_claim(table, state, trick, plays, hand)
             if wrong is not None:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from referee.check import codes, diagnostics
 from referee.check.diagnostics import Diagnostic, Related
-from referee.log.events import Span
+from referee.log.events import Play, Span, Trick
 from referee.rules.ruleset import Ruleset
+from referee.rules.state import TrickRecord
 from referee.util.suggest import did_you_mean
 
 DEFAULT_MAX_DIAGNOSTICS = 100  # per kind and file; past it a log's faults are only counted
@@ -57,13 +59,25 @@ class Findings:
                                  "checked (--max-diagnostics N shows more)"]
 
 
+class TracedTrick(NamedTuple):
+    """One finished trick as the replay saw it, for the views of a game (`referee replay`,
+    `referee report`): what was written beside what the engine made of it."""
+
+    hand: int
+    record: TrickRecord  # the engine's resolution: plays that stood, cancellations, winner
+    pile: tuple[int, ...]  # the set-aside cards waiting after this trick
+    written: Trick  # the trick as written, with its claim
+    plays: tuple[tuple[int, int, Play], ...]  # (seat, card, play as written), seats resolved
+    kitty: tuple[int, ...]  # the hand's kitty as the engine holds it
+
+
 @dataclass(slots=True)
 class Table:
     rules: Ruleset
     names: list[str]
     findings: Findings
     seats: dict[str, int] = field(default_factory=dict)
-    trace: list | None = None  # (hand, TrickRecord) of every finished trick, for `referee replay`
+    trace: list[TracedTrick] | None = None  # every finished trick, for the views of a game
 
     def __post_init__(self) -> None:
         # each name as seated and casefolded, so the usual exact spelling is one lookup

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import IO
 
+from referee.output.game_view import VIEW_VERSION
 from referee.output.render import escaped
 from referee.rules.cards import card_text
 from referee.rules.ruleset import Ruleset, card_points
@@ -13,7 +15,7 @@ from referee.rules.ruleset import Ruleset, card_points
 def trick_rows(names: list[str], trace: list) -> list[tuple[int, str]]:
     """(hand, line of text) for every finished trick; cancelled cards are shown as ~10S~."""
     rows = []
-    for hand, record, pile in trace:
+    for hand, record, pile, *_ in trace:
         cancelled = record.outcome.cancelled
         cards = ", ".join(
             f"{names[seat]} {'~' + card_text(card) + '~' if card in cancelled else card_text(card)}"
@@ -32,30 +34,37 @@ def trick_rows(names: list[str], trace: list) -> list[tuple[int, str]]:
 
 
 def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None = None,
-                ruleset: Ruleset | None = None, allowed_dirs: tuple[str | Path, ...] = ()) -> int:
+                ruleset: Ruleset | None = None, allowed_dirs: tuple[str | Path, ...] = (),
+                as_json: bool = False) -> int:
     """Print the game as the referee replays it; a setup fault (a ruleset or target the log
-    names that cannot be used) is printed first, with its place, as it changes the game shown."""
+    names that cannot be used) is printed first, with its place, as it changes the game shown.
+    ``as_json``: the game's view model (:mod:`referee.output.game_view`) as one JSON document."""
     from rich.console import Console
 
     from referee.check import codes
-    from referee.check.replay import check_parsed
     from referee.log.parser import UnreadableLog, parse_bytes
+    from referee.output.game_view import game_view, referee_game
     from referee.output.render import diagnostic_line
     from referee.util.reading import UnreadableFile, read_input
 
     console = Console(file=stream, no_color=color is False, highlight=False, soft_wrap=True)
     try:
         parsed = parse_bytes(read_input(path))
-    except UnreadableFile as err:
-        console.print(escaped(f"{path}:1:1: {err}"), markup=False)
+    except (UnreadableFile, UnreadableLog) as err:
+        line, column = getattr(err, "line", 1), getattr(err, "column", 1)
+        if as_json:
+            _print_json({"version": VIEW_VERSION, "path": path, "error": str(err), "line": line,
+                         "column": column}, stream)
+        else:
+            console.print(escaped(f"{path}:{line}:{column}: {err}"), markup=False)
         return 2
-    except UnreadableLog as err:
-        console.print(escaped(f"{path}:{err.line}:{err.column}: {err}"), markup=False)
-        return 2
-    trace: list = []
     base_dir = None if path == "-" else Path(path).parent
-    report = check_parsed(parsed, path, base_dir=base_dir, trace=trace, ruleset=ruleset,
-                          allowed_dirs=allowed_dirs)
+    report, trace, records = referee_game(parsed, path, base_dir=base_dir, ruleset=ruleset,
+                                          allowed_dirs=allowed_dirs)
+    count = len(report.diagnostics)
+    if as_json:
+        _print_json(game_view(report, trace, records, parsed), stream)
+        return 1 if count else 0
     for diag in report.diagnostics:
         if diag.kind == codes.BAD_SETUP:
             console.print(diagnostic_line(path, diag), style="yellow", markup=False)
@@ -72,10 +81,16 @@ def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None 
         _hand_footer(console, summaries[current])
     for note in report.unchecked:
         console.print(escaped(note), style="yellow", markup=False, highlight=False)
-    count = len(report.diagnostics)
     console.print(escaped(f"{count} violation{'s' * (count != 1)} (referee check {path} lists "
                           "them)") if count else "no violations", markup=False)
     return 1 if count else 0
+
+
+def _print_json(data: dict, stream: IO[str] | None) -> None:
+    import json
+
+    target = sys.stdout if stream is None else stream
+    target.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
 def _hand_footer(console, summary) -> None:

@@ -1,0 +1,67 @@
+"""``referee check --format github``: GitHub Actions workflow commands, one annotation per
+diagnostic (``::error file=F,line=L,col=C,title=CH201 revoke::message``), for engine
+authors who check their program's logs in CI.
+
+Values are escaped as the runner reads them: ``%``, CR and LF in the message, and also
+``:`` and ``,`` in the properties; control characters are shown as escapes first, as in
+the text output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import IO
+
+from referee.check.codes import ERROR, NOTE, WARNING
+from referee.check.diagnostics import Diagnostic, Report
+from referee.output.render import escaped
+
+COMMANDS = {ERROR: "error", WARNING: "warning", NOTE: "notice"}
+_DATA = str.maketrans({"%": "%25", "\r": "%0D", "\n": "%0A"})
+_PROPERTY = str.maketrans({"%": "%25", "\r": "%0D", "\n": "%0A", ":": "%3A", ",": "%2C"})
+
+
+def escape_data(text: str) -> str:
+    return text.translate(_DATA)
+
+
+def escape_property(text: str) -> str:
+    return text.translate(_PROPERTY)
+
+
+def command(name: str, message: str, **properties) -> str:
+    """``::name key=value,...::message`` with every part escaped."""
+    props = ",".join(f"{key}={escape_property(str(value))}"
+                     for key, value in properties.items() if value is not None)
+    return f"::{name}{' ' + props if props else ''}::{escape_data(message)}"
+
+
+def annotation(path: str, diag: Diagnostic) -> str:
+    """One diagnostic as a workflow command; its evidence follows on lines of its own."""
+    message = escaped(f"{diag.message} [{diag.rule}]" + (f" ({diag.hint})" if diag.hint else ""))
+    for rel in diag.related:
+        message += "\n" + escaped(f"{rel.note} (line {rel.line})")
+    one_line = diag.end_line == diag.line and diag.end_column > diag.column
+    return command(COMMANDS.get(diag.severity, "error"), message, file=escaped(path),
+                   line=diag.line if diag.line >= 1 else None,
+                   col=diag.column if diag.line >= 1 and diag.column >= 1 else None,
+                   endColumn=diag.end_column if one_line else None,
+                   title=f"{diag.code} {diag.kind}")
+
+
+def report_lines(report: Report) -> list[str]:
+    path = escaped(report.path)
+    out = [annotation(report.path, diag) for diag in report.diagnostics]
+    out += [command("warning", f"and {count:,} more {kind} diagnostic{'s' * (count != 1)} "
+                    "(--max-diagnostics N shows more)", file=path, title="more diagnostics")
+            for kind, count in report.suppressed.items()]
+    out += [command("notice", escaped(note), file=path, title="not checked")
+            for note in report.unchecked]
+    return out
+
+
+def write_github(reports: Iterable[Report], stream: IO[str]) -> None:
+    for report in reports:
+        for line in report_lines(report):
+            stream.write(line + "\n")
+        stream.flush()

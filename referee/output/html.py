@@ -1,0 +1,180 @@
+"""``referee report``: one self-contained HTML page of a game that a club referee can hand to
+the players (inline CSS and SVG, no script, nothing fetched).
+
+The page is the view model of :mod:`referee.output.game_view` through a Jinja2 template
+(``templates/report.html.j2``) with autoescaping on: player names, comments and messages
+are text from the log and never markup, and their control and invisible characters are shown
+as escapes, as in the text output.  Jinja2 is imported only here.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import IO
+
+from referee import __version__
+from referee.check.codes import NOTE
+from referee.output.game_view import MAX_DRAWN_HANDS
+from referee.rules.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS
+from referee.rules.ruleset import Ruleset
+
+TEMPLATE = "report.html.j2"
+RED_SUITS = frozenset("HD")
+# distinguishable colours for up to 11 players (a series past them reuses the palette)
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
+           "#e377c2", "#7f7f7f", "#bcbd22", "#393b79")
+CHART_WIDTH, CHART_HEIGHT = 760, 300
+_MARGIN = {"left": 52, "right": 170, "top": 16, "bottom": 44}
+
+
+def face(text: str) -> dict:
+    """How a card is drawn: ``10H`` -> rank 10, the heart symbol, red."""
+    rank, suit = text[:-1], text[-1:]
+    index = SUIT_LETTERS.find(suit)
+    return {"rank": rank, "symbol": SUIT_SYMBOLS[index] if index >= 0 else suit,
+            "suit_name": SUIT_NAMES[index] if index >= 0 else suit,
+            "colour": "red" if suit in RED_SUITS else "black"}
+
+
+def chart(game: dict) -> dict | None:
+    """The running totals as SVG coordinates: one series per player over the hands whose
+    totals the referee knows."""
+    rows = [row for row in game["totals"] if row["totals"]]
+    if not rows or not game["players"]:
+        return None
+    left, top = _MARGIN["left"], _MARGIN["top"]
+    right, bottom = CHART_WIDTH - _MARGIN["right"], CHART_HEIGHT - _MARGIN["bottom"]
+    values = [v for row in rows for v in row["totals"].values()]
+    low, high = min(0, *values), max(1, *values)
+    step = _nice_step((high - low) / 5)
+    low, high = step * (low // step), step * -(-high // step)
+
+    def x(index: int) -> float:
+        return round(left + (right - left) * (index + 0.5) / len(rows), 1)
+
+    def y(value: int) -> float:
+        return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
+
+    series = []
+    for seat, name in enumerate(game["players"]):
+        points = [{"x": x(i), "y": y(row["totals"][name]), "value": row["totals"][name],
+                   "hand": row["hand"]} for i, row in enumerate(rows) if name in row["totals"]]
+        series.append({"name": name, "colour": PALETTE[seat % len(PALETTE)], "points": points,
+                       "last": points[-1]["value"] if points else "?",
+                       "legend_y": top + 10 + 20 * seat})
+    label_every = max(1, len(rows) // 20)
+    return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "left": left, "right": right,
+            "top": top, "bottom": bottom, "legend_x": right + 16, "series": series,
+            "y_ticks": [{"value": v, "y": y(v)} for v in range(int(low), int(high) + 1, step)],
+            "x_ticks": [{"x": x(i), "label": row["hand"]} for i, row in enumerate(rows)
+                        if i % label_every == 0]}
+
+
+def _nice_step(raw: float) -> int:
+    step = 1
+    while step < raw:
+        for factor in (2, 5, 10):
+            if step * factor >= raw or factor == 10:
+                step *= factor
+                break
+    return step
+
+
+@lru_cache(maxsize=1)
+def _template():
+    from jinja2 import Environment, StrictUndefined
+    from markupsafe import Markup
+
+    from referee.output.render import escaped
+
+    def shown(value):
+        """Text from the log as the text output shows it: controls, invisible format
+        characters (bidirectional overrides reorder what a reader sees) as escapes."""
+        return escaped(value) if isinstance(value, str) and not isinstance(value, Markup) else value
+
+    env = Environment(autoescape=True, undefined=StrictUndefined, finalize=shown)
+    env.filters["face"] = face
+    source = resources.files("referee.output").joinpath("templates", TEMPLATE).read_text("utf-8")
+    return env.from_string(source)
+
+
+def render_html(game: dict) -> str:
+    """The page of a game's view model."""
+    diagnostics = game["diagnostics"]
+    by_hand: dict[int, list[dict]] = {}
+    general = []
+    hands = {hand["number"] for hand in game["hands"]}
+    for diag in diagnostics:
+        where = diag["shown_in_hand"]
+        if where in hands:
+            by_hand.setdefault(where, []).append(diag)
+        else:
+            general.append(diag)
+    count = sum(d["severity"] != NOTE for d in diagnostics) + sum(game["suppressed"].values())
+    verdict = {"clean": "clean", "unreadable": "unreadable",
+               "violations": f"{count} violation{'s' * (count != 1)}"}[game["verdict"]]
+    flagged = {hand["number"] for hand in game["hands"]
+               if any(row["marks"] or any(c["marks"] for c in row["cards"])
+                      for row in hand["setup"])}
+    return _template().render(
+        game=game, diag={d["id"]: d for d in diagnostics}, general=general,
+        findings_by_hand=by_hand, verdict_text=verdict, chart=chart(game),
+        setup_flagged=flagged, version=__version__, max_drawn=MAX_DRAWN_HANDS)
+
+
+def report_html(data: bytes, path: str, *, base_dir: Path | None = None,
+                ruleset: Ruleset | None = None, allowed_dirs: tuple = ()) -> tuple[str, str]:
+    """(the page, the verdict) of a log's bytes; raises ``UnreadableLog`` for bytes that
+    are not a log at all."""
+    from referee.log.parser import parse_bytes
+    from referee.output.game_view import game_view, referee_game
+
+    parsed = parse_bytes(data)
+    report, trace, records = referee_game(parsed, path, base_dir=base_dir, ruleset=ruleset,
+                                          allowed_dirs=allowed_dirs)
+    return render_html(game_view(report, trace, records, parsed)), report.verdict
+
+
+def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
+                allowed_dirs: tuple = (), stream: IO[str] | None = None) -> int:
+    """Write the report page of ``path`` to ``output`` (``-``: standard output).  Exit code
+    0 clean, 1 violations, 2 when the input is not a log or the page cannot be written."""
+    from referee.log.parser import UnreadableLog
+    from referee.output.render import escaped
+    from referee.util.reading import UnreadableFile, read_input
+
+    err = sys.stderr if stream is None else stream
+    try:
+        page, verdict = report_html(read_input(path), path,
+                                    base_dir=None if path == "-" else Path(path).parent,
+                                    ruleset=ruleset, allowed_dirs=allowed_dirs)
+    except UnreadableFile as problem:
+        print(escaped(f"{path}:1:1: {problem}"), file=err)
+        return 2
+    except UnreadableLog as problem:
+        print(escaped(f"{path}:{problem.line}:{problem.column}: {problem}"), file=err)
+        return 2
+    if output == "-":
+        sys.stdout.write(page)
+        return 1 if verdict == "violations" else 0
+    if path != "-" and _same_file(path, output):
+        print(escaped(f"referee: {output}: is the log itself; not overwritten"), file=err)
+        return 2
+    try:
+        Path(output).write_text(page, encoding="utf-8")
+    except OSError as problem:
+        print(escaped(f"referee: cannot write {output}: {problem.strerror or problem}"),
+              file=err)
+        return 2
+    return 1 if verdict == "violations" else 0
+
+
+def _same_file(one: str, other: str) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False

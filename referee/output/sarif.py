@@ -1,0 +1,137 @@
+"""``referee check --format sarif``: the run as one SARIF 2.1.0 log, for code-scanning tools.
+
+One run; its tool's rules are the table of diagnostic kinds (referee/check/codes.py) with
+their help and clause; each diagnostic is a result at its file, line and column (columns
+count Unicode code points, as the referee does); what could not be checked and the
+diagnostics past ``--max-diagnostics`` are the invocation's notifications.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import PurePath, PurePosixPath
+from typing import IO
+from urllib.parse import quote
+
+from referee import __version__
+from referee.check.codes import ERROR, NOTE, WARNING, all_codes
+from referee.check.diagnostics import Diagnostic, Report
+from referee.output.render import escaped
+from referee.rules.rulebook import clause
+
+SARIF_VERSION = "2.1.0"
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+LEVELS = {ERROR: "error", WARNING: "warning", NOTE: "note"}
+MAX_NOTIFICATIONS = 10_000  # past it, notifications are counted in a last one
+
+
+def rules() -> list[dict]:
+    """The reporting descriptors: one per diagnostic kind."""
+    out = []
+    for code in all_codes():
+        text = clause(code.clause) or ""
+        help_text = (f"{code.summary}. {code.why}\nExample: {code.example}\n"
+                     f"Rule {code.clause} (spec/rules.md):\n{text}")
+        out.append({
+            "id": code.code, "name": code.kind,
+            "shortDescription": {"text": code.summary},
+            "fullDescription": {"text": code.why},
+            "help": {"text": help_text,
+                     "markdown": f"{code.summary}. {code.why}\n\nExample: `{code.example}`\n\n"
+                                 f"{text}"},
+            "defaultConfiguration": {"level": LEVELS[code.severity]},
+            "properties": {"clause": code.clause, "kind": code.kind},
+        })
+    return out
+
+
+def artifact_uri(path: str) -> str:
+    """A path as a URI reference: relative paths stay relative (to the directory the run
+    started in), absolute ones become file URIs."""
+    pure = PurePath(path)
+    if pure.is_absolute():
+        return pure.as_uri()
+    return quote(str(PurePosixPath(*pure.parts)) if pure.parts else path, safe="/")
+
+
+def _region(line: int, column: int, end_line: int | None = None,
+            end_column: int | None = None) -> dict | None:
+    if line < 1:
+        return None
+    region = {"startLine": line}
+    if column >= 1:
+        region["startColumn"] = column
+    if end_line is not None and end_column is not None and (
+            end_line > line or (end_line == line and end_column > max(column, 1))):
+        region["endLine"], region["endColumn"] = end_line, end_column
+    return region
+
+
+def _location(uri: str, region: dict | None, **extra) -> dict:
+    physical = {"artifactLocation": {"uri": uri}}
+    if region is not None:
+        physical["region"] = region
+    return {**extra, "physicalLocation": physical}
+
+
+def result(path: str, diag: Diagnostic, index: dict[str, int]) -> dict:
+    """One diagnostic as a SARIF result."""
+    uri = artifact_uri(path)
+    text = escaped(f"{diag.message} [{diag.rule}]" + (f" ({diag.hint})" if diag.hint else ""))
+    out = {
+        "ruleId": diag.code, "level": LEVELS.get(diag.severity, "error"),
+        "message": {"text": text},
+        "locations": [_location(uri, _region(diag.line, diag.column, diag.end_line,
+                                             diag.end_column))],
+        "properties": {"kind": diag.kind, "clause": diag.rule,
+                       **{k: v for k, v in (("hand", diag.hand), ("trick", diag.trick),
+                                            ("player", diag.player)) if v is not None}},
+    }
+    if diag.code in index:
+        out["ruleIndex"] = index[diag.code]
+    if diag.related:
+        out["relatedLocations"] = [
+            _location(uri, _region(rel.line, rel.column), id=number,
+                      message={"text": escaped(rel.note)})
+            for number, rel in enumerate(diag.related)]
+    return out
+
+
+def _notifications(report: Report) -> list[dict]:
+    uri = artifact_uri(report.path)
+    out = [{"level": "note", "message": {"text": escaped(f"not checked: {note}")},
+            "locations": [_location(uri, None)]} for note in report.unchecked]
+    out += [{"level": "warning", "message": {"text": escaped(
+                f"and {count:,} more {kind} diagnostic{'s' * (count != 1)} "
+                "(--max-diagnostics N shows more)")},
+             "locations": [_location(uri, None)]} for kind, count in report.suppressed.items()]
+    return out
+
+
+def write_sarif(reports: Iterable[Report], stream: IO[str]) -> None:
+    """The SARIF log of ``reports``, written result by result."""
+    descriptors = rules()
+    index = {rule["id"]: number for number, rule in enumerate(descriptors)}
+    tool = {"driver": {"name": "referee", "version": __version__, "rules": descriptors}}
+    head = {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION}
+    stream.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "runs": [{"tool": '
+                 + json.dumps(tool, ensure_ascii=False)
+                 + ', "columnKind": "unicodeCodePoints", "results": [')
+    notes: list[dict] = []
+    dropped, first = 0, True
+    for report in reports:
+        for diag in report.diagnostics:
+            stream.write(("\n" if first else ",\n") + json.dumps(
+                result(report.path, diag, index), ensure_ascii=False))
+            first = False
+        for note in _notifications(report):
+            if len(notes) < MAX_NOTIFICATIONS:
+                notes.append(note)
+            else:
+                dropped += 1
+    if dropped:
+        notes.append({"level": "note", "message": {"text": f"and {dropped:,} more notifications"}})
+    invocation = {"executionSuccessful": True, "toolExecutionNotifications": notes}
+    stream.write("\n], \"invocations\": [" + json.dumps(invocation, ensure_ascii=False)
+                 + "]}]}\n")
