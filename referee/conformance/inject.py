@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from referee.check import codes
-from referee.conformance.generate import Rng, generate_game
+from referee.conformance.generate import GameStats, Rng, generate_game
 from referee.log.events import (
     Claim,
     Entry,
@@ -37,6 +37,13 @@ EDIT_KINDS = (
     codes.GAME_END,
 )
 INJECTABLE = PLAY_KINDS + EDIT_KINDS
+# the hands a game needs before it can hold the kind at all (the dealer of hand 1 is free, R2.5)
+MIN_HANDS = {codes.WRONG_DEALER: 2}
+
+
+def hands_for(kind: str | None, hands: int | None) -> int | None:
+    """``hands``, raised to what ``kind`` needs (None, a whole game, has room for any kind)."""
+    return hands if hands is None or kind is None else max(hands, MIN_HANDS.get(kind, 1))
 
 
 class CannotInject(Exception):
@@ -81,15 +88,19 @@ def expected_document(violations: list[Expected], *, log: str | None = None, **a
 class _Tamper:
     """Replaces the first suitable play (from a random starting point) with an illegal one."""
 
-    def __init__(self, kind: str, rng: Rng, names):
+    def __init__(self, kind: str, rng: Rng, names, skip: int | None = None):
         self.kind, self.rng, self.names = kind, rng, names
         # how many chances to let pass, so the place varies (illegal leads have few chances)
-        self.skip = rng.randrange({codes.ILLEGAL_LEAD: 2, codes.ILLEGAL_PLAY: 1}.get(kind, 12))
+        if skip is None:
+            skip = rng.randrange({codes.ILLEGAL_LEAD: 2, codes.ILLEGAL_PLAY: 1}.get(kind, 12))
+        self.wanted = self.skip = skip
+        self.seen = 0  # the chances met so far
         self.where: tuple[int, int, str] | None = None
 
     def _chance(self) -> bool:
         if self.where is not None:
             return False
+        self.seen += 1
         self.skip -= 1
         return self.skip < 0
 
@@ -183,10 +194,20 @@ def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
     if kind in PLAY_KINDS:
 
         tamper = _Tamper(kind, rng, DEFAULT_NAMES[:players])
+        made = GameStats()
         events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,
-                               tamper=tamper, event_name=event_name, stats=stats)
+                               tamper=tamper, event_name=event_name, stats=made)
+        if tamper.where is None and tamper.seen:
+            # fewer chances than the skip drawn: the game up to the tampered play is the same
+            # in every run, so the skip modulo the chances met lands on one of them
+            tamper = _Tamper(kind, rng, tamper.names, skip=tamper.wanted % tamper.seen)
+            made = GameStats()
+            events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,
+                                   tamper=tamper, event_name=event_name, stats=made)
         if tamper.where is None:
             raise CannotInject(f"no place for {kind} in this game")
+        if stats is not None:
+            stats.add(made)
         hand, trick, player = tamper.where
         index = _trick_index(events, hand, trick)
         target = (index, hand, trick, player)

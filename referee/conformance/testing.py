@@ -21,9 +21,10 @@ play it, write what happened as log lines or :mod:`referee.log.events` records, 
 complete example.
 
 Every strategy takes keyword arguments only; each argument may be a value, a Hypothesis
-strategy of values, or None (drawn).  Logs are generated from a drawn seed by
-:func:`referee.conformance.generate.generate_game`, so a failing example shrinks to a small seed and few
-hands.  This is the only module of the package that imports Hypothesis.
+strategy of values, or None (drawn).  The strategies draw the table and the length first and
+the cards last, from small draws (a seed per hand or deal), so a failing example shrinks to the
+fewest players and hands (see ``spec/conformance.md``, "Shrinking").  This is the only
+module of the package that imports Hypothesis.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from __future__ import annotations
 import hashlib
 import tempfile
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 try:
@@ -43,11 +44,18 @@ except ImportError as err:  # pragma: no cover - depends on the environment
     raise ImportError("referee.conformance.testing needs Hypothesis: pip install 'referee[test]' "
                       "(or pip install hypothesis)") from err
 
-from referee.check import codes
 from referee.check.diagnostics import Diagnostic, Report
-from referee.conformance.generate import generate_game, ruleset_toml
-from referee.conformance.inject import INJECTABLE, CannotInject, Expected, can_occur, violating_game
-from referee.log.events import CardRun, Deal, Event, HandStart, Kitty, Tag
+from referee.conformance.generate import GameStats, Rng, generate_game, ruleset_toml
+from referee.conformance.generate import _play_hand as play_hand  # one hand from its own Rng
+from referee.conformance.inject import (
+    INJECTABLE,
+    CannotInject,
+    Expected,
+    can_occur,
+    hands_for,
+    violating_game,
+)
+from referee.log.events import CardRun, Deal, Event, GameOver, HandStart, Kitty, Tag
 from referee.rules import engine
 from referee.rules.cards import Card
 from referee.rules.names import DEFAULT_NAMES
@@ -70,6 +78,7 @@ __all__ = [
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 _SHORT = st.integers(min_value=1, max_value=2)
+HYPOTHESIS_EVENT = "drawn by referee.testing"
 _TRIES = 25  # seeds tried for a violation before the example is rejected
 
 
@@ -114,13 +123,17 @@ class GameLog:
 
     ``expected`` is empty for a legal log, else the one injected violation (kind, line, hand,
     trick, player; None where the violation names none).  ``str(log)`` is the text.
+    ``seed`` is one seed per hand for :func:`game_logs`, the game's seed (as given to
+    :func:`~referee.conformance.inject.violating_game`) for :func:`violating_logs`.  The repr
+    leaves out the events and the ruleset (the text says it all), so a falsifying example
+    prints small.
     """
 
     text: str
-    events: tuple[Event, ...]
-    rules: Ruleset
+    events: tuple[Event, ...] = field(repr=False)
+    rules: Ruleset = field(repr=False)
     players: int
-    seed: int
+    seed: int | tuple[int, ...]
     hands: int | None
     strategy: str
     expected: tuple[Expected, ...] = ()
@@ -208,11 +221,16 @@ def _players_for(draw, rules: Ruleset, players) -> int:
 
 @st.composite
 def deals(draw, *, rules=None, players=None) -> DrawnDeal:
-    """A shuffled deal for one hand (any permutation of the decks, dealt round the table)."""
+    """A shuffled deal for one hand (any permutation of the decks, dealt round the table).
+
+    The deck is shuffled by :class:`~referee.conformance.generate.Rng` from one drawn seed
+    (a permutation drawn card by card shrinks slowly), after the table: a failing deal
+    shrinks to the fewest players and dealer 0 first, then to a small seed."""
     ruleset = _as_ruleset(draw(_as_strategy(rules, rulesets())))
     n = _players_for(draw, ruleset, players)
     dealer = draw(st.integers(0, n - 1))
-    order = draw(st.permutations(engine.full_deck(ruleset)))
+    order = engine.full_deck(ruleset)
+    Rng(draw(SEEDS)).shuffle(order)
     state = engine.new_game(ruleset, n, dealer=dealer)
     action = engine.deal_from_order(state, order)
     return DrawnDeal(ruleset, n, dealer, action.hands, action.kitty, DEFAULT_NAMES[:n])
@@ -232,16 +250,28 @@ def _nameable(rules: Ruleset) -> Ruleset:
 
 @st.composite
 def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None) -> GameLog:
-    """A legal game log: ``hands`` hands (default 1 or 2; None: to the end of the game)."""
+    """A legal game log: ``hands`` hands (default 1 or 2; None: to the end of the game).
+
+    Drawn in an order that shrinks well: the table, the number of hands and the strategy
+    first, then the dealer and one seed per hand (each hand's shuffle and choices come from
+    its own :class:`~referee.conformance.generate.Rng`), so a failing example shrinks to the
+    fewest players and hands, and the hands that do not matter to small seeds, each shrink
+    changing one hand only.  ``log.seed`` is the tuple of those hand seeds."""
     ruleset = _nameable(_as_ruleset(draw(_as_strategy(rules, rulesets()))))
     n = _players_for(draw, ruleset, players)
     count = draw(_as_strategy(hands, st.none())) if hands is not None else None
     how = draw(_as_strategy(strategy, st.sampled_from(("random", "simple"))))
-    seed = draw(SEEDS)
+    events = generate_game(ruleset, n, seed=0, hands=0, event_name=HYPOTHESIS_EVENT)  # tags
+    state = engine.new_game(ruleset, n, dealer=draw(st.integers(0, n - 1)))
+    names, seeds, stats = DEFAULT_NAMES[:n], [], GameStats()
+    while state.phase is not engine.Phase.OVER and (count is None or len(seeds) < count):
+        seeds.append(draw(SEEDS))
+        state = play_hand(state, names, Rng(seeds[-1]), how, events, stats)
+    if state.phase is engine.Phase.OVER:
+        events.append(GameOver(tuple(names[s] for s in state.winners)))
     from referee.log.writer import write
 
-    events = generate_game(ruleset, n, seed=seed, hands=count, strategy=how)
-    return GameLog(write(events), tuple(events), ruleset, n, seed, count, how)
+    return GameLog(write(events), tuple(events), ruleset, n, tuple(seeds), count, how)
 
 
 @st.composite
@@ -269,8 +299,7 @@ def violating_logs(draw, *, kinds=None, rules=None, players=None, hands=_SHORT) 
     ruleset = _nameable(ruleset)
     n = _players_for(draw, ruleset, players)
     count = draw(_as_strategy(hands, st.none())) if hands is not None else None
-    if kind == codes.WRONG_DEALER and count is not None:
-        count = max(count, 2)  # the dealer of hand 1 is free (R2.5)
+    count = hands_for(kind, count)  # a wrong dealer needs a second hand
     seed = draw(SEEDS)
     for attempt in range(_TRIES):
         try:
