@@ -14,6 +14,7 @@ from referee.check import codes
 from referee.conformance.generate import GameStats, Rng, generate_game
 from referee.log.events import (
     Claim,
+    Deal,
     Entry,
     GameOver,
     HandStart,
@@ -37,13 +38,11 @@ EDIT_KINDS = (
     codes.GAME_END,
 )
 INJECTABLE = PLAY_KINDS + EDIT_KINDS
-# the hands a game needs before it can hold the kind at all (the dealer of hand 1 is free, R2.5)
-MIN_HANDS = {codes.WRONG_DEALER: 2}
 
 
 def hands_for(kind: str | None, hands: int | None) -> int | None:
-    """``hands``, raised to what ``kind`` needs (None, a whole game, has room for any kind)."""
-    return hands if hands is None or kind is None else max(hands, MIN_HANDS.get(kind, 1))
+    """``hands`` (None: a whole game), or 2 for a wrong dealer (hand 1's is free, R2.5)."""
+    return hands if hands is None or kind != codes.WRONG_DEALER else max(hands, 2)
 
 
 class CannotInject(Exception):
@@ -91,11 +90,9 @@ class _Tamper:
     def __init__(self, kind: str, rng: Rng, names, skip: int | None = None):
         self.kind, self.rng, self.names = kind, rng, names
         # how many chances to let pass, so the place varies (illegal leads have few chances)
-        if skip is None:
-            skip = rng.randrange({codes.ILLEGAL_LEAD: 2, codes.ILLEGAL_PLAY: 1}.get(kind, 12))
-        self.wanted = self.skip = skip
-        self.seen = 0  # the chances met so far
-        self.where: tuple[int, int, str] | None = None
+        self.skip = skip if skip is not None else rng.randrange(
+            {codes.ILLEGAL_LEAD: 2, codes.ILLEGAL_PLAY: 1}.get(kind, 12))
+        self.seen, self.where = 0, None  # the chances met; (hand, trick, player) once placed
 
     def _chance(self) -> bool:
         if self.where is not None:
@@ -192,18 +189,14 @@ def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
         raise ValueError(f"cannot inject {kind!r}; choose from {', '.join(INJECTABLE)}")
     rng = Rng(f"{seed}:{kind}")
     if kind in PLAY_KINDS:
-
         tamper = _Tamper(kind, rng, DEFAULT_NAMES[:players])
-        made = GameStats()
-        events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,
-                               tamper=tamper, event_name=event_name, stats=made)
-        if tamper.where is None and tamper.seen:
-            # fewer chances than the skip drawn: the game up to the tampered play is the same
-            # in every run, so the skip modulo the chances met lands on one of them
-            tamper = _Tamper(kind, rng, tamper.names, skip=tamper.wanted % tamper.seen)
-            made = GameStats()
+        while True:  # twice if the skip outran the chances: the game is the same up to the
+            made = GameStats()  # tampered play in each run, so skip % chances lands on one
             events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,
                                    tamper=tamper, event_name=event_name, stats=made)
+            if tamper.where is not None or not tamper.seen:
+                break
+            tamper = _Tamper(kind, rng, tamper.names, skip=tamper.skip % tamper.seen)
         if tamper.where is None:
             raise CannotInject(f"no place for {kind} in this game")
         if stats is not None:
@@ -261,8 +254,6 @@ def _bad_setup(events, rules, players, rng):
 
 
 def _bad_deal(events, rules, players, rng):
-    from referee.log.events import Deal
-
     index, hand, deal = _pick(rng, [(i, h, e) for i, h, e in _hands(events) if isinstance(e, Deal)])
     events = list(events)
     events[index] = replace(deal, run=replace(deal.run, cards=deal.run.cards[:-1], spans=()))

@@ -56,6 +56,7 @@ from referee.conformance.inject import (
     violating_game,
 )
 from referee.log.events import CardRun, Deal, Event, GameOver, HandStart, Kitty, Tag
+from referee.log.writer import write
 from referee.rules import engine
 from referee.rules.cards import Card
 from referee.rules.names import DEFAULT_NAMES
@@ -122,11 +123,9 @@ class GameLog:
     """A generated log: its text and events, how it was made, and what a referee must say.
 
     ``expected`` is empty for a legal log, else the one injected violation (kind, line, hand,
-    trick, player; None where the violation names none).  ``str(log)`` is the text.
-    ``seed`` is one seed per hand for :func:`game_logs`, the game's seed (as given to
-    :func:`~referee.conformance.inject.violating_game`) for :func:`violating_logs`.  The repr
-    leaves out the events and the ruleset (the text says it all), so a falsifying example
-    prints small.
+    trick, player; None where the violation names none).  ``str(log)`` is the text; the
+    repr leaves out the events and ruleset.  ``seed``: a seed per hand (:func:`game_logs`),
+    or the seed given to :func:`~referee.conformance.inject.violating_game`.
     """
 
     text: str
@@ -140,6 +139,9 @@ class GameLog:
 
     def __str__(self) -> str:
         return self.text
+
+    def _repr_pretty_(self, printer, cycle) -> None:  # how Hypothesis prints an example
+        printer.text(repr(self))
 
     @property
     def kind(self) -> str | None:
@@ -221,19 +223,17 @@ def _players_for(draw, rules: Ruleset, players) -> int:
 
 @st.composite
 def deals(draw, *, rules=None, players=None) -> DrawnDeal:
-    """A shuffled deal for one hand (any permutation of the decks, dealt round the table).
-
-    The deck is shuffled by :class:`~referee.conformance.generate.Rng` from one drawn seed
-    (a permutation drawn card by card shrinks slowly), after the table: a failing deal
-    shrinks to the fewest players and dealer 0 first, then to a small seed."""
+    """A shuffled deal for one hand: the decks shuffled by a drawn seed, dealt in blocks
+    (so a smaller table keeps each seat's cards and adds some), the kitty last."""
     ruleset = _as_ruleset(draw(_as_strategy(rules, rulesets())))
     n = _players_for(draw, ruleset, players)
     dealer = draw(st.integers(0, n - 1))
     order = engine.full_deck(ruleset)
     Rng(draw(SEEDS)).shuffle(order)
-    state = engine.new_game(ruleset, n, dealer=dealer)
-    action = engine.deal_from_order(state, order)
-    return DrawnDeal(ruleset, n, dealer, action.hands, action.kitty, DEFAULT_NAMES[:n])
+    per = ruleset.cards_per_player(n)
+    hands = tuple(tuple(sorted(order[s * per:(s + 1) * per])) for s in range(n))
+    return DrawnDeal(ruleset, n, dealer, hands, tuple(sorted(order[n * per:])),
+                     DEFAULT_NAMES[:n])
 
 
 def _nameable(rules: Ruleset) -> Ruleset:
@@ -252,25 +252,20 @@ def _nameable(rules: Ruleset) -> Ruleset:
 def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None) -> GameLog:
     """A legal game log: ``hands`` hands (default 1 or 2; None: to the end of the game).
 
-    Drawn in an order that shrinks well: the table, the number of hands and the strategy
-    first, then the dealer and one seed per hand (each hand's shuffle and choices come from
-    its own :class:`~referee.conformance.generate.Rng`), so a failing example shrinks to the
-    fewest players and hands, and the hands that do not matter to small seeds, each shrink
-    changing one hand only.  ``log.seed`` is the tuple of those hand seeds."""
+    The table, length and strategy are drawn first, then the dealer and a seed per hand
+    (its shuffle and choices), so a failing example shrinks hand by hand."""
     ruleset = _nameable(_as_ruleset(draw(_as_strategy(rules, rulesets()))))
     n = _players_for(draw, ruleset, players)
     count = draw(_as_strategy(hands, st.none())) if hands is not None else None
     how = draw(_as_strategy(strategy, st.sampled_from(("random", "simple"))))
     events = generate_game(ruleset, n, seed=0, hands=0, event_name=HYPOTHESIS_EVENT)  # tags
     state = engine.new_game(ruleset, n, dealer=draw(st.integers(0, n - 1)))
-    names, seeds, stats = DEFAULT_NAMES[:n], [], GameStats()
+    names, seeds = DEFAULT_NAMES[:n], []
     while state.phase is not engine.Phase.OVER and (count is None or len(seeds) < count):
         seeds.append(draw(SEEDS))
-        state = play_hand(state, names, Rng(seeds[-1]), how, events, stats)
+        state = play_hand(state, names, Rng(seeds[-1]), how, events, GameStats())
     if state.phase is engine.Phase.OVER:
         events.append(GameOver(tuple(names[s] for s in state.winners)))
-    from referee.log.writer import write
-
     return GameLog(write(events), tuple(events), ruleset, n, tuple(seeds), count, how)
 
 
