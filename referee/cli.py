@@ -79,6 +79,8 @@ def _parser() -> argparse.ArgumentParser:
     corpus.add_argument("directory", metavar="DIR")
     corpus.add_argument("--count", type=int, default=50)
     corpus.add_argument("--seed", type=int, default=1)
+    corpus.add_argument("--quiet", "-q", action="store_true",
+                        help="no progress lines on stderr (none either when it is not a terminal)")
 
     verify = commands.add_parser("verify-rules", help="prove properties of a ruleset with z3")
     verify.add_argument("ruleset", nargs="?", default=None, metavar="RULESET")
@@ -347,7 +349,7 @@ def _cmd_generate(args) -> int:
 def _cmd_corpus(args) -> int:
     from referee.conformance.corpus import corpus_main
 
-    return corpus_main(args.directory, args.count, args.seed)
+    return corpus_main(args.directory, args.count, args.seed, quiet=args.quiet)
 
 
 def _cmd_verify_rules(args) -> int:

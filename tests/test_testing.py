@@ -6,19 +6,21 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from pathlib import Path
+from random import Random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
 from referee.conformance.generate import generate_game
 from referee.conformance.inject import INJECTABLE
-from referee.log.events import Trick
+from referee.log.events import HandStart, Trick
 from referee.log.writer import write
 from referee.replay import check_text
-from referee.rules.cards import counts_of
+from referee.rules.cards import QUEEN_OF_SPADES, counts_of
 from referee.rules.ruleset import load_ruleset, with_options
+from referee.rules.tricks import resolve_trick
 from referee.testing import (
     DrawnDeal,
     GameLog,
@@ -174,3 +176,44 @@ def test_the_example_in_conformance_md_runs():
     assert len(tests) == 3
     for name in tests:
         namespace[name]()
+
+
+# -- shrinking: a failing property ends at a small example -------------------------------------
+SHRINK = settings(database=None, deadline=None, max_examples=300,
+                  phases=[Phase.generate, Phase.shrink])
+
+
+def _set_aside_last_trick(log) -> bool:
+    """A deliberately broken engine property: it fails on a hand whose last trick is set
+    aside (about one cancellation hand in a hundred)."""
+    last = log.rules.cards_per_player(log.players)
+    return any(isinstance(e, Trick) and e.number == last
+               and resolve_trick([p.card for p in e.plays], cancellation=True,
+                                 set_aside_when=log.rules.set_aside_when).winner is None
+               for e in log.events)
+
+
+def test_a_failing_game_log_property_shrinks_to_one_hand_at_the_smallest_table():
+    log = find(game_logs(rules="cancellation"), _set_aside_last_trick, settings=SHRINK,
+               random=Random(0))
+    assert (log.players, log.hands, len(log.seed)) == (6, 1, 1)
+    hands = [e for e in log.events if isinstance(e, HandStart)]
+    assert len(hands) == 1 and _set_aside_last_trick(log)
+    # 4 tags, the hand line, 6 deals, the kitty, 6 passes, 17 tricks, score, total
+    assert len(log.text.splitlines()) <= 38
+    assert "events=" not in repr(log) and len(repr(log)) < 2 * len(log.text)
+
+
+def test_a_failing_deal_property_shrinks_to_the_smallest_table_and_dealer():
+    def twin_queens(deal) -> bool:  # broken on a hand with both queens of spades
+        return any(hand.count(QUEEN_OF_SPADES) == 2 for hand in deal.hands)
+
+    deal = find(deals(rules="cancellation"), twin_queens, settings=SHRINK, random=Random(0))
+    assert (deal.players, deal.dealer) == (6, 0) and twin_queens(deal)
+
+
+@SOME
+@given(log=game_logs(hands=st.integers(1, 3)))
+def test_game_logs_draw_one_seed_per_hand(log):
+    assert isinstance(log.seed, tuple) and len(log.seed) == log.hands
+    assert sum(isinstance(e, HandStart) for e in log.events) == log.hands

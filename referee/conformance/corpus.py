@@ -10,12 +10,10 @@
 * ``manifest.json`` — every log with its ruleset, players, seed, strategy, the injected kind and
   the tricky cases it exercises, plus indexes by case, kind, player count and ruleset.
 
-The corpus always covers: both bundled rulesets and every player count they allow (clean and
-injected), every injectable kind, and the tricky cases of :data:`referee.conformance.generate.CASES`
-(set-aside first and last tricks, consecutive set-aside tricks, kitty pickups, a kitty that
-waits for a set-aside first trick, lost points, moons both ways, game end, a shared win).
-Seeds are searched until each case is present.  ``count`` more logs than that covering set
-are added at random.  The same ``seed`` and ``count`` give byte-identical files.
+The corpus always holds a covering set: both bundled rulesets and every player count they
+allow (clean and injected), every injectable kind, and the tricky cases of
+:data:`referee.conformance.generate.CASES`, each searched for over seeds; random logs are added
+up to ``count``.  Any ``count`` and ``seed`` work, and give byte-identical files again.
 
 See ``spec/conformance.md`` for how another implementation uses it.
 """
@@ -24,6 +22,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,6 +34,7 @@ from referee.conformance.inject import (
     Expected,
     can_occur,
     expected_document,
+    hands_for,
     violating_game,
 )
 from referee.log.events import GameOver, HandStart, Moon, Score, Total
@@ -44,7 +44,6 @@ from referee.rules.ruleset import Ruleset, load_ruleset, with_options
 FORMAT = "referee-corpus/1"
 MANIFEST = "manifest.json"
 EXPECTED_SUFFIX = ".expected.json"
-SEARCH_LIMIT = 4000  # seeds tried per required case before giving up (never reached so far)
 SHORT_TARGETS = {"cancellation": 60, "standard": 50}  # complete games kept short
 
 
@@ -122,27 +121,46 @@ def _clean_document(events) -> dict:
     return expected_document([], hands=hands, winners=winners)
 
 
+PLANNED_TRIES = 1000  # seeds tried with the planned player count before the common one
+FALLBACK_PLAYERS = 6  # where set-asides and kitties are commonest (a kitty of 2 cards)
+FALLBACK_HANDS = 3  # hands per try there: each hand is another chance for a rare case
+SEARCH_LIMIT = 50_000  # a safety net: reached only if a case could never occur (a bug)
+
+
+def _fallback(entry: Entry) -> Entry:
+    """The same entry where its case is frequent: fewest players, several hands."""
+    players = FALLBACK_PLAYERS if entry.rules.allows_players(FALLBACK_PLAYERS) else (
+        entry.rules.min_players)
+    hands = None if entry.hands is None else max(entry.hands, FALLBACK_HANDS)
+    return Entry(entry.label, entry.rules, players, 0, hands, entry.strategy, entry.kind)
+
+
 def _search(entry: Entry, want: str | None, rng: Rng) -> Entry:
-    """Try seeds from a random start until the entry builds and shows case ``want``."""
+    """Try seeds from a random start until the entry builds and shows case ``want``.
+
+    Seeds are tried first with the entry's own player count and length (which spread the
+    corpus over the tables), then, for a case that is rare there (two set-aside tricks in a
+    row at 9 players: about 1 hand in 5000), with the fewest players and three hands a game,
+    where every case of the corpus occurs in more than one try in a hundred."""
     start = rng.below(10**6)
     for step in range(SEARCH_LIMIT):
+        if step == PLANNED_TRIES:
+            entry = _fallback(entry)
         entry.seed = start + step
         if _build(entry) and (want is None or want in entry.cases):
             return entry
     raise CorpusError(f"no seed in {start}..{start + SEARCH_LIMIT - 1} gives {entry.label} "
-                      f"({entry.rules.name}, {entry.players} players)")
+                      f"({entry.rules.name}, {entry.players} players): a bug, please report it")
 
 
-def plan(count: int, seed: int) -> list[Entry]:
-    """The corpus's logs, generated: the covering set first, then random ones up to ``count``."""
-    rng = Rng(f"corpus:{seed}")
-    rulesets = _rulesets()
+def _covering(rulesets: dict[str, Ruleset]) -> list[tuple[Entry, str | None]]:
+    """The covering set, in order: what every corpus contains whatever its seed and count."""
     cancellation, standard = rulesets["cancellation"], rulesets["standard"]
     seats = list(range(cancellation.min_players, cancellation.max_players + 1))
-    entries: list[Entry] = []
+    wanted = []  # (the entry to search for, the case it must show)
 
     def add(label, rules, players, hands, strategy, kind=None, want=None):
-        entries.append(_search(Entry(label, rules, players, 0, hands, strategy, kind), want, rng))
+        wanted.append((Entry(label, rules, players, 0, hands, strategy, kind), want))
 
     # clean complete games: every player count of both rulesets (game end; ties searched below)
     for players in seats:
@@ -174,21 +192,50 @@ def plan(count: int, seed: int) -> list[Entry]:
             players = (seats[position % len(seats)] if rules is cancellation
                        else rules.min_players)
             position += rules is cancellation
-            hands = 2
+            hands = hands_for(kind, 2)
             if kind == codes.GAME_END and rules is cancellation:
                 rules, hands = _short(rules), None  # a finished game with a wrong winner
             add(kind, rules, players, hands, "simple" if position % 2 else "random", kind=kind)
-    # random extras up to count
+    return wanted
+
+
+def _extra(rng: Rng, rulesets: dict[str, Ruleset]) -> Entry:
+    """A random log beyond the covering set: any ruleset, table, kind (or none) and length."""
+    cancellation, standard = rulesets["cancellation"], rulesets["standard"]
     kinds = [None] * len(INJECTABLE) + list(INJECTABLE)
-    while len(entries) < count:
+    while True:
         rules = (cancellation, standard)[rng.below(4) == 0]
         players = (rules.min_players + rng.below(rules.max_players - rules.min_players + 1))
         kind = kinds[rng.below(len(kinds))]
-        if kind is not None and not can_occur(kind, rules):
-            continue
-        hands = 1 + rng.below(2)
-        strategy = ("random", "simple")[rng.below(2)]
-        add(f"extra-{kind or 'clean'}", rules, players, hands, strategy, kind=kind)
+        if kind is None or can_occur(kind, rules):
+            break
+    hands = hands_for(kind, 1 + rng.below(2))  # a wrong dealer needs a second hand
+    strategy = ("random", "simple")[rng.below(2)]
+    return Entry(f"extra-{kind or 'clean'}", rules, players, 0, hands, strategy, kind)
+
+
+Progress = Callable[[int, int], None]  # (logs made, logs in all)
+
+
+def plan(count: int, seed: int, progress: Progress | None = None) -> list[Entry]:
+    """The corpus's logs, generated: the covering set first, then random ones up to ``count``.
+
+    ``progress(done, total)`` is called after each log."""
+    rng = Rng(f"corpus:{seed}")
+    rulesets = _rulesets()
+    wanted = _covering(rulesets)
+    total = max(count, len(wanted))
+    entries: list[Entry] = []
+
+    def made(entry: Entry) -> None:
+        entries.append(entry)
+        if progress is not None:
+            progress(len(entries), total)
+
+    for entry, want in wanted:
+        made(_search(entry, want, rng))
+    while len(entries) < count:
+        made(_search(_extra(rng, rulesets), None, rng))
     return entries
 
 
@@ -222,8 +269,9 @@ def _manifest(entries: list[Entry], names: list[str], count: int, seed: int) -> 
     }
 
 
-def write_corpus(directory: str | Path, count: int, seed: int) -> dict:
-    """Write the corpus into ``directory``; returns the manifest."""
+def write_corpus(directory: str | Path, count: int, seed: int,
+                 progress: Progress | None = None) -> dict:
+    """Write the corpus into ``directory``; returns the manifest (``progress``: see plan)."""
     folder = Path(directory)
     if folder.exists() and not folder.is_dir():
         raise CorpusError(f"{folder} is not a directory")
@@ -241,7 +289,7 @@ def write_corpus(directory: str | Path, count: int, seed: int) -> dict:
                 name = item.get(key) if isinstance(item, dict) else None
                 if isinstance(name, str) and "/" not in name and "\\" not in name:
                     (folder / name).unlink(missing_ok=True)
-    entries = plan(count, seed)
+    entries = plan(count, seed, progress)
     names = [entry.file_name(index) for index, entry in enumerate(entries, start=1)]
     folder.mkdir(parents=True, exist_ok=True)
     for entry, name in zip(entries, names):
@@ -258,13 +306,25 @@ def _json(data) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-def corpus_main(directory: str, count: int, seed: int) -> int:
-    """``referee corpus DIR [--count N] [--seed S]``: 0 written, 2 a usage error."""
+PROGRESS_EVERY = 100  # logs between two progress lines
+
+
+def show_progress(done: int, total: int) -> None:
+    """A progress line on stderr per PROGRESS_EVERY logs, and one for the last."""
+    if done % PROGRESS_EVERY == 0 or done == total:
+        print(f"referee corpus: {done}/{total} logs", file=sys.stderr, flush=True)
+
+
+def corpus_main(directory: str, count: int, seed: int, quiet: bool = False) -> int:
+    """``referee corpus DIR [--count N] [--seed S] [--quiet]``: 0 written, 2 a usage error.
+
+    Progress goes to stderr when it is a terminal, unless ``quiet``."""
     if count < 0:
         print("referee corpus: --count must not be negative", file=sys.stderr)
         return 2
+    shown = not quiet and sys.stderr.isatty()
     try:
-        manifest = write_corpus(directory, count, seed)
+        manifest = write_corpus(directory, count, seed, show_progress if shown else None)
     except (CorpusError, OSError) as err:
         print(f"referee corpus: {err}", file=sys.stderr)
         return 2

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from referee.check import codes
-from referee.conformance.generate import Rng, generate_game
+from referee.conformance.generate import GameStats, Rng, generate_game
 from referee.log.events import (
     Claim,
+    Deal,
     Entry,
     GameOver,
     HandStart,
@@ -37,6 +38,11 @@ EDIT_KINDS = (
     codes.GAME_END,
 )
 INJECTABLE = PLAY_KINDS + EDIT_KINDS
+
+
+def hands_for(kind: str | None, hands: int | None) -> int | None:
+    """``hands`` (None: a whole game), or 2 for a wrong dealer (hand 1's is free, R2.5)."""
+    return hands if hands is None or kind != codes.WRONG_DEALER else max(hands, 2)
 
 
 class CannotInject(Exception):
@@ -81,15 +87,17 @@ def expected_document(violations: list[Expected], *, log: str | None = None, **a
 class _Tamper:
     """Replaces the first suitable play (from a random starting point) with an illegal one."""
 
-    def __init__(self, kind: str, rng: Rng, names):
+    def __init__(self, kind: str, rng: Rng, names, skip: int | None = None):
         self.kind, self.rng, self.names = kind, rng, names
         # how many chances to let pass, so the place varies (illegal leads have few chances)
-        self.skip = rng.randrange({codes.ILLEGAL_LEAD: 2, codes.ILLEGAL_PLAY: 1}.get(kind, 12))
-        self.where: tuple[int, int, str] | None = None
+        self.skip = skip if skip is not None else rng.randrange(
+            {codes.ILLEGAL_LEAD: 2, codes.ILLEGAL_PLAY: 1}.get(kind, 12))
+        self.seen, self.where = 0, None  # the chances met; (hand, trick, player) once placed
 
     def _chance(self) -> bool:
         if self.where is not None:
             return False
+        self.seen += 1
         self.skip -= 1
         return self.skip < 0
 
@@ -181,12 +189,18 @@ def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
         raise ValueError(f"cannot inject {kind!r}; choose from {', '.join(INJECTABLE)}")
     rng = Rng(f"{seed}:{kind}")
     if kind in PLAY_KINDS:
-
         tamper = _Tamper(kind, rng, DEFAULT_NAMES[:players])
-        events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,
-                               tamper=tamper, event_name=event_name, stats=stats)
+        while True:  # twice if the skip outran the chances: the game is the same up to the
+            made = GameStats()  # tampered play in each run, so skip % chances lands on one
+            events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,
+                                   tamper=tamper, event_name=event_name, stats=made)
+            if tamper.where is not None or not tamper.seen:
+                break
+            tamper = _Tamper(kind, rng, tamper.names, skip=tamper.skip % tamper.seen)
         if tamper.where is None:
             raise CannotInject(f"no place for {kind} in this game")
+        if stats is not None:
+            stats.add(made)
         hand, trick, player = tamper.where
         index = _trick_index(events, hand, trick)
         target = (index, hand, trick, player)
@@ -240,8 +254,6 @@ def _bad_setup(events, rules, players, rng):
 
 
 def _bad_deal(events, rules, players, rng):
-    from referee.log.events import Deal
-
     index, hand, deal = _pick(rng, [(i, h, e) for i, h, e in _hands(events) if isinstance(e, Deal)])
     events = list(events)
     events[index] = replace(deal, run=replace(deal.run, cards=deal.run.cards[:-1], spans=()))

@@ -21,9 +21,10 @@ play it, write what happened as log lines or :mod:`referee.log.events` records, 
 complete example.
 
 Every strategy takes keyword arguments only; each argument may be a value, a Hypothesis
-strategy of values, or None (drawn).  Logs are generated from a drawn seed by
-:func:`referee.conformance.generate.generate_game`, so a failing example shrinks to a small seed and few
-hands.  This is the only module of the package that imports Hypothesis.
+strategy of values, or None (drawn).  The strategies draw the table and the length first and
+the cards last, from small draws (a seed per hand or deal), so a failing example shrinks to the
+fewest players and hands (see ``spec/conformance.md``, "Shrinking").  This is the only
+module of the package that imports Hypothesis.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from __future__ import annotations
 import hashlib
 import tempfile
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 try:
@@ -43,11 +44,19 @@ except ImportError as err:  # pragma: no cover - depends on the environment
     raise ImportError("referee.conformance.testing needs Hypothesis: pip install 'referee[test]' "
                       "(or pip install hypothesis)") from err
 
-from referee.check import codes
 from referee.check.diagnostics import Diagnostic, Report
-from referee.conformance.generate import generate_game, ruleset_toml
-from referee.conformance.inject import INJECTABLE, CannotInject, Expected, can_occur, violating_game
-from referee.log.events import CardRun, Deal, Event, HandStart, Kitty, Tag
+from referee.conformance.generate import GameStats, Rng, generate_game, ruleset_toml
+from referee.conformance.generate import _play_hand as play_hand  # one hand from its own Rng
+from referee.conformance.inject import (
+    INJECTABLE,
+    CannotInject,
+    Expected,
+    can_occur,
+    hands_for,
+    violating_game,
+)
+from referee.log.events import CardRun, Deal, Event, GameOver, HandStart, Kitty, Tag
+from referee.log.writer import write
 from referee.rules import engine
 from referee.rules.cards import Card
 from referee.rules.names import DEFAULT_NAMES
@@ -70,6 +79,7 @@ __all__ = [
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 _SHORT = st.integers(min_value=1, max_value=2)
+HYPOTHESIS_EVENT = "drawn by referee.testing"
 _TRIES = 25  # seeds tried for a violation before the example is rejected
 
 
@@ -113,20 +123,25 @@ class GameLog:
     """A generated log: its text and events, how it was made, and what a referee must say.
 
     ``expected`` is empty for a legal log, else the one injected violation (kind, line, hand,
-    trick, player; None where the violation names none).  ``str(log)`` is the text.
+    trick, player; None where the violation names none).  ``str(log)`` is the text; the
+    repr leaves out the events and ruleset.  ``seed``: a seed per hand (:func:`game_logs`),
+    or the seed given to :func:`~referee.conformance.inject.violating_game`.
     """
 
     text: str
-    events: tuple[Event, ...]
-    rules: Ruleset
+    events: tuple[Event, ...] = field(repr=False)
+    rules: Ruleset = field(repr=False)
     players: int
-    seed: int
+    seed: int | tuple[int, ...]
     hands: int | None
     strategy: str
     expected: tuple[Expected, ...] = ()
 
     def __str__(self) -> str:
         return self.text
+
+    def _repr_pretty_(self, printer, cycle) -> None:  # how Hypothesis prints an example
+        printer.text(repr(self))
 
     @property
     def kind(self) -> str | None:
@@ -208,14 +223,17 @@ def _players_for(draw, rules: Ruleset, players) -> int:
 
 @st.composite
 def deals(draw, *, rules=None, players=None) -> DrawnDeal:
-    """A shuffled deal for one hand (any permutation of the decks, dealt round the table)."""
+    """A shuffled deal for one hand: the decks shuffled by a drawn seed, dealt in blocks
+    (so a smaller table keeps each seat's cards and adds some), the kitty last."""
     ruleset = _as_ruleset(draw(_as_strategy(rules, rulesets())))
     n = _players_for(draw, ruleset, players)
     dealer = draw(st.integers(0, n - 1))
-    order = draw(st.permutations(engine.full_deck(ruleset)))
-    state = engine.new_game(ruleset, n, dealer=dealer)
-    action = engine.deal_from_order(state, order)
-    return DrawnDeal(ruleset, n, dealer, action.hands, action.kitty, DEFAULT_NAMES[:n])
+    order = engine.full_deck(ruleset)
+    Rng(draw(SEEDS)).shuffle(order)
+    per = ruleset.cards_per_player(n)
+    hands = tuple(tuple(sorted(order[s * per:(s + 1) * per])) for s in range(n))
+    return DrawnDeal(ruleset, n, dealer, hands, tuple(sorted(order[n * per:])),
+                     DEFAULT_NAMES[:n])
 
 
 def _nameable(rules: Ruleset) -> Ruleset:
@@ -232,16 +250,23 @@ def _nameable(rules: Ruleset) -> Ruleset:
 
 @st.composite
 def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None) -> GameLog:
-    """A legal game log: ``hands`` hands (default 1 or 2; None: to the end of the game)."""
+    """A legal game log: ``hands`` hands (default 1 or 2; None: to the end of the game).
+
+    The table, length and strategy are drawn first, then the dealer and a seed per hand
+    (its shuffle and choices), so a failing example shrinks hand by hand."""
     ruleset = _nameable(_as_ruleset(draw(_as_strategy(rules, rulesets()))))
     n = _players_for(draw, ruleset, players)
     count = draw(_as_strategy(hands, st.none())) if hands is not None else None
     how = draw(_as_strategy(strategy, st.sampled_from(("random", "simple"))))
-    seed = draw(SEEDS)
-    from referee.log.writer import write
-
-    events = generate_game(ruleset, n, seed=seed, hands=count, strategy=how)
-    return GameLog(write(events), tuple(events), ruleset, n, seed, count, how)
+    events = generate_game(ruleset, n, seed=0, hands=0, event_name=HYPOTHESIS_EVENT)  # tags
+    state = engine.new_game(ruleset, n, dealer=draw(st.integers(0, n - 1)))
+    names, seeds = DEFAULT_NAMES[:n], []
+    while state.phase is not engine.Phase.OVER and (count is None or len(seeds) < count):
+        seeds.append(draw(SEEDS))
+        state = play_hand(state, names, Rng(seeds[-1]), how, events, GameStats())
+    if state.phase is engine.Phase.OVER:
+        events.append(GameOver(tuple(names[s] for s in state.winners)))
+    return GameLog(write(events), tuple(events), ruleset, n, tuple(seeds), count, how)
 
 
 @st.composite
@@ -269,8 +294,7 @@ def violating_logs(draw, *, kinds=None, rules=None, players=None, hands=_SHORT) 
     ruleset = _nameable(ruleset)
     n = _players_for(draw, ruleset, players)
     count = draw(_as_strategy(hands, st.none())) if hands is not None else None
-    if kind == codes.WRONG_DEALER and count is not None:
-        count = max(count, 2)  # the dealer of hand 1 is free (R2.5)
+    count = hands_for(kind, count)  # a wrong dealer needs a second hand
     seed = draw(SEEDS)
     for attempt in range(_TRIES):
         try:
