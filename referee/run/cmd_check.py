@@ -1,0 +1,107 @@
+"""``referee check``: many files, one report each, and the run's exit code."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from functools import partial
+from pathlib import Path
+
+from referee.run.usage import (
+    EXIT_CLEAN,
+    EXIT_UNREADABLE,
+    EXIT_VIOLATIONS,
+    UsageError,
+    color,
+    ruleset_choice,
+)
+
+LOG_SUFFIXES = (".log", ".txt", ".hearts")
+_EXIT_BY_VERDICT = {"clean": EXIT_CLEAN, "violations": EXIT_VIOLATIONS, "unreadable": EXIT_UNREADABLE}
+
+
+def iter_inputs(paths: list[str]) -> Iterator[str]:
+    for raw in paths:
+        if raw == "-":
+            yield raw
+            continue
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in LOG_SUFFIXES)
+            if not found:
+                raise UsageError(f"{raw}: no log files ({', '.join(LOG_SUFFIXES)}) in this directory")
+            yield from (str(p) for p in found)
+        else:
+            yield raw
+
+
+def run_check(args) -> int:
+    from referee.output import render
+    from referee.run import bulk
+
+    if args.jobs < 0:
+        raise UsageError("--jobs must be 0 (one per core) or more")
+    jobs = args.jobs or bulk.default_jobs()
+    paths: Iterable[str] = iter_inputs(args.paths)
+    progress = None
+    if sys.stderr.isatty() and args.format != "text":
+        paths = list(paths)
+        if len(paths) >= 20:
+            progress = _progress(len(paths))
+    if args.max_diagnostics < 1:
+        raise UsageError("--max-diagnostics must be 1 or more")
+    rules, folders = ruleset_choice(args)
+    check = partial(bulk.check_one, invariants=args.invariants,
+                    max_diagnostics=args.max_diagnostics, ruleset=rules, allowed_dirs=folders)
+    try:
+        if args.scheduler:
+            from referee.run.cluster import check_on_cluster
+
+            stream = _usage_errors(check_on_cluster(paths, args.scheduler,
+                                                    invariants=args.invariants,
+                                                    timeout=args.timeout,
+                                                    max_diagnostics=args.max_diagnostics,
+                                                    ruleset=rules))
+        else:
+            stream = bulk.check_many(paths, jobs=jobs, timeout=args.timeout, check=check)
+        worst = [EXIT_CLEAN]  # the run's exit code so far, raised by each report
+
+        def judged(reports):
+            for report in reports:
+                worst[0] = max(worst[0], _EXIT_BY_VERDICT[report.verdict])
+                yield report
+                if progress is not None:
+                    progress[0].advance(progress[1])
+
+        if args.format == "json":  # streamed: one report in memory at a time
+            render.write_json(judged(stream), sys.stdout)
+        else:
+            for report in judged(stream):
+                if args.format == "jsonl":
+                    print(render.to_jsonl_line(report), flush=progress is not None)
+                else:
+                    render.render_text([report], color=color(args))
+    finally:
+        if progress is not None:
+            progress[0].stop()
+    return worst[0]
+
+
+def _usage_errors(reports):
+    """A cluster that cannot be reached is the command's problem, not a file's."""
+    from referee.run.cluster import ClusterUnavailable
+
+    try:
+        yield from reports
+    except ClusterUnavailable as err:
+        raise UsageError(str(err)) from None
+
+
+def _progress(total: int):
+    from rich.console import Console
+    from rich.progress import Progress
+
+    bar = Progress(console=Console(stderr=True), transient=True)
+    task = bar.add_task("checking", total=total)
+    bar.start()
+    return bar, task
