@@ -24,6 +24,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="+", metavar="FILE", help="log files, directories, or - for stdin")
     check.add_argument("--format", choices=("text", "json", "jsonl"), default="text")
     check.add_argument("--no-color", action="store_true", help="no colour even on a terminal")
+    check.add_argument("--show-clean", action="store_true",
+                       help="text: print the report of a clean file too (the tally counts it)")
     check.add_argument("--invariants", action="store_true",
                        help="also prove the invariants with z3 (slower)")
     check.add_argument("--jobs", "-j", type=int, default=1, metavar="N",

@@ -8,7 +8,10 @@ from referee.run.usage import EXIT_CLEAN, UsageError
 
 
 def run_explain(args) -> int:
+    """A kind (by code or name) with every clause it may cite, quoted; or a clause (``R5.2``,
+    ``5.2``, a section ``R5``), quoted, with the kinds that cite it."""
     from referee.check.codes import all_codes, lookup
+    from referee.rules.rulebook import clause, clause_id
 
     if args.code is None:
         for code in all_codes():
@@ -16,16 +19,28 @@ def run_explain(args) -> int:
         return EXIT_CLEAN
     code = lookup(args.code)
     if code is None:
-        raise UsageError(f"unknown code or kind {args.code!r}; `referee explain` lists them")
-    print(f"{code.code} {code.kind} ({code.severity}, rule {code.clause})\n")
+        wanted = clause_id(args.code)
+        if wanted is None:
+            raise UsageError(f"unknown code, kind or clause {args.code!r}; `referee explain` "
+                             "lists the codes, `referee rules --book` the clauses")
+        text = clause(wanted)
+        if text is None:
+            raise UsageError(f"spec/rules.md has no clause {wanted}; `referee rules --book` "
+                             "prints the rulebook")
+        print(f"Rule {wanted} (spec/rules.md):\n{text}\n")
+        citing = [c for c in all_codes() if wanted in c.clauses]
+        print("Cited by: " + ", ".join(
+            f"{c.code} {c.kind}" + (" (its default)" if c.clause == wanted else "")
+            for c in citing) if citing else f"No diagnostic kind cites {wanted}.")
+        return EXIT_CLEAN
+    also = f"; also {', '.join(code.also)}" if code.also else ""
+    print(f"{code.code} {code.kind} ({code.severity}, rule {code.clause}{also})\n")
     print(f"What: {code.summary}.")
     print(f"Why: {code.why}")
     print(f"Example:\n    {code.example}")
-    from referee.rules.rulebook import clause
-
-    text = clause(code.clause)
-    if text:
-        print(f"\nRule {code.clause} (spec/rules.md):\n{text}")
+    for cited in code.clauses:
+        where = "spec/rules.md" if cited == code.clause else "spec/rules.md, where it is more precise"
+        print(f"\nRule {cited} ({where}):\n{clause(cited) or '(not in the rulebook)'}")
     return EXIT_CLEAN
 
 

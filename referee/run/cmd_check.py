@@ -64,27 +64,37 @@ def run_check(args) -> int:
                                                     ruleset=rules))
         else:
             stream = bulk.check_many(paths, jobs=jobs, timeout=args.timeout, check=check)
-        worst = [EXIT_CLEAN]  # the run's exit code so far, raised by each report
-
-        def judged(reports):
-            for report in reports:
-                worst[0] = max(worst[0], _EXIT_BY_VERDICT[report.verdict])
-                yield report
-                if progress is not None:
-                    progress[0].advance(progress[1])
-
+        tally = bulk.Tally()
+        reports = tally.counted(stream)
+        if progress is not None:
+            reports = _advancing(reports, progress)
         if args.format == "json":  # streamed: one report in memory at a time
-            render.write_json(judged(stream), sys.stdout)
+            render.write_json(reports, sys.stdout)
+        elif args.format == "jsonl":
+            for report in reports:
+                print(render.to_jsonl_line(report), flush=progress is not None)
         else:
-            for report in judged(stream):
-                if args.format == "jsonl":
-                    print(render.to_jsonl_line(report), flush=progress is not None)
-                else:
+            for report in reports:
+                if args.show_clean or not _quiet(report):
                     render.render_text([report], color=color(args))
+            print(render.tally_line(tally.verdicts))
     finally:
         if progress is not None:
             progress[0].stop()
-    return worst[0]
+    return max((_EXIT_BY_VERDICT[v] for v in tally.verdicts), default=EXIT_CLEAN)
+
+
+def _quiet(report) -> bool:
+    """A clean file says nothing in text, as with linters (unless --show-clean); one with
+    something undecided (a note) is shown, its verdict has a caveat."""
+    return report.verdict == "clean" and not report.diagnostics
+
+
+def _advancing(reports, progress):
+    bar, task = progress
+    for report in reports:
+        yield report
+        bar.advance(task)
 
 
 def _usage_errors(reports):
