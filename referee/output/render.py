@@ -230,7 +230,7 @@ def table_rows(report: Report) -> list[tuple[str, str, str, str]]:
 
 def _kind_rows(player: str, total: str, mark: str, counts: Counter) -> list[tuple[str, ...]]:
     """One row for the player with its first kind (by code), one more for each other kind."""
-    kinds = [f"{BY_KIND[k].code} {k}: {n}" for k, n in sorted(
+    kinds = [f"{BY_KIND[k].code} {k}: {n:,}" for k, n in sorted(
         counts.items(), key=lambda item: (BY_KIND[item[0]].code, item[0]))]
     first = (player, total, mark, kinds[0] if kinds else "")
     return [first, *(("", "", "", kind) for kind in kinds[1:])]
