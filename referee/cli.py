@@ -76,8 +76,9 @@ def _parser() -> argparse.ArgumentParser:
     audit.add_argument("--solutions", type=int, default=3, help="list up to this many minimal fixes")
     _ruleset_options(audit)
 
-    explain = commands.add_parser("explain", help="explain a diagnostic code or kind")
-    explain.add_argument("code", nargs="?", metavar="CODE-or-KIND")
+    explain = commands.add_parser("explain", help="explain a diagnostic code or kind, or quote a "
+                                  "rule clause (R5.2)")
+    explain.add_argument("code", nargs="?", metavar="CODE-or-KIND-or-CLAUSE")
 
     rules = commands.add_parser("rules", help="print a ruleset's options or the rulebook")
     rules.add_argument("ruleset", nargs="?", default=None)
