@@ -183,3 +183,92 @@ def test_audit_uses_a_ruleset_file_the_log_names(tmp_path, capsys):
                    "score: North -10, East 26, South 26, West 26\n", "utf-8")
     assert main(["audit", str(log)]) == 0
     assert "consistent" in capsys.readouterr().out
+
+
+def test_a_clean_file_says_only_the_tally_unless_asked(capsys):
+    clean = "examples/logs/clean-6-players.log"
+    assert main(["check", clean]) == 0
+    assert capsys.readouterr().out == "1 file, clean\n"
+    assert main(["check", "--show-clean", clean]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == ("examples/logs/clean-6-players.log: clean; ruleset cancellation, 6 players, "
+                      "11 hands, game over, won by Dave")
+    assert out[-1] == "1 file, clean"
+
+
+def test_a_run_over_many_files_ends_with_the_tally(tmp_path, capsys):
+    broken = tmp_path / "broken.log"
+    broken.write_bytes(b"\x00\xff")
+    paths = ["examples/logs/revoke.log", "examples/logs/clean-7-players.log", str(broken),
+             "examples/logs/clean-standard.log"]
+    assert main(["check", *paths]) == 2
+    out = capsys.readouterr().out
+    assert out.endswith("\n4 files: 2 clean, 1 with violations, 1 unreadable\n")
+    assert "revoke.log: 1 violation" in out and "broken.log: unreadable" in out
+    assert "clean-7-players" not in out and "clean-standard" not in out
+    assert main(["check", "--show-clean", *paths]) == 2
+    out = capsys.readouterr().out
+    assert "clean-7-players.log: clean" in out and "clean-standard.log: clean" in out
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl"])
+def test_machine_formats_have_no_tally_anywhere(fmt):
+    code, out, err = run("check", "--format", fmt, "examples/logs/revoke.log",
+                         "examples/logs/clean-6-players.log")
+    assert code == 1 and err == ""
+    assert "files:" not in out and "1 file" not in out
+    if fmt == "json":
+        assert [f["verdict"] for f in json.loads(out)["files"]] == ["violations", "clean"]
+    else:
+        assert len(out.splitlines()) == 2  # one line per file, and nothing else
+
+
+def test_explain_shows_every_clause_a_kind_may_cite(capsys):
+    from referee.rules.rulebook import clause
+
+    assert main(["explain", "CH101"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("CH101 bad-setup (error, rule R10.2; also R1.1, R9.2, R10.3, R10.4, "
+                          "R10.5)\n")
+    assert "\nRule R10.2 (spec/rules.md):\n- **R10.2** *Players.*" in out
+    # "'Zed' is not seated at this table" cites R10.5, and explain quotes it
+    assert ("\nRule R10.5 (spec/rules.md, where it is more precise):\n"
+            "- **R10.5** *Names.* Every player name in a statement is a seated player") in out
+    assert out.index("Rule R10.2") < out.index("Rule R1.1") < out.index("Rule R10.5")
+    for cited in ("R1.1", "R9.2", "R10.3", "R10.4", "R10.5"):
+        assert clause(cited) in out
+
+
+def test_explain_quotes_a_clause_and_the_kinds_that_cite_it(capsys):
+    for asked in ("R5.2", "5.2", "r5.2"):
+        assert main(["explain", asked]) == 0
+        assert capsys.readouterr().out == (
+            "Rule R5.2 (spec/rules.md):\n"
+            "- **R5.2** *Follow suit.* A player must play a card of the led suit if able. Not "
+            "following while able is\n"
+            "  a revoke. The led suit is the suit of the card led, even when that card is later "
+            "cancelled (R6.2).\n"
+            "\n"
+            "Cited by: CH201 revoke (its default)\n")
+    assert main(["explain", "R4.1"]) == 0
+    assert capsys.readouterr().out.endswith(
+        "\nCited by: CH202 illegal-lead, CH205 wrong-leader, CH206 illegal-play\n")
+    assert main(["explain", "R1.2"]) == 0
+    assert capsys.readouterr().out.endswith("\nNo diagnostic kind cites R1.2.\n")
+    assert main(["explain", "R5"]) == 0
+    assert capsys.readouterr().out == (
+        "Rule R5 (spec/rules.md):\n## R5 Following\n- **R5.1** *One card each.*\n"
+        "- **R5.2** *Follow suit.*\n- **R5.3** *Void.*\n- **R5.4** *Only held cards.*\n\n"
+        "Cited by: CH601 invariant\n")
+    assert main(["explain", "R99.9"]) == 2
+    assert "spec/rules.md has no clause R99.9" in capsys.readouterr().err
+    assert main(["explain", "frobnicate"]) == 2
+
+
+def test_every_command_names_a_function_that_exists():
+    from referee import cli
+
+    parser_commands = set(cli._parser()._subparsers._group_actions[0].choices)
+    assert parser_commands == set(cli._COMMANDS)
+    for name in cli._COMMANDS:
+        assert callable(cli.command(name))

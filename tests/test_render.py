@@ -161,3 +161,99 @@ def test_a_note_is_said_beside_the_verdict_not_counted_as_a_violation():
     out = io.StringIO()
     render_text([report], stream=out, width=120)
     assert "CH602 undecided" in out.getvalue()
+
+
+# ---- what a person reads: the summary under the players who committed each fault ----------
+
+# rich pads every cell of the table to its column's width: the trailing blanks are output
+REVOKE_TEXT = """\
+examples/logs/revoke.log:21:35: CH201 revoke  Charlie played AD to a club lead while holding AC (dealt on line 10) [R5.2]
+   21 | trick 1: Al 10C, Beth 5C, Charlie AD, Dave KC, Eve 9C, Fay 7C -> Dave
+      |                                   ^^
+examples/logs/revoke.log: 1 violation; ruleset cancellation, 6 players, 1 hand, game not finished
+player   total    violations by kind
+Al          15                      
+Beth        11                      
+Charlie      0    CH201 revoke: 1   
+Dave        10                      
+Eve          1                      
+Fay         15                      
+"""
+
+
+def test_the_revoke_is_listed_under_charlie_who_revoked():
+    report = check_path("examples/logs/revoke.log")
+    rich_out = io.StringIO()
+    render._render_rich(Console(file=rich_out, no_color=True, highlight=False, width=200,
+                                soft_wrap=False), report)
+    assert rich_out.getvalue() == REVOKE_TEXT
+    plain = io.StringIO()
+    render.render_text([report], stream=plain, color=False, width=200)
+    assert plain.getvalue() == REVOKE_TEXT
+
+
+def _table_report() -> Report:
+    from referee.check import codes
+    from referee.check.diagnostics import make
+    from referee.log.events import Span
+
+    def at(line: int, kind: str, player: str | None = None):
+        return make(kind, Span.point(line, 1), "x", player=player)
+
+    report = Report(path="g.log", ruleset="cancellation", players=["Al", "Beth", "Cy"],
+                    hands=[HandSummary(1, {}, {"Al": 3, "Beth": 20, "Cy": 29}, True)],
+                    winners=["Al"], source="\n" * 9)
+    report.diagnostics += [
+        at(1, codes.BAD_SETUP),  # the setup: nobody's
+        at(2, codes.CARD_NOT_HELD, "Cy"), at(3, codes.REVOKE, "Cy"), at(4, codes.REVOKE, "Cy"),
+        at(5, codes.WRONG_WINNER, "Beth"),  # a claim that names Beth: not Beth's fault
+        at(6, codes.SCORE_MISMATCH, "Al"),  # Al's entry on the sheet: not Al's fault
+        at(7, codes.OUT_OF_TURN),  # a trick short of a card: nobody named
+        at(8, codes.UNDECIDED),  # a note, not a violation
+    ]
+    report.suppressed = {codes.REVOKE: 1200}
+    return report
+
+
+def test_each_player_row_lists_what_that_player_committed_by_code():
+    assert render.table_rows(_table_report()) == [
+        ("Al", "3", "winner", ""),
+        ("Beth", "20", "", ""),
+        ("Cy", "29", "", "CH201 revoke: 2"),
+        ("", "", "", "CH203 card-not-held: 1"),
+        ("(the log)", "", "", "CH101 bad-setup: 1"),
+        ("", "", "", "CH204 out-of-turn: 1"),
+        ("", "", "", "CH302 wrong-winner: 1"),
+        ("", "", "", "CH401 score-mismatch: 1"),
+        ("(not listed)", "", "", "CH201 revoke: 1,200"),
+    ]
+
+
+def test_the_summary_table_as_rich_prints_it():
+    out = io.StringIO()
+    Console(file=out, no_color=True, width=100).print(render.summary_table(_table_report()))
+    lines = [line.rstrip() for line in out.getvalue().splitlines()]
+    assert lines == [
+        "player        total          violations by kind",
+        "Al                3  winner",
+        "Beth             20",
+        "Cy               29          CH201 revoke: 2",
+        "                             CH203 card-not-held: 1",
+        "(the log)                    CH101 bad-setup: 1",
+        "                             CH204 out-of-turn: 1",
+        "                             CH302 wrong-winner: 1",
+        "                             CH401 score-mismatch: 1",
+        "(not listed)                 CH201 revoke: 1,200",
+    ]
+    plain = render._plain_text(_table_report(), io.StringIO(), None, 100)
+    assert plain is not None and plain.endswith(out.getvalue())
+
+
+def test_the_tally_counts_every_verdict():
+    assert render.tally_line({"clean": 1}) == "1 file, clean"
+    assert render.tally_line({"violations": 1}) == "1 file, with violations"
+    assert render.tally_line({"unreadable": 1}) == "1 file, unreadable"
+    assert render.tally_line({"clean": 9, "violations": 2, "unreadable": 1}) == (
+        "12 files: 9 clean, 2 with violations, 1 unreadable")
+    assert render.tally_line({"clean": 1500, "violations": 2}) == (
+        "1,502 files: 1,500 clean, 2 with violations, 0 unreadable")

@@ -145,3 +145,19 @@ def test_required_sections_present(text: str) -> None:
     for heading in ("## Contradictions in the source texts", "## The standard ruleset", "## Options",
                     "## Worked examples"):
         assert heading in text
+
+
+def test_a_clause_id_is_read_as_people_type_it() -> None:
+    from referee.rules.rulebook import clause_id
+
+    assert [clause_id(text) for text in ("R5.2", "5.2", "r5.2", " R10.5 ", "R05.02", "R5")] == [
+        "R5.2", "R5.2", "R5.2", "R10.5", "R5.2", "R5"]
+    assert [clause_id(text) for text in ("revoke", "R5.", "5.2.1", "", "R")] == [None] * 5
+
+
+def test_a_section_is_its_heading_and_the_titles_of_its_clauses() -> None:
+    from referee.rules.rulebook import clause
+
+    assert clause("R3") == ("## R3 Passing\n- **R3.1** *Three cards.*\n- **R3.2** *Simultaneous.*\n"
+                            "- **R3.3** *Direction.*")
+    assert clause("R99") is None and clause("R3.9") is None

@@ -1,7 +1,8 @@
 """The one table of diagnostic kinds: code, kebab-case name, severity, rule clause and docs.
 
 ``referee explain CODE-or-KIND`` prints an entry; every diagnostic names its kind here and
-the clause it breaks (often the kind's default clause, sometimes a more precise one).
+the clause it breaks: the kind's default clause, or one of the more precise ones in ``also``
+(``clauses`` is both, the default first; tests/test_clauses.py holds every diagnostic to them).
 """
 
 from __future__ import annotations
@@ -36,7 +37,10 @@ UNDECIDED = "undecided"
 
 @record
 class Code(Record):
-    """One kind of diagnostic."""
+    """One kind of diagnostic.  ``also``: the other clauses a diagnostic of this kind may cite.
+    ``player_at_fault``: the player a diagnostic names committed the fault (played, led or
+    passed the card); otherwise it names the player a claim or an entry of the log concerns,
+    and the summary does not list it under that player."""
 
     code: str
     kind: str
@@ -45,10 +49,18 @@ class Code(Record):
     summary: str
     why: str
     example: str
+    also: tuple[str, ...] = ()
+    player_at_fault: bool = False
 
     def __init__(self, code: str, kind: str, severity: str, clause: str, summary: str, why: str,
-                 example: str) -> None:
-        self._fill(code, kind, severity, clause, summary, why, example)
+                 example: str, *, also: tuple[str, ...] = (), player_at_fault: bool = False
+                 ) -> None:
+        self._fill(code, kind, severity, clause, summary, why, example, also, player_at_fault)
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """Every clause a diagnostic of this kind may cite, the default first."""
+        return (self.clause, *self.also)
 
 
 _TABLE = (
@@ -59,50 +71,60 @@ _TABLE = (
          "unknown ruleset, player count outside the ruleset, duplicate or unknown player names, "
          "a statement in the wrong place",
          "Seating and ruleset decide every later judgement, so they must be unambiguous.",
-         '[Players "Al Beth Al"]   # Al twice'),
+         '[Players "Al Beth Al"]   # Al twice',
+         also=("R1.1", "R9.2", "R10.3", "R10.4", "R10.5")),
     Code("CH102", BAD_DEAL, ERROR, "R2.4",
          "wrong number of cards dealt or in the kitty, a card more often than the decks hold, "
          "dealt cards missing",
          "A faulty deal makes every later count doubtful.",
-         "deal Al: AS KS   # 2 cards, but 6 players get 17 each"),
+         "deal Al: AS KS   # 2 cards, but 6 players get 17 each",
+         also=("R2.1", "R2.2")),
     Code("CH103", BAD_PASS, ERROR, "R3.1",
          "wrong number of cards passed, a card passed that was not dealt, wrong direction or "
          "recipient",
          "Passing decides what each player holds during play.",
-         "hand 2 pass right ... pass Al -> Beth: ...   # right of Al is the previous seat"),
+         "hand 2 pass right ... pass Al -> Beth: ...   # right of Al is the previous seat",
+         also=("R3.2", "R3.3"), player_at_fault=True),
     Code("CH104", WRONG_DEALER, ERROR, "R2.3", "the dealer does not follow the rotation",
          "The dealer decides who leads the first trick.",
          "hand 1 dealer Al ... hand 2 dealer Charlie   # Beth deals hand 2"),
     Code("CH201", REVOKE, ERROR, "R5.2", "a player did not follow the led suit while able",
          "Following suit is the central duty of a trick-taking game.",
-         "trick 4: Al 5S, Beth 9H ...   # Beth still held 7S (played in trick 9)"),
+         "trick 4: Al 5S, Beth 9H ...   # Beth still held 7S (played in trick 9)",
+         player_at_fault=True),
     Code("CH202", ILLEGAL_LEAD, ERROR, "R4.3",
          "a heart led before hearts are broken, a heart or Black Maria as the first lead, any "
          "other lead the ruleset forbids",
          "Leading rules protect players from being forced to take points.",
-         "trick 2: Dave 5H, ...   # no heart or Black Maria has been played yet"),
+         "trick 2: Dave 5H, ...   # no heart or Black Maria has been played yet",
+         also=("R4.1", "R4.2"), player_at_fault=True),
     Code("CH203", CARD_NOT_HELD, ERROR, "R5.4",
          "a card the player cannot hold: not in the known hand, already played, a third copy",
          "A card that is not in the hand means the record or the play is wrong.",
-         "trick 5: Eve QS ...   # both queens of spades were already played"),
+         "trick 5: Eve QS ...   # both queens of spades were already played",
+         also=("R2.4",), player_at_fault=True),
     Code("CH204", OUT_OF_TURN, ERROR, "R5.1",
          "plays not in seating order, a player playing twice, or missing from a complete trick",
          "Play goes to the left, one card per player per trick.",
-         "trick 3: Beth 2C, Dave 5C, Charlie KC ...   # Charlie plays before Dave"),
+         "trick 3: Beth 2C, Dave 5C, Charlie KC ...   # Charlie plays before Dave",
+         player_at_fault=True),
     Code("CH205", WRONG_LEADER, ERROR, "R4.5",
          "a trick led by the wrong player (first lead, after a won trick, after a set-aside trick)",
          "The winner of a trick leads the next; after a set-aside trick its leader leads again.",
-         "trick 2: Eve 3D ...   # Dave won trick 1"),
+         "trick 2: Eve 3D ...   # Dave won trick 1",
+         also=("R4.1", "R4.6"), player_at_fault=True),
     Code("CH206", ILLEGAL_PLAY, ERROR, "R5.3",
          "a follow the ruleset forbids other than a revoke (points on the first trick, the twin "
          "lowest club not played)",
          "Some rulesets restrict discards on the first trick.",
-         "trick 1: ... Beth QS   # standard: no points on the first trick"),
+         "trick 1: ... Beth QS   # standard: no points on the first trick",
+         also=("R4.1",), player_at_fault=True),
     Code("CH301", MISCOUNTED_CANCELLATION, ERROR, "R6.3",
          "a winner claim that is wrong because of cancellation",
          "Twins cancel: the claimed card was cancelled, a set-aside claim hides a surviving "
          "card, or a winner is claimed for a trick whose led-suit cards all cancelled.",
-         "trick 2: Dave 10S, Eve 9H, Fay 9H, Al 10S -> Al   # the 10S pair cancels: set aside"),
+         "trick 2: Dave 10S, Eve 9H, Fay 9H, Al 10S -> Al   # the 10S pair cancels: set aside",
+         also=("R6.2", "R6.4")),
     Code("CH302", WRONG_WINNER, ERROR, "R6.1", "any other wrong winner claim",
          "The highest uncancelled card of the led suit wins.",
          "trick 1: Beth 2C, Charlie 5C, Dave KC -> Charlie   # KC is higher"),
@@ -114,18 +136,21 @@ _TABLE = (
     Code("CH402", BAD_MOON, ERROR, "R8.1",
          "a moon declared without taking every point, or a missing or wrong moon adjustment",
          "Only a player who took every point shoots the moon, and the sheet must show the choice.",
-         "moon Fay subtract   # Fay took 50 of 52 points"),
+         "moon Fay subtract   # Fay took 50 of 52 points",
+         also=("R8.2", "R8.5")),
     Code("CH403", TOTAL_MISMATCH, ERROR, "R7.4", "running totals that do not add up",
          "Each total is the previous total plus the hand score.",
          "total: Al 13   # previous 10, hand score 2: 12"),
     Code("CH501", GAME_END, ERROR, "R9.1",
          "play after the target was reached, a game claimed over before it, a wrong winner claim",
          "The game ends after the hand in which a total reaches the target; lowest total wins.",
-         "winner: Beth   # Al has the lowest total"),
+         "winner: Beth   # Al has the lowest total",
+         also=("R9.3", "R9.4")),
     Code("CH601", INVARIANT, ERROR, "R7.2",
          "a proved invariant is violated (cards or points not conserved, sheet arithmetic)",
          "Invariants hold for every legal hand; a violation means the record cannot be right.",
-         "score: ...   # the hand's scores sum to 51, not 52"),
+         "score: ...   # the hand's scores sum to 51, not 52",
+         also=("R2.4", "R5.4", "R7.4", "R5")),
     Code("CH602", UNDECIDED, NOTE, "R7.2",
          "a proof the referee could not finish within its time or size budget",
          "z3 is given a bounded time and a bounded question, so that a hostile file cannot make "

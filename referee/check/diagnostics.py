@@ -23,7 +23,9 @@ class Related(Record):
 
 @record
 class Diagnostic(Record):
-    """One violation: its kind and code, where it is, what it breaks, and the evidence."""
+    """One violation: its kind and code, where it is, what it breaks, and the evidence.
+    ``player``: who committed it where the kind's ``player_at_fault`` says so (codes.py),
+    otherwise the player the claim or the entry concerns; None for no one player."""
 
     kind: str
     code: str

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import IO
 
 from referee.check.codes import BY_KIND, NOTE
@@ -20,6 +20,8 @@ from referee.check.diagnostics import Diagnostic, Report
 
 EXCERPT_WIDTH = 100
 TABLE_HEADER = ("player", "total", "", "violations by kind")
+UNATTRIBUTED = "(the log)"  # the summary row of what no player committed
+NOT_LISTED = "(not listed)"  # the summary row of what --max-diagnostics left out
 _TABLE_GAP = 2  # blanks after every column but the last
 
 
@@ -72,6 +74,19 @@ def to_jsonl_line(report: Report) -> str:
     import json
 
     return json.dumps(report.to_json(), ensure_ascii=False, separators=(",", ":"))
+
+
+def tally_line(verdicts: Mapping[str, int]) -> str:
+    """The last line of a text run: ``1 file, clean`` or ``12 files: 9 clean, 2 with
+    violations, 1 unreadable`` (``verdicts``: how many files had each verdict)."""
+    counts = [(verdicts.get(v, 0), words) for v, words in _TALLY_WORDS]
+    files = sum(n for n, _ in counts)
+    if files == 1:
+        return "1 file, " + next(words for n, words in counts if n)
+    return f"{files:,} files: " + ", ".join(f"{n:,} {words}" for n, words in counts)
+
+
+_TALLY_WORDS = (("clean", "clean"), ("violations", "with violations"), ("unreadable", "unreadable"))
 
 
 def diagnostic_line(path: str, diag: Diagnostic) -> str:
@@ -191,19 +206,36 @@ def summary_title(report: Report) -> list[tuple[str, str]]:
 
 
 def table_rows(report: Report) -> list[tuple[str, str, str, str]]:
-    """Computed totals per player beside the violations by kind (without the header)."""
-    counts = Counter(d.kind for d in report.diagnostics if d.severity != NOTE)
-    counts += Counter(report.suppressed)
+    """Computed totals per player beside the violations each committed, by kind (without the
+    header).  A player with several kinds gets a row for each; what no player committed (a
+    claim, an entry of the sheet, the setup: see ``player_at_fault`` in the code table) is
+    listed under "(the log)", and what --max-diagnostics left out under "(not listed)"."""
+    committed: dict[str | None, Counter] = {}
+    for diag in report.diagnostics:
+        if diag.severity != NOTE:
+            at_fault = diag.player is not None and BY_KIND[diag.kind].player_at_fault
+            committed.setdefault(diag.player if at_fault else None, Counter())[diag.kind] += 1
     last = next((h.totals for h in reversed(report.hands) if h.totals), {})
     winners = set(report.winners or ())
-    kinds = [f"{BY_KIND[k].code} {k}: {n}" for k, n in sorted(counts.items())]
     rows = []
-    for row in range(max(len(report.players), len(kinds))):
-        player = report.players[row] if row < len(report.players) else ""
-        total = str(last.get(player, "?")) if player else ""
-        mark = "winner" if player in winners else ""
-        rows.append((escaped(player), total, mark, kinds[row] if row < len(kinds) else ""))
+    unseated = [p for p in committed if p is not None and p not in report.players]
+    for player in [*report.players, *unseated]:
+        total = str(last.get(player, "?"))
+        rows += _kind_rows(escaped(player), total, "winner" if player in winners else "",
+                           committed.get(player, Counter()))
+    if None in committed:
+        rows += _kind_rows(UNATTRIBUTED, "", "", committed[None])
+    if report.suppressed:
+        rows += _kind_rows(NOT_LISTED, "", "", Counter(report.suppressed))
     return rows
+
+
+def _kind_rows(player: str, total: str, mark: str, counts: Counter) -> list[tuple[str, ...]]:
+    """One row for the player with its first kind (by code), one more for each other kind."""
+    kinds = [f"{BY_KIND[k].code} {k}: {n:,}" for k, n in sorted(
+        counts.items(), key=lambda item: (BY_KIND[item[0]].code, item[0]))]
+    first = (player, total, mark, kinds[0] if kinds else "")
+    return [first, *(("", "", "", kind) for kind in kinds[1:])]
 
 
 def summary_table(report: Report):

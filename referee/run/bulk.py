@@ -9,7 +9,7 @@ saying so, and the run goes on with a fresh pool.
 from __future__ import annotations
 
 import os
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 
 from referee.check.diagnostics import Report, unreadable_report
@@ -143,6 +143,21 @@ def _stop(executor) -> None:
     for process in list((getattr(executor, "_processes", None) or {}).values()):
         process.kill()
     executor.shutdown(wait=True, cancel_futures=True)
+
+
+class Tally:
+    """How many files of a run were clean, had violations, could not be read."""
+
+    __slots__ = ("verdicts",)
+
+    def __init__(self) -> None:
+        self.verdicts: Counter[str] = Counter()
+
+    def counted(self, reports: Iterable[Report]) -> Iterator[Report]:
+        """``reports`` as they come, each counted as it passes."""
+        for report in reports:
+            self.verdicts[report.verdict] += 1
+            yield report
 
 
 def default_jobs() -> int:

@@ -1,0 +1,68 @@
+"""``referee explain`` and ``referee rules``: the code table, the rulesets and the rulebook."""
+
+from __future__ import annotations
+
+import sys
+
+from referee.run.usage import EXIT_CLEAN, UsageError
+
+
+def run_explain(args) -> int:
+    """A kind (by code or name) with every clause it may cite, quoted; or a clause (``R5.2``,
+    ``5.2``, a section ``R5``), quoted, with the kinds that cite it."""
+    from referee.check.codes import all_codes, lookup
+    from referee.rules.rulebook import clause, clause_id
+
+    if args.code is None:
+        for code in all_codes():
+            print(f"{code.code}  {code.kind:<24} {code.clause:<6} {code.summary}")
+        return EXIT_CLEAN
+    code = lookup(args.code)
+    if code is None:
+        wanted = clause_id(args.code)
+        if wanted is None:
+            raise UsageError(f"unknown code, kind or clause {args.code!r}; `referee explain` "
+                             "lists the codes, `referee rules --book` the clauses")
+        text = clause(wanted)
+        if text is None:
+            raise UsageError(f"spec/rules.md has no clause {wanted}; `referee rules --book` "
+                             "prints the rulebook")
+        print(f"Rule {wanted} (spec/rules.md):\n{text}\n")
+        citing = [c for c in all_codes() if wanted in c.clauses]
+        print("Cited by: " + ", ".join(
+            f"{c.code} {c.kind}" + (" (its default)" if c.clause == wanted else "")
+            for c in citing) if citing else f"No diagnostic kind cites {wanted}.")
+        return EXIT_CLEAN
+    also = f"; also {', '.join(code.also)}" if code.also else ""
+    print(f"{code.code} {code.kind} ({code.severity}, rule {code.clause}{also})\n")
+    print(f"What: {code.summary}.")
+    print(f"Why: {code.why}")
+    print(f"Example:\n    {code.example}")
+    for cited in code.clauses:
+        where = "spec/rules.md" if cited == code.clause else "spec/rules.md, where it is more precise"
+        print(f"\nRule {cited} ({where}):\n{clause(cited) or '(not in the rulebook)'}")
+    return EXIT_CLEAN
+
+
+def run_rules(args) -> int:
+    from dataclasses import fields
+
+    from referee.rules.ruleset import OPTION_DOCS, RulesetError, bundled_names, load_ruleset
+
+    if args.book:
+        from referee.rules.rulebook import rulebook_text
+
+        sys.stdout.write(rulebook_text())
+        return EXIT_CLEAN
+    name = args.ruleset or "cancellation"
+    try:
+        rules = load_ruleset(name)
+    except RulesetError as err:
+        raise UsageError(str(err)) from None
+    print(f"ruleset {rules.name}  (bundled: {', '.join(bundled_names())})")
+    for field in fields(rules):
+        value = getattr(rules, field.name)
+        shown = ", ".join(value) if isinstance(value, tuple) else str(value).lower() if isinstance(value, bool) else value
+        print(f"  {field.name:<30} {shown!s:<22} # {OPTION_DOCS[field.name]}")
+    print(f"  {'(derived) points per hand':<30} {rules.points_per_hand}")
+    return EXIT_CLEAN

@@ -1,0 +1,117 @@
+"""``referee check``: many files, one report each, and the run's exit code."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Iterator
+from functools import partial
+from pathlib import Path
+
+from referee.run.usage import (
+    EXIT_CLEAN,
+    EXIT_UNREADABLE,
+    EXIT_VIOLATIONS,
+    UsageError,
+    color,
+    ruleset_choice,
+)
+
+LOG_SUFFIXES = (".log", ".txt", ".hearts")
+_EXIT_BY_VERDICT = {"clean": EXIT_CLEAN, "violations": EXIT_VIOLATIONS, "unreadable": EXIT_UNREADABLE}
+
+
+def iter_inputs(paths: list[str]) -> Iterator[str]:
+    for raw in paths:
+        if raw == "-":
+            yield raw
+            continue
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in LOG_SUFFIXES)
+            if not found:
+                raise UsageError(f"{raw}: no log files ({', '.join(LOG_SUFFIXES)}) in this directory")
+            yield from (str(p) for p in found)
+        else:
+            yield raw
+
+
+def run_check(args) -> int:
+    from referee.output import formats, render
+    from referee.run import bulk
+
+    if args.jobs < 0:
+        raise UsageError("--jobs must be 0 (one per core) or more")
+    jobs = args.jobs or bulk.default_jobs()
+    paths: Iterable[str] = iter_inputs(args.paths)
+    progress = None
+    if sys.stderr.isatty() and args.format != "text":
+        paths = list(paths)
+        if len(paths) >= 20:
+            progress = _progress(len(paths))
+    if args.max_diagnostics < 1:
+        raise UsageError("--max-diagnostics must be 1 or more")
+    rules, folders = ruleset_choice(args)
+    check = partial(bulk.check_one, invariants=args.invariants,
+                    max_diagnostics=args.max_diagnostics, ruleset=rules, allowed_dirs=folders)
+    try:
+        if args.scheduler:
+            from referee.run.cluster import check_on_cluster
+
+            stream = _usage_errors(check_on_cluster(paths, args.scheduler,
+                                                    invariants=args.invariants,
+                                                    timeout=args.timeout,
+                                                    max_diagnostics=args.max_diagnostics,
+                                                    ruleset=rules))
+        else:
+            stream = bulk.check_many(paths, jobs=jobs, timeout=args.timeout, check=check)
+        tally = bulk.Tally()
+        reports = tally.counted(stream)
+        if progress is not None:
+            reports = _advancing(reports, progress)
+        if args.format in formats.DOCUMENT_WRITERS:  # streamed: one report in memory at a time
+            formats.DOCUMENT_WRITERS[args.format](reports, sys.stdout)
+        elif args.format == "jsonl":
+            for report in reports:
+                print(render.to_jsonl_line(report), flush=progress is not None)
+        else:
+            for report in reports:
+                if args.show_clean or not _quiet(report):
+                    render.render_text([report], color=color(args))
+            print(render.tally_line(tally.verdicts))
+    finally:
+        if progress is not None:
+            progress[0].stop()
+    return max((_EXIT_BY_VERDICT[v] for v in tally.verdicts), default=EXIT_CLEAN)
+
+
+def _quiet(report) -> bool:
+    """A clean file says nothing in text, as with linters (unless --show-clean); one with
+    something undecided (a note) is shown, its verdict has a caveat."""
+    return report.verdict == "clean" and not report.diagnostics
+
+
+def _advancing(reports, progress):
+    bar, task = progress
+    for report in reports:
+        yield report
+        bar.advance(task)
+
+
+def _usage_errors(reports):
+    """A cluster that cannot be reached is the command's problem, not a file's."""
+    from referee.run.cluster import ClusterUnavailable
+
+    try:
+        yield from reports
+    except ClusterUnavailable as err:
+        raise UsageError(str(err)) from None
+
+
+def _progress(total: int):
+    from rich.console import Console
+    from rich.progress import Progress
+
+    bar = Progress(console=Console(stderr=True), transient=True)
+    task = bar.add_task("checking", total=total)
+    bar.start()
+    return bar, task

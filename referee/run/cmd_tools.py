@@ -1,0 +1,117 @@
+"""The commands that read or write one log, and those that call a layer's own entry point:
+``fmt``, ``replay``, ``audit``, ``generate``, ``corpus``, ``verify-rules``."""
+
+from __future__ import annotations
+
+import sys
+
+from referee.run.usage import (
+    EXIT_CLEAN,
+    EXIT_UNREADABLE,
+    EXIT_VIOLATIONS,
+    UsageError,
+    color,
+    ruleset_choice,
+)
+
+
+def run_fmt(args) -> int:
+    from referee.log.parser import UnreadableLog, decode_log
+    from referee.log.writer import format_text
+    from referee.util.reading import UnreadableFile, read_input
+
+    try:
+        text = decode_log(read_input(args.path))
+    except UnreadableFile as err:
+        print(f"{args.path}:1:1: {err}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    except UnreadableLog as err:
+        print(f"{args.path}:{err.line}:{err.column}: {err}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    canonical, issues = format_text(text)
+    for issue in issues:
+        print(f"{args.path}:{issue.line}:{issue.column}: CH001 syntax  {issue.message}", file=sys.stderr)
+    if args.write and args.path != "-":
+        from referee.util.files import RefusedWrite, replace_text
+
+        try:
+            replace_text(args.path, canonical, follow_symlinks=args.follow_symlinks)
+        except RefusedWrite as err:
+            raise UsageError(str(err)) from None
+        except OSError as err:
+            raise UsageError(f"{args.path}: cannot write: {err.strerror or err}") from None
+    else:
+        sys.stdout.write(canonical)
+    return EXIT_VIOLATIONS if issues else EXIT_CLEAN
+
+
+def run_replay(args) -> int:
+    from referee.output.replay_view import show_replay
+
+    rules, folders = ruleset_choice(args)
+    return show_replay(args.path, color=color(args), ruleset=rules, allowed_dirs=folders,
+                       as_json=args.format == "json")
+
+
+def run_report(args) -> int:
+    from referee.output.html import report_main
+
+    rules, folders = ruleset_choice(args)
+    return report_main(args.path, args.output, ruleset=rules, allowed_dirs=folders)
+
+
+def run_convert(args) -> int:
+    from referee.run.convert import convert_main
+
+    return convert_main(args.path, args.output, args.to, sys.stdout, sys.stderr)
+
+
+def run_generate(args) -> int:
+    from referee.conformance.commands import generate_main
+
+    return generate_main(args.players, args.ruleset, args.seed, args.hands, args.to_end,
+                         args.inject, args.strategy, args.output)
+
+
+def run_corpus(args) -> int:
+    from referee.conformance.corpus import corpus_main
+
+    return corpus_main(args.directory, args.count, args.seed, quiet=args.quiet)
+
+
+def run_verify_rules(args) -> int:
+    from referee.proofs.verify_rules import main_verify
+
+    return main_verify(args.ruleset, sys.stdout)
+
+
+def run_audit(args) -> int:
+    from referee.log.parser import UnreadableLog, parse_bytes
+    from referee.output.render import diagnostic_line
+    from referee.proofs.audit import audit_scoresheet
+    from referee.util.reading import UnreadableFile, read_input
+
+    try:
+        parsed = parse_bytes(read_input(args.path))
+    except UnreadableFile as err:
+        print(f"{args.path}:1:1: {err}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    except UnreadableLog as err:
+        print(f"{args.path}:{err.line}:{err.column}: {err}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    from referee.check import codes
+    from referee.check.table import Findings
+    from referee.proofs.handfacts import table_for
+
+    rules, folders = ruleset_choice(args)
+    findings = Findings()
+    # the ruleset the log names (a TOML file too, as check allows), target set
+    table = table_for(parsed, args.path, ruleset=rules, allowed_dirs=folders, findings=findings)
+    faults = [d for d in findings.items if d.kind == codes.BAD_SETUP]
+    for diag in sorted(faults, key=lambda d: (d.line, d.column)):  # what the audit assumed instead
+        print(diagnostic_line(args.path, diag), file=sys.stderr)
+    if table is None:
+        raise UsageError(f"{args.path}: the log has no Players tag")
+    result = audit_scoresheet(parsed, table.rules, list(table.names), max_solutions=args.solutions)
+    print(result.text())
+    return EXIT_CLEAN if result.consistent and not faults else EXIT_VIOLATIONS

@@ -1,0 +1,37 @@
+"""What every command shares: its exit codes, its usage error, and the options read the same
+way by several commands (--ruleset, --allow-ruleset-dir, --no-color)."""
+
+from __future__ import annotations
+
+import os
+
+EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_UNREADABLE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """The command was asked something it cannot do; the command line prints it, exit 2."""
+
+
+def ruleset_choice(args) -> tuple[object, tuple[str, ...]]:
+    """(the --ruleset ruleset or None, the --allow-ruleset-dir folders resolved)."""
+    from referee.rules.ruleset import RulesetError, load_ruleset
+
+    rules = None
+    if args.ruleset is not None:
+        try:
+            rules = load_ruleset(args.ruleset)
+        except RulesetError as err:
+            raise UsageError(f"--ruleset: {err}") from None
+    folders = []
+    for folder in args.allow_ruleset_dir:
+        if not os.path.isdir(folder):
+            raise UsageError(f"--allow-ruleset-dir: {folder!r} is not a directory")
+        folders.append(os.path.realpath(folder))
+    return rules, tuple(folders)
+
+
+def color(args) -> bool | None:
+    """False when colour is refused (--no-color, NO_COLOR); None lets the renderer decide."""
+    if getattr(args, "no_color", False) or os.environ.get("NO_COLOR"):
+        return False
+    return None
