@@ -18,6 +18,7 @@ from referee.check.plays import replay_tricks
 from referee.check.scoring import entries_by_seat, finish_hand, judge_totals
 from referee.check.setup import group_hands, setup_table
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
+from referee.check.unread import unread_lines, with_unread
 from referee.log.events import Event, GameOver, Span
 from referee.log.parser import ParseResult, UnreadableLog, parse_bytes
 from referee.rules import engine
@@ -88,7 +89,8 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
     if table is not None:
         table.trace = trace
         report.ruleset, report.players = table.rules.name, list(table.names)
-        records = _replay_game(table, parsed.events, report)
+        unread = unread_lines(parsed.text, (issue.line for issue in parsed.issues))
+        records = _replay_game(table, with_unread(parsed.events, unread), report)
     report.diagnostics = sorted(findings.items, key=lambda d: (d.line, d.column))
     report.unchecked = findings.notes()
     report.suppressed = findings.suppressed
