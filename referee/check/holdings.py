@@ -145,7 +145,10 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
 
 
 def _deals(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[int]]:
-    """The deals of the right size by seat, and the copies of each card dealt (R2.1, R2.4)."""
+    """The deals of the right size by seat, and the copies of each card dealt (R2.1, R2.4).
+    A card dealt beyond the decks is blamed once, where its copy too many is written; as the
+    record does not say which of its deals is wrong, none of them settles a holding (so no
+    later play is accused on the strength of one)."""
     rules, n, add, hand = table.rules, table.size, table.findings.add, record.number
     per = rules.cards_per_player(n)
     dealt: dict[int, Counts] = {}
@@ -163,6 +166,9 @@ def _deals(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[in
                 f"{n} players each gets {per}", hand=hand, player=table.name(seat), rule="R2.1")
         else:
             dealt[seat] = counts_of(cards)
+    if max(seen) > rules.decks:
+        dealt = {seat: counts for seat, counts in dealt.items()
+                 if all(seen[card] <= rules.decks for card in record.deals[seat].run.cards)}
     return dealt, seen
 
 

@@ -176,8 +176,7 @@ def group_hands(table: Table, events: tuple[Event, ...]) -> tuple[list[HandRecor
             add(codes.BAD_SETUP, event.span, f"a {_STAGE_WORDS[kind]} line after a "
                 f"{_STAGE_WORDS[stage]} line of hand {current.number}", hand=current.number,
                 rule="R10.4")
-        if kind > stage:
-            stage = kind
+        stage = max(stage, kind)
         if unread:
             current.unread.append(event)
         elif kind == 3:
