@@ -109,8 +109,8 @@ def test_a_second_card_from_one_seat_is_out_of_turn_and_judged_without_the_first
     found = [(d.kind, d.line, d.column, d.message) for d in report.diagnostics]
     assert found == [
         ("out-of-turn", 6, 26, "Beth plays a second card to trick 1"),
-        ("card-not-held", 6, 31, "Beth played 3C, which Beth does not hold at trick 1 "
-                                 "(deal and passes as recorded)"),
+        ("card-not-held", 6, 31, ("Beth played 3C, which Beth does not hold at trick 1 "
+                                  "(deal and passes as recorded)")),
     ]
 
 

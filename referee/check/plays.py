@@ -287,15 +287,7 @@ def _evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault, t
     for a lead: '; Dave held 2S (dealt on line 11)'.  None when the fault is not proven: a
     known holding after an unreadable trick proves a witness held only with more of them
     than the unknown cards it lost, or by a later play."""
-    if fault is Fault.REVOKE or fault is Fault.MUST_PLAY_TWIN_CLUB:
-        suit = trick_cards[0] // NUM_RANKS
-        wanted = [c for c in range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS) if holding[c]]
-    elif fault is Fault.MUST_LEAD_LOWEST_CLUB or fault is Fault.MUST_LEAD_A_CLUB:
-        wanted = [c for c in range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS) if holding[c]]
-    elif fault is Fault.HEARTS_NOT_BROKEN:
-        wanted = [c for c, k in enumerate(holding) if k and c // NUM_RANKS != HEARTS]
-    else:
-        wanted = [c for c, k in enumerate(holding) if k and not is_point_card(c)]
+    wanted = _witnesses_held(holding, fault, trick_cards)
     uncertain = know.known[seat] and know.missing
     if not wanted:
         return None if uncertain else ("", ())
@@ -312,6 +304,18 @@ def _evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault, t
             return (_held(who, card_text(candidate), fault) + f", which {who} played in trick "
                     f"{later_trick} (line {span.line})"), (related(span, note),)
     return None if uncertain else (_held(who, card_text(card), fault), ())
+
+
+def _witnesses_held(holding, fault: Fault, trick_cards) -> list[int]:
+    """The cards of ``holding`` any one of which makes the play a ``fault``."""
+    if fault is Fault.REVOKE or fault is Fault.MUST_PLAY_TWIN_CLUB:
+        suit = trick_cards[0] // NUM_RANKS
+        return [c for c in range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS) if holding[c]]
+    if fault is Fault.MUST_LEAD_LOWEST_CLUB or fault is Fault.MUST_LEAD_A_CLUB:
+        return [c for c in range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS) if holding[c]]
+    if fault is Fault.HEARTS_NOT_BROKEN:
+        return [c for c, k in enumerate(holding) if k and c // NUM_RANKS != HEARTS]
+    return [c for c, k in enumerate(holding) if k and not is_point_card(c)]
 
 
 def _held(who: str, cards: str, fault: Fault) -> str:
