@@ -214,3 +214,25 @@ def test_a_card_dealt_beyond_the_decks_settles_none_of_its_deals():
     deal = "deal Al: 3S 5S 6S 3H 6H 7H 9H AH 3D 8D 8D KD 3C 7C 8C 9C KC"
     _, diag = only(injected(SIX, {7: (deal, deal.replace("3S", "4S"))}))
     assert (diag.kind, diag.line, diag.column) == ("bad-deal", 12, 14)
+
+
+@pytest.mark.parametrize("ruleset,players,seed", [("cancellation", 7, 1), ("cancellation", 11, 2),
+                                                  ("standard", 4, 3)])
+def test_any_unreadable_statement_of_a_generated_game_costs_one_diagnostic(ruleset, players,
+                                                                            seed):
+    import random
+
+    from referee.conformance.generate import generate_game
+    from referee.log.writer import write
+    from referee.rules.ruleset import load_ruleset
+
+    rows = write(generate_game(load_ruleset(ruleset), players, seed=seed, hands=3)).split("\n")
+    statements = [i for i, row in enumerate(rows) if row.split(" ", 1)[0].rstrip(":") in (
+        "hand", "deal", "kitty", "pass", "trick", "score", "total")]
+    rng = random.Random(seed)
+    for index in rng.sample(statements, 12):
+        broken = list(rows)
+        broken[index] = rows[index].replace(",", ";", 1) if "," in rows[index] else (
+            rows[index].replace(" ", "_", 1))  # "hand_2 dealer ...", "kitty:_2H 7D"
+        found = [(d.kind, d.line) for d in check_text("\n".join(broken)).diagnostics]
+        assert found == [("syntax", index + 1)], (broken[index], found)

@@ -162,7 +162,7 @@ def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, 
     summary = _summary(table, hand, scores, true_totals, finished is not None, state)
     # a first lead from the left of the dealer shows who dealt (plays._settle_leader)
     dealer_known = dealer_known or (table.rules.first_leader == "left_of_dealer"
-                                    and bool(record.tricks))
+                                    and bool(record.tricks) and 0 not in record.gaps)
     lost_total = None if record.total is not None else (record.lost("total") or game.lost_total)
     return game._replace(state=state, sheet_totals=sheet_totals, true_totals=true_totals,
                          ended_in=ended_in, dealer_known=dealer_known,

@@ -146,7 +146,6 @@ def group_hands(table: Table, events: tuple[Event, ...]) -> tuple[list[HandRecor
     add = table.findings.add
     current: HandRecord | None = None
     stage = 0
-    trick_lines: dict[int, list] = {}  # by hand: its trick lines, readable or not, in order
     for event in events:
         kind = _STAGE.get(type(event))
         unread = isinstance(event, Unread)
@@ -179,28 +178,25 @@ def group_hands(table: Table, events: tuple[Event, ...]) -> tuple[list[HandRecor
         stage = max(stage, kind)
         if unread:
             current.unread.append(event)
+            if kind == 3:  # a trick whose cards are unknown, after the tricks read so far
+                current.gaps.append(len(current.tricks))
         elif kind == 3:
             current.tricks.append(event)
         else:
             _file(table, current, event)
-        if kind == 3:
-            trick_lines.setdefault(current.number, []).append(event)
     for record in records:
-        _place_gaps(record, trick_lines.get(record.number, ()))
+        if record.gaps:
+            _drop_rewritten(record)
     return records, claims
 
 
-def _place_gaps(record: HandRecord, lines: list) -> None:
-    """Where the hand's unreadable trick lines lie among its tricks: each is a trick whose
-    cards are unknown, unless it bears the number of a trick recorded readably (the line
-    was written again)."""
+def _drop_rewritten(record: HandRecord) -> None:
+    """An unreadable trick line that bears the number of a trick recorded readably was
+    written again (the table's own correction): it is no trick of its own."""
     written = {trick.number for trick in record.tricks}
-    position = 0
-    for line in lines:
-        if not isinstance(line, Unread):
-            position += 1
-        elif line.number is None or line.number not in written:
-            record.gaps.append(position)
+    lines = [unread for unread in record.unread if unread.kind == "trick"]
+    record.gaps = [gap for gap, line in zip(record.gaps, lines)
+                   if line.number is None or line.number not in written]
 
 
 def _with_due_direction(table: Table, start: HandStart, number: int) -> HandStart:
