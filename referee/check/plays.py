@@ -94,8 +94,8 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
             if wrong is not None:
                 out.wrong_claims.append(trick.claim.span.line)
                 excused_leader = wrong
-    trailing = sum(1 for gap in gaps if gap >= len(tricks))
-    if trailing and not state.trick:
+    if gaps and not state.trick:  # unreadable tricks after the last one read
+        trailing = sum(1 for gap in gaps if gap >= len(tricks))
         state = _unknown_tricks(state, know, trailing, lost)
     if lost:
         table.findings.note(
@@ -296,7 +296,8 @@ def _evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault, t
     if know.known[seat] and not uncertain:
         return _held(who, card_text(card), fault) + f" ({know.origin(table, seat, card)})", ()
     if uncertain and sum(holding[c] for c in wanted) > know.missing:
-        return (_held(who, cards_text(wanted), fault) + " as recorded, of which the unreadable "
+        copies = [c for c in wanted for _ in range(holding[c])]
+        return (_held(who, cards_text(copies), fault) + " as recorded, of which the unreadable "
                 f"{'trick' if know.missing == 1 else 'tricks'} took at most {know.missing}"), ()
     for candidate in (card, *wanted):
         for later_trick, span in know.later_plays(seat, candidate, number):

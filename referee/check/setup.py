@@ -148,15 +148,18 @@ def group_hands(table: Table, events: tuple[Event, ...]) -> tuple[list[HandRecor
     stage = 0
     for event in events:
         kind = _STAGE.get(type(event))
-        unread = isinstance(event, Unread)
-        if unread:  # its syntax diagnostic is all it costs: it is not judged again
-            kind = _UNREAD_STAGE[event.kind]
-        elif kind is None:  # a tag, a comment or a claim that the game is over
-            if isinstance(event, GameOver):
-                claims.setdefault(len(records) - 1, []).append(event)
-            continue
-        fresh = current is None or kind == 0 or ((current.scored or current.totalled) and (
-            kind < 5 or (kind == 5 and current.scored) or (kind == 6 and current.totalled)))
+        unread = False
+        if kind is None:
+            unread = isinstance(event, Unread)
+            if unread:  # its syntax diagnostic is all it costs: it is not judged again
+                kind = _UNREAD_STAGE[event.kind]
+            else:  # a tag, a comment or a claim that the game is over
+                if isinstance(event, GameOver):
+                    claims.setdefault(len(records) - 1, []).append(event)
+                continue
+        # (the attributes first: the properties only once a hand has a score, total or gap)
+        fresh = current is None or kind == 0 or (
+            (current.score or current.total or current.unread) and _ended_by(current, kind))
         if fresh:
             number = len(records) + 1
             current = HandRecord(number, span=event.span)
@@ -175,7 +178,8 @@ def group_hands(table: Table, events: tuple[Event, ...]) -> tuple[list[HandRecor
             add(codes.BAD_SETUP, event.span, f"a {_STAGE_WORDS[kind]} line after a "
                 f"{_STAGE_WORDS[stage]} line of hand {current.number}", hand=current.number,
                 rule="R10.4")
-        stage = max(stage, kind)
+        if kind > stage:
+            stage = kind
         if unread:
             current.unread.append(event)
             if kind == 3:  # a trick whose cards are unknown, after the tricks read so far
@@ -188,6 +192,15 @@ def group_hands(table: Table, events: tuple[Event, ...]) -> tuple[list[HandRecor
         if record.gaps:
             _drop_rewritten(record)
     return records, claims
+
+
+def _ended_by(record: HandRecord, kind: int) -> bool:
+    """Whether a statement of stage ``kind`` starts a new hand after ``record`` (a hand line
+    aside): anything before a score after the score or total line, a second score, a
+    second total."""
+    scored, totalled = record.scored, record.totalled
+    return (scored or totalled) and (kind < 5 or (kind == 5 and scored)
+                                     or (kind == 6 and totalled))
 
 
 def _drop_rewritten(record: HandRecord) -> None:
