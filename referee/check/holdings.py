@@ -20,6 +20,7 @@ from referee.check.holding_rule import (
     sender,
 )
 from referee.check.table import Table
+from referee.check.unread import Unread
 from referee.log.events import Deal, HandStart, Kitty, Pass, Play, Span, Trick
 from referee.rules.cards import (
     DECK_SIZE,
@@ -49,14 +50,14 @@ class HandRecord:
     score: object | None = None
     total: object | None = None
     span: Span | None = None
-    unread: list = field(default_factory=list)  # its unreadable lines (check.unread.Unread)
+    unread: list[Unread] = field(default_factory=list)  # its unreadable lines
     gaps: list[int] = field(default_factory=list)  # unreadable tricks: the index they precede
 
     @property
     def has_play(self) -> bool:
         return bool(self.deals or self.kitty or self.passes or self.tricks or self.gaps)
 
-    def lost(self, kind: str):
+    def lost(self, kind: str) -> Unread | None:
         """The first unreadable line of ``kind`` ('score', 'trick', ...) in this hand, or None."""
         return next((unread for unread in self.unread if unread.kind == kind), None)
 

@@ -9,8 +9,10 @@ which the first word tells, misspelt or not: ``trik 5: ...`` is trick 5.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterable, Sequence
+from itertools import islice
 
 from referee.log.events import Event, Span
 from referee.util.record import Record, record
@@ -58,16 +60,20 @@ def classify(text: str, line: int) -> Unread | None:
 
 def unread_lines(text: str, lines: Iterable[int]) -> tuple[Unread, ...]:
     """The classified unreadable lines among ``lines`` (1-based) of ``text``."""
-    wanted = sorted(set(lines))
+    wanted = sorted(line for line in set(lines) if line > 0)
     if not wanted:
         return ()
-    rows = text.split("\n")
-    found = []
+    # read up to each wanted line, not split the whole text: a hostile file of a million
+    # unreadable lines is reported after its first thousand, and no list of them is made
+    stream, at, found = io.StringIO(text), 1, []
     for line in wanted:
-        if 0 < line <= len(rows):
-            unread = classify(rows[line - 1], line)
-            if unread is not None:
-                found.append(unread)
+        row = next(islice(stream, line - at, None), None)
+        if row is None:
+            break
+        at = line + 1
+        unread = classify(row.rstrip("\n"), line)
+        if unread is not None:
+            found.append(unread)
     return tuple(found)
 
 
