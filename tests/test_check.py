@@ -8,10 +8,10 @@ from referee.replay import check_text
 
 SIX = '[Players "Al Beth Charlie Dave Eve Fay"]\nhand 1 dealer Fay\n'
 CLUBS = "trick 1: Al 2C, Beth 3C, Charlie 5C, Dave KC, Eve 9C, Fay 4C"
-# a hold hand (for this ruleset's first hand, also a bad-pass) with Al's and Beth's deals
-DEALT_HOLD = (SIX.replace("dealer Fay", "dealer Fay pass hold")
-              + "deal Al: 2C 3S 4S 5S 6S 7S 8S 9S 10S JS KS AS 2D 3D 4D 5D 6D\n"
-              + "deal Beth: 9H 3C 4H 5H 6H 7H 8H 10H JH KH AH 7D 8D 9D 10D JD QD\n")
+# Al's and Beth's deals and passes (left in hand 1): Beth's holding is known
+PASSES = "pass Al: 2D 4D 5D\npass Beth: 4H 5H 6H\n"
+DEALT = (SIX + "deal Al: 2C 3S 4S 5S 6S 7S 8S 9S 10S JS KS AS 2D 3D 4D 5D 6D\n"
+         + "deal Beth: 9H 3C 4H 5H 6H 7H 8H 10H JH KH AH 7D 8D 9D 10D JD QD\n" + PASSES)
 
 
 def only(text: str):
@@ -32,7 +32,7 @@ def test_revoke_proven_by_a_later_play_cites_both_lines():
 
 
 def test_revoke_from_a_recorded_deal_names_where_the_card_came_from():
-    report = check_text(DEALT_HOLD +
+    report = check_text(DEALT +
                         "trick 1: Al 2C, Beth 9H, Charlie 5C, Dave KC, Eve 9C, Fay 3C -> Dave\n")
     revokes = [d for d in report.diagnostics if d.kind == "revoke"]
     assert len(revokes) == 1
@@ -104,14 +104,13 @@ def test_play_out_of_seating_order():
 
 def test_a_second_card_from_one_seat_is_out_of_turn_and_judged_without_the_first():
     deal = "deal Beth: 9H 3C 4H 5H 6H 7H 8H 10H JH KH AH 7D 8D 9D 10D JD QD\n"
-    report = check_text(SIX.replace("dealer Fay", "dealer Fay pass hold") + deal +
+    report = check_text(SIX + deal + PASSES +
                         "trick 1: Al 2C, Beth 3C, Beth 3C, Dave KC, Eve 9C, Fay 4C -> Dave\n")
-    found = [(d.kind, d.line, d.column, d.message) for d in report.diagnostics
-             if d.kind != "bad-pass"]  # "pass hold" is not this ruleset's first hand
+    found = [(d.kind, d.line, d.column, d.message) for d in report.diagnostics]
     assert found == [
-        ("out-of-turn", 4, 26, "Beth plays a second card to trick 1"),
-        ("card-not-held", 4, 31, "Beth played 3C, which Beth does not hold at trick 1 "
-                                 "(deal and passes as recorded)"),
+        ("out-of-turn", 6, 26, "Beth plays a second card to trick 1"),
+        ("card-not-held", 6, 31, ("Beth played 3C, which Beth does not hold at trick 1 "
+                                  "(deal and passes as recorded)")),
     ]
 
 
@@ -129,13 +128,13 @@ def test_a_trick_without_a_card_from_one_player():
 
 
 def test_a_discard_from_a_void_is_legal_and_one_from_a_held_suit_is_a_revoke():
-    report = check_text(DEALT_HOLD +
+    report = check_text(DEALT +
                         "trick 1: Al 2C, Beth 3C, Charlie 5C, Dave KC, Eve 9C, Fay 4C -> Dave\n"
                         "trick 2: Dave 7C, Eve 8C, Fay 10C, Al 3S, Beth 7D, Charlie JC -> Charlie\n"
                         "trick 3: Charlie 2S, Dave 5S, Eve 6S, Fay 7S, Al 8S, Beth 9D -> Al\n"
                         "trick 4: Al 3D, Beth 9H, Charlie 4D, Dave 5D, Eve 6D, Fay 2D -> Eve\n")
-    found = [(d.kind, d.line, d.player) for d in report.diagnostics if d.kind != "bad-pass"]
-    assert found == [("revoke", 8, "Beth")]  # the discards in tricks 2 and 3 are from voids
+    found = [(d.kind, d.line, d.player) for d in report.diagnostics]
+    assert found == [("revoke", 10, "Beth")]  # the discards in tricks 2 and 3 are from voids
 
 
 def test_a_third_copy_is_not_held():
@@ -198,7 +197,8 @@ def test_a_non_club_first_lead_under_first_lead_any_club_names_a_held_club(tmp_p
     from referee.replay import check_path
 
     (tmp_path / "anyclub.toml").write_text(
-        'base = "standard"\nname = "anyclub"\nfirst_lead_any_club = true\n', "utf-8")
+        'base = "standard"\nname = "anyclub"\nfirst_lead_any_club = true\n'
+        'pass_cycle = ["hold"]\n', "utf-8")
     log = tmp_path / "t.log"
     log.write_text('[Ruleset "anyclub.toml"]\n[Players "North East South West"]\n'
                    "hand 1 dealer West pass hold\ndeal North: 2C 5C KC AH QS 9D 3S 4S 5S 6S 7S 8S 9S\n"

@@ -63,6 +63,8 @@ def test_replay_shows_names_and_notes_escaped(tmp_path):
     hostile = REVOKE.replace("Al Beth Charlie", "Al\x1b[5m Beth Charlie").replace(
         " Al:", " Al\x1b[5m:").replace(" Al ", " Al\x1b[5m ")
     hostile += "hand 2 dealer [bold]x\n"  # a name that is rich markup, in a note
+    # (hand 1's trick lines cannot be read, so its tricks are unknown): hand 2 stops at Al
+    hostile += "trick 1: Beth 2C, Charlie 3C, Dave 4C, Eve 5C, Fay 6C\n"
     path = tmp_path / "hostile.log"
     path.write_text(hostile, "utf-8")
     out = io.StringIO()

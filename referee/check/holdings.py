@@ -20,6 +20,7 @@ from referee.check.holding_rule import (
     sender,
 )
 from referee.check.table import Table
+from referee.check.unread import Unread
 from referee.log.events import Deal, HandStart, Kitty, Pass, Play, Span, Trick
 from referee.rules.cards import (
     DECK_SIZE,
@@ -49,10 +50,25 @@ class HandRecord:
     score: object | None = None
     total: object | None = None
     span: Span | None = None
+    unread: list[Unread] = field(default_factory=list)  # its unreadable lines
+    gaps: list[int] = field(default_factory=list)  # unreadable tricks: the index they precede
 
     @property
     def has_play(self) -> bool:
-        return bool(self.deals or self.kitty or self.passes or self.tricks)
+        return bool(self.deals or self.kitty or self.passes or self.tricks or self.gaps)
+
+    def lost(self, kind: str) -> Unread | None:
+        """The first unreadable line of ``kind`` ('score', 'trick', ...) in this hand, or None."""
+        return next((unread for unread in self.unread if unread.kind == kind), None)
+
+    @property
+    def scored(self) -> bool:
+        """Whether the hand has a score line, readable or not."""
+        return self.score is not None or self.lost("score") is not None
+
+    @property
+    def totalled(self) -> bool:
+        return self.total is not None or self.lost("total") is not None
 
 
 SeatedPlay = tuple[int, Card, Play]  # (seat, card, the play as written): built for every card
@@ -67,6 +83,10 @@ class Knowledge:
     record: HandRecord
     offset: int  # seats to the left that passes travel this hand
     sent: dict[int, Counts]  # the valid passes, by sender
+    # cards each holding has lost to unreadable tricks so far: a known holding is then an
+    # upper bound (a card not in it is not held), and it proves a suit held only with more
+    # cards of the suit than it may have lost
+    missing: int = 0
 
     def later_plays(self, seat: int, card: int, after: int) -> list[tuple[int, Span]]:
         """(trick number, span) of the plays of ``card`` by ``seat`` from trick ``after`` on."""
@@ -110,7 +130,8 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
     kitty = _recorded_kitty(table, record, seen)
     if len(dealt) == n:
         kitty = _kitty_from_deal(table, record, seen, kitty)
-    direction = _check_direction(table, record, expected_direction)
+    # a wrong `pass DIRECTION` header is reported, and corrected, where the hand is grouped
+    direction = expected_direction
     offset = direction_offset(direction, n)
     sent_cards = _passes(table, record, dealt, direction, offset)
     after = holdings_after_passing(dealt, sent_cards, offset, n)
@@ -125,7 +146,10 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
 
 
 def _deals(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[int]]:
-    """The deals of the right size by seat, and the copies of each card dealt (R2.1, R2.4)."""
+    """The deals of the right size by seat, and the copies of each card dealt (R2.1, R2.4).
+    A card dealt beyond the decks is blamed once, where its copy too many is written; as the
+    record does not say which of its deals is wrong, none of them settles a holding (so no
+    later play is accused on the strength of one)."""
     rules, n, add, hand = table.rules, table.size, table.findings.add, record.number
     per = rules.cards_per_player(n)
     dealt: dict[int, Counts] = {}
@@ -143,38 +167,49 @@ def _deals(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[in
                 f"{n} players each gets {per}", hand=hand, player=table.name(seat), rule="R2.1")
         else:
             dealt[seat] = counts_of(cards)
+    if max(seen) > rules.decks:
+        dealt = {seat: counts for seat, counts in dealt.items()
+                 if all(seen[card] <= rules.decks for card in record.deals[seat].run.cards)}
     return dealt, seen
 
 
 def _recorded_kitty(table: Table, record: HandRecord, seen: list[int]) -> tuple[Card, ...] | None:
-    """The kitty as written, if it has the right size (R2.2); its copies are added to ``seen``."""
+    """The kitty as written, if it has the right size (R2.2) and no copy beyond the decks
+    (R2.4; the kitty line is blamed, and the kitty is then not known from it)."""
     if record.kitty is None:
         return None
     rules, n, add, hand = table.rules, table.size, table.findings.add, record.number
     kitty_size = rules.kitty_size(n)
     cards = record.kitty.run.cards
+    copies = list(seen)
+    right = True
     for index, card in enumerate(cards):
-        seen[card] += 1
-        if seen[card] == rules.decks + 1:
+        copies[card] += 1
+        if copies[card] == rules.decks + 1:
             add(codes.BAD_DEAL, record.kitty.run.span_of(index, record.kitty.span),
                 f"{card_text(card)} in the kitty is one copy more than the decks hold",
                 hand=hand, rule="R2.4")
+            right = False
     if len(cards) != kitty_size:
         add(codes.BAD_DEAL, record.kitty.span, f"the kitty has {counted(len(cards), 'card')}; "
             f"with {n} players it has {kitty_size}", hand=hand, rule="R2.2")
-        return None
-    return tuple(cards)
+        right = False
+    return tuple(cards) if right else None
 
 
 def _kitty_from_deal(table: Table, record: HandRecord, seen: list[int],
                      kitty: tuple[Card, ...] | None) -> tuple[Card, ...] | None:
-    """With every deal recorded: the kitty is the cards left over; a recorded kitty must
-    leave none over (R2.4)."""
+    """With every deal recorded (``seen``: the copies dealt): the kitty is the cards left
+    over, unless one is recorded; a recorded kitty must leave none over (R2.4).  A kitty
+    line already reported as wrong is replaced by the cards left over, not blamed again."""
     rules = table.rules
-    if record.kitty is None:
+    if kitty is None:
         rest = kitty_left(rules.decks, seen, rules.kitty_size(table.size))
-        return cards_of(rest) if rest is not None else kitty
-    missing = cards_of(beyond(rules.decks, seen))
+        return cards_of(rest) if rest is not None else None
+    together = list(seen)
+    for card in kitty:
+        together[card] += 1
+    missing = cards_of(beyond(rules.decks, together))
     if missing:
         last = max(record.deals.values(), key=lambda d: d.span.line)
         table.findings.add(
@@ -278,19 +313,3 @@ def _note_unknowns(table: Table, record: HandRecord, kitty: tuple[Card, ...] | N
         whose = ("no deal lines are recorded" if not record.deals else
                  f"the holdings of {', '.join(unknown)} are not fully recorded")
         note(f"hand {hand}: {whose}; revokes and illegal leads are proven only from later plays")
-
-
-def _check_direction(table: Table, record: HandRecord, expected: str) -> str:
-    start = record.start
-    if start is None or start.direction is None:
-        return expected
-    try:
-        written = direction_offset(start.direction, table.size)
-    except ValueError:
-        return expected
-    # compared as seats travelled, not as words: at six seats "5 left" is "right"
-    if written != direction_offset(expected, table.size):
-        table.findings.add(
-            codes.BAD_PASS, start.direction_span, f"hand {record.number} passes {expected} under "
-            f"{table.rules.name}, not {start.direction}", hand=record.number, rule="R3.3")
-    return start.direction

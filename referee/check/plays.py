@@ -22,6 +22,7 @@ from referee.rules.cards import (
     SUIT_NAMES,
     SUIT_SINGULAR,
     card_text,
+    cards_text,
     remove_card,
 )
 from referee.rules.engine import Phase, State
@@ -55,10 +56,15 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     """
     out = PlayOutcome(state)
     excused_leader: int | None = None
+    free_lead = False  # after an unreadable trick, whoever leads may
+    gaps, lost = know.record.gaps, []  # the unreadable tricks: where they lie, their numbers
     played = [0] * DECK_SIZE  # copies of each card seen so far: kitty, then plays
     for card in know.kitty or ():
         played[card] += 1
     for index, (trick, plays) in enumerate(zip(tricks, know.tricks)):
+        if gaps and index in gaps:
+            state = _unknown_tricks(state, know, gaps.count(index), lost)
+            free_lead = True
         if state.phase is not Phase.PLAY:
             table.findings.add(codes.BAD_SETUP, trick.span, f"hand {hand} already has all its "
                                f"{state.tricks_per_hand} tricks; trick {trick.number} is one "
@@ -70,7 +76,9 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
                                trick=state.trick_number, rule="R10.4")
         if not plays:
             continue
-        if plays[0][0] != state.leader:
+        if free_lead:
+            state, free_lead = state._replace(leader=plays[0][0]), False
+        elif plays[0][0] != state.leader:
             state = _settle_leader(table, state, plays[0], hand, index, excused_leader,
                                    dealer_known=dealer_known, written_dealer=written_dealer)
         excused_leader = None
@@ -87,11 +95,37 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
             if wrong is not None:
                 out.wrong_claims.append(trick.claim.span.line)
                 excused_leader = wrong
+    if gaps and not state.trick:  # unreadable tricks after the last one read
+        trailing = sum(1 for gap in gaps if gap >= len(tricks))
+        state = _unknown_tricks(state, know, trailing, lost)
+    if lost:
+        table.findings.note(
+            f"hand {hand}: {'trick' if len(lost) == 1 else 'tricks'} "
+            f"{', '.join(map(str, lost))} cannot be read, so the cards played there are "
+            "unknown, later plays are judged only on what is known, and the hand's scores "
+            "are not checked")
     out.state = state
-    out.complete = state.phase is Phase.SCORING
+    out.complete = state.phase is Phase.SCORING and not lost
     if state.phase is Phase.PLAY:
         out.stopped = _where_it_stops(table, state, know, hand)
     return out
+
+
+def _unknown_tricks(state: State, know: Knowledge, count: int, lost: list[int]) -> State:
+    """``count`` tricks whose line cannot be read: each keeps its number, every holding loses
+    one unknown card (``know.missing``), and nothing is known of who won or whether hearts
+    were broken there (so a later heart lead is not judged)."""
+    for _ in range(count):
+        if state.phase is not Phase.PLAY:
+            break
+        lost.append(state.trick_number)
+        know.missing += 1
+        last = state.trick_number >= state.tricks_per_hand
+        state = state._replace(
+            trick=(), hearts_broken=True, last_trick=None,
+            trick_number=state.trick_number + (0 if last else 1),
+            phase=Phase.SCORING if last else state.phase)
+    return state
 
 
 def _settle_leader(table: Table, state: State, first: SeatedPlay, hand: int, index: int,
@@ -223,12 +257,15 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
     if fault is None:
         return
     if fault is Fault.NOT_HELD:
-        if know.known[seat]:
+        if know.known[seat]:  # also after an unreadable trick: the holding only shrank
             add(codes.CARD_NOT_HELD, play.card_span, f"{who} played {card_text(card)}, which "
                 f"{who} does not hold at trick {number} (deal and passes as recorded)",
                 hand=hand, trick=number, player=who, rule=fault.clause)
         return
-    evidence, links = _evidence(table, know, seat, holding, fault, trick_cards, number)
+    proof = _evidence(table, know, seat, holding, fault, trick_cards, number)
+    if proof is None:  # the holding is uncertain and nothing proves the fault
+        return
+    evidence, links = proof
     code = FAULT_CODES[fault]
     if code == codes.ILLEGAL_LEAD:
         add(code, play.card_span, f"{who} led {card_text(card)} in trick {number}: "
@@ -248,29 +285,43 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
 def _evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault, trick_cards,
               number: int):
     """' while holding 7S, which Beth played in trick 9 (line 57)' and the related lines;
-    for a lead: '; Dave held 2S (dealt on line 11)'."""
-    if fault is Fault.REVOKE or fault is Fault.MUST_PLAY_TWIN_CLUB:
-        suit = trick_cards[0] // NUM_RANKS
-        wanted = [c for c in range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS) if holding[c]]
-    elif fault is Fault.MUST_LEAD_LOWEST_CLUB or fault is Fault.MUST_LEAD_A_CLUB:
-        wanted = [c for c in range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS) if holding[c]]
-    elif fault is Fault.HEARTS_NOT_BROKEN:
-        wanted = [c for c, k in enumerate(holding) if k and c // NUM_RANKS != HEARTS]
-    else:
-        wanted = [c for c, k in enumerate(holding) if k and not is_point_card(c)]
+    for a lead: '; Dave held 2S (dealt on line 11)'.  None when the fault is not proven: a
+    known holding after an unreadable trick proves a witness held only with more of them
+    than the unknown cards it lost, or by a later play."""
+    wanted = _witnesses_held(holding, fault, trick_cards)
+    uncertain = know.known[seat] and know.missing
     if not wanted:
-        return "", ()
+        return None if uncertain else ("", ())
     card = max(wanted, key=lambda c: c % NUM_RANKS) if fault is Fault.REVOKE else wanted[0]
     who = table.name(seat)
-    text = (f"; {who} held {card_text(card)}" if fault in _LEAD_FAULTS
-            else f" while holding {card_text(card)}")
-    if know.known[seat]:
-        return text + f" ({know.origin(table, seat, card)})", ()
-    for later_trick, span in know.later_plays(seat, card, number):
-        note = f"{who} played {card_text(card)} in trick {later_trick}"
-        return text + f", which {who} played in trick {later_trick} (line {span.line})", (
-            related(span, note),)
-    return text, ()
+    if know.known[seat] and not uncertain:
+        return _held(who, card_text(card), fault) + f" ({know.origin(table, seat, card)})", ()
+    if uncertain and sum(holding[c] for c in wanted) > know.missing:
+        copies = [c for c in wanted for _ in range(holding[c])]
+        return (_held(who, cards_text(copies), fault) + " as recorded, of which the unreadable "
+                f"{'trick' if know.missing == 1 else 'tricks'} took at most {know.missing}"), ()
+    for candidate in (card, *wanted):
+        for later_trick, span in know.later_plays(seat, candidate, number):
+            note = f"{who} played {card_text(candidate)} in trick {later_trick}"
+            return (_held(who, card_text(candidate), fault) + f", which {who} played in trick "
+                    f"{later_trick} (line {span.line})"), (related(span, note),)
+    return None if uncertain else (_held(who, card_text(card), fault), ())
+
+
+def _witnesses_held(holding, fault: Fault, trick_cards) -> list[int]:
+    """The cards of ``holding`` any one of which makes the play a ``fault``."""
+    if fault is Fault.REVOKE or fault is Fault.MUST_PLAY_TWIN_CLUB:
+        suit = trick_cards[0] // NUM_RANKS
+        return [c for c in range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS) if holding[c]]
+    if fault is Fault.MUST_LEAD_LOWEST_CLUB or fault is Fault.MUST_LEAD_A_CLUB:
+        return [c for c in range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS) if holding[c]]
+    if fault is Fault.HEARTS_NOT_BROKEN:
+        return [c for c, k in enumerate(holding) if k and c // NUM_RANKS != HEARTS]
+    return [c for c, k in enumerate(holding) if k and not is_point_card(c)]
+
+
+def _held(who: str, cards: str, fault: Fault) -> str:
+    return f"; {who} held {cards}" if fault in _LEAD_FAULTS else f" while holding {cards}"
 
 
 def _judge_claim(table: Table, state: State, trick: Trick, plays: list[SeatedPlay],
@@ -321,7 +372,7 @@ def _where_it_stops(table: Table, state: State, know: Knowledge, hand: int) -> s
     seat = state.to_play
     text = (f"the record stops in hand {hand} at trick {state.trick_number}: "
             f"{table.name(seat)} to play")
-    if know.known[seat]:
+    if know.known[seat] and not know.missing:
         legal = engine.legal_plays(state)
         text += f" (legal: {' '.join(card_text(c) for c in legal)})"
     elif state.trick:

@@ -19,6 +19,7 @@ from referee.check.records import point_into_record, unreadable
 from referee.check.scoring import entries_by_seat, finish_hand, judge_totals
 from referee.check.setup import group_hands, setup_table
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
+from referee.check.unread import Unread, unread_lines, with_unread
 from referee.log.events import Event, GameOver, Span
 from referee.log.parser import ParseResult, UnreadableLog, parse_bytes
 from referee.rules import engine
@@ -89,7 +90,8 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
     if table is not None:
         table.trace = trace
         report.ruleset, report.players = table.rules.name, list(table.names)
-        records = _replay_game(table, parsed.events, report)
+        unread = unread_lines(parsed.text, (issue.line for issue in parsed.issues))
+        records = _replay_game(table, with_unread(parsed.events, unread), report)
     report.diagnostics = sorted(findings.items, key=lambda d: (d.line, d.column))
     report.unchecked = findings.notes()
     report.suppressed = findings.suppressed
@@ -107,6 +109,8 @@ class _Game(NamedTuple):
     true_totals: tuple[int, ...] | None  # the totals the referee stands by
     ended_in: int | None = None  # the hand in which the target was reached
     end_reported: bool = False  # a hand after the end is reported once
+    dealer_known: bool = False  # the rotation is established (a dealer written or inferred)
+    lost_total: Unread | None = None  # an unreadable total line the sheet's next total builds on
 
 
 def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> list[HandRecord]:
@@ -117,7 +121,7 @@ def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> lis
     if not records:
         table.findings.note("no hands are recorded")
     for index, record in enumerate(records):
-        game, summary = _replay_hand(table, record, index, game)
+        game, summary = _replay_hand(table, record, game)
         report.hands.append(summary)
         for claim in claims.get(index, []):
             _judge_game_over(table, claim, game.state, game.true_totals)
@@ -132,12 +136,11 @@ def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> lis
     return records
 
 
-def _replay_hand(table: Table, record: HandRecord, index: int,
-                 game: _Game) -> tuple[_Game, HandSummary]:
+def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, HandSummary]:
     """One hand: its dealer, its play (as far as recorded), its scores and totals."""
     hand = record.number
     game = _past_the_end(table, record, game)
-    start_state, dealer_known, written_dealer = _dealer(table, record, index, game.state)
+    start_state, dealer_known, written_dealer = _dealer(table, record, game)
     finished, written = None, {}
     if record.has_play:
         finished, written = _play_hand(table, record, start_state, dealer_known, written_dealer)
@@ -159,8 +162,13 @@ def _replay_hand(table: Table, record: HandRecord, index: int,
     if state.phase is Phase.OVER and ended_in is None:
         ended_in = hand
     summary = _summary(table, hand, scores, true_totals, finished is not None, state)
+    # a first lead from the left of the dealer shows who dealt (plays._settle_leader)
+    dealer_known = dealer_known or (table.rules.first_leader == "left_of_dealer"
+                                    and bool(record.tricks) and 0 not in record.gaps)
+    lost_total = None if record.total is not None else (record.lost("total") or game.lost_total)
     return game._replace(state=state, sheet_totals=sheet_totals, true_totals=true_totals,
-                         ended_in=ended_in), summary
+                         ended_in=ended_in, dealer_known=dealer_known,
+                         lost_total=lost_total), summary
 
 
 def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
@@ -176,22 +184,22 @@ def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
     return game._replace(state=engine.next_hand(state), end_reported=True)
 
 
-def _dealer(table: Table, record: HandRecord, index: int,
-            state: State) -> tuple[State, bool, int | None]:
+def _dealer(table: Table, record: HandRecord, game: _Game) -> tuple[State, bool, int | None]:
     """(the state with the hand's dealer, whether the dealer is known, a wrong dealer as
-    written): the first hand's dealer is as written, a later one must be the one due."""
-    start = record.start
+    written): the first dealer named (or inferred) is as written, a later one must be the
+    one due."""
+    start, state = record.start, game.state
     if start is None or start.dealer is None:
-        return state, index > 0, None
+        return state, game.dealer_known, None
     seat = table.seat(start.dealer, start.dealer_span, hand=record.number)
-    if seat is not None and (index == 0 or seat == state.dealer):
+    if seat is not None and (not game.dealer_known or seat == state.dealer):
         return state._replace(dealer=seat), True, None
     if seat is not None:
         table.findings.add(codes.WRONG_DEALER, start.dealer_span, f"{table.name(seat)} deals "
                            f"hand {record.number}, but the deal moves to "
                            f"{table.name(state.dealer)}", hand=record.number,
                            player=table.name(seat))
-    return state, index > 0, seat
+    return state, game.dealer_known, seat
 
 
 def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: bool,
@@ -234,10 +242,34 @@ def _totals(table: Table, record: HandRecord, game: _Game, scores: tuple[int, ..
         true_totals = None
     if record.total is None:
         return true_totals, true_totals
-    sheet = judge_totals(table, record.total, game.sheet_totals, scores, written, record.number)
+    unread = record.lost("score") or game.lost_total
+    if unread is not None:
+        sheet = _unsure_totals(table, record, game, scores, true_totals, unread)
+    else:
+        sheet = judge_totals(table, record.total, game.sheet_totals, scores, written,
+                             record.number)
     if true_totals is None:
         true_totals = sheet  # from here on the sheet is the only basis there is
     return (sheet if sheet is not None else true_totals), true_totals
+
+
+def _unsure_totals(table: Table, record: HandRecord, game: _Game, scores, true_totals,
+                   unread: Unread) -> tuple[int, ...] | None:
+    """A total line whose hand score line, or the total line it builds on, cannot be read:
+    its arithmetic cannot be checked (a difference may be the unreadable line's), so a total
+    that differs from the referee's is noted, not reported.  Returns the written totals."""
+    sheet = judge_totals(table, record.total, None, None, {}, record.number)  # entries only
+    if unread.kind == "score":
+        basis = game.sheet_totals
+        expected = None if basis is None or scores is None else tuple(
+            b + s for b, s in zip(basis, scores))
+    else:
+        expected = true_totals
+    if sheet is not None and sheet != expected:
+        what = "score" if unread.kind == "score" else "previous total"
+        table.findings.note(f"hand {record.number}: the total line is not checked: the "
+                            f"{what} line it adds up (line {unread.span.line}) cannot be read")
+    return sheet
 
 
 def _summary(table: Table, hand: int, scores, totals, complete: bool, state) -> HandSummary:

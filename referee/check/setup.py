@@ -11,6 +11,7 @@ from pathlib import Path
 from referee.check import codes
 from referee.check.holdings import HandRecord
 from referee.check.table import Findings, Table
+from referee.check.unread import Unread
 from referee.log.events import (
     Comment,
     Deal,
@@ -32,6 +33,7 @@ from referee.rules.ruleset import (
     Ruleset,
     RulesetError,
     RulesetOutside,
+    direction_offset,
     load_ruleset,
     whole_number,
     with_options,
@@ -39,6 +41,8 @@ from referee.rules.ruleset import (
 
 _STAGE = {HandStart: 0, Deal: 1, Kitty: 1, Pass: 2, Trick: 3, Moon: 4, Score: 5, Total: 6}
 _STAGE_WORDS = {1: "deal", 2: "pass", 3: "trick", 4: "moon", 5: "score", 6: "total"}
+_UNREAD_STAGE = {"hand": 0, "deal": 1, "kitty": 1, "pass": 2, "trick": 3, "moon": 4, "score": 5,
+                 "total": 6}
 _SETUP_TAGS = ("players", "ruleset", "target")
 MAX_TARGET_DIGITS = 9  # a target of a billion points is no game; int() stays cheap
 
@@ -144,34 +148,88 @@ def group_hands(table: Table, events: tuple[Event, ...]) -> tuple[list[HandRecor
     stage = 0
     for event in events:
         kind = _STAGE.get(type(event))
-        if kind is None:  # a tag, a comment or a claim that the game is over
-            if isinstance(event, GameOver):
-                claims.setdefault(len(records) - 1, []).append(event)
-            continue
-        fresh = current is None or kind == 0 or ((current.score or current.total) and (
-            kind < 5 or (kind == 5 and current.score) or (kind == 6 and current.total)))
+        unread = False
+        if kind is None:
+            unread = isinstance(event, Unread)
+            if unread:  # its syntax diagnostic is all it costs: it is not judged again
+                kind = _UNREAD_STAGE[event.kind]
+            else:  # a tag, a comment or a claim that the game is over
+                if isinstance(event, GameOver):
+                    claims.setdefault(len(records) - 1, []).append(event)
+                continue
+        # (the attributes first: the properties only once a hand has a score, total or gap)
+        fresh = current is None or kind == 0 or (
+            (current.score or current.total or current.unread) and _ended_by(current, kind))
         if fresh:
             number = len(records) + 1
             current = HandRecord(number, span=event.span)
             records.append(current)
             stage = 0
             if isinstance(event, HandStart):
-                current.start = event
+                current.start = _with_due_direction(table, event, number)
                 if event.number != number:
                     add(codes.BAD_SETUP, event.span, f"hand {event.number} is recorded where hand "
                         f"{number} is due", hand=number, rule="R10.4")
                 continue
-        elif kind < stage:
+            if kind == 0:  # an unreadable hand line: a hand starts, its dealer unknown
+                current.unread.append(event)
+                continue
+        elif kind < stage and not unread:
             add(codes.BAD_SETUP, event.span, f"a {_STAGE_WORDS[kind]} line after a "
                 f"{_STAGE_WORDS[stage]} line of hand {current.number}", hand=current.number,
                 rule="R10.4")
         if kind > stage:
             stage = kind
-        if kind == 3:
+        if unread:
+            current.unread.append(event)
+            if kind == 3:  # a trick whose cards are unknown, after the tricks read so far
+                current.gaps.append(len(current.tricks))
+        elif kind == 3:
             current.tricks.append(event)
         else:
             _file(table, current, event)
+    for record in records:
+        if record.gaps:
+            _drop_rewritten(record)
     return records, claims
+
+
+def _ended_by(record: HandRecord, kind: int) -> bool:
+    """Whether a statement of stage ``kind`` starts a new hand after ``record`` (a hand line
+    aside): anything before a score after the score or total line, a second score, a
+    second total."""
+    scored, totalled = record.scored, record.totalled
+    return (scored or totalled) and (kind < 5 or (kind == 5 and scored)
+                                     or (kind == 6 and totalled))
+
+
+def _drop_rewritten(record: HandRecord) -> None:
+    """An unreadable trick line that bears the number of a trick recorded readably was
+    written again (the table's own correction): it is no trick of its own."""
+    written = {trick.number for trick in record.tricks}
+    lines = [unread for unread in record.unread if unread.kind == "trick"]
+    record.gaps = [gap for gap, line in zip(record.gaps, lines)
+                   if line.number is None or line.number not in written]
+
+
+def _with_due_direction(table: Table, start: HandStart, number: int) -> HandStart:
+    """A ``pass DIRECTION`` that is not the one due (compared as seats travelled: at six
+    seats "5 left" is "right") is reported once (R3.3), and the cards move the way due."""
+    if start.direction is None:
+        return start
+    due = table.rules.pass_direction(number)
+    try:
+        if direction_offset(start.direction, table.size) == direction_offset(due, table.size):
+            return start
+    except ValueError:
+        pass
+    else:
+        table.findings.add(
+            codes.BAD_PASS, start.direction_span, f"hand {number} passes {due} under "
+            f"{table.rules.name}, not {start.direction}; the cards are taken to move {due}",
+            hand=number, rule="R3.3")
+    return HandStart(start.number, start.dealer, due, start.span, start.dealer_span,
+                     start.direction_span)
 
 
 def _file(table: Table, record: HandRecord, event: Event) -> None:

@@ -55,8 +55,8 @@ class Findings:
         if not self.notes_dropped:
             return self.unchecked
         more = self.notes_dropped
-        return self.unchecked + [f"and {more:,} more note{'s' * (more != 1)} of what was not "
-                                 "checked (--max-diagnostics N shows more)"]
+        return self.unchecked + [(f"and {more:,} more note{'s' * (more != 1)} of what was not "
+                                  "checked (--max-diagnostics N shows more)")]
 
 
 class TracedTrick(NamedTuple):
