@@ -204,6 +204,12 @@ class Z3Ops:
     def times(self, k: int, x):
         return k * x
 
+    def div(self, x, y):  # z3 integer division: floor for y > 0
+        return x / y if not (isinstance(x, int) and isinstance(y, int)) else x // y
+
+    def mod(self, x, y):
+        return x % y
+
     def eq(self, a, b):
         return _plain(a) == _plain(b)
 
