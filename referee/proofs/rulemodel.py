@@ -37,7 +37,6 @@ from referee.rules.scoring import moon_pattern  # noqa: F401  (re-exported: part
 
 # Readings only the model knows, with the value that matches the engine.
 MODEL_ONLY: dict[str, bool] = {
-    "first_lead_fallback": True,   # R4.2 "unless the leader holds nothing else"
     "first_trick_fallback": True,  # R5.3 option: "unless the player holds nothing else"
     "hearts_fallback": True,       # R4.3 "unless the leader holds only hearts"
 }
@@ -61,7 +60,6 @@ class RuleModel:
 
     rules: Ruleset
     set_aside_when: str
-    first_lead_fallback: bool = True
     first_trick_fallback: bool = True
     hearts_fallback: bool = True
 

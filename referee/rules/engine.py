@@ -46,8 +46,8 @@ from referee.rules.state import (  # re-exported: the engine's public values
 from referee.rules.tricks import resolve_trick
 
 __all__ = [
-    "SCORE", "moon_pair", "shooter", "DealAction", "HandResult", "IllegalAction", "PassAction", "Phase", "State",
-    "TrickRecord",
+    "SCORE", "DealAction", "HandResult", "IllegalAction", "PassAction", "Phase", "State",
+    "TrickRecord", "moon_pair", "shooter",
 ]
 
 SCORE = "score"

@@ -60,6 +60,6 @@ def resolve_trick(
         if card // NUM_RANKS == led_suit and card > best_card and card not in cancelled:
             best_card = card
             best_index = index
-    if best_index is None and leader_wins:
+    if leader_wins and best_index is None:
         best_index = 0
     return TrickOutcome(best_index, cancelled)
