@@ -184,7 +184,8 @@ def _dealer(table: Table, record: HandRecord, index: int,
     not judged, and the first leader is known when the previous hand was played out."""
     start, state = record.start, game.state
     if state.rules.first_leader == engine.AFTER_LAST_WINNER:
-        return state, index == 0 or game.played_out, None
+        known = record.number == 1 if index == 0 else game.played_out
+        return state, known, None
     if start is None or start.dealer is None:
         return state, index > 0, None
     seat = table.seat(start.dealer, start.dealer_span, hand=record.number)
