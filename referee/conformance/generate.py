@@ -270,8 +270,7 @@ def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], sta
     deck = engine.full_deck(rules)
     rng.shuffle(deck)
     deal = deal_hands(state, deck)
-    dealer = None if rules.first_leader == engine.AFTER_LAST_WINNER else names[state.dealer]
-    events.append(HandStart(state.hand_number, dealer, state.pass_direction))
+    events.append(_hand_start(state, names))
     events.extend(Deal(names[s], CardRun(hand)) for s, hand in enumerate(deal.hands))
     if rules.kitty_size(n):
         events.append(Kitty(CardRun(deal.kitty)))
@@ -280,12 +279,7 @@ def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], sta
     if strategy == "moon" or (strategy == "simple" and rng.below(MOON_ODDS) == 0):
         shooter = max(range(n), key=lambda s: (_strength(state.holdings[s]), -s))
         stats.moon_attempts += 1
-    while state.phase is Phase.PASS:
-        seat = state.passes.index(None)
-        cards = choose_pass(state.holdings[seat], rules.pass_count, rng, strategy, seat == shooter,
-                            rules=rules)
-        events.append(Pass(names[seat], CardRun(cards)))
-        state = engine.apply(state, PassAction(seat, cards))
+    state = _pass_cards(state, names, rng, strategy, events, shooter)
     stats.hands += 1
     pile_waiting = bool(state.pile)
     previous_set_aside = False
@@ -334,6 +328,25 @@ def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], sta
     result = state.history[-1]
     events.append(Score(tuple(_entries(names, result.scores))))
     events.append(Total(tuple(_entries(names, result.totals))))
+    return state
+
+
+def _hand_start(state: State, names) -> HandStart:
+    """``hand N dealer NAME pass DIRECTION``; no dealer when the ruleset has none (R4.1)."""
+    no_dealer = state.rules.first_leader == engine.AFTER_LAST_WINNER
+    return HandStart(state.hand_number, None if no_dealer else names[state.dealer],
+                     state.pass_direction)
+
+
+def _pass_cards(state: State, names, rng: Rng, strategy, events: list[Event],
+                shooter: int | None) -> State:
+    rules = state.rules
+    while state.phase is Phase.PASS:
+        seat = state.passes.index(None)
+        cards = choose_pass(state.holdings[seat], rules.pass_count, rng, strategy, seat == shooter,
+                            rules=rules)
+        events.append(Pass(names[seat], CardRun(cards)))
+        state = engine.apply(state, PassAction(seat, cards))
     return state
 
 

@@ -45,7 +45,7 @@ except ImportError as err:  # pragma: no cover - depends on the environment
 
 from referee.check import codes
 from referee.check.diagnostics import Diagnostic, Report
-from referee.conformance.generate import generate_game, ruleset_toml
+from referee.conformance.generate import deal_hands, generate_game, ruleset_toml
 from referee.conformance.inject import INJECTABLE, CannotInject, Expected, can_occur, violating_game
 from referee.log.events import CardRun, Deal, Event, HandStart, Kitty, Tag
 from referee.rules import engine
@@ -54,9 +54,12 @@ from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ruleset import (
     DEALER_MOVES,
     FIRST_LEADERS,
+    GAME_LENGTHS,
     KITTY_TO,
+    NOTHING_SURVIVES,
     SET_ASIDE_LAST,
     SET_ASIDE_WHEN,
+    WINNING_TOTALS,
     Ruleset,
     bundled_names,
     load_ruleset,
@@ -97,10 +100,12 @@ class DrawnDeal:
 
     def events(self) -> list[Event]:
         """Tags, ``hand 1`` line, deals and kitty: the start of a log of this hand."""
+        dealer = None if self.rules.first_leader == engine.AFTER_LAST_WINNER else (
+            self.names[self.dealer])  # R4.1: no dealer to name
         out: list[Event] = [
             Tag("Ruleset", self.rules.name),
             Tag("Players", " ".join(f'"{n}"' if " " in n else n for n in self.names)),
-            HandStart(1, self.names[self.dealer], self.rules.pass_direction(1)),
+            HandStart(1, dealer, self.rules.pass_direction(1)),
         ]
         out.extend(Deal(name, CardRun(hand)) for name, hand in zip(self.names, self.hands))
         if self.kitty:
@@ -179,6 +184,21 @@ def _option_changes() -> SearchStrategy[dict]:
         "jack_of_diamonds_bonus": st.sampled_from([0, -10]),
         "no_tricks_bonus": st.sampled_from([0, -5]),
         "no_tricks_bonus_in_moon_hand": st.booleans(),
+        "unpassable_cards": st.sampled_from([(), ("2C",)]),
+        "two_of_clubs_apart": st.booleans(),
+        "led_heart_breaks_hearts": st.booleans(),
+        "first_lead_fallback": st.booleans(),
+        "first_trick_points_whole_hand": st.booleans(),
+        "pair_moon_points": st.sampled_from([0, 26]),
+        "shooting_the_moon": st.booleans(),
+        "lead_suit_switch": st.booleans(),
+        "nothing_survives": st.sampled_from(NOTHING_SURVIVES),
+        "start_total": st.sampled_from([0, 100]),
+        "penalty_sign": st.sampled_from([1, -1]),
+        "clean_hand_pool": st.sampled_from([0, 52]),
+        "winning_total": st.sampled_from(WINNING_TOTALS),
+        "game_length": st.sampled_from(GAME_LENGTHS),
+        "pass_by_hand_number": st.booleans(),
     })
 
 
@@ -214,8 +234,8 @@ def deals(draw, *, rules=None, players=None) -> DrawnDeal:
     dealer = draw(st.integers(0, n - 1))
     order = draw(st.permutations(engine.full_deck(ruleset)))
     state = engine.new_game(ruleset, n, dealer=dealer)
-    action = engine.deal_from_order(state, order)
-    return DrawnDeal(ruleset, n, dealer, action.hands, action.kitty, DEFAULT_NAMES[:n])
+    action = deal_hands(state, order)  # with two_of_clubs_apart, the 2C dealt apart (R2.4)
+    return DrawnDeal(ruleset, n, state.dealer, action.hands, action.kitty, DEFAULT_NAMES[:n])
 
 
 def _nameable(rules: Ruleset) -> Ruleset:
@@ -232,8 +252,14 @@ def _nameable(rules: Ruleset) -> Ruleset:
 
 @st.composite
 def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None) -> GameLog:
-    """A legal game log: ``hands`` hands (default 1 or 2; None: to the end of the game)."""
-    ruleset = _nameable(_as_ruleset(draw(_as_strategy(rules, rulesets()))))
+    """A legal game log: ``hands`` hands (default 1 or 2; None: to the end of the game).
+
+    A ruleset from a file (a ``.toml`` path, e.g. examples/rulesets/cancellation-hearts.toml)
+    is named by its path in the log's [Ruleset] tag."""
+    chosen = draw(_as_strategy(rules, rulesets()))
+    ruleset = _as_ruleset(chosen)
+    if not (isinstance(chosen, str) and chosen.endswith(".toml")):
+        ruleset = _nameable(ruleset)
     n = _players_for(draw, ruleset, players)
     count = draw(_as_strategy(hands, st.none())) if hands is not None else None
     how = draw(_as_strategy(strategy, st.sampled_from(("random", "simple"))))
@@ -241,6 +267,8 @@ def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None) ->
     from referee.log.writer import write
 
     events = generate_game(ruleset, n, seed=seed, hands=count, strategy=how)
+    if isinstance(chosen, str) and chosen.endswith(".toml"):
+        events = _with_ruleset(events, _ruleset_reference(chosen))
     return GameLog(write(events), tuple(events), ruleset, n, seed, count, how)
 
 
