@@ -367,7 +367,16 @@ def _follow_options(ops, model: RuleModel, held: dict, point: dict, first_trick,
     options = {c: ops.ite(any_following, following[c], held[c]) for c in held}
     if not model.first_trick_points:
         non_points = {c: ops.and_([options[c], ops.not_(point[c])]) for c in options}
-        options = _restrict(ops, options, non_points, first_trick, model.first_trick_fallback)
+        when = first_trick
+        if model.first_trick_follow_points:  # only discards are restricted
+            when = ops.and_([first_trick, ops.not_(any_following)])
+        if model.first_trick_points_whole_hand:
+            # "unless every card held is a point card", whatever the led suit allows
+            holds_non_point = ops.or_([ops.and_([held[c], ops.not_(point[c])]) for c in held])
+            options = {c: ops.ite(ops.and_([when, holds_non_point]), non_points[c], options[c])
+                       for c in options}
+        else:
+            options = _restrict(ops, options, non_points, when, model.first_trick_fallback)
     if model.first_leader == "two_of_clubs" and model.second_two_of_clubs_follows:
         holds_led = ops.or_([ops.and_([ops.eq(led, c), held[c]]) for c in held])
         twin = ops.and_([first_trick, any_following, ops.eq(led, lowest), holds_led])

@@ -118,24 +118,40 @@ def _plus(ops, terms: Sequence):
     return ops.sum(rest + [constant] if constant else rest)
 
 
+def has_score_law(rules: Ruleset) -> bool:
+    """Whether a score line alone can be judged: with a clean-hand pool (R7.5) the shares
+    depend on what earlier hands carried, which the sheet does not show."""
+    return not rules.clean_hand_pool
+
+
 def sum_law(ops, rules: Ruleset, scores: Sequence, lost, bonus):
-    """R7.2: the scores sum to the decks' points less ``lost`` plus what bonuses add."""
+    """R7.2: the scores sum to the decks' points less ``lost`` plus what bonuses add (R7.3:
+    with penalties, to minus that)."""
+    if rules.penalty_sign != 1:
+        return ops.eq(_plus(ops, [*scores, rules.points_per_hand]), _plus(ops, [lost, bonus]))
     return ops.eq(_plus(ops, [*scores, lost]), _plus(ops, [rules.points_per_hand, bonus]))
 
 
 def moon_law(ops, rules: Ruleset, scores: Sequence, lost, bonus):
-    """The scores are an allowed moon pattern (R8.2) plus what bonuses add, with nothing lost.
-    With bonuses (which the sheet does not itemise) only the pattern's sum is required."""
-    exact = not has_bonus(rules)
+    """The scores are an allowed moon pattern (R8.2, R8.6) plus what bonuses add, with nothing
+    lost.  With bonuses (which the sheet does not itemise) only the pattern's sum is required."""
     patterns = []
-    for choice in rules.moon_choices:
+    for choice in (rules.moon_choices if rules.shooting_the_moon else ()):
         pattern = moon_scores(rules, len(scores), 0, choice)
-        pieces = [ops.eq(lost, 0), ops.eq(_plus(ops, scores), _plus(ops, [sum(pattern), bonus]))]
-        if exact:
-            values = sorted(set(pattern), key=abs)
-            pieces += [ops.or_([ops.eq(v, value) for value in values]) for v in scores]
-        patterns.append(ops.and_(pieces))
+        patterns.append(_pattern_law(ops, rules, scores, lost, bonus, pattern))
+    if rules.pair_moon_points and len(scores) > 2:
+        pair = [0, 0] + [rules.pair_moon_points] * (len(scores) - 2)
+        patterns.append(_pattern_law(ops, rules, scores, lost, bonus, pair))
     return ops.or_(patterns)
+
+
+def _pattern_law(ops, rules: Ruleset, scores: Sequence, lost, bonus, pattern: list[int]):
+    exact = not has_bonus(rules)
+    pieces = [ops.eq(lost, 0), ops.eq(_plus(ops, scores), _plus(ops, [sum(pattern), bonus]))]
+    if exact:
+        values = sorted(set(pattern), key=abs)
+        pieces += [ops.or_([ops.eq(v, value) for value in values]) for v in scores]
+    return ops.and_(pieces)
 
 
 def sheet_law(ops, rules: Ruleset, scores: Sequence, lost, bonus):
