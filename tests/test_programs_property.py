@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.conformance.testing import assert_events_legal, deals, game_logs
+from referee.check.replay import check_text
+from referee.conformance.testing import assert_events_legal, deals, game_logs, violating_logs
 from referee.log.events import Score
 from referee.rules import engine
 
@@ -40,3 +41,13 @@ def test_drawn_deals_under_b_keep_the_2c_apart(deal):
     two = engine.TWO_OF_CLUBS
     assert all(hand.count(two) <= 1 for hand in deal.hands)
     assert engine.deal_problems(engine.new_game(deal.rules, deal.players), deal.action()) == []
+
+
+@pytest.mark.parametrize("path", PROGRAMS)
+@FEW
+@given(data=st.data())
+def test_one_injected_violation_under_each_program_is_found(path, data):
+    log = data.draw(violating_logs(rules=path, hands=1))
+    (want,) = log.expected
+    report = check_text(log.text)
+    assert [(d.kind, d.line) for d in report.diagnostics] == [(want.kind, want.line)], log.text

@@ -231,10 +231,13 @@ def _play_hand_to_its_end(state: State, names, rng: Rng, strategy, events: list[
     """One hand played to its end; a deal that runs into a dead end (R5.6) is dealt again."""
     for _ in range(MAX_DEALS):
         mark, saved = len(events), {f.name: _copy(getattr(stats, f.name)) for f in fields(stats)}
+        where = getattr(tamper, "where", None)
         try:
             return _play_hand(state, names, rng, strategy, events, stats, tamper)
         except _DeadEnd:
             del events[mark:]
+            if tamper is not None:
+                tamper.where = where  # a fault made in the hand dealt again is gone with it
             for name, value in saved.items():
                 setattr(stats, name, value)
     raise ValueError(f"{state.rules.name}: every deal tried ran into a position with no legal card")

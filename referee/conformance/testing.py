@@ -184,21 +184,18 @@ def _option_changes() -> SearchStrategy[dict]:
         "jack_of_diamonds_bonus": st.sampled_from([0, -10]),
         "no_tricks_bonus": st.sampled_from([0, -5]),
         "no_tricks_bonus_in_moon_hand": st.booleans(),
+        **{name: st.booleans() for name in (
+            "two_of_clubs_apart", "led_heart_breaks_hearts", "first_lead_fallback",
+            "first_trick_points_whole_hand", "shooting_the_moon", "lead_suit_switch",
+            "pass_by_hand_number")},
         "unpassable_cards": st.sampled_from([(), ("2C",)]),
-        "two_of_clubs_apart": st.booleans(),
-        "led_heart_breaks_hearts": st.booleans(),
-        "first_lead_fallback": st.booleans(),
-        "first_trick_points_whole_hand": st.booleans(),
         "pair_moon_points": st.sampled_from([0, 26]),
-        "shooting_the_moon": st.booleans(),
-        "lead_suit_switch": st.booleans(),
         "nothing_survives": st.sampled_from(NOTHING_SURVIVES),
         "start_total": st.sampled_from([0, 100]),
         "penalty_sign": st.sampled_from([1, -1]),
         "clean_hand_pool": st.sampled_from([0, 52]),
         "winning_total": st.sampled_from(WINNING_TOTALS),
         "game_length": st.sampled_from(GAME_LENGTHS),
-        "pass_by_hand_number": st.booleans(),
     })
 
 
@@ -257,9 +254,8 @@ def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None) ->
     A ruleset from a file (a ``.toml`` path, e.g. examples/rulesets/cancellation-hearts.toml)
     is named by its path in the log's [Ruleset] tag."""
     chosen = draw(_as_strategy(rules, rulesets()))
-    ruleset = _as_ruleset(chosen)
-    if not (isinstance(chosen, str) and chosen.endswith(".toml")):
-        ruleset = _nameable(ruleset)
+    path = chosen if isinstance(chosen, str) and chosen.endswith(".toml") else None
+    ruleset = _as_ruleset(chosen) if path else _nameable(_as_ruleset(chosen))
     n = _players_for(draw, ruleset, players)
     count = draw(_as_strategy(hands, st.none())) if hands is not None else None
     how = draw(_as_strategy(strategy, st.sampled_from(("random", "simple"))))
@@ -267,8 +263,8 @@ def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None) ->
     from referee.log.writer import write
 
     events = generate_game(ruleset, n, seed=seed, hands=count, strategy=how)
-    if isinstance(chosen, str) and chosen.endswith(".toml"):
-        events = _with_ruleset(events, _ruleset_reference(chosen))
+    if path:
+        events = _with_ruleset(events, _ruleset_reference(path))
     return GameLog(write(events), tuple(events), ruleset, n, seed, count, how)
 
 
@@ -294,7 +290,8 @@ def violating_logs(draw, *, kinds=None, rules=None, players=None, hands=_SHORT) 
         ruleset = draw(st.sampled_from([r for r in _bundled() if can_occur(kind, r)]))
     else:
         ruleset = _as_ruleset(draw(_as_strategy(rules, st.nothing())))
-    ruleset = _nameable(ruleset)
+    path = rules if isinstance(rules, str) and rules.endswith(".toml") else None
+    ruleset = ruleset if path else _nameable(ruleset)
     n = _players_for(draw, ruleset, players)
     count = draw(_as_strategy(hands, st.none())) if hands is not None else None
     if kind == codes.WRONG_DEALER and count is not None:
@@ -307,6 +304,8 @@ def violating_logs(draw, *, kinds=None, rules=None, players=None, hands=_SHORT) 
             continue
         from referee.log.parser import parse_log
 
+        if path:  # the tag names the file; the line numbers stay
+            text = text.replace(f'"{ruleset.name}"]', f'"{_ruleset_reference(path)}"]', 1)
         events = parse_log(text).events
         return GameLog(text, events, ruleset, n, seed + attempt, count, "random", (expected,))
     reject()  # no place for this kind in _TRIES games: let Hypothesis draw another example
