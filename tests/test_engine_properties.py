@@ -240,10 +240,15 @@ def play_hand(state, data, *, deal=None, every_card=True):
 def play_game(rules, players, data, hands, **kwargs):
     dealer = data.draw(st.integers(0, players - 1), label="dealer")
     state = new_game(rules, players, dealer=dealer)
+    no_dealer = rules.first_leader == "after_last_winner"
     for number in range(1, hands + 1):
         assert state.hand_number == number
         step = 1 if rules.dealer_moves == "left" else -1
-        assert state.dealer == (dealer + step * (number - 1)) % players
+        if not no_dealer:
+            assert state.dealer == (dealer + step * (number - 1)) % players
+        elif number == 1:
+            assert state.dealer == players - 1  # R4.1: the first seat leads hand 1
+        # (later hands: led from the left of the last trick's winner, tests/test_programs_*)
         state = play_hand(state, data, **kwargs)
         # (e) totals are the running sum of every hand's scores
         assert state.totals == tuple(map(sum, zip(*(h.scores for h in state.history))))

@@ -25,6 +25,7 @@ CARD_NOT_HELD = "card-not-held"
 OUT_OF_TURN = "out-of-turn"
 WRONG_LEADER = "wrong-leader"
 ILLEGAL_PLAY = "illegal-play"
+NO_LEGAL_CARD = "no-legal-card"
 MISCOUNTED_CANCELLATION = "miscounted-cancellation"
 WRONG_WINNER = "wrong-winner"
 SCORE_MISMATCH = "score-mismatch"
@@ -119,6 +120,11 @@ _TABLE = (
          "Some rulesets restrict discards on the first trick.",
          "trick 1: ... Beth QS   # standard: no points on the first trick",
          also=("R4.1",), player_at_fault=True),
+    Code("CH207", NO_LEGAL_CARD, ERROR, "R5.6",
+         "the record stops where the ruleset leaves the player to play no legal card",
+         "A ruleset whose rules can leave a hand with no legal card cannot be played to the end; "
+         "the game stops there, and the referee says where and why.",
+         "trick 1: Al 5S, Beth   # Beth holds QS as her only spade and non-points elsewhere"),
     Code("CH301", MISCOUNTED_CANCELLATION, ERROR, "R6.3",
          "a winner claim that is wrong because of cancellation",
          "Twins cancel: the claimed card was cancelled, a set-aside claim hides a surviving "

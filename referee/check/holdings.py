@@ -32,6 +32,7 @@ from referee.rules.cards import (
     cards_text,
     counts_of,
 )
+from referee.rules.engine import TWO_OF_CLUBS
 from referee.rules.ruleset import direction_offset
 from referee.util.counting import counted
 
@@ -162,6 +163,10 @@ def _deals(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[in
                 add(codes.BAD_DEAL, deal.run.span_of(index, deal.span),
                     f"{card_text(card)} is dealt more often than the {rules.decks} deck(s) hold",
                     hand=hand, player=table.name(seat), rule="R2.4")
+        if rules.two_of_clubs_apart and cards.count(TWO_OF_CLUBS) > 1:
+            add(codes.BAD_DEAL, deal.span, f"{table.name(seat)} was dealt both 2C; under "
+                f"{rules.name} they go to different players", hand=hand,
+                player=table.name(seat), rule="R2.4")
         if len(cards) != per:
             add(codes.BAD_DEAL, deal.span, f"{table.name(seat)} was dealt {counted(len(cards), 'card')}; with "
                 f"{n} players each gets {per}", hand=hand, player=table.name(seat), rule="R2.1")
@@ -229,10 +234,23 @@ def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], directio
                                player=table.name(seat), rule="R3.3")
             continue
         count_ok = _pass_count_ok(table, record, seat)
+        if table.rules.unpassable_cards:
+            _pass_allowed(table, record, seat)
         _check_target(table, record, seat, direction, offset)
         if _pass_held(table, record, seat, dealt) and count_ok:
             sent[seat] = pass_.run.cards
     return sent
+
+
+def _pass_allowed(table: Table, record: HandRecord, seat: int) -> None:
+    """R3.1: a card the ruleset keeps from passing is reported; it still moved as written."""
+    pass_, who = record.passes[seat], table.name(seat)
+    for index, card in enumerate(pass_.run.cards):
+        if not table.rules.may_pass(card):
+            table.findings.add(
+                codes.BAD_PASS, pass_.run.span_of(index, pass_.span), f"{who} passed "
+                f"{card_text(card)}, which may not be passed under {table.rules.name}",
+                hand=record.number, player=who, rule="R3.1")
 
 
 def _pass_count_ok(table: Table, record: HandRecord, seat: int) -> bool:

@@ -28,6 +28,7 @@ from referee.rules.cards import (
 from referee.rules.engine import Phase, State
 from referee.rules.legality import Fault, card_fault
 from referee.rules.ruleset import is_point_card
+from referee.rules.tricks import lead_card
 
 _LEAD_FAULTS = {Fault.MUST_LEAD_LOWEST_CLUB, Fault.MUST_LEAD_A_CLUB, Fault.FIRST_LEAD_POINTS,
                 Fault.HEARTS_NOT_BROKEN}
@@ -108,6 +109,7 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     out.complete = state.phase is Phase.SCORING and not lost
     if state.phase is Phase.PLAY:
         out.stopped = _where_it_stops(table, state, know, hand)
+        _dead_end(table, state, know, tricks, hand)
     return out
 
 
@@ -134,7 +136,7 @@ def _settle_leader(table: Table, state: State, first: SeatedPlay, hand: int, ind
     """A trick led by another seat than the rules say: report it unless it shows who dealt
     (or follows a wrong claim, already reported), and go on with the seat that led."""
     n, leader = table.size, first[0]
-    by_left = index == 0 and state.rules.first_leader == "left_of_dealer"
+    by_left = index == 0 and state.rules.first_leader in ("left_of_dealer", engine.AFTER_LAST_WINNER)
     if by_left and not dealer_known:
         state = state._replace(dealer=(leader - 1) % n)
     elif by_left and written_dealer is not None and leader == (written_dealer + 1) % n:
@@ -149,6 +151,7 @@ def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick
     """Judge each play of one trick; the (seat, card) plays that stand, in order."""
     n, decks = table.size, table.rules.decks
     number, lead, holdings = state.trick_number, state.leader, state.holdings
+    switch = table.rules.lead_suit_switch
     irregular = False  # a play out of seating order was seen: check each seat from here on
     first, broken = number == 1, state.hearts_broken
     cards: list[int] = []
@@ -180,6 +183,8 @@ def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick
                         cards)
         cards.append(card)
         batch.append((seat, card))
+        if switch and suit != led:  # R5.5: the card's suit is the lead suit from here on
+            led, led_cards = suit, slice(suit * NUM_RANKS, (suit + 1) * NUM_RANKS)
     return batch
 
 
@@ -217,7 +222,12 @@ def _close_trick(table: Table, state: State, trick: Trick, batch: list[tuple[int
 def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, index: int) -> None:
     seat, _, play = first
     record = state.last_trick
-    if index == 0 or record is None:
+    if (index == 0 or record is None) and state.rules.first_leader == engine.AFTER_LAST_WINNER:
+        why = (f"the first trick is led by {table.name(state.leader)}, "
+               + ("the first seat" if hand == 1 else f"left of {table.name(state.dealer)}, who "
+                  "won (or led, set aside) the last trick of the previous hand"))
+        rule = "R4.1"
+    elif index == 0 or record is None:
         why = (f"the first trick is led by {table.name(state.leader)}, left of the dealer "
                f"{table.name(state.dealer)}")
         rule = "R4.1"
@@ -272,7 +282,7 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
             f"{fault.text}{evidence}", hand=hand, trick=number, player=who, rule=fault.clause,
             related=links)
     elif code == codes.REVOKE:
-        suit = trick_cards[0] // NUM_RANKS
+        suit = lead_card(trick_cards, rules.lead_suit_switch) // NUM_RANKS
         add(code, play.card_span, f"{who} played {card_text(card)} to a "
             f"{SUIT_SINGULAR[suit]} lead{evidence}", hand=hand, trick=number, player=who,
             rule=fault.clause, related=links)
@@ -288,7 +298,7 @@ def _evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault, t
     for a lead: '; Dave held 2S (dealt on line 11)'.  None when the fault is not proven: a
     known holding after an unreadable trick proves a witness held only with more of them
     than the unknown cards it lost, or by a later play."""
-    wanted = _witnesses_held(holding, fault, trick_cards)
+    wanted = _witnesses_held(holding, fault, trick_cards, table.rules.lead_suit_switch)
     uncertain = know.known[seat] and know.missing
     if not wanted:
         return None if uncertain else ("", ())
@@ -308,10 +318,11 @@ def _evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault, t
     return None if uncertain else (_held(who, card_text(card), fault), ())
 
 
-def _witnesses_held(holding, fault: Fault, trick_cards) -> list[int]:
-    """The cards of ``holding`` any one of which makes the play a ``fault``."""
+def _witnesses_held(holding, fault: Fault, trick_cards, switch: bool) -> list[int]:
+    """The cards of ``holding`` any one of which makes the play a ``fault`` (under a lead-suit
+    switch, the suit to follow is the current lead suit, R5.5)."""
     if fault is Fault.REVOKE or fault is Fault.MUST_PLAY_TWIN_CLUB:
-        suit = trick_cards[0] // NUM_RANKS
+        suit = lead_card(trick_cards, switch) // NUM_RANKS
         return [c for c in range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS) if holding[c]]
     if fault is Fault.MUST_LEAD_LOWEST_CLUB or fault is Fault.MUST_LEAD_A_CLUB:
         return [c for c in range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS) if holding[c]]
@@ -374,11 +385,31 @@ def _where_it_stops(table: Table, state: State, know: Knowledge, hand: int) -> s
             f"{table.name(seat)} to play")
     if know.known[seat] and not know.missing:
         legal = engine.legal_plays(state)
-        text += f" (legal: {' '.join(card_text(c) for c in legal)})"
+        text += (f" (legal: {' '.join(card_text(c) for c in legal)})" if legal
+                 else " (no card is legal here)")
     elif state.trick:
         suit = state.trick_cards[0] // NUM_RANKS
         text += f" ({SUIT_NAMES[suit]} led)"
     return text
+
+
+def _dead_end(table: Table, state: State, know: Knowledge, tricks: list[Trick],
+              hand: int) -> None:
+    """R5.6: the record stops where the ruleset leaves the player to play no legal card."""
+    seat, holding = state.to_play, state.holdings[state.to_play]
+    if not know.known[seat] or not any(holding) or engine.legal_plays(state):
+        return
+    why: dict[str, list[str]] = {}
+    for card in (c for c, k in enumerate(holding) if k):
+        fault = engine.play_fault(state, seat, card)
+        why.setdefault(fault.text if fault else "?", []).append(card_text(card))
+    reasons = "; ".join(f"{' '.join(cards)}: {text}" for text, cards in why.items())
+    span = tricks[-1].span if tricks else know.record.span
+    who = table.name(seat)
+    table.findings.add(codes.NO_LEGAL_CARD, span, f"the record stops in hand {hand} at trick "
+                       f"{state.trick_number} with {who} to play, and no card is legal here "
+                       f"under {table.rules.name} ({reasons})", hand=hand,
+                       trick=state.trick_number, player=who, rule="R5.6")
 
 
 def _why_set_aside(record, led: int, ruleset: str) -> str:

@@ -26,6 +26,7 @@ from referee.rules import engine
 from referee.rules.engine import Phase, State
 from referee.rules.ruleset import Ruleset
 from referee.util.collector import collector_paused
+from referee.util.counting import counted
 from referee.util.reading import MAX_LOG_BYTES, UnreadableFile, read_limited
 
 MAX_FILE_BYTES = MAX_LOG_BYTES
@@ -111,13 +112,15 @@ class _Game(NamedTuple):
     end_reported: bool = False  # a hand after the end is reported once
     dealer_known: bool = False  # the rotation is established (a dealer written or inferred)
     lost_total: Unread | None = None  # an unreadable total line the sheet's next total builds on
+    played_out: bool = True  # the previous hand's play was recorded to its end
+    first: bool = True  # no hand replayed yet
 
 
 def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> list[HandRecord]:
     records, claims = group_hands(table, events)
     n = table.size
-    zeros = (0,) * n
-    game = _Game(engine.new_game(table.rules, n), zeros, zeros)
+    start = (table.rules.start_total,) * n
+    game = _Game(engine.new_game(table.rules, n), start, start)
     if not records:
         table.findings.note("no hands are recorded")
     for index, record in enumerate(records):
@@ -168,7 +171,8 @@ def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, 
     lost_total = None if record.total is not None else (record.lost("total") or game.lost_total)
     return game._replace(state=state, sheet_totals=sheet_totals, true_totals=true_totals,
                          ended_in=ended_in, dealer_known=dealer_known,
-                         lost_total=lost_total), summary
+                         lost_total=lost_total, played_out=finished is not None,
+                         first=False), summary
 
 
 def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
@@ -179,16 +183,21 @@ def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
     if not game.end_reported:
         table.findings.add(
             codes.GAME_END, record.span, f"hand {record.number} is played after the game ended: "
-            f"{_leader_text(table, state.totals)} reached the target {table.rules.target} in "
-            f"hand {game.ended_in}", hand=record.number, rule="R9.4")
+            f"{_end_text(table, state.totals)} in hand {game.ended_in}", hand=record.number,
+            rule="R9.4")
     return game._replace(state=engine.next_hand(state), end_reported=True)
 
 
 def _dealer(table: Table, record: HandRecord, game: _Game) -> tuple[State, bool, int | None]:
     """(the state with the hand's dealer, whether the dealer is known, a wrong dealer as
     written): the first dealer named (or inferred) is as written, a later one must be the
-    one due."""
+    one due.  Under ``first_leader = "after_last_winner"`` there is no dealer (R4.1): a
+    written one is not judged, and the first leader is known when the previous hand was
+    played out."""
     start, state = record.start, game.state
+    if state.rules.first_leader == engine.AFTER_LAST_WINNER:
+        known = record.number == 1 if game.first else game.played_out
+        return state, known, None
     if start is None or start.dealer is None:
         return state, game.dealer_known, None
     seat = table.seat(start.dealer, start.dealer_span, hand=record.number)
@@ -285,6 +294,12 @@ def _summary(table: Table, hand: int, scores, totals, complete: bool, state) -> 
     )
 
 
+def _end_text(table: Table, totals) -> str:
+    if table.rules.game_length == "one_hand_per_player":
+        return f"the game is {counted(table.size, 'hand')} long and ended"
+    return f"{_leader_text(table, totals)} reached the target {table.rules.target}"
+
+
 def _leader_text(table: Table, totals) -> str:
     seat = max(range(table.size), key=lambda s: totals[s])
     return f"{table.name(seat)} ({totals[seat]})"
@@ -296,8 +311,11 @@ def _judge_game_over(table: Table, claim: GameOver, state, totals) -> None:
         table.findings.note("the winner line is not checked: the totals are not known")
         return
     if state.phase is not Phase.OVER:
-        add(codes.GAME_END, claim.span, f"the game is claimed over, but no total has reached the "
-            f"target {table.rules.target} (highest: {_leader_text(table, totals)})", rule="R9.1")
+        why = (f"only {counted(state.hand_number - 1, 'hand')} of {table.size} have been played"
+               if table.rules.game_length == "one_hand_per_player" else
+               f"no total has reached the target {table.rules.target} (highest: "
+               f"{_leader_text(table, totals)})")
+        add(codes.GAME_END, claim.span, f"the game is claimed over, but {why}", rule="R9.1")
         return
     claimed = {table.seat(name, claim.span) for name in claim.players}
     if None in claimed:
@@ -306,5 +324,5 @@ def _judge_game_over(table: Table, claim: GameOver, state, totals) -> None:
     if claimed != actual:
         best = ", ".join(f"{table.name(s)} ({totals[s]})" for s in sorted(actual))
         add(codes.GAME_END, claim.span, f"the winner is claimed as "
-            f"{', '.join(table.name(s) for s in sorted(claimed))}, but the lowest total is "
-            f"{best}", rule="R9.3")
+            f"{', '.join(table.name(s) for s in sorted(claimed))}, but the "
+            f"{table.rules.winning_total} total is {best}", rule="R9.3")

@@ -7,6 +7,7 @@ from referee.check.table import Table
 from referee.log.events import Moon, Score, Total
 from referee.rules import engine
 from referee.rules.engine import State
+from referee.rules.ruleset import card_points
 from referee.util.counting import counted
 
 
@@ -88,8 +89,22 @@ def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: in
         took = (f"{who} took {counted(result.taken[seat], 'point')}" if result.shooter is None else
                 f"{table.name(result.shooter)} shot the moon ({result.choice})")
         table.findings.add(codes.SCORE_MISMATCH, span, f"{who}'s hand {hand} score is written as "
-                           f"{value}, but {took}: the score is {result.scores[seat]}{cause}",
-                           hand=hand, player=who)
+                           f"{value}, but {took}{_kitty_part(state, seat)}: the score is "
+                           f"{result.scores[seat]}{cause}", hand=hand, player=who)
+
+
+def _kitty_part(state: State, seat: int) -> str:
+    """' (2 of them in the kitty, collected with trick 2: trick 1 was set aside)' when the
+    seat collected a kitty with points (R6.7)."""
+    if state.kitty_taken is None or state.kitty_taken[0] != seat:
+        return ""
+    points = sum(map(card_points, state.kitty))
+    if not points:
+        return ""
+    trick = state.kitty_taken[1]
+    why = (f", with the pile of the set-aside trick {'1' if trick == 2 else f'1 to {trick - 1}'}"
+           if state.rules.kitty_to == "first_trick" and trick > 1 else "")
+    return f" ({points} of them in the kitty, collected with trick {trick}{why})"
 
 
 def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,

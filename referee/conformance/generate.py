@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from dataclasses import dataclass, field, fields
+from dataclasses import fields
 
+from referee.conformance.gamestats import CASES, GameStats  # noqa: F401  (re-exported)
 from referee.log.events import (
     CardRun,
     Claim,
@@ -106,73 +107,6 @@ class Rng:
         return pool[:k]
 
 
-# -- statistics -----------------------------------------------------------------------------
-CASES = (
-    "void", "set-aside", "set-aside-first", "set-aside-last", "consecutive-set-aside",
-    "kitty-pickup", "kitty-delayed", "lost-points", "moon-subtract", "moon-add", "game-end", "tie",
-)
-
-
-@dataclass(slots=True)
-class GameStats:
-    """How often the tricky situations occurred (a corpus must contain all of them)."""
-
-    hands: int = 0
-    tricks: int = 0
-    plays: int = 0
-    set_aside: int = 0
-    set_aside_first: int = 0
-    set_aside_last: int = 0
-    consecutive_set_aside: int = 0
-    kitty_pickups: int = 0
-    kitty_delayed: int = 0
-    voids: int = 0  # plays off the led suit
-    moons: Counter = field(default_factory=Counter)
-    ties: int = 0
-    games: int = 0
-    ended: int = 0  # games played to their end
-    lost_points: int = 0  # hands whose set-aside last trick lost points (R6.6)
-    moon_attempts: int = 0  # hands in which a player aimed for the moon
-
-    def add(self, other: GameStats) -> None:
-        for item in fields(self):
-            value = getattr(other, item.name)
-            if isinstance(value, Counter):
-                getattr(self, item.name).update(value)
-            else:
-                setattr(self, item.name, getattr(self, item.name) + value)
-
-    def cases(self) -> list[str]:
-        """The tricky situations present (names from :data:`CASES`, in that order)."""
-        present = {
-            "void": self.voids, "set-aside": self.set_aside,
-            "set-aside-first": self.set_aside_first, "set-aside-last": self.set_aside_last,
-            "consecutive-set-aside": self.consecutive_set_aside,
-            "kitty-pickup": self.kitty_pickups, "kitty-delayed": self.kitty_delayed,
-            "lost-points": self.lost_points, "moon-subtract": self.moons["subtract"],
-            "moon-add": self.moons["add"], "game-end": self.ended, "tie": self.ties,
-        }
-        return [case for case in CASES if present[case]]
-
-    def summary(self) -> dict:
-        """Counts, and rates per 1000 hands, as plain JSON."""
-        counts = {
-            "voids": self.voids, "set_aside": self.set_aside,
-            "set_aside_first": self.set_aside_first, "set_aside_last": self.set_aside_last,
-            "consecutive_set_aside": self.consecutive_set_aside,
-            "kitty_pickups": self.kitty_pickups, "kitty_delayed": self.kitty_delayed,
-            "lost_points": self.lost_points, "moon_attempts": self.moon_attempts,
-            "moons_subtract": self.moons["subtract"], "moons_add": self.moons["add"],
-        }
-        hands = max(self.hands, 1)
-        return {
-            "games": self.games, "ended": self.ended, "ties": self.ties, "hands": self.hands,
-            "tricks": self.tricks, "plays": self.plays, "counts": counts,
-            "per_1000_hands": {name: round(1000 * value / hands, 1)
-                               for name, value in counts.items()},
-        }
-
-
 # -- strategies -----------------------------------------------------------------------------
 def _rank(card: int) -> int:
     return card % NUM_RANKS
@@ -235,8 +169,8 @@ def _shooter_play(state: State, legal: tuple[Card, ...]) -> Card:
 
 
 def choose_pass(holding, count: int, rng: Rng, strategy: str,
-                aiming: bool = False) -> tuple[Card, ...]:
-    held = list(cards_of(holding))
+                aiming: bool = False, rules: Ruleset | None = None) -> tuple[Card, ...]:
+    held = [c for c in cards_of(holding) if rules is None or rules.may_pass(c)]
     if strategy == "random":
         return tuple(sorted(rng.sample(held, count)))
     if aiming:  # keep the winners and the points; pass the lowest other cards
@@ -272,7 +206,7 @@ def generate_game(
     state = engine.new_game(rules, players, dealer=rng.below(players))
     stats.games += 1
     while state.phase is not Phase.OVER and (hands is None or stats_hands(state) < hands):
-        state = _play_hand(state, names, rng, strategy, events, stats, tamper)
+        state = _play_hand_to_its_end(state, names, rng, strategy, events, stats, tamper)
     if state.phase is Phase.OVER:
         winners = state.winners
         stats.ended += 1
@@ -285,13 +219,65 @@ def stats_hands(state: State) -> int:
     return len(state.history)
 
 
+class _DeadEnd(Exception):
+    """The ruleset left the player to play no legal card (R5.6): the hand cannot be finished."""
+
+
+MAX_DEALS = 64  # deals tried for one hand before a ruleset is taken to always dead-end
+
+
+def _play_hand_to_its_end(state: State, names, rng: Rng, strategy, events: list[Event],
+                          stats: GameStats, tamper=None) -> State:
+    """One hand played to its end; a deal that runs into a dead end (R5.6) is dealt again."""
+    for _ in range(MAX_DEALS):
+        mark, saved = len(events), {f.name: _copy(getattr(stats, f.name)) for f in fields(stats)}
+        where = getattr(tamper, "where", None)
+        try:
+            return _play_hand(state, names, rng, strategy, events, stats, tamper)
+        except _DeadEnd:
+            del events[mark:]
+            if tamper is not None:
+                tamper.where = where  # a fault made in the hand dealt again is gone with it
+            for name, value in saved.items():
+                setattr(stats, name, value)
+    raise ValueError(f"{state.rules.name}: every deal tried ran into a position with no legal card")
+
+
+def _copy(value):
+    return Counter(value) if isinstance(value, Counter) else value
+
+
+def deal_hands(state: State, deck: list) -> DealAction:
+    """The deal of a shuffled deck; with ``two_of_clubs_apart`` (R2.4), a player dealt both 2C
+    swaps one with the lowest other card of the next seat, as a program that deals them apart
+    does."""
+    deal = engine.deal_from_order(state, deck)
+    return twos_apart(deal) if state.rules.two_of_clubs_apart else deal
+
+
+def twos_apart(deal: DealAction) -> DealAction:
+    """``deal`` with no player holding both 2C (R2.4): the holder of both swaps one with the
+    lowest other card of the next seat."""
+    hands = [list(hand) for hand in deal.hands]
+    two = engine.TWO_OF_CLUBS
+    for seat, hand in enumerate(hands):
+        if hand.count(two) > 1:
+            other = hands[(seat + 1) % len(hands)]
+            swap = min(c for c in other if c != two)
+            hand.remove(two)
+            other.remove(swap)
+            hand.append(swap)
+            other.append(CARDS[two])
+    return DealAction(tuple(tuple(sorted(h)) for h in hands), deal.kitty)
+
+
 def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], stats: GameStats,
                tamper=None) -> State:
     rules, n = state.rules, state.players
     deck = engine.full_deck(rules)
     rng.shuffle(deck)
-    deal: DealAction = engine.deal_from_order(state, deck)
-    events.append(HandStart(state.hand_number, names[state.dealer], state.pass_direction))
+    deal = deal_hands(state, deck)
+    events.append(_hand_start(state, names))
     events.extend(Deal(names[s], CardRun(hand)) for s, hand in enumerate(deal.hands))
     if rules.kitty_size(n):
         events.append(Kitty(CardRun(deal.kitty)))
@@ -300,11 +286,7 @@ def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], sta
     if strategy == "moon" or (strategy == "simple" and rng.below(MOON_ODDS) == 0):
         shooter = max(range(n), key=lambda s: (_strength(state.holdings[s]), -s))
         stats.moon_attempts += 1
-    while state.phase is Phase.PASS:
-        seat = state.passes.index(None)
-        cards = choose_pass(state.holdings[seat], rules.pass_count, rng, strategy, seat == shooter)
-        events.append(Pass(names[seat], CardRun(cards)))
-        state = engine.apply(state, PassAction(seat, cards))
+    state = _pass_cards(state, names, rng, strategy, events, shooter)
     stats.hands += 1
     pile_waiting = bool(state.pile)
     previous_set_aside = False
@@ -316,6 +298,8 @@ def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], sta
                 len(state.trick) < n):
             seat = state.to_play
             legal = engine.legal_plays(state)
+            if not legal:
+                raise _DeadEnd()
             card = tamper.play(state, legal) if tamper is not None else None
             if card is None:
                 card = choose_play(state, legal, rng, strategy, shooter)
@@ -351,6 +335,25 @@ def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], sta
     result = state.history[-1]
     events.append(Score(tuple(_entries(names, result.scores))))
     events.append(Total(tuple(_entries(names, result.totals))))
+    return state
+
+
+def _hand_start(state: State, names) -> HandStart:
+    """``hand N dealer NAME pass DIRECTION``; no dealer when the ruleset has none (R4.1)."""
+    no_dealer = state.rules.first_leader == engine.AFTER_LAST_WINNER
+    return HandStart(state.hand_number, None if no_dealer else names[state.dealer],
+                     state.pass_direction)
+
+
+def _pass_cards(state: State, names, rng: Rng, strategy, events: list[Event],
+                shooter: int | None) -> State:
+    rules = state.rules
+    while state.phase is Phase.PASS:
+        seat = state.passes.index(None)
+        cards = choose_pass(state.holdings[seat], rules.pass_count, rng, strategy, seat == shooter,
+                            rules=rules)
+        events.append(Pass(names[seat], CardRun(cards)))
+        state = engine.apply(state, PassAction(seat, cards))
     return state
 
 

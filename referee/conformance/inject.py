@@ -30,6 +30,7 @@ from referee.rules.engine import State, play_fault
 from referee.rules.legality import Fault
 from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ruleset import Ruleset, direction_offset
+from referee.rules.tricks import lead_card
 
 PLAY_KINDS = (codes.REVOKE, codes.ILLEGAL_LEAD, codes.CARD_NOT_HELD, codes.WRONG_LEADER, codes.ILLEGAL_PLAY)
 EDIT_KINDS = (
@@ -137,7 +138,7 @@ def _may_tamper(kind: str, state: State) -> bool:
         return not trick and not (state.trick_number == 1
                                   and state.rules.first_leader == "two_of_clubs")
     if kind == codes.ILLEGAL_PLAY and trick:  # from a void in the led suit only
-        led = trick[0] // NUM_RANKS
+        led = lead_card(trick, state.rules.lead_suit_switch) // NUM_RANKS
         return not any(state.holdings[state.to_play][led * NUM_RANKS:(led + 1) * NUM_RANKS])
     return bool(trick)
 
@@ -171,6 +172,8 @@ def can_occur(kind: str, rules: Ruleset) -> bool:
             and rules.decks > 1)
     if kind == codes.MISCOUNTED_CANCELLATION:
         return rules.cancellation and rules.decks > 1
+    if kind == codes.WRONG_DEALER:  # R4.1: a ruleset without a dealer has no rotation
+        return rules.first_leader != "after_last_winner"
     return kind in INJECTABLE
 
 
@@ -285,12 +288,19 @@ def _wrong_dealer(events, rules, players, rng):
 
 def _out_of_turn(events, rules, players, rng):
     index, hand, trick = _pick(rng, [(i, h, e) for i, h, e in _hands(events)
-                                     if isinstance(e, Trick)])
+                                     if isinstance(e, Trick) and _swappable(rules, e)])
     plays = list(trick.plays)
     plays[1], plays[2] = plays[2], plays[1]
     events = list(events)
     events[index] = replace(trick, plays=tuple(plays))
     return events, (index, hand, trick.number, plays[1].player)
+
+
+def _swappable(rules: Ruleset, trick: Trick) -> bool:
+    """With the lead-suit switch (R5.5) the order of plays decides what follows: only two
+    cards of the led suit are swapped, which leaves every later card as legal as it was."""
+    suits = {p.card // NUM_RANKS for p in trick.plays[:3]}
+    return not rules.lead_suit_switch or len(suits) == 1
 
 
 def _claims(events, rules, want_cancelled: bool):
@@ -306,7 +316,9 @@ def _claims(events, rules, want_cancelled: bool):
         if not isinstance(event, Trick):
             continue
         outcome = resolve_trick([p.card for p in event.plays], cancellation=rules.cancellation,
-                                set_aside_when=rules.set_aside_when)
+                                set_aside_when=rules.set_aside_when,
+                                lead_switch=rules.lead_suit_switch,
+                                leader_wins=rules.nothing_survives == "leader_wins")
         winner = event.claim.player
         for play in event.plays:
             cancelled = play.card in outcome.cancelled

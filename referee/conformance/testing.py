@@ -23,8 +23,8 @@ complete example.
 Every strategy takes keyword arguments only; each argument may be a value, a Hypothesis
 strategy of values, or None (drawn).  The strategies draw the table and the length first and
 the cards last, from small draws (a seed per hand or deal), so a failing example shrinks to the
-fewest players and hands (see ``spec/conformance.md``, "Shrinking").  This is the only
-module of the package that imports Hypothesis.
+fewest players and hands (see ``spec/conformance.md``, "Shrinking").  This module and
+:mod:`referee.conformance.draws` (the rulesets drawn) are the only ones that import Hypothesis.
 """
 
 from __future__ import annotations
@@ -45,8 +45,18 @@ except ImportError as err:  # pragma: no cover - depends on the environment
                       "(or pip install hypothesis)") from err
 
 from referee.check.diagnostics import Diagnostic, Report
-from referee.conformance.generate import GameStats, Rng, generate_game, ruleset_toml
-from referee.conformance.generate import _play_hand as play_hand  # one hand from its own Rng
+from referee.conformance.draws import (
+    as_ruleset,
+    as_strategy,
+    bundled_rulesets,
+    nameable,
+    players_for,
+    rulesets,
+)
+from referee.conformance.generate import GameStats, Rng, generate_game, ruleset_toml, twos_apart
+
+# one hand from its own Rng, dealt again if it runs into a dead end (R5.6)
+from referee.conformance.generate import _play_hand_to_its_end as play_hand
 from referee.conformance.inject import (
     INJECTABLE,
     CannotInject,
@@ -60,17 +70,7 @@ from referee.log.writer import write
 from referee.rules import engine
 from referee.rules.cards import Card
 from referee.rules.names import DEFAULT_NAMES
-from referee.rules.ruleset import (
-    DEALER_MOVES,
-    FIRST_LEADERS,
-    KITTY_TO,
-    SET_ASIDE_LAST,
-    SET_ASIDE_WHEN,
-    Ruleset,
-    bundled_names,
-    load_ruleset,
-    with_options,
-)
+from referee.rules.ruleset import Ruleset, bundled_names, load_ruleset
 
 __all__ = [
     "rulesets", "deals", "game_logs", "violating_logs", "assert_events_legal",
@@ -107,10 +107,12 @@ class DrawnDeal:
 
     def events(self) -> list[Event]:
         """Tags, ``hand 1`` line, deals and kitty: the start of a log of this hand."""
+        dealer = None if self.rules.first_leader == engine.AFTER_LAST_WINNER else (
+            self.names[self.dealer])  # R4.1: no dealer to name
         out: list[Event] = [
             Tag("Ruleset", self.rules.name),
             Tag("Players", " ".join(f'"{n}"' if " " in n else n for n in self.names)),
-            HandStart(1, self.names[self.dealer], self.rules.pass_direction(1)),
+            HandStart(1, dealer, self.rules.pass_direction(1)),
         ]
         out.extend(Deal(name, CardRun(hand)) for name, hand in zip(self.names, self.hands))
         if self.kitty:
@@ -149,103 +151,21 @@ class GameLog:
 
 
 # -- strategies -----------------------------------------------------------------------------
-def _as_strategy(value, default: SearchStrategy) -> SearchStrategy:
-    if value is None:
-        return default
-    if isinstance(value, SearchStrategy):
-        return value
-    return st.just(value)
-
-
-def _as_ruleset(value) -> Ruleset:
-    if isinstance(value, Ruleset):
-        return value
-    if isinstance(value, str):
-        return load_ruleset(value)
-    raise InvalidArgument(f"rules must be a Ruleset or a ruleset name, not {value!r}")
-
-
-def _bundled() -> list[Ruleset]:
-    return [load_ruleset(name) for name in bundled_names()]
-
-
-def _option_changes() -> SearchStrategy[dict]:
-    """Option values that keep any bundled ruleset valid."""
-    return st.fixed_dictionaries({}, optional={
-        "target": st.integers(20, 300),
-        "pass_count": st.integers(0, 3),
-        "pass_cycle": st.lists(st.sampled_from(["left", "right", "across", "hold", "2 left"]),
-                               min_size=1, max_size=4).map(tuple),
-        "dealer_moves": st.sampled_from(DEALER_MOVES),
-        "first_leader": st.sampled_from(FIRST_LEADERS),
-        "second_two_of_clubs_follows": st.booleans(),
-        "first_lead_any_club": st.booleans(),
-        "first_lead_points": st.booleans(),
-        "first_trick_points": st.booleans(),
-        "queen_breaks_hearts": st.booleans(),
-        "must_break_hearts": st.booleans(),
-        "lead_hearts_instead_of_queen": st.booleans(),
-        "cancellation": st.booleans(),
-        "set_aside_when": st.sampled_from(SET_ASIDE_WHEN),
-        "set_aside_last": st.sampled_from(SET_ASIDE_LAST),
-        "kitty_to": st.sampled_from(KITTY_TO),
-        "moon_points": st.sampled_from([26, 52]),
-        "moon_choices": st.sampled_from([("subtract", "add"), ("add",), ("subtract",)]),
-        "jack_of_diamonds_bonus": st.sampled_from([0, -10]),
-        "no_tricks_bonus": st.sampled_from([0, -5]),
-        "no_tricks_bonus_in_moon_hand": st.booleans(),
-    })
-
-
-def rulesets(*, variants: bool = False) -> SearchStrategy[Ruleset]:
-    """The bundled rulesets; with ``variants=True`` also copies with some options changed.
-
-    A variant keeps its base's name; logs cannot name it, so use variants with :func:`deals`
-    and with :func:`assert_events_legal` (``ruleset=``), not with :func:`game_logs`.
-    """
-    bundled = st.sampled_from(_bundled())
-    if not variants:
-        return bundled
-    changed = st.tuples(bundled, _option_changes()).map(
-        lambda pair: with_options(pair[0], **pair[1]))
-    return st.one_of(bundled, changed)
-
-
-def _players_for(draw, rules: Ruleset, players) -> int:
-    if players is None:
-        return draw(st.integers(rules.min_players, rules.max_players))
-    value = draw(_as_strategy(players, st.nothing()))
-    if not rules.allows_players(value):
-        raise InvalidArgument(f"{rules.name} is for {rules.min_players}-{rules.max_players} "
-                              f"players, not {value}")
-    return value
-
-
 @st.composite
 def deals(draw, *, rules=None, players=None) -> DrawnDeal:
     """A shuffled deal for one hand: the decks shuffled by a drawn seed, dealt in blocks
     (so a smaller table keeps each seat's cards and adds some), the kitty last."""
-    ruleset = _as_ruleset(draw(_as_strategy(rules, rulesets())))
-    n = _players_for(draw, ruleset, players)
+    ruleset = as_ruleset(draw(as_strategy(rules, rulesets())))
+    n = players_for(draw, ruleset, players)
     dealer = draw(st.integers(0, n - 1))
     order = engine.full_deck(ruleset)
     Rng(draw(SEEDS)).shuffle(order)
     per = ruleset.cards_per_player(n)
-    hands = tuple(tuple(sorted(order[s * per:(s + 1) * per])) for s in range(n))
-    return DrawnDeal(ruleset, n, dealer, hands, tuple(sorted(order[n * per:])),
-                     DEFAULT_NAMES[:n])
-
-
-def _nameable(rules: Ruleset) -> Ruleset:
-    """A ruleset a log can name by its [Ruleset] tag (a Target tag may change the target)."""
-    try:
-        bundled = load_ruleset(rules.name)
-    except Exception:  # noqa: BLE001 - any failure means the name is not usable
-        bundled = None
-    if bundled is None or with_options(bundled, target=rules.target) != rules:
-        raise InvalidArgument(f"a log cannot name this variant of {rules.name!r}: use a bundled "
-                              "ruleset (variants only with deals() and assert_events_legal)")
-    return rules
+    deal = engine.DealAction(tuple(tuple(sorted(order[s * per:(s + 1) * per])) for s in range(n)),
+                             tuple(sorted(order[n * per:])))
+    if ruleset.two_of_clubs_apart:
+        deal = twos_apart(deal)
+    return DrawnDeal(ruleset, n, dealer, deal.hands, deal.kitty, DEFAULT_NAMES[:n])
 
 
 @st.composite
@@ -253,11 +173,15 @@ def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None) ->
     """A legal game log: ``hands`` hands (default 1 or 2; None: to the end of the game).
 
     The table, length and strategy are drawn first, then the dealer and a seed per hand
-    (its shuffle and choices), so a failing example shrinks hand by hand."""
-    ruleset = _nameable(_as_ruleset(draw(_as_strategy(rules, rulesets()))))
-    n = _players_for(draw, ruleset, players)
-    count = draw(_as_strategy(hands, st.none())) if hands is not None else None
-    how = draw(_as_strategy(strategy, st.sampled_from(("random", "simple"))))
+    (its shuffle and choices), so a failing example shrinks hand by hand.  A ruleset from a
+    file (a ``.toml`` path, e.g. examples/rulesets/cancellation-hearts.toml) is named by its
+    path in the log's [Ruleset] tag."""
+    chosen = draw(as_strategy(rules, rulesets()))
+    path = chosen if isinstance(chosen, str) and chosen.endswith(".toml") else None
+    ruleset = as_ruleset(chosen) if path else nameable(as_ruleset(chosen))
+    n = players_for(draw, ruleset, players)
+    count = draw(as_strategy(hands, st.none())) if hands is not None else None
+    how = draw(as_strategy(strategy, st.sampled_from(("random", "simple"))))
     events = generate_game(ruleset, n, seed=0, hands=0, event_name=HYPOTHESIS_EVENT)  # tags
     state = engine.new_game(ruleset, n, dealer=draw(st.integers(0, n - 1)))
     names, seeds = DEFAULT_NAMES[:n], []
@@ -266,6 +190,8 @@ def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None) ->
         state = play_hand(state, names, Rng(seeds[-1]), how, events, GameStats())
     if state.phase is engine.Phase.OVER:
         events.append(GameOver(tuple(names[s] for s in state.winners)))
+    if path:
+        events = _with_ruleset(events, _ruleset_reference(path))
     return GameLog(write(events), tuple(events), ruleset, n, tuple(seeds), count, how)
 
 
@@ -282,18 +208,19 @@ def violating_logs(draw, *, kinds=None, rules=None, players=None, hands=_SHORT) 
     if unknown or not wanted:
         raise InvalidArgument(f"kinds must be among {', '.join(INJECTABLE)}; got {wanted!r}")
     if rules is not None and not isinstance(rules, SearchStrategy):
-        fixed = _as_ruleset(rules)
+        fixed = as_ruleset(rules)
         wanted = tuple(k for k in wanted if can_occur(k, fixed))
         if not wanted:
             raise InvalidArgument(f"none of these kinds can occur under {fixed.name}")
     kind = draw(st.sampled_from(wanted))
     if rules is None:
-        ruleset = draw(st.sampled_from([r for r in _bundled() if can_occur(kind, r)]))
+        ruleset = draw(st.sampled_from([r for r in bundled_rulesets() if can_occur(kind, r)]))
     else:
-        ruleset = _as_ruleset(draw(_as_strategy(rules, st.nothing())))
-    ruleset = _nameable(ruleset)
-    n = _players_for(draw, ruleset, players)
-    count = draw(_as_strategy(hands, st.none())) if hands is not None else None
+        ruleset = as_ruleset(draw(as_strategy(rules, st.nothing())))
+    path = rules if isinstance(rules, str) and rules.endswith(".toml") else None
+    ruleset = ruleset if path else nameable(ruleset)
+    n = players_for(draw, ruleset, players)
+    count = draw(as_strategy(hands, st.none())) if hands is not None else None
     count = hands_for(kind, count)  # a wrong dealer needs a second hand
     seed = draw(SEEDS)
     for attempt in range(_TRIES):
@@ -303,6 +230,8 @@ def violating_logs(draw, *, kinds=None, rules=None, players=None, hands=_SHORT) 
             continue
         from referee.log.parser import parse_log
 
+        if path:  # the tag names the file; the line numbers stay
+            text = text.replace(f'"{ruleset.name}"]', f'"{_ruleset_reference(path)}"]', 1)
         events = parse_log(text).events
         return GameLog(text, events, ruleset, n, seed + attempt, count, "random", (expected,))
     reject()  # no place for this kind in _TRIES games: let Hypothesis draw another example

@@ -130,7 +130,7 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
         allow_lost = rules.set_aside_last == "nobody"
     opt, ops = z3.Optimize(), Z3Ops()
     entries: list[_Entry] = []
-    previous = [z3.IntVal(0)] * table.size
+    previous = [z3.IntVal(rules.start_total)] * table.size
     lost_terms, moon_flags = [], {}
     for record in records:
         scores, previous, lost, moon = _hand(ops, opt, table, record.number, previous,
@@ -191,6 +191,9 @@ def _hand(ops: Z3Ops, opt, table: Table, h: int, previous: list, allow_lost: boo
     opt.add(lost >= 0, lost <= (rules.points_per_hand if allow_lost else 0))
     bonus = _bonus(ops, opt, rules, n, h)
     moon = z3.Bool(f"moon{h}")
+    if not scoring.has_score_law(rules):  # R7.5: the pool's shares are not on the sheet
+        opt.add(z3.Not(moon))
+        return scores, totals, lost, moon
     opt.add(moon == z3_bool(z3, scoring.moon_law(ops, rules, scores, lost, bonus)))  # R8.2
     opt.add(z3.Or(z3_bool(z3, scoring.sum_law(ops, rules, scores, lost, bonus)), moon))  # R7.2
     return scores, totals, lost, moon

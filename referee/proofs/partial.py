@@ -46,6 +46,7 @@ from referee.rules.cards import (
 )
 from referee.rules.legality import Fault, follow_layers, lead_layers, lowest_club_witnesses
 from referee.rules.ruleset import Ruleset
+from referee.rules.tricks import lead_card
 
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
 
@@ -316,6 +317,8 @@ def _plays(table: Table, model: _Model) -> None:
 
             fact("held", f"hold the {card_text(card)} {who} played in trick {number}",
                  f"(>= {now(card)} 1)")
+            if position and rules.lead_suit_switch:  # R5.5: the current lead suit's card
+                led = lead_card([int(c) for _, c, _ in trick.plays[:position]], True)
             for implied in play_facts(rules, card, led if position else None,
                                       first_trick=number == 1, hearts_broken=broken):
                 terms = ([f"h{s}_{c}" for s in range(n) for c in implied.witnesses]
@@ -323,8 +326,9 @@ def _plays(table: Table, model: _Model) -> None:
                 fact(implied.kind, _fact_text(implied.kind, card, led, number),
                      f"(= {_sum(terms)} 0)")
             mine[card] += 1
-        broken = broken or any(card // NUM_RANKS == HEARTS or (
-            card == QUEEN_OF_SPADES and rules.queen_breaks_hearts) for _, card, _ in trick.plays)
+        breaking = trick.plays if rules.led_heart_breaks_hearts else trick.plays[1:]
+        broken = broken or any(card // NUM_RANKS == HEARTS for _, card, _ in breaking) or any(
+            card == QUEEN_OF_SPADES and rules.queen_breaks_hearts for _, card, _ in trick.plays)
     if facts.complete:  # every card is played: the holdings are exactly the plays
         last = facts.tricks[-1].span
         for seat in range(n):

@@ -37,7 +37,6 @@ from referee.rules.scoring import moon_pattern  # noqa: F401  (re-exported: part
 
 # Readings only the model knows, with the value that matches the engine.
 MODEL_ONLY: dict[str, bool] = {
-    "first_lead_fallback": True,   # R4.2 "unless the leader holds nothing else"
     "first_trick_fallback": True,  # R5.3 option: "unless the player holds nothing else"
     "hearts_fallback": True,       # R4.3 "unless the leader holds only hearts"
 }
@@ -61,7 +60,6 @@ class RuleModel:
 
     rules: Ruleset
     set_aside_when: str
-    first_lead_fallback: bool = True
     first_trick_fallback: bool = True
     hearts_fallback: bool = True
 
@@ -203,6 +201,12 @@ class Z3Ops:
 
     def times(self, k: int, x):
         return k * x
+
+    def div(self, x, y):  # z3 integer division: floor for y > 0
+        return x / y if not (isinstance(x, int) and isinstance(y, int)) else x // y
+
+    def mod(self, x, y):
+        return x % y
 
     def eq(self, a, b):
         return _plain(a) == _plain(b)
@@ -363,7 +367,16 @@ def _follow_options(ops, model: RuleModel, held: dict, point: dict, first_trick,
     options = {c: ops.ite(any_following, following[c], held[c]) for c in held}
     if not model.first_trick_points:
         non_points = {c: ops.and_([options[c], ops.not_(point[c])]) for c in options}
-        options = _restrict(ops, options, non_points, first_trick, model.first_trick_fallback)
+        when = first_trick
+        if model.first_trick_follow_points:  # only discards are restricted
+            when = ops.and_([first_trick, ops.not_(any_following)])
+        if model.first_trick_points_whole_hand:
+            # "unless every card held is a point card", whatever the led suit allows
+            holds_non_point = ops.or_([ops.and_([held[c], ops.not_(point[c])]) for c in held])
+            options = {c: ops.ite(ops.and_([when, holds_non_point]), non_points[c], options[c])
+                       for c in options}
+        else:
+            options = _restrict(ops, options, non_points, when, model.first_trick_fallback)
     if model.first_leader == "two_of_clubs" and model.second_two_of_clubs_follows:
         holds_led = ops.or_([ops.and_([ops.eq(led, c), held[c]]) for c in held])
         twin = ops.and_([first_trick, any_following, ops.eq(led, lowest), holds_led])

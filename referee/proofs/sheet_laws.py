@@ -24,7 +24,8 @@ class Sheet:
 
     def __init__(self, table: Table, report: Report) -> None:
         self.table, self.report = table, report
-        self.base: dict[int, int] | None = {s: 0 for s in range(table.size)}
+        self.base: dict[int, int] | None = {s: table.rules.start_total
+                                            for s in range(table.size)}
         self.base_span: Span | None = None
         self.pending: list[dict[int, int] | None] = []  # hand scores since the base
         self.last: tuple = (None, {})  # the last line read, and its entries
@@ -50,6 +51,10 @@ class Sheet:
         entries = self._entries(score)
         if len(entries) < n:
             law.status, law.detail = "skipped", "the score line does not name every player"
+            return law
+        if not scoring.has_score_law(rules):
+            law.status, law.detail = "skipped", (f"{rules.name}'s clean-hand pool shares what "
+                                                 "earlier hands carried, which no line shows")
             return law
         values = [entries[s][0] for s in range(n)]
         whole = rules.points_per_hand
@@ -145,7 +150,9 @@ def _score_fun(rules, n: int) -> str:
     bonus = scoring.has_bonus(rules)
     whole, moon = rules.points_per_hand, rules.moon_points
     # the name says everything the body depends on
-    name = f"score{n}_{whole}_{moon}_{'_'.join(rules.moon_choices)}_{int(bonus)}"
+    name = (f"score{n}_{whole}_{moon}_{'_'.join(rules.moon_choices)}_{int(bonus)}"
+            f"_{rules.penalty_sign}_{rules.pair_moon_points}_{int(rules.shooting_the_moon)}"
+            .replace("-", "m"))
     if name not in DEFINITIONS:
         scores = [f"v{i}" for i in range(n)]
         params = " ".join(f"({v} Int)" for v in scores)

@@ -273,6 +273,10 @@ def _moon(model: RuleModel, counts: range) -> PropertyResult:
     whole = model.points_per_hand
     bounds = (f"{_players_text(counts)} players, every split of the {whole} points (and any "
               f"lost), every bonus the ruleset gives, choices {'/'.join(model.moon_choices)}")
+    if not model.shooting_the_moon:
+        return PropertyResult("moon-only-all-points", True, None, bounds,
+                              "not applicable: the ruleset has no moon (shooting_the_moon = "
+                              "false)", "R8.1-R8.2", applicable=False)
     for n in counts:
         for choice in model.moon_choices:
             solver = z3.Solver()

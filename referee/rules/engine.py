@@ -18,9 +18,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from referee.rules import scoring
 from referee.rules.cards import (
     CARDS,
+    CLUBS,
     HEARTS,
     NUM_RANKS,
     QUEEN_OF_SPADES,
@@ -30,6 +30,8 @@ from referee.rules.cards import (
     counts_of,
     remove_card,
 )
+from referee.rules.hand_score import hand_scores as _hand_scores
+from referee.rules.hand_score import moon_pair, pool_shares, shooter
 from referee.rules.legality import Fault, card_fault, legal_cards, lowest_club
 from referee.rules.ruleset import Ruleset, bonus_points, card_points, direction_offset
 from referee.rules.state import (  # re-exported: the engine's public values
@@ -45,11 +47,14 @@ from referee.rules.tricks import resolve_trick
 
 __all__ = [
     "SCORE", "DealAction", "HandResult", "IllegalAction", "PassAction", "Phase", "State",
-    "TrickRecord",
+    "TrickRecord", "moon_pair", "shooter",
 ]
 
 SCORE = "score"
 CARD_POINTS = tuple(card_points(card) for card in CARDS)  # R7.1, looked up on the hot path
+TWO_OF_CLUBS = CLUBS * NUM_RANKS
+AFTER_LAST_WINNER = "after_last_winner"
+
 
 def new_game(rules: Ruleset, players: int, *, dealer: int = 0) -> State:
     if not rules.allows_players(players):
@@ -58,9 +63,11 @@ def new_game(rules: Ruleset, players: int, *, dealer: int = 0) -> State:
             clause="R1.1",
         )
     zeros = (0,) * players
+    if rules.first_leader == AFTER_LAST_WINNER:
+        dealer = players - 1  # R4.1: nobody deals; the first seat leads hand 1
     return State(
-        rules, players, Phase.DEAL, 1, dealer % players, zeros, (), (), (), (None,) * players,
-        0, (), 1, False, (), zeros, zeros, zeros, 0, None, None,
+        rules, players, Phase.DEAL, 1, dealer % players, (rules.start_total,) * players, (), (),
+        (), (None,) * players, 0, (), 1, False, (), zeros, zeros, zeros, 0, None, None,
     )
 
 
@@ -90,6 +97,9 @@ def deal_problems(state: State, action: DealAction) -> list[str]:
     counts = counts_of(itertools.chain(action.kitty, *action.hands))
     if any(count != state.rules.decks for count in counts):
         problems.append("the deal does not hold every card exactly as often as the decks do")
+    if state.rules.two_of_clubs_apart and any(hand.count(TWO_OF_CLUBS) > 1
+                                              for hand in action.hands):
+        problems.append("one player was dealt both 2C")
     return problems
 
 
@@ -123,6 +133,8 @@ def pass_problem(state: State, action: PassAction) -> str | None:
     holding = state.holdings[action.seat]
     if any(holding[card] < n for card, n in enumerate(counts_of(action.cards)) if n):
         return "a passed card is not in the hand as dealt"
+    if not all(map(state.rules.may_pass, action.cards)):
+        return "a passed card may not be passed"
     return None
 
 
@@ -160,7 +172,7 @@ def _start_play(state: State) -> State:
     return state._replace(
         phase=Phase.PLAY, leader=leader, trick=(), trick_number=1, hearts_broken=False,
         pile=pile, taken=zeros, tricks_won=zeros, bonus=zeros, lost=0, last_trick=None,
-        lowest_club=lowest,
+        lowest_club=lowest, kitty_taken=None,
     )
 
 
@@ -228,14 +240,17 @@ def _finish_trick(state: State, holdings: tuple[Counts, ...],
     """The state after ``trick`` (played from ``state`` into ``holdings``) is complete."""
     rules = state.rules
     cards = tuple(card for _, card in trick)
-    outcome = resolve_trick(cards, cancellation=rules.cancellation, set_aside_when=rules.set_aside_when)
+    outcome = resolve_trick(cards, cancellation=rules.cancellation, set_aside_when=rules.set_aside_when,
+                            lead_switch=rules.lead_suit_switch,
+                            leader_wins=rules.nothing_survives == "leader_wins")
     last = state.trick_number >= state.tricks_per_hand
     pile = state.pile + cards
     if last and rules.kitty_to == "last_trick":
         pile += state.kitty
     broken = state.hearts_broken or any(
-        c // NUM_RANKS == HEARTS for c in cards
+        c // NUM_RANKS == HEARTS for c in (cards if rules.led_heart_breaks_hearts else cards[1:])
     ) or (rules.queen_breaks_hearts and QUEEN_OF_SPADES in cards)
+    kitty_taken = state.kitty_taken
     winner = trick[outcome.winner][0] if outcome.winner is not None else None
     if winner is None and last and rules.set_aside_last == "leader":
         winner = state.leader
@@ -246,6 +261,8 @@ def _finish_trick(state: State, holdings: tuple[Counts, ...],
         tricks_won = _bump(tricks_won, winner, 1)
         if rules.jack_of_diamonds_bonus:
             bonus = _bump(bonus, winner, sum(bonus_points(rules, c) for c in pile))
+        if state.kitty and kitty_taken is None and (last or rules.kitty_to == "first_trick"):
+            kitty_taken = (winner, state.trick_number)
         collected, pile = pile, ()
     elif last:
         lost += points
@@ -256,7 +273,7 @@ def _finish_trick(state: State, holdings: tuple[Counts, ...],
     leader = winner if winner is not None else state.leader
     return state._replace(
         holdings=holdings, trick=(), pile=pile, taken=taken, tricks_won=tricks_won, bonus=bonus,
-        lost=lost, hearts_broken=broken, leader=leader, last_trick=record,
+        lost=lost, hearts_broken=broken, leader=leader, last_trick=record, kitty_taken=kitty_taken,
         trick_number=state.trick_number + (0 if last else 1),
         phase=Phase.SCORING if last else state.phase,
     )
@@ -267,37 +284,9 @@ def _bump(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
 
 
 # -- scoring --------------------------------------------------------------------------------
-# The concrete reading of referee.rules.scoring.hand_scores, written out because it runs once
-# per hand of every check (twice as fast as the ops form); tests/test_rule_once_scoring.py
-# holds the two equal on random hands under every scoring option.
-def shooter(state: State) -> int | None:
-    """The seat that took every point of the decks, if any (R8.1, R8.4)."""
-    whole = state.rules.points_per_hand
-    for seat, points in enumerate(state.taken):
-        if points == whole and state.lost == 0:
-            return seat
-    return None
-
-
 def hand_scores(state: State, choice: str | None) -> tuple[int, ...]:
     """Hand scores for the scoresheet (R7.3, R8.2), bonuses included."""
     return _hand_scores(state, shooter(state), choice)
-
-
-def _hand_scores(state: State, moon: int | None, choice: str | None) -> tuple[int, ...]:
-    rules, n = state.rules, state.players
-    if moon is None:
-        scores = list(state.taken)
-    elif choice == scoring.SUBTRACT:
-        scores = [-rules.moon_points if seat == moon else 0 for seat in range(n)]
-    else:
-        scores = [0 if seat == moon else rules.moon_points for seat in range(n)]
-    no_tricks = rules.no_tricks_bonus if moon is None or rules.no_tricks_bonus_in_moon_hand else 0
-    for seat in range(n):
-        scores[seat] += state.bonus[seat]
-        if no_tricks and state.tricks_won[seat] == 0:
-            scores[seat] += no_tricks
-    return tuple(scores)
 
 
 def scoring_actions(state: State) -> tuple[str, ...]:
@@ -322,12 +311,18 @@ def _record_hand(state: State, action: str, moon: int | None) -> State:
     totals = tuple(t + s for t, s in zip(state.totals, scores))
     result = HandResult(state.hand_number, state.dealer, state.taken, state.lost, moon, choice,
                         scores, totals)
-    return state._replace(totals=totals, history=state.history + (result,))
+    pool = pool_shares(state.rules, state.taken, state.pool)[1] if state.rules.clean_hand_pool else 0
+    return state._replace(totals=totals, history=state.history + (result,), pool=pool)
 
 
 def conclude_hand(state: State) -> State:
-    """After a hand: the game is over when a total reaches the target (R9.1), else deal again."""
-    if max(state.totals) >= state.rules.target:
+    """After a hand: the game is over when a total reaches the target (R9.1) or, with
+    ``game_length = "one_hand_per_player"``, after hand n; else deal again."""
+    if state.rules.game_length == "one_hand_per_player":
+        over = state.hand_number >= state.players
+    else:
+        over = max(state.totals) >= state.rules.target
+    if over:
         return state._replace(phase=Phase.OVER)
     return next_hand(state)
 
@@ -335,9 +330,15 @@ def conclude_hand(state: State) -> State:
 def next_hand(state: State) -> State:
     """Move to the next hand's deal (R2.3); the referee also uses it to go on after the end."""
     step = 1 if state.rules.dealer_moves == "left" else -1
+    dealer = (state.dealer + step) % state.players
+    if state.rules.first_leader == AFTER_LAST_WINNER:
+        # R4.1: the next hand is led from the left of the last trick's winner (or leader)
+        record = state.last_trick
+        dealer = state.dealer if record is None else (
+            record.winner if record.winner is not None else record.leader)
     return state._replace(
         phase=Phase.DEAL, hand_number=state.hand_number + 1,
-        dealer=(state.dealer + step) % state.players, holdings=(), kitty=(),
+        dealer=dealer, holdings=(), kitty=(),
         passes=(None,) * state.players, trick=(), trick_number=1, last_trick=None,
     )
 
@@ -349,7 +350,8 @@ def legal_actions(state: State) -> tuple:
         return legal_plays(state)
     if state.phase is Phase.PASS:
         seat = state.passes.index(None)
-        held = [CARDS[c] for c, n in enumerate(state.holdings[seat]) for _ in range(n)]
+        held = [CARDS[c] for c, n in enumerate(state.holdings[seat]) for _ in range(n)
+                if state.rules.may_pass(c)]
         combos = dict.fromkeys(itertools.combinations(held, state.rules.pass_count))
         return tuple(PassAction(seat, combo) for combo in combos)
     if state.phase is Phase.SCORING:

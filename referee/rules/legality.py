@@ -27,6 +27,7 @@ from referee.rules.cards import (
     Counts,
 )
 from referee.rules.ruleset import Ruleset, is_point_card
+from referee.rules.tricks import lead_card
 
 
 class Fault(enum.Enum):
@@ -83,7 +84,9 @@ def lead_layers(rules: Ruleset, *, first_trick: bool, hearts_broken: bool,
         else:
             layers.append((Fault.MUST_LEAD_LOWEST_CLUB, _ALL_BUT[lowest], _ANY_CARD))
     if first_trick and not rules.first_lead_points:
-        layers.append((Fault.FIRST_LEAD_POINTS, _POINTS, _NON_POINTS))  # unless only points
+        # unless only points are held (without first_lead_fallback: never)
+        layers.append((Fault.FIRST_LEAD_POINTS, _POINTS,
+                       _NON_POINTS if rules.first_lead_fallback else _ANY_CARD))
     if rules.must_break_hearts and not hearts_broken:
         # unless holding only hearts (and, with lead_hearts_instead_of_queen, the Black Maria)
         layers.append((Fault.HEARTS_NOT_BROKEN, _HEARTS, _NON_HEARTS_BUT_QUEEN
@@ -100,7 +103,9 @@ def follow_layers(rules: Ruleset, led: int, *, first_trick: bool,
     if (first_trick and rules.first_leader == "two_of_clubs" and rules.second_two_of_clubs_follows
             and led == lowest):
         layers.append((Fault.MUST_PLAY_TWIN_CLUB, _ALL_BUT[led], (led,)))
-    if first_trick and not rules.first_trick_points:
+    if first_trick and not rules.first_trick_points and rules.first_trick_points_whole_hand:
+        layers.append((Fault.FIRST_TRICK_POINTS, _POINTS, _NON_POINTS))  # even following suit
+    elif first_trick and not rules.first_trick_points:
         # "nothing else" means nothing else playable: a card that follows suit is compared
         # only with the other cards of the led suit (following suit comes first, R5.2)
         if not rules.first_trick_follow_points:
@@ -171,7 +176,8 @@ def card_fault(
     if not trick:
         return lead_fault(rules, holding, card, first_trick=first_trick,
                           hearts_broken=hearts_broken, lowest=lowest)
-    return follow_fault(rules, holding, card, trick[0], first_trick=first_trick, lowest=lowest)
+    led = lead_card(trick, True) if rules.lead_suit_switch else trick[0]
+    return follow_fault(rules, holding, card, led, first_trick=first_trick, lowest=lowest)
 
 
 def legal_cards(
@@ -192,7 +198,8 @@ def legal_cards(
         layers = lead_layers(rules, first_trick=first_trick, hearts_broken=hearts_broken,
                              lowest=lowest)
     else:
-        layers = follow_layers(rules, trick[0], first_trick=first_trick, lowest=lowest)
+        led = lead_card(trick, True) if rules.lead_suit_switch else trick[0]
+        layers = follow_layers(rules, led, first_trick=first_trick, lowest=lowest)
     for _, restricted, witnesses in layers:
         if _holds_any(holding, witnesses):
             options = [c for c in options if c not in restricted]

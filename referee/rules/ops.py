@@ -26,6 +26,8 @@ class PyOps:
     not_ = staticmethod(operator.not_)
     sum = staticmethod(sum)
     times = staticmethod(operator.mul)  # (k, x): the constant k times x
+    div = staticmethod(operator.floordiv)  # (x, y): x divided by y > 0, rounded down
+    mod = staticmethod(operator.mod)  # (x, y): the remainder of that division
     eq = staticmethod(operator.eq)
     lt = staticmethod(operator.lt)
     ge = staticmethod(operator.ge)

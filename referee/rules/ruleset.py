@@ -14,20 +14,35 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from referee.rules.cards import DECK_SIZE, HEARTS, JACK_OF_DIAMONDS, NUM_RANKS, QUEEN_OF_SPADES
+from referee.rules.cards import (
+    DECK_SIZE,
+    HEARTS,
+    JACK_OF_DIAMONDS,
+    NUM_RANKS,
+    QUEEN_OF_SPADES,
+    CardError,
+    card_text,
+    parse_card,
+)
+from referee.rules.options import (  # noqa: F401  (re-exported: the options' names)
+    CHOICES,
+    DEALER_MOVES,
+    FIRST_LEADERS,
+    GAME_LENGTHS,
+    KITTY_TO,
+    LATER_OPTIONS,
+    MOON_CHOICES,
+    NOTHING_SURVIVES,
+    OPTION_DOCS,
+    SET_ASIDE_LAST,
+    SET_ASIDE_WHEN,
+    WINNING_TOTALS,
+)
 from referee.util.reading import UnreadableFile, read_limited
 from referee.util.record import Record, record
 
 HEART_POINTS = 1
 BLACK_MARIA_POINTS = 13
-
-FIRST_LEADERS = ("left_of_dealer", "two_of_clubs")
-KITTY_TO = ("first_trick", "last_trick")
-SET_ASIDE_LAST = ("nobody", "leader")
-SET_ASIDE_WHEN = ("all_cancelled", "two_pairs")
-MOON_CHOICES = ("subtract", "add")
-DEALER_MOVES = ("left", "right")
-
 
 class RulesetError(ValueError):
     """A ruleset name, file or option that cannot be used."""
@@ -74,6 +89,21 @@ class Ruleset(Record):
     jack_of_diamonds_bonus: int
     no_tricks_bonus: int
     no_tricks_bonus_in_moon_hand: bool
+    unpassable_cards: tuple[str, ...]
+    two_of_clubs_apart: bool
+    led_heart_breaks_hearts: bool
+    first_lead_fallback: bool
+    first_trick_points_whole_hand: bool
+    pair_moon_points: int
+    shooting_the_moon: bool
+    lead_suit_switch: bool
+    nothing_survives: str
+    start_total: int
+    penalty_sign: int
+    clean_hand_pool: int
+    winning_total: str
+    game_length: str
+    pass_by_hand_number: bool
 
     def __init__(self, **options) -> None:
         names = [f.name for f in fields(self)]
@@ -98,9 +128,15 @@ class Ruleset(Record):
         return self.decks * (NUM_RANKS * HEART_POINTS + BLACK_MARIA_POINTS)
 
     def pass_direction(self, hand_number: int) -> str:
+        if self.pass_by_hand_number and self.pass_count:
+            return "hold" if hand_number <= 1 else canonical_direction(f"{hand_number - 1} left")
         if self.pass_count == 0 or not self.pass_cycle:
             return "hold"
         return self.pass_cycle[(hand_number - 1) % len(self.pass_cycle)]
+
+    def may_pass(self, card: int) -> bool:
+        """R3.1: whether ``card`` may be passed (``unpassable_cards``)."""
+        return not self.unpassable_cards or card_text(card) not in self.unpassable_cards
 
     def allows_players(self, players: int) -> bool:
         return self.min_players <= players <= self.max_players
@@ -149,62 +185,25 @@ def canonical_direction(direction: str) -> str:
     return " ".join(words)
 
 
-OPTION_DOCS: dict[str, str] = {
-    "name": "the ruleset's name, as logs write it in [Ruleset \"...\"]",
-    "min_players": "fewest players allowed at the table",
-    "max_players": "most players allowed at the table",
-    "decks": "number of 52-card decks shuffled together (2: every card has a twin)",
-    "target": "the game ends after a hand in which a total reaches or passes this score",
-    "pass_count": "cards each player passes before play (0: no passing)",
-    "pass_cycle": "pass direction of hand 1, 2, ... repeating: left, right, across, hold, 'N left', 'N right'",
-    "dealer_moves": "the deal passes one seat to the left or right each hand",
-    "first_leader": "who leads the first trick: left_of_dealer, or two_of_clubs (its holder leads it)",
-    "first_lead_any_club": "with two_of_clubs: the first leader may lead any club, not only the lowest (OpenSpiel's can_lead_any_club)",
-    "second_two_of_clubs_follows": "with two_of_clubs: when the lowest club (the 2C, or the 3C when both 2C lie in the kitty) is led, the holder of its twin must play it to the first trick",
-    "first_lead_points": "the first lead may be a heart or the Black Maria (true) or not unless nothing else is held (false)",
-    "first_trick_points": "followers may play points to the first trick (true) or only when holding nothing else (false)",
-    "first_trick_follow_points": "with first_trick_points = false: a player following suit may play a point card of the led suit to the first trick (true, as OpenSpiel) or only when holding no other card of that suit (false)",
-    "queen_breaks_hearts": "playing the Black Maria breaks hearts as a heart does",
-    "must_break_hearts": "hearts may not be led until broken, unless the leader holds only hearts",
-    "lead_hearts_instead_of_queen": "a leader holding only hearts and the Black Maria may lead a heart before hearts are broken",
-    "cancellation": "identical cards played to one trick cancel each other",
-    "set_aside_when": "all_cancelled: set aside when no uncancelled led-suit card is left; two_pairs: also when two or more pairs cancel",
-    "set_aside_last": "who takes a set-aside last trick (and the pile): nobody (its points are lost) or its leader",
-    "kitty_to": "who takes the kitty: the winner of the first (won) trick, or of the last trick",
-    "moon_points": "what shooting the moon is worth",
-    "moon_choices": "what a shooter may choose: subtract (own score -moon_points) and/or add (+moon_points to every other player)",
-    "jack_of_diamonds_bonus": "points (usually negative) for taking the jack of diamonds; 0 turns it off",
-    "no_tricks_bonus": "points (usually negative) for a player who won no trick in the hand; 0 turns it off",
-    "no_tricks_bonus_in_moon_hand": "the no-tricks bonus is also given in a hand where the moon was shot (false: not then, as OpenSpiel)",
-}
-
-# Options added after rulesets were first written: a file without a base that omits them
-# keeps the behaviour it was written for.
-LATER_OPTIONS: dict[str, object] = {
-    "first_lead_any_club": False,
-    "no_tricks_bonus_in_moon_hand": True,
-}
-
-_CHOICES = {
-    "first_leader": FIRST_LEADERS,
-    "kitty_to": KITTY_TO,
-    "set_aside_last": SET_ASIDE_LAST,
-    "set_aside_when": SET_ASIDE_WHEN,
-    "dealer_moves": DEALER_MOVES,
-}
-
-
 def _validate(data: dict, origin: str) -> Ruleset:
     values = _complete(data, origin)
-    for key in ("pass_cycle", "moon_choices"):
+    for key in ("pass_cycle", "moon_choices", "unpassable_cards"):
         if not isinstance(values[key], (list, tuple)):
             raise RulesetError(f"{origin}: {key} must be a list")
         values[key] = tuple(str(v) for v in values[key])
     values["pass_cycle"] = tuple(canonical_direction(d) for d in values["pass_cycle"])
+    values["unpassable_cards"] = _card_names(values["unpassable_cards"], origin)
     _check_types(values, origin)
     _check_choices(values, origin)
     _check_sizes(values, origin)
     return Ruleset(**values)
+
+
+def _card_names(names: tuple[str, ...], origin: str) -> tuple[str, ...]:
+    try:
+        return tuple(sorted({card_text(parse_card(name)) for name in names}))
+    except CardError as err:
+        raise RulesetError(f"{origin}: unpassable_cards: {err}") from None
 
 
 def _complete(data: dict, origin: str) -> dict:
@@ -234,7 +233,7 @@ def _check_types(values: dict, origin: str) -> None:
 
 
 def _check_choices(values: dict, origin: str) -> None:
-    for key, allowed in _CHOICES.items():
+    for key, allowed in CHOICES.items():
         if values[key] not in allowed:
             raise RulesetError(f"{origin}: {key} must be one of {', '.join(allowed)}")
     for choice in values["moon_choices"]:
@@ -253,6 +252,9 @@ def _check_sizes(values: dict, origin: str) -> None:
         raise RulesetError(f"{origin}: decks must be 1 or 2")
     if values["decks"] * DECK_SIZE // values["max_players"] < max(values["pass_count"], 1):
         raise RulesetError(f"{origin}: too many players for the deck")
+    if values["penalty_sign"] not in (1, -1) or values["clean_hand_pool"] < 0:
+        raise RulesetError(f"{origin}: penalty_sign must be 1 or -1 and clean_hand_pool not "
+                           "negative")
     if values["target"] <= 0 or values["pass_count"] < 0:
         raise RulesetError(f"{origin}: target must be positive and pass_count not negative")
 

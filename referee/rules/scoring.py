@@ -23,6 +23,8 @@ def shooters(ops, rules: Ruleset, taken: Sequence, lost) -> list:
     """Per seat: this seat shot the moon, i.e. took every point of the decks with none lost
     (R8.1, R8.4).  Only the first such seat counts (two can only come from a faulty record)."""
     whole, none_lost = rules.points_per_hand, ops.eq(lost, 0)
+    if not rules.shooting_the_moon:
+        return [False] * len(taken)
     shot: list = []
     for points in taken:
         shot.append(ops.and_([none_lost, ops.eq(points, whole), ops.not_(ops.or_(shot))]))
@@ -36,15 +38,52 @@ def moon_score(ops, rules: Ruleset, choice: str | None, shot):
     return ops.ite(shot, 0, rules.moon_points)
 
 
+def moon_pair(ops, rules: Ruleset, taken: Sequence, lost) -> tuple[object, list]:
+    """R8.6: (two seats took every point between them with nobody else scoring, per seat:
+    this seat scored)."""
+    scored = [ops.not_(ops.eq(points, 0)) for points in taken]
+    if not rules.pair_moon_points:
+        return False, scored
+    two = ops.eq(ops.sum([ops.ite(hit, 1, 0) for hit in scored]), 2)
+    return ops.and_([ops.eq(lost, 0), two]), scored
+
+
+def pool_shares(ops, rules: Ruleset, taken: Sequence, carried) -> tuple[list, object]:
+    """R7.5: (each seat's share of the clean-hand pool, what carries to the next hand): the
+    pool is shared equally, rounded down, by the seats that took no point."""
+    pool = _plus(ops, [rules.clean_hand_pool, carried])
+    clean = [ops.eq(points, 0) for points in taken]
+    count = ops.sum([ops.ite(hit, 1, 0) for hit in clean])
+    nobody = ops.eq(count, 0)
+    divisor = ops.ite(nobody, 1, count)
+    share = ops.div(pool, divisor)
+    shares = [ops.ite(hit, share, 0) for hit in clean]
+    return shares, ops.ite(nobody, pool, ops.mod(pool, divisor))
+
+
+def _points_score(ops, rules: Ruleset, points):
+    return points if rules.penalty_sign == 1 else ops.times(rules.penalty_sign, points)
+
+
 def hand_scores(ops, rules: Ruleset, taken: Sequence, lost, bonus: Sequence,
-                no_tricks: Sequence | None, choice: str | None) -> tuple[list, list]:
-    """(scores, shooters) of a hand (R7.3, R8.1, R8.2): the points taken, or in a moon hand the
-    moon scores of ``choice``, plus ``bonus`` (per seat, e.g. the jack of diamonds) and the
-    no-tricks bonus for each seat whose ``no_tricks`` holds (None: no seat gets it)."""
+                no_tricks: Sequence | None, choice: str | None,
+                carried=0) -> tuple[list, list]:
+    """(scores, shooters) of a hand (R7.3, R8.1, R8.2): the points taken (times
+    ``penalty_sign``), or in a moon hand the moon scores of ``choice`` (R8.6: of a pair),
+    plus the clean-hand pool's shares (R7.5, with ``carried`` from earlier hands), ``bonus``
+    (per seat, e.g. the jack of diamonds) and the no-tricks bonus for each seat whose
+    ``no_tricks`` holds (None: no seat gets it)."""
     shot = shooters(ops, rules, taken, lost)
     moon = ops.or_(shot)
+    pair, scored = moon_pair(ops, rules, taken, lost)
+    base = [ops.ite(pair, ops.ite(hit, 0, rules.pair_moon_points), _points_score(ops, rules, p))
+            for hit, p in zip(scored, taken)] if rules.pair_moon_points else [
+        _points_score(ops, rules, p) for p in taken]
+    if rules.clean_hand_pool:
+        shares = pool_shares(ops, rules, taken, carried)[0]
+        bonus = [_plus(ops, [plus, share]) for plus, share in zip(bonus, shares)]
     scores = [ops.sum([ops.ite(moon, moon_score(ops, rules, choice, hit), points), plus])
-              for hit, points, plus in zip(shot, taken, bonus)]
+              for hit, points, plus in zip(shot, base, bonus)]
     if no_tricks is not None and rules.no_tricks_bonus:
         if not rules.no_tricks_bonus_in_moon_hand:
             no_tricks = [ops.and_([empty, ops.not_(moon)]) for empty in no_tricks]
@@ -79,24 +118,40 @@ def _plus(ops, terms: Sequence):
     return ops.sum(rest + [constant] if constant else rest)
 
 
+def has_score_law(rules: Ruleset) -> bool:
+    """Whether a score line alone can be judged: with a clean-hand pool (R7.5) the shares
+    depend on what earlier hands carried, which the sheet does not show."""
+    return not rules.clean_hand_pool
+
+
 def sum_law(ops, rules: Ruleset, scores: Sequence, lost, bonus):
-    """R7.2: the scores sum to the decks' points less ``lost`` plus what bonuses add."""
+    """R7.2: the scores sum to the decks' points less ``lost`` plus what bonuses add (R7.3:
+    with penalties, to minus that)."""
+    if rules.penalty_sign != 1:
+        return ops.eq(_plus(ops, [*scores, rules.points_per_hand]), _plus(ops, [lost, bonus]))
     return ops.eq(_plus(ops, [*scores, lost]), _plus(ops, [rules.points_per_hand, bonus]))
 
 
 def moon_law(ops, rules: Ruleset, scores: Sequence, lost, bonus):
-    """The scores are an allowed moon pattern (R8.2) plus what bonuses add, with nothing lost.
-    With bonuses (which the sheet does not itemise) only the pattern's sum is required."""
-    exact = not has_bonus(rules)
+    """The scores are an allowed moon pattern (R8.2, R8.6) plus what bonuses add, with nothing
+    lost.  With bonuses (which the sheet does not itemise) only the pattern's sum is required."""
     patterns = []
-    for choice in rules.moon_choices:
+    for choice in (rules.moon_choices if rules.shooting_the_moon else ()):
         pattern = moon_scores(rules, len(scores), 0, choice)
-        pieces = [ops.eq(lost, 0), ops.eq(_plus(ops, scores), _plus(ops, [sum(pattern), bonus]))]
-        if exact:
-            values = sorted(set(pattern), key=abs)
-            pieces += [ops.or_([ops.eq(v, value) for value in values]) for v in scores]
-        patterns.append(ops.and_(pieces))
+        patterns.append(_pattern_law(ops, rules, scores, lost, bonus, pattern))
+    if rules.pair_moon_points and len(scores) > 2:
+        pair = [0, 0] + [rules.pair_moon_points] * (len(scores) - 2)
+        patterns.append(_pattern_law(ops, rules, scores, lost, bonus, pair))
     return ops.or_(patterns)
+
+
+def _pattern_law(ops, rules: Ruleset, scores: Sequence, lost, bonus, pattern: list[int]):
+    exact = not has_bonus(rules)
+    pieces = [ops.eq(lost, 0), ops.eq(_plus(ops, scores), _plus(ops, [sum(pattern), bonus]))]
+    if exact:
+        values = sorted(set(pattern), key=abs)
+        pieces += [ops.or_([ops.eq(v, value) for value in values]) for v in scores]
+    return ops.and_(pieces)
 
 
 def sheet_law(ops, rules: Ruleset, scores: Sequence, lost, bonus):

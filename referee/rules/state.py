@@ -84,6 +84,8 @@ class State(NamedTuple):
     lost: int
     last_trick: TrickRecord | None
     lowest_club: int | None
+    pool: int = 0  # the clean-hand pool carried from earlier hands (R7.5)
+    kitty_taken: tuple[int, int] | None = None  # (seat, trick) that collected the kitty
 
     @property
     def to_play(self) -> int:
@@ -104,8 +106,9 @@ class State(NamedTuple):
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """Seats sharing the lowest total once the game is over (R9.3)."""
+        """Seats sharing the lowest (or, by ``winning_total``, highest) total once the game is
+        over (R9.3)."""
         if self.phase is not Phase.OVER:
             return ()
-        low = min(self.totals)
+        low = min(self.totals) if self.rules.winning_total == "lowest" else max(self.totals)
         return tuple(seat for seat, total in enumerate(self.totals) if total == low)

@@ -13,8 +13,20 @@ class TrickOutcome(NamedTuple):
     cancelled: frozenset[int]  # card identities that cancelled (R6.2)
 
 
+def lead_card(cards: Sequence[int], switch: bool = False) -> int:
+    """The card whose suit a card played now must follow (R5.2): the led card, or with the
+    lead-suit switch (R5.5) the last card that did not follow the lead suit of its turn."""
+    led = cards[0]
+    if switch:
+        for card in cards:
+            if card // NUM_RANKS != led // NUM_RANKS:
+                led = card
+    return led
+
+
 def resolve_trick(
-    cards: Sequence[int], *, cancellation: bool = True, set_aside_when: str = "all_cancelled"
+    cards: Sequence[int], *, cancellation: bool = True, set_aside_when: str = "all_cancelled",
+    lead_switch: bool = False, leader_wins: bool = False,
 ) -> TrickOutcome:
     """Who wins a trick whose cards were played in this order (the first one led).
 
@@ -22,6 +34,8 @@ def resolve_trick(
     of the led suit wins.  R6.4: with no uncancelled led-suit card the trick is set aside.
     ``set_aside_when="two_pairs"`` also sets it aside whenever two or more pairs cancel.
     A third copy of a card (only in a faulty record) cancels along with the others.
+    ``lead_switch`` (R5.5): the final lead suit wins instead of the led one; ``leader_wins``
+    (R6.4's option): a trick nothing of the lead suit survives in goes to its leader.
     """
     if not cards:
         return TrickOutcome(None, frozenset())
@@ -36,12 +50,16 @@ def resolve_trick(
     else:
         cancelled = frozenset()
     if set_aside_when == "two_pairs" and len(cancelled) >= 2:
-        return TrickOutcome(None, cancelled)
+        return TrickOutcome(0 if leader_wins else None, cancelled)
     led_suit = cards[0] // NUM_RANKS
+    if lead_switch:
+        led_suit = lead_card(cards, True) // NUM_RANKS
     best_index: int | None = None
     best_card = -1
     for index, card in enumerate(cards):
         if card // NUM_RANKS == led_suit and card > best_card and card not in cancelled:
             best_card = card
             best_index = index
+    if leader_wins and best_index is None:
+        best_index = 0
     return TrickOutcome(best_index, cancelled)

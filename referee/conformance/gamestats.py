@@ -1,0 +1,73 @@
+"""How often a generated corpus met the tricky situations (a corpus must contain all of them)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, fields
+
+CASES = (
+    "void", "set-aside", "set-aside-first", "set-aside-last", "consecutive-set-aside",
+    "kitty-pickup", "kitty-delayed", "lost-points", "moon-subtract", "moon-add", "game-end", "tie",
+)
+
+
+@dataclass(slots=True)
+class GameStats:
+    """How often the tricky situations occurred (a corpus must contain all of them)."""
+
+    hands: int = 0
+    tricks: int = 0
+    plays: int = 0
+    set_aside: int = 0
+    set_aside_first: int = 0
+    set_aside_last: int = 0
+    consecutive_set_aside: int = 0
+    kitty_pickups: int = 0
+    kitty_delayed: int = 0
+    voids: int = 0  # plays off the led suit
+    moons: Counter = field(default_factory=Counter)
+    ties: int = 0
+    games: int = 0
+    ended: int = 0  # games played to their end
+    lost_points: int = 0  # hands whose set-aside last trick lost points (R6.6)
+    moon_attempts: int = 0  # hands in which a player aimed for the moon
+
+    def add(self, other: GameStats) -> None:
+        for item in fields(self):
+            value = getattr(other, item.name)
+            if isinstance(value, Counter):
+                getattr(self, item.name).update(value)
+            else:
+                setattr(self, item.name, getattr(self, item.name) + value)
+
+    def cases(self) -> list[str]:
+        """The tricky situations present (names from :data:`CASES`, in that order)."""
+        present = {
+            "void": self.voids, "set-aside": self.set_aside,
+            "set-aside-first": self.set_aside_first, "set-aside-last": self.set_aside_last,
+            "consecutive-set-aside": self.consecutive_set_aside,
+            "kitty-pickup": self.kitty_pickups, "kitty-delayed": self.kitty_delayed,
+            "lost-points": self.lost_points, "moon-subtract": self.moons["subtract"],
+            "moon-add": self.moons["add"], "game-end": self.ended, "tie": self.ties,
+        }
+        return [case for case in CASES if present[case]]
+
+    def summary(self) -> dict:
+        """Counts, and rates per 1000 hands, as plain JSON."""
+        counts = {
+            "voids": self.voids, "set_aside": self.set_aside,
+            "set_aside_first": self.set_aside_first, "set_aside_last": self.set_aside_last,
+            "consecutive_set_aside": self.consecutive_set_aside,
+            "kitty_pickups": self.kitty_pickups, "kitty_delayed": self.kitty_delayed,
+            "lost_points": self.lost_points, "moon_attempts": self.moon_attempts,
+            "moons_subtract": self.moons["subtract"], "moons_add": self.moons["add"],
+        }
+        hands = max(self.hands, 1)
+        return {
+            "games": self.games, "ended": self.ended, "ties": self.ties, "hands": self.hands,
+            "tricks": self.tricks, "plays": self.plays, "counts": counts,
+            "per_1000_hands": {name: round(1000 * value / hands, 1)
+                               for name, value in counts.items()},
+        }
+
+
