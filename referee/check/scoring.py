@@ -205,6 +205,8 @@ def loss_possible(table: Table, record) -> tuple[bool, str]:
         if trick.claim is not None and trick.claim.player is not None:
             return False, (f"the log shows trick {last} won by {trick.claim.player} "
                            f"(line {trick.claim.span.line})")
+        if trick.claim is not None:
+            return True, f"as the set-aside trick {last} on line {trick.claim.span.line} shows"
         if trick.claim is None and len(trick.plays) == table.size:
             cards = [play.card for play in trick.plays]
             outcome = resolve_trick(cards, cancellation=rules.cancellation,
@@ -242,6 +244,8 @@ def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
     values = [written[s][0] for s in range(n)]
     possible, why = loss_possible(table, record)
     max_lost = rules.points_per_hand if possible else 0
+    shown = why if possible else ""
+    why = "" if possible else why
     reading = explain(rules, values, max_lost)
     implied = _implied(table, record.total, previous)
     differ = [s for s, v in implied.items() if v != values[s]]
@@ -260,9 +264,10 @@ def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
         table.findings.add(codes.SCORE_MISMATCH, record.score.span,
                            sum_fact(rules, hand, values, why), hand=hand, rule="R7.2")
     elif reading.lost:
-        table.findings.note(f"hand {hand} adds up to {sum(values)}: consistent only if "
-                            f"{counted(reading.lost, 'point')} {'was' if reading.lost == 1 else 'were'}"
-                            " lost in a set-aside last trick (R6.6), which the record does not show")
+        lost = f"{counted(reading.lost, 'point')} {'was' if reading.lost == 1 else 'were'} lost"
+        table.findings.note(f"hand {hand} adds up to {sum(values)}: " + (
+            f"{lost} in the set-aside last trick, {shown}" if shown else f"consistent only if "
+            f"{lost} in a set-aside last trick (R6.6), which the record does not show"))
     return tuple(values)
 
 
