@@ -205,7 +205,7 @@ def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: boo
     if not (outcome.complete and know.kitty is not None):
         return None, {}
     return finish_hand(table, outcome.state, record.moon, record.score, hand,
-                       outcome.wrong_claims)
+                       outcome.wrong_claims, record.tricks)
 
 
 def _unplayed(table: Table, record: HandRecord) -> dict[int, tuple]:

@@ -80,15 +80,42 @@ def choose_moon(table: Table, state: State, moon: Moon | None, written: dict[int
     return rules.moon_choices[0]
 
 
+def _claims_by_seat(table: Table, tricks: Sequence, wrong_claims: list[int]) -> dict[int, list]:
+    """Seat -> the lines of the wrong winner claims that concern it: the trick was claimed for
+    it, or it won the trick claimed for another."""
+    rules, lines, found = table.rules, set(wrong_claims), {}
+    for trick in tricks:
+        if trick.claim is None or trick.claim.span.line not in lines:
+            continue
+        if trick.leader is not None:
+            leader = table.seats.get(trick.leader.casefold())
+            seats = [None if leader is None else (leader + i) % table.size
+                     for i in range(len(trick.plays))]
+        else:
+            seats = [table.seats.get((p.player or "").casefold()) for p in trick.plays]
+        outcome = resolve_trick([p.card for p in trick.plays], cancellation=rules.cancellation,
+                                set_aside_when=rules.set_aside_when)
+        concerned = {table.seats.get((trick.claim.player or "").casefold())}
+        if outcome.winner is not None:
+            concerned.add(seats[outcome.winner])
+        for seat in concerned - {None}:
+            found.setdefault(seat, []).append(trick.claim.span.line)
+    return found
+
+
 def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: int,
-                 wrong_claims: list[int]) -> None:
-    """Compare written hand scores with the computed ones (R7.3)."""
+                 wrong_claims: list[int], tricks: Sequence = ()) -> None:
+    """Compare written hand scores with the computed ones (R7.3); a mismatch names the wrong
+    winner claims that concern its player, each by its own line."""
     result = state.history[-1]
-    cause = (f"; the winner claimed on line {wrong_claims[0]} was wrong" if wrong_claims else "")
+    claims = _claims_by_seat(table, tricks, wrong_claims) if wrong_claims else {}
     for seat, (value, span) in written.items():
         if value == result.scores[seat]:
             continue
-        who = table.name(seat)
+        who, lines = table.name(seat), claims.get(seat, [])
+        cause = ("" if not lines else f"; the winner claimed on line {lines[0]} was wrong"
+                 if len(lines) == 1 else f"; the winners claimed on lines "
+                 f"{', '.join(map(str, lines[:-1]))} and {lines[-1]} were wrong")
         if result.shooter is not None and value == result.taken[seat]:
             table.findings.add(codes.BAD_MOON, span, f"{table.name(result.shooter)} shot the moon, "
                                f"so {who}'s hand score is {result.scores[seat]}, not the "
@@ -128,13 +155,15 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
 
 
 def finish_hand(table: Table, state: State, moon: Moon | None, score: Score | None,
-                hand: int, wrong_claims: list[int]) -> tuple[State, dict[int, tuple]]:
-    """Score a fully played hand (not yet concluded) and judge its moon and score lines."""
+                hand: int, wrong_claims: list[int], tricks: Sequence = ()
+                ) -> tuple[State, dict[int, tuple]]:
+    """Score a fully played hand (not yet concluded) and judge its moon and score lines;
+    ``wrong_claims`` are the lines of the hand's wrong winner claims, among its ``tricks``."""
     written = entries_by_seat(table, score, hand, codes.SCORE_MISMATCH) if score else {}
     choice = choose_moon(table, state, moon, written, hand)
     state = engine.record_hand_unchecked(state, choice)
     if written:
-        judge_scores(table, state, written, hand, wrong_claims)
+        judge_scores(table, state, written, hand, wrong_claims, tricks)
     return state, written
 
 
@@ -222,7 +251,8 @@ def sum_fact(rules: Ruleset, hand: int, scores: Sequence[int], why_not_lost: str
     if written > whole:
         return _short_fact(rules, hand, scores)
     if written < whole and why_not_lost:
-        return f"{_short_fact(rules, hand, scores)}, and no points can have been lost: {why_not_lost}"
+        return (f"{_short_fact(rules, hand, scores)}, and no points can have been lost: "
+                f"{why_not_lost}")
     (low, high), _ = seat_ranges(rules, len(scores))
     odd = [v for v in scores if not low <= v <= high]
     if odd:
