@@ -158,6 +158,9 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
     count = z3.Sum(changed) if changed else z3.IntVal(0)
     opt.minimize(count)
     opt.minimize(z3.Sum([lost for _, lost in lost_terms]))
+    # then the nearest values: a typo of 53 for 52 is 52, not the moon -26
+    opt.minimize(z3.Sum([z3.If(e.var >= e.value, e.var - e.value, e.value - e.var)
+                         for e in entries]))
     model = _optimum(z3, opt, result)
     if model is None:
         result.consistent = False
