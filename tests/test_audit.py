@@ -79,8 +79,12 @@ def test_several_minimal_corrections_are_listed_up_to_the_limit():
     assert result.changes == 1 and len(result.suggestions) == 3 and result.more
     assert len({(fix[0].player, fix[0].hand) for fix in result.suggestions}) == 3
     assert all(sum(HANDS[1]) + 1 - f[0].old + f[0].new == 52 for f in result.suggestions)
-    assert result.text().startswith("3+ corrections of 1 entry each make the sheet consistent: (1)")
-    assert len(audit(table, max_solutions=6).suggestions) == 6
+    assert result.text().startswith("hand 2 adds up to 53, one more than the decks hold; "
+                                    "3+ corrections of 1 entry each make the sheet consistent: (1)")
+    # five: the sixth entry, Al's 0, cannot become -1 (no seat scores below 0 outside a moon)
+    six = audit(table, max_solutions=6)
+    assert len(six.suggestions) == 5 and not six.more
+    assert "Al" not in {fix[0].player for fix in six.suggestions}
 
 
 def test_lost_points_explain_a_short_hand_only_when_the_ruleset_loses_points():

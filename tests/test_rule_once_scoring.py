@@ -16,6 +16,7 @@ import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.check.scoring import explain
 from referee.log.parser import parse_log
 from referee.proofs import rulemodel
 from referee.proofs.audit import audit_scoresheet
@@ -283,5 +284,8 @@ def test_the_audit_accepts_scored_hands_and_rejects_what_the_law_rejects(hand, c
     bonuses = {j * rules.jack_of_diamonds_bonus + e * rules.no_tricks_bonus
                for j in range(rules.decks + 1) for e in range(n + 1)}
     lawful = any(law_by_hand(rules, wrong, lost, b) for lost in losses for b in bonuses)
+    # and every score is one a seat can have: the sheet check's plain statement of the bounds
+    # the audit states in z3 (no score below 0 outside a moon, none past the decks' points)
+    lawful = lawful and explain(rules, wrong, max(losses)) is not None
     result = audit_scoresheet(parse_log(sheet_text(names, [wrong])), rules, names)
     assert result.consistent == lawful, result.text()

@@ -135,7 +135,8 @@ _TABLE = (
          "The highest uncancelled card of the led suit wins.",
          "trick 1: Beth 2C, Charlie 5C, Dave KC -> Charlie   # KC is higher"),
     Code("CH401", SCORE_MISMATCH, ERROR, "R7.3",
-         "a hand score that differs from the points the player took",
+         "a hand score that differs from the points the player took, or (R7.2) a score line no "
+         "play could give",
          "Scores must count every heart and Black Maria taken, including set-aside piles and "
          "the kitty collected with a trick.",
          "score: Al 0, Beth 13   # Beth also took 2H with the kitty: 14"),

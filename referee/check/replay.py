@@ -16,7 +16,7 @@ from referee.check.diagnostics import HandSummary, Report, unreadable_report
 from referee.check.holdings import HandRecord, gather
 from referee.check.plays import replay_tricks
 from referee.check.records import point_into_record, unreadable
-from referee.check.scoring import entries_by_seat, finish_hand, judge_totals
+from referee.check.scoring import entries_by_seat, finish_hand, judge_sheet, judge_totals
 from referee.check.setup import group_hands, setup_table
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
 from referee.check.unread import Unread, unread_lines, with_unread
@@ -131,9 +131,9 @@ def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> lis
     for claim in claims.get(-1, []):
         _judge_game_over(table, claim, game.state, game.true_totals)
     if records and not any(r.has_play for r in records):
-        table.findings.note("no play is recorded, so scores are checked only as arithmetic; "
-                            "`referee audit` finds the smallest correction of a faulty sheet, "
-                            "`--invariants` checks each hand's sum")
+        table.findings.note("no play is recorded, so scores are checked against what some play "
+                            "could give and totals as arithmetic; `referee audit` finds the "
+                            "smallest correction of a faulty sheet")
     if game.state.phase is Phase.OVER:
         report.winners = [table.name(s) for s in game.state.winners]
     return records
@@ -149,8 +149,7 @@ def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, 
         finished, written = _play_hand(table, record, start_state, dealer_known, written_dealer)
     if finished is None:
         written = _unplayed(table, record)
-        n = table.size
-        scores = tuple(written[s][0] for s in range(n)) if len(written) == n else None
+        scores = judge_sheet(table, record, game.sheet_totals, written)
     else:
         scores = finished.history[-1].scores
     sheet_totals, true_totals = _totals(table, record, game, scores, written)
@@ -225,7 +224,7 @@ def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: boo
     if not (outcome.complete and know.kitty is not None):
         return None, {}
     return finish_hand(table, outcome.state, record.moon, record.score, hand,
-                       outcome.wrong_claims)
+                       outcome.wrong_claims, record.tricks)
 
 
 def _unplayed(table: Table, record: HandRecord) -> dict[int, tuple]:

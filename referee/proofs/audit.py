@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from referee.check.scoring import explain, loss_possible, seat_ranges, sum_fact
 from referee.check.table import Findings, Table
 from referee.log.parser import ParseResult
 from referee.proofs.budgets import (
@@ -61,6 +62,7 @@ class AuditResult:
     moons: list[int] = field(default_factory=list)  # hands read as a moon
     hands: int = 0
     notes: list[str] = field(default_factory=list)
+    facts: list[str] = field(default_factory=list)  # hands as written that no play could give
     cut_short: str = ""  # which budget stopped the search; the answer is the best found by then
 
     def _then(self) -> str:
@@ -84,6 +86,10 @@ class AuditResult:
         return f"{body}\nthe search was cut short ({self.cut_short})"
 
     def _text(self) -> str:
+        body = self._answer()
+        return "; ".join([*self.facts, body]) if self.facts else body
+
+    def _answer(self) -> str:
         if self.cut_short and not self.suggestions and not self.consistent:
             return "no correction was found within the budgets"
         if not self.hands:
@@ -116,8 +122,9 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
     """Find the fewest entries whose correction makes the sheet satisfy R7.2, R7.4 and R8.
 
     ``allow_lost`` (default: the ruleset can lose points, ``set_aside_last = "nobody"``) lets
-    a hand sum to less than the points per hand; among equally small corrections those that
-    assume fewer lost points come first.
+    a hand sum to less than the points per hand, where its record does not show the last trick
+    won; among equally small corrections those that assume fewer lost points come first.  No
+    entry is corrected to a score no seat can have (:func:`seat_ranges`).
     """
     import z3
 
@@ -133,8 +140,11 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
     previous = [z3.IntVal(rules.start_total)] * table.size
     lost_terms, moon_flags = [], {}
     for record in records:
+        may_lose, why = loss_possible(table, record)
+        why = why if not may_lose else "" if allow_lost else "the audit assumes none lost"
+        _fact(table, record, may_lose and allow_lost, why, result)
         scores, previous, lost, moon = _hand(ops, opt, table, record.number, previous,
-                                              allow_lost)
+                                              allow_lost and may_lose)
         for line, kind, variables in ((record.score, "score", scores),
                                       (record.total, "total", previous)):
             entries += _entries(table, record.number, line, kind, variables)
@@ -148,6 +158,9 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
     count = z3.Sum(changed) if changed else z3.IntVal(0)
     opt.minimize(count)
     opt.minimize(z3.Sum([lost for _, lost in lost_terms]))
+    # then the nearest values: a typo of 53 for 52 is 52, not the moon -26
+    opt.minimize(z3.Sum([z3.If(e.var >= e.value, e.var - e.value, e.value - e.var)
+                         for e in entries]))
     model = _optimum(z3, opt, result)
     if model is None:
         result.consistent = False
@@ -196,7 +209,26 @@ def _hand(ops: Z3Ops, opt, table: Table, h: int, previous: list, allow_lost: boo
         return scores, totals, lost, moon
     opt.add(moon == z3_bool(z3, scoring.moon_law(ops, rules, scores, lost, bonus)))  # R8.2
     opt.add(z3.Or(z3_bool(z3, scoring.sum_law(ops, rules, scores, lost, bonus)), moon))  # R7.2
+    (low, high), (moon_low, moon_high) = seat_ranges(rules, n)
+    for score in scores:  # a score some seat can have: never below 0 or past the decks' points
+        opt.add(z3.Or(z3.And(low <= score, score <= high),
+                      z3.And(moon, moon_low <= score, score <= moon_high)))
     return scores, totals, lost, moon
+
+
+def _fact(table: Table, record, may_lose: bool, why: str, result: AuditResult) -> None:
+    """The plain fact about a score line as written that no play could give."""
+    found = {}
+    for entry in record.score.entries if record.score is not None else ():
+        seat = table.seats.get(entry.player.casefold())
+        if seat is not None:
+            found.setdefault(seat, entry.value)
+    if len(found) != table.size:
+        return
+    values = [found[s] for s in range(table.size)]
+    max_lost = table.rules.points_per_hand if may_lose else 0
+    if explain(table.rules, values, max_lost) is None:
+        result.facts.append(sum_fact(table.rules, record.number, values, why))
 
 
 def _entries(table: Table, h: int, line, kind: str, variables: list) -> list[_Entry]:

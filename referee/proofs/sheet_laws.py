@@ -9,6 +9,7 @@ players and ruleset (``DEFINITIONS``) and applied to each score line.  No z3 her
 from __future__ import annotations
 
 from referee.check.diagnostics import Related, Report
+from referee.check.scoring import loss_possible
 from referee.check.table import Table
 from referee.log.events import Span
 from referee.proofs.handfacts import HandFacts
@@ -59,7 +60,7 @@ class Sheet:
         values = [entries[s][0] for s in range(n)]
         whole = rules.points_per_hand
         bonus = scoring.has_bonus(rules)
-        may_lose = rules.set_aside_last == "nobody"
+        may_lose = loss_possible(self.table, facts.record)[0]  # as the ruleset and record allow
         lost_term = lost if lost is not None else ("L" if may_lose else "0")
         unknowns = ((["(L Int)"] if lost is None and may_lose else [])
                     + (["(B Int)"] if bonus else []))
