@@ -80,11 +80,14 @@ class ParseResult(Record):
 
 # ---- the grammar ---------------------------------------------------------------------------
 def grammar_text() -> str:
-    """The text of grammars/log.lark, from the installed package or the source checkout."""
-    try:
-        return resources.files("referee.log.grammars").joinpath("log.lark").read_text("utf-8")
-    except ModuleNotFoundError:  # running from a source checkout that is not installed
-        return (Path(__file__).resolve().parents[2] / "grammars" / "log.lark").read_text("utf-8")
+    """The text of grammars/log.lark, from the source checkout this module is in, or else
+    from the installed package."""
+    root = Path(__file__).resolve().parents[2]
+    # a checkout run with PYTHONPATH beside an editable install of another checkout: the
+    # package data would be that other checkout's grammar
+    if (root / "pyproject.toml").is_file() and (root / "grammars" / "log.lark").is_file():
+        return (root / "grammars" / "log.lark").read_text("utf-8")
+    return resources.files("referee.log.grammars").joinpath("log.lark").read_text("utf-8")
 
 
 # What every parse shares, made on first use; never changed once made (building one twice,
