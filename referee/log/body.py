@@ -120,6 +120,8 @@ class BodyError(Exception):
 
 
 _CARD_EXAMPLE = "a card like 10S or QS"
+_QUOTES_HINT = 'a name with a space is written in double quotes: "Mary Ann"'
+_ODD_QUOTES = ("'", "‘", "”", "„")  # quotes a name in a statement cannot start with
 _COMPACT_HINT = "a trick written as cards only names its leader before the colon: 'trick 3 Beth: 2C 5C ...'"
 
 
@@ -237,7 +239,8 @@ def _name_error(value: str, pos: int, column: int) -> BodyError:
         return BodyError(col, col + len(item), _closing(item))
     if item in CARD_BY_TEXT:
         return BodyError(col, col + len(item), f"expected a player name before the card '{item}'", _COMPACT_HINT)
-    return BodyError(col, col + len(item), f"expected a player name, not '{shown(item)}'")
+    hint = _QUOTES_HINT if item.startswith(_ODD_QUOTES) else None
+    return BodyError(col, col + len(item), f"expected a player name, not '{shown(item)}'", hint)
 
 
 def _closing(item: str) -> str:
