@@ -230,7 +230,7 @@ def _message(expected: set[str], last: Token, keyword: str) -> str:
     if expected == {"NUMBER"} and last.type in ("HAND", "TRICK"):
         return f"expected a {keyword} number after '{after}'"
     if expected == {"NAME"} and last.type == "ARROW" and keyword == "trick":
-        return "expected a player name or 'none' after '->'"
+        return f"expected a player name or 'none' after '{after}'"
     if expected == {"NAME"} and last.type in ("DEAL", "PASS", "MOON", "DEALER"):
         return f"expected a player name after '{after}'"
     return f"expected {_expected_words(expected, keyword)} after '{after}'"
