@@ -48,11 +48,12 @@ def callbacks_maker(lark: Lark) -> Callable[[EventBuilder], ParseConf]:
 class LarkLines:
     """Reads runs of whole lines with Lark into ``builder`` (one parse's)."""
 
-    def __init__(self, lark: Lark, configuration: ParseConf, builder: EventBuilder) -> None:
+    def __init__(self, lark: Lark, configuration: ParseConf, builder: EventBuilder,
+                 reader: LineReader) -> None:
         self.lark = lark
         self.configuration = configuration
         self.builder = builder
-        self._reader: LineReader | None = None  # made when a repair is first read
+        self.reader = reader  # the parse's line reader: it reads the repairs of a bad line
 
     def read(self, text: str, start: int, end: int, line: int) -> None:
         """Parse text[start:end] (whole lines, the first is ``line``), resuming after bad lines."""
@@ -109,14 +110,10 @@ class LarkLines:
         """The one event a line (a repair of a bad one) reads as, or None: read by the line
         reader with the grammar's terminals into a builder of its own (a line it leaves to
         Lark counts as not read: no repair is shown rather than a doubtful one)."""
-        from referee.log.fast import LineReader, grammar_facts
-
-        if self._reader is None:
-            self._reader = LineReader(*grammar_facts(self.lark))
-        builder = EventBuilder(self._reader.terminals, 1_000)
+        builder = EventBuilder(self.reader.terminals, 1_000)
         text = line_text + "\n"
         left: list[int] = []
-        self._reader.read(text, 0, len(text), 1, builder, lambda start, end, line: left.append(start))
+        self.reader.read(text, 0, len(text), 1, builder, lambda start, end, line: left.append(start))
         events = builder.events
         return events[0] if len(events) == 1 and not builder.problems and not left else None
 

@@ -170,16 +170,17 @@ class _Reading:
     """One parse in progress: its builder, and Lark's reading into it (made when a line
     first needs Lark)."""
 
-    __slots__ = ("builder", "_lark_lines")
+    __slots__ = ("builder", "reader", "_lark_lines")
 
-    def __init__(self, builder: EventBuilder) -> None:
+    def __init__(self, builder: EventBuilder, reader: LineReader) -> None:
         self.builder = builder
+        self.reader = reader  # the line reader, which also reads the repairs of a bad line
         self._lark_lines: LarkLines | None = None
 
     def lark_lines(self) -> LarkLines:
         if self._lark_lines is None:
             lark, configuration = _parser()
-            self._lark_lines = LarkLines(lark, configuration(self.builder), self.builder)
+            self._lark_lines = LarkLines(lark, configuration(self.builder), self.builder, self.reader)
         return self._lark_lines
 
 
@@ -203,7 +204,7 @@ def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = Eve
     compare the two readings)."""
     text = normalise(text)
     reader = _line_reader()
-    reading = _Reading(builder(reader.terminals, MAX_ISSUES))
+    reading = _Reading(builder(reader.terminals, MAX_ISSUES), reader)
     made = reading.builder
     stop: str | None = None
     try:
