@@ -182,7 +182,7 @@ def test_a_syntax_error_does_not_hide_the_rest():
     report = check_text(SIX + "trik 1: Al 2C\n" + CLUBS + " -> Eve\n")
     kinds = [d.kind for d in report.diagnostics]
     assert kinds == ["syntax", "wrong-winner"]
-    assert report.diagnostics[0].hint == "did you mean 'trick'?"
+    assert report.diagnostics[0].hint == "did you mean: trick 1: Al 2C"
 
 
 def test_partial_logs_say_what_was_not_checked():

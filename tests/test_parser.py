@@ -284,7 +284,13 @@ def test_crlf_and_bom():
 def test_unknown_keyword_with_did_you_mean():
     result = parse_log("hand 1\ntrik 1: Beth 2C -> Beth\ndeal Al: AS\n")
     assert [type(e) for e in result.events] == [HandStart, Deal]
-    assert result.issues == (SyntaxIssue(2, 1, 2, 5, "unknown statement 'trik'", "did you mean 'trick'?"),)
+    assert result.issues == (SyntaxIssue(2, 1, 2, 5, "unknown statement 'trik'",
+                                         "did you mean: trick 1: Beth 2C -> Beth"),)
+
+
+def test_a_near_miss_that_still_does_not_read_gets_the_word_only():
+    found = issue("trik 1: Beth 2C Charlie")  # 'trick' alone does not mend it
+    assert found.message == "unknown statement 'trik'" and found.hint == "did you mean 'trick'?"
 
 
 def test_unknown_keyword_without_suggestion():
@@ -295,7 +301,7 @@ def test_unknown_keyword_without_suggestion():
 
 def test_keyword_glued_to_a_word_is_not_a_keyword():
     found = issue("handy 3")
-    assert found.message == "unknown statement 'handy'" and found.hint == "did you mean 'hand'?"
+    assert found.message == "unknown statement 'handy'" and found.hint == "did you mean: hand 3"
 
 
 def test_missing_colon_in_deal():
@@ -366,12 +372,15 @@ def test_bad_numbers():
 def test_hand_options_with_hints():
     found = issue("hand 2 dealr Al")
     assert found.message == "expected 'dealer', 'pass' or the end of the line after '2'"
-    assert found.hint == "did you mean 'dealer'?" and found.column == 8
+    assert found.hint == "did you mean: hand 2 dealer Al" and found.column == 8
     found = issue("hand 2 pass lft")
     assert found.message == "expected a pass direction (left, right, across, hold, none, or N left / N right) after 'pass'"
-    assert found.hint == "did you mean 'left'?"
+    assert found.hint == "did you mean: hand 2 pass left"
     found = issue("moon Fay subract")
-    assert found.message == "expected 'subtract' or 'add' after 'Fay'" and found.hint == "did you mean 'subtract'?"
+    assert found.message == "expected 'subtract' or 'add' after 'Fay'" and found.hint == "did you mean: moon Fay subtract"
+    # where the mended word does not mend the line, the hint names the word
+    assert issue("hand 2 dealr Al pass").hint == "did you mean 'dealer'?"
+    assert issue("moon Fay subract now").hint == "did you mean 'subtract'?"
 
 
 def test_text_after_a_complete_statement():

@@ -88,6 +88,17 @@ def test_synthetic_corpus_reads_the_same(fancy):
     "moon add add", "moon Al add Bo", "  moon Al add", "moon-Al add", "Moon Олена Add",
     "#", "# c", "   #c  ", "\t#", "#[x]", "hand 1 dealer Al # c", "hand 2 pass 2 left#c",
     "  hand 3", "hand 4 dealer Al pass left extra", "hand 5#c", '\u00a0hand 6 dealer "A#B"',
+    # spellings people write (tests/test_spellings.py has what they mean)
+    "trick 1: Al 2C → Bo", "trick 1: Al 2C=>Bo", "trick 1: Al 2C ⇒ nobody", "trick 1: Al 2C -> None",
+    "trick 1: Al 2C → Bo -> Cy", "trick 1: Al 2C =", "trick 1: Al 2C => ", "trick 1: Al=2C",
+    "trick 3 Al: 2C → “Mary Ann”", "trick 3 “Mary Ann”: 2C", "pass Al → Bo: 2C", "pass Al=>Bo:2C",
+    "pass “A → B”: 2C", "deal “Mary Ann”: AS", "deal Al: AS => Bo", "kitty: 7C → Bo",
+    "score: Al: 0, Bo=13, Cy −26, Di –5", "score: Al:", "score: Al = ", "score: Al=>5",
+    "total: “Mary Ann”: −5 # c", "trick 1: “a # b” 2C → “c → d”", "trick 1: “Mary 2C",
+    '[Event “Friday club”]', '[Event “x”] # c', '[Event “x]', '[Player "x"]', '[player "x"]',
+    '[Playerx "x"]', "Players: Al Beth", "players:Al,Beth # c", "Players:", "Players Al", "Player: Al",
+    "  PLAYERS : ‘Mary Ann’ Al", "winners: “Mary Ann”, nobody", "moon “Mary Ann” add",
+    "hand 1 dealer “Mary Ann” pass left",
 ])
 def test_awkward_lines_read_the_same(line):
     assert_same_reading(line)

@@ -31,7 +31,8 @@ from referee.log.writer import write
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Characters that matter to the grammar, so that random text often gets somewhere.
-_LOGGY = st.sampled_from(list("trickhandealpsmoonwinerkity:,->#[]\"\\' \t\n0123456789ASKQJTHDC♠♥♦♣AlBethОлена\ufe0f\r\x00"))
+_LOGGY = st.sampled_from(list("trickhandealpsmoonwinerkity:,->#[]\"\\' \t\n0123456789ASKQJTHDC♠♥♦♣AlBethОлена\ufe0f\r\x00")
+                         + list("=→⇒“”‘’−–"))
 _TEXT = st.one_of(st.text(max_size=300), st.text(_LOGGY, max_size=300))
 
 
@@ -76,7 +77,7 @@ def test_random_bytes(data):
 
 
 def _mutate(line: str, rng: random.Random) -> str:
-    alphabet = "trick:->,# \"'\\0123456789ASQ♠Zx\t"
+    alphabet = "trick:->,# \"'\\0123456789ASQ♠Zx\t=→“”‘−"
     chars = list(line)
     for _ in range(rng.randint(1, 3)):
         op = rng.randrange(4)
@@ -113,15 +114,18 @@ def test_edits_of_valid_logs_touch_only_their_line(evs, rng):
 _WORDS = {
     "HAND": ["hand", "HAND"], "DEALER": ["dealer"], "PASS": ["pass", "Pass"], "DEAL": ["deal"],
     "KITTY": ["kitty"], "TRICK": ["trick", "Trick"], "MOON": ["moon"], "SCORE": ["score"],
-    "TOTAL": ["total"], "WINNER": ["winner", "winners"],
+    "TOTAL": ["total"], "WINNER": ["winner", "winners"], "PLAYERS": ["Players", "players"],
     "DIRECTION": ["left", "right", "across", "hold", "none"], "SIDE": ["left", "right"],
     "CHOICE": ["subtract", "add"], "NUMBER": ["0", "1", "12", "007"],
-    "NAME": ["Al", "Beth", "Олена", "O'Neil", "Mary-Jo", '"Mary Ann"', '"a -> b # c"', "none", "AS"],
-    "TAG_NAME": ["Event", "Players", "my-tag"], "STRING": ['"Friday club"', '""', '"a \\" b"'],
-    "COLON": [":"], "ARROW": ["->"], "LSQB": ["["], "RSQB": ["]"], "COMMENT": ["# note", "#"],
+    "NAME": ["Al", "Beth", "Олена", "O'Neil", "Mary-Jo", '"Mary Ann"', '"a -> b # c"', "none", "AS",
+             "“Mary Ann”", "“a → b # c”", "nobody", "None"],
+    "TAG_NAME": ["Event", "Players", "my-tag"], "STRING": ['"Friday club"', '""', '"a \\" b"',
+                                                       "“Friday club”", "“”"],
+    "COLON": [":"], "ARROW": ["->", "→", "=>", "⇒"], "LSQB": ["["], "RSQB": ["]"], "COMMENT": ["# note", "#"],
     "CARDS": ["AS", "AS KS 10S", "10♠, q♠", "2c 1S", "ZZ", "AS,"],
     "LIST": ["Beth 2C", "Beth 2C, Charlie 5C", "Al 0, Beth 13", "Al Beth", '"Mary Ann" 10S',
-             "2C 5C", "Beth", "Al -5", "none"],
+             "2C 5C", "Beth", "Al -5", "none", "Al: 0, Beth=13", "Al −26 Bo –5", "“Mary Ann” 2C"],
+    "PLAYER_NAMES": ["Al Beth Charlie", "Al, 'Mary Ann', ‘Jo Jo’", "Al # x"],
 }
 _GRAMMAR = Lark(grammar_text(), parser="lalr", start=["start", "line"])
 _SENTENCES = from_lark(_GRAMMAR, start="line", explicit={

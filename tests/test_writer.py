@@ -35,7 +35,8 @@ _BARE_NAMES = st.from_regex(r"[A-Za-zÀ-ÿА-я][A-Za-z0-9À-ÿА-я'’_-]{0,7}
     lambda n: BARE_NAME_RE.fullmatch(n) is not None
 )
 names = st.one_of(
-    st.sampled_from(["Al", "Beth", "Charlie", "Олена", "Zoë", "José", "O'Neil", "Mary-Jo", "Mary Ann", "none", "AS"]),
+    st.sampled_from(["Al", "Beth", "Charlie", "Олена", "Zoë", "José", "O'Neil", "Mary-Jo", "Mary Ann", "none",
+                     "AS", "Nobody", "“Al”", "Al → Beth", "a=>b", "−1"]),
     _BARE_NAMES,
     _LINE_TEXT,
 )
@@ -60,7 +61,8 @@ compact_tricks = st.builds(
 entry_lists = st.lists(st.builds(Entry, names, st.integers(-(10**20), 10**20)), min_size=1, max_size=11).map(tuple)
 events = st.one_of(
     st.builds(Comment, _LINE_TEXT.map(str.strip)),
-    st.builds(Tag, st.from_regex(r"[A-Za-z_][A-Za-z0-9_-]{0,8}", fullmatch=True), _LINE_TEXT),
+    st.builds(Tag, st.from_regex(r"[A-Za-z_][A-Za-z0-9_-]{0,8}", fullmatch=True).filter(
+        lambda name: name.casefold() != "player"), _LINE_TEXT),
     st.builds(HandStart, numbers, st.one_of(st.none(), names), st.one_of(st.none(), directions)),
     st.builds(Deal, names, nonempty_runs),
     st.builds(Kitty, card_runs),

@@ -22,6 +22,7 @@ from referee.log.words import (  # NAME_PATTERN, TAG_NAME_RE: also read from her
     NAME_PATTERN,  # noqa: F401
     NAME_RE,
     QUOTED_PATTERN,
+    QUOTES,
     TAG_NAME_RE,  # noqa: F401
     name_value,
     shown,
@@ -60,7 +61,11 @@ _SEPS_TO_END = re.compile(r"[\s,]*\Z")
 _SEPS = re.compile(r"[\s,]*")
 _SPACE = re.compile(r"[^\S\n]+")
 _ITEM = re.compile(rf"{QUOTED_PATTERN}|[^\s,]+")
-_INTEGER = re.compile(r"[+-]?[0-9]+(?![^\s,])")
+# Points as people write them: after the name a blank, ':' or '=' ("Al 0", "Al: 0", "Al=0"),
+# and a sign that may be the typographic minus or the en dash ("−26", "–26").
+_ENTRY_GAP = re.compile(r"[^\S\n]*[:=][^\S\n]*|[^\S\n]+")
+_INTEGER = re.compile(r"[+\-−–]?[0-9]+(?![^\s,])")
+_MINUS = str.maketrans("−–", "--")
 
 
 _SELECTORS = ("\ufe0e", "\ufe0f")  # text and emoji presentation
@@ -115,6 +120,8 @@ class BodyError(Exception):
 
 
 _CARD_EXAMPLE = "a card like 10S or QS"
+_QUOTES_HINT = 'a name with a space is written in double quotes: "Mary Ann"'
+_ODD_QUOTES = ("'", "‘", "”", "„")  # quotes a name in a statement cannot start with
 _COMPACT_HINT = "a trick written as cards only names its leader before the colon: 'trick 3 Beth: 2C 5C ...'"
 
 
@@ -125,7 +132,7 @@ def _card_or_error(item: str, column: int, after: str | None) -> Card:
     try:
         return parse_card(item)
     except CardError as err:
-        looks_like_name = item.startswith('"') or (len(item) > 3 and BARE_NAME_RE.fullmatch(item) is not None)
+        looks_like_name = item.startswith(QUOTES) or (len(item) > 3 and BARE_NAME_RE.fullmatch(item) is not None)
         if after is not None and looks_like_name:
             message = f"expected {_CARD_EXAMPLE} after '{shown(after)}', not '{shown(item)}'"
             raise BodyError(column, column + len(item), message) from None
@@ -228,11 +235,17 @@ def _plays_slow(value: str, line: int, column: int) -> tuple[Play, ...]:
 def _name_error(value: str, pos: int, column: int) -> BodyError:
     item = _item_at(value, pos)
     col = column + pos
-    if item.startswith('"'):
-        return BodyError(col, col + len(item), "a quoted player name needs its closing '\"'")
+    if item.startswith(QUOTES):
+        return BodyError(col, col + len(item), _closing(item))
     if item in CARD_BY_TEXT:
         return BodyError(col, col + len(item), f"expected a player name before the card '{item}'", _COMPACT_HINT)
-    return BodyError(col, col + len(item), f"expected a player name, not '{shown(item)}'")
+    hint = _QUOTES_HINT if item.startswith(_ODD_QUOTES) else None
+    return BodyError(col, col + len(item), f"expected a player name, not '{shown(item)}'", hint)
+
+
+def _closing(item: str) -> str:
+    closing = "”" if item.startswith("“") else '"'
+    return f"a quoted player name needs its closing '{closing}'"
 
 
 def _name_at(value: str, pos: int, column: int):
@@ -297,17 +310,19 @@ def _entries_slow(value: str, line: int, column: int) -> tuple[Entry, ...]:
     n = len(value)
     pos = _SEPS.match(value, 0).end()
     while pos < n:
-        name_token, name_start, pos, gap = _name_at(value, pos, column)
+        name_token, name_start, pos, _ = _name_at(value, pos, column)
+        gap = _ENTRY_GAP.match(value, pos)
         number = _INTEGER.match(value, gap.end()) if gap is not None else None
         if number is None:
-            where = gap.end() if gap is not None and gap.end() < n else pos
+            where = gap.end() if gap is not None else pos
             item = _item_at(value, where).strip() if where < n else ""
             col = column + (where if item else pos)
             found = f", not '{shown(item)}'" if item else ""
             message = f"expected points (a whole number) after '{shown(name_token)}'{found}"
             raise BodyError(col, col + max(len(item), 1), message)
         pos = number.end()
-        out.append(make_entry(name_value(name_token), int(number.group()), span(line, column + name_start, column + pos)))
+        points = int(number.group().translate(_MINUS))
+        out.append(make_entry(name_value(name_token), points, span(line, column + name_start, column + pos)))
         pos = _SEPS.match(value, pos).end()
     return tuple(out)
 
@@ -334,11 +349,11 @@ def _names_slow(value: str, line: int, column: int) -> tuple[str, ...]:
         col = column + pos
         if m is None or (m.end() < n and not value[m.end()].isspace() and value[m.end()] != ","):
             item = _item_at(value, pos)
-            if item.startswith('"') and m is None:
-                raise BodyError(col, col + len(item), "a quoted player name needs its closing '\"'")
+            if item.startswith(QUOTES) and m is None:
+                raise BodyError(col, col + len(item), _closing(item))
             raise BodyError(col, col + len(item), f"expected a player name, not '{shown(item)}'")
         name = name_value(m.group())
-        if name.casefold() == "none":
+        if name.casefold() == "none":  # "nobody" is read as a name: a player may be so called
             message = "'none' cannot be a winner's name: name the player(s) with the best total"
             raise BodyError(col, col + len(m.group()), message)
         out.append(name)

@@ -223,6 +223,12 @@ class EventBuilder:
         body = self._list(rest)
         return GameOver(logbody.names(body, line, rest_col), span(line, col, _upto(rest_col, body)))
 
+    @statement
+    def players(self, line, col, head, rest_col, rest):
+        """``Players: Al Beth``, the [Players "Al Beth"] tag on a line of its own."""
+        body = _cards_part(rest).rstrip()
+        return Tag("Players", body, span(line, col, _upto(rest_col, body)))
+
     def _list(self, rest: str) -> str:
         """The LIST of a LIST_REST token (a comment or quotes need the grammar's regex)."""
         return re.match(self.list_body, rest).group() if '"' in rest or "#" in rest else rest
@@ -260,12 +266,15 @@ def hand_event(line: int, column: int, number: str, number_end: int,
 
 def _split(rest: str, pattern: str) -> tuple[str, str, int]:
     """(body, claim, claim offset) of a TRICK_REST or COMPACT_REST token."""
-    if '"' in rest or "#" in rest:  # quotes or a comment may hide '->': use the grammar's regex
+    if '"' in rest or "#" in rest or "“" in rest:  # may hide '->': use the grammar's regex
         m = re.match(pattern, rest)
         return m.group(1) or "", m.group(2) or "", m.start(2)
     cut = rest.find("->")
     if cut < 0:
-        return rest, "", -1
+        other = words.ARROW_RE.search(rest)  # => → ⇒
+        if other is None:
+            return rest, "", -1
+        cut = other.start()
     return rest[:cut], rest[cut:].rstrip(), cut
 
 

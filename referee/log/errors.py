@@ -5,19 +5,28 @@ token, so when it rejects a line it cannot say which word was wrong.  The line a
 parsed again with the ``line`` rule, one token per word, and the first unexpected token and
 the set of terminals the parser wanted there are turned into a sentence:
 "expected ':' after the player name in a deal line", "unknown statement 'trik'".
+
+Where a small repair of the line (the keyword it nearly is, a missing ':' or '->', quotes
+made straight) reads as a statement, and only one such reading exists, the hint shows that
+statement as ``referee fmt`` would write it: "did you mean: trick 3: Al 2C, Beth 3C -> Al".
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from referee.log.words import shown
+from referee.log.canonical import format_event
+from referee.log.events import Comment, Event
+from referee.log.words import QUOTES, shown
 from referee.util.suggest import did_you_mean
 
-STATEMENT_KEYWORDS = ("hand", "deal", "kitty", "pass", "trick", "moon", "score", "total", "winner", "winners")
+STATEMENT_KEYWORDS = ("hand", "deal", "kitty", "pass", "trick", "moon", "score", "total", "winner",
+                      "winners", "players")
+Reread = Callable[[str], "Event | None"]  # a repaired line -> the one event it reads as, or None
 
 # What each terminal is, in words, in the order they are listed in a message.
 _WORDS = {
@@ -35,6 +44,7 @@ _WORDS = {
     "TAG_NAME": "a tag name like Event",
     "STRING": 'a quoted value like "Friday club"',
     "RSQB": "']'",
+    "PLAYER_NAMES": "the players' names in seating order, like 'Al Beth Charlie'",
     "$END": "the end of the line",
     "<END-OF-FILE>": "the end of the line",
 }
@@ -54,7 +64,14 @@ _CHOICES = {
     "CHOICE": ("subtract", "add"),
 }
 _WORD_AT = re.compile(r'"(?:[^"\\\n]|\\.)*"|[^\s:,\[\]"#]+|\S')
-_QUOTED_START = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_QUOTED_START = re.compile(r'"(?:[^"\\\n]|\\.)*"|“[^”\n]*”')
+# A word in quotes that are not a pair the grammar reads ('Mary Ann', ‘Mary Ann’, ”Mary Ann”):
+# the repair writes it in straight double quotes.
+_ODD_QUOTES = re.compile(r"""(?<![\w'’])['‘”„]([^'‘’"“”„\n]+)['’"“”](?![\w'’])""")
+_PLAYER_TAG = "player"  # the singular, refused as a tag name by the grammar
+# Repairs are tried on lines up to this long (the longest statement of a real game is far
+# shorter), so that a file of long bad lines costs no more than their diagnosis.
+_REPAIR_MAX = 512
 
 
 def _word_at(line: str, index: int) -> str:
@@ -81,10 +98,11 @@ def _expected_words(expected: set[str], keyword: str) -> str:
     return ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
-def diagnose(parser: Lark, line: str) -> tuple[int, int, str, str | None]:
+def diagnose(parser: Lark, line: str, reread: Reread | None = None) -> tuple[int, int, str, str | None]:
     """(column, end_column, message, hint) for a line the fast grammar rejected.
 
-    ``line`` is the text of the line without its newline; columns are 1-based.
+    ``line`` is the text of the line without its newline; columns are 1-based.  With
+    ``reread``, the hint shows the canonical line a clear repair reads as.
     """
     ip = parser.parse_interactive(line, start="line")
     seen: list[Token] = []
@@ -93,23 +111,65 @@ def diagnose(parser: Lark, line: str) -> tuple[int, int, str, str | None]:
             seen.append(token)
         ip.feed_eof(seen[-1] if seen else None)
     except UnexpectedInput as err:
-        return _explain(err, seen, line, ip)
+        expected, previous, index = _expected_at(err, seen, line, ip)
+        column, end, message, hint = _explain(expected, previous, index, line)
+        if reread is not None and len(line) <= _REPAIR_MAX:
+            repaired = _canonical(_repairs(line, expected, previous, index), reread)
+            hint = f"did you mean: {repaired}" if repaired else hint
+        return column, end, message, hint
     # The line grammar accepts what the fast grammar refused: should not happen.
     return 1, max(len(line), 1) + 1, "this line cannot be read as a statement", None
 
 
-def _explain(err: UnexpectedInput, seen: list[Token], line: str, parser) -> tuple[int, int, str, str | None]:
-    expected, previous, index = _expected_at(err, seen, line, parser)
+def _explain(expected: set[str], previous: list[Token], index: int, line: str) -> tuple[int, int, str, str | None]:
     found = _word_at(line, index)
     column = index + 1
     end = column + max(len(found), 1)
     if not previous:
         return (column, end, *_unknown_statement(found or line.strip()[:1]))
     keyword = previous[0].value.strip().casefold() if previous[0].type != "LSQB" else "tag"
-    if found.startswith('"') and not _QUOTED_START.match(line, index):
+    if found.startswith(QUOTES) and not _QUOTED_START.match(line, index):
         what = "value" if keyword == "tag" else "player name"
-        return column, end, f"a quoted {what} needs its closing '\"'", None
+        closing = "”" if found.startswith("“") else '"'
+        return column, end, f"a quoted {what} needs its closing '{closing}'", None
+    if keyword == "tag" and found.casefold() == _PLAYER_TAG:
+        return column, end, f"'{found}' is not a tag: the seating is the [Players \"...\"] tag", None
     return column, end, _message(expected, previous[-1], keyword), _hint(expected, found)
+
+
+# ---- repairs: the canonical line a bad line most likely means -----------------------------
+def _repairs(line: str, expected: set[str], previous: list[Token], index: int) -> list[str]:
+    """Lines that differ from ``line`` by one small repair at the place it went wrong."""
+    found = _word_at(line, index)
+    out: list[str] = []
+    guess = (did_you_mean(found, STATEMENT_KEYWORDS) if found[:1].isalpha() else None) \
+        if not previous else _near_miss(expected, found)
+    if not guess and previous and previous[-1].type == "LSQB" and found.casefold() == _PLAYER_TAG:
+        guess = "Players"
+    if guess and guess.casefold() != found.casefold():
+        out.append(line[:index] + guess + line[index + len(found):])
+    if previous and "COLON" in expected:  # a ':' left out: after which word?
+        out += [line[:token.end_pos] + ":" + line[token.end_pos:] for token in previous]
+    if previous and "ARROW" in expected and "COLON" in expected:  # pass Al Beth: ...
+        out.append(line[:index] + "-> " + line[index:])
+    straight = _ODD_QUOTES.sub(r'"\1"', line)
+    if straight != line:
+        out.append(straight)
+    return out
+
+
+def _canonical(lines: list[str], reread: Reread) -> str | None:
+    """The canonical text of the one statement the repaired ``lines`` read as; None if none
+    reads, or if they read as different statements (the repair is not clear)."""
+    found: set[str] = set()
+    for candidate in lines:
+        event = reread(candidate)
+        if event is not None and not isinstance(event, Comment):
+            try:
+                found.add(format_event(event))
+            except ValueError:  # a statement no canonical line writes: no repair to show
+                continue
+    return found.pop() if len(found) == 1 else None
 
 
 def _expected_at(err: UnexpectedInput, seen: list[Token], line: str, parser) -> tuple[set[str], list[Token], int]:
@@ -147,11 +207,16 @@ def _unknown_statement(word: str) -> tuple[str, str | None]:
     return f"unknown statement '{shown(word)}'", (f"did you mean '{guess}'?" if guess else None)
 
 
-def _hint(expected: set[str], found: str) -> str | None:
-    """'did you mean ...?' when ``found`` is a near miss of a word the parser wanted."""
+def _near_miss(expected: set[str], found: str) -> str | None:
+    """The word the parser wanted here that ``found`` is a near miss of, or None."""
     if not found[:1].isalpha() or not expected.intersection(_CHOICES):
         return None
-    guess = did_you_mean(found, [word for name, words in _CHOICES.items() if name in expected for word in words])
+    return did_you_mean(found, [word for name, words in _CHOICES.items() if name in expected for word in words])
+
+
+def _hint(expected: set[str], found: str) -> str | None:
+    """'did you mean ...?' when ``found`` is a near miss of a word the parser wanted."""
+    guess = _near_miss(expected, found)
     if guess and guess.casefold() != found.casefold():
         return f"did you mean '{guess}'?"
     return None
@@ -165,7 +230,7 @@ def _message(expected: set[str], last: Token, keyword: str) -> str:
     if expected == {"NUMBER"} and last.type in ("HAND", "TRICK"):
         return f"expected a {keyword} number after '{after}'"
     if expected == {"NAME"} and last.type == "ARROW" and keyword == "trick":
-        return "expected a player name or 'none' after '->'"
+        return f"expected a player name or 'none' after '{after}'"
     if expected == {"NAME"} and last.type in ("DEAL", "PASS", "MOON", "DEALER"):
         return f"expected a player name after '{after}'"
     return f"expected {_expected_words(expected, keyword)} after '{after}'"

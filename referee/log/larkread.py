@@ -13,13 +13,17 @@ to start at any line), and on the callbacks of a parse living in its ``ParseConf
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from referee.log.build import EventBuilder
 
 if TYPE_CHECKING:
     from lark import Lark
     from lark.parsers.lalr_parser_state import ParseConf
+
+    from referee.log.events import Event
+    from referee.log.fast import LineReader
 
 __all__ = ["LarkLines", "callbacks_maker"]
 
@@ -44,10 +48,12 @@ def callbacks_maker(lark: Lark) -> Callable[[EventBuilder], ParseConf]:
 class LarkLines:
     """Reads runs of whole lines with Lark into ``builder`` (one parse's)."""
 
-    def __init__(self, lark: Lark, configuration: ParseConf, builder: EventBuilder) -> None:
+    def __init__(self, lark: Lark, configuration: ParseConf, builder: EventBuilder,
+                 reader: LineReader) -> None:
         self.lark = lark
         self.configuration = configuration
         self.builder = builder
+        self.reader = reader  # the parse's line reader: it reads the repairs of a bad line
 
     def read(self, text: str, start: int, end: int, line: int) -> None:
         """Parse text[start:end] (whole lines, the first is ``line``), resuming after bad lines."""
@@ -97,8 +103,19 @@ class LarkLines:
     def _bad_line(self, line_text: str, line: int) -> None:
         from referee.log.errors import diagnose
 
-        column, end, message, hint = diagnose(self.lark, line_text)
+        column, end, message, hint = diagnose(self.lark, line_text, self.reread)
         self.builder.problem(line, column, end, message, hint)
+
+    def reread(self, line_text: str) -> Event | None:
+        """The one event a line (a repair of a bad one) reads as, or None: read by the line
+        reader with the grammar's terminals into a builder of its own (a line it leaves to
+        Lark counts as not read: no repair is shown rather than a doubtful one)."""
+        builder = EventBuilder(self.reader.terminals, 1_000)
+        text = line_text + "\n"
+        left: list[int] = []
+        self.reader.read(text, 0, len(text), 1, builder, lambda start, end, line: left.append(start))
+        events = builder.events
+        return events[0] if len(events) == 1 and not builder.problems and not left else None
 
 
 def _where(err, text: str, start: int, end: int, line: int) -> tuple[int, int]:

@@ -81,11 +81,14 @@ class ParseResult(Record):
 
 # ---- the grammar ---------------------------------------------------------------------------
 def grammar_text() -> str:
-    """The text of grammars/log.lark, from the installed package or the source checkout."""
-    try:
-        return resources.files("referee.log.grammars").joinpath("log.lark").read_text("utf-8")
-    except ModuleNotFoundError:  # running from a source checkout that is not installed
-        return (Path(__file__).resolve().parents[2] / "grammars" / "log.lark").read_text("utf-8")
+    """The text of grammars/log.lark, from the source checkout this module is in, or else
+    from the installed package."""
+    root = Path(__file__).resolve().parents[2]
+    # a checkout run with PYTHONPATH beside an editable install of another checkout: the
+    # package data would be that other checkout's grammar
+    if (root / "pyproject.toml").is_file() and (root / "grammars" / "log.lark").is_file():
+        return (root / "grammars" / "log.lark").read_text("utf-8")
+    return resources.files("referee.log.grammars").joinpath("log.lark").read_text("utf-8")
 
 
 # What every parse shares, made on first use; never changed once made (building one twice,
@@ -168,16 +171,17 @@ class _Reading:
     """One parse in progress: its builder, and Lark's reading into it (made when a line
     first needs Lark)."""
 
-    __slots__ = ("builder", "_lark_lines")
+    __slots__ = ("builder", "reader", "_lark_lines")
 
-    def __init__(self, builder: EventBuilder) -> None:
+    def __init__(self, builder: EventBuilder, reader: LineReader) -> None:
         self.builder = builder
+        self.reader = reader  # the line reader, which also reads the repairs of a bad line
         self._lark_lines: LarkLines | None = None
 
     def lark_lines(self) -> LarkLines:
         if self._lark_lines is None:
             lark, configuration = _parser()
-            self._lark_lines = LarkLines(lark, configuration(self.builder), self.builder)
+            self._lark_lines = LarkLines(lark, configuration(self.builder), self.builder, self.reader)
         return self._lark_lines
 
 
@@ -201,7 +205,7 @@ def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = Eve
     compare the two readings)."""
     text = normalise(text)
     reader = _line_reader()
-    reading = _Reading(builder(reader.terminals, MAX_ISSUES))
+    reading = _Reading(builder(reader.terminals, MAX_ISSUES), reader)
     made = reading.builder
     stop: str | None = None
     try:

@@ -9,21 +9,28 @@ from __future__ import annotations
 import re
 
 # The NAME terminal of grammars/log.lark (a test checks that they agree): a word that starts
-# with a letter, or a double-quoted string with \" and \\ escapes.
+# with a letter, or a string in straight double quotes with \" and \\ escapes, or in
+# typographic ones (no escapes).
 _BARE = r"[^\W\d_](?:[\w'’\u0300-\u036f]|-(?!>))*"
-QUOTED_PATTERN = r'"(?:[^"\\\n]|\\.)*"'
-NAME_PATTERN = rf"(?:{_BARE}|{QUOTED_PATTERN})"
+QUOTED_PATTERN = r'(?:"(?:[^"\\\n]|\\.)*"|“[^”\n]*”)'
+NAME_PATTERN = rf"(?:{_BARE}|\"(?:[^\"\\\n]|\\.)*\"|“[^”\n]*”)"
 NAME_RE = re.compile(NAME_PATTERN)
 BARE_NAME_RE = re.compile(_BARE)
+QUOTES = ('"', "“")  # what a quoted name or value starts with
 _ESCAPE_RE = re.compile(r"\\(.)")
 _BLANKS = r"[^\S\n]*"
+ARROW_PATTERN = r"(?:->|=>|→|⇒)"  # ARROW in the grammar
+ARROW_RE = re.compile(ARROW_PATTERN)
+# The words for nobody after an arrow (any case); a player so called is quoted there.
+NOBODY = ("none", "nobody")
 
 # Pieces of the coarse head and claim tokens (the grammar has already checked their shape).
-PASS_HEAD = re.compile(rf"[^\W\d]+{_BLANKS}({NAME_PATTERN})(?:{_BLANKS}->{_BLANKS}({NAME_PATTERN}))?")
+PASS_HEAD = re.compile(rf"[^\W\d]+{_BLANKS}({NAME_PATTERN})(?:{_BLANKS}{ARROW_PATTERN}{_BLANKS}({NAME_PATTERN}))?")
 HEAD_NUMBER_NAME = re.compile(rf"[^\W\d]+{_BLANKS}([0-9]+){_BLANKS}({NAME_PATTERN})")
-# A name in the value of a [Players "..."] tag.
-PLAYER_WORD = re.compile(r"""'([^']+)'(?=[\s,]|$)|"([^"]+)"(?=[\s,]|$)|([^\s,]+)""")
-TAG_NAME_RE = re.compile(r"[^\W\d][\w\-]*")  # TAG_NAME in the grammar
+# A name in the value of a [Players "..."] tag: in single or double quotes, straight or
+# typographic, or a run of characters up to a blank or a comma.
+PLAYER_WORD = re.compile(r"""['‘]([^'‘’]+)['’](?=[\s,]|$)|["“]([^"“”]+)["”](?=[\s,]|$)|([^\s,]+)""")
+TAG_NAME_RE = re.compile(r"(?!(?i:player)(?![\w\-]))[^\W\d][\w\-]*")  # TAG_NAME in the grammar
 
 
 NAME_CACHE: dict[str, str] = {}  # token -> name; bounded (cleared when full); racing threads store equal values
@@ -37,6 +44,8 @@ def name_value(token: str) -> str:
     token = value = str(token)  # a lark Token is a str subclass: events hold plain str
     if token.startswith('"'):
         value = _ESCAPE_RE.sub(r"\1", token[1:-1])
+    elif token.startswith("“"):
+        value = token[1:-1]
     if len(NAME_CACHE) > 50_000:
         NAME_CACHE.clear()
     NAME_CACHE[token] = value
@@ -44,7 +53,9 @@ def name_value(token: str) -> str:
 
 
 def unquote(token: str) -> str:
-    """The text of a double-quoted string token."""
+    """The text of a quoted string token: straight quotes with escapes, or typographic."""
+    if token.startswith("“"):
+        return token[1:-1]
     return _ESCAPE_RE.sub(r"\1", token[1:-1])
 
 
@@ -54,7 +65,7 @@ def quote(text: str) -> str:
 
 def needs_quotes(name: str) -> bool:
     """True if ``name`` must be written in double quotes (spaces, punctuation, 'none', ...)."""
-    return BARE_NAME_RE.fullmatch(name) is None or name.casefold() == "none"
+    return BARE_NAME_RE.fullmatch(name) is None or name.casefold() in NOBODY
 
 
 def shown(text: str, limit: int = 24) -> str:
@@ -72,7 +83,7 @@ def head_name(value: str, keyword: int) -> tuple[str, int]:
 
 def pass_head(value: str) -> tuple[str, int, str | None, int]:
     """NAME tokens and offsets of a ``pass Al -> Beth:`` head (the recipient may be absent)."""
-    if '"' in value:
+    if not value.isascii() or '"' in value or "=" in value:  # quotes, another arrow
         m = PASS_HEAD.match(value)
         return m.group(1), m.start(1), m.group(2), m.start(2)
     inner = value.rstrip()[4:-1]
@@ -86,8 +97,9 @@ def pass_head(value: str) -> tuple[str, int, str | None, int]:
 
 
 def claim_player(claim: str) -> str | None:
-    """The player of a ``-> Dave`` claim; None for ``-> none`` (bare, any case)."""
-    name = claim[2:].strip()
-    if name.casefold() == "none":
+    """The player of a ``-> Dave`` claim (any arrow); None for ``-> none`` or ``-> nobody``
+    (bare, any case)."""
+    name = claim[1 if claim[0] in "→⇒" else 2 :].strip()
+    if name.casefold() in NOBODY:
         return None
     return name_value(name)
