@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.check import codes
+from referee.check.claims import judge_claim
 from referee.check.holdings import Knowledge, SeatedPlay
 from referee.check.table import Table, TracedTrick, related
 from referee.log.events import Play, Trick
@@ -92,7 +93,7 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
             table.trace.append(TracedTrick(hand, state.last_trick, state.pile, trick,
                                            tuple(plays), state.kitty))
         if trick.claim is not None:
-            wrong = _judge_claim(table, state, trick, plays, hand)
+            wrong = judge_claim(table, state, trick, plays, hand)
             if wrong is not None:
                 out.wrong_claims.append(trick.claim.span.line)
                 excused_leader = wrong
@@ -136,7 +137,8 @@ def _settle_leader(table: Table, state: State, first: SeatedPlay, hand: int, ind
     """A trick led by another seat than the rules say: report it unless it shows who dealt
     (or follows a wrong claim, already reported), and go on with the seat that led."""
     n, leader = table.size, first[0]
-    by_left = index == 0 and state.rules.first_leader in ("left_of_dealer", engine.AFTER_LAST_WINNER)
+    by_left = index == 0 and state.rules.first_leader in ("left_of_dealer",
+                                                          engine.AFTER_LAST_WINNER)
     if by_left and not dealer_known:
         state = state._replace(dealer=(leader - 1) % n)
     elif by_left and written_dealer is not None and leader == (written_dealer + 1) % n:
@@ -335,50 +337,6 @@ def _held(who: str, cards: str, fault: Fault) -> str:
     return f"; {who} held {cards}" if fault in _LEAD_FAULTS else f" while holding {cards}"
 
 
-def _judge_claim(table: Table, state: State, trick: Trick, plays: list[SeatedPlay],
-                 hand: int) -> int | None:
-    """Compare a winner claim with the rules; return the wrongly claimed seat, if any."""
-    record = state.last_trick
-    claim = trick.claim
-    actual = record.winner
-    if claim.player is None:
-        claimed = None
-    else:
-        claimed = table.seat(claim.player, claim.span, hand=hand)
-        if claimed is None:
-            return None
-    if claimed == actual:
-        return None
-    add, number = table.findings.add, record.number
-    cancelled = record.outcome.cancelled
-    winner_text = (f"{table.name(actual)} wins it with "
-                   f"{card_text(record.plays[record.outcome.winner][1])}"
-                   if actual is not None and record.outcome.winner is not None
-                   else "nobody wins it")
-    led = record.plays[0][1] // NUM_RANKS
-    pairs = ", ".join(sorted(card_text(c) for c in cancelled))
-    if claimed is None:
-        gone = f" ({pairs} cancelled)" if pairs else ""
-        add(codes.MISCOUNTED_CANCELLATION, claim.span, f"trick {number} is claimed as set aside, "
-            f"but an uncancelled {SUIT_SINGULAR[led]} survives{gone}: {winner_text}", hand=hand,
-            trick=number, rule="R6.3")
-    elif actual is None or record.outcome.winner is None:
-        add(codes.MISCOUNTED_CANCELLATION, claim.span, f"trick {number} is claimed for "
-            f"{table.name(claimed)}, but {_why_set_aside(record, led, table.rules.name)}: "
-            "it is set aside", hand=hand, trick=number, player=table.name(claimed), rule="R6.4")
-    else:
-        their = [c for s, c in record.plays if s == claimed]
-        if their and their[0] in cancelled:
-            add(codes.MISCOUNTED_CANCELLATION, claim.span, f"trick {number} is claimed for "
-                f"{table.name(claimed)}, whose {card_text(their[0])} was cancelled by its twin; "
-                f"{winner_text}", hand=hand, trick=number, player=table.name(claimed), rule="R6.2")
-        else:
-            add(codes.WRONG_WINNER, claim.span, f"trick {number} is claimed for "
-                f"{table.name(claimed)}, but {winner_text}", hand=hand, trick=number,
-                player=table.name(claimed), rule="R6.1")
-    return claimed
-
-
 def _where_it_stops(table: Table, state: State, know: Knowledge, hand: int) -> str:
     seat = state.to_play
     text = (f"the record stops in hand {hand} at trick {state.trick_number}: "
@@ -410,14 +368,3 @@ def _dead_end(table: Table, state: State, know: Knowledge, tricks: list[Trick],
                        f"{state.trick_number} with {who} to play, and no card is legal here "
                        f"under {table.rules.name} ({reasons})", hand=hand,
                        trick=state.trick_number, player=who, rule="R5.6")
-
-
-def _why_set_aside(record, led: int, ruleset: str) -> str:
-    """Why a trick with cancelled cards has no winner: its led suit all cancelled (naming only
-    the led suit's pairs), or, under ``two_pairs``, two pairs of any suits."""
-    cancelled = record.outcome.cancelled
-    if not any(c // NUM_RANKS == led and c not in cancelled for _, c in record.plays):
-        led_pairs = ", ".join(sorted(card_text(c) for c in cancelled if c // NUM_RANKS == led))
-        return f"every {SUIT_SINGULAR[led]} in it cancelled ({led_pairs})"
-    pairs = ", ".join(sorted(card_text(c) for c in cancelled))
-    return f"{len(cancelled)} pairs cancelled ({pairs}), which sets a trick aside under {ruleset}"
