@@ -57,10 +57,10 @@ def garbage_sheet(players: int = 6, hands: int = 6, seed: int = 1) -> str:
 
 def test_the_hostile_audit_sheet_ends_with_its_best_answer_and_says_it_was_cut_short():
     # (HOSTILE_SHEET, once minutes, is solved at once since scores are bounded to what a seat
-    # can have; six hands of six random scores still outlast the budget)
+    # can have; twelve hands of eight random scores still outlast the budget)
     start = time.perf_counter()
-    result = audit_scoresheet(parse_log(garbage_sheet()), load_ruleset("cancellation"),
-                              NAMES[:6])
+    result = audit_scoresheet(parse_log(garbage_sheet(players=8, hands=12)),
+                              load_ruleset("cancellation"), NAMES[:8])
     assert time.perf_counter() - start < FEW_SECONDS
     assert result.cut_short and not result.consistent
     assert result.suggestions and result.changes == len(result.suggestions[0])

@@ -29,6 +29,8 @@ PARTIAL_MAX_LABELS = 1_500
 # audit: the optimisation, and the search for further corrections of the same size.
 AUDIT_TIMEOUT_MS = 3_000
 AUDIT_SOLUTIONS_MS = 2_000
+# audit: among the smallest corrections, the search for the one nearest the written values.
+AUDIT_NEAREST_MS = 1_000
 # A sheet with more written entries than this is not optimised (a 30-hand 11-player game: 660).
 AUDIT_MAX_ENTRIES = 2_000
 
