@@ -258,7 +258,8 @@ def test_explain_quotes_a_clause_and_the_kinds_that_cite_it(capsys):
     assert main(["explain", "R5"]) == 0
     assert capsys.readouterr().out == (
         "Rule R5 (spec/rules.md):\n## R5 Following\n- **R5.1** *One card each.*\n"
-        "- **R5.2** *Follow suit.*\n- **R5.3** *Void.*\n- **R5.4** *Only held cards.*\n\n"
+        "- **R5.2** *Follow suit.*\n- **R5.3** *Void.*\n- **R5.4** *Only held cards.*\n"
+        "- **R5.5** *Lead suit.*\n- **R5.6** *A legal card.*\n\n"
         "Cited by: CH601 invariant\n")
     assert main(["explain", "R99.9"]) == 2
     assert "spec/rules.md has no clause R99.9" in capsys.readouterr().err

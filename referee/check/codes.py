@@ -139,7 +139,7 @@ _TABLE = (
          "play could give",
          "Scores must count every heart and Black Maria taken, including set-aside piles and "
          "the kitty collected with a trick.",
-         "score: Al 0, Beth 13   # Beth also took 2H with the kitty: 14"),
+         "score: Al 0, Beth 13   # Beth also took 2H with the kitty: 14", also=("R7.2",)),
     Code("CH402", BAD_MOON, ERROR, "R8.1",
          "a moon declared without taking every point, or a missing or wrong moon adjustment",
          "Only a player who took every point shoots the moon, and the sheet must show the choice.",
