@@ -236,3 +236,17 @@ def test_any_unreadable_statement_of_a_generated_game_costs_one_diagnostic(rules
             rows[index].replace(" ", "_", 1))  # "hand_2 dealer ...", "kitty:_2H 7D"
         found = [(d.kind, d.line) for d in check_text("\n".join(broken)).diagnostics]
         assert found == [("syntax", index + 1)], (broken[index], found)
+
+
+def test_a_singular_player_tag_is_one_syntax_error_and_no_missing_seating():
+    # the seating is on the unreadable line, so its syntax error is the one fault; the
+    # missing [Players] tag that follows from it is a note, not a second violation
+    report = check_text('[Player "Al Beth Charlie Dave Eve Fay"]\nhand 1 dealer Al\n')
+    assert [(d.kind, d.line, d.column) for d in report.diagnostics] == [("syntax", 1, 2)]
+    assert "did you mean: [Players" in report.diagnostics[0].hint
+    assert any("no seating could be read" in note for note in report.unchecked)
+
+
+def test_a_log_without_any_seating_is_still_a_setup_fault():
+    report = check_text("hand 1 dealer Al\n")
+    assert [(d.kind, d.line) for d in report.diagnostics] == [("bad-setup", 1)]

@@ -82,6 +82,13 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
                          f"positive whole number; {rules.target} is used", rule="R9.2")
     players = tags.get("players")
     if players is None:
+        before_play = play_started.line if play_started is not None else None
+        unread = [d.line for d in findings.items if d.kind == codes.SYNTAX
+                  and (before_play is None or d.line < before_play)]
+        if unread:  # the seating may be on that line: its syntax error is the one fault
+            findings.note(f"no seating could be read (line {unread[0]}, which cannot be read, "
+                          "may hold it): plays, scores and totals were not checked")
+            return None
         findings.add(codes.BAD_SETUP, Span.point(1, 1), "the log has no [Players \"...\"] tag, so "
                      "nothing can be checked against seats", rule="R10.2")
         findings.note("no Players tag: plays, scores and totals were not checked")
