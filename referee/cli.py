@@ -25,6 +25,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=("text", "json", "jsonl", "sarif", "github"),
                        default="text")
     check.add_argument("--no-color", action="store_true", help="no colour even on a terminal")
+    _language_option(check)
     check.add_argument("--show-clean", action="store_true",
                        help="text: print the report of a clean file too (the tally counts it)")
     check.add_argument("--invariants", action="store_true",
@@ -95,11 +96,18 @@ def _parser() -> argparse.ArgumentParser:
     explain = commands.add_parser("explain", help="explain a diagnostic code or kind, or quote a "
                                   "rule clause (R5.2)")
     explain.add_argument("code", nargs="?", metavar="CODE-or-KIND-or-CLAUSE")
+    _language_option(explain)
 
     rules = commands.add_parser("rules", help="print a ruleset's options or the rulebook")
     rules.add_argument("ruleset", nargs="?", default=None)
     rules.add_argument("--book", action="store_true", help="print the whole rulebook (spec/rules.md)")
     return parser
+
+
+def _language_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--lang", default=None, metavar="it|de|fr|uk|en",
+                         help="the language of the text people read (default: LANGUAGE, "
+                         "LC_ALL, LC_MESSAGES, LANG; English)")
 
 
 def _ruleset_options(command: argparse.ArgumentParser) -> None:

@@ -39,6 +39,14 @@ def extracted() -> Catalog:
             strip_comment_tags=True):
         found.add(message, locations=[(f"referee/{filename}", line)],
                   auto_comments=comments, context=context)
+    # the code table's texts are data, not calls: `explain` and the report translate them
+    sys.path.insert(0, str(ROOT))
+    from referee.check.codes import all_codes
+
+    for code in all_codes():
+        for text in (code.summary, code.why):
+            found.add(text, locations=[("referee/check/codes.py", 0)],
+                      auto_comments=[f"{code.code} {code.kind}"])
     return found
 
 

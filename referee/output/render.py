@@ -17,6 +17,8 @@ from typing import IO
 
 from referee.check.codes import BY_KIND, NOTE
 from referee.check.diagnostics import Diagnostic, Report
+from referee.util.i18n import SOURCE_LANGUAGE, translate
+from referee.util.message import msg, msgn
 
 EXCERPT_WIDTH = 100
 TABLE_HEADER = ("player", "total", "", "violations by kind")
@@ -76,17 +78,23 @@ def to_jsonl_line(report: Report) -> str:
     return json.dumps(report.to_json(), ensure_ascii=False, separators=(",", ":"))
 
 
-def tally_line(verdicts: Mapping[str, int]) -> str:
+def tally_line(verdicts: Mapping[str, int], language: str = SOURCE_LANGUAGE) -> str:
     """The last line of a text run: ``1 file, clean`` or ``12 files: 9 clean, 2 with
-    violations, 1 unreadable`` (``verdicts``: how many files had each verdict)."""
+    violations, 1 unreadable`` (``verdicts``: how many files had each verdict), in
+    ``language``."""
     counts = [(verdicts.get(v, 0), words) for v, words in _TALLY_WORDS]
     files = sum(n for n, _ in counts)
     if files == 1:
-        return "1 file, " + next(words for n, words in counts if n)
-    return f"{files:,} files: " + ", ".join(f"{n:,} {words}" for n, words in counts)
+        return translate(msg("1 file, {verdict}", verdict=next(w for n, w in counts if n)),
+                         language)
+    parts = ", ".join(translate(msg("{n} {verdict}", n=format(n, ","), verdict=words), language)
+                      for n, words in counts)
+    return translate(msgn("{n} file: {counts}", "{n} files: {counts}", files,
+                          n=format(files, ","), counts=parts), language)
 
 
-_TALLY_WORDS = (("clean", "clean"), ("violations", "with violations"), ("unreadable", "unreadable"))
+_TALLY_WORDS = (("clean", msg("clean")), ("violations", msg("with violations")),
+                ("unreadable", msg("unreadable")))
 
 
 def diagnostic_line(path: str, diag: Diagnostic) -> str:

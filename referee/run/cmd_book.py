@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from referee.run.usage import EXIT_CLEAN, UsageError
+from referee.run.usage import EXIT_CLEAN, UsageError, language
+from referee.util.i18n import translate
+from referee.util.message import msg
 
 
 def run_explain(args) -> int:
@@ -13,9 +15,10 @@ def run_explain(args) -> int:
     from referee.check.codes import all_codes, lookup
     from referee.rules.rulebook import clause, clause_id
 
+    lang = language(args)
     if args.code is None:
         for code in all_codes():
-            print(f"{code.code}  {code.kind:<24} {code.clause:<6} {code.summary}")
+            print(f"{code.code}  {code.kind:<24} {code.clause:<6} {translate(code.summary, lang)}")
         return EXIT_CLEAN
     code = lookup(args.code)
     if code is None:
@@ -35,9 +38,9 @@ def run_explain(args) -> int:
         return EXIT_CLEAN
     also = f"; also {', '.join(code.also)}" if code.also else ""
     print(f"{code.code} {code.kind} ({code.severity}, rule {code.clause}{also})\n")
-    print(f"What: {code.summary}.")
-    print(f"Why: {code.why}")
-    print(f"Example:\n    {code.example}")
+    print(translate(msg("What: {summary}.", summary=translate(code.summary, lang)), lang))
+    print(translate(msg("Why: {why}", why=translate(code.why, lang)), lang))
+    print(translate(msg("Example:"), lang) + f"\n    {code.example}")
     for cited in code.clauses:
         where = "spec/rules.md" if cited == code.clause else "spec/rules.md, where it is more precise"
         print(f"\nRule {cited} ({where}):\n{clause(cited) or '(not in the rulebook)'}")

@@ -13,6 +13,7 @@ from referee.run.usage import (
     EXIT_VIOLATIONS,
     UsageError,
     color,
+    language,
     ruleset_choice,
 )
 
@@ -77,7 +78,7 @@ def run_check(args) -> int:
             for report in reports:
                 if args.show_clean or not _quiet(report):
                     render.render_text([report], color=color(args))
-            print(render.tally_line(tally.verdicts))
+            print(render.tally_line(tally.verdicts, language(args)))
     finally:
         if progress is not None:
             progress[0].stop()

@@ -35,3 +35,13 @@ def color(args) -> bool | None:
     if getattr(args, "no_color", False) or os.environ.get("NO_COLOR"):
         return False
     return None
+
+
+def language(args) -> str:
+    """The language to speak: ``--lang``, else the environment as gettext reads it."""
+    from referee.util.i18n import UnknownLanguage, choose_language
+
+    try:
+        return choose_language(getattr(args, "lang", None), os.environ)
+    except UnknownLanguage as err:
+        raise UsageError(str(err)) from None
