@@ -207,6 +207,39 @@ def test_the_wrong_pass_header_names_the_direction_due():
                             "taken to move left")
 
 
+PASSES_1 = {  # hand 1's pass lines of clean-6-players.log, by line number
+    14: "pass Al: 7H 9H AH", 15: "pass Beth: 10H JH AC", 16: "pass Charlie: QS KH AH",
+    17: "pass Dave: 5H 8H QH", 18: "pass Eve: QS QH KH", 19: "pass Fay: 2H 8H KD",
+}
+RIGHT_OF = {"Al": "Fay", "Beth": "Al", "Charlie": "Beth", "Dave": "Charlie", "Eve": "Dave",
+            "Fay": "Eve"}
+
+
+def _passed_right(line: str) -> str:
+    who = line.split()[1].rstrip(":")
+    return line.replace(f"pass {who}:", f"pass {who} -> {RIGHT_OF[who]}:")
+
+
+def test_pass_lines_that_follow_a_wrong_header_are_the_header_s_one_fault():
+    # the header says right and every pass line names the seat to the right: one slip, the
+    # header's; nobody is accused of passing to the wrong seat
+    edits = {6: ("hand 1 dealer Eve pass left", "hand 1 dealer Eve pass right")}
+    edits.update({n: (line, _passed_right(line)) for n, line in PASSES_1.items()})
+    _, diag = only(injected(SIX, edits))
+    assert (diag.kind, diag.line) == ("bad-pass", 6)
+
+
+def test_a_pass_line_against_both_the_header_and_the_direction_due_is_its_own_fault():
+    edits = {6: ("hand 1 dealer Eve pass left", "hand 1 dealer Eve pass right")}
+    edits.update({n: (line, _passed_right(line)) for n, line in PASSES_1.items()})
+    edits[15] = (PASSES_1[15], "pass Beth -> Dave: 10H JH AC")
+    report = check_text(injected(SIX, edits), "t.log")
+    assert [(d.kind, d.line, d.player) for d in report.diagnostics] == [
+        ("bad-pass", 6, None), ("bad-pass", 15, "Beth")]
+    assert report.diagnostics[1].message == (
+        "in hand 1 Beth passes to Dave, but passing left goes to Charlie")
+
+
 def test_a_card_dealt_beyond_the_decks_settles_none_of_its_deals():
     # Al's 3S written as 4S: Dave and Fay hold the two 4S, Fay's line is the third copy;
     # which of the three deals is wrong the record does not say, so Al's missing 3S, played

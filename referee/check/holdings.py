@@ -53,6 +53,8 @@ class HandRecord:
     span: Span | None = None
     unread: list[Unread] = field(default_factory=list)  # its unreadable lines
     gaps: list[int] = field(default_factory=list)  # unreadable tricks: the index they precede
+    # a `pass DIRECTION` header that is not the one due, as written (already reported, R3.3)
+    wrong_direction: str | None = None
 
     @property
     def has_play(self) -> bool:
@@ -270,11 +272,24 @@ def _check_target(table: Table, record: HandRecord, seat: int, direction: str,
         return
     target = table.seat(pass_.to, pass_.to_span, hand=hand)
     due = receiver(seat, offset, table.size)
-    if target is not None and target != due:
-        who = table.name(seat)
-        table.findings.add(codes.BAD_PASS, pass_.to_span, f"in hand {hand} ({direction}) {who} "
-                           f"passes to {table.name(due)}, not {table.name(target)}",
-                           hand=hand, player=who, rule="R3.3")
+    if target is None or target == due or _follows_header(table, record, seat, target):
+        return
+    who = table.name(seat)
+    table.findings.add(codes.BAD_PASS, pass_.to_span, f"in hand {hand} {who} passes to "
+                       f"{table.name(target)}, but passing {direction} goes to {table.name(due)}",
+                       hand=hand, player=who, rule="R3.3")
+
+
+def _follows_header(table: Table, record: HandRecord, seat: int, target: int) -> bool:
+    """A recipient that the hand's wrong header would give: the header's one fault, already
+    reported, not this player's (R3.3)."""
+    if record.wrong_direction is None:
+        return False
+    try:
+        offset = direction_offset(record.wrong_direction, table.size)
+    except ValueError:
+        return False
+    return target == receiver(seat, offset, table.size)
 
 
 def _pass_held(table: Table, record: HandRecord, seat: int, dealt: dict[int, Counts]) -> bool:

@@ -174,6 +174,8 @@ def group_hands(table: Table, events: tuple[Event, ...]) -> tuple[list[HandRecor
             stage = 0
             if isinstance(event, HandStart):
                 current.start = _with_due_direction(table, event, number)
+                if current.start.direction != event.direction:
+                    current.wrong_direction = event.direction
                 if event.number != number:
                     add(codes.BAD_SETUP, event.span, f"hand {event.number} is recorded where hand "
                         f"{number} is due", hand=number, rule="R10.4")
