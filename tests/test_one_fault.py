@@ -283,3 +283,22 @@ def test_a_singular_player_tag_is_one_syntax_error_and_no_missing_seating():
 def test_a_log_without_any_seating_is_still_a_setup_fault():
     report = check_text("hand 1 dealer Al\n")
     assert [(d.kind, d.line) for d in report.diagnostics] == [("bad-setup", 1)]
+
+
+@pytest.mark.parametrize(("line", "old", "new", "column"), [
+    # a kitty card that is a third copy (the decks hold two 4C: Beth's)
+    (13, "kitty: 2H 7D", "kitty: 2H 4C", 11),
+    # a card dealt beyond the decks (Dave and Fay hold the two 4S)
+    (7, "deal Al: 3S 5S 6S 3H 6H 7H 9H AH 3D 8D 8D KD 3C 7C 8C 9C KC",
+     "deal Al: 4S 5S 6S 3H 6H 7H 9H AH 3D 8D 8D KD 3C 7C 8C 9C KC", None),
+])
+def test_a_faulty_deal_is_one_fault_with_the_invariants_too(line, old, new, column):
+    # the z3 laws read the deal as written, so their failures in that hand follow from the
+    # one fault the replay names: recorded in report.invariants, not reported again
+    from referee.run.single import check_text as check_with
+
+    report = check_with(injected(SIX, {line: (old, new)}), "t.log", invariants=True)
+    assert [d.kind for d in report.diagnostics] == ["bad-deal"]
+    if column is not None:
+        assert (report.diagnostics[0].line, report.diagnostics[0].column) == (line, column)
+    assert any(i["status"] == "violated" for i in report.invariants)

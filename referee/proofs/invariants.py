@@ -215,6 +215,10 @@ def _note(report: Report, facts: HandFacts, name: str, detail: str) -> None:
                               "detail": detail})
 
 
+# faults of a hand's holdings: every law of that hand reads the holdings as written
+_HOLDING_FAULTS = (codes.BAD_DEAL, codes.BAD_PASS)
+
+
 def _record(report: Report, law: Law, facts: HandFacts) -> None:
     hand = facts.number
     status = law.status or "skipped"
@@ -228,9 +232,11 @@ def _record(report: Report, law: Law, facts: HandFacts) -> None:
         first = law.failures[0]
         more = f" (and {len(law.failures) - 1} more)" if len(law.failures) > 1 else ""
         detail = first.say + more
-        if any(d.line == first.span.line and d.kind != codes.INVARIANT for d in report.diagnostics):
-            # the replay already reported a fault on this line: the law's failure is its
-            # consequence, recorded in report.invariants but not reported a second time
+        if any((d.line == first.span.line and d.kind != codes.INVARIANT)
+               or (d.hand == hand and d.kind in _HOLDING_FAULTS) for d in report.diagnostics):
+            # the replay already reported a fault on this line, or a deal, kitty or pass of
+            # this hand that the laws read as written: the law's failure is its consequence,
+            # recorded in report.invariants but not reported a second time
             report.invariants.append({"name": law.name, "hand": hand, "status": status,
                                       "detail": detail})
             return
