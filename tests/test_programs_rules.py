@@ -224,3 +224,15 @@ def test_c_nothing_survives_the_leader_wins():
     assert resolve_trick(trick, lead_switch=True).winner is None
     assert resolve_trick(trick, lead_switch=True, leader_wins=True).winner == 0
     assert resolve_trick(cards("AS AS 2D 3D"), lead_switch=True, leader_wins=True).winner == 3
+
+
+def test_every_reader_of_a_trick_resolves_it_under_the_ruleset_s_options():
+    # resolve_under is what the engine, the sheet check, the generator and the injector ask:
+    # under C the switched lead suit and the leader who wins count, under A they do not
+    from referee.rules.tricks import resolve_under
+
+    switched = cards("2S 3S 3S QH AH 7H")
+    assert resolve_under(C, switched).winner == 4 and resolve_under(A, switched).winner == 0
+    all_cancel = cards("AS AS 2D 2D")
+    assert resolve_under(C, all_cancel).winner == 0
+    assert resolve_under(A, all_cancel).winner is None

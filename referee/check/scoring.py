@@ -13,7 +13,7 @@ from referee.rules import engine, scoring
 from referee.rules.engine import State
 from referee.rules.ops import PLAIN
 from referee.rules.ruleset import Ruleset, card_points
-from referee.rules.tricks import resolve_trick
+from referee.rules.tricks import resolve_under
 from referee.util.counting import counted
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -93,8 +93,7 @@ def _claims_by_seat(table: Table, tricks: Sequence, wrong_claims: list[int]) -> 
                      for i in range(len(trick.plays))]
         else:
             seats = [table.seats.get((p.player or "").casefold()) for p in trick.plays]
-        outcome = resolve_trick([p.card for p in trick.plays], cancellation=rules.cancellation,
-                                set_aside_when=rules.set_aside_when)
+        outcome = resolve_under(rules, [p.card for p in trick.plays])
         concerned = {table.seats.get((trick.claim.player or "").casefold())}
         if outcome.winner is not None:
             concerned.add(seats[outcome.winner])
@@ -252,8 +251,7 @@ def loss_possible(table: Table, record) -> tuple[bool, str]:
             return True, f"as the set-aside trick {last} on line {trick.claim.span.line} shows"
         if trick.claim is None and len(trick.plays) == table.size:
             cards = [play.card for play in trick.plays]
-            outcome = resolve_trick(cards, cancellation=rules.cancellation,
-                                    set_aside_when=rules.set_aside_when)
+            outcome = resolve_under(rules, cards)
             if outcome.winner is not None:
                 return False, f"trick {last} (line {trick.span.line}) is won, not set aside"
     return True, ""

@@ -114,16 +114,13 @@ def _claims(events, rules, want_cancelled: bool):
     Miscounted: a winner for a set-aside trick, "none" or a cancelled card's player for a
     trick that a surviving card won.  Wrong winner: another player whose card survived.
     """
-    from referee.rules.tricks import resolve_trick
+    from referee.rules.tricks import resolve_under
 
     found = []
     for index, hand, event in _hands(events):
         if not isinstance(event, Trick):
             continue
-        outcome = resolve_trick([p.card for p in event.plays], cancellation=rules.cancellation,
-                                set_aside_when=rules.set_aside_when,
-                                lead_switch=rules.lead_suit_switch,
-                                leader_wins=rules.nothing_survives == "leader_wins")
+        outcome = resolve_under(rules, [p.card for p in event.plays])
         winner = event.claim.player
         for play in event.plays:
             cancelled = play.card in outcome.cancelled

@@ -44,7 +44,7 @@ from referee.rules.cards import CARDS, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, Card,
 from referee.rules.engine import DealAction, PassAction, Phase, State
 from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ruleset import Ruleset, card_points, is_point_card
-from referee.rules.tricks import resolve_trick
+from referee.rules.tricks import resolve_under
 
 STRATEGIES = ("random", "simple", "moon")
 MOON_ODDS = 8  # with ``simple``, one hand in MOON_ODDS has a player aiming for the moon
@@ -115,8 +115,7 @@ def _rank(card: int) -> int:
 def _winning_card(state: State) -> int | None:
     """The card currently winning the trick in progress (None: nothing wins it yet)."""
     cards = state.trick_cards
-    outcome = resolve_trick(cards, cancellation=state.rules.cancellation,
-                            set_aside_when=state.rules.set_aside_when)
+    outcome = resolve_under(state.rules, cards)
     return None if outcome.winner is None else cards[outcome.winner]
 
 

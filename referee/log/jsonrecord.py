@@ -37,7 +37,7 @@ from referee.log.events import (
 from referee.log.jsontext import JsonError, Positions, decode
 from referee.log.recognise import looks_like_record
 from referee.log.recordschema import Places, RecordProblem, schema, schema_problems, shown
-from referee.log.words import PLAYER_WORD, TAG_NAME_RE
+from referee.log.words import TAG_NAME_RE, split_players
 from referee.rules.cards import Card, card_text
 from referee.rules.ruleset import canonical_direction
 
@@ -90,18 +90,13 @@ def players_value(names: list[str]) -> str | None:
     words = []
     for name in names:
         # as it stands, else in single quotes, else in double quotes: the first that reads back
-        word = next((w for w in (name, f"'{name}'", f'"{name}"') if _split(w) == [name]), None)
+        word = next((w for w in (name, f"'{name}'", f'"{name}"')
+                     if split_players(w) == [name]), None)
         if word is None:
             return None
         words.append(word)
     value = " ".join(words)
-    return value if _split(value) == names else None
-
-
-def _split(value: str) -> list[str]:
-    """What a Players tag's text holds (parser.split_players, which this layer's reader
-    cannot import: the parser imports the reader)."""
-    return [m.group(1) or m.group(2) or m.group(3) for m in PLAYER_WORD.finditer(value)]
+    return value if split_players(value) == names else None
 
 
 def read_record(text: str) -> Reading:

@@ -28,13 +28,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from referee.log import fast as logfast
-from referee.log import words
 from referee.log.build import EventBuilder, TooManyProblems
 from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.log.events import Comment, Event
 from referee.log.fast import LineReader
 from referee.log.larkread import LarkLines, callbacks_maker
 from referee.log.recognise import looks_like_record
+from referee.log.words import split_players  # its home; parser is where callers find it
 from referee.util.collector import collector_paused
 from referee.util.record import Record, record
 
@@ -263,13 +263,6 @@ def parse_bytes(data: bytes) -> ParseResult:
             )
         raise UnreadableLog("nothing in this file reads as a log statement, only comments", 1, 1)
     return result
-
-
-def split_players(value: str) -> list[str]:
-    """The names of a ``[Players "..."]`` tag: separated by blanks (or commas); a name with
-    spaces in single or double quotes: ``Al 'Mary Ann' "Jo Jo"``.  O'Neil needs no quotes."""
-    return [m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None else m.group(3)
-            for m in words.PLAYER_WORD.finditer(value)]
 
 
 if __name__ == "__main__":  # remake referee/log/shipped.py after a change of the grammar

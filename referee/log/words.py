@@ -103,3 +103,10 @@ def claim_player(claim: str) -> str | None:
     if name.casefold() in NOBODY:
         return None
     return name_value(name)
+
+
+def split_players(value: str) -> list[str]:
+    """The names of a ``[Players "..."]`` tag: separated by blanks (or commas); a name with
+    spaces in single or double quotes: ``Al 'Mary Ann' "Jo Jo"``.  O'Neil needs no quotes."""
+    return [m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None
+            else m.group(3) for m in PLAYER_WORD.finditer(value)]

@@ -43,7 +43,7 @@ from referee.rules.state import (  # re-exported: the engine's public values
     State,
     TrickRecord,
 )
-from referee.rules.tricks import resolve_trick
+from referee.rules.tricks import resolve_under
 
 __all__ = [
     "SCORE", "DealAction", "HandResult", "IllegalAction", "PassAction", "Phase", "State",
@@ -240,9 +240,7 @@ def _finish_trick(state: State, holdings: tuple[Counts, ...],
     """The state after ``trick`` (played from ``state`` into ``holdings``) is complete."""
     rules = state.rules
     cards = tuple(card for _, card in trick)
-    outcome = resolve_trick(cards, cancellation=rules.cancellation, set_aside_when=rules.set_aside_when,
-                            lead_switch=rules.lead_suit_switch,
-                            leader_wins=rules.nothing_survives == "leader_wins")
+    outcome = resolve_under(rules, cards)
     last = state.trick_number >= state.tricks_per_hand
     pile = state.pile + cards
     if last and rules.kitty_to == "last_trick":

@@ -63,3 +63,11 @@ def resolve_trick(
     if leader_wins and best_index is None:
         best_index = 0
     return TrickOutcome(best_index, cancelled)
+
+
+def resolve_under(rules, cards: Sequence[int]) -> TrickOutcome:
+    """:func:`resolve_trick` with the options of ``rules`` (a Ruleset): every reader of a
+    trick's outcome asks this, so no caller leaves an option out."""
+    return resolve_trick(cards, cancellation=rules.cancellation,
+                         set_aside_when=rules.set_aside_when, lead_switch=rules.lead_suit_switch,
+                         leader_wins=rules.nothing_survives == "leader_wins")

@@ -15,18 +15,27 @@ from referee.run.usage import (
 )
 
 
-def run_fmt(args) -> int:
-    from referee.log.parser import UnreadableLog, decode_log
-    from referee.log.writer import format_text
+def _read(path: str, reading):
+    """``reading`` of the file's bytes, or None when it cannot be read as a log (then said on
+    stderr with its place, as check says it)."""
+    from referee.log.parser import UnreadableLog
     from referee.util.reading import UnreadableFile, read_input
 
     try:
-        text = decode_log(read_input(args.path))
+        return reading(read_input(path))
     except UnreadableFile as err:
-        print(f"{args.path}:1:1: {err}", file=sys.stderr)
-        return EXIT_UNREADABLE
+        print(f"{path}:1:1: {err}", file=sys.stderr)
     except UnreadableLog as err:
-        print(f"{args.path}:{err.line}:{err.column}: {err}", file=sys.stderr)
+        print(f"{path}:{err.line}:{err.column}: {err}", file=sys.stderr)
+    return None
+
+
+def run_fmt(args) -> int:
+    from referee.log.parser import decode_log
+    from referee.log.writer import format_text
+
+    text = _read(args.path, decode_log)
+    if text is None:
         return EXIT_UNREADABLE
     canonical, issues = format_text(text)
     for issue in issues:
@@ -86,18 +95,12 @@ def run_verify_rules(args) -> int:
 
 
 def run_audit(args) -> int:
-    from referee.log.parser import UnreadableLog, parse_bytes
+    from referee.log.parser import parse_bytes
     from referee.output.render import diagnostic_line
     from referee.proofs.audit import audit_scoresheet
-    from referee.util.reading import UnreadableFile, read_input
 
-    try:
-        parsed = parse_bytes(read_input(args.path))
-    except UnreadableFile as err:
-        print(f"{args.path}:1:1: {err}", file=sys.stderr)
-        return EXIT_UNREADABLE
-    except UnreadableLog as err:
-        print(f"{args.path}:{err.line}:{err.column}: {err}", file=sys.stderr)
+    parsed = _read(args.path, parse_bytes)
+    if parsed is None:
         return EXIT_UNREADABLE
     from referee.check import codes
     from referee.check.table import Findings
