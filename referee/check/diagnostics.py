@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from struct import error as struct_error
+from struct import pack, unpack
 
 from referee.check.codes import BY_KIND, NOTE, SYNTAX
 from referee.log.events import Span
@@ -72,18 +75,63 @@ def make(
 
 @record
 class HandSummary(Record):
-    """What the referee computed for one hand."""
+    """What the referee computed for one hand: ``points`` (hand scores as the sheet should
+    show them, after any moon) and ``totals`` (running totals), each by name in seat order.
+
+    Held compactly, a long scoresheet's hands being many: the names are one tuple that every
+    hand of a table shares, the numbers packed in seat order (points, then totals)."""
 
     number: int
-    points: dict[str, int]  # hand scores as the sheet should show them (after any moon)
-    totals: dict[str, int]  # running totals computed by the referee
+    names: tuple[str, ...] = field(repr=False)
+    numbers: bytes | tuple[int, ...] = field(repr=False)  # the points (or none), the totals
+    scored: int = field(repr=False)  # how many of ``numbers`` are points: 0 or len(names)
     complete: bool  # every trick was recorded, so the points are computed, not copied
     shooter: str | None = None
     lost: int = 0
 
-    def __init__(self, number: int, points: dict[str, int], totals: dict[str, int],
+    def __init__(self, number: int, points: Mapping[str, int], totals: Mapping[str, int],
                  complete: bool, shooter: str | None = None, lost: int = 0) -> None:
-        self._fill(number, points, totals, complete, shooter, lost)
+        names = tuple(points or totals)
+        if points and totals and tuple(totals) != names:
+            raise ValueError("the points and the totals of a hand are of the same players")
+        self._fill(number, names, _numbers(*points.values(), *totals.values()), len(points),
+                   complete, shooter, lost)
+
+    @classmethod
+    def seated(cls, number: int, names: tuple[str, ...], points: Sequence[int] | None,
+               totals: Sequence[int] | None, complete: bool, shooter: str | None = None,
+               lost: int = 0) -> HandSummary:
+        """The summary of numbers in seat order, for the ``names`` of the table."""
+        summary = cls.__new__(cls)
+        summary._fill(number, names, _numbers(*(points or ()), *(totals or ())),
+                      len(points) if points else 0, complete, shooter, lost)
+        return summary
+
+    @property
+    def points(self) -> dict[str, int]:
+        return dict(zip(self.names, _unpacked(self.numbers)[:self.scored])) if self.scored else {}
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return dict(zip(self.names, _unpacked(self.numbers)[self.scored:]))
+
+    def __repr__(self) -> str:
+        return (f"HandSummary(number={self.number!r}, points={self.points!r}, "
+                f"totals={self.totals!r}, complete={self.complete!r}, "
+                f"shooter={self.shooter!r}, lost={self.lost!r})")
+
+
+def _numbers(*numbers: int) -> bytes | tuple[int, ...]:
+    """``numbers`` packed as 64-bit integers (8 bytes each instead of an object each), or
+    as they are when one does not fit."""
+    try:
+        return pack(f"{len(numbers)}q", *numbers)
+    except struct_error:
+        return numbers
+
+
+def _unpacked(numbers: bytes | tuple[int, ...]) -> tuple[int, ...]:
+    return unpack(f"{len(numbers) // 8}q", numbers) if isinstance(numbers, bytes) else numbers
 
 
 @dataclass(slots=True)

@@ -7,7 +7,7 @@ renderers.  Checking a file is a pure function of its text and its path.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -17,11 +17,14 @@ from referee.check.holdings import HandRecord, gather
 from referee.check.plays import replay_tricks
 from referee.check.records import point_into_record, unreadable
 from referee.check.scoring import entries_by_seat, finish_hand, judge_sheet, judge_totals
-from referee.check.setup import group_hands, setup_table
+from referee.check.setup import hands_of, setup_table
+from referee.check.stream import Stream, add_syntax
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
 from referee.check.unread import Unread, unread_lines, with_unread
-from referee.log.events import Event, GameOver, Span
-from referee.log.parser import ParseResult, UnreadableLog, parse_bytes
+from referee.log.blocks import BLOCK_CHARS
+from referee.log.events import Event, GameOver
+from referee.log.parser import ParseResult, UnreadableLog, log_text, parse_text
+from referee.log.recognise import looks_like_record
 from referee.rules import engine
 from referee.rules.engine import Phase, State
 from referee.rules.ruleset import Ruleset
@@ -49,8 +52,14 @@ def check_path(path: str | Path, *, prove: Prover | None = None,
         data = read_limited(path, MAX_FILE_BYTES)
     except UnreadableFile as err:
         return unreadable_report(shown, str(err))
-    return check_bytes(data, shown, base_dir=Path(path).parent, prove=prove,
-                       max_diagnostics=max_diagnostics, ruleset=ruleset, allowed_dirs=allowed_dirs)
+    try:
+        text = log_text(data)
+    except UnreadableLog as err:
+        return unreadable(shown, err)
+    del data  # the text is all a check holds of the file
+    return check_decoded(text, shown, base_dir=Path(path).parent, prove=prove,
+                         max_diagnostics=max_diagnostics, ruleset=ruleset,
+                         allowed_dirs=allowed_dirs)
 
 
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
@@ -58,8 +67,30 @@ def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = N
                 ruleset: Ruleset | None = None,
                 allowed_dirs: tuple[str | Path, ...] | None = None) -> Report:
     try:
+        text = log_text(data)
+    except UnreadableLog as err:
+        return unreadable(path, err)
+    return check_decoded(text, path, base_dir=base_dir, prove=prove,
+                         max_diagnostics=max_diagnostics, ruleset=ruleset,
+                         allowed_dirs=allowed_dirs)
+
+
+def check_decoded(text: str, path: str, *, base_dir: Path | None = None,
+                  prove: Prover | None = None, max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS,
+                  ruleset: Ruleset | None = None,
+                  allowed_dirs: tuple[str | Path, ...] | None = None) -> Report:
+    """check_bytes of the decoded text (:func:`referee.log.parser.log_text`).  A log is
+    checked a block at a time (:func:`check_stream`); a JSON record, or a log whose hands
+    ``prove`` needs, from its whole parse."""
+    try:
         with collector_paused():
-            parsed = parse_bytes(data)
+            if prove is None and not looks_like_record(text):
+                report = check_stream(text, path, base_dir=base_dir,
+                                      max_diagnostics=max_diagnostics, ruleset=ruleset,
+                                      allowed_dirs=allowed_dirs)
+                if report is not None:
+                    return report
+            parsed = parse_text(text)
             report = check_parsed(parsed, path, base_dir=base_dir, prove=prove,
                                   max_diagnostics=max_diagnostics, ruleset=ruleset,
                                   allowed_dirs=allowed_dirs)
@@ -68,6 +99,31 @@ def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = N
         return report
     except UnreadableLog as err:
         return unreadable(path, err)
+
+
+def check_stream(text: str, path: str, *, base_dir: Path | None = None,
+                 max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
+                 allowed_dirs: tuple[str | Path, ...] | None = None,
+                 block_chars: int = BLOCK_CHARS) -> Report | None:
+    """:func:`check_parsed` of the log ``text`` (decoded, not a JSON record), read a block at
+    a time and replayed a hand at a time (:mod:`referee.check.stream`): the same report,
+    holding one hand's events at once.  None for the rare log whose reading stops before
+    one of its late setup tags: check its whole parse instead.  Raises UnreadableLog.
+    ``block_chars``: the size of a block (the tests read a line at a time)."""
+    findings = Findings(limit=max_diagnostics)
+    stream = Stream(text, findings, block_chars)
+    table = setup_table(stream.setup_events(), findings, base_dir, ruleset=ruleset,
+                        allowed_dirs=allowed_dirs)
+    report = Report(path=path, source=text)
+    if table is not None:
+        report.ruleset, report.players = table.rules.name, list(table.names)
+        _replay_game(table, stream.statements(), report)
+    else:
+        stream.drain()
+    if not stream.exact:
+        return None
+    _conclude(report, findings)
+    return report
 
 
 def check_text(text: str, path: str = "<string>") -> Report:
@@ -82,9 +138,7 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
     ``prove``, when given, runs on the replay's own seating and hands.  Of each kind, the
     first ``max_diagnostics`` diagnostics are kept and the rest counted."""
     findings = Findings(limit=max_diagnostics)
-    for issue in parsed.issues:
-        findings.add(codes.SYNTAX, Span(issue.line, issue.column, issue.end_line, issue.end_column),
-                     issue.message, hint=issue.hint)
+    add_syntax(findings, parsed.issues)
     report = Report(path=path, source=parsed.text)
     table = setup_table(parsed.events, findings, base_dir, ruleset=ruleset,
                         allowed_dirs=allowed_dirs)
@@ -92,14 +146,22 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
         table.trace = trace
         report.ruleset, report.players = table.rules.name, list(table.names)
         unread = unread_lines(parsed.text, (issue.line for issue in parsed.issues))
-        records = _replay_game(table, with_unread(parsed.events, unread), report)
-    report.diagnostics = sorted(findings.items, key=lambda d: (d.line, d.column))
-    report.unchecked = findings.notes()
-    report.suppressed = findings.suppressed
+        records = _replay_game(table, with_unread(parsed.events, unread), report,
+                               keep=prove is not None)
+    _conclude(report, findings)
     if prove is not None and table is not None:
         prove(report, parsed, table, records)
     point_into_record(report, parsed.text)
     return report
+
+
+def _conclude(report: Report, findings: Findings) -> None:
+    """The findings into the report: the diagnostics in the order of their places (at one
+    place a syntax diagnostic first, whenever it was found), the notes, the counts."""
+    report.diagnostics = sorted(findings.items,
+                                key=lambda d: (d.line, d.column, d.kind != codes.SYNTAX))
+    report.unchecked = findings.notes()
+    report.suppressed = findings.suppressed
 
 
 class _Game(NamedTuple):
@@ -114,29 +176,38 @@ class _Game(NamedTuple):
     lost_total: Unread | None = None  # an unreadable total line the sheet's next total builds on
     played_out: bool = True  # the previous hand's play was recorded to its end
     first: bool = True  # no hand replayed yet
+    names: tuple[str, ...] = ()  # the table's, shared by the hands' summaries
 
 
-def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> list[HandRecord]:
-    records, claims = group_hands(table, events)
+def _replay_game(table: Table, events: Iterable[Event], report: Report,
+                 keep: bool = False) -> list[HandRecord]:
+    """Replay the hands of ``events`` one by one into ``report``; the hand records are
+    returned when ``keep`` (for the proofs), else none is held once replayed."""
     n = table.size
     start = (table.rules.start_total,) * n
-    game = _Game(engine.new_game(table.rules, n), start, start)
-    if not records:
-        table.findings.note("no hands are recorded")
-    for index, record in enumerate(records):
-        game, summary = _replay_hand(table, record, game)
-        report.hands.append(summary)
-        for claim in claims.get(index, []):
+    game = _Game(engine.new_game(table.rules, n), start, start, names=tuple(table.names))
+    kept: list[HandRecord] = []
+    hands = 0
+    played = False  # a hand has play recorded
+    for record, claims in hands_of(table, events):
+        if record is not None:  # (None: the claims before any hand, judged last)
+            hands += 1
+            played = played or record.has_play
+            game, summary = _replay_hand(table, record, game)
+            report.hands.append(summary)
+            if keep:
+                kept.append(record)
+        for claim in claims:
             _judge_game_over(table, claim, game.state, game.true_totals)
-    for claim in claims.get(-1, []):
-        _judge_game_over(table, claim, game.state, game.true_totals)
-    if records and not any(r.has_play for r in records):
+    if not hands:
+        table.findings.note("no hands are recorded")
+    if hands and not played:
         table.findings.note("no play is recorded, so scores are checked against what some play "
                             "could give and totals as arithmetic; `referee audit` finds the "
                             "smallest correction of a faulty sheet")
     if game.state.phase is Phase.OVER:
         report.winners = [table.name(s) for s in game.state.winners]
-    return records
+    return kept
 
 
 def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, HandSummary]:
@@ -163,7 +234,9 @@ def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, 
     ended_in = game.ended_in
     if state.phase is Phase.OVER and ended_in is None:
         ended_in = hand
-    summary = _summary(table, hand, scores, true_totals, finished is not None, state)
+    summary = _summary(game.names, hand, scores, true_totals, finished is not None, state)
+    if len(state.history) > 1:  # the replay reads the last hand's result only
+        state = state._replace(history=state.history[-1:])
     # a first lead from the left of the dealer shows who dealt (plays._settle_leader)
     dealer_known = dealer_known or (table.rules.first_leader == "left_of_dealer"
                                     and bool(record.tricks) and 0 not in record.gaps)
@@ -280,17 +353,14 @@ def _unsure_totals(table: Table, record: HandRecord, game: _Game, scores, true_t
     return sheet
 
 
-def _summary(table: Table, hand: int, scores, totals, complete: bool, state) -> HandSummary:
-    names = table.names
+def _summary(names: tuple[str, ...], hand: int, scores, totals, complete: bool,
+             state) -> HandSummary:
     shooter = lost = None
     if complete:
         result = state.history[-1]
         shooter = names[result.shooter] if result.shooter is not None else None
         lost = result.lost
-    return HandSummary(
-        hand, dict(zip(names, scores)) if scores else {},
-        dict(zip(names, totals)) if totals else {}, complete, shooter, lost or 0,
-    )
+    return HandSummary.seated(hand, names, scores, totals, complete, shooter, lost or 0)
 
 
 def _end_text(table: Table, totals) -> str:

@@ -6,6 +6,7 @@ alike), so hand numbers and seats agree wherever a log is judged.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from referee.check import codes
@@ -114,6 +115,11 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
     return Table(rules, unique, findings)
 
 
+def is_setup_tag(tag: Tag) -> bool:
+    """Whether ``tag`` is one that seats the table (players, ruleset, target)."""
+    return tag.key in _SETUP_TAGS
+
+
 def ruleset_named(tag: Tag | None, findings: Findings, base_dir: Path | None,
                   allowed_dirs: tuple[str | Path, ...] | None = None) -> Ruleset:
     """The ruleset a [Ruleset] tag names: a bundled one, or a .toml file in the log's folder
@@ -146,13 +152,28 @@ def ruleset_named(tag: Tag | None, findings: Findings, base_dir: Path | None,
 
 
 # -- hands ----------------------------------------------------------------------------------
-def group_hands(table: Table, events: tuple[Event, ...]) -> tuple[list[HandRecord], dict[int, list[GameOver]]]:
-    """Split the statements into hands; a hand without a ``hand`` line is implicit."""
+def group_hands(table: Table, events: Iterable[Event]) -> tuple[list[HandRecord], dict[int, list[GameOver]]]:
+    """Split the statements into hands; a hand without a ``hand`` line is implicit.  The
+    claims that the game is over, by the index of the hand they follow (-1: before any)."""
     records: list[HandRecord] = []
     claims: dict[int, list[GameOver]] = {}
+    for record, after in hands_of(table, events):
+        if record is not None:
+            records.append(record)
+        if after:
+            claims[len(records) - 1 if record is not None else -1] = after
+    return records, claims
+
+
+def hands_of(table: Table, events: Iterable[Event]) -> Iterator[tuple[HandRecord | None, list[GameOver]]]:
+    """:func:`group_hands` one hand at a time: each hand once the next one starts or the
+    statements end, with the claims that the game is over that follow it; last, (None, the
+    claims before any hand) when there are such.  Holds one hand."""
     add = table.findings.add
     current: HandRecord | None = None
-    stage = 0
+    claims: list[GameOver] = []  # after the current hand
+    early: list[GameOver] = []  # before any hand
+    number = stage = 0
     for event in events:
         kind = _STAGE.get(type(event))
         unread = False
@@ -162,15 +183,17 @@ def group_hands(table: Table, events: tuple[Event, ...]) -> tuple[list[HandRecor
                 kind = _UNREAD_STAGE[event.kind]
             else:  # a tag, a comment or a claim that the game is over
                 if isinstance(event, GameOver):
-                    claims.setdefault(len(records) - 1, []).append(event)
+                    (claims if current is not None else early).append(event)
                 continue
         # (the attributes first: the properties only once a hand has a score, total or gap)
         fresh = current is None or kind == 0 or (
             (current.score or current.total or current.unread) and _ended_by(current, kind))
         if fresh:
-            number = len(records) + 1
+            if current is not None:
+                yield _complete(current), claims
+                claims = []
+            number += 1
             current = HandRecord(number, span=event.span)
-            records.append(current)
             stage = 0
             if isinstance(event, HandStart):
                 current.start = _with_due_direction(table, event, number)
@@ -197,10 +220,16 @@ def group_hands(table: Table, events: tuple[Event, ...]) -> tuple[list[HandRecor
             current.tricks.append(event)
         else:
             _file(table, current, event)
-    for record in records:
-        if record.gaps:
-            _drop_rewritten(record)
-    return records, claims
+    if current is not None:
+        yield _complete(current), claims
+    if early:
+        yield None, early
+
+
+def _complete(record: HandRecord) -> HandRecord:
+    if record.gaps:
+        _drop_rewritten(record)
+    return record
 
 
 def _ended_by(record: HandRecord, kind: int) -> bool:

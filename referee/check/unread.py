@@ -9,10 +9,8 @@ which the first word tells, misspelt or not: ``trik 5: ...`` is trick 5.
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterable, Sequence
-from itertools import islice
 
 from referee.log.events import Event, Span
 from referee.util.record import Record, record
@@ -58,20 +56,27 @@ def classify(text: str, line: int) -> Unread | None:
     return Unread(kind, span, number, player)
 
 
-def unread_lines(text: str, lines: Iterable[int]) -> tuple[Unread, ...]:
-    """The classified unreadable lines among ``lines`` (1-based) of ``text``."""
+def unread_lines(text: str, lines: Iterable[int], start: int = 0,
+                 first: int = 1) -> tuple[Unread, ...]:
+    """The classified unreadable lines among ``lines`` (1-based) of ``text``, looked for
+    from offset ``start``, where the line numbered ``first`` begins (a block of the log: the
+    lines before it are not counted again)."""
     wanted = sorted(line for line in set(lines) if line > 0)
     if not wanted:
         return ()
-    # read up to each wanted line, not split the whole text: a hostile file of a million
+    if wanted[0] < first:  # (only the issue of a reading that failed may be before its block)
+        start, first = 0, 1
+    # walk up to each wanted line, not split the whole text: a hostile file of a million
     # unreadable lines is reported after its first thousand, and no list of them is made
-    stream, at, found = io.StringIO(text), 1, []
+    find, pos, at, found = text.find, start, first, []
     for line in wanted:
-        row = next(islice(stream, line - at, None), None)
-        if row is None:
-            break
-        at = line + 1
-        unread = classify(row.rstrip("\n"), line)
+        while at < line:
+            pos = find("\n", pos) + 1
+            if not pos:
+                return tuple(found)
+            at += 1
+        end = find("\n", pos)
+        unread = classify(text[pos:end] if end >= 0 else text[pos:], line)
         if unread is not None:
             found.append(unread)
     return tuple(found)

@@ -23,14 +23,17 @@ lines at a time, so Lark is imported only when a line needs it.
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Iterable, Iterator
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from referee.log import fast as logfast
+from referee.log.blocks import BLOCK_CHARS, STOP_FAILED, STOP_TOO_MANY, Block, Segment, cut
 from referee.log.build import EventBuilder, TooManyProblems
 from referee.log.decode import UnreadableLog, decode_log, normalise
-from referee.log.events import Comment, Event
+from referee.log.events import Comment, Event, Tag
 from referee.log.fast import LineReader
 from referee.log.larkread import LarkLines, callbacks_maker
 from referee.log.recognise import looks_like_record
@@ -44,7 +47,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SyntaxIssue", "ParseResult", "UnreadableLog", "decode_log", "parse_log", "parse_bytes",
-    "split_players", "MAX_LINE",
+    "parse_blocks", "parse_text", "log_text", "nothing_read", "tags_after", "split_players",
+    "MAX_LINE",
 ]
 
 MAX_LINE = 4096  # characters; longer lines are reported and skipped unread
@@ -204,36 +208,113 @@ def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = Eve
     """parse_log; with ``fast_lines`` False every line goes through Lark (for the tests that
     compare the two readings)."""
     text = normalise(text)
+    (whole,) = _blocks(text, fast_lines, builder, None)  # one block: the whole text
+    return ParseResult(whole.events, whole.issues, text)
+
+
+def parse_blocks(text: str, builder: type[EventBuilder] = EventBuilder,
+                 size: int = BLOCK_CHARS) -> Iterator[Block]:
+    """:func:`parse_log` a block of lines at a time (``size`` characters or a little more),
+    its events dropped once the block is yielded: joined, the blocks' events and issues are
+    parse_log's.  ``text`` must be normalised (:func:`decode_log` gives it so)."""
+    return _blocks(text, True, builder, size)
+
+
+def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
+            size: int | None) -> Iterator[Block]:
+    """The blocks of ``text`` (normalised), each of about ``size`` characters, or one block
+    of it all (None).  Unreadable lines are counted over the whole text, and the issue that
+    stops the reading (too many of them, or an internal error) ends the last block."""
+    source = text if text.endswith("\n") else text + "\n"
     reader = _line_reader()
     reading = _Reading(builder(reader.terminals, MAX_ISSUES), reader)
     made = reading.builder
-    stop: str | None = None
+    segments = _segments(source)
+    groups: Iterable[tuple[int, int, Iterable[Segment]]] = [(0, 1, segments)] if size is None \
+        else ((piece[1], piece[3], (piece,)) for piece in cut(source, segments, size))
+    given = 0  # the builder's problems already in a block
+    for start, line, group in groups:
+        stop: str | None = None
+        why: str | None = None
+        try:
+            with collector_paused():
+                _read(source, reader, reading, fast_lines, group)
+        except TooManyProblems as too_many:
+            stop = f"{MAX_ISSUES} unreadable lines: this does not look like a game log, the rest was not read"
+            stop_line, why = too_many.line, STOP_TOO_MANY
+        except Exception as err:  # noqa: BLE001 - last resort: a bug must not crash the referee
+            stop = f"internal error while reading the log: {err!r}"
+            stop_line = made.problems[-1][0] if made.problems else 1
+            why = STOP_FAILED
+        issues = [SyntaxIssue(line, column, line, end, message, hint)
+                  for line, column, end, message, hint in made.problems[given:]]
+        issues.sort(key=lambda issue: issue.line)  # stable; they come in order but for safety
+        if stop is not None:
+            issues.append(SyntaxIssue(stop_line, 1, stop_line, 2, stop))
+        given = len(made.problems)  # (kept: they count towards MAX_ISSUES)
+        yield Block(tuple(made.events), tuple(issues), start, line, why)
+        if stop is not None:
+            return
+        made.events.clear()
+
+
+def tags_after(text: str, start: int, line: int, keep: Callable[[Tag], bool]) -> tuple[Tag, ...] | None:
+    """The tags that :func:`parse_log` reads on the lines of ``text`` (normalised) from
+    offset ``start`` (a line start, the line numbered ``line``) on, those ``keep`` keeps,
+    without reading the other lines: a scan finds every line that may be a tag or a
+    ``Players:`` line (blanks, then ``[`` or the word the grammar's PLAYERS terminal reads),
+    and only those are read, at their own places.  None when they cannot all be read as the
+    whole text would be (:data:`MAX_ISSUES` of them are unreadable, or reading fails)."""
+    reader = _line_reader()
+    reading = _Reading(EventBuilder(reader.terminals, MAX_ISSUES), reader)
+    made, found = reading.builder, []
+    at = start
     try:
         with collector_paused():
-            _read(text if text.endswith("\n") else text + "\n", reader, reading, fast_lines)
-    except TooManyProblems as too_many:
-        stop = f"{MAX_ISSUES} unreadable lines: this does not look like a game log, the rest was not read"
-        stop_line = too_many.line
-    except Exception as err:  # noqa: BLE001 - last resort: a bug must not crash the referee
-        stop = f"internal error while reading the log: {err!r}"
-        stop_line = made.problems[-1][0] if made.problems else 1
-    issues = [SyntaxIssue(line, column, line, end, message, hint) for line, column, end, message, hint in made.problems]
-    issues.sort(key=lambda issue: issue.line)  # stable; they come in order but for safety
-    if stop is not None:
-        issues.append(SyntaxIssue(stop_line, 1, stop_line, 2, stop))
-    return ParseResult(tuple(made.events), tuple(issues), text)
+            for begin in _tag_lines(reader, text, start):
+                line += text.count("\n", at, begin)
+                at = begin
+                end = text.find("\n", begin)
+                if (end if end >= 0 else len(text)) - begin > MAX_LINE:
+                    continue  # a long line, which parse_log reports unread
+                if end >= 0:
+                    _read(text, reader, reading, True, (("text", begin, end + 1, line),))
+                else:  # the last line, without its newline
+                    last = text[begin:] + "\n"
+                    _read(last, reader, reading, True, (("text", 0, len(last), line),))
+                found.extend(e for e in made.events if isinstance(e, Tag) and keep(e))
+                made.events.clear()
+    except Exception:  # noqa: BLE001 - TooManyProblems, or a bug: the whole text is read instead
+        return None
+    return tuple(found)
 
 
-def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool) -> None:
-    """Every line of ``source`` into this parse's builder: the long ones reported, the others
-    read by the line reader or (all of them, when not ``fast_lines``) by Lark.  Every line, the
-    last one too, ends with a newline (the REST tokens include it)."""
+def _tag_lines(reader: LineReader, text: str, start: int) -> Iterator[int]:
+    """The starts of the lines from ``start`` on that may be tags (see :func:`tags_after`):
+    a regular expression that begins with the newline before the line finds them fast."""
+    head = _STATE.get("tag_head")
+    if head is None:
+        terminals = reader.terminals
+        head = re.compile(f"(?:{terminals['_WS']})?+(?:{terminals['LSQB']}|{terminals['PLAYERS']})")
+        _STATE["tag_lines"] = re.compile(f"\n{head.pattern}")
+        _STATE["tag_head"] = head  # last: a thread that finds it finds both
+    if start == 0 and head.match(text):
+        yield 0
+    for m in _STATE["tag_lines"].finditer(text, max(start - 1, 0)):  # type: ignore[union-attr]
+        yield m.start() + 1
+
+
+def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool,
+          segments: Iterable[Segment]) -> None:
+    """The ``segments`` of ``source`` into this parse's builder: the long lines reported, the
+    others read by the line reader or (all of them, when not ``fast_lines``) by Lark.  Every
+    line, the last one too, ends with a newline (the REST tokens include it)."""
     builder = reading.builder
 
     def slow(start: int, end: int, line: int) -> None:
         _run(reading, source, start, end, line)
 
-    for kind, start, end, line in _segments(source):
+    for kind, start, end, line in segments:
         if kind == "long":
             builder.problem(line, 1, end - start + 1, f"line is {end - start} "
                             "characters long; the longest statement is far shorter")
@@ -246,23 +327,38 @@ def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool) 
 def parse_bytes(data: bytes) -> ParseResult:
     """decode_log + parse_log; raises UnreadableLog for input that is not a log at all.
     A JSON game record (first non-blank character ``{``) is read as one instead."""
+    return parse_text(log_text(data))
+
+
+def log_text(data: bytes) -> str:
+    """decode_log; raises UnreadableLog for an empty log too."""
     text = decode_log(data)
-    if not text.strip():
+    if not text or text.isspace():  # (not text.strip(), which would copy the text)
         raise UnreadableLog("the log is empty", 1, 1)
+    return text
+
+
+def parse_text(text: str) -> ParseResult:
+    """parse_bytes of decoded text (:func:`log_text`)."""
     if looks_like_record(text):
         from referee.log.jsonrecord import read_record
 
         return ParseResult(read_record(text).events, (), text)
     result = parse_log(text)
     if not any(not isinstance(event, Comment) for event in result.events):
-        if result.issues:
-            first = result.issues[0]
-            raise UnreadableLog(
-                f"nothing in this file reads as a log statement (line {first.line}: {first.message})",
-                first.line, first.column,
-            )
-        raise UnreadableLog("nothing in this file reads as a log statement, only comments", 1, 1)
+        raise nothing_read(result.issues[0] if result.issues else None)
     return result
+
+
+def nothing_read(first: SyntaxIssue | None) -> UnreadableLog:
+    """Why a log none of whose lines is a statement (comments aside) is unreadable, given
+    its first syntax issue."""
+    if first is not None:
+        return UnreadableLog(
+            f"nothing in this file reads as a log statement (line {first.line}: {first.message})",
+            first.line, first.column,
+        )
+    return UnreadableLog("nothing in this file reads as a log statement, only comments", 1, 1)
 
 
 if __name__ == "__main__":  # remake referee/log/shipped.py after a change of the grammar

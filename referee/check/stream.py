@@ -1,0 +1,123 @@
+"""A log's statements as the check reads them a block at a time, to hold one hand at once.
+
+``check`` of a log (not of a JSON record, nor with the invariants or a trace, which need
+every hand at the end) reads it with :func:`referee.log.parser.parse_blocks`: a
+:class:`Stream` gives the statements of one block after another, each block's unreadable
+lines in their places (:mod:`referee.check.unread`) and its syntax diagnostics reported as
+the block arrives.  The replay groups them into hands as they come
+(:func:`referee.check.setup.hands_of`) and keeps only each hand's summary, so a check holds
+the text, one block, one hand and the summaries.
+
+The report is the one the whole file's events give (tests/test_stream.py compares them).  The
+setup is what needs care: the tags are read over the whole log, setup tags after the first
+statement of play included (reported, and still used when the header lacks them).  Those
+late tags are found before play is replayed by a scan that reads only the lines that may be
+tags (:func:`referee.log.parser.tags_after`).  Only a log whose reading stops early (too many
+unreadable lines, or a failure) can make that differ from the whole reading: such a stream
+is not :attr:`Stream.exact`, and the check reads the whole file instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from referee.check import codes
+from referee.check.setup import is_setup_tag
+from referee.check.table import Findings
+from referee.check.unread import Unread, unread_lines, with_unread
+from referee.log.blocks import BLOCK_CHARS, STOP_FAILED, Block
+from referee.log.events import Comment, Event, Span, Tag
+from referee.log.parser import SyntaxIssue, nothing_read, parse_blocks, tags_after
+
+__all__ = ["Stream", "add_syntax"]
+
+
+def add_syntax(findings: Findings, issues: tuple[SyntaxIssue, ...]) -> None:
+    """One ``syntax`` diagnostic for each unreadable line."""
+    for issue in issues:
+        findings.add(codes.SYNTAX, Span(issue.line, issue.column, issue.end_line, issue.end_column),
+                     issue.message, hint=issue.hint)
+
+
+class Stream:
+    """The statements of one log (normalised ``text``), a block (of about ``size``
+    characters) at a time, its syntax
+    diagnostics into ``findings`` as each block is read.  First :meth:`setup_events` (the
+    events the setup reads), then :meth:`statements` (every statement and unreadable line,
+    in order, once)."""
+
+    def __init__(self, text: str, findings: Findings, size: int = BLOCK_CHARS) -> None:
+        self.text = text
+        self.findings = findings
+        self._blocks = parse_blocks(text, size=size)
+        self._items = self._read()
+        self._header: list[Event | Unread] = []  # up to the first statement of play
+        self._block: Block | None = None  # the block being read
+        self._first_issue: SyntaxIssue | None = None
+        self._stop_line: int | None = None  # the reading stopped here (too many problems)
+        self._late_line = 0  # the last late setup tag the setup was given
+        self._failed = False  # the reading failed (an internal error)
+        self.readable = False  # a statement other than a comment was read
+
+    def setup_events(self) -> list[Event]:
+        """The events :func:`referee.check.setup.setup_table` reads: the header (the tags and
+        comments before play), the first statement of play, and the setup tags after it.
+        Raises UnreadableLog when the log has no statement at all (comments aside)."""
+        for item in self._items:
+            self._header.append(item)
+            if isinstance(item, Unread):
+                continue
+            if not isinstance(item, Comment):
+                self.readable = True
+                if not isinstance(item, Tag):
+                    return self._with_late_tags(item)
+        if not self.readable:
+            raise nothing_read(self._first_issue)
+        return [e for e in self._header if not isinstance(e, Unread)]
+
+    def _with_late_tags(self, first: Event) -> list[Event]:
+        block = self._block
+        assert block is not None
+        late = tags_after(self.text, block.start, block.line, is_setup_tag)
+        events = [e for e in self._header if not isinstance(e, Unread)]
+        if late is None:
+            self._failed = True
+            return events
+        late = [tag for tag in late if tag.span.line > first.span.line]
+        if late:
+            self._late_line = late[-1].span.line
+        return events + late
+
+    def statements(self) -> Iterator[Event | Unread]:
+        """Every statement and unreadable line, the header's first."""
+        header, self._header = self._header, []
+        yield from header
+        yield from self._items
+
+    def drain(self) -> None:
+        """Read the rest (its syntax diagnostics) without judging it."""
+        for _ in self._items:
+            pass
+
+    @property
+    def exact(self) -> bool:
+        """Whether what was judged is what the whole file's reading gives: not when the
+        reading failed, or stopped before a late setup tag the setup was given."""
+        return not self._failed and (self._stop_line is None or self._late_line < self._stop_line)
+
+    def _read(self) -> Iterator[Event | Unread]:
+        for block in self._blocks:
+            self._block = block
+            issues = block.issues
+            if not issues:
+                yield from block.events
+                continue
+            if self._first_issue is None:
+                self._first_issue = issues[0]
+            add_syntax(self.findings, issues)
+            if block.stop is not None:
+                self._failed = self._failed or block.stop == STOP_FAILED
+                self._stop_line = issues[-1].line
+            unread = unread_lines(self.text, (issue.line for issue in issues), block.start,
+                                  block.line)
+            yield from with_unread(block.events, unread)
