@@ -18,7 +18,7 @@ from referee.check.plays import replay_tricks
 from referee.check.records import point_into_record, unreadable
 from referee.check.scoring import entries_by_seat, finish_hand, judge_sheet, judge_totals
 from referee.check.setup import hands_of, setup_table
-from referee.check.stream import Stream, add_syntax
+from referee.check.stream import Stream, add_syntax, conclude
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
 from referee.check.unread import Unread, unread_lines, with_unread
 from referee.log.blocks import BLOCK_CHARS
@@ -58,8 +58,7 @@ def check_path(path: str | Path, *, prove: Prover | None = None,
         return unreadable(shown, err)
     del data  # the text is all a check holds of the file
     return check_decoded(text, shown, base_dir=Path(path).parent, prove=prove,
-                         max_diagnostics=max_diagnostics, ruleset=ruleset,
-                         allowed_dirs=allowed_dirs)
+                         max_diagnostics=max_diagnostics, ruleset=ruleset, allowed_dirs=allowed_dirs)
 
 
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
@@ -70,9 +69,8 @@ def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = N
         text = log_text(data)
     except UnreadableLog as err:
         return unreadable(path, err)
-    return check_decoded(text, path, base_dir=base_dir, prove=prove,
-                         max_diagnostics=max_diagnostics, ruleset=ruleset,
-                         allowed_dirs=allowed_dirs)
+    return check_decoded(text, path, base_dir=base_dir, prove=prove, max_diagnostics=max_diagnostics,
+                         ruleset=ruleset, allowed_dirs=allowed_dirs)
 
 
 def check_decoded(text: str, path: str, *, base_dir: Path | None = None,
@@ -105,11 +103,9 @@ def check_stream(text: str, path: str, *, base_dir: Path | None = None,
                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                  allowed_dirs: tuple[str | Path, ...] | None = None,
                  block_chars: int = BLOCK_CHARS) -> Report | None:
-    """:func:`check_parsed` of the log ``text`` (decoded, not a JSON record), read a block at
-    a time and replayed a hand at a time (:mod:`referee.check.stream`): the same report,
-    holding one hand's events at once.  None for the rare log whose reading stops before
-    one of its late setup tags: check its whole parse instead.  Raises UnreadableLog.
-    ``block_chars``: the size of a block (the tests read a line at a time)."""
+    """:func:`check_parsed` of the log ``text`` (decoded, no JSON record) read a block (of
+    ``block_chars``) at a time, replayed a hand at a time (:mod:`referee.check.stream`): the
+    same report, or None when only the whole parse gives it.  Raises UnreadableLog."""
     findings = Findings(limit=max_diagnostics)
     stream = Stream(text, findings, block_chars)
     table = setup_table(stream.setup_events(), findings, base_dir, ruleset=ruleset,
@@ -122,7 +118,7 @@ def check_stream(text: str, path: str, *, base_dir: Path | None = None,
         stream.drain()
     if not stream.exact:
         return None
-    _conclude(report, findings)
+    conclude(report, findings)
     return report
 
 
@@ -148,20 +144,11 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
         unread = unread_lines(parsed.text, (issue.line for issue in parsed.issues))
         records = _replay_game(table, with_unread(parsed.events, unread), report,
                                keep=prove is not None)
-    _conclude(report, findings)
+    conclude(report, findings)
     if prove is not None and table is not None:
         prove(report, parsed, table, records)
     point_into_record(report, parsed.text)
     return report
-
-
-def _conclude(report: Report, findings: Findings) -> None:
-    """The findings into the report: the diagnostics in the order of their places (at one
-    place a syntax diagnostic first, whenever it was found), the notes, the counts."""
-    report.diagnostics = sorted(findings.items,
-                                key=lambda d: (d.line, d.column, d.kind != codes.SYNTAX))
-    report.unchecked = findings.notes()
-    report.suppressed = findings.suppressed
 
 
 class _Game(NamedTuple):

@@ -168,7 +168,7 @@ def group_hands(table: Table, events: Iterable[Event]) -> tuple[list[HandRecord]
 def hands_of(table: Table, events: Iterable[Event]) -> Iterator[tuple[HandRecord | None, list[GameOver]]]:
     """:func:`group_hands` one hand at a time: each hand once the next one starts or the
     statements end, with the claims that the game is over that follow it; last, (None, the
-    claims before any hand) when there are such.  Holds one hand."""
+    claims before any hand).  Holds one hand."""
     add = table.findings.add
     current: HandRecord | None = None
     claims: list[GameOver] = []  # after the current hand
@@ -222,8 +222,7 @@ def hands_of(table: Table, events: Iterable[Event]) -> Iterator[tuple[HandRecord
             _file(table, current, event)
     if current is not None:
         yield _complete(current), claims
-    if early:
-        yield None, early
+    yield None, early
 
 
 def _complete(record: HandRecord) -> HandRecord:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from referee.check import codes
+from referee.check.diagnostics import Report
 from referee.check.setup import is_setup_tag
 from referee.check.table import Findings
 from referee.check.unread import Unread, unread_lines, with_unread
@@ -29,7 +30,16 @@ from referee.log.blocks import BLOCK_CHARS, STOP_FAILED, Block
 from referee.log.events import Comment, Event, Span, Tag
 from referee.log.parser import SyntaxIssue, nothing_read, parse_blocks, tags_after
 
-__all__ = ["Stream", "add_syntax"]
+__all__ = ["Stream", "add_syntax", "conclude"]
+
+
+def conclude(report: Report, findings: Findings) -> None:
+    """The findings into the report: the diagnostics in the order of their places (at one
+    place a syntax diagnostic first, whenever it was found), the notes, the counts."""
+    report.diagnostics = sorted(findings.items,
+                                key=lambda d: (d.line, d.column, d.kind != codes.SYNTAX))
+    report.unchecked = findings.notes()
+    report.suppressed = findings.suppressed
 
 
 def add_syntax(findings: Findings, issues: tuple[SyntaxIssue, ...]) -> None:
