@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.check.replay import check_parsed, check_stream
+from referee.check.replay import check_bytes, check_parsed, check_stream
 from referee.log.decode import normalise
 from referee.log.parser import (
     MAX_ISSUES,
@@ -220,3 +220,15 @@ def test_peak_memory_grows_with_the_text_not_with_its_events(tmp_path, make, sma
     growth = (peaks[1] - peaks[0]) / (sizes[1] - sizes[0])
     assert sizes[1] > 1.3  # large enough for the growth to stand out of the noise
     assert growth < 6, (sizes, peaks)
+
+
+def test_of_a_kind_past_the_limit_the_first_found_hand_by_hand_are_kept():
+    # hand 1's deal (grouping) and play (replay) name someone not seated, then hand 2's deal:
+    # with room for two, hand 1's two are shown and hand 2's counted
+    text = '[Players "A B C D E F"]\nhand 1\ndeal Zed: 2C\ntrick 1: Yan 2C\nhand 2\ndeal Xu: 3C\n'
+    report = check_bytes(text.encode(), "x", max_diagnostics=2)
+    assert [(d.kind, d.line, d.column) for d in report.diagnostics] == [
+        ("bad-setup", 3, 6), ("bad-setup", 4, 10)]
+    assert report.suppressed == {"bad-setup": 1}
+    everything = check_bytes(text.encode(), "x")
+    assert [d.line for d in everything.diagnostics] == [3, 4, 6]
