@@ -54,13 +54,16 @@ def _escaped_char(char: str) -> str:
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
-def to_json(reports: Iterable[Report]) -> str:
+def to_json(reports: Iterable[Report], language: str = SOURCE_LANGUAGE) -> str:
+    """The JSON document of ``reports``: messages in ``language``, kinds and codes as ever."""
     import json
 
-    return json.dumps({"files": [r.to_json() for r in reports]}, ensure_ascii=False, indent=2)
+    return json.dumps({"files": [localized(r, language).to_json() for r in reports]},
+                      ensure_ascii=False, indent=2)
 
 
-def write_json(reports: Iterable[Report], stream: IO[str]) -> None:
+def write_json(reports: Iterable[Report], stream: IO[str],
+               language: str = SOURCE_LANGUAGE) -> None:
     """What :func:`to_json` returns (and a newline), written report by report, so that a run
     over thousands of files never holds more than one report.  Nothing is written before the
     first report is made (an error before it leaves no half document)."""
@@ -68,7 +71,7 @@ def write_json(reports: Iterable[Report], stream: IO[str]) -> None:
 
     first = True
     for report in reports:
-        body = json.dumps(report.to_json(), ensure_ascii=False, indent=2)
+        body = json.dumps(localized(report, language).to_json(), ensure_ascii=False, indent=2)
         # JSON strings hold no raw newline, so every line of the body is one of its rows
         rows = "\n".join("    " + row for row in body.split("\n"))
         stream.write(('{\n  "files": [\n' if first else ",\n") + rows)
@@ -76,10 +79,11 @@ def write_json(reports: Iterable[Report], stream: IO[str]) -> None:
     stream.write('{\n  "files": []\n}\n' if first else "\n  ]\n}\n")
 
 
-def to_jsonl_line(report: Report) -> str:
+def to_jsonl_line(report: Report, language: str = SOURCE_LANGUAGE) -> str:
     import json
 
-    return json.dumps(report.to_json(), ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(localized(report, language).to_json(), ensure_ascii=False,
+                      separators=(",", ":"))
 
 
 def tally_line(verdicts: Mapping[str, int], language: str = SOURCE_LANGUAGE) -> str:

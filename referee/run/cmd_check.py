@@ -14,6 +14,7 @@ from referee.run.usage import (
     UsageError,
     color,
     language,
+    machine_language,
     ruleset_choice,
 )
 
@@ -51,6 +52,8 @@ def run_check(args) -> int:
             progress = _progress(len(paths))
     if args.max_diagnostics < 1:
         raise UsageError("--max-diagnostics must be 1 or more")
+    # people read the text; programs read the rest, whose messages follow --lang alone
+    lang = language(args) if args.format == "text" else machine_language(args)
     rules, folders = ruleset_choice(args)
     check = partial(bulk.check_one, invariants=args.invariants,
                     max_diagnostics=args.max_diagnostics, ruleset=rules, allowed_dirs=folders)
@@ -70,15 +73,15 @@ def run_check(args) -> int:
         if progress is not None:
             reports = _advancing(reports, progress)
         if args.format in formats.DOCUMENT_WRITERS:  # streamed: one report in memory at a time
-            formats.DOCUMENT_WRITERS[args.format](reports, sys.stdout)
+            formats.DOCUMENT_WRITERS[args.format](reports, sys.stdout, lang)
         elif args.format == "jsonl":
             for report in reports:
-                print(render.to_jsonl_line(report), flush=progress is not None)
+                print(render.to_jsonl_line(report, lang), flush=progress is not None)
         else:
             for report in reports:
                 if args.show_clean or not _quiet(report):
-                    render.render_text([report], color=color(args))
-            print(render.tally_line(tally.verdicts, language(args)))
+                    render.render_text([report], color=color(args), language=lang)
+            print(render.tally_line(tally.verdicts, lang))
     finally:
         if progress is not None:
             progress[0].stop()
