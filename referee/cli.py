@@ -57,6 +57,7 @@ def _parser() -> argparse.ArgumentParser:
     report.add_argument("path", metavar="FILE")
     report.add_argument("-o", "--output", default="-", metavar="FILE.html",
                         help="where to write the page (default: standard output)")
+    _language_option(report)
     _ruleset_options(report)
 
     generate = commands.add_parser("generate", help="write a reproducible legal game log")

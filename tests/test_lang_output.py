@@ -9,6 +9,7 @@ from __future__ import annotations
 import gettext
 import io
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -111,11 +112,26 @@ msgstr "con violazioni"
 msgid "Referee report"
 msgstr "Rapporto dell'arbitro"
 
+msgid "Referee report: {path}"
+msgstr "Rapporto dell'arbitro: {path}"
+
 msgid "Score sheet"
 msgstr "Foglio dei punti"
 
 msgid "Hand {number}"
 msgstr "Mano {number}"
+
+msgid "Evidence: {note} (line {line})"
+msgstr "Prova: {note} (riga {line})"
+
+msgid "a player did not follow the led suit while able"
+msgstr "un giocatore non ha risposto al seme pur potendo"
+
+msgid "{player} played {card} to a {suit} lead while holding {held}"
+msgstr "{player} ha giocato {card} su un'apertura a {suit} pur avendo {held}"
+
+msgid "club"
+msgstr "fiori"
 """
 
 PLAYERS = ["Ann", "Beth", "Carl", "Dina", "Ed", "Fay"]
@@ -302,3 +318,72 @@ def test_an_explicit_lang_reaches_json(italian, capsys, monkeypatch):
 def test_a_message_made_with_msgn_is_translated_by_count(italian):
     diag = revoke(message=msgn("{n} violation", "{n} violations", 3, n=3))
     assert localized_diagnostic(diag, "it").message == "3 violazioni"
+
+
+@pytest.fixture
+def example_messages(monkeypatch):
+    """The example's revoke with a message of the test's own (the check layer's texts are
+    not all messages yet), its player's name made of markup to be escaped."""
+    from referee.output import game_view
+
+    original = game_view.referee_game
+
+    def referee_game(*args, **kwargs):
+        report, trace, records = original(*args, **kwargs)
+        first = report.diagnostics[0]
+        report.diagnostics[0] = replace(first, message=msg(
+            "{player} played {card} to a {suit} lead while holding {held}",
+            player="<b>Charlie</b>", card="AD", suit=msg("club"), held="AC"),
+            related=(Related(10, 1, msg("{player} was dealt {card}", player="Charlie",
+                                        card="AC")),))
+        return report, trace, records
+
+    monkeypatch.setattr(game_view, "referee_game", referee_game)
+
+
+def test_the_report_page_speaks_italian(italian, example_messages):
+    from referee.output.html import report_html
+
+    page, verdict = report_html(REVOKE_LOG.read_bytes(), str(REVOKE_LOG), language="it")
+    assert verdict == "violations"
+    assert '<html lang="it">' in page
+    assert "<h1>Rapporto dell&#39;arbitro</h1>" in page
+    assert "<h2>Mano 1</h2>" in page and "<h2>Foglio dei punti</h2>" in page
+    assert ("&lt;b&gt;Charlie&lt;/b&gt; ha giocato AD su un&#39;apertura a fiori pur avendo AC"
+            in page)
+    assert "Prova: Charlie ha ricevuto AC (riga 10)" in page
+    assert "Un giocatore non ha risposto al seme pur potendo." in page  # the code table's
+    assert 'data-kind="revoke"' in page and "CH201 revoke" in page  # kinds and codes as ever
+    assert "Referee report" not in page and "Score sheet" not in page
+    assert "<b>Charlie</b>" not in page
+
+
+def test_the_report_page_is_english_by_default(italian, example_messages):
+    from referee.output.html import report_html
+
+    page, _ = report_html(REVOKE_LOG.read_bytes(), str(REVOKE_LOG))
+    assert '<html lang="en">' in page and "<h1>Referee report</h1>" in page
+    assert "<h2>Hand 1</h2>" in page and "<h2>Score sheet</h2>" in page
+    assert "&lt;b&gt;Charlie&lt;/b&gt; played AD to a club lead while holding AC" in page
+    assert "Evidence: Charlie was dealt AC (line 10)" in page
+    assert "Mano" not in page and "Rapporto" not in page
+
+
+def test_report_lang_writes_the_page_in_that_language(italian, tmp_path, capsys):
+    out = tmp_path / "report.html"
+    assert main(["report", str(REVOKE_LOG), "--lang", "it", "-o", str(out)]) == 1
+    page = out.read_text(encoding="utf-8")
+    assert '<html lang="it">' in page and "<h2>Mano 1</h2>" in page
+
+
+def test_the_template_texts_are_extracted():
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    from scripts.i18n import extracted
+
+    found = {m.id: m for m in extracted() if m.id}
+    assert "Referee report" in found and "Hand {number}" in found
+    assert ("{name} takes {n} point", "{name} takes {n} points") in found
+    assert any(path.endswith("report.html.j2") for path, _ in found["Score sheet"].locations)
+    assert "(the log)" in found and ("{n} violation", "{n} violations") in found

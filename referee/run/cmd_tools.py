@@ -11,6 +11,7 @@ from referee.run.usage import (
     EXIT_VIOLATIONS,
     UsageError,
     color,
+    language,
     ruleset_choice,
 )
 
@@ -66,7 +67,8 @@ def run_report(args) -> int:
     from referee.output.html import report_main
 
     rules, folders = ruleset_choice(args)
-    return report_main(args.path, args.output, ruleset=rules, allowed_dirs=folders)
+    return report_main(args.path, args.output, ruleset=rules, allowed_dirs=folders,
+                       language=language(args))
 
 
 def run_convert(args) -> int:
