@@ -132,6 +132,12 @@ msgstr "{player} ha giocato {card} su un'apertura a {suit} pur avendo {held}"
 
 msgid "club"
 msgstr "fiori"
+
+msgid "checking this file took longer than {seconds:g} s"
+msgstr "la verifica di questo file ha richiesto più di {seconds:g} s"
+
+msgid "unreadable"
+msgstr "illeggibile"
 """
 
 PLAYERS = ["Ann", "Beth", "Carl", "Dina", "Ed", "Fay"]
@@ -387,3 +393,21 @@ def test_the_template_texts_are_extracted():
     assert ("{name} takes {n} point", "{name} takes {n} points") in found
     assert any(path.endswith("report.html.j2") for path, _ in found["Score sheet"].locations)
     assert "(the log)" in found and ("{n} violation", "{n} violations") in found
+
+
+def test_an_unreadable_file_is_said_in_the_language(italian):
+    from referee.check.diagnostics import unreadable_report
+    from referee.run.bulk import _timed_out
+
+    report = unreadable_report("slow.log", _timed_out(2.5))
+    assert text_of(report) == (
+        "slow.log:1:1: CH001 syntax  checking this file took longer than 2.5 s [R10.1]\n"
+        "    1 | \n      | ^\n"
+        "slow.log: unreadable: checking this file took longer than 2.5 s\n")
+    assert text_of(report, "it") == (
+        "slow.log:1:1: CH001 syntax  la verifica di questo file ha richiesto più di 2.5 s [R10.1]\n"
+        "    1 | \n      | ^\n"
+        "slow.log: illeggibile: la verifica di questo file ha richiesto più di 2.5 s\n")
+    doc = json.loads(render.to_jsonl_line(report, "it"))
+    assert doc["error"] == "la verifica di questo file ha richiesto più di 2.5 s"
+    assert doc["verdict"] == "unreadable" and doc["diagnostics"][0]["kind"] == "syntax"

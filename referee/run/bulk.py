@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from referee.check.diagnostics import Report, unreadable_report
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
 from referee.rules.ruleset import Ruleset
+from referee.util.message import msg
 
 DEFAULT_TIMEOUT = 120.0
 
@@ -46,7 +47,7 @@ def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_
             try:
                 yield check(path)
             except Exception as err:  # a bug must not end a bulk run; the file is reported
-                yield unreadable_report(path, f"internal error while checking this file: {err!r}")
+                yield unreadable_report(path, _internal_error(err))
         return
     yield from _parallel(iter(paths), jobs, timeout, check)
 
@@ -104,14 +105,14 @@ def _parallel(paths: Iterator[str], jobs: int, timeout: float, check) -> Iterato
             try:
                 report = future.result(timeout=timeout)
             except FutureTimeout:
-                report = unreadable_report(path, f"checking this file took longer than {timeout:g} s")
+                report = unreadable_report(path, _timed_out(timeout))
                 pool.restart(pending)
             except BrokenProcessPool:
                 # a crash fails every file in flight: find out whether it was this one, alone
                 pool.restart(pending)
                 report = _isolated(path, check, timeout)
             except Exception as err:
-                report = unreadable_report(path, f"internal error while checking this file: {err!r}")
+                report = unreadable_report(path, _internal_error(err))
             yield report
             fill()
     finally:
@@ -127,11 +128,11 @@ def _isolated(path: str, check, timeout: float) -> Report:
     try:
         return pool.submit(check, path).result(timeout=timeout)
     except BrokenProcessPool:
-        return unreadable_report(path, "checking this file crashed a worker process")
+        return unreadable_report(path, msg("checking this file crashed a worker process"))
     except FutureTimeout:
-        return unreadable_report(path, f"checking this file took longer than {timeout:g} s")
+        return unreadable_report(path, _timed_out(timeout))
     except Exception as err:
-        return unreadable_report(path, f"internal error while checking this file: {err!r}")
+        return unreadable_report(path, _internal_error(err))
     finally:
         _stop(pool)
 
@@ -162,3 +163,12 @@ class Tally:
 
 def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+def _timed_out(timeout: float):
+    return msg("checking this file took longer than {seconds:g} s", seconds=timeout)
+
+
+def _internal_error(err: BaseException):
+    # TRANSLATORS: {error} is a Python exception as the program shows it (ValueError('...'))
+    return msg("internal error while checking this file: {error}", error=repr(err))
