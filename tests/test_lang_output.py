@@ -373,6 +373,8 @@ def test_the_report_page_is_english_by_default(italian, example_messages):
     assert "&lt;b&gt;Charlie&lt;/b&gt; played AD to a club lead while holding AC" in page
     assert "Evidence: Charlie was dealt AC (line 10)" in page
     assert "Mano" not in page and "Rapporto" not in page
+    assert ('Ruleset <strong>cancellation</strong>, 6 players (<span class="name">Al</span>, '
+            in page)
 
 
 def test_report_lang_writes_the_page_in_that_language(italian, tmp_path, capsys):
@@ -411,3 +413,28 @@ def test_an_unreadable_file_is_said_in_the_language(italian):
     doc = json.loads(render.to_jsonl_line(report, "it"))
     assert doc["error"] == "la verifica di questo file ha richiesto più di 2.5 s"
     assert doc["verdict"] == "unreadable" and doc["diagnostics"][0]["kind"] == "syntax"
+
+
+def test_the_page_words_escape_their_arguments_and_keep_the_templates_markup(monkeypatch):
+    from markupsafe import Markup
+
+    from referee.output.html import speakers
+
+    po = PO + '''
+msgid "Dealer {name}"
+msgstr "Mazziere {nome}"
+
+msgid "Made by {command} (referee {version})."
+msgstr "Fatto da {command} (referee {version})."
+'''
+    found = gettext.GNUTranslations(io.BytesIO(i18n.compile_po(po.encode("utf-8"))))
+    monkeypatch.setattr(i18n, "catalog", lambda language: found)
+    say, say_n = speakers("it")
+    shown = say("Made by {command} (referee {version}).",
+                command=Markup("<code>referee report</code>"), version="<1.0>")
+    assert shown == "Fatto da <code>referee report</code> (referee &lt;1.0&gt;)."
+    assert isinstance(shown, Markup)
+    # a translation whose placeholders differ from its source's: the English, not a crash
+    assert say("Dealer {name}", name="Al\x1b") == "Dealer Al\\x1b"
+    assert say_n("{n} hand", "{n} hands", 2, n=2) == "2 mani"
+    assert speakers("en")[1]("{n} hand", "{n} hands", 1, n=1) == "1 hand"
