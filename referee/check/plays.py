@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 
 from referee.check import codes
 from referee.check.claims import judge_claim
+from referee.check.evidence import FAULT_TEXTS, LEAD_FAULTS, copies_seen, listed, play_evidence
 from referee.check.holdings import Knowledge, SeatedPlay
-from referee.check.table import Table, TracedTrick, related
+from referee.check.table import Table, TracedTrick
 from referee.log.events import Play, Trick
 from referee.rules import engine
 from referee.rules.cards import (
-    CLUBS,
     DECK_SIZE,
     HEARTS,
     NUM_RANKS,
@@ -28,35 +28,15 @@ from referee.rules.cards import (
 )
 from referee.rules.engine import Phase, State
 from referee.rules.legality import Fault, card_fault
-from referee.rules.ruleset import is_point_card
 from referee.rules.tricks import lead_card
 from referee.util.message import Message, msg, msgn
 
-_LEAD_FAULTS = {Fault.MUST_LEAD_LOWEST_CLUB, Fault.MUST_LEAD_A_CLUB, Fault.FIRST_LEAD_POINTS,
-                Fault.HEARTS_NOT_BROKEN}
 # the diagnostic each play fault is reported as (turn order and phase are judged apart)
 FAULT_CODES = {
     Fault.NOT_HELD: codes.CARD_NOT_HELD, Fault.REVOKE: codes.REVOKE,
-    **{fault: codes.ILLEGAL_LEAD for fault in _LEAD_FAULTS},
+    **{fault: codes.ILLEGAL_LEAD for fault in LEAD_FAULTS},
     Fault.MUST_PLAY_TWIN_CLUB: codes.ILLEGAL_PLAY, Fault.FIRST_TRICK_POINTS: codes.ILLEGAL_PLAY,
 }
-# what each play fault says in a diagnostic: Fault.text (the engine's words, kept for its
-# exceptions) as messages, equal to it in English (tests/test_messages_plays.py)
-FAULT_TEXTS = {
-    Fault.WRONG_PHASE: msg("no card can be played now"),
-    Fault.OUT_OF_TURN: msg("it is another player's turn"),
-    Fault.NOT_HELD: msg("the player does not hold that card"),
-    Fault.MUST_LEAD_LOWEST_CLUB: msg("the first lead must be the lowest club"),
-    Fault.MUST_LEAD_A_CLUB: msg("the first lead must be a club"),
-    # TRANSLATORS: the Black Maria is the queen of spades
-    Fault.FIRST_LEAD_POINTS: msg("the first lead may not be a heart or a Black Maria"),
-    Fault.HEARTS_NOT_BROKEN: msg("hearts have not been broken"),
-    Fault.REVOKE: msg("the player must follow the led suit"),
-    Fault.MUST_PLAY_TWIN_CLUB: msg(
-        "the twin of the led lowest club must be played to the first trick"),
-    Fault.FIRST_TRICK_POINTS: msg("no points may be played to the first trick"),
-}
-
 
 @dataclass(slots=True)
 class PlayOutcome:
@@ -203,7 +183,7 @@ def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick
         if first or played[card] > decks or not holding[card] or (
                 suit != led and any(holding[led_cards]) if cards
                 else suit == HEARTS and not broken):
-            copies = played[card] > decks and _copies_seen(table, know, tricks, index, card)
+            copies = played[card] > decks and copies_seen(table, know, tricks, index, card)
             _judge_play(table, state, know, seat, card, play, hand, number, copies, holding,
                         cards)
         cards.append(card)
@@ -277,26 +257,6 @@ def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, inde
         hand=hand, trick=state.trick_number, player=table.name(seat), rule=rule)
 
 
-def _copies_seen(table: Table, know: Knowledge, tricks: list[Trick], index: int,
-                 card: int) -> list[Message]:
-    """Where the copies of ``card`` went before this play (only wanted for a third copy)."""
-    gone = [msg("one is in the kitty")] * (know.kitty or ()).count(card)
-    for trick, plays in zip(tricks[:index + 1], know.tricks):
-        gone += [msg("{player} played one in trick {trick} (line {line})",
-                     player=table.name(seat), trick=trick.number, line=trick.span.line)
-                 for seat, what, _ in plays if what == card]
-    return gone[:table.rules.decks]
-
-
-def _listed(parts: list[Message]) -> Message:
-    """Messages in a list separated by semicolons, as one message (each part translated)."""
-    listed = parts[0]
-    for part in parts[1:]:
-        # TRANSLATORS: two items of a list: {earlier} the items so far, {later} the next one
-        listed = msg("{earlier}; {later}", earlier=listed, later=part)
-    return listed
-
-
 def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: int, play: Play,
                 hand: int, number: int, copies: list[str] | bool, holding, trick_cards) -> None:
     rules, add, who = table.rules, table.findings.add, table.name(seat)
@@ -305,7 +265,7 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
         # they went ("Beth played one in trick 3 (line 14); one is in the kitty")
         add(codes.CARD_NOT_HELD, play.card_span, msg(
             "{player} played {card}, but the decks hold {decks} and they are gone: {gone}",
-            player=who, card=card_text(card), decks=rules.decks, gone=_listed(copies)),
+            player=who, card=card_text(card), decks=rules.decks, gone=listed(copies)),
             hand=hand, trick=number, player=who, rule="R2.4")
         return
     fault = card_fault(rules, holding, card, trick_cards, first_trick=number == 1,
@@ -319,7 +279,7 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
                 "and passes as recorded)", player=who, card=card_text(card), trick=number),
                 hand=hand, trick=number, player=who, rule=fault.clause)
         return
-    proof = _evidence(table, know, seat, holding, fault, trick_cards, number)
+    proof = play_evidence(table, know, seat, holding, fault, trick_cards, number)
     if proof is None:  # the holding is uncertain and nothing proves the fault
         return
     evidence, links = proof
@@ -338,65 +298,6 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
                       player=who, card=shown, trick=number, fault=why, evidence=evidence)
     add(code, play.card_span, message, hand=hand, trick=number, player=who, rule=fault.clause,
         related=links)
-
-
-def _evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault, trick_cards,
-              number: int):
-    """' while holding 7S, which Beth played in trick 9 (line 57)' and the related lines;
-    for a lead: '; Dave held 2S (dealt on line 11)'.  None when the fault is not proven: a
-    known holding after an unreadable trick proves a witness held only with more of them
-    than the unknown cards it lost, or by a later play."""
-    wanted = _witnesses_held(holding, fault, trick_cards, table.rules.lead_suit_switch)
-    uncertain = know.known[seat] and know.missing
-    if not wanted:
-        return None if uncertain else ("", ())
-    card = max(wanted, key=lambda c: c % NUM_RANKS) if fault is Fault.REVOKE else wanted[0]
-    who, lead = table.name(seat), fault in _LEAD_FAULTS
-    if know.known[seat] and not uncertain:
-        # TRANSLATORS: {origin} is where the card came from: "dealt on line 9"
-        return (msg("; {player} held {cards} ({origin})", player=who, cards=card_text(card),
-                    origin=know.origin(table, seat, card)) if lead else
-                msg(" while holding {cards} ({origin})", cards=card_text(card),
-                    origin=know.origin(table, seat, card))), ()
-    if uncertain and sum(holding[c] for c in wanted) > know.missing:
-        held, n = cards_text(c for c in wanted for _ in range(holding[c])), know.missing
-        return (msgn("; {player} held {cards} as recorded, of which the unreadable trick took "
-                     "at most {n}", "; {player} held {cards} as recorded, of which the "
-                     "unreadable tricks took at most {n}", n, player=who, cards=held, n=n)
-                if lead else
-                msgn(" while holding {cards} as recorded, of which the unreadable trick took at "
-                     "most {n}", " while holding {cards} as recorded, of which the unreadable "
-                     "tricks took at most {n}", n, cards=held, n=n)), ()
-    for candidate in (card, *wanted):
-        for later_trick, span in know.later_plays(seat, candidate, number):
-            note = msg("{player} played {card} in trick {trick}", player=who,
-                       card=card_text(candidate), trick=later_trick)
-            shown = card_text(candidate)
-            return (msg("; {player} held {cards}, which {player} played in trick {trick} "
-                        "(line {line})", player=who, cards=shown, trick=later_trick,
-                        line=span.line) if lead else
-                    msg(" while holding {cards}, which {player} played in trick {trick} "
-                        "(line {line})", player=who, cards=shown, trick=later_trick,
-                        line=span.line)), (related(span, note),)
-    return None if uncertain else (_held(who, card_text(card), lead), ())
-
-
-def _witnesses_held(holding, fault: Fault, trick_cards, switch: bool) -> list[int]:
-    """The cards of ``holding`` any one of which makes the play a ``fault`` (under a lead-suit
-    switch, the suit to follow is the current lead suit, R5.5)."""
-    if fault is Fault.REVOKE or fault is Fault.MUST_PLAY_TWIN_CLUB:
-        suit = lead_card(trick_cards, switch) // NUM_RANKS
-        return [c for c in range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS) if holding[c]]
-    if fault is Fault.MUST_LEAD_LOWEST_CLUB or fault is Fault.MUST_LEAD_A_CLUB:
-        return [c for c in range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS) if holding[c]]
-    if fault is Fault.HEARTS_NOT_BROKEN:
-        return [c for c, k in enumerate(holding) if k and c // NUM_RANKS != HEARTS]
-    return [c for c, k in enumerate(holding) if k and not is_point_card(c)]
-
-
-def _held(who: str, cards: str, lead: bool) -> Message:
-    return (msg("; {player} held {cards}", player=who, cards=cards) if lead
-            else msg(" while holding {cards}", cards=cards))
 
 
 def _where_it_stops(table: Table, state: State, know: Knowledge, hand: int) -> Message:
@@ -427,7 +328,7 @@ def _dead_end(table: Table, state: State, know: Knowledge, tricks: list[Trick],
         fault = engine.play_fault(state, seat, card)
         why.setdefault(FAULT_TEXTS[fault] if fault else "?", []).append(card_text(card))
     # TRANSLATORS: {cards} are cards of one holding, {fault} why none of them may be played
-    reasons = _listed([msg("{cards}: {fault}", cards=" ".join(cards), fault=text)
+    reasons = listed([msg("{cards}: {fault}", cards=" ".join(cards), fault=text)
                        for text, cards in why.items()])
     span = tricks[-1].span if tricks else know.record.span
     who = table.name(seat)
