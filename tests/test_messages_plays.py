@@ -108,7 +108,8 @@ def test_each_example_logs_diagnostic_is_a_message_with_its_english_text(name):
 
 def test_where_a_record_stops_is_a_message():
     report = check_bytes((LOGS / "stops-mid-trick.log").read_bytes(), "stops-mid-trick.log")
-    assert report.unchecked == ["the record stops in hand 2 at trick 5: Dave to play (legal: 6S QS)"]
+    assert report.unchecked == [
+        "the record stops in hand 2 at trick 5: Dave to play (legal: 6S QS)"]
     assert_extracted(report.unchecked[0])
 
 
@@ -121,8 +122,8 @@ def test_a_scoresheet_without_play_says_so_in_a_message():
 def test_the_target_not_reached_names_the_highest_total():
     name = "049-standard-4p-game-end.log"
     report = check_bytes((ROOT / "examples" / "corpus" / name).read_bytes(), name)
-    assert messages(report) == ["the game is claimed over, but no total has reached the target "
-                                "100 (highest: Dave (19))"]
+    assert messages(report) == [("the game is claimed over, but no total has reached the target "
+                                "100 (highest: Dave (19))")]
     assert_translatable(report)
 
 
@@ -164,8 +165,8 @@ def test_a_revoke_proven_by_a_later_play_has_a_translatable_related_note():
     (SIX + TRICK_1.replace("-> Dave", "-> none"),
      "trick 1 is claimed as set aside, but an uncancelled club survives: Dave wins it with KC"),
     (SIX + TRICK_1.replace("Fay 4C -> Dave", "Fay 3C -> none"),
-     "trick 1 is claimed as set aside, but an uncancelled club survives (3C cancelled): Dave "
-     "wins it with KC"),
+     ("trick 1 is claimed as set aside, but an uncancelled club survives (3C cancelled): Dave "
+     "wins it with KC")),
     (SIX + TRICK_1 + TRICK_2.format(claim="Dave"),
      "trick 2 is claimed for Dave, but every spade in it cancelled (2S): it is set aside"),
     (SIX + "trick 1: Beth 2C, Charlie 3C, Dave 5C, Eve KC, Fay 9C, Al 4C -> Eve\n",
@@ -194,8 +195,9 @@ def test_a_leader_after_a_set_aside_trick_is_named_in_a_message():
 def test_an_unreadable_trick_is_noted_in_a_message_with_its_number_counted():
     report = check(SIX + TRICK_1 + TRICK_2.format(claim="Dave").replace("Eve 2S", "Eve ZZ"))
     lost = [n for n in report.unchecked if "cannot be read" in n]
-    assert lost == ["hand 1: trick 2 cannot be read, so the cards played there are unknown, later "
-                    "plays are judged only on what is known, and the hand's scores are not checked"]
+    assert lost == [("hand 1: trick 2 cannot be read, so the cards played there are unknown, "
+                     "later plays are judged only on what is known, and the hand's scores are "
+                     "not checked")]
     assert lost[0].plural is not None and lost[0].count == 1
     assert_extracted(lost[0])
     stops = report.unchecked[-1]
@@ -239,8 +241,8 @@ def test_a_hand_after_the_end_says_how_the_game_ended():
     report = check_bytes((C_GAME.split("\nwinner:")[0] + extra).encode(), "c.log",
                          base_dir=RULESETS)
     ended = [d.message for d in report.diagnostics if d.kind == "game-end"]
-    assert ended == ["hand 7 is played after the game ended: the game is 6 hands long and ended "
-                     "in hand 6"]
+    assert ended == [("hand 7 is played after the game ended: the game is 6 hands long and ended "
+                     "in hand 6")]
     assert_translatable(report)
 
 
@@ -265,20 +267,20 @@ def test_a_set_aside_claim_under_leader_wins_says_the_leader_wins():
     assert [(d.kind, d.line, d.rule) for d in report.diagnostics] == [
         ("miscounted-cancellation", 158, "R6.4")]
     assert messages(report) == [
-        "trick 10 is claimed as set aside, but no trick is set aside under "
+        ("trick 10 is claimed as set aside, but no trick is set aside under "
         "cancellation-oregonian-hearts: every heart in it cancelled (KH), so its leader Eve "
-        "wins it"]
+        "wins it")]
     assert_translatable(report)
 
 
 def test_another_winner_claimed_under_leader_wins_is_told_why_the_leader_wins():
     assert messages(c_game_claiming("-> Fay")) == [
-        "trick 10 is claimed for Fay, but every heart in it cancelled (KH), so its leader Eve "
-        "wins it"]
+        ("trick 10 is claimed for Fay, but every heart in it cancelled (KH), so its leader Eve "
+        "wins it")]
     report = c_game_claiming("-> Charlie")
     assert messages(report) == [
-        "trick 10 is claimed for Charlie, whose KH was cancelled by its twin; every heart in it "
-        "cancelled (KH), so its leader Eve wins it"]
+        ("trick 10 is claimed for Charlie, whose KH was cancelled by its twin; every heart in it "
+        "cancelled (KH), so its leader Eve wins it")]
     assert_translatable(report)
 
 
@@ -288,8 +290,8 @@ def test_leader_wins_with_two_pairs_names_the_pairs():
     trick = "trick 2: Dave 2S, Eve 2S, Fay 3S, Al 4D, Beth 4D, Charlie 6D -> none\n"
     report = check(SIX + TRICK_1 + trick, ruleset=rules)
     assert messages(report) == [
-        "trick 2 is claimed as set aside, but no trick is set aside under cancellation: 2 pairs "
-        "cancelled (2S, 4D), so its leader Dave wins it"]
+        ("trick 2 is claimed as set aside, but no trick is set aside under cancellation: 2 pairs "
+        "cancelled (2S, 4D), so its leader Dave wins it")]
     assert_translatable(report)
 
 
@@ -297,8 +299,8 @@ def test_leader_wins_with_a_surviving_card_keeps_the_surviving_wording():
     rules = with_options(load_ruleset("cancellation"), nothing_survives="leader_wins")
     trick = "trick 2: Dave 2S, Eve 2S, Fay 3S, Al 4D, Beth 5D, Charlie 6D -> none\n"
     assert messages(check(SIX + TRICK_1 + trick, ruleset=rules)) == [
-        "trick 2 is claimed as set aside, but an uncancelled spade survives (2S cancelled): Fay "
-        "wins it with 3S"]
+        ("trick 2 is claimed as set aside, but an uncancelled spade survives (2S cancelled): Fay "
+        "wins it with 3S")]
 
 
 def test_under_a_lead_suit_switch_the_suit_named_is_the_final_lead_suit():
@@ -306,8 +308,8 @@ def test_under_a_lead_suit_switch_the_suit_named_is_the_final_lead_suit():
     rules = with_options(load_ruleset("cancellation"), lead_suit_switch=True)
     report = check(SIX + TRICK_1 + TRICK_2.format(claim="none"), ruleset=rules)
     assert messages(report) == [
-        "trick 2 is claimed as set aside, but an uncancelled diamond survives (2S cancelled): "
-        "Charlie wins it with 6D"]
+        ("trick 2 is claimed as set aside, but an uncancelled diamond survives (2S cancelled): "
+        "Charlie wins it with 6D")]
 
 
 # -- the tables of words -----------------------------------------------------------------------

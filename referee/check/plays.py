@@ -284,16 +284,20 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
         return
     evidence, links = proof
     code, shown, why = FAULT_CODES[fault], card_text(card), FAULT_TEXTS[fault]
-    # TRANSLATORS (the three messages below): {evidence} is empty or a clause that brings its
-    # own punctuation: "; Dave held 2S (dealt on line 11)", " while holding 7S (...)"
     if code == codes.ILLEGAL_LEAD:
+        # TRANSLATORS: {fault} is the rule broken; {evidence} is empty or a clause that brings
+        # its own punctuation: "; Dave held 2S (dealt on line 11)"
         message = msg("{player} led {card} in trick {trick}: {fault}{evidence}", player=who,
                       card=shown, trick=number, fault=why, evidence=evidence)
     elif code == codes.REVOKE:
         suit = lead_card(trick_cards, rules.lead_suit_switch) // NUM_RANKS
+        # TRANSLATORS: {evidence} is empty or a clause that brings its own punctuation:
+        # " while holding 7S (dealt on line 9)"
         message = msg("{player} played {card} to a {suit} lead{evidence}", player=who,
                       card=shown, suit=SUIT_SINGULAR[suit], evidence=evidence)
     else:
+        # TRANSLATORS: {fault} is the rule broken; {evidence} is empty or a clause that brings
+        # its own punctuation: " while holding 3S (dealt on line 10)"
         message = msg("{player} played {card} to trick {trick}: {fault}{evidence}",
                       player=who, card=shown, trick=number, fault=why, evidence=evidence)
     add(code, play.card_span, message, hand=hand, trick=number, player=who, rule=fault.clause,
