@@ -38,6 +38,7 @@ FAULT_CODES = {
     Fault.MUST_PLAY_TWIN_CLUB: codes.ILLEGAL_PLAY, Fault.FIRST_TRICK_POINTS: codes.ILLEGAL_PLAY,
 }
 
+
 @dataclass(slots=True)
 class PlayOutcome:
     state: State
@@ -232,7 +233,7 @@ def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, inde
     if (index == 0 or record is None) and state.rules.first_leader == engine.AFTER_LAST_WINNER:
         why = (msg("the first trick is led by {leader}, the first seat", leader=leader)
                if hand == 1 else
-               # TRANSLATORS: {previous} is the seat left of the first leader
+               # TRANSLATORS: {previous} is the player the first leader sits left of
                msg("the first trick is led by {leader}, left of {previous}, who won (or led, "
                    "set aside) the last trick of the previous hand", leader=leader,
                    previous=table.name(state.dealer)))
