@@ -15,7 +15,7 @@ from referee.check import codes
 from referee.check.diagnostics import HandSummary, Report, unreadable_report
 from referee.check.holdings import HandRecord, gather
 from referee.check.plays import replay_tricks
-from referee.check.records import point_into_record, unreadable
+from referee.check.records import point_into_record, reason, unreadable
 from referee.check.scoring import entries_by_seat, finish_hand, judge_sheet, judge_totals
 from referee.check.setup import group_hands, setup_table
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
@@ -26,7 +26,7 @@ from referee.rules import engine
 from referee.rules.engine import Phase, State
 from referee.rules.ruleset import Ruleset
 from referee.util.collector import collector_paused
-from referee.util.counting import counted
+from referee.util.message import Message, msg, msgn
 from referee.util.reading import MAX_LOG_BYTES, UnreadableFile, read_limited
 
 MAX_FILE_BYTES = MAX_LOG_BYTES
@@ -48,7 +48,7 @@ def check_path(path: str | Path, *, prove: Prover | None = None,
     try:
         data = read_limited(path, MAX_FILE_BYTES)
     except UnreadableFile as err:
-        return unreadable_report(shown, str(err))
+        return unreadable_report(shown, reason(err))
     return check_bytes(data, shown, base_dir=Path(path).parent, prove=prove,
                        max_diagnostics=max_diagnostics, ruleset=ruleset, allowed_dirs=allowed_dirs)
 
@@ -122,7 +122,7 @@ def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> lis
     start = (table.rules.start_total,) * n
     game = _Game(engine.new_game(table.rules, n), start, start)
     if not records:
-        table.findings.note("no hands are recorded")
+        table.findings.note(msg("no hands are recorded"))
     for index, record in enumerate(records):
         game, summary = _replay_hand(table, record, game)
         report.hands.append(summary)
@@ -131,9 +131,9 @@ def _replay_game(table: Table, events: tuple[Event, ...], report: Report) -> lis
     for claim in claims.get(-1, []):
         _judge_game_over(table, claim, game.state, game.true_totals)
     if records and not any(r.has_play for r in records):
-        table.findings.note("no play is recorded, so scores are checked against what some play "
-                            "could give and totals as arithmetic; `referee audit` finds the "
-                            "smallest correction of a faulty sheet")
+        table.findings.note(msg("no play is recorded, so scores are checked against what some "
+                                "play could give and totals as arithmetic; `referee audit` finds "
+                                "the smallest correction of a faulty sheet"))
     if game.state.phase is Phase.OVER:
         report.winners = [table.name(s) for s in game.state.winners]
     return records
@@ -180,10 +180,12 @@ def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
     if state.phase is not Phase.OVER:
         return game
     if not game.end_reported:
+        # TRANSLATORS: {end} says how it ended: "Dave (103) reached the target 100"
         table.findings.add(
-            codes.GAME_END, record.span, f"hand {record.number} is played after the game ended: "
-            f"{_end_text(table, state.totals)} in hand {game.ended_in}", hand=record.number,
-            rule="R9.4")
+            codes.GAME_END, record.span, msg(
+                "hand {hand} is played after the game ended: {end} in hand {ended}",
+                hand=record.number, end=_end_text(table, state.totals), ended=game.ended_in),
+            hand=record.number, rule="R9.4")
     return game._replace(state=engine.next_hand(state), end_reported=True)
 
 
@@ -203,10 +205,10 @@ def _dealer(table: Table, record: HandRecord, game: _Game) -> tuple[State, bool,
     if seat is not None and (not game.dealer_known or seat == state.dealer):
         return state._replace(dealer=seat), True, None
     if seat is not None:
-        table.findings.add(codes.WRONG_DEALER, start.dealer_span, f"{table.name(seat)} deals "
-                           f"hand {record.number}, but the deal moves to "
-                           f"{table.name(state.dealer)}", hand=record.number,
-                           player=table.name(seat))
+        table.findings.add(codes.WRONG_DEALER, start.dealer_span, msg(
+            "{player} deals hand {hand}, but the deal moves to {dealer}", player=table.name(seat),
+            hand=record.number, dealer=table.name(state.dealer)), hand=record.number,
+            player=table.name(seat))
     return state, game.dealer_known, seat
 
 
@@ -234,9 +236,10 @@ def _unplayed(table: Table, record: HandRecord) -> dict[int, tuple]:
     if record.score is not None:
         written = entries_by_seat(table, record.score, hand, codes.SCORE_MISMATCH)
     if record.moon is not None and not record.has_play:
-        note(f"hand {hand}: the moon line is not checked (no play recorded)")
+        note(msg("hand {hand}: the moon line is not checked (no play recorded)", hand=hand))
     if record.score is not None and record.tricks:
-        note(f"hand {hand}: scores not checked against play (the hand is not fully recorded)")
+        note(msg("hand {hand}: scores not checked against play (the hand is not fully recorded)",
+                 hand=hand))
     return written
 
 
@@ -274,9 +277,12 @@ def _unsure_totals(table: Table, record: HandRecord, game: _Game, scores, true_t
     else:
         expected = true_totals
     if sheet is not None and sheet != expected:
-        what = "score" if unread.kind == "score" else "previous total"
-        table.findings.note(f"hand {record.number}: the total line is not checked: the "
-                            f"{what} line it adds up (line {unread.span.line}) cannot be read")
+        table.findings.note(
+            msg("hand {hand}: the total line is not checked: the score line it adds up (line "
+                "{line}) cannot be read", hand=record.number, line=unread.span.line)
+            if unread.kind == "score" else
+            msg("hand {hand}: the total line is not checked: the previous total line it adds up "
+                "(line {line}) cannot be read", hand=record.number, line=unread.span.line))
     return sheet
 
 
@@ -293,13 +299,21 @@ def _summary(table: Table, hand: int, scores, totals, complete: bool, state) -> 
     )
 
 
-def _end_text(table: Table, totals) -> str:
+# TRANSLATORS: which total wins the game, as in "the highest total is Dave (183)"
+_WINNING_TOTALS = {"lowest": msg("lowest"), "highest": msg("highest")}
+
+
+def _end_text(table: Table, totals) -> Message:
     if table.rules.game_length == "one_hand_per_player":
-        return f"the game is {counted(table.size, 'hand')} long and ended"
-    return f"{_leader_text(table, totals)} reached the target {table.rules.target}"
+        return msgn("the game is {n} hand long and ended", "the game is {n} hands long and ended",
+                    table.size, n=table.size)
+    # TRANSLATORS: {leader} is a player and their total: "Dave (103)"
+    return msg("{leader} reached the target {target}", leader=_leader_text(table, totals),
+               target=table.rules.target)
 
 
 def _leader_text(table: Table, totals) -> str:
+    """The highest total and whose it is, ``Dave (103)`` (a name and a number: no words)."""
     seat = max(range(table.size), key=lambda s: totals[s])
     return f"{table.name(seat)} ({totals[seat]})"
 
@@ -307,14 +321,19 @@ def _leader_text(table: Table, totals) -> str:
 def _judge_game_over(table: Table, claim: GameOver, state, totals) -> None:
     add = table.findings.add
     if totals is None:
-        table.findings.note("the winner line is not checked: the totals are not known")
+        table.findings.note(msg("the winner line is not checked: the totals are not known"))
         return
     if state.phase is not Phase.OVER:
-        why = (f"only {counted(state.hand_number - 1, 'hand')} of {table.size} have been played"
+        played = state.hand_number - 1
+        why = (msgn("only {n} hand of {hands} have been played",
+                    "only {n} hands of {hands} have been played", played, n=played,
+                    hands=table.size)
                if table.rules.game_length == "one_hand_per_player" else
-               f"no total has reached the target {table.rules.target} (highest: "
-               f"{_leader_text(table, totals)})")
-        add(codes.GAME_END, claim.span, f"the game is claimed over, but {why}", rule="R9.1")
+               # TRANSLATORS: {leader} is a player and their total: "Dave (93)"
+               msg("no total has reached the target {target} (highest: {leader})",
+                   target=table.rules.target, leader=_leader_text(table, totals)))
+        add(codes.GAME_END, claim.span, msg("the game is claimed over, but {why}", why=why),
+            rule="R9.1")
         return
     claimed = {table.seat(name, claim.span) for name in claim.players}
     if None in claimed:
@@ -322,6 +341,8 @@ def _judge_game_over(table: Table, claim: GameOver, state, totals) -> None:
     actual = set(state.winners)
     if claimed != actual:
         best = ", ".join(f"{table.name(s)} ({totals[s]})" for s in sorted(actual))
-        add(codes.GAME_END, claim.span, f"the winner is claimed as "
-            f"{', '.join(table.name(s) for s in sorted(claimed))}, but the "
-            f"{table.rules.winning_total} total is {best}", rule="R9.3")
+        # TRANSLATORS: {which} is "highest" or "lowest"; {best} players and their totals
+        add(codes.GAME_END, claim.span, msg(
+            "the winner is claimed as {claimed}, but the {which} total is {best}",
+            claimed=", ".join(table.name(s) for s in sorted(claimed)),
+            which=_WINNING_TOTALS[table.rules.winning_total], best=best), rule="R9.3")
