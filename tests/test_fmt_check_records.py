@@ -75,3 +75,12 @@ def test_check_dir_with_no_log_and_no_record_is_a_usage_error(tmp_path, capsys):
     (tmp_path / "settings.json").write_text('{"theme": "dark"}\n', encoding="utf-8")
     assert main(["check", str(tmp_path)]) == 2
     assert "no log files (.log, .txt, .hearts) or JSON game records" in capsys.readouterr().err
+
+
+def test_check_dir_finds_a_record_whose_format_member_comes_last(tmp_path, capsys):
+    record = json.loads((RECORDS / "revoke.json").read_text(encoding="utf-8"))
+    reordered = {key: record[key] for key in sorted(record, key=lambda k: k in ("format", "version"))}
+    text = json.dumps(reordered, indent=2)
+    assert text.index('"format"') > 4096  # beyond the first few KiB
+    (tmp_path / "last.json").write_text(text, encoding="utf-8")
+    assert _checked(tmp_path, capsys) == (1, {"last.json": "violations"})

@@ -24,12 +24,12 @@ RECORD_SUFFIX = ".json"
 # a record declares its format (spec/game-record.md); other JSON (expected verdicts, settings)
 # in the same folders is not a game
 _RECORD_MARK = re.compile(rb'"format"\s*:\s*"referee-game-record"')
-_SNIFF_BYTES = 4096
+_SNIFF_BYTES = 1 << 20  # the members of a record may come in any order
 
 
 def files_in(directory: Path) -> list[Path]:
     """The files ``check DIR`` judges, sorted: every log (by suffix) under ``directory``, and
-    every ``.json`` file that declares itself a game record near its start."""
+    every ``.json`` file that declares itself a game record in its first MiB."""
     return sorted(p for p in directory.rglob("*") if p.is_file() and (
         p.suffix in LOG_SUFFIXES or p.suffix == RECORD_SUFFIX and _declares_record(p)))
 
