@@ -41,7 +41,7 @@ def _parser() -> argparse.ArgumentParser:
                             f"(default {DEFAULT_MAX_DIAGNOSTICS})")
     _ruleset_options(check)
 
-    fmt = commands.add_parser("fmt", help="print a log in canonical form")
+    fmt = commands.add_parser("fmt", help="print a log (a JSON game record: as its log) in canonical form")
     fmt.add_argument("path", metavar="FILE")
     fmt.add_argument("--write", action="store_true", help="rewrite the file in place (atomically)")
     fmt.add_argument("--follow-symlinks", action="store_true",

@@ -9,8 +9,10 @@ saying so, and the run goes on with a fresh pool.
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 
 from referee.check.diagnostics import Report, unreadable_report
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
@@ -18,6 +20,28 @@ from referee.rules.ruleset import Ruleset
 from referee.util.message import msg
 
 DEFAULT_TIMEOUT = 120.0
+LOG_SUFFIXES = (".log", ".txt", ".hearts")
+RECORD_SUFFIX = ".json"
+# a record declares its format (spec/game-record.md); other JSON (expected verdicts, settings)
+# in the same folders is not a game
+_RECORD_MARK = re.compile(rb'"format"\s*:\s*"referee-game-record"')
+_SNIFF_BYTES = 1 << 20  # the members of a record may come in any order
+
+
+def files_in(directory: Path) -> list[Path]:
+    """The files ``check DIR`` judges, sorted: every log (by suffix) under ``directory``, and
+    every ``.json`` file that declares itself a game record in its first MiB."""
+    return sorted(p for p in directory.rglob("*") if p.is_file() and (
+        p.suffix in LOG_SUFFIXES or p.suffix == RECORD_SUFFIX and _declares_record(p)))
+
+
+def _declares_record(path: Path) -> bool:
+    try:
+        with path.open("rb") as file:
+            head = file.read(_SNIFF_BYTES)
+    except OSError:
+        return True  # judged, so that check says why it cannot be read
+    return _RECORD_MARK.search(head) is not None
 
 
 def check_one(path: str, invariants: bool = False,

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from functools import partial
 from pathlib import Path
 
+from referee.run.bulk import LOG_SUFFIXES, files_in
 from referee.run.usage import (
     EXIT_CLEAN,
     EXIT_UNREADABLE,
@@ -18,7 +19,6 @@ from referee.run.usage import (
     ruleset_choice,
 )
 
-LOG_SUFFIXES = (".log", ".txt", ".hearts")
 _EXIT_BY_VERDICT = {"clean": EXIT_CLEAN, "violations": EXIT_VIOLATIONS, "unreadable": EXIT_UNREADABLE}
 
 
@@ -29,9 +29,10 @@ def iter_inputs(paths: list[str]) -> Iterator[str]:
             continue
         path = Path(raw)
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in LOG_SUFFIXES)
+            found = files_in(path)
             if not found:
-                raise UsageError(f"{raw}: no log files ({', '.join(LOG_SUFFIXES)}) in this directory")
+                raise UsageError(f"{raw}: no log files ({', '.join(LOG_SUFFIXES)}) or JSON game "
+                                 "records in this directory")
             yield from (str(p) for p in found)
         else:
             yield raw
