@@ -4,8 +4,10 @@ the property modules share."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from referee.check import codes
 from referee.rules.cards import CARDS, card_text, sort_key
 
 
@@ -27,7 +29,7 @@ class PropertyResult:
         if not self.applicable:
             return "n/a"
         if self.undecided:
-            return "undecided"
+            return codes.UNDECIDED  # what ``check``'s note of the same kind says of a law
         return "holds" if self.holds else "FAILS"
 
 
@@ -83,6 +85,24 @@ class Budget:
         done = f"; holds for {asked.start}-{asked.stop - 1}" if len(asked) else ""
         return (f"undecided: {shown} players not asked, past the size budget of "
                 f"{self.max_players}{done}")
+
+
+def each_size(budget: Budget, name: str, bounds: str, clause: str, sizes: range,
+               at: Callable[[int], PropertyResult | None]) -> PropertyResult | None:
+    """``at(n)`` (a failure, or None) for each n of ``sizes`` within the size budget: the first
+    failure, the undecided result when a budget ran out, or None when every size holds."""
+    try:
+        for n in budget.asked(sizes):
+            if budget.left() <= 0:  # what z3's timeout cannot stop: building the next query
+                raise Undecided(budget.ran_out(f"before tricks of {n} cards"))
+            failure = at(n)
+            if failure is not None:
+                return failure
+    except Undecided as err:
+        return undecided_result(name, bounds, clause, str(err))
+    if budget.asked(sizes) != sizes:
+        return undecided_result(name, bounds, clause, budget.unasked(sizes))
+    return None
 
 
 def undecided_result(name: str, bounds: str, clause: str, detail: str) -> PropertyResult:

@@ -15,13 +15,13 @@ import time
 from collections.abc import Callable, Collection
 from typing import IO
 
+from referee.check import codes
 from referee.proofs import budgets
 from referee.proofs.properties import (
     Budget,
     PropertyResult,
-    Undecided,
+    each_size,
     model_values,
-    undecided_result,
     z3_bool,
     z3_module,
 )
@@ -119,24 +119,6 @@ def _trick_cards(z3, solver, n: int, decks: int, prefix: str = "k"):
     return cards
 
 
-def _each_size(budget: Budget, name: str, bounds: str, clause: str, sizes: range,
-               at: Callable[[int], PropertyResult | None]) -> PropertyResult | None:
-    """``at(n)`` (a failure, or None) for each n of ``sizes`` within the size budget: the first
-    failure, the undecided result when a budget ran out, or None when every size holds."""
-    try:
-        for n in budget.asked(sizes):
-            if budget.left() <= 0:  # what z3's timeout cannot stop: building the next query
-                raise Undecided(budget.ran_out(f"before tricks of {n} cards"))
-            failure = at(n)
-            if failure is not None:
-                return failure
-    except Undecided as err:
-        return undecided_result(name, bounds, clause, str(err))
-    if budget.asked(sizes) != sizes:
-        return undecided_result(name, bounds, clause, budget.unasked(sizes))
-    return None
-
-
 def _trick_text(cards: list[int]) -> str:
     names = DEFAULT_NAMES + tuple(f"P{i}" for i in range(len(DEFAULT_NAMES), 64))
     plays = [f"{names[i]} {card_text(c)}" for i, c in enumerate(cards)]
@@ -171,7 +153,7 @@ def _trick_outcome(model: RuleModel, counts: range, budget: Budget) -> PropertyR
     trick is not set aside, and a winner is of the led suit and uncancelled."""
     bounds = (f"all tricks of {_players_text(counts)} cards from {model.decks} deck(s) "
               f"(each card at most {model.decks}x)")
-    outcome = _each_size(budget, "trick-outcome", bounds, "R6.1-R6.4", counts,
+    outcome = each_size(budget, "trick-outcome", bounds, "R6.1-R6.4", counts,
                          lambda n: _trick_outcome_at(model, n, bounds, budget))
     return outcome or PropertyResult("trick-outcome", True, None, bounds,
                                      "exactly one winner or set aside; the winner's card is of "
@@ -258,7 +240,7 @@ def _engine_resolver(model: RuleModel, resolver: Callable, sizes: range,
             solver.pop()
         return None
 
-    failure = _each_size(budget, "engine-resolver-agrees", bounds, "R6", sizes, at)
+    failure = each_size(budget, "engine-resolver-agrees", bounds, "R6", sizes, at)
     return failure or PropertyResult("engine-resolver-agrees", True, None, bounds,
                                      f"{name} returns the model's winner and cancelled cards",
                                      "R6")
@@ -282,7 +264,7 @@ def _points_conserved(model: RuleModel, counts: range, budget: Budget) -> Proper
     whole = model.points_per_hand
     bounds = (f"all tricks of {_players_text(counts)} cards, any pile of 0-{whole} points "
               f"waiting, kitty of 0-{whole} points, last trick or not")
-    failure = _each_size(budget, "points-conserved", bounds, "R6.5-R7.2", counts,
+    failure = each_size(budget, "points-conserved", bounds, "R6.5-R7.2", counts,
                          lambda n: _points_conserved_at(model, n, bounds, budget))
     return failure or PropertyResult(
         "points-conserved", True, None, bounds,
@@ -329,7 +311,7 @@ def _moon(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
         return PropertyResult("moon-only-all-points", True, None, bounds,
                               "not applicable: the ruleset has no moon (shooting_the_moon = "
                               "false)", "R8.1-R8.2", applicable=False)
-    failure = _each_size(budget, "moon-only-all-points", bounds, "R8.1-R8.2", counts,
+    failure = each_size(budget, "moon-only-all-points", bounds, "R8.1-R8.2", counts,
                          lambda n: _moon_at(model, n, bounds, budget))
     return failure or PropertyResult("moon-only-all-points", True, None, bounds,
                                      f"moon scores appear only when one player took all {whole} "
@@ -392,12 +374,12 @@ def main_verify(ruleset_name: str | None, stream: IO[str] | None = None, *,
         table.add_column(column, overflow="fold")
     for r in results:
         style = {"holds": "green", "FAILS": "bold red", "n/a": "dim",
-                 "undecided": "yellow"}[r.status]
+                 codes.UNDECIDED: "yellow"}[r.status]
         table.add_row(escape(f"{r.name} [{r.clause}]"), f"[{style}]{r.status}[/]",
                       escape(r.bounds), escape(r.counterexample or r.detail))
     console.print(table)
     failed = [r for r in results if r.status == "FAILS"]
-    undecided = [r for r in results if r.status == "undecided"]
+    undecided = [r for r in results if r.status == codes.UNDECIDED]
     console.print(f"{len(results) - len(failed) - len(undecided)} of {len(results)} properties "
                   "hold" + (f"; {len(failed)} fail" if failed else "")
                   + (f"; {len(undecided)} undecided within {seconds:g} s each (not proved; "
