@@ -69,3 +69,6 @@ def test_the_timeout_option(capsys):
     for bad in ("0", "-3", "nan"):
         assert main(["verify-rules", "standard", "--timeout", bad]) == 2
         assert "--timeout must be a positive number of seconds" in capsys.readouterr().err
+    # no limit at all is a budget too (z3's own timeout is at most 2**32 - 1 ms)
+    assert main(["verify-rules", "standard", "--timeout", "inf"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("8 of 8 properties hold")

@@ -59,13 +59,13 @@ class Budget:
         left = self.left()
         if left <= 0:
             raise Undecided(self.ran_out(where))
-        solver.set("timeout", max(1, min(int(left * 1000), _Z3_MAX_TIMEOUT_MS)))
+        solver.set("timeout", max(1, int(min(left * 1000, _Z3_MAX_TIMEOUT_MS))))
         result = solver.check()
         if result == z3.unknown:
             reason = solver.reason_unknown()
             if reason in ("timeout", "canceled"):
                 raise Undecided(self.ran_out(where))
-            raise Undecided(f"{where}: z3 answered unknown ({reason})")
+            raise Undecided(f"undecided: z3 answered unknown ({reason}; {where})")
         return result
 
     def left(self) -> float:
