@@ -82,6 +82,9 @@ def _parser() -> argparse.ArgumentParser:
 
     verify = commands.add_parser("verify-rules", help="prove properties of a ruleset with z3")
     verify.add_argument("ruleset", nargs="?", default=None, metavar="RULESET")
+    verify.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                        help="z3 time for each property (default 120); past it the property is "
+                             "undecided (exit 1)")
 
     audit = commands.add_parser("audit", help="find the smallest corrections of a scoresheet (z3)")
     audit.add_argument("path", metavar="FILE")

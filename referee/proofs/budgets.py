@@ -34,6 +34,11 @@ AUDIT_NEAREST_MS = 1_000
 # A sheet with more written entries than this is not optimised (a 30-hand 11-player game: 660).
 AUDIT_MAX_ENTRIES = 2_000
 
+# verify-rules: one property (all its z3 questions together; ``--timeout`` changes it), and the
+# largest trick / table it is asked about (the bundled rulesets need 11; a ruleset may allow 104).
+VERIFY_PROPERTY_SECONDS = 120.0
+VERIFY_MAX_PLAYERS = 24
+
 def time_detail(budget_ms: int) -> str:
     return f"z3 gave no answer within the time budget of {budget_ms} ms"
 

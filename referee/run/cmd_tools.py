@@ -121,9 +121,13 @@ def run_corpus(args) -> int:
 
 
 def run_verify_rules(args) -> int:
+    from referee.proofs.budgets import VERIFY_PROPERTY_SECONDS
     from referee.proofs.verify_rules import main_verify
 
-    return main_verify(args.ruleset, sys.stdout)
+    seconds = VERIFY_PROPERTY_SECONDS if args.timeout is None else args.timeout
+    if not seconds > 0:  # also refuses nan
+        raise UsageError(f"--timeout must be a positive number of seconds, not {args.timeout}")
+    return main_verify(args.ruleset, sys.stdout, seconds=seconds)
 
 
 def run_audit(args) -> int:
