@@ -84,10 +84,10 @@ def bonus_words(rules: Ruleset) -> str | None:
     parts = []
     if rules.jack_of_diamonds_bonus:
         parts.append(msg("{points} for each jack of diamonds taken",
-                         points=f"{rules.jack_of_diamonds_bonus:+d}"))
+                         points=format(rules.jack_of_diamonds_bonus, "+d")))
     if rules.no_tricks_bonus:
         parts.append(msg("{points} for each player who wins no trick",
-                         points=f"{rules.no_tricks_bonus:+d}"))
+                         points=format(rules.no_tricks_bonus, "+d")))
     return and_list(parts) if parts else None
 
 
@@ -122,18 +122,18 @@ def sheet_law_words(rules: Ruleset, moons: Sequence[int], lost: dict[int, int]) 
                    totals=totals, reason=pool_reason(rules))
     bonuses = bonus_words(rules)
     if bonuses is None:
-        hands = msg("every hand sums to {points}", points=hand_sum(rules))
-    else:
-        hands = msg("every hand sums to {points} plus its bonuses ({bonuses})",
-                    points=hand_sum(rules), bonuses=bonuses)
-    extra = []
+        hands, extra = msg("every hand sums to {points}", points=hand_sum(rules)), []
+    else:  # what the bonuses are opens the parenthesis
+        hands = msg("every hand sums to {points} plus its bonuses", points=hand_sum(rules))
+        extra = [bonuses]
     if moons:
         extra.append(msgn("hand {hands} read as a moon", "hands {hands} read as a moon",
                           len(moons), hands=", ".join(map(str, moons))))
     extra += [lost_words(rules, hand, points) for hand, points in sorted(lost.items())]
     if extra:
-        # TRANSLATORS: {law} is "every hand sums to 52", {exceptions} the hands that differ
-        hands = msg("{law} ({exceptions})", law=hands, exceptions=semicolon_list(extra))
+        # TRANSLATORS: {law} is "every hand sums to 52", {details} what the bonuses are and
+        # the hands that differ ("hand 3 read as a moon")
+        hands = msg("{law} ({details})", law=hands, details=semicolon_list(extra))
     # TRANSLATORS: {hands} is "every hand sums to 52 ...", {totals} "every total adds up"
     return msg("{hands} and {totals}", hands=hands, totals=totals)
 
