@@ -94,8 +94,10 @@ class Sheet:
 
         law.groups.append(Group([smt], expand, ground=not unknowns))
         law.detail = msg("the scores sum to {shown}", shown=shown)
-        short = (shown - hand_sum(rules)) // lost_direction(rules)  # the points lost, if any
-        if lost is None and may_lose and 0 < short < whole:
+        short = 0  # the points lost, when the sum reads as a loss the record allows
+        if lost is None and may_lose:
+            short = (shown - hand_sum(rules)) // lost_direction(rules)
+        if 0 < short < whole:
             law.detail = msgn("the scores sum to {shown}: consistent only if {points} point(s) "
                               "were lost in a set-aside last trick (R6.6), which the record does "
                               "not show", "the scores sum to {shown}: consistent only if "
