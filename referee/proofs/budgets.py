@@ -12,6 +12,7 @@ from __future__ import annotations
 from referee.check import codes
 from referee.check.diagnostics import Diagnostic, make
 from referee.log.events import Span
+from referee.util.message import Message, msg
 
 # One ``check`` of the invariant prover (all laws of a log, or one hand's, law's or instance's).
 PROVER_TIMEOUT_MS = 2_000
@@ -39,12 +40,16 @@ AUDIT_MAX_ENTRIES = 2_000
 VERIFY_PROPERTY_SECONDS = 120.0
 VERIFY_MAX_PLAYERS = 24
 
-def time_detail(budget_ms: int) -> str:
-    return f"z3 gave no answer within the time budget of {budget_ms} ms"
+
+def time_detail(budget_ms: int) -> Message:
+    return msg("z3 gave no answer within the time budget of {budget} ms", budget=budget_ms)
 
 
-def size_detail(what: str, size: int, budget: int) -> str:
-    return f"not asked: {size} {what} exceed the size budget of {budget}"
+def size_detail(what: Message, size: int, budget: int) -> Message:
+    """``what``: the things counted, a message of its own (``msg("written entries")``)."""
+    # TRANSLATORS: {what} is what was counted ("written entries", "formula characters")
+    return msg("not asked: {size} {what} exceed the size budget of {budget}", size=size,
+               what=what, budget=budget)
 
 
 def undecided(span: Span, message: str, *, hand: int | None = None) -> Diagnostic:
