@@ -36,6 +36,7 @@ from referee.log.larkread import LarkLines, callbacks_maker
 from referee.log.recognise import looks_like_record
 from referee.log.words import split_players  # its home; parser is where callers find it
 from referee.util.collector import collector_paused
+from referee.util.message import msg, msgn
 from referee.util.record import Record, record
 
 if TYPE_CHECKING:
@@ -212,10 +213,13 @@ def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = Eve
         with collector_paused():
             _read(text if text.endswith("\n") else text + "\n", reader, reading, fast_lines)
     except TooManyProblems as too_many:
-        stop = f"{MAX_ISSUES} unreadable lines: this does not look like a game log, the rest was not read"
+        stop = msgn("{n} unreadable line: this does not look like a game log, the rest was not "
+                    "read", "{n} unreadable lines: this does not look like a game log, the rest "
+                    "was not read", MAX_ISSUES, n=MAX_ISSUES)
         stop_line = too_many.line
     except Exception as err:  # noqa: BLE001 - last resort: a bug must not crash the referee
-        stop = f"internal error while reading the log: {err!r}"
+        # TRANSLATORS: {error} is the Python exception, as the program names it
+        stop = msg("internal error while reading the log: {error}", error=repr(err))
         stop_line = made.problems[-1][0] if made.problems else 1
     issues = [SyntaxIssue(line, column, line, end, message, hint) for line, column, end, message, hint in made.problems]
     issues.sort(key=lambda issue: issue.line)  # stable; they come in order but for safety
@@ -235,8 +239,11 @@ def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool) 
 
     for kind, start, end, line in _segments(source):
         if kind == "long":
-            builder.problem(line, 1, end - start + 1, f"line is {end - start} "
-                            "characters long; the longest statement is far shorter")
+            length = end - start
+            builder.problem(line, 1, length + 1, msgn(
+                "line is {n} character long; the longest statement is far shorter",
+                "line is {n} characters long; the longest statement is far shorter",
+                length, n=length))
         elif fast_lines:
             reader.read(source, start, end, line, builder, slow)
         else:
@@ -248,7 +255,7 @@ def parse_bytes(data: bytes) -> ParseResult:
     A JSON game record (first non-blank character ``{``) is read as one instead."""
     text = decode_log(data)
     if not text.strip():
-        raise UnreadableLog("the log is empty", 1, 1)
+        raise UnreadableLog(msg("the log is empty"), 1, 1)
     if looks_like_record(text):
         from referee.log.jsonrecord import read_record
 
@@ -257,11 +264,12 @@ def parse_bytes(data: bytes) -> ParseResult:
     if not any(not isinstance(event, Comment) for event in result.events):
         if result.issues:
             first = result.issues[0]
-            raise UnreadableLog(
-                f"nothing in this file reads as a log statement (line {first.line}: {first.message})",
-                first.line, first.column,
-            )
-        raise UnreadableLog("nothing in this file reads as a log statement, only comments", 1, 1)
+            # TRANSLATORS: {problem} is what is wrong with line {line}, the first unreadable one
+            raise UnreadableLog(msg("nothing in this file reads as a log statement (line {line}: "
+                                    "{problem})", line=first.line, problem=first.message),
+                                first.line, first.column)
+        raise UnreadableLog(msg("nothing in this file reads as a log statement, only comments"),
+                            1, 1)
     return result
 
 
