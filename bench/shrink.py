@@ -7,12 +7,15 @@ players).  A benchmark, not a test: run it by hand, ``python bench/shrink.py [RU
 property is searched RUNS times with Hypothesis seeds 0..RUNS-1; the median time is shown).
 It uses only the public strategies, so ``PYTHONPATH=`` an older checkout measures that one.
 Hypothesis's default phases are used, explain included (for a property that fails on most
-games it replays about 100 random examples, and may find a smaller one on the way).
+games it replays about 100 random examples, and may find a smaller one on the way: which is
+why a game played to the end draws a short target most of the time).  The load average is
+printed before and after, as the machine may be shared.
 spec/conformance.md quotes its figures.
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import time
@@ -110,15 +113,26 @@ PROPERTIES = (
      _log_size),
     ("game_logs(): engine fails on a set-aside last trick", game_logs(rules="cancellation"),
      engine_misses_set_aside_last_trick, _log_size),
-    ("game_logs(hands=None), target 40: engine ignores cancellation",
+    ("game_logs(hands=None), target drawn up to 40: engine ignores cancellation",
      game_logs(rules=with_options(load_ruleset("cancellation"), target=40), hands=None),
      engine_ignores_cancellation, _log_size),
+    ("game_logs(rules=\"cancellation\", hands=None), target drawn up to 150: engine ignores "
+     + "cancellation", game_logs(rules="cancellation", hands=None), engine_ignores_cancellation,
+     _log_size),
     ("deals(): engine revokes holding twin black queens", deals(rules="cancellation"),
      engine_revokes_with_twin_queens, _deal_size),
 )
 
 
+def _load() -> str:
+    try:
+        return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:  # pragma: no cover - not on every platform
+        return "load average unknown"
+
+
 def run(runs: int) -> None:
+    print(_load(), flush=True)
     for title, strategy, broken, size in PROPERTIES:
         times, sizes = [], []
         for seed in range(runs):
@@ -129,6 +143,7 @@ def run(runs: int) -> None:
         print(f"{title}: median {statistics.median(times):.1f} s "
               f"({', '.join(f'{t:.1f}' for t in times)}); final examples: {'; '.join(sizes)}",
               flush=True)
+    print(_load(), flush=True)
 
 
 if __name__ == "__main__":

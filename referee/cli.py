@@ -41,7 +41,7 @@ def _parser() -> argparse.ArgumentParser:
                             f"(default {DEFAULT_MAX_DIAGNOSTICS})")
     _ruleset_options(check)
 
-    fmt = commands.add_parser("fmt", help="print a log in canonical form")
+    fmt = commands.add_parser("fmt", help="print a log (a JSON game record: as its log) in canonical form")
     fmt.add_argument("path", metavar="FILE")
     fmt.add_argument("--write", action="store_true", help="rewrite the file in place (atomically)")
     fmt.add_argument("--follow-symlinks", action="store_true",
@@ -57,6 +57,7 @@ def _parser() -> argparse.ArgumentParser:
     report.add_argument("path", metavar="FILE")
     report.add_argument("-o", "--output", default="-", metavar="FILE.html",
                         help="where to write the page (default: standard output)")
+    _language_option(report)
     _ruleset_options(report)
 
     generate = commands.add_parser("generate", help="write a reproducible legal game log")
@@ -81,6 +82,9 @@ def _parser() -> argparse.ArgumentParser:
 
     verify = commands.add_parser("verify-rules", help="prove properties of a ruleset with z3")
     verify.add_argument("ruleset", nargs="?", default=None, metavar="RULESET")
+    verify.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                        help="z3 time for each property (default 120); past it the property is "
+                             "undecided (exit 1)")
 
     audit = commands.add_parser("audit", help="find the smallest corrections of a scoresheet (z3)")
     audit.add_argument("path", metavar="FILE")

@@ -1,6 +1,7 @@
 """Manage the translation catalogs with Babel.
 
     python scripts/i18n.py extract   # referee/locale/referee.pot from the source's msg()/msgn()
+                                     # (Python and the report's Jinja2 template)
     python scripts/i18n.py update    # merge the template into every language's .po
     python scripts/i18n.py compile   # .po -> .mo beside it (the package build does this too)
     python scripts/i18n.py check     # every message translated, with the same placeholders
@@ -28,7 +29,8 @@ DOMAIN = "referee"
 TRANSLATED = ("it", "de", "fr", "uk")
 # msg(template, **args); msgn(singular, plural, count, **args); N_(text) marks a fixed text
 KEYWORDS = {"msg": None, "msgn": (1, 2), "N_": None}
-METHODS = [("**.py", "python")]
+# the report's template marks its texts with the same names, msg("...") and msgn(...)
+METHODS = [("**.py", "python"), ("**/templates/**.j2", "jinja2.ext:babel_extract")]
 
 
 def extracted() -> Catalog:

@@ -179,12 +179,31 @@ def test_a_long_or_unreachable_ruleset_path_is_a_ruleset_error(tmp_path):
 
 def test_a_log_without_a_folder_names_files_only_as_its_caller_allows(outside):
     data = (f'[Ruleset "{outside}"]\n' + PLAYERS).encode()
-    from referee.replay import check_bytes
+    from referee.replay import check_bytes, check_text
 
     # standard input (the command line passes allowed_dirs): no folder, so no file
     (fault,) = _setup(check_bytes(data, "<stdin>", allowed_dirs=()))
     assert "--allow-ruleset-dir" in fault.message
     assert _setup(check_bytes(data, "<stdin>", allowed_dirs=(str(outside.parent),)))[0].message \
         .count("unknown option")
-    # text a library caller hands over, with no folder and no say: the caller vouches for it
-    assert "unknown option" in _setup(check_bytes(data, "<string>"))[0].message
+    # text a library caller hands over, with no folder and no say: the same rule, the same
+    # refusal as the command line's, and the file is not read
+    for report in (check_bytes(data, "<string>"), check_text(data.decode())):
+        (fault,) = _setup(report)
+        assert (fault.line, fault.column) == (1, 1)
+        assert fault.message == (
+            "the ruleset file this tag names lies outside the log's folder, so it is not read "
+            "(`--allow-ruleset-dir DIR` allows the files under DIR, `--ruleset FILE` checks with "
+            "FILE whatever the log names); checking with cancellation")
+    # unless the caller allows the folder, or hands over the ruleset itself
+    assert "unknown option" in _setup(check_text(data.decode(),
+                                                 allowed_dirs=(outside.parent,)))[0].message
+    report = check_text(data.decode(), ruleset=load_ruleset("cancellation"))
+    assert _setup(report) == [] and report.ruleset == "cancellation"
+    # the z3 side's table of a log with no path: the same rule
+    from referee.check.table import Findings
+
+    findings = Findings()
+    assert table_for(parse_log(data.decode()), findings=findings).rules.name == "cancellation"
+    assert [d.kind for d in findings.items] == ["bad-setup"]
+    assert SECRET not in findings.items[0].message

@@ -85,7 +85,8 @@ def test_game_logs_are_legal(log: GameLog):
 
 
 @SOME
-@given(log=game_logs(rules=with_options(CANCELLATION, target=40), players=7, hands=None))
+@given(log=game_logs(rules=with_options(CANCELLATION, target=40), players=7, hands=None,
+                     target=40))
 def test_game_logs_to_the_end(log):
     report = assert_events_legal(log.text)
     assert report.winners and log.rules.target == 40 and log.players == 7

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 
 from referee.check import codes
 from referee.check.claims import judge_claim
+from referee.check.evidence import FAULT_TEXTS, LEAD_FAULTS, copies_seen, listed, play_evidence
 from referee.check.holdings import Knowledge, SeatedPlay
-from referee.check.table import Table, TracedTrick, related
+from referee.check.table import Table, TracedTrick
 from referee.log.events import Play, Trick
 from referee.rules import engine
 from referee.rules.cards import (
-    CLUBS,
     DECK_SIZE,
     HEARTS,
     NUM_RANKS,
@@ -28,15 +28,13 @@ from referee.rules.cards import (
 )
 from referee.rules.engine import Phase, State
 from referee.rules.legality import Fault, card_fault
-from referee.rules.ruleset import is_point_card
 from referee.rules.tricks import lead_card
+from referee.util.message import Message, msg, msgn
 
-_LEAD_FAULTS = {Fault.MUST_LEAD_LOWEST_CLUB, Fault.MUST_LEAD_A_CLUB, Fault.FIRST_LEAD_POINTS,
-                Fault.HEARTS_NOT_BROKEN}
 # the diagnostic each play fault is reported as (turn order and phase are judged apart)
 FAULT_CODES = {
     Fault.NOT_HELD: codes.CARD_NOT_HELD, Fault.REVOKE: codes.REVOKE,
-    **{fault: codes.ILLEGAL_LEAD for fault in _LEAD_FAULTS},
+    **{fault: codes.ILLEGAL_LEAD for fault in LEAD_FAULTS},
     Fault.MUST_PLAY_TWIN_CLUB: codes.ILLEGAL_PLAY, Fault.FIRST_TRICK_POINTS: codes.ILLEGAL_PLAY,
 }
 
@@ -68,14 +66,16 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
             state = _unknown_tricks(state, know, gaps.count(index), lost)
             free_lead = True
         if state.phase is not Phase.PLAY:
-            table.findings.add(codes.BAD_SETUP, trick.span, f"hand {hand} already has all its "
-                               f"{state.tricks_per_hand} tricks; trick {trick.number} is one "
-                               "too many", hand=hand, rule="R10.4")
+            table.findings.add(codes.BAD_SETUP, trick.span, msgn(
+                "hand {hand} already has its {n} trick; trick {trick} is one too many",
+                "hand {hand} already has all its {n} tricks; trick {trick} is one too many",
+                state.tricks_per_hand, hand=hand, n=state.tricks_per_hand, trick=trick.number),
+                hand=hand, rule="R10.4")
             continue
         if trick.number != state.trick_number:
-            table.findings.add(codes.BAD_SETUP, trick.span, f"trick {trick.number} is recorded "
-                               f"where trick {state.trick_number} is due", hand=hand,
-                               trick=state.trick_number, rule="R10.4")
+            table.findings.add(codes.BAD_SETUP, trick.span, msg(
+                "trick {trick} is recorded where trick {due} is due", trick=trick.number,
+                due=state.trick_number), hand=hand, trick=state.trick_number, rule="R10.4")
         if not plays:
             continue
         if free_lead:
@@ -101,11 +101,12 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
         trailing = sum(1 for gap in gaps if gap >= len(tricks))
         state = _unknown_tricks(state, know, trailing, lost)
     if lost:
-        table.findings.note(
-            f"hand {hand}: {'trick' if len(lost) == 1 else 'tricks'} "
-            f"{', '.join(map(str, lost))} cannot be read, so the cards played there are "
-            "unknown, later plays are judged only on what is known, and the hand's scores "
-            "are not checked")
+        table.findings.note(msgn(
+            "hand {hand}: trick {tricks} cannot be read, so the cards played there are unknown, "
+            "later plays are judged only on what is known, and the hand's scores are not checked",
+            "hand {hand}: tricks {tricks} cannot be read, so the cards played there are unknown, "
+            "later plays are judged only on what is known, and the hand's scores are not checked",
+            len(lost), hand=hand, tricks=", ".join(map(str, lost))))
     out.state = state
     out.complete = state.phase is Phase.SCORING and not lost
     if state.phase is Phase.PLAY:
@@ -162,10 +163,13 @@ def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick
         holding = holdings[seat]
         if irregular or position >= n or seat != (lead + position) % n:
             if position >= n:
-                table.findings.add(
-                    codes.OUT_OF_TURN, play.span, f"trick {number} already has a card from "
-                    f"each of the {n} players; {table.name(seat)}'s {card_text(card)} is one "
-                    "too many", hand=hand, trick=number, player=table.name(seat))
+                table.findings.add(codes.OUT_OF_TURN, play.span, msgn(
+                    "trick {trick} already has a card from its {n} player; {player}'s {card} "
+                    "is one too many",
+                    "trick {trick} already has a card from each of the {n} players; "
+                    "{player}'s {card} is one too many", n, trick=number, n=n,
+                    player=table.name(seat), card=card_text(card)),
+                    hand=hand, trick=number, player=table.name(seat))
                 continue
             holding = _out_of_order(table, state, seat, play, position, batch, hand,
                                     reported=irregular)
@@ -180,7 +184,7 @@ def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick
         if first or played[card] > decks or not holding[card] or (
                 suit != led and any(holding[led_cards]) if cards
                 else suit == HEARTS and not broken):
-            copies = played[card] > decks and _copies_seen(table, know, tricks, index, card)
+            copies = played[card] > decks and copies_seen(table, know, tricks, index, card)
             _judge_play(table, state, know, seat, card, play, hand, number, copies, holding,
                         cards)
         cards.append(card)
@@ -198,9 +202,10 @@ def _out_of_order(table: Table, state: State, seat: int, play: Play, position: i
     again = [earlier for earlier_seat, earlier in batch if earlier_seat == seat]
     if not reported:
         expected = (state.leader + position) % table.size
-        message = (f"{table.name(seat)} plays a second card to trick {number}" if again
-                   else f"{table.name(seat)} plays where {table.name(expected)} is next in "
-                   "seating order")
+        message = (msg("{player} plays a second card to trick {trick}",
+                       player=table.name(seat), trick=number) if again
+                   else msg("{player} plays where {next} is next in seating order",
+                            player=table.name(seat), next=table.name(expected)))
         table.findings.add(codes.OUT_OF_TURN, play.span, message, hand=hand, trick=number,
                            player=table.name(seat))
     for earlier in again:
@@ -214,9 +219,9 @@ def _close_trick(table: Table, state: State, trick: Trick, batch: list[tuple[int
     if state.trick and not last_in_log:
         seated = {seat for seat, _ in batch}
         missing = [table.name(s) for s in range(table.size) if s not in seated]
-        table.findings.add(codes.OUT_OF_TURN, trick.span, f"trick {state.trick_number} has no "
-                           f"card from {', '.join(missing)}", hand=hand,
-                           trick=state.trick_number)
+        table.findings.add(codes.OUT_OF_TURN, trick.span, msg(
+            "trick {trick} has no card from {players}", trick=state.trick_number,
+            players=", ".join(missing)), hand=hand, trick=state.trick_number)
         state = engine.close_trick(state)
     return state
 
@@ -224,45 +229,45 @@ def _close_trick(table: Table, state: State, trick: Trick, batch: list[tuple[int
 def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, index: int) -> None:
     seat, _, play = first
     record = state.last_trick
+    leader = table.name(state.leader)
     if (index == 0 or record is None) and state.rules.first_leader == engine.AFTER_LAST_WINNER:
-        why = (f"the first trick is led by {table.name(state.leader)}, "
-               + ("the first seat" if hand == 1 else f"left of {table.name(state.dealer)}, who "
-                  "won (or led, set aside) the last trick of the previous hand"))
+        why = (msg("the first trick is led by {leader}, the first seat", leader=leader)
+               if hand == 1 else
+               # TRANSLATORS: {previous} is the player the first leader sits left of
+               msg("the first trick is led by {leader}, left of {previous}, who won (or led, "
+                   "set aside) the last trick of the previous hand", leader=leader,
+                   previous=table.name(state.dealer)))
         rule = "R4.1"
     elif index == 0 or record is None:
-        why = (f"the first trick is led by {table.name(state.leader)}, left of the dealer "
-               f"{table.name(state.dealer)}")
+        why = msg("the first trick is led by {leader}, left of the dealer {dealer}",
+                  leader=leader, dealer=table.name(state.dealer))
         rule = "R4.1"
     elif record.winner is None:
-        why = (f"trick {record.number} was set aside, so its leader "
-               f"{table.name(state.leader)} leads again")
+        why = msg("trick {trick} was set aside, so its leader {leader} leads again",
+                  trick=record.number, leader=leader)
         rule = "R4.6"
     else:
-        why = f"{table.name(state.leader)} won trick {record.number} and leads next"
+        why = msg("{leader} won trick {trick} and leads next", leader=leader,
+                  trick=record.number)
         rule = "R4.5"
     table.findings.add(
-        codes.WRONG_LEADER, play.span, f"{table.name(seat)} led trick "
-        f"{state.trick_number}, but {why}", hand=hand, trick=state.trick_number,
-        player=table.name(seat), rule=rule)
-
-
-def _copies_seen(table: Table, know: Knowledge, tricks: list[Trick], index: int,
-                 card: int) -> list[str]:
-    """Where the copies of ``card`` went before this play (only wanted for a third copy)."""
-    gone = ["one is in the kitty"] * (know.kitty or ()).count(card)
-    for trick, plays in zip(tricks[:index + 1], know.tricks):
-        gone += [f"{table.name(seat)} played one in trick {trick.number} "
-                 f"(line {trick.span.line})" for seat, what, _ in plays if what == card]
-    return gone[:table.rules.decks]
+        # TRANSLATORS: {why} says who should have led, e.g. "Dave won trick 3 and leads next"
+        codes.WRONG_LEADER, play.span, msg("{player} led trick {trick}, but {why}",
+                                           player=table.name(seat), trick=state.trick_number,
+                                           why=why),
+        hand=hand, trick=state.trick_number, player=table.name(seat), rule=rule)
 
 
 def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: int, play: Play,
                 hand: int, number: int, copies: list[str] | bool, holding, trick_cards) -> None:
     rules, add, who = table.rules, table.findings.add, table.name(seat)
     if copies:
-        add(codes.CARD_NOT_HELD, play.card_span, f"{who} played {card_text(card)}, but the decks "
-            f"hold {rules.decks} and they are gone: {'; '.join(copies)}", hand=hand,
-            trick=number, player=who, rule="R2.4")
+        # TRANSLATORS: {decks} is how many copies of each card the decks hold; {gone} where
+        # they went ("Beth played one in trick 3 (line 14); one is in the kitty")
+        add(codes.CARD_NOT_HELD, play.card_span, msg(
+            "{player} played {card}, but the decks hold {decks} and they are gone: {gone}",
+            player=who, card=card_text(card), decks=rules.decks, gone=listed(copies)),
+            hand=hand, trick=number, player=who, rule="R2.4")
         return
     fault = card_fault(rules, holding, card, trick_cards, first_trick=number == 1,
                        hearts_broken=state.hearts_broken, lowest=state.lowest_club)
@@ -270,85 +275,51 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
         return
     if fault is Fault.NOT_HELD:
         if know.known[seat]:  # also after an unreadable trick: the holding only shrank
-            add(codes.CARD_NOT_HELD, play.card_span, f"{who} played {card_text(card)}, which "
-                f"{who} does not hold at trick {number} (deal and passes as recorded)",
+            add(codes.CARD_NOT_HELD, play.card_span, msg(
+                "{player} played {card}, which {player} does not hold at trick {trick} (deal "
+                "and passes as recorded)", player=who, card=card_text(card), trick=number),
                 hand=hand, trick=number, player=who, rule=fault.clause)
         return
-    proof = _evidence(table, know, seat, holding, fault, trick_cards, number)
+    proof = play_evidence(table, know, seat, holding, fault, trick_cards, number)
     if proof is None:  # the holding is uncertain and nothing proves the fault
         return
     evidence, links = proof
-    code = FAULT_CODES[fault]
+    code, shown, why = FAULT_CODES[fault], card_text(card), FAULT_TEXTS[fault]
     if code == codes.ILLEGAL_LEAD:
-        add(code, play.card_span, f"{who} led {card_text(card)} in trick {number}: "
-            f"{fault.text}{evidence}", hand=hand, trick=number, player=who, rule=fault.clause,
-            related=links)
+        # TRANSLATORS: {fault} is the rule broken; {evidence} is empty or a clause that brings
+        # its own punctuation: "; Dave held 2S (dealt on line 11)"
+        message = msg("{player} led {card} in trick {trick}: {fault}{evidence}", player=who,
+                      card=shown, trick=number, fault=why, evidence=evidence)
     elif code == codes.REVOKE:
         suit = lead_card(trick_cards, rules.lead_suit_switch) // NUM_RANKS
-        add(code, play.card_span, f"{who} played {card_text(card)} to a "
-            f"{SUIT_SINGULAR[suit]} lead{evidence}", hand=hand, trick=number, player=who,
-            rule=fault.clause, related=links)
+        # TRANSLATORS: {evidence} is empty or a clause that brings its own punctuation:
+        # " while holding 7S (dealt on line 9)"
+        message = msg("{player} played {card} to a {suit} lead{evidence}", player=who,
+                      card=shown, suit=SUIT_SINGULAR[suit], evidence=evidence)
     else:
-        add(code, play.card_span, f"{who} played {card_text(card)} to trick "
-            f"{number}: {fault.text}{evidence}", hand=hand, trick=number, player=who,
-            rule=fault.clause, related=links)
+        # TRANSLATORS: {fault} is the rule broken; {evidence} is empty or a clause that brings
+        # its own punctuation: " while holding 3S (dealt on line 10)"
+        message = msg("{player} played {card} to trick {trick}: {fault}{evidence}",
+                      player=who, card=shown, trick=number, fault=why, evidence=evidence)
+    add(code, play.card_span, message, hand=hand, trick=number, player=who, rule=fault.clause,
+        related=links)
 
 
-def _evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault, trick_cards,
-              number: int):
-    """' while holding 7S, which Beth played in trick 9 (line 57)' and the related lines;
-    for a lead: '; Dave held 2S (dealt on line 11)'.  None when the fault is not proven: a
-    known holding after an unreadable trick proves a witness held only with more of them
-    than the unknown cards it lost, or by a later play."""
-    wanted = _witnesses_held(holding, fault, trick_cards, table.rules.lead_suit_switch)
-    uncertain = know.known[seat] and know.missing
-    if not wanted:
-        return None if uncertain else ("", ())
-    card = max(wanted, key=lambda c: c % NUM_RANKS) if fault is Fault.REVOKE else wanted[0]
-    who = table.name(seat)
-    if know.known[seat] and not uncertain:
-        return _held(who, card_text(card), fault) + f" ({know.origin(table, seat, card)})", ()
-    if uncertain and sum(holding[c] for c in wanted) > know.missing:
-        copies = [c for c in wanted for _ in range(holding[c])]
-        return (_held(who, cards_text(copies), fault) + " as recorded, of which the unreadable "
-                f"{'trick' if know.missing == 1 else 'tricks'} took at most {know.missing}"), ()
-    for candidate in (card, *wanted):
-        for later_trick, span in know.later_plays(seat, candidate, number):
-            note = f"{who} played {card_text(candidate)} in trick {later_trick}"
-            return (_held(who, card_text(candidate), fault) + f", which {who} played in trick "
-                    f"{later_trick} (line {span.line})"), (related(span, note),)
-    return None if uncertain else (_held(who, card_text(card), fault), ())
-
-
-def _witnesses_held(holding, fault: Fault, trick_cards, switch: bool) -> list[int]:
-    """The cards of ``holding`` any one of which makes the play a ``fault`` (under a lead-suit
-    switch, the suit to follow is the current lead suit, R5.5)."""
-    if fault is Fault.REVOKE or fault is Fault.MUST_PLAY_TWIN_CLUB:
-        suit = lead_card(trick_cards, switch) // NUM_RANKS
-        return [c for c in range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS) if holding[c]]
-    if fault is Fault.MUST_LEAD_LOWEST_CLUB or fault is Fault.MUST_LEAD_A_CLUB:
-        return [c for c in range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS) if holding[c]]
-    if fault is Fault.HEARTS_NOT_BROKEN:
-        return [c for c, k in enumerate(holding) if k and c // NUM_RANKS != HEARTS]
-    return [c for c, k in enumerate(holding) if k and not is_point_card(c)]
-
-
-def _held(who: str, cards: str, fault: Fault) -> str:
-    return f"; {who} held {cards}" if fault in _LEAD_FAULTS else f" while holding {cards}"
-
-
-def _where_it_stops(table: Table, state: State, know: Knowledge, hand: int) -> str:
+def _where_it_stops(table: Table, state: State, know: Knowledge, hand: int) -> Message:
     seat = state.to_play
-    text = (f"the record stops in hand {hand} at trick {state.trick_number}: "
-            f"{table.name(seat)} to play")
+    where = {"hand": hand, "trick": state.trick_number, "player": table.name(seat)}
     if know.known[seat] and not know.missing:
         legal = engine.legal_plays(state)
-        text += (f" (legal: {' '.join(card_text(c) for c in legal)})" if legal
-                 else " (no card is legal here)")
-    elif state.trick:
+        if legal:
+            return msg("the record stops in hand {hand} at trick {trick}: {player} to play "
+                       "(legal: {cards})", cards=cards_text(legal), **where)
+        return msg("the record stops in hand {hand} at trick {trick}: {player} to play "
+                   "(no card is legal here)", **where)
+    if state.trick:
         suit = state.trick_cards[0] // NUM_RANKS
-        text += f" ({SUIT_NAMES[suit]} led)"
-    return text
+        return msg("the record stops in hand {hand} at trick {trick}: {player} to play "
+                   "({suit} led)", suit=SUIT_NAMES[suit], **where)
+    return msg("the record stops in hand {hand} at trick {trick}: {player} to play", **where)
 
 
 def _dead_end(table: Table, state: State, know: Knowledge, tricks: list[Trick],
@@ -360,11 +331,15 @@ def _dead_end(table: Table, state: State, know: Knowledge, tricks: list[Trick],
     why: dict[str, list[str]] = {}
     for card in (c for c, k in enumerate(holding) if k):
         fault = engine.play_fault(state, seat, card)
-        why.setdefault(fault.text if fault else "?", []).append(card_text(card))
-    reasons = "; ".join(f"{' '.join(cards)}: {text}" for text, cards in why.items())
+        why.setdefault(FAULT_TEXTS[fault] if fault else "?", []).append(card_text(card))
+    # TRANSLATORS: {cards} are cards of one holding, {fault} why none of them may be played
+    reasons = listed([msg("{cards}: {fault}", cards=" ".join(cards), fault=text)
+                       for text, cards in why.items()])
     span = tricks[-1].span if tricks else know.record.span
     who = table.name(seat)
-    table.findings.add(codes.NO_LEGAL_CARD, span, f"the record stops in hand {hand} at trick "
-                       f"{state.trick_number} with {who} to play, and no card is legal here "
-                       f"under {table.rules.name} ({reasons})", hand=hand,
-                       trick=state.trick_number, player=who, rule="R5.6")
+    # TRANSLATORS: {ruleset} is the ruleset's name; {reasons} why each card is not legal
+    table.findings.add(codes.NO_LEGAL_CARD, span, msg(
+        "the record stops in hand {hand} at trick {trick} with {player} to play, and no card "
+        "is legal here under {ruleset} ({reasons})", hand=hand, trick=state.trick_number,
+        player=who, ruleset=table.rules.name, reasons=reasons),
+        hand=hand, trick=state.trick_number, player=who, rule="R5.6")

@@ -9,7 +9,7 @@ from referee.check.diagnostics import Report, unreadable_report
 from referee.log.decode import UnreadableLog
 from referee.log.recognise import looks_like_record
 
-__all__ = ["point_into_record", "unreadable"]
+__all__ = ["point_into_record", "reason", "unreadable"]
 
 
 def point_into_record(report: Report, text: str) -> None:
@@ -24,10 +24,17 @@ def point_into_record(report: Report, text: str) -> None:
                           for d in report.diagnostics]
 
 
+def reason(err: Exception) -> str:
+    """What an exception says: its message as raised (``str(err)`` would make a message
+    written with ``msg()`` a plain string, which cannot be translated)."""
+    said = err.args[0] if len(err.args) == 1 else None
+    return said if isinstance(said, str) else str(err)
+
+
 def unreadable(path: str, err: UnreadableLog) -> Report:
     """The report of a file that is not a log (nor a valid record) at all."""
     from referee.log.jsonrecord import InvalidRecord
 
     if isinstance(err, InvalidRecord):
-        return unreadable_report(path, str(err), err.line, err.column, err.problems, err.text)
-    return unreadable_report(path, str(err), err.line, err.column)
+        return unreadable_report(path, reason(err), err.line, err.column, err.problems, err.text)
+    return unreadable_report(path, reason(err), err.line, err.column)

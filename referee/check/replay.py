@@ -13,23 +13,24 @@ from typing import NamedTuple
 
 from referee.check import codes
 from referee.check.diagnostics import HandSummary, Report, unreadable_report
+from referee.check.game_end import end_text, judge_game_over
 from referee.check.holdings import HandRecord, gather
 from referee.check.plays import replay_tricks
-from referee.check.records import point_into_record, unreadable
+from referee.check.records import point_into_record, reason, unreadable
 from referee.check.scoring import entries_by_seat, finish_hand, judge_sheet, judge_totals
 from referee.check.setup import hands_of, setup_table
 from referee.check.stream import Stream, add_syntax, conclude
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
 from referee.check.unread import Unread, unread_lines, with_unread
 from referee.log.blocks import BLOCK_CHARS
-from referee.log.events import Event, GameOver
+from referee.log.events import Event
 from referee.log.parser import ParseResult, UnreadableLog, log_text, parse_text
 from referee.log.recognise import looks_like_record
 from referee.rules import engine
 from referee.rules.engine import Phase, State
 from referee.rules.ruleset import Ruleset
 from referee.util.collector import collector_paused
-from referee.util.counting import counted
+from referee.util.message import msg
 from referee.util.reading import MAX_LOG_BYTES, UnreadableFile, read_limited
 
 MAX_FILE_BYTES = MAX_LOG_BYTES
@@ -51,7 +52,7 @@ def check_path(path: str | Path, *, prove: Prover | None = None,
     try:
         data = read_limited(path, MAX_FILE_BYTES)
     except UnreadableFile as err:
-        return unreadable_report(shown, str(err))
+        return unreadable_report(shown, reason(err))
     try:
         text = log_text(data)
     except UnreadableLog as err:
@@ -185,13 +186,13 @@ def _replay_game(table: Table, events: Iterable[Event], report: Report,
             if keep:
                 kept.append(record)
         for claim in claims:
-            _judge_game_over(table, claim, game.state, game.true_totals)
+            judge_game_over(table, claim, game.state, game.true_totals)
     if not hands:
-        table.findings.note("no hands are recorded")
+        table.findings.note(msg("no hands are recorded"))
     if hands and not played:
-        table.findings.note("no play is recorded, so scores are checked against what some play "
-                            "could give and totals as arithmetic; `referee audit` finds the "
-                            "smallest correction of a faulty sheet")
+        table.findings.note(msg("no play is recorded, so scores are checked against what some "
+                                "play could give and totals as arithmetic; `referee audit` finds "
+                                "the smallest correction of a faulty sheet"))
     if game.state.phase is Phase.OVER:
         report.winners = [table.name(s) for s in game.state.winners]
     return kept
@@ -240,10 +241,12 @@ def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
     if state.phase is not Phase.OVER:
         return game
     if not game.end_reported:
+        # TRANSLATORS: {end} says how it ended: "Dave (103) reached the target 100"
         table.findings.add(
-            codes.GAME_END, record.span, f"hand {record.number} is played after the game ended: "
-            f"{_end_text(table, state.totals)} in hand {game.ended_in}", hand=record.number,
-            rule="R9.4")
+            codes.GAME_END, record.span, msg(
+                "hand {hand} is played after the game ended: {end} in hand {ended}",
+                hand=record.number, end=end_text(table, state.totals), ended=game.ended_in),
+            hand=record.number, rule="R9.4")
     return game._replace(state=engine.next_hand(state), end_reported=True)
 
 
@@ -263,10 +266,10 @@ def _dealer(table: Table, record: HandRecord, game: _Game) -> tuple[State, bool,
     if seat is not None and (not game.dealer_known or seat == state.dealer):
         return state._replace(dealer=seat), True, None
     if seat is not None:
-        table.findings.add(codes.WRONG_DEALER, start.dealer_span, f"{table.name(seat)} deals "
-                           f"hand {record.number}, but the deal moves to "
-                           f"{table.name(state.dealer)}", hand=record.number,
-                           player=table.name(seat))
+        table.findings.add(codes.WRONG_DEALER, start.dealer_span, msg(
+            "{player} deals hand {hand}, but the deal moves to {dealer}", player=table.name(seat),
+            hand=record.number, dealer=table.name(state.dealer)), hand=record.number,
+            player=table.name(seat))
     return state, game.dealer_known, seat
 
 
@@ -294,9 +297,10 @@ def _unplayed(table: Table, record: HandRecord) -> dict[int, tuple]:
     if record.score is not None:
         written = entries_by_seat(table, record.score, hand, codes.SCORE_MISMATCH)
     if record.moon is not None and not record.has_play:
-        note(f"hand {hand}: the moon line is not checked (no play recorded)")
+        note(msg("hand {hand}: the moon line is not checked (no play recorded)", hand=hand))
     if record.score is not None and record.tricks:
-        note(f"hand {hand}: scores not checked against play (the hand is not fully recorded)")
+        note(msg("hand {hand}: scores not checked against play (the hand is not fully recorded)",
+                 hand=hand))
     return written
 
 
@@ -334,9 +338,12 @@ def _unsure_totals(table: Table, record: HandRecord, game: _Game, scores, true_t
     else:
         expected = true_totals
     if sheet is not None and sheet != expected:
-        what = "score" if unread.kind == "score" else "previous total"
-        table.findings.note(f"hand {record.number}: the total line is not checked: the "
-                            f"{what} line it adds up (line {unread.span.line}) cannot be read")
+        table.findings.note(
+            msg("hand {hand}: the total line is not checked: the score line it adds up (line "
+                "{line}) cannot be read", hand=record.number, line=unread.span.line)
+            if unread.kind == "score" else
+            msg("hand {hand}: the total line is not checked: the previous total line it adds up "
+                "(line {line}) cannot be read", hand=record.number, line=unread.span.line))
     return sheet
 
 
@@ -348,37 +355,3 @@ def _summary(names: tuple[str, ...], hand: int, scores, totals, complete: bool,
         shooter = names[result.shooter] if result.shooter is not None else None
         lost = result.lost
     return HandSummary.seated(hand, names, scores, totals, complete, shooter, lost or 0)
-
-
-def _end_text(table: Table, totals) -> str:
-    if table.rules.game_length == "one_hand_per_player":
-        return f"the game is {counted(table.size, 'hand')} long and ended"
-    return f"{_leader_text(table, totals)} reached the target {table.rules.target}"
-
-
-def _leader_text(table: Table, totals) -> str:
-    seat = max(range(table.size), key=lambda s: totals[s])
-    return f"{table.name(seat)} ({totals[seat]})"
-
-
-def _judge_game_over(table: Table, claim: GameOver, state, totals) -> None:
-    add = table.findings.add
-    if totals is None:
-        table.findings.note("the winner line is not checked: the totals are not known")
-        return
-    if state.phase is not Phase.OVER:
-        why = (f"only {counted(state.hand_number - 1, 'hand')} of {table.size} have been played"
-               if table.rules.game_length == "one_hand_per_player" else
-               f"no total has reached the target {table.rules.target} (highest: "
-               f"{_leader_text(table, totals)})")
-        add(codes.GAME_END, claim.span, f"the game is claimed over, but {why}", rule="R9.1")
-        return
-    claimed = {table.seat(name, claim.span) for name in claim.players}
-    if None in claimed:
-        return
-    actual = set(state.winners)
-    if claimed != actual:
-        best = ", ".join(f"{table.name(s)} ({totals[s]})" for s in sorted(actual))
-        add(codes.GAME_END, claim.span, f"the winner is claimed as "
-            f"{', '.join(table.name(s) for s in sorted(claimed))}, but the "
-            f"{table.rules.winning_total} total is {best}", rule="R9.3")

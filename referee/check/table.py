@@ -10,6 +10,7 @@ from referee.check.diagnostics import Diagnostic, Related
 from referee.log.events import Play, Span, Trick
 from referee.rules.ruleset import Ruleset
 from referee.rules.state import TrickRecord
+from referee.util.message import msg, msgn
 from referee.util.suggest import did_you_mean
 
 DEFAULT_MAX_DIAGNOSTICS = 100  # per kind and file; past it a log's faults are only counted
@@ -55,8 +56,10 @@ class Findings:
         if not self.notes_dropped:
             return self.unchecked
         more = self.notes_dropped
-        return self.unchecked + [(f"and {more:,} more note{'s' * (more != 1)} of what was not "
-                                  "checked (--max-diagnostics N shows more)")]
+        return self.unchecked + [msgn(
+            "and {n:,} more note of what was not checked (--max-diagnostics N shows more)",
+            "and {n:,} more notes of what was not checked (--max-diagnostics N shows more)",
+            more, n=more)]
 
 
 class TracedTrick(NamedTuple):
@@ -97,10 +100,14 @@ class Table:
         seat = self.seats.get(name.casefold())
         if seat is None:
             suggestion = did_you_mean(name, self.names)
+            # TRANSLATORS: {name} is a player's name as written, in quotes
             self.findings.add(
-                codes.BAD_SETUP, span, f"{name!r} is not seated at this table "
-                f"(players: {', '.join(self.names)})", rule="R10.5", hand=hand,
-                hint=f"did you mean {suggestion!r}?" if suggestion else None,
+                codes.BAD_SETUP, span, msg("{name} is not seated at this table (players: "
+                                           "{players})", name=repr(name),
+                                           players=", ".join(self.names)),
+                rule="R10.5", hand=hand,
+                # TRANSLATORS: {name} is a seated player's name, in quotes
+                hint=msg("did you mean {name}?", name=repr(suggestion)) if suggestion else None,
             )
             if guess and suggestion:
                 seat = self.seats[suggestion.casefold()]

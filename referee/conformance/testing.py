@@ -70,7 +70,7 @@ from referee.log.writer import write
 from referee.rules import engine
 from referee.rules.cards import Card
 from referee.rules.names import DEFAULT_NAMES
-from referee.rules.ruleset import Ruleset, bundled_names, load_ruleset
+from referee.rules.ruleset import Ruleset, bundled_names, load_ruleset, with_options
 
 __all__ = [
     "rulesets", "deals", "game_logs", "violating_logs", "assert_events_legal",
@@ -81,6 +81,11 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 _SHORT = st.integers(min_value=1, max_value=2)
 HYPOTHESIS_EVENT = "drawn by referee.testing"
 _TRIES = 25  # seeds tried for a violation before the example is rejected
+# A game played to the end goes to the ruleset's own target one time in _FULL_GAME_ODDS, else
+# to at most _SHORT_TARGET points (one or two hands): Hypothesis's explain phase replays about
+# a hundred games drawn at random, which must stay cheap on average (a full game is ~15 hands).
+_FULL_GAME_ODDS = 8
+_SHORT_TARGET = 26
 
 
 # -- values the strategies produce ----------------------------------------------------------
@@ -169,18 +174,23 @@ def deals(draw, *, rules=None, players=None) -> DrawnDeal:
 
 
 @st.composite
-def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None) -> GameLog:
+def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None,
+              target=None) -> GameLog:
     """A legal game log: ``hands`` hands (default 1 or 2; None: to the end of the game).
 
     The table, length and strategy are drawn first, then the dealer and a seed per hand
-    (its shuffle and choices), so a failing example shrinks hand by hand.  A ruleset from a
-    file (a ``.toml`` path, e.g. examples/rulesets/cancellation-hearts.toml) is named by its
-    path in the log's [Ruleset] tag."""
+    (its shuffle and choices), so a failing example shrinks hand by hand.  A game played to
+    the end (``hands=None``) is played to a ``target`` drawn (written in a [Target] tag): the
+    ruleset's own one time in eight, else at most 26 points, so a failing whole game shrinks to
+    one hand; give ``target`` (a value or a strategy) to fix it.  A ruleset from a file (a ``.toml`` path,
+    e.g. examples/rulesets/cancellation-hearts.toml) is named by its path in the log's
+    [Ruleset] tag, and keeps its own target."""
     chosen = draw(as_strategy(rules, rulesets()))
     path = chosen if isinstance(chosen, str) and chosen.endswith(".toml") else None
     ruleset = as_ruleset(chosen) if path else nameable(as_ruleset(chosen))
     n = players_for(draw, ruleset, players)
     count = draw(as_strategy(hands, st.none())) if hands is not None else None
+    ruleset = _with_target(draw, ruleset, target, path, count is None)
     how = draw(as_strategy(strategy, st.sampled_from(("random", "simple"))))
     events = generate_game(ruleset, n, seed=0, hands=0, event_name=HYPOTHESIS_EVENT)  # tags
     state = engine.new_game(ruleset, n, dealer=draw(st.integers(0, n - 1)))
@@ -193,6 +203,23 @@ def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None) ->
     if path:
         events = _with_ruleset(events, _ruleset_reference(path))
     return GameLog(write(events), tuple(events), ruleset, n, tuple(seeds), count, how)
+
+
+def _with_target(draw, ruleset: Ruleset, target, path, to_the_end: bool) -> Ruleset:
+    """The ruleset with the target drawn (or given): a shorter game under the same rules."""
+    if target is None and (path or not to_the_end):
+        return ruleset
+    if path:
+        raise InvalidArgument("a ruleset from a file keeps its own target; write it in the file")
+    own = ruleset.target
+    if target is None:  # drawn: shrinks to a short game (0, then the smallest target)
+        full = draw(st.integers(0, _FULL_GAME_ODDS - 1)) == _FULL_GAME_ODDS - 1
+        value = own if full else draw(st.integers(1, min(own, _SHORT_TARGET)))
+    else:
+        value = draw(as_strategy(target, st.nothing()))
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise InvalidArgument(f"target must be a whole number of points, 1 or more; got {value!r}")
+    return ruleset if value == own else with_options(ruleset, target=value)
 
 
 @st.composite

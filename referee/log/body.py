@@ -36,6 +36,7 @@ from referee.rules.cards import (
     CardError,
     parse_card,
 )
+from referee.util.message import msg
 
 EMPTY_RUN = CardRun((), ())
 
@@ -119,10 +120,19 @@ class BodyError(Exception):
         self.hint = hint
 
 
-_CARD_EXAMPLE = "a card like 10S or QS"
-_QUOTES_HINT = 'a name with a space is written in double quotes: "Mary Ann"'
+_QUOTES_HINT = msg('a name with a space is written in double quotes: "Mary Ann"')
 _ODD_QUOTES = ("'", "‘", "”", "„")  # quotes a name in a statement cannot start with
-_COMPACT_HINT = "a trick written as cards only names its leader before the colon: 'trick 3 Beth: 2C 5C ...'"
+_COMPACT_HINT = msg("a trick written as cards only names its leader before the colon: "
+                    "'trick 3 Beth: 2C 5C ...'")
+_SHOWN_CARD = 20  # characters of a piece that is not a card quoted in the message
+
+
+def _not_a_card(item: str) -> str:
+    """The message for a piece that is not a card: the text of :class:`CardError`'s."""
+    piece = item if len(item) <= _SHOWN_CARD else item[:_SHOWN_CARD] + "…"
+    # TRANSLATORS: {piece} is the piece of the line, in quotes as Python writes it ('2X')
+    return msg("{piece} is not a card: expected a rank (2-10, T, J, Q, K, A) then a suit "
+               "(S H D C or ♠ ♥ ♦ ♣), like 10S or QS", piece=repr(piece))
 
 
 def _card_or_error(item: str, column: int, after: str | None) -> Card:
@@ -131,12 +141,14 @@ def _card_or_error(item: str, column: int, after: str | None) -> Card:
         return card
     try:
         return parse_card(item)
-    except CardError as err:
+    except CardError:
         looks_like_name = item.startswith(QUOTES) or (len(item) > 3 and BARE_NAME_RE.fullmatch(item) is not None)
         if after is not None and looks_like_name:
-            message = f"expected {_CARD_EXAMPLE} after '{shown(after)}', not '{shown(item)}'"
+            # TRANSLATORS: {name} is the player's name, {item} what follows it instead of a card
+            message = msg("expected a card like 10S or QS after '{name}', not '{item}'",
+                          name=shown(after), item=shown(item))
             raise BodyError(column, column + len(item), message) from None
-        raise BodyError(column, column + len(item), str(err)) from None
+        raise BodyError(column, column + len(item), _not_a_card(item)) from None
 
 
 def _item_at(value: str, pos: int) -> str:
@@ -227,7 +239,7 @@ def _plays_slow(value: str, line: int, column: int) -> tuple[Play, ...]:
         if len(items) > 1 and all(item in CARD_BY_TEXT for item in items):
             first = _ITEM.search(value)
             col = column + first.start()
-            message = f"expected a player name before the card '{first.group()}'"
+            message = msg("expected a player name before the card '{card}'", card=first.group())
             raise BodyError(col, col + len(first.group()), message, _COMPACT_HINT) from None
         raise
 
@@ -238,14 +250,21 @@ def _name_error(value: str, pos: int, column: int) -> BodyError:
     if item.startswith(QUOTES):
         return BodyError(col, col + len(item), _closing(item))
     if item in CARD_BY_TEXT:
-        return BodyError(col, col + len(item), f"expected a player name before the card '{item}'", _COMPACT_HINT)
+        return BodyError(col, col + len(item),
+                         msg("expected a player name before the card '{card}'", card=item),
+                         _COMPACT_HINT)
     hint = _QUOTES_HINT if item.startswith(_ODD_QUOTES) else None
-    return BodyError(col, col + len(item), f"expected a player name, not '{shown(item)}'", hint)
+    return BodyError(col, col + len(item), _not_a_name(item), hint)
+
+
+def _not_a_name(item: str) -> str:
+    return msg("expected a player name, not '{item}'", item=shown(item))
 
 
 def _closing(item: str) -> str:
     closing = "”" if item.startswith("“") else '"'
-    return f"a quoted player name needs its closing '{closing}'"
+    # TRANSLATORS: {quote} is the quotation mark that closes the one written (" or ”)
+    return msg("a quoted player name needs its closing '{quote}'", quote=closing)
 
 
 def _name_at(value: str, pos: int, column: int):
@@ -267,7 +286,8 @@ def _plays_walk(value: str, line: int, column: int) -> tuple[Play, ...]:
         after = gap.end() if gap is not None else pos
         if gap is None or after >= n or value[after] in ",\n":  # no card: a comma, the end
             where = column + (after if after < n and value[after] == "," else pos)
-            raise BodyError(where, where + 1, f"expected {_CARD_EXAMPLE} after '{shown(name_token)}'")
+            raise BodyError(where, where + 1, msg("expected a card like 10S or QS after '{name}'",
+                                                  name=shown(name_token)))
         pos = gap.end()
         item = _item_at(value, pos)
         card = _card_or_error(item, column + pos, name_token)
@@ -317,8 +337,10 @@ def _entries_slow(value: str, line: int, column: int) -> tuple[Entry, ...]:
             where = gap.end() if gap is not None else pos
             item = _item_at(value, where).strip() if where < n else ""
             col = column + (where if item else pos)
-            found = f", not '{shown(item)}'" if item else ""
-            message = f"expected points (a whole number) after '{shown(name_token)}'{found}"
+            name = shown(name_token)
+            message = (msg("expected points (a whole number) after '{name}', not '{item}'",
+                           name=name, item=shown(item)) if item else
+                       msg("expected points (a whole number) after '{name}'", name=name))
             raise BodyError(col, col + max(len(item), 1), message)
         pos = number.end()
         points = int(number.group().translate(_MINUS))
@@ -351,10 +373,11 @@ def _names_slow(value: str, line: int, column: int) -> tuple[str, ...]:
             item = _item_at(value, pos)
             if item.startswith(QUOTES) and m is None:
                 raise BodyError(col, col + len(item), _closing(item))
-            raise BodyError(col, col + len(item), f"expected a player name, not '{shown(item)}'")
+            raise BodyError(col, col + len(item), _not_a_name(item))
         name = name_value(m.group())
         if name.casefold() == "none":  # "nobody" is read as a name: a player may be so called
-            message = "'none' cannot be a winner's name: name the player(s) with the best total"
+            message = msg("'none' cannot be a winner's name: name the player(s) with the best "
+                          "total")
             raise BodyError(col, col + len(m.group()), message)
         out.append(name)
         pos = _SEPS.match(value, m.end()).end()

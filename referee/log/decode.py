@@ -6,6 +6,8 @@ binary file, UTF-16, invalid UTF-8), saying where the first offending byte is.
 
 from __future__ import annotations
 
+from referee.util.message import msg
+
 __all__ = ["UnreadableLog", "decode_log", "normalise"]
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
@@ -20,6 +22,9 @@ class UnreadableLog(Exception):
         self.message = message
         self.line = line
         self.column = column
+
+    def __str__(self) -> str:
+        return self.message  # itself: a Message keeps its template (str(err) would copy it)
 
 
 def _position(data: bytes, offset: int) -> tuple[int, int]:
@@ -37,21 +42,22 @@ def decode_log(data: bytes) -> str:
     line and column of the first offending byte.
     """
     if data.startswith(_UTF16_BOMS):
-        raise UnreadableLog("the file is UTF-16 text; save the log as UTF-8", 1, 1)
+        raise UnreadableLog(msg("the file is UTF-16 text; save the log as UTF-8"), 1, 1)
     if data.startswith(_UTF8_BOM):
         data = data[len(_UTF8_BOM):]
     nul = data.find(b"\x00")
     if nul >= 0:
         line, column = _position(data, nul)
-        raise UnreadableLog("this is a binary file, not a text log (it contains NUL bytes)", line, column)
+        raise UnreadableLog(msg("this is a binary file, not a text log (it contains NUL bytes)"),
+                            line, column)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line, column = _position(data, err.start)
-        raise UnreadableLog(
-            f"the file is not UTF-8 text: byte 0x{data[err.start]:02x} cannot be read; save the log as UTF-8",
-            line, column,
-        ) from None
+        # TRANSLATORS: 0x{byte:02x} is the first byte that is not UTF-8, in hexadecimal (0xff)
+        raise UnreadableLog(msg("the file is not UTF-8 text: byte 0x{byte:02x} cannot be read; "
+                                "save the log as UTF-8", byte=data[err.start]), line, column,
+                            ) from None
     return normalise(text)
 
 

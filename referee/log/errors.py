@@ -22,39 +22,43 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from referee.log.canonical import format_event
 from referee.log.events import Comment, Event
 from referee.log.words import QUOTES, shown
+from referee.util.message import Message, msg
 from referee.util.suggest import did_you_mean
 
 STATEMENT_KEYWORDS = ("hand", "deal", "kitty", "pass", "trick", "moon", "score", "total", "winner",
                       "winners", "players")
 Reread = Callable[[str], "Event | None"]  # a repaired line -> the one event it reads as, or None
 
-# What each terminal is, in words, in the order they are listed in a message.
-_WORDS = {
+# What each terminal is, in words, in the order they are listed in a message.  The words of
+# the log itself (':', 'dealer', 'left') are the same in every language: plain strings.
+_WORDS: dict[str, str] = {
     "COLON": "':'",
-    "NUMBER": "a number",
-    "NAME": "a player name",
-    "CARDS": "cards like 10S or QS",
+    "NUMBER": msg("a number"),
+    "NAME": msg("a player name"),
+    "CARDS": msg("cards like 10S or QS"),
     "LIST": "",  # depends on the statement, see _LIST_WORDS
     "ARROW": "'->'",
     "DEALER": "'dealer'",
     "PASS": "'pass'",
-    "DIRECTION": "a pass direction (left, right, across, hold, none, or N left / N right)",
-    "SIDE": "'left' or 'right'",
-    "CHOICE": "'subtract' or 'add'",
-    "TAG_NAME": "a tag name like Event",
-    "STRING": 'a quoted value like "Friday club"',
+    "DIRECTION": msg("a pass direction (left, right, across, hold, none, or N left / N right)"),
+    "SIDE": msg("'left' or 'right'"),
+    "CHOICE": msg("'subtract' or 'add'"),
+    "TAG_NAME": msg("a tag name like Event"),
+    "STRING": msg('a quoted value like "Friday club"'),
     "RSQB": "']'",
-    "PLAYER_NAMES": "the players' names in seating order, like 'Al Beth Charlie'",
-    "$END": "the end of the line",
-    "<END-OF-FILE>": "the end of the line",
+    "PLAYER_NAMES": msg("the players' names in seating order, like 'Al Beth Charlie'"),
+    "$END": msg("the end of the line"),
+    "<END-OF-FILE>": msg("the end of the line"),
 }
 _LIST_WORDS = {
-    "trick": "the plays, like 'Beth 2C, Charlie 5C'",
-    "score": "a player name and points, like 'Al 13'",
-    "total": "a player name and points, like 'Al 13'",
-    "winner": "the winner's name",
-    "winners": "the winners' names",
+    "trick": msg("the plays, like 'Beth 2C, Charlie 5C'"),
+    "score": msg("a player name and points, like 'Al 13'"),
+    "total": msg("a player name and points, like 'Al 13'"),
+    "winner": msg("the winner's name"),
+    "winners": msg("the winners' names"),
 }
+_A_LIST = msg("a list")
+_SOMETHING_ELSE = msg("something else")
 # Literal words a near miss may be corrected to, by terminal.
 _CHOICES = {
     "DEALER": ("dealer",),
@@ -87,15 +91,21 @@ def _previous_text(token: Token) -> str:
 
 
 def _expected_words(expected: set[str], keyword: str) -> str:
+    """The terminals wanted, in words: "a number", "':' or '->'", "a, b or c"."""
     parts = []
     for name in _WORDS:
         if name in expected:
-            parts.append(_LIST_WORDS.get(keyword, "a list") if name == "LIST" else _WORDS[name])
+            parts.append(_LIST_WORDS.get(keyword, _A_LIST) if name == "LIST" else _WORDS[name])
     if not parts:
-        parts = ["something else"]
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " or " + parts[-1]
+        return _SOMETHING_ELSE
+    words = parts[0]
+    for part in parts[1:-1]:
+        # TRANSLATORS: a list of what the reader wanted, one more item at a time ("a, b")
+        words = msg("{items}, {item}", items=words, item=part)
+    if len(parts) > 1:
+        # TRANSLATORS: the last item of a list of what the reader wanted ("a, b or c")
+        words = msg("{items} or {item}", items=words, item=parts[-1])
+    return words
 
 
 def diagnose(parser: Lark, line: str, reread: Reread | None = None) -> tuple[int, int, str, str | None]:
@@ -115,10 +125,11 @@ def diagnose(parser: Lark, line: str, reread: Reread | None = None) -> tuple[int
         column, end, message, hint = _explain(expected, previous, index, line)
         if reread is not None and len(line) <= _REPAIR_MAX:
             repaired = _canonical(_repairs(line, expected, previous, index), reread)
-            hint = f"did you mean: {repaired}" if repaired else hint
+            # TRANSLATORS: {line} is a whole log line, as `referee fmt` writes it
+            hint = msg("did you mean: {line}", line=repaired) if repaired else hint
         return column, end, message, hint
     # The line grammar accepts what the fast grammar refused: should not happen.
-    return 1, max(len(line), 1) + 1, "this line cannot be read as a statement", None
+    return 1, max(len(line), 1) + 1, msg("this line cannot be read as a statement"), None
 
 
 def _explain(expected: set[str], previous: list[Token], index: int, line: str) -> tuple[int, int, str, str | None]:
@@ -129,11 +140,16 @@ def _explain(expected: set[str], previous: list[Token], index: int, line: str) -
         return (column, end, *_unknown_statement(found or line.strip()[:1]))
     keyword = previous[0].value.strip().casefold() if previous[0].type != "LSQB" else "tag"
     if found.startswith(QUOTES) and not _QUOTED_START.match(line, index):
-        what = "value" if keyword == "tag" else "player name"
         closing = "”" if found.startswith("“") else '"'
-        return column, end, f"a quoted {what} needs its closing '{closing}'", None
+        # TRANSLATORS: {quote} is the quotation mark that closes the one written (" or ”)
+        message = (msg("a quoted value needs its closing '{quote}'", quote=closing)
+                   if keyword == "tag" else
+                   msg("a quoted player name needs its closing '{quote}'", quote=closing))
+        return column, end, message, None
     if keyword == "tag" and found.casefold() == _PLAYER_TAG:
-        return column, end, f"'{found}' is not a tag: the seating is the [Players \"...\"] tag", None
+        # TRANSLATORS: {word} is the tag name as written ("Player"); [Players "..."] is log syntax
+        return column, end, msg("'{word}' is not a tag: the seating is the [Players \"...\"] tag",
+                                word=found), None
     return column, end, _message(expected, previous[-1], keyword), _hint(expected, found)
 
 
@@ -202,9 +218,15 @@ def _expected_at(err: UnexpectedInput, seen: list[Token], line: str, parser) -> 
 def _unknown_statement(word: str) -> tuple[str, str | None]:
     """Message and hint for a line whose first word starts no statement."""
     if word.startswith("["):
-        return "a tag needs its closing ']': [Name \"value\"]", None
+        return msg("a tag needs its closing ']': [Name \"value\"]"), None
     guess = did_you_mean(word, STATEMENT_KEYWORDS) if word[:1].isalpha() else None
-    return f"unknown statement '{shown(word)}'", (f"did you mean '{guess}'?" if guess else None)
+    # TRANSLATORS: {word} is the first word of the line, as written
+    return msg("unknown statement '{word}'", word=shown(word)), _did_you_mean(guess)
+
+
+def _did_you_mean(guess: str | None) -> Message | None:
+    # TRANSLATORS: {word} is a word of the log's language (a keyword such as trick, left, dealer)
+    return msg("did you mean '{word}'?", word=guess) if guess else None
 
 
 def _near_miss(expected: set[str], found: str) -> str | None:
@@ -218,19 +240,26 @@ def _hint(expected: set[str], found: str) -> str | None:
     """'did you mean ...?' when ``found`` is a near miss of a word the parser wanted."""
     guess = _near_miss(expected, found)
     if guess and guess.casefold() != found.casefold():
-        return f"did you mean '{guess}'?"
+        return _did_you_mean(guess)
     return None
 
 
 def _message(expected: set[str], last: Token, keyword: str) -> str:
     """What was expected after the ``last`` good token of a ``keyword`` statement."""
-    after = _previous_text(last)
+    after = _previous_text(last)  # in every message: the last word read, as written
     if "COLON" in expected and last.type == "NAME" and keyword in ("deal", "pass", "trick"):
-        return f"expected ':' after the player name in a {keyword} line"
+        # TRANSLATORS: {keyword} is the statement's keyword as the log writes it: deal, pass or trick
+        return msg("expected ':' after the player name in a {keyword} line", keyword=keyword)
     if expected == {"NUMBER"} and last.type in ("HAND", "TRICK"):
-        return f"expected a {keyword} number after '{after}'"
+        if keyword == "hand":
+            return msg("expected a hand number after '{after}'", after=after)
+        if keyword == "trick":
+            return msg("expected a trick number after '{after}'", after=after)
+        return msg("expected a {keyword} number after '{after}'", keyword=keyword, after=after)
     if expected == {"NAME"} and last.type == "ARROW" and keyword == "trick":
-        return f"expected a player name or 'none' after '{after}'"
+        return msg("expected a player name or 'none' after '{after}'", after=after)
     if expected == {"NAME"} and last.type in ("DEAL", "PASS", "MOON", "DEALER"):
-        return f"expected a player name after '{after}'"
-    return f"expected {_expected_words(expected, keyword)} after '{after}'"
+        return msg("expected a player name after '{after}'", after=after)
+    # TRANSLATORS: {what} lists what the reader wanted ("a number", "':' or '->'")
+    return msg("expected {what} after '{after}'", what=_expected_words(expected, keyword),
+               after=after)

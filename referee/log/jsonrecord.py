@@ -40,6 +40,7 @@ from referee.log.recordschema import Places, RecordProblem, schema, schema_probl
 from referee.log.words import TAG_NAME_RE, split_players
 from referee.rules.cards import Card, card_text
 from referee.rules.ruleset import canonical_direction
+from referee.util.message import msg, msgn
 
 __all__ = [
     "FORMAT",
@@ -67,14 +68,35 @@ class InvalidRecord(UnreadableLog):
     """A JSON game record that cannot be read: not JSON, or not valid against the schema."""
 
     def __init__(self, problems: list[RecordProblem], text: str) -> None:
-        first = problems[0]
-        count = len(problems)
-        where = f" at {first.pointer}" if first.pointer else ""
-        summary = (f"not a valid game record{where}: {first.message}" if count == 1 else
-                   f"not a valid game record: {count} problems, the first{where}: {first.message}")
-        super().__init__(summary, first.line, first.column)
+        super().__init__(_summary(problems), problems[0].line, problems[0].column)
         self.problems = tuple(problems)
         self.text = text  # the record, for excerpts
+
+
+def _summary(problems: list[RecordProblem]) -> str:
+    """The one line that says what is wrong with an invalid record: its first problem."""
+    first, count = problems[0], len(problems)
+    if count == 1 and first.pointer:
+        # TRANSLATORS: {pointer} is a JSON pointer (/hands/0/deal/1), {problem} what is wrong there
+        return msg("not a valid game record at {pointer}: {problem}", pointer=first.pointer,
+                   problem=first.message)
+    if count == 1:
+        return msg("not a valid game record: {problem}", problem=first.message)
+    if first.pointer:
+        return msgn("not a valid game record: {n} problem, the first at {pointer}: {problem}",
+                    "not a valid game record: {n} problems, the first at {pointer}: {problem}",
+                    count, n=count, pointer=first.pointer, problem=first.message)
+    return msgn("not a valid game record: {n} problem, the first: {problem}",
+                "not a valid game record: {n} problems, the first: {problem}",
+                count, n=count, problem=first.message)
+
+
+# What the text of a record must not hold, by what it is (the message, made once).
+_ON_ONE_LINE = {
+    "name": msg("a player's name must be on one line (no line break, no NUL)"),
+    "tag value": msg("a tag value must be on one line (no line break, no NUL)"),
+    "comment": msg("a comment must be on one line (no line break, no NUL)"),
+}
 
 
 class Reading(NamedTuple):
@@ -106,7 +128,8 @@ def read_record(text: str) -> Reading:
     except JsonError as err:
         line, column = Positions(text).at(err.offset)
         raise InvalidRecord([RecordProblem(line, column, line, column + 1,
-                                           f"not JSON: {err.message}", None)], text) from None
+                                           msg("not JSON: {problem}", problem=err.message),
+                                           None)], text) from None
     places = Places(text, where)
     problems = schema_problems(document, places)
     if problems:
@@ -116,7 +139,7 @@ def read_record(text: str) -> Reading:
     if builder.problems:
         raise InvalidRecord(sorted(builder.problems, key=lambda p: (p.line, p.column)), text)
     if not any(not isinstance(event, Comment) for event in reading.events):
-        raise UnreadableLog("the game record holds no statement (no tags, no hands)", 1, 1)
+        raise UnreadableLog(msg("the game record holds no statement (no tags, no hands)"), 1, 1)
     return reading
 
 
@@ -156,36 +179,40 @@ class _Builder:
         return self.place_comments(document.get("comments", ()))
 
     def text(self, pointer: str, value: str, what: str) -> str:
+        """``value``, which must be on one line; ``what`` it is: a key of _ON_ONE_LINE."""
         if value.translate(_ONE_LINE) != value:
-            self.fail(pointer, f"{what} must be on one line (no line break, no NUL)")
+            self.fail(pointer, _ON_ONE_LINE[what])
         return value
 
     def tag(self, at: str, tag: dict) -> None:
         name, value = tag["name"], tag["value"]
         if not TAG_NAME_RE.fullmatch(name) or "\n" in name:
-            self.fail(at + "/name", f"{shown(name)} is not a tag name: a letter or _, then "
-                      "letters, digits, _ or -")
+            # TRANSLATORS: {name} is the tag's name as JSON writes it ("Date")
+            self.fail(at + "/name", msg("{name} is not a tag name: a letter or _, then letters, "
+                                        "digits, _ or -", name=shown(name)))
         if isinstance(value, list):
             for index, player in enumerate(value):
-                self.text(f"{at}/value/{index}", player, "a player's name")
+                self.text(f"{at}/value/{index}", player, "name")
             written = players_value(value)
             if written is None or name.casefold() != "players":
-                self.fail(at + "/value", "only a Players tag may list names, and only names "
-                          "that a Players tag can write (no name with both kinds of quote)")
+                self.fail(at + "/value", msg("only a Players tag may list names, and only names "
+                                             "that a Players tag can write (no name with both "
+                                             "kinds of quote)"))
                 written = ""
             value = written
-        self.add(at, Tag(name, self.text(at + "/value", value, "a tag value"),
+        self.add(at, Tag(name, self.text(at + "/value", value, "tag value"),
                          self.span(at)))
 
     def name(self, pointer: str, value: str) -> str:
-        return self.text(pointer, value, "a player's name")
+        return self.text(pointer, value, "name")
 
     def hand(self, at: str, hand: dict) -> None:
         if "number" in hand:
             direction = hand.get("pass")
             if direction is not None:
                 if not _DIRECTION.fullmatch(direction):
-                    self.fail(at + "/pass", f"{shown(direction)} is not a pass direction")
+                    self.fail(at + "/pass", msg("{direction} is not a pass direction",
+                                                direction=shown(direction)))
                 direction = canonical_direction(direction)
             self.add(at, HandStart(
                 int(hand["number"]), self.name(at + "/dealer", hand["dealer"]) if "dealer" in hand
@@ -230,7 +257,7 @@ class _Builder:
             where = at + "/winners"
             names = tuple(self.name(f"{where}/{i}", name) for i, name in enumerate(hand["winners"]))
             if any(name.casefold() == "none" for name in names):
-                self.fail(where, "'none' cannot be named as a winner of the game")
+                self.fail(where, msg("'none' cannot be named as a winner of the game"))
             self.add(where, GameOver(names, self.span(where)))
 
     def run(self, at: str, cards: list[str]) -> CardRun:
@@ -238,7 +265,7 @@ class _Builder:
         for index, text in enumerate(cards):
             card = _CARDS.get(text)
             if card is None:
-                self.fail(f"{at}/{index}", f"{shown(text)} is not a card")
+                self.fail(f"{at}/{index}", msg("{card} is not a card", card=shown(text)))
                 card = Card(0)
             made.append(card)
         return CardRun(tuple(made), tuple(self.span(f"{at}/{i}") for i in range(len(cards))))
@@ -251,10 +278,10 @@ class _Builder:
             card = self.run(where + "/card", [play["card"]]).cards[0]
             player = play.get("player")
             if (player is None) == (leader is None):
-                self.fail(where, "a trick with a leader lists only the cards, in seating order "
-                          "from the leader" if leader is not None else
-                          "this play names no player (only a trick with a leader lists bare "
-                          "cards)")
+                self.fail(where, msg("a trick with a leader lists only the cards, in seating "
+                                     "order from the leader") if leader is not None else
+                          msg("this play names no player (only a trick with a leader lists bare "
+                              "cards)"))
             player = None if player is None else self.name(where + "/player", player)
             plays.append(Play(player, card, self.span(where), self.span(where + "/card")))
         claim = None
@@ -276,17 +303,20 @@ class _Builder:
         remarks: dict[int, str] = {}
         for number, comment in enumerate(comments):
             at = f"/comments/{number}"
-            text = self.text(at + "/text", comment["text"], "a comment")
+            text = self.text(at + "/text", comment["text"], "comment")
             target = comment.get("above", comment.get("beside"))
             index = len(self.events) if target is None else index_of.get(target)
             if index is None:
                 key = "above" if "above" in comment else "beside"
-                self.fail(f"{at}/{key}", f"no statement of this record is at {shown(target)} "
-                          "(a tag, a hand's number, a deal, the kitty, a pass, a trick, the "
-                          "moon, score, total or winners)")
+                # TRANSLATORS: {pointer} is the JSON pointer the comment names, as written
+                self.fail(f"{at}/{key}", msg("no statement of this record is at {pointer} (a tag, "
+                                             "a hand's number, a deal, the kitty, a pass, a "
+                                             "trick, the moon, score, total or winners)",
+                                             pointer=shown(target)))
             elif "beside" in comment:
                 if index in remarks:
-                    self.fail(at + "/beside", "a statement has at most one comment beside it")
+                    self.fail(at + "/beside",
+                              msg("a statement has at most one comment beside it"))
                 remarks[index] = text if text.startswith("#") else "# " + text
             else:  # as the log reader makes it: the text after the # without the blanks
                 words = text.removeprefix("#")

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
+from referee.util.message import msg, msgn
+
 __all__ = ["MAX_DEPTH", "MAX_NUMBER", "JsonError", "Positions", "decode", "escape_pointer"]
 
 MAX_DEPTH = 32  # a game record nests six deep; anything far deeper is not a record
@@ -36,10 +38,17 @@ class JsonError(ValueError):
         self.message = message
         self.offset = offset
 
+    def __str__(self) -> str:
+        return self.message  # itself: a Message keeps its template
+
 
 def escape_pointer(token: str) -> str:
     """One reference token of a JSON pointer: ``~`` as ``~0``, ``/`` as ``~1``."""
     return token.replace("~", "~0").replace("/", "~1")
+
+
+def _lone_high() -> str:
+    return msg("a high surrogate escape must be followed by a low one")
 
 
 class Positions:
@@ -72,12 +81,12 @@ class _Reader:
         self.blank()
         start = self.pos
         if start >= len(self.text):
-            raise JsonError("the document ends where a value is expected", start)
+            raise JsonError(msg("the document ends where a value is expected"), start)
         char = self.text[start]
         if char == "{" or char == "[":
             if depth >= MAX_DEPTH:
-                raise JsonError(f"nested more than {MAX_DEPTH} deep; a game record is far "
-                                "shallower", start)
+                raise JsonError(msg("nested more than {depth} deep; a game record is far "
+                                    "shallower", depth=MAX_DEPTH), start)
             result = self.members(pointer, depth) if char == "{" else self.items(pointer, depth)
         elif char == '"':
             result = self.string()
@@ -98,16 +107,18 @@ class _Reader:
             self.blank()
             key_start = self.pos
             if not text.startswith('"', key_start):
-                raise JsonError("expected a member name in double quotes", key_start)
+                raise JsonError(msg("expected a member name in double quotes"), key_start)
             key = self.string()
             if key in result:
-                raise JsonError(f"the member name {key!r} appears twice in this object", key_start)
+                # TRANSLATORS: {name} is the member's name in quotes, as Python writes it
+                raise JsonError(msg("the member name {name} appears twice in this object",
+                                    name=repr(key)), key_start)
             self.blank()
             if not text.startswith(":", self.pos):
-                raise JsonError("expected ':' after the member name", self.pos)
+                raise JsonError(msg("expected ':' after the member name"), self.pos)
             self.pos += 1
             result[key] = self.value(pointer + "/" + escape_pointer(key), depth + 1)
-            if self.separator("}", "object"):
+            if self.separator("}"):
                 return result
 
     def items(self, pointer: str, depth: int) -> list:
@@ -119,10 +130,10 @@ class _Reader:
             return result
         while True:
             result.append(self.value(f"{pointer}/{len(result)}", depth + 1))
-            if self.separator("]", "array"):
+            if self.separator("]"):
                 return result
 
-    def separator(self, close: str, what: str) -> bool:
+    def separator(self, close: str) -> bool:
         """Past a ',' (False: another member follows) or the closing bracket (True)."""
         self.blank()
         char = self.text[self.pos:self.pos + 1]
@@ -131,7 +142,10 @@ class _Reader:
             return True
         if char == ",":
             return False
-        raise JsonError(f"expected ',' or '{close}' in this {what}", self.pos - 1)
+        # TRANSLATORS: {close} is the bracket that ends it, } or ]
+        raise JsonError(msg("expected ',' or '{close}' in this object", close=close)
+                        if close == "}" else
+                        msg("expected ',' or '{close}' in this array", close=close), self.pos - 1)
 
     def string(self) -> str:
         text = self.text
@@ -149,10 +163,11 @@ class _Reader:
                 char, pos = self.escape(pos)
                 parts.append(char)
             elif not char:
-                raise JsonError("the string is not closed", self.pos)
+                raise JsonError(msg("the string is not closed"), self.pos)
             else:
-                raise JsonError(f"a raw control character (U+{ord(char):04X}) in a string; "
-                                "write it as an escape", pos)
+                # TRANSLATORS: U+{code:04X} is the character's Unicode number (U+0009)
+                raise JsonError(msg("a raw control character (U+{code:04X}) in a string; "
+                                    "write it as an escape", code=ord(char)), pos)
 
     def escape(self, pos: int) -> tuple[str, int]:
         """The character of the escape at ``pos`` (its backslash) and the offset after it."""
@@ -161,23 +176,24 @@ class _Reader:
         if kind in _ESCAPES:
             return _ESCAPES[kind], pos + 2
         if kind != "u":
-            raise JsonError("not a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)", pos)
+            raise JsonError(msg("not a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"),
+                            pos)
         code = self.hex4(pos)
         if 0xDC00 <= code <= 0xDFFF:
-            raise JsonError("a lone low surrogate escape is not a character", pos)
+            raise JsonError(msg("a lone low surrogate escape is not a character"), pos)
         if 0xD800 <= code <= 0xDBFF:
             if text[pos + 6:pos + 8] != "\\u":
-                raise JsonError("a high surrogate escape must be followed by a low one", pos)
+                raise JsonError(_lone_high(), pos)
             low = self.hex4(pos + 6)
             if not 0xDC00 <= low <= 0xDFFF:
-                raise JsonError("a high surrogate escape must be followed by a low one", pos)
+                raise JsonError(_lone_high(), pos)
             return chr(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)), pos + 12
         return chr(code), pos + 6
 
     def hex4(self, pos: int) -> int:
         match = _HEX4.match(self.text, pos + 2)
         if match is None:
-            raise JsonError("\\u must be followed by four hexadecimal digits", pos)
+            raise JsonError(msg("\\u must be followed by four hexadecimal digits"), pos)
         return int(match.group(), 16)
 
     def scalar(self):
@@ -188,12 +204,15 @@ class _Reader:
                 return value
         match = _NUMBER.match(text, start)
         if match is None or match.end() == start:
-            raise JsonError("expected a value (an object, array, string, number, true, false "
-                            "or null)", start)
+            raise JsonError(msg("expected a value (an object, array, string, number, true, "
+                                "false or null)"), start)
         number = match.group()
         if len(number) > MAX_NUMBER:
-            raise JsonError(f"a number {len(number)} characters long; no value in a game "
-                            "record needs more than a few digits", start)
+            length = len(number)
+            raise JsonError(msgn("a number {n} character long; no value in a game record needs "
+                                 "more than a few digits", "a number {n} characters long; no "
+                                 "value in a game record needs more than a few digits", length,
+                                 n=length), start)
         self.pos = match.end()
         if number.isdigit() or (number[0] == "-" and number[1:].isdigit()):
             return int(number)
@@ -208,5 +227,5 @@ def decode(text: str) -> tuple[object, dict[str, tuple[int, int]]]:
     document = reader.value("", 0)
     reader.blank()
     if reader.pos < len(text):
-        raise JsonError("text after the end of the document", reader.pos)
+        raise JsonError(msg("text after the end of the document"), reader.pos)
     return document, reader.where

@@ -39,6 +39,7 @@ from referee.log.larkread import LarkLines, callbacks_maker
 from referee.log.recognise import looks_like_record
 from referee.log.words import split_players  # its home; parser is where callers find it
 from referee.util.collector import collector_paused
+from referee.util.message import msg, msgn
 from referee.util.record import Record, record
 
 if TYPE_CHECKING:
@@ -240,10 +241,13 @@ def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
             with collector_paused():
                 _read(source, reader, reading, fast_lines, group)
         except TooManyProblems as too_many:
-            stop = f"{MAX_ISSUES} unreadable lines: this does not look like a game log, the rest was not read"
+            stop = msgn("{n} unreadable line: this does not look like a game log, the rest was "
+                        "not read", "{n} unreadable lines: this does not look like a game log, "
+                        "the rest was not read", MAX_ISSUES, n=MAX_ISSUES)
             stop_line, why = too_many.line, STOP_TOO_MANY
         except Exception as err:  # noqa: BLE001 - last resort: a bug must not crash the referee
-            stop = f"internal error while reading the log: {err!r}"
+            # TRANSLATORS: {error} is the Python exception, as the program names it
+            stop = msg("internal error while reading the log: {error}", error=repr(err))
             stop_line = made.problems[-1][0] if made.problems else 1
             why = STOP_FAILED
         issues = [SyntaxIssue(line, column, line, end, message, hint)
@@ -316,8 +320,11 @@ def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool,
 
     for kind, start, end, line in segments:
         if kind == "long":
-            builder.problem(line, 1, end - start + 1, f"line is {end - start} "
-                            "characters long; the longest statement is far shorter")
+            length = end - start
+            builder.problem(line, 1, length + 1, msgn(
+                "line is {n} character long; the longest statement is far shorter",
+                "line is {n} characters long; the longest statement is far shorter",
+                length, n=length))
         elif fast_lines:
             reader.read(source, start, end, line, builder, slow)
         else:
@@ -334,7 +341,7 @@ def log_text(data: bytes) -> str:
     """decode_log; raises UnreadableLog for an empty log too."""
     text = decode_log(data)
     if not text or text.isspace():  # (not text.strip(), which would copy the text)
-        raise UnreadableLog("the log is empty", 1, 1)
+        raise UnreadableLog(msg("the log is empty"), 1, 1)
     return text
 
 
@@ -354,11 +361,12 @@ def nothing_read(first: SyntaxIssue | None) -> UnreadableLog:
     """Why a log none of whose lines is a statement (comments aside) is unreadable, given
     its first syntax issue."""
     if first is not None:
-        return UnreadableLog(
-            f"nothing in this file reads as a log statement (line {first.line}: {first.message})",
-            first.line, first.column,
-        )
-    return UnreadableLog("nothing in this file reads as a log statement, only comments", 1, 1)
+        # TRANSLATORS: {problem} is what is wrong with line {line}, the first unreadable one
+        return UnreadableLog(msg("nothing in this file reads as a log statement (line {line}: "
+                                 "{problem})", line=first.line, problem=first.message),
+                             first.line, first.column)
+    return UnreadableLog(msg("nothing in this file reads as a log statement, only comments"),
+                         1, 1)
 
 
 if __name__ == "__main__":  # remake referee/log/shipped.py after a change of the grammar

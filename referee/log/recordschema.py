@@ -14,6 +14,7 @@ from pathlib import Path
 
 from referee.log.events import Span
 from referee.log.jsontext import Positions, escape_pointer
+from referee.util.message import msg, msgn
 from referee.util.record import Record, record
 
 __all__ = ["MAX_PROBLEMS", "Places", "RecordProblem", "schema", "schema_problems", "shown"]
@@ -96,7 +97,7 @@ def schema_problems(document: object, places: Places) -> list[RecordProblem]:
         last = found[MAX_PROBLEMS - 1]
         found = found[:MAX_PROBLEMS] + [RecordProblem(
             last.line, last.column, last.end_line, last.end_column,
-            f"and {rest} more problem{'s' * (rest != 1)}", last.pointer)]
+            msgn("and {n} more problem", "and {n} more problems", rest, n=rest), last.pointer)]
     return found
 
 
@@ -105,17 +106,20 @@ def _problems(error, pointer: str) -> list[tuple[str, str]]:
     own place, one problem each."""
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         known = error.schema.get("properties", {})
+        # TRANSLATORS: {name} is the member's name as JSON writes it ("colour")
         return [(f"{pointer}/{escape_pointer(name)}",
-                 f"unknown member {shown(name)} (spec/game-record.md lists the members)")
+                 msg("unknown member {name} (spec/game-record.md lists the members)",
+                     name=shown(name)))
                 for name in error.instance if name not in known]
     return [(pointer, _message(error))]
 
 
 def shown(value: object) -> str:
+    """A value for a message: JSON's own text, shortened; a container by its kind."""
     if isinstance(value, dict):
-        return "an object"
+        return msg("an object")
     if isinstance(value, list):
-        return "an array"
+        return msg("an array")
     if value is None or isinstance(value, bool):
         return json.dumps(value)
     text = json.dumps(value, ensure_ascii=False)
@@ -126,18 +130,46 @@ def _message(error) -> str:
     """One problem in plain words, never quoting more than a short piece of the value."""
     description = error.schema.get("description") if isinstance(error.schema, dict) else None
     if error.validator in _DESCRIBED and description:
-        return f"{shown(error.instance)} is not {description}"
+        # TRANSLATORS: {value} is the JSON value (or "an object"), {what} what it should be
+        return msg("{value} is not {what}", value=shown(error.instance),
+                   what=DESCRIPTIONS.get(description, description))
     if error.validator == "minItems":
-        return f"an empty list here; at least {error.validator_value} item is needed"
+        return msgn("an empty list here; at least {n} item is needed",
+                    "an empty list here; at least {n} items are needed",
+                    error.validator_value, n=error.validator_value)
     if error.validator == "minProperties":
-        return "an empty hand object records nothing"
+        return msg("an empty hand object records nothing")
     if error.validator == "maxProperties":
-        return "a comment stands either above or beside a statement, not both"
+        return msg("a comment stands either above or beside a statement, not both")
     if error.validator == "required":
         missing = [name for name in error.validator_value if name not in error.instance]
-        return f"the member {shown(missing[0] if missing else '?')} is missing here"
+        # TRANSLATORS: {name} is the member's name as JSON writes it ("cards")
+        return msg("the member {name} is missing here",
+                   name=shown(missing[0] if missing else "?"))
     if error.validator == "dependentRequired":
-        return "a hand with a dealer or a pass direction needs its number (the hand line)"
+        return msg("a hand with a dealer or a pass direction needs its number (the hand line)")
     message = error.message
-    return message if len(message) <= 200 else message[:199] + "…"
+    # TRANSLATORS: {problem} is the schema validator's own English words; leave it as it is
+    return msg("{problem}", problem=message if len(message) <= 200 else message[:199] + "…")
+
+
+# The schema's descriptions (spec/game-record.schema.json, which a test holds to this table),
+# as messages: "... is not a card: a rank 2-10, ...".
+DESCRIPTIONS = {text: text for text in (
+    msg("One game as data, statement by statement as a written log has it "
+        "(spec/game-record.md)."),
+    msg('the string "referee-game-record"'),
+    msg("1, the version of the format this schema describes"),
+    msg("a string on one line (no line break, no NUL)"),
+    msg("a player's name: a non-empty string on one line (no line break, no NUL)"),
+    msg("a card: a rank 2-10, J, Q, K or A, then a suit S, H, D or C (10S, QH)"),
+    msg("a whole number from 0 to 999999999"),
+    msg("a whole number of points, at most nine digits, may be negative"),
+    msg("the JSON pointer of a statement in this record (/hands/0/tricks/3)"),
+    msg("a tag name: a letter or _, then letters, digits, _ or -"),
+    msg("a string on one line, or (for Players) the names in seating order"),
+    msg("a pass direction: left, right, across, hold (or none), or 'N left' / 'N right'"),
+    msg("the player claimed to win the trick, or null: claimed set aside"),
+    msg("subtract or add"),
+)}
 

@@ -14,7 +14,10 @@ from typing import IO
 
 from referee.check.codes import ERROR, NOTE, WARNING
 from referee.check.diagnostics import Diagnostic, Report
-from referee.output.render import escaped
+from referee.output.localized import localized
+from referee.output.render import escaped, more_diagnostics, related_line
+from referee.util.i18n import SOURCE_LANGUAGE, translate
+from referee.util.message import msg
 
 COMMANDS = {ERROR: "error", WARNING: "warning", NOTE: "notice"}
 _DATA = str.maketrans({"%": "%25", "\r": "%0D", "\n": "%0A"})
@@ -36,11 +39,13 @@ def command(name: str, message: str, **properties) -> str:
     return f"::{name}{' ' + props if props else ''}::{escape_data(message)}"
 
 
-def annotation(path: str, diag: Diagnostic) -> str:
-    """One diagnostic as a workflow command; its evidence follows on lines of its own."""
+def annotation(path: str, diag: Diagnostic, language: str = SOURCE_LANGUAGE) -> str:
+    """One diagnostic as a workflow command; its evidence follows on lines of its own.  The
+    message is shown as it is (:func:`localized` translates it), the words around it in
+    ``language``."""
     message = escaped(f"{diag.message} [{diag.rule}]" + (f" ({diag.hint})" if diag.hint else ""))
     for rel in diag.related:
-        message += "\n" + escaped(f"{rel.note} (line {rel.line})")
+        message += "\n" + escaped(related_line(rel, language))
     one_line = diag.end_line == diag.line and diag.end_column > diag.column
     return command(COMMANDS.get(diag.severity, "error"), message, file=escaped(path),
                    line=diag.line if diag.line >= 1 else None,
@@ -49,19 +54,24 @@ def annotation(path: str, diag: Diagnostic) -> str:
                    title=f"{diag.code} {diag.kind}")
 
 
-def report_lines(report: Report) -> list[str]:
+def report_lines(report: Report, language: str = SOURCE_LANGUAGE) -> list[str]:
+    """The annotations of a report, its texts in ``language`` (the titles' kinds and codes,
+    which a program may match, stay as they are)."""
+    report = localized(report, language)
     path = escaped(report.path)
-    out = [annotation(report.path, diag) for diag in report.diagnostics]
-    out += [command("warning", f"and {count:,} more {kind} diagnostic{'s' * (count != 1)} "
-                    "(--max-diagnostics N shows more)", file=path, title="more diagnostics")
+    out = [annotation(report.path, diag, language) for diag in report.diagnostics]
+    out += [command("warning", more_diagnostics(kind, count, language), file=path,
+                    title=translate(msg("more diagnostics"), language))
             for kind, count in report.suppressed.items()]
-    out += [command("notice", escaped(note), file=path, title="not checked")
+    out += [command("notice", escaped(note), file=path,
+                    title=translate(msg("not checked"), language))
             for note in report.unchecked]
     return out
 
 
-def write_github(reports: Iterable[Report], stream: IO[str]) -> None:
+def write_github(reports: Iterable[Report], stream: IO[str],
+                 language: str = SOURCE_LANGUAGE) -> None:
     for report in reports:
-        for line in report_lines(report):
+        for line in report_lines(report, language):
             stream.write(line + "\n")
         stream.flush()

@@ -5,6 +5,12 @@ The page is the view model of :mod:`referee.output.game_view` through a Jinja2 t
 (``templates/report.html.j2``) with autoescaping on: player names, comments and messages
 are text from the log and never markup, and their control and invisible characters are shown
 as escapes, as in the text output.  Jinja2 is imported only here.
+
+The page speaks the language it is asked for (``referee report --lang``): the diagnostics'
+messages (the report is localized before it is viewed), the code table's explanations, and
+the template's own texts, each written ``msg("...")``/``msgn(...)`` in the template and
+translated through the same catalogs.  The rule clauses are quoted from the rulebook, which
+is English only.
 """
 
 from __future__ import annotations
@@ -19,8 +25,11 @@ from typing import IO
 from referee import __version__
 from referee.check.codes import NOTE
 from referee.output.game_view import MAX_DRAWN_HANDS
-from referee.rules.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS
+from referee.rules.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from referee.rules.ruleset import Ruleset
+from referee.util import i18n
+from referee.util.i18n import N_, SOURCE_LANGUAGE
+from referee.util.message import msg, msgn
 
 TEMPLATE = "report.html.j2"
 RED_SUITS = frozenset("HD")
@@ -29,14 +38,16 @@ PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8
            "#e377c2", "#7f7f7f", "#bcbd22", "#393b79")
 CHART_WIDTH, CHART_HEIGHT = 760, 300
 _MARGIN = {"left": 52, "right": 170, "top": 16, "bottom": 44}
+# a suit symbol's spoken name (its aria-label), by letter
+SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 
 
-def face(text: str) -> dict:
+def face(text: str, language: str = SOURCE_LANGUAGE) -> dict:
     """How a card is drawn: ``10H`` -> rank 10, the heart symbol, red."""
     rank, suit = text[:-1], text[-1:]
     index = SUIT_LETTERS.find(suit)
     return {"rank": rank, "symbol": SUIT_SYMBOLS[index] if index >= 0 else suit,
-            "suit_name": SUIT_NAMES[index] if index >= 0 else suit,
+            "suit_name": i18n.translate(SUIT_WORDS[suit], language) if index >= 0 else suit,
             "colour": "red" if suit in RED_SUITS else "black"}
 
 
@@ -84,27 +95,66 @@ def _nice_step(raw: float) -> int:
     return step
 
 
-@lru_cache(maxsize=1)
-def _template():
-    from jinja2 import Environment, StrictUndefined
+def _shown(value):
+    """Text from the log as the text output shows it: controls, invisible format characters
+    (bidirectional overrides reorder what a reader sees) as escapes."""
     from markupsafe import Markup
 
     from referee.output.render import escaped
 
-    def shown(value):
-        """Text from the log as the text output shows it: controls, invisible format
-        characters (bidirectional overrides reorder what a reader sees) as escapes."""
-        return escaped(value) if isinstance(value, str) and not isinstance(value, Markup) else value
+    return escaped(value) if isinstance(value, str) and not isinstance(value, Markup) else value
 
-    env = Environment(autoescape=True, undefined=StrictUndefined, finalize=shown)
-    env.filters["face"] = face
+
+def _filled(template: str, english: str, args: dict):
+    """``template`` (a translation of ``english``) filled with ``args`` as markup: the
+    template's text and every argument that is not already markup escaped."""
+    from markupsafe import Markup, escape
+
+    safe = {name: _shown(value) for name, value in args.items()}
+    try:
+        return Markup(escape(template)).format_map(safe)
+    except (KeyError, IndexError, ValueError):  # a translation with the wrong placeholders
+        return Markup(escape(english)).format_map(safe)
+
+
+def speakers(language: str):
+    """The template's ``msg`` and ``msgn``: its fixed texts in ``language``, as markup."""
+
+    def say(template: str, /, **args):
+        found = i18n.catalog(language).gettext(template) if language != SOURCE_LANGUAGE \
+            else template
+        return _filled(found, template, args)
+
+    def say_n(singular: str, plural: str, count: int, /, **args):
+        english = singular if count == 1 else plural
+        found = english if language == SOURCE_LANGUAGE else \
+            i18n.catalog(language).ngettext(singular, plural, count)
+        return _filled(found, english, args)
+
+    return say, say_n
+
+
+@lru_cache(maxsize=len(i18n.LANGUAGES))
+def _template(language: str = SOURCE_LANGUAGE):
+    from jinja2 import Environment, StrictUndefined
+
+    env = Environment(autoescape=True, undefined=StrictUndefined, finalize=_shown)
+    env.filters["face"] = lambda text: face(text, language)
+    env.globals["msg"], env.globals["msgn"] = speakers(language)
     source = resources.files("referee.output").joinpath("templates", TEMPLATE).read_text("utf-8")
     return env.from_string(source)
 
 
-def render_html(game: dict) -> str:
-    """The page of a game's view model."""
-    diagnostics = game["diagnostics"]
+def _explained(diag: dict, language: str) -> dict:
+    """A diagnostic of the view with its kind's explanation in ``language``."""
+    return {**diag, "summary": i18n.translate(diag["summary"], language),
+            "why": i18n.translate(diag["why"], language)}
+
+
+def render_html(game: dict, language: str = SOURCE_LANGUAGE) -> str:
+    """The page of a game's view model, in ``language`` (the view's diagnostics are already
+    in it: see :func:`report_html`)."""
+    diagnostics = [_explained(d, language) for d in game["diagnostics"]]
     by_hand: dict[int, list[dict]] = {}
     general = []
     hands = {hand["number"] for hand in game["hands"]}
@@ -115,32 +165,38 @@ def render_html(game: dict) -> str:
         else:
             general.append(diag)
     count = sum(d["severity"] != NOTE for d in diagnostics) + sum(game["suppressed"].values())
-    verdict = {"clean": "clean", "unreadable": "unreadable",
-               "violations": f"{count} violation{'s' * (count != 1)}"}[game["verdict"]]
+    verdict = i18n.translate({"clean": msg("clean"), "unreadable": msg("unreadable"),
+                              "violations": msgn("{n} violation", "{n} violations", count,
+                                                 n=count)}[game["verdict"]], language)
     flagged = {hand["number"] for hand in game["hands"]
                if any(row["marks"] or any(c["marks"] for c in row["cards"])
                       for row in hand["setup"])}
-    return _template().render(
+    return _template(language).render(
         game=game, diag={d["id"]: d for d in diagnostics}, general=general,
         findings_by_hand=by_hand, verdict_text=verdict, chart=chart(game),
-        setup_flagged=flagged, version=__version__, max_drawn=MAX_DRAWN_HANDS)
+        setup_flagged=flagged, version=__version__, max_drawn=MAX_DRAWN_HANDS,
+        language=language)
 
 
 def report_html(data: bytes, path: str, *, base_dir: Path | None = None,
-                ruleset: Ruleset | None = None, allowed_dirs: tuple = ()) -> tuple[str, str]:
-    """(the page, the verdict) of a log's bytes; raises ``UnreadableLog`` for bytes that
-    are not a log at all."""
+                ruleset: Ruleset | None = None, allowed_dirs: tuple = (),
+                language: str = SOURCE_LANGUAGE) -> tuple[str, str]:
+    """(the page in ``language``, the verdict) of a log's bytes; raises ``UnreadableLog``
+    for bytes that are not a log at all."""
     from referee.log.parser import parse_bytes
     from referee.output.game_view import game_view, referee_game
+    from referee.output.localized import localized
 
     parsed = parse_bytes(data)
     report, trace, records = referee_game(parsed, path, base_dir=base_dir, ruleset=ruleset,
                                           allowed_dirs=allowed_dirs)
-    return render_html(game_view(report, trace, records, parsed)), report.verdict
+    view = game_view(localized(report, language), trace, records, parsed)
+    return render_html(view, language), report.verdict
 
 
 def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
-                allowed_dirs: tuple = (), stream: IO[str] | None = None) -> int:
+                allowed_dirs: tuple = (), stream: IO[str] | None = None,
+                language: str = SOURCE_LANGUAGE) -> int:
     """Write the report page of ``path`` to ``output`` (``-``: standard output).  Exit code
     0 clean, 1 violations, 2 when the input is not a log or the page cannot be written."""
     from referee.log.parser import UnreadableLog
@@ -151,12 +207,14 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
     try:
         page, verdict = report_html(read_input(path), path,
                                     base_dir=None if path == "-" else Path(path).parent,
-                                    ruleset=ruleset, allowed_dirs=allowed_dirs)
+                                    ruleset=ruleset, allowed_dirs=allowed_dirs,
+                                    language=language)
     except UnreadableFile as problem:
-        print(escaped(f"{path}:1:1: {problem}"), file=err)
+        print(escaped(f"{path}:1:1: {_said(problem, language)}"), file=err)
         return 2
     except UnreadableLog as problem:
-        print(escaped(f"{path}:{problem.line}:{problem.column}: {problem}"), file=err)
+        print(escaped(f"{path}:{problem.line}:{problem.column}: {_said(problem, language)}"),
+              file=err)
         return 2
     if output == "-":
         sys.stdout.write(page)
@@ -171,6 +229,13 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
               file=err)
         return 2
     return 1 if verdict == "violations" else 0
+
+
+def _said(problem: Exception, language: str) -> str:
+    """Why the input is unreadable, in ``language`` (the exception's one argument, a
+    message when the code that raised it wrote one)."""
+    reason = problem.args[0] if len(problem.args) == 1 else None
+    return i18n.translate(reason, language) if isinstance(reason, str) else str(problem)
 
 
 def _same_file(one: str, other: str) -> bool:

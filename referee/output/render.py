@@ -17,13 +17,17 @@ from typing import IO
 
 from referee.check.codes import BY_KIND, NOTE
 from referee.check.diagnostics import Diagnostic, Report
-from referee.util.i18n import SOURCE_LANGUAGE, translate
+from referee.output.localized import localized
+from referee.util.i18n import N_, SOURCE_LANGUAGE, translate
 from referee.util.message import msg, msgn
 
 EXCERPT_WIDTH = 100
-TABLE_HEADER = ("player", "total", "", "violations by kind")
-UNATTRIBUTED = "(the log)"  # the summary row of what no player committed
-NOT_LISTED = "(not listed)"  # the summary row of what --max-diagnostics left out
+# TRANSLATORS: the headings of the summary table of a file (the third column has none)
+TABLE_HEADER = (N_("player"), N_("total"), "", N_("violations by kind"))
+TOTAL_COLUMN = 1  # right-aligned
+UNATTRIBUTED = N_("(the log)")  # the summary row of what no player committed
+NOT_LISTED = N_("(not listed)")  # the summary row of what --max-diagnostics left out
+WINNER = N_("winner")  # the mark beside a winner's total
 _TABLE_GAP = 2  # blanks after every column but the last
 
 
@@ -50,13 +54,16 @@ def _escaped_char(char: str) -> str:
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
-def to_json(reports: Iterable[Report]) -> str:
+def to_json(reports: Iterable[Report], language: str = SOURCE_LANGUAGE) -> str:
+    """The JSON document of ``reports``: messages in ``language``, kinds and codes as ever."""
     import json
 
-    return json.dumps({"files": [r.to_json() for r in reports]}, ensure_ascii=False, indent=2)
+    return json.dumps({"files": [localized(r, language).to_json() for r in reports]},
+                      ensure_ascii=False, indent=2)
 
 
-def write_json(reports: Iterable[Report], stream: IO[str]) -> None:
+def write_json(reports: Iterable[Report], stream: IO[str],
+               language: str = SOURCE_LANGUAGE) -> None:
     """What :func:`to_json` returns (and a newline), written report by report, so that a run
     over thousands of files never holds more than one report.  Nothing is written before the
     first report is made (an error before it leaves no half document)."""
@@ -64,7 +71,7 @@ def write_json(reports: Iterable[Report], stream: IO[str]) -> None:
 
     first = True
     for report in reports:
-        body = json.dumps(report.to_json(), ensure_ascii=False, indent=2)
+        body = json.dumps(localized(report, language).to_json(), ensure_ascii=False, indent=2)
         # JSON strings hold no raw newline, so every line of the body is one of its rows
         rows = "\n".join("    " + row for row in body.split("\n"))
         stream.write(('{\n  "files": [\n' if first else ",\n") + rows)
@@ -72,10 +79,11 @@ def write_json(reports: Iterable[Report], stream: IO[str]) -> None:
     stream.write('{\n  "files": []\n}\n' if first else "\n  ]\n}\n")
 
 
-def to_jsonl_line(report: Report) -> str:
+def to_jsonl_line(report: Report, language: str = SOURCE_LANGUAGE) -> str:
     import json
 
-    return json.dumps(report.to_json(), ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(localized(report, language).to_json(), ensure_ascii=False,
+                      separators=(",", ":"))
 
 
 def tally_line(verdicts: Mapping[str, int], language: str = SOURCE_LANGUAGE) -> str:
@@ -97,11 +105,14 @@ _TALLY_WORDS = (("clean", msg("clean")), ("violations", msg("with violations")),
                 ("unreadable", msg("unreadable")))
 
 
-def diagnostic_line(path: str, diag: Diagnostic) -> str:
-    """``game.log:42:14: CH201 revoke  Beth played ... [R5.2]`` — stable, grep-friendly."""
+def diagnostic_line(path: str, diag: Diagnostic, language: str = SOURCE_LANGUAGE) -> str:
+    """``game.log:42:14: CH201 revoke  Beth played ... [R5.2]`` — stable, grep-friendly.
+    The message and hint are shown as they are (:func:`localized` translates them)."""
     text = f"{path}:{diag.line}:{diag.column}: {diag.code} {diag.kind}  {diag.message} [{diag.rule}]"
     if diag.pointer is not None:  # a JSON game record: the faulty value's JSON pointer
-        text += f" at {diag.pointer or 'the top level'}"
+        # TRANSLATORS: {pointer} is a JSON pointer (/hands/0/tricks/3) in a game record
+        text += " " + translate(msg("at {pointer}", pointer=diag.pointer) if diag.pointer
+                                else msg("at the top level"), language)
     if diag.hint:
         text += f" ({diag.hint})"
     return escaped(text)
@@ -126,9 +137,24 @@ def excerpt(source_lines: list[str], line: int, column: int, end_column: int | N
     return [gutter + prefix + shown, " " * (len(gutter) - 2) + "| " + " " * offset + "^" * width]
 
 
-def _lines(report: Report) -> tuple[list[tuple[str, str, int]], list[str]]:
+def more_diagnostics(kind: str, count: int, language: str = SOURCE_LANGUAGE) -> str:
+    """What --max-diagnostics left out of one kind, in ``language``."""
+    # TRANSLATORS: {kind} is a diagnostic kind's name (revoke), never translated
+    return translate(msgn("and {n} more {kind} diagnostic (--max-diagnostics N shows more)",
+                          "and {n} more {kind} diagnostics (--max-diagnostics N shows more)",
+                          count, n=format(count, ","), kind=kind), language)
+
+
+def related_line(rel, language: str = SOURCE_LANGUAGE) -> str:
+    """A piece of evidence: its note (as it is) and its line."""
+    return translate(msg("{note} (line {line})", note=rel.note, line=rel.line), language)
+
+
+def _lines(report: Report, language: str = SOURCE_LANGUAGE
+           ) -> tuple[list[tuple[str, str, int]], list[str]]:
     """What is printed before the summary, (text, style, length of the styled prefix), and
-    the notes printed after it: the same for both renderers."""
+    the notes printed after it: the same for both renderers.  ``report`` is already in
+    ``language``; the renderer's own words are translated here."""
     out: list[tuple[str, str, int]] = []
     # the parser counts lines at "\n" only (the text is newline-normalised); splitlines()
     # would also split at U+2028, form feeds and the like, and excerpt the wrong line
@@ -136,26 +162,29 @@ def _lines(report: Report) -> tuple[list[tuple[str, str, int]], list[str]]:
     path = escaped(report.path)
     for diag in report.diagnostics:
         prefix = len(path) + len(str(diag.line)) + len(str(diag.column)) + 3
-        out.append((diagnostic_line(report.path, diag),
+        out.append((diagnostic_line(report.path, diag, language),
                     "bold red" if diag.severity == "error" else "bold yellow", prefix))
         end = diag.end_column if diag.end_line == diag.line else None
         for row in excerpt(lines, diag.line, diag.column, end):
             out.append((row, "dim" if "|" in row[:8] else "", 0))
         for rel in diag.related:
-            out.append((escaped(f"      = {rel.note} (line {rel.line})"), "cyan", 0))
+            out.append((escaped("      = " + related_line(rel, language)), "cyan", 0))
             for row in excerpt(lines, rel.line, rel.column, None)[:1]:
                 out.append((row, "dim", 0))
     for kind, count in report.suppressed.items():
-        out.append((f"{path}: and {count:,} more {kind} diagnostic{'s' * (count != 1)} "
-                    "(--max-diagnostics N shows more)", "yellow", 0))
-    return out, [escaped(f"  not checked: {note}") for note in report.unchecked]
+        out.append((f"{path}: {more_diagnostics(kind, count, language)}", "yellow", 0))
+    return out, [escaped("  " + translate(msg("not checked: {note}", note=note), language))
+                 for note in report.unchecked]
 
 
 def render_text(reports: Iterable[Report], *, stream: IO[str] | None = None,
-                color: bool | None = None, width: int | None = None) -> None:
+                color: bool | None = None, width: int | None = None,
+                language: str = SOURCE_LANGUAGE) -> None:
+    """Each report as text, in ``language`` (its messages and the renderer's own words)."""
     console = None
     for report in reports:
-        plain = _plain_text(report, stream, color, width)
+        report = localized(report, language)
+        plain = _plain_text(report, stream, color, width, language)
         if plain is not None:
             target = sys.stdout if stream is None else stream
             target.write(plain)
@@ -166,54 +195,77 @@ def render_text(reports: Iterable[Report], *, stream: IO[str] | None = None,
 
             console = Console(file=stream, no_color=color is False, force_terminal=color or None,
                               highlight=False, width=width, soft_wrap=False)
-        _render_rich(console, report)
+        _render_rich(console, report, language)
 
 
-def _render_rich(console, report: Report) -> None:
+def _render_rich(console, report: Report, language: str = SOURCE_LANGUAGE) -> None:
     from rich.text import Text
 
-    lines, notes = _lines(report)
+    lines, notes = _lines(report, language)
     for text, style, prefix in lines:
         row = Text(text) if prefix else Text(text, style=style)
         if prefix:
             row.stylize(style, 0, prefix)
         console.print(row, soft_wrap=True)
-    console.print(Text.assemble(*summary_title(report)), soft_wrap=True)
+    console.print(Text.assemble(*summary_title(report, language)), soft_wrap=True)
     if report.unreadable is None and report.players:
-        console.print(summary_table(report))
+        console.print(summary_table(report, language))
     if report.invariants:
-        console.print(invariants_line(report), soft_wrap=True)
+        console.print(invariants_line(report, language), soft_wrap=True)
     for note in notes:
         console.print(Text(note, style="yellow"), soft_wrap=True)
 
 
-def invariants_line(report: Report) -> str:
+_STATUS_WORDS = (("proved", msg("proved")), ("violated", msg("violated")),
+                 ("skipped", msg("skipped")))
+
+
+def invariants_line(report: Report, language: str = SOURCE_LANGUAGE) -> str:
     counts = Counter(item["status"] for item in report.invariants)
-    text = ", ".join(f"{counts[s]} {s}" for s in ("proved", "violated", "skipped") if counts[s])
-    broken = sorted({f"{i['name']} (hand {i['hand']})" for i in report.invariants
-                     if i["status"] == "violated"})
-    return f"  invariants (z3): {text}" + (f": {', '.join(broken[:6])}" if broken else "")
+    text = ", ".join(translate(msg("{n} {verdict}", n=counts[s], verdict=word), language)
+                     for s, word in _STATUS_WORDS if counts[s])
+    # TRANSLATORS: {name} is an invariant's name (points_conserved), never translated
+    broken = sorted({translate(msg("{name} (hand {hand})", name=i["name"], hand=i["hand"]),
+                               language)
+                     for i in report.invariants if i["status"] == "violated"})
+    # TRANSLATORS: z3 is the prover; {counts} is a list like "3 proved, 1 violated"
+    head = translate(msg("invariants (z3): {counts}", counts=text), language)
+    return "  " + head + (f": {', '.join(broken[:6])}" if broken else "")
 
 
-def summary_title(report: Report) -> list[tuple[str, str]]:
-    """The summary line as (text, style) pieces."""
+def joined(names: list[str], language: str = SOURCE_LANGUAGE) -> str:
+    """``A and B and C`` in ``language``."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        text = translate(msg("{first} and {second}", first=text, second=name), language)
+    return text
+
+
+def summary_title(report: Report, language: str = SOURCE_LANGUAGE) -> list[tuple[str, str]]:
+    """The summary line as (text, style) pieces; ``report`` is already in ``language``."""
     hands = len(report.hands)
     notes = sum(d.severity == NOTE for d in report.diagnostics)
     count = len(report.diagnostics) - notes + sum(report.suppressed.values())
-    verdict = {"clean": ("clean", "green"), "violations": (f"{count} violation{'s' * (count != 1)}", "red"),
-               "unreadable": ("unreadable", "red")}[report.verdict]
-    head = [(escaped(report.path), "bold"), (": ", ""), verdict]
+    verdict = {"clean": (msg("clean"), "green"),
+               "violations": (msgn("{n} violation", "{n} violations", count, n=count), "red"),
+               "unreadable": (msg("unreadable"), "red")}[report.verdict]
+    head = [(escaped(report.path), "bold"), (": ", ""),
+            (translate(verdict[0], language), verdict[1])]
     if notes:  # what the referee could not decide, said beside the verdict, not as a fault
-        head.append((f" ({notes} undecided)", "yellow"))
+        head.append((" " + translate(msg("({n} undecided)", n=notes), language), "yellow"))
     if report.unreadable is not None:
         return head + [(escaped(f": {report.unreadable}"), "")]
-    end = ("game over, won by " + " and ".join(report.winners) if report.winners
-           else "game not finished")
-    return head + [(escaped(f"; ruleset {report.ruleset or '-'}, {len(report.players)} players, "
-                            f"{hands} hand{'s' * (hands != 1)}, {end}"), "")]
+    end = (msg("game over, won by {winners}", winners=joined(report.winners, language))
+           if report.winners else msg("game not finished"))
+    players = len(report.players)
+    # TRANSLATORS: {ruleset} is a ruleset's name (cancellation) or "-" for none
+    about = msg("ruleset {ruleset}, {players}, {hands}, {end}", ruleset=report.ruleset or "-",
+                players=msgn("{n} player", "{n} players", players, n=players),
+                hands=msgn("{n} hand", "{n} hands", hands, n=hands), end=end)
+    return head + [(escaped("; " + translate(about, language)), "")]
 
 
-def table_rows(report: Report) -> list[tuple[str, str, str, str]]:
+def table_rows(report: Report, language: str = SOURCE_LANGUAGE) -> list[tuple[str, str, str, str]]:
     """Computed totals per player beside the violations each committed, by kind (without the
     header).  A player with several kinds gets a row for each; what no player committed (a
     claim, an entry of the sheet, the setup: see ``player_at_fault`` in the code table) is
@@ -229,12 +281,13 @@ def table_rows(report: Report) -> list[tuple[str, str, str, str]]:
     unseated = [p for p in committed if p is not None and p not in report.players]
     for player in [*report.players, *unseated]:
         total = str(last.get(player, "?"))
-        rows += _kind_rows(escaped(player), total, "winner" if player in winners else "",
+        rows += _kind_rows(escaped(player), total,
+                           translate(WINNER, language) if player in winners else "",
                            committed.get(player, Counter()))
     if None in committed:
-        rows += _kind_rows(UNATTRIBUTED, "", "", committed[None])
+        rows += _kind_rows(translate(UNATTRIBUTED, language), "", "", committed[None])
     if report.suppressed:
-        rows += _kind_rows(NOT_LISTED, "", "", Counter(report.suppressed))
+        rows += _kind_rows(translate(NOT_LISTED, language), "", "", Counter(report.suppressed))
     return rows
 
 
@@ -246,14 +299,18 @@ def _kind_rows(player: str, total: str, mark: str, counts: Counter) -> list[tupl
     return [first, *(("", "", "", kind) for kind in kinds[1:])]
 
 
-def summary_table(report: Report):
+def table_header(language: str = SOURCE_LANGUAGE) -> tuple[str, ...]:
+    return tuple(translate(header, language) for header in TABLE_HEADER)
+
+
+def summary_table(report: Report, language: str = SOURCE_LANGUAGE):
     from rich.table import Table
     from rich.text import Text
 
     table = Table(show_edge=False, pad_edge=False, box=None, padding=(0, _TABLE_GAP, 0, 0))
-    for header in TABLE_HEADER:
-        table.add_column(header, justify="right" if header == "total" else "left")
-    for row in table_rows(report):
+    for index, header in enumerate(table_header(language)):
+        table.add_column(header, justify="right" if index == TOTAL_COLUMN else "left")
+    for row in table_rows(report, language):
         table.add_row(*map(Text, row))  # Text: a name is never read as markup
     return table
 
@@ -265,18 +322,18 @@ _NARROW = frozenset(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0xAD), *range(0xA
 
 
 def _plain_text(report: Report, stream: IO[str] | None, color: bool | None,
-                width: int | None) -> str | None:
+                width: int | None, language: str = SOURCE_LANGUAGE) -> str | None:
     """The report as rich prints it to a file that is not a terminal, or None when that is
     not certain: a terminal or colour asked for, an environment that rich reads (FORCE_COLOR,
     Jupyter, IDLE, Windows), a character rich would change or measure (tabs, controls, wide
     or combining characters in the table), a table wider than the console, the invariants."""
     if color or report.invariants or not _surely_not_a_terminal(stream):
         return None
-    lines, notes = _lines(report)
+    lines, notes = _lines(report, language)
     out = [text for text, _, _ in lines]
-    out.append("".join(text for text, _ in summary_title(report)))
+    out.append("".join(text for text, _ in summary_title(report, language)))
     if report.unreadable is None and report.players:
-        table = [TABLE_HEADER, *table_rows(report)]
+        table = [table_header(language), *table_rows(report, language)]
         if not all(_NARROW.issuperset(cell) for row in table for cell in row):
             return None
         widths = [max(len(row[i]) for row in table) for i in range(len(TABLE_HEADER))]

@@ -17,8 +17,11 @@ from urllib.parse import quote
 from referee import __version__
 from referee.check.codes import ERROR, NOTE, WARNING, all_codes
 from referee.check.diagnostics import Diagnostic, Report
-from referee.output.render import escaped
+from referee.output.localized import localized
+from referee.output.render import escaped, more_diagnostics
 from referee.rules.rulebook import clause
+from referee.util.i18n import SOURCE_LANGUAGE, translate
+from referee.util.message import msg
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -26,19 +29,21 @@ LEVELS = {ERROR: "error", WARNING: "warning", NOTE: "note"}
 MAX_NOTIFICATIONS = 10_000  # past it, notifications are counted in a last one
 
 
-def rules() -> list[dict]:
-    """The reporting descriptors: one per diagnostic kind."""
+def rules(language: str = SOURCE_LANGUAGE) -> list[dict]:
+    """The reporting descriptors: one per diagnostic kind, its summary and why in
+    ``language`` (the clause is quoted from the rulebook, in English)."""
     out = []
     for code in all_codes():
         text = clause(code.clause) or ""
-        help_text = (f"{code.summary}. {code.why}\nExample: {code.example}\n"
+        summary, why = translate(code.summary, language), translate(code.why, language)
+        help_text = (f"{summary}. {why}\nExample: {code.example}\n"
                      f"Rule {code.clause} (spec/rules.md):\n{text}")
         out.append({
             "id": code.code, "name": code.kind,
-            "shortDescription": {"text": code.summary},
-            "fullDescription": {"text": code.why},
+            "shortDescription": {"text": summary},
+            "fullDescription": {"text": why},
             "help": {"text": help_text,
-                     "markdown": f"{code.summary}. {code.why}\n\nExample: `{code.example}`\n\n"
+                     "markdown": f"{summary}. {why}\n\nExample: `{code.example}`\n\n"
                                  f"{text}"},
             "defaultConfiguration": {"level": LEVELS[code.severity]},
             "properties": {"clause": code.clause, "kind": code.kind},
@@ -98,34 +103,38 @@ def result(path: str, diag: Diagnostic, index: dict[str, int]) -> dict:
     return out
 
 
-def _notifications(report: Report) -> list[dict]:
+def _notifications(report: Report, language: str = SOURCE_LANGUAGE) -> list[dict]:
     uri = artifact_uri(report.path)
-    out = [{"level": "note", "message": {"text": escaped(f"not checked: {note}")},
+    out = [{"level": "note", "message": {"text": escaped(translate(
+                msg("not checked: {note}", note=note), language))},
             "locations": [_location(uri, None)]} for note in report.unchecked]
     out += [{"level": "warning", "message": {"text": escaped(
-                f"and {count:,} more {kind} diagnostic{'s' * (count != 1)} "
-                "(--max-diagnostics N shows more)")},
+                more_diagnostics(kind, count, language))},
              "locations": [_location(uri, None)]} for kind, count in report.suppressed.items()]
     return out
 
 
-def write_sarif(reports: Iterable[Report], stream: IO[str]) -> None:
-    """The SARIF log of ``reports``, written result by result."""
-    descriptors = rules()
+def write_sarif(reports: Iterable[Report], stream: IO[str],
+                language: str = SOURCE_LANGUAGE) -> None:
+    """The SARIF log of ``reports``, written result by result, its texts in ``language``
+    (the run's ``language`` property says which, when it is not English)."""
+    descriptors = rules(language)
     index = {rule["id"]: number for number, rule in enumerate(descriptors)}
     tool = {"driver": {"name": "referee", "version": __version__, "rules": descriptors}}
     head = {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION}
     stream.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "runs": [{"tool": '
                  + json.dumps(tool, ensure_ascii=False)
+                 + ('' if language == SOURCE_LANGUAGE else f', "language": "{language}"')
                  + ', "columnKind": "unicodeCodePoints", "results": [')
     notes: list[dict] = []
     dropped, first = 0, True
     for report in reports:
+        report = localized(report, language)
         for diag in report.diagnostics:
             stream.write(("\n" if first else ",\n") + json.dumps(
                 result(report.path, diag, index), ensure_ascii=False))
             first = False
-        for note in _notifications(report):
+        for note in _notifications(report, language):
             if len(notes) < MAX_NOTIFICATIONS:
                 notes.append(note)
             else:

@@ -30,8 +30,10 @@ from referee.proofs.handfacts import hand_records
 from referee.proofs.partial import Conflict, partial_record_conflicts  # noqa: F401  (one import for both)
 from referee.proofs.properties import z3_bool
 from referee.proofs.rulemodel import Z3Ops
+from referee.proofs.wording import and_list, or_list, semicolon_list, sheet_law_words
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
+from referee.util.message import msg, msgn
 
 __all__ = ["Fix", "AuditResult", "audit_scoresheet", "partial_record_conflicts", "Conflict"]
 
@@ -49,7 +51,11 @@ class Fix:
     column: int
 
     def text(self) -> str:
-        return f"change {self.player}'s hand {self.hand} {self.field} from {self.old} to {self.new}"
+        if self.field == "total":
+            return msg("change {player}'s hand {hand} total from {old} to {new}",
+                       player=self.player, hand=self.hand, old=self.old, new=self.new)
+        return msg("change {player}'s hand {hand} score from {old} to {new}",
+                   player=self.player, hand=self.hand, old=self.old, new=self.new)
 
 
 @dataclass
@@ -57,6 +63,7 @@ class AuditResult:
     consistent: bool  # the sheet as written satisfies every law
     suggestions: list[list[Fix]]  # the smallest corrections (each a list of changes)
     points_per_hand: int
+    rules: Ruleset  # whose law the sheet is audited against (its words say that law)
     changes: int = 0  # entries changed by each suggestion
     more: bool = False  # further corrections of the same size exist
     lost: dict[int, int] = field(default_factory=dict)  # hand -> points lost, when assumed
@@ -67,16 +74,7 @@ class AuditResult:
     cut_short: str = ""  # which budget stopped the search; the answer is the best found by then
 
     def _then(self) -> str:
-        text = f"every hand sums to {self.points_per_hand}"
-        extra = []
-        if self.moons:
-            extra.append(f"hand{'s' if len(self.moons) > 1 else ''} "
-                         f"{', '.join(map(str, self.moons))} read as a moon")
-        for hand, points in sorted(self.lost.items()):
-            extra.append(f"hand {hand} less {points} point(s) lost in a set-aside last trick")
-        if extra:
-            text += " (" + "; ".join(extra) + ")"
-        return text + " and every total adds up"
+        return sheet_law_words(self.rules, self.moons, self.lost)
 
     def text(self) -> str:
         """Sentences for a person: what to change, or that the sheet is consistent; and when a
@@ -84,27 +82,41 @@ class AuditResult:
         body = self._text()
         if not self.cut_short:
             return body
-        return f"{body}\nthe search was cut short ({self.cut_short})"
+        # TRANSLATORS: {answer} is the audit's answer, {reason} which budget stopped it
+        return msg("{answer}\nthe search was cut short ({reason})", answer=body,
+                   reason=self.cut_short)
 
     def _text(self) -> str:
         body = self._answer()
-        return "; ".join([*self.facts, body]) if self.facts else body
+        return semicolon_list([*self.facts, body]) if self.facts else body
 
     def _answer(self) -> str:
         if self.cut_short and not self.suggestions and not self.consistent:
-            return "no correction was found within the budgets"
+            return msg("no correction was found within the budgets")
         if not self.hands:
-            return "the log holds no score or total lines to audit"
+            return msg("the log holds no score or total lines to audit")
         if self.consistent:
-            return f"the scoresheet is consistent: {self._then()}"
-        fixes = [" and ".join(f.text() for f in fix) for fix in self.suggestions]
+            return msg("the scoresheet is consistent: {law}", law=self._then())
+        fixes = [and_list([f.text() for f in fix]) for fix in self.suggestions]
         if len(fixes) == 1:
-            return f"{fixes[0]}; then {self._then()}"
-        listed = " or ".join(f"({i}) {text}" for i, text in enumerate(fixes, 1))
-        head = (f"{len(fixes)}{'+' if self.more else ''} corrections of {self.changes} "
-                f"entr{'y' if self.changes == 1 else 'ies'} each make the sheet consistent: ")
-        tail = "; more exist" if self.more else ""
-        return f"{head}{listed}{tail}; then {self._then()}"
+            # TRANSLATORS: {fix} is what to change ("change Beth's hand 2 score from 14 to
+            # 15"), {law} the law the sheet then satisfies ("every hand sums to 52 and ...")
+            return msg("{fix}; then {law}", fix=fixes[0], law=self._then())
+        listed = or_list([msg("({number}) {fix}", number=i, fix=text)
+                          for i, text in enumerate(fixes, 1)])
+        if self.more:
+            # TRANSLATORS: {count} corrections (and more exist), each changing {changes}
+            # entries; {fixes} lists them "(1) change ... or (2) change ..."
+            return msgn("{count}+ corrections of {changes} entry each make the sheet "
+                        "consistent: {fixes}; more exist; then {law}",
+                        "{count}+ corrections of {changes} entries each make the sheet "
+                        "consistent: {fixes}; more exist; then {law}", self.changes,
+                        count=len(fixes), changes=self.changes, fixes=listed, law=self._then())
+        return msgn("{count} corrections of {changes} entry each make the sheet consistent: "
+                    "{fixes}; then {law}",
+                    "{count} corrections of {changes} entries each make the sheet consistent: "
+                    "{fixes}; then {law}", self.changes,
+                    count=len(fixes), changes=self.changes, fixes=listed, law=self._then())
 
 
 @dataclass
@@ -131,7 +143,7 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
 
     table = Table(rules, list(players), Findings())
     records = [r for r in hand_records(table, parsed) if r.score is not None or r.total is not None]
-    result = AuditResult(True, [], rules.points_per_hand, hands=len(records))
+    result = AuditResult(True, [], rules.points_per_hand, rules, hands=len(records))
     if not records:
         return result
     if allow_lost is None:
@@ -142,8 +154,9 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
     lost_terms, moon_flags = [], {}
     for record in records:
         may_lose, why = loss_possible(table, record)
-        why = why if not may_lose else "" if allow_lost else "the audit assumes none lost"
-        _fact(table, record, may_lose and allow_lost, why, result)
+        if scoring.has_score_law(rules):  # a clean-hand pool's shares: no line alone is judged
+            why = why if not may_lose else "" if allow_lost else msg("the audit assumes none lost")
+            _fact(table, record, may_lose and allow_lost, why, result)
         scores, previous, lost, moon = _hand(ops, opt, table, record.number, previous,
                                               allow_lost and may_lose)
         for line, kind, variables in ((record.score, "score", scores),
@@ -153,7 +166,7 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
         moon_flags[record.number] = moon
     if len(entries) > AUDIT_MAX_ENTRIES:  # not asked: z3 would not answer in the budget
         result.consistent = False
-        result.cut_short = size_detail("written entries", len(entries), AUDIT_MAX_ENTRIES)
+        result.cut_short = size_detail(msg("written entries"), len(entries), AUDIT_MAX_ENTRIES)
         return result
     changed = [z3.If(e.var != e.value, 1, 0) for e in entries]
     count = z3.Sum(changed) if changed else z3.IntVal(0)
@@ -166,7 +179,7 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
     if model is None:
         result.consistent = False
         if not result.cut_short:  # cannot happen: every entry may change
-            result.notes.append("no correction found")
+            result.notes.append(msg("no correction found"))
         return result
     best = model.eval(count, model_completion=True).as_long()
     result.consistent = best == 0 and not result.cut_short
@@ -187,7 +200,8 @@ def _optimum(z3, opt, result: AuditResult):
         return opt.model()
     if answer == z3.unsat:
         return None
-    result.cut_short = time_detail(AUDIT_TIMEOUT_MS) + "; the correction may not be the smallest"
+    result.cut_short = msg("{budget}; the correction may not be the smallest",
+                           budget=time_detail(AUDIT_TIMEOUT_MS))
     try:
         return opt.model()  # z3 keeps the best solution of an interrupted optimisation
     except z3.Z3Exception:
@@ -284,8 +298,8 @@ def _suggest(z3, opt, model, table: Table, entries: list[_Entry], result: AuditR
         if answer != z3.sat:
             if answer != z3.unsat and not result.cut_short:
                 result.more = False  # unknown: neither "more exist" nor "no more" is known
-                result.cut_short = (time_detail(AUDIT_SOLUTIONS_MS)
-                                    + " while looking for further corrections of this size")
+                result.cut_short = msg("{budget} while looking for further corrections of "
+                                       "this size", budget=time_detail(AUDIT_SOLUTIONS_MS))
             break
         model = opt.model()
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from referee.check import codes
 from referee.check.diagnostics import Diagnostic, make
 from referee.log.events import Span
+from referee.util.message import Message, msg
 
 # One ``check`` of the invariant prover (all laws of a log, or one hand's, law's or instance's).
 PROVER_TIMEOUT_MS = 2_000
@@ -34,12 +35,21 @@ AUDIT_NEAREST_MS = 1_000
 # A sheet with more written entries than this is not optimised (a 30-hand 11-player game: 660).
 AUDIT_MAX_ENTRIES = 2_000
 
-def time_detail(budget_ms: int) -> str:
-    return f"z3 gave no answer within the time budget of {budget_ms} ms"
+# verify-rules: one property (all its z3 questions together; ``--timeout`` changes it), and the
+# largest trick / table it is asked about (the bundled rulesets need 11; a ruleset may allow 104).
+VERIFY_PROPERTY_SECONDS = 120.0
+VERIFY_MAX_PLAYERS = 24
 
 
-def size_detail(what: str, size: int, budget: int) -> str:
-    return f"not asked: {size} {what} exceed the size budget of {budget}"
+def time_detail(budget_ms: int) -> Message:
+    return msg("z3 gave no answer within the time budget of {budget} ms", budget=budget_ms)
+
+
+def size_detail(what: Message, size: int, budget: int) -> Message:
+    """``what``: the things counted, a message of its own (``msg("written entries")``)."""
+    # TRANSLATORS: {what} is what was counted ("written entries", "formula characters")
+    return msg("not asked: {size} {what} exceed the size budget of {budget}", size=size,
+               what=what, budget=budget)
 
 
 def undecided(span: Span, message: str, *, hand: int | None = None) -> Diagnostic:

@@ -98,7 +98,7 @@ class HandFacts:
 
 
 def table_for(parsed: ParseResult, path: str | None = None, *, ruleset: Ruleset | None = None,
-              allowed_dirs: tuple[str | Path, ...] | None = None,
+              allowed_dirs: tuple[str | Path, ...] = (),
               findings: Findings | None = None) -> Table | None:
     """The replay's seating and ruleset for this log (None without a Players tag), by the
     replay's own rule for the ruleset files a log may name; the setup's diagnostics go to

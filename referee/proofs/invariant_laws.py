@@ -22,6 +22,7 @@ from referee.proofs.sheet_laws import Sheet
 from referee.proofs.smt import DEFINITIONS, Group, Item, Law, smt_sum
 from referee.rules.cards import DECK_SIZE, NUM_RANKS, card_text
 from referee.rules.ruleset import card_points
+from referee.util.message import msg, msgn
 
 _POINTS = tuple(card_points(c) for c in range(DECK_SIZE))
 _PACKED: dict[tuple, dict[int, str]] = {}  # per law and shape: a card's packed counts -> atom
@@ -61,7 +62,7 @@ def _cards_dealt(table: Table, facts: HandFacts) -> Law:
     law = Law("cards-dealt", "R2.4")
     rules, n, record = facts.rules, facts.players, facts.record
     if not facts.deals:
-        law.status, law.detail = "skipped", "no deal recorded"
+        law.status, law.detail = "skipped", msg("no deal recorded")
         return law
     all_dealt = len(facts.deals) == n
     kitty = facts.kitty if facts.kitty_recorded else None
@@ -76,15 +77,26 @@ def _cards_dealt(table: Table, facts: HandFacts) -> Law:
         sizes = [str(len(d.run.cards)) for d in record.deals.values()]
         want = rules.deck_size - rules.kitty_size(n)
         law.groups.append(_single(Item(
-            f"(= {smt_sum(sizes)} {want})", f"the deals hold {sum(map(int, sizes))} cards, not {want}",
+            f"(= {smt_sum(sizes)} {want})",
+            msg("the deals hold {held} cards, not {want}", held=sum(map(int, sizes)), want=want),
             max(facts.deal_spans.values(), key=lambda s: s.line))))
     if exact:
-        law.detail = f"every card identity {decks} time(s) in the deals and the kitty"
+        # TRANSLATORS: {decks} is the number of decks; English writes time(s) for any number
+        law.detail = msgn("every card identity {decks} time(s) in the deals and the kitty",
+                          "every card identity {decks} time(s) in the deals and the kitty",
+                          decks, decks=decks)
     else:
         law.partial = True
         missing = [table.name(s) for s in range(n) if s not in facts.deals]
-        law.detail = (f"deals of {', '.join(missing)} not recorded" if missing else
-                      "kitty not recorded") + f": no card is dealt more than {decks} time(s)"
+        if missing:
+            law.detail = msgn("deals of {players} not recorded: no card is dealt more than "
+                              "{decks} time(s)", "deals of {players} not recorded: no card is "
+                              "dealt more than {decks} time(s)", decks,
+                              players=", ".join(missing), decks=decks)
+        else:
+            law.detail = msgn("kitty not recorded: no card is dealt more than {decks} time(s)",
+                              "kitty not recorded: no card is dealt more than {decks} time(s)",
+                              decks, decks=decks)
     return law
 
 
@@ -132,10 +144,12 @@ def _dealt_items(facts: HandFacts, op: str, exact: bool, with_kitty: bool) -> li
         where = places.get(card, [])
         total = sum(k for _, k in where)
         span = where[-1][0] if where else max(facts.deal_spans.values(), key=lambda s: s.line)
-        related = tuple(Related(s.line, s.column, "dealt here") for s, _ in where[:-1])
-        items.append(Item(_dealt_atom(op, [k for _, k in where], decks),
-                          f"{card_text(card)} is dealt {total} time(s), but the "
-                          f"{decks} deck(s) hold it {decks} time(s)", span, related))
+        related = tuple(Related(s.line, s.column, msg("dealt here")) for s, _ in where[:-1])
+        # TRANSLATORS: {total} copies of {card} are dealt; {decks} is the number of decks
+        say = msgn("{card} is dealt {total} time(s), but the {decks} deck(s) hold it {decks} "
+                   "time(s)", "{card} is dealt {total} time(s), but the {decks} deck(s) hold it "
+                   "{decks} time(s)", total, card=card_text(card), total=total, decks=decks)
+        items.append(Item(_dealt_atom(op, [k for _, k in where], decks), say, span, related))
     return items
 
 
@@ -148,7 +162,7 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
     law = Law("cards-played", "R5.4")
     prefix = facts.prefix
     if not prefix:
-        law.status, law.detail = "skipped", "no trick recorded"
+        law.status, law.detail = "skipped", msg("no trick recorded")
         return law
     n, exact, offset = facts.players, facts.complete, facts.offset
     deals, passes = facts.deals, facts.passes
@@ -175,10 +189,13 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
     if exact and facts.kitty is not None and (len(known) < n or len(facts.deals) < n):
         law.groups.append(_played_with_kitty(facts, tricks))
     unknown = [table.name(s) for s in range(n) if s not in known]
-    law.detail = ("each player plays exactly the cards held after passing" if exact else
-                  "no player plays a card more often than held (the hand is unfinished)")
+    law.detail = (msg("each player plays exactly the cards held after passing") if exact else
+                  msg("no player plays a card more often than held (the hand is unfinished)"))
     if unknown:
-        law.detail += f"; holdings of {', '.join(unknown)} not recorded"
+        # TRANSLATORS: {law} is what the law says ("each player plays exactly ..."), {players}
+        # the players whose holdings the log leaves out
+        law.detail = msg("{law}; holdings of {players} not recorded", law=law.detail,
+                         players=", ".join(unknown))
         law.partial = not exact or not law.groups
     return law
 
@@ -217,8 +234,11 @@ def _played_with_kitty(facts: HandFacts, tricks) -> Group:
     atoms = [f"(= (+ {counts[c]} {kitty[c]}) {decks})" for c in range(DECK_SIZE)]
 
     def expand() -> list[Item]:
-        return [Item(a, f"{card_text(c)} is played {counts[c]} time(s) with {kitty[c]} in "
-                     f"the kitty; the decks hold it {decks} time(s)", facts.tricks[-1].span)
+        return [Item(a, msgn("{card} is played {played} time(s) with {kitty} in the kitty; the "
+                             "decks hold it {decks} time(s)", "{card} is played {played} "
+                             "time(s) with {kitty} in the kitty; the decks hold it {decks} "
+                             "time(s)", counts[c], card=card_text(c), played=counts[c],
+                             kitty=kitty[c], decks=decks), facts.tricks[-1].span)
                 for c, a in enumerate(atoms)]
 
     return Group(list(dict.fromkeys(atoms)), expand)
@@ -255,10 +275,14 @@ def _played_items(table, facts, known, op, width, tallies):
                 atom = _played_code(op, width, value)
                 if atom:
                     played, dealt, got, sent = _unpack(width, value)
-                    held.append(Item(atom, f"{who} plays {card_text(card)} {played} time(s) but "
-                                     f"holds it {dealt + got - sent} time(s) after passing",
-                                     (mine.get(card) or [deal])[-1],
-                                     (Related(deal.line, 1, f"dealt to {who}"),)))
+                    say = msgn("{player} plays {card} {played} time(s) but holds it {held} "
+                               "time(s) after passing", "{player} plays {card} {played} "
+                               "time(s) but holds it {held} time(s) after passing", played,
+                               player=who, card=card_text(card), played=played,
+                               held=dealt + got - sent)
+                    held.append(Item(atom, say, (mine.get(card) or [deal])[-1],
+                                     (Related(deal.line, 1, msg("dealt to {player}",
+                                                                player=who)),)))
             # a card played but not held first: it points at the play
             items += sorted(held, key=lambda item: item.span.line == deal.line)
         return items
@@ -271,7 +295,8 @@ def _points(facts: HandFacts) -> tuple[Law, str | None, int | None]:
     rules = facts.rules
     if not facts.complete or facts.kitty is None:
         law.status = "skipped"
-        law.detail = "the hand is not fully recorded" if not facts.complete else "kitty unknown"
+        law.detail = (msg("the hand is not fully recorded") if not facts.complete
+                      else msg("kitty unknown"))
         return law, None, None
     kitty_points = sum(_POINTS[c] * k for c, k in enumerate(facts.kitty) if k)
     first, to_last = rules.kitty_to == "first_trick", rules.kitty_to == "last_trick"
@@ -303,11 +328,21 @@ def _points(facts: HandFacts) -> tuple[Law, str | None, int | None]:
     whole, lost_value = rules.points_per_hand, pile_value
     conserved, lost = _flow_funs(len(facts.tricks), whole)
     applied = " ".join(args)
-    law.groups.append(_single(Item(
-        f"({conserved} {applied})", f"the points taken plus the points lost are not {whole}, "
-        f"the points of {rules.decks} deck(s)", facts.tricks[-1].span)))
-    law.detail = (f"taken + lost = {whole} = {rules.decks} x (13 hearts + Black Maria 13)"
-                  + (f"; {lost_value} lost in a set-aside last trick" if lost_value else ""))
+    decks = rules.decks
+
+    def expand() -> list[Item]:
+        return [Item(f"({conserved} {applied})", msgn(
+            "the points taken plus the points lost are not {whole}, the points of {decks} "
+            "deck(s)", "the points taken plus the points lost are not {whole}, the points of "
+            "{decks} deck(s)", decks, whole=whole, decks=decks), facts.tricks[-1].span)]
+
+    law.groups.append(Group([f"({conserved} {applied})"], expand))
+    law.detail = msg("taken + lost = {whole} = {decks} x (13 hearts + Black Maria 13)",
+                     whole=whole, decks=decks)
+    if lost_value:
+        # TRANSLATORS: {law} is "taken + lost = 52 = ..."; {lost} points stayed in the pile
+        law.detail = msg("{law}; {lost} lost in a set-aside last trick", law=law.detail,
+                         lost=lost_value)
     return law, f"({lost} {applied})", lost_value
 
 

@@ -47,6 +47,7 @@ from referee.proofs.invariant_laws import hand_laws
 from referee.proofs.sheet_laws import Sheet
 from referee.proofs.smt import DEFINITIONS, Law
 from referee.util.collector import collector_paused
+from referee.util.message import msg
 
 PLAY_KINDS = frozenset({codes.REVOKE, codes.ILLEGAL_LEAD, codes.ILLEGAL_PLAY, codes.CARD_NOT_HELD})
 
@@ -194,7 +195,7 @@ def _within_size(open_laws: list[Law]) -> bool:
         return True
     for law in open_laws:
         law.status = codes.UNDECIDED
-        law.detail = size_detail("formula characters", size, PROVER_MAX_CHARS)
+        law.detail = size_detail(msg("formula characters"), size, PROVER_MAX_CHARS)
     return False
 
 
@@ -209,8 +210,9 @@ def _hand_span(facts: HandFacts) -> Span:
 
 def _note(report: Report, facts: HandFacts, name: str, detail: str) -> None:
     report.diagnostics.append(undecided(
-        _hand_span(facts), f"{name} is undecided in hand {facts.number}: {detail}",
-        hand=facts.number))
+        # TRANSLATORS: {law} is a law's name (cards-dealt, score-sum, ...), {detail} why
+        _hand_span(facts), msg("{law} is undecided in hand {hand}: {detail}", law=name,
+                               hand=facts.number, detail=detail), hand=facts.number))
     report.invariants.append({"name": name, "hand": facts.number, "status": codes.UNDECIDED,
                               "detail": detail})
 
@@ -230,8 +232,11 @@ def _record(report: Report, law: Law, facts: HandFacts) -> None:
         status = "skipped"
     if status == "violated":
         first = law.failures[0]
-        more = f" (and {len(law.failures) - 1} more)" if len(law.failures) > 1 else ""
-        detail = first.say + more
+        detail = first.say
+        if len(law.failures) > 1:
+            # TRANSLATORS: {failure} is one instance of a broken law, {more} how many others
+            detail = msg("{failure} (and {more} more)", failure=first.say,
+                         more=len(law.failures) - 1)
         if any((d.line == first.span.line and d.kind != codes.INVARIANT)
                or (d.hand == hand and d.kind in _HOLDING_FAULTS) for d in report.diagnostics):
             # the replay already reported a fault on this line, or a deal, kitty or pass of
@@ -241,7 +246,9 @@ def _record(report: Report, law: Law, facts: HandFacts) -> None:
                                       "detail": detail})
             return
         report.diagnostics.append(make(
-            codes.INVARIANT, first.span, f"{law.name} is violated in hand {hand}: {detail}",
+            # TRANSLATORS: {law} is a law's name (cards-dealt, score-sum, ...)
+            codes.INVARIANT, first.span, msg("{law} is violated in hand {hand}: {detail}",
+                                             law=law.name, hand=hand, detail=detail),
             rule=law.clause, hand=hand, related=first.related))
     report.invariants.append({"name": law.name, "hand": hand, "status": status,
                               "detail": detail})
@@ -263,7 +270,8 @@ def _holdings_exist(report: Report, table: Table, facts: HandFacts) -> None:
     already = [d for d in report.diagnostics if d.kind in PLAY_KINDS and d.line in conflict.lines]
     detail = conflict.message
     if already:
-        detail += f" (already reported on line {already[0].line})"
+        detail = msg("{conflict} (already reported on line {line})", conflict=detail,
+                     line=already[0].line)
     else:
         report.diagnostics.append(conflict.to_diagnostic())
     report.invariants.append({"name": "holdings-exist", "hand": facts.number,

@@ -35,20 +35,20 @@ from referee.proofs.budgets import (
     time_detail,
 )
 from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
+from referee.proofs.partial_words import fact_text, sentences, unknown_text
+from referee.proofs.wording import or_list, semicolon_list
 from referee.rules.cards import (
     DECK_SIZE,
     HEARTS,
     NUM_RANKS,
     QUEEN_OF_SPADES,
-    SUIT_NAMES,
     card_text,
     counts_of,
 )
 from referee.rules.legality import Fault, follow_layers, lead_layers, lowest_club_witnesses
 from referee.rules.ruleset import Ruleset
 from referee.rules.tricks import lead_card
-
-WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+from referee.util.message import msg
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,7 @@ class _Label:
     line: int
     span: Span
     seat: int | None
-    text: str  # "show out of spades in trick 2 (line 12)"
+    text: str  # "show out of spades in trick 2 (line 12)", a message
     order: int = 0
 
 
@@ -138,12 +138,12 @@ class _Model:
 def check_hand(table: Table, facts: HandFacts) -> Verdict:
     """Decide one hand: is there an assignment of its unrecorded cards that makes it legal?"""
     if not facts.prefix:
-        return Verdict(None, detail="no trick recorded")
+        return Verdict(None, detail=msg("no trick recorded"))
     import z3
 
     model = _build(table, facts)
     if len(model.labels) > PARTIAL_MAX_LABELS:
-        return Verdict(None, detail=size_detail("recorded statements", len(model.labels),
+        return Verdict(None, detail=size_detail(msg("recorded statements"), len(model.labels),
                                                 PARTIAL_MAX_LABELS), undecided=True)
     context = z3.Context()  # its own context: the same log always gives the same core
     solver = z3.Solver(ctx=context)
@@ -152,8 +152,8 @@ def check_hand(table: Table, facts: HandFacts) -> Verdict:
     flags = {name: z3.Bool(name, context) for name in model.labels}
     answer = solver.check(*flags.values())
     if answer == z3.sat:
-        return Verdict(True, detail="some assignment of the unrecorded cards makes every "
-                                    "recorded play legal")
+        return Verdict(True, detail=msg("some assignment of the unrecorded cards makes every "
+                                        "recorded play legal"))
     if answer != z3.unsat:
         return Verdict(None, detail=time_detail(PARTIAL_TIMEOUT_MS), undecided=True)
     core = _minimise(z3, solver, flags, [str(c) for c in solver.unsat_core()])
@@ -212,14 +212,16 @@ def _build(table: Table, facts: HandFacts) -> _Model:
         if seat in facts.deals:
             span = facts.deal_spans[seat]
             model.track(_Label(f"deal{seat}", span.line, span, seat,
-                               f"the deal to {table.name(seat)} (line {span.line})"),
+                               msg("the deal to {player} (line {line})",
+                                   player=table.name(seat), line=span.line)),
                         _same(names, counts_of(facts.deals[seat])))
         else:
             model.unknown.setdefault(seat, set()).add("deal")
     kitty = _counts(model, "kitty", rules.kitty_size(n), decks)
     if facts.kitty_recorded and record.kitty is not None:
         span = record.kitty.span
-        model.track(_Label("kitty", span.line, span, None, f"the kitty (line {span.line})"),
+        model.track(_Label("kitty", span.line, span, None,
+                           msg("the kitty (line {line})", line=span.line)),
                     _same(kitty, facts.kitty))
     for c in range(DECK_SIZE):  # R2.4: the decks, every card identity `decks` times
         model.add(f"(= {_sum([dealt[s][c] for s in range(n)] + [kitty[c]])} {decks})")
@@ -231,7 +233,8 @@ def _build(table: Table, facts: HandFacts) -> _Model:
             if seat in facts.passes:
                 span = facts.pass_spans[seat]
                 model.track(_Label(f"pass{seat}", span.line, span, seat,
-                                   f"{table.name(seat)}'s pass (line {span.line})"),
+                                   msg("{player}'s pass (line {line})",
+                                       player=table.name(seat), line=span.line)),
                             _same(names, counts_of(facts.passes[seat])))
             else:
                 model.unknown.setdefault((seat + facts.offset) % n, set()).add("in")
@@ -280,18 +283,6 @@ def play_facts(rules: Ruleset, card: int, led: int | None, *, first_trick: bool,
                     for fault, restricted, witnesses in layers if card in restricted]
 
 
-def _fact_text(kind: str, card: int, led: int | None, number: int) -> str:
-    if kind == "void":
-        return f"show out of {SUIT_NAMES[led // NUM_RANKS]} in trick {number}"
-    if kind == "firstpts":
-        return f"play {card_text(card)} to the first trick"
-    if kind == "lowest":
-        return f"lead {card_text(card)} as the lowest club dealt"
-    if kind == "firstlead":
-        return f"lead {card_text(card)} to the first trick"
-    return f"lead {card_text(card)} in trick {number} before hearts were broken"
-
-
 def _plays(table: Table, model: _Model) -> None:
     facts, rules = model.facts, model.facts.rules
     n = facts.players
@@ -312,10 +303,12 @@ def _plays(table: Table, model: _Model) -> None:
             base = f"{index}_{position}"
 
             def fact(kind: str, text: str, formula: str) -> None:
-                model.track(_Label(f"{kind}{base}", line, span, seat, f"{text} (line {line})"),
-                            formula)
+                # TRANSLATORS: {fact} is what a play shows ("show out of spades in trick 2")
+                model.track(_Label(f"{kind}{base}", line, span, seat,
+                                   msg("{fact} (line {line})", fact=text, line=line)), formula)
 
-            fact("held", f"hold the {card_text(card)} {who} played in trick {number}",
+            fact("held", msg("hold the {card} {player} played in trick {trick}",
+                             card=card_text(card), player=who, trick=number),
                  f"(>= {now(card)} 1)")
             if position and rules.lead_suit_switch:  # R5.5: the current lead suit's card
                 led = lead_card([int(c) for _, c, _ in trick.plays[:position]], True)
@@ -323,7 +316,7 @@ def _plays(table: Table, model: _Model) -> None:
                                       first_trick=number == 1, hearts_broken=broken):
                 terms = ([f"h{s}_{c}" for s in range(n) for c in implied.witnesses]
                          if implied.everyone else [now(c) for c in implied.witnesses])
-                fact(implied.kind, _fact_text(implied.kind, card, led, number),
+                fact(implied.kind, fact_text(implied.kind, card, led, number),
                      f"(= {_sum(terms)} 0)")
             mine[card] += 1
         breaking = trick.plays if rules.led_heart_breaks_hearts else trick.plays[1:]
@@ -333,58 +326,25 @@ def _plays(table: Table, model: _Model) -> None:
         last = facts.tricks[-1].span
         for seat in range(n):
             model.track(_Label(f"all{seat}", last.line, last, seat,
-                               f"play out every card in the {facts.prefix} recorded tricks "
-                               f"(lines {facts.tricks[0].span.line}-{last.line})"),
+                               msg("play out every card in the {tricks} recorded tricks "
+                                   "(lines {first}-{last})", tricks=facts.prefix,
+                                   first=facts.tricks[0].span.line, last=last.line)),
                         _same([f"h{seat}_{c}" for c in range(DECK_SIZE)], before[seat]))
-
-
-def _unknown_text(table: Table, model: _Model, seat: int) -> str:
-    """'three cards Al could have passed to Beth', ... for what is unrecorded about a seat."""
-    facts, what = model.facts, model.unknown[seat]
-    who, count = table.name(seat), WORDS.get(facts.rules.pass_count, str(facts.rules.pass_count))
-    sender = table.name(facts.sender(seat)) if facts.offset else ""
-    if "deal" in what:
-        return f"cards that could have been dealt to {who}" + (
-            " and passed" if what & {"in", "out"} else "")
-    if what == {"in"}:
-        return f"{count} cards {sender} could have passed to {who}"
-    if what == {"out"}:
-        return f"{count} cards {who} could have passed on"
-    return f"{count} cards {who} could have passed on or received from {sender}"
-
-
-def _is_record(label: _Label) -> bool:
-    return label.name.startswith(("deal", "pass"))
-
-
-def _sentences(table: Table, labels: list[_Label], seats: list[int]) -> list[str]:
-    """Each seat's facts 'given' its records, then the statements of no seat (the kitty)."""
-    out = []
-    for seat in seats:
-        own = [l.text for l in labels if l.seat == seat and not _is_record(l)]
-        records = [l.text for l in labels if l.seat == seat and _is_record(l)]
-        if own:
-            sentence = f"{table.name(seat)} " + " and ".join(own)
-            if records:
-                sentence += " given " + " and ".join(records)
-            out.append(sentence)
-        elif records:
-            out.append(" and ".join(records) + " stand")
-    others = [l.text for l in labels if l.seat is None]
-    if others:
-        out.append(" and ".join(others) + " stand")
-    return out
 
 
 def _conflict(table: Table, model: _Model, core: list[str]) -> Conflict:
     labels = sorted((model.labels[name] for name in core), key=lambda l: (l.line, l.order))
     seats = sorted({l.seat for l in labels if l.seat is not None})
-    sources = [_unknown_text(table, model, seat) for seat in seats if model.unknown.get(seat)]
-    if not sources:
-        unknown = "assignment of the unrecorded cards"
-    else:
-        unknown = " or ".join(sources[:3])
-    message = f"no {unknown} let " + "; ".join(_sentences(table, labels, seats))
+    facts = model.facts
+    sources = [unknown_text(table.name(seat), table.name(facts.sender(seat)) if facts.offset
+                            else "", model.unknown[seat], facts.rules.pass_count)
+               for seat in seats if model.unknown.get(seat)]
+    unknown = or_list(sources[:3]) if sources else msg("assignment of the unrecorded cards")
+    # TRANSLATORS: no assignment of the unrecorded cards makes these statements all true:
+    # {unknown} is what was not recorded ("three cards Al could have passed on"), {statements}
+    # the recorded facts that conflict ("Beth show out of spades in trick 1 (line 9); ...")
+    message = msg("no {unknown} let {statements}", unknown=unknown,
+                  statements=semicolon_list(sentences(table.name, labels, seats)))
     plays = [l for l in labels if not l.name.startswith(("deal", "pass", "kitty", "all"))]
     main = max(plays or labels, key=lambda l: (l.line, l.span.column))
     related = tuple(Related(l.line, l.span.column, l.text) for l in labels if l is not main)

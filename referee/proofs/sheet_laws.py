@@ -15,7 +15,15 @@ from referee.log.events import Span
 from referee.proofs.handfacts import HandFacts
 from referee.proofs.smt import DEFINITIONS, Group, Item, Law, smt_int, smt_sum
 from referee.proofs.smt_ops import SmtOps, smt_term
+from referee.proofs.wording import (
+    hand_sum,
+    lost_direction,
+    moon_possible,
+    owed_words,
+    pool_reason,
+)
 from referee.rules import scoring
+from referee.util.message import msg, msgn
 
 SMT = SmtOps()
 
@@ -47,15 +55,14 @@ class Sheet:
         rules, n = facts.rules, facts.players
         score = facts.record.score
         if score is None:
-            law.status, law.detail = "skipped", "no score line"
+            law.status, law.detail = "skipped", msg("no score line")
             return law
         entries = self._entries(score)
         if len(entries) < n:
-            law.status, law.detail = "skipped", "the score line does not name every player"
+            law.status, law.detail = "skipped", msg("the score line does not name every player")
             return law
         if not scoring.has_score_law(rules):
-            law.status, law.detail = "skipped", (f"{rules.name}'s clean-hand pool shares what "
-                                                 "earlier hands carried, which no line shows")
+            law.status, law.detail = "skipped", pool_reason(rules)
             return law
         values = [entries[s][0] for s in range(n)]
         whole = rules.points_per_hand
@@ -74,15 +81,28 @@ class Sheet:
         else:
             smt = body
         shown = sum(values)
-        owed = (f"{whole} - {lost_value} lost = {whole - lost_value}" if lost_value is not None
-                else f"{whole} less any lost points")
-        item = Item(smt, f"the scores sum to {shown}; they must sum to {owed}, or follow a moon "
-                    "pattern", score.span)
-        law.groups.append(Group([smt], lambda: [item], ground=not unknowns))
-        law.detail = f"the scores sum to {shown}"
-        if lost is None and may_lose and 0 <= whole - shown < whole and shown != whole:
-            law.detail += (f": consistent only if {whole - shown} point(s) were lost in a "
-                           "set-aside last trick (R6.6), which the record does not show")
+
+        def expand() -> list[Item]:
+            owed = owed_words(rules, lost_value, lost is None and may_lose)
+            if moon_possible(rules, n):
+                say = msg("the scores sum to {shown}; they must sum to {owed}, or follow a moon "
+                          "pattern", shown=shown, owed=owed)
+            else:
+                say = msg("the scores sum to {shown}; they must sum to {owed}", shown=shown,
+                          owed=owed)
+            return [Item(smt, say, score.span)]
+
+        law.groups.append(Group([smt], expand, ground=not unknowns))
+        law.detail = msg("the scores sum to {shown}", shown=shown)
+        short = 0  # the points lost, when the sum reads as a loss the record allows
+        if lost is None and may_lose:
+            short = (shown - hand_sum(rules)) // lost_direction(rules)
+        if 0 < short < whole:
+            law.detail = msgn("the scores sum to {shown}: consistent only if {points} point(s) "
+                              "were lost in a set-aside last trick (R6.6), which the record does "
+                              "not show", "the scores sum to {shown}: consistent only if "
+                              "{points} point(s) were lost in a set-aside last trick (R6.6), "
+                              "which the record does not show", short, shown=shown, points=short)
         return law
 
     def totals_law(self, facts: HandFacts, summary) -> Law:
@@ -97,7 +117,7 @@ class Sheet:
         self.pending.append(scores)
         total = facts.record.total
         if total is None:
-            law.status, law.detail = "skipped", "no total line"
+            law.status, law.detail = "skipped", msg("no total line")
             return law
         written = self._entries(total)
         checked, atoms, facts_of = [], [], []
@@ -120,19 +140,23 @@ class Sheet:
                 checked.append(seat)
 
         def expand() -> list[Item]:
-            related = ((Related(base_span.line, base_span.column, "the previous total line"),)
-                       if base_span else ())
-            return [Item(atom, f"{self.table.name(seat)}'s total is {value}, but "
-                         f"{' + '.join(map(str, parts))} = {sum(parts)}", span, related)
+            related = ((Related(base_span.line, base_span.column,
+                                msg("the previous total line")),) if base_span else ())
+            # TRANSLATORS: {sum} is the addition written out ("30 + 2"), {result} its value
+            return [Item(atom, msg("{player}'s total is {value}, but {sum} = {result}",
+                                   player=self.table.name(seat), value=value,
+                                   sum=" + ".join(map(str, parts)), result=sum(parts)),
+                         span, related)
                     for atom, (seat, value, span, parts) in zip(atoms, facts_of)]
 
         if atoms:
             law.groups.append(Group(list(dict.fromkeys(atoms)), expand))
         if len(checked) < n:
             law.partial = True
-            law.detail = f"{len(checked)} of {n} totals follow from the sheet"
+            law.detail = msg("{checked} of {players} totals follow from the sheet",
+                             checked=len(checked), players=n)
         else:
-            law.detail = "every total is the previous total plus the hand score"
+            law.detail = msg("every total is the previous total plus the hand score")
         self.base = {s: v for s, (v, _) in written.items()} if len(written) == n else None
         self.base_span = total.span
         self.pending = []

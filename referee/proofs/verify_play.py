@@ -9,7 +9,16 @@ from __future__ import annotations
 
 import itertools
 
-from referee.proofs.properties import PropertyResult, counts_text, model_values, z3_bool, z3_module
+from referee.proofs.properties import (
+    Budget,
+    PropertyResult,
+    Undecided,
+    counts_text,
+    model_values,
+    undecided_result,
+    z3_bool,
+    z3_module,
+)
 from referee.proofs.rulemodel import (
     NONE,
     PyOps,
@@ -22,7 +31,8 @@ from referee.proofs.rulemodel import (
 from referee.rules.cards import CARDS, CLUBS, DECK_SIZE, NUM_RANKS, card_text, counts_of
 
 
-def no_deadlock(model: RuleModel, max_size: int, *, leading: bool) -> PropertyResult:
+def no_deadlock(model: RuleModel, max_size: int, budget: Budget, *,
+                leading: bool) -> PropertyResult:
     """Whoever must play holds at least one legal card (first trick included)."""
     z3, ops = z3_module(), Z3Ops()
     name = "no-deadlock-" + ("lead" if leading else "follow")
@@ -51,7 +61,11 @@ def no_deadlock(model: RuleModel, max_size: int, *, leading: bool) -> PropertyRe
     legal = legal_spec(ops, model, dict(enumerate(holding)), leading=leading, first_trick=first,
                        broken=broken, led=led if not leading else None, lowest=lowest)
     solver.add(z3.And([z3.Not(z3_bool(z3, v)) for v in legal.values()]))
-    if solver.check() != z3.sat:
+    try:
+        answer = budget.check(solver, "every holding")
+    except Undecided as err:
+        return undecided_result(name, bounds, clause, str(err))
+    if answer != z3.sat:
         return PropertyResult(name, True, None, bounds, "some card is always legal", clause)
     m = solver.model()
     counts_list = model_values(m, holding)

@@ -15,7 +15,16 @@ import time
 from collections.abc import Callable, Collection
 from typing import IO
 
-from referee.proofs.properties import PropertyResult, model_values, z3_bool, z3_module
+from referee.check import codes
+from referee.proofs import budgets
+from referee.proofs.properties import (
+    Budget,
+    PropertyResult,
+    each_size,
+    model_values,
+    z3_bool,
+    z3_module,
+)
 from referee.proofs.rulemodel import (
     NONE,
     PyOps,
@@ -42,14 +51,18 @@ PROPERTIES = ("points-per-hand", "trick-outcome", "engine-resolver-agrees", "no-
 def verify_rules(rules: Ruleset | RuleModel, *, max_hand_size: int | None = None,
                  stream: IO[str] | None = None, resolver: Callable | None = None,
                  trick_sizes: range | None = None,
-                 properties: Collection[str] | None = None) -> list[PropertyResult]:
+                 properties: Collection[str] | None = None,
+                 seconds: float = budgets.VERIFY_PROPERTY_SECONDS,
+                 max_players: int = budgets.VERIFY_MAX_PLAYERS) -> list[PropertyResult]:
     """Prove the ruleset's properties; print one line per property to ``stream`` if given.
 
     ``max_hand_size`` bounds the holdings of the leading/following checks (default: the
     largest hand the ruleset deals).  ``resolver`` replaces the engine's trick resolver (to
     show that a broken one is caught); ``trick_sizes`` replaces the trick sizes of the
     resolver check (default 4-11 and the ruleset's player counts).  ``properties`` limits the
-    run to the named properties (:data:`PROPERTIES`).
+    run to the named properties (:data:`PROPERTIES`).  Each property has ``seconds`` for all
+    its z3 questions and is asked about tricks and tables of at most ``max_players``; past
+    either it is ``undecided`` (neither holds nor fails), with ``detail`` saying where.
     """
     from referee.proofs.verify_play import legal_list_agrees, no_deadlock
 
@@ -61,15 +74,16 @@ def verify_rules(rules: Ruleset | RuleModel, *, max_hand_size: int | None = None
     counts = model.player_counts
     sizes = trick_sizes or range(min(ENGINE_TRICK_SIZES.start, counts.start),
                                  max(ENGINE_TRICK_SIZES.stop, counts.stop))
+    budget = Budget(seconds, max_players)
     checks = {
-        "points-per-hand": lambda: _deck_points(model),
-        "trick-outcome": lambda: _trick_outcome(model, counts),
-        "engine-resolver-agrees": lambda: _engine_resolver(model, resolver, sizes),
-        "no-deadlock-lead": lambda: no_deadlock(model, max_hand_size, leading=True),
-        "no-deadlock-follow": lambda: no_deadlock(model, max_hand_size, leading=False),
-        "legal-list-agrees": lambda: legal_list_agrees(model),
-        "points-conserved": lambda: _points_conserved(model, counts),
-        "moon-only-all-points": lambda: _moon(model, counts),
+        "points-per-hand": lambda b: _deck_points(model),
+        "trick-outcome": lambda b: _trick_outcome(model, counts, b),
+        "engine-resolver-agrees": lambda b: _engine_resolver(model, resolver, sizes, b),
+        "no-deadlock-lead": lambda b: no_deadlock(model, max_hand_size, b, leading=True),
+        "no-deadlock-follow": lambda b: no_deadlock(model, max_hand_size, b, leading=False),
+        "legal-list-agrees": lambda b: legal_list_agrees(model),
+        "points-conserved": lambda b: _points_conserved(model, counts, b),
+        "moon-only-all-points": lambda b: _moon(model, counts, b),
     }
     unknown = set(properties or ()) - set(checks)
     if unknown:
@@ -78,13 +92,15 @@ def verify_rules(rules: Ruleset | RuleModel, *, max_hand_size: int | None = None
     results = []
     for check in checks:
         start = time.perf_counter()
-        result = check()
+        result = check(budget.restart())
         result.seconds = time.perf_counter() - start
         results.append(result)
         if stream is not None:
             line = f"{result.status:<5} {result.name}: {result.bounds}"
             if result.counterexample:
                 line += f"\n      counterexample: {result.counterexample}"
+            elif result.undecided:
+                line += f"\n      {result.detail}"
             print(line, file=stream, flush=True)
     return results
 
@@ -130,51 +146,58 @@ def _fold_max(z3, cards, eligible):
     return index
 
 
-def _trick_outcome(model: RuleModel, counts: range) -> PropertyResult:
+def _trick_outcome(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
     """Every trick has exactly one winner or is set aside; a winner's card is of the led suit
     and uncancelled.  Proved per trick size as four lemmas (each one z3 query):
     no undefined outcome, at most one winner, the highest surviving led-suit card wins when the
     trick is not set aside, and a winner is of the led suit and uncancelled."""
-    z3, ops = z3_module(), Z3Ops()
     bounds = (f"all tricks of {_players_text(counts)} cards from {model.decks} deck(s) "
               f"(each card at most {model.decks}x)")
-    for n in counts:
-        base = z3.Solver()
-        cards = _trick_cards(z3, base, n, model.decks)
-        spec = trick_spec(ops, cards, model)
-        wins = [z3_bool(z3, w) for w in spec.wins]
-        set_aside = z3_bool(z3, spec.set_aside)
-        top = _fold_max(z3, cards, spec.eligible)
-        lemmas = [
-            ("nobody wins and the trick is not set aside", z3_bool(z3, spec.undefined)),
-            ("two cards win", z3.Or([z3.And(wins[i], wins[j])
-                                     for i in range(n) for j in range(i + 1, n)] or [False])),
-            ("the highest surviving led-suit card does not win",
-             z3.And(z3.Not(set_aside), z3_bool(z3, spec.any_eligible),
-                    z3.Or([z3.And(top == i, z3.Not(wins[i])) for i in range(n)]))),
-            ("the winning card is off suit or cancelled",
-             z3.Or([z3.And(wins[i], z3.Or(ops.suit(cards[i]) != ops.suit(cards[0]),
-                                           z3_bool(z3, spec.cancelled[i]))) for i in range(n)])),
-        ]
-        for why, negation in lemmas:
-            base.push()
-            base.add(negation)
-            if base.check() == z3.sat:
-                m = base.model()
-                values = model_values(m, cards)
-                pairs = m.eval(z3_bool(z3, spec.pairs), model_completion=True).as_long()
-                return PropertyResult(
-                    "trick-outcome", False,
-                    f"{_trick_text(values)}: {why} ({pairs} pair(s) cancel; set_aside_when = "
-                    f"{model.set_aside_when!r})", bounds, clause="R6.1-R6.4",
-                    witness={"cards": values, "failure": why})
-            base.pop()
-    return PropertyResult("trick-outcome", True, None, bounds,
-                          "exactly one winner or set aside; the winner's card is of the led "
-                          "suit and uncancelled", "R6.1-R6.4")
+    outcome = each_size(budget, "trick-outcome", bounds, "R6.1-R6.4", counts,
+                         lambda n: _trick_outcome_at(model, n, bounds, budget))
+    return outcome or PropertyResult("trick-outcome", True, None, bounds,
+                                     "exactly one winner or set aside; the winner's card is of "
+                                     "the led suit and uncancelled", "R6.1-R6.4")
 
 
-def _engine_resolver(model: RuleModel, resolver: Callable, sizes: range) -> PropertyResult:
+def _trick_outcome_at(model: RuleModel, n: int, bounds: str,
+                      budget: Budget) -> PropertyResult | None:
+    z3, ops = z3_module(), Z3Ops()
+    base = z3.Solver()
+    cards = _trick_cards(z3, base, n, model.decks)
+    spec = trick_spec(ops, cards, model)
+    wins = [z3_bool(z3, w) for w in spec.wins]
+    set_aside = z3_bool(z3, spec.set_aside)
+    top = _fold_max(z3, cards, spec.eligible)
+    lemmas = [
+        ("nobody wins and the trick is not set aside", z3_bool(z3, spec.undefined)),
+        ("two cards win", z3.Or([z3.And(wins[i], wins[j])
+                                 for i in range(n) for j in range(i + 1, n)] or [False])),
+        ("the highest surviving led-suit card does not win",
+         z3.And(z3.Not(set_aside), z3_bool(z3, spec.any_eligible),
+                z3.Or([z3.And(top == i, z3.Not(wins[i])) for i in range(n)]))),
+        ("the winning card is off suit or cancelled",
+         z3.Or([z3.And(wins[i], z3.Or(ops.suit(cards[i]) != ops.suit(cards[0]),
+                                       z3_bool(z3, spec.cancelled[i]))) for i in range(n)])),
+    ]
+    for why, negation in lemmas:
+        base.push()
+        base.add(negation)
+        if budget.check(base, f"tricks of {n} cards") == z3.sat:
+            m = base.model()
+            values = model_values(m, cards)
+            pairs = m.eval(z3_bool(z3, spec.pairs), model_completion=True).as_long()
+            return PropertyResult(
+                "trick-outcome", False,
+                f"{_trick_text(values)}: {why} ({pairs} pair(s) cancel; set_aside_when = "
+                f"{model.set_aside_when!r})", bounds, clause="R6.1-R6.4",
+                witness={"cards": values, "failure": why})
+        base.pop()
+    return None
+
+
+def _engine_resolver(model: RuleModel, resolver: Callable, sizes: range,
+                     budget: Budget) -> PropertyResult:
     """The engine's resolver, run on symbolic cards, equals the model for every trick."""
     from referee.proofs.symexec import Interpreter, Unsupported, members
 
@@ -185,8 +208,9 @@ def _engine_resolver(model: RuleModel, resolver: Callable, sizes: range) -> Prop
         return PropertyResult("engine-resolver-agrees", True, None, bounds,
                               "not applicable: the engine has no " + ", ".join(model.differences()),
                               "R6", applicable=False)
-    z3, ops = z3_module(), Z3Ops()
-    for n in sizes:
+
+    def at(n: int) -> PropertyResult | None:
+        z3, ops = z3_module(), Z3Ops()
         solver = z3.Solver()
         cards = _trick_cards(z3, solver, n, model.decks)
         try:
@@ -210,12 +234,16 @@ def _engine_resolver(model: RuleModel, resolver: Callable, sizes: range) -> Prop
         for negation in disagreements:
             solver.push()
             solver.add(negation)
-            if solver.check() == z3.sat:
+            if budget.check(solver, f"tricks of {n} cards") == z3.sat:
                 return _resolver_counterexample(model, resolver, name, solver.model(), cards,
                                                 bounds)
             solver.pop()
-    return PropertyResult("engine-resolver-agrees", True, None, bounds,
-                          f"{name} returns the model's winner and cancelled cards", "R6")
+        return None
+
+    failure = each_size(budget, "engine-resolver-agrees", bounds, "R6", sizes, at)
+    return failure or PropertyResult("engine-resolver-agrees", True, None, bounds,
+                                     f"{name} returns the model's winner and cancelled cards",
+                                     "R6")
 
 
 def _resolver_counterexample(model, resolver, name, m, cards, bounds) -> PropertyResult:
@@ -231,45 +259,51 @@ def _resolver_counterexample(model, resolver, name, m, cards, bounds) -> Propert
         bounds, clause="R6", witness={"cards": values})
 
 
-def _points_conserved(model: RuleModel, counts: range) -> PropertyResult:
+def _points_conserved(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
     """For every trick and pile: taken + pile after + lost = pile before + the trick's points."""
-    z3, ops = z3_module(), Z3Ops()
     whole = model.points_per_hand
     bounds = (f"all tricks of {_players_text(counts)} cards, any pile of 0-{whole} points "
               f"waiting, kitty of 0-{whole} points, last trick or not")
-    for n in counts:
-        solver = z3.Solver()
-        cards = _trick_cards(z3, solver, n, model.decks)
-        pile, kitty, last = z3.Int("pile"), z3.Int("kitty"), z3.Bool("last")
-        solver.add(pile >= 0, pile <= whole, kitty >= 0, kitty <= whole)
-        spec = trick_spec(ops, cards, model)
-        taken, after, lost, total = trick_flow(ops, spec, cards, model, pile=pile, last=last,
-                                               kitty=kitty)
-        brought = pile + z3.Sum([card_points(ops, c) for c in cards]) + (
-            z3.If(last, kitty, 0) if model.kitty_to == "last_trick" else 0)
-        law = z3.And(taken + after + lost == brought, z3.Implies(last, after == 0))
-        solver.add(z3.Not(law))
-        if solver.check() == z3.sat:
-            m = solver.model()
-            values = model_values(m, cards)
-            gone = m.eval(brought - taken - after - lost, model_completion=True).as_long()
-            is_last = z3.is_true(m.eval(last, model_completion=True))
-            return PropertyResult(
-                "points-conserved", False,
-                f"{_trick_text(values)}{' (the last trick)' if is_last else ''}, "
-                f"{m.eval(pile).as_long()} points in the pile: nobody takes the trick and it "
-                f"is not set aside, so {gone} point(s) go nowhere", bounds, clause="R6.5-R7.2",
-                witness={"cards": values, "pile": m.eval(pile).as_long(), "last": is_last,
-                         "gone": gone})
-    return PropertyResult(
+    failure = each_size(budget, "points-conserved", bounds, "R6.5-R7.2", counts,
+                         lambda n: _points_conserved_at(model, n, bounds, budget))
+    return failure or PropertyResult(
         "points-conserved", True, None, bounds,
         f"each trick passes on exactly the points it brings; with the cards of a deal this "
         f"gives taken + lost = {whole} per hand", "R6.5-R7.2")
 
 
-def _moon(model: RuleModel, counts: range) -> PropertyResult:
-    """A sheet showing the moon pattern comes only from a hand where one player took every point."""
+def _points_conserved_at(model: RuleModel, n: int, bounds: str,
+                         budget: Budget) -> PropertyResult | None:
     z3, ops = z3_module(), Z3Ops()
+    whole = model.points_per_hand
+    solver = z3.Solver()
+    cards = _trick_cards(z3, solver, n, model.decks)
+    pile, kitty, last = z3.Int("pile"), z3.Int("kitty"), z3.Bool("last")
+    solver.add(pile >= 0, pile <= whole, kitty >= 0, kitty <= whole)
+    spec = trick_spec(ops, cards, model)
+    taken, after, lost, total = trick_flow(ops, spec, cards, model, pile=pile, last=last,
+                                           kitty=kitty)
+    brought = pile + z3.Sum([card_points(ops, c) for c in cards]) + (
+        z3.If(last, kitty, 0) if model.kitty_to == "last_trick" else 0)
+    law = z3.And(taken + after + lost == brought, z3.Implies(last, after == 0))
+    solver.add(z3.Not(law))
+    if budget.check(solver, f"tricks of {n} cards") == z3.sat:
+        m = solver.model()
+        values = model_values(m, cards)
+        gone = m.eval(brought - taken - after - lost, model_completion=True).as_long()
+        is_last = z3.is_true(m.eval(last, model_completion=True))
+        return PropertyResult(
+            "points-conserved", False,
+            f"{_trick_text(values)}{' (the last trick)' if is_last else ''}, "
+            f"{m.eval(pile).as_long()} points in the pile: nobody takes the trick and it "
+            f"is not set aside, so {gone} point(s) go nowhere", bounds, clause="R6.5-R7.2",
+            witness={"cards": values, "pile": m.eval(pile).as_long(), "last": is_last,
+                     "gone": gone})
+    return None
+
+
+def _moon(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
+    """A sheet showing the moon pattern comes only from a hand where one player took every point."""
     whole = model.points_per_hand
     bounds = (f"{_players_text(counts)} players, every split of the {whole} points (and any "
               f"lost), every bonus the ruleset gives, choices {'/'.join(model.moon_choices)}")
@@ -277,39 +311,47 @@ def _moon(model: RuleModel, counts: range) -> PropertyResult:
         return PropertyResult("moon-only-all-points", True, None, bounds,
                               "not applicable: the ruleset has no moon (shooting_the_moon = "
                               "false)", "R8.1-R8.2", applicable=False)
-    for n in counts:
-        for choice in model.moon_choices:
-            solver = z3.Solver()
-            taken = [z3.Int(f"t{s}") for s in range(n)]
-            lost = z3.Int("lost")
-            jacks = [z3.Int(f"j{s}") for s in range(n)]
-            empty = [z3.Bool(f"e{s}") for s in range(n)]
-            for s in range(n):
-                solver.add(taken[s] >= 0, jacks[s] >= 0)
-                solver.add(z3.Implies(empty[s], z3.And(taken[s] == 0, jacks[s] == 0)))
-            solver.add(lost >= 0, z3.Sum(taken) + lost == whole, z3.Sum(jacks) <= model.decks)
-            bonus = [jacks[s] * model.jack_of_diamonds_bonus for s in range(n)]
-            scores, shooter = hand_scores(ops, model, taken, lost, bonus, choice, empty)
-            looks = [z3_bool(z3, moon_pattern(ops, model, scores, q, c))
-                     for q in range(n) for c in model.moon_choices]
-            solver.add(z3.Or(looks), z3.Not(z3.Or([z3_bool(z3, s) for s in shooter])))
-            if solver.check() == z3.sat:
-                m = solver.model()
-                return PropertyResult(
-                    "moon-only-all-points", False,
-                    f"{n} players taking {model_values(m, taken)} with {m.eval(lost).as_long()} "
-                    f"lost score {[m.eval(s, model_completion=True).as_long() for s in scores]}: "
-                    "a moon pattern, yet nobody took every point", bounds, clause="R8.1-R8.2",
-                    witness={"taken": model_values(m, taken), "lost": m.eval(lost).as_long()})
-    return PropertyResult("moon-only-all-points", True, None, bounds,
-                          f"moon scores appear only when one player took all {whole} points",
-                          "R8.1-R8.2")
+    failure = each_size(budget, "moon-only-all-points", bounds, "R8.1-R8.2", counts,
+                         lambda n: _moon_at(model, n, bounds, budget))
+    return failure or PropertyResult("moon-only-all-points", True, None, bounds,
+                                     f"moon scores appear only when one player took all {whole} "
+                                     "points", "R8.1-R8.2")
+
+
+def _moon_at(model: RuleModel, n: int, bounds: str, budget: Budget) -> PropertyResult | None:
+    z3, ops = z3_module(), Z3Ops()
+    whole = model.points_per_hand
+    for choice in model.moon_choices:
+        solver = z3.Solver()
+        taken = [z3.Int(f"t{s}") for s in range(n)]
+        lost = z3.Int("lost")
+        jacks = [z3.Int(f"j{s}") for s in range(n)]
+        empty = [z3.Bool(f"e{s}") for s in range(n)]
+        for s in range(n):
+            solver.add(taken[s] >= 0, jacks[s] >= 0)
+            solver.add(z3.Implies(empty[s], z3.And(taken[s] == 0, jacks[s] == 0)))
+        solver.add(lost >= 0, z3.Sum(taken) + lost == whole, z3.Sum(jacks) <= model.decks)
+        bonus = [jacks[s] * model.jack_of_diamonds_bonus for s in range(n)]
+        scores, shooter = hand_scores(ops, model, taken, lost, bonus, choice, empty)
+        looks = [z3_bool(z3, moon_pattern(ops, model, scores, q, c))
+                 for q in range(n) for c in model.moon_choices]
+        solver.add(z3.Or(looks), z3.Not(z3.Or([z3_bool(z3, s) for s in shooter])))
+        if budget.check(solver, f"{n} players, {choice}") == z3.sat:
+            m = solver.model()
+            return PropertyResult(
+                "moon-only-all-points", False,
+                f"{n} players taking {model_values(m, taken)} with {m.eval(lost).as_long()} "
+                f"lost score {[m.eval(s, model_completion=True).as_long() for s in scores]}: "
+                "a moon pattern, yet nobody took every point", bounds, clause="R8.1-R8.2",
+                witness={"taken": model_values(m, taken), "lost": m.eval(lost).as_long()})
+    return None
 
 
 # -- the command ------------------------------------------------------------------------------
-def main_verify(ruleset_name: str | None, stream: IO[str] | None = None) -> int:
-    """Print the property table; 0 when every applicable property holds, 1 otherwise, 2 when the
-    ruleset cannot be loaded."""
+def main_verify(ruleset_name: str | None, stream: IO[str] | None = None, *,
+                seconds: float = budgets.VERIFY_PROPERTY_SECONDS) -> int:
+    """Print the property table; 0 when every applicable property holds, 1 when one fails or is
+    undecided within ``seconds`` (it is not proved), 2 when the ruleset cannot be loaded."""
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
@@ -320,7 +362,7 @@ def main_verify(ruleset_name: str | None, stream: IO[str] | None = None) -> int:
     except RulesetError as err:
         print(f"referee: {err}", file=stream)
         return 2
-    results = verify_rules(model)
+    results = verify_rules(model, seconds=seconds)
     tty = hasattr(stream, "isatty") and stream.isatty()
     console = Console(file=stream, no_color=not tty, force_terminal=tty, highlight=False,
                       width=None if tty else 120, soft_wrap=False)
@@ -331,11 +373,15 @@ def main_verify(ruleset_name: str | None, stream: IO[str] | None = None) -> int:
     for column in ("property", "result", "bounds", "counterexample / what was shown"):
         table.add_column(column, overflow="fold")
     for r in results:
-        style = {"holds": "green", "FAILS": "bold red", "n/a": "dim"}[r.status]
+        style = {"holds": "green", "FAILS": "bold red", "n/a": "dim",
+                 codes.UNDECIDED: "yellow"}[r.status]
         table.add_row(escape(f"{r.name} [{r.clause}]"), f"[{style}]{r.status}[/]",
                       escape(r.bounds), escape(r.counterexample or r.detail))
     console.print(table)
-    failed = [r for r in results if r.applicable and not r.holds]
-    console.print(f"{len(results) - len(failed)} of {len(results)} properties hold"
-                  + (f"; {len(failed)} fail" if failed else ""))
-    return 1 if failed else 0
+    failed = [r for r in results if r.status == "FAILS"]
+    undecided = [r for r in results if r.status == codes.UNDECIDED]
+    console.print(f"{len(results) - len(failed) - len(undecided)} of {len(results)} properties "
+                  "hold" + (f"; {len(failed)} fail" if failed else "")
+                  + (f"; {len(undecided)} undecided within {seconds:g} s each (not proved; "
+                     "--timeout SECONDS gives each property longer)" if undecided else ""))
+    return 1 if failed or undecided else 0

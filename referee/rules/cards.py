@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from referee.util.message import msg
+
 NUM_RANKS = 13
 NUM_SUITS = 4
 DECK_SIZE = NUM_RANKS * NUM_SUITS
@@ -17,8 +19,12 @@ DECK_SIZE = NUM_RANKS * NUM_SUITS
 SPADES, HEARTS, DIAMONDS, CLUBS = range(NUM_SUITS)
 SUIT_LETTERS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-SUIT_SINGULAR = ("spade", "heart", "diamond", "club")
+# the suits' names are words of messages ("({suit} led)", "to a {suit} lead"): each a message,
+# and as a str the English word
+# TRANSLATORS: a suit's name in the plural, as in "(spades led)"
+SUIT_NAMES = (msg("spades"), msg("hearts"), msg("diamonds"), msg("clubs"))
+# TRANSLATORS: a suit's name in the singular, as in "to a spade lead", "every spade in it cancelled"
+SUIT_SINGULAR = (msg("spade"), msg("heart"), msg("diamond"), msg("club"))
 RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
 

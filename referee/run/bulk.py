@@ -9,14 +9,39 @@ saying so, and the run goes on with a fresh pool.
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 
 from referee.check.diagnostics import Report, unreadable_report
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
 from referee.rules.ruleset import Ruleset
+from referee.util.message import msg
 
 DEFAULT_TIMEOUT = 120.0
+LOG_SUFFIXES = (".log", ".txt", ".hearts")
+RECORD_SUFFIX = ".json"
+# a record declares its format (spec/game-record.md); other JSON (expected verdicts, settings)
+# in the same folders is not a game
+_RECORD_MARK = re.compile(rb'"format"\s*:\s*"referee-game-record"')
+_SNIFF_BYTES = 1 << 20  # the members of a record may come in any order
+
+
+def files_in(directory: Path) -> list[Path]:
+    """The files ``check DIR`` judges, sorted: every log (by suffix) under ``directory``, and
+    every ``.json`` file that declares itself a game record in its first MiB."""
+    return sorted(p for p in directory.rglob("*") if p.is_file() and (
+        p.suffix in LOG_SUFFIXES or p.suffix == RECORD_SUFFIX and _declares_record(p)))
+
+
+def _declares_record(path: Path) -> bool:
+    try:
+        with path.open("rb") as file:
+            head = file.read(_SNIFF_BYTES)
+    except OSError:
+        return True  # judged, so that check says why it cannot be read
+    return _RECORD_MARK.search(head) is not None
 
 
 def check_one(path: str, invariants: bool = False,
@@ -46,7 +71,7 @@ def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_
             try:
                 yield check(path)
             except Exception as err:  # a bug must not end a bulk run; the file is reported
-                yield unreadable_report(path, f"internal error while checking this file: {err!r}")
+                yield unreadable_report(path, _internal_error(err))
         return
     yield from _parallel(iter(paths), jobs, timeout, check)
 
@@ -104,14 +129,14 @@ def _parallel(paths: Iterator[str], jobs: int, timeout: float, check) -> Iterato
             try:
                 report = future.result(timeout=timeout)
             except FutureTimeout:
-                report = unreadable_report(path, f"checking this file took longer than {timeout:g} s")
+                report = unreadable_report(path, _timed_out(timeout))
                 pool.restart(pending)
             except BrokenProcessPool:
                 # a crash fails every file in flight: find out whether it was this one, alone
                 pool.restart(pending)
                 report = _isolated(path, check, timeout)
             except Exception as err:
-                report = unreadable_report(path, f"internal error while checking this file: {err!r}")
+                report = unreadable_report(path, _internal_error(err))
             yield report
             fill()
     finally:
@@ -127,11 +152,11 @@ def _isolated(path: str, check, timeout: float) -> Report:
     try:
         return pool.submit(check, path).result(timeout=timeout)
     except BrokenProcessPool:
-        return unreadable_report(path, "checking this file crashed a worker process")
+        return unreadable_report(path, msg("checking this file crashed a worker process"))
     except FutureTimeout:
-        return unreadable_report(path, f"checking this file took longer than {timeout:g} s")
+        return unreadable_report(path, _timed_out(timeout))
     except Exception as err:
-        return unreadable_report(path, f"internal error while checking this file: {err!r}")
+        return unreadable_report(path, _internal_error(err))
     finally:
         _stop(pool)
 
@@ -162,3 +187,12 @@ class Tally:
 
 def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+def _timed_out(timeout: float):
+    return msg("checking this file took longer than {seconds:g} s", seconds=timeout)
+
+
+def _internal_error(err: BaseException):
+    # TRANSLATORS: {error} is a Python exception as the program shows it (ValueError('...'))
+    return msg("internal error while checking this file: {error}", error=repr(err))

@@ -30,20 +30,29 @@ def run_explain(args) -> int:
         if text is None:
             raise UsageError(f"spec/rules.md has no clause {wanted}; `referee rules --book` "
                              "prints the rulebook")
-        print(f"Rule {wanted} (spec/rules.md):\n{text}\n")
+        print(translate(msg("Rule {clause} (spec/rules.md):", clause=wanted), lang)
+              + f"\n{text}\n")
         citing = [c for c in all_codes() if wanted in c.clauses]
-        print("Cited by: " + ", ".join(
-            f"{c.code} {c.kind}" + (" (its default)" if c.clause == wanted else "")
-            for c in citing) if citing else f"No diagnostic kind cites {wanted}.")
+        kinds = ", ".join(translate(msg("{code} {kind} (its default)", code=c.code, kind=c.kind),
+                                    lang) if c.clause == wanted else f"{c.code} {c.kind}"
+                          for c in citing)
+        print(translate(msg("Cited by: {kinds}", kinds=kinds) if citing
+                        else msg("No diagnostic kind cites {clause}.", clause=wanted), lang))
         return EXIT_CLEAN
-    also = f"; also {', '.join(code.also)}" if code.also else ""
-    print(f"{code.code} {code.kind} ({code.severity}, rule {code.clause}{also})\n")
+    # TRANSLATORS: {severity} is error, warning or note, as the JSON output writes it
+    head = (msg("{severity}, rule {clause}; also {also}", severity=code.severity,
+                clause=code.clause, also=", ".join(code.also)) if code.also
+            else msg("{severity}, rule {clause}", severity=code.severity, clause=code.clause))
+    print(f"{code.code} {code.kind} ({translate(head, lang)})\n")
     print(translate(msg("What: {summary}.", summary=translate(code.summary, lang)), lang))
     print(translate(msg("Why: {why}", why=translate(code.why, lang)), lang))
     print(translate(msg("Example:"), lang) + f"\n    {code.example}")
     for cited in code.clauses:
-        where = "spec/rules.md" if cited == code.clause else "spec/rules.md, where it is more precise"
-        print(f"\nRule {cited} ({where}):\n{clause(cited) or '(not in the rulebook)'}")
+        where = (msg("Rule {clause} (spec/rules.md):", clause=cited) if cited == code.clause
+                 else msg("Rule {clause} (spec/rules.md, where it is more precise):",
+                          clause=cited))
+        text = clause(cited) or translate(msg("(not in the rulebook)"), lang)
+        print(f"\n{translate(where, lang)}\n{text}")
     return EXIT_CLEAN
 
 

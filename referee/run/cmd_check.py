@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from functools import partial
 from pathlib import Path
 
+from referee.run.bulk import LOG_SUFFIXES, files_in
 from referee.run.usage import (
     EXIT_CLEAN,
     EXIT_UNREADABLE,
@@ -14,10 +15,10 @@ from referee.run.usage import (
     UsageError,
     color,
     language,
+    machine_language,
     ruleset_choice,
 )
 
-LOG_SUFFIXES = (".log", ".txt", ".hearts")
 _EXIT_BY_VERDICT = {"clean": EXIT_CLEAN, "violations": EXIT_VIOLATIONS, "unreadable": EXIT_UNREADABLE}
 
 
@@ -28,9 +29,10 @@ def iter_inputs(paths: list[str]) -> Iterator[str]:
             continue
         path = Path(raw)
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in LOG_SUFFIXES)
+            found = files_in(path)
             if not found:
-                raise UsageError(f"{raw}: no log files ({', '.join(LOG_SUFFIXES)}) in this directory")
+                raise UsageError(f"{raw}: no log files ({', '.join(LOG_SUFFIXES)}) or JSON game "
+                                 "records in this directory")
             yield from (str(p) for p in found)
         else:
             yield raw
@@ -51,6 +53,8 @@ def run_check(args) -> int:
             progress = _progress(len(paths))
     if args.max_diagnostics < 1:
         raise UsageError("--max-diagnostics must be 1 or more")
+    # people read the text; programs read the rest, whose messages follow --lang alone
+    lang = language(args) if args.format == "text" else machine_language(args)
     rules, folders = ruleset_choice(args)
     check = partial(bulk.check_one, invariants=args.invariants,
                     max_diagnostics=args.max_diagnostics, ruleset=rules, allowed_dirs=folders)
@@ -70,15 +74,15 @@ def run_check(args) -> int:
         if progress is not None:
             reports = _advancing(reports, progress)
         if args.format in formats.DOCUMENT_WRITERS:  # streamed: one report in memory at a time
-            formats.DOCUMENT_WRITERS[args.format](reports, sys.stdout)
+            formats.DOCUMENT_WRITERS[args.format](reports, sys.stdout, lang)
         elif args.format == "jsonl":
             for report in reports:
-                print(render.to_jsonl_line(report), flush=progress is not None)
+                print(render.to_jsonl_line(report, lang), flush=progress is not None)
         else:
             for report in reports:
                 if args.show_clean or not _quiet(report):
-                    render.render_text([report], color=color(args))
-            print(render.tally_line(tally.verdicts, language(args)))
+                    render.render_text([report], color=color(args), language=lang)
+            print(render.tally_line(tally.verdicts, lang))
     finally:
         if progress is not None:
             progress[0].stop()

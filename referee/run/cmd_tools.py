@@ -11,6 +11,7 @@ from referee.run.usage import (
     EXIT_VIOLATIONS,
     UsageError,
     color,
+    language,
     ruleset_choice,
 )
 
@@ -37,6 +38,10 @@ def run_fmt(args) -> int:
     text = _read(args.path, decode_log)
     if text is None:
         return EXIT_UNREADABLE
+    from referee.log.recognise import looks_like_record
+
+    if looks_like_record(text):
+        return _fmt_record(args.path, text, args.write)
     canonical, issues = format_text(text)
     for issue in issues:
         print(f"{args.path}:{issue.line}:{issue.column}: CH001 syntax  {issue.message}", file=sys.stderr)
@@ -54,6 +59,32 @@ def run_fmt(args) -> int:
     return EXIT_VIOLATIONS if issues else EXIT_CLEAN
 
 
+def _fmt_record(path: str, text: str, write: bool) -> int:
+    """A JSON game record's canonical log text on stdout (what ``convert --to log`` writes);
+    ``--write`` is refused: it would replace a record with a log."""
+    from referee.check.records import unreadable
+    from referee.log.decode import UnreadableLog
+    from referee.output.render import diagnostic_line, escaped
+    from referee.run.convert import ConversionRefused, convert
+
+    if write:
+        raise UsageError(f"{path} is a JSON game record: fmt prints it as a log, and --write "
+                         f"would replace the record with that log; `referee convert {path} -o "
+                         "FILE.log` writes the log to another file")
+    try:
+        canonical, _ = convert(text, "log")
+    except UnreadableLog as failure:  # an invalid record: one line per problem
+        for diag in unreadable(path, failure).diagnostics:
+            print(diagnostic_line(path, diag), file=sys.stderr)
+        return EXIT_UNREADABLE
+    except ConversionRefused as refused:  # pragma: no cover - the reader lets none through
+        for line, column, message in refused.reasons:
+            print(escaped(f"{path}:{line}:{column}: {message}"), file=sys.stderr)
+        return EXIT_VIOLATIONS
+    sys.stdout.write(canonical)
+    return EXIT_CLEAN
+
+
 def run_replay(args) -> int:
     from referee.output.replay_view import show_replay
 
@@ -66,7 +97,8 @@ def run_report(args) -> int:
     from referee.output.html import report_main
 
     rules, folders = ruleset_choice(args)
-    return report_main(args.path, args.output, ruleset=rules, allowed_dirs=folders)
+    return report_main(args.path, args.output, ruleset=rules, allowed_dirs=folders,
+                       language=language(args))
 
 
 def run_convert(args) -> int:
@@ -89,9 +121,13 @@ def run_corpus(args) -> int:
 
 
 def run_verify_rules(args) -> int:
+    from referee.proofs.budgets import VERIFY_PROPERTY_SECONDS
     from referee.proofs.verify_rules import main_verify
 
-    return main_verify(args.ruleset, sys.stdout)
+    seconds = VERIFY_PROPERTY_SECONDS if args.timeout is None else args.timeout
+    if not seconds > 0:  # also refuses nan
+        raise UsageError(f"--timeout must be a positive number of seconds, not {args.timeout}")
+    return main_verify(args.ruleset, sys.stdout, seconds=seconds)
 
 
 def run_audit(args) -> int:

@@ -1,5 +1,10 @@
 """Checking one log: the public ``check_*`` functions, with or without the z3 invariants.
 
+A log's ``[Ruleset]`` tag may name a bundled ruleset, or a .toml file in the log's folder
+(``check_path``'s file, ``base_dir``) or below it, or under one of ``allowed_dirs``; text with
+no folder may name only a bundled ruleset or a file under ``allowed_dirs``, as on the command
+line.  ``ruleset=`` checks with that ruleset whatever the tag says.  Any other file is not read.
+
 The replay (:mod:`referee.check.replay`) knows nothing of z3; here ``invariants=True``
 hands it :func:`referee.proofs.invariants.attach_invariants` to run on the same parse, and
 z3 is imported only then.
@@ -45,21 +50,28 @@ def check_path(path: str | Path, *, invariants: bool = False,
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
                 invariants: bool = False, max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS,
                 ruleset: Ruleset | None = None,
-                allowed_dirs: tuple[str | Path, ...] | None = None) -> Report:
+                allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
+    """Check the bytes of one log; ``base_dir`` is its folder, if it has one."""
     return replay.check_bytes(data, path, base_dir=base_dir,
                               prove=_prover(invariants),
                               max_diagnostics=max_diagnostics, ruleset=ruleset,
                               allowed_dirs=allowed_dirs)
 
 
-def check_text(text: str, path: str = "<string>", *, invariants: bool = False) -> Report:
-    return check_bytes(text.encode("utf-8"), path, invariants=invariants)
+def check_text(text: str, path: str = "<string>", *, invariants: bool = False,
+               max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
+               allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
+    """Check the text of one log, which has no folder (see the module doc for the rulesets it
+    may name)."""
+    return check_bytes(text.encode("utf-8"), path, invariants=invariants,
+                       max_diagnostics=max_diagnostics, ruleset=ruleset,
+                       allowed_dirs=allowed_dirs)
 
 
 def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None,
                  trace: list | None = None, invariants: bool = False,
                  ruleset: Ruleset | None = None,
-                 allowed_dirs: tuple[str | Path, ...] | None = None) -> Report:
+                 allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Referee a parsed log; ``trace``, when given, receives every finished trick."""
     return replay.check_parsed(parsed, path, base_dir=base_dir, trace=trace,
                                prove=_prover(invariants),

@@ -1,5 +1,5 @@
 """What every command shares: its exit codes, its usage error, and the options read the same
-way by several commands (--ruleset, --allow-ruleset-dir, --no-color)."""
+way by several commands (--ruleset, --allow-ruleset-dir, --no-color, --lang)."""
 
 from __future__ import annotations
 
@@ -39,9 +39,19 @@ def color(args) -> bool | None:
 
 def language(args) -> str:
     """The language to speak: ``--lang``, else the environment as gettext reads it."""
+    return _chosen(args, os.environ)
+
+
+def machine_language(args) -> str:
+    """The language of the messages in output that programs read (JSON, SARIF, annotations):
+    ``--lang`` only, English without it, so that a CI machine's locale never changes them."""
+    return _chosen(args, {})
+
+
+def _chosen(args, environ) -> str:
     from referee.util.i18n import UnknownLanguage, choose_language
 
     try:
-        return choose_language(getattr(args, "lang", None), os.environ)
+        return choose_language(getattr(args, "lang", None), environ)
     except UnknownLanguage as err:
         raise UsageError(str(err)) from None

@@ -24,6 +24,12 @@ LANGUAGES = ("en", "it", "de", "fr", "uk")  # English first: the default
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
+def N_(text: str) -> str:
+    """``text`` itself, marked for the catalogs: a fixed text (a heading, a word of a
+    table) kept in a constant and translated where it is shown."""
+    return text
+
+
 class UnknownLanguage(ValueError):
     """A language asked for by name that has no catalog."""
 

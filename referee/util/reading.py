@@ -12,12 +12,18 @@ import os
 import stat
 from typing import BinaryIO
 
+from referee.util.message import msg
+
 MAX_LOG_BYTES = 256 * 1024 * 1024
 _CHUNK = 1 << 20
 
 
 class UnreadableFile(Exception):
     """The file cannot be read as a log file; the message says why, in plain words."""
+
+    def __str__(self) -> str:
+        # the message itself: a Message keeps its template (str(err) would copy the text)
+        return self.args[0] if self.args and isinstance(self.args[0], str) else super().__str__()
 
 
 def read_limited(path: str | os.PathLike, limit: int = MAX_LOG_BYTES) -> bytes:
@@ -26,12 +32,13 @@ def read_limited(path: str | os.PathLike, limit: int = MAX_LOG_BYTES) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as err:
-        raise UnreadableFile(f"cannot read the file: {err.strerror or err}") from None
+        raise UnreadableFile(_cannot_read(err)) from None
     kind = stat.S_IFMT(os.fstat(fd).st_mode)
     if kind != stat.S_IFREG:
         os.close(fd)
-        raise UnreadableFile(f"not a regular file ({_KINDS.get(kind, 'a special file')}); "
-                             "only files are read (use - for standard input)")
+        # TRANSLATORS: {kind} is what the path is instead ("a directory", "a named pipe")
+        raise UnreadableFile(msg("not a regular file ({kind}); only files are read (use - for "
+                                 "standard input)", kind=_KINDS.get(kind, _SPECIAL)))
     with os.fdopen(fd, "rb", buffering=0) as handle:
         return read_stream(handle, limit)
 
@@ -52,15 +59,22 @@ def read_stream(stream: BinaryIO, limit: int = MAX_LOG_BYTES) -> bytes:
         try:
             chunk = stream.read(min(_CHUNK, limit + 1 - size))
         except OSError as err:
-            raise UnreadableFile(f"cannot read the file: {err.strerror or err}") from None
+            raise UnreadableFile(_cannot_read(err)) from None
         if not chunk:
             return b"".join(parts)
         parts.append(chunk)
         size += len(chunk)
         if size > limit:
-            raise UnreadableFile(f"more than {limit // 2**20} MiB; logs over that are not read")
+            raise UnreadableFile(msg("more than {size} MiB; logs over that are not read",
+                                     size=limit // 2**20))
 
 
-_KINDS = {stat.S_IFDIR: "a directory", stat.S_IFCHR: "a character device",
-          stat.S_IFBLK: "a block device", stat.S_IFIFO: "a named pipe",
-          stat.S_IFSOCK: "a socket"}
+def _cannot_read(err: OSError) -> str:
+    # TRANSLATORS: {reason} is the operating system's own words ("Permission denied")
+    return msg("cannot read the file: {reason}", reason=err.strerror or str(err))
+
+
+_KINDS = {stat.S_IFDIR: msg("a directory"), stat.S_IFCHR: msg("a character device"),
+          stat.S_IFBLK: msg("a block device"), stat.S_IFIFO: msg("a named pipe"),
+          stat.S_IFSOCK: msg("a socket")}
+_SPECIAL = msg("a special file")
