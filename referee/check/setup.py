@@ -42,10 +42,10 @@ from referee.rules.ruleset import (
 from referee.util.message import msg, msgn
 
 _STAGE = {HandStart: 0, Deal: 1, Kitty: 1, Pass: 2, Trick: 3, Moon: 4, Score: 5, Total: 6}
-# TRANSLATORS: the kind of a log line, as in "a deal line after a trick line of hand 2"
-# (each is the word the log's line starts with)
-_STAGE_WORDS = {1: msg("deal"), 2: msg("pass"), 3: msg("trick"), 4: msg("moon"), 5: msg("score"),
-                6: msg("total")}
+# TRANSLATORS: a kind of log line, named by the word the line starts with, as in "a deal line
+# after a trick line of hand 2"
+_STAGE_WORDS = {1: msg("a deal line"), 2: msg("a pass line"), 3: msg("a trick line"),
+                4: msg("a moon line"), 5: msg("a score line"), 6: msg("a total line")}
 _UNREAD_STAGE = {"hand": 0, "deal": 1, "kitty": 1, "pass": 2, "trick": 3, "moon": 4, "score": 5,
                  "total": 6}
 _SETUP_TAGS = ("players", "ruleset", "target")
@@ -204,8 +204,9 @@ def group_hands(table: Table, events: tuple[Event, ...]) -> tuple[list[HandRecor
                 current.unread.append(event)
                 continue
         elif kind < stage and not unread:
+            # TRANSLATORS: {line} and {previous} are kinds of line ("a deal line", "a trick line")
             add(codes.BAD_SETUP, event.span, msg(
-                "a {kind} line after a {previous} line of hand {hand}", kind=_STAGE_WORDS[kind],
+                "{line} after {previous} of hand {hand}", line=_STAGE_WORDS[kind],
                 previous=_STAGE_WORDS[stage], hand=current.number), hand=current.number,
                 rule="R10.4")
         if kind > stage:

@@ -190,6 +190,7 @@ def _validate(data: dict, origin: str) -> Ruleset:
     values = _complete(data, origin)
     for key in ("pass_cycle", "moon_choices", "unpassable_cards"):
         if not isinstance(values[key], (list, tuple)):
+            # TRANSLATORS: {origin} is the ruleset's file or name; {option} an option's name
             raise RulesetError(msg("{origin}: {option} must be a list", origin=origin, option=key))
         values[key] = tuple(str(v) for v in values[key])
     values["pass_cycle"] = tuple(canonical_direction(d) for d in values["pass_cycle"])
