@@ -198,7 +198,7 @@ def test_an_unreadable_trick_is_noted_in_a_message_with_its_number_counted():
     assert lost == [("hand 1: trick 2 cannot be read, so the cards played there are unknown, "
                      "later plays are judged only on what is known, and the hand's scores are "
                      "not checked")]
-    assert lost[0].plural is not None and lost[0].count == 1
+    assert lost[0].plural is not None and lost[0].number == 1
     assert_extracted(lost[0])
     stops = report.unchecked[-1]
     assert stops == "the record stops in hand 1 at trick 3: Dave to play"

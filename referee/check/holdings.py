@@ -34,7 +34,30 @@ from referee.rules.cards import (
 )
 from referee.rules.engine import TWO_OF_CLUBS
 from referee.rules.ruleset import direction_offset
-from referee.util.counting import counted
+from referee.util.message import msg, msgn
+
+# TRANSLATORS: a pass direction, as in "hand 2 passes right under cancellation, not left"
+# (hold: nobody passes)
+DIRECTION_WORDS = {"left": msg("left"), "right": msg("right"), "across": msg("across"),
+                   "hold": msg("hold")}
+
+
+def direction_name(direction: str) -> str:
+    """A pass direction ('left', '2 right') as a message; a direction it cannot read as it is."""
+    if direction in DIRECTION_WORDS:
+        return DIRECTION_WORDS[direction]
+    steps, _, side = direction.partition(" ")
+    if side == "left":
+        # TRANSLATORS: {n} seats to the left, as in "hand 3 passes 2 left"
+        return msg("{n} left", n=steps)
+    if side == "right":
+        return msg("{n} right", n=steps)
+    return direction
+
+
+def card_count(number: int) -> str:
+    """``1 card``, ``13 cards``: a message."""
+    return msgn("{n} card", "{n} cards", number, n=number)
 
 
 @dataclass(slots=True)
@@ -102,9 +125,10 @@ class Knowledge:
         if self.offset:
             source = sender(seat, self.offset, table.size)
             if self.sent.get(source, EMPTY_COUNTS)[card]:
-                return f"passed by {table.name(source)} on line {self.record.passes[source].span.line}"
+                return msg("passed by {player} on line {line}", player=table.name(source),
+                           line=self.record.passes[source].span.line)
         deal = self.record.deals.get(seat)
-        return f"dealt on line {deal.span.line}" if deal else "as recorded"
+        return msg("dealt on line {line}", line=deal.span.line) if deal else msg("as recorded")
 
 
 def seat_plays(table: Table, trick: Trick, hand: int) -> list[SeatedPlay]:
@@ -162,16 +186,22 @@ def _deals(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[in
         for index, card in enumerate(cards):
             seen[card] += 1
             if seen[card] == rules.decks + 1:
-                add(codes.BAD_DEAL, deal.run.span_of(index, deal.span),
-                    f"{card_text(card)} is dealt more often than the {rules.decks} deck(s) hold",
+                # TRANSLATORS: {decks} is the number of decks, 1 or 2
+                add(codes.BAD_DEAL, deal.run.span_of(index, deal.span), msgn(
+                    "{card} is dealt more often than the {decks} deck(s) hold",
+                    "{card} is dealt more often than the {decks} deck(s) hold", rules.decks,
+                    card=card_text(card), decks=rules.decks),
                     hand=hand, player=table.name(seat), rule="R2.4")
         if rules.two_of_clubs_apart and cards.count(TWO_OF_CLUBS) > 1:
-            add(codes.BAD_DEAL, deal.span, f"{table.name(seat)} was dealt both 2C; under "
-                f"{rules.name} they go to different players", hand=hand,
+            add(codes.BAD_DEAL, deal.span, msg(
+                "{player} was dealt both 2C; under {ruleset} they go to different players",
+                player=table.name(seat), ruleset=rules.name), hand=hand,
                 player=table.name(seat), rule="R2.4")
         if len(cards) != per:
-            add(codes.BAD_DEAL, deal.span, f"{table.name(seat)} was dealt {counted(len(cards), 'card')}; with "
-                f"{n} players each gets {per}", hand=hand, player=table.name(seat), rule="R2.1")
+            add(codes.BAD_DEAL, deal.span, msg(
+                "{player} was dealt {cards}; with {players} players each gets {per}",
+                player=table.name(seat), cards=card_count(len(cards)), players=n, per=per),
+                hand=hand, player=table.name(seat), rule="R2.1")
         else:
             dealt[seat] = counts_of(cards)
     if max(seen) > rules.decks:
@@ -194,12 +224,13 @@ def _recorded_kitty(table: Table, record: HandRecord, seen: list[int]) -> tuple[
         copies[card] += 1
         if copies[card] == rules.decks + 1:
             add(codes.BAD_DEAL, record.kitty.run.span_of(index, record.kitty.span),
-                f"{card_text(card)} in the kitty is one copy more than the decks hold",
-                hand=hand, rule="R2.4")
+                msg("{card} in the kitty is one copy more than the decks hold",
+                    card=card_text(card)), hand=hand, rule="R2.4")
             right = False
     if len(cards) != kitty_size:
-        add(codes.BAD_DEAL, record.kitty.span, f"the kitty has {counted(len(cards), 'card')}; "
-            f"with {n} players it has {kitty_size}", hand=hand, rule="R2.2")
+        add(codes.BAD_DEAL, record.kitty.span, msg(
+            "the kitty has {cards}; with {players} players it has {size}",
+            cards=card_count(len(cards)), players=n, size=kitty_size), hand=hand, rule="R2.2")
         right = False
     return tuple(cards) if right else None
 
@@ -220,8 +251,10 @@ def _kitty_from_deal(table: Table, record: HandRecord, seen: list[int],
     if missing:
         last = max(record.deals.values(), key=lambda d: d.span.line)
         table.findings.add(
-            codes.BAD_DEAL, last.span, f"the deal and kitty leave out {cards_text(missing[:8])}"
-            f"{' ...' if len(missing) > 8 else ''}", hand=record.number, rule="R2.4")
+            codes.BAD_DEAL, last.span, msg(
+                "the deal and kitty leave out {cards}",
+                cards=cards_text(missing[:8]) + (" ..." if len(missing) > 8 else "")),
+            hand=record.number, rule="R2.4")
     return kitty
 
 
@@ -231,9 +264,9 @@ def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], directio
     sent: dict[int, tuple[Card, ...]] = {}
     for seat, pass_ in sorted(record.passes.items(), key=lambda item: item[1].span.line):
         if offset == 0:
-            table.findings.add(codes.BAD_PASS, pass_.span, f"hand {record.number} is a hold "
-                               "hand: nobody passes", hand=record.number,
-                               player=table.name(seat), rule="R3.3")
+            table.findings.add(codes.BAD_PASS, pass_.span, msg(
+                "hand {hand} is a hold hand: nobody passes", hand=record.number),
+                hand=record.number, player=table.name(seat), rule="R3.3")
             continue
         count_ok = _pass_count_ok(table, record, seat)
         if table.rules.unpassable_cards:
@@ -250,8 +283,9 @@ def _pass_allowed(table: Table, record: HandRecord, seat: int) -> None:
     for index, card in enumerate(pass_.run.cards):
         if not table.rules.may_pass(card):
             table.findings.add(
-                codes.BAD_PASS, pass_.run.span_of(index, pass_.span), f"{who} passed "
-                f"{card_text(card)}, which may not be passed under {table.rules.name}",
+                codes.BAD_PASS, pass_.run.span_of(index, pass_.span), msg(
+                    "{player} passed {card}, which may not be passed under {ruleset}",
+                    player=who, card=card_text(card), ruleset=table.rules.name),
                 hand=record.number, player=who, rule="R3.1")
 
 
@@ -259,9 +293,9 @@ def _pass_count_ok(table: Table, record: HandRecord, seat: int) -> bool:
     pass_, who, count = record.passes[seat], table.name(seat), table.rules.pass_count
     if len(pass_.run.cards) == count:
         return True
-    passed = counted(len(pass_.run.cards), "card")
-    table.findings.add(codes.BAD_PASS, pass_.span, f"{who} passed {passed}, not {count}",
-                       hand=record.number, player=who, rule="R3.1")
+    table.findings.add(codes.BAD_PASS, pass_.span, msg(
+        "{player} passed {cards}, not {count}", player=who, cards=card_count(len(pass_.run.cards)),
+        count=count), hand=record.number, player=who, rule="R3.1")
     return False
 
 
@@ -275,9 +309,10 @@ def _check_target(table: Table, record: HandRecord, seat: int, direction: str,
     if target is None or target == due or _follows_header(table, record, seat, target):
         return
     who = table.name(seat)
-    table.findings.add(codes.BAD_PASS, pass_.to_span, f"in hand {hand} {who} passes to "
-                       f"{table.name(target)}, but passing {direction} goes to {table.name(due)}",
-                       hand=hand, player=who, rule="R3.3")
+    table.findings.add(codes.BAD_PASS, pass_.to_span, msg(
+        "in hand {hand} {player} passes to {target}, but passing {direction} goes to {due}",
+        hand=hand, player=who, target=table.name(target), direction=direction_name(direction),
+        due=table.name(due)), hand=hand, player=who, rule="R3.3")
 
 
 def _follows_header(table: Table, record: HandRecord, seat: int, target: int) -> bool:
@@ -301,9 +336,11 @@ def _pass_held(table: Table, record: HandRecord, seat: int, dealt: dict[int, Cou
     for index, card in enumerate(pass_.run.cards):
         if remaining[card] == 0:
             table.findings.add(
-                codes.BAD_PASS, pass_.run.span_of(index, pass_.span), f"{who} passed "
-                f"{card_text(card)}, which is not in the hand dealt to {who} (line "
-                f"{record.deals[seat].span.line})", hand=record.number, player=who, rule="R3.2")
+                codes.BAD_PASS, pass_.run.span_of(index, pass_.span), msg(
+                    "{player} passed {card}, which is not in the hand dealt to {player} (line "
+                    "{line})", player=who, card=card_text(card),
+                    line=record.deals[seat].span.line),
+                hand=record.number, player=who, rule="R3.2")
             held = False
         else:
             remaining[card] -= 1
@@ -340,9 +377,14 @@ def _note_unknowns(table: Table, record: HandRecord, kitty: tuple[Card, ...] | N
                    known: list[bool]) -> None:
     hand, note = record.number, table.findings.note
     if kitty is None:
-        note(f"hand {hand}: the kitty is not recorded, so its points are not checked")
+        note(msg("hand {hand}: the kitty is not recorded, so its points are not checked",
+                 hand=hand))
     if not all(known) and record.tricks:
         unknown = [table.name(s) for s in range(table.size) if not known[s]]
-        whose = ("no deal lines are recorded" if not record.deals else
-                 f"the holdings of {', '.join(unknown)} are not fully recorded")
-        note(f"hand {hand}: {whose}; revokes and illegal leads are proven only from later plays")
+        whose = (msg("no deal lines are recorded") if not record.deals else
+                 msg("the holdings of {players} are not fully recorded",
+                     players=", ".join(unknown)))
+        # TRANSLATORS: {whose} is "no deal lines are recorded" or "the holdings of ... are not
+        # fully recorded"
+        note(msg("hand {hand}: {whose}; revokes and illegal leads are proven only from later "
+                 "plays", hand=hand, whose=whose))

@@ -7,16 +7,23 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from referee.check import codes
+from referee.check.score_words import (
+    cause,
+    either,
+    kitty_part,
+    neither,
+    not_a_moon,
+    points,
+    short_fact,
+)
 from referee.check.table import Table
 from referee.log.events import Moon, Score, Total
 from referee.rules import engine, scoring
 from referee.rules.engine import State
 from referee.rules.ops import PLAIN
-from referee.rules.ruleset import Ruleset, card_points
+from referee.rules.ruleset import Ruleset
 from referee.rules.tricks import resolve_under
-from referee.util.counting import counted
-
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+from referee.util.message import msg, msgn
 
 
 def entries_by_seat(table: Table, line: Score | Total, hand: int, kind: str) -> dict[int, tuple]:
@@ -27,13 +34,15 @@ def entries_by_seat(table: Table, line: Score | Total, hand: int, kind: str) -> 
         if seat is None:
             continue
         if seat in found:
-            table.findings.add(kind, entry.span, f"{table.name(seat)} appears twice on this line",
+            table.findings.add(kind, entry.span, msg("{player} appears twice on this line",
+                                                     player=table.name(seat)),
                                hand=hand, player=table.name(seat))
             continue
         found[seat] = (entry.value, entry.span)
     missing = [table.name(s) for s in range(table.size) if s not in found]
     if missing and found:
-        table.findings.add(kind, line.span, f"no entry for {', '.join(missing)}", hand=hand)
+        table.findings.add(kind, line.span, msg("no entry for {players}",
+                                                players=", ".join(missing)), hand=hand)
     return found
 
 
@@ -46,18 +55,18 @@ def choose_moon(table: Table, state: State, moon: Moon | None, written: dict[int
         seat = table.seat(moon.player, moon.player_span, hand=hand)
         if shooter is None:
             if seat is not None:
-                took = state.taken[seat]
-                add(codes.BAD_MOON, moon.span, f"{table.name(seat)} is declared to have shot the moon "
-                    f"but took {took} of the {counted(rules.points_per_hand, 'point')}"
-                    + (f" ({state.lost} were lost in a set-aside last trick)" if state.lost else ""),
+                add(codes.BAD_MOON, moon.span, not_a_moon(table, state, seat),
                     hand=hand, player=table.name(seat), rule="R8.1")
             return engine.SCORE
         if seat is not None and seat != shooter:
-            add(codes.BAD_MOON, moon.player_span, f"{table.name(shooter)} shot the moon, not "
-                f"{table.name(seat)}", hand=hand, player=table.name(seat), rule="R8.1")
+            add(codes.BAD_MOON, moon.player_span, msg(
+                "{shooter} shot the moon, not {player}", shooter=table.name(shooter),
+                player=table.name(seat)), hand=hand, player=table.name(seat), rule="R8.1")
         if moon.choice not in rules.moon_choices:
-            add(codes.BAD_MOON, moon.span, f"{rules.name} allows only "
-                f"{' or '.join(rules.moon_choices)} for the moon, not {moon.choice}",
+            # TRANSLATORS: {choices} and {written} are the moon line's words (subtract, add)
+            add(codes.BAD_MOON, moon.span, msg(
+                "{ruleset} allows only {choices} for the moon, not {written}", ruleset=rules.name,
+                choices=either(rules.moon_choices), written=moon.choice),
                 hand=hand, player=table.name(shooter), rule="R8.2")
             return rules.moon_choices[0]
         return moon.choice
@@ -70,13 +79,15 @@ def choose_moon(table: Table, state: State, moon: Moon | None, written: dict[int
         if written and all(written.get(s, (v,))[0] == v for s, v in enumerate(scores)):
             return choice
     if written:
-        add(codes.BAD_MOON, next(iter(written.values()))[1], f"{table.name(shooter)} took every "
-            f"point, but the scores follow neither moon choice ({' nor '.join(rules.moon_choices)})"
-            " and no moon line says which was chosen", hand=hand,
+        add(codes.BAD_MOON, next(iter(written.values()))[1], msg(
+            "{shooter} took every point, but the scores follow neither moon choice ({choices}) "
+            "and no moon line says which was chosen", shooter=table.name(shooter),
+            choices=neither(rules.moon_choices)), hand=hand,
             player=table.name(shooter), rule="R8.5")
     else:
-        table.findings.note(f"hand {hand}: {table.name(shooter)} shot the moon; no moon line or "
-                            f"score says which choice, {rules.moon_choices[0]} assumed")
+        table.findings.note(msg("hand {hand}: {shooter} shot the moon; no moon line or score "
+                                "says which choice, {choice} assumed", hand=hand,
+                                shooter=table.name(shooter), choice=rules.moon_choices[0]))
     return rules.moon_choices[0]
 
 
@@ -112,33 +123,25 @@ def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: in
         if value == result.scores[seat]:
             continue
         who, lines = table.name(seat), claims.get(seat, [])
-        cause = ("" if not lines else f"; the winner claimed on line {lines[0]} was wrong"
-                 if len(lines) == 1 else f"; the winners claimed on lines "
-                 f"{', '.join(map(str, lines[:-1]))} and {lines[-1]} were wrong")
         if result.shooter is not None and value == result.taken[seat]:
-            table.findings.add(codes.BAD_MOON, span, f"{table.name(result.shooter)} shot the moon, "
-                               f"so {who}'s hand score is {result.scores[seat]}, not the "
-                               f"{counted(value, 'point')} taken", hand=hand, player=who, rule="R8.2")
+            table.findings.add(codes.BAD_MOON, span, msg(
+                "{shooter} shot the moon, so {player}'s hand score is {score}, not the {points} "
+                "taken", shooter=table.name(result.shooter), player=who,
+                score=result.scores[seat], points=points(value)), hand=hand, player=who,
+                rule="R8.2")
             continue
-        took = (f"{who} took {counted(result.taken[seat], 'point')}" if result.shooter is None else
-                f"{table.name(result.shooter)} shot the moon ({result.choice})")
-        table.findings.add(codes.SCORE_MISMATCH, span, f"{who}'s hand {hand} score is written as "
-                           f"{value}, but {took}{_kitty_part(state, seat)}: the score is "
-                           f"{result.scores[seat]}{cause}", hand=hand, player=who)
-
-
-def _kitty_part(state: State, seat: int) -> str:
-    """' (2 of them in the kitty, collected with trick 2: trick 1 was set aside)' when the
-    seat collected a kitty with points (R6.7)."""
-    if state.kitty_taken is None or state.kitty_taken[0] != seat:
-        return ""
-    points = sum(map(card_points, state.kitty))
-    if not points:
-        return ""
-    trick = state.kitty_taken[1]
-    why = (f", with the pile of the set-aside trick {'1' if trick == 2 else f'1 to {trick - 1}'}"
-           if state.rules.kitty_to == "first_trick" and trick > 1 else "")
-    return f" ({points} of them in the kitty, collected with trick {trick}{why})"
+        took = (msg("{player} took {points}", player=who, points=points(result.taken[seat]))
+                if result.shooter is None else
+                # TRANSLATORS: {choice} is the moon line's word (subtract, add)
+                msg("{shooter} shot the moon ({choice})", shooter=table.name(result.shooter),
+                    choice=result.choice))
+        # TRANSLATORS: {took} says what the player took; {kitty} and {cause} are empty or
+        # a clause of their own (" (2 of them in the kitty ...)", "; the winner claimed ...")
+        table.findings.add(codes.SCORE_MISMATCH, span, msg(
+            "{player}'s hand {hand} score is written as {value}, but {took}{kitty}: the score is "
+            "{score}{cause}", player=who, hand=hand, value=value, took=took,
+            kitty=kitty_part(state, seat), score=result.scores[seat], cause=cause(lines)),
+            hand=hand, player=who)
 
 
 def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
@@ -161,9 +164,10 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
         # a wrong score (reported on its own) with the right total: the total is right
         true = scores[seat] if scores is not None else score
         if value != before + score and value != before + true:
-            table.findings.add(codes.TOTAL_MISMATCH, span, f"{table.name(seat)}'s total is written "
-                               f"as {value}, but {before} + {score} = {before + score}",
-                               hand=hand, player=table.name(seat))
+            table.findings.add(codes.TOTAL_MISMATCH, span, msg(
+                "{player}'s total is written as {value}, but {before} + {score} = {total}",
+                player=table.name(seat), value=value, before=before, score=score,
+                total=before + score), hand=hand, player=table.name(seat))
     return tuple(written[s][0] for s in range(table.size))
 
 
@@ -186,10 +190,6 @@ class Reading(NamedTuple):
 
     lost: int
     moon: bool
-
-
-def in_words(number: int) -> str:
-    return NUMBER_WORDS[number] if 0 <= number < len(NUMBER_WORDS) else str(number)
 
 
 def _bonuses(rules: Ruleset, players: int) -> set[int]:
@@ -239,21 +239,24 @@ def loss_possible(table: Table, record) -> tuple[bool, str]:
     must let nobody take that trick (R6.6), and the record must not show it won."""
     rules = table.rules
     if rules.set_aside_last != "nobody":
-        return False, f"under {rules.name} a set-aside last trick goes to its leader (R6.6)"
+        return False, msg("under {ruleset} a set-aside last trick goes to its leader (R6.6)",
+                          ruleset=rules.name)
     last = rules.cards_per_player(table.size)
     for trick in record.tricks:
         if trick.number != last:
             continue
         if trick.claim is not None and trick.claim.player is not None:
-            return False, (f"the log shows trick {last} won by {trick.claim.player} "
-                           f"(line {trick.claim.span.line})")
+            return False, msg("the log shows trick {trick} won by {player} (line {line})",
+                              trick=last, player=trick.claim.player, line=trick.claim.span.line)
         if trick.claim is not None:
-            return True, f"as the set-aside trick {last} on line {trick.claim.span.line} shows"
+            return True, msg("as the set-aside trick {trick} on line {line} shows", trick=last,
+                             line=trick.claim.span.line)
         if trick.claim is None and len(trick.plays) == table.size:
             cards = [play.card for play in trick.plays]
             outcome = resolve_under(rules, cards)
             if outcome.winner is not None:
-                return False, f"trick {last} (line {trick.span.line}) is won, not set aside"
+                return False, msg("trick {trick} (line {line}) is won, not set aside",
+                                  trick=last, line=trick.span.line)
     return True, ""
 
 
@@ -261,17 +264,20 @@ def sum_fact(rules: Ruleset, hand: int, scores: Sequence[int], why_not_lost: str
     """The plain fact about a hand whose scores no play could give."""
     whole, written = rules.points_per_hand, sum(scores)
     if written > whole:
-        return _short_fact(rules, hand, scores)
+        return short_fact(rules, hand, scores)
     if written < whole and why_not_lost:
-        return (f"{_short_fact(rules, hand, scores)}, and no points can have been lost: "
-                f"{why_not_lost}")
+        # TRANSLATORS: {fact} is "hand 3 adds up to 20, six less than the deck holds"
+        return msg("{fact}, and no points can have been lost: {reason}",
+                   fact=short_fact(rules, hand, scores), reason=why_not_lost)
     (low, high), _ = seat_ranges(rules, len(scores))
     odd = [v for v in scores if not low <= v <= high]
     if odd:
-        return (f"hand {hand} adds up to {written}, but its scores include {odd[0]}: outside a "
-                f"moon hand a score is {low} to {high}, and these scores are no moon pattern")
-    return (f"hand {hand} adds up to {written}: neither the {whole} points of the decks (less "
-            "any lost) nor a moon pattern")
+        return msg("hand {hand} adds up to {total}, but its scores include {score}: outside a "
+                   "moon hand a score is {low} to {high}, and these scores are no moon pattern",
+                   hand=hand, total=written, score=odd[0], low=low, high=high)
+    # TRANSLATORS: {whole} is the number of points in the decks (26 or 52)
+    return msg("hand {hand} adds up to {total}: neither the {whole} points of the decks (less "
+               "any lost) nor a moon pattern", hand=hand, total=written, whole=whole)
 
 
 def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
@@ -294,32 +300,28 @@ def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
     fixed = [implied.get(s, v) for s, v in enumerate(values)]
     better = explain(rules, fixed, max_lost) if differ else None
     if better is not None and (reading is None or better.lost < reading.lost):
-        fact = _short_fact(rules, hand, values)
+        fact = short_fact(rules, hand, values)
         for seat in differ:
             who, (value, span) = table.name(seat), written[seat]
-            table.findings.add(codes.SCORE_MISMATCH, span, f"{fact}: {who}'s score is written as "
-                               f"{value}, but {who}'s total {implied[seat] + previous[seat]} = "
-                               f"{previous[seat]} + {implied[seat]} makes it {implied[seat]}",
-                               hand=hand, player=who, rule="R7.2")
+            table.findings.add(codes.SCORE_MISMATCH, span, msg(
+                "{fact}: {player}'s score is written as {value}, but {player}'s total {total} = "
+                "{previous} + {score} makes it {score}", fact=fact, player=who, value=value,
+                total=implied[seat] + previous[seat], previous=previous[seat],
+                score=implied[seat]), hand=hand, player=who, rule="R7.2")
         return tuple(fixed)
     if reading is None:
         table.findings.add(codes.SCORE_MISMATCH, record.score.span,
                            sum_fact(rules, hand, values, why), hand=hand, rule="R7.2")
     elif reading.lost:
-        lost = f"{counted(reading.lost, 'point')} {'was' if reading.lost == 1 else 'were'} lost"
-        table.findings.note(f"hand {hand} adds up to {sum(values)}: " + (
-            f"{lost} in the set-aside last trick, {shown}" if shown else f"consistent only if "
-            f"{lost} in a set-aside last trick (R6.6), which the record does not show"))
+        lost = msgn("{n} point was lost", "{n} points were lost", reading.lost, n=reading.lost)
+        # TRANSLATORS: {lost} is "2 points were lost"; {shown} says which line shows it
+        table.findings.note(msg("hand {hand} adds up to {total}: {lost} in the set-aside last "
+                                "trick, {shown}", hand=hand, total=sum(values), lost=lost,
+                                shown=shown) if shown else
+                            msg("hand {hand} adds up to {total}: consistent only if {lost} in a "
+                                "set-aside last trick (R6.6), which the record does not show",
+                                hand=hand, total=sum(values), lost=lost))
     return tuple(values)
-
-
-def _short_fact(rules: Ruleset, hand: int, values: Sequence[int]) -> str:
-    whole, written = rules.points_per_hand, sum(values)
-    if written == whole:
-        return f"hand {hand} adds up to {written}"
-    holds = "the decks hold" if rules.decks > 1 else "the deck holds"
-    side = "more" if written > whole else "less"
-    return f"hand {hand} adds up to {written}, {in_words(abs(written - whole))} {side} than {holds}"
 
 
 def _implied(table: Table, total: Total | None, previous: tuple[int, ...] | None) -> dict:

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from referee.check import codes
-from referee.check.holdings import HandRecord
+from referee.check.holdings import HandRecord, direction_name
 from referee.check.table import Findings, Table
 from referee.check.unread import Unread
 from referee.log.events import (
@@ -36,12 +36,17 @@ from referee.rules.ruleset import (
     RulesetOutside,
     direction_offset,
     load_ruleset,
+    reason,
     whole_number,
     with_options,
 )
+from referee.util.message import msg, msgn
 
 _STAGE = {HandStart: 0, Deal: 1, Kitty: 1, Pass: 2, Trick: 3, Moon: 4, Score: 5, Total: 6}
-_STAGE_WORDS = {1: "deal", 2: "pass", 3: "trick", 4: "moon", 5: "score", 6: "total"}
+# TRANSLATORS: a kind of log line, named by the word the line starts with, as in "a deal line
+# after a trick line of hand 2"
+_STAGE_WORDS = {1: msg("a deal line"), 2: msg("a pass line"), 3: msg("a trick line"),
+                4: msg("a moon line"), 5: msg("a score line"), 6: msg("a total line")}
 _UNREAD_STAGE = {"hand": 0, "deal": 1, "kitty": 1, "pass": 2, "trick": 3, "moon": 4, "score": 5,
                  "total": 6}
 _SETUP_TAGS = ("players", "ruleset", "target")
@@ -60,12 +65,15 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
         if isinstance(event, Tag):
             if event.key in _SETUP_TAGS:
                 if event.key in tags:
-                    findings.add(codes.BAD_SETUP, event.span, f"a second [{event.name}] tag (the "
-                                 f"first is on line {tags[event.key].span.line}); the first counts")
+                    # TRANSLATORS: {tag} is the tag's name as written (Players, Ruleset, Target)
+                    findings.add(codes.BAD_SETUP, event.span, msg(
+                        "a second [{tag}] tag (the first is on line {line}); the first counts",
+                        tag=event.name, line=tags[event.key].span.line))
                     continue
                 if play_started is not None:
-                    findings.add(codes.BAD_SETUP, event.span, f"the [{event.name}] tag comes after "
-                                 f"play has begun (line {play_started.line})", rule="R10.4")
+                    findings.add(codes.BAD_SETUP, event.span, msg(
+                        "the [{tag}] tag comes after play has begun (line {line})",
+                        tag=event.name, line=play_started.line), rule="R10.4")
             tags.setdefault(event.key, event)
         elif not isinstance(event, Comment) and play_started is None:
             play_started = event.span
@@ -79,38 +87,46 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
         if target:
             rules = with_options(rules, target=target)
         else:
-            findings.add(codes.BAD_SETUP, tags["target"].span, f"the target {value!r} is not a "
-                         f"positive whole number; {rules.target} is used", rule="R9.2")
+            # TRANSLATORS: {written} is the tag's value, quoted; {target} the one used instead
+            findings.add(codes.BAD_SETUP, tags["target"].span, msg(
+                "the target {written} is not a positive whole number; {target} is used",
+                written=repr(value), target=rules.target), rule="R9.2")
     players = tags.get("players")
     if players is None:
         before_play = play_started.line if play_started is not None else None
         unread = [d.line for d in findings.items if d.kind == codes.SYNTAX
                   and (before_play is None or d.line < before_play)]
         if unread:  # the seating may be on that line: its syntax error is the one fault
-            findings.note(f"no seating could be read (line {unread[0]}, which cannot be read, "
-                          "may hold it): plays, scores and totals were not checked")
+            findings.note(msg("no seating could be read (line {line}, which cannot be read, may "
+                              "hold it): plays, scores and totals were not checked",
+                              line=unread[0]))
             return None
-        findings.add(codes.BAD_SETUP, Span.point(1, 1), "the log has no [Players \"...\"] tag, so "
-                     "nothing can be checked against seats", rule="R10.2")
-        findings.note("no Players tag: plays, scores and totals were not checked")
+        findings.add(codes.BAD_SETUP, Span.point(1, 1), msg(
+            "the log has no [Players \"...\"] tag, so nothing can be checked against seats"),
+            rule="R10.2")
+        findings.note(msg("no Players tag: plays, scores and totals were not checked"))
         return None
     names = split_players(players.value)
     seen: dict[str, str] = {}
     unique: list[str] = []
     for name in names:
         if name.casefold() in seen:
-            findings.add(codes.BAD_SETUP, players.span, f"{name!r} is seated twice", rule="R10.2")
+            findings.add(codes.BAD_SETUP, players.span, msg("{player} is seated twice",
+                                                            player=repr(name)), rule="R10.2")
         else:
             seen[name.casefold()] = name
             unique.append(name)
     if not rules.allows_players(len(unique)):
-        findings.add(codes.BAD_SETUP, players.span, f"{rules.name} is for {rules.min_players}-"
-                     f"{rules.max_players} players, not {len(unique)}", rule="R1.1")
+        findings.add(codes.BAD_SETUP, players.span, msg(
+            "{ruleset} is for {fewest}-{most} players, not {players}", ruleset=rules.name,
+            fewest=rules.min_players, most=rules.max_players, players=len(unique)), rule="R1.1")
         try:
             rules = with_options(rules, min_players=min(len(unique), rules.min_players),
                                  max_players=max(len(unique), rules.max_players))
         except RulesetError:
-            findings.note(f"{len(unique)} players cannot play {rules.name}: nothing else checked")
+            findings.note(msgn("{n} players cannot play {ruleset}: nothing else checked",
+                               "{n} players cannot play {ruleset}: nothing else checked",
+                               len(unique), n=len(unique), ruleset=rules.name))
             return None
     return Table(rules, unique, findings)
 
@@ -141,12 +157,15 @@ def ruleset_named(tag: Tag | None, findings: Findings, base_dir: Path | None,
     try:
         return load_ruleset(name, roots)
     except RulesetOutside:
-        findings.add(codes.BAD_SETUP, tag.span, "the ruleset file this tag names lies outside "
-                     "the log's folder, so it is not read (`--allow-ruleset-dir DIR` allows the "
-                     "files under DIR, `--ruleset FILE` checks with FILE whatever the log "
-                     f"names); checking with {DEFAULT_RULESET}", rule="R10.3")
+        findings.add(codes.BAD_SETUP, tag.span, msg(
+            "the ruleset file this tag names lies outside the log's folder, so it is not read "
+            "(`--allow-ruleset-dir DIR` allows the files under DIR, `--ruleset FILE` checks with "
+            "FILE whatever the log names); checking with {ruleset}", ruleset=DEFAULT_RULESET),
+            rule="R10.3")
     except RulesetError as err:
-        findings.add(codes.BAD_SETUP, tag.span, f"{err}; checking with {DEFAULT_RULESET}",
+        # TRANSLATORS: {error} says what is wrong with the ruleset the log names
+        findings.add(codes.BAD_SETUP, tag.span, msg("{error}; checking with {ruleset}",
+                                                    error=reason(err), ruleset=DEFAULT_RULESET),
                      rule="R10.3")
     return load_ruleset(DEFAULT_RULESET)
 
@@ -200,15 +219,18 @@ def hands_of(table: Table, events: Iterable[Event]) -> Iterator[tuple[HandRecord
                 if current.start.direction != event.direction:
                     current.wrong_direction = event.direction
                 if event.number != number:
-                    add(codes.BAD_SETUP, event.span, f"hand {event.number} is recorded where hand "
-                        f"{number} is due", hand=number, rule="R10.4")
+                    add(codes.BAD_SETUP, event.span, msg(
+                        "hand {written} is recorded where hand {due} is due",
+                        written=event.number, due=number), hand=number, rule="R10.4")
                 continue
             if kind == 0:  # an unreadable hand line: a hand starts, its dealer unknown
                 current.unread.append(event)
                 continue
         elif kind < stage and not unread:
-            add(codes.BAD_SETUP, event.span, f"a {_STAGE_WORDS[kind]} line after a "
-                f"{_STAGE_WORDS[stage]} line of hand {current.number}", hand=current.number,
+            # TRANSLATORS: {line} and {previous} are kinds of line ("a deal line", "a trick line")
+            add(codes.BAD_SETUP, event.span, msg(
+                "{line} after {previous} of hand {hand}", line=_STAGE_WORDS[kind],
+                previous=_STAGE_WORDS[stage], hand=current.number), hand=current.number,
                 rule="R10.4")
         if kind > stage:
             stage = kind
@@ -262,9 +284,10 @@ def _with_due_direction(table: Table, start: HandStart, number: int) -> HandStar
         pass
     else:
         table.findings.add(
-            codes.BAD_PASS, start.direction_span, f"hand {number} passes {due} under "
-            f"{table.rules.name}, not {start.direction}; the cards are taken to move {due}",
-            hand=number, rule="R3.3")
+            codes.BAD_PASS, start.direction_span, msg(
+                "hand {hand} passes {due} under {ruleset}, not {written}; the cards are taken to "
+                "move {due}", hand=number, due=direction_name(due), ruleset=table.rules.name,
+                written=direction_name(start.direction)), hand=number, rule="R3.3")
     return HandStart(start.number, start.dealer, due, start.span, start.dealer_span,
                      start.direction_span)
 
@@ -274,28 +297,31 @@ def _file(table: Table, record: HandRecord, event: Event) -> None:
     if isinstance(event, Deal):
         seat = table.seat(event.player, event.player_span, hand=hand)
         if seat in record.deals:
-            add(codes.BAD_DEAL, event.span, f"a second deal line for {table.name(seat)} in hand "
-                f"{hand} (the first is on line {record.deals[seat].span.line})", hand=hand,
-                player=table.name(seat), rule="R2.4")
+            add(codes.BAD_DEAL, event.span, msg(
+                "a second deal line for {player} in hand {hand} (the first is on line {line})",
+                player=table.name(seat), hand=hand, line=record.deals[seat].span.line),
+                hand=hand, player=table.name(seat), rule="R2.4")
         elif seat is not None:
             record.deals[seat] = event
     elif isinstance(event, Kitty):
         if record.kitty is not None:
-            add(codes.BAD_DEAL, event.span, f"a second kitty line in hand {hand} (the first is on "
-                f"line {record.kitty.span.line})", hand=hand, rule="R2.2")
+            add(codes.BAD_DEAL, event.span, msg(
+                "a second kitty line in hand {hand} (the first is on line {line})", hand=hand,
+                line=record.kitty.span.line), hand=hand, rule="R2.2")
         else:
             record.kitty = event
     elif isinstance(event, Pass):
         seat = table.seat(event.player, event.player_span, hand=hand)
         if seat in record.passes:
-            add(codes.BAD_PASS, event.span, f"a second pass line for {table.name(seat)} in hand "
-                f"{hand}", hand=hand, player=table.name(seat), rule="R3.1")
+            add(codes.BAD_PASS, event.span, msg("a second pass line for {player} in hand {hand}",
+                                                player=table.name(seat), hand=hand),
+                hand=hand, player=table.name(seat), rule="R3.1")
         elif seat is not None:
             record.passes[seat] = event
     elif isinstance(event, Moon):
         if record.moon is not None:
-            add(codes.BAD_MOON, event.span, f"a second moon line in hand {hand}", hand=hand,
-                rule="R8.5")
+            add(codes.BAD_MOON, event.span, msg("a second moon line in hand {hand}", hand=hand),
+                hand=hand, rule="R8.5")
         else:
             record.moon = event
     elif isinstance(event, Score):

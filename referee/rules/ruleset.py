@@ -38,6 +38,7 @@ from referee.rules.options import (  # noqa: F401  (re-exported: the options' na
     SET_ASIDE_WHEN,
     WINNING_TOTALS,
 )
+from referee.util.message import msg
 from referee.util.reading import UnreadableFile, read_limited
 from referee.util.record import Record, record
 
@@ -45,7 +46,7 @@ HEART_POINTS = 1
 BLACK_MARIA_POINTS = 13
 
 class RulesetError(ValueError):
-    """A ruleset name, file or option that cannot be used."""
+    """A ruleset name, file or option that cannot be used (its text: :func:`reason`)."""
 
 
 class RulesetOutside(RulesetError):
@@ -173,7 +174,7 @@ def direction_offset(direction: str, players: int) -> int:
     if steps is not None and words[1] in ("left", "right"):
         steps %= players
         return steps if words[1] == "left" else (players - steps) % players
-    raise RulesetError(f"unknown pass direction {shown_name(direction)}")
+    raise RulesetError(msg("unknown pass direction {direction}", direction=shown_name(direction)))
 
 
 def canonical_direction(direction: str) -> str:
@@ -189,7 +190,8 @@ def _validate(data: dict, origin: str) -> Ruleset:
     values = _complete(data, origin)
     for key in ("pass_cycle", "moon_choices", "unpassable_cards"):
         if not isinstance(values[key], (list, tuple)):
-            raise RulesetError(f"{origin}: {key} must be a list")
+            # TRANSLATORS: {origin} is the ruleset's file or name; {option} an option's name
+            raise RulesetError(msg("{origin}: {option} must be a list", origin=origin, option=key))
         values[key] = tuple(str(v) for v in values[key])
     values["pass_cycle"] = tuple(canonical_direction(d) for d in values["pass_cycle"])
     values["unpassable_cards"] = _card_names(values["unpassable_cards"], origin)
@@ -203,7 +205,8 @@ def _card_names(names: tuple[str, ...], origin: str) -> tuple[str, ...]:
     try:
         return tuple(sorted({card_text(parse_card(name)) for name in names}))
     except CardError as err:
-        raise RulesetError(f"{origin}: unpassable_cards: {err}") from None
+        raise RulesetError(msg("{origin}: unpassable_cards: {error}", origin=origin,
+                               error=reason(err))) from None
 
 
 def _complete(data: dict, origin: str) -> dict:
@@ -211,11 +214,13 @@ def _complete(data: dict, origin: str) -> dict:
     names = {f.name for f in fields(Ruleset)}
     unknown = sorted(set(data) - names)
     if unknown:
-        raise RulesetError(f"{origin}: unknown option(s) {', '.join(unknown)}")
+        raise RulesetError(msg("{origin}: unknown option(s) {options}", origin=origin,
+                               options=", ".join(unknown)))
     values = {**LATER_OPTIONS, **data}
     missing = sorted(names - set(values))
     if missing:
-        raise RulesetError(f"{origin}: missing option(s) {', '.join(missing)}")
+        raise RulesetError(msg("{origin}: missing option(s) {options}", origin=origin,
+                               options=", ".join(missing)))
     return values
 
 
@@ -227,36 +232,43 @@ def _check_types(values: dict, origin: str) -> None:
         value = values[f.name]
         expected = _TYPES.get(str(f.type))
         if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise RulesetError(f"{origin}: {f.name} must be an integer")
+            raise RulesetError(msg("{origin}: {option} must be an integer", origin=origin,
+                                   option=f.name))
         if expected is not None and expected is not int and not isinstance(value, expected):
-            raise RulesetError(f"{origin}: {f.name} must be a {expected.__name__}")
+            # TRANSLATORS: {type} is the Python name of the value's type (bool, str)
+            raise RulesetError(msg("{origin}: {option} must be a {type}", origin=origin,
+                                   option=f.name, type=expected.__name__))
 
 
 def _check_choices(values: dict, origin: str) -> None:
     for key, allowed in CHOICES.items():
         if values[key] not in allowed:
-            raise RulesetError(f"{origin}: {key} must be one of {', '.join(allowed)}")
+            raise RulesetError(msg("{origin}: {option} must be one of {choices}", origin=origin,
+                                   option=key, choices=", ".join(allowed)))
     for choice in values["moon_choices"]:
         if choice not in MOON_CHOICES:
-            raise RulesetError(f"{origin}: moon_choices may hold only subtract and add")
+            raise RulesetError(msg("{origin}: moon_choices may hold only subtract and add",
+                                   origin=origin))
     if not values["moon_choices"]:
-        raise RulesetError(f"{origin}: moon_choices must name at least one choice")
+        raise RulesetError(msg("{origin}: moon_choices must name at least one choice",
+                               origin=origin))
     for direction in values["pass_cycle"]:
         direction_offset(direction, max(values["min_players"], 2))
 
 
 def _check_sizes(values: dict, origin: str) -> None:
     if not 2 <= values["min_players"] <= values["max_players"]:
-        raise RulesetError(f"{origin}: need 2 <= min_players <= max_players")
+        raise RulesetError(msg("{origin}: need 2 <= min_players <= max_players", origin=origin))
     if values["decks"] not in (1, 2):
-        raise RulesetError(f"{origin}: decks must be 1 or 2")
+        raise RulesetError(msg("{origin}: decks must be 1 or 2", origin=origin))
     if values["decks"] * DECK_SIZE // values["max_players"] < max(values["pass_count"], 1):
-        raise RulesetError(f"{origin}: too many players for the deck")
+        raise RulesetError(msg("{origin}: too many players for the deck", origin=origin))
     if values["penalty_sign"] not in (1, -1) or values["clean_hand_pool"] < 0:
-        raise RulesetError(f"{origin}: penalty_sign must be 1 or -1 and clean_hand_pool not "
-                           "negative")
+        raise RulesetError(msg("{origin}: penalty_sign must be 1 or -1 and clean_hand_pool not "
+                               "negative", origin=origin))
     if values["target"] <= 0 or values["pass_count"] < 0:
-        raise RulesetError(f"{origin}: target must be positive and pass_count not negative")
+        raise RulesetError(msg("{origin}: target must be positive and pass_count not negative",
+                               origin=origin))
 
 
 def bundled_names() -> list[str]:
@@ -284,17 +296,16 @@ def _load(key: str, roots: tuple[str, ...] | None, chain: tuple[str, ...]) -> Ru
     elif key.endswith(".toml") and "\0" not in key:
         identity = os.path.realpath(key)
         if roots is not None and not is_inside(identity, roots):
-            raise RulesetOutside(f"the ruleset file {shown_name(key)} is outside the folders a log "
-                                 "may name, so it is not read")
+            raise RulesetOutside(msg("the ruleset file {file} is outside the folders a log may "
+                                     "name, so it is not read", file=shown_name(key)))
         origin, text, folder = shown_name(key), read_ruleset_file(key), Path(key).parent
     else:
-        known = ", ".join(bundled_names())
-        raise RulesetError(f"unknown ruleset {shown_name(key)}: bundled rulesets are {known}, "
-                           "or give a .toml path")
+        raise _unknown(key)
     try:
         data = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError) as err:
-        raise RulesetError(f"{origin}: not valid TOML: {err}") from None
+        raise RulesetError(msg("{origin}: not valid TOML: {error}", origin=origin,
+                               error=str(err))) from None
     base = data.pop("base", None)
     if base is not None:
         data = _inherit(data, str(base).strip(), folder, roots, (*chain, identity), origin)
@@ -310,10 +321,10 @@ def _inherit(data: dict, base: str, folder: Path | None, roots: tuple[str, ...] 
     is_bundled = base.casefold() in bundled_names()
     identity = base.casefold() if is_bundled else os.path.realpath(base) if "\0" not in base else base
     if identity == chain[-1]:
-        raise RulesetError(f"{origin}: a ruleset cannot be its own base")
+        raise RulesetError(msg("{origin}: a ruleset cannot be its own base", origin=origin))
     if identity in chain or len(chain) >= MAX_BASE_DEPTH:
-        raise RulesetError(f"{origin}: its bases lead back to a ruleset they started from "
-                           f"(base {shown_name(base)})")
+        raise RulesetError(msg("{origin}: its bases lead back to a ruleset they started from "
+                               "(base {base})", origin=origin, base=shown_name(base)))
     inherited = {f.name: getattr(_load(base, roots, chain), f.name) for f in fields(Ruleset)}
     inherited.update(data)
     return inherited
@@ -327,17 +338,30 @@ def read_ruleset_file(key: str) -> str:
         try:
             os.stat(key)
         except (FileNotFoundError, NotADirectoryError):
-            known = ", ".join(bundled_names())
-            raise RulesetError(f"unknown ruleset {shown_name(key)}: bundled rulesets are {known}, "
-                               "or give a .toml path") from None
+            raise _unknown(key) from None
         except OSError:
             pass  # the reason is the read's, said below
-        raise RulesetError(f"cannot read ruleset file {shown_name(key)}: {err}") from None
+        raise RulesetError(msg("cannot read ruleset file {file}: {error}", file=shown_name(key),
+                               error=reason(err))) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise RulesetError(f"cannot read ruleset file {shown_name(key)}: not UTF-8 ({err.reason} "
-                           f"at byte {err.start})") from None
+        # TRANSLATORS: {reason} is Python's (English) reason, e.g. "invalid start byte"
+        raise RulesetError(msg("cannot read ruleset file {file}: not UTF-8 ({reason} at byte "
+                               "{byte})", file=shown_name(key), reason=err.reason,
+                               byte=err.start)) from None
+
+
+def _unknown(key: str) -> RulesetError:
+    return RulesetError(msg("unknown ruleset {name}: bundled rulesets are {known}, or give a "
+                            ".toml path", name=shown_name(key), known=", ".join(bundled_names())))
+
+
+def reason(err: Exception) -> str:
+    """Why ``err`` was raised, as raised: a message stays one (``str(err)`` would flatten it
+    to plain English, and another language could not show it)."""
+    text = err.args[0] if len(err.args) == 1 else None
+    return text if isinstance(text, str) else str(err)
 
 
 def is_inside(path: str, roots: tuple[str, ...]) -> bool:

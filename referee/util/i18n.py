@@ -109,7 +109,7 @@ def translated(text: str, found: gettext.NullTranslations) -> str:
     if not isinstance(text, Message):
         return found.gettext(text) if text else text
     if text.plural is not None:
-        template = found.ngettext(text.template, text.plural, text.count or 0)
+        template = found.ngettext(text.template, text.plural, text.number or 0)
     else:
         template = found.gettext(text.template)
     # only arguments that are messages are words to translate: a player may be named "hold"

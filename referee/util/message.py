@@ -21,20 +21,20 @@ class Message(str):
 
     template: str
     plural: str | None
-    count: int | None
+    number: int | None  # chose singular or plural (not `count`, which would hide str.count)
     args: dict
 
     def __new__(cls, template: str, args: dict, plural: str | None = None,
                 count: int | None = None) -> Self:
         chosen = plural if plural is not None and count != 1 else template
         self = super().__new__(cls, chosen.format_map(args) if args else chosen)
-        self.template, self.plural, self.count, self.args = template, plural, count, args
+        self.template, self.plural, self.number, self.args = template, plural, count, args
         return self
 
     def __reduce__(self):
         # str's own pickling would call Message(text) and lose the template (--jobs pickles
         # every report between processes)
-        return (Message, (self.template, self.args, self.plural, self.count))
+        return (Message, (self.template, self.args, self.plural, self.number))
 
 
 def msg(template: str, /, **args) -> Message:
