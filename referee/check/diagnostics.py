@@ -89,23 +89,28 @@ class HandSummary(Record):
     shooter: str | None = None
     lost: int = 0
 
-    def __init__(self, number: int, points: Mapping[str, int], totals: Mapping[str, int],
-                 complete: bool, shooter: str | None = None, lost: int = 0) -> None:
+    def __init__(self, number: int, names: tuple[str, ...], numbers: bytes | tuple[int, ...],
+                 scored: int, complete: bool, shooter: str | None = None, lost: int = 0) -> None:
+        self._fill(number, names, numbers, scored, complete, shooter, lost)
+
+    @classmethod
+    def of(cls, number: int, points: Mapping[str, int], totals: Mapping[str, int],
+           complete: bool, shooter: str | None = None, lost: int = 0) -> HandSummary:
+        """The summary of ``points`` and ``totals`` by name (of the same players, in the same
+        order, when both are given)."""
         names = tuple(points or totals)
         if points and totals and tuple(totals) != names:
             raise ValueError("the points and the totals of a hand are of the same players")
-        self._fill(number, names, _numbers(*points.values(), *totals.values()), len(points),
-                   complete, shooter, lost)
+        return cls.seated(number, names, tuple(points.values()), tuple(totals.values()),
+                          complete, shooter, lost)
 
     @classmethod
     def seated(cls, number: int, names: tuple[str, ...], points: Sequence[int] | None,
                totals: Sequence[int] | None, complete: bool, shooter: str | None = None,
                lost: int = 0) -> HandSummary:
         """The summary of numbers in seat order, for the ``names`` of the table."""
-        summary = cls.__new__(cls)
-        summary._fill(number, names, _numbers(*(points or ()), *(totals or ())),
-                      len(points) if points else 0, complete, shooter, lost)
-        return summary
+        return cls(number, names, _numbers(*(points or ()), *(totals or ())),
+                   len(points) if points else 0, complete, shooter, lost)
 
     @property
     def points(self) -> dict[str, int]:

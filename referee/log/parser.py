@@ -235,6 +235,7 @@ def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
         else ((piece[1], piece[3], (piece,)) for piece in cut(source, segments, size))
     given = 0  # the builder's problems already in a block
     for start, line, group in groups:
+        made.events.clear()  # the previous block's (the last block's stay the builder's)
         stop: str | None = None
         why: str | None = None
         try:
@@ -259,7 +260,6 @@ def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
         yield Block(tuple(made.events), tuple(issues), start, line, why)
         if stop is not None:
             return
-        made.events.clear()
 
 
 def tags_after(text: str, start: int, line: int, keep: Callable[[Tag], bool]) -> tuple[Tag, ...] | None:
