@@ -56,7 +56,7 @@ def check_path(path: str | Path, *, prove: Prover | None = None,
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
                 prove: Prover | None = None, max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS,
                 ruleset: Ruleset | None = None,
-                allowed_dirs: tuple[str | Path, ...] | None = None) -> Report:
+                allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     try:
         with collector_paused():
             parsed = parse_bytes(data)
@@ -70,14 +70,15 @@ def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = N
         return unreadable(path, err)
 
 
-def check_text(text: str, path: str = "<string>") -> Report:
-    return check_bytes(text.encode("utf-8"), path)
+def check_text(text: str, path: str = "<string>", *,
+               allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
+    return check_bytes(text.encode("utf-8"), path, allowed_dirs=allowed_dirs)
 
 
 def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None,
                  trace: list | None = None, prove: Prover | None = None,
                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
-                 allowed_dirs: tuple[str | Path, ...] | None = None) -> Report:
+                 allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Referee a parsed log; ``trace``, when given, receives every finished trick, and
     ``prove``, when given, runs on the replay's own seating and hands.  Of each kind, the
     first ``max_diagnostics`` diagnostics are kept and the rest counted."""
