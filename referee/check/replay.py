@@ -259,7 +259,7 @@ def _totals(table: Table, record: HandRecord, game: _Game, scores: tuple[int, ..
         sheet = _unsure_totals(table, record, game, scores, true_totals, unread)
     else:
         sheet = judge_totals(table, record.total, game.sheet_totals, scores, written,
-                             record.number)
+                             record.number, true_totals)
     if true_totals is None:
         true_totals = sheet  # from here on the sheet is the only basis there is
     return (sheet if sheet is not None else true_totals), true_totals
