@@ -186,14 +186,16 @@ def test_fifty_megabytes_of_noise_is_quick():
     text = "hand 1\n" + "junk line\n" * 5_000_000
     start = time.perf_counter()
     result = parse_log(text)
-    assert time.perf_counter() - start < 10
+    # a bound against a hang or quadratic work (alone here: ~4 s), not a benchmark: generous,
+    # so a machine under load does not fail it
+    assert time.perf_counter() - start < 30
     assert len(result.issues) == MAX_ISSUES + 1 and result.events
 
 
 def test_fifty_megabyte_line_is_quick():
     start = time.perf_counter()
     result = parse_bytes(b"hand 1\n" + b"A" * 50_000_000)
-    assert time.perf_counter() - start < 10
+    assert time.perf_counter() - start < 30
     assert result.events and result.issues[0].message.startswith("line is 50000000 characters long")
 
 

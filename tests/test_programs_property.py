@@ -25,7 +25,7 @@ FEW = settings(max_examples=6, deadline=None,
 @given(data=st.data())
 def test_generated_games_under_each_program_check_clean(path, data):
     log = data.draw(game_logs(rules=path, hands=None if "oregonian" in path else 2))
-    report = assert_events_legal(log.text)
+    report = assert_events_legal(log.text, allowed_dirs=(RULESETS,))
     assert report.ruleset == log.rules.name
     # the referee's scores are the generator's (the engine's) scores, hand by hand
     written = [e for e in log.events if isinstance(e, Score)]
@@ -49,5 +49,5 @@ def test_drawn_deals_under_b_keep_the_2c_apart(deal):
 def test_one_injected_violation_under_each_program_is_found(path, data):
     log = data.draw(violating_logs(rules=path, hands=1))
     (want,) = log.expected
-    report = check_text(log.text)
+    report = check_text(log.text, allowed_dirs=(RULESETS,))
     assert [(d.kind, d.line) for d in report.diagnostics] == [(want.kind, want.line)], log.text

@@ -65,7 +65,7 @@ def check_path(path: str | Path, *, prove: Prover | None = None,
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
                 prove: Prover | None = None, max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS,
                 ruleset: Ruleset | None = None,
-                allowed_dirs: tuple[str | Path, ...] | None = None) -> Report:
+                allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     try:
         text = log_text(data)
     except UnreadableLog as err:
@@ -77,7 +77,7 @@ def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = N
 def check_decoded(text: str, path: str, *, base_dir: Path | None = None,
                   prove: Prover | None = None, max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS,
                   ruleset: Ruleset | None = None,
-                  allowed_dirs: tuple[str | Path, ...] | None = None) -> Report:
+                  allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """check_bytes of the decoded text (:func:`referee.log.parser.log_text`).  A log is
     checked a block at a time (:func:`check_stream`); a JSON record, or a log whose hands
     ``prove`` needs, from its whole parse."""
@@ -102,7 +102,7 @@ def check_decoded(text: str, path: str, *, base_dir: Path | None = None,
 
 def check_stream(text: str, path: str, *, base_dir: Path | None = None,
                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
-                 allowed_dirs: tuple[str | Path, ...] | None = None,
+                 allowed_dirs: tuple[str | Path, ...] = (),
                  block_chars: int = BLOCK_CHARS) -> Report | None:
     """:func:`check_parsed` of the log ``text`` (decoded, no JSON record) read a block (of
     ``block_chars``) at a time, replayed a hand at a time (:mod:`referee.check.stream`): the
@@ -123,14 +123,15 @@ def check_stream(text: str, path: str, *, base_dir: Path | None = None,
     return report
 
 
-def check_text(text: str, path: str = "<string>") -> Report:
-    return check_bytes(text.encode("utf-8"), path)
+def check_text(text: str, path: str = "<string>", *,
+               allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
+    return check_bytes(text.encode("utf-8"), path, allowed_dirs=allowed_dirs)
 
 
 def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None,
                  trace: list | None = None, prove: Prover | None = None,
                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
-                 allowed_dirs: tuple[str | Path, ...] | None = None) -> Report:
+                 allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Referee a parsed log; ``trace``, when given, receives every finished trick, and
     ``prove``, when given, runs on the replay's own seating and hands.  Of each kind, the
     first ``max_diagnostics`` diagnostics are kept and the rest counted."""
@@ -319,7 +320,7 @@ def _totals(table: Table, record: HandRecord, game: _Game, scores: tuple[int, ..
         sheet = _unsure_totals(table, record, game, scores, true_totals, unread)
     else:
         sheet = judge_totals(table, record.total, game.sheet_totals, scores, written,
-                             record.number)
+                             record.number, true_totals)
     if true_totals is None:
         true_totals = sheet  # from here on the sheet is the only basis there is
     return (sheet if sheet is not None else true_totals), true_totals

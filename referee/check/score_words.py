@@ -84,14 +84,15 @@ def kitty_part(state: State, seat: int) -> str:
 def short_fact(rules: Ruleset, hand: int, values: Sequence[int]) -> str:
     """What a hand's scores add up to, against the points the decks hold."""
     whole, written = rules.points_per_hand, sum(values)
-    if written == whole:
+    held = written * rules.penalty_sign  # with penalties (R7.3) -52 is the decks' 52 points
+    if held == whole:
         return msg("hand {hand} adds up to {total}", hand=hand, total=written)
-    difference, args = in_words(abs(written - whole)), {"hand": hand, "total": written}
-    if written > whole and rules.decks > 1:
+    difference, args = in_words(abs(held - whole)), {"hand": hand, "total": written}
+    if held > whole and rules.decks > 1:
         # TRANSLATORS: {difference} is a number in words ("six"), in digits past nine
         return msg("hand {hand} adds up to {total}, {difference} more than the decks hold",
                    difference=difference, **args)
-    if written > whole:
+    if held > whole:
         return msg("hand {hand} adds up to {total}, {difference} more than the deck holds",
                    difference=difference, **args)
     if rules.decks > 1:

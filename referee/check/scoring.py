@@ -146,11 +146,14 @@ def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: in
 
 def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
                  scores: tuple[int, ...] | None, written_scores: dict[int, tuple],
-                 hand: int) -> tuple[int, ...] | None:
+                 hand: int, true_after: tuple[int, ...] | None = None) -> tuple[int, ...] | None:
     """Check the sheet's arithmetic (R7.4): total = previous total + this hand's score.
 
     The basis is the sheet itself: the hand score as written where there is one (a wrong
-    score is already reported) and otherwise the computed one.  Returns the written totals.
+    score is already reported) and otherwise the computed one.  A total equal to the
+    referee's own running total (``true_after``) is right whatever the line before it said:
+    after one slip in a total, the next one that builds on the true total is not another
+    fault.  Returns the written totals.
     """
     written = entries_by_seat(table, total, hand, codes.TOTAL_MISMATCH)
     if len(written) != table.size:
@@ -163,7 +166,8 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
         before = previous[seat] if previous is not None else 0
         # a wrong score (reported on its own) with the right total: the total is right
         true = scores[seat] if scores is not None else score
-        if value != before + score and value != before + true:
+        right = true_after is not None and value == true_after[seat]
+        if value != before + score and value != before + true and not right:
             table.findings.add(codes.TOTAL_MISMATCH, span, msg(
                 "{player}'s total is written as {value}, but {before} + {score} = {total}",
                 player=table.name(seat), value=value, before=before, score=score,
@@ -210,8 +214,10 @@ def seat_ranges(rules: Ruleset, players: int) -> tuple[tuple[int, int], tuple[in
     bonus = _bonuses(rules, 1)
     low, high = min(bonus), max(bonus)
     pattern = [value for choice in rules.moon_choices
-               for value in scoring.moon_scores(rules, players, 0, choice)]
-    return ((low, rules.points_per_hand + high), (min(pattern) + low, max(pattern) + high))
+               for value in scoring.moon_scores(rules, players, 0, choice)] or [0]
+    # with penalties (R7.3) a seat's points count down from 0
+    taken = (0, rules.points_per_hand) if rules.penalty_sign == 1 else (-rules.points_per_hand, 0)
+    return ((taken[0] + low, taken[1] + high), (min(pattern) + low, max(pattern) + high))
 
 
 def explain(rules: Ruleset, scores: Sequence[int], max_lost: int) -> Reading | None:
@@ -223,7 +229,8 @@ def explain(rules: Ruleset, scores: Sequence[int], max_lost: int) -> Reading | N
     plain = all(low <= v <= high for v in scores)
     best = None
     for bonus in _bonuses(rules, len(scores)):
-        for lost in {0, whole + bonus - written}:
+        # the points lost that make the sum law hold (R7.2; with penalties, R7.3, its mirror)
+        for lost in {0, whole + rules.penalty_sign * (bonus - written)}:
             if not 0 <= lost <= max_lost or (best is not None and lost >= best.lost):
                 continue
             if not scoring.sheet_law(PLAIN, rules, scores, lost, bonus):
@@ -262,10 +269,11 @@ def loss_possible(table: Table, record) -> tuple[bool, str]:
 
 def sum_fact(rules: Ruleset, hand: int, scores: Sequence[int], why_not_lost: str) -> str:
     """The plain fact about a hand whose scores no play could give."""
-    whole, written = rules.points_per_hand, sum(scores)
-    if written > whole:
+    whole, held = rules.points_per_hand, sum(scores) * rules.penalty_sign
+    written = sum(scores)
+    if held > whole:
         return short_fact(rules, hand, scores)
-    if written < whole and why_not_lost:
+    if held < whole and why_not_lost:
         # TRANSLATORS: {fact} is "hand 3 adds up to 20, six less than the deck holds"
         return msg("{fact}, and no points can have been lost: {reason}",
                    fact=short_fact(rules, hand, scores), reason=why_not_lost)
@@ -290,6 +298,12 @@ def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
     if len(written) != n:
         return None
     values = [written[s][0] for s in range(n)]
+    if not scoring.has_score_law(rules):
+        table.findings.note(msg(
+            "a score line alone is not judged under {ruleset}: its clean-hand pool shares what "
+            "earlier hands carried, which the sheet does not show (R7.5); totals are checked as "
+            "arithmetic", ruleset=rules.name))
+        return tuple(values)
     possible, why = loss_possible(table, record)
     max_lost = rules.points_per_hand if possible else 0
     shown = why if possible else ""

@@ -56,7 +56,7 @@ MAX_TARGET_DIGITS = 9  # a target of a billion points is no game; int() stays ch
 # -- setup ----------------------------------------------------------------------------------
 def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | None, *,
                 ruleset: Ruleset | None = None,
-                allowed_dirs: tuple[str | Path, ...] | None = None) -> Table | None:
+                allowed_dirs: tuple[str | Path, ...] = ()) -> Table | None:
     """The table the log's tags seat: with ``ruleset``, that ruleset whatever the log names;
     else the one its [Ruleset] tag names, as :func:`ruleset_named` allows."""
     tags: dict[str, Tag] = {}
@@ -137,19 +137,17 @@ def is_setup_tag(tag: Tag) -> bool:
 
 
 def ruleset_named(tag: Tag | None, findings: Findings, base_dir: Path | None,
-                  allowed_dirs: tuple[str | Path, ...] | None = None) -> Ruleset:
+                  allowed_dirs: tuple[str | Path, ...] = ()) -> Ruleset:
     """The ruleset a [Ruleset] tag names: a bundled one, or a .toml file in the log's folder
     (``base_dir``; a relative path is read from there) or below it, or in ``allowed_dirs``.
-    With neither a folder nor ``allowed_dirs`` (None), any file may be named.
+    Text with no folder (``base_dir`` None) may name only a bundled ruleset or a file under
+    ``allowed_dirs``, as a log read from standard input may.
     Symlinks and ``..`` are resolved before deciding, and a file anywhere else is not opened:
     a log must not make the referee read (and its messages repeat) any file on the machine."""
     if tag is None:
         return load_ruleset(DEFAULT_RULESET)
     name = tag.value.strip()
-    # a log without a folder (text a library caller hands over) names what its caller
-    # vouches for, unless the caller says which folders it may name
-    roots = None if allowed_dirs is None and base_dir is None else \
-        tuple(str(d) for d in allowed_dirs or ())
+    roots = tuple(str(d) for d in allowed_dirs or ())
     if base_dir is not None:
         roots = (str(base_dir), *roots)
         if name.endswith(".toml") and "\0" not in name and not Path(name).is_absolute():

@@ -301,37 +301,43 @@ def _with_ruleset(events: list[Event], reference: str) -> list[Event]:
     return kept[:at] + [Tag("Ruleset", reference)] + kept[at:]
 
 
-def assert_events_legal(events: Iterable[Event] | str, *, ruleset: Ruleset | str | None = None
-                        ) -> Report:
+def assert_events_legal(events: Iterable[Event] | str, *, ruleset: Ruleset | str | None = None,
+                        allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Referee a game given as :mod:`referee.log.events` records (or as log text) and raise
     :class:`RefereeAssertionError` with the referee's diagnostics unless it is clean.
 
     ``ruleset`` (a :class:`Ruleset`, a bundled name or a TOML path) replaces the log's
     ``[Ruleset]`` tag; a ruleset no file names is written to a temporary TOML file.
+    A ``[Ruleset]`` tag that names a file is read as ``referee check`` reads text from
+    standard input: only under ``allowed_dirs`` (a log names nothing else on the machine);
+    the file ``ruleset`` names or this call writes is allowed.
     Returns the clean :class:`~referee.check.diagnostics.Report` (hand scores, totals, winners).
     """
     from referee.check.replay import check_text
     from referee.log.parser import parse_log
     from referee.log.writer import write
 
+    reference = "" if ruleset is None else _ruleset_reference(ruleset)
     if isinstance(events, str):
         text = events
         if ruleset is not None:
             parsed = parse_log(text)
             if parsed.issues:
-                report = check_text(text)
+                report = check_text(text, allowed_dirs=allowed_dirs)
                 raise RefereeAssertionError(_message(report, text), report, text)
-            text = write(_with_ruleset(list(parsed.events), _ruleset_reference(ruleset)))
+            text = write(_with_ruleset(list(parsed.events), reference))
     else:
         records = list(events)
         if ruleset is not None:
-            records = _with_ruleset(records, _ruleset_reference(ruleset))
+            records = _with_ruleset(records, reference)
         try:
             text = write(records)
         except (ValueError, TypeError) as err:
             raise RefereeAssertionError(f"the events cannot be written as a log: {err}",
                                         None, "") from None
-    report = check_text(text)
+    # the ruleset file this call wrote or was given is the caller's: its folder may be read
+    allowed = (*allowed_dirs, *((Path(reference).parent,) if reference.endswith(".toml") else ()))
+    report = check_text(text, allowed_dirs=allowed)
     if report.verdict != "clean":
         raise RefereeAssertionError(_message(report, text), report, text)
     return report
