@@ -59,7 +59,8 @@ def check_path(path: str | Path, *, prove: Prover | None = None,
         return unreadable(shown, err)
     del data  # the text is all a check holds of the file
     return check_decoded(text, shown, base_dir=Path(path).parent, prove=prove,
-                         max_diagnostics=max_diagnostics, ruleset=ruleset, allowed_dirs=allowed_dirs)
+                         max_diagnostics=max_diagnostics, ruleset=ruleset,
+                         allowed_dirs=allowed_dirs)
 
 
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
@@ -70,8 +71,9 @@ def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = N
         text = log_text(data)
     except UnreadableLog as err:
         return unreadable(path, err)
-    return check_decoded(text, path, base_dir=base_dir, prove=prove, max_diagnostics=max_diagnostics,
-                         ruleset=ruleset, allowed_dirs=allowed_dirs)
+    return check_decoded(text, path, base_dir=base_dir, prove=prove,
+                         max_diagnostics=max_diagnostics, ruleset=ruleset,
+                         allowed_dirs=allowed_dirs)
 
 
 def check_decoded(text: str, path: str, *, base_dir: Path | None = None,

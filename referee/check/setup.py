@@ -182,7 +182,8 @@ def group_hands(table: Table, events: Iterable[Event]) -> tuple[list[HandRecord]
     return records, claims
 
 
-def hands_of(table: Table, events: Iterable[Event]) -> Iterator[tuple[HandRecord | None, list[GameOver]]]:
+def hands_of(table: Table,
+             events: Iterable[Event]) -> Iterator[tuple[HandRecord | None, list[GameOver]]]:
     """:func:`group_hands` one hand at a time: each hand once the next one starts or the
     statements end, with the claims that the game is over that follow it; last, (None, the
     claims before any hand).  Holds one hand."""

@@ -262,7 +262,8 @@ def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
             return
 
 
-def tags_after(text: str, start: int, line: int, keep: Callable[[Tag], bool]) -> tuple[Tag, ...] | None:
+def tags_after(text: str, start: int, line: int,
+               keep: Callable[[Tag], bool]) -> tuple[Tag, ...] | None:
     """The tags that :func:`parse_log` reads on the lines of ``text`` (normalised) from
     offset ``start`` (a line start, the line numbered ``line``) on, those ``keep`` keeps,
     without reading the other lines: a scan finds every line that may be a tag or a
