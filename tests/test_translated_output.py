@@ -56,3 +56,12 @@ def test_json_kinds_and_codes_never_change():
                                                                             "R5.2")
     assert "Charlie" in diagnostic["message"] and "AD" in diagnostic["message"]
     assert "played" not in diagnostic["message"]
+
+
+def test_audit_speaks_the_chosen_language():
+    done = subprocess.run([sys.executable, "-m", "referee", "audit", "--lang", "it",
+                           "examples/logs/score-mismatch.log"], capture_output=True, text=True,
+                          encoding="utf-8", cwd=ROOT)
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.startswith("la mano 1 somma 53")
+    assert done.stdout.rstrip().endswith("allora ogni mano somma 52 e ogni totale torna")
