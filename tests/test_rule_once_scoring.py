@@ -116,7 +116,9 @@ def by_the_rulebook(rules, taken, lost, jacks, tricks_won, choice, carried=0):
     R8.1/R8.4: a player who took every point with none lost shot the moon (unless
     ``shooting_the_moon = false``), and R8.2: the shooter's choice replaces the scores.
     R8.6: otherwise, when exactly two players took points and none was lost, the two score 0
-    and everyone else ``pair_moon_points``.  R7.5: the pool (P plus ``carried``) is shared,
+    and everyone else ``pair_moon_points`` (read as its own option: ``shooting_the_moon =
+    false`` turns off R8.1's moon only, and a two-player moon is not "the moon was shot" for
+    the no-tricks bonus).  R7.5: the pool (P plus ``carried``) is shared,
     rounded down, by the players who took no point; the remainder, or all of it when every
     player took points, carries.  R7.3: each jack of diamonds and, when the ruleset says so
     (not in a hand where the moon was shot, with ``no_tricks_bonus_in_moon_hand = false``),
