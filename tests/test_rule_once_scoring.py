@@ -19,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import z3
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.check.scoring import explain
@@ -362,12 +362,6 @@ def test_the_audit_accepts_scored_hands_and_rejects_what_the_law_rejects(hand, c
     state, _ = hand
     rules, n = state.rules, state.players
     scores = list(engine.hand_scores(state, _choice(rules, choice_index)))
-    # a two-player moon worth more than a seat can take (or, with penalties, worth anything
-    # above 0) is accused by the audit's seat bounds: a known defect, held by the strict xfail
-    # in tests/test_rule_once_scoring_options.py
-    pair = rules.pair_moon_points
-    assume(not (pair and engine.shooter(state) is None and engine.moon_pair(state) is not None
-                and not 0 <= rules.penalty_sign * pair <= rules.points_per_hand))
     names = NAMES[:n]
     start = rules.start_total
     result = audit_scoresheet(parse_log(sheet_text(names, [scores], start)), rules, names)

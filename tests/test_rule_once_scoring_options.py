@@ -6,7 +6,6 @@ The properties over random hands are in tests/test_rule_once_scoring.py."""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from test_rule_once_scoring import (
@@ -147,8 +146,6 @@ def test_a_pair_moon_at_a_table_of_two_is_both_scoring_nothing():
     assert not _law(two, [0, 1])
 
 
-@pytest.mark.xfail(strict=True, reason="referee/check/scoring.py seat_ranges bounds a seat's "
-                   "score by the one-player moon patterns only, not R8.6's pair pattern")
 def test_the_audit_accepts_a_pair_moon_outside_what_a_seat_can_take():
     rules = with_options(STANDARD, pair_moon_points=104)  # more than the deck's 26
     state = _scoring(rules, [20, 6, 0, 0])
