@@ -89,6 +89,7 @@ def _parser() -> argparse.ArgumentParser:
     audit = commands.add_parser("audit", help="find the smallest corrections of a scoresheet (z3)")
     audit.add_argument("path", metavar="FILE")
     audit.add_argument("--solutions", type=int, default=3, help="list up to this many minimal fixes")
+    _language_option(audit)
     _ruleset_options(audit)
 
     convert = commands.add_parser("convert", help="a log to a JSON game record, or back")

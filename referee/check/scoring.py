@@ -215,6 +215,8 @@ def seat_ranges(rules: Ruleset, players: int) -> tuple[tuple[int, int], tuple[in
     low, high = min(bonus), max(bonus)
     pattern = [value for choice in rules.moon_choices
                for value in scoring.moon_scores(rules, players, 0, choice)] or [0]
+    if rules.pair_moon_points:  # R8.6: the pair scores 0, every other seat the pair's points
+        pattern += [0, rules.pair_moon_points]
     # with penalties (R7.3) a seat's points count down from 0
     taken = (0, rules.points_per_hand) if rules.penalty_sign == 1 else (-rules.points_per_hand, 0)
     return ((taken[0] + low, taken[1] + high), (min(pattern) + low, max(pattern) + high))

@@ -390,8 +390,9 @@ def lowest_clubs() -> range:
 
 # -- scoring (R7.3, R8): stated once in referee.rules.scoring -------------------------------------
 def hand_scores(ops, model: RuleModel, taken: list, lost, bonus: list, choice: str,
-                no_tricks: list | None = None):
-    """Scores of a hand (R7.3, R8.1, R8.2) and who shot the moon: the moon pattern replaces the
-    points taken, plus ``bonus`` and the no-tricks bonus of each player who won no trick
+                no_tricks: list | None = None, carried=0):
+    """Scores of a hand (R7.3, R7.5, R8.1, R8.2, R8.6) and who shot the moon: the moon pattern
+    replaces the points taken, plus the clean-hand pool's shares (with ``carried`` from
+    earlier hands), ``bonus`` and the no-tricks bonus of each player who won no trick
     (``no_tricks``; None: nobody gets it)."""
-    return _hand_scores(ops, model, taken, lost, bonus, no_tricks, choice)
+    return _hand_scores(ops, model, taken, lost, bonus, no_tricks, choice, carried)

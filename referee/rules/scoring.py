@@ -139,7 +139,7 @@ def moon_law(ops, rules: Ruleset, scores: Sequence, lost, bonus):
     for choice in (rules.moon_choices if rules.shooting_the_moon else ()):
         pattern = moon_scores(rules, len(scores), 0, choice)
         patterns.append(_pattern_law(ops, rules, scores, lost, bonus, pattern))
-    if rules.pair_moon_points and len(scores) > 2:
+    if rules.pair_moon_points:  # at a table of two, both score 0
         pair = [0, 0] + [rules.pair_moon_points] * (len(scores) - 2)
         patterns.append(_pattern_law(ops, rules, scores, lost, bonus, pair))
     return ops.or_(patterns)

@@ -146,11 +146,15 @@ def run_audit(args) -> int:
     findings = Findings()
     # the ruleset the log names (a TOML file too, as check allows), target set
     table = table_for(parsed, args.path, ruleset=rules, allowed_dirs=folders, findings=findings)
+    from referee.output.localized import localized_diagnostic
+    from referee.util.i18n import translate
+
+    speak = language(args)
     faults = [d for d in findings.items if d.kind == codes.BAD_SETUP]
     for diag in sorted(faults, key=lambda d: (d.line, d.column)):  # what the audit assumed instead
-        print(diagnostic_line(args.path, diag), file=sys.stderr)
+        print(diagnostic_line(args.path, localized_diagnostic(diag, speak)), file=sys.stderr)
     if table is None:
         raise UsageError(f"{args.path}: the log has no Players tag")
     result = audit_scoresheet(parsed, table.rules, list(table.names), max_solutions=args.solutions)
-    print(result.text())
+    print(translate(result.text(), speak))
     return EXIT_CLEAN if result.consistent and not faults else EXIT_VIOLATIONS
