@@ -152,6 +152,9 @@ CASES = {
     "a target that is no number": (clean_hand(('[Target "150"]', '[Target "lots"]')),
                                    [("the target 'lots' is not a positive whole number; 150 is "
                                      "used")], []),
+    "a target too long to be a game": (
+        clean_hand(('[Target "150"]', '[Target "' + "9" * 19 + '"]')),
+        [f"the target '{'9' * 19}' has more than 18 digits; 150 is used"], []),
     "a player seated twice": (HEAD.replace('Fay"', 'Fay Al"') + HAND_1,
                               ["'Al' is seated twice"], []),
     "too few players": ('[Players "Al Beth Charlie Dave Eve"]\n',

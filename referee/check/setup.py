@@ -50,7 +50,7 @@ _STAGE_WORDS = {1: msg("a deal line"), 2: msg("a pass line"), 3: msg("a trick li
 _UNREAD_STAGE = {"hand": 0, "deal": 1, "kitty": 1, "pass": 2, "trick": 3, "moon": 4, "score": 5,
                  "total": 6}
 _SETUP_TAGS = ("players", "ruleset", "target")
-MAX_TARGET_DIGITS = 9  # a target of a billion points is no game; int() stays cheap
+MAX_TARGET_DIGITS = 18  # more than any game (a generated one may write a target no one reaches)
 
 
 # -- setup ----------------------------------------------------------------------------------
@@ -87,10 +87,16 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
         if target:
             rules = with_options(rules, target=target)
         else:
-            # TRANSLATORS: {written} is the tag's value, quoted; {target} the one used instead
-            findings.add(codes.BAD_SETUP, tags["target"].span, msg(
-                "the target {written} is not a positive whole number; {target} is used",
-                written=repr(value), target=rules.target), rule="R9.2")
+            written, used = repr(value), rules.target
+            if value.isascii() and value.isdigit() and len(value) > MAX_TARGET_DIGITS:
+                # TRANSLATORS: {written} is the tag's value, quoted; {target} the one used instead
+                fault = msg("the target {written} has more than {digits} digits; {target} is used",
+                            written=written, digits=MAX_TARGET_DIGITS, target=used)
+            else:
+                # TRANSLATORS: {written} is the tag's value, quoted; {target} the one used instead
+                fault = msg("the target {written} is not a positive whole number; {target} is used",
+                            written=written, target=used)
+            findings.add(codes.BAD_SETUP, tags["target"].span, fault, rule="R9.2")
     players = tags.get("players")
     if players is None:
         before_play = play_started.line if play_started is not None else None
@@ -169,7 +175,8 @@ def ruleset_named(tag: Tag | None, findings: Findings, base_dir: Path | None,
 
 
 # -- hands ----------------------------------------------------------------------------------
-def group_hands(table: Table, events: Iterable[Event]) -> tuple[list[HandRecord], dict[int, list[GameOver]]]:
+def group_hands(table: Table, events: Iterable[Event]
+                ) -> tuple[list[HandRecord], dict[int, list[GameOver]]]:
     """Split the statements into hands; a hand without a ``hand`` line is implicit.  The
     claims that the game is over, by the index of the hand they follow (-1: before any)."""
     records: list[HandRecord] = []
