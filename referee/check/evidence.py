@@ -16,24 +16,6 @@ from referee.util.message import Message, msg, msgn
 LEAD_FAULTS = {Fault.MUST_LEAD_LOWEST_CLUB, Fault.MUST_LEAD_A_CLUB, Fault.FIRST_LEAD_POINTS,
                 Fault.HEARTS_NOT_BROKEN}
 
-# what each play fault says in a diagnostic: Fault.text (the engine's words, kept for its
-# exceptions) as messages, equal to it in English (tests/test_messages_plays.py)
-FAULT_TEXTS = {
-    Fault.WRONG_PHASE: msg("no card can be played now"),
-    Fault.OUT_OF_TURN: msg("it is another player's turn"),
-    Fault.NOT_HELD: msg("the player does not hold that card"),
-    Fault.MUST_LEAD_LOWEST_CLUB: msg("the first lead must be the lowest club"),
-    Fault.MUST_LEAD_A_CLUB: msg("the first lead must be a club"),
-    # TRANSLATORS: the Black Maria is the queen of spades
-    Fault.FIRST_LEAD_POINTS: msg("the first lead may not be a heart or a Black Maria"),
-    Fault.HEARTS_NOT_BROKEN: msg("hearts have not been broken"),
-    Fault.REVOKE: msg("the player must follow the led suit"),
-    Fault.MUST_PLAY_TWIN_CLUB: msg(
-        "the twin of the led lowest club must be played to the first trick"),
-    Fault.FIRST_TRICK_POINTS: msg("no points may be played to the first trick"),
-}
-
-
 def copies_seen(table: Table, know: Knowledge, tricks: list[Trick], index: int,
                 card: int) -> list[Message]:
     """Where the copies of ``card`` went before this play (only wanted for a third copy)."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from referee.check import codes
 from referee.check.claims import judge_claim
-from referee.check.evidence import FAULT_TEXTS, LEAD_FAULTS, copies_seen, listed, play_evidence
+from referee.check.evidence import LEAD_FAULTS, copies_seen, listed, play_evidence
 from referee.check.holdings import Knowledge, SeatedPlay
 from referee.check.table import Table, TracedTrick
 from referee.log.events import Play, Trick
@@ -284,7 +284,7 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
     if proof is None:  # the holding is uncertain and nothing proves the fault
         return
     evidence, links = proof
-    code, shown, why = FAULT_CODES[fault], card_text(card), FAULT_TEXTS[fault]
+    code, shown, why = FAULT_CODES[fault], card_text(card), fault.text
     if code == codes.ILLEGAL_LEAD:
         # TRANSLATORS: {fault} is the rule broken; {evidence} is empty or a clause that brings
         # its own punctuation: "; Dave held 2S (dealt on line 11)"
@@ -331,7 +331,7 @@ def _dead_end(table: Table, state: State, know: Knowledge, tricks: list[Trick],
     why: dict[str, list[str]] = {}
     for card in (c for c, k in enumerate(holding) if k):
         fault = engine.play_fault(state, seat, card)
-        why.setdefault(FAULT_TEXTS[fault] if fault else "?", []).append(card_text(card))
+        why.setdefault(fault.text if fault else "?", []).append(card_text(card))
     # TRANSLATORS: {cards} are cards of one holding, {fault} why none of them may be played
     reasons = listed([msg("{cards}: {fault}", cards=" ".join(cards), fault=text)
                        for text, cards in why.items()])

@@ -28,21 +28,25 @@ from referee.rules.cards import (
 )
 from referee.rules.ruleset import Ruleset, is_point_card
 from referee.rules.tricks import lead_card
+from referee.util.message import msg
 
 
 class Fault(enum.Enum):
-    """Why a play is illegal, with the rulebook clause it breaks."""
+    """Why a play is illegal, with the rulebook clause it breaks; its text is a message, which
+    a diagnostic shows in the reader's language."""
 
-    WRONG_PHASE = ("R5.1", "no card can be played now")
-    OUT_OF_TURN = ("R5.1", "it is another player's turn")
-    NOT_HELD = ("R5.4", "the player does not hold that card")
-    MUST_LEAD_LOWEST_CLUB = ("R4.1", "the first lead must be the lowest club")
-    MUST_LEAD_A_CLUB = ("R4.1", "the first lead must be a club")  # with first_lead_any_club
-    FIRST_LEAD_POINTS = ("R4.2", "the first lead may not be a heart or a Black Maria")
-    HEARTS_NOT_BROKEN = ("R4.3", "hearts have not been broken")
-    REVOKE = ("R5.2", "the player must follow the led suit")
-    MUST_PLAY_TWIN_CLUB = ("R4.1", "the twin of the led lowest club must be played to the first trick")
-    FIRST_TRICK_POINTS = ("R5.3", "no points may be played to the first trick")
+    WRONG_PHASE = ("R5.1", msg("no card can be played now"))
+    OUT_OF_TURN = ("R5.1", msg("it is another player's turn"))
+    NOT_HELD = ("R5.4", msg("the player does not hold that card"))
+    MUST_LEAD_LOWEST_CLUB = ("R4.1", msg("the first lead must be the lowest club"))
+    MUST_LEAD_A_CLUB = ("R4.1", msg("the first lead must be a club"))  # with first_lead_any_club
+    # TRANSLATORS: the Black Maria is the queen of spades
+    FIRST_LEAD_POINTS = ("R4.2", msg("the first lead may not be a heart or a Black Maria"))
+    HEARTS_NOT_BROKEN = ("R4.3", msg("hearts have not been broken"))
+    REVOKE = ("R5.2", msg("the player must follow the led suit"))
+    MUST_PLAY_TWIN_CLUB = ("R4.1", msg(
+        "the twin of the led lowest club must be played to the first trick"))
+    FIRST_TRICK_POINTS = ("R5.3", msg("no points may be played to the first trick"))
 
     def __init__(self, clause: str, text: str) -> None:
         self.clause = clause
