@@ -279,3 +279,17 @@ def test_a_pass_direction_is_compared_as_seats_travelled_not_as_words(tmp_path):
     assert "pass across\n" in written
     log.write_text(written.replace("pass across\n", "pass 5 left\n"), "utf-8")
     assert check_path(log).diagnostics == []
+
+
+def test_a_generated_game_with_a_target_no_one_reaches_checks_clean():
+    # what bench/memory.py and authors' long runs write: a target of a billion points
+    from referee.conformance.generate import generate_game
+    from referee.log.writer import write
+    from referee.rules.ruleset import load_ruleset, with_options
+    from referee.run.single import check_text
+
+    rules = with_options(load_ruleset("cancellation"), target=10**9)
+    text = write(generate_game(rules, 6, seed=3, hands=3))
+    assert '[Target "1000000000"]' in text
+    report = check_text(text)
+    assert report.diagnostics == [] and len(report.hands) == 3

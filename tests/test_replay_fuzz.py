@@ -6,6 +6,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from line_edits import edit_lines
 
 from referee.replay import check_text
 
@@ -22,22 +23,7 @@ ODD_LINES = ["trick 7:", "hand 1", "hand 9 dealer Nobody pass across", "kitty:",
 @st.composite
 def mutated_logs(draw):
     lines = draw(st.sampled_from(SOURCES)).splitlines()
-    for _ in range(draw(st.integers(1, 6))):
-        action = draw(st.sampled_from(["delete", "duplicate", "swap", "insert", "odd"]))
-        if not lines:
-            break
-        i = draw(st.integers(0, len(lines) - 1))
-        j = draw(st.integers(0, len(lines) - 1))
-        if action == "delete":
-            del lines[i]
-        elif action == "duplicate":
-            lines.insert(j, lines[i])
-        elif action == "swap":
-            lines[i], lines[j] = lines[j], lines[i]
-        elif action == "insert":
-            lines.insert(i, draw(st.sampled_from(ALL_LINES)))
-        else:
-            lines.insert(i, draw(st.sampled_from(ODD_LINES)))
+    lines = edit_lines(draw, lines, known=ALL_LINES, odd=ODD_LINES, most=6)
     return "\n".join(lines) + "\n"
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from line_edits import ACTIONS, edit_lines
 
 from referee.check.replay import check_bytes, check_parsed, check_stream
 from referee.log.decode import normalise
@@ -77,22 +78,8 @@ def test_every_example_log_gives_the_same_report_streamed():
 @st.composite
 def mutated_logs(draw):
     lines = draw(st.sampled_from(SMALL)).splitlines()
-    for _ in range(draw(st.integers(1, 8))):
-        if not lines:
-            break
-        i = draw(st.integers(0, len(lines) - 1))
-        j = draw(st.integers(0, len(lines) - 1))
-        action = draw(st.sampled_from(["delete", "duplicate", "swap", "insert", "odd", "odd"]))
-        if action == "delete":
-            del lines[i]
-        elif action == "duplicate":
-            lines.insert(j, lines[i])
-        elif action == "swap":
-            lines[i], lines[j] = lines[j], lines[i]
-        elif action == "insert":
-            lines.insert(i, draw(st.sampled_from(SOME_LINES)))
-        else:
-            lines.insert(i, draw(st.sampled_from(ODD_LINES)))
+    lines = edit_lines(draw, lines, known=SOME_LINES, odd=ODD_LINES, most=8,
+                       actions=(*ACTIONS, "odd"))
     return "\n".join(lines) + draw(st.sampled_from(["\n", ""]))
 
 
