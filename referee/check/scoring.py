@@ -166,8 +166,8 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
         before = previous[seat] if previous is not None else 0
         # a wrong score (reported on its own) with the right total: the total is right
         true = scores[seat] if scores is not None else score
-        right = true_after is not None and value == true_after[seat]
-        if value != before + score and value != before + true and not right:
+        if value != before + score and value != before + true and (
+                true_after is None or value != true_after[seat]):
             table.findings.add(codes.TOTAL_MISMATCH, span, msg(
                 "{player}'s total is written as {value}, but {before} + {score} = {total}",
                 player=table.name(seat), value=value, before=before, score=score,
