@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from referee.util.files import TEMPORARY_SUFFIX, remove_stale_copies
+
 ROOT = Path(__file__).resolve().parent.parent
 CLEAN = (ROOT / "examples" / "logs" / "clean-6-players.log").read_text("utf-8")
 # the same log in an untidy spelling, so that fmt has something to rewrite
@@ -103,7 +105,7 @@ def _kill_trials(log: Path, trials: int, whole: float, seed: int) -> dict[str, i
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     want = canonical()
     rng = random.Random(seed)
-    outcomes = {"before": 0, "after": 0}
+    outcomes = {"before": 0, "after": 0, "copies": 0}
     for _ in range(trials):
         log.write_text(UNTIDY, "utf-8")
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
@@ -116,6 +118,14 @@ def _kill_trials(log: Path, trials: int, whole: float, seed: int) -> dict[str, i
         text = log.read_text("utf-8")
         assert text in (UNTIDY, want), "the log was truncated or mixed"
         outcomes["before" if text == UNTIDY else "after"] += 1
+        # a kill between naming the finished copy and the rename leaves that copy, whole; the
+        # next write of the file removes it (here asked directly, as the writer is gone)
+        left = leftovers(log.parent)
+        if left:
+            assert [(log.parent / name).read_text("utf-8") for name in left] == [want], \
+                "a partial copy was left"
+            outcomes["copies"] += 1
+            remove_stale_copies(log)
         assert leftovers(log.parent) == []
     return outcomes
 
@@ -143,3 +153,28 @@ def test_a_kill_at_any_moment_loses_nothing_and_leaves_nothing(tmp_path):
     assert sum(r["before"] + r["after"] for r in results) >= KILLS
     # the kills did land on both sides of the rename
     assert sum(r["before"] for r in results) and sum(r["after"] for r in results)
+
+
+def _dead_pid() -> int:
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    return int(done.stdout)
+
+
+def test_the_next_write_removes_a_killed_writers_copy_and_nothing_else(log, tmp_path):
+    dead = log.parent / f".{log.name}.{_dead_pid()}.0123456789ab{TEMPORARY_SUFFIX}"
+    dead.write_text("a copy left by a writer killed before its rename", "utf-8")
+    live = log.parent / f".{log.name}.{os.getpid()}.0123456789ab{TEMPORARY_SUFFIX}"
+    live.write_text("a live writer's copy", "utf-8")
+    other = log.parent / f".other.log.{_dead_pid()}.0123456789ab{TEMPORARY_SUFFIX}"
+    other.write_text("another file's copy", "utf-8")
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me", "utf-8")
+    linked = log.parent / f".{log.name}.{_dead_pid()}.fedcba987654{TEMPORARY_SUFFIX}"
+    linked.symlink_to(victim)
+    done = fmt("--write", str(log), cwd=log.parent)
+    assert done.returncode == 0, done.stderr
+    assert log.read_text("utf-8") == canonical()
+    assert not dead.exists()
+    assert live.read_text("utf-8") == "a live writer's copy"  # its writer may still rename it
+    assert other.exists() and linked.is_symlink() and victim.read_text("utf-8") == "keep me"

@@ -1,10 +1,16 @@
 """Replacing a file's text safely: all or nothing, with its mode, never through a planted link.
 
 The new text is written to an anonymous file in the target's directory (Linux ``O_TMPFILE``:
-it has no name, so a kill at any moment leaves nothing behind), given a name only to be
+it has no name, so a kill while it is written leaves nothing behind), given a name only to be
 renamed over the target at once.  Elsewhere a fresh name is created with ``O_EXCL``, so a
 symbolic link planted at a predictable name cannot redirect the write.  The target's
 permission bits (and, where allowed, its owner) carry over.
+
+No system call puts an anonymous file over an existing name (``linkat`` refuses one), so a
+kill between naming the copy and the rename leaves that complete copy behind.  The name holds
+its writer's process id, and every write removes the copies of the same target whose writers
+are gone (never a live writer's, never another user's), so such a copy lasts until the next
+write of that file.
 """
 
 from __future__ import annotations
@@ -50,6 +56,52 @@ def replace_text(target: str | Path, text: str, *, follow_symlinks: bool = False
     finally:
         if name is not None:
             _remove(name)
+    remove_stale_copies(path)
+
+
+def _temporary_name(folder: Path, stem: str) -> str:
+    return str(folder / f".{stem}.{os.getpid()}.{secrets.token_hex(6)}{TEMPORARY_SUFFIX}")
+
+
+def remove_stale_copies(target: str | Path) -> list[str]:
+    """Remove the temporary copies of ``target`` that writers killed before their rename left
+    (regular files of this user whose writer process is gone); the names removed."""
+    path = Path(target)
+    prefix = f".{path.name}."
+    removed = []
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return removed
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(prefix) and name.endswith(TEMPORARY_SUFFIX)):
+            continue
+        writer = name[len(prefix):-len(TEMPORARY_SUFFIX)].partition(".")[0]
+        if not writer.isascii() or not writer.isdigit() or _alive(int(writer)):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False) and entry.stat(
+                    follow_symlinks=False).st_uid == os.getuid():
+                os.unlink(entry.path)
+                removed.append(entry.path)
+        except OSError:
+            pass
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` may still be writing (kept when in doubt: another user's process, or a
+    number that is no process id; 0 and below would name process groups)."""
+    if pid <= 0 or pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):
+        return True
+    return True
 
 
 def _written_beside(path: Path, data: bytes, mode: int, info: os.stat_result) -> str:
@@ -106,7 +158,7 @@ def _named_in(folder: Path, stem: str, mode: int) -> tuple[int, str]:
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
     flags |= getattr(os, "O_NOFOLLOW", 0)
     while True:
-        name = str(folder / f".{stem}.{secrets.token_hex(6)}{TEMPORARY_SUFFIX}")
+        name = _temporary_name(folder, stem)
         try:
             fd = os.open(name, flags, mode)
         except FileExistsError:
@@ -126,7 +178,7 @@ def _link_anonymous(fd: int, folder: Path, stem: str) -> str:
 
     libc = ctypes.CDLL(None, use_errno=True)
     while True:
-        name = str(folder / f".{stem}.{secrets.token_hex(6)}{TEMPORARY_SUFFIX}")
+        name = _temporary_name(folder, stem)
         if libc.linkat(fd, b"", _AT_FDCWD, os.fsencode(name), _AT_EMPTY_PATH) == 0:
             return name
         error = ctypes.get_errno()
