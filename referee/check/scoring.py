@@ -4,6 +4,7 @@ the hand is played out, and otherwise against what any play could give (the shee
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from referee.check import codes
@@ -196,7 +197,8 @@ class Reading(NamedTuple):
     moon: bool
 
 
-def _bonuses(rules: Ruleset, players: int) -> set[int]:
+@lru_cache(maxsize=256)  # pure; asked for every hand of a sheet
+def _bonuses(rules: Ruleset, players: int) -> tuple[int, ...]:
     """What the ruleset's bonuses can add to the scores of ``players`` seats (one: a seat)."""
     amounts = set()
     for jacks in range(rules.decks + 1):
@@ -204,9 +206,10 @@ def _bonuses(rules: Ruleset, players: int) -> set[int]:
             bounds, amount = scoring.bonus_range(PLAIN, rules, players, jacks, empty)
             if all(bounds):
                 amounts.add(amount)
-    return amounts
+    return tuple(amounts)  # in the set's own order, which the readings' ties follow
 
 
+@lru_cache(maxsize=256)  # pure; asked for every hand of a sheet
 def seat_ranges(rules: Ruleset, players: int) -> tuple[tuple[int, int], tuple[int, int]]:
     """(outside a moon hand, in a moon hand): the lowest and highest score one seat can have.
     Outside a moon a seat takes 0 to all of the decks' points; a moon hand's scores are those

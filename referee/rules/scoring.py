@@ -11,6 +11,7 @@ drift apart.  :mod:`referee.proofs.audit` states the law in z3 and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from referee.rules.ops import PLAIN
 from referee.rules.ruleset import Ruleset
@@ -92,10 +93,11 @@ def hand_scores(ops, rules: Ruleset, taken: Sequence, lost, bonus: Sequence,
     return scores, shot
 
 
-def moon_scores(rules: Ruleset, players: int, shooter: int, choice: str) -> list[int]:
+@lru_cache(maxsize=256)  # a pure function of its arguments, asked several times per sheet line
+def moon_scores(rules: Ruleset, players: int, shooter: int, choice: str) -> tuple[int, ...]:
     """The scores of a hand in which ``shooter`` shot the moon with ``choice``, no bonuses."""
     taken = [rules.points_per_hand if seat == shooter else 0 for seat in range(players)]
-    return hand_scores(PLAIN, rules, taken, 0, [0] * players, None, choice)[0]
+    return tuple(hand_scores(PLAIN, rules, taken, 0, [0] * players, None, choice)[0])
 
 
 def moon_pattern(ops, rules: Ruleset, scores: Sequence, shooter: int, choice: str):
@@ -145,7 +147,7 @@ def moon_law(ops, rules: Ruleset, scores: Sequence, lost, bonus):
     return ops.or_(patterns)
 
 
-def _pattern_law(ops, rules: Ruleset, scores: Sequence, lost, bonus, pattern: list[int]):
+def _pattern_law(ops, rules: Ruleset, scores: Sequence, lost, bonus, pattern: Sequence[int]):
     exact = not has_bonus(rules)
     pieces = [ops.eq(lost, 0), ops.eq(_plus(ops, scores), _plus(ops, [sum(pattern), bonus]))]
     if exact:
