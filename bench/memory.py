@@ -1,6 +1,7 @@
 """Peak memory against the size of one log: how many bytes of memory a byte of log costs.
 
-    python bench/memory.py [--sizes 1 4]   # megabytes; bench/run.py runs it too
+    python bench/memory.py [--sizes 1 4]            # megabytes; bench/run.py runs it too
+    python bench/memory.py --commands [--sizes 1 4] # every command that reads one whole file
 
 Two shapes of one long file, each at two sizes: a played game (generated, legal, thousands of
 hands under a target no one reaches) and a scoresheet (hand lines with score and total lines,
@@ -64,6 +65,65 @@ def sheet_log(megabytes: float) -> Path:
     return path
 
 
+# (name, shape, command line with {path} and {out}): every command that reads one whole file
+COMMANDS = (
+    ("check", "played", ["check", "{path}"]),
+    ("check --invariants", "played", ["check", "--invariants", "{path}"]),
+    ("check, JSON record", "record", ["check", "{path}"]),
+    ("replay", "played", ["replay", "{path}"]),
+    ("replay --format json", "played", ["replay", "--format", "json", "{path}"]),
+    ("report", "played", ["report", "{path}", "-o", "{out}"]),
+    ("fmt", "played", ["fmt", "{path}"]),
+    ("convert (to a record)", "played", ["convert", "{path}"]),
+    ("convert (to a log)", "record", ["convert", "{path}"]),
+    ("check, scoresheet", "sheet", ["check", "{path}"]),
+    ("audit", "sheet", ["audit", "{path}"]),
+)
+
+
+def record_file(megabytes: float) -> Path:
+    """The played log of ``megabytes`` as a JSON game record (about 4.6 times its size)."""
+    path = OUT / f"memory-record-{megabytes:g}mb.json"
+    if not path.exists():
+        from referee.run.convert import convert
+
+        text, _ = convert(played_log(megabytes).read_text("utf-8"), "json")
+        path.write_text(text, "utf-8")
+    return path
+
+
+def command_peak(argv: list[str]) -> tuple[int, float]:
+    """(VmHWM in KiB, seconds) of one referee command in a fresh process, output discarded."""
+    code = ("import sys, time\nfrom referee.cli import main\nstart = time.perf_counter()\n"
+            "main(sys.argv[1:])\nseconds = time.perf_counter() - start\n"
+            "peak = next(l.split()[1] for l in open('/proc/self/status')\n"
+            "            if l.startswith('VmHWM'))\n"
+            "sys.stderr.write(f'\\nPEAK {peak} {seconds}\\n')")
+    done = subprocess.run([sys.executable, "-c", code, *argv], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    last = done.stderr.rstrip().rsplit("\n", 1)[-1].split()
+    return int(last[1]), float(last[2])
+
+
+def commands_vs_size(sizes: tuple[float, float] = (1, 4)) -> dict:
+    """For each command: its input's sizes, peaks and seconds at both sizes, the slope."""
+    make = {"played": played_log, "sheet": sheet_log, "record": record_file}
+    results = {}
+    for name, shape, argv in COMMANDS:
+        paths = [make[shape](size) for size in sizes]
+        runs = [command_peak([a.format(path=p, out=OUT / "memory-report.html") for a in argv])
+                for p in paths]
+        sizes_mb = [p.stat().st_size / 1e6 for p in paths]
+        peaks_mb = [kib * 1024 / 1e6 for kib, _ in runs]
+        results[name] = {
+            "file_mb": [round(s, 2) for s in sizes_mb], "peak_mb": [round(p, 1) for p in peaks_mb],
+            "seconds": [round(t, 2) for _, t in runs],
+            "mb_per_input_mb": (peaks_mb[1] - peaks_mb[0]) / (sizes_mb[1] - sizes_mb[0]),
+            "input_mb_per_s": sizes_mb[1] / runs[1][1],
+        }
+    return results
+
+
 def peak_kib(path: Path) -> int:
     # VmHWM of a fresh process, not ru_maxrss: that would include this parent's memory
     code = ("import sys\nfrom referee.replay import check_path\ncheck_path(sys.argv[1])\n"
@@ -92,7 +152,12 @@ def memory_vs_size(sizes: tuple[float, float] = (1, 4)) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=float, nargs=2, default=(1, 4), metavar="MB")
-    results = memory_vs_size(tuple(parser.parse_args(argv).sizes))
+    parser.add_argument("--commands", action="store_true",
+                        help="measure every command that reads one whole file")
+    args = parser.parse_args(argv)
+    if args.commands:
+        return _commands(tuple(args.sizes))
+    results = memory_vs_size(tuple(args.sizes))
     for shape, row in results.items():
         print(f"  {shape:<7} files {row['file_mb'][0]:.1f} / {row['file_mb'][1]:.1f} MB: peak "
               f"{row['peak_mb'][0]:.0f} / {row['peak_mb'][1]:.0f} MB; "
@@ -100,6 +165,18 @@ def main(argv: list[str] | None = None) -> int:
               f"the file")
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "memory.json").write_text(json.dumps(results, indent=2) + "\n", "utf-8")
+    return 0
+
+
+def _commands(sizes: tuple[float, float]) -> int:
+    results = commands_vs_size(sizes)
+    print(f"  {'command':<22} {'input MB':>13} {'peak MB':>13} {'MB per MB':>9} {'seconds':>13}")
+    for name, row in results.items():
+        print(f"  {name:<22} {row['file_mb'][0]:>6.1f} {row['file_mb'][1]:>6.1f} "
+              f"{row['peak_mb'][0]:>6.0f} {row['peak_mb'][1]:>6.0f} {row['mb_per_input_mb']:>9.1f} "
+              f"{row['seconds'][0]:>6.1f} {row['seconds'][1]:>6.1f}")
+    OUT.mkdir(parents=True, exist_ok=True)
+    (OUT / "memory-commands.json").write_text(json.dumps(results, indent=2) + "\n", "utf-8")
     return 0
 
 
