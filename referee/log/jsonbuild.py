@@ -96,11 +96,40 @@ def _span(positions: Positions, start: int, end: int) -> Span:
     return _make_span(line, column, line if end_line == line else end_line, end_column)
 
 
+class _Lines:
+    """Offsets -> spans, fast for offsets at or after the last one asked about (the line
+    it is on is kept): the builder asks in the order of the text, nearly."""
+
+    __slots__ = ("first", "last", "line", "positions", "starts")
+
+    def __init__(self, positions: Positions) -> None:
+        self.positions, self.starts = positions, positions.starts
+        self.line, self.first, self.last = 1, 0, self.next_start(1)  # its first offset, past it
+
+    def next_start(self, line: int) -> int:
+        """Where the line after ``line`` starts (far beyond the text for the last line)."""
+        return self.starts[line] if line < len(self.starts) else 1 << 62
+
+    def span(self, start: int, end: int) -> Span:
+        if start >= self.last and start < self.next_start(self.line + 1):  # the next line
+            self.line += 1
+            self.first, self.last = self.last, self.next_start(self.line)
+        elif not self.first <= start < self.last:
+            line, column = self.positions.at(start)
+            self.line, self.first, self.last = line, start - column + 1, self.next_start(line)
+        line, first = self.line, self.first
+        if end < self.last:
+            return _make_span(line, start - first + 1, line, end - first + 1)
+        end_line, end_column = self.positions.at(end)
+        return _make_span(line, start - first + 1, end_line, end_column)
+
+
 class Builder:
     """The events of one record, in log order, with the pointer of each statement."""
 
     def __init__(self, text: str) -> None:
         self.positions = Positions(text)
+        self.lines = _Lines(self.positions)
         self.problems: list[RecordProblem] = []
         self.heads: list[tuple[str, Event]] = []  # the tags' (pointer, event)
         self.events: list[tuple[str, Event]] = []  # the hands'
@@ -114,7 +143,7 @@ class Builder:
         if index is None:
             return _span(self.positions, 0, 0)
         places = self.places
-        return _span(self.positions, places.starts[index], places.ends[index])
+        return self.lines.span(places.starts[index], places.ends[index])
 
     def fail(self, pointer: str, index: int, message: str) -> None:
         span = self.span(index)
@@ -257,19 +286,26 @@ class Builder:
     def play(self, at: str, number: int, play: dict, index: int, named: bool) -> Play:
         """A play of the trick at ``at``; ``named``: the trick has no leader, so each play
         names its player."""
-        where = self.places.members(index, play)
+        places, count = self.places, len(play)
+        if places.after[index] != index + 1 + count:
+            raise NotPlain("play")  # a member twice (the schema lets only strings be here)
+        # its members are strings, one place each: "card" first or second
+        card_at = index + 1 if count == 1 or next(iter(play)) == "card" else index + 2
         card = _CARDS.get(play["card"])
         if card is None:
-            card = self.card(play["card"], f"{at}/plays/{number}/card", where["card"])
+            card = self.card(play["card"], f"{at}/plays/{number}/card", card_at)
         player = play.get("player")
         if (player is None) == named:
             self.fail(f"{at}/plays/{number}", index, msg(
                 "a trick with a leader lists only the cards, in seating order from the "
                 "leader") if not named else msg("this play names no player (only a trick "
                                                 "with a leader lists bare cards)"))
-        if player is not None:
-            player = self.name(player, f"{at}/plays/{number}/player", where["player"])
-        return _make_play(player, card, self.span(index), self.span(where["card"]))
+        if player is not None and player not in self.names:
+            player = self.name(player, f"{at}/plays/{number}/player",
+                               index + 3 - (card_at - index))
+        span = self.lines.span
+        return _make_play(player, card, span(places.starts[index], places.ends[index]),
+                          span(places.starts[card_at], places.ends[card_at]))
 
     def closing(self, at: str, hand: dict, where: dict[str, int]) -> None:
         """The moon, score, total and winner statements of a hand."""

@@ -68,6 +68,11 @@ class Positions:
         self._starts = array("q", [0])
         self._starts.extend(m.end() for m in re.finditer("\n", text))
 
+    @property
+    def starts(self) -> array:
+        """The offset where each line starts (the first line's, 0, at index 0)."""
+        return self._starts
+
     def at(self, offset: int) -> tuple[int, int]:
         index = bisect_right(self._starts, offset) - 1
         return index + 1, offset - self._starts[index] + 1
