@@ -9,7 +9,6 @@ spans of a run of cards are made when first asked for, from the offsets the run 
 from __future__ import annotations
 
 import re
-from array import array
 from typing import NamedTuple
 
 from referee.log.events import (
@@ -33,7 +32,7 @@ from referee.log.events import (
     fast,
     setters,
 )
-from referee.log.jsontext import NotPlain, Places, Positions
+from referee.log.jsontext import STRING, NotPlain, Places, Positions
 from referee.log.recordschema import RecordProblem, shown
 from referee.log.words import TAG_NAME_RE, split_players
 from referee.rules.cards import Card, card_text
@@ -47,6 +46,7 @@ _CARDS = {card_text(card): Card(card) for card in range(52)}
 # what no text of a log can hold (the schema says so too; a card, a tag name or a direction
 # is matched whole here, since a schema pattern's $ also matches before a final newline)
 _BREAK = re.compile("[\0\n\r]").search
+_STRING = re.compile(STRING)
 
 _make_span = fast(Span)
 _make_play = fast(Play)
@@ -85,9 +85,9 @@ def _one_line(what: str) -> str:
     return msg("a comment must be on one line (no line break, no NUL)")
 
 
-def _spans(positions: Positions, starts: array, ends: array) -> tuple[Span, ...]:
-    """The spans of a run of cards, from the offsets it keeps."""
-    return tuple(_span(positions, start, end) for start, end in zip(starts, ends))
+def _spans(positions: Positions, text: str, start: int, end: int) -> tuple[Span, ...]:
+    """The spans of the cards of the array of strings at ``start``-``end`` of ``text``."""
+    return tuple(_span(positions, *m.span()) for m in _STRING.finditer(text, start, end))
 
 
 def _span(positions: Positions, start: int, end: int) -> Span:
@@ -128,12 +128,13 @@ class Builder:
     """The events of one record, in log order, with the pointer of each statement."""
 
     def __init__(self, text: str) -> None:
-        self.positions = Positions(text)
+        self.source, self.positions = text, Positions(text)
         self.lines = _Lines(self.positions)
+        self.nowhere = _span(self.positions, 0, 0)  # the span of a value that is not there
         self.problems: list[RecordProblem] = []
         self.heads: list[tuple[str, Event]] = []  # the tags' (pointer, event)
         self.events: list[tuple[str, Event]] = []  # the hands'
-        self.names: set[str] = set()  # names already found on one line
+        self.names: dict[str, str] = {}  # each name found on one line, kept once
         self.places: Places | None = None  # those of the piece being read
 
     # ---- places ----------------------------------------------------------------------------
@@ -141,7 +142,7 @@ class Builder:
         """The span of the value at ``index`` of the piece; for a value that is not there,
         the first character's, as a pointer to nothing had."""
         if index is None:
-            return _span(self.positions, 0, 0)
+            return self.nowhere
         places = self.places
         return self.lines.span(places.starts[index], places.ends[index])
 
@@ -157,12 +158,13 @@ class Builder:
         return value
 
     def name(self, value: str, pointer: str, index: int) -> str:
-        if value not in self.names:
+        known = self.names.get(value)
+        if known is None:
             if _BREAK(value):
                 self.fail(pointer, index, _one_line("name"))
                 return value
-            self.names.add(value)
-        return value
+            known = self.names[value] = value
+        return known
 
     def run(self, pointer: str, cards: list[str], index: int) -> CardRun:
         """The cards of the array at ``index``; their spans are made when asked for."""
@@ -175,8 +177,8 @@ class Builder:
                          for i, card in enumerate(cards))
         run = _new(CardRun)
         _SET_CARDS(run, made)
-        _SET_SOURCE(run, (_spans, self.positions, places.starts[first:first + len(cards)],
-                          places.ends[first:first + len(cards)]))
+        _SET_SOURCE(run, (_spans, self.positions, self.source, places.starts[index],
+                          places.ends[index]))
         return run
 
     def card(self, text: str, pointer: str, index: int) -> Card:
@@ -300,7 +302,7 @@ class Builder:
                 "a trick with a leader lists only the cards, in seating order from the "
                 "leader") if not named else msg("this play names no player (only a trick "
                                                 "with a leader lists bare cards)"))
-        if player is not None and player not in self.names:
+        if player is not None:
             player = self.name(player, f"{at}/plays/{number}/player",
                                index + 3 - (card_at - index))
         span = self.lines.span

@@ -18,7 +18,7 @@ from bisect import bisect_right
 
 from referee.util.message import msg, msgn
 
-__all__ = ["MAX_DEPTH", "MAX_NUMBER", "JsonError", "NotPlain", "Places", "Positions", "decode",
+__all__ = ["MAX_DEPTH", "MAX_NUMBER", "STRING", "JsonError", "NotPlain", "Places", "Positions", "decode",
            "decode_at", "escape_pointer"]
 
 MAX_DEPTH = 32  # a game record nests six deep; anything far deeper is not a record
@@ -84,8 +84,8 @@ class Positions:
 
 # One value of JSON text already known to be well-formed, after the name of its member if it
 # has one: a scalar (group 1) or an opening bracket (2); else a closing bracket.
-_STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'
-_TOKEN = re.compile(rf'(?:{_STRING}[ \t\n\r]*:[ \t\n\r]*)?(?:({_STRING}|[^\s,:\[\]{{}}"]+)|([\[{{]))'
+STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'  # a well-formed string
+_TOKEN = re.compile(rf'(?:{STRING}[ \t\n\r]*:[ \t\n\r]*)?(?:({STRING}|[^\s,:\[\]{{}}"]+)|([\[{{]))'
                     r'|[\]}]')
 
 
