@@ -76,9 +76,11 @@ def root_start(text: str) -> int:
     return _BLANK.match(text).end()
 
 
-def pieces(text: str) -> Iterator[Piece]:
-    """The pieces of ``text``, a JSON object, in the order written; raises NotPlain."""
-    if _SURROGATE.search(text):
+def pieces(text: str, decoded: bool = False) -> Iterator[Piece]:
+    """The pieces of ``text``, a JSON object, in the order written; raises NotPlain.
+    ``decoded``: :func:`~referee.log.jsontext.decode` read the text (so an escaped surrogate
+    is one of a pair)."""
+    if not decoded and _SURROGATE.search(text):
         raise NotPlain("surrogate")
     try:
         yield from _members(text)

@@ -126,7 +126,7 @@ def _build(text: str, checked: bool) -> tuple[Reading, list[RecordProblem]]:
     builder = Builder(text)
     root: dict[str, object] = {}
     kept: dict[str, Piece] = {}
-    for piece in pieces(text):
+    for piece in pieces(text, decoded=checked):
         if piece.index is None:
             root[piece.key], kept[piece.key] = piece.value, piece
             continue
@@ -163,7 +163,7 @@ def record_pointers(text: str, places: Iterable[tuple[int, int]]) -> dict[tuple[
 
     try:
         found[root_start(text)] = ""
-        for piece in pieces(text):
+        for piece in pieces(text, decoded=True):  # (text that is not JSON has no diagnostic)
             pointer = (f"/{escape_pointer(piece.key)}" if piece.index is None else
                        f"/hands/{piece.index}")
             if piece.index is None and piece.key == "hands" and piece.value == []:
