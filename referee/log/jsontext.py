@@ -82,11 +82,13 @@ class Positions:
         return self._starts[line - 1] + column - 1 if 1 <= line <= len(self._starts) else -1
 
 
-# One value of JSON text already known to be well-formed, after the name of its member if it
-# has one: a scalar (group 1) or an opening bracket (2); else a closing bracket.
+# One token of JSON text already known to be well-formed: a string (group 1), which may be
+# the name of a member whose value follows, a scalar (2) or an opening bracket (3); another
+# scalar (4), an opening bracket (5); else a closing bracket.  (The name is matched once.)
 STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'  # a well-formed string
-_TOKEN = re.compile(rf'(?:{STRING}[ \t\n\r]*:[ \t\n\r]*)?(?:({STRING}|[^\s,:\[\]{{}}"]+)|([\[{{]))'
-                    r'|[\]}]')
+_SCALAR = r'[^\s,:\[\]{}"]+'
+_TOKEN = re.compile(rf'({STRING})(?:[ \t\n\r]*:[ \t\n\r]*(?:({STRING}|{_SCALAR})|([\[{{])))?'
+                    rf'|({_SCALAR})|([\[{{])|[\]}}]')
 
 
 class Places:
@@ -102,19 +104,19 @@ class Places:
         add_start, add_end, add_after = starts.append, ends.append, after.append
         for m in _TOKEN.finditer(text, start, end):
             kind = m.lastindex
-            if kind == 1:
-                add_after(len(starts) + 1)
-                add_start(m.start(1))
-                add_end(m.end(1))
-            elif kind == 2:
-                stack.append(len(starts))
-                add_start(m.start(2))
-                add_end(0)
-                add_after(0)
-            else:
+            if kind is None:
                 index = stack.pop()
                 ends[index] = m.end()
                 after[index] = len(starts)
+            elif kind == 3 or kind == 5:
+                stack.append(len(starts))
+                add_start(m.start(kind))
+                add_end(0)
+                add_after(0)
+            else:
+                add_after(len(starts) + 1)
+                add_start(m.start(kind))
+                add_end(m.end(kind))
         self.starts, self.ends, self.after = starts, ends, after
 
     def members(self, index: int, value: dict) -> dict[str, int]:
