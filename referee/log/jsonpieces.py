@@ -41,8 +41,7 @@ def _integer(text: str) -> int:
 
 
 def _float(text: str) -> float:
-    value = float(text)
-    if len(text) > MAX_NUMBER or not math.isfinite(value):
+    if len(text) > MAX_NUMBER or not math.isfinite(value := float(text)):
         raise NotPlain(text[:10])
     return value
 

@@ -89,12 +89,13 @@ def _summary(problems: list[RecordProblem]) -> str:
 def read_record(text: str) -> Reading:
     """The events of a JSON game record; raises :class:`InvalidRecord` with every problem."""
     try:
-        reading, problems = _build(text, checked=False)
+        reading, _ = _build(text, checked=False)
     except NotPlain:
+        reading = None
+    if reading is None:
         reading, problems = _build(text, checked=_check_slowly(text))
         if problems:
-            raise InvalidRecord(sorted(problems, key=lambda p: (p.line, p.column)),
-                                text) from None
+            raise InvalidRecord(sorted(problems, key=lambda p: (p.line, p.column)), text)
     if not any(not isinstance(event, Comment) for event in reading.events):
         raise UnreadableLog(msg("the game record holds no statement (no tags, no hands)"), 1, 1)
     return reading

@@ -8,6 +8,9 @@ is looked at a bounded number of times; strings and numbers are matched by regul
 expressions without backtracking), nesting deeper than :data:`MAX_DEPTH` is refused before it
 can exhaust the stack, and numbers longer than :data:`MAX_NUMBER` characters are refused
 before ``int`` or ``float`` sees them.  Every failure is a :class:`JsonError` with an offset.
+
+:class:`Places` finds the places again, fast, in text already known to be well-formed (that
+the C ``json`` decoder read): packed offsets by each value's index, no pointer per value.
 """
 
 from __future__ import annotations
