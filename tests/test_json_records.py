@@ -3,20 +3,24 @@ check on a record (pointers), and `referee convert` both ways, exact over the ex
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.check.replay import check_bytes, check_path
 from referee.cli import main
-from referee.log.events import Comment, Deal, HandStart, Kitty, Tag, Trick
-from referee.log.jsonrecord import InvalidRecord, players_value, read_record
-from referee.log.jsontext import MAX_DEPTH, JsonError, decode
+from referee.log.events import Comment, Deal, HandStart, Kitty, Span, Tag, Trick
+from referee.log.jsonrecord import InvalidRecord, players_value, read_record, record_pointers
+from referee.log.jsontext import MAX_DEPTH, JsonError, Places, Positions, decode
 from referee.log.jsonwrite import NotRecordable, record_of
 from referee.log.parser import parse_bytes, parse_log, split_players
+from referee.log.recordschema import quick_check, schema
 from referee.log.writer import format_text
 from referee.run.convert import ConversionRefused, SameFormat, convert
 
@@ -159,7 +163,7 @@ def test_an_invalid_record_gives_one_diagnostic_per_problem_and_exit_2(capsys):
     assert out.count("CH001 syntax") == 5 and "Traceback" not in out
 
 
-@pytest.mark.parametrize("body, pointer, words", [
+SCHEMA_CASES = [
     ('"tags": [{"name": "Players", "value": "A\\nB"}]', "/tags/0/value", "is not a string on one line"),
     ('"tags": [{"name": "9x", "value": "v"}]', "/tags/0/name", "is not a tag name"),
     ('"hands": [{}]', "/hands/0", "empty hand"),
@@ -170,7 +174,10 @@ def test_an_invalid_record_gives_one_diagnostic_per_problem_and_exit_2(capsys):
     ('"hands": [{"moon": {"player": "Al", "choice": "keep"}}]', "/hands/0/moon/choice", "subtract or add"),
     ('"comments": [{"text": "# x", "above": "/tags/0", "beside": "/tags/0"}]', "/comments/0", "not both"),
     ('"hands": [{"kitty": ["QS\\n"]}]', "/hands/0/kitty/0", "is not a card"),
-])
+]
+
+
+@pytest.mark.parametrize("body, pointer, words", SCHEMA_CASES)
 def test_schema_problems_point_at_the_faulty_value(body, pointer, words):
     with pytest.raises(InvalidRecord) as err:
         parse_bytes(record(body))
@@ -178,7 +185,7 @@ def test_schema_problems_point_at_the_faulty_value(body, pointer, words):
     assert words in err.value.problems[0].message
 
 
-@pytest.mark.parametrize("body, pointer, words", [
+UNSAID_CASES = [  # what the schema cannot say
     ('"hands": [{"tricks": [{"number": 1, "plays": [{"card": "QS"}]}]}]',
      "/hands/0/tricks/0/plays/0", "names no player"),
     ('"hands": [{"tricks": [{"number": 1, "leader": "Al", "plays": [{"player": "Al", "card": "QS"}]}]}]',
@@ -187,7 +194,10 @@ def test_schema_problems_point_at_the_faulty_value(body, pointer, words):
     ('"hands": [{"winners": ["none"]}]', "/hands/0/winners", "'none'"),
     ('"hands": [{"kitty": []}], "comments": [{"text": "x", "above": "/hands/3"}]',
      "/comments/0/above", "no statement"),
-])
+]
+
+
+@pytest.mark.parametrize("body, pointer, words", UNSAID_CASES)
 def test_what_the_schema_cannot_say_is_a_problem_too(body, pointer, words):
     with pytest.raises(InvalidRecord) as err:
         parse_bytes(record(body))
@@ -318,3 +328,192 @@ def test_comments_stand_above_or_beside_the_statement_they_name():
                   '{"text": "first", "above": "/hands/0/number"}, {"text": "# k", "beside": '
                   '"/hands/0/kitty"}, {"text": "#last"}]')
     assert convert(text.decode()) == ("# first\n\nhand 1\nkitty:  # k\n# last\n", "log")
+
+
+# ---- the fast reading of a valid record ---------------------------------------------------
+def _places(text: str) -> set[tuple[int, int, int, int]]:
+    """(line, column, end line, end column) of every value, as the positioned decoder says."""
+    positions = Positions(text)
+    return {positions.at(start) + positions.at(end) for start, end in decode(text)[1].values()}
+
+
+def _spans(value: object):
+    """Every span in an event, its plays' and cards' included."""
+    if isinstance(value, Span):
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _spans(item)
+    elif dataclasses.is_dataclass(value):
+        for field in dataclasses.fields(value):
+            if not field.name.startswith("_"):
+                yield from _spans(getattr(value, field.name))
+
+
+def test_places_are_where_the_positioned_decoder_puts_each_value():
+    text = ('{"a": [1, "x\\u00e9", {"k\\":": true, "l" :\n  [ ]}],\n "b/c~": {"d": null},'
+            ' "e": -1.5e3, "f": [[], {}, "\\\\"]}')
+    _, where = decode(text)
+    places = Places(text, 0, len(text))
+    assert sorted(zip(places.starts, places.ends)) == sorted(where.values())
+    assert places.members(0, {"a": 0, "b/c~": 0, "e": 0, "f": 0}) == {"a": 1, "b/c~": 7, "e": 9,
+                                                                     "f": 10}
+    assert places.items(10, 3) == [11, 12, 13]
+
+
+RECORD_TEXTS = [path.read_text("utf-8") for path in sorted(RECORDS.glob("*.json"))
+                if path.name != "invalid.json"] + [
+    convert(path.read_text("utf-8"))[0] for path in LOGS[:12] if path.name not in SYNTAX_LOGS]
+
+
+@pytest.mark.parametrize("text", RECORD_TEXTS, ids=range(len(RECORD_TEXTS)))
+def test_every_span_read_fast_is_the_place_of_one_of_the_record_s_values(text):
+    places = _places(text) | {(1, 1, 1, 1)}  # (where a member that is not there points)
+    spans = [span for event in read_record(text).events for span in _spans(event)]
+    assert len(spans) > 10
+    assert {(s.line, s.column, s.end_line, s.end_column) for s in spans} <= places
+
+
+def test_a_valid_record_is_read_without_asking_jsonschema(monkeypatch):
+    def refuse(*args):
+        raise AssertionError("jsonschema asked about a valid record")
+
+    monkeypatch.setattr("referee.log.jsonrecord.schema_problems", refuse)
+    events = parse_bytes((RECORDS / "revoke.json").read_bytes()).events
+    assert sum(isinstance(event, Trick) for event in events) > 0
+    with pytest.raises(AssertionError, match="jsonschema asked"):
+        parse_bytes(record('"hands": [{"kitty": ["1S"]}]'))
+
+
+@pytest.mark.parametrize("body, words", [
+    ('"hands": [{"number": 1, "number": 2}]', "appears twice"),
+    ('"tags": [{"name": "A", "name": "B", "value": "x"}]', "appears twice"),
+    ('"hands": [{"tricks": [{"number": 1, "plays": [{"card": "QS", "card": "2C"}]}]}]',
+     "appears twice"),
+    ('"hands": [{"number": NaN}]', "expected a value"),
+    ('"hands": [{"number": 1, "dealer": "\\ud800"}]', "surrogate"),
+    ('"hands": [{"number": 1' + "0" * 45 + "}]", "characters long"),
+    ('"hands": [' + '{"a": ' * 40 + "1" + "}" * 40 + "]", "nested more than"),
+    ('"hands": [{"number": 1}]} {', "text after"),
+])
+def test_what_the_c_decoder_lets_through_is_refused_as_the_positioned_decoder_says(body, words):
+    with pytest.raises(InvalidRecord) as err:
+        read_record(record(body).decode())
+    assert err.value.problems[0].pointer is None  # not JSON: said by the positioned decoder
+    assert words in err.value.problems[0].message
+
+
+def test_escapes_and_a_surrogate_pair_read_as_their_characters():
+    events = read_record(record('"tags": [{"name": "Ev\\u0065nt", "value": "\\ud83c\\udca1 \\"x\\""}'
+                                ']').decode()).events
+    assert events == (Tag("Event", '\U0001f0a1 "x"'),)
+
+
+def _quick_says(document: object) -> bool:
+    """jsonschema-rs's answer as the reader asks it: the record without its hands, then each."""
+    quick = quick_check()
+    hands = document.get("hands") if isinstance(document, dict) else None
+    if isinstance(hands, list):
+        return quick.record({**document, "hands": []}) and all(map(quick.hand, hands))
+    return quick.record(document)
+
+
+def _jsonschema_says(document: object) -> bool:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema()).is_valid(document)
+
+
+def _case_documents() -> list[object]:
+    from test_messages_log import RECORDS as MESSAGE_RECORDS
+
+    texts = [record(body).decode() for body, _, _ in SCHEMA_CASES + UNSAID_CASES]
+    texts += [text for text, _, _ in MESSAGE_RECORDS] + RECORD_TEXTS
+    texts.append((RECORDS / "invalid.json").read_text("utf-8"))
+    documents = []
+    for text in texts:
+        try:
+            documents.append(decode(text)[0])
+        except JsonError:
+            pass  # not JSON: no validator is asked
+    return documents
+
+
+def test_the_fast_and_the_full_validator_agree_on_every_record_of_the_tests():
+    documents = _case_documents()
+    assert len(documents) > 30
+    assert any(_quick_says(d) for d in documents) and not all(_quick_says(d) for d in documents)
+    for document in documents:
+        assert _quick_says(document) == _jsonschema_says(document), document
+
+
+_SMALL = json.loads(RECORD_TEXTS[0])
+_ODD_VALUES = st.sampled_from([
+    "QS", "10S", "1S", "QS\n", "", "Al", "Al\nBeth", "A\rB", "none", "#x", "/hands/0",
+    "/hands/0/tricks/0", "a/b", "left", "3 left", "12 right", "up", "subtract", "add", "Event",
+    "9x", "_a-b", 0, 1, -1, 15.0, 1.5, 999999999, 1000000000, -999999999, -1000000000, True,
+    False, None, [], {}, ["QS"], ["Al", "Beth"], {"player": "Al"}, {"card": "QS"},
+    {"player": "Al", "points": 3}, {"text": "x"}])
+
+
+def _paths(value: object, path: tuple = ()):
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, (*path, index))
+
+
+_PATHS = list(_paths(_SMALL))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_PATHS), st.sampled_from(["set", "drop", "add"]),
+                          _ODD_VALUES), min_size=1, max_size=3))
+def test_the_fast_and_the_full_validator_agree_on_edited_records(edits):
+    document = json.loads(json.dumps(_SMALL))
+    for path, action, value in edits:
+        parent = document
+        try:
+            for step in path[:-1]:
+                parent = parent[step]
+            if not path:
+                continue
+            if action == "set":
+                parent[path[-1]] = value
+            elif action == "drop":
+                del parent[path[-1]]
+            elif isinstance(parent, dict):
+                parent["extra"] = value
+            else:
+                parent.append(value)
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier edit took the place away
+    assert _quick_says(document) == _jsonschema_says(document)
+
+
+def test_a_record_only_jsonschema_accepts_is_read_all_the_same():
+    # jsonschema-rs's \w is ASCII, Python's is Unicode: a tag named Zoë is valid (as in a log)
+    text = record('"tags": [{"name": "Zoë", "value": "x"}]').decode()
+    assert not _quick_says(json.loads(text)) and _jsonschema_says(json.loads(text))
+    assert read_record(text).events == (Tag("Zoë", "x"),)
+
+
+def test_the_schema_s_hands_are_its_hand_objects_and_nothing_more():
+    # what lets the reader ask about the record without its hands, then about each hand
+    hands = schema()["properties"]["hands"]
+    assert hands == {"type": "array", "items": {"$ref": "#/$defs/hand"}}
+    assert not any(key in schema() for key in ("allOf", "anyOf", "oneOf", "if", "not",
+                                               "dependentSchemas", "unevaluatedProperties"))
+
+
+def test_the_pointers_of_diagnostics_are_found_in_their_hands_only():
+    text = (RECORDS / "revoke.json").read_text("utf-8")
+    everything = {Positions(text).at(start): pointer
+                  for pointer, (start, _) in decode(text)[1].items()}
+    asked = list(everything)[::7] + [(1, 2), (10_000, 1), (3, 999)]
+    assert record_pointers(text, asked) == {at: everything[at] for at in asked
+                                            if at in everything}
+    assert record_pointers("{not json", [(1, 1)]) == {}

@@ -19,7 +19,7 @@ def point_into_record(report: Report, text: str) -> None:
         return
     from referee.log.jsonrecord import record_pointers  # only for a record: a log needs none
 
-    pointers = record_pointers(text)
+    pointers = record_pointers(text, {(d.line, d.column) for d in report.diagnostics})
     report.diagnostics = [replace(d, pointer=pointers.get((d.line, d.column)))
                           for d in report.diagnostics]
 

@@ -1,45 +1,45 @@
 """A game record in JSON (spec/game-record.md) -> the same events a written log gives.
 
 A record is recognised by content (:func:`looks_like_record`: its first non-blank character
-is ``{``).  :func:`read_record` decodes it with :mod:`referee.log.jsontext`, which knows where
-every value is, validates it against ``spec/game-record.schema.json`` with ``jsonschema``
-and makes the events in the order a log would have them; every span points at the line and
-column of its JSON value.  An invalid record raises :class:`InvalidRecord`, an
-:class:`UnreadableLog` carrying one :class:`RecordProblem` per problem, each with the JSON
-pointer of the faulty value.  :func:`record_pointers` gives the table from a value's place
-back to its pointer, so that a diagnostic about the game can name it too.
+is ``{``).  :func:`read_record` makes the events in the order a log would have them, every
+span at the line and column of its JSON value.  A valid record is read fast, piece by piece
+(:mod:`referee.log.jsonpieces`: the C ``json`` decoder, one hand at a time), each piece
+checked against ``spec/game-record.schema.json`` by ``jsonschema-rs`` (yes or no), its events
+made from the places of its values (:mod:`referee.log.jsonbuild`).  Anything else is read
+as before any of that: decoded by :mod:`referee.log.jsontext`, which knows where every value
+is and says what is not JSON, then validated by ``jsonschema``, which says what the schema
+refuses.  An invalid record raises :class:`InvalidRecord`, an :class:`UnreadableLog` carrying
+one :class:`RecordProblem` per problem, each with the JSON pointer of the faulty value.
+:func:`record_pointers` gives the pointer of the values at some places, so that a
+diagnostic about the game can name it too.
 """
 
 from __future__ import annotations
 
-import re
-from typing import NamedTuple
+from bisect import bisect_left
+from collections.abc import Iterable
 
 from referee.log.decode import UnreadableLog
-from referee.log.events import (
-    CardRun,
-    Claim,
-    Comment,
-    Deal,
-    Entry,
-    Event,
-    GameOver,
-    HandStart,
-    Kitty,
-    Moon,
-    Pass,
-    Play,
-    Score,
-    Tag,
-    Total,
-    Trick,
+from referee.log.events import Comment
+from referee.log.jsonbuild import Builder, Reading, players_value
+from referee.log.jsonpieces import Piece, pieces, root_start
+from referee.log.jsontext import (
+    JsonError,
+    NotPlain,
+    Places,
+    Positions,
+    decode,
+    decode_at,
+    escape_pointer,
 )
-from referee.log.jsontext import JsonError, Positions, decode
 from referee.log.recognise import looks_like_record
-from referee.log.recordschema import Places, RecordProblem, schema, schema_problems, shown
-from referee.log.words import TAG_NAME_RE, split_players
-from referee.rules.cards import Card, card_text
-from referee.rules.ruleset import canonical_direction
+from referee.log.recordschema import (
+    RecordProblem,
+    SchemaPlaces,
+    quick_check,
+    schema,
+    schema_problems,
+)
 from referee.util.message import msg, msgn
 
 __all__ = [
@@ -57,11 +57,6 @@ __all__ = [
 
 FORMAT = "referee-game-record"
 VERSION = 1
-_DIRECTION = re.compile(r"left|right|across|hold|none|[0-9]{1,9} (?:left|right)")
-_CARDS = {card_text(card): Card(card) for card in range(52)}
-# what no text of a log can hold (the schema says so too; a card, a tag name or a direction
-# is matched whole here, since a schema pattern's $ also matches before a final newline)
-_ONE_LINE = str.maketrans("", "", "\0\n\r")
 
 
 class InvalidRecord(UnreadableLog):
@@ -91,38 +86,24 @@ def _summary(problems: list[RecordProblem]) -> str:
                 count, n=count, problem=first.message)
 
 
-# What the text of a record must not hold, by what it is (the message, made once).
-_ON_ONE_LINE = {
-    "name": msg("a player's name must be on one line (no line break, no NUL)"),
-    "tag value": msg("a tag value must be on one line (no line break, no NUL)"),
-    "comment": msg("a comment must be on one line (no line break, no NUL)"),
-}
-
-
-class Reading(NamedTuple):
-    """A record's events in log order, and the comments beside statements: (index, text)."""
-
-    events: tuple[Event, ...]
-    remarks: tuple[tuple[int, str], ...]
-
-
-def players_value(names: list[str]) -> str | None:
-    """A ``Players`` tag's text for these names (quoted where needed), or None when no text
-    splits back into exactly these names."""
-    words = []
-    for name in names:
-        # as it stands, else in single quotes, else in double quotes: the first that reads back
-        word = next((w for w in (name, f"'{name}'", f'"{name}"')
-                     if split_players(w) == [name]), None)
-        if word is None:
-            return None
-        words.append(word)
-    value = " ".join(words)
-    return value if split_players(value) == names else None
-
-
 def read_record(text: str) -> Reading:
     """The events of a JSON game record; raises :class:`InvalidRecord` with every problem."""
+    try:
+        reading, _ = _build(text, checked=False)
+    except NotPlain:
+        reading = None
+    if reading is None:
+        reading, problems = _build(text, checked=_check_slowly(text))
+        if problems:
+            raise InvalidRecord(sorted(problems, key=lambda p: (p.line, p.column)), text)
+    if not any(not isinstance(event, Comment) for event in reading.events):
+        raise UnreadableLog(msg("the game record holds no statement (no tags, no hands)"), 1, 1)
+    return reading
+
+
+def _check_slowly(text: str) -> bool:
+    """Decode ``text`` with the decoder that knows every place and validate it with
+    ``jsonschema``; raises :class:`InvalidRecord` with what is wrong, True when nothing is."""
     try:
         document, where = decode(text)
     except JsonError as err:
@@ -130,203 +111,70 @@ def read_record(text: str) -> Reading:
         raise InvalidRecord([RecordProblem(line, column, line, column + 1,
                                            msg("not JSON: {problem}", problem=err.message),
                                            None)], text) from None
-    places = Places(text, where)
-    problems = schema_problems(document, places)
+    problems = schema_problems(document, SchemaPlaces(text, where))
     if problems:
         raise InvalidRecord(problems, text)
-    builder = _Builder(places)
-    reading = builder.build(document)
-    if builder.problems:
-        raise InvalidRecord(sorted(builder.problems, key=lambda p: (p.line, p.column)), text)
-    if not any(not isinstance(event, Comment) for event in reading.events):
-        raise UnreadableLog(msg("the game record holds no statement (no tags, no hands)"), 1, 1)
-    return reading
+    return True
 
 
-def record_pointers(text: str) -> dict[tuple[int, int], str]:
-    """(line, column) where each value of the record starts -> its JSON pointer; empty for
-    text that is not JSON."""
-    try:
-        _, where = decode(text)
-    except JsonError:
-        return {}
+def _build(text: str, checked: bool) -> tuple[Reading, list[RecordProblem]]:
+    """The events of ``text`` piece by piece, each hand's values let go once it has its
+    events, and the problems of what the schema cannot say.  Unless ``checked`` (valid as
+    :func:`_check_slowly` says), the text must be plain JSON, each piece valid as
+    ``jsonschema-rs`` says and without a problem, else NotPlain: an invalid record is said
+    to be so by :func:`_check_slowly`, as it would say it first."""
+    quick = None if checked else quick_check()
+    builder = Builder(text)
+    root: dict[str, object] = {}
+    kept: dict[str, Piece] = {}
+    for piece in pieces(text, decoded=checked):
+        if piece.index is None:
+            root[piece.key], kept[piece.key] = piece.value, piece
+            continue
+        if quick is not None and not quick.hand(piece.value):
+            raise NotPlain("hand")
+        builder.hand(piece.index, piece.value, Places(text, piece.start, piece.end))
+        if quick is not None and builder.problems:
+            raise NotPlain("problems")
+    if quick is not None and not quick.record(root):
+        raise NotPlain("record")
+    if "tags" in kept:
+        builder.tags(root["tags"], Places(text, kept["tags"].start, kept["tags"].end))
+    comments = kept.get("comments")
+    reading = builder.finish(root.get("comments", []), None if comments is None else
+                             Places(text, comments.start, comments.end))
+    if quick is not None and builder.problems:
+        raise NotPlain("problems")
+    return reading, builder.problems
+
+
+def record_pointers(text: str, places: Iterable[tuple[int, int]]) -> dict[tuple[int, int], str]:
+    """(line, column) -> the JSON pointer of the value of the record that starts there, for
+    each of ``places`` that is the start of one; empty for text that is not JSON.  Only
+    the pieces that hold one of the places are decoded with their places."""
     positions = Positions(text)
-    return {positions.at(start): pointer for pointer, (start, _) in where.items()}
+    wanted = {positions.offset(line, column): (line, column) for line, column in places}
+    wanted = {offset: at for offset, at in wanted.items() if positions.at(offset) == at}
+    offsets = sorted(wanted)
+    found: dict[int, str] = {}
 
+    def holds(start: int, end: int) -> bool:
+        at = bisect_left(offsets, start)
+        return at < len(offsets) and offsets[at] < end
 
-# ---- events -------------------------------------------------------------------------------
-# (numbers go through int(): the schema's integers include 15.0, which a log writes as 15)
-class _Builder:
-    """The events of one valid record, in log order, with the pointer of each statement."""
-
-    def __init__(self, places: Places) -> None:
-        self.places = places
-        self.span = places.span
-        self.problems: list[RecordProblem] = []
-        self.events: list[tuple[str, Event]] = []  # (pointer of the statement, event)
-
-    def add(self, pointer: str, event: Event) -> None:
-        self.events.append((pointer, event))
-
-    def fail(self, pointer: str, message: str) -> None:
-        self.problems.append(self.places.problem(pointer, message))
-
-    def build(self, document: dict) -> Reading:
-        for index, tag in enumerate(document.get("tags", ())):
-            self.tag(f"/tags/{index}", tag)
-        for index, hand in enumerate(document.get("hands", ())):
-            self.hand(f"/hands/{index}", hand)
-        return self.place_comments(document.get("comments", ()))
-
-    def text(self, pointer: str, value: str, what: str) -> str:
-        """``value``, which must be on one line; ``what`` it is: a key of _ON_ONE_LINE."""
-        if value.translate(_ONE_LINE) != value:
-            self.fail(pointer, _ON_ONE_LINE[what])
-        return value
-
-    def tag(self, at: str, tag: dict) -> None:
-        name, value = tag["name"], tag["value"]
-        if not TAG_NAME_RE.fullmatch(name) or "\n" in name:
-            # TRANSLATORS: {name} is the tag's name as JSON writes it ("Date")
-            self.fail(at + "/name", msg("{name} is not a tag name: a letter or _, then letters, "
-                                        "digits, _ or -", name=shown(name)))
-        if isinstance(value, list):
-            for index, player in enumerate(value):
-                self.text(f"{at}/value/{index}", player, "name")
-            written = players_value(value)
-            if written is None or name.casefold() != "players":
-                self.fail(at + "/value", msg("only a Players tag may list names, and only names "
-                                             "that a Players tag can write (no name with both "
-                                             "kinds of quote)"))
-                written = ""
-            value = written
-        self.add(at, Tag(name, self.text(at + "/value", value, "tag value"),
-                         self.span(at)))
-
-    def name(self, pointer: str, value: str) -> str:
-        return self.text(pointer, value, "name")
-
-    def hand(self, at: str, hand: dict) -> None:
-        if "number" in hand:
-            direction = hand.get("pass")
-            if direction is not None:
-                if not _DIRECTION.fullmatch(direction):
-                    self.fail(at + "/pass", msg("{direction} is not a pass direction",
-                                                direction=shown(direction)))
-                direction = canonical_direction(direction)
-            self.add(at, HandStart(
-                int(hand["number"]), self.name(at + "/dealer", hand["dealer"]) if "dealer" in hand
-                else None, direction, self.span(at + "/number"), self.span(at + "/dealer"),
-                self.span(at + "/pass")))
-        for index, deal in enumerate(hand.get("deal", ())):
-            where = f"{at}/deal/{index}"
-            self.add(where, Deal(self.name(where + "/player", deal["player"]),
-                                 self.run(where + "/cards", deal["cards"]), self.span(where),
-                                 self.span(where + "/player")))
-        if "kitty" in hand:
-            self.add(at + "/kitty", Kitty(self.run(at + "/kitty", hand["kitty"]),
-                                          self.span(at + "/kitty")))
-        for index, passed in enumerate(hand.get("passes", ())):
-            self.passing(f"{at}/passes/{index}", passed)
-        for index, trick in enumerate(hand.get("tricks", ())):
-            self.trick(f"{at}/tricks/{index}", trick)
-        self.closing(at, hand)
-
-    def passing(self, at: str, passed: dict) -> None:
-        to = passed.get("to")
-        self.add(at, Pass(self.name(at + "/player", passed["player"]),
-                          self.run(at + "/cards", passed["cards"]),
-                          None if to is None else self.name(at + "/to", to), self.span(at),
-                          self.span(at + "/player"), self.span(at + "/to")))
-
-    def closing(self, at: str, hand: dict) -> None:
-        """The moon, score, total and winner statements of a hand."""
-        if "moon" in hand:
-            moon = hand["moon"]
-            self.add(at + "/moon", Moon(self.name(at + "/moon/player", moon["player"]),
-                                        moon["choice"], self.span(at + "/moon"),
-                                        self.span(at + "/moon/player")))
-        for key, kind in (("score", Score), ("total", Total)):
-            if key in hand:
-                where = f"{at}/{key}"
-                entries = tuple(Entry(self.name(f"{where}/{i}/player", entry["player"]),
-                                      int(entry["points"]), self.span(f"{where}/{i}"))
-                                for i, entry in enumerate(hand[key]))
-                self.add(where, kind(entries, self.span(where)))
-        if "winners" in hand:
-            where = at + "/winners"
-            names = tuple(self.name(f"{where}/{i}", name) for i, name in enumerate(hand["winners"]))
-            if any(name.casefold() == "none" for name in names):
-                self.fail(where, msg("'none' cannot be named as a winner of the game"))
-            self.add(where, GameOver(names, self.span(where)))
-
-    def run(self, at: str, cards: list[str]) -> CardRun:
-        made = []
-        for index, text in enumerate(cards):
-            card = _CARDS.get(text)
-            if card is None:
-                self.fail(f"{at}/{index}", msg("{card} is not a card", card=shown(text)))
-                card = Card(0)
-            made.append(card)
-        return CardRun(tuple(made), tuple(self.span(f"{at}/{i}") for i in range(len(cards))))
-
-    def trick(self, at: str, trick: dict) -> None:
-        leader = trick.get("leader")
-        plays = []
-        for index, play in enumerate(trick["plays"]):
-            where = f"{at}/plays/{index}"
-            card = self.run(where + "/card", [play["card"]]).cards[0]
-            player = play.get("player")
-            if (player is None) == (leader is None):
-                self.fail(where, msg("a trick with a leader lists only the cards, in seating "
-                                     "order from the leader") if leader is not None else
-                          msg("this play names no player (only a trick with a leader lists bare "
-                              "cards)"))
-            player = None if player is None else self.name(where + "/player", player)
-            plays.append(Play(player, card, self.span(where), self.span(where + "/card")))
-        claim = None
-        if "winner" in trick:
-            winner = trick["winner"]
-            claim = Claim(None if winner is None else self.name(at + "/winner", winner),
-                          self.span(at + "/winner"))
-        self.add(at, Trick(int(trick["number"]), tuple(plays), claim,
-                           None if leader is None else self.name(at + "/leader", leader),
-                           self.span(at), self.span(at + "/leader")))
-
-    def place_comments(self, comments: list[dict]) -> Reading:
-        """The comments among the statements: a whole-line comment above the statement it
-        names (at the end without one), a comment beside a statement at the end of its line."""
-        index_of = {pointer: index for index, (pointer, _) in enumerate(self.events)}
-        index_of.update({pointer + "/number": index for index, (pointer, event)
-                         in enumerate(self.events) if isinstance(event, HandStart)})
-        above: dict[int, list[Event]] = {}
-        remarks: dict[int, str] = {}
-        for number, comment in enumerate(comments):
-            at = f"/comments/{number}"
-            text = self.text(at + "/text", comment["text"], "comment")
-            target = comment.get("above", comment.get("beside"))
-            index = len(self.events) if target is None else index_of.get(target)
-            if index is None:
-                key = "above" if "above" in comment else "beside"
-                # TRANSLATORS: {pointer} is the JSON pointer the comment names, as written
-                self.fail(f"{at}/{key}", msg("no statement of this record is at {pointer} (a tag, "
-                                             "a hand's number, a deal, the kitty, a pass, a "
-                                             "trick, the moon, score, total or winners)",
-                                             pointer=shown(target)))
-            elif "beside" in comment:
-                if index in remarks:
-                    self.fail(at + "/beside",
-                              msg("a statement has at most one comment beside it"))
-                remarks[index] = text if text.startswith("#") else "# " + text
-            else:  # as the log reader makes it: the text after the # without the blanks
-                words = text.removeprefix("#")
-                above.setdefault(index, []).append(Comment(words.strip(), self.span(at)))
-        events: list[Event] = []
-        moved: list[tuple[int, str]] = []
-        for index, (_, event) in enumerate(self.events + [("", None)]):
-            events.extend(above.get(index, ()))
-            if event is not None:
-                if index in remarks:
-                    moved.append((len(events), remarks[index]))
-                events.append(event)
-        return Reading(tuple(events), tuple(moved))
+    try:
+        found[root_start(text)] = ""
+        for piece in pieces(text, decoded=True):  # (text that is not JSON has no diagnostic)
+            pointer = (f"/{escape_pointer(piece.key)}" if piece.index is None else
+                       f"/hands/{piece.index}")
+            if piece.index is None and piece.key == "hands" and piece.value == []:
+                found[piece.start] = pointer  # the array of hands: its hands came before
+            elif holds(piece.start, piece.end):
+                found.update((start, at) for at, (start, _) in decode_at(
+                    text, piece.start, pointer, 1 if piece.index is None else 2)[1].items())
+    except (NotPlain, JsonError):
+        try:
+            found = {start: at for at, (start, _) in decode(text)[1].items()}
+        except JsonError:
+            return {}
+    return {wanted[offset]: found[offset] for offset in offsets if offset in found}

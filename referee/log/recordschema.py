@@ -9,15 +9,18 @@ piece of the value.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
 
 from referee.log.events import Span
 from referee.log.jsontext import Positions, escape_pointer
 from referee.util.message import msg, msgn
 from referee.util.record import Record, record
 
-__all__ = ["MAX_PROBLEMS", "Places", "RecordProblem", "schema", "schema_problems", "shown"]
+__all__ = ["MAX_PROBLEMS", "QuickCheck", "RecordProblem", "SchemaPlaces", "quick_check", "schema",
+           "schema_problems", "shown"]
 
 MAX_PROBLEMS = 100  # an invalid record lists this many problems, then counts the rest
 
@@ -60,7 +63,42 @@ def _validator():
     return validator
 
 
-class Places:
+class QuickCheck(NamedTuple):
+    """Yes or no, fast (``jsonschema-rs``): is a record valid, given with its hands as an
+    empty list, and is one hand valid.  A record is valid exactly when both say yes for it
+    and each of its hands (tests/test_json_records.py holds the schema to that: its
+    ``hands`` is an array of ``$defs/hand`` and nothing more); no says only "ask
+    ``jsonschema``", which alone says what is wrong."""
+
+    record: Callable[[object], bool]
+    hand: Callable[[object], bool]
+
+
+def quick_check() -> QuickCheck:
+    quick = _STATE.get("quick")
+    if quick is None:
+        import jsonschema_rs
+
+        whole = schema()
+        hand = {"$schema": whole["$schema"], "$defs": whole["$defs"],
+                **whole["properties"]["hands"]["items"]}
+        quick = _STATE["quick"] = QuickCheck(
+            _answer(jsonschema_rs.validator_for(whole).is_valid),
+            _answer(jsonschema_rs.validator_for(hand).is_valid))
+    return quick
+
+
+def _answer(is_valid: Callable[[object], bool]) -> Callable[[object], bool]:
+    def valid(value: object) -> bool:
+        try:
+            return is_valid(value)
+        except Exception:  # noqa: BLE001 - a value it cannot take (a lone surrogate): ask jsonschema
+            return False
+
+    return valid
+
+
+class SchemaPlaces:
     """Where each value of one decoded record is, as spans."""
 
     def __init__(self, text: str, where: dict[str, tuple[int, int]]) -> None:
@@ -83,7 +121,7 @@ _DESCRIBED = {"type", "pattern", "not", "const", "enum", "anyOf", "minimum", "ma
               "minLength"}
 
 
-def schema_problems(document: object, places: Places) -> list[RecordProblem]:
+def schema_problems(document: object, places: SchemaPlaces) -> list[RecordProblem]:
     found, seen = [], set()
     for error in _validator().iter_errors(document):
         pointer = "".join("/" + escape_pointer(str(part)) for part in error.absolute_path)

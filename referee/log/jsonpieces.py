@@ -1,0 +1,139 @@
+"""A JSON game record piece by piece with the C ``json`` decoder: each member of the document,
+and each hand of its ``hands`` one at a time, with its start and end offsets.
+
+This is the fast way in, for a record that is well-formed JSON: the decoded values of one
+hand can go as soon as its events are made, and no place is kept for a value nobody asks
+about.  Whatever the C decoder would let through and :func:`referee.log.jsontext.decode`
+refuses (a member name twice in the document, ``NaN``, a number longer than
+:data:`~referee.log.jsontext.MAX_NUMBER` characters, an escaped surrogate, a lone one
+included) raises :class:`~referee.log.jsontext.NotPlain`, as does any text that is not JSON:
+the caller then reads it with ``decode``, which says exactly what is wrong.  (A member name
+twice in a nested object is found by :meth:`~referee.log.jsontext.Places.members`.)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterator
+from json.decoder import scanstring
+from json.scanner import make_scanner
+from typing import NamedTuple
+
+from referee.log.jsontext import MAX_NUMBER, NotPlain
+
+__all__ = ["Piece", "pieces", "root_start"]
+
+_BLANK = re.compile(r"[ \t\n\r]*")
+# an escaped surrogate: the C decoder makes a lone one a character, decode refuses it
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _constant(word: str):
+    raise NotPlain(word)  # NaN, Infinity, -Infinity: not JSON
+
+
+def _integer(text: str) -> int:
+    if len(text) > MAX_NUMBER:
+        raise NotPlain(text[:10])
+    return int(text)
+
+
+def _float(text: str) -> float:
+    if len(text) > MAX_NUMBER or not math.isfinite(value := float(text)):
+        raise NotPlain(text[:10])
+    return value
+
+
+_SCAN = make_scanner(json.JSONDecoder(parse_constant=_constant, parse_int=_integer,
+                                      parse_float=_float, strict=True))
+
+
+def _scan(text: str, pos: int) -> tuple[object, int]:
+    """The value at ``pos`` and the offset after it (the scanner's StopIteration, which a
+    generator may not let out, as NotPlain)."""
+    try:
+        return _SCAN(text, pos)
+    except StopIteration:
+        raise NotPlain("no value") from None
+
+
+class Piece(NamedTuple):
+    """A member of the document (``index`` None) or a hand (``key`` "hands", its index); a
+    ``hands`` array is given after its hands, with ``value`` an empty list."""
+
+    key: str
+    index: int | None
+    start: int
+    end: int
+    value: object
+
+
+def root_start(text: str) -> int:
+    """The offset of the document (the first character that is not a blank)."""
+    return _BLANK.match(text).end()
+
+
+def pieces(text: str, decoded: bool = False) -> Iterator[Piece]:
+    """The pieces of ``text``, a JSON object, in the order written; raises NotPlain.
+    ``decoded``: :func:`~referee.log.jsontext.decode` read the text (so an escaped surrogate
+    is one of a pair)."""
+    if not decoded and _SURROGATE.search(text):
+        raise NotPlain("surrogate")
+    try:
+        yield from _members(text)
+    except (ValueError, RecursionError):
+        raise NotPlain("not JSON") from None
+
+
+def _members(text: str) -> Iterator[Piece]:
+    blank = _BLANK.match
+    pos = root_start(text)
+    if not text.startswith("{", pos):
+        raise NotPlain("not an object")
+    pos = blank(text, pos + 1).end()
+    seen: set[str] = set()
+    closed = text.startswith("}", pos)
+    while not closed:
+        if not text.startswith('"', pos):
+            raise NotPlain("no member name")
+        key, pos = scanstring(text, pos + 1, True)
+        pos = blank(text, pos).end()
+        if key in seen or not text.startswith(":", pos):
+            raise NotPlain("member")
+        seen.add(key)
+        start = blank(text, pos + 1).end()
+        if key == "hands" and text.startswith("[", start):
+            pos = yield from _hands(text, start)
+            yield Piece(key, None, start, pos, [])
+        else:
+            value, pos = _scan(text, start)
+            yield Piece(key, None, start, pos, value)
+        pos = blank(text, pos).end()
+        closed = text.startswith("}", pos)
+        if not closed:
+            if not text.startswith(",", pos):
+                raise NotPlain("separator")
+            pos = blank(text, pos + 1).end()
+    if blank(text, pos + 1).end() < len(text):
+        raise NotPlain("text after the document")
+
+
+def _hands(text: str, start: int) -> Iterator[Piece]:
+    """Each item of the array at ``start``; returns the offset after the array."""
+    blank = _BLANK.match
+    pos = blank(text, start + 1).end()
+    if text.startswith("]", pos):
+        return pos + 1
+    index = 0
+    while True:
+        value, end = _scan(text, pos)
+        yield Piece("hands", index, pos, end, value)
+        index += 1
+        pos = blank(text, end).end()
+        if text.startswith("]", pos):
+            return pos + 1
+        if not text.startswith(",", pos):
+            raise NotPlain("separator")
+        pos = blank(text, pos + 1).end()
