@@ -87,22 +87,32 @@ def check_decoded(text: str, path: str, *, base_dir: Path | None = None,
     checked a block at a time (:func:`check_stream`), ``watch`` following it; a JSON
     record, or a log whose hands ``prove`` needs all at once, from its whole parse."""
     try:
-        with collector_paused():
-            if prove is None and not looks_like_record(text):
-                report = check_stream(text, path, base_dir=base_dir, watch=watch,
-                                      max_diagnostics=max_diagnostics, ruleset=ruleset,
-                                      allowed_dirs=allowed_dirs)
-                if report is not None:
-                    return report
-            parsed = parse_text(text)
-            report = check_parsed(parsed, path, base_dir=base_dir, prove=prove, watch=watch,
-                                  max_diagnostics=max_diagnostics, ruleset=ruleset,
-                                  allowed_dirs=allowed_dirs)
-            # freed while the collector still sleeps, the events never reach its next scan
-            del parsed
-        return report
+        return judge_decoded(text, path, base_dir=base_dir, prove=prove, watch=watch,
+                             max_diagnostics=max_diagnostics, ruleset=ruleset,
+                             allowed_dirs=allowed_dirs)
     except UnreadableLog as err:
         return unreadable(path, err)
+
+
+def judge_decoded(text: str, path: str, *, base_dir: Path | None = None,
+                  prove: Prover | None = None, watch: Watcher | None = None,
+                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
+                  allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
+    """:func:`check_decoded`, raising UnreadableLog for text that is not a log at all."""
+    with collector_paused():
+        if prove is None and not looks_like_record(text):
+            report = check_stream(text, path, base_dir=base_dir, watch=watch,
+                                  max_diagnostics=max_diagnostics, ruleset=ruleset,
+                                  allowed_dirs=allowed_dirs)
+            if report is not None:
+                return report
+        parsed = parse_text(text)
+        report = check_parsed(parsed, path, base_dir=base_dir, prove=prove, watch=watch,
+                              max_diagnostics=max_diagnostics, ruleset=ruleset,
+                              allowed_dirs=allowed_dirs)
+        # freed while the collector still sleeps, the events never reach its next scan
+        del parsed
+    return report
 
 
 def check_stream(text: str, path: str, *, base_dir: Path | None = None,
