@@ -183,14 +183,14 @@ def report_html(data: bytes, path: str, *, base_dir: Path | None = None,
                 language: str = SOURCE_LANGUAGE) -> tuple[str, str]:
     """(the page in ``language``, the verdict) of a log's bytes; raises ``UnreadableLog``
     for bytes that are not a log at all."""
-    from referee.log.parser import parse_bytes
+    from referee.log.parser import log_text
     from referee.output.game_view import game_view, referee_game
     from referee.output.localized import localized
 
-    parsed = parse_bytes(data)
-    report, trace, records = referee_game(parsed, path, base_dir=base_dir, ruleset=ruleset,
-                                          allowed_dirs=allowed_dirs)
-    view = game_view(localized(report, language), trace, records, parsed)
+    # read a block at a time: what the page shows of the hands is kept as the replay goes
+    report, trace, records = referee_game(log_text(data), path, base_dir=base_dir,
+                                          ruleset=ruleset, allowed_dirs=allowed_dirs)
+    view = game_view(localized(report, language), trace, records)
     return render_html(view, language), report.verdict
 
 
