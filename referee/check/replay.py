@@ -98,9 +98,12 @@ def judge_decoded(text: str, path: str, *, base_dir: Path | None = None,
                   prove: Prover | None = None, watch: Watcher | None = None,
                   max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                   allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
-    """:func:`check_decoded`, raising UnreadableLog for text that is not a log at all."""
+    """:func:`check_decoded`, raising UnreadableLog for text that is not a log at all.  (A
+    watched log within one block is read whole: it is as small either way, and the setup of
+    a stream costs more than it saves there.)"""
     with collector_paused():
-        if prove is None and not looks_like_record(text):
+        if prove is None and not looks_like_record(text) and (
+                watch is None or len(text) > BLOCK_CHARS):
             report = check_stream(text, path, base_dir=base_dir, watch=watch,
                                   max_diagnostics=max_diagnostics, ruleset=ruleset,
                                   allowed_dirs=allowed_dirs)
