@@ -3,8 +3,9 @@ view model behind ``referee report`` (HTML) and ``referee replay --format json``
 
 It reads what the check already records, the report, the trace of finished tricks and the
 hand records (kept as the replay goes by :class:`GameWatch`: the drawn hands' records and
-tricks, the later hands' score sheet lines, the first comments and tags), and judges nothing: which card won, which cancelled, where the set-aside
-cards and the kitty went are the engine's (``TrickRecord``); what is wrong is the report's.
+tricks, the later hands' score sheet lines, the first comments and tags), and judges nothing:
+which card won, which cancelled, where the set-aside cards and the kitty went are the
+engine's (``TrickRecord``); what is wrong is the report's.
 The shape is documented in spec/json-output.md ("The replay as JSON").
 """
 

@@ -36,7 +36,8 @@ def trick_row(names: list[str], entry: TracedTrick) -> str:
     if record.winner is not None:
         extra = len(record.collected) - len(record.plays)
         carried = f" with {extra} carried card{'s' * (extra != 1)}" if extra > 0 else ""
-        outcome = f"-> {names[record.winner]} takes {record.points} point{'s' * (record.points != 1)}{carried}"
+        points = f"{record.points} point{'s' * (record.points != 1)}"
+        outcome = f"-> {names[record.winner]} takes {points}{carried}"
     elif record.points:
         outcome = f"-> set aside, {record.points} points lost"
     else:
