@@ -1,6 +1,7 @@
 """`referee replay` (text and JSON) and `referee report` follow the replay hand by hand
-(referee.output.game_view.GameWatch, the text rows spooled): the output is the one the whole
-file's parse gives, and memory grows with the text only."""
+(referee.output.game_view.GameWatch, the text rows spooled, the page written a part at a
+time): the output is the one the whole file's parse gives, and memory grows with the text
+only."""
 
 from __future__ import annotations
 
@@ -87,16 +88,22 @@ PEAK = """
 import sys
 from referee.output import game_view
 game_view.MAX_DRAWN_HANDS = 10  # the drawn hands are a fixed cost; the others are measured
+from referee.output.html import report_main
 from referee.output.replay_view import show_replay
-show_replay(sys.argv[1], stream=open("/dev/null", "w"), color=False, as_json=sys.argv[2] == "json")
+if sys.argv[2] == "page":
+    report_main(sys.argv[1], "/dev/null")
+else:
+    show_replay(sys.argv[1], stream=open("/dev/null", "w"), color=False,
+                as_json=sys.argv[2] == "json")
 print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))
 """
 
 
-@pytest.mark.parametrize("form", ["text", "json"])
+@pytest.mark.parametrize("form", ["text", "json", "page"])
 def test_peak_memory_of_the_replay_grows_with_the_text_not_with_its_tricks(tmp_path, form):
-    # the whole file's events and tricks held: about 36 (text) and 50 (JSON) MB per MB of log;
-    # a hand at a time: about 4 (the summaries; the rows are spooled) and 5
+    # the whole file's events and tricks held: about 36 (text), 50 (JSON) and 49 (the report's
+    # page) MB per MB of log; a hand at a time: about 4 (the summaries; the rows are spooled),
+    # 5 and 5
     sizes, peaks = [], []
     for hands in (40, 250):
         path = tmp_path / f"{hands}.log"
