@@ -19,7 +19,7 @@ from referee.check.plays import replay_tricks
 from referee.check.records import point_into_record, reason, unreadable
 from referee.check.scoring import entries_by_seat, finish_hand, judge_sheet, judge_totals
 from referee.check.setup import hands_of, setup_table
-from referee.check.stream import Stream, add_syntax, conclude
+from referee.check.stream import Stream, Watch, add_syntax, conclude
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
 from referee.check.unread import Unread, unread_lines, with_unread
 from referee.log.blocks import BLOCK_CHARS
@@ -36,11 +36,14 @@ from referee.util.reading import MAX_LOG_BYTES, UnreadableFile, read_limited
 MAX_FILE_BYTES = MAX_LOG_BYTES
 
 # What runs after the replay on the same parse, given the report, the parse, the replay's
-# table and hand records: the z3 invariants (referee.proofs), which this layer may not import.
+# table and hand records (the whole parse is read for it; a Watcher is the streamed way).
 Prover = Callable[[Report, ParseResult, Table, list[HandRecord]], None]
+# What follows the replay hand by hand (referee.check.stream.Watch), made once the table is
+# set: the z3 invariants (referee.proofs, which this layer may not import), the views.
+Watcher = Callable[[Table], Watch]
 
 
-def check_path(path: str | Path, *, prove: Prover | None = None,
+def check_path(path: str | Path, *, prove: Prover | None = None, watch: Watcher | None = None,
                max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Check one log file; a file that cannot be read gives an ``unreadable`` report (read
@@ -58,70 +61,89 @@ def check_path(path: str | Path, *, prove: Prover | None = None,
     except UnreadableLog as err:
         return unreadable(shown, err)
     del data  # the text is all a check holds of the file
-    return check_decoded(text, shown, base_dir=Path(path).parent, prove=prove,
+    return check_decoded(text, shown, base_dir=Path(path).parent, prove=prove, watch=watch,
                          max_diagnostics=max_diagnostics, ruleset=ruleset,
                          allowed_dirs=allowed_dirs)
 
 
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
-                prove: Prover | None = None, max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS,
-                ruleset: Ruleset | None = None,
+                prove: Prover | None = None, watch: Watcher | None = None,
+                max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                 allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     try:
         text = log_text(data)
     except UnreadableLog as err:
         return unreadable(path, err)
-    return check_decoded(text, path, base_dir=base_dir, prove=prove,
+    return check_decoded(text, path, base_dir=base_dir, prove=prove, watch=watch,
                          max_diagnostics=max_diagnostics, ruleset=ruleset,
                          allowed_dirs=allowed_dirs)
 
 
 def check_decoded(text: str, path: str, *, base_dir: Path | None = None,
-                  prove: Prover | None = None, max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS,
-                  ruleset: Ruleset | None = None,
+                  prove: Prover | None = None, watch: Watcher | None = None,
+                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                   allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """check_bytes of the decoded text (:func:`referee.log.parser.log_text`).  A log is
-    checked a block at a time (:func:`check_stream`); a JSON record, or a log whose hands
-    ``prove`` needs, from its whole parse."""
+    checked a block at a time (:func:`check_stream`), ``watch`` following it; a JSON
+    record, or a log whose hands ``prove`` needs all at once, from its whole parse."""
     try:
-        with collector_paused():
-            if prove is None and not looks_like_record(text):
-                report = check_stream(text, path, base_dir=base_dir,
-                                      max_diagnostics=max_diagnostics, ruleset=ruleset,
-                                      allowed_dirs=allowed_dirs)
-                if report is not None:
-                    return report
-            parsed = parse_text(text)
-            report = check_parsed(parsed, path, base_dir=base_dir, prove=prove,
-                                  max_diagnostics=max_diagnostics, ruleset=ruleset,
-                                  allowed_dirs=allowed_dirs)
-            # freed while the collector still sleeps, the events never reach its next scan
-            del parsed
-        return report
+        return judge_decoded(text, path, base_dir=base_dir, prove=prove, watch=watch,
+                             max_diagnostics=max_diagnostics, ruleset=ruleset,
+                             allowed_dirs=allowed_dirs)
     except UnreadableLog as err:
         return unreadable(path, err)
 
 
+def judge_decoded(text: str, path: str, *, base_dir: Path | None = None,
+                  prove: Prover | None = None, watch: Watcher | None = None,
+                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
+                  allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
+    """:func:`check_decoded`, raising UnreadableLog for text that is not a log at all.  (A
+    watched log within one block is read whole: it is as small either way, and the setup of
+    a stream costs more than it saves there.)"""
+    with collector_paused():
+        if prove is None and not looks_like_record(text) and (
+                watch is None or len(text) > BLOCK_CHARS):
+            report = check_stream(text, path, base_dir=base_dir, watch=watch,
+                                  max_diagnostics=max_diagnostics, ruleset=ruleset,
+                                  allowed_dirs=allowed_dirs)
+            if report is not None:
+                return report
+        parsed = parse_text(text)
+        report = check_parsed(parsed, path, base_dir=base_dir, prove=prove, watch=watch,
+                              max_diagnostics=max_diagnostics, ruleset=ruleset,
+                              allowed_dirs=allowed_dirs)
+        # freed while the collector still sleeps, the events never reach its next scan
+        del parsed
+    return report
+
+
 def check_stream(text: str, path: str, *, base_dir: Path | None = None,
+                 watch: Watcher | None = None,
                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                  allowed_dirs: tuple[str | Path, ...] = (),
                  block_chars: int = BLOCK_CHARS) -> Report | None:
     """:func:`check_parsed` of the log ``text`` (decoded, no JSON record) read a block (of
     ``block_chars``) at a time, replayed a hand at a time (:mod:`referee.check.stream`): the
-    same report, or None when only the whole parse gives it.  Raises UnreadableLog."""
+    same report, or None when only the whole parse gives it (what ``watch`` made of this
+    reading is then to be dropped).  Raises UnreadableLog."""
     findings = Findings(limit=max_diagnostics)
     stream = Stream(text, findings, block_chars)
     table = setup_table(stream.setup_events(), findings, base_dir, ruleset=ruleset,
                         allowed_dirs=allowed_dirs)
     report = Report(path=path, source=text)
+    watching = None
     if table is not None:
         report.ruleset, report.players = table.rules.name, list(table.names)
-        _replay_game(table, stream.statements(), report)
+        watching = watch(table) if watch is not None else None
+        _replay_game(table, stream.statements(), report, watching)
     else:
         stream.drain()
     if not stream.exact:
         return None
     conclude(report, findings)
+    if watching is not None:
+        watching.finish(report)
     return report
 
 
@@ -132,23 +154,29 @@ def check_text(text: str, path: str = "<string>", *,
 
 def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None,
                  trace: list | None = None, prove: Prover | None = None,
+                 watch: Watcher | None = None,
                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                  allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
-    """Referee a parsed log; ``trace``, when given, receives every finished trick, and
-    ``prove``, when given, runs on the replay's own seating and hands.  Of each kind, the
-    first ``max_diagnostics`` diagnostics are kept and the rest counted."""
+    """Referee a parsed log; ``trace``, when given, receives every finished trick, ``prove``,
+    when given, runs on the replay's own seating and hands, and ``watch`` follows the replay
+    as :func:`check_stream`'s does.  Of each kind, the first ``max_diagnostics`` diagnostics
+    are kept and the rest counted."""
     findings = Findings(limit=max_diagnostics)
     add_syntax(findings, parsed.issues)
     report = Report(path=path, source=parsed.text)
     table = setup_table(parsed.events, findings, base_dir, ruleset=ruleset,
                         allowed_dirs=allowed_dirs)
+    watching = None
     if table is not None:
         table.trace = trace
         report.ruleset, report.players = table.rules.name, list(table.names)
         unread = unread_lines(parsed.text, (issue.line for issue in parsed.issues))
-        records = _replay_game(table, with_unread(parsed.events, unread), report,
+        watching = watch(table) if watch is not None else None
+        records = _replay_game(table, with_unread(parsed.events, unread), report, watching,
                                keep=prove is not None)
     conclude(report, findings)
+    if watching is not None:
+        watching.finish(report)
     if prove is not None and table is not None:
         prove(report, parsed, table, records)
     point_into_record(report, parsed.text)
@@ -171,9 +199,13 @@ class _Game(NamedTuple):
 
 
 def _replay_game(table: Table, events: Iterable[Event], report: Report,
-                 keep: bool = False) -> list[HandRecord]:
-    """Replay the hands of ``events`` one by one into ``report``; the hand records are
-    returned when ``keep`` (for the proofs), else none is held once replayed."""
+                 watching: Watch | None = None, keep: bool = False) -> list[HandRecord]:
+    """Replay the hands of ``events`` one by one into ``report``, ``watching`` following;
+    the hand records are returned when ``keep``, else none is held once replayed."""
+    if watching is not None:
+        if watching.trace is not None:
+            table.trace = watching.trace  # type: ignore[assignment]  (an append is all it takes)
+        events = watching.statements(events)
     n = table.size
     start = (table.rules.start_total,) * n
     game = _Game(engine.new_game(table.rules, n), start, start, names=tuple(table.names))
@@ -188,6 +220,8 @@ def _replay_game(table: Table, events: Iterable[Event], report: Report,
             report.hands.append(summary)
             if keep:
                 kept.append(record)
+            if watching is not None:
+                watching.hand(record, summary)
         for claim in claims:
             judge_game_over(table, claim, game.state, game.true_totals)
     if not hands:

@@ -1,12 +1,13 @@
 """A log's statements as the check reads them a block at a time, to hold one hand at once.
 
-``check`` of a log (not of a JSON record, nor with the invariants or a trace, which need
-every hand at the end) reads it with :func:`referee.log.parser.parse_blocks`: a
+``check`` of a log (not of a JSON record) reads it with :func:`referee.log.parser.parse_blocks`: a
 :class:`Stream` gives the statements of one block after another, each block's unreadable
 lines in their places (:mod:`referee.check.unread`) and its syntax diagnostics reported as
 the block arrives.  The replay groups them into hands as they come
 (:func:`referee.check.setup.hands_of`) and keeps only each hand's summary, so a check holds
-the text, one block, one hand and the summaries.
+the text, one block, one hand and the summaries.  What else follows the replay (the z3
+invariants, the views of ``replay`` and ``report``) is a :class:`Watch`, given each hand and
+each finished trick as the replay goes, so it too holds what it keeps of them and no more.
 
 The report is the one the whole file's events give (tests/test_stream.py compares them).  The
 setup is what needs care: the tags are read over the whole log, setup tags after the first
@@ -19,10 +20,11 @@ is not :attr:`Stream.exact`, and the check reads the whole file instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from referee.check import codes
-from referee.check.diagnostics import Report
+from referee.check.diagnostics import HandSummary, Report
+from referee.check.holdings import HandRecord
 from referee.check.setup import is_setup_tag
 from referee.check.table import Findings
 from referee.check.unread import Unread, unread_lines, with_unread
@@ -30,7 +32,28 @@ from referee.log.blocks import BLOCK_CHARS, STOP_FAILED, Block
 from referee.log.events import Comment, Event, Span, Tag
 from referee.log.parser import SyntaxIssue, nothing_read, parse_blocks, tags_after
 
-__all__ = ["Stream", "add_syntax", "conclude"]
+__all__ = ["Stream", "Watch", "add_syntax", "conclude"]
+
+
+class Watch:
+    """What follows one replay as it goes, for a caller the check layer may not know (the
+    proofs, the views): each statement, each finished trick and each hand with its summary,
+    then the concluded report.  Made once the table is set (a ``Callable[[Table], Watch]``
+    is handed to the check), once for each reading of the log: a stream that turns out not
+    exact is read again, whole, with a new one.  The defaults follow nothing."""
+
+    # given every finished trick (TracedTrick) by ``append``, when not None
+    trace: object = None
+
+    def statements(self, events: Iterable[Event | Unread]) -> Iterable[Event | Unread]:
+        """The statements the replay reads, in order (a watch may look at them as they pass)."""
+        return events
+
+    def hand(self, record: HandRecord, summary: HandSummary) -> None:
+        """One hand, just replayed, with its summary."""
+
+    def finish(self, report: Report) -> None:
+        """The replay is over and its findings are in ``report``."""
 
 
 def conclude(report: Report, findings: Findings) -> None:

@@ -2,21 +2,29 @@
 view model behind ``referee report`` (HTML) and ``referee replay --format json``.
 
 It reads what the check already records, the report, the trace of finished tricks and the
-hand records, and judges nothing: which card won, which cancelled, where the set-aside
-cards and the kitty went are the engine's (``TrickRecord``); what is wrong is the report's.
+hand records (kept as the replay goes by :class:`GameWatch`: the drawn hands' records and
+tricks, the later hands' score sheet lines, the first comments and tags), and judges nothing:
+which card won, which cancelled, where the set-aside cards and the kitty went are the
+engine's (``TrickRecord``); what is wrong is the report's.
 The shape is documented in spec/json-output.md ("The replay as JSON").
 """
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 from referee.check.diagnostics import HandSummary, Report
 from referee.check.holdings import HandRecord
-from referee.check.table import TracedTrick
-from referee.log.events import Comment, Tag
-from referee.log.parser import ParseResult
+from referee.check.stream import Watch
+from referee.check.table import Table, TracedTrick
+from referee.check.unread import Unread
+from referee.log.events import Comment, Event, Score, Tag, Total
+from referee.log.parser import ParseResult, parse_blocks, parse_text
+from referee.log.recognise import looks_like_record
 from referee.output.marks import Marks, explanations
 from referee.output.sheet_view import hand_line, moon_line, setup_rows, sheet_row
 from referee.rules.cards import card_text, sort_key
@@ -27,19 +35,115 @@ MAX_NOTES = 200  # comments and tags shown from one log
 MAX_DRAWN_HANDS = 200  # hands drawn trick by trick; later ones are on the score sheet only
 
 
-def referee_game(parsed: ParseResult, path: str, *, base_dir: Path | None = None,
+def referee_game(parsed: ParseResult | str, path: str, *, base_dir: Path | None = None,
                  ruleset: Ruleset | None = None, allowed_dirs: tuple = ()
-                 ) -> tuple[Report, list[TracedTrick], list[HandRecord]]:
-    """Check a parsed log and keep what the views need: the report, every finished trick
-    and the hand records (handed over by the hook that runs after the replay)."""
-    from referee.check.replay import check_parsed
+                 ) -> tuple[Report, list[TracedTrick], list]:
+    """Check a log and keep what the views need: the report, the finished tricks and the
+    hand records.  Of a parsed log every trick and record; of a log's decoded text (read a
+    block at a time, raises UnreadableLog) what :class:`GameWatch` keeps, the records then a
+    :class:`Kept` list whose ``notes`` are the comments and tags to show."""
+    from referee.check.replay import check_parsed, judge_decoded
 
+    if isinstance(parsed, str):
+        made: list[GameWatch] = []
+
+        def watch(table: Table) -> GameWatch:
+            made.append(GameWatch())
+            return made[-1]
+
+        report = judge_decoded(parsed, path, base_dir=base_dir, watch=watch, ruleset=ruleset,
+                               allowed_dirs=allowed_dirs)
+        if not made:  # the setup failed: no hand was replayed, the notes are still shown
+            return report, [], Kept(notes=_notes_of(parsed))
+        return report, made[-1].tricks(), Kept(made[-1].records, notes=made[-1].notes)
     trace: list[TracedTrick] = []
     kept: list[list[HandRecord]] = []
     report = check_parsed(parsed, path, base_dir=base_dir, trace=trace, ruleset=ruleset,
                           allowed_dirs=allowed_dirs,
                           prove=lambda _report, _parsed, _table, records: kept.append(records))
     return report, trace, kept[0] if kept else []
+
+
+class Kept(list):
+    """The hand records a view reads (the drawn hands', then :class:`SheetLines`), and the
+    comments and tags it shows (``notes``)."""
+
+    def __init__(self, records: Iterable = (), *, notes: list[Event]) -> None:
+        super().__init__(records)
+        self.notes = notes
+
+
+class SheetLines(NamedTuple):
+    """All a hand past :data:`MAX_DRAWN_HANDS` is shown by: its score and total lines."""
+
+    number: int
+    score: Score | None
+    total: Total | None
+
+
+class GameWatch(Watch):
+    """What the views keep of a replay as it goes (:class:`referee.check.stream.Watch`): the
+    first :data:`MAX_DRAWN_HANDS` hands with their finished tricks, the score sheet lines
+    of the later ones, and the first :data:`MAX_NOTES` comments and tags."""
+
+    def __init__(self) -> None:
+        self.trace = self  # the replay appends each finished trick
+        self.traced: list[TracedTrick] = []
+        self.records: list[HandRecord | SheetLines] = []
+        self.notes: list[Event] = []
+
+    def append(self, entry: TracedTrick) -> None:
+        if entry.hand <= MAX_DRAWN_HANDS:  # (hands are numbered from 1 as recorded)
+            self.traced.append(entry)
+
+    def statements(self, events: Iterable[Event | Unread]) -> Iterator[Event | Unread]:
+        notes = self.notes
+        for event in events:
+            if isinstance(event, (Comment, Tag)) and len(notes) < MAX_NOTES:
+                notes.append(event)
+            yield event
+
+    def hand(self, record: HandRecord, summary: HandSummary) -> None:
+        self.records.append(record if record.number <= MAX_DRAWN_HANDS
+                            else SheetLines(record.number, record.score, record.total))
+
+    def tricks(self) -> list[TracedTrick]:
+        return self.traced
+
+
+def _notes_of(text: str) -> list[Event]:
+    """The first :data:`MAX_NOTES` comments and tags of a log, read a block at a time (a
+    JSON record whole)."""
+    if looks_like_record(text):
+        return [e for e in parse_text(text).events if isinstance(e, (Comment, Tag))][:MAX_NOTES]
+    notes: list[Event] = []
+    for block in parse_blocks(text):
+        notes += [e for e in block.events if isinstance(e, (Comment, Tag))][:MAX_NOTES - len(notes)]
+        if len(notes) >= MAX_NOTES:
+            break
+    return notes
+
+
+class SourceLines:
+    """The lines of a log's text by index, as ``text.split("\n")`` gives them, without
+    holding them: the offsets of the line starts only."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        starts = array("q", [0])
+        find, at = text.find, text.find("\n")
+        while at >= 0:
+            starts.append(at + 1)
+            at = find("\n", at + 1)
+        self.starts = starts
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, index: int) -> str:
+        start = self.starts[index]
+        end = self.starts[index + 1] - 1 if index + 1 < len(self.starts) else len(self.text)
+        return self.text[start:end]
 
 
 def _cards(cards) -> list[str]:
@@ -138,7 +242,7 @@ def _unplayed_trick(trick, source_lines: list[str], marks: Marks, hand: int) -> 
 
 
 def hand_view(record: HandRecord, summary: HandSummary | None, traced: list[TracedTrick],
-              names: list[str], marks: Marks, source_lines: list[str]) -> dict:
+              names: list[str], marks: Marks, source_lines: list[str] | SourceLines) -> dict:
     hand = record.number
     view = {"number": hand, "drawn": True, "start": hand_line(record, marks),
             "setup": setup_rows(record, names, marks)}
@@ -155,7 +259,7 @@ def hand_view(record: HandRecord, summary: HandSummary | None, traced: list[Trac
     return view
 
 
-def _undrawn(record: HandRecord, summary: HandSummary | None, names: list[str],
+def _undrawn(record: HandRecord | SheetLines, summary: HandSummary | None, names: list[str],
              marks: Marks) -> dict:
     """A hand past :data:`MAX_DRAWN_HANDS`: its score sheet lines only (a page, or a JSON
     document, of a log of thousands of hands stays readable)."""
@@ -163,31 +267,54 @@ def _undrawn(record: HandRecord, summary: HandSummary | None, names: list[str],
             "kitty": None, "moon": None, "sheet": sheet_row(record, summary, names, marks)}
 
 
-def game_view(report: Report, trace: list[TracedTrick], records: list[HandRecord],
+def game_view(report: Report, trace: list[TracedTrick], records: list,
               parsed: ParseResult | None = None) -> dict:
-    """The whole game as plain data."""
-    marks = Marks(report.diagnostics)
-    names = list(report.players)
-    source_lines = report.source.split("\n")
-    by_hand: dict[int, list[TracedTrick]] = {}
-    for entry in trace:
-        by_hand.setdefault(entry.hand, []).append(entry)
-    summaries = {s.number: s for s in report.hands}
-    hands = [hand_view(record, summaries.get(record.number), by_hand.get(record.number, []),
-                       names, marks, source_lines) if index < MAX_DRAWN_HANDS
-             else _undrawn(record, summaries.get(record.number), names, marks)
-             for index, record in enumerate(records)]
-    notes = []
-    for event in (parsed.events if parsed is not None else ()):
-        if isinstance(event, (Comment, Tag)) and len(notes) < MAX_NOTES:
-            notes.append({"line": event.span.line, "tag": getattr(event, "name", None),
-                          "text": event.text if isinstance(event, Comment) else event.value,
-                          "marks": marks.rest_of_line(event.span.line, None)})
-    return {
-        "version": VIEW_VERSION, "path": report.path, "ruleset": report.ruleset,
-        "players": names, "verdict": report.verdict, "winners": report.winners,
-        "notes": notes, "hands": hands,
-        "totals": [{"hand": s.number, "totals": dict(s.totals)} for s in report.hands],
-        "diagnostics": explanations(report.diagnostics, marks),
-        "suppressed": dict(report.suppressed), "unchecked": list(report.unchecked),
-    }
+    """The whole game as plain data; the comments and tags shown are ``parsed``'s, else
+    those kept with ``records`` (:func:`referee_game` of a log's text)."""
+    view = GameView(report, trace, records, parsed)
+    return view.document(list(view.hands()))
+
+
+class GameView:
+    """:func:`game_view` in two steps, for a writer that does not hold every hand's view:
+    :meth:`hands` one at a time, then :meth:`document`, the rest (which must come after:
+    what a hand's elements mark is not marked again on a note)."""
+
+    def __init__(self, report: Report, trace: list[TracedTrick], records: list,
+                 parsed: ParseResult | None = None) -> None:
+        self.report, self.records = report, records
+        self.marks = Marks(report.diagnostics)
+        self.names = list(report.players)
+        self.by_hand: dict[int, list[TracedTrick]] = {}
+        for entry in trace:
+            self.by_hand.setdefault(entry.hand, []).append(entry)
+        self.events = parsed.events if parsed is not None else getattr(records, "notes", ())
+
+    def hands(self) -> Iterator[dict]:
+        names, marks = self.names, self.marks
+        source_lines = SourceLines(self.report.source)
+        summaries = {s.number: s for s in self.report.hands}
+        for index, record in enumerate(self.records):
+            summary = summaries.get(record.number)
+            if index < MAX_DRAWN_HANDS:
+                yield hand_view(record, summary, self.by_hand.get(record.number, []), names,
+                                marks, source_lines)
+            else:
+                yield _undrawn(record, summary, names, marks)
+
+    def document(self, hands: list[dict]) -> dict:
+        report, marks, names = self.report, self.marks, self.names
+        notes = []
+        for event in self.events:
+            if isinstance(event, (Comment, Tag)) and len(notes) < MAX_NOTES:
+                notes.append({"line": event.span.line, "tag": getattr(event, "name", None),
+                              "text": event.text if isinstance(event, Comment) else event.value,
+                              "marks": marks.rest_of_line(event.span.line, None)})
+        return {
+            "version": VIEW_VERSION, "path": report.path, "ruleset": report.ruleset,
+            "players": names, "verdict": report.verdict, "winners": report.winners,
+            "notes": notes, "hands": hands,
+            "totals": [{"hand": s.number, "totals": dict(s.totals)} for s in report.hands],
+            "diagnostics": explanations(report.diagnostics, marks),
+            "suppressed": dict(report.suppressed), "unchecked": list(report.unchecked),
+        }

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -154,6 +155,11 @@ def _explained(diag: dict, language: str) -> dict:
 def render_html(game: dict, language: str = SOURCE_LANGUAGE) -> str:
     """The page of a game's view model, in ``language`` (the view's diagnostics are already
     in it: see :func:`report_html`)."""
+    return "".join(page_parts(game, language))
+
+
+def page_parts(game: dict, language: str = SOURCE_LANGUAGE) -> Iterator[str]:
+    """:func:`render_html` a part at a time, for a writer that does not hold the page."""
     diagnostics = [_explained(d, language) for d in game["diagnostics"]]
     by_hand: dict[int, list[dict]] = {}
     general = []
@@ -171,7 +177,7 @@ def render_html(game: dict, language: str = SOURCE_LANGUAGE) -> str:
     flagged = {hand["number"] for hand in game["hands"]
                if any(row["marks"] or any(c["marks"] for c in row["cards"])
                       for row in hand["setup"])}
-    return _template(language).render(
+    return _template(language).generate(
         game=game, diag={d["id"]: d for d in diagnostics}, general=general,
         findings_by_hand=by_hand, verdict_text=verdict, chart=chart(game),
         setup_flagged=flagged, version=__version__, max_drawn=MAX_DRAWN_HANDS,
@@ -183,15 +189,24 @@ def report_html(data: bytes, path: str, *, base_dir: Path | None = None,
                 language: str = SOURCE_LANGUAGE) -> tuple[str, str]:
     """(the page in ``language``, the verdict) of a log's bytes; raises ``UnreadableLog``
     for bytes that are not a log at all."""
-    from referee.log.parser import parse_bytes
+    view, verdict = report_view(data, path, base_dir=base_dir, ruleset=ruleset,
+                                allowed_dirs=allowed_dirs, language=language)
+    return render_html(view, language), verdict
+
+
+def report_view(data: bytes, path: str, *, base_dir: Path | None = None,
+                ruleset: Ruleset | None = None, allowed_dirs: tuple = (),
+                language: str = SOURCE_LANGUAGE) -> tuple[dict, str]:
+    """(the view of the game for :func:`render_html`, the verdict): :func:`report_html`
+    before the page."""
+    from referee.log.parser import log_text
     from referee.output.game_view import game_view, referee_game
     from referee.output.localized import localized
 
-    parsed = parse_bytes(data)
-    report, trace, records = referee_game(parsed, path, base_dir=base_dir, ruleset=ruleset,
-                                          allowed_dirs=allowed_dirs)
-    view = game_view(localized(report, language), trace, records, parsed)
-    return render_html(view, language), report.verdict
+    # read a block at a time: what the page shows of the hands is kept as the replay goes
+    report, trace, records = referee_game(log_text(data), path, base_dir=base_dir,
+                                          ruleset=ruleset, allowed_dirs=allowed_dirs)
+    return game_view(localized(report, language), trace, records), report.verdict
 
 
 def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
@@ -205,7 +220,7 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
 
     err = sys.stderr if stream is None else stream
     try:
-        page, verdict = report_html(read_input(path), path,
+        view, verdict = report_view(read_input(path), path,
                                     base_dir=None if path == "-" else Path(path).parent,
                                     ruleset=ruleset, allowed_dirs=allowed_dirs,
                                     language=language)
@@ -216,14 +231,18 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
         print(escaped(f"{path}:{problem.line}:{problem.column}: {_said(problem, language)}"),
               file=err)
         return 2
+    # written a part at a time, the page (megabytes for a long game) is never held whole
     if output == "-":
-        sys.stdout.write(page)
+        for part in page_parts(view, language):
+            sys.stdout.write(part)
         return 1 if verdict == "violations" else 0
     if path != "-" and _same_file(path, output):
         print(escaped(f"referee: {output}: is the log itself; not overwritten"), file=err)
         return 2
     try:
-        Path(output).write_text(page, encoding="utf-8")
+        with open(output, "w", encoding="utf-8") as page:
+            for part in page_parts(view, language):
+                page.write(part)
     except OSError as problem:
         print(escaped(f"referee: cannot write {output}: {problem.strerror or problem}"),
               file=err)

@@ -2,35 +2,112 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-from referee.output.game_view import VIEW_VERSION
+from referee.check.diagnostics import HandSummary, Report
+from referee.check.holdings import HandRecord
+from referee.check.stream import Watch
+from referee.check.table import Table, TracedTrick
+from referee.output.game_view import VIEW_VERSION, GameView, referee_game
 from referee.output.render import escaped
 from referee.rules.cards import card_text
 from referee.rules.ruleset import Ruleset, card_points
 
+SPOOL_BYTES = 1 << 20  # what is spooled in memory; past it, in a temporary file
+
 
 def trick_rows(names: list[str], trace: list) -> list[tuple[int, str]]:
     """(hand, line of text) for every finished trick; cancelled cards are shown as ~10S~."""
-    rows = []
-    for hand, record, pile, *_ in trace:
-        cancelled = record.outcome.cancelled
-        cards = ", ".join(
-            f"{names[seat]} {'~' + card_text(card) + '~' if card in cancelled else card_text(card)}"
-            for seat, card in record.plays)
-        if record.winner is not None:
-            extra = len(record.collected) - len(record.plays)
-            carried = f" with {extra} carried card{'s' * (extra != 1)}" if extra > 0 else ""
-            outcome = f"-> {names[record.winner]} takes {record.points} point{'s' * (record.points != 1)}{carried}"
-        elif record.points:
-            outcome = f"-> set aside, {record.points} points lost"
-        else:
-            waiting = sum(card_points(c) for c in pile)
-            outcome = f"-> set aside (pile now {len(pile)} cards, {waiting} points)"
-        rows.append((hand, f"trick {record.number:>2}  {cards}  {outcome}"))
-    return rows
+    return [(entry[0], trick_row(names, entry)) for entry in trace]
+
+
+def trick_row(names: list[str], entry: TracedTrick) -> str:
+    """One finished trick as a line of text; cancelled cards are shown as ~10S~."""
+    _, record, pile, *_ = entry
+    cancelled = record.outcome.cancelled
+    cards = ", ".join(
+        f"{names[seat]} {'~' + card_text(card) + '~' if card in cancelled else card_text(card)}"
+        for seat, card in record.plays)
+    if record.winner is not None:
+        extra = len(record.collected) - len(record.plays)
+        carried = f" with {extra} carried card{'s' * (extra != 1)}" if extra > 0 else ""
+        points = f"{record.points} point{'s' * (record.points != 1)}"
+        outcome = f"-> {names[record.winner]} takes {points}{carried}"
+    elif record.points:
+        outcome = f"-> set aside, {record.points} points lost"
+    else:
+        waiting = sum(card_points(c) for c in pile)
+        outcome = f"-> set aside (pile now {len(pile)} cards, {waiting} points)"
+    return f"trick {record.number:>2}  {cards}  {outcome}"
+
+
+# the spool of the text replay: one line a row, its first character what it is
+_HAND, _ROW, _FOOTER = "H", "R", "F"
+
+
+class _Rows(Watch):
+    """The text replay's rows as the tricks finish, a hand at a time, into a spool (a file
+    past :data:`SPOOL_BYTES`): the setup faults printed above them may be found as late as
+    the last hand."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.trace = self  # the replay appends each finished trick
+        self.names = names
+        self.rows: list[str] = []  # the current hand's
+        # closed by lines(), or with the watch when this reading of the log is dropped
+        self.spool = tempfile.SpooledTemporaryFile(  # noqa: SIM115
+            SPOOL_BYTES, mode="w+", encoding="utf-8", newline="\n")
+
+    def append(self, entry: TracedTrick) -> None:
+        self.rows.append(trick_row(self.names, entry))
+
+    def hand(self, record: HandRecord, summary: HandSummary) -> None:
+        if not self.rows:  # a hand with no finished trick is not shown
+            return
+        write = self.spool.write
+        write(f"{_HAND}{record.number}\n")
+        for row in self.rows:
+            write(f"{_ROW}{row}\n")
+        self.rows = []
+        footer = _footer(summary)
+        if footer is not None:
+            write(f"{_FOOTER}{footer}\n")
+
+    def lines(self) -> Iterator[tuple[str, str]]:
+        self.spool.seek(0)
+        for line in self.spool:
+            yield line[0], line[1:-1]
+        self.spool.close()
+
+
+def _game(path: str, as_json: bool, ruleset: Ruleset | None,
+          allowed_dirs: tuple[str | Path, ...]) -> tuple[Report, GameView | _Rows | None]:
+    """The check of ``path`` with what the replay shows of it kept (the view of the game,
+    or the rows); raises UnreadableFile, UnreadableLog."""
+    from referee.check.replay import judge_decoded
+    from referee.log.parser import log_text
+    from referee.util.reading import read_input
+
+    text = log_text(read_input(path))
+    base_dir = None if path == "-" else Path(path).parent
+    if as_json:
+        report, trace, records = referee_game(text, path, base_dir=base_dir, ruleset=ruleset,
+                                              allowed_dirs=allowed_dirs)
+        return report, GameView(report, trace, records)
+    made: list[_Rows] = []
+
+    def watch(table: Table) -> _Rows:
+        made.append(_Rows(list(table.names)))
+        return made[-1]
+
+    report = judge_decoded(text, path, base_dir=base_dir, watch=watch, ruleset=ruleset,
+                           allowed_dirs=allowed_dirs)
+    return report, made[-1] if made else None
 
 
 def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None = None,
@@ -38,18 +115,18 @@ def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None 
                 as_json: bool = False) -> int:
     """Print the game as the referee replays it; a setup fault (a ruleset or target the log
     names that cannot be used) is printed first, with its place, as it changes the game shown.
-    ``as_json``: the game's view model (:mod:`referee.output.game_view`) as one JSON document."""
+    ``as_json``: the game's view model (:mod:`referee.output.game_view`) as one JSON document.
+    The log is read a block at a time and its tricks shown as they finish."""
     from rich.console import Console
 
     from referee.check import codes
-    from referee.log.parser import UnreadableLog, parse_bytes
-    from referee.output.game_view import game_view, referee_game
+    from referee.log.parser import UnreadableLog
     from referee.output.render import diagnostic_line
-    from referee.util.reading import UnreadableFile, read_input
+    from referee.util.reading import UnreadableFile
 
     console = Console(file=stream, no_color=color is False, highlight=False, soft_wrap=True)
     try:
-        parsed = parse_bytes(read_input(path))
+        report, shown = _game(path, as_json, ruleset, allowed_dirs)
     except (UnreadableFile, UnreadableLog) as err:
         line, column = getattr(err, "line", 1), getattr(err, "column", 1)
         if as_json:
@@ -58,32 +135,52 @@ def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None 
         else:
             console.print(escaped(f"{path}:{line}:{column}: {err}"), markup=False)
         return 2
-    base_dir = None if path == "-" else Path(path).parent
-    report, trace, records = referee_game(parsed, path, base_dir=base_dir, ruleset=ruleset,
-                                          allowed_dirs=allowed_dirs)
     count = len(report.diagnostics)
-    if as_json:
-        _print_json(game_view(report, trace, records, parsed), stream)
+    if isinstance(shown, GameView):
+        _write_view(shown, stream)
         return 1 if count else 0
     for diag in report.diagnostics:
         if diag.kind == codes.BAD_SETUP:
             console.print(diagnostic_line(path, diag), style="yellow", markup=False)
-    summaries = {h.number: h for h in report.hands}
-    current = None
-    for hand, row in trick_rows(report.players, trace):
-        if hand != current:
-            if current in summaries:
-                _hand_footer(console, summaries[current])
-            current = hand
-            console.print(f"[bold]hand {hand}[/]")
-        console.print("  " + escaped(row), markup=False)
-    if current in summaries:
-        _hand_footer(console, summaries[current])
+    for kind, text in (shown.lines() if shown is not None else ()):
+        if kind == _HAND:
+            console.print(f"[bold]hand {text}[/]")
+        else:
+            console.print(("  " + escaped(text)) if kind == _ROW else escaped(text),
+                          markup=False)
     for note in report.unchecked:
         console.print(escaped(note), style="yellow", markup=False, highlight=False)
     console.print(escaped(f"{count} violation{'s' * (count != 1)} (referee check {path} lists "
                           "them)") if count else "no violations", markup=False)
     return 1 if count else 0
+
+
+def _write_view(view: GameView, stream: IO[str] | None) -> None:
+    """:func:`_print_json` of the game's view, a hand at a time: the hands (spooled, as the
+    notes before them in the document are known only after them), then the rest around."""
+    import json
+
+    target = sys.stdout if stream is None else stream
+    with tempfile.SpooledTemporaryFile(SPOOL_BYTES, mode="w+", encoding="utf-8") as hands:
+        for index, hand in enumerate(view.hands()):
+            # as json.dumps(indent=2) writes an element of a list in an object: 4 spaces in
+            hands.write((",\n    " if index else "\n    ")
+                        + json.dumps(hand, ensure_ascii=False, indent=2).replace("\n", "\n    "))
+        head, tail = json.dumps(view.document([]), ensure_ascii=False, indent=2).split(
+            _NO_HANDS, 1)
+        target.write(head)
+        if hands.tell():
+            target.write('\n  "hands": [')
+            hands.seek(0)
+            shutil.copyfileobj(hands, target)
+            target.write("\n  ]")
+        else:
+            target.write(_NO_HANDS)
+        target.write(tail + "\n")
+
+
+# the empty list of hands in the document: where the hands go (no string holds a newline)
+_NO_HANDS = '\n  "hands": []'
 
 
 def _print_json(data: dict, stream: IO[str] | None) -> None:
@@ -93,8 +190,8 @@ def _print_json(data: dict, stream: IO[str] | None) -> None:
     target.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
-def _hand_footer(console, summary) -> None:
-    if summary.points:
-        points = ", ".join(f"{name} {value}" for name, value in summary.points.items())
-        console.print(escaped(f"  points: {points}" + (f"  (moon: {summary.shooter})"
-                                                       if summary.shooter else "")), markup=False)
+def _footer(summary: HandSummary | None) -> str | None:
+    if summary is None or not summary.points:
+        return None
+    points = ", ".join(f"{name} {value}" for name, value in summary.points.items())
+    return f"  points: {points}" + (f"  (moon: {summary.shooter})" if summary.shooter else "")

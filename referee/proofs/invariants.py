@@ -3,11 +3,13 @@
 For every hand the laws below are written as z3 formulas over what the log records and z3 is
 asked for a counterexample (the law's negation).  "proved" means z3 found none; "violated"
 means it found one, and the failing instance (the card, the player) is the evidence; "skipped"
-means the record does not hold what the law is about.  One z3 solver serves the whole log: it
-is first asked about every quantifier-free law of every hand at once, and only when that finds
+means the record does not hold what the law is about.  One z3 solver serves the whole log, which
+:class:`InvariantWatch` follows as the replay goes: the solver is first asked about every
+quantifier-free law of a batch of :data:`BATCH_HANDS` hands at once, and only when that finds
 a counterexample (or for a law with a quantifier) hand by hand, law by law, instance by
-instance, each inside ``push``/``pop``.  The laws, their clauses and their bounds are in
-spec/verification.md.
+instance, each inside ``push``/``pop``.  What is reported waits for the end of the replay
+(a law's failure already reported by the replay is not reported again).  The laws, their
+clauses and their bounds are in spec/verification.md.
 
 * ``cards-dealt`` (R2.4): the deals and the kitty hold every card identity exactly ``decks``
   times.
@@ -22,16 +24,18 @@ spec/verification.md.
 * ``holdings-exist`` (R5): when holdings are only partly recorded, some assignment of the
   unrecorded cards makes every recorded play legal (:mod:`referee.proofs.partial`).
 
-z3 is imported only when :func:`attach_invariants` runs.
+z3 is imported only when :class:`InvariantWatch` or :func:`attach_invariants` runs.
 """
 
 from __future__ import annotations
 
 import threading
+from typing import NamedTuple
 
 from referee.check import codes
-from referee.check.diagnostics import Report, make
+from referee.check.diagnostics import HandSummary, Report, make
 from referee.check.holdings import HandRecord
+from referee.check.stream import Watch
 from referee.check.table import Table
 from referee.log.events import Span
 from referee.log.parser import ParseResult, parse_log
@@ -50,6 +54,9 @@ from referee.util.collector import collector_paused
 from referee.util.message import msg
 
 PLAY_KINDS = frozenset({codes.REVOKE, codes.ILLEGAL_LEAD, codes.ILLEGAL_PLAY, codes.CARD_NOT_HELD})
+# hands whose quantifier-free laws go to z3 in one call: few calls, and only a batch's facts
+# held (one call for the whole log held every hand's, 30 MB per MB of log in z3 alone)
+BATCH_HANDS = 100
 
 
 def attach_invariants(report: Report, parsed: ParseResult | None = None, *,
@@ -68,28 +75,68 @@ def attach_invariants(report: Report, parsed: ParseResult | None = None, *,
             return
         records = hand_records(table, parsed)
     with collector_paused():
-        _attach(report, table, records)
+        watch = InvariantWatch(table)
+        for index, record in enumerate(records):
+            watch.hand(record, report.hands[index] if index < len(report.hands) else None)
+        watch.finish(report)
 
 
-def _attach(report: Report, table: Table, records: list[HandRecord]) -> None:
-    sheet = Sheet(table, report)
-    hands = []
-    for index, record in enumerate(records):
-        summary = report.hands[index] if index < len(report.hands) else None
-        facts = gather(table, record)
-        hands.append((facts, hand_laws(table, facts, summary, sheet)))
-    prover = _prover()
-    try:
-        prover.decide([laws for _, laws in hands])
-    except BaseException:
-        _LOCAL.prover = None  # the next log gets a fresh solver, not one left half-way
-        raise
-    for facts, laws in hands:
-        for law in laws:
-            _record(report, law, facts)
-        if facts.prefix and not all(facts.holding_known(s) for s in range(table.size)):
-            _holdings_exist(report, table, facts)
-    report.diagnostics.sort(key=lambda d: (d.line, d.column))
+class _Hand(NamedTuple):
+    """What is reported of one hand's laws once decided (its facts are not kept)."""
+
+    number: int
+    span: Span  # where a note about the whole hand points
+    laws: list[Law]  # decided, their formulas dropped
+    holdings: object  # the holdings-exist verdict (referee.proofs.partial.Verdict), or None
+
+
+class InvariantWatch(Watch):
+    """The invariants of one log as its replay goes (a :class:`referee.check.stream.Watch`):
+    each hand's laws written when the hand is replayed, decided a batch of ``batch`` hands
+    at a time, and reported into the concluded report (in the order of the hands)."""
+
+    def __init__(self, table: Table, batch: int = BATCH_HANDS) -> None:
+        self.table, self.size = table, batch
+        self.sheet = Sheet(table)
+        self.waiting: list[tuple[HandFacts, list[Law]]] = []  # written, not yet decided
+        self.decided: list[_Hand] = []
+
+    def hand(self, record: HandRecord, summary: HandSummary | None) -> None:
+        facts = gather(self.table, record)
+        self.waiting.append((facts, hand_laws(self.table, facts, summary, self.sheet)))
+        if len(self.waiting) >= self.size:
+            self._decide()
+
+    def _decide(self) -> None:
+        hands, self.waiting = self.waiting, []
+        prover = _prover()
+        try:
+            prover.decide([laws for _, laws in hands])
+        except BaseException:
+            _LOCAL.prover = None  # the next log gets a fresh solver, not one left half-way
+            raise
+        table = self.table
+        for facts, laws in hands:
+            holdings = None
+            if facts.prefix and not all(facts.holding_known(s) for s in range(table.size)):
+                from referee.proofs.partial import check_hand
+
+                holdings = check_hand(table, facts)
+            for law in laws:
+                law.groups = []
+            self.decided.append(_Hand(facts.number, _hand_span(facts), laws, holdings))
+
+    def finish(self, report: Report) -> None:
+        if self.waiting:
+            self._decide()
+        if report.unreadable is not None or not report.players:
+            return
+        for hand in self.decided:
+            for law in hand.laws:
+                _record(report, law, hand)
+            if hand.holdings is not None:
+                _holdings_exist(report, hand, hand.holdings)
+        report.diagnostics.sort(key=lambda d: (d.line, d.column))
 
 
 # -- z3 ---------------------------------------------------------------------------------------
@@ -208,11 +255,11 @@ def _hand_span(facts: HandFacts) -> Span:
     return facts.tricks[0].span if facts.tricks else Span.point(1, 1)
 
 
-def _note(report: Report, facts: HandFacts, name: str, detail: str) -> None:
+def _note(report: Report, facts: _Hand, name: str, detail: str) -> None:
     report.diagnostics.append(undecided(
         # TRANSLATORS: {law} is a law's name (cards-dealt, score-sum, ...), {detail} why
-        _hand_span(facts), msg("{law} is undecided in hand {hand}: {detail}", law=name,
-                               hand=facts.number, detail=detail), hand=facts.number))
+        facts.span, msg("{law} is undecided in hand {hand}: {detail}", law=name,
+                        hand=facts.number, detail=detail), hand=facts.number))
     report.invariants.append({"name": name, "hand": facts.number, "status": codes.UNDECIDED,
                               "detail": detail})
 
@@ -221,7 +268,7 @@ def _note(report: Report, facts: HandFacts, name: str, detail: str) -> None:
 _HOLDING_FAULTS = (codes.BAD_DEAL, codes.BAD_PASS)
 
 
-def _record(report: Report, law: Law, facts: HandFacts) -> None:
+def _record(report: Report, law: Law, facts: _Hand) -> None:
     hand = facts.number
     status = law.status or "skipped"
     detail = law.detail
@@ -254,10 +301,7 @@ def _record(report: Report, law: Law, facts: HandFacts) -> None:
                               "detail": detail})
 
 
-def _holdings_exist(report: Report, table: Table, facts: HandFacts) -> None:
-    from referee.proofs.partial import check_hand
-
-    verdict = check_hand(table, facts)
+def _holdings_exist(report: Report, facts: _Hand, verdict) -> None:
     if verdict.undecided:
         _note(report, facts, "holdings-exist", verdict.detail)
         return

@@ -8,7 +8,7 @@ players and ruleset (``DEFINITIONS``) and applied to each score line.  No z3 her
 
 from __future__ import annotations
 
-from referee.check.diagnostics import Related, Report
+from referee.check.diagnostics import Related
 from referee.check.scoring import loss_possible
 from referee.check.table import Table
 from referee.log.events import Span
@@ -29,10 +29,11 @@ SMT = SmtOps()
 
 
 class Sheet:
-    """The scoresheet laws; remembers the last total line for the running sums."""
+    """The scoresheet laws of one log, a hand at a time; remembers the last total line for
+    the running sums."""
 
-    def __init__(self, table: Table, report: Report) -> None:
-        self.table, self.report = table, report
+    def __init__(self, table: Table) -> None:
+        self.table = table
         self.base: dict[int, int] | None = {s: table.rules.start_total
                                             for s in range(table.size)}
         self.base_span: Span | None = None

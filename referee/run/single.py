@@ -6,8 +6,9 @@ no folder may name only a bundled ruleset or a file under ``allowed_dirs``, as o
 line.  ``ruleset=`` checks with that ruleset whatever the tag says.  Any other file is not read.
 
 The replay (:mod:`referee.check.replay`) knows nothing of z3; here ``invariants=True``
-hands it :func:`referee.proofs.invariants.attach_invariants` to run on the same parse, and
-z3 is imported only then.
+hands it :class:`referee.proofs.invariants.InvariantWatch`, which proves the invariants in
+batches of hands as the replay goes (a log is still read a block at a time), and z3 is
+imported only then.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from referee.check import replay
 from referee.check.diagnostics import Report
-from referee.check.replay import MAX_FILE_BYTES, Prover
+from referee.check.replay import MAX_FILE_BYTES, Watcher
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
 from referee.log.parser import ParseResult
 from referee.rules.ruleset import Ruleset
@@ -24,13 +25,12 @@ from referee.rules.ruleset import Ruleset
 __all__ = ["MAX_FILE_BYTES", "check_bytes", "check_parsed", "check_path", "check_text"]
 
 
-def _prover(invariants: bool) -> Prover | None:
+def _prover(invariants: bool) -> Watcher | None:
     if not invariants:
         return None
-    from referee.proofs.invariants import attach_invariants
+    from referee.proofs.invariants import InvariantWatch
 
-    return lambda report, parsed, table, records: attach_invariants(
-        report, parsed, table=table, records=records)
+    return InvariantWatch
 
 
 def check_path(path: str | Path, *, invariants: bool = False,
@@ -42,7 +42,7 @@ def check_path(path: str | Path, *, invariants: bool = False,
     With ``invariants``, also prove the z3 invariants on the same parse.  ``ruleset`` checks
     with that ruleset whatever the log names; else the log may name a bundled ruleset or a
     .toml file in its folder, below it, or in ``allowed_dirs`` (any other is not read)."""
-    return replay.check_path(path, prove=_prover(invariants),
+    return replay.check_path(path, watch=_prover(invariants),
                              max_diagnostics=max_diagnostics, ruleset=ruleset,
                              allowed_dirs=allowed_dirs)
 
@@ -53,7 +53,7 @@ def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = N
                 allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Check the bytes of one log; ``base_dir`` is its folder, if it has one."""
     return replay.check_bytes(data, path, base_dir=base_dir,
-                              prove=_prover(invariants),
+                              watch=_prover(invariants),
                               max_diagnostics=max_diagnostics, ruleset=ruleset,
                               allowed_dirs=allowed_dirs)
 
@@ -74,5 +74,5 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
                  allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Referee a parsed log; ``trace``, when given, receives every finished trick."""
     return replay.check_parsed(parsed, path, base_dir=base_dir, trace=trace,
-                               prove=_prover(invariants),
+                               watch=_prover(invariants),
                                ruleset=ruleset, allowed_dirs=allowed_dirs)
