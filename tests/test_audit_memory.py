@@ -121,8 +121,8 @@ def test_a_reading_that_stops_early_is_audited_from_the_whole_parse():
     done = audit_read.open_sheet(text, "stops.log").audit()
     assert done.table.rules.name == "cancellation"
     whole = audit_scoresheet(parse_text(text), done.table.rules, list(done.table.names)).text()
-    assert done.result.text() == whole == ("the scoresheet is consistent: every hand sums to 52 and "
-                                 "every total adds up")
+    assert done.result.text() == whole == ("the scoresheet is consistent: every hand sums to "
+                                           "52 and every total adds up")
 
 
 def test_hands_whose_lines_name_no_one_seated_meet_their_own_budget(monkeypatch):

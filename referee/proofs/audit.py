@@ -151,8 +151,7 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
 
 
 class _Lines(NamedTuple):
-    """What the audit's terms need of one hand: its number, its score and total lines, and
-    whether points may have been lost in it."""
+    """What the audit's terms need of a hand: its lines, and whether points may be lost."""
 
     number: int
     score: object
@@ -182,7 +181,8 @@ class SheetQuestion:
         table, result, allow_lost = self.table, self.result, self.allow_lost
         result.hands += 1
         may_lose, why = loss_possible(table, record)
-        if scoring.has_score_law(table.rules):  # a clean-hand pool's shares: no line alone is judged
+        # a clean-hand pool's shares: no line alone is judged
+        if scoring.has_score_law(table.rules):
             why = why if not may_lose else "" if allow_lost else msg("the audit assumes none lost")
             _fact(table, record, may_lose and allow_lost, why, result)
         self.written += _count(table, record.score) + _count(table, record.total)
@@ -203,8 +203,6 @@ class SheetQuestion:
 
     def answer(self, max_solutions: int = 3) -> AuditResult:
         """The audit of the hands added (asked once)."""
-        import z3
-
         result, held = self.result, self.held
         if not result.hands:
             return result
@@ -213,6 +211,8 @@ class SheetQuestion:
             result.consistent = False
             result.cut_short = oversize
             return result
+        import z3
+
         table = self.table
         opt, ops = z3.Optimize(), Z3Ops()
         entries: list[_Entry] = []
