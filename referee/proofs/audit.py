@@ -198,6 +198,7 @@ class SheetQuestion:
         if self.written > AUDIT_MAX_ENTRIES:
             return size_detail(msg("written entries"), self.written, AUDIT_MAX_ENTRIES)
         if self.result.hands > AUDIT_MAX_HANDS:
+            # TRANSLATORS: the hands of a sheet that have a score or total line, counted
             return size_detail(msg("hands"), self.result.hands, AUDIT_MAX_HANDS)
         return ""
 
