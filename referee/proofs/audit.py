@@ -193,8 +193,7 @@ class SheetQuestion:
                                     allow_lost and may_lose))
 
     def _oversize(self) -> str:
-        """Which size budget the sheet so far exceeds (z3 would not answer in the time
-        budget), or ""."""
+        """The size budget the sheet so far exceeds (z3 would not answer in time), or ""."""
         if self.written > AUDIT_MAX_ENTRIES:
             return size_detail(msg("written entries"), self.written, AUDIT_MAX_ENTRIES)
         if self.result.hands > AUDIT_MAX_HANDS:
