@@ -14,19 +14,22 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
+from referee.check.holdings import HandRecord
 from referee.check.scoring import explain, loss_possible, seat_ranges, sum_fact
+from referee.check.setup import hands_of
 from referee.check.table import Findings, Table
 from referee.log.parser import ParseResult
 from referee.proofs.budgets import (
     AUDIT_MAX_ENTRIES,
+    AUDIT_MAX_HANDS,
     AUDIT_NEAREST_MS,
     AUDIT_SOLUTIONS_MS,
     AUDIT_TIMEOUT_MS,
     size_detail,
     time_detail,
 )
-from referee.proofs.handfacts import hand_records
 from referee.proofs.partial import Conflict, partial_record_conflicts  # noqa: F401  (one import for both)
 from referee.proofs.properties import z3_bool
 from referee.proofs.rulemodel import Z3Ops
@@ -35,7 +38,8 @@ from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
 from referee.util.message import msg, msgn
 
-__all__ = ["Fix", "AuditResult", "audit_scoresheet", "partial_record_conflicts", "Conflict"]
+__all__ = ["Fix", "AuditResult", "SheetQuestion", "audit_scoresheet", "partial_record_conflicts",
+           "Conflict"]
 
 
 @dataclass(frozen=True)
@@ -139,56 +143,110 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
     won; among equally small corrections those that assume fewer lost points come first.  No
     entry is corrected to a score no seat can have (:func:`seat_ranges`).
     """
-    import z3
+    question = SheetQuestion(Table(rules, list(players), Findings()), allow_lost)
+    for record, _claims in hands_of(question.table, parsed.events):
+        if record is not None:
+            question.add(record)
+    return question.answer(max_solutions)
 
-    table = Table(rules, list(players), Findings())
-    records = [r for r in hand_records(table, parsed) if r.score is not None or r.total is not None]
-    result = AuditResult(True, [], rules.points_per_hand, rules, hands=len(records))
-    if not records:
-        return result
-    if allow_lost is None:
-        allow_lost = rules.set_aside_last == "nobody"
-    opt, ops = z3.Optimize(), Z3Ops()
-    entries: list[_Entry] = []
-    previous = [z3.IntVal(rules.start_total)] * table.size
-    lost_terms, moon_flags = [], {}
-    for record in records:
+
+class _Lines(NamedTuple):
+    """What the audit's terms need of a hand: its lines, and whether points may be lost."""
+
+    number: int
+    score: object
+    total: object
+    may_lose: bool
+
+
+class SheetQuestion:
+    """The audit's question (:func:`audit_scoresheet`), put a hand at a time, so that a sheet
+    read a block at a time (:mod:`referee.proofs.audit_read`) is never held whole: within the
+    size budgets each hand's score and total lines are kept for z3; past them, only what the
+    answer says (the written entries and hands counted, the facts of hands no play could
+    give), and z3 is not asked."""
+
+    def __init__(self, table: Table, allow_lost: bool | None = None) -> None:
+        rules = table.rules
+        self.table = table
+        self.allow_lost = rules.set_aside_last == "nobody" if allow_lost is None else allow_lost
+        self.result = AuditResult(True, [], rules.points_per_hand, rules)
+        self.written = 0  # entries written, counted past the size budgets too
+        self.held: list[_Lines] | None = []  # None past the size budgets
+
+    def add(self, record: HandRecord) -> None:
+        """One hand, in the order of the sheet (lines other than scores and totals ignored)."""
+        if record.score is None and record.total is None:
+            return
+        table, result, allow_lost = self.table, self.result, self.allow_lost
+        result.hands += 1
         may_lose, why = loss_possible(table, record)
-        if scoring.has_score_law(rules):  # a clean-hand pool's shares: no line alone is judged
+        # a clean-hand pool's shares: no line alone is judged
+        if scoring.has_score_law(table.rules):
             why = why if not may_lose else "" if allow_lost else msg("the audit assumes none lost")
             _fact(table, record, may_lose and allow_lost, why, result)
-        scores, previous, lost, moon = _hand(ops, opt, table, record.number, previous,
-                                              allow_lost and may_lose)
-        for line, kind, variables in ((record.score, "score", scores),
-                                      (record.total, "total", previous)):
-            entries += _entries(table, record.number, line, kind, variables)
-        lost_terms.append((record.number, lost))
-        moon_flags[record.number] = moon
-    if len(entries) > AUDIT_MAX_ENTRIES:  # not asked: z3 would not answer in the budget
-        result.consistent = False
-        result.cut_short = size_detail(msg("written entries"), len(entries), AUDIT_MAX_ENTRIES)
+        self.written += _count(table, record.score) + _count(table, record.total)
+        if self.held is not None and self._oversize():
+            self.held = None  # not asked: only the counts and the facts go on
+        if self.held is not None:
+            self.held.append(_Lines(record.number, record.score, record.total,
+                                    allow_lost and may_lose))
+
+    def _oversize(self) -> str:
+        """The size budget the sheet so far exceeds (z3 would not answer in time), or ""."""
+        if self.written > AUDIT_MAX_ENTRIES:
+            return size_detail(msg("written entries"), self.written, AUDIT_MAX_ENTRIES)
+        if self.result.hands > AUDIT_MAX_HANDS:
+            # TRANSLATORS: the hands of a sheet that have a score or total line, counted
+            return size_detail(msg("hands"), self.result.hands, AUDIT_MAX_HANDS)
+        return ""
+
+    def answer(self, max_solutions: int = 3) -> AuditResult:
+        """The audit of the hands added (asked once)."""
+        result, held = self.result, self.held
+        if not result.hands:
+            return result
+        oversize = self._oversize()
+        if oversize or held is None:
+            result.consistent = False
+            result.cut_short = oversize
+            return result
+        import z3
+
+        table = self.table
+        opt, ops = z3.Optimize(), Z3Ops()
+        entries: list[_Entry] = []
+        previous = [z3.IntVal(table.rules.start_total)] * table.size
+        lost_terms, moon_flags = [], {}
+        for hand in held:
+            scores, previous, lost, moon = _hand(ops, opt, table, hand.number, previous,
+                                                 hand.may_lose)
+            for line, kind, variables in ((hand.score, "score", scores),
+                                          (hand.total, "total", previous)):
+                entries += _entries(table, hand.number, line, kind, variables)
+            lost_terms.append((hand.number, lost))
+            moon_flags[hand.number] = moon
+        changed = [z3.If(e.var != e.value, 1, 0) for e in entries]
+        count = z3.Sum(changed) if changed else z3.IntVal(0)
+        opt.minimize(count)
+        lost_sum = z3.Sum([lost for _, lost in lost_terms]) if lost_terms else z3.IntVal(0)
+        opt.minimize(lost_sum)
+        model = _optimum(z3, opt, result)
+        if model is not None and not result.cut_short:
+            model = _nearest(z3, opt, model, entries, count, lost_sum)
+        if model is None:
+            result.consistent = False
+            if not result.cut_short:  # cannot happen: every entry may change
+                result.notes.append(msg("no correction found"))
+            return result
+        best = model.eval(count, model_completion=True).as_long()
+        result.consistent = best == 0 and not result.cut_short
+        result.changes = best
+        _describe(z3, model, result, lost_terms, moon_flags)
+        if best:
+            opt.add(count == best)
+            _suggest(z3, opt, model, table, entries, result, max_solutions)
         return result
-    changed = [z3.If(e.var != e.value, 1, 0) for e in entries]
-    count = z3.Sum(changed) if changed else z3.IntVal(0)
-    opt.minimize(count)
-    lost_sum = z3.Sum([lost for _, lost in lost_terms]) if lost_terms else z3.IntVal(0)
-    opt.minimize(lost_sum)
-    model = _optimum(z3, opt, result)
-    if model is not None and not result.cut_short:
-        model = _nearest(z3, opt, model, entries, count, lost_sum)
-    if model is None:
-        result.consistent = False
-        if not result.cut_short:  # cannot happen: every entry may change
-            result.notes.append(msg("no correction found"))
-        return result
-    best = model.eval(count, model_completion=True).as_long()
-    result.consistent = best == 0 and not result.cut_short
-    result.changes = best
-    _describe(z3, model, result, lost_terms, moon_flags)
-    if best:
-        opt.add(count == best)
-        _suggest(z3, opt, model, table, entries, result, max_solutions)
-    return result
 
 
 def _optimum(z3, opt, result: AuditResult):
@@ -265,17 +323,27 @@ def _fact(table: Table, record, may_lose: bool, why: str, result: AuditResult) -
 
 def _entries(table: Table, h: int, line, kind: str, variables: list) -> list[_Entry]:
     """The written entries of a score or total line, each tied to its variable."""
+    return [_Entry(h, seat, kind, entry.value, entry.span.line, entry.span.column,
+                   variables[seat]) for seat, entry in _seated(table, line)]
+
+
+def _count(table: Table, line) -> int:
+    """How many entries of a score or total line (None: no line) the audit reads."""
+    return sum(1 for _ in _seated(table, line))
+
+
+def _seated(table: Table, line):
+    """(seat, entry) of a line's entries that the audit reads: the first of each seat's,
+    names not seated left out."""
     if line is None:
-        return []
-    found, seen = [], set()
+        return
+    seen = set()
     for entry in line.entries:
         seat = table.seats.get(entry.player.casefold())
         if seat is None or seat in seen:
             continue
         seen.add(seat)
-        found.append(_Entry(h, seat, kind, entry.value, entry.span.line, entry.span.column,
-                            variables[seat]))
-    return found
+        yield seat, entry
 
 
 def _suggest(z3, opt, model, table: Table, entries: list[_Entry], result: AuditResult,

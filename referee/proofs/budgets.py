@@ -34,6 +34,10 @@ AUDIT_SOLUTIONS_MS = 2_000
 AUDIT_NEAREST_MS = 1_000
 # A sheet with more written entries than this is not optimised (a 30-hand 11-player game: 660).
 AUDIT_MAX_ENTRIES = 2_000
+# ... nor one of more hands with a score or total line (each hand is a dozen z3 terms, entries
+# or none: an ordinary hand writes at least one entry, so only a sheet of hands whose lines
+# name no one seated meets this budget before the one above).
+AUDIT_MAX_HANDS = 2_000
 
 # verify-rules: one property (all its z3 questions together; ``--timeout`` changes it), and the
 # largest trick / table it is asked about (the bundled rulesets need 11; a ruleset may allow 104).

@@ -103,11 +103,16 @@ def table_for(parsed: ParseResult, path: str | None = None, *, ruleset: Ruleset 
     """The replay's seating and ruleset for this log (None without a Players tag), by the
     replay's own rule for the ruleset files a log may name; the setup's diagnostics go to
     ``findings`` when given."""
-    base_dir = None
+    return setup_table(parsed.events, findings if findings is not None else Findings(),
+                       log_folder(path), ruleset=ruleset, allowed_dirs=allowed_dirs)
+
+
+def log_folder(path: str | None) -> Path | None:
+    """The folder of the log file ``path``, where the ruleset files it names are looked for;
+    None for standard input or a text without a file."""
     if path and not path.startswith("<") and path != "-":
-        base_dir = Path(path).parent
-    return setup_table(parsed.events, findings if findings is not None else Findings(), base_dir,
-                       ruleset=ruleset, allowed_dirs=allowed_dirs)
+        return Path(path).parent
+    return None
 
 
 def hand_records(table: Table, parsed: ParseResult) -> list[HandRecord]:

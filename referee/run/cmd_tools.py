@@ -131,30 +131,28 @@ def run_verify_rules(args) -> int:
 
 
 def run_audit(args) -> int:
-    from referee.log.parser import parse_bytes
+    from referee.log.parser import log_text
     from referee.output.render import diagnostic_line
-    from referee.proofs.audit import audit_scoresheet
+    from referee.proofs.audit_read import open_sheet
 
-    parsed = _read(args.path, parse_bytes)
-    if parsed is None:
+    # a block at a time: the setup's events now (a log that is not one is said here), the
+    # hands when audited
+    sheet = _read(args.path, lambda data: open_sheet(log_text(data), args.path))
+    if sheet is None:
         return EXIT_UNREADABLE
     from referee.check import codes
-    from referee.check.table import Findings
-    from referee.proofs.handfacts import table_for
 
     rules, folders = ruleset_choice(args)
-    findings = Findings()
     # the ruleset the log names (a TOML file too, as check allows), target set
-    table = table_for(parsed, args.path, ruleset=rules, allowed_dirs=folders, findings=findings)
+    audit = sheet.audit(ruleset=rules, allowed_dirs=folders, max_solutions=args.solutions)
     from referee.output.localized import localized_diagnostic
     from referee.util.i18n import translate
 
     speak = language(args)
-    faults = [d for d in findings.items if d.kind == codes.BAD_SETUP]
+    faults = [d for d in audit.findings.items if d.kind == codes.BAD_SETUP]
     for diag in sorted(faults, key=lambda d: (d.line, d.column)):  # what the audit assumed instead
         print(diagnostic_line(args.path, localized_diagnostic(diag, speak)), file=sys.stderr)
-    if table is None:
+    if audit.table is None or audit.result is None:
         raise UsageError(f"{args.path}: the log has no Players tag")
-    result = audit_scoresheet(parsed, table.rules, list(table.names), max_solutions=args.solutions)
-    print(translate(result.text(), speak))
-    return EXIT_CLEAN if result.consistent and not faults else EXIT_VIOLATIONS
+    print(translate(audit.result.text(), speak))
+    return EXIT_CLEAN if audit.result.consistent and not faults else EXIT_VIOLATIONS
