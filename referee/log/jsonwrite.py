@@ -15,6 +15,7 @@ tag after the first statement of the game has no place in a record (:class:`NotR
 from __future__ import annotations
 
 import json
+import re
 
 from referee.log.events import (
     CardRun,
@@ -31,12 +32,14 @@ from referee.log.events import (
     Total,
     Trick,
 )
-from referee.log.jsonrecord import FORMAT, VERSION, Reading, players_value
+from referee.log.jsonrecord import FORMAT, VERSION, Reading, players_value, schema
 from referee.log.parser import split_players
+from referee.log.words import TAG_NAME_RE
 from referee.log.writer import format_event
 from referee.rules.cards import card_text
+from referee.rules.ruleset import canonical_direction
 
-__all__ = ["NotRecordable", "dump", "log_text", "record_of", "record_text"]
+__all__ = ["NotRecordable", "RecordWriter", "dump", "log_text", "record_of", "record_text"]
 
 LINE_WIDTH = 100  # a JSON value that fits on a line this wide is written on one line
 
@@ -112,33 +115,40 @@ _KEYS = {Kitty: "kitty", Moon: "moon", Score: "score", Total: "total", GameOver:
 
 
 class _Record:
-    """The record being made, statement by statement."""
+    """The record being made, statement by statement: each tag, hand object and comment is
+    given to ``sink`` (its list's name, its value) once it is complete."""
 
-    def __init__(self) -> None:
-        self.tags: list[dict] = []
-        self.hands: list[dict] = []
-        self.comments: list[dict] = []
+    def __init__(self, sink) -> None:
+        self.sink = sink
+        self.count = {"tags": 0, "hands": 0, "comments": 0}
+        self.hand: dict | None = None  # the hand object being made
         self.waiting: list[str] = []  # whole-line comments for the next statement
         self.rank = -1  # of the last statement in the current hand object
+
+    def put(self, key: str, value: dict) -> int:
+        """``value`` at the end of the list ``key``; its index."""
+        self.sink(key, value)
+        self.count[key] += 1
+        return self.count[key] - 1
 
     def statement(self, event: Event) -> str:
         """Put one statement in place; its pointer."""
         if isinstance(event, Tag):
-            if self.hands:
+            if self.hand is not None or self.count["hands"]:
                 raise NotRecordable("a tag after the first statement of the game: a record "
                                     "keeps its tags first (move it above)", event.span.line,
                                     event.span.column)
-            self.tags.append(_tag(event))
-            return f"/tags/{len(self.tags) - 1}"
+            return f"/tags/{self.put('tags', _tag(event))}"
         kind = type(event)
         rank = _RANK[kind]
         listed = _LISTED.get(kind)
-        if not self.hands or rank == 0 or rank < self.rank or (
+        if self.hand is None or rank == 0 or rank < self.rank or (
                 rank == self.rank and listed is None):
-            self.hands.append({})
-        hand = self.hands[-1]
+            self.close_hand()
+            self.hand = {}
+        hand = self.hand
         self.rank = rank
-        at = f"/hands/{len(self.hands) - 1}"
+        at = f"/hands/{self.count['hands']}"
         if rank == 0:
             hand.update(_hand_line(event))
             return at
@@ -148,14 +158,34 @@ class _Record:
         hand[_KEYS[kind]] = _value(event)
         return f"{at}/{_KEYS[kind]}"
 
-    def document(self) -> dict:
+    def close_hand(self) -> None:
+        if self.hand is not None:
+            self.put("hands", self.hand)
+            self.hand = None
+
+    def event(self, event: Event, line: str | None) -> None:
+        """One event of the log, ``line`` the text of its line (None: no comment beside it)."""
+        if isinstance(event, Comment):
+            self.waiting.append("# " + event.text if event.text else "#")
+            return
+        pointer = self.statement(event)
+        for comment in self.waiting:
+            self.put("comments", {"text": comment, "above": pointer})
+        self.waiting = []
+        remark = _remark(line, event) if line is not None else None
+        if remark is not None:
+            self.put("comments", {"text": remark, "beside": pointer})
+
+    def finish(self) -> None:
+        """The last hand object, and the comments after the last statement."""
+        self.close_hand()
         for text in self.waiting:
-            self.comments.append({"text": text})
-        data: dict = {"format": FORMAT, "version": VERSION}
-        for key in ("tags", "hands", "comments"):
-            if getattr(self, key):
-                data[key] = getattr(self, key)
-        return data
+            self.put("comments", {"text": text})
+        self.waiting = []
+
+
+def _head() -> dict:
+    return {"format": FORMAT, "version": VERSION}
 
 
 def _tag(event: Tag) -> dict:
@@ -166,12 +196,12 @@ def _tag(event: Tag) -> dict:
     return {"name": event.name, "value": event.value}
 
 
-def _remark(lines: list[str], event: Event) -> str | None:
+def _remark(line: str, event: Event) -> str | None:
     """The comment at the end of the statement's line, as ``referee fmt`` keeps it."""
     span = event.span
-    if not 1 <= span.line <= len(lines) or span.end_line != span.line:
+    if span.end_line != span.line:
         return None
-    rest = lines[span.line - 1][span.end_column - 1:]
+    rest = line[span.end_column - 1:]
     cut = rest.find("#")
     return rest[cut:].rstrip() if cut >= 0 else None
 
@@ -179,20 +209,16 @@ def _remark(lines: list[str], event: Event) -> str | None:
 def record_of(events: tuple[Event, ...], text: str = "") -> dict:
     """The record of a log's events (``text``, the log's text, gives the comments beside
     statements).  Raises :class:`NotRecordable`."""
-    made = _Record()
+    lists: dict[str, list[dict]] = {"tags": [], "hands": [], "comments": []}
+    made = _Record(lambda key, value: lists[key].append(value))
     lines = text.split("\n") if text else []
     for event in events:
-        if isinstance(event, Comment):
-            made.waiting.append("# " + event.text if event.text else "#")
-            continue
-        pointer = made.statement(event)
-        for comment in made.waiting:
-            made.comments.append({"text": comment, "above": pointer})
-        made.waiting = []
-        remark = _remark(lines, event) if lines else None
-        if remark is not None:
-            made.comments.append({"text": remark, "beside": pointer})
-    return made.document()
+        line = event.span.line
+        made.event(event, lines[line - 1] if 1 <= line <= len(lines) else None)
+    made.finish()
+    data = _head()
+    data.update((key, value) for key, value in lists.items() if value)
+    return data
 
 
 def record_text(events: tuple[Event, ...], text: str = "") -> str:
@@ -232,3 +258,162 @@ def dump(value, indent: int = 0, lead: int = 0) -> str:
         return "{\n" + ",\n".join(rows) + "\n" + " " * indent + "}"
     rows = [inner + dump(item, indent + 2, len(inner)) for item in value]
     return "[\n" + ",\n".join(rows) + "\n" + " " * indent + "]"
+
+
+class RecordWriter:
+    """:func:`record_text` of a log given an event at a time, byte for byte: what is held is
+    the text of each complete tag, hand object and comment, not the events.
+
+    ``plain`` stays True while every value is one that the record reader takes back as it is
+    (each name, number, text and direction as the schema has it, and no value the reader
+    changes, such as a comment with blanks around its words), so that the record gives the
+    log's events again; a log for which it turns False is converted the long way
+    (:func:`record_text`, then read back).
+    """
+
+    def __init__(self) -> None:
+        self.plain = True
+        self._values = _Plain()
+        self._lists = {key: _Listing(key) for key in ("tags", "hands", "comments")}
+        self._made = _Record(self._sink)
+
+    def _sink(self, key: str, value: dict) -> None:
+        if key == "comments" and self.plain:
+            self.plain = self._values.text(value["text"])
+        self._lists[key].add(value)
+
+    def event(self, event: Event, line: str | None) -> None:
+        """One event of the log, ``line`` its line's text (None: no comment beside it).
+        Raises :class:`NotRecordable`."""
+        if self.plain:
+            self.plain = self._values.event(event)
+        self._made.event(event, line)
+
+    def text(self) -> str:
+        """The record's JSON text (once every event is given)."""
+        self._made.finish()
+        lists = self._lists
+        if all(listing.values is not None for listing in lists.values()):  # a small record
+            data = _head()
+            data.update((key, made.values) for key, made in lists.items() if made.values)
+            return dump(data) + "\n"
+        pieces = [f"{{\n  \"format\": {json.dumps(FORMAT)},\n  \"version\": {VERSION}"]
+        for listing in lists.values():
+            listing.pieces(pieces)
+        pieces.append("\n}\n")
+        return "".join(pieces)
+
+
+class _Listing:
+    """One list of a record (tags, hands or comments) as text: each value's rows, and while
+    the whole list is short enough to be written on one line, the values themselves."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.lead = len(f'  "{key}": ')
+        self.rows: list[str] = []
+        self.values: list[dict] | None = []  # None once the list is too long for a line
+        self.width = 0  # of the list on one line
+
+    def add(self, value: dict) -> None:
+        self.rows.append("    " + dump(value, 4, 4))
+        if self.values is not None:
+            self.values.append(value)
+            self.width += len(json.dumps(value, ensure_ascii=False, separators=(", ", ": ")))
+            if 2 * len(self.values) + self.width > LINE_WIDTH:
+                self.values = None
+
+    def pieces(self, pieces: list[str]) -> None:
+        """The list's member of the record (nothing for an empty list)."""
+        if not self.rows:
+            return
+        if self.values is not None and self.lead + 2 * len(self.values) + self.width <= LINE_WIDTH:
+            pieces.append(f',\n  "{self.key}": ' + dump(self.values))
+            return
+        pieces.append(f',\n  "{self.key}": [\n')
+        for index, row in enumerate(self.rows):
+            if index:
+                pieces.append(",\n")
+            pieces.append(row)
+        pieces.append("\n  ]")
+
+
+class _Plain:
+    """Which values a record holds as they are: the schema's (spec/game-record.schema.json)
+    names, texts, numbers and directions, and values the reader gives back unchanged.  Each
+    distinct text is judged once."""
+
+    def __init__(self) -> None:
+        defs = schema()["$defs"]
+        self.one_line = re.compile(defs["text"]["not"]["pattern"])
+        self.name_length = defs["name"]["minLength"]
+        self.count = range(defs["count"]["minimum"], defs["count"]["maximum"] + 1)
+        self.points = range(defs["points"]["minimum"], defs["points"]["maximum"] + 1)
+        self.direction = re.compile(defs["hand"]["properties"]["pass"]["pattern"])
+        self.tag_name = re.compile(defs["tag"]["properties"]["name"]["pattern"])
+        self.choices = frozenset(defs["moon"]["properties"]["choice"]["enum"])
+        self.cards = max(defs[kind]["properties"]["cards"].get("minItems", 0)
+                         for kind in ("holding", "pass"))
+        self.entries = defs["entries"]["minItems"]
+        self.winners = defs["names"]["minItems"]
+        self.judged: dict[str, bool] = {}
+
+    def text(self, value: str) -> bool:
+        known = self.judged.get(value)
+        if known is None:
+            try:
+                value.encode("utf-8")  # (a lone surrogate is not JSON a reader takes)
+                known = not self.one_line.search(value)
+            except UnicodeEncodeError:
+                known = False
+            self.judged[value] = known
+        return known
+
+    def name(self, value: str | None, may_be_none: bool = False) -> bool:
+        if value is None:
+            return may_be_none
+        return len(value) >= self.name_length and self.text(value)
+
+    def event(self, event: Event) -> bool:
+        """Whether the record holds this statement so that it reads back the same."""
+        if isinstance(event, Trick):
+            return self.trick(event)
+        if isinstance(event, (Deal, Pass)):
+            return self.name(event.player) and len(event.run.cards) >= self.cards and (
+                not isinstance(event, Pass) or self.name(event.to, True))
+        if isinstance(event, (Score, Total)):
+            return len(event.entries) >= self.entries and all(
+                self.name(entry.player) and type(entry.value) is int
+                and entry.value in self.points for entry in event.entries)
+        if isinstance(event, HandStart):
+            direction = event.direction
+            return type(event.number) is int and event.number in self.count and self.name(
+                event.dealer, True) and (direction is None or (
+                    bool(self.direction.search(direction))
+                    and canonical_direction(direction) == direction))
+        if isinstance(event, Comment):
+            return event.text == event.text.strip()  # the reader strips a comment's words
+        if isinstance(event, Moon):
+            return self.name(event.player) and event.choice in self.choices
+        if isinstance(event, GameOver):
+            return len(event.players) >= self.winners and all(
+                self.name(name) and name.casefold() != "none" for name in event.players)
+        if isinstance(event, Tag):
+            return self.tag(event)
+        return isinstance(event, Kitty)
+
+    def trick(self, event: Trick) -> bool:
+        compact = event.leader is not None
+        return type(event.number) is int and event.number in self.count and (
+            not compact or self.name(event.leader)) and all(
+                self.name(play.player, compact) and (play.player is None) == compact
+                for play in event.plays) and (
+                    event.claim is None or self.name(event.claim.player, True))
+
+    def tag(self, event: Tag) -> bool:
+        if not (self.tag_name.search(event.name) and TAG_NAME_RE.fullmatch(event.name)):
+            return False
+        value = _tag(event)["value"]
+        if isinstance(value, list):
+            return event.name.casefold() == "players" and all(map(self.name, value))
+        return self.text(value)

@@ -11,14 +11,16 @@ is written, and must give the same events again.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from typing import TextIO
 
 from referee.check.records import unreadable
-from referee.log.decode import UnreadableLog, decode_log
+from referee.log.blocks import Block
+from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.log.events import Comment
 from referee.log.jsonrecord import InvalidRecord, looks_like_record, read_record
-from referee.log.jsonwrite import NotRecordable, log_text, record_text
-from referee.log.parser import parse_log
+from referee.log.jsonwrite import NotRecordable, RecordWriter, log_text, record_text
+from referee.log.parser import parse_blocks, parse_log
 from referee.output.render import diagnostic_line, escaped
 from referee.util.reading import UnreadableFile, read_input
 
@@ -26,6 +28,7 @@ __all__ = ["TARGETS", "ConversionRefused", "SameFormat", "convert", "convert_mai
 
 TARGETS = ("json", "log")
 EXIT_DONE, EXIT_REFUSED, EXIT_UNREADABLE = 0, 1, 2
+_UNREAD = ": a record holds only statements, so an unreadable line is not converted"
 
 
 class SameFormat(ValueError):
@@ -61,10 +64,57 @@ def convert(text: str, to: str | None = None) -> tuple[str, str]:
             raise ConversionRefused([(1, 1, str(failure))]) from None
         _same(parse_log(out).events, reading.events, "log")
         return out, "log"
+    streamed = _streamed(normalise(text))
+    if streamed is not None:
+        return streamed, "json"
+    return _record_read_back(text), "json"
+
+
+def _streamed(text: str) -> str | None:
+    """The record of a log (``text`` normalised), read a block of lines at a time, written as
+    the hand objects are made (:class:`RecordWriter`); None when the log holds a value the
+    record may not give back as it is, which :func:`_record_read_back` then converts."""
+    writer = RecordWriter()
+    issues: list = []
+    refused: NotRecordable | None = None
+    statement = False
+    for block, rows in _blocks(text):
+        issues.extend(block.issues)
+        if issues or refused is not None:
+            continue  # only the unreadable lines are still wanted
+        for event in block.events:
+            statement = statement or not isinstance(event, Comment)
+            number = event.span.line - block.line
+            try:
+                writer.event(event, rows[number] if 0 <= number < len(rows) else None)
+            except NotRecordable as err:
+                refused = err
+                break
+    if issues:
+        raise ConversionRefused([(i.line, i.column, i.message + _UNREAD) for i in issues])
+    if not statement:
+        raise UnreadableLog("nothing in this file reads as a log statement", 1, 1)
+    if refused is not None:
+        raise ConversionRefused([(refused.line, refused.column, refused.message)])
+    return writer.text() if writer.plain else None
+
+
+def _blocks(text: str) -> Iterator[tuple[Block, list[str]]]:
+    """The blocks of a log (normalised) with the lines they are read from."""
+    held = None
+    for block in parse_blocks(text):
+        if held is not None:
+            yield held, text[held.start:block.start].split("\n")
+        held = block
+    if held is not None:
+        yield held, text[held.start:].split("\n")
+
+
+def _record_read_back(text: str) -> str:
+    """The record of a log, made from all its events and read back before it is given."""
     parsed = parse_log(text)
     if parsed.issues:
-        why = ": a record holds only statements, so an unreadable line is not converted"
-        raise ConversionRefused([(i.line, i.column, i.message + why) for i in parsed.issues])
+        raise ConversionRefused([(i.line, i.column, i.message + _UNREAD) for i in parsed.issues])
     if all(isinstance(event, Comment) for event in parsed.events):
         raise UnreadableLog("nothing in this file reads as a log statement", 1, 1)
     try:
@@ -77,7 +127,7 @@ def convert(text: str, to: str | None = None) -> tuple[str, str]:
         why = f"this log cannot be held exactly in a record: {err.problems[0].message}"
         raise ConversionRefused([(1, 1, why)]) from None
     _same(back.events, parsed.events, "record")
-    return out, "json"
+    return out
 
 
 def _same(read_back: tuple, events: tuple, what: str) -> None:
