@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from json.encoder import encode_basestring
 
 from referee.log.events import (
     CardRun,
@@ -245,19 +246,46 @@ def dump(value, indent: int = 0, lead: int = 0) -> str:
     """JSON text with each value on one line when it fits in :data:`LINE_WIDTH` columns
     (``lead``: how many columns of the line are taken before the value), and a list of plain
     values (the cards of a deal) always on one line."""
-    flat = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-    if lead + len(flat) <= LINE_WIDTH or not isinstance(value, (dict, list)) or not value or (
-            isinstance(value, list) and not any(isinstance(v, (dict, list)) for v in value)):
+    return _laid(_node(value), indent, lead)
+
+
+def _node(value):
+    """A value's JSON on one line, made once: a plain value's text, or (text, the nodes of
+    its members, whether it is an object)."""
+    kind = type(value)
+    if kind is str:
+        return encode_basestring(value)
+    if kind is dict:
+        members = [(encode_basestring(key), _node(item)) for key, item in value.items()]
+        return ("{" + ", ".join([f"{key}: {item if type(item) is str else item[0]}"
+                                 for key, item in members]) + "}", members, True)
+    if kind is list:
+        if all(type(item) is str for item in value):  # cards: always on one line
+            return "[" + ", ".join(map(encode_basestring, value)) + "]"
+        items = [_node(item) for item in value]
+        return ("[" + ", ".join([item if type(item) is str else item[0] for item in items])
+                + "]", items, False)
+    return json.dumps(value)  # a number, null
+
+
+def _laid(node, indent: int, lead: int) -> str:
+    """:func:`dump` of a value's node."""
+    if type(node) is str:
+        return node
+    flat, members, is_object = node
+    if lead + len(flat) <= LINE_WIDTH or not members or (
+            not is_object and all(type(item) is str for item in members)):
         return flat
     inner = " " * (indent + 2)
-    if isinstance(value, dict):
+    if is_object:
         rows = []
-        for key, item in value.items():
-            prefix = f"{inner}{json.dumps(key, ensure_ascii=False)}: "
-            rows.append(prefix + dump(item, indent + 2, len(prefix)))
-        return "{\n" + ",\n".join(rows) + "\n" + " " * indent + "}"
-    rows = [inner + dump(item, indent + 2, len(inner)) for item in value]
-    return "[\n" + ",\n".join(rows) + "\n" + " " * indent + "]"
+        for key, item in members:
+            prefix = f"{inner}{key}: "
+            rows.append(prefix + _laid(item, indent + 2, len(prefix)))
+    else:
+        rows = [inner + _laid(item, indent + 2, len(inner)) for item in members]
+    close = "}" if is_object else "]"
+    return ("{\n" if is_object else "[\n") + ",\n".join(rows) + "\n" + " " * indent + close
 
 
 class RecordWriter:
@@ -291,17 +319,21 @@ class RecordWriter:
 
     def text(self) -> str:
         """The record's JSON text (once every event is given)."""
+        return "".join(self.pieces())
+
+    def pieces(self) -> list[str]:
+        """:meth:`text` in pieces, which joined are the text (once every event is given)."""
         self._made.finish()
         lists = self._lists
         if all(listing.values is not None for listing in lists.values()):  # a small record
             data = _head()
             data.update((key, made.values) for key, made in lists.items() if made.values)
-            return dump(data) + "\n"
+            return [dump(data) + "\n"]
         pieces = [f"{{\n  \"format\": {json.dumps(FORMAT)},\n  \"version\": {VERSION}"]
         for listing in lists.values():
             listing.pieces(pieces)
         pieces.append("\n}\n")
-        return "".join(pieces)
+        return pieces
 
 
 class _Listing:
@@ -316,10 +348,11 @@ class _Listing:
         self.width = 0  # of the list on one line
 
     def add(self, value: dict) -> None:
-        self.rows.append("    " + dump(value, 4, 4))
+        node = _node(value)
+        self.rows.append("    " + _laid(node, 4, 4))
         if self.values is not None:
             self.values.append(value)
-            self.width += len(json.dumps(value, ensure_ascii=False, separators=(", ", ": ")))
+            self.width += len(node[0])
             if 2 * len(self.values) + self.width > LINE_WIDTH:
                 self.values = None
 

@@ -24,7 +24,7 @@ from referee.log.parser import parse_blocks, parse_log
 from referee.output.render import diagnostic_line, escaped
 from referee.util.reading import UnreadableFile, read_input
 
-__all__ = ["TARGETS", "ConversionRefused", "SameFormat", "convert", "convert_main"]
+__all__ = ["TARGETS", "ConversionRefused", "SameFormat", "convert", "convert_main", "convert_pieces"]
 
 TARGETS = ("json", "log")
 EXIT_DONE, EXIT_REFUSED, EXIT_UNREADABLE = 0, 1, 2
@@ -50,6 +50,13 @@ def convert(text: str, to: str | None = None) -> tuple[str, str]:
     ``to`` defaults to the other format.  Raises :class:`InvalidRecord` (an invalid record),
     :class:`UnreadableLog` (no statement at all), :class:`ConversionRefused`, or
     :class:`SameFormat`."""
+    pieces, kind = convert_pieces(text, to)
+    return "".join(pieces), kind
+
+
+def convert_pieces(text: str, to: str | None = None) -> tuple[list[str], str]:
+    """:func:`convert`, the converted text in pieces (a log's record is made a hand object
+    at a time, and need not be held twice to be written)."""
     source = "json" if looks_like_record(text) else "log"
     to = to or ("log" if source == "json" else "json")
     if to == source:
@@ -63,14 +70,14 @@ def convert(text: str, to: str | None = None) -> tuple[str, str]:
         except ValueError as failure:  # pragma: no cover - the reader lets none through
             raise ConversionRefused([(1, 1, str(failure))]) from None
         _same(parse_log(out).events, reading.events, "log")
-        return out, "log"
+        return [out], "log"
     streamed = _streamed(normalise(text))
     if streamed is not None:
         return streamed, "json"
-    return _record_read_back(text), "json"
+    return [_record_read_back(text)], "json"
 
 
-def _streamed(text: str) -> str | None:
+def _streamed(text: str) -> list[str] | None:
     """The record of a log (``text`` normalised), read a block of lines at a time, written as
     the hand objects are made (:class:`RecordWriter`); None when the log holds a value the
     record may not give back as it is, which :func:`_record_read_back` then converts."""
@@ -96,7 +103,7 @@ def _streamed(text: str) -> str | None:
         raise UnreadableLog("nothing in this file reads as a log statement", 1, 1)
     if refused is not None:
         raise ConversionRefused([(refused.line, refused.column, refused.message)])
-    return writer.text() if writer.plain else None
+    return writer.pieces() if writer.plain else None
 
 
 def _blocks(text: str) -> Iterator[tuple[Block, list[str]]]:
@@ -145,8 +152,7 @@ def convert_main(path: str, output: str | None, to: str | None, out: TextIO,
                  err: TextIO) -> int:
     """The command: convert ``path`` (``-``: stdin) to ``output`` or ``out``; its exit code."""
     try:
-        text = decode_log(read_input(path))
-        converted, _ = convert(text, to)
+        pieces, _ = convert_pieces(decode_log(read_input(path)), to)
     except UnreadableFile as failure:
         print(escaped(f"{path}:1:1: {failure}"), file=err)
         return EXIT_UNREADABLE
@@ -162,21 +168,21 @@ def convert_main(path: str, output: str | None, to: str | None, out: TextIO,
         print(escaped(f"referee: {failure}"), file=err)
         return EXIT_UNREADABLE
     if output is None or output == "-":
-        out.write(converted)
+        out.writelines(pieces)
         return EXIT_DONE
-    return _write(output, converted, err)
+    return _write(output, pieces, err)
 
 
-def _write(output: str, text: str, err: TextIO) -> int:
+def _write(output: str, pieces: list[str], err: TextIO) -> int:
     """A new file, or an existing one replaced all or nothing (a symbolic link refused)."""
     from referee.util.files import RefusedWrite, replace_text
 
     try:
         if os.path.lexists(output):
-            replace_text(output, text)
+            replace_text(output, "".join(pieces))
         else:
             with open(output, "x", encoding="utf-8", newline="\n") as file:
-                file.write(text)
+                file.writelines(pieces)
     except (RefusedWrite, OSError) as failure:
         print(escaped(f"referee: {output}: cannot write: {failure}"), file=err)
         return EXIT_UNREADABLE
