@@ -7,6 +7,8 @@ statements sit in a hand object in the order deal, kitty, passes, tricks, moon, 
 winners; a log that writes them in another order goes on in a further hand object without a
 number, so the order is kept (and the referee judges it as in the log).  Tags come first: a
 tag after the first statement of the game has no place in a record (:class:`NotRecordable`).
+:class:`RecordWriter` writes the same text, byte for byte, as the log is read: it holds the
+text of each finished hand object, not the events.
 
 :func:`log_text` is the other way: the canonical log text of a record's events, the text
 ``referee fmt`` prints for the log the record came from.
@@ -15,8 +17,7 @@ tag after the first statement of the game has no place in a record (:class:`NotR
 from __future__ import annotations
 
 import json
-import re
-from json.encoder import encode_basestring
+from json.encoder import c_make_encoder, encode_basestring
 
 from referee.log.events import (
     CardRun,
@@ -33,12 +34,11 @@ from referee.log.events import (
     Total,
     Trick,
 )
-from referee.log.jsonrecord import FORMAT, VERSION, Reading, players_value, schema
+from referee.log.jsonrecord import FORMAT, VERSION, Reading, players_value
 from referee.log.parser import split_players
-from referee.log.words import TAG_NAME_RE
+from referee.log.recordfits import PlainValues
 from referee.log.writer import format_event
 from referee.rules.cards import card_text
-from referee.rules.ruleset import canonical_direction
 
 __all__ = ["NotRecordable", "RecordWriter", "dump", "log_text", "record_of", "record_text"]
 
@@ -249,6 +249,19 @@ def dump(value, indent: int = 0, lead: int = 0) -> str:
     return _laid(_node(value), indent, lead)
 
 
+_PLAIN = frozenset((str, int, float, bool, type(None)))
+_TEXT = frozenset((str,))
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+if c_make_encoder is None:  # pragma: no cover - Python without its C accelerator
+    _one_line = _ENCODER.encode
+else:  # the C encoder made once: json.dumps makes one at each call
+    _encode = c_make_encoder(None, _ENCODER.default, encode_basestring, None, ": ", ", ",
+                             False, False, True)
+
+    def _one_line(value) -> str:
+        return "".join(_encode(value, 0))
+
+
 def _node(value):
     """A value's JSON on one line, made once: a plain value's text, or (text, the nodes of
     its members, whether it is an object)."""
@@ -256,11 +269,13 @@ def _node(value):
     if kind is str:
         return encode_basestring(value)
     if kind is dict:
+        if _PLAIN.issuperset(map(type, value.values())):  # a play: its members
+            return _one_line(value), value, True                 # only when laid out
         members = [(encode_basestring(key), _node(item)) for key, item in value.items()]
         return ("{" + ", ".join([f"{key}: {item if type(item) is str else item[0]}"
                                  for key, item in members]) + "}", members, True)
     if kind is list:
-        if all(type(item) is str for item in value):  # cards: always on one line
+        if _TEXT.issuperset(map(type, value)):  # cards: always on one line
             return "[" + ", ".join(map(encode_basestring, value)) + "]"
         items = [_node(item) for item in value]
         return ("[" + ", ".join([item if type(item) is str else item[0] for item in items])
@@ -276,6 +291,8 @@ def _laid(node, indent: int, lead: int) -> str:
     if lead + len(flat) <= LINE_WIDTH or not members or (
             not is_object and all(type(item) is str for item in members)):
         return flat
+    if type(members) is dict:
+        members = [(encode_basestring(key), _node(item)) for key, item in members.items()]
     inner = " " * (indent + 2)
     if is_object:
         rows = []
@@ -283,7 +300,9 @@ def _laid(node, indent: int, lead: int) -> str:
             prefix = f"{inner}{key}: "
             rows.append(prefix + _laid(item, indent + 2, len(prefix)))
     else:
-        rows = [inner + _laid(item, indent + 2, len(inner)) for item in members]
+        width = LINE_WIDTH - len(inner)  # (the plays of a trick: each on one line, mostly)
+        rows = [inner + (item if type(item) is str else item[0] if len(item[0]) <= width
+                         else _laid(item, indent + 2, len(inner))) for item in members]
     close = "}" if is_object else "]"
     return ("{\n" if is_object else "[\n") + ",\n".join(rows) + "\n" + " " * indent + close
 
@@ -301,7 +320,7 @@ class RecordWriter:
 
     def __init__(self) -> None:
         self.plain = True
-        self._values = _Plain()
+        self._values = PlainValues(_tag)
         self._lists = {key: _Listing(key) for key in ("tags", "hands", "comments")}
         self._made = _Record(self._sink)
 
@@ -369,84 +388,3 @@ class _Listing:
                 pieces.append(",\n")
             pieces.append(row)
         pieces.append("\n  ]")
-
-
-class _Plain:
-    """Which values a record holds as they are: the schema's (spec/game-record.schema.json)
-    names, texts, numbers and directions, and values the reader gives back unchanged.  Each
-    distinct text is judged once."""
-
-    def __init__(self) -> None:
-        defs = schema()["$defs"]
-        self.one_line = re.compile(defs["text"]["not"]["pattern"])
-        self.name_length = defs["name"]["minLength"]
-        self.count = range(defs["count"]["minimum"], defs["count"]["maximum"] + 1)
-        self.points = range(defs["points"]["minimum"], defs["points"]["maximum"] + 1)
-        self.direction = re.compile(defs["hand"]["properties"]["pass"]["pattern"])
-        self.tag_name = re.compile(defs["tag"]["properties"]["name"]["pattern"])
-        self.choices = frozenset(defs["moon"]["properties"]["choice"]["enum"])
-        self.cards = max(defs[kind]["properties"]["cards"].get("minItems", 0)
-                         for kind in ("holding", "pass"))
-        self.entries = defs["entries"]["minItems"]
-        self.winners = defs["names"]["minItems"]
-        self.judged: dict[str, bool] = {}
-
-    def text(self, value: str) -> bool:
-        known = self.judged.get(value)
-        if known is None:
-            try:
-                value.encode("utf-8")  # (a lone surrogate is not JSON a reader takes)
-                known = not self.one_line.search(value)
-            except UnicodeEncodeError:
-                known = False
-            self.judged[value] = known
-        return known
-
-    def name(self, value: str | None, may_be_none: bool = False) -> bool:
-        if value is None:
-            return may_be_none
-        return len(value) >= self.name_length and self.text(value)
-
-    def event(self, event: Event) -> bool:
-        """Whether the record holds this statement so that it reads back the same."""
-        if isinstance(event, Trick):
-            return self.trick(event)
-        if isinstance(event, (Deal, Pass)):
-            return self.name(event.player) and len(event.run.cards) >= self.cards and (
-                not isinstance(event, Pass) or self.name(event.to, True))
-        if isinstance(event, (Score, Total)):
-            return len(event.entries) >= self.entries and all(
-                self.name(entry.player) and type(entry.value) is int
-                and entry.value in self.points for entry in event.entries)
-        if isinstance(event, HandStart):
-            direction = event.direction
-            return type(event.number) is int and event.number in self.count and self.name(
-                event.dealer, True) and (direction is None or (
-                    bool(self.direction.search(direction))
-                    and canonical_direction(direction) == direction))
-        if isinstance(event, Comment):
-            return event.text == event.text.strip()  # the reader strips a comment's words
-        if isinstance(event, Moon):
-            return self.name(event.player) and event.choice in self.choices
-        if isinstance(event, GameOver):
-            return len(event.players) >= self.winners and all(
-                self.name(name) and name.casefold() != "none" for name in event.players)
-        if isinstance(event, Tag):
-            return self.tag(event)
-        return isinstance(event, Kitty)
-
-    def trick(self, event: Trick) -> bool:
-        compact = event.leader is not None
-        return type(event.number) is int and event.number in self.count and (
-            not compact or self.name(event.leader)) and all(
-                self.name(play.player, compact) and (play.player is None) == compact
-                for play in event.plays) and (
-                    event.claim is None or self.name(event.claim.player, True))
-
-    def tag(self, event: Tag) -> bool:
-        if not (self.tag_name.search(event.name) and TAG_NAME_RE.fullmatch(event.name)):
-            return False
-        value = _tag(event)["value"]
-        if isinstance(value, list):
-            return event.name.casefold() == "players" and all(map(self.name, value))
-        return self.text(value)

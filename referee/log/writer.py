@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from referee.log.blocks import BLOCK_CHARS
 from referee.log.canonical import format_event
 from referee.log.decode import normalise
 from referee.log.events import Comment, Event, HandStart
@@ -42,13 +43,14 @@ def format_text(text: str) -> tuple[str, tuple[SyntaxIssue, ...]]:
     return "".join(format_pieces(text, issues)), tuple(issues)
 
 
-def format_pieces(text: str, issues: list[SyntaxIssue]) -> Iterator[str]:
-    """:func:`format_text`'s text, a block of lines at a time (each piece ends with a
-    newline); the syntax issues are added to ``issues`` as the blocks are read."""
+def format_pieces(text: str, issues: list[SyntaxIssue], size: int = BLOCK_CHARS) -> Iterator[str]:
+    """:func:`format_text`'s text, a block of lines (of about ``size`` characters) at a time,
+    each piece ending with a newline; the syntax issues are added to ``issues`` as the blocks
+    are read."""
     text = normalise(text)
     lines = _Lines()
     held = None  # a block is formatted once the next one says where it ends
-    for block in parse_blocks(text):
+    for block in parse_blocks(text, size=size):
         issues.extend(block.issues)
         if held is not None:
             yield lines.block(text, held, block.start)

@@ -4,8 +4,12 @@ A log becomes the record of its events (:mod:`referee.log.jsonwrite`), a record 
 text of its events, which is what ``referee fmt`` prints for the log it came from.  Nothing is
 guessed: a log with an unreadable line, or with something a record cannot hold, is not
 converted (exit 1, each reason with its place); input that is not a log or a valid record at
-all is refused (exit 2, one diagnostic per problem).  Each conversion is read back before it
-is written, and must give the same events again.
+all is refused (exit 2, one diagnostic per problem).  Each conversion gives the same events
+again: a record made back into a log is read back before it is written; a log is read a block
+of lines at a time and its record written as it is read, each statement checked to be one the
+record reader gives back unchanged (:mod:`referee.log.recordfits`), and a log with a
+statement that is not (a number past the record's bounds) is made into a record whole and
+read back.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from referee.check.records import unreadable
-from referee.log.blocks import Block
+from referee.log.blocks import BLOCK_CHARS, Block
 from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.log.events import Comment
 from referee.log.jsonrecord import InvalidRecord, looks_like_record, read_record
@@ -77,7 +81,7 @@ def convert_pieces(text: str, to: str | None = None) -> tuple[list[str], str]:
     return [_record_read_back(text)], "json"
 
 
-def _streamed(text: str) -> list[str] | None:
+def _streamed(text: str, size: int = BLOCK_CHARS) -> list[str] | None:
     """The record of a log (``text`` normalised), read a block of lines at a time, written as
     the hand objects are made (:class:`RecordWriter`); None when the log holds a value the
     record may not give back as it is, which :func:`_record_read_back` then converts."""
@@ -85,7 +89,7 @@ def _streamed(text: str) -> list[str] | None:
     issues: list = []
     refused: NotRecordable | None = None
     statement = False
-    for block, rows in _blocks(text):
+    for block, rows in _blocks(text, size):
         issues.extend(block.issues)
         if issues or refused is not None:
             continue  # only the unreadable lines are still wanted
@@ -106,10 +110,10 @@ def _streamed(text: str) -> list[str] | None:
     return writer.pieces() if writer.plain else None
 
 
-def _blocks(text: str) -> Iterator[tuple[Block, list[str]]]:
+def _blocks(text: str, size: int) -> Iterator[tuple[Block, list[str]]]:
     """The blocks of a log (normalised) with the lines they are read from."""
     held = None
-    for block in parse_blocks(text):
+    for block in parse_blocks(text, size=size):
         if held is not None:
             yield held, text[held.start:block.start].split("\n")
         held = block
