@@ -9,12 +9,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from line_edits import edit_lines
 
-from referee.log.decode import decode_log, normalise
+from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.run.convert import ConversionRefused, convert, convert_pieces
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples" / "logs").glob("*.log"))
+SMALL = [p.read_text("utf-8") for p in EXAMPLES if p.stat().st_size < 6000][:12]
 
 LOG = (
     '[Players "Al Beth Cy"]\n'
@@ -130,6 +134,44 @@ def test_an_unreadable_line_or_a_late_tag_is_refused_after_the_whole_log_is_read
     assert refused.value.reasons == [(2002, 1, late)]
 
 
+def test_an_unreadable_line_is_said_before_a_value_past_the_bounds():
+    with pytest.raises(ConversionRefused) as refused:
+        convert("hand 1234567890\ndeal Al: 2C\nzzz\n")
+    assert [reason[:2] for reason in refused.value.reasons] == [(3, 1)]
+    assert refused.value.reasons[0][2].startswith("unknown statement 'zzz'")
+
+
+ODD_LINES = ["", "   ", "# a comment", "#   spaced   ", "zzz what", "hand 1234567890",
+             "trick 1234567890: Al 2C", "score: Al 1234567890", "hand 3 pass 1234567890 left",
+             'hand 4 dealer "A b" pass 2 left', 'deal "x y": 2C', "winner: Al", "moon Al add",
+             "kitty:", '[Event "late"]', "trick 2 Al: 2C 3C -> none", "total: Al -999999999"]
+
+
+@st.composite
+def edited_logs(draw):
+    lines = draw(st.sampled_from(SMALL)).splitlines()
+    return "\n".join(edit_lines(draw, lines, known=lines[:], odd=ODD_LINES, most=6)) + "\n"
+
+
+def _outcome(make, text):
+    try:
+        return make(text)
+    except (ConversionRefused, UnreadableLog) as failure:
+        return type(failure).__name__, getattr(failure, "reasons", str(failure))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(edited_logs(), st.sampled_from([1, 80, 1 << 15]))
+def test_an_edited_log_is_converted_or_refused_as_the_whole_log_read_back(text, size):
+    from referee.run.convert import _record_read_back, _streamed
+
+    def streamed(text):
+        pieces = _streamed(normalise(text), size)
+        return _record_read_back(text) if pieces is None else "".join(pieces)
+
+    assert _outcome(streamed, text) == _outcome(_record_read_back, text)
+
+
 # ---- memory --------------------------------------------------------------------------------
 PEAK = """
 import os, sys
@@ -169,3 +211,4 @@ def test_convert_peak_memory_grows_with_the_text_not_with_its_events(tmp_path):
     growth = (peaks[1] - peaks[0]) / (sizes[1] - sizes[0])
     assert sizes[1] > 1.3  # large enough for the growth to stand out of the noise
     assert growth < 12, (sizes, peaks)
+

@@ -91,7 +91,7 @@ def _streamed(text: str, size: int = BLOCK_CHARS) -> list[str] | None:
     statement = False
     for block, rows in _blocks(text, size):
         issues.extend(block.issues)
-        if issues or refused is not None:
+        if issues or refused is not None or not writer.plain:
             continue  # only the unreadable lines are still wanted
         for event in block.events:
             statement = statement or not isinstance(event, Comment)
@@ -103,11 +103,13 @@ def _streamed(text: str, size: int = BLOCK_CHARS) -> list[str] | None:
                 break
     if issues:
         raise ConversionRefused([(i.line, i.column, i.message + _UNREAD) for i in issues])
+    if not writer.plain:
+        return None
     if not statement:
         raise UnreadableLog("nothing in this file reads as a log statement", 1, 1)
     if refused is not None:
         raise ConversionRefused([(refused.line, refused.column, refused.message)])
-    return writer.pieces() if writer.plain else None
+    return writer.pieces()
 
 
 def _blocks(text: str, size: int) -> Iterator[tuple[Block, list[str]]]:
