@@ -74,28 +74,24 @@ class _Lines:
         if end < len(text) or text.endswith("\n"):
             rows.pop()  # the empty rest after the block's last newline
         out: list[str] = []
+        blank, started = self.blank, self.started
         for number, line in enumerate(rows, start=block.line):
-            if number in bad_lines:
-                self._put(out, line)
+            event = None if number in bad_lines else by_line.get(number)
+            if event is not None:
+                if isinstance(event, HandStart):
+                    blank = started
+                line = format_event(event) + _trailing_comment(line, event)
+            elif number not in bad_lines and not line.strip():  # blank lines: keep one
+                blank = started
                 continue
-            event = by_line.get(number)
-            if event is None:
-                if line.strip():  # not read at all (after too many issues): keep it as written
-                    self._put(out, line)
-                else:  # blank lines: keep one
-                    self.blank = self.started
-                continue
-            if isinstance(event, HandStart):
-                self.blank = self.started
-            self._put(out, format_event(event) + _trailing_comment(line, event))
-        return "".join(out)
-
-    def _put(self, out: list[str], line: str) -> None:
-        if self.blank:
-            out.append("\n")
-            self.blank = False
-        out.append(line + "\n")
-        self.started = True
+            # else a line with an issue, or not read at all (after too many issues): as written
+            if blank:
+                out.append("")
+                blank = False
+            out.append(line)
+            started = True
+        self.blank, self.started = blank, started
+        return "\n".join(out) + "\n" if out else ""
 
 
 def _trailing_comment(line: str, event: Event) -> str:
