@@ -18,6 +18,7 @@ from referee.log.canonical import format_event
 from referee.log.decode import normalise
 from referee.log.events import Comment, Event, HandStart
 from referee.log.parser import SyntaxIssue, parse_blocks
+from referee.util.collector import collector_paused
 
 __all__ = ["format_event", "format_pieces", "format_text", "write"]
 
@@ -40,7 +41,8 @@ def format_text(text: str) -> tuple[str, tuple[SyntaxIssue, ...]]:
     lines become one, and a blank line is put before each ``hand``.
     """
     issues: list[SyntaxIssue] = []
-    return "".join(format_pieces(text, issues)), tuple(issues)
+    with collector_paused():  # (between the blocks as well as in them)
+        return "".join(format_pieces(text, issues)), tuple(issues)
 
 
 def format_pieces(text: str, issues: list[SyntaxIssue], size: int = BLOCK_CHARS) -> Iterator[str]:

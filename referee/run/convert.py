@@ -26,6 +26,7 @@ from referee.log.jsonrecord import InvalidRecord, looks_like_record, read_record
 from referee.log.jsonwrite import NotRecordable, RecordWriter, log_text, record_text
 from referee.log.parser import parse_blocks, parse_log
 from referee.output.render import diagnostic_line, escaped
+from referee.util.collector import collector_paused
 from referee.util.reading import UnreadableFile, read_input
 
 __all__ = ["TARGETS", "ConversionRefused", "SameFormat", "convert", "convert_main", "convert_pieces"]
@@ -75,7 +76,8 @@ def convert_pieces(text: str, to: str | None = None) -> tuple[list[str], str]:
             raise ConversionRefused([(1, 1, str(failure))]) from None
         _same(parse_log(out).events, reading.events, "log")
         return [out], "log"
-    streamed = _streamed(normalise(text))
+    with collector_paused():  # (between the blocks as well as in them)
+        streamed = _streamed(normalise(text))
     if streamed is not None:
         return streamed, "json"
     return [_record_read_back(text)], "json"
