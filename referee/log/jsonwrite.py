@@ -7,6 +7,8 @@ statements sit in a hand object in the order deal, kitty, passes, tricks, moon, 
 winners; a log that writes them in another order goes on in a further hand object without a
 number, so the order is kept (and the referee judges it as in the log).  Tags come first: a
 tag after the first statement of the game has no place in a record (:class:`NotRecordable`).
+:class:`RecordWriter` writes the same text, byte for byte, as the log is read: it holds the
+text of each finished hand object, not the events.
 
 :func:`log_text` is the other way: the canonical log text of a record's events, the text
 ``referee fmt`` prints for the log the record came from.
@@ -15,6 +17,7 @@ tag after the first statement of the game has no place in a record (:class:`NotR
 from __future__ import annotations
 
 import json
+from json.encoder import c_make_encoder, encode_basestring
 
 from referee.log.events import (
     CardRun,
@@ -33,10 +36,11 @@ from referee.log.events import (
 )
 from referee.log.jsonrecord import FORMAT, VERSION, Reading, players_value
 from referee.log.parser import split_players
+from referee.log.recordfits import PlainValues
 from referee.log.writer import format_event
 from referee.rules.cards import card_text
 
-__all__ = ["NotRecordable", "dump", "log_text", "record_of", "record_text"]
+__all__ = ["NotRecordable", "RecordWriter", "dump", "log_text", "record_of", "record_text"]
 
 LINE_WIDTH = 100  # a JSON value that fits on a line this wide is written on one line
 
@@ -112,33 +116,40 @@ _KEYS = {Kitty: "kitty", Moon: "moon", Score: "score", Total: "total", GameOver:
 
 
 class _Record:
-    """The record being made, statement by statement."""
+    """The record being made, statement by statement: each tag, hand object and comment is
+    given to ``sink`` (its list's name, its value) once it is complete."""
 
-    def __init__(self) -> None:
-        self.tags: list[dict] = []
-        self.hands: list[dict] = []
-        self.comments: list[dict] = []
+    def __init__(self, sink) -> None:
+        self.sink = sink
+        self.count = {"tags": 0, "hands": 0, "comments": 0}
+        self.hand: dict | None = None  # the hand object being made
         self.waiting: list[str] = []  # whole-line comments for the next statement
         self.rank = -1  # of the last statement in the current hand object
+
+    def put(self, key: str, value: dict) -> int:
+        """``value`` at the end of the list ``key``; its index."""
+        self.sink(key, value)
+        self.count[key] += 1
+        return self.count[key] - 1
 
     def statement(self, event: Event) -> str:
         """Put one statement in place; its pointer."""
         if isinstance(event, Tag):
-            if self.hands:
+            if self.hand is not None or self.count["hands"]:
                 raise NotRecordable("a tag after the first statement of the game: a record "
                                     "keeps its tags first (move it above)", event.span.line,
                                     event.span.column)
-            self.tags.append(_tag(event))
-            return f"/tags/{len(self.tags) - 1}"
+            return f"/tags/{self.put('tags', _tag(event))}"
         kind = type(event)
         rank = _RANK[kind]
         listed = _LISTED.get(kind)
-        if not self.hands or rank == 0 or rank < self.rank or (
+        if self.hand is None or rank == 0 or rank < self.rank or (
                 rank == self.rank and listed is None):
-            self.hands.append({})
-        hand = self.hands[-1]
+            self.close_hand()
+            self.hand = {}
+        hand = self.hand
         self.rank = rank
-        at = f"/hands/{len(self.hands) - 1}"
+        at = f"/hands/{self.count['hands']}"
         if rank == 0:
             hand.update(_hand_line(event))
             return at
@@ -148,14 +159,34 @@ class _Record:
         hand[_KEYS[kind]] = _value(event)
         return f"{at}/{_KEYS[kind]}"
 
-    def document(self) -> dict:
+    def close_hand(self) -> None:
+        if self.hand is not None:
+            self.put("hands", self.hand)
+            self.hand = None
+
+    def event(self, event: Event, line: str | None) -> None:
+        """One event of the log, ``line`` the text of its line (None: no comment beside it)."""
+        if isinstance(event, Comment):
+            self.waiting.append("# " + event.text if event.text else "#")
+            return
+        pointer = self.statement(event)
+        for comment in self.waiting:
+            self.put("comments", {"text": comment, "above": pointer})
+        self.waiting = []
+        remark = _remark(line, event) if line is not None else None
+        if remark is not None:
+            self.put("comments", {"text": remark, "beside": pointer})
+
+    def finish(self) -> None:
+        """The last hand object, and the comments after the last statement."""
+        self.close_hand()
         for text in self.waiting:
-            self.comments.append({"text": text})
-        data: dict = {"format": FORMAT, "version": VERSION}
-        for key in ("tags", "hands", "comments"):
-            if getattr(self, key):
-                data[key] = getattr(self, key)
-        return data
+            self.put("comments", {"text": text})
+        self.waiting = []
+
+
+def _head() -> dict:
+    return {"format": FORMAT, "version": VERSION}
 
 
 def _tag(event: Tag) -> dict:
@@ -166,12 +197,12 @@ def _tag(event: Tag) -> dict:
     return {"name": event.name, "value": event.value}
 
 
-def _remark(lines: list[str], event: Event) -> str | None:
+def _remark(line: str, event: Event) -> str | None:
     """The comment at the end of the statement's line, as ``referee fmt`` keeps it."""
     span = event.span
-    if not 1 <= span.line <= len(lines) or span.end_line != span.line:
+    if span.end_line != span.line:
         return None
-    rest = lines[span.line - 1][span.end_column - 1:]
+    rest = line[span.end_column - 1:]
     cut = rest.find("#")
     return rest[cut:].rstrip() if cut >= 0 else None
 
@@ -179,20 +210,16 @@ def _remark(lines: list[str], event: Event) -> str | None:
 def record_of(events: tuple[Event, ...], text: str = "") -> dict:
     """The record of a log's events (``text``, the log's text, gives the comments beside
     statements).  Raises :class:`NotRecordable`."""
-    made = _Record()
+    lists: dict[str, list[dict]] = {"tags": [], "hands": [], "comments": []}
+    made = _Record(lambda key, value: lists[key].append(value))
     lines = text.split("\n") if text else []
     for event in events:
-        if isinstance(event, Comment):
-            made.waiting.append("# " + event.text if event.text else "#")
-            continue
-        pointer = made.statement(event)
-        for comment in made.waiting:
-            made.comments.append({"text": comment, "above": pointer})
-        made.waiting = []
-        remark = _remark(lines, event) if lines else None
-        if remark is not None:
-            made.comments.append({"text": remark, "beside": pointer})
-    return made.document()
+        line = event.span.line
+        made.event(event, lines[line - 1] if 1 <= line <= len(lines) else None)
+    made.finish()
+    data = _head()
+    data.update((key, value) for key, value in lists.items() if value)
+    return data
 
 
 def record_text(events: tuple[Event, ...], text: str = "") -> str:
@@ -219,16 +246,145 @@ def dump(value, indent: int = 0, lead: int = 0) -> str:
     """JSON text with each value on one line when it fits in :data:`LINE_WIDTH` columns
     (``lead``: how many columns of the line are taken before the value), and a list of plain
     values (the cards of a deal) always on one line."""
-    flat = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-    if lead + len(flat) <= LINE_WIDTH or not isinstance(value, (dict, list)) or not value or (
-            isinstance(value, list) and not any(isinstance(v, (dict, list)) for v in value)):
+    return _laid(_node(value), indent, lead)
+
+
+_PLAIN = frozenset((str, int, float, bool, type(None)))
+_TEXT = frozenset((str,))
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+if c_make_encoder is None:  # pragma: no cover - Python without its C accelerator
+    _one_line = _ENCODER.encode
+else:  # the C encoder made once: json.dumps makes one at each call
+    _encode = c_make_encoder(None, _ENCODER.default, encode_basestring, None, ": ", ", ",
+                             False, False, True)
+
+    def _one_line(value) -> str:
+        return "".join(_encode(value, 0))
+
+
+def _node(value):
+    """A value's JSON on one line, made once: a plain value's text, or (text, the nodes of
+    its members, whether it is an object)."""
+    kind = type(value)
+    if kind is str:
+        return encode_basestring(value)
+    if kind is dict:
+        if _PLAIN.issuperset(map(type, value.values())):  # a play: its members
+            return _one_line(value), value, True                 # only when laid out
+        members = [(encode_basestring(key), _node(item)) for key, item in value.items()]
+        return ("{" + ", ".join([f"{key}: {item if type(item) is str else item[0]}"
+                                 for key, item in members]) + "}", members, True)
+    if kind is list:
+        if _TEXT.issuperset(map(type, value)):  # cards: always on one line
+            return "[" + ", ".join(map(encode_basestring, value)) + "]"
+        items = [_node(item) for item in value]
+        return ("[" + ", ".join([item if type(item) is str else item[0] for item in items])
+                + "]", items, False)
+    return json.dumps(value)  # a number, null
+
+
+def _laid(node, indent: int, lead: int) -> str:
+    """:func:`dump` of a value's node."""
+    if type(node) is str:
+        return node
+    flat, members, is_object = node
+    if lead + len(flat) <= LINE_WIDTH or not members or (
+            not is_object and all(type(item) is str for item in members)):
         return flat
+    if type(members) is dict:
+        members = [(encode_basestring(key), _node(item)) for key, item in members.items()]
     inner = " " * (indent + 2)
-    if isinstance(value, dict):
+    if is_object:
         rows = []
-        for key, item in value.items():
-            prefix = f"{inner}{json.dumps(key, ensure_ascii=False)}: "
-            rows.append(prefix + dump(item, indent + 2, len(prefix)))
-        return "{\n" + ",\n".join(rows) + "\n" + " " * indent + "}"
-    rows = [inner + dump(item, indent + 2, len(inner)) for item in value]
-    return "[\n" + ",\n".join(rows) + "\n" + " " * indent + "]"
+        for key, item in members:
+            prefix = f"{inner}{key}: "
+            rows.append(prefix + _laid(item, indent + 2, len(prefix)))
+    else:
+        width = LINE_WIDTH - len(inner)  # (the plays of a trick: each on one line, mostly)
+        rows = [inner + (item if type(item) is str else item[0] if len(item[0]) <= width
+                         else _laid(item, indent + 2, len(inner))) for item in members]
+    close = "}" if is_object else "]"
+    return ("{\n" if is_object else "[\n") + ",\n".join(rows) + "\n" + " " * indent + close
+
+
+class RecordWriter:
+    """:func:`record_text` of a log given an event at a time, byte for byte: what is held is
+    the text of each complete tag, hand object and comment, not the events.
+
+    ``plain`` stays True while every value is one that the record reader takes back as it is
+    (each name, number, text and direction as the schema has it, and no value the reader
+    changes, such as a comment with blanks around its words), so that the record gives the
+    log's events again; a log for which it turns False is converted the long way
+    (:func:`record_text`, then read back).
+    """
+
+    def __init__(self) -> None:
+        self.plain = True
+        self._values = PlainValues(_tag)
+        self._lists = {key: _Listing(key) for key in ("tags", "hands", "comments")}
+        self._made = _Record(self._sink)
+
+    def _sink(self, key: str, value: dict) -> None:
+        if key == "comments" and self.plain:
+            self.plain = self._values.text(value["text"])
+        self._lists[key].add(value)
+
+    def event(self, event: Event, line: str | None) -> None:
+        """One event of the log, ``line`` its line's text (None: no comment beside it).
+        Raises :class:`NotRecordable`."""
+        if self.plain:
+            self.plain = self._values.event(event)
+        self._made.event(event, line)
+
+    def text(self) -> str:
+        """The record's JSON text (once every event is given)."""
+        return "".join(self.pieces())
+
+    def pieces(self) -> list[str]:
+        """:meth:`text` in pieces, which joined are the text (once every event is given)."""
+        self._made.finish()
+        lists = self._lists
+        if all(listing.values is not None for listing in lists.values()):  # a small record
+            data = _head()
+            data.update((key, made.values) for key, made in lists.items() if made.values)
+            return [dump(data) + "\n"]
+        pieces = [f"{{\n  \"format\": {json.dumps(FORMAT)},\n  \"version\": {VERSION}"]
+        for listing in lists.values():
+            listing.pieces(pieces)
+        pieces.append("\n}\n")
+        return pieces
+
+
+class _Listing:
+    """One list of a record (tags, hands or comments) as text: each value's rows, and while
+    the whole list is short enough to be written on one line, the values themselves."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.lead = len(f'  "{key}": ')
+        self.rows: list[str] = []
+        self.values: list[dict] | None = []  # None once the list is too long for a line
+        self.width = 0  # of the list on one line
+
+    def add(self, value: dict) -> None:
+        node = _node(value)
+        self.rows.append("    " + _laid(node, 4, 4))
+        if self.values is not None:
+            self.values.append(value)
+            self.width += len(node[0])
+            if 2 * len(self.values) + self.width > LINE_WIDTH:
+                self.values = None
+
+    def pieces(self, pieces: list[str]) -> None:
+        """The list's member of the record (nothing for an empty list)."""
+        if not self.rows:
+            return
+        if self.values is not None and self.lead + 2 * len(self.values) + self.width <= LINE_WIDTH:
+            pieces.append(f',\n  "{self.key}": ' + dump(self.values))
+            return
+        pieces.append(f',\n  "{self.key}": [\n')
+        for index, row in enumerate(self.rows):
+            if index:
+                pieces.append(",\n")
+            pieces.append(row)
+        pieces.append("\n  ]")

@@ -3,17 +3,24 @@
 ``parse_log(write(events)).events == tuple(events)`` for every list of events the parser can
 produce (spans do not take part in equality).  Each statement is written as
 :func:`referee.log.canonical.format_event` spells it; a blank line goes before each ``hand``.
+
+:func:`format_text` reads the log a block of lines at a time
+(:func:`referee.log.parser.parse_blocks`): what it holds is the canonical text made so far,
+not the whole file's events.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
+from referee.log.blocks import BLOCK_CHARS
 from referee.log.canonical import format_event
+from referee.log.decode import normalise
 from referee.log.events import Comment, Event, HandStart
-from referee.log.parser import ParseResult, SyntaxIssue, parse_log
+from referee.log.parser import SyntaxIssue, parse_blocks
+from referee.util.collector import collector_paused
 
-__all__ = ["format_event", "format_text", "write"]
+__all__ = ["format_event", "format_pieces", "format_text", "write"]
 
 
 def write(events: Iterable[Event]) -> str:
@@ -33,27 +40,60 @@ def format_text(text: str) -> tuple[str, tuple[SyntaxIssue, ...]]:
     with a syntax issue (or that was not read) is kept exactly as written; runs of blank
     lines become one, and a blank line is put before each ``hand``.
     """
-    result: ParseResult = parse_log(text)
-    by_line = {event.span.line: event for event in result.events}
-    bad_lines = {issue.line for issue in result.issues}
-    out: list[str] = []
-    for number, line in enumerate(result.text.split("\n"), start=1):
-        if number in bad_lines:
-            out.append(line)
-            continue
-        event = by_line.get(number)
-        if event is None:
-            if line.strip():  # not read at all (after too many issues): keep it as written
-                out.append(line)
-            elif out and out[-1] != "":  # blank lines: keep one
+    issues: list[SyntaxIssue] = []
+    with collector_paused():  # (between the blocks as well as in them)
+        return "".join(format_pieces(text, issues)), tuple(issues)
+
+
+def format_pieces(text: str, issues: list[SyntaxIssue], size: int = BLOCK_CHARS) -> Iterator[str]:
+    """:func:`format_text`'s text, a block of lines (of about ``size`` characters) at a time,
+    each piece ending with a newline; the syntax issues are added to ``issues`` as the blocks
+    are read."""
+    text = normalise(text)
+    lines = _Lines()
+    held = None  # a block is formatted once the next one says where it ends
+    for block in parse_blocks(text, size=size):
+        issues.extend(block.issues)
+        if held is not None:
+            yield lines.block(text, held, block.start)
+        held = block
+    if held is not None:
+        yield lines.block(text, held, len(text))
+
+
+class _Lines:
+    """The canonical lines of a log, a block at a time: a run of blank lines becomes one,
+    and a blank line goes before each ``hand``, never at the start or the end."""
+
+    def __init__(self) -> None:
+        self.started = False  # a line has been written
+        self.blank = False  # a blank line is owed before the next line written
+
+    def block(self, text: str, block, end: int) -> str:
+        by_line = {event.span.line: event for event in block.events}
+        bad_lines = {issue.line for issue in block.issues}
+        rows = text[block.start:end].split("\n")
+        if end < len(text) or text.endswith("\n"):
+            rows.pop()  # the empty rest after the block's last newline
+        out: list[str] = []
+        blank, started = self.blank, self.started
+        for number, line in enumerate(rows, start=block.line):
+            event = None if number in bad_lines else by_line.get(number)
+            if event is not None:
+                if isinstance(event, HandStart):
+                    blank = started
+                line = format_event(event) + _trailing_comment(line, event)
+            elif number not in bad_lines and not line.strip():  # blank lines: keep one
+                blank = started
+                continue
+            # else a line with an issue, or not read at all (after too many issues): as written
+            if blank:
                 out.append("")
-            continue
-        if isinstance(event, HandStart) and out and out[-1] != "":
-            out.append("")
-        out.append(format_event(event) + _trailing_comment(line, event))
-    while out and out[-1] == "":
-        out.pop()
-    return ("\n".join(out) + "\n" if out else ""), result.issues
+                blank = False
+            out.append(line)
+            started = True
+        self.blank, self.started = blank, started
+        return "\n".join(out) + "\n" if out else ""
 
 
 def _trailing_comment(line: str, event: Event) -> str:

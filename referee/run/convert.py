@@ -4,28 +4,36 @@ A log becomes the record of its events (:mod:`referee.log.jsonwrite`), a record 
 text of its events, which is what ``referee fmt`` prints for the log it came from.  Nothing is
 guessed: a log with an unreadable line, or with something a record cannot hold, is not
 converted (exit 1, each reason with its place); input that is not a log or a valid record at
-all is refused (exit 2, one diagnostic per problem).  Each conversion is read back before it
-is written, and must give the same events again.
+all is refused (exit 2, one diagnostic per problem).  Each conversion gives the same events
+again: a record made back into a log is read back before it is written; a log is read a block
+of lines at a time and its record written as it is read, each statement checked to be one the
+record reader gives back unchanged (:mod:`referee.log.recordfits`), and a log with a
+statement that is not (a number past the record's bounds) is made into a record whole and
+read back.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from typing import TextIO
 
 from referee.check.records import unreadable
-from referee.log.decode import UnreadableLog, decode_log
+from referee.log.blocks import BLOCK_CHARS, Block
+from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.log.events import Comment
 from referee.log.jsonrecord import InvalidRecord, looks_like_record, read_record
-from referee.log.jsonwrite import NotRecordable, log_text, record_text
-from referee.log.parser import parse_log
+from referee.log.jsonwrite import NotRecordable, RecordWriter, log_text, record_text
+from referee.log.parser import parse_blocks, parse_log
 from referee.output.render import diagnostic_line, escaped
+from referee.util.collector import collector_paused
 from referee.util.reading import UnreadableFile, read_input
 
-__all__ = ["TARGETS", "ConversionRefused", "SameFormat", "convert", "convert_main"]
+__all__ = ["TARGETS", "ConversionRefused", "SameFormat", "convert", "convert_main", "convert_pieces"]
 
 TARGETS = ("json", "log")
 EXIT_DONE, EXIT_REFUSED, EXIT_UNREADABLE = 0, 1, 2
+_UNREAD = ": a record holds only statements, so an unreadable line is not converted"
 
 
 class SameFormat(ValueError):
@@ -47,6 +55,13 @@ def convert(text: str, to: str | None = None) -> tuple[str, str]:
     ``to`` defaults to the other format.  Raises :class:`InvalidRecord` (an invalid record),
     :class:`UnreadableLog` (no statement at all), :class:`ConversionRefused`, or
     :class:`SameFormat`."""
+    pieces, kind = convert_pieces(text, to)
+    return "".join(pieces), kind
+
+
+def convert_pieces(text: str, to: str | None = None) -> tuple[list[str], str]:
+    """:func:`convert`, the converted text in pieces (a log's record is made a hand object
+    at a time, and need not be held twice to be written)."""
     source = "json" if looks_like_record(text) else "log"
     to = to or ("log" if source == "json" else "json")
     if to == source:
@@ -60,11 +75,61 @@ def convert(text: str, to: str | None = None) -> tuple[str, str]:
         except ValueError as failure:  # pragma: no cover - the reader lets none through
             raise ConversionRefused([(1, 1, str(failure))]) from None
         _same(parse_log(out).events, reading.events, "log")
-        return out, "log"
+        return [out], "log"
+    with collector_paused():  # (between the blocks as well as in them)
+        streamed = _streamed(normalise(text))
+    if streamed is not None:
+        return streamed, "json"
+    return [_record_read_back(text)], "json"
+
+
+def _streamed(text: str, size: int = BLOCK_CHARS) -> list[str] | None:
+    """The record of a log (``text`` normalised), read a block of lines at a time, written as
+    the hand objects are made (:class:`RecordWriter`); None when the log holds a value the
+    record may not give back as it is, which :func:`_record_read_back` then converts."""
+    writer = RecordWriter()
+    issues: list = []
+    refused: NotRecordable | None = None
+    statement = False
+    for block, rows in _blocks(text, size):
+        issues.extend(block.issues)
+        if issues or refused is not None or not writer.plain:
+            continue  # only the unreadable lines are still wanted
+        for event in block.events:
+            statement = statement or not isinstance(event, Comment)
+            number = event.span.line - block.line
+            try:
+                writer.event(event, rows[number] if 0 <= number < len(rows) else None)
+            except NotRecordable as err:
+                refused = err
+                break
+    if issues:
+        raise ConversionRefused([(i.line, i.column, i.message + _UNREAD) for i in issues])
+    if not writer.plain:
+        return None
+    if not statement:
+        raise UnreadableLog("nothing in this file reads as a log statement", 1, 1)
+    if refused is not None:
+        raise ConversionRefused([(refused.line, refused.column, refused.message)])
+    return writer.pieces()
+
+
+def _blocks(text: str, size: int) -> Iterator[tuple[Block, list[str]]]:
+    """The blocks of a log (normalised) with the lines they are read from."""
+    held = None
+    for block in parse_blocks(text, size=size):
+        if held is not None:
+            yield held, text[held.start:block.start].split("\n")
+        held = block
+    if held is not None:
+        yield held, text[held.start:].split("\n")
+
+
+def _record_read_back(text: str) -> str:
+    """The record of a log, made from all its events and read back before it is given."""
     parsed = parse_log(text)
     if parsed.issues:
-        why = ": a record holds only statements, so an unreadable line is not converted"
-        raise ConversionRefused([(i.line, i.column, i.message + why) for i in parsed.issues])
+        raise ConversionRefused([(i.line, i.column, i.message + _UNREAD) for i in parsed.issues])
     if all(isinstance(event, Comment) for event in parsed.events):
         raise UnreadableLog("nothing in this file reads as a log statement", 1, 1)
     try:
@@ -77,7 +142,7 @@ def convert(text: str, to: str | None = None) -> tuple[str, str]:
         why = f"this log cannot be held exactly in a record: {err.problems[0].message}"
         raise ConversionRefused([(1, 1, why)]) from None
     _same(back.events, parsed.events, "record")
-    return out, "json"
+    return out
 
 
 def _same(read_back: tuple, events: tuple, what: str) -> None:
@@ -95,8 +160,7 @@ def convert_main(path: str, output: str | None, to: str | None, out: TextIO,
                  err: TextIO) -> int:
     """The command: convert ``path`` (``-``: stdin) to ``output`` or ``out``; its exit code."""
     try:
-        text = decode_log(read_input(path))
-        converted, _ = convert(text, to)
+        pieces, _ = convert_pieces(decode_log(read_input(path)), to)
     except UnreadableFile as failure:
         print(escaped(f"{path}:1:1: {failure}"), file=err)
         return EXIT_UNREADABLE
@@ -112,21 +176,21 @@ def convert_main(path: str, output: str | None, to: str | None, out: TextIO,
         print(escaped(f"referee: {failure}"), file=err)
         return EXIT_UNREADABLE
     if output is None or output == "-":
-        out.write(converted)
+        out.writelines(pieces)
         return EXIT_DONE
-    return _write(output, converted, err)
+    return _write(output, pieces, err)
 
 
-def _write(output: str, text: str, err: TextIO) -> int:
+def _write(output: str, pieces: list[str], err: TextIO) -> int:
     """A new file, or an existing one replaced all or nothing (a symbolic link refused)."""
     from referee.util.files import RefusedWrite, replace_text
 
     try:
         if os.path.lexists(output):
-            replace_text(output, text)
+            replace_text(output, "".join(pieces))
         else:
             with open(output, "x", encoding="utf-8", newline="\n") as file:
-                file.write(text)
+                file.writelines(pieces)
     except (RefusedWrite, OSError) as failure:
         print(escaped(f"referee: {output}: cannot write: {failure}"), file=err)
         return EXIT_UNREADABLE
