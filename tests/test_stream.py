@@ -224,8 +224,8 @@ def test_of_a_kind_past_the_limit_the_first_found_hand_by_hand_are_kept():
 
 def test_a_late_tag_before_the_stop_is_kept_and_one_after_it_is_not():
     # seated by a tag after play began, before the reading stops; the target after the stop
-    text = ("hand 1\ntrick 1: Al 2C, Beth 3C, Charlie 4C, Dave 5C, Eve 6C, Fay 7C -> Fay\n" + SEATS + "\n"
-            + "@@@\n" * MAX_ISSUES + '[Target "40"]\n')
+    text = ("hand 1\ntrick 1: Al 2C, Beth 3C, Charlie 4C, Dave 5C, Eve 6C, Fay 7C -> Fay\n"
+            + SEATS + "\n" + "@@@\n" * MAX_ISSUES + '[Target "40"]\n')
     report = check_stream(text, "x")
     assert report.players == ["Al", "Beth", "Charlie", "Dave", "Eve", "Fay"]
     assert report.to_json() == whole(text)
