@@ -135,10 +135,11 @@ def test_a_setup_tag_after_play_seats_the_table_streamed_as_whole():
     assert_same(text)
 
 
-def test_a_log_whose_reading_stops_before_a_late_setup_tag_is_checked_whole():
-    # the reading stops after MAX_ISSUES unreadable lines: the tag after them is not read
+def test_a_log_whose_reading_stops_before_a_late_setup_tag_streams_without_that_tag():
+    # the reading stops after MAX_ISSUES unreadable lines: the tag after them is not read, by
+    # the whole reading nor (read again without it) by the stream
     text = "hand 1\ntrick 1: Al 2C\n" + "@@@\n" * MAX_ISSUES + SEATS + "\n"
-    assert check_stream(text, "x") is None
+    assert check_stream(text, "x").to_json() == whole(text)
     report = check_text(text, "x")
     assert report.players == [] and report.to_json() == whole(text)
     # a diagnostic for each unreadable line, of which 100 are shown (the issue that says the
@@ -219,3 +220,26 @@ def test_of_a_kind_past_the_limit_the_first_found_hand_by_hand_are_kept():
     assert report.suppressed == {"bad-setup": 1}
     everything = check_bytes(text.encode(), "x")
     assert [d.line for d in everything.diagnostics] == [3, 4, 6]
+
+
+def test_a_late_tag_before_the_stop_is_kept_and_one_after_it_is_not():
+    # seated by a tag after play began, before the reading stops; the target after the stop
+    text = ("hand 1\ntrick 1: Al 2C, Beth 3C, Charlie 4C, Dave 5C, Eve 6C, Fay 7C -> Fay\n"
+            + SEATS + "\n" + "@@@\n" * MAX_ISSUES + '[Target "40"]\n')
+    report = check_stream(text, "x")
+    assert report.players == ["Al", "Beth", "Charlie", "Dave", "Eve", "Fay"]
+    assert report.to_json() == whole(text)
+
+
+def test_a_stopped_reading_with_a_late_tag_is_held_as_a_stream_is(tmp_path):
+    """The long log behind 1,000 unreadable lines and a late tag costs what a stream costs."""
+    play = "".join(f"hand {h}\ntrick 1: Al 2C\n" for h in range(1, 3001))
+    text = SEATS + "\n" + play + "@@@\n" * MAX_ISSUES + '[Target "40"]\n'
+    log = tmp_path / "stopped.log"
+    log.write_text(text, "utf-8")
+    code = ("import sys\nfrom referee.replay import check_path\nimport referee.check.replay as r\n"
+            "r.check_parsed = None  # the whole parse must not be taken\n"
+            "check_path(sys.argv[1])\nprint('streamed')")
+    done = subprocess.run([sys.executable, "-c", code, str(log)], capture_output=True,
+                          text=True, cwd=Path(__file__).resolve().parent.parent)
+    assert done.stdout.strip() == "streamed", done.stderr[-2000:]

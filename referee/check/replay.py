@@ -122,13 +122,13 @@ def check_stream(text: str, path: str, *, base_dir: Path | None = None,
                  watch: Watcher | None = None,
                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                  allowed_dirs: tuple[str | Path, ...] = (),
-                 block_chars: int = BLOCK_CHARS) -> Report | None:
+                 block_chars: int = BLOCK_CHARS, late_before: int | None = None) -> Report | None:
     """:func:`check_parsed` of the log ``text`` (decoded, no JSON record) read a block (of
     ``block_chars``) at a time, replayed a hand at a time (:mod:`referee.check.stream`): the
     same report, or None when only the whole parse gives it (what ``watch`` made of this
     reading is then to be dropped).  Raises UnreadableLog."""
     findings = Findings(limit=max_diagnostics)
-    stream = Stream(text, findings, block_chars)
+    stream = Stream(text, findings, block_chars, late_before=late_before)
     table = setup_table(stream.setup_events(), findings, base_dir, ruleset=ruleset,
                         allowed_dirs=allowed_dirs)
     report = Report(path=path, source=text)
@@ -140,7 +140,13 @@ def check_stream(text: str, path: str, *, base_dir: Path | None = None,
     else:
         stream.drain()
     if not stream.exact:
-        return None
+        if stream.failed or late_before is not None:
+            return None
+        # stopped before a late setup tag: read again without the tags the reading never reaches
+        return check_stream(text, path, base_dir=base_dir, watch=watch,
+                            max_diagnostics=max_diagnostics, ruleset=ruleset,
+                            allowed_dirs=allowed_dirs, block_chars=block_chars,
+                            late_before=stream.stop_line)
     conclude(report, findings)
     if watching is not None:
         watching.finish(report)

@@ -15,7 +15,9 @@ statement of play included (reported, and still used when the header lacks them)
 late tags are found before play is replayed by a scan that reads only the lines that may be
 tags (:func:`referee.log.parser.tags_after`).  Only a log whose reading stops early (too many
 unreadable lines, or a failure) can make that differ from the whole reading: such a stream
-is not :attr:`Stream.exact`, and the check reads the whole file instead.
+is not :attr:`Stream.exact`.  One that stopped is read again as a stream that gives the
+setup only the late tags before the line where the reading stops (``late_before``), which is
+what the whole reading sees; only a failed reading is read whole.
 """
 
 from __future__ import annotations
@@ -78,8 +80,12 @@ class Stream:
     First :meth:`setup_events` (the events the setup reads), then :meth:`statements` (every
     statement and unreadable line, in order, once) or :meth:`drain`."""
 
-    def __init__(self, text: str, findings: Findings, size: int = BLOCK_CHARS) -> None:
+    def __init__(self, text: str, findings: Findings, size: int = BLOCK_CHARS, *,
+                 late_before: int | None = None) -> None:
         self.text = text
+        # late setup tags from this line on are not given to the setup: the whole file's
+        # reading, which stops at that line, never reaches them
+        self._late_before = late_before
         self.findings = findings
         self._blocks = parse_blocks(text, size=size)
         self._items = self._read()
@@ -115,7 +121,9 @@ class Stream:
         if late is None:
             self._failed = True
             return events
-        late = [tag for tag in late if tag.span.line > first.span.line]
+        before = self._late_before
+        late = [tag for tag in late
+                if tag.span.line > first.span.line and (before is None or tag.span.line < before)]
         if late:
             self._late_line = late[-1].span.line
         return events + late
@@ -130,6 +138,16 @@ class Stream:
         """Read the rest (its syntax diagnostics) without judging it."""
         for _ in self._items:
             pass
+
+    @property
+    def stop_line(self) -> int | None:
+        """The line at which the reading stopped (too many unreadable lines), if it did."""
+        return self._stop_line
+
+    @property
+    def failed(self) -> bool:
+        """Whether the reading failed (an internal error of the line reader)."""
+        return self._failed
 
     @property
     def exact(self) -> bool:
