@@ -4,34 +4,19 @@ z3 being asked; the answer is the one the whole file's parse gives."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
+from peak_memory import CLI, run_measured
 
 from referee.log.parser import parse_text
 from referee.proofs import audit_read
 from referee.proofs.audit import audit_scoresheet
 from referee.rules.ruleset import load_ruleset
 
-ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["Al", "Beth", "Charlie", "Dave", "Eve", "Fay"]
 PLAYERS = '[Players "Al Beth Charlie Dave Eve Fay"]'
 CLEAN = (0, 13, 0, 13, 0, 26)
-
-# the audit in a fresh process, its peak resident memory (kB) written last on stderr
-PEAK = """
-import sys
-from referee.cli import main
-code = main(["audit", sys.argv[1]])
-sys.stdout.flush()
-print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')),
-      file=sys.stderr)
-raise SystemExit(code)
-"""
-
 
 def sheet(hands: int, scores=CLEAN, header: str = PLAYERS) -> str:
     lines, totals = [header, '[Target "1000000000"]'], [0] * 6
@@ -45,11 +30,7 @@ def sheet(hands: int, scores=CLEAN, header: str = PLAYERS) -> str:
 
 def _audited(path: Path) -> tuple[float, float, str, int]:
     """(peak MB, seconds, stdout, exit code) of ``referee audit path`` in a fresh process."""
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", PEAK, str(path)], capture_output=True,
-                          text=True, cwd=ROOT, timeout=120)
-    seconds = time.perf_counter() - start
-    return int(done.stderr.split()[-1]) * 1024 / 1e6, seconds, done.stdout, done.returncode
+    return run_measured(CLI, "audit", str(path), keep_stdout=True)
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads VmHWM from /proc")

@@ -4,14 +4,13 @@ same refusals, and memory that grows with the text, not with the whole file's ev
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from line_edits import edit_lines
+from peak_memory import CLI, growth, played_log, run_measured
 
 from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.run.convert import ConversionRefused, convert, convert_pieces
@@ -130,7 +129,8 @@ def test_an_unreadable_line_or_a_late_tag_is_refused_after_the_whole_log_is_read
     assert [reason[:2] for reason in refused.value.reasons] == [(2003, 1)]
     with pytest.raises(ConversionRefused) as refused:
         convert(text.replace("zzz\n", ""))
-    late = "a tag after the first statement of the game: a record keeps its tags first (move it above)"
+    late = ("a tag after the first statement of the game: a record keeps its tags first "
+            "(move it above)")
     assert refused.value.reasons == [(2002, 1, late)]
 
 
@@ -173,42 +173,12 @@ def test_an_edited_log_is_converted_or_refused_as_the_whole_log_read_back(text, 
 
 
 # ---- memory --------------------------------------------------------------------------------
-PEAK = """
-import os, sys
-sys.stdout = open(os.devnull, "w")
-from referee.cli import main
-main(["convert", sys.argv[1]])
-print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')),
-      file=sys.stderr)
-"""
-
-
-def _peak_mb(path: Path) -> float:
-    done = subprocess.run([sys.executable, "-c", PEAK, str(path)], capture_output=True,
-                          text=True, cwd=ROOT, check=True)
-    return int(done.stderr.strip()) * 1024 / 1e6
-
-
-def _played(hands: int) -> str:
-    from referee.conformance.generate import generate_game
-    from referee.log.writer import write
-    from referee.rules.ruleset import load_ruleset, with_options
-
-    rules = with_options(load_ruleset("cancellation"), target=10**9)
-    return write(generate_game(rules, 6, seed=5, hands=hands))
-
-
 def test_convert_peak_memory_grows_with_the_text_not_with_its_events(tmp_path):
     # the whole file's events, its record as objects, and the record read back: about 185 MB
     # per MB of log; a hand object at a time: the text, and the record's text (4.6 MB per MB
     # of log) held until it is written, about 6 MB per MB
-    sizes, peaks = [], []
-    for hands in (200, 800):
-        path = tmp_path / f"{hands}.log"
-        path.write_text(_played(hands), "utf-8")
-        sizes.append(path.stat().st_size / 1e6)
-        peaks.append(_peak_mb(path))
-    growth = (peaks[1] - peaks[0]) / (sizes[1] - sizes[0])
+    sizes, peaks, slope = growth(tmp_path, played_log, (200, 800),
+                                 lambda path: run_measured(CLI, "convert", str(path)).peak_mb)
     assert sizes[1] > 1.3  # large enough for the growth to stand out of the noise
-    assert growth < 12, (sizes, peaks)
+    assert slope < 12, (sizes, peaks)
 

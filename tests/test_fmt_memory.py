@@ -3,15 +3,10 @@ blocks are cut, and its memory grows with the text, not with the whole file's ev
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+from peak_memory import CLI, growth, played_log, run_measured
 
 from referee.log.writer import format_pieces, format_text
-
-ROOT = Path(__file__).resolve().parents[1]
 
 # blank runs, a comment beside a statement and on its own line, an unreadable line, a hand
 # without the blank line before it, and blanks at both ends
@@ -72,40 +67,10 @@ def test_a_log_past_the_issue_limit_keeps_the_lines_not_read_as_written():
 
 
 # ---- memory --------------------------------------------------------------------------------
-PEAK = """
-import os, sys
-sys.stdout = open(os.devnull, "w")
-from referee.cli import main
-main(["fmt", sys.argv[1]])
-print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')),
-      file=sys.stderr)
-"""
-
-
-def _peak_mb(path: Path) -> float:
-    done = subprocess.run([sys.executable, "-c", PEAK, str(path)], capture_output=True,
-                          text=True, cwd=ROOT, check=True)
-    return int(done.stderr.strip()) * 1024 / 1e6
-
-
-def _played(hands: int) -> str:
-    from referee.conformance.generate import generate_game
-    from referee.log.writer import write
-    from referee.rules.ruleset import load_ruleset, with_options
-
-    rules = with_options(load_ruleset("cancellation"), target=10**9)
-    return write(generate_game(rules, 6, seed=5, hands=hands))
-
-
 def test_fmt_peak_memory_grows_with_the_text_not_with_its_events(tmp_path):
     # the whole file's events held at once: about 24 MB per MB of log; a block at a time,
     # the text, its canonical form and the pieces made so far: about 4 MB per MB
-    sizes, peaks = [], []
-    for hands in (200, 800):
-        path = tmp_path / f"{hands}.log"
-        path.write_text(_played(hands), "utf-8")
-        sizes.append(path.stat().st_size / 1e6)
-        peaks.append(_peak_mb(path))
-    growth = (peaks[1] - peaks[0]) / (sizes[1] - sizes[0])
+    sizes, peaks, slope = growth(tmp_path, played_log, (200, 800),
+                                 lambda path: run_measured(CLI, "fmt", str(path)).peak_mb)
     assert sizes[1] > 1.3  # large enough for the growth to stand out of the noise
-    assert growth < 9, (sizes, peaks)
+    assert slope < 9, (sizes, peaks)

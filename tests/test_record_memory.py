@@ -5,27 +5,14 @@ and the whole decoded document as well (36 MB per MB when they were)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
+
+from peak_memory import growth, run_measured
 
 from referee.check.replay import check_path
 
-ROOT = Path(__file__).resolve().parents[1]
-PEAK = """
-import sys
-from referee.check.replay import check_path
-report = check_path(sys.argv[1])
-assert report.verdict == "clean", report.verdict
-print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))
-"""
+CHECK = ("import sys\nfrom referee.check.replay import check_path\n"
+         "report = check_path(sys.argv[1])\nassert report.verdict == 'clean', report.verdict")
 BLOCK = 12  # hands: a whole number of rounds of dealers and of pass directions at 6 seats
-
-
-def _peak_mb(path: Path) -> float:
-    done = subprocess.run([sys.executable, "-c", PEAK, str(path)], capture_output=True,
-                          text=True, cwd=ROOT, check=True)
-    return int(done.stdout.strip()) * 1024 / 1e6
 
 
 def _record(hands: int) -> str:
@@ -55,12 +42,7 @@ def test_peak_memory_of_a_record_grows_by_a_few_mb_per_mb(tmp_path):
     # measured: about 6 MB per MB of a played record (its events: a play and its two spans
     # for each 80 bytes of JSON), where the whole decoded document and a JSON pointer per
     # value, then the whole file's events, cost 36
-    sizes, peaks = [], []
-    for hands in (50, 250):
-        path = tmp_path / f"{hands}.json"
-        path.write_text(_record(hands), "utf-8")
-        sizes.append(path.stat().st_size / 1e6)
-        peaks.append(_peak_mb(path))
-    growth = (peaks[1] - peaks[0]) / (sizes[1] - sizes[0])
+    sizes, peaks, slope = growth(tmp_path, _record, (50, 250),
+                                 lambda path: run_measured(CHECK, str(path)).peak_mb, ".json")
     assert sizes[1] - sizes[0] > 1.5  # enough for the growth to stand out of the noise
-    assert growth < 12, (sizes, peaks)
+    assert slope < 12, (sizes, peaks)

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from peak_memory import growth, run_measured
 
 from referee.conformance.generate import generate_game
 from referee.conformance.inject import violating_game
@@ -22,8 +21,6 @@ from referee.output.game_view import game_view, referee_game
 from referee.output.html import render_html, report_html
 from referee.output.replay_view import show_replay
 from referee.rules.ruleset import load_ruleset, with_options
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _game(hands: int, seed: int = 5) -> str:
@@ -84,7 +81,7 @@ def test_a_log_whose_setup_fails_still_shows_its_notes(tmp_path):
 
 
 # ---- memory --------------------------------------------------------------------------------
-PEAK = """
+SHOWN = """
 import sys
 from referee.output import game_view
 game_view.MAX_DRAWN_HANDS = 10  # the drawn hands are a fixed cost; the others are measured
@@ -95,7 +92,6 @@ if sys.argv[2] == "page":
 else:
     show_replay(sys.argv[1], stream=open("/dev/null", "w"), color=False,
                 as_json=sys.argv[2] == "json")
-print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))
 """
 
 
@@ -104,14 +100,7 @@ def test_peak_memory_of_the_replay_grows_with_the_text_not_with_its_tricks(tmp_p
     # the whole file's events and tricks held: about 36 (text), 50 (JSON) and 49 (the report's
     # page) MB per MB of log; a hand at a time: about 4 (the summaries; the rows are spooled),
     # 5 and 5
-    sizes, peaks = [], []
-    for hands in (40, 250):
-        path = tmp_path / f"{hands}.log"
-        path.write_text(_game(hands), "utf-8")
-        sizes.append(path.stat().st_size / 1e6)
-        done = subprocess.run([sys.executable, "-c", PEAK, str(path), form], capture_output=True,
-                              text=True, cwd=ROOT, check=True)
-        peaks.append(int(done.stdout.strip()) * 1024 / 1e6)
-    growth = (peaks[1] - peaks[0]) / (sizes[1] - sizes[0])
+    sizes, peaks, slope = growth(tmp_path, _game, (40, 250),
+                                 lambda path: run_measured(SHOWN, str(path), form).peak_mb)
     assert sizes[1] - sizes[0] > 0.35  # far enough apart for the growth to stand out
-    assert growth < 12, (sizes, peaks)
+    assert slope < 12, (sizes, peaks)

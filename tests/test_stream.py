@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from line_edits import ACTIONS, edit_lines
+from peak_memory import growth, played_log, run_measured
 
 from referee.check.replay import check_bytes, check_parsed, check_stream
 from referee.log.decode import normalise
@@ -160,18 +161,7 @@ def test_a_file_of_comments_and_unreadable_lines_is_unreadable_streamed_as_whole
 
 
 # ---- memory --------------------------------------------------------------------------------
-PEAK = """
-import sys
-from referee.replay import check_path
-check_path(sys.argv[1])
-print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))
-"""
-
-
-def _peak_mb(path: Path) -> float:
-    done = subprocess.run([sys.executable, "-c", PEAK, str(path)], capture_output=True,
-                          text=True, cwd=ROOT, check=True)
-    return int(done.stdout.strip()) * 1024 / 1e6
+CHECK = "import sys\nfrom referee.replay import check_path\ncheck_path(sys.argv[1])"
 
 
 def _sheet(hands: int) -> str:
@@ -185,29 +175,15 @@ def _sheet(hands: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _played(hands: int) -> str:
-    from referee.conformance.generate import generate_game
-    from referee.log.writer import write
-    from referee.rules.ruleset import load_ruleset, with_options
-
-    rules = with_options(load_ruleset("cancellation"), target=10**9)
-    return write(generate_game(rules, 6, seed=5, hands=hands))
-
-
-@pytest.mark.parametrize("make, small, large", [(_sheet, 5_000, 20_000), (_played, 200, 800)],
+@pytest.mark.parametrize("make, small, large", [(_sheet, 5_000, 20_000), (played_log, 200, 800)],
                          ids=["scoresheet", "played"])
 def test_peak_memory_grows_with_the_text_not_with_its_events(tmp_path, make, small, large):
     # the whole file's events and hands held at once cost 21-28 MB per MB of log; one hand
     # at a time, the text and the hands' summaries: about 2-3 MB per MB
-    sizes, peaks = [], []
-    for hands in (small, large):
-        path = tmp_path / f"{hands}.log"
-        path.write_text(make(hands), "utf-8")
-        sizes.append(path.stat().st_size / 1e6)
-        peaks.append(_peak_mb(path))
-    growth = (peaks[1] - peaks[0]) / (sizes[1] - sizes[0])
+    sizes, peaks, slope = growth(tmp_path, make, (small, large),
+                                 lambda path: run_measured(CHECK, str(path)).peak_mb)
     assert sizes[1] > 1.3  # large enough for the growth to stand out of the noise
-    assert growth < 6, (sizes, peaks)
+    assert slope < 6, (sizes, peaks)
 
 
 def test_of_a_kind_past_the_limit_the_first_found_hand_by_hand_are_kept():

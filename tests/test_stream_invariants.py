@@ -4,12 +4,11 @@ what the replay already reported is not reported again, and memory grows with th
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from functools import partial
 from pathlib import Path
 
 import pytest
+from peak_memory import growth, played_log, run_measured
 
 from referee.check import codes
 from referee.check.replay import check_bytes
@@ -95,25 +94,14 @@ def test_a_game_of_many_batches_proves_every_law_of_every_hand():
 
 
 # ---- memory --------------------------------------------------------------------------------
-PEAK = """
-import sys
-from referee.replay import check_path
-check_path(sys.argv[1], invariants=True)
-print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))
-"""
+PROVED = ("import sys\nfrom referee.replay import check_path\n"
+          "check_path(sys.argv[1], invariants=True)")
 
 
 def test_peak_memory_of_the_invariants_grows_with_the_text_not_with_its_hands(tmp_path):
     # every hand's facts and laws in one z3 call over the whole file's events: about 38 MB
     # per MB of log; a batch of hands at a time, about 5
-    sizes, peaks = [], []
-    for hands in (60, 300):
-        path = tmp_path / f"{hands}.log"
-        path.write_bytes(_long_game(hands, seed=5))
-        sizes.append(path.stat().st_size / 1e6)
-        done = subprocess.run([sys.executable, "-c", PEAK, str(path)], capture_output=True,
-                              text=True, cwd=ROOT, check=True)
-        peaks.append(int(done.stdout.strip()) * 1024 / 1e6)
-    growth = (peaks[1] - peaks[0]) / (sizes[1] - sizes[0])
+    sizes, peaks, slope = growth(tmp_path, played_log, (60, 300),
+                                 lambda path: run_measured(PROVED, str(path)).peak_mb)
     assert sizes[1] - sizes[0] > 0.4  # far enough apart for the growth to stand out
-    assert growth < 14, (sizes, peaks)
+    assert slope < 14, (sizes, peaks)
