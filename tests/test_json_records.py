@@ -379,6 +379,7 @@ def test_a_valid_record_is_read_without_asking_jsonschema(monkeypatch):
         raise AssertionError("jsonschema asked about a valid record")
 
     monkeypatch.setattr("referee.log.jsonrecord.schema_problems", refuse)
+    monkeypatch.setattr("referee.log.jsonrecord.piece_problems", refuse)
     events = parse_bytes((RECORDS / "revoke.json").read_bytes()).events
     assert sum(isinstance(event, Trick) for event in events) > 0
     with pytest.raises(AssertionError, match="jsonschema asked"):
