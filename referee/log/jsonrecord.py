@@ -93,8 +93,9 @@ def read_record(text: str) -> Reading:
     """The events of a JSON game record; raises :class:`InvalidRecord` with every problem."""
     try:
         reading, _ = _build(text, checked=False)
-    except NotPlain:
+    except NotPlain:  # (out of this block, so that what it built can go)
         reading = None
+    if reading is None:
         reading = _diagnose(text)
     if reading is None:
         reading, problems = _build(text, checked=_check_slowly(text))
