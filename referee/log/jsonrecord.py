@@ -5,10 +5,12 @@ is ``{``).  :func:`read_record` makes the events in the order a log would have t
 span at the line and column of its JSON value.  A valid record is read fast, piece by piece
 (:mod:`referee.log.jsonpieces`: the C ``json`` decoder, one hand at a time), each piece
 checked against ``spec/game-record.schema.json`` by ``jsonschema-rs`` (yes or no), its events
-made from the places of its values (:mod:`referee.log.jsonbuild`).  Anything else is read
-as before any of that: decoded by :mod:`referee.log.jsontext`, which knows where every value
-is and says what is not JSON, then validated by ``jsonschema``, which says what the schema
-refuses.  An invalid record raises :class:`InvalidRecord`, an :class:`UnreadableLog` carrying
+made from the places of its values (:mod:`referee.log.jsonbuild`).  A record so refused
+is read again piece by piece: the record without its hands, and each hand the C decoder or
+``jsonschema-rs`` refuses, is decoded by :mod:`referee.log.jsontext`, which knows where every
+value is and says what is not JSON, then validated by ``jsonschema``, which says what the
+schema refuses; only text whose fault is in no one piece (not a JSON object of members, a
+member name twice in it) is read whole that way.  An invalid record raises :class:`InvalidRecord`, an :class:`UnreadableLog` carrying
 one :class:`RecordProblem` per problem, each with the JSON pointer of the faulty value.
 :func:`record_pointers` gives the pointer of the values at some places, so that a
 diagnostic about the game can name it too.
