@@ -379,6 +379,7 @@ def test_a_valid_record_is_read_without_asking_jsonschema(monkeypatch):
         raise AssertionError("jsonschema asked about a valid record")
 
     monkeypatch.setattr("referee.log.jsonrecord.schema_problems", refuse)
+    monkeypatch.setattr("referee.log.jsonrecord.piece_problems", refuse)
     events = parse_bytes((RECORDS / "revoke.json").read_bytes()).events
     assert sum(isinstance(event, Trick) for event in events) > 0
     with pytest.raises(AssertionError, match="jsonschema asked"):
@@ -489,7 +490,7 @@ def test_the_fast_and_the_full_validator_agree_on_edited_records(edits):
                 parent["extra"] = value
             else:
                 parent.append(value)
-        except (KeyError, IndexError, TypeError):
+        except (KeyError, IndexError, TypeError, AttributeError):
             continue  # an earlier edit took the place away
     assert _quick_says(document) == _jsonschema_says(document)
 
@@ -517,3 +518,136 @@ def test_the_pointers_of_diagnostics_are_found_in_their_hands_only():
     assert record_pointers(text, asked) == {at: everything[at] for at in asked
                                             if at in everything}
     assert record_pointers("{not json", [(1, 1)]) == {}
+
+
+# ---- an invalid record: the detail only for the pieces that need it ------------------------
+def _whole_reading(text: str) -> list[tuple]:
+    """The problems of ``text`` as the slow reading of the whole record says them (the
+    positioned decoder and jsonschema over everything), as tuples; [] for none."""
+    from referee.log import jsonrecord
+
+    try:
+        _, problems = jsonrecord._build(text, checked=jsonrecord._check_slowly(text))
+    except InvalidRecord as err:
+        problems = list(err.problems)
+    return [_fields(p) for p in sorted(problems, key=lambda p: (p.line, p.column))]
+
+
+def _fields(p) -> tuple:
+    return p.line, p.column, p.end_line, p.end_column, p.message, p.pointer
+
+
+def _reading_now(text: str) -> list[tuple]:
+    try:
+        read_record(text)
+    except InvalidRecord as err:
+        return [_fields(p) for p in err.problems]
+    return []
+
+
+def _three_hands() -> dict:
+    document = json.loads((RECORDS / "revoke.json").read_text("utf-8"))
+    hand = document["hands"][0]
+    document["hands"] = [dict(hand, number=n) for n in (1, 2, 3)]
+    return document
+
+
+_CARD = re.compile(r'"cards": \[\s*"')
+
+
+def _card_edit(text: str, which: int, value: str = "1S") -> str:
+    """``text`` with the first card of its ``which``-th run of cards (from 0; -1 the last)
+    made ``value``."""
+    starts = [m.end() for m in _CARD.finditer(text)]
+    at = starts[which]
+    return text[:at] + value + text[text.index('"', at):]
+
+
+def _edited_texts() -> list[str]:
+    text = json.dumps(_three_hands(), indent=1)
+    last = text.rindex('"number": 3')
+    texts = [_card_edit(text, 0), _card_edit(text, -1), _card_edit(_card_edit(text, 0), -1),
+             text.replace('"version": 1', '"version": 2, "colour": 1'),
+             _card_edit(text.replace('"version": 1', '"version": 2'), -1)]
+    for old, new in (('"number": 3', '"number": NaN'), ('"number": 3', '"number": 1e400'),
+                     ('"number": 3', '"number": 3, "number": 3'),
+                     ('"number": 3', '"number": "\\udc00"'), ('"number": 3', '"number": [[[' * 12
+                                                               + "]]]" * 12)):
+        edited = text[:last] + new + text[last + len(old):]
+        texts += [edited, _card_edit(edited, 0)]
+    return texts
+
+
+def test_every_invalid_record_of_the_tests_is_said_as_the_whole_reading_says():
+    from test_messages_log import RECORDS as MESSAGE_RECORDS
+
+    texts = [record(body).decode() for body, _, _ in SCHEMA_CASES + UNSAID_CASES]
+    texts += [text for text, _, _ in MESSAGE_RECORDS] + _edited_texts()
+    texts.append((RECORDS / "invalid.json").read_text("utf-8"))
+    said = [_reading_now(text) for text in texts]
+    assert sum(bool(problems) for problems in said) > 40
+    for text, problems in zip(texts, said):
+        assert problems == _whole_reading(text), text[:200]
+
+
+def test_a_bad_value_in_the_last_hand_is_said_without_the_whole_slow_reading(monkeypatch):
+    def refuse(*args):
+        raise AssertionError("the whole record read slowly")
+
+    monkeypatch.setattr("referee.log.jsonrecord.decode", refuse)
+    monkeypatch.setattr("referee.log.jsonrecord.schema_problems", refuse)
+    text = _card_edit(json.dumps(_three_hands(), indent=1), -1, "1X")
+    with pytest.raises(InvalidRecord) as err:
+        read_record(text)
+    line = text[:text.rindex('"1X"')].count("\n") + 1
+    column = text.rindex('"1X"') - text.rindex("\n", 0, text.rindex('"1X"'))
+    assert [(p.pointer, p.line, p.column, p.message) for p in err.value.problems] == [(
+        "/hands/2/passes/5/cards/0", line, column,
+        '"1X" is not a card: a rank 2-10, J, Q, K or A, then a suit S, H, D or C (10S, QH)')]
+
+
+def test_many_bad_hands_are_counted_as_the_whole_reading_counts_them():
+    document = _three_hands()
+    document["hands"] = document["hands"] * 20
+    for hand in document["hands"]:
+        for deal in hand["deal"]:
+            deal["cards"] = ["1X"] * 6  # 36 problems a hand, 2,160 in all
+    text = json.dumps(document, indent=1)
+    problems = _reading_now(text)
+    assert len(problems) == 101 and problems[-1][4] == "and 2060 more problems"
+    assert problems == _whole_reading(text)
+
+
+_THREE = _three_hands()
+_THREE_PATHS = list(_paths(_THREE))
+_TEXT_EDITS = st.sampled_from([None, ("3", "NaN"), ("3", "1e400"), ("3", "3, \"number\": 3"),
+                               ("3", '"\\ud800"'), ("3", "3 4")])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_THREE_PATHS), st.sampled_from(["set", "drop", "add"]),
+                          _ODD_VALUES), min_size=1, max_size=4), _TEXT_EDITS)
+def test_an_edited_record_is_said_as_the_whole_reading_says(edits, text_edit):
+    document = json.loads(json.dumps(_THREE))
+    for path, action, value in edits:
+        parent = document
+        try:
+            for step in path[:-1]:
+                parent = parent[step]
+            if not path:
+                continue
+            if action == "set":
+                parent[path[-1]] = value
+            elif action == "drop":
+                del parent[path[-1]]
+            elif isinstance(parent, dict):
+                parent["extra"] = value
+            else:
+                parent.append(value)
+        except (KeyError, IndexError, TypeError, AttributeError):
+            continue  # an earlier edit took the place away
+    text = json.dumps(document, indent=1, ensure_ascii=False)
+    if text_edit is not None and '"number": 3' in text:
+        at = text.rindex('"number": 3') + len('"number": ')
+        text = text[:at] + text_edit[1] + text[at + 1:]
+    assert _reading_now(text) == _whole_reading(text)

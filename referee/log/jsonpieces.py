@@ -21,13 +21,13 @@ from json.decoder import scanstring
 from json.scanner import make_scanner
 from typing import NamedTuple
 
-from referee.log.jsontext import MAX_NUMBER, NotPlain
+from referee.log.jsontext import MAX_NUMBER, JsonError, NotPlain, decode_at, escape_pointer
 
-__all__ = ["Piece", "pieces", "root_start"]
+__all__ = ["SURROGATE", "Piece", "pieces", "root_start"]
 
 _BLANK = re.compile(r"[ \t\n\r]*")
 # an escaped surrogate: the C decoder makes a lone one a character, decode refuses it
-_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _constant(word: str):
@@ -68,6 +68,7 @@ class Piece(NamedTuple):
     start: int
     end: int
     value: object
+    where: dict[str, tuple[int, int]] | None = None  # its places, when decode read it
 
 
 def root_start(text: str) -> int:
@@ -75,19 +76,39 @@ def root_start(text: str) -> int:
     return _BLANK.match(text).end()
 
 
-def pieces(text: str, decoded: bool = False) -> Iterator[Piece]:
+def pieces(text: str, decoded: bool = False, slow: bool = False) -> Iterator[Piece]:
     """The pieces of ``text``, a JSON object, in the order written; raises NotPlain.
     ``decoded``: :func:`~referee.log.jsontext.decode` read the text (so an escaped surrogate
-    is one of a pair)."""
-    if not decoded and _SURROGATE.search(text):
+    is one of a pair).  ``slow``: a piece the C decoder refuses is read by
+    :func:`~referee.log.jsontext.decode_at` instead, given with its places (``where``), or
+    its :class:`~referee.log.jsontext.JsonError` raised: what is not JSON in a member or a
+    hand is found where ``decode`` would find it, if the pieces before it are plain JSON."""
+    if not decoded and SURROGATE.search(text):
         raise NotPlain("surrogate")
+    scan = _slow_scan if slow else _piece_scan
     try:
-        yield from _members(text)
+        yield from _members(text, scan)
+    except JsonError:
+        raise
     except (ValueError, RecursionError):
         raise NotPlain("not JSON") from None
 
 
-def _members(text: str) -> Iterator[Piece]:
+def _piece_scan(text: str, pos: int, key: str, index: int | None) -> Piece:
+    value, end = _scan(text, pos)
+    return Piece(key, index, pos, end, value)
+
+
+def _slow_scan(text: str, pos: int, key: str, index: int | None) -> Piece:
+    try:
+        return _piece_scan(text, pos, key, index)
+    except (NotPlain, ValueError, RecursionError):
+        pointer = f"/{escape_pointer(key)}" if index is None else f"/hands/{index}"
+        value, where = decode_at(text, pos, pointer, 1 if index is None else 2)
+        return Piece(key, index, pos, where[pointer][1], value, where)
+
+
+def _members(text: str, scan) -> Iterator[Piece]:
     blank = _BLANK.match
     pos = root_start(text)
     if not text.startswith("{", pos):
@@ -105,11 +126,12 @@ def _members(text: str) -> Iterator[Piece]:
         seen.add(key)
         start = blank(text, pos + 1).end()
         if key == "hands" and text.startswith("[", start):
-            pos = yield from _hands(text, start)
+            pos = yield from _hands(text, start, scan)
             yield Piece(key, None, start, pos, [])
         else:
-            value, pos = _scan(text, start)
-            yield Piece(key, None, start, pos, value)
+            piece = scan(text, start, key, None)
+            pos = piece.end
+            yield piece
         pos = blank(text, pos).end()
         closed = text.startswith("}", pos)
         if not closed:
@@ -120,7 +142,7 @@ def _members(text: str) -> Iterator[Piece]:
         raise NotPlain("text after the document")
 
 
-def _hands(text: str, start: int) -> Iterator[Piece]:
+def _hands(text: str, start: int, scan) -> Iterator[Piece]:
     """Each item of the array at ``start``; returns the offset after the array."""
     blank = _BLANK.match
     pos = blank(text, start + 1).end()
@@ -128,8 +150,9 @@ def _hands(text: str, start: int) -> Iterator[Piece]:
         return pos + 1
     index = 0
     while True:
-        value, end = _scan(text, pos)
-        yield Piece("hands", index, pos, end, value)
+        piece = scan(text, pos, "hands", index)
+        end = piece.end
+        yield piece
         index += 1
         pos = blank(text, end).end()
         if text.startswith("]", pos):

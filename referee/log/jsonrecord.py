@@ -5,10 +5,12 @@ is ``{``).  :func:`read_record` makes the events in the order a log would have t
 span at the line and column of its JSON value.  A valid record is read fast, piece by piece
 (:mod:`referee.log.jsonpieces`: the C ``json`` decoder, one hand at a time), each piece
 checked against ``spec/game-record.schema.json`` by ``jsonschema-rs`` (yes or no), its events
-made from the places of its values (:mod:`referee.log.jsonbuild`).  Anything else is read
-as before any of that: decoded by :mod:`referee.log.jsontext`, which knows where every value
-is and says what is not JSON, then validated by ``jsonschema``, which says what the schema
-refuses.  An invalid record raises :class:`InvalidRecord`, an :class:`UnreadableLog` carrying
+made from the places of its values (:mod:`referee.log.jsonbuild`).  A record so refused
+is read again piece by piece: the record without its hands, and each hand the C decoder or
+``jsonschema-rs`` refuses, is decoded by :mod:`referee.log.jsontext`, which knows where every
+value is and says what is not JSON, then validated by ``jsonschema``, which says what the
+schema refuses; only text whose fault is in no one piece (not a JSON object of members, a
+member name twice in it) is read whole that way.  An invalid record raises :class:`InvalidRecord`, an :class:`UnreadableLog` carrying
 one :class:`RecordProblem` per problem, each with the JSON pointer of the faulty value.
 :func:`record_pointers` gives the pointer of the values at some places, so that a
 diagnostic about the game can name it too.
@@ -22,7 +24,7 @@ from collections.abc import Iterable
 from referee.log.decode import UnreadableLog
 from referee.log.events import Comment
 from referee.log.jsonbuild import Builder, Reading, players_value
-from referee.log.jsonpieces import Piece, pieces, root_start
+from referee.log.jsonpieces import SURROGATE, Piece, pieces, root_start
 from referee.log.jsontext import (
     JsonError,
     NotPlain,
@@ -34,8 +36,11 @@ from referee.log.jsontext import (
 )
 from referee.log.recognise import looks_like_record
 from referee.log.recordschema import (
+    MAX_PROBLEMS,
     RecordProblem,
     SchemaPlaces,
+    capped,
+    piece_problems,
     quick_check,
     schema,
     schema_problems,
@@ -90,8 +95,10 @@ def read_record(text: str) -> Reading:
     """The events of a JSON game record; raises :class:`InvalidRecord` with every problem."""
     try:
         reading, _ = _build(text, checked=False)
-    except NotPlain:
+    except NotPlain:  # (out of this block, so that what it built can go)
         reading = None
+    if reading is None:
+        reading = _diagnose(text)
     if reading is None:
         reading, problems = _build(text, checked=_check_slowly(text))
         if problems:
@@ -101,16 +108,20 @@ def read_record(text: str) -> Reading:
     return reading
 
 
+def _not_json(text: str, err: JsonError, positions: Positions | None = None) -> InvalidRecord:
+    line, column = (Positions(text) if positions is None else positions).at(err.offset)
+    return InvalidRecord([RecordProblem(line, column, line, column + 1,
+                                        msg("not JSON: {problem}", problem=err.message),
+                                        None)], text)
+
+
 def _check_slowly(text: str) -> bool:
     """Decode ``text`` with the decoder that knows every place and validate it with
     ``jsonschema``; raises :class:`InvalidRecord` with what is wrong, True when nothing is."""
     try:
         document, where = decode(text)
     except JsonError as err:
-        line, column = Positions(text).at(err.offset)
-        raise InvalidRecord([RecordProblem(line, column, line, column + 1,
-                                           msg("not JSON: {problem}", problem=err.message),
-                                           None)], text) from None
+        raise _not_json(text, err) from None
     problems = schema_problems(document, SchemaPlaces(text, where))
     if problems:
         raise InvalidRecord(problems, text)
@@ -146,6 +157,128 @@ def _build(text: str, checked: bool) -> tuple[Reading, list[RecordProblem]]:
     if quick is not None and builder.problems:
         raise NotPlain("problems")
     return reading, builder.problems
+
+
+def _diagnose(text: str) -> Reading | None:
+    """What is wrong with a record the fast reading refused, found as the slow one would
+    (:func:`_check_slowly`, then :func:`_build`) but with the positioned decoder and
+    ``jsonschema`` only for the pieces that need them: the record without its hands, and
+    each hand ``jsonschema-rs`` refuses or the C decoder cannot read.  Raises
+    :class:`InvalidRecord`; the events when nothing is wrong; None where the fault is not in
+    one piece (the text is not a JSON object of members, a member name is given twice or
+    holds an escaped surrogate): the slow reading of the whole text says what."""
+    diagnosis = _Diagnosis(text)
+    try:
+        for piece in pieces(text, decoded=True, slow=True):
+            diagnosis.piece(piece)
+    except JsonError as err:  # the first: the pieces before it are plain JSON
+        raise _not_json(text, err, diagnosis.builder.positions) from None
+    except NotPlain:
+        return None
+    return diagnosis.finish()
+
+
+class _Diagnosis:
+    """One reading of :func:`_diagnose`: the record without its hands and their places, the
+    first problems of the hands (and how many more), the events while no hand has one."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.builder, self.quick = text, Builder(text), quick_check()
+        self.root: dict[str, object] = {}
+        self.where: dict[str, tuple[int, int]] = {}
+        self.kept: dict[str, Piece] = {}
+        self.found: list[RecordProblem] = []
+        self.more = 0  # problems of hands found, not kept in found: after all of those
+        self.refused = False  # a hand has a problem, so no events are kept
+        self.last = root_start(text)  # where the text not yet looked at starts
+
+    def piece(self, piece: Piece) -> None:
+        surrogate = SURROGATE.search(self.text, self.last, piece.end)
+        if surrogate is not None and surrogate.start() < piece.start:
+            raise NotPlain("name")  # in a member name
+        self.last = piece.end
+        if piece.index is not None:
+            self.hand(piece, surrogate is not None)
+        elif piece.key == "hands" and piece.where is None and piece.value == [] and \
+                self.text.startswith("[", piece.start):
+            self.root["hands"], self.where["/hands"] = [], (piece.start, piece.end)
+        else:
+            where = piece.where
+            if where is None:
+                where = decode_at(self.text, piece.start, f"/{escape_pointer(piece.key)}", 1)[1]
+            self.root[piece.key], self.kept[piece.key] = piece.value, piece
+            self.where.update(where)
+
+    def hand(self, piece: Piece, surrogate: bool) -> None:
+        pointer, where = f"/hands/{piece.index}", piece.where
+        if where is None and surrogate:
+            where = decode_at(self.text, piece.start, pointer, 2)[1]
+        if not self.quick.hand(piece.value):
+            if where is None:
+                where = decode_at(self.text, piece.start, pointer, 2)[1]
+            found = piece_problems(piece.value, SchemaPlaces(
+                self.text, where, self.builder.positions), "hand", pointer)
+            if found:
+                self.refuse(found)
+                return
+        places = Places(self.text, piece.start, piece.end)
+        try:
+            if self.refused:
+                _plain(places, 0, piece.value)
+            else:
+                self.builder.hand(piece.index, piece.value, places)
+        except NotPlain:
+            if where is None:  # a member name twice: the JsonError that says so
+                decode_at(self.text, piece.start, pointer, 2)
+            raise
+
+    def refuse(self, found: list[RecordProblem]) -> None:
+        self.refused, self.builder.events = True, []
+        self.found.extend(found)
+        if len(self.found) > 4 * MAX_PROBLEMS:  # only the first ones can be listed
+            self.found.sort(key=lambda p: (p.line, p.column, p.message))
+            self.more += len(self.found) - MAX_PROBLEMS - 1
+            del self.found[MAX_PROBLEMS + 1:]
+
+    def finish(self) -> Reading | None:
+        text, root, builder = self.text, self.root, self.builder
+        problems = []
+        if not self.quick.record(root):
+            self.where[""] = (root_start(text), _end(text))
+            problems = piece_problems(root, SchemaPlaces(text, self.where, builder.positions))
+        if problems or self.found:
+            raise InvalidRecord(capped(problems + self.found, self.more), text)
+        try:
+            if "tags" in self.kept:
+                tags = self.kept["tags"]
+                builder.tags(root["tags"], Places(text, tags.start, tags.end))
+            comments = self.kept.get("comments")
+            reading = builder.finish(root.get("comments", []), None if comments is None else
+                                     Places(text, comments.start, comments.end))
+        except NotPlain:
+            return None
+        if builder.problems:
+            raise InvalidRecord(sorted(builder.problems, key=lambda p: (p.line, p.column)), text)
+        return reading
+
+
+def _plain(places: Places, index: int, value: object) -> None:
+    """Raises NotPlain where an object of the well-formed ``value`` at ``index`` of
+    ``places`` has a member name twice."""
+    if isinstance(value, dict):
+        for name, at in places.members(index, value).items():
+            _plain(places, at, value[name])
+    elif isinstance(value, list):
+        for at, item in zip(places.items(index, len(value)), value):
+            _plain(places, at, item)
+
+
+def _end(text: str) -> int:
+    """The offset after the document: blanks only follow it."""
+    end = len(text)
+    while end and text[end - 1] in " \t\n\r":
+        end -= 1
+    return end
 
 
 def record_pointers(text: str, places: Iterable[tuple[int, int]]) -> dict[tuple[int, int], str]:

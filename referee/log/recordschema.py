@@ -19,8 +19,8 @@ from referee.log.jsontext import Positions, escape_pointer
 from referee.util.message import msg, msgn
 from referee.util.record import Record, record
 
-__all__ = ["MAX_PROBLEMS", "QuickCheck", "RecordProblem", "SchemaPlaces", "quick_check", "schema",
-           "schema_problems", "shown"]
+__all__ = ["MAX_PROBLEMS", "QuickCheck", "RecordProblem", "SchemaPlaces", "capped",
+           "piece_problems", "quick_check", "schema", "schema_problems", "shown"]
 
 MAX_PROBLEMS = 100  # an invalid record lists this many problems, then counts the rest
 
@@ -54,12 +54,21 @@ def schema() -> dict:
 _STATE: dict[str, object] = {}  # the validator, made on first use and never changed
 
 
-def _validator():
-    validator = _STATE.get("validator")
+def _hand_schema() -> dict:
+    """The schema of one hand: the items of the record's ``hands``, with the definitions."""
+    whole = schema()
+    return {"$schema": whole["$schema"], "$defs": whole["$defs"],
+            **whole["properties"]["hands"]["items"]}
+
+
+def _validator(part: str = "record"):
+    """``jsonschema``'s validator of a whole record (``part`` "record") or of one hand."""
+    validator = _STATE.get(part)
     if validator is None:
         from jsonschema import Draft202012Validator
 
-        validator = _STATE["validator"] = Draft202012Validator(schema())
+        validator = _STATE[part] = Draft202012Validator(
+            schema() if part == "record" else _hand_schema())
     return validator
 
 
@@ -79,12 +88,9 @@ def quick_check() -> QuickCheck:
     if quick is None:
         import jsonschema_rs
 
-        whole = schema()
-        hand = {"$schema": whole["$schema"], "$defs": whole["$defs"],
-                **whole["properties"]["hands"]["items"]}
         quick = _STATE["quick"] = QuickCheck(
-            _answer(jsonschema_rs.validator_for(whole).is_valid),
-            _answer(jsonschema_rs.validator_for(hand).is_valid))
+            _answer(jsonschema_rs.validator_for(schema()).is_valid),
+            _answer(jsonschema_rs.validator_for(_hand_schema()).is_valid))
     return quick
 
 
@@ -101,9 +107,10 @@ def _answer(is_valid: Callable[[object], bool]) -> Callable[[object], bool]:
 class SchemaPlaces:
     """Where each value of one decoded record is, as spans."""
 
-    def __init__(self, text: str, where: dict[str, tuple[int, int]]) -> None:
+    def __init__(self, text: str, where: dict[str, tuple[int, int]],
+                 positions: Positions | None = None) -> None:
         self.where = where
-        self.positions = Positions(text)
+        self.positions = Positions(text) if positions is None else positions
 
     def span(self, pointer: str) -> Span:
         start, end = self.where.get(pointer, (0, 0))
@@ -122,16 +129,36 @@ _DESCRIBED = {"type", "pattern", "not", "const", "enum", "anyOf", "minimum", "ma
 
 
 def schema_problems(document: object, places: SchemaPlaces) -> list[RecordProblem]:
+    """Every problem of a whole decoded record, in the order of the text, capped."""
+    return capped(piece_problems(document, places))
+
+
+def piece_problems(value: object, places: SchemaPlaces, part: str = "record",
+                   prefix: str = "") -> list[RecordProblem]:
+    """The problems of a record (``part`` "record") or of one hand whose pointer is
+    ``prefix`` (``part`` "hand"), in the order of the text, all of them."""
     found, seen = [], set()
-    for error in _validator().iter_errors(document):
-        pointer = "".join("/" + escape_pointer(str(part)) for part in error.absolute_path)
+    for error in _validator(part).iter_errors(value):
+        pointer = prefix + "".join("/" + escape_pointer(str(p)) for p in error.absolute_path)
         for at, message in _problems(error, pointer):
             if (at, message) not in seen:  # 1e400 is both not an integer and too large
                 seen.add((at, message))
                 found.append(places.problem(at, message))
-    found.sort(key=lambda p: (p.line, p.column, p.message))
-    if len(found) > MAX_PROBLEMS:
-        rest = len(found) - MAX_PROBLEMS
+    found.sort(key=_order)
+    return found
+
+
+def _order(problem: RecordProblem) -> tuple[int, int, str]:
+    return problem.line, problem.column, problem.message
+
+
+def capped(found: list[RecordProblem], more: int = 0) -> list[RecordProblem]:
+    """The first :data:`MAX_PROBLEMS` of problems sorted in the order of the text, then one
+    that counts the rest: the others of ``found`` and ``more`` not given, which come after
+    them all."""
+    found = sorted(found, key=_order)
+    if len(found) + more > MAX_PROBLEMS:
+        rest = len(found) + more - MAX_PROBLEMS
         last = found[MAX_PROBLEMS - 1]
         found = found[:MAX_PROBLEMS] + [RecordProblem(
             last.line, last.column, last.end_line, last.end_column,
