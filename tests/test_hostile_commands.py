@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
 from referee.cli import main
 
 PLAYERS = '[Players "Ann Bob Cat Dan Eve Fay"]\n'
+RECORD = (Path(__file__).resolve().parent.parent / "examples" / "records" / "revoke.json"
+          ).read_bytes()
 POSITION = re.compile(r":\d+:\d+:")
 
 
@@ -34,6 +37,12 @@ def _corpus(folder):
         "nul": b'[Players "Ann\x00Bob"]\nhand 1\x00\n',
         "wide": b"x" * 300_000 + b"\n",
         "empty": b"",
+        # JSON game records: cut short, a NaN, a card no deck has, a 10-digit hand number, no object
+        "record-cut": RECORD[: len(RECORD) // 2],
+        "record-nan": RECORD.replace(b'"hands": [', b'"hands": [NaN, ', 1),
+        "record-card": RECORD.replace(b'"2C"', b'"1Z"', 1),
+        "record-number": RECORD.replace(b'"number": 1', b'"number": 1234567890', 1),
+        "record-array": b'[' + RECORD + b']',
     }
     paths = {}
     for name, data in texts.items():
@@ -49,12 +58,17 @@ def _corpus(folder):
 COMMANDS = {
     "check": ["check"],
     "check-json": ["check", "--format", "json"],
+    "check-invariants": ["check", "--invariants"],
     "fmt": ["fmt"],
+    "convert": ["convert"],
     "replay": ["replay"],
+    "replay-json": ["replay", "--format", "json"],
+    "report": ["report", "-o", "-"],
     "audit": ["audit"],
 }
 CASES = ["target", "outside", "absolute", "cycle", "long", "binary", "nul", "wide", "empty",
-         "step", "missing"]
+         "step", "missing", "record-cut", "record-nan", "record-card", "record-number",
+         "record-array"]
 
 
 @pytest.fixture(scope="module")
@@ -69,15 +83,26 @@ def test_every_command_gives_a_diagnostic_or_a_usage_error(corpus, capsys, comma
     out, err = capsys.readouterr()
     text = out + err
     assert "Traceback" not in text and "internal error" not in text
-    if command == "fmt" and case in ("target", "outside", "absolute", "cycle", "long", "step",
-                                     "empty"):
+    well_formed = ("target", "outside", "absolute", "cycle", "long", "step")
+    if command == "fmt" and case in (*well_formed, "empty"):
         assert code == 0  # fmt reads no ruleset: these are well-formed logs to it
+        return
+    if command == "convert" and case in well_formed:
+        assert code == 0  # nor does convert: each tag is held in the record as written
         return
     assert code in (1, 2), text[-2000:]
     if command == "check-json":  # the position is the diagnostic's line and column fields
         (report,) = json.loads(out)["files"]
         assert report["error"] or all(d["line"] >= 1 and d["column"] >= 1
                                       for d in report["diagnostics"]) and report["diagnostics"]
+        return
+    if command == "replay-json":  # the error's place, or each diagnostic's
+        view = json.loads(out)
+        places = [view] if "error" in view else view["diagnostics"]
+        assert places and all(d["line"] >= 1 and d["column"] >= 1 for d in places), out
+        return
+    if command == "report" and out:  # the page names each diagnostic's place
+        assert re.search(r"line \d+, column \d+", out), out[-2000:]
         return
     usage = err.startswith("referee: ")
     assert usage or POSITION.search(text), text[-2000:]
