@@ -182,3 +182,22 @@ def test_convert_peak_memory_grows_with_the_text_not_with_its_events(tmp_path):
     assert sizes[1] > 1.3  # large enough for the growth to stand out of the noise
     assert slope < 12, (sizes, peaks)
 
+
+
+def test_a_value_past_the_records_bounds_is_refused_without_the_whole_logs_events(monkeypatch):
+    # a 10-digit hand number: the streamed record is read back and refused with the reader's
+    # own words, as the long way refused it, without making the log's events whole
+    import referee.run.convert as conversion
+
+    def whole(_text):
+        raise AssertionError("the log was converted the long way")
+
+    text = played_log(3) + "hand 1234567890\n"
+    with pytest.raises(ConversionRefused) as refused:
+        convert(text)
+    monkeypatch.setattr(conversion, "_record_read_back", whole)
+    with pytest.raises(ConversionRefused) as streamed:
+        convert(text)
+    assert streamed.value.reasons == refused.value.reasons == [
+        (1, 1, "this log cannot be held exactly in a record: 1234567890 is not a whole number "
+               "from 0 to 999999999")]

@@ -7,9 +7,9 @@ converted (exit 1, each reason with its place); input that is not a log or a val
 all is refused (exit 2, one diagnostic per problem).  Each conversion gives the same events
 again: a record made back into a log is read back before it is written; a log is read a block
 of lines at a time and its record written as it is read, each statement checked to be one the
-record reader gives back unchanged (:mod:`referee.log.recordfits`), and a log with a
-statement that is not (a number past the record's bounds) is made into a record whole and
-read back.
+record reader gives back unchanged (:mod:`referee.log.recordfits`); a log with a statement
+that is not has its streamed record read back: refused when that record is not valid (a number
+past the record's bounds), else made into a record whole and read back.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from referee.output.render import diagnostic_line, escaped
 from referee.util.collector import collector_paused
 from referee.util.reading import UnreadableFile, read_input
 
-__all__ = ["TARGETS", "ConversionRefused", "SameFormat", "convert", "convert_main", "convert_pieces"]
+__all__ = ["TARGETS", "ConversionRefused", "SameFormat", "convert", "convert_main",
+           "convert_pieces"]
 
 TARGETS = ("json", "log")
 EXIT_DONE, EXIT_REFUSED, EXIT_UNREADABLE = 0, 1, 2
@@ -77,23 +78,46 @@ def convert_pieces(text: str, to: str | None = None) -> tuple[list[str], str]:
         _same(parse_log(out).events, reading.events, "log")
         return [out], "log"
     with collector_paused():  # (between the blocks as well as in them)
-        streamed = _streamed(normalise(text))
-    if streamed is not None:
-        return streamed, "json"
-    return [_record_read_back(text)], "json"
+        pieces, plain = _written(normalise(text))
+    if plain:
+        return pieces, "json"
+    return [_not_plain(text, "".join(pieces))], "json"
+
+
+def _not_plain(text: str, record: str) -> str:
+    """The record of a log that holds a value the record may not give back as it is:
+    ``record``, the streamed writing, refused when it is not a valid record (the long way's
+    own reason, without holding the log's events); else the long way's answer."""
+    try:
+        read_record(record)
+    except InvalidRecord as err:  # a name or value a record cannot hold
+        raise ConversionRefused([(1, 1, _cannot_hold(err))]) from None
+    return _record_read_back(text)
+
+
+def _cannot_hold(err: InvalidRecord) -> str:
+    return f"this log cannot be held exactly in a record: {err.problems[0].message}"
 
 
 def _streamed(text: str, size: int = BLOCK_CHARS) -> list[str] | None:
     """The record of a log (``text`` normalised), read a block of lines at a time, written as
     the hand objects are made (:class:`RecordWriter`); None when the log holds a value the
     record may not give back as it is, which :func:`_record_read_back` then converts."""
+    pieces, plain = _written(text, size)
+    return pieces if plain else None
+
+
+def _written(text: str, size: int = BLOCK_CHARS) -> tuple[list[str], bool]:
+    """(the record of a log, ``text`` normalised, in pieces, written as the hand objects are
+    made; whether every value is one the record gives back as it is).  Raises
+    ConversionRefused or UnreadableLog, as the long way does, before it reads anything back."""
     writer = RecordWriter()
     issues: list = []
     refused: NotRecordable | None = None
     statement = False
     for block, rows in _blocks(text, size):
         issues.extend(block.issues)
-        if issues or refused is not None or not writer.plain:
+        if issues or refused is not None:
             continue  # only the unreadable lines are still wanted
         for event in block.events:
             statement = statement or not isinstance(event, Comment)
@@ -105,13 +129,11 @@ def _streamed(text: str, size: int = BLOCK_CHARS) -> list[str] | None:
                 break
     if issues:
         raise ConversionRefused([(i.line, i.column, i.message + _UNREAD) for i in issues])
-    if not writer.plain:
-        return None
     if not statement:
         raise UnreadableLog("nothing in this file reads as a log statement", 1, 1)
     if refused is not None:
         raise ConversionRefused([(refused.line, refused.column, refused.message)])
-    return writer.pieces()
+    return writer.pieces(), writer.plain
 
 
 def _blocks(text: str, size: int) -> Iterator[tuple[Block, list[str]]]:
@@ -139,8 +161,7 @@ def _record_read_back(text: str) -> str:
     try:
         back = read_record(out)
     except InvalidRecord as err:  # a name or value a record cannot hold
-        why = f"this log cannot be held exactly in a record: {err.problems[0].message}"
-        raise ConversionRefused([(1, 1, why)]) from None
+        raise ConversionRefused([(1, 1, _cannot_hold(err))]) from None
     _same(back.events, parsed.events, "record")
     return out
 
