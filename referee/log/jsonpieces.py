@@ -7,7 +7,9 @@ about.  Whatever the C decoder would let through and :func:`referee.log.jsontext
 refuses (a member name twice in the document, ``NaN``, a number longer than
 :data:`~referee.log.jsontext.MAX_NUMBER` characters, an escaped surrogate, a lone one
 included) raises :class:`~referee.log.jsontext.NotPlain`, as does any text that is not JSON:
-the caller then reads it with ``decode``, which says exactly what is wrong.  (A member name
+the caller then reads it more slowly, to say exactly what is wrong (``slow``: each piece the C
+decoder refuses with the positioned decoder, the structure between the pieces by that
+decoder's own steps).  (A member name
 twice in a nested object is found by :meth:`~referee.log.jsontext.Places.members`.)
 """
 
@@ -17,11 +19,17 @@ import json
 import math
 import re
 from collections.abc import Iterator
-from json.decoder import scanstring
 from json.scanner import make_scanner
 from typing import NamedTuple
 
-from referee.log.jsontext import MAX_NUMBER, JsonError, NotPlain, decode_at, escape_pointer
+from referee.log.jsontext import (
+    MAX_NUMBER,
+    JsonError,
+    NotPlain,
+    Reader,
+    decode_at,
+    escape_pointer,
+)
 
 __all__ = ["SURROGATE", "Piece", "pieces", "root_start"]
 
@@ -81,15 +89,17 @@ def pieces(text: str, decoded: bool = False, slow: bool = False) -> Iterator[Pie
     ``decoded``: :func:`~referee.log.jsontext.decode` read the text (so an escaped surrogate
     is one of a pair).  ``slow``: a piece the C decoder refuses is read by
     :func:`~referee.log.jsontext.decode_at` instead, given with its places (``where``), or
-    its :class:`~referee.log.jsontext.JsonError` raised: what is not JSON in a member or a
-    hand is found where ``decode`` would find it, if the pieces before it are plain JSON."""
+    its :class:`~referee.log.jsontext.JsonError` raised, as is one in the structure between
+    the pieces: what is not JSON is found where ``decode`` would find it."""
     if not decoded and SURROGATE.search(text):
         raise NotPlain("surrogate")
     scan = _slow_scan if slow else _piece_scan
     try:
         yield from _members(text, scan)
     except JsonError:
-        raise
+        if slow:
+            raise
+        raise NotPlain("not JSON") from None
     except (ValueError, RecursionError):
         raise NotPlain("not JSON") from None
 
@@ -109,54 +119,40 @@ def _slow_scan(text: str, pos: int, key: str, index: int | None) -> Piece:
 
 
 def _members(text: str, scan) -> Iterator[Piece]:
-    blank = _BLANK.match
-    pos = root_start(text)
-    if not text.startswith("{", pos):
+    """The pieces of the object that is the document, its structure read as
+    :func:`~referee.log.jsontext.decode` reads it (its JsonError where that stops)."""
+    reader = Reader(text)
+    reader.pos = root_start(text)
+    if not text.startswith("{", reader.pos):
         raise NotPlain("not an object")
-    pos = blank(text, pos + 1).end()
     seen: set[str] = set()
-    closed = text.startswith("}", pos)
+    closed = reader.opened("}")
     while not closed:
-        if not text.startswith('"', pos):
-            raise NotPlain("no member name")
-        key, pos = scanstring(text, pos + 1, True)
-        pos = blank(text, pos).end()
-        if key in seen or not text.startswith(":", pos):
-            raise NotPlain("member")
+        key = reader.name(seen)
         seen.add(key)
-        start = blank(text, pos + 1).end()
+        start = _BLANK.match(text, reader.pos).end()
         if key == "hands" and text.startswith("[", start):
-            pos = yield from _hands(text, start, scan)
-            yield Piece(key, None, start, pos, [])
+            reader.pos = start
+            yield from _hands(reader, scan)
+            yield Piece(key, None, start, reader.pos, [])
         else:
             piece = scan(text, start, key, None)
-            pos = piece.end
+            reader.pos = piece.end
             yield piece
-        pos = blank(text, pos).end()
-        closed = text.startswith("}", pos)
-        if not closed:
-            if not text.startswith(",", pos):
-                raise NotPlain("separator")
-            pos = blank(text, pos + 1).end()
-    if blank(text, pos + 1).end() < len(text):
-        raise NotPlain("text after the document")
+        closed = reader.separator("}")
+    reader.end()
 
 
-def _hands(text: str, start: int, scan) -> Iterator[Piece]:
-    """Each item of the array at ``start``; returns the offset after the array."""
-    blank = _BLANK.match
-    pos = blank(text, start + 1).end()
-    if text.startswith("]", pos):
-        return pos + 1
+def _hands(reader: Reader, scan) -> Iterator[Piece]:
+    """Each item of the array at the offset ``reader`` has reached, which it leaves after the
+    array."""
+    if reader.opened("]"):
+        return
     index = 0
     while True:
-        piece = scan(text, pos, "hands", index)
-        end = piece.end
+        piece = scan(reader.text, _BLANK.match(reader.text, reader.pos).end(), "hands", index)
+        reader.pos = piece.end
         yield piece
         index += 1
-        pos = blank(text, end).end()
-        if text.startswith("]", pos):
-            return pos + 1
-        if not text.startswith(",", pos):
-            raise NotPlain("separator")
-        pos = blank(text, pos + 1).end()
+        if reader.separator("]"):
+            return

@@ -9,9 +9,10 @@ made from the places of its values (:mod:`referee.log.jsonbuild`).  A record so 
 is read again piece by piece: the record without its hands, and each hand the C decoder or
 ``jsonschema-rs`` refuses, is decoded by :mod:`referee.log.jsontext`, which knows where every
 value is and says what is not JSON, then validated by ``jsonschema``, which says what the
-schema refuses; only text whose fault is in no one piece (not a JSON object of members, a
-member name twice in it) is read whole that way.  An invalid record raises :class:`InvalidRecord`, an :class:`UnreadableLog` carrying
-one :class:`RecordProblem` per problem, each with the JSON pointer of the faulty value.
+schema refuses; the structure between the pieces (member names, separators) is read by that
+decoder's own steps, so a fault there is said where and as it would say it.  An invalid
+record raises :class:`InvalidRecord`, an :class:`UnreadableLog` carrying one
+:class:`RecordProblem` per problem, each with the JSON pointer of the faulty value.
 :func:`record_pointers` gives the pointer of the values at some places, so that a
 diagnostic about the game can name it too.
 """
@@ -93,13 +94,8 @@ def _summary(problems: list[RecordProblem]) -> str:
 
 def read_record(text: str) -> Reading:
     """The events of a JSON game record; raises :class:`InvalidRecord` with every problem."""
-    try:
-        reading, _ = _build(text, checked=False)
-    except NotPlain:  # (out of this block, so that what it built can go)
-        reading = None
-    if reading is None:
-        reading = _diagnose(text)
-    if reading is None:
+    reading = _read_pieces(text)
+    if reading is None:  # not a JSON object: the whole slow reading says why, at once
         reading, problems = _build(text, checked=_check_slowly(text))
         if problems:
             raise InvalidRecord(sorted(problems, key=lambda p: (p.line, p.column)), text)
@@ -129,85 +125,80 @@ def _check_slowly(text: str) -> bool:
 
 
 def _build(text: str, checked: bool) -> tuple[Reading, list[RecordProblem]]:
-    """The events of ``text`` piece by piece, each hand's values let go once it has its
-    events, and the problems of what the schema cannot say.  Unless ``checked`` (valid as
-    :func:`_check_slowly` says), the text must be plain JSON, each piece valid as
-    ``jsonschema-rs`` says and without a problem, else NotPlain: an invalid record is said
-    to be so by :func:`_check_slowly`, as it would say it first."""
-    quick = None if checked else quick_check()
+    """The events of ``text``, ``checked`` (valid as :func:`_check_slowly` says), piece by
+    piece, and the problems of what the schema cannot say."""
     builder = Builder(text)
     root: dict[str, object] = {}
     kept: dict[str, Piece] = {}
     for piece in pieces(text, decoded=checked):
         if piece.index is None:
             root[piece.key], kept[piece.key] = piece.value, piece
-            continue
-        if quick is not None and not quick.hand(piece.value):
-            raise NotPlain("hand")
-        builder.hand(piece.index, piece.value, Places(text, piece.start, piece.end))
-        if quick is not None and builder.problems:
-            raise NotPlain("problems")
-    if quick is not None and not quick.record(root):
-        raise NotPlain("record")
+        else:
+            builder.hand(piece.index, piece.value, Places(text, piece.start, piece.end))
     if "tags" in kept:
         builder.tags(root["tags"], Places(text, kept["tags"].start, kept["tags"].end))
     comments = kept.get("comments")
     reading = builder.finish(root.get("comments", []), None if comments is None else
                              Places(text, comments.start, comments.end))
-    if quick is not None and builder.problems:
-        raise NotPlain("problems")
     return reading, builder.problems
 
 
-def _diagnose(text: str) -> Reading | None:
-    """What is wrong with a record the fast reading refused, found as the slow one would
-    (:func:`_check_slowly`, then :func:`_build`) but with the positioned decoder and
-    ``jsonschema`` only for the pieces that need them: the record without its hands, and
-    each hand ``jsonschema-rs`` refuses or the C decoder cannot read.  Raises
-    :class:`InvalidRecord`; the events when nothing is wrong; None where the fault is not in
-    one piece (the text is not a JSON object of members, a member name is given twice or
-    holds an escaped surrogate): the slow reading of the whole text says what."""
-    diagnosis = _Diagnosis(text)
+def _read_pieces(text: str) -> Reading | None:
+    """The events of a record read piece by piece, or what is wrong with it found as the
+    whole slow reading (:func:`_check_slowly`, then :func:`_build`) would say it: each piece
+    decoded by the C ``json`` decoder and judged by ``jsonschema-rs``, the positioned decoder
+    and ``jsonschema`` only for the pieces that need them (the record without its hands, when
+    ``jsonschema-rs`` refuses it; each hand it refuses or the C decoder cannot read); the
+    structure between them (member names, separators, what follows the document) read by the
+    positioned decoder's own steps.  Raises :class:`InvalidRecord`; None where the text is not
+    a JSON object (its first character is not ``{``)."""
+    reading = _PieceReading(text)
     try:
         for piece in pieces(text, decoded=True, slow=True):
-            diagnosis.piece(piece)
+            reading.piece(piece)
     except JsonError as err:  # the first: the pieces before it are plain JSON
-        raise _not_json(text, err, diagnosis.builder.positions) from None
+        raise _not_json(text, err, reading.builder.positions) from None
     except NotPlain:
         return None
-    return diagnosis.finish()
+    return reading.finish()
 
 
-class _Diagnosis:
-    """One reading of :func:`_diagnose`: the record without its hands and their places, the
-    first problems of the hands (and how many more), the events while no hand has one."""
+class _PieceReading:
+    """One reading of :func:`_read_pieces`: the record without its hands, the first problems
+    of the hands (and how many more), the events while no hand has one."""
 
     def __init__(self, text: str) -> None:
         self.text, self.builder, self.quick = text, Builder(text), quick_check()
         self.root: dict[str, object] = {}
-        self.where: dict[str, tuple[int, int]] = {}
+        self.where: dict[str, tuple[int, int]] = {}  # of the record without its hands
         self.kept: dict[str, Piece] = {}
+        self.places: dict[str, Places] = {}
         self.found: list[RecordProblem] = []
         self.more = 0  # problems of hands found, not kept in found: after all of those
         self.refused = False  # a hand has a problem, so no events are kept
-        self.last = root_start(text)  # where the text not yet looked at starts
 
     def piece(self, piece: Piece) -> None:
-        surrogate = SURROGATE.search(self.text, self.last, piece.end)
-        if surrogate is not None and surrogate.start() < piece.start:
-            raise NotPlain("name")  # in a member name
-        self.last = piece.end
+        text = self.text
         if piece.index is not None:
-            self.hand(piece, surrogate is not None)
+            self.hand(piece, SURROGATE.search(text, piece.start, piece.end) is not None)
         elif piece.key == "hands" and piece.where is None and piece.value == [] and \
-                self.text.startswith("[", piece.start):
+                text.startswith("[", piece.start):
             self.root["hands"], self.where["/hands"] = [], (piece.start, piece.end)
         else:
-            where = piece.where
-            if where is None:
-                where = decode_at(self.text, piece.start, f"/{escape_pointer(piece.key)}", 1)[1]
             self.root[piece.key], self.kept[piece.key] = piece.value, piece
-            self.where.update(where)
+            if piece.where is not None:
+                self.where.update(piece.where)
+                return
+            places = self.places[piece.key] = Places(text, piece.start, piece.end)
+            try:
+                if SURROGATE.search(text, piece.start, piece.end) is not None:
+                    raise NotPlain("surrogate")
+                _plain(places, 0, piece.value)
+            except NotPlain:  # the JsonError that says what, if decode sees any
+                self.where.update(self._where_of(piece))
+
+    def _where_of(self, piece: Piece) -> dict[str, tuple[int, int]]:
+        return decode_at(self.text, piece.start, f"/{escape_pointer(piece.key)}", 1)[1]
 
     def hand(self, piece: Piece, surrogate: bool) -> None:
         pointer, where = f"/hands/{piece.index}", piece.where
@@ -241,25 +232,33 @@ class _Diagnosis:
             del self.found[MAX_PROBLEMS + 1:]
 
     def finish(self) -> Reading | None:
-        text, root, builder = self.text, self.root, self.builder
+        text, root, builder, where = self.text, self.root, self.builder, self.where
         problems = []
         if not self.quick.record(root):
-            self.where[""] = (root_start(text), _end(text))
-            problems = piece_problems(root, SchemaPlaces(text, self.where, builder.positions))
+            for key, piece in self.kept.items():
+                if f"/{escape_pointer(key)}" not in where:
+                    where.update(self._where_of(piece))
+            where[""] = (root_start(text), _end(text))
+            problems = piece_problems(root, SchemaPlaces(text, where, builder.positions))
         if problems or self.found:
             raise InvalidRecord(capped(problems + self.found, self.more), text)
         try:
             if "tags" in self.kept:
-                tags = self.kept["tags"]
-                builder.tags(root["tags"], Places(text, tags.start, tags.end))
-            comments = self.kept.get("comments")
-            reading = builder.finish(root.get("comments", []), None if comments is None else
-                                     Places(text, comments.start, comments.end))
+                builder.tags(root["tags"], self._places("tags"))
+            reading = builder.finish(root.get("comments", []), None if "comments" not in
+                                     self.kept else self._places("comments"))
         except NotPlain:
             return None
         if builder.problems:
             raise InvalidRecord(sorted(builder.problems, key=lambda p: (p.line, p.column)), text)
         return reading
+
+
+    def _places(self, key: str) -> Places:
+        if key not in self.places:  # (a piece the C decoder refused)
+            piece = self.kept[key]
+            self.places[key] = Places(self.text, piece.start, piece.end)
+        return self.places[key]
 
 
 def _plain(places: Places, index: int, value: object) -> None:

@@ -18,11 +18,12 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_right
+from collections.abc import Container
 
 from referee.util.message import msg, msgn
 
-__all__ = ["MAX_DEPTH", "MAX_NUMBER", "STRING", "JsonError", "NotPlain", "Places", "Positions", "decode",
-           "decode_at", "escape_pointer"]
+__all__ = ["MAX_DEPTH", "MAX_NUMBER", "STRING", "JsonError", "NotPlain", "Places", "Positions",
+           "Reader", "decode", "decode_at", "escape_pointer"]
 
 MAX_DEPTH = 32  # a game record nests six deep; anything far deeper is not a record
 MAX_NUMBER = 40  # characters: no count or score in a game needs more
@@ -141,8 +142,10 @@ class Places:
         return found
 
 
-class _Reader:
-    """One decoding: the text, the place table being filled, the offset reached."""
+class Reader:
+    """One decoding: the text, the place table being filled, the offset reached.  Its steps
+    (:meth:`opened`, :meth:`name`, :meth:`separator`, :meth:`end`) read the structure of a
+    document whose values someone else reads, with the same errors at the same places."""
 
     __slots__ = ("pos", "text", "where")
 
@@ -173,42 +176,58 @@ class _Reader:
         return result
 
     def members(self, pointer: str, depth: int) -> dict:
-        text = self.text
-        self.pos += 1
         result: dict = {}
-        self.blank()
-        if text.startswith("}", self.pos):
-            self.pos += 1
+        if self.opened("}"):
             return result
         while True:
-            self.blank()
-            key_start = self.pos
-            if not text.startswith('"', key_start):
-                raise JsonError(msg("expected a member name in double quotes"), key_start)
-            key = self.string()
-            if key in result:
-                # TRANSLATORS: {name} is the member's name in quotes, as Python writes it
-                raise JsonError(msg("the member name {name} appears twice in this object",
-                                    name=repr(key)), key_start)
-            self.blank()
-            if not text.startswith(":", self.pos):
-                raise JsonError(msg("expected ':' after the member name"), self.pos)
-            self.pos += 1
+            key = self.name(result)
             result[key] = self.value(pointer + "/" + escape_pointer(key), depth + 1)
             if self.separator("}"):
                 return result
 
-    def items(self, pointer: str, depth: int) -> list:
-        self.pos += 1
-        result: list = []
+    def name(self, seen: Container[str]) -> str:
+        """The name of the member at the offset reached (after blanks), one not in ``seen``,
+        and past the ':' that follows it."""
+        text = self.text
         self.blank()
-        if self.text.startswith("]", self.pos):
-            self.pos += 1
+        key_start = self.pos
+        if not text.startswith('"', key_start):
+            raise JsonError(msg("expected a member name in double quotes"), key_start)
+        key = self.string()
+        if key in seen:
+            # TRANSLATORS: {name} is the member's name in quotes, as Python writes it
+            raise JsonError(msg("the member name {name} appears twice in this object",
+                                name=repr(key)), key_start)
+        self.blank()
+        if not text.startswith(":", self.pos):
+            raise JsonError(msg("expected ':' after the member name"), self.pos)
+        self.pos += 1
+        return key
+
+    def items(self, pointer: str, depth: int) -> list:
+        result: list = []
+        if self.opened("]"):
             return result
         while True:
             result.append(self.value(f"{pointer}/{len(result)}", depth + 1))
             if self.separator("]"):
                 return result
+
+    def opened(self, close: str) -> bool:
+        """Past the opening bracket at the offset reached; True, past ``close`` too, when
+        nothing is between them but blanks."""
+        self.pos += 1
+        self.blank()
+        if self.text.startswith(close, self.pos):
+            self.pos += 1
+            return True
+        return False
+
+    def end(self) -> None:
+        """Nothing but blanks may follow the document."""
+        self.blank()
+        if self.pos < len(self.text):
+            raise JsonError(msg("text after the end of the document"), self.pos)
 
     def separator(self, close: str) -> bool:
         """Past a ',' (False: another member follows) or the closing bracket (True)."""
@@ -300,7 +319,7 @@ def decode_at(text: str, start: int, pointer: str, depth: int
               ) -> tuple[object, dict[str, tuple[int, int]]]:
     """The value at offset ``start`` of ``text`` (nested ``depth`` deep, its pointer
     ``pointer``) and the place of each of its values, as :func:`decode` gives them."""
-    reader = _Reader(text)
+    reader = Reader(text)
     reader.pos = start
     return reader.value(pointer, depth), reader.where
 
@@ -309,9 +328,7 @@ def decode(text: str) -> tuple[object, dict[str, tuple[int, int]]]:
     """The document in ``text`` and, for each of its values, pointer -> (start, end) offsets.
 
     The whole document's pointer is ``""``.  Raises :class:`JsonError`."""
-    reader = _Reader(text)
+    reader = Reader(text)
     document = reader.value("", 0)
-    reader.blank()
-    if reader.pos < len(text):
-        raise JsonError(msg("text after the end of the document"), reader.pos)
+    reader.end()
     return document, reader.where
