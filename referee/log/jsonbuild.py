@@ -216,8 +216,18 @@ class Builder:
         self.heads.append((at, Tag(name, self.text(value, "tag value", at + "/value",
                                                    where["value"]), self.span(index))))
 
-    def hand(self, number: int, hand: dict, places: Places) -> None:
-        """One hand of the record (the ``number``-th, from 0), its places those of the hand."""
+    def hand(self, number: int, hand: dict, places: Places, keep: bool = True) -> None:
+        """One hand of the record (the ``number``-th, from 0), its places those of the hand;
+        unless ``keep``, its statements' events are not kept, only their pointers (and its
+        HandStart, which a pointer to its number names): what its comments need."""
+        first = len(self.events)
+        self._hand(number, hand, places)
+        if not keep:
+            events = self.events
+            events[first:] = [(at, event if type(event) is HandStart else None)
+                              for at, event in events[first:]]
+
+    def _hand(self, number: int, hand: dict, places: Places) -> None:
         self.places = places
         at, where = f"/hands/{number}", places.members(0, hand)
         if "number" in hand:

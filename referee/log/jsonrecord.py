@@ -59,6 +59,7 @@ __all__ = [
     "read_record",
     "record_pointers",
     "schema",
+    "validate_record",
 ]
 
 FORMAT = "referee-game-record"
@@ -143,7 +144,15 @@ def _build(text: str, checked: bool) -> tuple[Reading, list[RecordProblem]]:
     return reading, builder.problems
 
 
-def _read_pieces(text: str) -> Reading | None:
+def validate_record(text: str) -> None:
+    """Raises :class:`InvalidRecord` where :func:`read_record` would, with the same problems,
+    without holding the record's events (only each statement's pointer, which a comment may
+    name): for a caller that asks only whether a record it wrote reads back."""
+    if _read_pieces(text, keep=False) is None:
+        read_record(text)
+
+
+def _read_pieces(text: str, keep: bool = True) -> Reading | None:
     """The events of a record read piece by piece, or what is wrong with it found as the
     whole slow reading (:func:`_check_slowly`, then :func:`_build`) would say it: each piece
     decoded by the C ``json`` decoder and judged by ``jsonschema-rs``, the positioned decoder
@@ -152,7 +161,7 @@ def _read_pieces(text: str) -> Reading | None:
     structure between them (member names, separators, what follows the document) read by the
     positioned decoder's own steps.  Raises :class:`InvalidRecord`; None where the text is not
     a JSON object (its first character is not ``{``)."""
-    reading = _PieceReading(text)
+    reading = _PieceReading(text, keep)
     try:
         for piece in pieces(text, decoded=True, slow=True):
             reading.piece(piece)
@@ -167,8 +176,9 @@ class _PieceReading:
     """One reading of :func:`_read_pieces`: the record without its hands, the first problems
     of the hands (and how many more), the events while no hand has one."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, keep: bool = True) -> None:
         self.text, self.builder, self.quick = text, Builder(text), quick_check()
+        self.keep = keep  # False: of each statement of a hand, only its pointer is kept
         self.root: dict[str, object] = {}
         self.where: dict[str, tuple[int, int]] = {}  # of the record without its hands
         self.kept: dict[str, Piece] = {}
@@ -217,7 +227,7 @@ class _PieceReading:
             if self.refused:
                 _plain(places, 0, piece.value)
             else:
-                self.builder.hand(piece.index, piece.value, places)
+                self.builder.hand(piece.index, piece.value, places, self.keep)
         except NotPlain:
             if where is None:  # a member name twice: the JsonError that says so
                 decode_at(self.text, piece.start, pointer, 2)

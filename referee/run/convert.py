@@ -22,7 +22,12 @@ from referee.check.records import unreadable
 from referee.log.blocks import BLOCK_CHARS, Block
 from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.log.events import Comment
-from referee.log.jsonrecord import InvalidRecord, looks_like_record, read_record
+from referee.log.jsonrecord import (
+    InvalidRecord,
+    looks_like_record,
+    read_record,
+    validate_record,
+)
 from referee.log.jsonwrite import NotRecordable, RecordWriter, log_text, record_text
 from referee.log.parser import parse_blocks, parse_log
 from referee.output.render import diagnostic_line, escaped
@@ -81,7 +86,9 @@ def convert_pieces(text: str, to: str | None = None) -> tuple[list[str], str]:
         pieces, plain = _written(normalise(text))
     if plain:
         return pieces, "json"
-    return [_not_plain(text, "".join(pieces))], "json"
+    record = "".join(pieces)
+    del pieces  # (the record is read back: not to be held twice meanwhile)
+    return [_not_plain(text, record)], "json"
 
 
 def _not_plain(text: str, record: str) -> str:
@@ -89,9 +96,10 @@ def _not_plain(text: str, record: str) -> str:
     ``record``, the streamed writing, refused when it is not a valid record (the long way's
     own reason, without holding the log's events); else the long way's answer."""
     try:
-        read_record(record)
+        validate_record(record)
     except InvalidRecord as err:  # a name or value a record cannot hold
         raise ConversionRefused([(1, 1, _cannot_hold(err))]) from None
+    del record
     return _record_read_back(text)
 
 
