@@ -41,9 +41,10 @@ def play_evidence(table: Table, know: Knowledge, seat: int, holding, fault: Faul
     """' while holding 7S, which Beth played in trick 9 (line 57)' and the related lines;
     for a lead: '; Dave held 2S (dealt on line 11)'.  None when the fault is not proven: a
     known holding after an unreadable trick proves a witness held only with more of them
-    than the unknown cards it lost, or by a later play."""
+    than the unknown cards it lost, or by a later play; after a play of the seat's that the
+    record does not show, only by a later play."""
     wanted = _witnesses_held(holding, fault, trick_cards, table.rules.lead_suit_switch)
-    uncertain = know.known[seat] and know.missing
+    uncertain = know.known[seat] and know.uncertain(seat)
     if not wanted:
         return None if uncertain else ("", ())
     card = max(wanted, key=lambda c: c % NUM_RANKS) if fault is Fault.REVOKE else wanted[0]
@@ -54,7 +55,9 @@ def play_evidence(table: Table, know: Knowledge, seat: int, holding, fault: Faul
                     origin=know.origin(table, seat, card)) if lead else
                 msg(" while holding {cards} ({origin})", cards=card_text(card),
                     origin=know.origin(table, seat, card))), ()
-    if uncertain and sum(holding[c] for c in wanted) > know.missing:
+    # (a seat with a play the record does not show may have played any of them there)
+    if uncertain and seat not in know.unrecorded and \
+            sum(holding[c] for c in wanted) > know.missing:
         held, n = cards_text(c for c in wanted for _ in range(holding[c])), know.missing
         return (msgn("; {player} held {cards} as recorded, of which the unreadable trick took "
                      "at most {n}", "; {player} held {cards} as recorded, of which the "

@@ -113,6 +113,13 @@ class Knowledge:
     # upper bound (a card not in it is not held), and it proves a suit held only with more
     # cards of the suit than it may have lost
     missing: int = 0
+    # seats that played a card the record does not show (a trick closed without their card):
+    # their holding is an upper bound too, and proves a card held only by a later play
+    unrecorded: set[int] = field(default_factory=set)
+
+    def uncertain(self, seat: int) -> bool:
+        """Whether the seat's known holding may hold cards it has already played."""
+        return bool(self.missing) or seat in self.unrecorded
 
     def later_plays(self, seat: int, card: int, after: int) -> list[tuple[int, Span]]:
         """(trick number, span) of the plays of ``card`` by ``seat`` from trick ``after`` on."""

@@ -61,6 +61,7 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     played = [0] * DECK_SIZE  # copies of each card seen so far: kitty, then plays
     for card in know.kitty or ():
         played[card] += 1
+    short: list[int] = []  # the tricks closed without a card from some seat
     for index, (trick, plays) in enumerate(zip(tricks, know.tricks)):
         if gaps and index in gaps:
             state = _unknown_tricks(state, know, gaps.count(index), lost)
@@ -78,21 +79,27 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
                 due=state.trick_number), hand=hand, trick=state.trick_number, rule="R10.4")
         if not plays:
             continue
+        last = index == len(tricks) - 1  # (a trick short of cards there is where it stops)
         if free_lead:
             state, free_lead = state._replace(leader=plays[0][0]), False
-        elif plays[0][0] != state.leader:
+        elif plays[0][0] != state.leader and (last or (index == 0 and not dealer_known) or
+                                              _skipped(state.leader, plays, table.size) is None):
             state = _settle_leader(table, state, plays[0], hand, index, excused_leader,
                                    dealer_known=dealer_known, written_dealer=written_dealer)
         excused_leader = None
-        batch = _judge_trick(table, state, know, tricks, index, played, hand)
-        state = _close_trick(table, engine.play_cards(state, batch), trick, batch, hand,
-                             last_in_log=index == len(tricks) - 1)
+        skipped = None if last else _skipped(state.leader, plays, table.size)
+        batch = _judge_trick(table, state, know, tricks, index, played, hand, skipped)
+        state, closed_short = _close_trick(table, engine.play_cards(state, batch), trick, batch,
+                                           hand, know, last_in_log=last)
         if state.trick:
             break
         if table.trace is not None:
             table.trace.append(TracedTrick(hand, state.last_trick, state.pile, trick,
                                            tuple(plays), state.kitty))
-        if trick.claim is not None:
+        if closed_short:  # who won it, and what it carried, are not known: judge nothing by it
+            short.append(state.last_trick.number)
+            state, free_lead = state._replace(hearts_broken=True), True
+        elif trick.claim is not None:
             wrong = judge_claim(table, state, trick, plays, hand)
             if wrong is not None:
                 out.wrong_claims.append(trick.claim.span.line)
@@ -107,8 +114,17 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
             "hand {hand}: tricks {tricks} cannot be read, so the cards played there are unknown, "
             "later plays are judged only on what is known, and the hand's scores are not checked",
             len(lost), hand=hand, tricks=", ".join(map(str, lost))))
+    if short:
+        table.findings.note(msgn(
+            "hand {hand}: trick {tricks} is recorded without every player's card, so who won "
+            "it, what it carried and whether it broke hearts are unknown: the next lead and the "
+            "hand's scores are not judged by it",
+            "hand {hand}: tricks {tricks} are recorded without every player's card, so who won "
+            "them, what they carried and whether they broke hearts are unknown: the next leads "
+            "and the hand's scores are not judged by them",
+            len(short), hand=hand, tricks=", ".join(map(str, short))))
     out.state = state
-    out.complete = state.phase is Phase.SCORING and not lost
+    out.complete = state.phase is Phase.SCORING and not lost and not short
     if state.phase is Phase.PLAY:
         out.stopped = _where_it_stops(table, state, know, hand)
         _dead_end(table, state, know, tricks, hand)
@@ -149,19 +165,39 @@ def _settle_leader(table: Table, state: State, first: SeatedPlay, hand: int, ind
     return state._replace(leader=leader)
 
 
+def _skipped(leader: int, plays: list[SeatedPlay], n: int) -> frozenset[int] | None:
+    """The seats the plays of a trick leave out when they are otherwise in seating order from
+    ``leader`` (a card left out of the record: the trick that has no card from them says
+    so, and the plays after the gap are not out of turn); None when they are not, or when
+    they leave no one out."""
+    steps = [(seat - leader) % n for seat, _, _ in plays]
+    if len(steps) >= n or any(later <= earlier for earlier, later in zip(steps, steps[1:])):
+        return None
+    return frozenset(range(n)) - {seat for seat, _, _ in plays}
+
+
 def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,
-                 played: list[int], hand: int) -> list[tuple[int, int]]:
-    """Judge each play of one trick; the (seat, card) plays that stand, in order."""
+                 played: list[int], hand: int, skipped: frozenset[int] | None
+                 ) -> list[tuple[int, int]]:
+    """Judge each play of one trick; the (seat, card) plays that stand, in order.
+    ``skipped``: the plays are in seating order but for these seats, whose cards the record
+    leaves out; from the first play whose lead suit such a card may have set (the leader's,
+    or under a lead-suit switch any), only whether the card is held is judged."""
     n, decks = table.size, table.rules.decks
     number, lead, holdings = state.trick_number, state.leader, state.holdings
     switch = table.rules.lead_suit_switch
+    in_order = skipped is not None
+    blind = n  # the position from which the lead suit is not known
+    if skipped and (lead in skipped or switch):
+        blind = next(p for p, (seat, _, _) in enumerate(know.tricks[index])
+                     if seat != (lead + p) % n)
     irregular = False  # a play out of seating order was seen: check each seat from here on
     first, broken = number == 1, state.hearts_broken
     cards: list[int] = []
     batch: list[tuple[int, int]] = []
     for position, (seat, card, play) in enumerate(know.tricks[index]):
         holding = holdings[seat]
-        if irregular or position >= n or seat != (lead + position) % n:
+        if not in_order and (irregular or position >= n or seat != (lead + position) % n):
             if position >= n:
                 table.findings.add(codes.OUT_OF_TURN, play.span, msgn(
                     "trick {trick} already has a card from its {n} player; {player}'s {card} "
@@ -186,7 +222,7 @@ def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick
                 else suit == HEARTS and not broken):
             copies = played[card] > decks and copies_seen(table, know, tricks, index, card)
             _judge_play(table, state, know, seat, card, play, hand, number, copies, holding,
-                        cards)
+                        cards, held_only=position >= blind)
         cards.append(card)
         batch.append((seat, card))
         if switch and suit != led:  # R5.5: the card's suit is the lead suit from here on
@@ -214,16 +250,18 @@ def _out_of_order(table: Table, state: State, seat: int, play: Play, position: i
 
 
 def _close_trick(table: Table, state: State, trick: Trick, batch: list[tuple[int, int]],
-                 hand: int, *, last_in_log: bool) -> State:
-    """A trick short of cards is closed as it is, unless the log stops there."""
-    if state.trick and not last_in_log:
-        seated = {seat for seat, _ in batch}
-        missing = [table.name(s) for s in range(table.size) if s not in seated]
-        table.findings.add(codes.OUT_OF_TURN, trick.span, msg(
-            "trick {trick} has no card from {players}", trick=state.trick_number,
-            players=", ".join(missing)), hand=hand, trick=state.trick_number)
-        state = engine.close_trick(state)
-    return state
+                 hand: int, know: Knowledge, *, last_in_log: bool) -> tuple[State, bool]:
+    """A trick short of cards is closed as it is, unless the log stops there; whether it was
+    (each seat without a card in it then holds one the record does not show)."""
+    if not state.trick or last_in_log:
+        return state, False
+    seated = {seat for seat, _ in batch}
+    missing = [s for s in range(table.size) if s not in seated]
+    know.unrecorded.update(missing)
+    table.findings.add(codes.OUT_OF_TURN, trick.span, msg(
+        "trick {trick} has no card from {players}", trick=state.trick_number,
+        players=", ".join(map(table.name, missing))), hand=hand, trick=state.trick_number)
+    return engine.close_trick(state), True
 
 
 def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, index: int) -> None:
@@ -259,7 +297,8 @@ def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, inde
 
 
 def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: int, play: Play,
-                hand: int, number: int, copies: list[str] | bool, holding, trick_cards) -> None:
+                hand: int, number: int, copies: list[str] | bool, holding, trick_cards, *,
+                held_only: bool = False) -> None:
     rules, add, who = table.rules, table.findings.add, table.name(seat)
     if copies:
         # TRANSLATORS: {decks} is how many copies of each card the decks hold; {gone} where
@@ -271,7 +310,7 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
         return
     fault = card_fault(rules, holding, card, trick_cards, first_trick=number == 1,
                        hearts_broken=state.hearts_broken, lowest=state.lowest_club)
-    if fault is None:
+    if fault is None or (held_only and fault is not Fault.NOT_HELD):
         return
     if fault is Fault.NOT_HELD:
         if know.known[seat]:  # also after an unreadable trick: the holding only shrank
@@ -308,7 +347,7 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
 def _where_it_stops(table: Table, state: State, know: Knowledge, hand: int) -> Message:
     seat = state.to_play
     where = {"hand": hand, "trick": state.trick_number, "player": table.name(seat)}
-    if know.known[seat] and not know.missing:
+    if know.known[seat] and not know.uncertain(seat):
         legal = engine.legal_plays(state)
         if legal:
             return msg("the record stops in hand {hand} at trick {trick}: {player} to play "
@@ -326,7 +365,8 @@ def _dead_end(table: Table, state: State, know: Knowledge, tricks: list[Trick],
               hand: int) -> None:
     """R5.6: the record stops where the ruleset leaves the player to play no legal card."""
     seat, holding = state.to_play, state.holdings[state.to_play]
-    if not know.known[seat] or not any(holding) or engine.legal_plays(state):
+    if not know.known[seat] or seat in know.unrecorded or not any(holding) or \
+            engine.legal_plays(state):
         return
     why: dict[str, list[str]] = {}
     for card in (c for c, k in enumerate(holding) if k):

@@ -1,0 +1,80 @@
+"""A play left out of a trick line is one slip: one diagnostic, the trick that has no card from
+that player, and nothing that follows from it (the player's card still seemingly held, the
+trick's winner and points, who leads next, the plays after the gap) is reported as a fault.
+Expected verdicts written by hand from examples/logs/clean-6-players.log, hand 1."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee.check.replay import check_text
+
+CLEAN = (Path(__file__).resolve().parents[1] / "examples" / "logs" /
+         "clean-6-players.log").read_text("utf-8")
+
+
+def _edited(*edits: tuple[int, str, str]) -> str:
+    """The clean log with ``old`` made ``new`` on each (line number, old, new)."""
+    lines = CLEAN.split("\n")
+    for number, old, new in edits:
+        assert old in lines[number - 1], (number, lines[number - 1])
+        lines[number - 1] = lines[number - 1].replace(old, new, 1)
+    return "\n".join(lines)
+
+
+def _said(text: str) -> list[tuple]:
+    return [(d.kind, d.line, d.column, str(d.message)) for d in check_text(text).diagnostics]
+
+
+def test_the_clean_log_is_clean():
+    assert _said(CLEAN) == []
+
+
+def test_a_card_left_out_in_the_middle_of_a_trick_is_the_one_fault():
+    # Fay's QH won trick 10 (hearts): without it Charlie's 10H would win, yet Fay leads
+    # trick 11 as the claim says; her QH seems held to the end, and her score includes it
+    text = _edited((29, "Fay QH, ", ""))
+    assert _said(text) == [("out-of-turn", 29, 1, "trick 10 has no card from Fay")]
+
+
+def test_a_leader_s_card_left_out_is_the_one_fault():
+    # Dave led 9D to trick 13; without it Eve's 8H reads as the lead, and Fay's 5D, Al's KD
+    # and Beth's QD as discards to a heart lead by players who hold hearts
+    text = _edited((32, "Dave 9D, ", ""))
+    assert _said(text) == [("out-of-turn", 32, 1, "trick 13 has no card from Dave")]
+
+
+def test_the_card_left_out_of_the_last_trick_of_a_hand():
+    text = _edited((36, ", Al 2H", ""))
+    assert _said(text) == [("out-of-turn", 36, 1, "trick 17 has no card from Al")]
+
+
+def test_two_plays_swapped_are_still_out_of_turn():
+    text = _edited((31, "Eve 9H, Fay 7S", "Fay 7S, Eve 9H"))
+    assert _said(text) == [("out-of-turn", 31, 31, "Fay plays where Eve is next in seating "
+                                                   "order")]
+
+
+def test_a_later_revoke_by_that_player_is_reported_when_a_later_play_proves_it():
+    # Fay's QH left out of trick 10; then in trick 12 (spades led) she plays KH, the heart she
+    # really played to trick 15, and 7S in trick 15 instead: she held the 7S she plays there
+    text = _edited((29, "Fay QH, ", ""), (31, "Fay 7S", "Fay KH"), (34, "Fay KH", "Fay 7S"))
+    assert _said(text) == [
+        ("out-of-turn", 29, 1, "trick 10 has no card from Fay"),
+        ("revoke", 31, 44, "Fay played KH to a spade lead while holding 7S, which Fay played "
+                           "in trick 15 (line 34)")]
+
+
+def test_a_later_revoke_the_left_out_card_may_explain_is_not_reported():
+    # Fay's 7S left out of trick 12 (spades led); in trick 16 (spades led) she plays KH, the
+    # heart she really played to trick 15, and her 5S in trick 15: the 7S the record still
+    # gives her may be the one she played to trick 12, so trick 16 proves no revoke
+    text = _edited((31, "Fay 7S, ", ""), (35, "Fay 5S", "Fay KH"), (34, "Fay KH", "Fay 5S"))
+    assert _said(text) == [("out-of-turn", 31, 1, "trick 12 has no card from Fay")]
+
+
+def test_the_hand_s_scores_are_noted_as_not_checked():
+    text = _edited((29, "Fay QH, ", ""))
+    notes = [str(note) for note in check_text(text).notes]
+    assert any(note.startswith("hand 1: trick 10 is recorded without every player's card")
+               for note in notes), notes
