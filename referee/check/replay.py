@@ -35,15 +35,13 @@ from referee.util.reading import MAX_LOG_BYTES, UnreadableFile, read_limited
 
 MAX_FILE_BYTES = MAX_LOG_BYTES
 
-# What runs after the replay on the same parse, given the report, the parse, the replay's
-# table and hand records (the whole parse is read for it; a Watcher is the streamed way).
-Prover = Callable[[Report, ParseResult, Table, list[HandRecord]], None]
-# What follows the replay hand by hand (referee.check.stream.Watch), made once the table is
-# set: the z3 invariants (referee.proofs, which this layer may not import), the views.
+# What follows the replay (referee.check.stream.Watch), made once the table is set: the one
+# hook of a check, for the z3 invariants (referee.proofs, which this layer may not import)
+# and the views.
 Watcher = Callable[[Table], Watch]
 
 
-def check_path(path: str | Path, *, prove: Prover | None = None, watch: Watcher | None = None,
+def check_path(path: str | Path, *, watch: Watcher | None = None,
                max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Check one log file; a file that cannot be read gives an ``unreadable`` report (read
@@ -61,33 +59,33 @@ def check_path(path: str | Path, *, prove: Prover | None = None, watch: Watcher 
     except UnreadableLog as err:
         return unreadable(shown, err)
     del data  # the text is all a check holds of the file
-    return check_decoded(text, shown, base_dir=Path(path).parent, prove=prove, watch=watch,
+    return check_decoded(text, shown, base_dir=Path(path).parent, watch=watch,
                          max_diagnostics=max_diagnostics, ruleset=ruleset,
                          allowed_dirs=allowed_dirs)
 
 
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
-                prove: Prover | None = None, watch: Watcher | None = None,
+                watch: Watcher | None = None,
                 max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                 allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     try:
         text = log_text(data)
     except UnreadableLog as err:
         return unreadable(path, err)
-    return check_decoded(text, path, base_dir=base_dir, prove=prove, watch=watch,
+    return check_decoded(text, path, base_dir=base_dir, watch=watch,
                          max_diagnostics=max_diagnostics, ruleset=ruleset,
                          allowed_dirs=allowed_dirs)
 
 
 def check_decoded(text: str, path: str, *, base_dir: Path | None = None,
-                  prove: Prover | None = None, watch: Watcher | None = None,
+                  watch: Watcher | None = None,
                   max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                   allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """check_bytes of the decoded text (:func:`referee.log.parser.log_text`).  A log is
     checked a block at a time (:func:`check_stream`), ``watch`` following it; a JSON
-    record, or a log whose hands ``prove`` needs all at once, from its whole parse."""
+    record from its whole parse."""
     try:
-        return judge_decoded(text, path, base_dir=base_dir, prove=prove, watch=watch,
+        return judge_decoded(text, path, base_dir=base_dir, watch=watch,
                              max_diagnostics=max_diagnostics, ruleset=ruleset,
                              allowed_dirs=allowed_dirs)
     except UnreadableLog as err:
@@ -95,22 +93,21 @@ def check_decoded(text: str, path: str, *, base_dir: Path | None = None,
 
 
 def judge_decoded(text: str, path: str, *, base_dir: Path | None = None,
-                  prove: Prover | None = None, watch: Watcher | None = None,
+                  watch: Watcher | None = None,
                   max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                   allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """:func:`check_decoded`, raising UnreadableLog for text that is not a log at all.  (A
     watched log within one block is read whole: it is as small either way, and the setup of
     a stream costs more than it saves there.)"""
     with collector_paused():
-        if prove is None and not looks_like_record(text) and (
-                watch is None or len(text) > BLOCK_CHARS):
+        if not looks_like_record(text) and (watch is None or len(text) > BLOCK_CHARS):
             report = check_stream(text, path, base_dir=base_dir, watch=watch,
                                   max_diagnostics=max_diagnostics, ruleset=ruleset,
                                   allowed_dirs=allowed_dirs)
             if report is not None:
                 return report
         parsed = parse_text(text)
-        report = check_parsed(parsed, path, base_dir=base_dir, prove=prove, watch=watch,
+        report = check_parsed(parsed, path, base_dir=base_dir, watch=watch,
                               max_diagnostics=max_diagnostics, ruleset=ruleset,
                               allowed_dirs=allowed_dirs)
         # freed while the collector still sleeps, the events never reach its next scan
@@ -159,14 +156,13 @@ def check_text(text: str, path: str = "<string>", *,
 
 
 def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None,
-                 trace: list | None = None, prove: Prover | None = None,
-                 watch: Watcher | None = None,
+                 trace: list | None = None, watch: Watcher | None = None,
                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                  allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
-    """Referee a parsed log; ``trace``, when given, receives every finished trick, ``prove``,
-    when given, runs on the replay's own seating and hands, and ``watch`` follows the replay
-    as :func:`check_stream`'s does.  Of each kind, the first ``max_diagnostics`` diagnostics
-    are kept and the rest counted."""
+    """Referee a parsed log; ``trace``, when given, receives every finished trick (unless
+    ``watch`` makes a watch with a trace of its own), and ``watch`` follows the replay as
+    :func:`check_stream`'s does.  Of each kind, the first ``max_diagnostics`` diagnostics are
+    kept and the rest counted."""
     findings = Findings(limit=max_diagnostics)
     add_syntax(findings, parsed.issues)
     report = Report(path=path, source=parsed.text)
@@ -178,13 +174,10 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
         report.ruleset, report.players = table.rules.name, list(table.names)
         unread = unread_lines(parsed.text, (issue.line for issue in parsed.issues))
         watching = watch(table) if watch is not None else None
-        records = _replay_game(table, with_unread(parsed.events, unread), report, watching,
-                               keep=prove is not None)
+        _replay_game(table, with_unread(parsed.events, unread), report, watching)
     conclude(report, findings)
     if watching is not None:
         watching.finish(report)
-    if prove is not None and table is not None:
-        prove(report, parsed, table, records)
     point_into_record(report, parsed.text)
     return report
 
@@ -205,9 +198,9 @@ class _Game(NamedTuple):
 
 
 def _replay_game(table: Table, events: Iterable[Event], report: Report,
-                 watching: Watch | None = None, keep: bool = False) -> list[HandRecord]:
+                 watching: Watch | None = None) -> None:
     """Replay the hands of ``events`` one by one into ``report``, ``watching`` following;
-    the hand records are returned when ``keep``, else none is held once replayed."""
+    no hand record is held here once replayed."""
     if watching is not None:
         if watching.trace is not None:
             table.trace = watching.trace  # type: ignore[assignment]  (an append is all it takes)
@@ -215,7 +208,6 @@ def _replay_game(table: Table, events: Iterable[Event], report: Report,
     n = table.size
     start = (table.rules.start_total,) * n
     game = _Game(engine.new_game(table.rules, n), start, start, names=tuple(table.names))
-    kept: list[HandRecord] = []
     hands = 0
     played = False  # a hand has play recorded
     for record, claims in hands_of(table, events):
@@ -224,8 +216,6 @@ def _replay_game(table: Table, events: Iterable[Event], report: Report,
             played = played or record.has_play
             game, summary = _replay_hand(table, record, game)
             report.hands.append(summary)
-            if keep:
-                kept.append(record)
             if watching is not None:
                 watching.hand(record, summary)
         for claim in claims:
@@ -238,7 +228,6 @@ def _replay_game(table: Table, events: Iterable[Event], report: Report,
                                 "the smallest correction of a faulty sheet"))
     if game.state.phase is Phase.OVER:
         report.winners = [table.name(s) for s in game.state.winners]
-    return kept
 
 
 def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, HandSummary]:

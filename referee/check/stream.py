@@ -40,9 +40,10 @@ __all__ = ["Stream", "Watch", "add_syntax", "conclude"]
 class Watch:
     """What follows one replay as it goes, for a caller the check layer may not know (the
     proofs, the views): each statement, each finished trick and each hand with its summary,
-    then the concluded report.  Made once the table is set (a ``Callable[[Table], Watch]``
-    is handed to the check), once for each reading of the log: a stream that turns out not
-    exact is read again, whole, with a new one.  The defaults follow nothing."""
+    then the concluded report.  It is the one hook a check has, streamed or of a whole parse.
+    Made once the table is set (a ``Callable[[Table], Watch]`` is handed to the check), once
+    for each reading of the log: a stream that turns out not exact is read again, with a new
+    one.  The defaults follow nothing."""
 
     # given every finished trick (TracedTrick) by ``append``, when not None
     trace: object = None

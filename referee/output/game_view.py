@@ -2,8 +2,9 @@
 view model behind ``referee report`` (HTML) and ``referee replay --format json``.
 
 It reads what the check already records, the report, the trace of finished tricks and the
-hand records (kept as the replay goes by :class:`GameWatch`: the drawn hands' records and
-tricks, the later hands' score sheet lines, the first comments and tags), and judges nothing:
+hand records (kept as the replay goes by a watch, :class:`GameWatch` of a log's text: the drawn
+hands' records and tricks, the later hands' score sheet lines, the first comments and tags;
+:class:`WholeWatch` of a parsed log: every record and trick), and judges nothing:
 which card won, which cancelled, where the set-aside cards and the kitty went are the
 engine's (``TrickRecord``); what is wrong is the report's.
 The shape is documented in spec/json-output.md ("The replay as JSON").
@@ -39,29 +40,32 @@ def referee_game(parsed: ParseResult | str, path: str, *, base_dir: Path | None 
                  ruleset: Ruleset | None = None, allowed_dirs: tuple = ()
                  ) -> tuple[Report, list[TracedTrick], list]:
     """Check a log and keep what the views need: the report, the finished tricks and the
-    hand records.  Of a parsed log every trick and record; of a log's decoded text (read a
-    block at a time, raises UnreadableLog) what :class:`GameWatch` keeps, the records then a
-    :class:`Kept` list whose ``notes`` are the comments and tags to show."""
+    hand records.  Of a parsed log every trick and record (:class:`WholeWatch`); of a log's
+    decoded text (read a block at a time, raises UnreadableLog) what :class:`GameWatch`
+    keeps, the records then a :class:`Kept` list whose ``notes`` are the comments and tags
+    to show."""
     from referee.check.replay import check_parsed, judge_decoded
 
+    # the last watch made followed the replay the report is of (a stream read again is
+    # followed by a new one)
+    made: list = []
+    keeping = GameWatch if isinstance(parsed, str) else WholeWatch
+
+    def watch(table: Table) -> Watch:
+        made.append(keeping())
+        return made[-1]
+
     if isinstance(parsed, str):
-        made: list[GameWatch] = []
-
-        def watch(table: Table) -> GameWatch:
-            made.append(GameWatch())
-            return made[-1]
-
         report = judge_decoded(parsed, path, base_dir=base_dir, watch=watch, ruleset=ruleset,
                                allowed_dirs=allowed_dirs)
         if not made:  # the setup failed: no hand was replayed, the notes are still shown
             return report, [], Kept(notes=_notes_of(parsed))
         return report, made[-1].tricks(), Kept(made[-1].records, notes=made[-1].notes)
-    trace: list[TracedTrick] = []
-    kept: list[list[HandRecord]] = []
-    report = check_parsed(parsed, path, base_dir=base_dir, trace=trace, ruleset=ruleset,
-                          allowed_dirs=allowed_dirs,
-                          prove=lambda _report, _parsed, _table, records: kept.append(records))
-    return report, trace, kept[0] if kept else []
+    report = check_parsed(parsed, path, base_dir=base_dir, watch=watch, ruleset=ruleset,
+                          allowed_dirs=allowed_dirs)
+    if not made:  # the setup failed: no hand was replayed
+        return report, [], []
+    return report, made[-1].tricks(), made[-1].records
 
 
 class Kept(list):
@@ -109,6 +113,21 @@ class GameWatch(Watch):
 
     def tricks(self) -> list[TracedTrick]:
         return self.traced
+
+
+class WholeWatch(Watch):
+    """Every hand record and every finished trick of a replay, in order: what the views keep
+    of a parsed log, which is held whole anyway."""
+
+    def __init__(self) -> None:
+        self.trace: list[TracedTrick] = []  # the replay appends each finished trick
+        self.records: list[HandRecord] = []
+
+    def hand(self, record: HandRecord, summary: HandSummary) -> None:
+        self.records.append(record)
+
+    def tricks(self) -> list[TracedTrick]:
+        return self.trace
 
 
 def _notes_of(text: str) -> list[Event]:
