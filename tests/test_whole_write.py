@@ -93,6 +93,35 @@ def test_an_existing_file_gets_exactly_the_parts_and_keeps_its_mode(tmp_path, wa
     assert entries(tmp_path) == ["page.html"]
 
 
+def _copy_size(folder: Path) -> int:
+    """How much this process has written so far to its copy in ``folder``."""
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            where = os.readlink(f"/proc/self/fd/{fd}")
+            if where.startswith(f"{folder}/") and ("(deleted)" in where
+                                                    or TEMPORARY_SUFFIX in where):
+                return os.fstat(int(fd)).st_size
+        except OSError:
+            continue
+    return -1
+
+
+def test_the_parts_are_written_as_they_come_never_held_whole(tmp_path, way):
+    part, count = "y" * 50_000, 40
+    written = []
+
+    def parts():
+        for _ in range(count):
+            yield part
+            written.append(_copy_size(tmp_path))  # asked for the next: what is in the copy
+
+    write_parts(tmp_path / "big.html", parts())
+    assert (tmp_path / "big.html").read_bytes() == part.encode() * count
+    # at most one 64 KiB buffer behind the parts given, all along
+    assert all(size >= len(part) * (index + 1) - files._BUFFER
+               for index, size in enumerate(written)), written
+
+
 def test_a_new_file_gets_the_mode_open_would_give_it(tmp_path, way):
     mask = os.umask(0o027)
     try:
