@@ -168,16 +168,23 @@ def test_a_hard_linked_file_and_a_directory_are_refused(tmp_path):
     assert entries(tmp_path / "folder") == []
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may write any file")
-def test_a_read_only_file_is_refused_as_open_refuses_it(tmp_path):
+def test_a_read_only_file_is_refused_as_open_refuses_it(tmp_path, monkeypatch, capsys):
     target = tmp_path / "page.html"
     target.write_bytes(OLD)
     target.chmod(0o444)
+    if os.geteuid() == 0:  # root may write any file: access answers as for any other user
+        real_access = os.access
+        monkeypatch.setattr(os, "access", lambda path, mode, **kw: (
+            False if Path(path) == target and mode == os.W_OK else real_access(path, mode, **kw)))
     with pytest.raises(PermissionError):
         write_parts(target, iter(PARTS))
     assert target.read_bytes() == OLD
-    files.replace_text(target, "fmt replaces it, as before")  # its folder allows it
+    assert main(["report", str(LOGS / "revoke.log"), "-o", str(target)]) == 2
+    assert f"referee: cannot write {target}: Permission denied" in capsys.readouterr().err
+    assert target.read_bytes() == OLD and entries(tmp_path) == ["page.html"]
+    files.replace_text(target, "fmt replaces it, as before")  # as its folder allows
     assert target.read_text("utf-8") == "fmt replaces it, as before"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o444
 
 
 def test_a_missing_folder_is_the_error_open_gives(tmp_path):
@@ -244,6 +251,16 @@ def test_report_writes_to_a_file_the_bytes_it_prints(tmp_path, capsys):
     assert old.read_bytes() == printed
     assert stat.S_IMODE(old.stat().st_mode) == 0o600
     assert entries(tmp_path) == ["new.html", "old.html"]
+
+
+def test_the_next_report_and_convert_remove_the_copies_killed_writers_left(tmp_path):
+    dead = _dead_pid()
+    for name, command in (("page.html", "report"), ("game.json", "convert")):
+        left = tmp_path / f".{name}.{dead}.0123456789ab{TEMPORARY_SUFFIX}"
+        left.write_bytes(WANT)  # as a writer killed between naming its copy and the rename
+        assert main([command, str(LOGS / "revoke.log"), "-o", str(tmp_path / name)]) in (0, 1)
+        assert not left.exists()
+    assert entries(tmp_path) == ["game.json", "page.html"]
 
 
 def test_report_that_fails_half_way_leaves_the_old_page(tmp_path, monkeypatch):
