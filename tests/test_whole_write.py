@@ -253,7 +253,7 @@ def test_report_writes_to_a_file_the_bytes_it_prints(tmp_path, capsys):
     assert entries(tmp_path) == ["new.html", "old.html"]
 
 
-def test_the_next_report_and_convert_remove_the_copies_killed_writers_left(tmp_path):
+def test_the_next_report_and_convert_remove_the_copies_dead_writers_left(tmp_path):
     dead = _dead_pid()
     for name, command in (("page.html", "report"), ("game.json", "convert")):
         left = tmp_path / f".{name}.{dead}.0123456789ab{TEMPORARY_SUFFIX}"
