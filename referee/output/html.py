@@ -239,10 +239,13 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
     if path != "-" and _same_file(path, output):
         print(escaped(f"referee: {output}: is the log itself; not overwritten"), file=err)
         return 2
-    try:
-        with open(output, "w", encoding="utf-8") as page:
-            for part in page_parts(view, language):
-                page.write(part)
+    from referee.util.files import RefusedWrite, write_parts
+
+    try:  # all or nothing: a kill or a failure half-way leaves the old file, or none
+        write_parts(output, page_parts(view, language))
+    except RefusedWrite as problem:
+        print(escaped(f"referee: {problem}"), file=err)
+        return 2
     except OSError as problem:
         print(escaped(f"referee: cannot write {output}: {problem.strerror or problem}"),
               file=err)

@@ -14,8 +14,7 @@ past the record's bounds), else made into a record whole and read back.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TextIO
 
 from referee.check.records import unreadable
@@ -210,17 +209,18 @@ def convert_main(path: str, output: str | None, to: str | None, out: TextIO,
     return _write(output, pieces, err)
 
 
-def _write(output: str, pieces: list[str], err: TextIO) -> int:
-    """A new file, or an existing one replaced all or nothing (a symbolic link refused)."""
-    from referee.util.files import RefusedWrite, replace_text
+def _write(output: str, pieces: Iterable[str], err: TextIO) -> int:
+    """``output`` made to hold ``pieces``, all or nothing, whether it exists or not (a
+    symbolic link refused)."""
+    from referee.util.files import RefusedWrite, write_parts
 
     try:
-        if os.path.lexists(output):
-            replace_text(output, "".join(pieces))
-        else:
-            with open(output, "x", encoding="utf-8", newline="\n") as file:
-                file.writelines(pieces)
-    except (RefusedWrite, OSError) as failure:
-        print(escaped(f"referee: {output}: cannot write: {failure}"), file=err)
+        write_parts(output, pieces)
+    except RefusedWrite as failure:
+        print(escaped(f"referee: {failure}"), file=err)
+        return EXIT_UNREADABLE
+    except OSError as failure:
+        print(escaped(f"referee: {output}: cannot write: {failure.strerror or failure}"),
+              file=err)
         return EXIT_UNREADABLE
     return EXIT_DONE

@@ -1,27 +1,39 @@
-"""Replacing a file's text safely: all or nothing, with its mode, never through a planted link.
+"""Writing a file safely: all or nothing, with its mode, never through a planted link.
 
-The new text is written to an anonymous file in the target's directory (Linux ``O_TMPFILE``:
-it has no name, so a kill while it is written leaves nothing behind), given a name only to be
-renamed over the target at once.  Elsewhere a fresh name is created with ``O_EXCL``, so a
-symbolic link planted at a predictable name cannot redirect the write.  The target's
-permission bits (and, where allowed, its owner) carry over.
+The text, given whole or as parts that are written as they come (never joined), goes to an
+anonymous file in the target's directory (Linux ``O_TMPFILE``: it has no name, so a kill or an
+error while it is written leaves nothing behind), given a name only when complete: the
+target's own when there is no target yet, else a fresh one renamed over the target at once.
+Elsewhere a fresh name is created with ``O_EXCL``, so a symbolic link planted at a predictable
+name cannot redirect the write.  An existing target's permission bits (and, where allowed, its
+owner) carry over; a new one has the mode ``open(..., "w")`` would give it (the umask's).
 
 No system call puts an anonymous file over an existing name (``linkat`` refuses one), so a
 kill between naming the copy and the rename leaves that complete copy behind.  The name holds
 its writer's process id, and every write removes the copies of the same target whose writers
 are gone (never a live writer's, never another user's), so such a copy lasts until the next
 write of that file.
+
+A character device or a named pipe is a stream, not a file to replace (``-o /dev/null``): it
+is written as it is, as a shell redirection would, and a pipe no one reads is refused rather
+than waited on.
 """
 
 from __future__ import annotations
 
 import errno
+import io
 import os
 import secrets
 import stat
+from collections.abc import Iterable
 from pathlib import Path
 
 TEMPORARY_SUFFIX = ".referee-tmp"
+NEW_FILE_MODE = 0o666  # narrowed by the umask, as open(..., "w") does
+_BUFFER = 1 << 16  # parts are gathered into writes of this size
+_NAME_THE_FILE = "name the file it points to"
+_FMT_FOLLOWS = "--follow-symlinks rewrites the file it points to"
 
 
 class RefusedWrite(Exception):
@@ -29,34 +41,83 @@ class RefusedWrite(Exception):
 
 
 def replace_text(target: str | Path, text: str, *, follow_symlinks: bool = False) -> None:
-    """Make ``target`` hold exactly ``text`` (UTF-8), atomically.
+    """Make ``target`` hold exactly ``text`` (UTF-8), atomically: :func:`write_parts` of one
+    part, for ``fmt --write`` (whose ``--follow-symlinks`` the refusal names; a read-only
+    file is replaced, as its folder allows)."""
+    write_parts(target, (text,), follow_symlinks=follow_symlinks, link_advice=_FMT_FOLLOWS,
+                replace_read_only=True)
 
-    A symbolic link is refused unless ``follow_symlinks`` (then the file it points to is
-    replaced and the link stays); a file with other hard links is always refused, since
-    replacing it would silently split it from them."""
+
+def write_parts(target: str | Path, parts: Iterable[str], *, follow_symlinks: bool = False,
+                link_advice: str = _NAME_THE_FILE, replace_read_only: bool = False) -> None:
+    """Make ``target`` hold exactly the concatenation of ``parts`` (UTF-8), atomically,
+    whether it exists or not; ``parts`` is consumed once, a part at a time.
+
+    If ``parts`` raises, the exception propagates, ``target`` is unchanged (still absent if
+    it was) and no temporary file is left.  A symbolic link is refused (``link_advice`` says
+    what to do instead) unless ``follow_symlinks`` (then the file it points to is written and
+    the link stays); a file with other hard links is always refused, since replacing it would
+    silently split it from them; a file its user may not write is refused as ``open`` would
+    refuse it (``PermissionError``) unless ``replace_read_only``."""
     path = Path(target)
     if path.is_symlink():
         if not follow_symlinks:
             raise RefusedWrite(f"{target} is a symbolic link; not written through it "
-                               "(--follow-symlinks rewrites the file it points to)")
+                               f"({link_advice})")
         path = path.resolve(strict=True)
-    info = path.stat()
-    if not stat.S_ISREG(info.st_mode):
-        raise RefusedWrite(f"{target} is not a regular file")
-    if info.st_nlink > 1:
-        raise RefusedWrite(f"{target} has {info.st_nlink} hard links; replacing it would "
-                           "split it from the others")
-    data = text.encode("utf-8")
-    mode = stat.S_IMODE(info.st_mode)
-    name = _written_beside(path, data, mode, info)
     try:
-        os.replace(name, path)
-        name = None
+        info: os.stat_result | None = os.lstat(path)
+    except FileNotFoundError:  # a new file (a missing folder fails when it is created)
+        info = None
+    if info is not None:
+        if stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode):
+            _stream_into(path, str(target), parts)
+            return
+        _check_replaceable(path, str(target), info, replace_read_only)
+    name = _written_beside(path, parts, info)
+    try:
+        if name is not None:
+            os.replace(name, path)
+            name = None
         _sync_directory(path.parent)
     finally:
         if name is not None:
             _remove(name)
     remove_stale_copies(path)
+
+
+def _check_replaceable(path: Path, target: str, info: os.stat_result,
+                       replace_read_only: bool) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        raise RefusedWrite(f"{target} is not a regular file")
+    if info.st_nlink > 1:
+        raise RefusedWrite(f"{target} has {info.st_nlink} hard links; replacing it would "
+                           "split it from the others")
+    if not replace_read_only and not os.access(path, os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), target)
+
+
+def _stream_into(path: Path, target: str, parts: Iterable[str]) -> None:
+    """Write ``parts`` into a character device or a named pipe, as it is."""
+    flags = os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | os.O_CLOEXEC
+    try:
+        fd = os.open(path, flags)  # non-blocking: a pipe without a reader fails, never waits
+    except OSError as err:
+        if err.errno == errno.ENXIO:
+            raise RefusedWrite(f"{target} is a named pipe that nothing reads") from None
+        raise
+    kind = os.fstat(fd).st_mode
+    if not (stat.S_ISCHR(kind) or stat.S_ISFIFO(kind)):  # replaced since it was looked at
+        os.close(fd)
+        raise RefusedWrite(f"{target} changed while it was opened; not written")
+    os.set_blocking(fd, True)
+    with _text_onto(fd, close=True) as out:
+        out.writelines(parts)
+
+
+def _text_onto(fd: int, *, close: bool = False) -> io.TextIOWrapper:
+    """``fd`` as a text file that writes exactly the strings given (no newline translation)."""
+    return open(fd, "w", encoding="utf-8", newline="", buffering=_BUFFER, closefd=close)
 
 
 def _temporary_name(folder: Path, stem: str) -> str:
@@ -104,20 +165,31 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _written_beside(path: Path, data: bytes, mode: int, info: os.stat_result) -> str:
-    """The name of a complete copy of ``data`` in ``path``'s directory, ready to rename."""
-    fd = _anonymous_in(path.parent, mode)
-    if fd is not None:
-        try:
-            _fill(fd, data, info)
-            return _link_anonymous(fd, path.parent, path.name)
-        except OSError:  # anonymous files that cannot be linked (some sandboxes): a name
-            pass
-        finally:
-            os.close(fd)
-    fd, name = _named_in(path.parent, path.name, mode)
+def _written_beside(path: Path, parts: Iterable[str], info: os.stat_result | None) -> str | None:
+    """A complete copy of ``parts`` in ``path``'s directory: the name to rename over ``path``,
+    or None when there was no ``path`` (``info`` None) and the copy took its name."""
+    mode = NEW_FILE_MODE if info is None else stat.S_IMODE(info.st_mode)
+    fd = _anonymous_in(path.parent, mode, info is not None)
+    if fd is None:
+        return _named_copy(path, mode, info, lambda out: _fill(out, parts))
     try:
-        _fill(fd, data, info)
+        _keep_owner(fd, info)
+        _fill(fd, parts)  # whatever fails here leaves nothing: the file has no name
+        try:
+            if info is None and _link_anonymous(fd, str(path)):
+                return None
+            return _fresh_link(fd, path)
+        except OSError:  # anonymous files that cannot be linked (some sandboxes): a name
+            return _named_copy(path, mode, info, lambda out: _copy(fd, out))
+    finally:
+        os.close(fd)
+
+
+def _named_copy(path: Path, mode: int, info: os.stat_result | None, fill) -> str:
+    fd, name = _named_in(path.parent, path.name, mode, info is not None)
+    try:
+        _keep_owner(fd, info)
+        fill(fd)
     except BaseException:
         os.close(fd)
         _remove(name)
@@ -126,11 +198,19 @@ def _written_beside(path: Path, data: bytes, mode: int, info: os.stat_result) ->
     return name
 
 
-def _fill(fd: int, data: bytes, info: os.stat_result) -> None:
-    _keep_owner(fd, info)
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
+def _fill(fd: int, parts: Iterable[str]) -> None:
+    with _text_onto(fd) as out:
+        out.writelines(parts)
+    os.fsync(fd)
+
+
+def _copy(source: int, fd: int) -> None:
+    """The whole of the anonymous file ``source`` into ``fd``, a block at a time."""
+    os.lseek(source, 0, os.SEEK_SET)
+    while block := os.read(source, _BUFFER):
+        view = memoryview(block)
+        while view:
+            view = view[os.write(fd, view):]
     os.fsync(fd)
 
 
@@ -141,19 +221,21 @@ def _remove(name: str) -> None:
         pass
 
 
-def _anonymous_in(folder: Path, mode: int) -> int | None:
-    """An open file without a name in ``folder`` (Linux), or None where there is none."""
+def _anonymous_in(folder: Path, mode: int, exact: bool) -> int | None:
+    """An open file without a name in ``folder`` (Linux), or None where there is none;
+    ``exact``: with ``mode`` as it is, else as the umask narrows it."""
     if not hasattr(os, "O_TMPFILE"):
         return None
     try:
-        fd = os.open(folder, os.O_WRONLY | os.O_CLOEXEC | os.O_TMPFILE, mode)
+        fd = os.open(folder, os.O_RDWR | os.O_CLOEXEC | os.O_TMPFILE, mode)
     except OSError:
         return None
-    os.fchmod(fd, mode)  # the umask narrowed the mode given to open
+    if exact:
+        os.fchmod(fd, mode)  # the umask narrowed the mode given to open
     return fd
 
 
-def _named_in(folder: Path, stem: str, mode: int) -> tuple[int, str]:
+def _named_in(folder: Path, stem: str, mode: int, exact: bool) -> tuple[int, str]:
     """A new file in ``folder`` under a fresh name (``O_EXCL``: never an existing one)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
     flags |= getattr(os, "O_NOFOLLOW", 0)
@@ -163,7 +245,8 @@ def _named_in(folder: Path, stem: str, mode: int) -> tuple[int, str]:
             fd = os.open(name, flags, mode)
         except FileExistsError:
             continue
-        os.fchmod(fd, mode)
+        if exact:
+            os.fchmod(fd, mode)
         return fd, name
 
 
@@ -171,27 +254,35 @@ _AT_FDCWD = -100
 _AT_EMPTY_PATH = 0x1000
 
 
-def _link_anonymous(fd: int, folder: Path, stem: str) -> str:
-    """Give the anonymous file a fresh name in ``folder``: linkat(fd, "", AT_EMPTY_PATH),
-    else through /proc/self/fd (which some kernels refuse across their /proc mount)."""
+def _fresh_link(fd: int, path: Path) -> str:
+    """Give the anonymous file a fresh temporary name beside ``path``."""
+    while True:
+        name = _temporary_name(path.parent, path.name)
+        if _link_anonymous(fd, name):
+            return name
+
+
+def _link_anonymous(fd: int, name: str) -> bool:
+    """Give the anonymous file ``name``: linkat(fd, "", AT_EMPTY_PATH), else through
+    /proc/self/fd (which some kernels refuse across their /proc mount); False when ``name``
+    exists (it is never replaced)."""
     import ctypes
 
     libc = ctypes.CDLL(None, use_errno=True)
-    while True:
-        name = _temporary_name(folder, stem)
-        if libc.linkat(fd, b"", _AT_FDCWD, os.fsencode(name), _AT_EMPTY_PATH) == 0:
-            return name
-        error = ctypes.get_errno()
-        if error == errno.EEXIST:
-            continue
-        try:
-            os.link(f"/proc/self/fd/{fd}", name, follow_symlinks=True)
-            return name
-        except FileExistsError:
-            continue
+    if libc.linkat(fd, b"", _AT_FDCWD, os.fsencode(name), _AT_EMPTY_PATH) == 0:
+        return True
+    if ctypes.get_errno() == errno.EEXIST:
+        return False
+    try:
+        os.link(f"/proc/self/fd/{fd}", name, follow_symlinks=True)
+    except FileExistsError:
+        return False
+    return True
 
 
-def _keep_owner(fd: int, info: os.stat_result) -> None:
+def _keep_owner(fd: int, info: os.stat_result | None) -> None:
+    if info is None:  # a new file is its writer's
+        return
     try:
         os.fchown(fd, info.st_uid, info.st_gid)
     except (OSError, AttributeError):  # not ours to give away: the writer keeps it
