@@ -51,7 +51,7 @@ def test_the_card_left_out_of_the_last_trick_of_a_hand():
 
 def test_two_plays_swapped_are_still_out_of_turn():
     text = _edited((31, "Eve 9H, Fay 7S", "Fay 7S, Eve 9H"))
-    assert _said(text) == [("out-of-turn", 31, 31, "Fay plays where Eve is next in seating "
+    assert _said(text) == [("out-of-turn", 31, 32, "Fay plays where Eve is next in seating "
                                                    "order")]
 
 
@@ -66,15 +66,14 @@ def test_a_later_revoke_by_that_player_is_reported_when_a_later_play_proves_it()
 
 
 def test_a_later_revoke_the_left_out_card_may_explain_is_not_reported():
-    # Fay's 7S left out of trick 12 (spades led); in trick 16 (spades led) she plays KH, the
-    # heart she really played to trick 15, and her 5S in trick 15: the 7S the record still
-    # gives her may be the one she played to trick 12, so trick 16 proves no revoke
-    text = _edited((31, "Fay 7S, ", ""), (35, "Fay 5S", "Fay KH"), (34, "Fay KH", "Fay 5S"))
-    assert _said(text) == [("out-of-turn", 31, 1, "trick 12 has no card from Fay")]
+    # Fay led 2C, her last club, to trick 11; left out, the record still gives it to her when
+    # she plays KH to Al's club lead in trick 15: that 2C may be (and is) the one she led
+    text = _edited((30, "Fay 2C, ", ""))
+    assert _said(text) == [("out-of-turn", 30, 1, "trick 11 has no card from Fay")]
 
 
 def test_the_hand_s_scores_are_noted_as_not_checked():
     text = _edited((29, "Fay QH, ", ""))
-    notes = [str(note) for note in check_text(text).notes]
+    notes = [str(note) for note in check_text(text).unchecked]
     assert any(note.startswith("hand 1: trick 10 is recorded without every player's card")
                for note in notes), notes

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from referee.check import codes
 from referee.check.claims import judge_claim
 from referee.check.evidence import LEAD_FAULTS, copies_seen, listed, play_evidence
+from referee.check.gaps import close_short, note_unjudged, skipped_seats, stops_in, unknown_tricks
 from referee.check.holdings import Knowledge, SeatedPlay
 from referee.check.table import Table, TracedTrick
 from referee.log.events import Play, Trick
@@ -64,32 +65,22 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     short: list[int] = []  # the tricks closed without a card from some seat
     for index, (trick, plays) in enumerate(zip(tricks, know.tricks)):
         if gaps and index in gaps:
-            state = _unknown_tricks(state, know, gaps.count(index), lost)
+            state = unknown_tricks(state, know, gaps.count(index), lost)
             free_lead = True
-        if state.phase is not Phase.PLAY:
-            table.findings.add(codes.BAD_SETUP, trick.span, msgn(
-                "hand {hand} already has its {n} trick; trick {trick} is one too many",
-                "hand {hand} already has all its {n} tricks; trick {trick} is one too many",
-                state.tricks_per_hand, hand=hand, n=state.tricks_per_hand, trick=trick.number),
-                hand=hand, rule="R10.4")
+        if _out_of_place(table, state, trick, hand):
             continue
-        if trick.number != state.trick_number:
-            table.findings.add(codes.BAD_SETUP, trick.span, msg(
-                "trick {trick} is recorded where trick {due} is due", trick=trick.number,
-                due=state.trick_number), hand=hand, trick=state.trick_number, rule="R10.4")
         if not plays:
             continue
-        last = index == len(tricks) - 1  # (a trick short of cards there is where it stops)
+        last = stops_in(state, know, index, len(tricks))
         if free_lead:
             state, free_lead = state._replace(leader=plays[0][0]), False
-        elif plays[0][0] != state.leader and (last or (index == 0 and not dealer_known) or
-                                              _skipped(state.leader, plays, table.size) is None):
-            state = _settle_leader(table, state, plays[0], hand, index, excused_leader,
+        elif plays[0][0] != state.leader:
+            state = _settle_leader(table, state, plays, hand, index, excused_leader, last=last,
                                    dealer_known=dealer_known, written_dealer=written_dealer)
         excused_leader = None
-        skipped = None if last else _skipped(state.leader, plays, table.size)
+        skipped = None if last else skipped_seats(state.leader, plays, table.size)
         batch = _judge_trick(table, state, know, tricks, index, played, hand, skipped)
-        state, closed_short = _close_trick(table, engine.play_cards(state, batch), trick, batch,
+        state, closed_short = close_short(table, engine.play_cards(state, batch), trick, batch,
                                            hand, know, last_in_log=last)
         if state.trick:
             break
@@ -106,23 +97,8 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
                 excused_leader = wrong
     if gaps and not state.trick:  # unreadable tricks after the last one read
         trailing = sum(1 for gap in gaps if gap >= len(tricks))
-        state = _unknown_tricks(state, know, trailing, lost)
-    if lost:
-        table.findings.note(msgn(
-            "hand {hand}: trick {tricks} cannot be read, so the cards played there are unknown, "
-            "later plays are judged only on what is known, and the hand's scores are not checked",
-            "hand {hand}: tricks {tricks} cannot be read, so the cards played there are unknown, "
-            "later plays are judged only on what is known, and the hand's scores are not checked",
-            len(lost), hand=hand, tricks=", ".join(map(str, lost))))
-    if short:
-        table.findings.note(msgn(
-            "hand {hand}: trick {tricks} is recorded without every player's card, so who won "
-            "it, what it carried and whether it broke hearts are unknown: the next lead and the "
-            "hand's scores are not judged by it",
-            "hand {hand}: tricks {tricks} are recorded without every player's card, so who won "
-            "them, what they carried and whether they broke hearts are unknown: the next leads "
-            "and the hand's scores are not judged by them",
-            len(short), hand=hand, tricks=", ".join(map(str, short))))
+        state = unknown_tricks(state, know, trailing, lost)
+    note_unjudged(table, hand, lost, short)
     out.state = state
     out.complete = state.phase is Phase.SCORING and not lost and not short
     if state.phase is Phase.PLAY:
@@ -131,31 +107,36 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     return out
 
 
-def _unknown_tricks(state: State, know: Knowledge, count: int, lost: list[int]) -> State:
-    """``count`` tricks whose line cannot be read: each keeps its number, every holding loses
-    one unknown card (``know.missing``), and nothing is known of who won or whether hearts
-    were broken there (so a later heart lead is not judged)."""
-    for _ in range(count):
-        if state.phase is not Phase.PLAY:
-            break
-        lost.append(state.trick_number)
-        know.missing += 1
-        last = state.trick_number >= state.tricks_per_hand
-        state = state._replace(
-            trick=(), hearts_broken=True, last_trick=None,
-            trick_number=state.trick_number + (0 if last else 1),
-            phase=Phase.SCORING if last else state.phase)
-    return state
+def _out_of_place(table: Table, state: State, trick: Trick, hand: int) -> bool:
+    """Reports a trick past the hand's last (True: it is not replayed) or out of number."""
+    if state.phase is not Phase.PLAY:
+        table.findings.add(codes.BAD_SETUP, trick.span, msgn(
+            "hand {hand} already has its {n} trick; trick {trick} is one too many",
+            "hand {hand} already has all its {n} tricks; trick {trick} is one too many",
+            state.tricks_per_hand, hand=hand, n=state.tricks_per_hand, trick=trick.number),
+            hand=hand, rule="R10.4")
+        return True
+    if trick.number != state.trick_number:
+        table.findings.add(codes.BAD_SETUP, trick.span, msg(
+            "trick {trick} is recorded where trick {due} is due", trick=trick.number,
+            due=state.trick_number), hand=hand, trick=state.trick_number, rule="R10.4")
+    return False
 
 
-def _settle_leader(table: Table, state: State, first: SeatedPlay, hand: int, index: int,
-                   excused_leader: int | None, *, dealer_known: bool,
+def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: int, index: int,
+                   excused_leader: int | None, *, last: bool, dealer_known: bool,
                    written_dealer: int | None) -> State:
     """A trick led by another seat than the rules say: report it unless it shows who dealt
-    (or follows a wrong claim, already reported), and go on with the seat that led."""
-    n, leader = table.size, first[0]
+    (or follows a wrong claim, already reported), and go on with the seat that led; unless
+    the plays are in seating order from the seat due to lead but for cards left out, the
+    leader's among them (the trick that has no card from it says so)."""
+    n, first = table.size, plays[0]
+    leader = first[0]
     by_left = index == 0 and state.rules.first_leader in ("left_of_dealer",
                                                           engine.AFTER_LAST_WINNER)
+    if not last and not (by_left and not dealer_known) and \
+            skipped_seats(state.leader, plays, n) is not None:
+        return state
     if by_left and not dealer_known:
         state = state._replace(dealer=(leader - 1) % n)
     elif by_left and written_dealer is not None and leader == (written_dealer + 1) % n:
@@ -163,17 +144,6 @@ def _settle_leader(table: Table, state: State, first: SeatedPlay, hand: int, ind
     elif leader != excused_leader:
         _wrong_leader(table, state, first, hand, index)
     return state._replace(leader=leader)
-
-
-def _skipped(leader: int, plays: list[SeatedPlay], n: int) -> frozenset[int] | None:
-    """The seats the plays of a trick leave out when they are otherwise in seating order from
-    ``leader`` (a card left out of the record: the trick that has no card from them says
-    so, and the plays after the gap are not out of turn); None when they are not, or when
-    they leave no one out."""
-    steps = [(seat - leader) % n for seat, _, _ in plays]
-    if len(steps) >= n or any(later <= earlier for earlier, later in zip(steps, steps[1:])):
-        return None
-    return frozenset(range(n)) - {seat for seat, _, _ in plays}
 
 
 def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,
@@ -247,21 +217,6 @@ def _out_of_order(table: Table, state: State, seat: int, play: Play, position: i
     for earlier in again:
         holding = remove_card(holding, earlier)
     return holding
-
-
-def _close_trick(table: Table, state: State, trick: Trick, batch: list[tuple[int, int]],
-                 hand: int, know: Knowledge, *, last_in_log: bool) -> tuple[State, bool]:
-    """A trick short of cards is closed as it is, unless the log stops there; whether it was
-    (each seat without a card in it then holds one the record does not show)."""
-    if not state.trick or last_in_log:
-        return state, False
-    seated = {seat for seat, _ in batch}
-    missing = [s for s in range(table.size) if s not in seated]
-    know.unrecorded.update(missing)
-    table.findings.add(codes.OUT_OF_TURN, trick.span, msg(
-        "trick {trick} has no card from {players}", trick=state.trick_number,
-        players=", ".join(map(table.name, missing))), hand=hand, trick=state.trick_number)
-    return engine.close_trick(state), True
 
 
 def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, index: int) -> None:
