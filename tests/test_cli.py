@@ -158,6 +158,22 @@ def test_generate_and_corpus_commands(tmp_path):
     assert code == 0 and (tmp_path / "corpus" / "manifest.json").exists()
 
 
+def test_generate_writes_its_file_whole_and_not_through_a_link(tmp_path):
+    elsewhere = tmp_path / "elsewhere.log"
+    elsewhere.write_text("kept\n", "utf-8")
+    (tmp_path / "link.log").symlink_to(elsewhere)
+    code, _, err = run("generate", "--players", "6", "--seed", "5", "--hands", "1", "-o",
+                       str(tmp_path / "link.log"))
+    assert code == 2 and "symbolic link" in err and "Traceback" not in err
+    assert elsewhere.read_text("utf-8") == "kept\n"
+    log = tmp_path / "game.log"
+    log.write_text("old\n", "utf-8")
+    log.chmod(0o640)
+    assert run("generate", "--players", "6", "--seed", "5", "--hands", "1", "-o", str(log))[0] == 0
+    assert log.read_text("utf-8").startswith("[Event") and log.stat().st_mode & 0o777 == 0o640
+    assert [p.name for p in tmp_path.iterdir() if "referee-tmp" in p.name] == []
+
+
 def test_invariants_audit_and_verify_rules_commands(tmp_path):
     sheet = (LOGS / "scoresheet-game.log").read_text("utf-8").splitlines()
     third = [i for i, line in enumerate(sheet) if line.startswith("score:")][2]

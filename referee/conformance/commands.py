@@ -18,6 +18,7 @@ from referee.conformance.inject import (
 from referee.log.events import Tag
 from referee.log.writer import format_event, write
 from referee.rules.ruleset import RulesetError, bundled_names, load_ruleset
+from referee.util.files import RefusedWrite, write_parts
 
 
 def ruleset_tag_value(ruleset: str, output: str | None) -> str | None:
@@ -99,12 +100,11 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
         if document is not None:
             print(json.dumps(document, ensure_ascii=False), file=sys.stderr)
         return 0
-    try:
-        Path(output).write_text(text, encoding="utf-8", newline="\n")
+    try:  # each file whole or not at all, as every file the referee writes
+        write_parts(output, [text])
         if document is not None:
-            Path(output + ".expected.json").write_text(
-                json.dumps(document, ensure_ascii=False, indent=2) + "\n", encoding="utf-8",
-                newline="\n")
-    except OSError as err:
-        return fail(f"cannot write {output}: {err.strerror or err}")
+            write_parts(output + ".expected.json",
+                        [json.dumps(document, ensure_ascii=False, indent=2) + "\n"])
+    except (OSError, RefusedWrite) as err:
+        return fail(f"cannot write {output}: {getattr(err, 'strerror', None) or err}")
     return 0

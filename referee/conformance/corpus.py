@@ -40,6 +40,7 @@ from referee.conformance.inject import (
 from referee.log.events import GameOver, HandStart, Moon, Score, Total
 from referee.log.writer import write
 from referee.rules.ruleset import Ruleset, load_ruleset, with_options
+from referee.util.files import RefusedWrite, write_parts
 
 FORMAT = "referee-corpus/1"
 MANIFEST = "manifest.json"
@@ -292,13 +293,11 @@ def write_corpus(directory: str | Path, count: int, seed: int,
     entries = plan(count, seed, progress)
     names = [entry.file_name(index) for index, entry in enumerate(entries, start=1)]
     folder.mkdir(parents=True, exist_ok=True)
-    for entry, name in zip(entries, names):
-        (folder / name).write_text(entry.text, encoding="utf-8", newline="\n")
-        document = dict(entry.expected, log=name)
-        (folder / (name + EXPECTED_SUFFIX)).write_text(_json(document), encoding="utf-8",
-                                                          newline="\n")
+    for entry, name in zip(entries, names):  # each file whole or not at all
+        write_parts(folder / name, [entry.text])
+        write_parts(folder / (name + EXPECTED_SUFFIX), [_json(dict(entry.expected, log=name))])
     manifest = _manifest(entries, names, count, seed)
-    (folder / MANIFEST).write_text(_json(manifest), encoding="utf-8", newline="\n")
+    write_parts(folder / MANIFEST, [_json(manifest)])  # last: a corpus is whole once it is there
     return manifest
 
 
@@ -325,7 +324,7 @@ def corpus_main(directory: str, count: int, seed: int, quiet: bool = False) -> i
     shown = not quiet and sys.stderr.isatty()
     try:
         manifest = write_corpus(directory, count, seed, show_progress if shown else None)
-    except (CorpusError, OSError) as err:
+    except (CorpusError, OSError, RefusedWrite) as err:
         print(f"referee corpus: {err}", file=sys.stderr)
         return 2
     logs = manifest["logs"]
