@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
 from referee.run.usage import EXIT_CLEAN, EXIT_UNREADABLE, UsageError
+from referee.util.terminal import escaped
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -136,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return command(args.command)(args)
     except UsageError as err:
-        print(f"referee: {err}", file=sys.stderr)
+        print(escaped(f"referee: {err}"), file=sys.stderr)
         return EXIT_UNREADABLE
     except BrokenPipeError:
         return EXIT_CLEAN

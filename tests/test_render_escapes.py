@@ -71,3 +71,59 @@ def test_replay_shows_names_and_notes_escaped(tmp_path):
     show_replay(str(path), color=True, stream=out)
     text = out.getvalue()
     assert "\x1b[5m" not in text and "\\x1b[5m" in text
+
+
+# ---- every command's own lines: a name, key or path a file wrote reaches stderr escaped ----
+HOSTILE = "x\x1b]0;owned\x07"
+
+
+def _run(capsys, *args) -> tuple[int, str]:
+    from referee.cli import main
+
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out + err
+
+
+def test_a_ruleset_s_name_and_an_unknown_key_are_shown_escaped(tmp_path, capsys):
+    named = tmp_path / "named.toml"
+    named.write_text(f'base = "cancellation"\nname = "{HOSTILE}"\n', "utf-8")
+    keyed = tmp_path / "keyed.toml"
+    keyed.write_text(f'base = "cancellation"\n"{HOSTILE}" = 1\n', "utf-8")
+    for args in (("rules", str(named)), ("rules", str(keyed)),
+                 ("check", "--ruleset", str(keyed), str(tmp_path / "none.log"))):
+        code, said = _run(capsys, *args)
+        assert "\x1b" not in said and "\x07" not in said and "\\x1b" in said, (args, said)
+        assert code in (0, 2)
+
+
+def test_a_path_with_control_characters_is_shown_escaped_by_fmt(tmp_path, capsys):
+    path = tmp_path / f"{HOSTILE}.log"
+    path.write_text(REVOKE.replace("trick 1:", "trikc 1:", 1), "utf-8")
+    code, said = _run(capsys, "fmt", str(path))
+    assert code == 1 and "\x1b" not in said.split("\n", 1)[0] + said.rsplit("\n", 3)[-1]
+    assert f"{escaped(str(path))}:" in said
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_fmt_and_convert_write_a_log_byte_for_byte_to_a_pipe_and_escaped_to_a_terminal(
+        tmp_path, monkeypatch, capsys):
+    from referee.cli import main
+
+    path = tmp_path / "game.log"
+    path.write_text(REVOKE.replace('"generated game, seed 1"', f'"{HOSTILE}"'), "utf-8")
+    record = tmp_path / "game.json"
+    assert main(["convert", str(path), "-o", str(record)]) == 0
+    for args in (["fmt", str(path)], ["convert", str(record)]):
+        code, piped = _run(capsys, *args)
+        assert code == 0 and HOSTILE in piped  # the text itself, exactly
+        terminal = _Terminal()
+        monkeypatch.setattr("sys.stdout", terminal)
+        assert main(args) == 0
+        monkeypatch.undo()
+        shown = terminal.getvalue()
+        assert "\x1b" not in shown and shown == piped.replace(HOSTILE, escaped(HOSTILE))

@@ -19,6 +19,7 @@ from referee.log.events import Tag
 from referee.log.writer import format_event, write
 from referee.rules.ruleset import RulesetError, bundled_names, load_ruleset
 from referee.util.files import RefusedWrite, write_parts
+from referee.util.terminal import escaped
 
 
 def ruleset_tag_value(ruleset: str, output: str | None) -> str | None:
@@ -47,7 +48,7 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
     this game (the message says to try another seed).
     """
     def fail(message: str) -> int:
-        print(f"referee generate: {message}", file=sys.stderr)
+        print(escaped(f"referee generate: {message}"), file=sys.stderr)
         return 2
 
     try:

@@ -41,6 +41,7 @@ from referee.log.events import GameOver, HandStart, Moon, Score, Total
 from referee.log.writer import write
 from referee.rules.ruleset import Ruleset, load_ruleset, with_options
 from referee.util.files import RefusedWrite, write_parts
+from referee.util.terminal import escaped
 
 FORMAT = "referee-corpus/1"
 MANIFEST = "manifest.json"
@@ -325,7 +326,7 @@ def corpus_main(directory: str, count: int, seed: int, quiet: bool = False) -> i
     try:
         manifest = write_corpus(directory, count, seed, show_progress if shown else None)
     except (CorpusError, OSError, RefusedWrite) as err:
-        print(f"referee corpus: {err}", file=sys.stderr)
+        print(escaped(f"referee corpus: {err}"), file=sys.stderr)
         return 2
     logs = manifest["logs"]
     clean = sum(item["verdict"] == "clean" for item in logs)

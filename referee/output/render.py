@@ -20,6 +20,7 @@ from referee.check.diagnostics import Diagnostic, Report
 from referee.output.localized import localized
 from referee.util.i18n import N_, SOURCE_LANGUAGE, translate
 from referee.util.message import msg, msgn
+from referee.util.terminal import escaped
 
 EXCERPT_WIDTH = 100
 # TRANSLATORS: the headings of the summary table of a file (the third column has none)
@@ -29,29 +30,6 @@ UNATTRIBUTED = N_("(the log)")  # the summary row of what no player committed
 NOT_LISTED = N_("(not listed)")  # the summary row of what --max-diagnostics left out
 WINNER = N_("winner")  # the mark beside a winner's total
 _TABLE_GAP = 2  # blanks after every column but the last
-
-
-def escaped(text: str) -> str:
-    """``text`` as it may safely reach a terminal: controls (ESC starts terminal escape
-    sequences), line and paragraph separators, invisible format characters (bidirectional
-    overrides reorder what a reader sees) and other unprintable characters are shown as
-    ``\\x1b``, ``\\u2028``; spaces, including the non-ASCII ones, stay."""
-    if text.isprintable():  # the usual case
-        return text
-    return "".join(map(_escaped_char, text))
-
-
-def _escaped_char(char: str) -> str:
-    if char.isprintable():
-        return char
-    import unicodedata
-
-    if unicodedata.category(char) == "Zs":
-        return char
-    code = ord(char)
-    if code < 0x100:
-        return f"\\x{code:02x}"
-    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def to_json(reports: Iterable[Report], language: str = SOURCE_LANGUAGE) -> str:

@@ -42,6 +42,7 @@ from referee.proofs.rulemodel import (
 from referee.rules.cards import DECK_SIZE, card_text
 from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ruleset import Ruleset, RulesetError
+from referee.util.terminal import escaped
 
 ENGINE_TRICK_SIZES = range(4, 12)
 PROPERTIES = ("points-per-hand", "trick-outcome", "engine-resolver-agrees", "no-deadlock-lead",
@@ -360,13 +361,13 @@ def main_verify(ruleset_name: str | None, stream: IO[str] | None = None, *,
     try:
         model = load_rule_model(ruleset_name)
     except RulesetError as err:
-        print(f"referee: {err}", file=stream)
+        print(escaped(f"referee: {err}"), file=stream)
         return 2
     results = verify_rules(model, seconds=seconds)
     tty = hasattr(stream, "isatty") and stream.isatty()
     console = Console(file=stream, no_color=not tty, force_terminal=tty, highlight=False,
                       width=None if tty else 120, soft_wrap=False)
-    title = f"ruleset {model.name}"
+    title = escape(escaped(f"ruleset {model.name}"))
     if model.differences():
         title += " (" + ", ".join(model.differences()) + ")"
     table = Table(title=title, show_lines=True)

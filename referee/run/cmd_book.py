@@ -7,6 +7,7 @@ import sys
 from referee.run.usage import EXIT_CLEAN, UsageError, language
 from referee.util.i18n import translate
 from referee.util.message import msg
+from referee.util.terminal import escaped
 
 
 def run_explain(args) -> int:
@@ -71,10 +72,10 @@ def run_rules(args) -> int:
         rules = load_ruleset(name)
     except RulesetError as err:
         raise UsageError(str(err)) from None
-    print(f"ruleset {rules.name}  (bundled: {', '.join(bundled_names())})")
+    print(escaped(f"ruleset {rules.name}  (bundled: {', '.join(bundled_names())})"))
     for field in fields(rules):
         value = getattr(rules, field.name)
         shown = ", ".join(value) if isinstance(value, tuple) else str(value).lower() if isinstance(value, bool) else value
-        print(f"  {field.name:<30} {shown!s:<22} # {OPTION_DOCS[field.name]}")
+        print(escaped(f"  {field.name:<30} {shown!s:<22} # {OPTION_DOCS[field.name]}"))
     print(f"  {'(derived) points per hand':<30} {rules.points_per_hand}")
     return EXIT_CLEAN

@@ -14,6 +14,7 @@ from referee.run.usage import (
     language,
     ruleset_choice,
 )
+from referee.util.terminal import as_shown, escaped
 
 
 def _read(path: str, reading):
@@ -25,9 +26,9 @@ def _read(path: str, reading):
     try:
         return reading(read_input(path))
     except UnreadableFile as err:
-        print(f"{path}:1:1: {err}", file=sys.stderr)
+        print(escaped(f"{path}:1:1: {err}"), file=sys.stderr)
     except UnreadableLog as err:
-        print(f"{path}:{err.line}:{err.column}: {err}", file=sys.stderr)
+        print(escaped(f"{path}:{err.line}:{err.column}: {err}"), file=sys.stderr)
     return None
 
 
@@ -44,7 +45,8 @@ def run_fmt(args) -> int:
         return _fmt_record(args.path, text, args.write)
     canonical, issues = format_text(text)
     for issue in issues:
-        print(f"{args.path}:{issue.line}:{issue.column}: CH001 syntax  {issue.message}", file=sys.stderr)
+        print(escaped(f"{args.path}:{issue.line}:{issue.column}: CH001 syntax  {issue.message}"),
+              file=sys.stderr)
     if args.write and args.path != "-":
         from referee.util.files import RefusedWrite, replace_text
 
@@ -55,7 +57,7 @@ def run_fmt(args) -> int:
         except OSError as err:
             raise UsageError(f"{args.path}: cannot write: {err.strerror or err}") from None
     else:
-        sys.stdout.write(canonical)
+        sys.stdout.write(as_shown(canonical, sys.stdout))
     return EXIT_VIOLATIONS if issues else EXIT_CLEAN
 
 
@@ -81,7 +83,7 @@ def _fmt_record(path: str, text: str, write: bool) -> int:
         for line, column, message in refused.reasons:
             print(escaped(f"{path}:{line}:{column}: {message}"), file=sys.stderr)
         return EXIT_VIOLATIONS
-    sys.stdout.write(canonical)
+    sys.stdout.write(as_shown(canonical, sys.stdout))
     return EXIT_CLEAN
 
 

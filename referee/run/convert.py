@@ -32,6 +32,7 @@ from referee.log.parser import parse_blocks, parse_log
 from referee.output.render import diagnostic_line, escaped
 from referee.util.collector import collector_paused
 from referee.util.reading import UnreadableFile, read_input
+from referee.util.terminal import as_shown
 
 __all__ = ["TARGETS", "ConversionRefused", "SameFormat", "convert", "convert_main",
            "convert_pieces"]
@@ -204,7 +205,7 @@ def convert_main(path: str, output: str | None, to: str | None, out: TextIO,
         print(escaped(f"referee: {failure}"), file=err)
         return EXIT_UNREADABLE
     if output is None or output == "-":
-        out.writelines(pieces)
+        out.writelines(as_shown(piece, out) for piece in pieces)
         return EXIT_DONE
     return _write(output, pieces, err)
 
