@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -299,6 +300,22 @@ def test_bad_toml(tmp_path):
     path.write_text("target = = 3\n", encoding="utf-8")
     with pytest.raises(RulesetError, match="not valid TOML"):
         load_ruleset(str(path))
+
+
+def test_toml_nested_too_deep_is_refused_by_every_command_that_reads_a_ruleset(tmp_path, capsys):
+    from referee.cli import main
+
+    path = tmp_path / "deep.toml"
+    path.write_text("base = \"cancellation\"\nx = " + "[" * 5000 + "]" * 5000 + "\n", "utf-8")
+    with pytest.raises(RulesetError, match="nested too deep"):
+        load_ruleset(str(path))
+    log = Path(__file__).resolve().parents[1] / "examples" / "logs" / "revoke.log"
+    for args in (["rules", str(path)], ["verify-rules", str(path)],
+                 ["check", "--ruleset", str(path), str(log)]):
+        assert main(args) == 2
+        out, err = capsys.readouterr()
+        said = out + err
+        assert "not valid TOML: nested too deep" in said and "Traceback" not in said, args
 
 
 def test_unknown_base(tmp_path):

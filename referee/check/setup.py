@@ -37,9 +37,9 @@ from referee.rules.ruleset import (
     direction_offset,
     load_ruleset,
     reason,
-    whole_number,
     with_options,
 )
+from referee.util.counting import whole_number
 from referee.util.message import msg, msgn
 
 _STAGE = {HandStart: 0, Deal: 1, Kitty: 1, Pass: 2, Trick: 3, Moon: 4, Score: 5, Total: 6}

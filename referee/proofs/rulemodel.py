@@ -16,7 +16,6 @@ check (the seeds read literally: ``set_aside_when = "two_pairs_only"``, rules wi
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -30,6 +29,7 @@ from referee.rules.ruleset import (
     bundled_names,
     load_ruleset,
     read_ruleset_file,
+    toml_options,
     with_options,
 )
 from referee.rules.scoring import hand_scores as _hand_scores
@@ -105,10 +105,7 @@ def as_model(rules: Ruleset | RuleModel, **overrides) -> RuleModel:
 
 def model_from_toml(text: str, origin: str) -> RuleModel:
     """A TOML ruleset that may use the model-only readings (``base`` is required for those)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        raise RulesetError(f"{origin}: not valid TOML: {err}") from None
+    data = toml_options(text, origin)
     extras = {key: data.pop(key) for key in list(data) if key in MODEL_ONLY}
     for key, value in extras.items():
         if not isinstance(value, bool):

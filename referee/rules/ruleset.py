@@ -38,6 +38,7 @@ from referee.rules.options import (  # noqa: F401  (re-exported: the options' na
     SET_ASIDE_WHEN,
     WINNING_TOTALS,
 )
+from referee.util.counting import whole_number
 from referee.util.message import msg
 from referee.util.reading import UnreadableFile, read_limited
 from referee.util.record import Record, record
@@ -301,15 +302,22 @@ def _load(key: str, roots: tuple[str, ...] | None, chain: tuple[str, ...]) -> Ru
         origin, text, folder = shown_name(key), read_ruleset_file(key), Path(key).parent
     else:
         raise _unknown(key)
-    try:
-        data = tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, RecursionError) as err:
-        raise RulesetError(msg("{origin}: not valid TOML: {error}", origin=origin,
-                               error=str(err))) from None
+    data = toml_options(text, origin)
     base = data.pop("base", None)
     if base is not None:
         data = _inherit(data, str(base).strip(), folder, roots, (*chain, identity), origin)
     return _validate(data, origin)
+
+
+def toml_options(text: str, origin: str) -> dict:
+    """The table of a ruleset file's TOML text; RulesetError for text that is not TOML (nested
+    too deep for the TOML reader included: no ruleset nests at all)."""
+    try:
+        return tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError) as err:
+        error = "nested too deep" if isinstance(err, RecursionError) else str(err)
+        raise RulesetError(msg("{origin}: not valid TOML: {error}", origin=origin,
+                               error=error)) from None
 
 
 def _inherit(data: dict, base: str, folder: Path | None, roots: tuple[str, ...] | None,
@@ -376,14 +384,6 @@ def shown_name(name: str) -> str:
     return repr(name)
 
 
-def whole_number(text: str, max_digits: int) -> int | None:
-    """``text`` as a whole number when it is 1 to ``max_digits`` ASCII digits, else None.
-    (``str.isdigit`` also accepts digits like "²" that ``int`` refuses.)"""
-    if 0 < len(text) <= max_digits and text.isascii() and text.isdigit():
-        return int(text)
-    return None
-
-
 def with_options(ruleset: Ruleset, **changes) -> Ruleset:
     """A copy of ``ruleset`` with some options changed, validated like a file."""
     data = {f.name: getattr(ruleset, f.name) for f in fields(Ruleset)}
@@ -393,6 +393,7 @@ def with_options(ruleset: Ruleset, **changes) -> Ruleset:
 
 DEFAULT_RULESET = "cancellation"
 __all__ = [
-    "Ruleset", "RulesetError", "RulesetOutside", "load_ruleset", "is_inside", "whole_number", "with_options", "bundled_names", "card_points",
-    "is_point_card", "direction_offset", "read_ruleset_file", "canonical_direction", "OPTION_DOCS",
+    "Ruleset", "RulesetError", "RulesetOutside", "load_ruleset", "is_inside", "with_options",
+    "bundled_names", "card_points", "is_point_card", "direction_offset", "read_ruleset_file",
+    "canonical_direction", "OPTION_DOCS", "toml_options",
 ]
