@@ -291,15 +291,18 @@ def _points_conserved_at(model: RuleModel, n: int, bounds: str,
     if budget.check(solver, f"tricks of {n} cards") == z3.sat:
         m = solver.model()
         values = model_values(m, cards)
-        gone = m.eval(brought - taken - after - lost, model_completion=True).as_long()
+        # what no one takes: past the last trick, what is left in the pile goes nowhere too
+        gone = m.eval(brought - taken - lost - z3.If(last, 0, after),
+                      model_completion=True).as_long()
         is_last = z3.is_true(m.eval(last, model_completion=True))
+        waiting = m.eval(pile, model_completion=True).as_long()
         return PropertyResult(
             "points-conserved", False,
             f"{_trick_text(values)}{' (the last trick)' if is_last else ''}, "
-            f"{m.eval(pile).as_long()} points in the pile: nobody takes the trick and it "
+            f"{waiting} points in the pile: nobody takes the trick and it "
             f"is not set aside, so {gone} point(s) go nowhere", bounds, clause="R6.5-R7.2",
-            witness={"cards": values, "pile": m.eval(pile).as_long(), "last": is_last,
-                     "gone": gone})
+            witness={"cards": values, "pile": waiting, "last": is_last, "gone": gone,
+                     "kitty": m.eval(kitty, model_completion=True).as_long()})
     return None
 
 
