@@ -15,7 +15,6 @@ is English only.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from functools import lru_cache
@@ -236,10 +235,11 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
         for part in page_parts(view, language):
             sys.stdout.write(part)
         return 1 if verdict == "violations" else 0
-    if path != "-" and _same_file(path, output):
+    from referee.util.files import RefusedWrite, same_file, write_parts
+
+    if path != "-" and same_file(path, output):
         print(escaped(f"referee: {output}: is the log itself; not overwritten"), file=err)
         return 2
-    from referee.util.files import RefusedWrite, write_parts
 
     try:  # all or nothing: a kill or a failure half-way leaves the old file, or none
         write_parts(output, page_parts(view, language))
@@ -260,8 +260,3 @@ def _said(problem: Exception, language: str) -> str:
     return i18n.translate(reason, language) if isinstance(reason, str) else str(problem)
 
 
-def _same_file(one: str, other: str) -> bool:
-    try:
-        return os.path.samefile(one, other)
-    except OSError:
-        return False

@@ -12,6 +12,7 @@ import os
 import re
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
+from itertools import chain, islice
 from pathlib import Path
 
 from referee.check.diagnostics import Report, unreadable_report
@@ -20,6 +21,8 @@ from referee.rules.ruleset import Ruleset
 from referee.util.message import msg
 
 DEFAULT_TIMEOUT = 120.0
+MAX_TIMEOUT = 7 * 24 * 3600.0  # seconds: a week; past it a timeout is no limit, and overflows
+MAX_JOBS_PER_CORE = 4  # workers beyond this only wait for the cores
 LOG_SUFFIXES = (".log", ".txt", ".hearts")
 RECORD_SUFFIX = ".json"
 # a record declares its format (spec/game-record.md); other JSON (expected verdicts, settings)
@@ -65,7 +68,12 @@ def check_one(path: str, invariants: bool = False,
 
 def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_TIMEOUT,
                check: Callable[[str], Report] = check_one) -> Iterator[Report]:
-    """Reports for ``paths`` in input order, checked by ``jobs`` processes."""
+    """Reports for ``paths`` in input order, checked by ``jobs`` processes (never more than
+    there are files, nor than :data:`MAX_JOBS_PER_CORE` per core)."""
+    paths = iter(paths)
+    head = list(islice(paths, jobs)) if jobs > 1 else []
+    jobs = min(jobs, len(head), MAX_JOBS_PER_CORE * default_jobs())
+    paths = chain(head, paths)
     if jobs <= 1:
         for path in paths:
             try:
@@ -73,7 +81,7 @@ def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_
             except Exception as err:  # a bug must not end a bulk run; the file is reported
                 yield unreadable_report(path, _internal_error(err))
         return
-    yield from _parallel(iter(paths), jobs, timeout, check)
+    yield from _parallel(paths, jobs, timeout, check)
 
 
 class _Pool:
@@ -114,6 +122,9 @@ def _parallel(paths: Iterator[str], jobs: int, timeout: float, check) -> Iterato
     window = jobs * 4
     pool = _Pool(jobs, check)
     pending: deque = deque()
+    # a run ended by SIGTERM stops its workers as one ended by Ctrl-C does (the default
+    # handler would leave them running, orphaned)
+    terminated = _on_sigterm(_exit_on_sigterm)
 
     def fill() -> None:
         while len(pending) < window:
@@ -141,6 +152,21 @@ def _parallel(paths: Iterator[str], jobs: int, timeout: float, check) -> Iterato
             fill()
     finally:
         pool.close()
+        _on_sigterm(terminated)
+
+
+def _exit_on_sigterm(signum, frame):
+    raise SystemExit(128 + signum)
+
+
+def _on_sigterm(handler):
+    """Install ``handler`` for SIGTERM (in the main thread only); the one it replaces."""
+    import signal
+    import threading
+
+    if handler is None or threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, handler)
 
 
 def _isolated(path: str, check, timeout: float) -> Report:

@@ -44,6 +44,9 @@ def run_check(args) -> int:
 
     if args.jobs < 0:
         raise UsageError("--jobs must be 0 (one per core) or more")
+    if not 0 < args.timeout <= bulk.MAX_TIMEOUT:  # (also refuses nan and inf)
+        raise UsageError(f"--timeout must be a positive number of seconds, at most "
+                         f"{bulk.MAX_TIMEOUT:g} (a week), not {args.timeout:g}")
     jobs = args.jobs or bulk.default_jobs()
     paths: Iterable[str] = iter_inputs(args.paths)
     progress = None

@@ -36,6 +36,9 @@ def run_fmt(args) -> int:
     from referee.log.parser import decode_log
     from referee.log.writer import format_text
 
+    if args.write and args.path == "-":
+        raise UsageError("--write rewrites a file: name one (standard input has none)")
+
     text = _read(args.path, decode_log)
     if text is None:
         return EXIT_UNREADABLE
@@ -133,6 +136,8 @@ def run_verify_rules(args) -> int:
 
 
 def run_audit(args) -> int:
+    if args.solutions < 1:
+        raise UsageError("--solutions must be 1 or more")
     from referee.log.parser import log_text
     from referee.output.render import diagnostic_line
     from referee.proofs.audit_read import open_sheet

@@ -31,6 +31,7 @@ from referee.log.jsonwrite import NotRecordable, RecordWriter, log_text, record_
 from referee.log.parser import parse_blocks, parse_log
 from referee.output.render import diagnostic_line, escaped
 from referee.util.collector import collector_paused
+from referee.util.files import same_file
 from referee.util.reading import UnreadableFile, read_input
 from referee.util.terminal import as_shown
 
@@ -207,6 +208,9 @@ def convert_main(path: str, output: str | None, to: str | None, out: TextIO,
     if output is None or output == "-":
         out.writelines(as_shown(piece, out) for piece in pieces)
         return EXIT_DONE
+    if path != "-" and same_file(path, output):  # (only fmt --write replaces what it reads)
+        print(escaped(f"referee: {output}: is the input itself; not overwritten"), file=err)
+        return EXIT_UNREADABLE
     return _write(output, pieces, err)
 
 

@@ -300,3 +300,11 @@ def _sync_directory(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def same_file(one: str | Path, other: str | Path) -> bool:
+    """Whether the two names are one file (through links too); False when either is not there."""
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False
