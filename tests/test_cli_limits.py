@@ -79,3 +79,43 @@ def test_fmt_write_of_standard_input_and_audit_without_solutions_are_usage_error
     for count in ("0", "-1"):
         assert _run(capsys, "audit", "--solutions", count, str(EXAMPLES / "scoresheet-only.log")
                     ) == (2, "referee: --solutions must be 1 or more\n")
+
+
+def test_sigterm_stops_the_workers_with_the_run(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from peak_memory import CLI, played_log
+
+    text = played_log(400)
+    for number in range(6):
+        (tmp_path / f"{number}.log").write_text(text, "utf-8")
+    run = subprocess.Popen([sys.executable, "-c", CLI, "check", "--jobs", "2", str(tmp_path)],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           cwd=Path(__file__).resolve().parents[1])
+
+    def workers() -> list[int]:
+        found = []
+        for entry in os.listdir("/proc"):
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    if entry.isdigit() and int(stat.read().rsplit(")", 1)[1].split()[1]) == run.pid:
+                        found.append(int(entry))
+            except OSError:
+                continue
+        return found
+
+    deadline = time.monotonic() + 60
+    while len(started := workers()) < 2 and time.monotonic() < deadline and run.poll() is None:
+        time.sleep(0.05)
+    assert len(started) >= 2, "the workers did not start"
+    run.send_signal(signal.SIGTERM)
+    run.wait(timeout=30)
+    deadline = time.monotonic() + 10
+    while (left := [pid for pid in started if os.path.exists(f"/proc/{pid}")]) and \
+            time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert left == [], "workers outlived the run"
