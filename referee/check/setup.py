@@ -50,6 +50,10 @@ _STAGE_WORDS = {1: msg("a deal line"), 2: msg("a pass line"), 3: msg("a trick li
 _UNREAD_STAGE = {"hand": 0, "deal": 1, "kitty": 1, "pass": 2, "trick": 3, "moon": 4, "score": 5,
                  "total": 6}
 _SETUP_TAGS = ("players", "ruleset", "target")
+# tricks of one hand kept with their plays: far more than any hand has (two decks among four
+# players: 26); past it a trick is one too many, which its number and place are enough to say,
+# so a hostile hand of endless tricks costs what its lines do, not their plays' events
+MAX_HAND_TRICKS = 128
 MAX_TARGET_DIGITS = 18  # more than any game (a generated one may write a target no one reaches)
 
 
@@ -245,7 +249,8 @@ def hands_of(table: Table,
             if kind == 3:  # a trick whose cards are unknown, after the tricks read so far
                 current.gaps.append(len(current.tricks))
         elif kind == 3:
-            current.tricks.append(event)
+            current.tricks.append(event if len(current.tricks) < MAX_HAND_TRICKS else
+                                  Trick(event.number, (), span=event.span))
         else:
             _file(table, current, event)
     if current is not None:
