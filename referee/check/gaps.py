@@ -70,8 +70,10 @@ def skipped_seats(leader: int, plays: list[SeatedPlay], n: int) -> frozenset[int
     ``leader`` (a card left out of the record: the trick that has no card from them says
     so, and the plays after the gap are not out of turn); None when they are not, or when
     they leave no one out."""
+    if len(plays) >= n:  # (every trick the record gives whole: nothing to look at)
+        return None
     steps = [(seat - leader) % n for seat, _, _ in plays]
-    if len(steps) >= n or any(later <= earlier for earlier, later in zip(steps, steps[1:])):
+    if any(later <= earlier for earlier, later in zip(steps, steps[1:])):
         return None
     return frozenset(range(n)) - {seat for seat, _, _ in plays}
 
