@@ -236,21 +236,26 @@ def test_a_write_removes_the_copies_dead_writers_left_of_its_target(tmp_path):
 
 
 # ---- report -o and convert -o -----------------------------------------------------------------
-def test_report_writes_to_a_file_the_bytes_it_prints(tmp_path, capsys):
+def _written_as_printed(command: str, code: int, tmp_path, capsys) -> tuple[bytes, Path]:
+    """What ``command`` of revoke.log prints, once it is shown to be the bytes it writes to a
+    new file and over an old 0600 one (whose mode stays); and the new file."""
     log = LOGS / "revoke.log"
-    assert main(["report", str(log)]) == 1
+    assert main([command, str(log)]) == code
     printed = capsys.readouterr().out.encode("utf-8")
-    assert printed.startswith(b"<!DOCTYPE html>") and printed.rstrip().endswith(b"</html>")
-    new = tmp_path / "new.html"
-    assert main(["report", str(log), "-o", str(new)]) == 1
-    assert new.read_bytes() == printed
-    old = tmp_path / "old.html"
+    new, old = tmp_path / f"new.{command}", tmp_path / f"old.{command}"
+    assert main([command, str(log), "-o", str(new)]) == code
     old.write_bytes(OLD)
     old.chmod(0o600)
-    assert main(["report", str(log), "-o", str(old)]) == 1
-    assert old.read_bytes() == printed
+    assert main([command, str(log), "-o", str(old)]) == code
+    assert new.read_bytes() == old.read_bytes() == printed
     assert stat.S_IMODE(old.stat().st_mode) == 0o600
-    assert entries(tmp_path) == ["new.html", "old.html"]
+    return printed, new
+
+
+def test_report_writes_to_a_file_the_bytes_it_prints(tmp_path, capsys):
+    printed, _ = _written_as_printed("report", 1, tmp_path, capsys)
+    assert printed.startswith(b"<!DOCTYPE html>") and printed.rstrip().endswith(b"</html>")
+    assert entries(tmp_path) == ["new.report", "old.report"]
 
 
 def test_the_next_report_and_convert_remove_the_copies_dead_writers_left(tmp_path):
@@ -308,24 +313,14 @@ def test_report_refuses_a_link_and_names_what_it_cannot_write(tmp_path, capsys):
 
 
 def test_convert_writes_to_a_file_the_bytes_it_prints(tmp_path, capsys):
-    log = LOGS / "revoke.log"
-    assert main(["convert", str(log)]) == 0
-    record = capsys.readouterr().out.encode("utf-8")
+    record, new = _written_as_printed("convert", 0, tmp_path, capsys)
     assert record.startswith(b"{") and b'"format": "referee-game-record"' in record
-    new = tmp_path / "game.json"
-    assert main(["convert", str(log), "-o", str(new)]) == 0
-    assert new.read_bytes() == record
-    old = tmp_path / "old.json"
-    old.write_bytes(OLD)
-    old.chmod(0o600)
-    assert main(["convert", str(log), "-o", str(old)]) == 0
-    assert old.read_bytes() == record and stat.S_IMODE(old.stat().st_mode) == 0o600
     assert main(["convert", str(new)]) == 0  # and back: the log's canonical text
     printed = capsys.readouterr().out.encode("utf-8")
     back = tmp_path / "back.log"
     assert main(["convert", str(new), "-o", str(back)]) == 0
-    assert back.read_bytes() == printed == log.read_bytes()
-    assert entries(tmp_path) == ["back.log", "game.json", "old.json"]
+    assert back.read_bytes() == printed == (LOGS / "revoke.log").read_bytes()
+    assert entries(tmp_path) == ["back.log", "new.convert", "old.convert"]
 
 
 def test_convert_refuses_a_link_and_names_what_it_cannot_write(tmp_path, capsys):
