@@ -123,15 +123,16 @@ def test_a_value_past_the_record_s_bounds_is_refused_as_before(line, words):
 
 
 def test_an_unreadable_line_or_a_late_tag_is_refused_after_the_whole_log_is_read():
-    text = "hand 1\n" + "deal Al: 2C\n" * 2000 + "[Event \"late\"]\n" + "zzz\n" + "deal Al: 2C\n"
+    hands = "".join(f"hand {number}\ndeal Al: 2C\n" for number in range(1, 1001))  # 2,000 lines
+    text = hands + "[Event \"late\"]\n" + "zzz\n" + "deal Al: 2C\n"
     with pytest.raises(ConversionRefused) as refused:
         convert(text)
-    assert [reason[:2] for reason in refused.value.reasons] == [(2003, 1)]
+    assert [reason[:2] for reason in refused.value.reasons] == [(2002, 1)]
     with pytest.raises(ConversionRefused) as refused:
         convert(text.replace("zzz\n", ""))
     late = ("a tag after the first statement of the game: a record keeps its tags first "
             "(move it above)")
-    assert refused.value.reasons == [(2002, 1, late)]
+    assert refused.value.reasons == [(2001, 1, late)]
 
 
 def test_an_unreadable_line_is_said_before_a_value_past_the_bounds():

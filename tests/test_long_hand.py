@@ -45,3 +45,26 @@ def test_peak_memory_of_a_hand_of_endless_tricks_grows_with_its_lines(command, t
     sizes, peaks, slope = growth(tmp_path, _long_hand, (10_000, 40_000), peak)
     assert sizes[1] - sizes[0] > 1.5
     assert slope < 14, (sizes, peaks)
+
+
+def test_convert_refuses_a_hand_of_more_tricks_than_a_record_holds_where_it_says_so():
+    from referee.run.convert import ConversionRefused, convert
+
+    with pytest.raises(ConversionRefused) as refused:
+        convert(_long_hand(400))
+    # the 129th trick, on line 6 + 129: refused as it is read, before the hand is held whole
+    assert refused.value.reasons == [
+        (135, 1, "a hand of a record holds at most 128 tricks; this is one more")]
+    assert convert(_long_hand(128))[1] == "json"
+
+
+def test_a_record_with_more_tricks_in_a_hand_than_it_may_hold_is_refused():
+    import json
+
+    from referee.run.convert import convert
+
+    document = json.loads(convert(_long_hand(128))[0])
+    document["hands"][0]["tricks"].append(document["hands"][0]["tricks"][-1])
+    report = check_text(json.dumps(document, indent=1))
+    assert report.verdict == "unreadable"
+    assert [d.pointer for d in report.diagnostics] == ["/hands/0/tricks"]

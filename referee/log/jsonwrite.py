@@ -34,7 +34,7 @@ from referee.log.events import (
     Total,
     Trick,
 )
-from referee.log.jsonrecord import FORMAT, VERSION, Reading, players_value
+from referee.log.jsonrecord import FORMAT, VERSION, Reading, players_value, schema
 from referee.log.parser import split_players
 from referee.log.recordfits import PlainValues
 from referee.log.writer import format_event
@@ -49,6 +49,10 @@ LINE_WIDTH = 100  # a JSON value that fits on a line this wide is written on one
 _RANK = {HandStart: 0, Deal: 1, Kitty: 2, Pass: 3, Trick: 4, Moon: 5, Score: 6, Total: 7,
          GameOver: 8}
 _LISTED = {Deal: "deal", Pass: "passes", Trick: "tricks"}
+# how many of each a hand object may hold (the schema's bounds: far more than any hand has)
+_MAX_ITEMS = {key: schema()["$defs"]["hand"]["properties"][key]["maxItems"]
+              for key in _LISTED.values()}
+_WHAT = {"deal": "deal lines", "passes": "pass lines", "tricks": "tricks"}
 
 
 class NotRecordable(ValueError):
@@ -154,8 +158,13 @@ class _Record:
             hand.update(_hand_line(event))
             return at
         if listed is not None:
-            hand.setdefault(listed, []).append(_value(event))
-            return f"{at}/{listed}/{len(hand[listed]) - 1}"
+            items = hand.setdefault(listed, [])
+            if len(items) >= _MAX_ITEMS[listed]:  # (before a hostile hand is held whole)
+                raise NotRecordable(f"a hand of a record holds at most {_MAX_ITEMS[listed]} "
+                                    f"{_WHAT[listed]}; this is one more", event.span.line,
+                                    event.span.column)
+            items.append(_value(event))
+            return f"{at}/{listed}/{len(items) - 1}"
         hand[_KEYS[kind]] = _value(event)
         return f"{at}/{_KEYS[kind]}"
 
