@@ -288,16 +288,20 @@ def test_report_that_fails_half_way_leaves_the_old_page(tmp_path, monkeypatch):
     assert entries(tmp_path) == ["page.html"]
 
 
+def _refuses_a_link(command: str, tmp_path, capsys) -> None:
+    """``command`` of revoke.log with ``-o`` a link to an old file: refused, both kept."""
+    real, link = tmp_path / f"real.{command}", tmp_path / f"link.{command}"
+    real.write_bytes(OLD)
+    link.symlink_to(real)
+    assert main([command, str(LOGS / "revoke.log"), "-o", str(link)]) == 2
+    assert f"referee: {link} is a symbolic link; not written through it" in (
+        capsys.readouterr().err)
+    assert real.read_bytes() == OLD and link.is_symlink()
+
+
 def test_report_refuses_a_link_and_names_what_it_cannot_write(tmp_path, capsys):
     log = LOGS / "revoke.log"
-    real = tmp_path / "real.html"
-    real.write_bytes(OLD)
-    link = tmp_path / "link.html"
-    link.symlink_to(real)
-    assert main(["report", str(log), "-o", str(link)]) == 2
-    err = capsys.readouterr().err
-    assert f"referee: {link} is a symbolic link; not written through it" in err
-    assert real.read_bytes() == OLD and link.is_symlink()
+    _refuses_a_link("report", tmp_path, capsys)
     missing = tmp_path / "none" / "page.html"
     assert main(["report", str(log), "-o", str(missing)]) == 2
     assert f"referee: cannot write {missing}: No such file or directory" in (
@@ -325,19 +329,12 @@ def test_convert_writes_to_a_file_the_bytes_it_prints(tmp_path, capsys):
 
 def test_convert_refuses_a_link_and_names_what_it_cannot_write(tmp_path, capsys):
     log = LOGS / "revoke.log"
-    real = tmp_path / "real.json"
-    real.write_bytes(OLD)
-    link = tmp_path / "link.json"
-    link.symlink_to(real)
-    assert main(["convert", str(log), "-o", str(link)]) == 2
-    assert f"referee: {link} is a symbolic link; not written through it" in (
-        capsys.readouterr().err)
-    assert real.read_bytes() == OLD and link.is_symlink()
+    _refuses_a_link("convert", tmp_path, capsys)
     missing = tmp_path / "none" / "game.json"
     assert main(["convert", str(log), "-o", str(missing)]) == 2
     assert f"referee: {missing}: cannot write: No such file or directory" in (
         capsys.readouterr().err)
-    assert entries(tmp_path) == ["link.json", "real.json"]
+    assert entries(tmp_path) == ["link.convert", "real.convert"]
 
 
 def test_convert_writes_its_pieces_without_joining_them(tmp_path, monkeypatch):

@@ -200,11 +200,12 @@ class _PieceReading:
                 self.where.update(piece.where)
                 return
             places = self.places[piece.key] = Places(text, piece.start, piece.end)
-            try:
-                if SURROGATE.search(text, piece.start, piece.end) is not None:
-                    raise NotPlain("surrogate")
+            try:  # (what the C decoder lets through: a name twice, an escaped surrogate)
                 _plain(places, 0, piece.value)
-            except NotPlain:  # the JsonError that says what, if decode sees any
+                plain = SURROGATE.search(text, piece.start, piece.end) is None
+            except NotPlain:
+                plain = False
+            if not plain:  # the JsonError that says what, if decode sees any
                 self.where.update(self._where_of(piece))
 
     def _where_of(self, piece: Piece) -> dict[str, tuple[int, int]]:

@@ -15,9 +15,10 @@ from typing import IO
 from referee.check.codes import ERROR, NOTE, WARNING
 from referee.check.diagnostics import Diagnostic, Report
 from referee.output.localized import localized
-from referee.output.render import escaped, more_diagnostics, related_line
+from referee.output.render import more_diagnostics, related_line
 from referee.util.i18n import SOURCE_LANGUAGE, translate
 from referee.util.message import msg
+from referee.util.terminal import escaped
 
 COMMANDS = {ERROR: "error", WARNING: "warning", NOTE: "notice"}
 _DATA = str.maketrans({"%": "%25", "\r": "%0D", "\n": "%0A"})

@@ -100,7 +100,7 @@ def _shown(value):
     (bidirectional overrides reorder what a reader sees) as escapes."""
     from markupsafe import Markup
 
-    from referee.output.render import escaped
+    from referee.util.terminal import escaped
 
     return escaped(value) if isinstance(value, str) and not isinstance(value, Markup) else value
 
@@ -214,8 +214,8 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
     """Write the report page of ``path`` to ``output`` (``-``: standard output).  Exit code
     0 clean, 1 violations, 2 when the input is not a log or the page cannot be written."""
     from referee.log.parser import UnreadableLog
-    from referee.output.render import escaped
     from referee.util.reading import UnreadableFile, read_input
+    from referee.util.terminal import escaped
 
     err = sys.stderr if stream is None else stream
     try:

@@ -14,9 +14,9 @@ from referee.check.holdings import HandRecord
 from referee.check.stream import Watch
 from referee.check.table import Table, TracedTrick
 from referee.output.game_view import VIEW_VERSION, GameView, referee_game
-from referee.output.render import escaped
 from referee.rules.cards import card_text
 from referee.rules.ruleset import Ruleset, card_points
+from referee.util.terminal import escaped
 
 SPOOL_BYTES = 1 << 20  # what is spooled in memory; past it, in a temporary file
 

@@ -18,10 +18,11 @@ from referee import __version__
 from referee.check.codes import ERROR, NOTE, WARNING, all_codes
 from referee.check.diagnostics import Diagnostic, Report
 from referee.output.localized import localized
-from referee.output.render import escaped, more_diagnostics
+from referee.output.render import more_diagnostics
 from referee.rules.rulebook import clause
 from referee.util.i18n import SOURCE_LANGUAGE, translate
 from referee.util.message import msg
+from referee.util.terminal import escaped
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -70,9 +70,10 @@ def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_
                check: Callable[[str], Report] = check_one) -> Iterator[Report]:
     """Reports for ``paths`` in input order, checked by ``jobs`` processes (never more than
     there are files, nor than :data:`MAX_JOBS_PER_CORE` per core)."""
+    jobs = min(jobs, MAX_JOBS_PER_CORE * default_jobs())
     paths = iter(paths)
-    head = list(islice(paths, jobs)) if jobs > 1 else []
-    jobs = min(jobs, len(head), MAX_JOBS_PER_CORE * default_jobs())
+    head = list(islice(paths, jobs)) if jobs > 1 else []  # (a worker per file, at most)
+    jobs = min(jobs, len(head))
     paths = chain(head, paths)
     if jobs <= 1:
         for path in paths:

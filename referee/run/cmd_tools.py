@@ -14,7 +14,7 @@ from referee.run.usage import (
     language,
     ruleset_choice,
 )
-from referee.util.terminal import as_shown, escaped
+from referee.util.terminal import escaped, shown_to
 
 
 def _read(path: str, reading):
@@ -60,7 +60,7 @@ def run_fmt(args) -> int:
         except OSError as err:
             raise UsageError(f"{args.path}: cannot write: {err.strerror or err}") from None
     else:
-        sys.stdout.write(as_shown(canonical, sys.stdout))
+        sys.stdout.write(shown_to(sys.stdout)(canonical))
     return EXIT_VIOLATIONS if issues else EXIT_CLEAN
 
 
@@ -69,7 +69,7 @@ def _fmt_record(path: str, text: str, write: bool) -> int:
     ``--write`` is refused: it would replace a record with a log."""
     from referee.check.records import unreadable
     from referee.log.decode import UnreadableLog
-    from referee.output.render import diagnostic_line, escaped
+    from referee.output.render import diagnostic_line
     from referee.run.convert import ConversionRefused, convert
 
     if write:
@@ -86,7 +86,7 @@ def _fmt_record(path: str, text: str, write: bool) -> int:
         for line, column, message in refused.reasons:
             print(escaped(f"{path}:{line}:{column}: {message}"), file=sys.stderr)
         return EXIT_VIOLATIONS
-    sys.stdout.write(as_shown(canonical, sys.stdout))
+    sys.stdout.write(shown_to(sys.stdout)(canonical))
     return EXIT_CLEAN
 
 

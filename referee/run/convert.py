@@ -29,11 +29,11 @@ from referee.log.jsonrecord import (
 )
 from referee.log.jsonwrite import NotRecordable, RecordWriter, log_text, record_text
 from referee.log.parser import parse_blocks, parse_log
-from referee.output.render import diagnostic_line, escaped
+from referee.output.render import diagnostic_line
 from referee.util.collector import collector_paused
 from referee.util.files import same_file
 from referee.util.reading import UnreadableFile, read_input
-from referee.util.terminal import as_shown
+from referee.util.terminal import escaped, shown_to
 
 __all__ = ["TARGETS", "ConversionRefused", "SameFormat", "convert", "convert_main",
            "convert_pieces"]
@@ -206,7 +206,7 @@ def convert_main(path: str, output: str | None, to: str | None, out: TextIO,
         print(escaped(f"referee: {failure}"), file=err)
         return EXIT_UNREADABLE
     if output is None or output == "-":
-        out.writelines(as_shown(piece, out) for piece in pieces)
+        out.writelines(map(shown_to(out), pieces))
         return EXIT_DONE
     if path != "-" and same_file(path, output):  # (only fmt --write replaces what it reads)
         print(escaped(f"referee: {output}: is the input itself; not overwritten"), file=err)

@@ -3,7 +3,9 @@ control characters escaped, so that no file can send the terminal an escape sequ
 
 from __future__ import annotations
 
-__all__ = ["escaped"]
+from collections.abc import Callable
+
+__all__ = ["escaped", "shown_to"]
 
 
 def escaped(text: str) -> str:
@@ -29,12 +31,18 @@ def _escaped_char(char: str) -> str:
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
-def as_shown(text: str, stream) -> str:
-    """``text`` (whole lines: a log, a record) as it is to be written to ``stream``: as it is,
-    byte for byte, to a file or a pipe; to a terminal each line :func:`escaped`, as ``ls``
-    shows a name with control characters, so that what a file holds cannot drive the
-    terminal."""
+def shown_to(stream) -> Callable[[str], str]:
+    """How whole lines of a file (a log, a record) are to be written to ``stream``: as they
+    are, byte for byte, to a file or a pipe; to a terminal each line :func:`escaped`, as
+    ``ls`` shows a name with control characters, so that what a file holds cannot drive the
+    terminal.  (The stream is asked once, not for each piece written.)"""
     isatty = getattr(stream, "isatty", None)
-    if isatty is None or not isatty() or text.isprintable():
-        return text
-    return "\n".join(map(escaped, text.split("\n")))
+    return _escaped_lines if isatty is not None and isatty() else _as_it_is
+
+
+def _as_it_is(text: str) -> str:
+    return text
+
+
+def _escaped_lines(text: str) -> str:
+    return text if text.isprintable() else "\n".join(map(escaped, text.split("\n")))
