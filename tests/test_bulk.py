@@ -36,6 +36,7 @@ def test_a_crashing_worker_is_reported_for_its_file_and_the_run_goes_on():
     assert [r.path for r in reports] == LOGS
     crashed = [r for r in reports if r.path.endswith("revoke.log")]
     assert crashed[0].verdict == "unreadable" and "crashed" in crashed[0].unreadable
+    assert [(d.kind, d.code) for d in crashed[0].diagnostics] == [("not-checked", "CH002")]
     others = [r for r in reports if not r.path.endswith("revoke.log")]
     assert all(r.unreadable is None for r in others)
 
@@ -48,6 +49,27 @@ def test_a_hanging_file_times_out():
     verdicts = {Path(r.path).name: r.verdict for r in reports}
     assert verdicts["revoke.log"] == "unreadable"
     assert verdicts["syntax.log"] == "violations" and verdicts["clean-6-players.log"] == "clean"
+    slow = next(r for r in reports if r.path.endswith("revoke.log"))
+    # the referee ran out of time: not a syntax fault of the log, which nobody has judged
+    assert [(d.kind, d.code, d.rule, d.message) for d in slow.diagnostics] == [
+        ("not-checked", "CH002", "R10.7", "checking this file took longer than 2 s")]
+
+
+def _fail_on_revoke(path: str):
+    if path.endswith("revoke.log"):
+        raise ValueError("a bug of the referee")
+    return check_path(path)
+
+
+def test_a_fault_of_the_referee_is_its_own_kind_not_the_logs_syntax():
+    for jobs in (1, 2):
+        reports = list(check_many(LOGS, jobs=jobs, check=_fail_on_revoke))
+        failed = next(r for r in reports if r.path.endswith("revoke.log"))
+        assert failed.verdict == "unreadable", jobs
+        assert [(d.kind, d.severity, d.line, d.column) for d in failed.diagnostics] == [
+            ("not-checked", "error", 1, 1)], jobs
+        assert "ValueError('a bug of the referee')" in failed.diagnostics[0].message
+        assert sum(r.verdict == "unreadable" for r in reports) == 1, jobs
 
 
 def _manager_threads() -> list:

@@ -398,21 +398,20 @@ def test_the_template_texts_are_extracted():
 
 
 def test_an_unreadable_file_is_said_in_the_language(italian):
-    from referee.check.diagnostics import unreadable_report
+    from referee.check.diagnostics import not_checked_report
     from referee.run.bulk import _timed_out
 
-    report = unreadable_report("slow.log", _timed_out(2.5))
+    report = not_checked_report("slow.log", _timed_out(2.5))
     assert text_of(report) == (
-        "slow.log:1:1: CH001 syntax  checking this file took longer than 2.5 s [R10.1]\n"
-        "    1 | \n      | ^\n"
+        "slow.log:1:1: CH002 not-checked  checking this file took longer than 2.5 s [R10.7]\n"
         "slow.log: unreadable: checking this file took longer than 2.5 s\n")
     assert text_of(report, "it") == (
-        "slow.log:1:1: CH001 syntax  la verifica di questo file ha richiesto più di 2.5 s [R10.1]\n"
-        "    1 | \n      | ^\n"
+        "slow.log:1:1: CH002 not-checked  la verifica di questo file ha richiesto più di 2.5 s"
+        " [R10.7]\n"
         "slow.log: illeggibile: la verifica di questo file ha richiesto più di 2.5 s\n")
     doc = json.loads(render.to_jsonl_line(report, "it"))
     assert doc["error"] == "la verifica di questo file ha richiesto più di 2.5 s"
-    assert doc["verdict"] == "unreadable" and doc["diagnostics"][0]["kind"] == "syntax"
+    assert doc["verdict"] == "unreadable" and doc["diagnostics"][0]["kind"] == "not-checked"
 
 
 def test_the_page_words_escape_their_arguments_and_keep_the_templates_markup(monkeypatch):

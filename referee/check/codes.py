@@ -15,6 +15,7 @@ NOTE = "note"  # what the referee could not decide: never a violation on its own
 
 # The kinds, by name: code that reports or tests a kind names it with one of these.
 SYNTAX = "syntax"
+NOT_CHECKED = "not-checked"
 BAD_SETUP = "bad-setup"
 BAD_DEAL = "bad-deal"
 BAD_PASS = "bad-pass"
@@ -68,6 +69,12 @@ _TABLE = (
     Code("CH001", SYNTAX, ERROR, "R10.1", "a line that is not a statement of the log format",
          "The referee cannot know what a line it cannot read says; it reads the rest of the file.",
          "trik 3: Beth 2C ...   # did you mean 'trick'?"),
+    Code("CH002", NOT_CHECKED, ERROR, "R10.7",
+         "a file the referee could not finish checking (past --timeout, a crashed worker, "
+         "a fault of the referee itself)",
+         "Such a file has no verdict: it is neither clean nor at fault, and is counted with the "
+         "files that could not be read, so that a run never passes it as checked.",
+         "game.log:1:1: checking this file took longer than 120 s"),
     Code("CH101", BAD_SETUP, ERROR, "R10.2",
          "unknown ruleset, player count outside the ruleset, duplicate or unknown player names, "
          "a statement in the wrong place",

@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, field, replace
 from struct import error as struct_error
 from struct import pack, unpack
 
-from referee.check.codes import BY_KIND, NOTE, SYNTAX
+from referee.check.codes import BY_KIND, NOT_CHECKED, NOTE, SYNTAX
 from referee.log.events import Span
 from referee.util.record import Record, record
 
@@ -193,4 +193,13 @@ def unreadable_report(path: str, message: str, line: int = 1, column: int = 1,
             pointer=p.pointer))
     if not problems:
         report.diagnostics.append(make(SYNTAX, Span.point(line, column), message, rule="R10.1"))
+    return report
+
+
+def not_checked_report(path: str, message: str) -> Report:
+    """The report of a file the referee could not finish checking (past the time limit, a
+    crashed worker, a fault of its own): unreadable as far as the run is concerned (exit code
+    2), but not said to be the log's fault."""
+    report = Report(path=path, unreadable=message)
+    report.diagnostics.append(make(NOT_CHECKED, Span.point(1, 1), message))
     return report

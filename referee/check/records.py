@@ -37,4 +37,5 @@ def unreadable(path: str, err: UnreadableLog) -> Report:
 
     if isinstance(err, InvalidRecord):
         return unreadable_report(path, reason(err), err.line, err.column, err.problems, err.text)
-    return unreadable_report(path, reason(err), err.line, err.column)
+    shown = "\n" * (err.line - 1) + err.shown_line if err.shown_line else ""
+    return unreadable_report(path, reason(err), err.line, err.column, source=shown)

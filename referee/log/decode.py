@@ -12,16 +12,19 @@ __all__ = ["UnreadableLog", "decode_log", "normalise"]
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _UTF8_BOM = b"\xef\xbb\xbf"
+_SHOWN_BEFORE = 4096  # longest start of an undecodable line that is shown at all
+_SHOWN_AFTER = 120  # bytes of an undecodable line kept after its first bad byte, to show it
 
 
 class UnreadableLog(Exception):
     """The input cannot be read as a log at all (binary, not UTF-8, empty, nothing log-like)."""
 
-    def __init__(self, message: str, line: int = 1, column: int = 1):
+    def __init__(self, message: str, line: int = 1, column: int = 1, shown_line: str = ""):
         super().__init__(message)
         self.message = message
         self.line = line
         self.column = column
+        self.shown_line = shown_line  # the offending line, undecodable bytes written \xNN
 
     def __str__(self) -> str:
         return self.message  # itself: a Message keeps its template (str(err) would copy it)
@@ -33,6 +36,18 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
     line = data.count(b"\n", 0, offset) + 1
     column = len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
     return line, column
+
+
+def _shown_line(data: bytes, offset: int) -> str:
+    """The line of byte ``offset`` as text, bytes that are not UTF-8 written ``\\xNN``: for
+    the excerpt under the diagnostic, so cut a little past the offending byte (a binary file
+    may be one line)."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    if offset - start > _SHOWN_BEFORE:
+        return ""  # the excerpt is cut around the column, but would need the whole line first
+    end = data.find(b"\n", offset, offset + _SHOWN_AFTER)
+    end = offset + _SHOWN_AFTER if end < 0 else end
+    return data[start:end].decode("utf-8", errors="backslashreplace").replace("\r", " ")
 
 
 def decode_log(data: bytes) -> str:
@@ -49,7 +64,7 @@ def decode_log(data: bytes) -> str:
     if nul >= 0:
         line, column = _position(data, nul)
         raise UnreadableLog(msg("this is a binary file, not a text log (it contains NUL bytes)"),
-                            line, column)
+                            line, column, _shown_line(data, nul))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -57,7 +72,7 @@ def decode_log(data: bytes) -> str:
         # TRANSLATORS: 0x{byte:02x} is the first byte that is not UTF-8, in hexadecimal (0xff)
         raise UnreadableLog(msg("the file is not UTF-8 text: byte 0x{byte:02x} cannot be read; "
                                 "save the log as UTF-8", byte=data[err.start]), line, column,
-                            ) from None
+                            _shown_line(data, err.start)) from None
     return normalise(text)
 
 

@@ -136,7 +136,7 @@ def _lines(report: Report, language: str = SOURCE_LANGUAGE
     out: list[tuple[str, str, int]] = []
     # the parser counts lines at "\n" only (the text is newline-normalised); splitlines()
     # would also split at U+2028, form feeds and the like, and excerpt the wrong line
-    lines = report.source.split("\n")
+    lines = report.source.split("\n") if report.source else []  # (no text: no excerpt)
     path = escaped(report.path)
     for diag in report.diagnostics:
         prefix = len(path) + len(str(diag.line)) + len(str(diag.column)) + 3

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, islice
 from pathlib import Path
 
-from referee.check.diagnostics import Report, unreadable_report
+from referee.check.diagnostics import Report, not_checked_report, unreadable_report
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
 from referee.rules.ruleset import Ruleset
 from referee.util.message import msg
@@ -80,7 +80,7 @@ def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_
             try:
                 yield check(path)
             except Exception as err:  # a bug must not end a bulk run; the file is reported
-                yield unreadable_report(path, _internal_error(err))
+                yield not_checked_report(path, _internal_error(err))
         return
     yield from _parallel(paths, jobs, timeout, check)
 
@@ -141,14 +141,14 @@ def _parallel(paths: Iterator[str], jobs: int, timeout: float, check) -> Iterato
             try:
                 report = future.result(timeout=timeout)
             except FutureTimeout:
-                report = unreadable_report(path, _timed_out(timeout))
+                report = not_checked_report(path, _timed_out(timeout))
                 pool.restart(pending)
             except BrokenProcessPool:
                 # a crash fails every file in flight: find out whether it was this one, alone
                 pool.restart(pending)
                 report = _isolated(path, check, timeout)
             except Exception as err:
-                report = unreadable_report(path, _internal_error(err))
+                report = not_checked_report(path, _internal_error(err))
             yield report
             fill()
     finally:
@@ -179,11 +179,11 @@ def _isolated(path: str, check, timeout: float) -> Report:
     try:
         return pool.submit(check, path).result(timeout=timeout)
     except BrokenProcessPool:
-        return unreadable_report(path, msg("checking this file crashed a worker process"))
+        return not_checked_report(path, msg("checking this file crashed a worker process"))
     except FutureTimeout:
-        return unreadable_report(path, _timed_out(timeout))
+        return not_checked_report(path, _timed_out(timeout))
     except Exception as err:
-        return unreadable_report(path, _internal_error(err))
+        return not_checked_report(path, _internal_error(err))
     finally:
         _stop(pool)
 

@@ -48,7 +48,7 @@ def check_on_cluster(paths: Iterable[str], scheduler: str, *, invariants: bool =
         from distributed import Client
     except ImportError:
         raise ClusterUnavailable("--scheduler needs the dask extra: pip install 'referee[dask]'") from None
-    from referee.check.diagnostics import unreadable_report
+    from referee.check.diagnostics import not_checked_report, unreadable_report
     from referee.util.message import msg
 
     try:
@@ -77,7 +77,7 @@ def check_on_cluster(paths: Iterable[str], scheduler: str, *, invariants: bool =
             try:
                 yield future.result(timeout=timeout)
             except Exception as err:  # a worker's failure is this file's error, not the run's
-                yield unreadable_report(name, msg("checking this file failed on the cluster: {error}",
+                yield not_checked_report(name, msg("checking this file failed on the cluster: {error}",
                                                         error=repr(err)))
     finally:
         client.close()
