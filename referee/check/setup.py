@@ -164,18 +164,29 @@ def ruleset_named(tag: Tag | None, findings: Findings, base_dir: Path | None,
             name = str(base_dir / name)
     try:
         return load_ruleset(name, roots)
-    except RulesetOutside:
-        findings.add(codes.BAD_SETUP, tag.span, msg(
-            "the ruleset file this tag names lies outside the log's folder, so it is not read "
-            "(`--allow-ruleset-dir DIR` allows the files under DIR, `--ruleset FILE` checks with "
-            "FILE whatever the log names); checking with {ruleset}", ruleset=DEFAULT_RULESET),
-            rule="R10.3")
+    except RulesetOutside as err:
+        findings.add(codes.BAD_SETUP, tag.span, _outside(err), rule="R10.3")
     except RulesetError as err:
         # TRANSLATORS: {error} says what is wrong with the ruleset the log names
         findings.add(codes.BAD_SETUP, tag.span, msg("{error}; checking with {ruleset}",
                                                     error=reason(err), ruleset=DEFAULT_RULESET),
                      rule="R10.3")
     return load_ruleset(DEFAULT_RULESET)
+
+
+def _outside(err: RulesetOutside) -> str:
+    """What a log is told of a ruleset file it may not name: the one its tag names, or the base
+    of that one (which was read, since it may be, to find its base)."""
+    if err.is_base:
+        # TRANSLATORS: {file} is the base's path as the ruleset file writes it, quoted
+        return msg("the ruleset file this tag names takes as its base {file}, which lies outside "
+                   "the log's folder, so it is not read (`--allow-ruleset-dir DIR` allows the "
+                   "files under DIR, `--ruleset FILE` checks with FILE whatever the log names); "
+                   "checking with {ruleset}", file=err.file, ruleset=DEFAULT_RULESET)
+    return msg("the ruleset file this tag names lies outside the log's folder, so it is not read "
+               "(`--allow-ruleset-dir DIR` allows the files under DIR, `--ruleset FILE` checks "
+               "with FILE whatever the log names); checking with {ruleset}",
+               ruleset=DEFAULT_RULESET)
 
 
 # -- hands ----------------------------------------------------------------------------------

@@ -7,11 +7,8 @@ Every option is documented once, in :data:`OPTION_DOCS`, which ``referee rules``
 
 from __future__ import annotations
 
-import os
-import tomllib
 from dataclasses import fields
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 from referee.rules.cards import (
@@ -38,25 +35,26 @@ from referee.rules.options import (  # noqa: F401  (re-exported: the options' na
     SET_ASIDE_WHEN,
     WINNING_TOTALS,
 )
+from referee.rules.ruleset_files import (  # noqa: F401  (re-exported: a ruleset's errors)
+    RulesetError,
+    RulesetOutside,
+    bundled_names,
+    bundled_text,
+    read_ruleset_file,
+    reason,
+    resolved_path,
+    shown_name,
+    toml_options,
+    unknown_ruleset,
+)
 from referee.util.counting import whole_number
 from referee.util.message import msg
-from referee.util.reading import UnreadableFile, read_limited
 from referee.util.record import Record, record
 
 HEART_POINTS = 1
 BLACK_MARIA_POINTS = 13
 
-class RulesetError(ValueError):
-    """A ruleset name, file or option that cannot be used (its text: :func:`reason`)."""
-
-
-class RulesetOutside(RulesetError):
-    """A ruleset file outside the folders it may be read from: it was not opened."""
-
-
-MAX_RULESET_BYTES = 1 << 20  # far beyond any ruleset; a hostile file is not read whole
 MAX_BASE_DEPTH = 32  # bases of bases: a longer chain is taken for a cycle
-MAX_SHOWN_NAME = 120  # characters of a name from a file that a message repeats
 MAX_STEP_DIGITS = 4  # "N left": more seats than any table has, and int() stays cheap
 
 
@@ -272,11 +270,6 @@ def _check_sizes(values: dict, origin: str) -> None:
                                origin=origin))
 
 
-def bundled_names() -> list[str]:
-    folder = resources.files("referee.rules.rulesets")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
-
-
 @lru_cache(maxsize=64)
 def load_ruleset(name_or_path: str, roots: tuple[str, ...] | None = None) -> Ruleset:
     """Load a bundled ruleset by name (case-insensitive) or a TOML file by path.
@@ -293,15 +286,12 @@ def _load(key: str, roots: tuple[str, ...] | None, chain: tuple[str, ...]) -> Ru
     folder = None
     if key.casefold() in bundled_names():
         origin = identity = key.casefold()
-        text = resources.files("referee.rules.rulesets").joinpath(origin + ".toml").read_text("utf-8")
+        text = bundled_text(origin)
     elif key.endswith(".toml") and "\0" not in key:
-        identity = os.path.realpath(key)
-        if roots is not None and not is_inside(identity, roots):
-            raise RulesetOutside(msg("the ruleset file {file} is outside the folders a log may "
-                                     "name, so it is not read", file=shown_name(key)))
+        identity = resolved_path(key, roots, is_base=bool(chain))
         origin, text, folder = shown_name(key), read_ruleset_file(key), Path(key).parent
     else:
-        raise _unknown(key)
+        raise unknown_ruleset(key)
     data = toml_options(text, origin)
     base = data.pop("base", None)
     if base is not None:
@@ -309,25 +299,16 @@ def _load(key: str, roots: tuple[str, ...] | None, chain: tuple[str, ...]) -> Ru
     return _validate(data, origin)
 
 
-def toml_options(text: str, origin: str) -> dict:
-    """The table of a ruleset file's TOML text; RulesetError for text that is not TOML (nested
-    too deep for the TOML reader included: no ruleset nests at all)."""
-    try:
-        return tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, RecursionError) as err:
-        error = "nested too deep" if isinstance(err, RecursionError) else str(err)
-        raise RulesetError(msg("{origin}: not valid TOML: {error}", origin=origin,
-                               error=error)) from None
-
-
 def _inherit(data: dict, base: str, folder: Path | None, roots: tuple[str, ...] | None,
              chain: tuple[str, ...], origin: str) -> dict:
     """``data`` over the options of its base, refusing a base that leads back to itself."""
+    written = base
     if folder is not None and base.endswith(".toml") and base.casefold() not in bundled_names() \
             and "\0" not in base and not Path(base).is_absolute():
         base = str(folder / base)  # what the file's author means: beside the file
     is_bundled = base.casefold() in bundled_names()
-    identity = base.casefold() if is_bundled else os.path.realpath(base) if "\0" not in base else base
+    identity = base.casefold() if is_bundled else \
+        resolved_path(base, roots, is_base=True, written=written) if "\0" not in base else base
     if identity == chain[-1]:
         raise RulesetError(msg("{origin}: a ruleset cannot be its own base", origin=origin))
     if identity in chain or len(chain) >= MAX_BASE_DEPTH:
@@ -336,52 +317,6 @@ def _inherit(data: dict, base: str, folder: Path | None, roots: tuple[str, ...] 
     inherited = {f.name: getattr(_load(base, roots, chain), f.name) for f in fields(Ruleset)}
     inherited.update(data)
     return inherited
-
-
-def read_ruleset_file(key: str) -> str:
-    """The text of a ruleset file, read as a log is (bounded; devices and FIFOs refused)."""
-    try:
-        data = read_limited(key, MAX_RULESET_BYTES)
-    except UnreadableFile as err:
-        try:
-            os.stat(key)
-        except (FileNotFoundError, NotADirectoryError):
-            raise _unknown(key) from None
-        except OSError:
-            pass  # the reason is the read's, said below
-        raise RulesetError(msg("cannot read ruleset file {file}: {error}", file=shown_name(key),
-                               error=reason(err))) from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        # TRANSLATORS: {reason} is Python's (English) reason, e.g. "invalid start byte"
-        raise RulesetError(msg("cannot read ruleset file {file}: not UTF-8 ({reason} at byte "
-                               "{byte})", file=shown_name(key), reason=err.reason,
-                               byte=err.start)) from None
-
-
-def _unknown(key: str) -> RulesetError:
-    return RulesetError(msg("unknown ruleset {name}: bundled rulesets are {known}, or give a "
-                            ".toml path", name=shown_name(key), known=", ".join(bundled_names())))
-
-
-def reason(err: Exception) -> str:
-    """Why ``err`` was raised, as raised: a message stays one (``str(err)`` would flatten it
-    to plain English, and another language could not show it)."""
-    text = err.args[0] if len(err.args) == 1 else None
-    return text if isinstance(text, str) else str(err)
-
-
-def is_inside(path: str, roots: tuple[str, ...]) -> bool:
-    """Whether ``path`` (already resolved) lies in one of ``roots`` (resolved here)."""
-    return any(Path(path).is_relative_to(os.path.realpath(root)) for root in roots)
-
-
-def shown_name(name: str) -> str:
-    """A name from a file, quoted and cut short: messages stay one readable line."""
-    if len(name) > MAX_SHOWN_NAME:
-        return repr(name[:MAX_SHOWN_NAME]) + "..."
-    return repr(name)
 
 
 def with_options(ruleset: Ruleset, **changes) -> Ruleset:
@@ -393,7 +328,7 @@ def with_options(ruleset: Ruleset, **changes) -> Ruleset:
 
 DEFAULT_RULESET = "cancellation"
 __all__ = [
-    "Ruleset", "RulesetError", "RulesetOutside", "load_ruleset", "is_inside", "with_options",
+    "Ruleset", "RulesetError", "RulesetOutside", "load_ruleset", "with_options",
     "bundled_names", "card_points", "is_point_card", "direction_offset", "read_ruleset_file",
     "canonical_direction", "OPTION_DOCS", "toml_options",
 ]

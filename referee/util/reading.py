@@ -26,6 +26,10 @@ class UnreadableFile(Exception):
         return self.args[0] if self.args and isinstance(self.args[0], str) else super().__str__()
 
 
+class TooLong(UnreadableFile):
+    """The file is longer than the limit it is read within."""
+
+
 def read_limited(path: str | os.PathLike, limit: int = MAX_LOG_BYTES) -> bytes:
     """The bytes of the regular file ``path``, refusing devices, FIFOs, sockets and
     directories, and anything longer than ``limit`` bytes."""
@@ -65,7 +69,7 @@ def read_stream(stream: BinaryIO, limit: int = MAX_LOG_BYTES) -> bytes:
         parts.append(chunk)
         size += len(chunk)
         if size > limit:
-            raise UnreadableFile(msg("more than {size} MiB; logs over that are not read",
+            raise TooLong(msg("more than {size} MiB; logs over that are not read",
                                      size=limit // 2**20))
 
 

@@ -1,0 +1,77 @@
+"""Resolving a path a file names without looking anywhere it may not lead.
+
+``os.path.realpath`` looks at every component of a path (an ``lstat`` each) wherever it
+leads: resolving a log's ``[Ruleset "/etc/x.toml"]`` to refuse it would look at ``/etc`` and
+``/etc/x.toml``, which tells whether they exist (and on a network or automounted path can
+block).  :func:`resolved_within` resolves one component at a time and stops, without a look,
+at the first one outside the folders allowed.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+
+MAX_LINKS = 40  # symbolic links followed in one resolution, as the kernel's own limit
+
+
+def resolved_within(path: str, roots: tuple[str, ...]) -> str | None:
+    """``path`` (relative to the working folder) with symbolic links and ``..`` resolved, as
+    ``os.path.realpath`` resolves it, or None when it lies outside every folder of ``roots``.
+
+    Only the allowed folders, what lies in them and the folders above them are looked at:
+    the resolution stops at the first component that is none of these, before any look at it.
+    So a link in an allowed folder may lead out (refused, its target not looked at) or lead
+    back in through a path that stays in the allowed folders."""
+    allowed = _allowed(roots)
+    pending = _components(path if os.path.isabs(path) else os.path.join(os.getcwd(), path))
+    current, links = os.sep, 0
+    while pending:
+        part = pending.pop()
+        if part in ("", "."):
+            continue
+        if part == "..":
+            current = os.path.dirname(current)  # ``current`` holds no link: its parent is real
+            continue
+        candidate = os.path.join(current, part)
+        if not _may_look(candidate, allowed):
+            return None
+        try:
+            mode = os.lstat(candidate).st_mode
+        except OSError:
+            mode = 0  # missing or unsearchable: the rest is taken as written, as realpath does
+        if stat.S_ISLNK(mode):
+            links += 1
+            if links > MAX_LINKS:
+                return None
+            target = os.readlink(candidate)
+            if os.path.isabs(target):
+                current = os.sep
+            pending.extend(_components(target))
+        else:
+            current = candidate
+    return current if any(_within(current, root) for root in allowed) else None
+
+
+def _allowed(roots: tuple[str, ...]) -> tuple[str, ...]:
+    """Each root as written (made absolute without a look) and as resolved: a path may reach
+    a root through the links above it, or spell the root's real place."""
+    found = set()
+    for root in roots:
+        found.add(os.path.abspath(root))
+        found.add(os.path.realpath(root))
+    return tuple(sorted(found))
+
+
+def _components(path: str) -> list[str]:
+    """The parts of ``path``, last first (the order they are taken from the end)."""
+    return path.split(os.sep)[::-1]
+
+
+def _within(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _may_look(path: str, allowed: tuple[str, ...]) -> bool:
+    """Whether ``path`` is an allowed folder, in one, or a folder above one."""
+    return any(_within(path, root) or _within(root, path) for root in allowed)
