@@ -41,6 +41,7 @@ from referee.rules.ruleset import (
 )
 from referee.util.counting import whole_number
 from referee.util.message import msg, msgn
+from referee.util.suggest import did_you_mean
 
 _STAGE = {HandStart: 0, Deal: 1, Kitty: 1, Pass: 2, Trick: 3, Moon: 4, Score: 5, Total: 6}
 # TRANSLATORS: a kind of log line, named by the word the line starts with, as in "a deal line
@@ -54,6 +55,7 @@ _SETUP_TAGS = ("players", "ruleset", "target")
 # players: 26); past it a trick is one too many, which its number and place are enough to say,
 # so a hostile hand of endless tricks costs what its lines do, not their plays' events
 MAX_HAND_TRICKS = 128
+NEAR_TAG_CUTOFF = 0.8  # "Plyers", "Player", "Rulset", "Rules" are slips; "Place", "Date" are not
 MAX_TARGET_DIGITS = 18  # more than any game (a generated one may write a target no one reaches)
 
 
@@ -81,6 +83,7 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
             tags.setdefault(event.key, event)
         elif not isinstance(event, Comment) and play_started is None:
             play_started = event.span
+    _read_near_misses(tags, findings)
     if ruleset is not None:
         rules = ruleset
     else:
@@ -139,6 +142,24 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
                                len(unique), n=len(unique), ruleset=rules.name))
             return None
     return Table(rules, unique, findings)
+
+
+def _read_near_misses(tags: dict[str, Tag], findings: Findings) -> None:
+    """A setup tag the log does not have, written as a tag of a name close to it (``[Plyers
+    "..."]``), is reported once, at that tag, and read as the tag it misspells: checking
+    without the seating, or with the default ruleset, would accuse players of faults that only
+    follow from the slip."""
+    for key in _SETUP_TAGS:
+        if key in tags:
+            continue
+        near = next((tag for other, tag in tags.items() if other not in _SETUP_TAGS
+                     and did_you_mean(other, (key,), cutoff=NEAR_TAG_CUTOFF)), None)
+        if near is not None:
+            # TRANSLATORS: {tag} is the tag's name as written (Plyers); {meant} the name (Players)
+            findings.add(codes.BAD_SETUP, near.span, msg(
+                "no [{meant}] tag, but a [{tag}] tag: did you mean [{meant}]? It is read as the "
+                "{meant} tag", tag=near.name, meant=key.capitalize()), rule="R10.2")
+            tags[key] = near
 
 
 def is_setup_tag(tag: Tag) -> bool:
