@@ -174,6 +174,11 @@ SCHEMA_CASES = [
     ('"hands": [{"moon": {"player": "Al", "choice": "keep"}}]', "/hands/0/moon/choice", "subtract or add"),
     ('"comments": [{"text": "# x", "above": "/tags/0", "beside": "/tags/0"}]', "/comments/0", "not both"),
     ('"hands": [{"kitty": ["QS\\n"]}]', "/hands/0/kitty/0", "is not a card"),
+    # a Players array with one bad name: that name, at its place, not "an array is not a string"
+    ('"tags": [{"name": "Players", "value": ["A\\u0000l", "Beth"]}]', "/tags/0/value/0",
+     '"A\\u0000l" is not a player\'s name: a non-empty string on one line (no line break, no NUL)'),
+    ('"tags": [{"name": "Players", "value": ["Al", ""]}]', "/tags/0/value/1",
+     '"" is not a player\'s name'),
 ]
 
 

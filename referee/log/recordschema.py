@@ -176,6 +176,13 @@ def _problems(error, pointer: str) -> list[tuple[str, str]]:
                  msg("unknown member {name} (spec/game-record.md lists the members)",
                      name=shown(name)))
                 for name in error.instance if name not in known]
+    if error.validator == "anyOf":
+        # a branch that took the value's kind and failed inside it (a Players array with one
+        # bad name) says more than "not any of these": its problems, each at its own place
+        deeper = [sub for sub in error.context or () if sub.path]
+        if deeper:
+            return [found for sub in deeper for found in _problems(
+                sub, pointer + "".join("/" + escape_pointer(str(p)) for p in sub.path))]
     return [(pointer, _message(error))]
 
 
