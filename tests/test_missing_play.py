@@ -77,3 +77,21 @@ def test_the_hand_s_scores_are_noted_as_not_checked():
     notes = [str(note) for note in check_text(text).unchecked]
     assert any(note.startswith("hand 1: trick 10 is recorded without every player's card")
                for note in notes), notes
+
+
+def test_a_trick_s_last_card_left_out_under_a_lead_suit_switch():
+    # the written plays are all in seating order: the card left out is the trick's last, so
+    # the switched lead suit is known for each of them (this was a StopIteration)
+    from referee.replay import check_text as check_with
+    from referee.rules.ruleset import load_ruleset, with_options
+
+    switch = with_options(load_ruleset("cancellation"), lead_suit_switch=True)
+    text = ('[Players "Al Beth Charlie Dave Eve Fay"]\n'
+            "hand 1 dealer Fay\n"
+            "trick 1: Al 3C, Beth 2C, Charlie KC, Dave QC, Eve JC\n"
+            "trick 2: Charlie 4D, Dave 5D, Eve 6D, Fay 7D, Al 8D, Beth 9D\n")
+    for written in (text, text.replace("trick 1: Al 3C, Beth 2C, Charlie KC, Dave QC, Eve JC",
+                                       "trick 1 Al: 3C 2C KC QC JC")):
+        report = check_with(written, ruleset=switch)
+        assert [(d.kind, d.line, str(d.message)) for d in report.diagnostics] == [
+            ("out-of-turn", 3, "trick 1 has no card from Fay")]

@@ -159,8 +159,9 @@ def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick
     in_order = skipped is not None
     blind = n  # the position from which the lead suit is not known
     if skipped and (lead in skipped or switch):
-        blind = next(p for p, (seat, _, _) in enumerate(know.tricks[index])
-                     if seat != (lead + p) % n)
+        # (no play out of place: the cards left out are the trick's last, after every written one)
+        blind = next((p for p, (seat, _, _) in enumerate(know.tricks[index])
+                      if seat != (lead + p) % n), n)
     irregular = False  # a play out of seating order was seen: check each seat from here on
     first, broken = number == 1, state.hearts_broken
     cards: list[int] = []
