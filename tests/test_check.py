@@ -102,16 +102,39 @@ def test_play_out_of_seating_order():
     assert diag.message == "Charlie plays where Beth is next in seating order"
 
 
-def test_a_second_card_from_one_seat_is_out_of_turn_and_judged_without_the_first():
+def test_a_second_card_from_one_seat_is_one_fault_and_not_counted():
+    # Beth holds one 3C: counted, her second 3C would also be a card she does not hold (and,
+    # in a trick with every seat, would push the last player's card out as one too many)
     deal = "deal Beth: 9H 3C 4H 5H 6H 7H 8H 10H JH KH AH 7D 8D 9D 10D JD QD\n"
     report = check_text(SIX + deal + PASSES +
                         "trick 1: Al 2C, Beth 3C, Beth 3C, Dave KC, Eve 9C, Fay 4C -> Dave\n")
     found = [(d.kind, d.line, d.column, d.message) for d in report.diagnostics]
     assert found == [
-        ("out-of-turn", 6, 26, "Beth plays a second card to trick 1"),
-        ("card-not-held", 6, 31, ("Beth played 3C, which Beth does not hold at trick 1 "
-                                  "(deal and passes as recorded)")),
+        ("out-of-turn", 6, 26, "trick 1 has two cards from Beth and none from Charlie; 3C, "
+                               "written where Charlie plays, is not counted"),
     ]
+    # with every seat's card there too: the extra card alone, and Fay's card stands
+    report = check_text(SIX + deal + PASSES + "trick 1: Al 2C, Beth 3C, Beth 3C, Charlie 5C, "
+                        "Dave KC, Eve 9C, Fay 4C -> Dave\n")
+    assert [(d.kind, d.line, d.column, d.message) for d in report.diagnostics] == [
+        ("out-of-turn", 6, 26, "Beth plays a second card to trick 1 (3C); it is not counted")]
+
+
+def test_a_card_under_the_wrong_name_is_one_fault_where_the_missing_seat_plays():
+    report = check_text(SIX + "trick 1: Al 2C, Beth 3C, Beth 5C, Dave KC, Eve 9C, Fay 4C -> Dave\n"
+                        "trick 2: Dave 4D, Eve 5D, Fay 6D, Al 7D, Beth 8D, Charlie 9D\n")
+    assert [(d.kind, d.line, d.column, d.message) for d in report.diagnostics] == [
+        ("out-of-turn", 3, 26, "trick 1 has two cards from Beth and none from Charlie; 5C, "
+                               "written where Charlie plays, is not counted")]
+
+
+def test_the_leader_s_card_written_second_is_one_fault_and_the_trick_judged_as_led():
+    # Dave leads 9D; written after Eve's 8H, it made Eve the leader, and Fay, Al, Beth, who
+    # follow diamonds, revoke against a heart lead
+    report = check_text(SIX + "trick 1: Al 2C, Beth 3C, Charlie 5C, Dave KC, Eve 9C, Fay 4C -> Dave\n"
+                        "trick 2: Eve 8H, Dave 9D, Fay 5D, Al KD, Beth QD, Charlie 10H -> Al\n")
+    assert [(d.kind, d.line, d.column, d.message) for d in report.diagnostics] == [
+        ("out-of-turn", 4, 10, "Eve plays where Dave is next in seating order")]
 
 
 def test_a_card_beyond_one_from_each_player_is_one_too_many():

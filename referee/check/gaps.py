@@ -11,10 +11,12 @@ from referee.check.holdings import Knowledge, SeatedPlay
 from referee.check.table import Table
 from referee.log.events import Trick
 from referee.rules import engine
+from referee.rules.cards import card_text
 from referee.rules.engine import Phase, State
 from referee.util.message import msg, msgn
 
-__all__ = ["close_short", "note_unjudged", "skipped_seats", "stops_in", "unknown_tricks"]
+__all__ = ["close_short", "note_unjudged", "second_cards", "skipped_seats", "stops_in",
+           "swapped_plays", "unknown_tricks"]
 
 
 def stops_in(state: State, know: Knowledge, index: int, count: int) -> bool:
@@ -78,15 +80,102 @@ def skipped_seats(leader: int, plays: list[SeatedPlay], n: int) -> frozenset[int
     return frozenset(range(n)) - {seat for seat, _, _ in plays}
 
 
+def second_cards(table: Table, know: Knowledge, index: int, hand: int, number: int, *,
+                 last_in_log: bool) -> frozenset[int]:
+    """A second card from one seat in one trick (an extra card typed in, or a card written
+    under the wrong name) is one fault, reported at it, and not taken as played: counted, it
+    would push a later player's card out of the trick, or leave its player short of the card
+    played later.  The trick's plays without it replace ``know.tricks[index]``.  When the trick
+    then lacks a seat's card, the one diagnostic says so too: the seats it names (the trick
+    that has no card from them is not said again)."""
+    plays = know.tricks[index]
+    n = table.size
+    seats = [seat for seat, _, _ in plays]
+    if len(set(seats)) == len(seats):
+        return frozenset()
+    missing = [s for s in range(n) if s not in seats]
+    if last_in_log:  # where the record stops, only a seat before a later play is left out
+        order = [(seats[0] + step) % n for step in range(n)]
+        reached = max(order.index(seat) for seat in seats)
+        missing = [s for s in missing if order.index(s) < reached]
+    drop = _dropped(seats, missing, n)
+    if not missing and drop >= n:  # past a whole trick: "one too many", as any card there
+        return frozenset()
+    know.tricks[index] = [play for position, play in enumerate(plays) if position != drop]
+    seat, card, play = plays[drop]
+    who = table.name(seat)
+    if missing:
+        # TRANSLATORS: {players} are the seats the trick has no card from; {card} one card
+        message = msg("trick {trick} has two cards from {player} and none from {players}; "
+                      "{card}, written where {players} plays, is not counted", trick=number,
+                      player=who, card=card_text(card), players=", ".join(map(table.name, missing)))
+    else:
+        message = msg("{player} plays a second card to trick {trick} ({card}); it is not "
+                      "counted", player=who, trick=number, card=card_text(card))
+    table.findings.add(codes.OUT_OF_TURN, play.span, message, hand=hand, trick=number,
+                       player=who)
+    return frozenset(missing)
+
+
+def swapped_plays(table: Table, know: Knowledge, index: int, hand: int, number: int,
+                  leaders: tuple[int, ...] | None) -> bool:
+    """Two neighbouring plays of a whole trick written in each other's place (the leader's
+    card after the second player's included) are one fault, reported at the first of them;
+    the trick is then judged in seating order, so that the lead suit, and what the later
+    players had to follow, are the ones they saw at the table.  ``leaders``: the seats that may
+    lead the trick (None: any).  Whether the trick was so written."""
+    plays, n = know.tricks[index], table.size
+    if len(plays) != n:
+        return False
+    seats = [seat for seat, _, _ in plays]
+    if _in_order(seats, n):
+        return False
+    for i in range(n - 1):
+        order = seats[:i] + [seats[i + 1], seats[i]] + seats[i + 2:]
+        if _in_order(order, n) and (leaders is None or order[0] in leaders):
+            know.tricks[index] = plays[:i] + [plays[i + 1], plays[i]] + plays[i + 2:]
+            table.findings.add(codes.OUT_OF_TURN, plays[i][2].span, msg(
+                "{player} plays where {next} is next in seating order",
+                player=table.name(seats[i]), next=table.name(seats[i + 1])),
+                hand=hand, trick=number, player=table.name(seats[i]))
+            return True
+    return False
+
+
+def _in_order(seats: list[int], n: int) -> bool:
+    return all((b - a) % n == 1 for a, b in zip(seats, seats[1:]))
+
+
+def _dropped(seats: list[int], missing: list[int], n: int) -> int:
+    """Which play of a seat that plays twice is not counted: the one that stands where the
+    seat the trick lacks would play (a card written under the wrong name), else the later."""
+    seen: dict[int, int] = {}
+    for position, seat in enumerate(seats):
+        if seat in seen:
+            first, later = seen[seat], position
+            break
+        seen[seat] = position
+    if len(missing) == 1:
+        for candidate in (first, later):
+            if _in_order(seats[:candidate] + missing + seats[candidate + 1:], n):
+                return candidate
+    return later
+
+
 def close_short(table: Table, state: State, trick: Trick, batch: list[tuple[int, int]],
-                 hand: int, know: Knowledge, *, last_in_log: bool) -> tuple[State, bool]:
+                 hand: int, know: Knowledge, *, last_in_log: bool,
+                 said: frozenset[int] = frozenset()) -> tuple[State, bool]:
     """A trick short of cards is closed as it is, unless the log stops there; whether it was
-    (each seat without a card in it then holds one the record does not show)."""
+    (each seat without a card in it then holds one the record does not show).  ``said``:
+    seats whose card the trick's diagnostic of a second card already says is missing."""
     if not state.trick or last_in_log:
         return state, False
     seated = {seat for seat, _ in batch}
     missing = [s for s in range(table.size) if s not in seated]
     know.unrecorded.update(missing)
+    missing = [s for s in missing if s not in said]
+    if not missing:
+        return engine.close_trick(state), True
     table.findings.add(codes.OUT_OF_TURN, trick.span, msg(
         "trick {trick} has no card from {players}", trick=state.trick_number,
         players=", ".join(map(table.name, missing))), hand=hand, trick=state.trick_number)

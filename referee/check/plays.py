@@ -12,7 +12,15 @@ from dataclasses import dataclass, field
 from referee.check import codes
 from referee.check.claims import judge_claim
 from referee.check.evidence import LEAD_FAULTS, copies_seen, listed, play_evidence
-from referee.check.gaps import close_short, note_unjudged, skipped_seats, stops_in, unknown_tricks
+from referee.check.gaps import (
+    close_short,
+    note_unjudged,
+    second_cards,
+    skipped_seats,
+    stops_in,
+    swapped_plays,
+    unknown_tricks,
+)
 from referee.check.holdings import Knowledge, SeatedPlay
 from referee.check.table import Table, TracedTrick
 from referee.log.events import Play, Trick
@@ -72,16 +80,21 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
         if not plays:
             continue
         last = stops_in(state, know, index, len(tricks))
+        said = second_cards(table, know, index, hand, state.trick_number, last_in_log=last)
+        leaders = None if free_lead or (index == 0 and not dealer_known) else \
+            (state.leader,) if excused_leader is None else (state.leader, excused_leader)
+        swapped_plays(table, know, index, hand, state.trick_number, leaders)
+        plays = know.tricks[index]
         if free_lead:
             state, free_lead = state._replace(leader=plays[0][0]), False
         elif plays[0][0] != state.leader:
             state = _settle_leader(table, state, plays, hand, index, excused_leader, last=last,
                                    dealer_known=dealer_known, written_dealer=written_dealer)
         excused_leader = None
-        skipped = None if last else skipped_seats(state.leader, plays, table.size)
+        skipped = None if last and not said else skipped_seats(state.leader, plays, table.size)
         batch = _judge_trick(table, state, know, tricks, index, played, hand, skipped)
         state, closed_short = close_short(table, engine.play_cards(state, batch), trick, batch,
-                                           hand, know, last_in_log=last)
+                                           hand, know, last_in_log=last, said=said)
         if state.trick:
             break
         if table.trace is not None:
