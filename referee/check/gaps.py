@@ -30,8 +30,19 @@ def stops_in(state: State, know: Knowledge, index: int, count: int) -> bool:
                                                           record.total is None)
 
 
-def note_unjudged(table: Table, hand: int, lost: list[int], short: list[int]) -> None:
-    """What the tricks that cannot be read, and those without every card, leave unjudged."""
+def note_unjudged(table: Table, hand: int, lost: list[int], short: list[int],
+                  absent: list[int] = ()) -> None:
+    """What the tricks that cannot be read, those not recorded, and those without every card,
+    leave unjudged."""
+    if absent:
+        table.findings.note(msgn(
+            "hand {hand}: no card of trick {tricks} is recorded, so the cards played there are "
+            "unknown, later plays are judged only on what is known, and the hand's scores are "
+            "not checked",
+            "hand {hand}: no card of tricks {tricks} is recorded, so the cards played there are "
+            "unknown, later plays are judged only on what is known, and the hand's scores are "
+            "not checked",
+            len(absent), hand=hand, tricks=", ".join(map(str, absent))))
     if lost:
         table.findings.note(msgn(
             "hand {hand}: trick {tricks} cannot be read, so the cards played there are unknown, "

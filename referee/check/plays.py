@@ -22,6 +22,7 @@ from referee.check.gaps import (
     unknown_tricks,
 )
 from referee.check.holdings import Knowledge, SeatedPlay
+from referee.check.numbering import Numbering, ended_short, in_numbered_order, placed
 from referee.check.table import Table, TracedTrick
 from referee.log.events import Play, Trick
 from referee.rules import engine
@@ -71,26 +72,22 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     for card in know.kitty or ():
         played[card] += 1
     short: list[int] = []  # the tricks closed without a card from some seat
+    absent: list[int] = []  # the tricks not recorded, or recorded without any card
+    in_numbered_order(table, know, tricks, hand)
+    numbering = Numbering(tricks, gaps, state.tricks_per_hand)
     for index, (trick, plays) in enumerate(zip(tricks, know.tricks)):
         if gaps and index in gaps:
             state = unknown_tricks(state, know, gaps.count(index), lost)
             free_lead = True
-        if _out_of_place(table, state, trick, hand):
-            continue
-        if not plays:
+        state, judged, freed = placed(table, state, know, numbering, tricks, index, hand, absent)
+        free_lead = free_lead or freed
+        if not judged:
             continue
         last = stops_in(state, know, index, len(tricks))
         said = second_cards(table, know, index, hand, state.trick_number, last_in_log=last)
-        leaders = None if free_lead or (index == 0 and not dealer_known) else \
-            (state.leader,) if excused_leader is None else (state.leader, excused_leader)
-        swapped_plays(table, know, index, hand, state.trick_number, leaders)
-        plays = know.tricks[index]
-        if free_lead:
-            state, free_lead = state._replace(leader=plays[0][0]), False
-        elif plays[0][0] != state.leader:
-            state = _settle_leader(table, state, plays, hand, index, excused_leader, last=last,
-                                   dealer_known=dealer_known, written_dealer=written_dealer)
-        excused_leader = None
+        state = _led(table, state, know, index, hand, excused_leader, free=free_lead, last=last,
+                     dealer_known=dealer_known, written_dealer=written_dealer)
+        plays, free_lead, excused_leader = know.tricks[index], False, None
         skipped = None if last and not said else skipped_seats(state.leader, plays, table.size)
         batch = _judge_trick(table, state, know, tricks, index, played, hand, skipped)
         state, closed_short = close_short(table, engine.play_cards(state, batch), trick, batch,
@@ -111,29 +108,33 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     if gaps and not state.trick:  # unreadable tricks after the last one read
         trailing = sum(1 for gap in gaps if gap >= len(tricks))
         state = unknown_tricks(state, know, trailing, lost)
-    note_unjudged(table, hand, lost, short)
+    if tricks and not state.trick:
+        state = ended_short(table, state, know, hand, absent)
+    note_unjudged(table, hand, lost, short, absent)
     out.state = state
-    out.complete = state.phase is Phase.SCORING and not lost and not short
+    out.complete = state.phase is Phase.SCORING and not lost and not short and not absent
     if state.phase is Phase.PLAY:
         out.stopped = _where_it_stops(table, state, know, hand)
         _dead_end(table, state, know, tricks, hand)
     return out
 
 
-def _out_of_place(table: Table, state: State, trick: Trick, hand: int) -> bool:
-    """Reports a trick past the hand's last (True: it is not replayed) or out of number."""
-    if state.phase is not Phase.PLAY:
-        table.findings.add(codes.BAD_SETUP, trick.span, msgn(
-            "hand {hand} already has its {n} trick; trick {trick} is one too many",
-            "hand {hand} already has all its {n} tricks; trick {trick} is one too many",
-            state.tricks_per_hand, hand=hand, n=state.tricks_per_hand, trick=trick.number),
-            hand=hand, rule="R10.4")
-        return True
-    if trick.number != state.trick_number:
-        table.findings.add(codes.BAD_SETUP, trick.span, msg(
-            "trick {trick} is recorded where trick {due} is due", trick=trick.number,
-            due=state.trick_number), hand=hand, trick=state.trick_number, rule="R10.4")
-    return False
+def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
+        excused_leader: int | None, *, free: bool, last: bool, dealer_known: bool,
+        written_dealer: int | None) -> State:
+    """The state trick ``index`` is played in, with its leader settled: the first player when
+    the lead is ``free``; else the seat due to lead, or another one reported (or excused).
+    Two neighbouring plays written in each other's place are put back first."""
+    leaders = None if free or (index == 0 and not dealer_known) else \
+        (state.leader,) if excused_leader is None else (state.leader, excused_leader)
+    swapped_plays(table, know, index, hand, state.trick_number, leaders)
+    plays = know.tricks[index]
+    if free:
+        return state._replace(leader=plays[0][0])
+    if plays[0][0] != state.leader:
+        return _settle_leader(table, state, plays, hand, index, excused_leader, last=last,
+                              dealer_known=dealer_known, written_dealer=written_dealer)
+    return state
 
 
 def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: int, index: int,

@@ -193,6 +193,8 @@ class _Game(NamedTuple):
     dealer_known: bool = False  # the rotation is established (a dealer written or inferred)
     lost_total: Unread | None = None  # an unreadable total line the sheet's next total builds on
     played_out: bool = True  # the previous hand's play was recorded to its end
+    # what the clean-hand pool carries is known: every hand so far was scored from its play
+    pool_known: bool = True
     first: bool = True  # no hand replayed yet
     names: tuple[str, ...] = ()  # the table's, shared by the hands' summaries
 
@@ -237,7 +239,9 @@ def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, 
     start_state, dealer_known, written_dealer = _dealer(table, record, game)
     finished, written = None, {}
     if record.has_play:
-        finished, written = _play_hand(table, record, start_state, dealer_known, written_dealer)
+        # (with a clean-hand pool earlier hands left unknown, its scores share an unknown pool)
+        finished, written = _play_hand(table, record, start_state, dealer_known, written_dealer,
+                                       scored=game.pool_known)
     if finished is None:
         written = _unplayed(table, record)
         scores = judge_sheet(table, record, game.sheet_totals, written)
@@ -264,6 +268,8 @@ def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, 
     return game._replace(state=state, sheet_totals=sheet_totals, true_totals=true_totals,
                          ended_in=ended_in, dealer_known=dealer_known,
                          lost_total=lost_total, played_out=finished is not None,
+                         pool_known=game.pool_known and (finished is not None
+                                                         or not table.rules.clean_hand_pool),
                          first=False), summary
 
 
@@ -306,9 +312,10 @@ def _dealer(table: Table, record: HandRecord, game: _Game) -> tuple[State, bool,
 
 
 def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: bool,
-               written_dealer: int | None) -> tuple[State | None, dict[int, tuple]]:
+               written_dealer: int | None, *, scored: bool = True
+               ) -> tuple[State | None, dict[int, tuple]]:
     """The hand's play replayed: (the scored state, the score line by seat) when it is
-    played out with the kitty known, else (None, {})."""
+    played out with the kitty known (and ``scored``: its scores can be known), else (None, {})."""
     hand = record.number
     know = gather(table, record, table.rules.pass_direction(state.hand_number))
     played = engine.begin_play(state, know.holdings, know.kitty or ())
@@ -316,7 +323,7 @@ def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: boo
                             dealer_known=dealer_known, written_dealer=written_dealer)
     if outcome.stopped:
         table.findings.note(outcome.stopped)
-    if not (outcome.complete and know.kitty is not None):
+    if not (outcome.complete and know.kitty is not None and scored):
         return None, {}
     return finish_hand(table, outcome.state, record.moon, record.score, hand,
                        outcome.wrong_claims, record.tricks)

@@ -235,6 +235,7 @@ def hands_of(table: Table,
     claims: list[GameOver] = []  # after the current hand
     early: list[GameOver] = []  # before any hand
     number = stage = 0
+    ahead = 0  # how far the written hand numbers run ahead of the hands' places
     for event in events:
         kind = _STAGE.get(type(event))
         unread = False
@@ -260,10 +261,12 @@ def hands_of(table: Table,
                 current.start = _with_due_direction(table, event, number)
                 if current.start.direction != event.direction:
                     current.wrong_direction = event.direction
-                if event.number != number:
+                if event.number != number + ahead:
                     add(codes.BAD_SETUP, event.span, msg(
                         "hand {written} is recorded where hand {due} is due",
-                        written=event.number, due=number), hand=number, rule="R10.4")
+                        written=event.number, due=number + ahead), hand=number, rule="R10.4")
+                    # numbers that skip go on from the written one: one slip, said once
+                    ahead = max(ahead, event.number - number)
                 continue
             if kind == 0:  # an unreadable hand line: a hand starts, its dealer unknown
                 current.unread.append(event)
