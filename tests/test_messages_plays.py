@@ -154,11 +154,32 @@ def test_a_revoke_proven_by_a_later_play_has_a_translatable_related_note():
 @pytest.mark.parametrize("text, expected", [
     (SIX + TRICK_1.replace("-> Dave", "-> Dav"),
      "'Dav' is not seated at this table (players: Al, Beth, Charlie, Dave, Eve, Fay)"),
+    (SIX + TRICK_1 + "trick 1: Dave 2D, Eve 3D, Fay 4D, Al 5D, Beth 6D, Charlie 7D -> Charlie\n",
+     "trick 1 is recorded where trick 2 is due"),
     (SIX + TRICK_1 + "trick 3: Dave 2D, Eve 3D, Fay 4D, Al 5D, Beth 6D, Charlie 7D -> Charlie\n",
-     "trick 3 is recorded where trick 2 is due"),
+     "trick 2 is not recorded: trick 3 follows trick 1, so the cards played in trick 2 are "
+     "unknown"),
+    (SIX + TRICK_1 + "trick 4: Dave 2D, Eve 3D, Fay 4D, Al 5D, Beth 6D, Charlie 7D -> Charlie\n",
+     "tricks 2 to 3 are not recorded: trick 4 follows trick 1, so the cards played in them are "
+     "unknown"),
+    (SIX + TRICK_1 + TRICK_1, "trick 1 is written twice (lines 3 and 4); it is counted once"),
+    (SIX + "trick 2: Dave 2D, Eve 3D, Fay 4D, Al 5D, Beth 6D, Charlie 7D -> Charlie\n" + TRICK_1,
+     "trick 2 is written before trick 1; they are taken in their numbered order"),
+    (SIX + "trick 1:\n" + TRICK_2.format(claim="none"),
+     "trick 1 is written with no card, and play goes on after it, so the cards played in it are "
+     "unknown"),
+    (SIX + TRICK_1 + "score: Al 0, Beth 0, Charlie 0, Dave 0, Eve 0, Fay 0\n",
+     "tricks 2 to 17 of hand 1 are not recorded before its score, so the cards played in them "
+     "are unknown"),
+    (SIX + TRICK_1.replace("Fay 4C", "Eve 4C") + TRICK_2.format(claim="none"),
+     "trick 1 has two cards from Eve and none from Fay; 4C, written where Fay plays, is not "
+     "counted"),
+    (SIX + TRICK_1.replace("Al 2C, Beth 3C", "Beth 3C, Al 2C"),
+     "Beth plays where Al is next in seating order"),
     (SIX + TRICK_1.replace(", Fay 4C", "") + "trick 2: Dave 2D, Eve 3D, Fay 4D, Al 5D, Beth 6D, "
      "Charlie 7D -> Charlie\n", "trick 1 has no card from Fay"),
-    (SIX + TRICK_1.replace("Fay 4C", "Eve 4C"), "Eve plays a second card to trick 1"),
+    (SIX + TRICK_1.replace("Fay 4C", "Eve 4C"),
+     "Eve plays a second card to trick 1 (4C); it is not counted"),
     (SIX + TRICK_1.replace("Fay 4C", "Fay 4C, Al 6C"),
      "trick 1 already has a card from each of the 6 players; Al's 6C is one too many"),
     (SIX + TRICK_1.replace("-> Dave", "-> none"),

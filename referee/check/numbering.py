@@ -99,14 +99,17 @@ class Numbering:
 
 
 def _left_out(table: Table, trick: Trick, due: int, count: int, hand: int) -> None:
-    # TRANSLATORS: {first} is the first trick not recorded, {trick} the one written after them
-    table.findings.add(codes.BAD_SETUP, trick.span, msgn(
-        "trick {first} is not recorded: trick {trick} follows trick {previous}, so the cards "
-        "played in trick {first} are unknown",
-        "tricks {first} to {last} are not recorded: trick {trick} follows trick {previous}, so "
-        "the cards played in them are unknown",
-        count, first=due, last=due + count - 1, trick=trick.number, previous=due - 1),
-        hand=hand, trick=due, rule="R10.4")
+    # (two messages, not one with plural forms: only the plural names a last trick)
+    if count == 1:
+        said = msg("trick {first} is not recorded: trick {trick} follows trick {previous}, so "
+                   "the cards played in trick {first} are unknown", first=due,
+                   trick=trick.number, previous=due - 1)
+    else:
+        # TRANSLATORS: {first} to {last} are the tricks not recorded, {trick} the one after them
+        said = msg("tricks {first} to {last} are not recorded: trick {trick} follows trick "
+                   "{previous}, so the cards played in them are unknown", first=due,
+                   last=due + count - 1, trick=trick.number, previous=due - 1)
+    table.findings.add(codes.BAD_SETUP, trick.span, said, hand=hand, trick=due, rule="R10.4")
 
 
 def _repeats_previous(tricks: list[Trick], index: int) -> bool:
@@ -176,11 +179,13 @@ def ended_short(table: Table, state: State, know: Knowledge, hand: int,
     if state.phase is not Phase.PLAY or end is None:
         return state
     first, count = state.trick_number, state.tricks_per_hand - state.trick_number + 1
-    # TRANSLATORS: {first} to {last} are the tricks of hand {hand} the log does not show
-    table.findings.add(codes.BAD_SETUP, end.span, msgn(
-        "trick {first} of hand {hand} is not recorded before its score, so the cards played in "
-        "it are unknown",
-        "tricks {first} to {last} of hand {hand} are not recorded before its score, so the "
-        "cards played in them are unknown", count, first=first, last=first + count - 1,
-        hand=hand), hand=hand, trick=first, rule="R10.4")
+    if count == 1:
+        said = msg("trick {first} of hand {hand} is not recorded before its score, so the cards "
+                   "played in it are unknown", first=first, hand=hand)
+    else:
+        # TRANSLATORS: {first} to {last} are the tricks of hand {hand} the log does not show
+        said = msg("tricks {first} to {last} of hand {hand} are not recorded before its score, "
+                   "so the cards played in them are unknown", first=first,
+                   last=first + count - 1, hand=hand)
+    table.findings.add(codes.BAD_SETUP, end.span, said, hand=hand, trick=first, rule="R10.4")
     return unknown_tricks(state, know, count, absent)
