@@ -153,6 +153,9 @@ def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: in
         return state
     if by_left and not dealer_known:
         state = state._replace(dealer=(leader - 1) % n)
+    elif index == 0 and not dealer_known and state.lowest_club is not None and \
+            state.holdings[leader][state.lowest_club]:
+        pass  # the lowest club's first holder from an unknown dealer's left: any holder of it
     elif by_left and written_dealer is not None and leader == (written_dealer + 1) % n:
         state = state._replace(dealer=written_dealer)
     elif leader != excused_leader:

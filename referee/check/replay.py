@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from referee.check import codes
+from referee.check.dealers import dealer_of, led_elsewhere
 from referee.check.diagnostics import HandSummary, Report, unreadable_report
 from referee.check.game_end import end_text, judge_game_over
 from referee.check.holdings import HandRecord, gather
@@ -236,7 +237,9 @@ def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, 
     """One hand: its dealer, its play (as far as recorded), its scores and totals."""
     hand = record.number
     game = _past_the_end(table, record, game)
-    start_state, dealer_known, written_dealer = _dealer(table, record, game)
+    start_state, dealer_known, written_dealer = dealer_of(
+        table, record, game.state, known=game.dealer_known, first=game.first,
+        played_out=game.played_out)
     finished, written = None, {}
     if record.has_play:
         # (with a clean-hand pool earlier hands left unknown, its scores share an unknown pool)
@@ -264,6 +267,10 @@ def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, 
     # a first lead from the left of the dealer shows who dealt (plays._settle_leader)
     dealer_known = dealer_known or (table.rules.first_leader == "left_of_dealer"
                                     and bool(record.tricks) and 0 not in record.gaps)
+    if game.first and led_elsewhere(table, record, start_state):
+        # the first hand's written dealer and its first lead disagree, and either may be the
+        # slip: the next hand's written dealer is taken as it is, not judged by the rotation
+        dealer_known = False
     lost_total = None if record.total is not None else (record.lost("total") or game.lost_total)
     return game._replace(state=state, sheet_totals=sheet_totals, true_totals=true_totals,
                          ended_in=ended_in, dealer_known=dealer_known,
@@ -286,29 +293,6 @@ def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
                 hand=record.number, end=end_text(table, state.totals), ended=game.ended_in),
             hand=record.number, rule="R9.4")
     return game._replace(state=engine.next_hand(state), end_reported=True)
-
-
-def _dealer(table: Table, record: HandRecord, game: _Game) -> tuple[State, bool, int | None]:
-    """(the state with the hand's dealer, whether the dealer is known, a wrong dealer as
-    written): the first dealer named (or inferred) is as written, a later one must be the
-    one due.  Under ``first_leader = "after_last_winner"`` there is no dealer (R4.1): a
-    written one is not judged, and the first leader is known when the previous hand was
-    played out."""
-    start, state = record.start, game.state
-    if state.rules.first_leader == engine.AFTER_LAST_WINNER:
-        known = record.number == 1 if game.first else game.played_out
-        return state, known, None
-    if start is None or start.dealer is None:
-        return state, game.dealer_known, None
-    seat = table.seat(start.dealer, start.dealer_span, hand=record.number)
-    if seat is not None and (not game.dealer_known or seat == state.dealer):
-        return state._replace(dealer=seat), True, None
-    if seat is not None:
-        table.findings.add(codes.WRONG_DEALER, start.dealer_span, msg(
-            "{player} deals hand {hand}, but the deal moves to {dealer}", player=table.name(seat),
-            hand=record.number, dealer=table.name(state.dealer)), hand=record.number,
-            player=table.name(seat))
-    return state, game.dealer_known, seat
 
 
 def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: bool,

@@ -1,0 +1,48 @@
+"""Who deals a hand: the dealer a hand line names, judged by the rotation once it is known,
+and whether a hand's first lead agrees with its dealer."""
+
+from __future__ import annotations
+
+from referee.check import codes
+from referee.check.holdings import HandRecord
+from referee.check.table import Table
+from referee.rules import engine
+from referee.rules.engine import State
+from referee.util.message import msg
+
+__all__ = ["dealer_of", "led_elsewhere"]
+
+
+def dealer_of(table: Table, record: HandRecord, state: State, *, known: bool, first: bool,
+              played_out: bool) -> tuple[State, bool, int | None]:
+    """(the state with the hand's dealer, whether the dealer is known, a wrong dealer as
+    written): the first dealer named (or inferred) is as written, a later one must be the
+    one due.  Under ``first_leader = "after_last_winner"`` there is no dealer (R4.1): a
+    written one is not judged, and the first leader is known when the previous hand was
+    played out."""
+    start = record.start
+    if state.rules.first_leader == engine.AFTER_LAST_WINNER:
+        return state, (record.number == 1 if first else played_out), None
+    if start is None or start.dealer is None:
+        return state, known, None
+    seat = table.seat(start.dealer, start.dealer_span, hand=record.number)
+    if seat is not None and (not known or seat == state.dealer):
+        return state._replace(dealer=seat), True, None
+    if seat is not None:
+        table.findings.add(codes.WRONG_DEALER, start.dealer_span, msg(
+            "{player} deals hand {hand}, but the deal moves to {dealer}", player=table.name(seat),
+            hand=record.number, dealer=table.name(state.dealer)), hand=record.number,
+            player=table.name(seat))
+    return state, known, seat
+
+
+def led_elsewhere(table: Table, record: HandRecord, state: State) -> bool:
+    """Whether a hand's first trick is led by another seat than the one left of its dealer
+    (under ``first_leader = "left_of_dealer"``)."""
+    if table.rules.first_leader != "left_of_dealer" or not record.tricks or record.gaps[:1] == [0]:
+        return False
+    first = record.tricks[0]
+    name = first.leader if first.leader is not None else \
+        (first.plays[0].player if first.plays else None)
+    seat = None if name is None else table.seats.get(name.casefold())
+    return seat is not None and seat != (state.dealer + 1) % table.size
