@@ -249,6 +249,12 @@ def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, inde
                    "set aside) the last trick of the previous hand", leader=leader,
                    previous=table.name(state.dealer)))
         rule = "R4.1"
+    elif (index == 0 or record is None) and state.lowest_club is not None:
+        # TRANSLATORS: {card} is the lowest club dealt (2C, or 3C when both 2C are in the kitty)
+        why = msg("the first trick is led by {leader}, the first holder of {card} from the left "
+                  "of the dealer {dealer}", leader=leader, card=card_text(state.lowest_club),
+                  dealer=table.name(state.dealer))
+        rule = "R4.1"
     elif index == 0 or record is None:
         why = msg("the first trick is led by {leader}, left of the dealer {dealer}",
                   leader=leader, dealer=table.name(state.dealer))
