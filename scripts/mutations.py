@@ -338,7 +338,7 @@ MUTATIONS: tuple[Mutation, ...] = (
              '    return (n - direction_offset(direction, n)) % n\n',
              'the z3 hand facts reverse the pass direction', HOLDINGS_TESTS),
     Mutation(HOLDINGS_READER,
-             '        kitty = _kitty_from_deal(table, record, seen, kitty)\n',
+             '        kitty = kitty_from_deal(table, record, seen, kitty)\n',
              '        pass\n',
              'the replay does not infer the kitty from a full deal', HOLDINGS_TESTS),
     Mutation(HANDFACTS,

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.check import codes
+from referee.check.deals import card_count, deals_of, kitty_from_deal, recorded_kitty
 from referee.check.holding_rule import (
-    beyond,
     compact_seated,
     holdings_after_passing,
     kitty_left,
@@ -29,12 +29,10 @@ from referee.rules.cards import (
     Counts,
     card_text,
     cards_of,
-    cards_text,
     counts_of,
 )
-from referee.rules.engine import TWO_OF_CLUBS
 from referee.rules.ruleset import direction_offset
-from referee.util.message import msg, msgn
+from referee.util.message import msg
 
 # TRANSLATORS: a pass direction, as in "hand 2 passes right under cancellation, not left"
 # (hold: nobody passes)
@@ -53,11 +51,6 @@ def direction_name(direction: str) -> str:
     if side == "right":
         return msg("{n} right", n=steps)
     return direction
-
-
-def card_count(number: int) -> str:
-    """``1 card``, ``13 cards``: a message."""
-    return msgn("{n} card", "{n} cards", number, n=number)
 
 
 @dataclass(slots=True)
@@ -160,10 +153,14 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
     """What the referee knows of the hand before play, each fault of the deal, the kitty and
     the passes reported on the way."""
     n, hand = table.size, record.number
-    dealt, seen = _deals(table, record)
-    kitty = _recorded_kitty(table, record, seen)
+    dealt, seen = deals_of(table, record)
+    kitty = recorded_kitty(table, record, seen)
+    extra = [c for c in (record.kitty.run.cards if record.kitty else ())
+             if seen[c] >= table.rules.decks]
+    if extra:  # which of the kitty and the deals holds the copy too many is not known
+        dealt = {seat: held for seat, held in dealt.items() if not any(held[c] for c in extra)}
     if len(dealt) == n:
-        kitty = _kitty_from_deal(table, record, seen, kitty)
+        kitty = kitty_from_deal(table, record, seen, kitty)
     # a wrong `pass DIRECTION` header is reported, and corrected, where the hand is grouped
     direction = expected_direction
     offset = direction_offset(direction, n)
@@ -177,92 +174,6 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
     _note_unknowns(table, record, kitty, known)
     sent = {seat: counts_of(cards) for seat, cards in sent_cards.items()}
     return Knowledge(list(holdings), known, kitty, tricks, record, offset, sent)
-
-
-def _deals(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[int]]:
-    """The deals of the right size by seat, and the copies of each card dealt (R2.1, R2.4).
-    A card dealt beyond the decks is blamed once, where its copy too many is written; as the
-    record does not say which of its deals is wrong, none of them settles a holding (so no
-    later play is accused on the strength of one)."""
-    rules, n, add, hand = table.rules, table.size, table.findings.add, record.number
-    per = rules.cards_per_player(n)
-    dealt: dict[int, Counts] = {}
-    seen = [0] * DECK_SIZE
-    for seat, deal in sorted(record.deals.items(), key=lambda item: item[1].span.line):
-        cards = deal.run.cards
-        for index, card in enumerate(cards):
-            seen[card] += 1
-            if seen[card] == rules.decks + 1:
-                # TRANSLATORS: {decks} is the number of decks, 1 or 2
-                add(codes.BAD_DEAL, deal.run.span_of(index, deal.span), msgn(
-                    "{card} is dealt more often than the {decks} deck(s) hold",
-                    "{card} is dealt more often than the {decks} deck(s) hold", rules.decks,
-                    card=card_text(card), decks=rules.decks),
-                    hand=hand, player=table.name(seat), rule="R2.4")
-        if rules.two_of_clubs_apart and cards.count(TWO_OF_CLUBS) > 1:
-            add(codes.BAD_DEAL, deal.span, msg(
-                "{player} was dealt both 2C; under {ruleset} they go to different players",
-                player=table.name(seat), ruleset=rules.name), hand=hand,
-                player=table.name(seat), rule="R2.4")
-        if len(cards) != per:
-            add(codes.BAD_DEAL, deal.span, msg(
-                "{player} was dealt {cards}; with {players} players each gets {per}",
-                player=table.name(seat), cards=card_count(len(cards)), players=n, per=per),
-                hand=hand, player=table.name(seat), rule="R2.1")
-        else:
-            dealt[seat] = counts_of(cards)
-    if max(seen) > rules.decks:
-        dealt = {seat: counts for seat, counts in dealt.items()
-                 if all(seen[card] <= rules.decks for card in record.deals[seat].run.cards)}
-    return dealt, seen
-
-
-def _recorded_kitty(table: Table, record: HandRecord, seen: list[int]) -> tuple[Card, ...] | None:
-    """The kitty as written, if it has the right size (R2.2) and no copy beyond the decks
-    (R2.4; the kitty line is blamed, and the kitty is then not known from it)."""
-    if record.kitty is None:
-        return None
-    rules, n, add, hand = table.rules, table.size, table.findings.add, record.number
-    kitty_size = rules.kitty_size(n)
-    cards = record.kitty.run.cards
-    copies = list(seen)
-    right = True
-    for index, card in enumerate(cards):
-        copies[card] += 1
-        if copies[card] == rules.decks + 1:
-            add(codes.BAD_DEAL, record.kitty.run.span_of(index, record.kitty.span),
-                msg("{card} in the kitty is one copy more than the decks hold",
-                    card=card_text(card)), hand=hand, rule="R2.4")
-            right = False
-    if len(cards) != kitty_size:
-        add(codes.BAD_DEAL, record.kitty.span, msg(
-            "the kitty has {cards}; with {players} players it has {size}",
-            cards=card_count(len(cards)), players=n, size=kitty_size), hand=hand, rule="R2.2")
-        right = False
-    return tuple(cards) if right else None
-
-
-def _kitty_from_deal(table: Table, record: HandRecord, seen: list[int],
-                     kitty: tuple[Card, ...] | None) -> tuple[Card, ...] | None:
-    """With every deal recorded (``seen``: the copies dealt): the kitty is the cards left
-    over, unless one is recorded; a recorded kitty must leave none over (R2.4).  A kitty
-    line already reported as wrong is replaced by the cards left over, not blamed again."""
-    rules = table.rules
-    if kitty is None:
-        rest = kitty_left(rules.decks, seen, rules.kitty_size(table.size))
-        return cards_of(rest) if rest is not None else None
-    together = list(seen)
-    for card in kitty:
-        together[card] += 1
-    missing = cards_of(beyond(rules.decks, together))
-    if missing:
-        last = max(record.deals.values(), key=lambda d: d.span.line)
-        table.findings.add(
-            codes.BAD_DEAL, last.span, msg(
-                "the deal and kitty leave out {cards}",
-                cards=cards_text(missing[:8]) + (" ..." if len(missing) > 8 else "")),
-            hand=record.number, rule="R2.4")
-    return kitty
 
 
 def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], direction: str,
