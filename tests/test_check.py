@@ -177,6 +177,12 @@ def test_scoresheet_arithmetic():
     assert (diag.kind, diag.code, diag.rule, diag.line, diag.player) == (
         "total-mismatch", "CH403", "R7.4", 5, "Al")
     assert diag.message == "Al's total is written as 2, but 0 + 1 = 1"
+    # a negative hand score is taken away, not added as "+ -52"
+    text = ('[Players "Al Beth Charlie Dave Eve Fay"]\n' + line("score", (0, 13, 0, 5, 0, 34))
+            + line("total", (0, 13, 0, 5, 0, 34)) + line("score", (0, 0, 0, 0, 0, -52))
+            + line("total", (0, 13, 0, 5, 0, -20)))
+    totals = [d.message for d in check_text(text).diagnostics if d.kind == "total-mismatch"]
+    assert totals == ["Fay's total is written as -20, but 34 - 52 = -18"]
 
 
 def test_game_claimed_over_before_the_target():

@@ -169,10 +169,14 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
         true = scores[seat] if scores is not None else score
         if value != before + score and value != before + true and (
                 true_after is None or value != true_after[seat]):
-            table.findings.add(codes.TOTAL_MISMATCH, span, msg(
-                "{player}'s total is written as {value}, but {before} + {score} = {total}",
-                player=table.name(seat), value=value, before=before, score=score,
-                total=before + score), hand=hand, player=table.name(seat))
+            said = msg("{player}'s total is written as {value}, but {before} + {score} = {total}",
+                       player=table.name(seat), value=value, before=before, score=score,
+                       total=before + score) if score >= 0 else \
+                msg("{player}'s total is written as {value}, but {before} - {loss} = {total}",
+                    player=table.name(seat), value=value, before=before, loss=-score,
+                    total=before + score)  # (not "100 + -22")
+            table.findings.add(codes.TOTAL_MISMATCH, span, said, hand=hand,
+                               player=table.name(seat))
     return tuple(written[s][0] for s in range(table.size))
 
 
