@@ -37,9 +37,10 @@ def dealer_of(table: Table, record: HandRecord, state: State, *, known: bool, fi
 
 
 def led_elsewhere(table: Table, record: HandRecord, state: State) -> bool:
-    """Whether a hand's first trick is led by another seat than the one left of its dealer
-    (under ``first_leader = "left_of_dealer"``)."""
-    if table.rules.first_leader != "left_of_dealer" or not record.tricks or record.gaps[:1] == [0]:
+    """Whether a hand's first trick is led by another seat than the one left of the dealer its
+    hand line names (under ``first_leader = "left_of_dealer"``)."""
+    if table.rules.first_leader != "left_of_dealer" or not record.tricks or \
+            record.gaps[:1] == [0] or record.start is None or record.start.dealer is None:
         return False
     first = record.tricks[0]
     name = first.leader if first.leader is not None else \

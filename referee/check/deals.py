@@ -3,17 +3,13 @@ and which deals may settle a holding."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.check import codes
+from referee.check.hand_record import HandRecord
 from referee.check.holding_rule import beyond, kitty_left
 from referee.check.table import Table
 from referee.rules.cards import DECK_SIZE, Card, Counts, card_text, cards_of, cards_text, counts_of
 from referee.rules.engine import TWO_OF_CLUBS
 from referee.util.message import msg, msgn
-
-if TYPE_CHECKING:  # (holdings imports this module)
-    from referee.check.holdings import HandRecord
 
 __all__ = ["card_count", "deals_of", "kitty_from_deal", "recorded_kitty"]
 
