@@ -41,3 +41,9 @@ def test_a_third_copy_in_the_kitty_settles_none_of_the_deals_of_that_card():
     said = _said(_edited(7, "3S 5S 6S 3H", "3S 5S 6S 2H"))
     assert said == [("bad-deal", 13, None,
                      "2H in the kitty is one copy more than the decks hold")]
+
+
+def test_a_card_too_many_whose_copy_too_many_is_the_kitty_s_is_the_deal_s_size_alone():
+    # Al dealt a 2H too (the kitty holds the second 2H, Fay the first)
+    assert _said(_edited(7, "6S 3H", "6S 2H 3H")) == [
+        ("bad-deal", 7, "Al", "Al was dealt 18 cards; with 6 players each gets 17")]

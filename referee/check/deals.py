@@ -11,7 +11,7 @@ from referee.rules.cards import DECK_SIZE, Card, Counts, card_text, cards_of, ca
 from referee.rules.engine import TWO_OF_CLUBS
 from referee.util.message import msg, msgn
 
-__all__ = ["card_count", "deals_of", "kitty_from_deal", "recorded_kitty"]
+__all__ = ["card_count", "deals_of", "in_long_deal", "kitty_from_deal", "recorded_kitty"]
 
 
 def card_count(number: int) -> str:
@@ -29,7 +29,6 @@ def deals_of(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[
     dealt: dict[int, Counts] = {}
     seen = [0] * DECK_SIZE
     deals = sorted(record.deals.items(), key=lambda item: item[1].span.line)
-    long_deals = [deal.run.cards for _, deal in deals if len(deal.run.cards) > per]
     where: dict[int, list[int]] = {}  # each card -> the lines dealing it
     for _, deal in deals:
         for card in deal.run.cards:
@@ -40,7 +39,7 @@ def deals_of(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[
             seen[card] += 1
             # a deal with cards too many explains a copy too many of one of them: its size
             # is the fault, said once
-            if seen[card] == rules.decks + 1 and not any(card in c for c in long_deals):
+            if seen[card] == rules.decks + 1 and not in_long_deal(table, record, card):
                 # (no player named: the record does not say which of the deals is wrong)
                 # TRANSLATORS: {decks} is the number of decks, 1 or 2; {lines} the deal lines
                 add(codes.BAD_DEAL, deal.run.span_of(index, deal.span), msgn(
@@ -67,6 +66,14 @@ def deals_of(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[
     return dealt, seen
 
 
+def in_long_deal(table: Table, record: HandRecord, card: Card) -> bool:
+    """Whether a deal of more cards than a player gets holds ``card``: then its size is the
+    fault that explains a copy too many of it, said once, on that deal."""
+    per = table.rules.cards_per_player(table.size)
+    return any(len(deal.run.cards) > per and card in deal.run.cards
+               for deal in record.deals.values())
+
+
 def recorded_kitty(table: Table, record: HandRecord, seen: list[int]) -> tuple[Card, ...] | None:
     """The kitty as written, if it has the right size (R2.2) and no copy beyond the decks
     (R2.4; the kitty line is blamed, and the kitty is then not known from it)."""
@@ -79,7 +86,7 @@ def recorded_kitty(table: Table, record: HandRecord, seen: list[int]) -> tuple[C
     right = True
     for index, card in enumerate(cards):
         copies[card] += 1
-        if copies[card] == rules.decks + 1:
+        if copies[card] == rules.decks + 1 and not in_long_deal(table, record, card):
             add(codes.BAD_DEAL, record.kitty.run.span_of(index, record.kitty.span),
                 msg("{card} in the kitty is one copy more than the decks hold",
                     card=card_text(card)), hand=hand, rule="R2.4")

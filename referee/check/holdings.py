@@ -11,7 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.check import codes
-from referee.check.deals import card_count, deals_of, kitty_from_deal, recorded_kitty
+from referee.check.deals import (
+    card_count,
+    deals_of,
+    in_long_deal,
+    kitty_from_deal,
+    recorded_kitty,
+)
 from referee.check.hand_record import HandRecord  # noqa: F401  (re-exported: the hand's record)
 from referee.check.holding_rule import (
     compact_seated,
@@ -119,7 +125,7 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
     dealt, seen = deals_of(table, record)
     kitty = recorded_kitty(table, record, seen)
     extra = [c for c in (record.kitty.run.cards if record.kitty else ())
-             if seen[c] >= table.rules.decks]
+             if seen[c] >= table.rules.decks and not in_long_deal(table, record, c)]
     if extra:  # which of the kitty and the deals holds the copy too many is not known
         dealt = {seat: held for seat, held in dealt.items() if not any(held[c] for c in extra)}
     if len(dealt) == n:
