@@ -16,18 +16,28 @@ from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import NamedTuple
 
 from referee.check.diagnostics import HandSummary, Report
 from referee.check.holdings import HandRecord
 from referee.check.stream import Watch
 from referee.check.table import Table, TracedTrick
 from referee.check.unread import Unread
-from referee.log.events import Comment, Event, Score, Tag, Total
+from referee.log.events import Comment, Event, Tag
 from referee.log.parser import ParseResult, parse_blocks, parse_text
 from referee.log.recognise import looks_like_record
 from referee.output.marks import Marks, explanations
-from referee.output.sheet_view import hand_line, moon_line, setup_rows, sheet_row
+from referee.output.sheet_view import (
+    Kept,
+    LaterHands,
+    SheetLines,
+    Totals,
+    hand_line,
+    moon_line,
+    setup_rows,
+    sheet_row,
+    summary_finder,
+    undrawn,
+)
 from referee.rules.cards import card_text, sort_key
 from referee.rules.ruleset import Ruleset
 
@@ -60,29 +70,12 @@ def referee_game(parsed: ParseResult | str, path: str, *, base_dir: Path | None 
                                allowed_dirs=allowed_dirs)
         if not made:  # the setup failed: no hand was replayed, the notes are still shown
             return report, [], Kept(notes=_notes_of(parsed))
-        return report, made[-1].tricks(), Kept(made[-1].records, notes=made[-1].notes)
+        return report, made[-1].tricks(), made[-1].records
     report = check_parsed(parsed, path, base_dir=base_dir, watch=watch, ruleset=ruleset,
                           allowed_dirs=allowed_dirs)
     if not made:  # the setup failed: no hand was replayed
         return report, [], []
     return report, made[-1].tricks(), made[-1].records
-
-
-class Kept(list):
-    """The hand records a view reads (the drawn hands', then :class:`SheetLines`), and the
-    comments and tags it shows (``notes``)."""
-
-    def __init__(self, records: Iterable = (), *, notes: list[Event]) -> None:
-        super().__init__(records)
-        self.notes = notes
-
-
-class SheetLines(NamedTuple):
-    """All a hand past :data:`MAX_DRAWN_HANDS` is shown by: its score and total lines."""
-
-    number: int
-    score: Score | None
-    total: Total | None
 
 
 class GameWatch(Watch):
@@ -93,8 +86,8 @@ class GameWatch(Watch):
     def __init__(self) -> None:
         self.trace = self  # the replay appends each finished trick
         self.traced: list[TracedTrick] = []
-        self.records: list[HandRecord | SheetLines] = []
         self.notes: list[Event] = []
+        self.records = Kept(notes=self.notes)
 
     def append(self, entry: TracedTrick) -> None:
         if entry.hand <= MAX_DRAWN_HANDS:  # (hands are numbered from 1 as recorded)
@@ -145,23 +138,30 @@ def _notes_of(text: str) -> list[Event]:
 
 class SourceLines:
     """The lines of a log's text by index, as ``text.split("\n")`` gives them, without
-    holding them: the offsets of the line starts only."""
+    holding them: the offsets of the line starts only, found when a line is first asked for."""
 
     def __init__(self, text: str) -> None:
         self.text = text
-        starts = array("q", [0])
-        find, at = text.find, text.find("\n")
-        while at >= 0:
-            starts.append(at + 1)
-            at = find("\n", at + 1)
-        self.starts = starts
+        self.found: array | None = None
+
+    @property
+    def starts(self) -> array:
+        if self.found is None:
+            text, starts = self.text, array("q", [0])
+            find, at = text.find, text.find("\n")
+            while at >= 0:
+                starts.append(at + 1)
+                at = find("\n", at + 1)
+            self.found = starts
+        return self.found
 
     def __len__(self) -> int:
         return len(self.starts)
 
     def __getitem__(self, index: int) -> str:
-        start = self.starts[index]
-        end = self.starts[index + 1] - 1 if index + 1 < len(self.starts) else len(self.text)
+        starts = self.starts
+        start = starts[index]
+        end = starts[index + 1] - 1 if index + 1 < len(starts) else len(self.text)
         return self.text[start:end]
 
 
@@ -278,14 +278,6 @@ def hand_view(record: HandRecord, summary: HandSummary | None, traced: list[Trac
     return view
 
 
-def _undrawn(record: HandRecord | SheetLines, summary: HandSummary | None, names: list[str],
-             marks: Marks) -> dict:
-    """A hand past :data:`MAX_DRAWN_HANDS`: its score sheet lines only (a page, or a JSON
-    document, of a log of thousands of hands stays readable)."""
-    return {"number": record.number, "drawn": False, "start": None, "setup": [], "tricks": [],
-            "kitty": None, "moon": None, "sheet": sheet_row(record, summary, names, marks)}
-
-
 def game_view(report: Report, trace: list[TracedTrick], records: list,
               parsed: ParseResult | None = None) -> dict:
     """The whole game as plain data; the comments and tags shown are ``parsed``'s, else
@@ -312,16 +304,32 @@ class GameView:
     def hands(self) -> Iterator[dict]:
         names, marks = self.names, self.marks
         source_lines = SourceLines(self.report.source)
-        summaries = {s.number: s for s in self.report.hands}
+        find = summary_finder(self.report.hands)
         for index, record in enumerate(self.records):
-            summary = summaries.get(record.number)
+            summary = find(index, record.number)
             if index < MAX_DRAWN_HANDS:
                 yield hand_view(record, summary, self.by_hand.get(record.number, []), names,
                                 marks, source_lines)
             else:
-                yield _undrawn(record, summary, names, marks)
+                yield undrawn(record, summary, names, marks)
 
-    def document(self, hands: list[dict]) -> dict:
+    def page(self) -> dict:
+        """:meth:`document` for a page, which reads the hands and the totals more than once
+        and is written a part at a time: of the hands past the drawn ones only those that
+        mark a diagnostic are held (:class:`LaterHands`), the totals are read off the
+        summaries (:class:`Totals`)."""
+        held, marked, placed = [], {}, self.marks.placed
+        before = len(placed)
+        for index, view in enumerate(self.hands()):
+            if view["drawn"]:
+                held.append(view)
+            elif len(placed) > before:  # its making placed a diagnostic
+                marked[index] = view
+            before = len(placed)
+        later = LaterHands(held, marked, self.records, self.report.hands, self.names)
+        return self.document(later, Totals(self.report.hands))
+
+    def document(self, hands: Iterable[dict], totals: Iterable[dict] | None = None) -> dict:
         report, marks, names = self.report, self.marks, self.names
         notes = []
         for event in self.events:
@@ -333,7 +341,8 @@ class GameView:
             "version": VIEW_VERSION, "path": report.path, "ruleset": report.ruleset,
             "players": names, "verdict": report.verdict, "winners": report.winners,
             "notes": notes, "hands": hands,
-            "totals": [{"hand": s.number, "totals": dict(s.totals)} for s in report.hands],
+            "totals": totals if totals is not None else [
+                {"hand": s.number, "totals": dict(s.totals)} for s in report.hands],
             "diagnostics": explanations(report.diagnostics, marks),
             "suppressed": dict(report.suppressed), "unchecked": list(report.unchecked),
         }

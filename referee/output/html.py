@@ -16,7 +16,7 @@ is English only.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -53,36 +53,63 @@ def face(text: str, language: str = SOURCE_LANGUAGE) -> dict:
 
 def chart(game: dict) -> dict | None:
     """The running totals as SVG coordinates: one series per player over the hands whose
-    totals the referee knows."""
-    rows = [row for row in game["totals"] if row["totals"]]
-    if not rows or not game["players"]:
+    totals the referee knows.  A series' points are made as the page reads them (a log of
+    many hands has many), the totals read again each time (:class:`_Points`)."""
+    rows = _Rows(game["totals"])
+    count, low, high, last = 0, 0, 1, {}
+    for row in rows:
+        count += 1
+        values = row["totals"]
+        low, high = min(low, *values.values()), max(high, *values.values())
+        last.update(values)
+    if not count or not game["players"]:
         return None
     left, top = _MARGIN["left"], _MARGIN["top"]
     right, bottom = CHART_WIDTH - _MARGIN["right"], CHART_HEIGHT - _MARGIN["bottom"]
-    values = [v for row in rows for v in row["totals"].values()]
-    low, high = min(0, *values), max(1, *values)
     step = _nice_step((high - low) / 5)
     low, high = step * (low // step), step * -(-high // step)
 
     def x(index: int) -> float:
-        return round(left + (right - left) * (index + 0.5) / len(rows), 1)
+        return round(left + (right - left) * (index + 0.5) / count, 1)
 
     def y(value: int) -> float:
         return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
 
-    series = []
-    for seat, name in enumerate(game["players"]):
-        points = [{"x": x(i), "y": y(row["totals"][name]), "value": row["totals"][name],
-                   "hand": row["hand"]} for i, row in enumerate(rows) if name in row["totals"]]
-        series.append({"name": name, "colour": PALETTE[seat % len(PALETTE)], "points": points,
-                       "last": points[-1]["value"] if points else "?",
-                       "legend_y": top + 10 + 20 * seat})
-    label_every = max(1, len(rows) // 20)
+    series = [{"name": name, "colour": PALETTE[seat % len(PALETTE)],
+               "points": _Points(rows, name, x, y), "last": last.get(name, "?"),
+               "legend_y": top + 10 + 20 * seat} for seat, name in enumerate(game["players"])]
+    label_every = max(1, count // 20)
     return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "left": left, "right": right,
             "top": top, "bottom": bottom, "legend_x": right + 16, "series": series,
             "y_ticks": [{"value": v, "y": y(v)} for v in range(int(low), int(high) + 1, step)],
             "x_ticks": [{"x": x(i), "label": row["hand"]} for i, row in enumerate(rows)
                         if i % label_every == 0]}
+
+
+class _Rows:
+    """The rows of running totals that have any, read again at each iteration."""
+
+    def __init__(self, totals: Iterable[dict]) -> None:
+        self.totals = totals
+
+    def __iter__(self) -> Iterator[dict]:
+        return (row for row in self.totals if row["totals"])
+
+
+class _Points:
+    """One player's points of the chart, made at each reading."""
+
+    def __init__(self, rows: _Rows, name: str, x: Callable[[int], float],
+                 y: Callable[[int], float]) -> None:
+        self.rows, self.name, self.x, self.y = rows, name, x, y
+
+    def __iter__(self) -> Iterator[dict]:
+        name, x, y = self.name, self.x, self.y
+        for index, row in enumerate(self.rows):
+            totals = row["totals"]
+            if name in totals:
+                value = totals[name]
+                yield {"x": x(index), "y": y(value), "value": value, "hand": row["hand"]}
 
 
 def _nice_step(raw: float) -> int:
@@ -162,7 +189,15 @@ def page_parts(game: dict, language: str = SOURCE_LANGUAGE) -> Iterator[str]:
     diagnostics = [_explained(d, language) for d in game["diagnostics"]]
     by_hand: dict[int, list[dict]] = {}
     general = []
-    hands = {hand["number"] for hand in game["hands"]}
+    # of the hands (maybe many, read again for the page), those that have a finding, and
+    # those whose setup has a mark
+    wanted = {d["shown_in_hand"] for d in diagnostics}
+    hands, flagged = set(), set()
+    for hand in game["hands"]:
+        if hand["number"] in wanted:
+            hands.add(hand["number"])
+        if any(row["marks"] or any(c["marks"] for c in row["cards"]) for row in hand["setup"]):
+            flagged.add(hand["number"])
     for diag in diagnostics:
         where = diag["shown_in_hand"]
         if where in hands:
@@ -173,9 +208,6 @@ def page_parts(game: dict, language: str = SOURCE_LANGUAGE) -> Iterator[str]:
     verdict = i18n.translate({"clean": msg("clean"), "unreadable": msg("unreadable"),
                               "violations": msgn("{n} violation", "{n} violations", count,
                                                  n=count)}[game["verdict"]], language)
-    flagged = {hand["number"] for hand in game["hands"]
-               if any(row["marks"] or any(c["marks"] for c in row["cards"])
-                      for row in hand["setup"])}
     return _template(language).generate(
         game=game, diag={d["id"]: d for d in diagnostics}, general=general,
         findings_by_hand=by_hand, verdict_text=verdict, chart=chart(game),
@@ -199,13 +231,13 @@ def report_view(data: bytes, path: str, *, base_dir: Path | None = None,
     """(the view of the game for :func:`render_html`, the verdict): :func:`report_html`
     before the page."""
     from referee.log.parser import log_text
-    from referee.output.game_view import game_view, referee_game
+    from referee.output.game_view import GameView, referee_game
     from referee.output.localized import localized
 
     # read a block at a time: what the page shows of the hands is kept as the replay goes
     report, trace, records = referee_game(log_text(data), path, base_dir=base_dir,
                                           ruleset=ruleset, allowed_dirs=allowed_dirs)
-    return game_view(localized(report, language), trace, records), report.verdict
+    return GameView(localized(report, language), trace, records).page(), report.verdict
 
 
 def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,

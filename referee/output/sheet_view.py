@@ -1,12 +1,23 @@
 """The written lines of a hand around its tricks, as plain data: the hand line, deals, kitty,
 passes, moon, and the score sheet beside the referee's figures.  Each card and entry carries
-the diagnostics marked on it (:mod:`referee.output.marks`)."""
+the diagnostics marked on it (:mod:`referee.output.marks`).
+
+A log of many hands is shown by their score sheet lines past the drawn ones, and held as
+little as it can be: :class:`Kept` holds a later hand's number and its sheet lines (none, for
+a hand of a bare hand line), :class:`LaterHands` makes the view of each again whenever a page
+reads it, and :class:`Totals` the referee's running totals."""
 
 from __future__ import annotations
 
+from array import array
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import pairwise
+from typing import NamedTuple
+
 from referee.check.diagnostics import HandSummary
 from referee.check.holdings import HandRecord
-from referee.log.events import CardRun, Span
+from referee.log.events import CardRun, Event, Score, Span, Total
 from referee.output.marks import Marks
 from referee.rules.cards import card_text
 
@@ -95,3 +106,135 @@ def sheet_row(record: HandRecord, summary: HandSummary | None, names: list[str],
         "shooter": summary.shooter if summary else None,
         "lost": summary.lost if summary else 0,
     }
+
+
+def undrawn(record: HandRecord | SheetLines, summary: HandSummary | None, names: list[str],
+            marks: Marks) -> dict:
+    """A hand past the drawn ones: its score sheet lines only (a page, or a JSON document,
+    of a log of thousands of hands stays readable)."""
+    return {"number": record.number, "drawn": False, "start": None, "setup": [], "tricks": [],
+            "kitty": None, "moon": None, "sheet": sheet_row(record, summary, names, marks)}
+
+
+class SheetLines(NamedTuple):
+    """All a hand past the drawn ones is shown by: its score and total lines."""
+
+    number: int
+    score: Score | None
+    total: Total | None
+
+
+class Kept(Sequence):
+    """The hand records a view reads, in order: the drawn hands' records, then a
+    :class:`SheetLines` of each later hand (made as it is read: the hand's number is held,
+    and its lines when it has any); and the comments and tags it shows (``notes``)."""
+
+    def __init__(self, records: Iterable = (), *, notes: list[Event]) -> None:
+        self.notes = notes
+        self.drawn: list[HandRecord] = []
+        self.numbers = array("q")  # of the later hands
+        self.lines: dict[int, tuple] = {}  # a later hand's (score, total), by its index there
+        for record in records:
+            self.append(record)
+
+    def append(self, record: HandRecord | SheetLines) -> None:
+        if not isinstance(record, SheetLines):
+            self.drawn.append(record)  # (the drawn hands come first)
+            return
+        if record.score is not None or record.total is not None:
+            self.lines[len(self.numbers)] = (record.score, record.total)
+        self.numbers.append(record.number)
+
+    def __len__(self) -> int:
+        return len(self.drawn) + len(self.numbers)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if index < len(self.drawn):
+            return self.drawn[index]
+        later = index - len(self.drawn)
+        if not 0 <= later < len(self.numbers):
+            raise IndexError("hand record index out of range")
+        return SheetLines(self.numbers[later], *self.lines.get(later, (None, None)))
+
+    def __iter__(self) -> Iterator[HandRecord | SheetLines]:
+        yield from self.drawn
+        lines, blank = self.lines, (None, None)
+        for later, number in enumerate(self.numbers):
+            yield SheetLines(number, *lines.get(later, blank))
+
+    def __eq__(self, other):
+        if isinstance(other, (list, Kept)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  (a list's equality, mutable)
+
+
+def summary_finder(summaries: list[HandSummary]) -> Callable[[int, int], HandSummary | None]:
+    """``find(index, number)``: the summary of the hand numbered ``number``, the
+    ``index``-th record (the last of that number).  The replay numbers its hands 1, 2, ...
+    in order, one summary each, so it is found at its place, or by bisection, without a
+    table of every hand; summaries out of order are looked up in one."""
+    if all(a.number < b.number for a, b in pairwise(summaries)):
+        def find(index: int, number: int) -> HandSummary | None:
+            if index < len(summaries) and summaries[index].number == number:
+                return summaries[index]
+            at = bisect_left(summaries, number, key=lambda s: s.number)
+            return summaries[at] if at < len(summaries) and summaries[at].number == number \
+                else None
+        return find
+    by_number = {s.number: s for s in summaries}
+    return lambda index, number: by_number.get(number)
+
+
+class _Unmarked:
+    """The marks of a view made again: every diagnostic was placed when it was first made."""
+
+    def take(self, span: Span | None, hand: int | None) -> list[str]:
+        return []
+
+    def rest_of_line(self, line: int, hand: int | None) -> list[str]:
+        return []
+
+
+class LaterHands:
+    """The views of a game's hands for a page, which reads them more than once: the drawn
+    hands' views and the later ones that mark a diagnostic are held, the other later ones
+    made again at each reading (of their number, sheet lines and summary)."""
+
+    def __init__(self, held: list[dict], marked: dict[int, dict], records: Sequence,
+                 summaries: list[HandSummary], names: list[str]) -> None:
+        self.held, self.marked, self.records, self.names = held, marked, records, names
+        self.find = summary_finder(summaries)
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def __iter__(self) -> Iterator[dict]:
+        yield from self.held
+        find, names, marked, unmarked = self.find, self.names, self.marked, _Unmarked()
+        for index, record in enumerate(self.records):
+            if index < len(self.held):
+                continue
+            view = marked.get(index)
+            yield view if view is not None else undrawn(record, find(index, record.number),
+                                                        names, unmarked)
+
+
+class Totals:
+    """The running totals of every hand, ``{"hand": N, "totals": {name: total}}``, made as
+    they are read."""
+
+    def __init__(self, summaries: list[HandSummary]) -> None:
+        self.summaries = summaries
+
+    def __len__(self) -> int:
+        return len(self.summaries)
+
+    def __iter__(self) -> Iterator[dict]:
+        for summary in self.summaries:
+            yield {"hand": summary.number, "totals": summary.totals}
