@@ -128,6 +128,15 @@ def test_a_card_under_the_wrong_name_is_one_fault_where_the_missing_seat_plays()
                                "written where Charlie plays, is not counted")]
 
 
+def test_a_second_card_with_two_seats_missing_is_said_apart_from_them():
+    # whose card it may be is not known: the second card, and the trick without two cards
+    report = check_text(SIX + "trick 1: Al 2C, Beth 3C, Beth 5C, Eve 9C, Fay 4C -> Dave\n"
+                        "trick 2: Dave 4D, Eve 5D, Fay 6D, Al 7D, Beth 8D, Charlie 9D\n")
+    assert sorted((d.kind, d.line, str(d.message)) for d in report.diagnostics) == [
+        ("out-of-turn", 3, "Beth plays a second card to trick 1 (5C); it is not counted"),
+        ("out-of-turn", 3, "trick 1 has no card from Charlie, Dave")]
+
+
 def test_the_leader_s_card_written_second_is_one_fault_and_the_trick_judged_as_led():
     # Dave leads 9D; written after Eve's 8H, it made Eve the leader, and Fay, Al, Beth, who
     # follow diamonds, revoke against a heart lead

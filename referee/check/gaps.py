@@ -112,6 +112,8 @@ def second_cards(table: Table, know: Knowledge, index: int, hand: int, number: i
     drop = _dropped(seats, missing, n)
     if not missing and drop >= n:  # past a whole trick: "one too many", as any card there
         return frozenset()
+    if len(missing) > 1:  # which seat's card it may be is not known: the trick says the rest
+        missing = []
     know.tricks[index] = [play for position, play in enumerate(plays) if position != drop]
     seat, card, play = plays[drop]
     who = table.name(seat)
