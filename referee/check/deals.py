@@ -29,10 +29,6 @@ def deals_of(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[
     dealt: dict[int, Counts] = {}
     seen = [0] * DECK_SIZE
     deals = sorted(record.deals.items(), key=lambda item: item[1].span.line)
-    where: dict[int, list[int]] = {}  # each card -> the lines dealing it
-    for _, deal in deals:
-        for card in deal.run.cards:
-            where.setdefault(card, []).append(deal.span.line)
     for seat, deal in deals:
         cards = deal.run.cards
         for index, card in enumerate(cards):
@@ -46,7 +42,7 @@ def deals_of(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[
                     "{card} is dealt more often than the deck holds (lines {lines})",
                     "{card} is dealt more often than the {n} decks hold (lines {lines})",
                     rules.decks, card=card_text(card), n=rules.decks,
-                    lines=", ".join(map(str, where[card]))),
+                    lines=", ".join(str(d.span.line) for _, d in deals if card in d.run.cards)),
                     hand=hand, rule="R2.4")
         if rules.two_of_clubs_apart and cards.count(TWO_OF_CLUBS) > 1:
             add(codes.BAD_DEAL, deal.span, msg(

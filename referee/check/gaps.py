@@ -6,6 +6,8 @@ reported as another."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from referee.check import codes
 from referee.check.holdings import Knowledge, SeatedPlay
 from referee.check.table import Table
@@ -15,8 +17,8 @@ from referee.rules.cards import card_text
 from referee.rules.engine import Phase, State
 from referee.util.message import msg, msgn
 
-__all__ = ["close_short", "note_unjudged", "second_cards", "skipped_seats", "stops_in",
-           "swapped_plays", "unknown_tricks"]
+__all__ = ["close_short", "in_seating_order", "note_unjudged", "second_cards", "skipped_seats",
+           "stops_in", "swapped_plays", "unknown_tricks"]
 
 
 def stops_in(state: State, know: Knowledge, index: int, count: int) -> bool:
@@ -89,6 +91,18 @@ def skipped_seats(leader: int, plays: list[SeatedPlay], n: int) -> frozenset[int
     if any(later <= earlier for earlier, later in zip(steps, steps[1:])):
         return None
     return frozenset(range(n)) - {seat for seat, _, _ in plays}
+
+
+def in_seating_order(plays: list[SeatedPlay], n: int) -> bool:
+    """Whether the plays run in seating order from the first, one a seat (so that no seat
+    plays twice and no two plays are in each other's place): as nearly every trick does."""
+    seats = [seat for seat, _, _ in plays]
+    return seats == _rotation(n, seats[0])[:len(seats)] if seats else True
+
+
+@lru_cache(maxsize=None)
+def _rotation(n: int, first: int) -> list[int]:
+    return [(first + step) % n for step in range(n)]
 
 
 def second_cards(table: Table, know: Knowledge, index: int, hand: int, number: int, *,

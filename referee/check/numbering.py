@@ -61,6 +61,9 @@ class Numbering:
         """What trick line ``index`` is: (SKIP, 0) for a line that repeats the one before it,
         else (PLAY, k) with k tricks left out before it (0: none), each fault reported."""
         trick, due = self.tricks[index], state.trick_number
+        written = trick.number - self.offset
+        if written == due:  # (as nearly every trick is: a line that repeats one is not)
+            return PLAY, 0
         if index and _repeats_previous(self.tricks, index):
             earlier = self.tricks[index - 1]
             table.findings.add(codes.BAD_SETUP, trick.span, msg(
@@ -68,9 +71,6 @@ class Numbering:
                 "once", trick=trick.number, first=earlier.span.line, second=trick.span.line),
                 hand=hand, trick=trick.number, rule="R10.4")
             return SKIP, 0
-        written = trick.number - self.offset
-        if written == due:
-            return PLAY, 0
         ahead = written - due
         if ahead > 0 and self._numbered_on(index):
             if self.count == self.per_hand:  # every trick is there: only the numbers slipped
@@ -120,7 +120,9 @@ def _repeats_previous(tricks: list[Trick], index: int) -> bool:
 
 
 def _repeats(tricks: list[Trick]) -> int:
-    return sum(1 for index in range(1, len(tricks)) if _repeats_previous(tricks, index))
+    return sum(1 for index in range(1, len(tricks))
+               if tricks[index].number == tricks[index - 1].number
+               and _repeats_previous(tricks, index))
 
 
 def placed(table: Table, state: State, know: Knowledge, numbering: Numbering,

@@ -14,6 +14,7 @@ from referee.check.claims import judge_claim
 from referee.check.evidence import LEAD_FAULTS, copies_seen, listed, play_evidence
 from referee.check.gaps import (
     close_short,
+    in_seating_order,
     note_unjudged,
     second_cards,
     skipped_seats,
@@ -84,9 +85,8 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
         if not judged:
             continue
         last = stops_in(state, know, index, len(tricks))
-        said = second_cards(table, know, index, hand, state.trick_number, last_in_log=last)
-        state = _led(table, state, know, index, hand, excused_leader, free=free_lead, last=last,
-                     dealer_known=dealer_known, written_dealer=written_dealer)
+        state, said = _led(table, state, know, index, hand, excused_leader, free=free_lead,
+                           last=last, dealer_known=dealer_known, written_dealer=written_dealer)
         plays, free_lead, excused_leader = know.tricks[index], False, None
         skipped = None if last and not said else skipped_seats(state.leader, plays, table.size)
         batch = _judge_trick(table, state, know, tricks, index, played, hand, skipped)
@@ -121,20 +121,25 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
 
 def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
         excused_leader: int | None, *, free: bool, last: bool, dealer_known: bool,
-        written_dealer: int | None) -> State:
+        written_dealer: int | None) -> tuple[State, frozenset[int]]:
     """The state trick ``index`` is played in, with its leader settled: the first player when
     the lead is ``free``; else the seat due to lead, or another one reported (or excused).
-    Two neighbouring plays written in each other's place are put back first."""
-    leaders = None if free or (index == 0 and not dealer_known) else \
-        (state.leader,) if excused_leader is None else (state.leader, excused_leader)
-    swapped_plays(table, know, index, hand, state.trick_number, leaders)
+    A second card from one seat is taken out first, and two neighbouring plays written in each
+    other's place are put back (:mod:`referee.check.gaps`); with it, the seats whose missing
+    card its diagnostic said."""
+    said: frozenset[int] = frozenset()
+    if not in_seating_order(know.tricks[index], table.size):  # (as nearly every trick is)
+        said = second_cards(table, know, index, hand, state.trick_number, last_in_log=last)
+        leaders = None if free or (index == 0 and not dealer_known) else \
+            (state.leader,) if excused_leader is None else (state.leader, excused_leader)
+        swapped_plays(table, know, index, hand, state.trick_number, leaders)
     plays = know.tricks[index]
     if free:
-        return state._replace(leader=plays[0][0])
+        return state._replace(leader=plays[0][0]), said
     if plays[0][0] != state.leader:
         return _settle_leader(table, state, plays, hand, index, excused_leader, last=last,
-                              dealer_known=dealer_known, written_dealer=written_dealer)
-    return state
+                              dealer_known=dealer_known, written_dealer=written_dealer), said
+    return state, said
 
 
 def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: int, index: int,
