@@ -90,3 +90,18 @@ def test_a_repeated_number_with_other_plays_is_still_said():
     # trick 4's number on trick 5's plays: one slip, the trick judged as trick 5
     lines = LINES[:23] + [LINES[23].replace("trick 5:", "trick 4:")] + LINES[24:]
     assert _said(lines) == [("bad-setup", 24, 1, "trick 4 is recorded where trick 5 is due")]
+
+
+def test_after_a_hand_not_scored_from_its_play_a_clean_hand_pool_is_not_known():
+    # under a clean-hand pool, hand 1 with a trick left out carries an unknown pool, so hand
+    # 2's scores (which share it) are not judged: they were, with the pool carried taken as 0
+    from referee.replay import check_text as check_with
+    from referee.rules.ruleset import load_ruleset, with_options
+
+    pool = with_options(load_ruleset("cancellation"), clean_hand_pool=52)
+    lines = LINES[:23] + LINES[24:]
+    report = check_with("\n".join(lines), ruleset=pool)
+    assert [d.kind for d in report.diagnostics if d.kind != "bad-setup"] == []
+    notes = [str(note) for note in report.unchecked]
+    assert "hand 2: scores not checked against play (the clean-hand pool they share is not " \
+           "known: an earlier hand is not scored from its play)" in notes

@@ -246,7 +246,7 @@ def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, 
         finished, written = _play_hand(table, record, start_state, dealer_known, written_dealer,
                                        scored=game.pool_known)
     if finished is None:
-        written = _unplayed(table, record)
+        written = _unplayed(table, record, pool_known=game.pool_known)
         scores = judge_sheet(table, record, game.sheet_totals, written)
     else:
         scores = finished.history[-1].scores
@@ -313,15 +313,20 @@ def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: boo
                        outcome.wrong_claims, record.tricks)
 
 
-def _unplayed(table: Table, record: HandRecord) -> dict[int, tuple]:
-    """A hand not played out: its score line by seat, and what goes unchecked."""
+def _unplayed(table: Table, record: HandRecord, *, pool_known: bool = True
+              ) -> dict[int, tuple]:
+    """A hand not played out (or whose clean-hand pool is not known): its score line by seat,
+    and what goes unchecked."""
     hand, note = record.number, table.findings.note
     written = {}
     if record.score is not None:
         written = entries_by_seat(table, record.score, hand, codes.SCORE_MISMATCH)
     if record.moon is not None and not record.has_play:
         note(msg("hand {hand}: the moon line is not checked (no play recorded)", hand=hand))
-    if record.score is not None and record.tricks:
+    if record.score is not None and record.tricks and not pool_known:
+        note(msg("hand {hand}: scores not checked against play (the clean-hand pool they share "
+                 "is not known: an earlier hand is not scored from its play)", hand=hand))
+    elif record.score is not None and record.tricks:
         note(msg("hand {hand}: scores not checked against play (the hand is not fully recorded)",
                  hand=hand))
     return written
