@@ -1,5 +1,6 @@
 """A file that is not text is reported at its first bad byte, with that line shown beneath:
-undecodable bytes written \\xNN, control characters escaped; a file with no text to show gets
+each undecodable byte as U+FFFD (one character, as the column counts it), control characters
+escaped; a file with no text to show gets
 no excerpt (an empty line with a caret under nothing said nothing)."""
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ def test_a_line_that_is_not_utf8_is_shown_with_the_bad_byte_escaped(tmp_path):
     assert _text(check_path(log)).splitlines()[:3] == [
         f"{log}:3:14: CH001 syntax  the file is not UTF-8 text: byte 0x80 cannot be read; "
         "save the log as UTF-8 [R10.1]",
-        "    3 | deal Al: 2C 3\\x80C 4C",
+        "    3 | deal Al: 2C 3\ufffdC 4C",
         "      | " + " " * 13 + "^",
     ]
 
@@ -38,6 +39,15 @@ def test_a_binary_line_is_shown_escaped_and_cut_short(tmp_path):
     assert lines[1].startswith("    1 | ab\\x00cd\\x1b[31mzzz") and "\x1b" not in lines[1]
     assert len(lines[1]) < 200  # the line is cut around the fault, not printed whole
     assert lines[2] == "      |   ^^^^"  # under the NUL as it is shown
+
+
+def test_the_caret_stays_under_a_nul_after_bytes_that_are_not_utf8(tmp_path):
+    log = tmp_path / "mixed.log"
+    log.write_bytes(b"deal A: 2C \x80\x81 \x00 4C\n")
+    lines = _text(check_path(log)).splitlines()
+    assert lines[0].startswith(f"{log}:1:15: CH001 syntax  this is a binary file")
+    assert lines[1] == "    1 | deal A: 2C \ufffd\ufffd \\x00 4C"
+    assert lines[2] == "      | " + " " * 14 + "^^^^"  # under the NUL, as it is shown
 
 
 def test_a_bad_byte_far_into_one_line_is_reported_without_holding_the_line(tmp_path):

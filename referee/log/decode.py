@@ -24,7 +24,7 @@ class UnreadableLog(Exception):
         self.message = message
         self.line = line
         self.column = column
-        self.shown_line = shown_line  # the offending line, undecodable bytes written \xNN
+        self.shown_line = shown_line  # the offending line, an undecodable byte as U+FFFD
 
     def __str__(self) -> str:
         return self.message  # itself: a Message keeps its template (str(err) would copy it)
@@ -39,7 +39,7 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
 
 
 def _shown_line(data: bytes, offset: int) -> str:
-    """The line of byte ``offset`` as text, bytes that are not UTF-8 written ``\\xNN``: for
+    """The line of byte ``offset`` as text, each byte that is not UTF-8 as U+FFFD: for
     the excerpt under the diagnostic, so cut a little past the offending byte (a binary file
     may be one line)."""
     start = data.rfind(b"\n", 0, offset) + 1
@@ -47,7 +47,9 @@ def _shown_line(data: bytes, offset: int) -> str:
         return ""  # the excerpt is cut around the column, but would need the whole line first
     end = data.find(b"\n", offset, offset + _SHOWN_AFTER)
     end = offset + _SHOWN_AFTER if end < 0 else end
-    return data[start:end].decode("utf-8", errors="backslashreplace").replace("\r", " ")
+    # (one character for each undecodable byte, as the column counts them: the caret stays
+    # under the byte; control characters are escaped when the excerpt is shown)
+    return data[start:end].decode("utf-8", errors="replace").replace("\r", " ")
 
 
 def decode_log(data: bytes) -> str:
