@@ -47,3 +47,22 @@ def test_a_card_too_many_whose_copy_too_many_is_the_kitty_s_is_the_deal_s_size_a
     # Al dealt a 2H too (the kitty holds the second 2H, Fay the first)
     assert _said(_edited(7, "6S 3H", "6S 2H 3H")) == [
         ("bad-deal", 7, "Al", "Al was dealt 18 cards; with 6 players each gets 17")]
+
+
+def test_a_kitty_with_two_copies_of_a_card_dealt_once_settles_none_of_its_deals():
+    # the kitty's 7D written 2H: the decks' two 2H are Fay's and the kitty's other; which of
+    # the three lines is wrong is not known, so Fay's deal settles nothing either (it did:
+    # the copy too many was looked for only where the deals held every copy already)
+    from referee.check.holdings import gather
+    from referee.check.setup import group_hands, setup_table
+    from referee.check.table import Findings
+    from referee.log.parser import parse_log
+
+    text = _edited(13, "kitty: 2H 7D", "kitty: 2H 2H")
+    assert _said(text) == [("bad-deal", 13, None,
+                            "2H in the kitty is one copy more than the decks hold")]
+    parsed = parse_log(text)
+    table = setup_table(parsed.events, Findings(), None)
+    first = group_hands(table, parsed.events)[0][0]
+    know = gather(table, first, table.rules.pass_direction(1))
+    assert know.known == [True, True, True, True, True, False]  # Fay's holding is inferred

@@ -18,7 +18,7 @@ def _text(report) -> str:
     return out.getvalue()
 
 
-def test_a_line_that_is_not_utf8_is_shown_with_the_bad_byte_escaped(tmp_path):
+def test_a_line_that_is_not_utf8_is_shown_with_the_bad_byte_marked(tmp_path):
     log = tmp_path / "latin1.log"
     log.write_bytes(b'[Players "Al Beth Cy Di Ed Flo"]\nhand 1 dealer Al pass left\n'
                     b"deal Al: 2C 3\x80C 4C\ntrick 1: Al 2C\n")

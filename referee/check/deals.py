@@ -70,29 +70,33 @@ def in_long_deal(table: Table, record: HandRecord, card: Card) -> bool:
                for deal in record.deals.values())
 
 
-def recorded_kitty(table: Table, record: HandRecord, seen: list[int]) -> tuple[Card, ...] | None:
+def recorded_kitty(table: Table, record: HandRecord, seen: list[int]
+                   ) -> tuple[tuple[Card, ...] | None, tuple[Card, ...]]:
     """The kitty as written, if it has the right size (R2.2) and no copy beyond the decks
-    (R2.4; the kitty line is blamed, and the kitty is then not known from it)."""
+    (R2.4; the kitty line is blamed, and the kitty is then not known from it); and the cards
+    of which it holds that copy too many (which of the kitty and the deals is wrong about
+    them is not known)."""
     if record.kitty is None:
-        return None
+        return None, ()
     rules, n, add, hand = table.rules, table.size, table.findings.add, record.number
     kitty_size = rules.kitty_size(n)
     cards = record.kitty.run.cards
     copies = list(seen)
-    right = True
+    beyond_decks: list[Card] = []
     for index, card in enumerate(cards):
         copies[card] += 1
         if copies[card] == rules.decks + 1 and not in_long_deal(table, record, card):
             add(codes.BAD_DEAL, record.kitty.run.span_of(index, record.kitty.span),
                 msg("{card} in the kitty is one copy more than the decks hold",
                     card=card_text(card)), hand=hand, rule="R2.4")
-            right = False
+            beyond_decks.append(card)
+    right = not beyond_decks
     if len(cards) != kitty_size:
         add(codes.BAD_DEAL, record.kitty.span, msg(
             "the kitty has {cards}; with {players} players it has {size}",
             cards=card_count(len(cards)), players=n, size=kitty_size), hand=hand, rule="R2.2")
         right = False
-    return tuple(cards) if right else None
+    return (tuple(cards) if right else None), tuple(beyond_decks)
 
 
 def kitty_from_deal(table: Table, record: HandRecord, seen: list[int],

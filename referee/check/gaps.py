@@ -96,8 +96,7 @@ def skipped_seats(leader: int, plays: list[SeatedPlay], n: int) -> frozenset[int
 def in_seating_order(plays: list[SeatedPlay], n: int) -> bool:
     """Whether the plays run in seating order from the first, one a seat (so that no seat
     plays twice and no two plays are in each other's place): as nearly every trick does."""
-    seats = [seat for seat, _, _ in plays]
-    return seats == _rotation(n, seats[0])[:len(seats)] if seats else True
+    return _in_order([seat for seat, _, _ in plays], n)
 
 
 @lru_cache(maxsize=None)
@@ -170,7 +169,8 @@ def swapped_plays(table: Table, know: Knowledge, index: int, hand: int, number: 
 
 
 def _in_order(seats: list[int], n: int) -> bool:
-    return all((b - a) % n == 1 for a, b in zip(seats, seats[1:]))
+    """Whether ``seats`` run one by one in seating order from the first (none twice)."""
+    return not seats or seats == _rotation(n, seats[0])[:len(seats)]
 
 
 def _dropped(seats: list[int], missing: list[int], n: int) -> int:

@@ -14,7 +14,6 @@ from referee.check import codes
 from referee.check.deals import (
     card_count,
     deals_of,
-    in_long_deal,
     kitty_from_deal,
     recorded_kitty,
 )
@@ -123,9 +122,7 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
     the passes reported on the way."""
     n, hand = table.size, record.number
     dealt, seen = deals_of(table, record)
-    kitty = recorded_kitty(table, record, seen)
-    extra = [c for c in (record.kitty.run.cards if record.kitty else ())
-             if seen[c] >= table.rules.decks and not in_long_deal(table, record, c)]
+    kitty, extra = recorded_kitty(table, record, seen)
     if extra:  # which of the kitty and the deals holds the copy too many is not known
         dealt = {seat: held for seat, held in dealt.items() if not any(held[c] for c in extra)}
     if len(dealt) == n:

@@ -156,14 +156,15 @@ def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: in
     if not last and not (by_left and not dealer_known) and \
             skipped_seats(state.leader, plays, n) is not None:
         return state
+    # with no dealer known, any holder of the lowest club may be its first holder from the
+    # dealer's left (under a two-of-clubs first lead)
+    any_holder = index == 0 and not dealer_known and state.lowest_club is not None and \
+        state.holdings[leader][state.lowest_club]
     if by_left and not dealer_known:
         state = state._replace(dealer=(leader - 1) % n)
-    elif index == 0 and not dealer_known and state.lowest_club is not None and \
-            state.holdings[leader][state.lowest_club]:
-        pass  # the lowest club's first holder from an unknown dealer's left: any holder of it
     elif by_left and written_dealer is not None and leader == (written_dealer + 1) % n:
         state = state._replace(dealer=written_dealer)
-    elif leader != excused_leader:
+    elif leader != excused_leader and not any_holder:
         _wrong_leader(table, state, first, hand, index)
     return state._replace(leader=leader)
 
