@@ -1,0 +1,452 @@
+"""A game in progress, one action at a time: :class:`Table`, the engine's face for programs.
+
+A :class:`Table` holds the engine's immutable states (:mod:`referee.rules.engine`) and the
+game so far as log events, so that it can say at any moment whose turn it is, what each seat
+holds, which cards are legal and why another is not, and write the game as a log or a JSON
+record that ``referee check`` finds clean.
+
+>>> table = Table(["Al", "Beth", "Cy", "Di", "Ed", "Flo"], seed=7)
+>>> table.phase.value, table.hand_number, table.names[table.dealer]
+('pass', 1, 'Al')
+>>> for seat in table.to_pass:                        # hand 1 passes three cards left (R3.3)
+...     table.pass_cards(seat, table.holding(seat)[-3:])
+>>> table.phase.value, table.names[table.to_play]     # the seat left of the dealer leads (R4.1)
+('play', 'Beth')
+>>> " ".join(map(str, table.holding(table.to_play)))
+'3S 5S 8S 9S AS 4H 4H 6H 6H 10H 5D 8D KD 8C 8C 10C AC'
+>>> " ".join(map(str, table.legal_cards()))            # no heart as the first lead
+'3S 5S 8S 9S AS 5D 8D KD 8C 10C AC'
+>>> fault = table.fault("4H")
+>>> fault.clause, fault.text
+('R4.2', 'the first lead may not be a heart or a Black Maria')
+>>> while table.trick_number == 1:
+...     outcome = table.play(table.legal_cards()[0])
+>>> " ".join(f"{table.names[seat]} {card}" for seat, card in outcome.plays)
+'Beth 3S Cy 6S Di 2S Ed 4S Flo 2S Al 6S'
+>>> sorted(map(str, outcome.outcome.cancelled)), table.names[outcome.winner]  # R6.2, R6.3
+(['2S', '6S'], 'Ed')
+>>> table.undo(); len(table.trick), table.names[table.to_play]
+(5, 'Al')
+>>> print(table.log().splitlines()[-1])
+pass Flo -> Al: 9C JC AC
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from referee.conformance.generate import Rng, deal_hands
+from referee.log.events import (
+    CardRun,
+    Claim,
+    Comment,
+    Deal,
+    Entry,
+    Event,
+    GameOver,
+    HandStart,
+    Kitty,
+    Moon,
+    Pass,
+    Play,
+    Score,
+    Tag,
+    Total,
+    Trick,
+)
+from referee.log.jsonwrite import record_text
+from referee.log.writer import write
+from referee.rules import engine
+from referee.rules.cards import CARDS, Card, card_text, cards_of, counts_of
+from referee.rules.engine import (
+    SCORE,
+    DealAction,
+    HandResult,
+    IllegalAction,
+    PassAction,
+    Phase,
+    State,
+    TrickRecord,
+)
+from referee.rules.legality import Fault
+from referee.rules.names import DEFAULT_NAMES
+from referee.rules.ruleset import Ruleset, load_ruleset
+
+__all__ = ["HandResult", "IllegalAction", "Phase", "SeatView", "Table", "TrickRecord"]
+
+
+def default_names(players: int) -> tuple[str, ...]:
+    """Seat names for a table of ``players``: the generator's names, then P12, P13, ..."""
+    return tuple(DEFAULT_NAMES[seat] if seat < len(DEFAULT_NAMES) else f"P{seat + 1}"
+                 for seat in range(players))
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may know (R2.2, R3.2): its own cards and passes, every card played, the
+    scores. Other seats' holdings, their passes and the kitty's cards are not in it."""
+
+    seat: int
+    names: tuple[str, ...]
+    ruleset: str
+    hand: int
+    dealer: int
+    pass_direction: str
+    dealt: tuple[Card, ...]  # this seat's deal in this hand
+    holding: tuple[Card, ...]
+    passed: tuple[Card, ...] | None  # what it passed, once it has
+    passed_to: int | None
+    received: tuple[Card, ...] | None  # what it was passed, once every seat has passed
+    received_from: int | None
+    tricks: tuple[TrickRecord, ...]  # this hand's finished tricks
+    trick: tuple[tuple[int, Card], ...]  # the trick in progress, (seat, card) in play order
+    set_aside: tuple[Card, ...]  # set-aside cards waiting for the next winner (R6.5)
+    kitty_waiting: int  # how many kitty cards wait face down for a winner (R6.7)
+    hearts_broken: bool
+    to_play: int | None
+    totals: tuple[int, ...]
+    results: tuple[HandResult, ...]  # the hands scored so far
+
+
+@dataclass(frozen=True)
+class _Saved:
+    """What :meth:`Table.undo` restores: the state and how much had been written."""
+
+    state: State
+    events: int
+    tricks: int
+    pending: tuple[tuple[int, tuple[Card, ...]], ...]
+
+
+class Table:
+    """A game of Cancellation Hearts in progress (or of another ruleset's Hearts).
+
+    ``players`` is a list of names (seating order, R1.4) or a number of seats (named by
+    :func:`default_names`). With ``seed``, the table deals every hand itself from that seed
+    (hand N's deal depends only on the seed and N, so it is the same whatever was played
+    before); without one, call :meth:`deal` when :attr:`phase` is ``Phase.DEAL``.
+    """
+
+    def __init__(self, players: Sequence[str] | int = 6, ruleset: Ruleset | str = "cancellation",
+                 *, seed: int | str | None = None, dealer: int = 0, event: str | None = None):
+        self.rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
+        names = default_names(players) if isinstance(players, int) else tuple(players)
+        if len(set(name.casefold() for name in names)) != len(names):
+            raise ValueError("every seat needs its own name")
+        if any(not name.strip() or "\n" in name or '"' in name for name in names):
+            raise ValueError("a name must be one line of text without double quotes")
+        self.names = names
+        self.seed = seed
+        self._state = engine.new_game(self.rules, len(names), dealer=dealer)
+        self._events: list[Event] = [
+            Tag("Event", event or "a game at a referee.Table"),
+            Tag("Ruleset", self.rules.name),
+            Tag("Players", " ".join(f'"{n}"' if " " in n else n for n in names)),
+            Tag("Target", str(self.rules.target)),
+        ]
+        self._tricks: list[tuple[int, TrickRecord]] = []  # (hand, trick) of the game so far
+        self._deals: dict[int, DealAction] = {}
+        self._pending: dict[int, tuple[Card, ...]] = {}  # passes made, waiting for the others
+        self._undo: list[_Saved] = []
+        self._deal_if_seeded()
+
+    # -- the position ---------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The engine's state (immutable; :mod:`referee.rules.engine` works on it)."""
+        return self._state
+
+    @property
+    def phase(self) -> Phase:
+        return self._state.phase
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def hand_number(self) -> int:
+        return self._state.hand_number
+
+    @property
+    def dealer(self) -> int:
+        return self._state.dealer
+
+    @property
+    def trick_number(self) -> int:
+        return self._state.trick_number
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to play a card (``Phase.PLAY``) or to choose on a moon (``Phase.SCORING``)."""
+        if self.phase is Phase.PLAY:
+            return self._state.to_play
+        if self.phase is Phase.SCORING:
+            return engine.shooter(self._state)
+        return None
+
+    @property
+    def to_pass(self) -> tuple[int, ...]:
+        """The seats that have still to pass (passes are simultaneous, R3.2)."""
+        if self.phase is not Phase.PASS:
+            return ()
+        return tuple(seat for seat in range(self.players) if seat not in self._pending)
+
+    def holding(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now, in ascending order (two copies of a card: twice)."""
+        return cards_of(self._state.holdings[seat]) if self._state.holdings else ()
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick in progress: (seat, card) in play order."""
+        return self._state.trick
+
+    @property
+    def last_trick(self) -> TrickRecord | None:
+        """The last finished trick of this hand: winner (None: set aside, R6.4), plays, the
+        cancelled cards (``outcome.cancelled``, R6.2), the cards collected and their points."""
+        return self._state.last_trick
+
+    @property
+    def tricks(self) -> tuple[TrickRecord, ...]:
+        """This hand's finished tricks."""
+        return tuple(record for hand, record in self._tricks if hand == self.hand_number)
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """What the next trick winner collects besides the trick: set-aside cards (R6.5) and a
+        kitty still waiting (R6.7)."""
+        return self._state.pile
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self._state.totals
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """Each scored hand: points taken, lost points, moon, hand scores and totals after it."""
+        return self._state.history
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won (R9.3), once the game is over."""
+        return self._state.winners
+
+    # -- legality -------------------------------------------------------------------------
+    def legal_cards(self) -> tuple[Card, ...]:
+        """The cards the seat to play may play, ascending, each once (empty outside play; empty
+        in play only where the ruleset leaves no legal card, R5.6)."""
+        return tuple(dict.fromkeys(engine.legal_plays(self._state)))
+
+    def fault(self, card: int | str, seat: int | None = None) -> Fault | None:
+        """Why ``card`` may not be played now by ``seat`` (default: the seat to play): the first
+        rule it breaks, with ``.clause`` and ``.text``; None when it is legal."""
+        card = _card(card)
+        return engine.play_fault(self._state, self._state.to_play if seat is None else seat, card)
+
+    def scoring_choices(self) -> tuple[str, ...]:
+        """In ``Phase.SCORING``: the moon choices (R8.2) when a seat took every point, else
+        ``("score",)``."""
+        return engine.scoring_actions(self._state) if self.phase is Phase.SCORING else ()
+
+    # -- actions --------------------------------------------------------------------------
+    def deal(self, hands: Sequence[Sequence[int | str]] | None = None,
+             kitty: Sequence[int | str] = ()) -> None:
+        """Deal this hand: ``hands`` per seat and the ``kitty`` (R2), or with ``hands`` None a
+        shuffle from the table's seed (a table with no seed uses seed 0). Raises
+        :class:`IllegalAction` (R2.4) for a deal that does not hold every card as the decks do."""
+        if self.phase is not Phase.DEAL:
+            raise IllegalAction("no deal is due now", clause="R2.1")
+        if hands is None:
+            action = self._shuffled()
+        else:
+            action = DealAction(tuple(tuple(sorted(map(_card, hand))) for hand in hands),
+                                tuple(sorted(map(_card, kitty))))
+        self._state = engine.apply(self._state, action)
+        self._deals[self.hand_number] = action
+        start = HandStart(self.hand_number, None if self.rules.first_leader ==
+                          engine.AFTER_LAST_WINNER else self.names[self.dealer],
+                          self.rules.pass_direction(self.hand_number))
+        self._events.append(start)
+        self._events.extend(Deal(self.names[seat], CardRun(hand))
+                            for seat, hand in enumerate(action.hands))
+        if action.kitty:
+            self._events.append(Kitty(CardRun(action.kitty)))
+
+    def pass_cards(self, seat: int, cards: Sequence[int | str]) -> None:
+        """``seat`` passes ``cards`` (R3.1); the cards move when every seat has passed (R3.2).
+        Raises :class:`IllegalAction` naming R3.1 for a pass the rules forbid."""
+        if self.phase is not Phase.PASS:
+            raise IllegalAction("no pass is due now", clause="R3.1")
+        if seat in self._pending:
+            raise IllegalAction(f"{self.names[seat]} has already passed", clause="R3.2")
+        action = PassAction(seat, tuple(sorted(map(_card, cards))))
+        # judged as if this seat were the next to pass: the engine takes passes in seat order
+        alone = self._state._replace(passes=tuple(None if s == seat else () for s in
+                                                  range(self.players)))
+        problem = engine.pass_problem(alone, action)
+        if problem:
+            raise IllegalAction(problem, clause="R3.1")
+        self._save()
+        self._pending[seat] = action.cards
+        if len(self._pending) < self.players:
+            return
+        state = self._state
+        for seat_, given in sorted(self._pending.items()):
+            state = engine.apply(state, PassAction(seat_, given))
+        recipient = {s: engine.pass_recipient(self._state, s) for s in range(self.players)}
+        self._events.extend(Pass(self.names[s], CardRun(given), self.names[recipient[s]])
+                            for s, given in sorted(self._pending.items()))
+        self._pending = {}
+        self._state = state
+
+    def play(self, card: int | str) -> TrickRecord | None:
+        """The seat to play plays ``card``; returns the finished trick when this card ends one.
+        Raises :class:`IllegalAction` with ``.fault`` and ``.clause`` for an illegal card."""
+        card = _card(card)
+        fault = engine.play_fault(self._state, self._state.to_play, card)
+        if fault is not None:
+            raise IllegalAction(f"{card_text(card)}: {fault.text}", fault)
+        self._save()
+        number = self.trick_number
+        self._state = engine.play(self._state, self._state.to_play, card, check=False)
+        if self._state.trick:
+            return None
+        record = self._state.last_trick
+        self._tricks.append((self.hand_number, record))
+        claim = Claim(None if record.winner is None else self.names[record.winner])
+        written = tuple(Play(self.names[s], c) for s, c in record.plays)
+        self._events.append(Trick(number, written, claim))
+        return record
+
+    def score(self, choice: str = SCORE) -> HandResult:
+        """Score the finished hand: ``"score"``, or the shooter's moon choice (R8.2, see
+        :meth:`scoring_choices`). Returns the hand's result; deals the next hand when seeded."""
+        if self.phase is not Phase.SCORING:
+            raise IllegalAction("the hand is not over", clause="R7.3")
+        shooter = engine.shooter(self._state)
+        self._save()
+        self._state = engine.apply(self._state, choice)
+        result = self._state.history[-1]
+        if shooter is not None:
+            self._events.append(Moon(self.names[shooter], choice))
+        self._events.append(Score(tuple(Entry(n, v) for n, v in zip(self.names, result.scores))))
+        self._events.append(Total(tuple(Entry(n, v) for n, v in zip(self.names, result.totals))))
+        if self.is_over:
+            self._events.append(GameOver(tuple(self.names[s] for s in self.winners)))
+        self._deal_if_seeded()
+        return result
+
+    def undo(self) -> None:
+        """Take back the last pass, play or scoring choice (a seeded deal goes with it)."""
+        if not self._undo:
+            raise IndexError("nothing to undo")
+        saved = self._undo.pop()
+        self._state = saved.state
+        del self._events[saved.events:]
+        del self._tricks[saved.tricks:]
+        self._pending = dict(saved.pending)
+
+    def comment(self, text: str) -> None:
+        """Write ``text`` as a comment line in the game's log (e.g. why a game ended)."""
+        for line in text.splitlines() or [""]:
+            self._events.append(Comment("# " + line if line else "#"))
+
+    # -- views and records ----------------------------------------------------------------
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now (see :class:`SeatView`)."""
+        state = self._state
+        deal = self._deals.get(self.hand_number)
+        dealt = deal.hands[seat] if deal is not None and state.phase is not Phase.DEAL else ()
+        passed = received = passed_to = received_from = None
+        given = self._pending.get(seat) or (state.passes[seat] if state.passes else None)
+        if given is not None and state.phase is not Phase.DEAL:
+            passed, passed_to = given, engine.pass_recipient(state, seat)
+        if state.phase in (Phase.PLAY, Phase.SCORING) and all(state.passes or ()):
+            received_from = next(s for s in range(self.players)
+                                 if engine.pass_recipient(state, s) == seat)
+            received = state.passes[received_from]
+        waiting = len(state.kitty) if state.kitty_taken is None and state.kitty and (
+            state.phase is Phase.PLAY) else 0
+        set_aside = _without(state.pile, state.kitty if waiting else ())
+        tricks = tuple(_public(record, state) for record in self.tricks)
+        return SeatView(
+            seat=seat, names=self.names, ruleset=self.rules.name, hand=self.hand_number,
+            dealer=self.dealer, pass_direction=state.pass_direction, dealt=dealt,
+            holding=self.holding(seat), passed=passed, passed_to=passed_to, received=received,
+            received_from=received_from, tricks=tricks, trick=state.trick,
+            set_aside=set_aside, kitty_waiting=waiting, hearts_broken=state.hearts_broken,
+            to_play=self.to_play, totals=state.totals, results=state.history,
+        )
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The game so far as log events (finished tricks only; passes once all are made)."""
+        return tuple(self._events)
+
+    def log(self) -> str:
+        """The game so far as a log, which ``referee check`` finds clean."""
+        return write(self._events)
+
+    def record(self) -> str:
+        """The game so far as a JSON game record (spec/game-record.schema.json)."""
+        return record_text(tuple(self._events))
+
+    # -- from a log -----------------------------------------------------------------------
+    @classmethod
+    def from_log(cls, path: str | Path, *, hand: int | None = None,
+                 trick: int = 1) -> Table:
+        """The table of a log or JSON record at the start of ``trick`` of ``hand`` (after the
+        passes), or at its end with ``hand`` None. Raises :class:`PositionError` when the
+        record cannot be read, or breaks a rule before that position."""
+        from referee.play.positions import table_from_log
+
+        return table_from_log(cls, path, hand=hand, trick=trick)
+
+    # -- inside ---------------------------------------------------------------------------
+    def _save(self) -> None:
+        self._undo.append(_Saved(self._state, len(self._events), len(self._tricks),
+                                 tuple(self._pending.items())))
+
+    def _shuffled(self) -> DealAction:
+        rng = Rng(f"{self.seed if self.seed is not None else 0}/hand {self.hand_number}")
+        deck = engine.full_deck(self.rules)
+        rng.shuffle(deck)
+        return deal_hands(self._state, deck)
+
+    def _deal_if_seeded(self) -> None:
+        if self.seed is not None and self.phase is Phase.DEAL:
+            self.deal()
+
+    def __repr__(self) -> str:
+        return (f"<Table {self.rules.name} {self.players} players, hand {self.hand_number}, "
+                f"{self.phase.value}>")
+
+
+def _card(card: int | str) -> Card:
+    if isinstance(card, str):
+        return Card.parse(card)
+    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < len(CARDS):
+        raise IllegalAction(f"{card!r} is not a card", Fault.NOT_HELD)
+    return CARDS[card]
+
+
+def _public(record: TrickRecord, state: State) -> TrickRecord:
+    """``record`` as every seat sees it: a kitty collected with it stays face down (R2.2)."""
+    if state.kitty_taken is None or state.kitty_taken[1] != record.number:
+        return record
+    return record._replace(collected=_without(record.collected, state.kitty))
+
+
+def _without(cards: Sequence[int], removed: Sequence[int]) -> tuple[Card, ...]:
+    """``cards`` less one copy of each of ``removed`` (multisets)."""
+    left = list(counts_of(cards))
+    for card in removed:
+        left[card] -= 1
+    return cards_of(tuple(max(0, n) for n in left))
