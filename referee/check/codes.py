@@ -33,6 +33,7 @@ SCORE_MISMATCH = "score-mismatch"
 BAD_MOON = "bad-moon"
 TOTAL_MISMATCH = "total-mismatch"
 GAME_END = "game-end"
+GAME_FORFEITED = "game-forfeited"
 INVARIANT = "invariant"
 UNDECIDED = "undecided"
 
@@ -160,6 +161,13 @@ _TABLE = (
          "The game ends after the hand in which a total reaches the target; lowest total wins.",
          "winner: Beth   # Al has the lowest total",
          also=("R9.3", "R9.4")),
+    Code("CH502", GAME_FORFEITED, ERROR, "R9.5",
+         "a game a program forfeited in a match: an illegal card or pass, no answer in time, "
+         "a message the protocol does not allow, or a program that stopped",
+         "A match records why a game ended early, so that the record of a forfeited game is never "
+         "taken for a complete one.",
+         '[Forfeit "Beth: played 2D, the player must follow the led suit (R5.2)"]',
+         player_at_fault=True),
     Code("CH601", INVARIANT, ERROR, "R7.2",
          "a proved invariant is violated (cards or points not conserved, sheet arithmetic)",
          "Invariants hold for every legal hand; a violation means the record cannot be right.",

@@ -51,6 +51,7 @@ _STAGE_WORDS = {1: msg("a deal line"), 2: msg("a pass line"), 3: msg("a trick li
 _UNREAD_STAGE = {"hand": 0, "deal": 1, "kitty": 1, "pass": 2, "trick": 3, "moon": 4, "score": 5,
                  "total": 6}
 _SETUP_TAGS = ("players", "ruleset", "target")
+FORFEIT_TAG = "forfeit"  # [Forfeit "NAME: reason"]: a match stopped the game (R9.5)
 # tricks of one hand kept with their plays: far more than any hand has (two decks among four
 # players: 26); past it a trick is one too many, which its number and place are enough to say,
 # so a hostile hand of endless tricks costs what its lines do, not their plays' events
@@ -65,24 +66,7 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
                 allowed_dirs: tuple[str | Path, ...] = ()) -> Table | None:
     """The table the log's tags seat: with ``ruleset``, that ruleset whatever the log names;
     else the one its [Ruleset] tag names, as :func:`ruleset_named` allows."""
-    tags: dict[str, Tag] = {}
-    play_started: Span | None = None
-    for event in events:
-        if isinstance(event, Tag):
-            if event.key in _SETUP_TAGS:
-                if event.key in tags:
-                    # TRANSLATORS: {tag} is the tag's name as written (Players, Ruleset, Target)
-                    findings.add(codes.BAD_SETUP, event.span, msg(
-                        "a second [{tag}] tag (the first is on line {line}); the first counts",
-                        tag=event.name, line=tags[event.key].span.line))
-                    continue
-                if play_started is not None:
-                    findings.add(codes.BAD_SETUP, event.span, msg(
-                        "the [{tag}] tag comes after play has begun (line {line})",
-                        tag=event.name, line=play_started.line), rule="R10.4")
-            tags.setdefault(event.key, event)
-        elif not isinstance(event, Comment) and play_started is None:
-            play_started = event.span
+    tags, play_started = _read_tags(events, findings)
     _read_near_misses(tags, findings)
     if ruleset is not None:
         rules = ruleset
@@ -144,6 +128,42 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
     return Table(rules, unique, findings)
 
 
+def _read_tags(events: tuple[Event, ...], findings: Findings) -> tuple[dict[str, Tag],
+                                                                       Span | None]:
+    """The log's tags by key (the first of each setup tag counts) and where play begins; a
+    setup tag given twice or after play has begun, and a forfeit, are reported."""
+    tags: dict[str, Tag] = {}
+    play_started: Span | None = None
+    for event in events:
+        if isinstance(event, Tag):
+            if event.key == FORFEIT_TAG:
+                _forfeit(event, findings)
+            elif event.key in _SETUP_TAGS:
+                if event.key in tags:
+                    # TRANSLATORS: {tag} is the tag's name as written (Players, Ruleset, Target)
+                    findings.add(codes.BAD_SETUP, event.span, msg(
+                        "a second [{tag}] tag (the first is on line {line}); the first counts",
+                        tag=event.name, line=tags[event.key].span.line))
+                    continue
+                if play_started is not None:
+                    findings.add(codes.BAD_SETUP, event.span, msg(
+                        "the [{tag}] tag comes after play has begun (line {line})",
+                        tag=event.name, line=play_started.line), rule="R10.4")
+            tags.setdefault(event.key, event)
+        elif not isinstance(event, Comment) and play_started is None:
+            play_started = event.span
+    return tags, play_started
+
+
+def _forfeit(tag: Tag, findings: Findings) -> None:
+    """A ``[Forfeit "NAME: reason"]`` tag: a match stopped the game there (R9.5)."""
+    player, _, why = tag.value.partition(":")
+    # TRANSLATORS: {reason} is the match's own words, as the log's tag gives them
+    findings.add(codes.GAME_FORFEITED, tag.span, msg("{player} forfeited the game: {reason}",
+                                              player=player.strip(), reason=why.strip()),
+                 rule="R9.5", player=player.strip())
+
+
 def _read_near_misses(tags: dict[str, Tag], findings: Findings) -> None:
     """A setup tag the log does not have, written as a tag of a name close to it (``[Plyers
     "..."]``), is reported once, at that tag, and read as the tag it misspells: checking
@@ -163,8 +183,9 @@ def _read_near_misses(tags: dict[str, Tag], findings: Findings) -> None:
 
 
 def is_setup_tag(tag: Tag) -> bool:
-    """Whether ``tag`` is one that seats the table (players, ruleset, target)."""
-    return tag.key in _SETUP_TAGS
+    """Whether :func:`setup_table` reads ``tag``: one that seats the table (players, ruleset,
+    target), or a match's forfeit (R9.5), wherever it stands."""
+    return tag.key in _SETUP_TAGS or tag.key == FORFEIT_TAG
 
 
 def ruleset_named(tag: Tag | None, findings: Findings, base_dir: Path | None,

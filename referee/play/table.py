@@ -27,8 +27,8 @@ record that ``referee check`` finds clean.
 (['2S', '6S'], 'Ed')
 >>> table.undo(); len(table.trick), table.names[table.to_play]
 (5, 'Al')
->>> print(table.log().splitlines()[-1])
-pass Flo -> Al: 9C JC AC
+>>> print(table.log().splitlines()[-1])               # the trick in progress, no winner yet
+trick 1: Beth 3S, Cy 6S, Di 2S, Ed 4S, Flo 2S
 """
 
 from __future__ import annotations
@@ -73,6 +73,8 @@ from referee.rules.engine import (
 from referee.rules.legality import Fault
 from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ruleset import Ruleset, load_ruleset
+
+MAX_REASON = 300  # characters of a forfeit's reason kept in the log
 
 __all__ = ["HandResult", "IllegalAction", "Phase", "SeatView", "Table", "TrickRecord"]
 
@@ -126,11 +128,13 @@ class Table:
     ``players`` is a list of names (seating order, R1.4) or a number of seats (named by
     :func:`default_names`). With ``seed``, the table deals every hand itself from that seed
     (hand N's deal depends only on the seed and N, so it is the same whatever was played
-    before); without one, call :meth:`deal` when :attr:`phase` is ``Phase.DEAL``.
+    before); without one, call :meth:`deal` when :attr:`phase` is ``Phase.DEAL``. ``event``
+    names the game in its log's Event tag; ``comments`` are written under the tags.
     """
 
     def __init__(self, players: Sequence[str] | int = 6, ruleset: Ruleset | str = "cancellation",
-                 *, seed: int | str | None = None, dealer: int = 0, event: str | None = None):
+                 *, seed: int | str | None = None, dealer: int = 0, event: str | None = None,
+                 comments: Sequence[str] = ()):
         self.rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
         names = default_names(players) if isinstance(players, int) else tuple(players)
         if len(set(name.casefold() for name in names)) != len(names):
@@ -145,11 +149,13 @@ class Table:
             Tag("Ruleset", self.rules.name),
             Tag("Players", " ".join(f'"{n}"' if " " in n else n for n in names)),
             Tag("Target", str(self.rules.target)),
+            *(Comment(text) for text in comments),
         ]
         self._tricks: list[tuple[int, TrickRecord]] = []  # (hand, trick) of the game so far
         self._deals: dict[int, DealAction] = {}
         self._pending: dict[int, tuple[Card, ...]] = {}  # passes made, waiting for the others
         self._undo: list[_Saved] = []
+        self.forfeited: tuple[int, str] | None = None  # (seat, reason) once a seat forfeits
         self._deal_if_seeded()
 
     # -- the position ---------------------------------------------------------------------
@@ -231,7 +237,8 @@ class Table:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        """Whether the game has ended: at the target (R9.1) or by a forfeit (R9.5)."""
+        return self.phase is Phase.OVER or self.forfeited is not None
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -353,10 +360,18 @@ class Table:
         del self._tricks[saved.tricks:]
         self._pending = dict(saved.pending)
 
+    def forfeit(self, seat: int, reason: str) -> None:
+        """End the game here: ``seat`` forfeits it for ``reason`` (R9.5). The log says why with a
+        ``[Forfeit "NAME: reason"]`` tag among its tags."""
+        words = " ".join(reason.replace('"', "'").split())[:MAX_REASON]
+        header = next(i for i, event in enumerate(self._events) if not isinstance(event, Tag))
+        self._events.insert(header, Tag("Forfeit", f"{self.names[seat]}: {words}"))
+        self.forfeited = (seat, words)
+
     def comment(self, text: str) -> None:
         """Write ``text`` as a comment line in the game's log (e.g. why a game ended)."""
         for line in text.splitlines() or [""]:
-            self._events.append(Comment("# " + line if line else "#"))
+            self._events.append(Comment(line))
 
     # -- views and records ----------------------------------------------------------------
     def view(self, seat: int) -> SeatView:
@@ -387,16 +402,21 @@ class Table:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """The game so far as log events (finished tricks only; passes once all are made)."""
-        return tuple(self._events)
+        """The game so far as log events: the trick in progress last, with no winner; passes
+        once every seat has passed."""
+        if not self.trick:
+            return tuple(self._events)
+        plays = tuple(Play(self.names[seat], card) for seat, card in self.trick)
+        return (*self._events, Trick(self.trick_number, plays))
 
     def log(self) -> str:
-        """The game so far as a log, which ``referee check`` finds clean."""
-        return write(self._events)
+        """The game so far as a log, which ``referee check`` finds clean (a game stopped in a
+        hand gets a note that says where, whose turn it is and the legal cards)."""
+        return write(self.events)
 
     def record(self) -> str:
         """The game so far as a JSON game record (spec/game-record.schema.json)."""
-        return record_text(tuple(self._events))
+        return record_text(self.events)
 
     # -- from a log -----------------------------------------------------------------------
     @classmethod
@@ -411,6 +431,8 @@ class Table:
 
     # -- inside ---------------------------------------------------------------------------
     def _save(self) -> None:
+        if self.forfeited is not None:
+            raise IllegalAction("the game was forfeited", clause="R9.5")
         self._undo.append(_Saved(self._state, len(self._events), len(self._tricks),
                                  tuple(self._pending.items())))
 
