@@ -104,6 +104,32 @@ def _parser() -> argparse.ArgumentParser:
     explain.add_argument("code", nargs="?", metavar="CODE-or-KIND-or-CLAUSE")
     _language_option(explain)
 
+    match = commands.add_parser("match", help="play seeded games between programs, checking "
+                                "every move (spec/protocol.md)")
+    match.add_argument("programs", nargs="+", metavar="CMD",
+                       help="a program's command line, quoted (one process per seat; seat s is "
+                       "played by CMD number s mod the number of CMDs)")
+    match.add_argument("--games", type=int, default=10, metavar="N")
+    match.add_argument("--players", type=int, default=None, metavar="N",
+                       help="seats per game (default: the ruleset's fewest)")
+    match.add_argument("--ruleset", default="cancellation", metavar="NAME-or-FILE")
+    match.add_argument("--seed", default="1", help="the match's seed: the same seed, the same deals")
+    match.add_argument("--duplicate", action="store_true",
+                       help="play each deal once per rotation of the seats")
+    match.add_argument("--time-per-move", type=int, default=1000, metavar="MS")
+    match.add_argument("--jobs", type=int, default=1, metavar="N", help="games in parallel")
+    match.add_argument("--conformance", action="store_true",
+                       help="also ask each program its legal cards, trick outcomes and scores")
+    match.add_argument("--on-fault", default="forfeit", choices=("forfeit", "play"),
+                       help="forfeit: a faulty program loses the game; play: the referee plays "
+                       "legal cards for it from there on")
+    match.add_argument("--max-hands", type=int, default=200, metavar="N",
+                       help="stop a game that has not ended after N hands")
+    match.add_argument("-o", "--output", default=None, metavar="DIR",
+                       help="write each game's log (and the positions of differences) here")
+    match.add_argument("--record", action="store_true", help="with -o, also each game's JSON record")
+    match.add_argument("--format", choices=("text", "json"), default="text")
+
     rules = commands.add_parser("rules", help="print a ruleset's options or the rulebook")
     rules.add_argument("ruleset", nargs="?", default=None)
     rules.add_argument("--book", action="store_true", help="print the whole rulebook (spec/rules.md)")
@@ -157,6 +183,7 @@ _COMMANDS = {  # each command's implementation, imported only when it runs
     "audit": "referee.run.cmd_tools:run_audit",
     "explain": "referee.run.cmd_book:run_explain",
     "rules": "referee.run.cmd_book:run_rules",
+    "match": "referee.run.cmd_match:run_match",
 }
 
 

@@ -1,0 +1,396 @@
+"""Games between programs under a referee that checks every move (spec/protocol.md).
+
+:func:`play_game` plays one seeded game, one process per seat, and returns its
+:class:`GameResult`: the game as a log, why it ended, each conformance difference. Every
+program is closed (its process group killed) when the game ends, whatever ends it.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import Counter
+from dataclasses import dataclass, field, fields
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from referee.play.program import Processes, Program, ProgramFault
+from referee.play.table import Table
+from referee.rules.cards import Card, card_text, counts_of
+from referee.rules.engine import AFTER_LAST_WINNER, IllegalAction, Phase, pass_recipient
+from referee.rules.ruleset import Ruleset
+
+PROTOCOL = 1
+START_TIMEOUT = 10.0  # seconds a program has to answer `start`, at least
+MAX_HANDS = 200  # hands after which a game that has not ended is stopped (a ruleset may never end)
+MAX_KEPT_DIFFERENCES = 20  # per game, with their positions; the rest are counted
+FAULT_POLICIES = ("forfeit", "play")
+QUERIES = frozenset(("legal", "trick", "score"))  # the conformance queries (spec/protocol.md)
+
+
+@dataclass(frozen=True)
+class MatchOptions:
+    rules: Ruleset
+    players: int = 6
+    time_per_move: float = 1.0  # seconds for each answer
+    conformance: bool = False  # ask each program its legal cards, trick outcomes and scores
+    on_fault: str = "forfeit"  # or "play": the referee plays a legal card for a faulty seat
+    max_hands: int = MAX_HANDS
+
+
+@dataclass(frozen=True)
+class Difference:
+    """Where a program's own rules disagreed with the referee's (a conformance query)."""
+
+    seat: int
+    hand: int
+    trick: int | None
+    what: str  # "legal cards", "trick winner", "pile", "scores"
+    program: object
+    referee: object
+    position: str  # the game so far, as a log
+
+
+@dataclass
+class GameResult:
+    game: str
+    seed: int | str
+    programs: tuple[int, ...]  # the program (index into the commands) of each seat
+    names: tuple[str, ...]
+    ended: str = "target"  # "target", "hands" (fixed length), "limit", "forfeit", "dead-end"
+    totals: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    hand_scores: list[tuple[int, ...]] = field(default_factory=list)
+    forfeit: tuple[int, str, str] | None = None  # (seat, reason, detail)
+    substituted: list[tuple[int, str, str]] = field(default_factory=list)
+    differences: list[Difference] = field(default_factory=list)
+    differences_counted: Counter = field(default_factory=Counter)  # per seat, kept or not
+    log: str = ""
+    record: str = ""
+
+
+@cache
+def _validators() -> dict:
+    """A validator of each answer (spec/protocol.schema.json), from the source checkout this
+    module is in or else the installed package."""
+    import jsonschema_rs
+
+    source = Path(__file__).resolve().parents[2] / "spec" / "protocol.schema.json"
+    text = (source.read_text("utf-8") if source.is_file() else
+            resources.files("referee.spec").joinpath("protocol.schema.json").read_text("utf-8"))
+    defs = json.loads(text)["$defs"]
+    return {name: jsonschema_rs.validator_for({"$ref": f"#/$defs/{name}", "$defs": defs})
+            for name in ("ready", "pass", "play", "trick_answer", "moon", "score_answer")}
+
+
+def seat_names(programs: tuple[int, ...]) -> tuple[str, ...]:
+    """A seat's name says its program and seat: A1, B2, A3, ... (program A, B, ...)."""
+    return tuple(f"{program_letter(program)}{seat + 1}" for seat, program in enumerate(programs))
+
+
+def program_letter(index: int) -> str:
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def ruleset_options(rules: Ruleset) -> dict:
+    return {f.name: (list(v) if isinstance(v := getattr(rules, f.name), tuple) else v)
+            for f in fields(rules)}
+
+
+class _Forfeited(Exception):
+    """The game ended at a forfeit (already written into the table)."""
+
+
+class _DeadEnd(Exception):
+    """The ruleset left the seat to play no legal card (R5.6): the hand cannot go on."""
+
+
+class _Game:
+    """One game: the table, a program per seat, and what the referee saw."""
+
+    def __init__(self, commands: list[list[str]], result: GameResult, options: MatchOptions,
+                 stop: threading.Event, cwd: str | None, registry: Processes | None):
+        self.commands, self.result, self.options, self.stop = commands, result, options, stop
+        self.cwd, self.registry = cwd, registry
+        header = tuple(f"{program_letter(program)}: {' '.join(command)}"
+                       for program, command in enumerate(commands) if program in result.programs)
+        self.table = Table(result.names, options.rules, seed=result.seed, event=result.game,
+                           comments=header)
+        self.programs: dict[int, Program | None] = {}  # None: the referee plays for the seat
+        self.queries: dict[int, frozenset[str]] = {}  # the conformance queries each answers
+
+    # -- talking to seats -----------------------------------------------------------------
+    def _fault(self, seat: int, fault: ProgramFault) -> None:
+        program = self.programs.get(seat)
+        if program is not None:
+            program.close()
+        self.programs[seat] = None
+        if self.options.on_fault == "forfeit":
+            self.result.forfeit = (seat, fault.reason, fault.detail)
+            self.table.forfeit(seat, f"{fault.reason}: {fault.detail}")
+            raise _Forfeited()
+        self.result.substituted.append((seat, fault.reason, fault.detail))
+        self.table.comment(f"{self.table.names[seat]} {fault.reason}: {fault.detail}; the "
+                           "referee plays for this seat from here on")
+
+    def _ask(self, seat: int, message: dict, answer: str) -> dict | None:
+        """The seat's valid answer, or None when the referee plays for the seat."""
+        if self.stop.is_set():
+            raise KeyboardInterrupt
+        program = self.programs.get(seat)
+        if program is None:
+            return None
+        try:
+            reply = program.ask(message, answer, self.options.time_per_move)
+            if not _validators()[answer].is_valid(reply):
+                raise ProgramFault("malformed", f"the {answer} answer does not follow the "
+                                                f"protocol: {json.dumps(reply)[:80]}")
+            return reply
+        except ProgramFault as fault:
+            self._fault(seat, fault)
+            return None
+
+    def _tell(self, message: dict, seats=None) -> None:
+        for seat in range(self.table.players) if seats is None else seats:
+            program = self.programs.get(seat)
+            if program is not None:
+                try:
+                    program.send(message, self.options.time_per_move)
+                except ProgramFault as fault:
+                    self._fault(seat, fault)
+
+    def _illegal(self, seat: int, what: str, err: IllegalAction) -> None:
+        clause = f" ({err.clause})" if err.clause else ""
+        self._fault(seat, ProgramFault("illegal", f"{what}: {err}{clause}"))
+
+    def _differs(self, seat: int, what: str, program, referee) -> None:
+        self.result.differences_counted[seat] += 1
+        if len(self.result.differences) < MAX_KEPT_DIFFERENCES:
+            trick = self.table.trick_number if self.table.phase is Phase.PLAY else None
+            self.result.differences.append(Difference(
+                seat, self.table.hand_number, trick, what, program, referee, self.table.log()))
+
+    # -- the game -------------------------------------------------------------------------
+    def run(self) -> GameResult:
+        try:
+            self._start()
+            while not self.table.is_over and len(self.table.results) < self.options.max_hands:
+                self._hand()
+            self._end()
+        except _Forfeited:
+            self._tell_end()
+        except _DeadEnd:
+            self.result.ended = "dead-end"
+            self.table.comment(f"{self.table.names[self.table.to_play]} has no legal card "
+                               "(R5.6): the game stops here")
+            self._tell_end()
+        finally:
+            for program in self.programs.values():
+                if program is not None:
+                    program.close()
+        table = self.table
+        self.result.totals = table.totals
+        self.result.hand_scores = [r.scores for r in table.results]
+        self.result.log = table.log()
+        self.result.record = table.record()
+        return self.result
+
+    def _start(self) -> None:
+        options, table = self.options, self.table
+        for seat, program in enumerate(self.result.programs):
+            if self.stop.is_set():
+                raise KeyboardInterrupt
+            try:
+                self.programs[seat] = Program(self.commands[program], cwd=self.cwd,
+                                              registry=self.registry)
+            except ProgramFault as fault:
+                self.programs[seat] = None
+                self._fault(seat, fault)
+        for seat in range(table.players):
+            program = self.programs.get(seat)
+            if program is None:
+                continue
+            message = {"type": "start", "protocol": PROTOCOL, "game": self.result.game,
+                       "seat": seat, "players": list(table.names),
+                       "ruleset": ruleset_options(options.rules),
+                       "conformance": options.conformance}
+            try:
+                ready = program.ask(message, "ready", max(START_TIMEOUT, options.time_per_move))
+                if not _validators()["ready"].is_valid(ready):
+                    raise ProgramFault("malformed", f"the ready answer does not follow the "
+                                                    f"protocol: {json.dumps(ready)[:80]}")
+            except ProgramFault as fault:
+                self._fault(seat, fault)
+                continue
+            if options.conformance:
+                self.queries[seat] = frozenset(ready.get("queries", ())) & QUERIES
+
+    def _hand(self) -> None:
+        table = self.table
+        no_dealer = self.options.rules.first_leader == AFTER_LAST_WINNER
+        hand = table.hand_number
+        for seat in range(table.players):
+            view = table.view(seat)
+            self._tell({"type": "deal", "hand": hand, "dealer": None if no_dealer else table.dealer,
+                        "pass": view.pass_direction, "cards": _texts(view.dealt),
+                        "kitty": len(table.state.kitty)}, (seat,))
+        if table.phase is Phase.PASS:
+            self._passes()
+        while table.phase is Phase.PLAY:
+            self._turn()
+        self._score()
+
+    def _passes(self) -> None:
+        table = self.table
+        count = table.rules.pass_count
+        for seat in table.to_pass:
+            holding = table.holding(seat)
+            reply = self._ask(seat, {"type": "pass_request", "hand": table.hand_number,
+                                     "to": pass_recipient(table.state, seat), "count": count},
+                              "pass")
+            if reply is not None:
+                try:
+                    table.pass_cards(seat, reply["cards"])
+                    continue
+                except IllegalAction as err:
+                    self._illegal(seat, f"passed {' '.join(reply['cards'])}", err)
+            table.pass_cards(seat, [c for c in holding if table.rules.may_pass(c)][:count])
+        for seat in range(table.players):
+            view = table.view(seat)
+            self._tell({"type": "received", "hand": table.hand_number, "from": view.received_from,
+                        "cards": _texts(view.received)}, (seat,))
+
+    def _turn(self) -> None:
+        table = self.table
+        seat, legal = table.to_play, table.legal_cards()
+        if not legal:
+            raise _DeadEnd()
+        message = {"type": "play_request", "hand": table.hand_number, "trick": table.trick_number,
+                   "leader": table.state.leader, "cards": _texts(c for _, c in table.trick)}
+        asked = "legal" in self.queries.get(seat, ())
+        if asked:
+            message["legal"] = True
+        reply = self._ask(seat, message, "play")
+        card = legal[0]  # what the referee plays for a seat it plays for
+        if reply is not None:
+            if asked:
+                self._compare_legal(seat, reply.get("legal"), legal)
+            chosen = Card.parse(reply["card"])
+            fault = table.fault(chosen)
+            if fault is None:
+                card = chosen
+            else:
+                self._illegal(seat, f"played {reply['card']}", IllegalAction(fault.text, fault))
+        record = table.play(card)
+        self._tell({"type": "played", "hand": table.hand_number,
+                    "trick": record.number if record else table.trick_number,
+                    "seat": seat, "card": card_text(card)})
+        if record is not None:
+            self._trick_done(record)
+
+    def _compare_legal(self, seat: int, theirs, legal) -> None:
+        if theirs is None:
+            self._differs(seat, "legal cards", None, _texts(legal))
+        elif sorted(set(theirs), key=Card.parse) != _texts(legal):
+            self._differs(seat, "legal cards", sorted(set(theirs), key=Card.parse),
+                          _texts(legal))
+
+    def _trick_done(self, record) -> None:
+        table = self.table
+        view = table.view(0)
+        public = view.tricks[-1]
+        pile = _texts(view.set_aside)
+        for seat in range(table.players):
+            if "trick" in self.queries.get(seat, ()):
+                reply = self._ask(seat, {"type": "trick_query", "hand": table.hand_number,
+                                         "trick": record.number}, "trick_answer")
+                if reply is None:
+                    continue
+                if reply["winner"] != record.winner:
+                    self._differs(seat, "trick winner", reply["winner"], record.winner)
+                if counts_of(map(Card.parse, reply["pile"])) != counts_of(view.set_aside):
+                    self._differs(seat, "pile", sorted(reply["pile"], key=Card.parse), pile)
+        kitty = len(public.collected) != len(record.collected)
+        self._tell({"type": "trick", "hand": table.hand_number, "trick": record.number,
+                    "winner": record.winner, "cancelled": _texts(sorted(record.outcome.cancelled)),
+                    "collected": _texts(public.collected), "kitty": kitty, "pile": pile})
+
+    def _score(self) -> None:
+        table = self.table
+        choices = table.scoring_choices()
+        choice = choices[0]
+        shooter = table.to_play if choices != ("score",) else None
+        if shooter is not None:
+            reply = self._ask(shooter, {"type": "moon_request", "hand": table.hand_number,
+                                        "choices": list(choices)}, "moon")
+            if reply is not None and reply["choice"] in choices:
+                choice = reply["choice"]
+            elif reply is not None:
+                self._illegal(shooter, f"chose {reply['choice']!r}", IllegalAction(
+                    f"the choices are {', '.join(choices)}", clause="R8.2"))
+        result = table.score(choice)
+        self._compare_scores(result, shooter, choice)
+        self._tell({"type": "hand_end", "hand": result.number, "scores": list(result.scores),
+                    "totals": list(result.totals), "shooter": result.shooter,
+                    "choice": result.choice})
+
+    def _compare_scores(self, result, shooter, choice) -> None:
+        for seat in range(self.table.players):
+            if "score" not in self.queries.get(seat, ()):
+                continue
+            message = {"type": "score_query", "hand": result.number}
+            if shooter is not None:
+                message.update(shooter=shooter, choice=choice)
+            reply = self._ask(seat, message, "score_answer")
+            if reply is not None and tuple(reply["scores"]) != result.scores:
+                self._differs(seat, "scores", reply["scores"], list(result.scores))
+
+    def _end(self) -> None:
+        table = self.table
+        if table.is_over:
+            fixed = table.rules.game_length == "one_hand_per_player"
+            self.result.ended = "hands" if fixed else "target"
+            self.result.winners = table.winners
+        else:
+            self.result.ended = "limit"
+            table.comment(f"the match stops a game at {self.options.max_hands} hands")
+        self._tell_end()
+
+    def _tell_end(self) -> None:
+        table = self.table
+        message = {"type": "game_end", "reason": "forfeit" if self.result.forfeit else
+                   self.result.ended, "totals": list(table.totals),
+                   "winners": list(self.result.winners)}
+        if self.result.forfeit:
+            seat, reason, detail = self.result.forfeit
+            self.result.ended = "forfeit"
+            message["reason"] = "forfeit"
+            message["forfeit"] = {"seat": seat, "reason": f"{reason}: {detail}"}
+        for seat in range(table.players):
+            program = self.programs.get(seat)
+            if program is not None:
+                try:
+                    program.send(message, self.options.time_per_move)
+                except ProgramFault:
+                    pass
+
+
+def play_game(commands: list[list[str]], programs: tuple[int, ...], *, game: str,
+              seed: int | str, options: MatchOptions, stop: threading.Event | None = None,
+              cwd: str | None = None, registry: Processes | None = None) -> GameResult:
+    """One game between ``commands``: seat s is played by ``commands[programs[s]]``. ``stop``
+    set ends it at the next question (KeyboardInterrupt); ``registry`` holds its processes
+    while they run."""
+    result = GameResult(game, seed, programs, seat_names(programs))
+    return _Game(commands, result, options, stop or threading.Event(), cwd, registry).run()
+
+
+def _texts(cards) -> list[str]:
+    return [card_text(c) for c in cards]
+

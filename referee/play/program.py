@@ -1,0 +1,192 @@
+"""A program under test as a process: bounded lines, bounded time, and always reaped.
+
+Each program runs in its own process group (a new session), so that :meth:`Program.close`
+kills whatever it started too, and a Ctrl-C at the terminal reaches the referee only, which
+then closes every program. Reads and writes never block past their deadline: a program that
+stops reading its input, writes an endless line or never answers is a fault, not a hang.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Sequence
+
+MAX_LINE = 64 * 1024  # bytes of one message from a program (spec/protocol.md)
+CLOSE_GRACE = 0.5  # seconds a program has to exit by itself once its input is closed
+
+
+class ProgramFault(Exception):
+    """A program broke the protocol; ``reason`` is one of spec/protocol.md's fault reasons."""
+
+    def __init__(self, reason: str, detail: str):
+        super().__init__(f"{reason}: {detail}")
+        self.reason = reason
+        self.detail = detail
+
+
+class Processes:
+    """Every program running for a match, so that an interrupt can kill them all at once."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._live: set[Program] = set()
+
+    def add(self, program: Program) -> None:
+        with self._lock:
+            self._live.add(program)
+
+    def discard(self, program: Program) -> None:
+        with self._lock:
+            self._live.discard(program)
+
+    def kill_all(self) -> None:
+        """Kill every live program's process group; each game's own close() reaps it."""
+        with self._lock:
+            live = list(self._live)
+        for program in live:
+            try:
+                os.killpg(program.process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+
+class Program:
+    """One running program, spoken to one JSON object per line."""
+
+    def __init__(self, command: Sequence[str], *, cwd: str | None = None,
+                 registry: Processes | None = None):
+        self.command = list(command)
+        try:
+            self.process = subprocess.Popen(
+                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, cwd=cwd, start_new_session=True, bufsize=0)
+        except OSError as err:
+            raise ProgramFault("crashed", f"cannot start {self.command[0]!r}: "
+                                          f"{err.strerror or err}") from None
+        os.set_blocking(self.process.stdin.fileno(), False)
+        os.set_blocking(self.process.stdout.fileno(), False)
+        self._buffer = bytearray()
+        self._selector = selectors.DefaultSelector()
+        self.closed = False
+        self.registry = registry
+        if registry is not None:
+            registry.add(self)
+
+    def send(self, message: dict, timeout: float) -> None:
+        """Write ``message`` as one line, within ``timeout`` seconds."""
+        data = json.dumps(message, separators=(",", ":")).encode() + b"\n"
+        deadline = time.monotonic() + timeout
+        fd = self.process.stdin.fileno()
+        view = memoryview(data)
+        while view:
+            try:
+                written = os.write(fd, view)
+            except BlockingIOError:
+                written = 0
+            except (BrokenPipeError, ConnectionResetError, ValueError):
+                raise self._gone("stopped reading its input") from None
+            view = view[written:]
+            if view and not self._wait(fd, selectors.EVENT_WRITE, deadline):
+                raise ProgramFault("timeout", f"did not read its input within {timeout:g} s")
+
+    def receive(self, timeout: float) -> dict:
+        """The next line, as a JSON object, within ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        fd = self.process.stdout.fileno()
+        while True:
+            end = self._buffer.find(b"\n")
+            if end >= 0:
+                line = bytes(self._buffer[:end])
+                del self._buffer[:end + 1]
+                return _decoded(line)
+            if len(self._buffer) > MAX_LINE:
+                raise ProgramFault("oversized", f"wrote a line longer than {MAX_LINE // 1024} KiB")
+            if not self._wait(fd, selectors.EVENT_READ, deadline):
+                raise ProgramFault("timeout", f"no answer within {timeout:g} s")
+            try:
+                chunk = os.read(fd, MAX_LINE + 1)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                raise self._gone("closed its output")
+            self._buffer += chunk
+
+    def ask(self, message: dict, answer: str, timeout: float) -> dict:
+        """Send ``message`` and return the answer, which must be of type ``answer``."""
+        self.send(message, timeout)
+        reply = self.receive(timeout)
+        if reply.get("type") != answer:
+            raise ProgramFault("malformed", f"answered {_shown(reply.get('type'))} to "
+                                            f"{message['type']}, not {answer!r}")
+        return reply
+
+    def close(self) -> None:
+        """Close its input, give it a moment to exit, then kill its process group; reap it."""
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            self.process.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.process.wait(CLOSE_GRACE)
+        except subprocess.TimeoutExpired:
+            pass
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        self.process.wait()
+        self.process.stdout.close()
+        self._selector.close()
+        if self.registry is not None:
+            self.registry.discard(self)
+
+    def _wait(self, fd: int, event: int, deadline: float) -> bool:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        self._selector.register(fd, event)
+        try:
+            return bool(self._selector.select(left))
+        finally:
+            self._selector.unregister(fd)
+
+    def _gone(self, what: str) -> ProgramFault:
+        try:
+            code = self.process.wait(CLOSE_GRACE)
+        except subprocess.TimeoutExpired:
+            return ProgramFault("closed", what)
+        if code == 0:
+            return ProgramFault("closed", f"{what} and exited")
+        if code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
+            return ProgramFault("crashed", f"was killed by {name}")
+        return ProgramFault("crashed", f"exited with status {code}")
+
+
+def _decoded(line: bytes) -> dict:
+    try:
+        value = json.loads(line)
+    except (ValueError, RecursionError):
+        raise ProgramFault("malformed", f"wrote {_shown(line[:60])}, which is not JSON") from None
+    if not isinstance(value, dict):
+        raise ProgramFault("malformed", f"wrote {_shown(line[:60])}, which is not a JSON object")
+    return value
+
+
+def _shown(value) -> str:
+    """A short, printable rendering of what a program said."""
+    text = value.decode("utf-8", "replace") if isinstance(value, bytes) else repr(value)
+    text = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in text)
+    return repr(text[:60]) if isinstance(value, bytes) else text[:60]

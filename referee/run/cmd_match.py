@@ -1,0 +1,216 @@
+"""``referee match``: seeded games between programs, every move checked, and the standings."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import signal
+import sys
+import threading
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from pathlib import Path
+
+from referee.run.usage import EXIT_CLEAN, EXIT_VIOLATIONS, UsageError
+from referee.util.terminal import escaped
+
+MAX_GAMES = 1_000_000
+
+
+def _commands(args) -> list[list[str]]:
+    commands = []
+    for text in args.programs:
+        try:
+            words = shlex.split(text)
+        except ValueError as err:
+            raise UsageError(f"cannot read the command {text!r}: {err}") from None
+        if not words or not words[0]:
+            raise UsageError("an empty command plays no seat")
+        commands.append(words)
+    return commands
+
+
+def _options(args):
+    from referee.play.match import FAULT_POLICIES, MatchOptions
+    from referee.rules.ruleset import RulesetError, load_ruleset
+
+    try:
+        rules = load_ruleset(args.ruleset)
+    except RulesetError as err:
+        raise UsageError(f"--ruleset: {err}") from None
+    players = args.players or rules.min_players
+    if not rules.allows_players(players):
+        raise UsageError(f"{rules.name} is for {rules.min_players}-{rules.max_players} players, "
+                         f"not {players}")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UsageError(f"--games takes 1 to {MAX_GAMES:,}")
+    if not 1 <= args.time_per_move <= 3_600_000:
+        raise UsageError("--time-per-move takes 1 to 3,600,000 ms")
+    if args.on_fault not in FAULT_POLICIES:
+        raise UsageError(f"--on-fault takes {' or '.join(FAULT_POLICIES)}")
+    return MatchOptions(rules, players, args.time_per_move / 1000, args.conformance,
+                        args.on_fault, args.max_hands)
+
+
+def _schedule(args, commands: list[list[str]], players: int) -> list[tuple[str, str, tuple]]:
+    """(game name, seed, the program of each seat) of every game: seat s of rotation r is
+    played by program (s + r) mod k; with --duplicate each deal is played once per rotation."""
+    k = len(commands)
+    rotations = range(k) if args.duplicate else range(1)
+    games = []
+    for index in range(1, args.games + 1):
+        seed = f"{args.seed}/game {index}"
+        for r in rotations:
+            name = f"game-{index:04d}" + (f"-r{r}" if args.duplicate else "")
+            games.append((name, seed, tuple((s + r) % k for s in range(players))))
+    return games
+
+
+def _output_dir(args) -> Path | None:
+    if args.output is None:
+        return None
+    folder = Path(args.output)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise UsageError(f"-o: cannot make the folder {args.output!r}: "
+                         f"{err.strerror or err}") from None
+    return folder
+
+
+def _write(folder: Path | None, result, record: bool) -> None:
+    if folder is None:
+        return
+    (folder / f"{result.game}.log").write_text(result.log, "utf-8")
+    if record:
+        (folder / f"{result.game}.json").write_text(result.record, "utf-8")
+    for number, difference in enumerate(result.differences, 1):
+        (folder / f"{result.game}.difference-{number}.log").write_text(difference.position,
+                                                                        "utf-8")
+
+
+def run_match(args) -> int:
+    from referee.play.match import play_game
+    from referee.play.program import Processes
+
+    commands = _commands(args)
+    options = _options(args)
+    folder = _output_dir(args)
+    schedule = _schedule(args, commands, options.players)
+    stop, registry = threading.Event(), Processes()
+    results: list = [None] * len(schedule)
+    failures: list[str] = []
+    _interrupt_on(signal.SIGTERM, signal.SIGHUP)
+    progress = _progress(len(schedule))
+    pool = ThreadPoolExecutor(max_workers=max(1, min(args.jobs, len(schedule))))
+    try:
+        upcoming = iter(enumerate(schedule))
+
+        def submit() -> None:
+            item = next(upcoming, None)
+            if item is not None:
+                index, (name, seed, programs) = item
+                pending[pool.submit(play_game, commands, programs, game=name, seed=seed,
+                                    options=options, stop=stop, registry=registry)] = index
+
+        pending: dict = {}
+        for _ in range(2 * max(1, args.jobs)):
+            submit()
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                index = pending.pop(future)
+                try:
+                    results[index] = future.result()
+                    _write(folder, results[index], args.record)
+                except Exception as err:  # a fault of the referee: the match goes on
+                    failures.append(f"{schedule[index][0]}: internal error: {err!r}")
+                progress.advance()
+                submit()
+    except KeyboardInterrupt:
+        # every game stops at its next question; killing the programs ends the waits now
+        stop.set()
+        registry.kill_all()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        progress.close()
+    return _report(args, commands, [r for r in results if r is not None], failures)
+
+
+def _interrupt_on(*signals: signal.Signals) -> None:
+    """Stop the match as Ctrl-C does on these signals too: every program is then killed."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    for number in signals:
+        signal.signal(number, interrupt)
+
+
+def _report(args, commands, results, failures) -> int:
+    from referee.play.match import program_letter
+    from referee.play.standings import standings, standings_text
+
+    table = standings([" ".join(c) for c in commands], results)
+    letters = [program_letter(i) for i in range(len(commands))]
+    if args.format == "json":
+        print(json.dumps({"standings": [s.to_json() for s in table],
+                          "games": [_game_json(r) for r in results],
+                          "failures": failures}, ensure_ascii=True, indent=1))
+    else:
+        for line in standings_text(table, letters).splitlines() + _events(results, failures):
+            print(escaped(line))
+    faulty = failures or any(r.forfeit or r.substituted or r.differences_counted
+                             for r in results)
+    return EXIT_VIOLATIONS if faulty else EXIT_CLEAN
+
+
+def _events(results, failures) -> list[str]:
+    lines = []
+    for result in results:
+        if result.forfeit is not None:
+            seat, reason, detail = result.forfeit
+            lines.append(f"{result.game}: {result.names[seat]} forfeits ({reason}): {detail}")
+        for seat, reason, detail in result.substituted:
+            lines.append(f"{result.game}: {result.names[seat]} {reason}: {detail}; the referee "
+                         "played for it")
+        for d in result.differences[:3]:
+            where = f"hand {d.hand}" + (f", trick {d.trick}" if d.trick else "")
+            lines.append(f"{result.game}, {where}: {result.names[d.seat]} says {d.what} "
+                         f"{d.program}, the referee {d.referee}")
+    return lines + failures
+
+
+def _game_json(result) -> dict:
+    return {
+        "game": result.game, "seed": result.seed, "programs": list(result.programs),
+        "players": list(result.names), "ended": result.ended, "totals": list(result.totals),
+        "winners": list(result.winners), "hands": len(result.hand_scores),
+        "forfeit": None if result.forfeit is None else dict(zip(("seat", "reason", "detail"),
+                                                                result.forfeit)),
+        "substituted": [dict(zip(("seat", "reason", "detail"), s)) for s in result.substituted],
+        "differences": [{"seat": d.seat, "hand": d.hand, "trick": d.trick, "what": d.what,
+                         "program": d.program, "referee": d.referee, "position": d.position}
+                        for d in result.differences],
+    }
+
+
+class _progress:
+    """A progress bar on a terminal's standard error; nothing elsewhere."""
+
+    def __init__(self, total: int):
+        self.bar = None
+        if sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self.bar = Progress(transient=True, console=Console(stderr=True))
+            self.bar.start()
+            self.task = self.bar.add_task("games", total=total)
+
+    def advance(self) -> None:
+        if self.bar is not None:
+            self.bar.advance(self.task)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
