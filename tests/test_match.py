@@ -186,3 +186,28 @@ def test_the_python_and_the_node_bot_play_each_other_cleanly():
                                               conformance=True))
     assert standard.ended == "target" and not standard.differences
     assert os.path.getsize(ROOT / "examples" / "bots" / "random_bot.js") > 0
+
+
+RULES_BOT = [sys.executable, str(ROOT / "tests" / "bots" / "rules_bot.py")]
+
+
+def test_a_program_that_answers_every_query_rightly_shows_no_difference():
+    result = play_game([RULES_BOT], (0,) * 6, game="g", seed=3,
+                       options=MatchOptions(RULES, conformance=True, max_hands=2))
+    assert result.forfeit is None and not result.differences and len(result.hand_scores) == 2
+
+
+@pytest.mark.parametrize("mode, what, trick", [("wrong-winner", "trick winner", 2),
+                                                ("wrong-score", "scores", None)])
+def test_a_wrong_winner_or_score_shows_at_its_first_occurrence(mode, what, trick):
+    result = play_game([RULES_BOT + [mode]], (0,) * 6, game="g", seed=3,
+                       options=MatchOptions(RULES, conformance=True, max_hands=1))
+    first = result.differences[0]
+    assert (first.what, first.hand, first.trick) == (what, 1, trick)
+    assert first.program != first.referee
+    assert result.differences_counted == {seat: 1 for seat in range(6)}  # once per seat
+    position = first.position.splitlines()
+    if trick is not None:  # the position ends with the trick the program misjudged
+        assert position[-1].startswith(f"trick {trick}:")
+    else:  # the hand's every trick is played; its score line is not written yet
+        assert position[-1].startswith("trick 17:")

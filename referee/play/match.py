@@ -18,7 +18,13 @@ from pathlib import Path
 from referee.play.program import Processes, Program, ProgramFault
 from referee.play.table import Table
 from referee.rules.cards import Card, card_text, counts_of
-from referee.rules.engine import AFTER_LAST_WINNER, IllegalAction, Phase, pass_recipient
+from referee.rules.engine import (
+    AFTER_LAST_WINNER,
+    IllegalAction,
+    Phase,
+    hand_scores,
+    pass_recipient,
+)
 from referee.rules.ruleset import Ruleset
 
 PROTOCOL = 1
@@ -169,10 +175,11 @@ class _Game:
         clause = f" ({err.clause})" if err.clause else ""
         self._fault(seat, ProgramFault("illegal", f"{what}: {err}{clause}"))
 
-    def _differs(self, seat: int, what: str, program, referee) -> None:
+    def _differs(self, seat: int, what: str, program, referee, trick: int | None) -> None:
+        """Record a conformance difference at this hand's ``trick`` (None: the hand's scores),
+        with the game so far as its position."""
         self.result.differences_counted[seat] += 1
         if len(self.result.differences) < MAX_KEPT_DIFFERENCES:
-            trick = self.table.trick_number if self.table.phase is Phase.PLAY else None
             self.result.differences.append(Difference(
                 seat, self.table.hand_number, trick, what, program, referee, self.table.log()))
 
@@ -295,11 +302,12 @@ class _Game:
             self._trick_done(record)
 
     def _compare_legal(self, seat: int, theirs, legal) -> None:
+        trick = self.table.trick_number
         if theirs is None:
-            self._differs(seat, "legal cards", None, _texts(legal))
+            self._differs(seat, "legal cards", None, _texts(legal), trick)
         elif sorted(set(theirs), key=Card.parse) != _texts(legal):
             self._differs(seat, "legal cards", sorted(set(theirs), key=Card.parse),
-                          _texts(legal))
+                          _texts(legal), trick)
 
     def _trick_done(self, record) -> None:
         table = self.table
@@ -313,9 +321,11 @@ class _Game:
                 if reply is None:
                     continue
                 if reply["winner"] != record.winner:
-                    self._differs(seat, "trick winner", reply["winner"], record.winner)
+                    self._differs(seat, "trick winner", reply["winner"], record.winner,
+                                  record.number)
                 if counts_of(map(Card.parse, reply["pile"])) != counts_of(view.set_aside):
-                    self._differs(seat, "pile", sorted(reply["pile"], key=Card.parse), pile)
+                    self._differs(seat, "pile", sorted(reply["pile"], key=Card.parse), pile,
+                                  record.number)
         kitty = len(public.collected) != len(record.collected)
         self._tell({"type": "trick", "hand": table.hand_number, "trick": record.number,
                     "winner": record.winner, "cancelled": _texts(sorted(record.outcome.cancelled)),
@@ -334,22 +344,24 @@ class _Game:
             elif reply is not None:
                 self._illegal(shooter, f"chose {reply['choice']!r}", IllegalAction(
                     f"the choices are {', '.join(choices)}", clause="R8.2"))
+        kitty = _texts(table.state.kitty)  # the hand is over: the kitty may be shown
+        expected = hand_scores(table.state, choice if shooter is not None else None)
+        self._compare_scores(shooter, choice, kitty, expected)
         result = table.score(choice)
-        self._compare_scores(result, shooter, choice)
         self._tell({"type": "hand_end", "hand": result.number, "scores": list(result.scores),
                     "totals": list(result.totals), "shooter": result.shooter,
-                    "choice": result.choice})
+                    "choice": result.choice, "kitty": kitty})
 
-    def _compare_scores(self, result, shooter, choice) -> None:
+    def _compare_scores(self, shooter, choice, kitty, expected: tuple[int, ...]) -> None:
         for seat in range(self.table.players):
             if "score" not in self.queries.get(seat, ()):
                 continue
-            message = {"type": "score_query", "hand": result.number}
+            message = {"type": "score_query", "hand": self.table.hand_number, "kitty": kitty}
             if shooter is not None:
                 message.update(shooter=shooter, choice=choice)
             reply = self._ask(seat, message, "score_answer")
-            if reply is not None and tuple(reply["scores"]) != result.scores:
-                self._differs(seat, "scores", reply["scores"], list(result.scores))
+            if reply is not None and tuple(reply["scores"]) != expected:
+                self._differs(seat, "scores", reply["scores"], list(expected), None)
 
     def _end(self) -> None:
         table = self.table
