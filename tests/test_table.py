@@ -210,3 +210,14 @@ def test_from_log_refuses_a_record_that_breaks_a_rule_before_the_position(tmp_pa
     (tmp_path / "binary.log").write_bytes(b"\x00\xff" * 100)
     with pytest.raises(PositionError):
         Table.from_log(tmp_path / "binary.log")
+
+
+def test_from_log_reads_a_json_record_at_the_same_position(tmp_path):
+    table = Table(6, seed=21)
+    play_out(table, Rng(21), hands=2)
+    (tmp_path / "game.json").write_text(table.record())
+    (tmp_path / "game.log").write_text(table.log())
+    from_record = Table.from_log(tmp_path / "game.json", hand=2, trick=9)
+    from_log = Table.from_log(tmp_path / "game.log", hand=2, trick=9)
+    assert from_record.state == from_log.state and from_record.trick_number == 9
+    assert referee.PositionError is PositionError
