@@ -118,6 +118,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="play each deal once per rotation of the seats")
     match.add_argument("--time-per-move", type=int, default=1000, metavar="MS")
     match.add_argument("--jobs", type=int, default=1, metavar="N", help="games in parallel")
+    match.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                       help="play the games on this Dask cluster (each command must run on its "
+                       "workers, from this folder)")
     match.add_argument("--conformance", action="store_true",
                        help="also ask each program its legal cards, trick outcomes and scores")
     match.add_argument("--on-fault", default="forfeit", choices=("forfeit", "play"),

@@ -211,3 +211,18 @@ def test_a_wrong_winner_or_score_shows_at_its_first_occurrence(mode, what, trick
         assert position[-1].startswith(f"trick {trick}:")
     else:  # the hand's every trick is played; its score line is not written yet
         assert position[-1].startswith("trick 17:")
+
+
+def test_games_on_a_dask_cluster_give_the_local_results(tmp_path):
+    distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=True,
+                                       host="127.0.0.1", dashboard_address=None)
+    try:
+        args = ["match", f"{sys.executable} examples/bots/random_bot.py 1", "--games", "2",
+                "--max-hands", "1", "--format", "json"]
+        remote = referee(*args, "--scheduler", cluster.scheduler_address)
+        local = referee(*args)
+    finally:
+        cluster.close()
+    assert remote.returncode == local.returncode == 0, remote.stderr
+    assert json.loads(remote.stdout)["games"] == json.loads(local.stdout)["games"]

@@ -81,3 +81,46 @@ def check_on_cluster(paths: Iterable[str], scheduler: str, *, invariants: bool =
                                                         error=repr(err)))
     finally:
         client.close()
+
+
+def games_on_cluster(schedule: list, commands: list[list[str]], options, scheduler: str, *,
+                     window: int = 64, cwd: str | None = None) -> Iterator[tuple[int, object]]:
+    """``referee match --scheduler``: play each (name, seed, programs) of ``schedule`` on a
+    worker, which runs the programs' processes itself (each command must run there, from
+    ``cwd``); yields (index, GameResult or the exception) as games finish."""
+    try:
+        from distributed import Client, wait
+    except ImportError:
+        raise ClusterUnavailable("--scheduler needs the dask extra: pip install 'referee[dask]'") from None
+    from referee.play.match import play_game
+
+    try:
+        client = Client(scheduler, timeout=30.0)
+    except (OSError, ValueError, TimeoutError) as err:
+        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {scheduler}: {err}") from None
+    upcoming = iter(enumerate(schedule))
+    pending: dict = {}
+
+    def submit() -> None:
+        item = next(upcoming, None)
+        if item is not None:
+            index, (name, seed, programs) = item
+            pending[client.submit(play_game, commands, programs, game=name, seed=seed,
+                                  options=options, cwd=cwd, pure=False)] = index
+
+    try:
+        for _ in range(window):
+            submit()
+        while pending:
+            done = wait(list(pending), return_when="FIRST_COMPLETED").done
+            for future in done:
+                index = pending.pop(future)
+                try:
+                    yield index, future.result()
+                except Exception as err:  # a worker's failure is this game's, not the match's
+                    yield index, err
+                submit()
+    finally:
+        for future in pending:
+            future.cancel()
+        client.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import signal
 import sys
@@ -89,7 +90,6 @@ def _write(folder: Path | None, result, record: bool) -> None:
 
 
 def run_match(args) -> int:
-    from referee.play.match import play_game
     from referee.play.program import Processes
 
     commands = _commands(args)
@@ -101,31 +101,55 @@ def run_match(args) -> int:
     failures: list[str] = []
     _interrupt_on(signal.SIGTERM, signal.SIGHUP)
     progress = _progress(len(schedule))
-    pool = ThreadPoolExecutor(max_workers=max(1, min(args.jobs, len(schedule))))
     try:
-        upcoming = iter(enumerate(schedule))
+        if args.scheduler:
+            from referee.run.cluster import ClusterUnavailable, games_on_cluster
 
-        def submit() -> None:
-            item = next(upcoming, None)
-            if item is not None:
-                index, (name, seed, programs) = item
-                pending[pool.submit(play_game, commands, programs, game=name, seed=seed,
-                                    options=options, stop=stop, registry=registry)] = index
+            try:
+                games = games_on_cluster(schedule, commands, options, args.scheduler,
+                                         cwd=os.getcwd())
+                _collect(games, schedule, results, failures, folder, args, progress)
+            except ClusterUnavailable as err:
+                raise UsageError(str(err)) from None
+        else:
+            _local(schedule, commands, options, args.jobs, stop, registry, results, failures,
+                   folder, args, progress)
+    finally:
+        progress.close()
+    return _report(args, commands, [r for r in results if r is not None], failures)
 
-        pending: dict = {}
-        for _ in range(2 * max(1, args.jobs)):
-            submit()
+
+def _local(schedule, commands, options, jobs, stop, registry, results, failures, folder, args,
+           progress) -> None:
+    """The games in ``jobs`` threads here, each with its own processes."""
+    from referee.play.match import play_game
+
+    pool = ThreadPoolExecutor(max_workers=max(1, min(jobs, len(schedule))))
+    upcoming = iter(enumerate(schedule))
+    pending: dict = {}
+
+    def submit() -> None:
+        item = next(upcoming, None)
+        if item is not None:
+            index, (name, seed, programs) = item
+            pending[pool.submit(play_game, commands, programs, game=name, seed=seed,
+                                options=options, stop=stop, registry=registry)] = index
+
+    def finished():
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 index = pending.pop(future)
                 try:
-                    results[index] = future.result()
-                    _write(folder, results[index], args.record)
+                    yield index, future.result()
                 except Exception as err:  # a fault of the referee: the match goes on
-                    failures.append(f"{schedule[index][0]}: internal error: {err!r}")
-                progress.advance()
+                    yield index, err
                 submit()
+
+    try:
+        for _ in range(2 * max(1, jobs)):
+            submit()
+        _collect(finished(), schedule, results, failures, folder, args, progress)
     except KeyboardInterrupt:
         # every game stops at its next question; killing the programs ends the waits now
         stop.set()
@@ -133,8 +157,17 @@ def run_match(args) -> int:
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-        progress.close()
-    return _report(args, commands, [r for r in results if r is not None], failures)
+
+
+def _collect(games, schedule, results, failures, folder, args, progress) -> None:
+    """Keep each finished game (or say why it has no result), write its files, count it."""
+    for index, outcome in games:
+        if isinstance(outcome, BaseException):
+            failures.append(f"{schedule[index][0]}: internal error: {outcome!r}")
+        else:
+            results[index] = outcome
+            _write(folder, outcome, args.record)
+        progress.advance()
 
 
 def _interrupt_on(*signals: signal.Signals) -> None:
