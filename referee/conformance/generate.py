@@ -13,6 +13,18 @@ Strategies (who plays which legal card):
   one hand in eight the strongest hand aims for the moon instead;
 * ``moon`` — ``simple``, but in every hand the strongest hand aims for the moon (used to find
   moons quickly in two-deck games, where they are rare).
+
+Situations (``situation=``, ``referee generate --situation``) steer a game towards a rare event
+(:data:`SITUATIONS`): each hand is played up to :data:`SITUATION_TRIES` times (a hand that ends
+the game without the tie wanted: :data:`TIE_TRIES`) from the same
+state, each time with its own random numbers (a new deal and new plays, every one legal), and
+the first one that shows the situation is kept, as if the cards had fallen that way; the
+players may also play towards it (see :class:`_Steering`).  The share
+of games that reach each one is stated in ``docs/generate.md``.
+
+A game stops after :data:`MAX_HANDS` hands even when no total has reached the target (a
+ruleset whose totals never reach it, such as ``penalty_sign = -1``, would go on for ever); the
+log then says so in a comment.
 """
 
 from __future__ import annotations
@@ -21,10 +33,12 @@ import hashlib
 from collections import Counter
 from dataclasses import fields
 
+from referee.check.setup import MAX_TARGET_DIGITS
 from referee.conformance.gamestats import CASES, GameStats  # noqa: F401  (re-exported)
 from referee.log.events import (
     CardRun,
     Claim,
+    Comment,
     Deal,
     Entry,
     Event,
@@ -47,6 +61,11 @@ from referee.rules.ruleset import Ruleset, card_points, is_point_card
 from referee.rules.tricks import resolve_under
 
 STRATEGIES = ("random", "simple", "moon")
+SITUATIONS = ("moon", "set-aside-first", "set-aside-last", "kitty-pickup", "kitty-delayed", "tie")
+SITUATION_TRIES = 16  # plays of one hand tried for a situation before the best one is kept
+TIE_TRIES = 64  # the same for a tie (only a hand that ends the game is tried again)
+MAX_HANDS = 200  # hands after which a game played to the end stops, target reached or not
+MAX_HANDS_ASKED = 10_000  # the most hands ``--hands`` may ask for
 MOON_ODDS = 8  # with ``simple``, one hand in MOON_ODDS has a player aiming for the moon
 
 _MASK64 = (1 << 64) - 1
@@ -130,6 +149,8 @@ def choose_play(state: State, legal: tuple[Card, ...], rng: Rng, strategy: str,
     """The card a player of ``strategy`` plays; ``shooter`` is the seat aiming for the moon."""
     if strategy == "random" or len(legal) == 1:
         return legal[rng.below(len(legal))]
+    if strategy in _ASIDE_TRICKS and _ASIDE_TRICKS[strategy](state):
+        return _aside_lead(state, legal) if not state.trick else _aside_follow(state, legal)
     if state.to_play == shooter:
         return _shooter_play(state, legal)
     cards = state.trick_cards
@@ -151,6 +172,44 @@ def choose_play(state: State, legal: tuple[Card, ...], rng: Rng, strategy: str,
     points = ([c for c in legal if c == QUEEN_OF_SPADES]
               or [c for c in legal if c // NUM_RANKS == HEARTS])
     return max(points or legal, key=lambda c: (_rank(c), c))
+
+
+# the tricks in which the steering strategies of the set-aside situations play for a set-aside
+# trick (see _Steering), with everyone's cards in view; elsewhere they play as ``simple``
+_ASIDE_TRICKS = {
+    "aside-first": lambda state: state.trick_number == 1,
+    "aside-last": lambda state: state.trick_number >= state.tricks_per_hand - 1,
+}
+
+
+def _aside_lead(state: State, legal: tuple[Card, ...]) -> Card:
+    """A lead after which :func:`_aside_follow` by every other seat sets the trick aside, if
+    one does (the lowest such); else the lowest card."""
+    for card in sorted(legal, key=lambda c: (_rank(c), c)):
+        after = engine.play(state, state.to_play, card, check=False)
+        while after.trick:
+            after = engine.play(after, after.to_play,
+                                _aside_follow(after, engine.legal_plays(after)), check=False)
+        if after.last_trick is not None and after.last_trick.outcome.winner is None:
+            return card
+    return min(legal, key=lambda c: (_rank(c), c))
+
+
+def _aside_follow(state: State, legal: tuple[Card, ...]) -> Card:
+    """A card towards a set-aside trick: the twin of the highest uncancelled card of the led
+    suit, else a card of that suit whose twin a seat still to play holds, else the lowest."""
+    cards = state.trick_cards
+    led = cards[0] // NUM_RANKS
+    twins = [c for c in legal if c // NUM_RANKS == led and cards.count(c) == 1]
+    if twins:
+        return max(twins)
+    later = [(state.to_play + step) % state.players
+             for step in range(1, state.players - len(cards))]
+    matched = [c for c in legal if c // NUM_RANKS == led and c not in cards
+               and any(state.holdings[seat][c] for seat in later)]
+    if matched:
+        return max(matched)
+    return min(legal, key=lambda c: (_rank(c), c))
 
 
 def _shooter_play(state: State, legal: tuple[Card, ...]) -> Card:
@@ -181,37 +240,156 @@ def choose_pass(holding, count: int, rng: Rng, strategy: str,
 
 
 # -- games ----------------------------------------------------------------------------------
+def seat_names(players: int) -> tuple[str, ...]:
+    """The names of a generated table: :data:`DEFAULT_NAMES`, then P12, P13, ... for a seat
+    past the eleventh (a ruleset file may allow more players than there are names)."""
+    extra = range(len(DEFAULT_NAMES) + 1, players + 1)
+    return DEFAULT_NAMES[:players] + tuple(f"P{seat}" for seat in extra)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` (1, 2, ...) of ``referee generate --count``: the first
+    output of :class:`Rng` seeded with the text ``"SEED/INDEX"``, so that each game of a run
+    can be made again alone with ``--seed`` and no two runs share a game by accident."""
+    return Rng(f"{seed}/{index}").next64()
+
+
+def hand_limit_note(limit: int) -> str:
+    """The comment a game stopped at the hand limit ends with."""
+    return f"stopped after {limit} hands, the generator's limit: no total reached the target"
+
+
 def generate_game(
     rules: Ruleset, players: int, *, seed: int, hands: int | None = None,
     strategy: str = "random", names: tuple[str, ...] | None = None, event_name: str | None = None,
-    stats: GameStats | None = None, tamper=None,
+    stats: GameStats | None = None, tamper=None, situation: str | None = None,
+    max_hands: int = MAX_HANDS,
 ) -> list[Event]:
-    """A complete legal game (to the end, or ``hands`` hands) as log events.
+    """A complete legal game (to the end or ``hands`` hands) as log events.  A game played to
+    the end stops after ``max_hands`` hands, with a comment that says so, when no total has
+    reached the target by then.
 
     ``tamper`` (see :mod:`referee.conformance.inject`) may replace one lead or play with an illegal one;
     the rest of the game is then played legally from the state that play left.
+    ``situation`` (one of :data:`SITUATIONS`) steers the game towards it (see the module).
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
+    if situation is not None and situation not in SITUATIONS:
+        raise ValueError(f"unknown situation {situation!r}; choose from {', '.join(SITUATIONS)}")
     rng = Rng(seed)
-    names = tuple(names or DEFAULT_NAMES[:players])
+    names = tuple(names or seat_names(players))
     stats = stats if stats is not None else GameStats()
     events: list[Event] = [
         Tag("Event", event_name or f"generated game, seed {seed}"),
         Tag("Ruleset", rules.name),
         Tag("Players", " ".join(f'"{n}"' if " " in n else n for n in names)),
-        Tag("Target", str(rules.target)),
     ]
+    if len(str(rules.target)) <= MAX_TARGET_DIGITS:  # else a log may not state it: the
+        events.append(Tag("Target", str(rules.target)))  # ruleset file does
     state = engine.new_game(rules, players, dealer=rng.below(players))
     stats.games += 1
-    while state.phase is not Phase.OVER and (hands is None or stats_hands(state) < hands):
-        state = _play_hand_to_its_end(state, names, rng, strategy, events, stats, tamper)
+    limit = max_hands if hands is None else hands
+    steer = _Steering(situation, strategy) if situation is not None else None
+    while state.phase is not Phase.OVER and stats_hands(state) < limit:
+        if steer is None:
+            state = _play_hand_to_its_end(state, names, rng, strategy, events, stats, tamper)
+        else:
+            state = steer.hand(state, names, rng, events, stats)
     if state.phase is Phase.OVER:
         winners = state.winners
         stats.ended += 1
         stats.ties += len(winners) > 1
         events.append(GameOver(tuple(names[s] for s in winners)))
+    elif hands is None:  # stopped at the hand limit
+        stats.stopped += 1
+        events.append(Comment(hand_limit_note(max_hands)))
     return events
+
+
+def situation_count(situation: str, stats: GameStats) -> int:
+    """How often ``stats`` (of a hand or of games) shows ``situation``."""
+    if situation == "tie":
+        return stats.ties
+    return {
+        "moon": sum(stats.moons.values()), "set-aside-first": stats.set_aside_first,
+        "set-aside-last": stats.set_aside_last, "kitty-pickup": stats.kitty_pickups,
+        "kitty-delayed": stats.kitty_delayed,
+    }[situation]
+
+
+def shows_situation(situation: str, cases: list[str]) -> bool:
+    """Whether a game whose cases (:meth:`GameStats.cases`) are ``cases`` shows ``situation``."""
+    if situation == "moon":
+        return "moon-subtract" in cases or "moon-add" in cases
+    return situation in cases
+
+
+def situation_problem(situation: str, rules: Ruleset, players: int) -> str | None:
+    """Why no game of ``rules`` at ``players`` players can show ``situation`` (None: it can)."""
+    set_aside = rules.cancellation and rules.decks > 1 and rules.nothing_survives == "set_aside"
+    kitty = rules.kitty_size(players) > 0
+    problems = {
+        "moon": None if rules.shooting_the_moon else "there is no moon (shooting_the_moon = false)",
+        "set-aside-first": None if set_aside else "no trick is ever set aside",
+        "set-aside-last": None if set_aside else "no trick is ever set aside",
+        "kitty-pickup": None if kitty else f"there is no kitty at {players} players",
+        "kitty-delayed": None if kitty and set_aside and rules.kitty_to == "first_trick" else
+        "no kitty waits for a set-aside first trick",
+        "tie": None,
+    }
+    return problems[situation]
+
+
+class _Steering:
+    """The hands of a game steered towards ``situation`` (see the module): until the game
+    shows it, each hand is played several times from the same state, each with its own
+    random numbers drawn from the game's, and the first that fits best is kept.  For a moon
+    the strongest hand aims for it in every hand (the ``moon`` strategy); for a set-aside
+    trick the players play towards one, seeing every holding, in the first trick or the last
+    two (:data:`_ASIDE_TRICKS`)."""
+
+    def __init__(self, situation: str, strategy: str) -> None:
+        self.situation = situation
+        # a shooter in every hand, or cards played towards a set-aside trick, unless the
+        # cards are to fall at random
+        steered = {"moon": "moon", "set-aside-first": "aside-first", "kitty-delayed":
+                   "aside-first", "set-aside-last": "aside-last"}.get(situation, strategy)
+        self.strategy = strategy if strategy == "random" else steered
+        self.reached = False
+
+    def hand(self, state: State, names, rng: Rng, events: list[Event],
+             stats: GameStats) -> State:
+        best = None
+        for _ in range(TIE_TRIES if self.situation == "tie" else SITUATION_TRIES):
+            mine, made = [], GameStats()
+            after = _play_hand_to_its_end(state, names, Rng(rng.next64()), self.strategy, mine,
+                                          made)
+            fit = self._fit(after, made)
+            if best is None or fit > best[0]:
+                best = (fit, after, mine, made)
+            if fit == 2 or (fit == 1 and self._settles(after)):
+                break
+        fit, after, mine, made = best
+        self.reached = self.reached or fit == 2
+        events.extend(mine)
+        stats.add(made)
+        return after
+
+    def _settles(self, after: State) -> bool:
+        """Whether a hand that does not show the situation is kept without trying another:
+        once the game has shown it, and for a tie whenever the game goes on (a tie is
+        looked for only among the hands that end the game)."""
+        return self.reached or self.situation == "tie"
+
+    def _fit(self, after: State, made: GameStats) -> int:
+        """2: the hand shows the situation; 1: it does not; 0: it ends the game without a
+        tie when a tie is wanted."""
+        if self.situation == "tie":
+            if after.phase is not Phase.OVER:
+                return 1
+            return 2 if len(after.winners) > 1 else 0
+        return 2 if situation_count(self.situation, made) else 1
 
 
 def stats_hands(state: State) -> int:
