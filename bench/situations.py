@@ -1,10 +1,10 @@
 """How often ``referee generate --situation`` reaches each situation, and what it costs.
 
-    python bench/situations.py [GAMES] [PLAYERS] [HANDS]
+    python bench/situations.py [GAMES] [PLAYERS] [RULESET]
 
-For each situation (and for no steering at all), GAMES games of the ``cancellation``
-ruleset at PLAYERS players (default 200 games, 7 players, played to the end; HANDS limits
-each game to that many hands), the seeds those of ``generate --count GAMES --seed 1``:
+For each situation (and for no steering at all), GAMES games of RULESET at PLAYERS players
+played to the end with the ``simple`` strategy (default 200 games, 7 players,
+``cancellation``), the seeds those of ``generate --count GAMES --seed 1``:
 the share of games that show it and the games per second of CPU time.
 """
 
@@ -42,16 +42,15 @@ def measure(situation: str | None, games: int, players: int, hands: int | None,
 def main(argv: list[str]) -> None:
     games = int(argv[0]) if argv else 200
     players = int(argv[1]) if len(argv) > 1 else 7
-    hands = int(argv[2]) if len(argv) > 2 else None
-    rules = load_ruleset("cancellation")
-    print(f"{games} games, cancellation, {players} players, "
-          f"{'to the end' if hands is None else f'{hands} hands'}, strategy simple")
+    ruleset = argv[2] if len(argv) > 2 else "cancellation"
+    rules = load_ruleset(ruleset)
+    print(f"{games} games, {ruleset}, {players} players, to the end, strategy simple")
     print(f"{'--situation':<18} {'share of games showing it':<28} games/s (CPU)")
     for situation in (None, *SITUATIONS):
         if situation is not None and situation_problem(situation, rules, players):
             print(f"{situation:<18} impossible: {situation_problem(situation, rules, players)}")
             continue
-        shown, seconds = measure(situation, games, players, hands)
+        shown, seconds = measure(situation, games, players, None, ruleset)
         wanted = "(none)" if situation is None else situation
         share = ", ".join(f"{name} {100 * count / games:.0f}%" for name, count in shown.items()
                           if situation is None or name == situation)
