@@ -241,3 +241,46 @@ def test_convert_into_a_file_that_is_not_a_folder(tmp_path, capsys):
                  "-o", str(target)]) == 2
     assert "is not a folder" in capsys.readouterr().err
     assert target.read_text("utf-8") == "x"
+
+
+# -- situations -----------------------------------------------------------------------------
+# the share of games that show each situation, as docs/generate.md states it (200 games of
+# `cancellation` at 7 players, to the end: `python bench/situations.py`), and the games of
+# the first five seeds of `--count --seed 1` that must show it
+STATED = {"moon": (100, 5), "set-aside-first": (100, 5), "set-aside-last": (94, 4),
+          "kitty-pickup": (100, 5), "kitty-delayed": (100, 5), "tie": (76, 3)}
+
+
+@pytest.mark.parametrize("situation", sorted(STATED))
+def test_a_situation_is_reached_in_its_stated_share_of_legal_games(situation):
+    from referee.conformance.generate import shows_situation
+
+    rules = load_ruleset("cancellation")
+    shown = 0
+    for index in range(1, 6):
+        made = GameStats()
+        text = write(generate_game(rules, 7, seed=game_seed(1, index), strategy="simple",
+                                   situation=situation, stats=made))
+        shown += shows_situation(situation, made.cases())
+        report = check_text(text)
+        assert report.verdict == "clean" and report.winners
+    assert shown >= STATED[situation][1]
+
+
+@pytest.mark.parametrize("words, message", [
+    (["--players", "8", "--situation", "kitty-pickup"], "no kitty at 8 players"),
+    (["--players", "4", "--ruleset", "standard", "--situation", "set-aside-last"],
+     "no trick is ever set aside"),
+])
+def test_a_situation_the_table_cannot_show_is_refused(words, message, capsys):
+    assert _run(*words) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_count_with_a_situation_states_its_share(tmp_path, capsys):
+    assert _run("--players", "6", "--count", "2", "--situation", "set-aside-first",
+                "-o", str(tmp_path)) == 0
+    assert "2 with set-aside-first (100%)" in capsys.readouterr().out
+    manifest = json.loads((tmp_path / "manifest.json").read_text("utf-8"))
+    assert manifest["situation"] == "set-aside-first" and manifest["situation_games"] == 2
+    assert manifest["games_with"]["set-aside-first"] == 2
