@@ -55,6 +55,7 @@ def _outside_the_log_folder(tag_value: str) -> bool:
 FORMATS = ("log", "json")
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = "referee-generated-games/1"
+MAX_MANIFEST_BYTES = 1 << 26  # an earlier run's manifest (about 400 bytes a game)
 
 
 def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_end: bool,
@@ -200,17 +201,24 @@ def _clear(folder: Path) -> None:
         return
     old = folder / MANIFEST
     try:
+        if old.is_file() and old.stat().st_size > MAX_MANIFEST_BYTES:
+            raise GamesRefused(f"{old} is larger than any manifest `referee generate` writes: "
+                               "give an empty or new directory")
         data = json.loads(old.read_text("utf-8")) if old.is_file() else None
-    except (OSError, ValueError) as err:
+    except (OSError, ValueError, RecursionError) as err:
         raise GamesRefused(f"cannot read the old {old}: {err}") from None
     if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT:
         raise GamesRefused(f"{folder} is not empty and holds no {MANIFEST} of `referee "
                            "generate --count`: give an empty or new directory")
     for item in data.get("games", []) if isinstance(data.get("games"), list) else []:
         name = item.get("file") if isinstance(item, dict) else None
-        if isinstance(name, str) and "/" not in name and "\\" not in name and name not in (
+        if isinstance(name, str) and not any(c in name for c in "/\\\0") and name not in (
                 "", ".", ".."):
-            (folder / name).unlink(missing_ok=True)
+            try:
+                (folder / name).unlink(missing_ok=True)
+            except IsADirectoryError:
+                raise GamesRefused(f"{folder / name} is a folder, not a game of an earlier "
+                                   "run") from None
 
 
 def remake_command(players: int, ruleset: str, seed: int, hands: int | None, strategy: str,

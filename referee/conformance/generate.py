@@ -1,7 +1,7 @@
 """Write legal, reproducible games as event lists (and so as logs, through the writer).
 
 The same seed gives byte-identical output on every machine and every supported Python
-version: every random number comes from :class:`Rng` (SplitMix64, specified below and in
+version: every random number comes from :class:`Rng` (SplitMix64, specified in its module and in
 ``spec/conformance.md``), never from :mod:`random`, whose ``shuffle``/``randrange``/``sample``
 may change between Python versions; every choice is made from a list in a fixed order.
 
@@ -29,12 +29,22 @@ log then says so in a comment.
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from dataclasses import fields
 
 from referee.check.setup import MAX_TARGET_DIGITS
 from referee.conformance.gamestats import CASES, GameStats  # noqa: F401  (re-exported)
+from referee.conformance.rng import Rng
+from referee.conformance.strategies import (  # noqa: F401  (re-exported)
+    SITUATIONS,
+    STRATEGIES,
+    _strength,
+    choose_pass,
+    choose_play,
+    shows_situation,
+    situation_count,
+    situation_problem,
+)
 from referee.log.events import (
     CardRun,
     Claim,
@@ -54,190 +64,16 @@ from referee.log.events import (
     Trick,
 )
 from referee.rules import engine
-from referee.rules.cards import CARDS, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, Card, cards_of
+from referee.rules.cards import CARDS, NUM_RANKS
 from referee.rules.engine import DealAction, PassAction, Phase, State
 from referee.rules.names import DEFAULT_NAMES
-from referee.rules.ruleset import Ruleset, card_points, is_point_card
-from referee.rules.tricks import resolve_under
+from referee.rules.ruleset import Ruleset
 
-STRATEGIES = ("random", "simple", "moon")
-SITUATIONS = ("moon", "set-aside-first", "set-aside-last", "kitty-pickup", "kitty-delayed", "tie")
 SITUATION_TRIES = 16  # plays of one hand tried for a situation before the best one is kept
 TIE_TRIES = 64  # the same for a tie (only a hand that ends the game is tried again)
 MAX_HANDS = 200  # hands after which a game played to the end stops, target reached or not
 MAX_HANDS_ASKED = 10_000  # the most hands ``--hands`` may ask for
 MOON_ODDS = 8  # with ``simple``, one hand in MOON_ODDS has a player aiming for the moon
-
-_MASK64 = (1 << 64) - 1
-
-
-class Rng:
-    """SplitMix64: a small generator fully specified here, so games never depend on Python.
-
-    ``state += 0x9E3779B97F4A7C15``; output = ``z ^ (z >> 31)`` after
-    ``z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9``, ``z = (z ^ (z >> 27)) * 0x94D049BB133111EB``
-    (all modulo 2**64).  An integer seed in 0..2**64-1 is the initial state; any other seed
-    (a string, a negative or huge integer) is first hashed: the first 8 bytes of
-    SHA-256(UTF-8 text), big-endian.  ``below(n)`` rejects outputs >= 2**64 - 2**64 % n and
-    returns the output modulo n.
-    """
-
-    __slots__ = ("state",)
-
-    def __init__(self, seed: int | str):
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK64:
-            seed = int.from_bytes(hashlib.sha256(str(seed).encode("utf-8")).digest()[:8], "big")
-        self.state = seed
-
-    def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        """A uniform integer in 0..n-1."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - (1 << 64) % n
-        while True:
-            value = self.next64()
-            if value < limit:
-                return value % n
-
-    randrange = below  # the name random.Random users expect (one argument only)
-
-    def choice(self, items):
-        return items[self.below(len(items))]
-
-    def shuffle(self, items: list) -> None:
-        """Fisher-Yates from the end: for i = len-1 .. 1 swap items[i] and items[below(i+1)]."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
-    def sample(self, items, k: int) -> list:
-        """k distinct positions, by a partial Fisher-Yates from the front."""
-        pool = list(items)
-        for i in range(k):
-            j = i + self.below(len(pool) - i)
-            pool[i], pool[j] = pool[j], pool[i]
-        return pool[:k]
-
-
-# -- strategies -----------------------------------------------------------------------------
-def _rank(card: int) -> int:
-    return card % NUM_RANKS
-
-
-def _winning_card(state: State) -> int | None:
-    """The card currently winning the trick in progress (None: nothing wins it yet)."""
-    cards = state.trick_cards
-    outcome = resolve_under(state.rules, cards)
-    return None if outcome.winner is None else cards[outcome.winner]
-
-
-def _strength(holding) -> int:
-    """A rough count of winners: jacks to aces, hearts counting double."""
-    return sum(n * max(0, _rank(c) - 8) * (2 if c // NUM_RANKS == HEARTS else 1)
-               for c, n in enumerate(holding))
-
-
-def choose_play(state: State, legal: tuple[Card, ...], rng: Rng, strategy: str,
-                shooter: int | None = None) -> Card:
-    """The card a player of ``strategy`` plays; ``shooter`` is the seat aiming for the moon."""
-    if strategy == "random" or len(legal) == 1:
-        return legal[rng.below(len(legal))]
-    if strategy in _ASIDE_TRICKS and _ASIDE_TRICKS[strategy](state):
-        return _aside_lead(state, legal) if not state.trick else _aside_follow(state, legal)
-    if state.to_play == shooter:
-        return _shooter_play(state, legal)
-    cards = state.trick_cards
-    if not cards:
-        safe = [c for c in legal if card_points(c) == 0] or list(legal)
-        return min(safe, key=lambda c: (_rank(c), c))
-    led = cards[0] // NUM_RANKS
-    following = [c for c in legal if c // NUM_RANKS == led]
-    if following:
-        winning = _winning_card(state)
-        if winning is None:
-            return min(following)
-        under = [c for c in following if c < winning]
-        if under:
-            return max(under)
-        if winning in following and state.rules.cancellation:
-            return winning  # cancel the winning card with its twin rather than win
-        return min(following)
-    points = ([c for c in legal if c == QUEEN_OF_SPADES]
-              or [c for c in legal if c // NUM_RANKS == HEARTS])
-    return max(points or legal, key=lambda c: (_rank(c), c))
-
-
-# the tricks in which the steering strategies of the set-aside situations play for a set-aside
-# trick (see _Steering), with everyone's cards in view; elsewhere they play as ``simple``
-_ASIDE_TRICKS = {
-    "aside-first": lambda state: state.trick_number == 1,
-    "aside-last": lambda state: state.trick_number >= state.tricks_per_hand - 1,
-}
-
-
-def _aside_lead(state: State, legal: tuple[Card, ...]) -> Card:
-    """A lead after which :func:`_aside_follow` by every other seat sets the trick aside, if
-    one does (the lowest such); else the lowest card."""
-    for card in sorted(legal, key=lambda c: (_rank(c), c)):
-        after = engine.play(state, state.to_play, card, check=False)
-        while after.trick:
-            after = engine.play(after, after.to_play,
-                                _aside_follow(after, engine.legal_plays(after)), check=False)
-        if after.last_trick is not None and after.last_trick.outcome.winner is None:
-            return card
-    return min(legal, key=lambda c: (_rank(c), c))
-
-
-def _aside_follow(state: State, legal: tuple[Card, ...]) -> Card:
-    """A card towards a set-aside trick: the twin of the highest uncancelled card of the led
-    suit, else a card of that suit whose twin a seat still to play holds, else the lowest."""
-    cards = state.trick_cards
-    led = cards[0] // NUM_RANKS
-    twins = [c for c in legal if c // NUM_RANKS == led and cards.count(c) == 1]
-    if twins:
-        return max(twins)
-    later = [(state.to_play + step) % state.players
-             for step in range(1, state.players - len(cards))]
-    matched = [c for c in legal if c // NUM_RANKS == led and c not in cards
-               and any(state.holdings[seat][c] for seat in later)]
-    if matched:
-        return max(matched)
-    return min(legal, key=lambda c: (_rank(c), c))
-
-
-def _shooter_play(state: State, legal: tuple[Card, ...]) -> Card:
-    cards = state.trick_cards
-    if not cards:  # lead the highest card, hearts first once they may be led
-        return max(legal, key=lambda c: (_rank(c), c // NUM_RANKS == HEARTS, c))
-    led = cards[0] // NUM_RANKS
-    following = [c for c in legal if c // NUM_RANKS == led]
-    if following:
-        winning = _winning_card(state)
-        winners = [c for c in following if (winning is None or c > winning) and c not in cards]
-        return max(winners) if winners else min(following)
-    safe = [c for c in legal if not is_point_card(c)] or list(legal)
-    return min(safe, key=lambda c: (_rank(c), c))
-
-
-def choose_pass(holding, count: int, rng: Rng, strategy: str,
-                aiming: bool = False, rules: Ruleset | None = None) -> tuple[Card, ...]:
-    held = [c for c in cards_of(holding) if rules is None or rules.may_pass(c)]
-    if strategy == "random":
-        return tuple(sorted(rng.sample(held, count)))
-    if aiming:  # keep the winners and the points; pass the lowest other cards
-        ranked = sorted(held, key=lambda c: (is_point_card(c), _rank(c), c))
-        return tuple(sorted(ranked[:count]))
-    ranked = sorted(held, key=lambda c: (c == QUEEN_OF_SPADES, c // NUM_RANKS == HEARTS,
-                                         _rank(c), c))
-    return tuple(sorted(ranked[-count:]))
-
 
 # -- games ----------------------------------------------------------------------------------
 def seat_names(players: int) -> tuple[str, ...]:
@@ -305,40 +141,6 @@ def generate_game(
         stats.stopped += 1
         events.append(Comment(hand_limit_note(max_hands)))
     return events
-
-
-def situation_count(situation: str, stats: GameStats) -> int:
-    """How often ``stats`` (of a hand or of games) shows ``situation``."""
-    if situation == "tie":
-        return stats.ties
-    return {
-        "moon": sum(stats.moons.values()), "set-aside-first": stats.set_aside_first,
-        "set-aside-last": stats.set_aside_last, "kitty-pickup": stats.kitty_pickups,
-        "kitty-delayed": stats.kitty_delayed,
-    }[situation]
-
-
-def shows_situation(situation: str, cases: list[str]) -> bool:
-    """Whether a game whose cases (:meth:`GameStats.cases`) are ``cases`` shows ``situation``."""
-    if situation == "moon":
-        return "moon-subtract" in cases or "moon-add" in cases
-    return situation in cases
-
-
-def situation_problem(situation: str, rules: Ruleset, players: int) -> str | None:
-    """Why no game of ``rules`` at ``players`` players can show ``situation`` (None: it can)."""
-    set_aside = rules.cancellation and rules.decks > 1 and rules.nothing_survives == "set_aside"
-    kitty = rules.kitty_size(players) > 0
-    problems = {
-        "moon": None if rules.shooting_the_moon else "there is no moon (shooting_the_moon = false)",
-        "set-aside-first": None if set_aside else "no trick is ever set aside",
-        "set-aside-last": None if set_aside else "no trick is ever set aside",
-        "kitty-pickup": None if kitty else f"there is no kitty at {players} players",
-        "kitty-delayed": None if kitty and set_aside and rules.kitty_to == "first_trick" else
-        "no kitty waits for a set-aside first trick",
-        "tie": None,
-    }
-    return problems[situation]
 
 
 class _Steering:

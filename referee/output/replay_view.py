@@ -16,9 +16,9 @@ from referee.check.table import Table, TracedTrick
 from referee.output.game_view import VIEW_VERSION, GameView, GameWatch, referee_game
 from referee.rules import engine
 from referee.rules.cards import card_text, counts_of, sort_key
-from referee.rules.engine import State
+from referee.rules.engine import IllegalAction, State
 from referee.rules.legality import legal_cards
-from referee.rules.ruleset import Ruleset, card_points, direction_offset
+from referee.rules.ruleset import Ruleset, RulesetError, card_points, direction_offset
 from referee.util.terminal import escaped
 
 SPOOL_BYTES = 1 << 20  # what is spooled in memory; past it, in a temporary file
@@ -169,9 +169,13 @@ def _holdings_in_play(rules: Ruleset, players: int, record: HandRecord) -> State
     if len(record.deals) != players or record.gaps or not all(
             0 <= seat < players for seat in record.deals):
         return None
-    state = engine.new_game(rules, players)._replace(hand_number=max(record.number, 1))
+    try:  # (a table the ruleset does not allow, or a hand number no pass rule reaches)
+        state = engine.new_game(rules, players)._replace(hand_number=max(record.number, 1))
+        passing = direction_offset(state.pass_direction, players)
+    except (IllegalAction, RulesetError):
+        return None
     holdings = [list(counts_of(record.deals[seat].run.cards)) for seat in range(players)]
-    if direction_offset(state.pass_direction, players):
+    if passing:
         if len(record.passes) != players:
             return None
         for seat, given in record.passes.items():
