@@ -61,7 +61,8 @@ def _parser() -> argparse.ArgumentParser:
     _language_option(report)
     _ruleset_options(report)
 
-    generate = commands.add_parser("generate", help="write a reproducible legal game log")
+    generate = commands.add_parser("generate", help="write reproducible legal games (logs or "
+                                   "JSON game records)")
     generate.add_argument("--players", type=int, required=True)
     generate.add_argument("--ruleset", default="cancellation")
     generate.add_argument("--seed", type=int, default=1)
@@ -72,7 +73,17 @@ def _parser() -> argparse.ArgumentParser:
                           help="add exactly one violation of this kind; the expected verdict is "
                                "written beside the log")
     generate.add_argument("--strategy", default="simple", choices=("random", "simple", "moon"))
-    generate.add_argument("-o", "--output", default=None, metavar="FILE")
+    generate.add_argument("--count", type=int, default=None, metavar="N",
+                          help="write N games into the folder -o DIR (game i from a seed derived "
+                               "from --seed and i), with a manifest.json")
+    generate.add_argument("--format", dest="form", choices=("log", "json"), default="log",
+                          help="write logs (default) or JSON game records")
+    generate.add_argument("--situation", default=None,
+                          choices=("moon", "set-aside-first", "set-aside-last", "kitty-pickup",
+                                   "kitty-delayed", "tie"),
+                          help="steer each game towards this rare situation (docs/generate.md "
+                               "states how often each is reached)")
+    generate.add_argument("-o", "--output", default=None, metavar="FILE-or-DIR")
 
     corpus = commands.add_parser("corpus", help="write a conformance corpus with expected verdicts")
     corpus.add_argument("directory", metavar="DIR")
@@ -93,9 +104,12 @@ def _parser() -> argparse.ArgumentParser:
     _language_option(audit)
     _ruleset_options(audit)
 
-    convert = commands.add_parser("convert", help="a log to a JSON game record, or back")
-    convert.add_argument("path", metavar="FILE")
-    convert.add_argument("-o", "--output", default=None, metavar="OUT")
+    convert = commands.add_parser("convert", help="logs to JSON game records, or back")
+    convert.add_argument("paths", nargs="+", metavar="FILE",
+                         help="one file (- for stdin), or several with -o DIR")
+    convert.add_argument("-o", "--output", default=None, metavar="OUT-or-DIR",
+                         help="the file to write; with several files (or an existing folder), "
+                              "the folder each is written into as NAME.json or NAME.log")
     convert.add_argument("--to", choices=("json", "log"), default=None,
                          help="the format to write (default: the other one)")
 

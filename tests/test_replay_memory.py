@@ -65,8 +65,13 @@ def test_the_json_replay_and_the_page_are_the_whole_parse_ones(tmp_path, monkeyp
     whole = game_view(*referee_game(parsed, str(path), base_dir=tmp_path), parsed)
     assert [h["drawn"] for h in whole["hands"]] == [True] * 3 + [False] * 4
     assert len(whole["notes"]) == 2 and whole["diagnostics"]
-    assert _replayed(path, as_json=True) == json.dumps(whole, ensure_ascii=False,
-                                                        indent=2) + "\n"
+    replayed = _replayed(path, as_json=True)
+    shown = json.loads(replayed)
+    assert replayed == json.dumps(shown, ensure_ascii=False, indent=2) + "\n"
+    for hand in shown["hands"]:  # the replay also gives each play's legal cards
+        for play in (p for t in hand["tricks"] if "plays" in t for p in t["plays"]):
+            assert play.pop("legal") is not None
+    assert shown == json.loads(json.dumps(whole))
     page, verdict = report_html(path.read_bytes(), str(path), base_dir=tmp_path)
     assert verdict == "violations"
     assert page == render_html(whole)

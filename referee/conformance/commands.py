@@ -1,13 +1,26 @@
-"""``referee generate``: a reproducible game, or one with a violation and its expected verdict."""
+"""``referee generate``: reproducible games (logs or JSON game records), or one with a violation
+and its expected verdict."""
 
 from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 
-from referee.conformance.generate import STRATEGIES, generate_game
+from referee.conformance.gamestats import CASES, GameStats
+from referee.conformance.generate import (
+    MAX_HANDS,
+    MAX_HANDS_ASKED,
+    SITUATIONS,
+    STRATEGIES,
+    game_seed,
+    generate_game,
+    hand_limit_note,
+    situation_problem,
+    shows_situation,
+)
 from referee.conformance.inject import (
     INJECTABLE,
     CannotInject,
@@ -16,6 +29,7 @@ from referee.conformance.inject import (
     violating_game,
 )
 from referee.log.events import Tag
+from referee.log.jsonwrite import record_text
 from referee.log.writer import format_event, write
 from referee.rules.ruleset import RulesetError, bundled_names, load_ruleset
 from referee.util.files import RefusedWrite, write_parts
@@ -38,14 +52,25 @@ def _outside_the_log_folder(tag_value: str) -> bool:
     return os.path.isabs(tag_value) or tag_value.split(os.sep, 1)[0] == os.pardir
 
 
-def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_end: bool,
-                  inject: str | None, strategy: str, output: str | None) -> int:
-    """``referee generate``: write a log (stdout when ``output`` is None) and, with ``inject``,
-    the expected verdict as JSON (``output + ".expected.json"``, or stderr with stdout).
+FORMATS = ("log", "json")
+MANIFEST = "manifest.json"
+MANIFEST_FORMAT = "referee-generated-games/1"
+MAX_MANIFEST_BYTES = 1 << 26  # an earlier run's manifest (about 400 bytes a game)
 
-    Exit codes: 0 written; 2 a usage error (unknown ruleset, kind or strategy, a player count
-    the ruleset does not allow, ``hands`` with ``to_end``) or no place for the violation in
-    this game (the message says to try another seed).
+
+def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_end: bool,
+                  inject: str | None, strategy: str, output: str | None, *,
+                  count: int | None = None, form: str = "log",
+                  situation: str | None = None) -> int:
+    """``referee generate``: write a game as a log or a JSON game record (``form``; stdout when
+    ``output`` is None) and, with ``inject``, the expected verdict as JSON (``output +
+    ".expected.json"``, or stderr with stdout); with ``count``, that many games into the
+    folder ``output`` (:func:`write_games`).
+
+    Exit codes: 0 written; 2 a usage error (unknown ruleset, kind, strategy or situation, a
+    player count the ruleset does not allow, ``hands`` with ``to_end``, a situation the
+    ruleset cannot show) or no place for the violation in this game (the message says to try
+    another seed).
     """
     def fail(message: str) -> int:
         print(escaped(f"referee generate: {message}"), file=sys.stderr)
@@ -55,22 +80,29 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
         rules = load_ruleset(ruleset)
     except RulesetError as err:
         return fail(str(err))
-    if not rules.allows_players(players):
-        return fail(f"{rules.name} is for {rules.min_players}-{rules.max_players} players, "
-                    f"not {players}")
-    if hands is not None and to_end:
-        return fail("give --hands or --to-end, not both")
-    if hands is not None and hands < 1:
-        return fail("--hands must be at least 1")
-    if strategy not in STRATEGIES:
-        return fail(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
-    if inject is not None and inject not in INJECTABLE:
-        return fail(f"cannot inject {inject!r}; choose from {', '.join(INJECTABLE)}")
-    if inject is not None and not can_occur(inject, rules):
-        return fail(f"no {rules.name} game can contain {inject} (see referee rules {rules.name})")
+    problem = _usage_problem(rules, players, hands, to_end, inject, strategy, count, form,
+                             situation, output)
+    if problem is not None:
+        return fail(problem)
+    if count is not None:
+        try:
+            return write_games(rules, ruleset, players, seed, count, hands=hands,
+                               strategy=strategy, situation=situation, form=form,
+                               directory=output)
+        except (GamesRefused, RefusedWrite) as err:
+            return fail(str(err))
+        except OSError as err:
+            return fail(f"cannot write into {output}: {err.strerror or err}")
     document = None
+    tag_value = ruleset_tag_value(ruleset, output)
     if inject is None:
-        text = write(generate_game(rules, players, seed=seed, hands=hands, strategy=strategy))
+        made = GameStats()
+        events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,
+                               situation=situation, stats=made)
+        text = _game_text(events, form, tag_value)
+        if made.stopped:
+            print(f"referee generate: {hand_limit_note(MAX_HANDS)} (the game ends with a "
+                  "comment that says so)", file=sys.stderr)
     else:
         try:
             text, expected = violating_game(rules, players, seed=seed, kind=inject, hands=hands,
@@ -80,15 +112,11 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
         document = expected_document(
             [expected], log=Path(output).name if output else None, ruleset=rules.name,
             players=players, seed=seed, hands=hands, strategy=strategy)
-    tag_value = ruleset_tag_value(ruleset, output)
-    if tag_value is not None:  # the generator names the ruleset; the log must name its file
-        named = format_event(Tag("Ruleset", rules.name)) + "\n"
-        text = text.replace(named, format_event(Tag("Ruleset", tag_value)) + "\n", 1)
-        if output is not None and _outside_the_log_folder(tag_value):
-            folder = os.path.dirname(ruleset) or "."
-            print(f"referee generate: the log names {tag_value}, outside its folder, which "
-                  f"`referee check` reads only with --allow-ruleset-dir {folder} (or "
-                  f"--ruleset {ruleset})", file=sys.stderr)
+        if tag_value is not None:  # the generator names the ruleset; the log must name its file
+            named = format_event(Tag("Ruleset", rules.name)) + "\n"
+            text = text.replace(named, format_event(Tag("Ruleset", tag_value)) + "\n", 1)
+    if tag_value is not None and output is not None and _outside_the_log_folder(tag_value):
+        _say_outside(tag_value, ruleset)
     if output is None:
         sys.stdout.flush()
         out = getattr(sys.stdout, "buffer", None)
@@ -108,4 +136,148 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
                         [json.dumps(document, ensure_ascii=False, indent=2) + "\n"])
     except (OSError, RefusedWrite) as err:
         return fail(f"cannot write {output}: {getattr(err, 'strerror', None) or err}")
+    return 0
+
+
+def _usage_problem(rules, players: int, hands: int | None, to_end: bool, inject: str | None,
+                   strategy: str, count: int | None, form: str, situation: str | None,
+                   output: str | None) -> str | None:
+    """What is wrong with the options of ``referee generate`` (None: nothing)."""
+    if not rules.allows_players(players):
+        return f"{rules.name} is for {rules.min_players}-{rules.max_players} players, not {players}"
+    if hands is not None and to_end:
+        return "give --hands or --to-end, not both"
+    if hands is not None and not 1 <= hands <= MAX_HANDS_ASKED:
+        return f"--hands must be at least 1 and at most {MAX_HANDS_ASKED}"
+    if strategy not in STRATEGIES:
+        return f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}"
+    if form not in FORMATS:
+        return f"unknown format {form!r}; choose from {', '.join(FORMATS)}"
+    if situation is not None and situation not in SITUATIONS:
+        return f"unknown situation {situation!r}; choose from {', '.join(SITUATIONS)}"
+    if situation is not None and situation_problem(situation, rules, players):
+        return (f"no {rules.name} game at {players} players can show {situation}: "
+                f"{situation_problem(situation, rules, players)}")
+    if inject is not None:
+        if inject not in INJECTABLE:
+            return f"cannot inject {inject!r}; choose from {', '.join(INJECTABLE)}"
+        if not can_occur(inject, rules):
+            return f"no {rules.name} game can contain {inject} (see referee rules {rules.name})"
+        if count is not None or form != "log" or situation is not None:
+            return ("--inject writes one log with its expected verdict (without --count, "
+                    "--format json or --situation); `referee corpus` writes many")
+    if count is not None and count < 1:
+        return "--count must be at least 1"
+    if count is not None and output is None:
+        return "--count writes its games into a folder: name it with -o DIR"
+    return None
+
+
+def _game_text(events: list, form: str, tag_value: str | None) -> str:
+    """The game's log or JSON record, its [Ruleset] tag naming ``tag_value`` when given."""
+    if tag_value is not None:  # the generator names the ruleset; the log must name its file
+        events = [Tag("Ruleset", tag_value) if isinstance(e, Tag) and e.name == "Ruleset" else e
+                  for e in events]
+    return record_text(tuple(events)) if form == "json" else write(events)
+
+
+def _say_outside(tag_value: str, ruleset: str, what: str = "the log names") -> None:
+    folder = os.path.dirname(ruleset) or "."
+    print(escaped(f"referee generate: {what} {tag_value}, outside its folder, which "
+                  f"`referee check` reads only with --allow-ruleset-dir {folder} (or "
+                  f"--ruleset {ruleset})"), file=sys.stderr)
+
+
+class GamesRefused(Exception):
+    """The folder given to ``generate --count`` cannot take the games; the message says why."""
+
+
+def _clear(folder: Path) -> None:
+    """Make ``folder`` ready for a run's files: new, empty, or holding an earlier run (its
+    manifest names its files, which are removed); anything else is refused."""
+    if folder.exists() and not folder.is_dir():
+        raise GamesRefused(f"{folder} is not a directory")
+    if not folder.is_dir() or not any(folder.iterdir()):
+        return
+    old = folder / MANIFEST
+    try:
+        if old.is_file() and old.stat().st_size > MAX_MANIFEST_BYTES:
+            raise GamesRefused(f"{old} is larger than any manifest `referee generate` writes: "
+                               "give an empty or new directory")
+        data = json.loads(old.read_text("utf-8")) if old.is_file() else None
+    except (OSError, ValueError, RecursionError) as err:
+        raise GamesRefused(f"cannot read the old {old}: {err}") from None
+    if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT:
+        raise GamesRefused(f"{folder} is not empty and holds no {MANIFEST} of `referee "
+                           "generate --count`: give an empty or new directory")
+    for item in data.get("games", []) if isinstance(data.get("games"), list) else []:
+        name = item.get("file") if isinstance(item, dict) else None
+        if isinstance(name, str) and not any(c in name for c in "/\\\0") and name not in (
+                "", ".", ".."):
+            try:
+                (folder / name).unlink(missing_ok=True)
+            except IsADirectoryError:
+                raise GamesRefused(f"{folder / name} is a folder, not a game of an earlier "
+                                   "run") from None
+
+
+def remake_command(players: int, ruleset: str, seed: int, hands: int | None, strategy: str,
+                   situation: str | None, form: str, output: str) -> str:
+    """The command that makes one game of a run again, alone."""
+    words = ["referee", "generate", "--players", str(players), "--ruleset", ruleset,
+             "--seed", str(seed)]
+    words += ["--hands", str(hands)] if hands is not None else []
+    words += ["--strategy", strategy]
+    words += ["--situation", situation] if situation is not None else []
+    words += ["--format", form, "-o", output]
+    return " ".join(shlex.quote(word) for word in words)
+
+
+def write_games(rules, ruleset: str, players: int, seed: int, count: int, *,
+                hands: int | None, strategy: str, situation: str | None, form: str,
+                directory: str) -> int:
+    """``generate --count``: games 1..``count`` into ``directory`` (game i from the seed
+    :func:`game_seed` of ``seed`` and i), each file whole, then ``manifest.json``: every
+    game's file, seed, hands, end, the situations it shows and the command that makes it
+    again alone; the share of games that show each situation.  A summary on stdout."""
+    folder = Path(directory)
+    _clear(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    width = max(4, len(str(count)))
+    ext = "json" if form == "json" else "log"
+    tag_value = ruleset_tag_value(ruleset, str(folder / "game.log"))
+    if tag_value is not None and _outside_the_log_folder(tag_value):
+        _say_outside(tag_value, ruleset, "each game names")
+    total, games = GameStats(), []
+    for index in range(1, count + 1):
+        name = f"game-{index:0{width}}.{ext}"
+        game, made = game_seed(seed, index), GameStats()
+        events = generate_game(rules, players, seed=game, hands=hands, strategy=strategy,
+                               situation=situation, stats=made)
+        write_parts(folder / name, [_game_text(events, form, tag_value)])
+        games.append({
+            "file": name, "seed": game, "hands": made.hands, "ended": bool(made.ended),
+            "stopped_at_hand_limit": bool(made.stopped), "cases": made.cases(),
+            "remake": remake_command(players, ruleset, game, hands, strategy, situation, form,
+                                     os.path.join(directory, name))})
+        total.add(made)
+    shares = {case: sum(case in g["cases"] for g in games) for case in CASES}
+    if situation is not None:
+        shown = sum(shows_situation(situation, g["cases"]) for g in games)
+    manifest = {
+        "format": MANIFEST_FORMAT, "seed": seed, "count": count, "ruleset": rules.name,
+        "players": players, "hands": hands, "hand_limit": MAX_HANDS, "strategy": strategy,
+        "situation": situation, "game_format": form,
+        "situation_games": shown if situation is not None else None,
+        "games_with": shares, "games": games, "stats": total.summary(),
+    }
+    write_parts(folder / MANIFEST, [json.dumps(manifest, ensure_ascii=False, indent=2) + "\n"])
+    ended = sum(g["ended"] for g in games)
+    line = f"wrote {count} game{'s' * (count != 1)} ({ended} played to the end"
+    if total.stopped:
+        line += f", {total.stopped} stopped at the hand limit of {MAX_HANDS}"
+    line += ")"
+    if situation is not None:
+        line += f", {shown} with {situation} ({100 * shown / count:.0f}%)"
+    print(escaped(f"{line} and {MANIFEST} to {directory}"))
     return 0

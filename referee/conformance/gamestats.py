@@ -31,6 +31,7 @@ class GameStats:
     ended: int = 0  # games played to their end
     lost_points: int = 0  # hands whose set-aside last trick lost points (R6.6)
     moon_attempts: int = 0  # hands in which a player aimed for the moon
+    stopped: int = 0  # games stopped at the generator's hand limit, no total at the target
 
     def add(self, other: GameStats) -> None:
         for item in fields(self):

@@ -1,7 +1,7 @@
 """Write legal, reproducible games as event lists (and so as logs, through the writer).
 
 The same seed gives byte-identical output on every machine and every supported Python
-version: every random number comes from :class:`Rng` (SplitMix64, specified below and in
+version: every random number comes from :class:`Rng` (SplitMix64, specified in its module and in
 ``spec/conformance.md``), never from :mod:`random`, whose ``shuffle``/``randrange``/``sample``
 may change between Python versions; every choice is made from a list in a fixed order.
 
@@ -13,18 +13,42 @@ Strategies (who plays which legal card):
   one hand in eight the strongest hand aims for the moon instead;
 * ``moon`` — ``simple``, but in every hand the strongest hand aims for the moon (used to find
   moons quickly in two-deck games, where they are rare).
+
+Situations (``situation=``, ``referee generate --situation``) steer a game towards a rare event
+(:data:`SITUATIONS`): each hand is played up to :data:`SITUATION_TRIES` times (a hand that ends
+the game without the tie wanted: :data:`TIE_TRIES`) from the same
+state, each time with its own random numbers (a new deal and new plays, every one legal), and
+the first one that shows the situation is kept, as if the cards had fallen that way; the
+players may also play towards it (see :class:`_Steering`).  The share
+of games that reach each one is stated in ``docs/generate.md``.
+
+A game stops after :data:`MAX_HANDS` hands even when no total has reached the target (a
+ruleset whose totals never reach it, such as ``penalty_sign = -1``, would go on for ever); the
+log then says so in a comment.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from dataclasses import fields
 
+from referee.check.setup import MAX_TARGET_DIGITS
 from referee.conformance.gamestats import CASES, GameStats  # noqa: F401  (re-exported)
+from referee.conformance.rng import Rng
+from referee.conformance.strategies import (  # noqa: F401  (re-exported)
+    SITUATIONS,
+    STRATEGIES,
+    _strength,
+    choose_pass,
+    choose_play,
+    shows_situation,
+    situation_count,
+    situation_problem,
+)
 from referee.log.events import (
     CardRun,
     Claim,
+    Comment,
     Deal,
     Entry,
     Event,
@@ -40,178 +64,134 @@ from referee.log.events import (
     Trick,
 )
 from referee.rules import engine
-from referee.rules.cards import CARDS, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, Card, cards_of
+from referee.rules.cards import CARDS, NUM_RANKS
 from referee.rules.engine import DealAction, PassAction, Phase, State
 from referee.rules.names import DEFAULT_NAMES
-from referee.rules.ruleset import Ruleset, card_points, is_point_card
-from referee.rules.tricks import resolve_under
+from referee.rules.ruleset import Ruleset
 
-STRATEGIES = ("random", "simple", "moon")
+SITUATION_TRIES = 16  # plays of one hand tried for a situation before the best one is kept
+TIE_TRIES = 64  # the same for a tie (only a hand that ends the game is tried again)
+MAX_HANDS = 200  # hands after which a game played to the end stops, target reached or not
+MAX_HANDS_ASKED = 10_000  # the most hands ``--hands`` may ask for
 MOON_ODDS = 8  # with ``simple``, one hand in MOON_ODDS has a player aiming for the moon
 
-_MASK64 = (1 << 64) - 1
-
-
-class Rng:
-    """SplitMix64: a small generator fully specified here, so games never depend on Python.
-
-    ``state += 0x9E3779B97F4A7C15``; output = ``z ^ (z >> 31)`` after
-    ``z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9``, ``z = (z ^ (z >> 27)) * 0x94D049BB133111EB``
-    (all modulo 2**64).  An integer seed in 0..2**64-1 is the initial state; any other seed
-    (a string, a negative or huge integer) is first hashed: the first 8 bytes of
-    SHA-256(UTF-8 text), big-endian.  ``below(n)`` rejects outputs >= 2**64 - 2**64 % n and
-    returns the output modulo n.
-    """
-
-    __slots__ = ("state",)
-
-    def __init__(self, seed: int | str):
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK64:
-            seed = int.from_bytes(hashlib.sha256(str(seed).encode("utf-8")).digest()[:8], "big")
-        self.state = seed
-
-    def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        """A uniform integer in 0..n-1."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - (1 << 64) % n
-        while True:
-            value = self.next64()
-            if value < limit:
-                return value % n
-
-    randrange = below  # the name random.Random users expect (one argument only)
-
-    def choice(self, items):
-        return items[self.below(len(items))]
-
-    def shuffle(self, items: list) -> None:
-        """Fisher-Yates from the end: for i = len-1 .. 1 swap items[i] and items[below(i+1)]."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
-    def sample(self, items, k: int) -> list:
-        """k distinct positions, by a partial Fisher-Yates from the front."""
-        pool = list(items)
-        for i in range(k):
-            j = i + self.below(len(pool) - i)
-            pool[i], pool[j] = pool[j], pool[i]
-        return pool[:k]
-
-
-# -- strategies -----------------------------------------------------------------------------
-def _rank(card: int) -> int:
-    return card % NUM_RANKS
-
-
-def _winning_card(state: State) -> int | None:
-    """The card currently winning the trick in progress (None: nothing wins it yet)."""
-    cards = state.trick_cards
-    outcome = resolve_under(state.rules, cards)
-    return None if outcome.winner is None else cards[outcome.winner]
-
-
-def _strength(holding) -> int:
-    """A rough count of winners: jacks to aces, hearts counting double."""
-    return sum(n * max(0, _rank(c) - 8) * (2 if c // NUM_RANKS == HEARTS else 1)
-               for c, n in enumerate(holding))
-
-
-def choose_play(state: State, legal: tuple[Card, ...], rng: Rng, strategy: str,
-                shooter: int | None = None) -> Card:
-    """The card a player of ``strategy`` plays; ``shooter`` is the seat aiming for the moon."""
-    if strategy == "random" or len(legal) == 1:
-        return legal[rng.below(len(legal))]
-    if state.to_play == shooter:
-        return _shooter_play(state, legal)
-    cards = state.trick_cards
-    if not cards:
-        safe = [c for c in legal if card_points(c) == 0] or list(legal)
-        return min(safe, key=lambda c: (_rank(c), c))
-    led = cards[0] // NUM_RANKS
-    following = [c for c in legal if c // NUM_RANKS == led]
-    if following:
-        winning = _winning_card(state)
-        if winning is None:
-            return min(following)
-        under = [c for c in following if c < winning]
-        if under:
-            return max(under)
-        if winning in following and state.rules.cancellation:
-            return winning  # cancel the winning card with its twin rather than win
-        return min(following)
-    points = ([c for c in legal if c == QUEEN_OF_SPADES]
-              or [c for c in legal if c // NUM_RANKS == HEARTS])
-    return max(points or legal, key=lambda c: (_rank(c), c))
-
-
-def _shooter_play(state: State, legal: tuple[Card, ...]) -> Card:
-    cards = state.trick_cards
-    if not cards:  # lead the highest card, hearts first once they may be led
-        return max(legal, key=lambda c: (_rank(c), c // NUM_RANKS == HEARTS, c))
-    led = cards[0] // NUM_RANKS
-    following = [c for c in legal if c // NUM_RANKS == led]
-    if following:
-        winning = _winning_card(state)
-        winners = [c for c in following if (winning is None or c > winning) and c not in cards]
-        return max(winners) if winners else min(following)
-    safe = [c for c in legal if not is_point_card(c)] or list(legal)
-    return min(safe, key=lambda c: (_rank(c), c))
-
-
-def choose_pass(holding, count: int, rng: Rng, strategy: str,
-                aiming: bool = False, rules: Ruleset | None = None) -> tuple[Card, ...]:
-    held = [c for c in cards_of(holding) if rules is None or rules.may_pass(c)]
-    if strategy == "random":
-        return tuple(sorted(rng.sample(held, count)))
-    if aiming:  # keep the winners and the points; pass the lowest other cards
-        ranked = sorted(held, key=lambda c: (is_point_card(c), _rank(c), c))
-        return tuple(sorted(ranked[:count]))
-    ranked = sorted(held, key=lambda c: (c == QUEEN_OF_SPADES, c // NUM_RANKS == HEARTS,
-                                         _rank(c), c))
-    return tuple(sorted(ranked[-count:]))
-
-
 # -- games ----------------------------------------------------------------------------------
+def seat_names(players: int) -> tuple[str, ...]:
+    """The names of a generated table: :data:`DEFAULT_NAMES`, then P12, P13, ... for a seat
+    past the eleventh (a ruleset file may allow more players than there are names)."""
+    extra = range(len(DEFAULT_NAMES) + 1, players + 1)
+    return DEFAULT_NAMES[:players] + tuple(f"P{seat}" for seat in extra)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` (1, 2, ...) of ``referee generate --count``: the first
+    output of :class:`Rng` seeded with the text ``"SEED/INDEX"``, so that each game of a run
+    can be made again alone with ``--seed`` and no two runs share a game by accident."""
+    return Rng(f"{seed}/{index}").next64()
+
+
+def hand_limit_note(limit: int) -> str:
+    """The comment a game stopped at the hand limit ends with."""
+    return f"stopped after {limit} hands, the generator's limit: no total reached the target"
+
+
 def generate_game(
     rules: Ruleset, players: int, *, seed: int, hands: int | None = None,
     strategy: str = "random", names: tuple[str, ...] | None = None, event_name: str | None = None,
-    stats: GameStats | None = None, tamper=None,
+    stats: GameStats | None = None, tamper=None, situation: str | None = None,
+    max_hands: int = MAX_HANDS,
 ) -> list[Event]:
-    """A complete legal game (to the end, or ``hands`` hands) as log events.
+    """A complete legal game (to the end or ``hands`` hands) as log events.  A game played to
+    the end stops after ``max_hands`` hands, with a comment that says so, when no total has
+    reached the target by then.
 
     ``tamper`` (see :mod:`referee.conformance.inject`) may replace one lead or play with an illegal one;
     the rest of the game is then played legally from the state that play left.
+    ``situation`` (one of :data:`SITUATIONS`) steers the game towards it (see the module).
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
+    if situation is not None and situation not in SITUATIONS:
+        raise ValueError(f"unknown situation {situation!r}; choose from {', '.join(SITUATIONS)}")
     rng = Rng(seed)
-    names = tuple(names or DEFAULT_NAMES[:players])
+    names = tuple(names or seat_names(players))
     stats = stats if stats is not None else GameStats()
     events: list[Event] = [
         Tag("Event", event_name or f"generated game, seed {seed}"),
         Tag("Ruleset", rules.name),
         Tag("Players", " ".join(f'"{n}"' if " " in n else n for n in names)),
-        Tag("Target", str(rules.target)),
     ]
+    if len(str(rules.target)) <= MAX_TARGET_DIGITS:  # else a log may not state it: the
+        events.append(Tag("Target", str(rules.target)))  # ruleset file does
     state = engine.new_game(rules, players, dealer=rng.below(players))
     stats.games += 1
-    while state.phase is not Phase.OVER and (hands is None or stats_hands(state) < hands):
-        state = _play_hand_to_its_end(state, names, rng, strategy, events, stats, tamper)
+    limit = max_hands if hands is None else hands
+    steer = _Steering(situation, strategy) if situation is not None else None
+    while state.phase is not Phase.OVER and stats_hands(state) < limit:
+        if steer is None:
+            state = _play_hand_to_its_end(state, names, rng, strategy, events, stats, tamper)
+        else:
+            state = steer.hand(state, names, rng, events, stats)
     if state.phase is Phase.OVER:
         winners = state.winners
         stats.ended += 1
         stats.ties += len(winners) > 1
         events.append(GameOver(tuple(names[s] for s in winners)))
+    elif hands is None:  # stopped at the hand limit
+        stats.stopped += 1
+        events.append(Comment(hand_limit_note(max_hands)))
     return events
+
+
+class _Steering:
+    """The hands of a game steered towards ``situation`` (see the module): until the game
+    shows it, each hand is played several times from the same state, each with its own
+    random numbers drawn from the game's, and the first that fits best is kept.  For a moon
+    the strongest hand aims for it in every hand (the ``moon`` strategy); for a set-aside
+    trick the players play towards one, seeing every holding, in the first trick or the last
+    two (:data:`_ASIDE_TRICKS`)."""
+
+    def __init__(self, situation: str, strategy: str) -> None:
+        self.situation = situation
+        # a shooter in every hand, or cards played towards a set-aside trick, unless the
+        # cards are to fall at random
+        steered = {"moon": "moon", "set-aside-first": "aside-first", "kitty-delayed":
+                   "aside-first", "set-aside-last": "aside-last"}.get(situation, strategy)
+        self.strategy = strategy if strategy == "random" else steered
+        self.reached = False
+
+    def hand(self, state: State, names, rng: Rng, events: list[Event],
+             stats: GameStats) -> State:
+        best = None
+        for _ in range(TIE_TRIES if self.situation == "tie" else SITUATION_TRIES):
+            mine, made = [], GameStats()
+            after = _play_hand_to_its_end(state, names, Rng(rng.next64()), self.strategy, mine,
+                                          made)
+            fit = self._fit(after, made)
+            if best is None or fit > best[0]:
+                best = (fit, after, mine, made)
+            if fit == 2 or (fit == 1 and self._settles(after)):
+                break
+        fit, after, mine, made = best
+        self.reached = self.reached or fit == 2
+        events.extend(mine)
+        stats.add(made)
+        return after
+
+    def _settles(self, after: State) -> bool:
+        """Whether a hand that does not show the situation is kept without trying another:
+        once the game has shown it, and for a tie whenever the game goes on (a tie is
+        looked for only among the hands that end the game)."""
+        return self.reached or self.situation == "tie"
+
+    def _fit(self, after: State, made: GameStats) -> int:
+        """2: the hand shows the situation; 1: it does not; 0: it ends the game without a
+        tie when a tie is wanted."""
+        if self.situation == "tie":
+            if after.phase is not Phase.OVER:
+                return 1
+            return 2 if len(after.winners) > 1 else 0
+        return 2 if situation_count(self.situation, made) else 1
 
 
 def stats_hands(state: State) -> int:

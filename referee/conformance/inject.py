@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from referee.check import codes
 from referee.conformance.edits import EDITS, syntax_fault, trick_index
-from referee.conformance.generate import GameStats, Rng, generate_game
+from referee.conformance.generate import GameStats, Rng, generate_game, seat_names
 from referee.conformance.verdicts import CannotInject, Expected, expected_document
 from referee.rules.cards import CARDS, DECK_SIZE, NUM_RANKS
 from referee.rules.engine import State, play_fault
 from referee.rules.legality import Fault
-from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ruleset import Ruleset
 from referee.rules.tricks import lead_card
 
@@ -145,7 +144,7 @@ def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
         raise ValueError(f"cannot inject {kind!r}; choose from {', '.join(INJECTABLE)}")
     rng = Rng(f"{seed}:{kind}")
     if kind in PLAY_KINDS:
-        tamper = _Tamper(kind, rng, DEFAULT_NAMES[:players])
+        tamper = _Tamper(kind, rng, seat_names(players))
         while True:  # twice if the skip outran the chances: the game is the same up to the
             made = GameStats()  # tampered play in each run, so skip % chances lands on one
             events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,

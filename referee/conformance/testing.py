@@ -53,7 +53,14 @@ from referee.conformance.draws import (
     players_for,
     rulesets,
 )
-from referee.conformance.generate import GameStats, Rng, generate_game, ruleset_toml, twos_apart
+from referee.conformance.generate import (
+    GameStats,
+    Rng,
+    generate_game,
+    ruleset_toml,
+    seat_names,
+    twos_apart,
+)
 
 # one hand from its own Rng, dealt again if it runs into a dead end (R5.6)
 from referee.conformance.generate import _play_hand_to_its_end as play_hand
@@ -69,7 +76,6 @@ from referee.log.events import CardRun, Deal, Event, GameOver, HandStart, Kitty,
 from referee.log.writer import write
 from referee.rules import engine
 from referee.rules.cards import Card
-from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ruleset import Ruleset, bundled_names, load_ruleset, with_options
 
 __all__ = [
@@ -170,7 +176,7 @@ def deals(draw, *, rules=None, players=None) -> DrawnDeal:
                              tuple(sorted(order[n * per:])))
     if ruleset.two_of_clubs_apart:
         deal = twos_apart(deal)
-    return DrawnDeal(ruleset, n, dealer, deal.hands, deal.kitty, DEFAULT_NAMES[:n])
+    return DrawnDeal(ruleset, n, dealer, deal.hands, deal.kitty, seat_names(n))
 
 
 @st.composite
@@ -194,7 +200,7 @@ def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None,
     how = draw(as_strategy(strategy, st.sampled_from(("random", "simple"))))
     events = generate_game(ruleset, n, seed=0, hands=0, event_name=HYPOTHESIS_EVENT)  # tags
     state = engine.new_game(ruleset, n, dealer=draw(st.integers(0, n - 1)))
-    names, seeds = DEFAULT_NAMES[:n], []
+    names, seeds = seat_names(n), []
     while state.phase is not engine.Phase.OVER and (count is None or len(seeds) < count):
         seeds.append(draw(SEEDS))
         state = play_hand(state, names, Rng(seeds[-1]), how, events, GameStats())

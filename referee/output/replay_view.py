@@ -13,9 +13,12 @@ from referee.check.diagnostics import HandSummary, Report
 from referee.check.holdings import HandRecord
 from referee.check.stream import Watch
 from referee.check.table import Table, TracedTrick
-from referee.output.game_view import VIEW_VERSION, GameView, referee_game
-from referee.rules.cards import card_text
-from referee.rules.ruleset import Ruleset, card_points
+from referee.output.game_view import VIEW_VERSION, GameView, GameWatch, referee_game
+from referee.rules import engine
+from referee.rules.cards import card_text, counts_of, sort_key
+from referee.rules.engine import IllegalAction, State
+from referee.rules.legality import legal_cards
+from referee.rules.ruleset import Ruleset, RulesetError, card_points, direction_offset
 from referee.util.terminal import escaped
 
 SPOOL_BYTES = 1 << 20  # what is spooled in memory; past it, in a temporary file
@@ -96,9 +99,7 @@ def _game(path: str, as_json: bool, ruleset: Ruleset | None,
     text = log_text(read_input(path))
     base_dir = None if path == "-" else Path(path).parent
     if as_json:
-        report, trace, records = referee_game(text, path, base_dir=base_dir, ruleset=ruleset,
-                                              allowed_dirs=allowed_dirs)
-        return report, GameView(report, trace, records)
+        return _viewed(text, path, base_dir, ruleset, allowed_dirs)
     made: list[_Rows] = []
 
     def watch(table: Table) -> _Rows:
@@ -108,6 +109,121 @@ def _game(path: str, as_json: bool, ruleset: Ruleset | None,
     report = judge_decoded(text, path, base_dir=base_dir, watch=watch, ruleset=ruleset,
                            allowed_dirs=allowed_dirs)
     return report, made[-1] if made else None
+
+
+def _viewed(text: str, path: str, base_dir: Path | None, ruleset: Ruleset | None,
+            allowed_dirs: tuple[str | Path, ...]) -> tuple[Report, GameView]:
+    """The check of a log's text with the view of the game, its plays given their legal
+    cards under the ruleset the check used (:class:`LegalView`)."""
+    from referee.check.replay import judge_decoded
+
+    made: list[tuple[GameWatch, Ruleset]] = []
+
+    def watch(table: Table) -> GameWatch:
+        made.append((GameWatch(), table.rules))
+        return made[-1][0]
+
+    report = judge_decoded(text, path, base_dir=base_dir, watch=watch, ruleset=ruleset,
+                           allowed_dirs=allowed_dirs)
+    if not made:  # the setup failed: no hand was replayed; the view keeps the notes
+        report, trace, records = referee_game(text, path, base_dir=base_dir, ruleset=ruleset,
+                                              allowed_dirs=allowed_dirs)
+        return report, GameView(report, trace, records)
+    kept, rules = made[-1]
+    return report, LegalView(report, kept.tricks(), kept.records, rules)
+
+
+class LegalView(GameView):
+    """The view of a game whose every play that stood also has ``legal``: the cards the
+    engine (:func:`referee.rules.legality.legal_cards`) allows the seat at that moment, from
+    the holding the record gives it; None where the record does not give it (see
+    :func:`legal_cards_played`)."""
+
+    def __init__(self, report: Report, trace: list[TracedTrick], records: list,
+                 rules: Ruleset) -> None:
+        super().__init__(report, trace, records)
+        self.rules = rules
+
+    def hands(self) -> Iterator[dict]:
+        for record, view in zip(self.records, super().hands()):
+            if view["drawn"]:
+                traced = self.by_hand.get(record.number, [])
+                legal = legal_cards_played(self.rules, len(self.names), record, traced)
+                finished = {id(entry.written): entry for entry in traced}
+                for trick, shown in zip(record.tricks, view["tricks"]):
+                    entry = finished.get(id(trick))
+                    if entry is None:
+                        continue
+                    lists = legal.get(id(entry.written), [])
+                    for index, play in enumerate(shown["plays"]):
+                        cards = lists[index] if index < len(lists) else None
+                        play["legal"] = None if cards is None else [
+                            card_text(c) for c in sorted(cards, key=sort_key)]
+            yield view
+
+
+def _holdings_in_play(rules: Ruleset, players: int, record: HandRecord) -> State | None:
+    """The engine's state at the first lead of a hand, from its recorded deals and passes;
+    None when the record does not give every holding (a deal or a due pass not recorded,
+    a passed card not dealt, an unreadable trick)."""
+    if len(record.deals) != players or record.gaps or not all(
+            0 <= seat < players for seat in record.deals):
+        return None
+    try:  # (a table the ruleset does not allow, or a hand number no pass rule reaches)
+        state = engine.new_game(rules, players)._replace(hand_number=max(record.number, 1))
+        passing = direction_offset(state.pass_direction, players)
+    except (IllegalAction, RulesetError):
+        return None
+    holdings = [list(counts_of(record.deals[seat].run.cards)) for seat in range(players)]
+    if passing:
+        if len(record.passes) != players:
+            return None
+        for seat, given in record.passes.items():
+            to = engine.pass_recipient(state, seat)
+            for card in given.run.cards:
+                if not holdings[seat][card]:
+                    return None
+                holdings[seat][card] -= 1
+                holdings[to][card] += 1
+    elif record.passes:
+        return None
+    kitty = tuple(record.kitty.run.cards) if record.kitty is not None else ()
+    return engine.begin_play(state, [tuple(h) for h in holdings], kitty)
+
+
+def legal_cards_played(rules: Ruleset, players: int, record: HandRecord,
+                       traced: list[TracedTrick]) -> dict[int, list[tuple[int, ...] | None]]:
+    """For each finished trick of a hand (by ``id`` of its written trick), the legal cards
+    of the seat at each play that stood, in play order: :func:`legal_cards` of the holding
+    the recorded deals, passes and earlier plays leave it, the trick so far, and whether
+    hearts are broken.  None for a play whose holding the record does not give: the hand's
+    holdings are not all recorded, the seat played a card it did not hold before, or a
+    trick before it was closed short."""
+    state = _holdings_in_play(rules, players, record)
+    unknown: set[int] = set()
+    out: dict[int, list[tuple[int, ...] | None]] = {}
+    for entry in traced:
+        played = entry.record.plays
+        lists: list[tuple[int, ...] | None] = []
+        if state is not None:
+            state = state._replace(leader=entry.record.leader, trick=(),
+                                   trick_number=entry.record.number, phase=engine.Phase.PLAY)
+        for seat, card in played:
+            if state is None or seat in unknown:
+                lists.append(None)
+            else:
+                lists.append(legal_cards(
+                    rules, state.holdings[seat], state.trick_cards,
+                    first_trick=state.trick_number == 1, hearts_broken=state.hearts_broken,
+                    lowest=state.lowest_club))
+                if not state.holdings[seat][card]:
+                    unknown.add(seat)
+            if state is not None:
+                state = engine.play(state, seat, card, check=False)
+        out[id(entry.written)] = lists
+        if len(played) < players:  # closed short: what it did to hearts is not known
+            state = None
+    return out
 
 
 def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None = None,

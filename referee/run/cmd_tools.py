@@ -109,14 +109,15 @@ def run_report(args) -> int:
 def run_convert(args) -> int:
     from referee.run.convert import convert_main
 
-    return convert_main(args.path, args.output, args.to, sys.stdout, sys.stderr)
+    return convert_main(args.paths, args.output, args.to, sys.stdout, sys.stderr)
 
 
 def run_generate(args) -> int:
     from referee.conformance.commands import generate_main
 
     return generate_main(args.players, args.ruleset, args.seed, args.hands, args.to_end,
-                         args.inject, args.strategy, args.output)
+                         args.inject, args.strategy, args.output, count=args.count,
+                         form=args.form, situation=args.situation)
 
 
 def run_corpus(args) -> int:

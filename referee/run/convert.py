@@ -15,6 +15,7 @@ past the record's bounds), else made into a record whole and read back.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import TextIO
 
 from referee.check.records import unreadable
@@ -186,11 +187,66 @@ def _same(read_back: tuple, events: tuple, what: str) -> None:
         raise ConversionRefused([(1, 1, f"the {what} does not hold every statement")])
 
 
-def convert_main(path: str, output: str | None, to: str | None, out: TextIO,
+def convert_main(paths: str | list[str], output: str | None, to: str | None, out: TextIO,
                  err: TextIO) -> int:
-    """The command: convert ``path`` (``-``: stdin) to ``output`` or ``out``; its exit code."""
+    """The command: convert each of ``paths`` (``-``: stdin); one file to ``output`` (a file)
+    or ``out``, several (or one into an existing folder ``output``) each into the folder
+    ``output`` under its own name with the extension of its new format (``game.log`` →
+    ``DIR/game.json``).  Its exit code: the worst of the files' (2 unreadable or not
+    written, 1 refused, 0 converted)."""
+    paths = [paths] if isinstance(paths, str) else list(paths)
+    if len(paths) == 1 and not (output not in (None, "-") and Path(output).is_dir()):
+        return _convert_to_file(paths[0], output, to, out, err)
+    if output is None or output == "-":
+        print("referee: several files are converted into a folder: name it with -o DIR",
+              file=err)
+        return EXIT_UNREADABLE
+    if "-" in paths:
+        print("referee: standard input (-) is converted alone, not with other files", file=err)
+        return EXIT_UNREADABLE
+    folder = Path(output)
+    if folder.exists() and not folder.is_dir():
+        print(escaped(f"referee: {output}: is not a folder (several files are converted into "
+                      "one)"), file=err)
+        return EXIT_UNREADABLE
     try:
-        pieces, _ = convert_pieces(decode_log(read_input(path)), to)
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as failure:
+        print(escaped(f"referee: {output}: cannot make the folder: {failure.strerror or failure}"),
+              file=err)
+        return EXIT_UNREADABLE
+    written: dict[str, str] = {}  # the name written in the folder -> the file it came from
+    worst = EXIT_DONE
+    for path in paths:
+        worst = max(worst, _convert_into(path, folder, written, to, err))
+    return worst
+
+
+def _convert_into(path: str, folder: Path, written: dict[str, str], to: str | None,
+                  err: TextIO) -> int:
+    """One of several files converted into ``folder``; its exit code."""
+    converted = _converted(path, to, err)
+    if isinstance(converted, int):
+        return converted
+    pieces, kind = converted
+    name = Path(path).stem + (".json" if kind == "json" else ".log")
+    target = folder / name
+    if name in written:
+        print(escaped(f"referee: {path}: not converted: {target} is written from "
+                      f"{written[name]}"), file=err)
+        return EXIT_UNREADABLE
+    if same_file(path, target):
+        print(escaped(f"referee: {target}: is the input itself; not overwritten"), file=err)
+        return EXIT_UNREADABLE
+    written[name] = path
+    return _write(str(target), pieces, err)
+
+
+def _converted(path: str, to: str | None, err: TextIO) -> tuple[list[str], str] | int:
+    """(the converted text in pieces, its format) of one file, or the exit code of a file
+    that is not converted (each reason said on ``err`` with its place)."""
+    try:
+        return convert_pieces(decode_log(read_input(path)), to)
     except UnreadableFile as failure:
         print(escaped(f"{path}:1:1: {failure}"), file=err)
         return EXIT_UNREADABLE
@@ -203,8 +259,17 @@ def convert_main(path: str, output: str | None, to: str | None, out: TextIO,
             print(escaped(f"{path}:{line}:{column}: not converted: {message}"), file=err)
         return EXIT_REFUSED
     except SameFormat as failure:
-        print(escaped(f"referee: {failure}"), file=err)
+        print(escaped(f"referee: {path}: {failure}"), file=err)
         return EXIT_UNREADABLE
+
+
+def _convert_to_file(path: str, output: str | None, to: str | None, out: TextIO,
+                     err: TextIO) -> int:
+    """One file converted to ``output`` or ``out``; its exit code."""
+    converted = _converted(path, to, err)
+    if isinstance(converted, int):
+        return converted
+    pieces, _ = converted
     if output is None or output == "-":
         out.writelines(map(shown_to(out), pieces))
         return EXIT_DONE

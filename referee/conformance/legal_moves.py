@@ -1,0 +1,340 @@
+"""The legal-moves conformance suite: positions of real games, each with the cards the engine
+allows the seat to play, chosen so that every legality layer of :mod:`referee.rules.legality`
+and every ruleset option that changes legality is exercised (spec/legal-moves.md).
+
+A position is what the legality of one play depends on: the ruleset, the holding of the seat
+to play, the cards already in the trick, whether this is the hand's first trick, whether
+hearts are broken (and the earlier tricks of the hand it follows from) and the lowest club
+held at the first lead (R4.1).  Positions come from games the generator plays under each
+:data:`VARIANTS` ruleset, walked play by play (:class:`_Recorder`); a few layers that random
+games almost never bind (a leader holding only point cards at the first lead, only hearts
+and the Black Maria before hearts are broken) get :data:`MADE` positions, whose holding is
+written here and whose legal cards the engine gives all the same.  The legal cards are
+always :func:`referee.rules.legality.legal_cards`; nothing here judges a card.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field, fields
+
+from referee.conformance.generate import GameStats, Rng, generate_game
+from referee.rules import engine
+from referee.rules.cards import CARDS, Counts, card_text, counts_of, parse_card, sort_key
+from referee.rules.engine import State
+from referee.rules.legality import follow_layers, lead_layers, legal_cards
+from referee.rules.ruleset import Ruleset, load_ruleset, with_options
+from referee.rules.tricks import lead_card
+
+FORMAT = "referee-legal-moves"
+VERSION = 1
+
+# (name, base ruleset, options changed, players): each option that changes which card may be
+# played, set away from its base's value, with what it needs to matter
+VARIANTS: tuple[tuple[str, str, dict, int], ...] = (
+    ("cancellation", "cancellation", {}, 7),
+    ("standard", "standard", {}, 4),
+    ("cancellation-two-of-clubs", "cancellation", {"first_leader": "two_of_clubs"}, 6),
+    ("cancellation-any-club", "cancellation",
+     {"first_leader": "two_of_clubs", "first_lead_any_club": True}, 8),
+    ("cancellation-twin-club", "cancellation",
+     {"first_leader": "two_of_clubs", "second_two_of_clubs_follows": True}, 6),
+    ("cancellation-first-lead-points", "cancellation", {"first_lead_points": True}, 9),
+    ("cancellation-no-first-lead-fallback", "cancellation", {"first_lead_fallback": False}, 7),
+    ("cancellation-no-first-trick-points", "cancellation", {"first_trick_points": False}, 6),
+    ("cancellation-first-trick-follow-points", "cancellation",
+     {"first_trick_points": False, "first_trick_follow_points": True}, 6),
+    ("cancellation-first-trick-points-whole-hand", "cancellation",
+     {"first_trick_points": False, "first_trick_points_whole_hand": True}, 6),
+    ("cancellation-hearts-led-any-time", "cancellation", {"must_break_hearts": False}, 10),
+    ("cancellation-hearts-instead-of-queen", "cancellation",
+     {"lead_hearts_instead_of_queen": True}, 7),
+    ("cancellation-queen-does-not-break", "cancellation", {"queen_breaks_hearts": False}, 6),
+    ("cancellation-led-heart-does-not-break", "cancellation",
+     {"led_heart_breaks_hearts": False, "must_break_hearts": True}, 6),
+    ("cancellation-lead-suit-switch", "cancellation", {"lead_suit_switch": True}, 11),
+    ("standard-any-club", "standard", {"first_lead_any_club": True}, 4),
+    ("standard-first-trick-points", "standard", {"first_trick_points": True}, 4),
+    ("standard-queen-does-not-break", "standard", {"queen_breaks_hearts": False}, 4),
+)
+
+GAMES = 12  # games played under each variant
+HANDS = 2  # hands of each game
+PER_KEY = 2  # positions kept for each (variant, layer, effect) met
+
+
+def variant_rules(base: str, options: dict) -> Ruleset:
+    return with_options(load_ruleset(base), **options)
+
+
+@dataclass(slots=True)
+class Position:
+    """One play's position and its legal cards (see the module)."""
+
+    id: str
+    variant: str  # a name of VARIANTS
+    ruleset: str  # its base ruleset
+    options: dict  # the options it changes
+    players: int
+    holding: tuple[int, ...]  # the cards held, a card twice when both copies are
+    trick: tuple[int, ...]  # the cards played to the trick so far, in order
+    earlier: tuple[tuple[int, ...], ...]  # the hand's earlier tricks, in play order
+    first_trick: bool
+    hearts_broken: bool
+    lowest_club: int | None  # R4.1's lowest club, when the ruleset's first lead is it
+    legal: tuple[int, ...]
+    layers: list[dict] = field(default_factory=list)
+    source: str = "game"
+    note: str = ""
+    differs: bool = False  # the base ruleset allows other cards here (not written)
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id, "variant": self.variant, "ruleset": self.ruleset,
+            "options": self.options,
+            "players": self.players, "holding": _texts(self.holding),
+            "trick": [card_text(c) for c in self.trick],
+            "earlier": [[card_text(c) for c in cards] for cards in self.earlier],
+            "first_trick": self.first_trick, "hearts_broken": self.hearts_broken,
+            "lowest_club": None if self.lowest_club is None else card_text(self.lowest_club),
+            "legal": _texts(self.legal), "layers": self.layers, "source": self.source,
+            "note": self.note,
+        }
+
+
+def _texts(cards) -> list[str]:
+    return [card_text(c) for c in sorted(cards, key=sort_key)]
+
+
+def layers_at(rules: Ruleset, holding, trick, *, first_trick: bool, hearts_broken: bool,
+              lowest: int | None) -> list[dict]:
+    """The layers of :mod:`referee.rules.legality` that apply to a held card here: each with
+    its fault, clause and effect, ``binds`` (a witness is held: the restricted cards held
+    are not legal) or ``excused`` (no witness is held: they are)."""
+    if not trick:
+        layers = lead_layers(rules, first_trick=first_trick, hearts_broken=hearts_broken,
+                             lowest=lowest)
+    else:
+        led = lead_card(trick, True) if rules.lead_suit_switch else trick[0]
+        layers = follow_layers(rules, led, first_trick=first_trick, lowest=lowest)
+    out = []
+    for fault, restricted, witnesses in layers:
+        if any(holding[c] for c in restricted):
+            effect = "binds" if any(holding[c] for c in witnesses) else "excused"
+            out.append({"fault": fault.name, "clause": fault.clause, "effect": effect})
+    return out
+
+
+def _position(rules: Ruleset, name: str, base: str, options: dict, players: int,
+              holding: Counts, trick,
+              earlier, *, first_trick: bool, hearts_broken: bool, lowest: int | None,
+              source: str = "game", note: str = "") -> Position:
+    counts = tuple(holding)
+    held = tuple(c for c, n in enumerate(counts) for _ in range(n))
+    legal = legal_cards(rules, counts, trick, first_trick=first_trick,
+                        hearts_broken=hearts_broken, lowest=lowest)
+    layers = layers_at(rules, counts, trick, first_trick=first_trick,
+                       hearts_broken=hearts_broken, lowest=lowest)
+    return Position("", name, base, options, players, held, tuple(trick),
+                    tuple(tuple(t) for t in earlier), first_trick, hearts_broken,
+                    lowest if rules.first_leader == "two_of_clubs" else None, legal, layers,
+                    source, note)
+
+
+class _Recorder:
+    """Watches a generated game play by play (the generator's ``tamper`` hook, changing
+    nothing) and keeps every position with the hand's earlier tricks, marking those where
+    the base ruleset (its own hearts broken or not, from the same tricks) allows other
+    cards."""
+
+    where = None
+
+    def __init__(self, rules: Ruleset, name: str, base: str, options: dict,
+                 players: int) -> None:
+        self.rules, self.name, self.base = rules, name, base
+        self.options, self.players = options, players
+        self.base_rules = load_ruleset(base)
+        self.base_state = _open_table(self.base_rules, players)
+        self.earlier: list[tuple[int, ...]] = []
+        self.hand = None
+        self.positions: list[Position] = []
+
+    def lead(self, state: State) -> State:
+        if state.trick_number == 1 or state.hand_number != self.hand:
+            self.earlier, self.hand = [], state.hand_number
+            self.base_state = _open_table(self.base_rules, self.players)
+        elif state.last_trick is not None:
+            self.earlier.append(tuple(card for _, card in state.last_trick.plays))
+            self.base_state = _played(self.base_state, self.earlier[-1])
+        return state
+
+    def play(self, state: State, legal) -> None:
+        position = _position(
+            self.rules, self.name, self.base, self.options, self.players,
+            state.holdings[state.to_play], state.trick_cards, self.earlier,
+            first_trick=state.trick_number == 1, hearts_broken=state.hearts_broken,
+            lowest=state.lowest_club)
+        base = self.base_rules
+        lowest = (state.lowest_club if state.lowest_club is not None else parse_card("2C")) \
+            if base.first_leader == "two_of_clubs" else None
+        position.differs = legal_cards(
+            base, state.holdings[state.to_play], state.trick_cards,
+            first_trick=state.trick_number == 1, hearts_broken=self.base_state.hearts_broken,
+            lowest=lowest) != position.legal
+        self.positions.append(position)
+        return None
+
+
+def _key(position: Position) -> tuple:
+    return tuple(sorted((layer["fault"], layer["effect"]) for layer in position.layers)), (
+        not position.trick, position.first_trick, position.differs)
+
+
+# positions whose holding is written here: layers that random games almost never reach
+# (name of the variant, holding, trick, earlier tricks, hearts broken, note)
+MADE: tuple[tuple[str, str, str, tuple[str, ...], bool, str], ...] = (
+    ("cancellation", "QS QS AH 2H", "", (), False,
+     "first lead, only point cards held: R4.2 lets a point card be led, and R4.3 keeps the "
+     "hearts back while a Black Maria is held"),
+    ("cancellation-no-first-lead-fallback", "QS AH 2H 2H", "", (), False,
+     "first lead, only point cards held, no fallback: no card is legal (R5.6)"),
+    ("cancellation", "AH KH 5H 5H", "", ("2C 4C 5C 6C 7C 8C 9C",), False,
+     "hearts not broken, only hearts held: a heart may be led (R4.3)"),
+    ("cancellation", "AH KH QS 2H", "", ("2C 4C 5C 6C 7C 8C 9C",), False,
+     "hearts not broken, only hearts and the Black Maria: only the Black Maria may be led"),
+    ("cancellation-hearts-instead-of-queen", "AH KH QS 2H", "", ("2C 4C 5C 6C 7C 8C 9C",),
+     False, "hearts not broken, only hearts and the Black Maria: a heart may be led too"),
+    ("cancellation-first-trick-points-whole-hand", "QS 2H 5H 9D", "4D", (), False,
+     "first trick, following diamonds with only points besides: 9D only"),
+    ("cancellation-first-trick-points-whole-hand", "QS QS 2H 5H", "4D", (), False,
+     "first trick, void in diamonds, only points held: any point card"),
+    ("cancellation-no-first-trick-points", "QS 2H 9D", "4S", (), False,
+     "first trick, the Black Maria the only spade held: it must follow (R5.2 before R5.3)"),
+    ("standard", "2C 3C QS AH", "", (), False,
+     "first lead of standard: the holder of the 2C leads it"),
+    ("standard", "3C QS AH KD", "", (), False,
+     "first lead asked of a seat without the 2C, not the leader R4.1 names: any card"),
+    ("cancellation-first-trick-follow-points", "QS AH 5D", "4C", (), False,
+     "first trick, void in clubs: the diamond, not a point card"),
+    ("standard-first-trick-points", "QS AH 5D", "2C", (), False,
+     "first trick, void in clubs, points allowed: any card"),
+    ("cancellation-led-heart-does-not-break", "AH 3S", "", ("2H 3C 4C 5C 6C 7C",), False,
+     "a heart led, no other heart in the trick: hearts are not broken"),
+    ("cancellation-lead-suit-switch", "AS 3D 4D KH", "5C 6C 7H",
+     ("2H 3C 4C 5C 6C 7C 8C 9C 10C JC QC",), True,
+     "lead suit switched to hearts by a discard: hearts must be followed"),
+)
+
+
+def _made() -> Iterator[Position]:
+    by_name = {name: (base, options, players) for name, base, options, players in VARIANTS}
+    for name, holding, trick, earlier, broken, note in MADE:
+        base, options, players = by_name[name]
+        rules = variant_rules(base, options)
+        cards = [parse_card(c) for c in holding.split()]
+        played = tuple(parse_card(c) for c in trick.split())
+        before = [tuple(parse_card(c) for c in t.split()) for t in earlier]
+        lowest = parse_card("2C") if rules.first_leader == "two_of_clubs" else None
+        yield _position(rules, name, base, options, players, counts_of(cards), played, before,
+                        first_trick=not before, hearts_broken=broken, lowest=lowest,
+                        source="made", note=note)
+
+
+def suite(seed: int = 1, variants: tuple = VARIANTS, made: bool = True) -> list[Position]:
+    """The positions of the suite, in a fixed order: for each variant, up to
+    :data:`PER_KEY` positions of each combination of layers and effects its games meet (a
+    lead or a follow, in the first trick or not, the base ruleset allowing the same cards or
+    not), then the :data:`MADE` positions."""
+    out: list[Position] = []
+    for name, base, options, players in variants:
+        rules = variant_rules(base, options)
+        recorder = _Recorder(rules, name, base, options, players)
+        rng = Rng(f"legal-moves:{seed}:{name}")
+        for _ in range(GAMES):
+            strategy = ("random", "simple")[rng.below(2)]
+            generate_game(rules, players, seed=rng.next64(), hands=HANDS, strategy=strategy,
+                          tamper=recorder, stats=GameStats())
+        kept: dict[tuple, int] = {}
+        for position in recorder.positions:
+            key = _key(position)
+            if kept.get(key, 0) < PER_KEY:
+                kept[key] = kept.get(key, 0) + 1
+                out.append(position)
+    if made:
+        out.extend(_made())
+    counters: dict[str, int] = {}
+    for position in out:
+        group = "made" if position.source == "made" else position.variant
+        counters[group] = counters.get(group, 0) + 1
+        position.id = f"{group}/{counters[group]}"
+    return out
+
+
+def suite_lines(positions: list[Position]) -> Iterator[str]:
+    """The suite as JSON lines: a header, then one position a line."""
+    variants = {name: {"ruleset": base, "options": options, "players": players,
+                       "all_options": _all_options(variant_rules(base, options))}
+                for name, base, options, players in VARIANTS}
+    yield json.dumps({"format": FORMAT, "version": VERSION, "positions": len(positions),
+                      "variants": variants}, ensure_ascii=False) + "\n"
+    for position in positions:
+        yield json.dumps(position.to_json(), ensure_ascii=False) + "\n"
+
+
+def _all_options(rules: Ruleset) -> dict:
+    return {item.name: list(value) if isinstance(value := getattr(rules, item.name), tuple)
+            else value for item in fields(rules)}
+
+
+def line_rules(line: dict) -> Ruleset:
+    """The ruleset of a position's JSON line: its base with its options."""
+    return variant_rules(line["ruleset"], line["options"])
+
+
+def rederived(line: dict) -> list[str]:
+    """The legal cards of a position read back from its JSON line, by the engine."""
+    holding = counts_of(parse_card(c) for c in line["holding"])
+    trick = [parse_card(c) for c in line["trick"]]
+    lowest = None if line["lowest_club"] is None else parse_card(line["lowest_club"])
+    return _texts(legal_cards(line_rules(line), holding, trick,
+                              first_trick=line["first_trick"],
+                              hearts_broken=line["hearts_broken"], lowest=lowest))
+
+
+def legal_under(rules: Ruleset, line: dict, players: int) -> list[str]:
+    """The legal cards of a position's JSON line under another ruleset: its own hearts
+    broken or not after the earlier tricks, R4.1's lowest club only when it has R4.1."""
+    holding = counts_of(parse_card(c) for c in line["holding"])
+    trick = [parse_card(c) for c in line["trick"]]
+    lowest = None if line["lowest_club"] is None or rules.first_leader != "two_of_clubs" \
+        else parse_card(line["lowest_club"])
+    if lowest is None and rules.first_leader == "two_of_clubs":
+        lowest = parse_card("2C")
+    return _texts(legal_cards(rules, holding, trick, first_trick=line["first_trick"],
+                              hearts_broken=hearts_broken_after(line, rules, players),
+                              lowest=lowest))
+
+
+def hearts_broken_after(line: dict, rules: Ruleset | None = None,
+                        players: int | None = None) -> bool:
+    """Whether hearts are broken after the position's earlier tricks (under ``rules``, by
+    default its own), by the engine: its trick resolution, the tricks played from a table
+    that holds every card."""
+    state = _open_table(rules or line_rules(line), players or line["players"])
+    for cards in line["earlier"]:
+        state = _played(state, [parse_card(card) for card in cards])
+    return state.hearts_broken
+
+
+def _open_table(rules: Ruleset, players: int) -> State:
+    """A hand at its first lead in which every seat holds every card (for following hearts
+    broken through tricks, whoever played them)."""
+    everything = counts_of(c for c in range(len(CARDS)) for _ in range(rules.decks))
+    return engine.begin_play(engine.new_game(rules, players), [everything] * players, ())
+
+
+def _played(state: State, cards) -> State:
+    for card in cards:
+        state = engine.play(state, state.to_play, card, check=False)
+    return state

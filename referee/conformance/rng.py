@@ -1,0 +1,63 @@
+"""The generator's random numbers: SplitMix64, specified here and in spec/conformance.md, so
+that a seed gives the same games on every machine and every Python version."""
+
+from __future__ import annotations
+
+import hashlib
+
+_MASK64 = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64: a small generator fully specified here, so games never depend on Python.
+
+    ``state += 0x9E3779B97F4A7C15``; output = ``z ^ (z >> 31)`` after
+    ``z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9``, ``z = (z ^ (z >> 27)) * 0x94D049BB133111EB``
+    (all modulo 2**64).  An integer seed in 0..2**64-1 is the initial state; any other seed
+    (a string, a negative or huge integer) is first hashed: the first 8 bytes of
+    SHA-256(UTF-8 text), big-endian.  ``below(n)`` rejects outputs >= 2**64 - 2**64 % n and
+    returns the output modulo n.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int | str):
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK64:
+            seed = int.from_bytes(hashlib.sha256(str(seed).encode("utf-8")).digest()[:8], "big")
+        self.state = seed
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in 0..n-1."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            value = self.next64()
+            if value < limit:
+                return value % n
+
+    randrange = below  # the name random.Random users expect (one argument only)
+
+    def choice(self, items):
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates from the end: for i = len-1 .. 1 swap items[i] and items[below(i+1)]."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def sample(self, items, k: int) -> list:
+        """k distinct positions, by a partial Fisher-Yates from the front."""
+        pool = list(items)
+        for i in range(k):
+            j = i + self.below(len(pool) - i)
+            pool[i], pool[j] = pool[j], pool[i]
+        return pool[:k]

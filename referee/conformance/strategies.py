@@ -1,0 +1,173 @@
+"""How the generator's players play (the strategies of :mod:`referee.conformance.generate`),
+and the rare situations it can steer a game towards.
+
+Every choice is made from a list in a fixed order, with :class:`Rng`'s numbers, so that a seed
+gives the same game everywhere.
+"""
+
+from __future__ import annotations
+
+from referee.conformance.gamestats import GameStats
+from referee.conformance.rng import Rng
+from referee.rules import engine
+from referee.rules.cards import HEARTS, NUM_RANKS, QUEEN_OF_SPADES, Card, cards_of
+from referee.rules.engine import State
+from referee.rules.ruleset import Ruleset, card_points, is_point_card
+from referee.rules.tricks import resolve_under
+
+STRATEGIES = ("random", "simple", "moon")
+SITUATIONS = ("moon", "set-aside-first", "set-aside-last", "kitty-pickup", "kitty-delayed", "tie")
+
+
+def _rank(card: int) -> int:
+    return card % NUM_RANKS
+
+
+def _winning_card(state: State) -> int | None:
+    """The card currently winning the trick in progress (None: nothing wins it yet)."""
+    cards = state.trick_cards
+    outcome = resolve_under(state.rules, cards)
+    return None if outcome.winner is None else cards[outcome.winner]
+
+
+def _strength(holding) -> int:
+    """A rough count of winners: jacks to aces, hearts counting double."""
+    return sum(n * max(0, _rank(c) - 8) * (2 if c // NUM_RANKS == HEARTS else 1)
+               for c, n in enumerate(holding))
+
+
+def choose_play(state: State, legal: tuple[Card, ...], rng: Rng, strategy: str,
+                shooter: int | None = None) -> Card:
+    """The card a player of ``strategy`` plays; ``shooter`` is the seat aiming for the moon."""
+    if strategy == "random" or len(legal) == 1:
+        return legal[rng.below(len(legal))]
+    if strategy in _ASIDE_TRICKS and _ASIDE_TRICKS[strategy](state):
+        return _aside_lead(state, legal) if not state.trick else _aside_follow(state, legal)
+    if state.to_play == shooter:
+        return _shooter_play(state, legal)
+    return _simple_play(state, legal)
+
+
+def _simple_play(state: State, legal: tuple[Card, ...]) -> Card:
+    """``simple``: duck under the winning card, cancel it rather than win, shed points when
+    void."""
+    cards = state.trick_cards
+    if not cards:
+        safe = [c for c in legal if card_points(c) == 0] or list(legal)
+        return min(safe, key=lambda c: (_rank(c), c))
+    led = cards[0] // NUM_RANKS
+    following = [c for c in legal if c // NUM_RANKS == led]
+    if following:
+        winning = _winning_card(state)
+        if winning is None:
+            return min(following)
+        under = [c for c in following if c < winning]
+        if under:
+            return max(under)
+        if winning in following and state.rules.cancellation:
+            return winning  # cancel the winning card with its twin rather than win
+        return min(following)
+    points = ([c for c in legal if c == QUEEN_OF_SPADES]
+              or [c for c in legal if c // NUM_RANKS == HEARTS])
+    return max(points or legal, key=lambda c: (_rank(c), c))
+
+
+# the tricks in which the steering strategies of the set-aside situations play for a set-aside
+# trick (see _Steering), with everyone's cards in view; elsewhere they play as ``simple``
+_ASIDE_TRICKS = {
+    "aside-first": lambda state: state.trick_number == 1,
+    "aside-last": lambda state: state.trick_number >= state.tricks_per_hand - 1,
+}
+
+
+def _aside_lead(state: State, legal: tuple[Card, ...]) -> Card:
+    """A lead after which :func:`_aside_follow` by every other seat sets the trick aside, if
+    one does (the lowest such); else the lowest card."""
+    for card in sorted(legal, key=lambda c: (_rank(c), c)):
+        after = engine.play(state, state.to_play, card, check=False)
+        while after.trick:
+            after = engine.play(after, after.to_play,
+                                _aside_follow(after, engine.legal_plays(after)), check=False)
+        if after.last_trick is not None and after.last_trick.outcome.winner is None:
+            return card
+    return min(legal, key=lambda c: (_rank(c), c))
+
+
+def _aside_follow(state: State, legal: tuple[Card, ...]) -> Card:
+    """A card towards a set-aside trick: the twin of the highest uncancelled card of the led
+    suit, else a card of that suit whose twin a seat still to play holds, else the lowest."""
+    cards = state.trick_cards
+    led = cards[0] // NUM_RANKS
+    twins = [c for c in legal if c // NUM_RANKS == led and cards.count(c) == 1]
+    if twins:
+        return max(twins)
+    later = [(state.to_play + step) % state.players
+             for step in range(1, state.players - len(cards))]
+    matched = [c for c in legal if c // NUM_RANKS == led and c not in cards
+               and any(state.holdings[seat][c] for seat in later)]
+    if matched:
+        return max(matched)
+    return min(legal, key=lambda c: (_rank(c), c))
+
+
+def _shooter_play(state: State, legal: tuple[Card, ...]) -> Card:
+    cards = state.trick_cards
+    if not cards:  # lead the highest card, hearts first once they may be led
+        return max(legal, key=lambda c: (_rank(c), c // NUM_RANKS == HEARTS, c))
+    led = cards[0] // NUM_RANKS
+    following = [c for c in legal if c // NUM_RANKS == led]
+    if following:
+        winning = _winning_card(state)
+        winners = [c for c in following if (winning is None or c > winning) and c not in cards]
+        return max(winners) if winners else min(following)
+    safe = [c for c in legal if not is_point_card(c)] or list(legal)
+    return min(safe, key=lambda c: (_rank(c), c))
+
+
+def choose_pass(holding, count: int, rng: Rng, strategy: str,
+                aiming: bool = False, rules: Ruleset | None = None) -> tuple[Card, ...]:
+    held = [c for c in cards_of(holding) if rules is None or rules.may_pass(c)]
+    if strategy == "random":
+        return tuple(sorted(rng.sample(held, count)))
+    if aiming:  # keep the winners and the points; pass the lowest other cards
+        ranked = sorted(held, key=lambda c: (is_point_card(c), _rank(c), c))
+        return tuple(sorted(ranked[:count]))
+    ranked = sorted(held, key=lambda c: (c == QUEEN_OF_SPADES, c // NUM_RANKS == HEARTS,
+                                         _rank(c), c))
+    return tuple(sorted(ranked[-count:]))
+
+
+
+# -- situations ----------------------------------------------------------------------------
+def situation_count(situation: str, stats: GameStats) -> int:
+    """How often ``stats`` (of a hand or of games) shows ``situation``."""
+    if situation == "tie":
+        return stats.ties
+    return {
+        "moon": sum(stats.moons.values()), "set-aside-first": stats.set_aside_first,
+        "set-aside-last": stats.set_aside_last, "kitty-pickup": stats.kitty_pickups,
+        "kitty-delayed": stats.kitty_delayed,
+    }[situation]
+
+
+def shows_situation(situation: str, cases: list[str]) -> bool:
+    """Whether a game whose cases (:meth:`GameStats.cases`) are ``cases`` shows ``situation``."""
+    if situation == "moon":
+        return "moon-subtract" in cases or "moon-add" in cases
+    return situation in cases
+
+
+def situation_problem(situation: str, rules: Ruleset, players: int) -> str | None:
+    """Why no game of ``rules`` at ``players`` players can show ``situation`` (None: it can)."""
+    set_aside = rules.cancellation and rules.decks > 1 and rules.nothing_survives == "set_aside"
+    kitty = rules.kitty_size(players) > 0
+    problems = {
+        "moon": None if rules.shooting_the_moon else "there is no moon (shooting_the_moon = false)",
+        "set-aside-first": None if set_aside else "no trick is ever set aside",
+        "set-aside-last": None if set_aside else "no trick is ever set aside",
+        "kitty-pickup": None if kitty else f"there is no kitty at {players} players",
+        "kitty-delayed": None if kitty and set_aside and rules.kitty_to == "first_trick" else
+        "no kitty waits for a set-aside first trick",
+        "tie": None,
+    }
+    return problems[situation]
