@@ -99,9 +99,9 @@ def _parser() -> argparse.ArgumentParser:
     convert.add_argument("--to", choices=("json", "log"), default=None,
                          help="the format to write (default: the other one)")
 
-    explain = commands.add_parser("explain", help="explain a diagnostic code or kind, or quote a "
-                                  "rule clause (R5.2)")
-    explain.add_argument("code", nargs="?", metavar="CODE-or-KIND-or-CLAUSE")
+    explain = commands.add_parser("explain", help="explain a diagnostic code or kind, quote a "
+                                  "rule clause (R5.2), or list the clauses on a topic (kitty)")
+    explain.add_argument("code", nargs="?", metavar="CODE-or-KIND-or-CLAUSE-or-WORD")
     _language_option(explain)
 
     rules = commands.add_parser("rules", help="print a ruleset's options or the rulebook")
