@@ -104,7 +104,8 @@ def test_colour_only_when_asked_and_no_color_respected():
 
 def test_explain_rules_replay_and_fmt(tmp_path):
     code, out, _ = run("explain", "revoke")
-    assert code == 0 and out.startswith("CH201 revoke (error, rule R5.2)") and "Example:" in out
+    assert code == 0 and out.startswith("CH201 revoke (error, rule R5.2; also R5.5)")
+    assert "Example:" in out
     assert run("explain", "CH301")[1].startswith("CH301 miscounted-cancellation")
     assert run("explain", "nonsense")[0] == 2
     code, out, _ = run("rules", "standard")
@@ -269,8 +270,8 @@ def test_explain_quotes_a_clause_and_the_kinds_that_cite_it(capsys):
     assert main(["explain", "R4.1"]) == 0
     assert capsys.readouterr().out.endswith(
         "\nCited by: CH202 illegal-lead, CH205 wrong-leader, CH206 illegal-play\n")
-    assert main(["explain", "R1.2"]) == 0
-    assert capsys.readouterr().out.endswith("\nNo diagnostic kind cites R1.2.\n")
+    assert main(["explain", "R10.6"]) == 0
+    assert capsys.readouterr().out.endswith("\nNo diagnostic kind cites R10.6.\n")
     assert main(["explain", "R5"]) == 0
     assert capsys.readouterr().out == (
         "Rule R5 (spec/rules.md):\nR5 Following\nR5.1 One card each.\n"
