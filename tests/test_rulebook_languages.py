@@ -5,6 +5,7 @@ found by topic in any of them."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import tomllib
 from fnmatch import fnmatch
@@ -156,3 +157,27 @@ def test_explain_names_the_one_clause_and_the_kinds_on_a_topic(capsys):
 def test_a_word_on_no_topic_is_a_usage_error(word, capsys):
     assert main(["explain", word]) == 2
     assert "unknown code, kind, clause or topic" in capsys.readouterr().err
+
+
+def test_a_page_quotes_a_clause_s_title_and_text_in_the_reader_s_language():
+    assert rulebook.clause_quote("R6.3", "it") == {
+        "id": "R6.3", "title": "La più alta non annullata.",
+        "text": "La presa va a chi ha giocato la carta non annullata più alta del seme condotto. "
+                "Una coppia annullata sotto quella carta non cambia nulla; una coppia annullata "
+                "sopra di essa fa vincere una carta più bassa.",
+        "html": "La presa va a chi ha giocato la carta <em>non annullata</em> più alta del seme "
+                "condotto. Una coppia annullata sotto quella carta non cambia nulla; una coppia "
+                "annullata sopra di essa fa vincere una carta più bassa."}
+    assert rulebook.clause_quote("R99.1", "de") == {"id": "R99.1", "title": "", "text": "",
+                                                    "html": ""}
+
+
+def test_sarif_quotes_each_kind_s_clause_in_the_language_asked_for(capsys):
+    assert main(["check", str(ROOT / "examples" / "logs" / "revoke.log"), "--format", "sarif",
+                 "--lang", "it"]) == 1
+    driver = json.loads(capsys.readouterr().out)["runs"][0]["tool"]["driver"]
+    revoke = next(rule for rule in driver["rules"] if rule["id"] == "CH201")
+    assert revoke["help"]["text"].endswith("\n" + rulebook.clause_plain("R5.2", "it"))
+    assert "\nR5.2 Rispondere al seme. Un giocatore deve" in revoke["help"]["text"]
+    assert "**" not in revoke["help"]["text"]
+    assert revoke["help"]["markdown"].endswith(rulebook.clause("R5.2", "it"))

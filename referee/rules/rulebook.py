@@ -213,6 +213,23 @@ def clause_html(clause_id: str, lang: str = SOURCE_LANGUAGE, notes: bool = False
     return None if found is None else render_html(found)
 
 
+def clause_quote(clause_id: str, lang: str = SOURCE_LANGUAGE) -> dict[str, str]:
+    """A clause as a page quotes it, in ``lang``: ``{"id", "title", "text", "html"}``: its
+    title as written (``Set-aside last trick.``), and its own text (no notes) after the id and title as plain text and as safe HTML
+    (:func:`render_html`); "" each when the rulebook does not define it."""
+    found = clause_blocks(clause_id, lang, notes=False)
+    if not found:
+        return {"id": clause_id, "title": "", "text": "", "html": ""}
+    marked, title = list(found[0].pieces), ""
+    if clause_title(clause_id, lang):  # the id and the title lead: **R6.6** *Set-aside last trick.*
+        while marked[0][1] != EM:
+            marked.pop(0)
+        title = marked.pop(0)[0].strip()
+    body = (Block(0, tuple(marked)), *found[1:])
+    return {"id": clause_id, "title": title, "text": plain(list(body)).strip(),
+            "html": render_html(list(body)).strip()}
+
+
 def clause_title(clause_id: str, lang: str = SOURCE_LANGUAGE) -> str:
     """A clause's title in ``lang`` (``Set-aside last trick``), "" when it has none."""
     found = clause_blocks(clause_id, lang, notes=False)
