@@ -106,7 +106,9 @@ def _parser() -> argparse.ArgumentParser:
 
     rules = commands.add_parser("rules", help="print a ruleset's options or the rulebook")
     rules.add_argument("ruleset", nargs="?", default=None)
-    rules.add_argument("--book", action="store_true", help="print the whole rulebook (spec/rules.md)")
+    rules.add_argument("--book", action="store_true", help="print the whole rulebook (spec/rules.md; "
+                       "with --lang its clauses in that language, spec/rules.LANG.md)")
+    _language_option(rules)
     return parser
 
 

@@ -181,3 +181,10 @@ def test_sarif_quotes_each_kind_s_clause_in_the_language_asked_for(capsys):
     assert "\nR5.2 Rispondere al seme. Un giocatore deve" in revoke["help"]["text"]
     assert "**" not in revoke["help"]["text"]
     assert revoke["help"]["markdown"].endswith(rulebook.clause("R5.2", "it"))
+
+
+def test_the_whole_rulebook_is_printed_in_the_language_asked_for(capsys):
+    assert main(["rules", "--book", "--lang", "fr"]) == 0
+    assert capsys.readouterr().out == rulebook.rulebook_text("fr")
+    assert main(["rules", "--book", "--lang", "en"]) == 0
+    assert capsys.readouterr().out.startswith("# Cancellation Hearts — the rulebook\n")

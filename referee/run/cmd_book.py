@@ -141,7 +141,7 @@ def run_rules(args) -> int:
     if args.book:
         from referee.rules.rulebook import rulebook_text
 
-        sys.stdout.write(rulebook_text())
+        sys.stdout.write(rulebook_text(language(args)))
         return EXIT_CLEAN
     name = args.ruleset or "cancellation"
     try:
