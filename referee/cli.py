@@ -113,9 +113,9 @@ def _parser() -> argparse.ArgumentParser:
     convert.add_argument("--to", choices=("json", "log"), default=None,
                          help="the format to write (default: the other one)")
 
-    explain = commands.add_parser("explain", help="explain a diagnostic code or kind, or quote a "
-                                  "rule clause (R5.2)")
-    explain.add_argument("code", nargs="?", metavar="CODE-or-KIND-or-CLAUSE")
+    explain = commands.add_parser("explain", help="explain a diagnostic code or kind, quote a "
+                                  "rule clause (R5.2), or list the clauses on a topic (kitty)")
+    explain.add_argument("code", nargs="?", metavar="CODE-or-KIND-or-CLAUSE-or-WORD")
     _language_option(explain)
 
     match = commands.add_parser("match", help="play seeded games between programs, checking "
@@ -149,7 +149,9 @@ def _parser() -> argparse.ArgumentParser:
 
     rules = commands.add_parser("rules", help="print a ruleset's options or the rulebook")
     rules.add_argument("ruleset", nargs="?", default=None)
-    rules.add_argument("--book", action="store_true", help="print the whole rulebook (spec/rules.md)")
+    rules.add_argument("--book", action="store_true", help="print the whole rulebook (spec/rules.md; "
+                       "with --lang its clauses in that language, spec/rules.LANG.md)")
+    _language_option(rules)
     return parser
 
 

@@ -55,9 +55,12 @@ def choose_moon(table: Table, state: State, moon: Moon | None, written: dict[int
     if moon is not None:
         seat = table.seat(moon.player, moon.player_span, hand=hand)
         if shooter is None:
+            rule = "R8.1"
+            if state.lost:  # nobody took every point: some were lost (R6.6)
+                rule = "R8.4"
             if seat is not None:
                 add(codes.BAD_MOON, moon.span, not_a_moon(table, state, seat),
-                    hand=hand, player=table.name(seat), rule="R8.1")
+                    hand=hand, player=table.name(seat), rule=rule)
             return engine.SCORE
         if seat is not None and seat != shooter:
             add(codes.BAD_MOON, moon.player_span, msg(
@@ -339,7 +342,7 @@ def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
         lost = msgn("{n} point was lost", "{n} points were lost", reading.lost, n=reading.lost)
         # TRANSLATORS: {lost} is "2 points were lost"; {shown} says which line shows it
         table.findings.note(msg("hand {hand} adds up to {total}: {lost} in the set-aside last "
-                                "trick, {shown}", hand=hand, total=sum(values), lost=lost,
+                                "trick (R6.6), {shown}", hand=hand, total=sum(values), lost=lost,
                                 shown=shown) if shown else
                             msg("hand {hand} adds up to {total}: consistent only if {lost} in a "
                                 "set-aside last trick (R6.6), which the record does not show",

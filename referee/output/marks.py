@@ -8,16 +8,10 @@ row of its line (:meth:`Marks.rest_of_line`); any other is listed, not marked.
 
 from __future__ import annotations
 
-import re
-
 from referee.check.codes import BY_KIND
 from referee.check.diagnostics import Diagnostic
 from referee.log.events import Span
-from referee.rules.rulebook import clause
-
-_CLAUSE_HEAD = re.compile(r"^- \*\*[^*]+\*\*\s*")
-_TITLE = re.compile(r"^\*([^*]+)\*\s*")
-_EMPHASIS = re.compile(r"\*\*?([^*]+)\*\*?|`([^`]+)`")
+from referee.rules.rulebook import clause_quote
 
 
 class Marks:
@@ -57,21 +51,10 @@ class Marks:
 
 
 def clause_parts(clause_id: str) -> dict:
-    """A rulebook clause as plain text: its id, its title and its text, without markdown."""
-    text = clause(clause_id)
-    if text is None:
-        return {"id": clause_id, "title": "", "text": ""}
-    lines = _CLAUSE_HEAD.sub("", text).splitlines()
-    # the clause itself, without the notes nested under it ("- Why: ...", "- Options: ...")
-    own = [lines[0], *(line for line in lines[1:1 + next(
-        (i for i, line in enumerate(lines[1:]) if line.lstrip().startswith("- ")),
-        len(lines))])]
-    body = " ".join(line.strip() for line in own)
-    title = _TITLE.match(body)
-    if title:
-        body = body[title.end():]
-    plain = _EMPHASIS.sub(lambda m: m.group(1) or m.group(2), body)
-    return {"id": clause_id, "title": title.group(1) if title else "", "text": plain}
+    """A rulebook clause as plain text: its id, its title and its text, without markdown
+    (:func:`referee.rules.rulebook.clause_quote` has it in every language, and as HTML)."""
+    quote = clause_quote(clause_id)
+    return {key: quote[key] for key in ("id", "title", "text")}
 
 
 def explanations(diagnostics: list[Diagnostic], marks: Marks) -> list[dict]:

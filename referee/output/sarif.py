@@ -19,7 +19,7 @@ from referee.check.codes import ERROR, NOTE, WARNING, all_codes
 from referee.check.diagnostics import Diagnostic, Report
 from referee.output.localized import localized
 from referee.output.render import more_diagnostics
-from referee.rules.rulebook import clause
+from referee.rules.rulebook import clause, clause_plain
 from referee.util.i18n import SOURCE_LANGUAGE, translate
 from referee.util.message import msg
 from referee.util.terminal import escaped
@@ -31,21 +31,23 @@ MAX_NOTIFICATIONS = 10_000  # past it, notifications are counted in a last one
 
 
 def rules(language: str = SOURCE_LANGUAGE) -> list[dict]:
-    """The reporting descriptors: one per diagnostic kind, its summary and why in
-    ``language`` (the clause is quoted from the rulebook, in English)."""
+    """The reporting descriptors: one per diagnostic kind, its summary, why and clause in
+    ``language`` (the clause quoted from the rulebook in that language: plain text in
+    ``help.text``, its markdown in ``help.markdown``)."""
     out = []
     for code in all_codes():
-        text = clause(code.clause) or ""
+        plain = clause_plain(code.clause, language) or ""
+        marked = clause(code.clause, language) or ""
         summary, why = translate(code.summary, language), translate(code.why, language)
         help_text = (f"{summary}. {why}\nExample: {code.example}\n"
-                     f"Rule {code.clause} (spec/rules.md):\n{text}")
+                     f"Rule {code.clause} (spec/rules.md):\n{plain}")
         out.append({
             "id": code.code, "name": code.kind,
             "shortDescription": {"text": summary},
             "fullDescription": {"text": why},
             "help": {"text": help_text,
                      "markdown": f"{summary}. {why}\n\nExample: `{code.example}`\n\n"
-                                 f"{text}"},
+                                 f"{marked}"},
             "defaultConfiguration": {"level": LEVELS[code.severity]},
             "properties": {"clause": code.clause, "kind": code.kind},
         })

@@ -1,21 +1,54 @@
-"""The rulebook (spec/rules.md, shipped as package data): whole, or one clause or section by
-its id."""
+"""The rulebook (spec/rules.md and its translations spec/rules.LANG.md, shipped as package
+data): whole, or one clause or section by its id, as markdown or rendered; and the clauses
+on a topic.
+
+A clause is read once as blocks of marked text (:func:`clause_blocks`): the clause itself,
+then each note nested under it (*Why*, *Options*), each a list of ``(text, mark)`` pieces
+whose mark is ``"strong"``, ``"em"``, ``"code"`` or ``""``.  The renderers are thin over
+them: plain text (:func:`clause_plain`), safe HTML (:func:`clause_html`), and the terminal's
+bold and italics (referee.run.cmd_book).
+"""
 
 from __future__ import annotations
 
+import html
 import re
+import unicodedata
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
+
+from referee.util.i18n import LANGUAGES, SOURCE_LANGUAGE
+
+STRONG, EM, CODE = "strong", "em", "code"
+Piece = tuple[str, str]  # (text, mark); mark is STRONG, EM, CODE or ""
 
 
-@lru_cache(maxsize=1)
-def rulebook_text() -> str:
-    """spec/rules.md from the installed package, or from the source checkout."""
+class Block(NamedTuple):
+    """One paragraph of a clause: ``depth`` 0 for the clause (or a section's heading and
+    titles), 1 for a note nested under it; its text as marked pieces."""
+
+    depth: int
+    pieces: tuple[Piece, ...]
+
+
+def book_file(lang: str = SOURCE_LANGUAGE) -> str:
+    """The rulebook's file name in ``lang``: ``rules.md`` in English, else ``rules.it.md``."""
+    return "rules.md" if lang == SOURCE_LANGUAGE else f"rules.{lang}.md"
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def rulebook_text(lang: str = SOURCE_LANGUAGE) -> str:
+    """The rulebook in ``lang`` (one of :data:`referee.util.i18n.LANGUAGES`) from the installed
+    package, or from the source checkout."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no rulebook in {lang!r}")
+    name = book_file(lang)
     try:
-        return resources.files("referee.spec").joinpath("rules.md").read_text("utf-8")
+        return resources.files("referee.spec").joinpath(name).read_text("utf-8")
     except (ModuleNotFoundError, FileNotFoundError):
-        return (Path(__file__).resolve().parents[2] / "spec" / "rules.md").read_text("utf-8")
+        return (Path(__file__).resolve().parents[2] / "spec" / name).read_text("utf-8")
 
 
 _ID = re.compile(r"R?(\d+)(?:\.(\d+))?", re.IGNORECASE)
@@ -31,22 +64,44 @@ def clause_id(text: str) -> str | None:
     return f"R{int(section)}" + (f".{int(number)}" if number else "")
 
 
-def clause(clause_id: str) -> str | None:
-    """The text of one clause (its list item with nested lines), or of a section (``R5``: its
-    heading and the title of each of its clauses); None if the rulebook does not define it."""
-    lines = rulebook_text().splitlines()
-    if "." not in clause_id:
-        return _section(lines, clause_id)
-    head = re.compile(rf"^- \*\*{re.escape(clause_id)}\*\*")
+_HEAD = re.compile(r"^- \*\*(R\d+\.\d+)\*\*")
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _clauses(lang: str) -> dict[str, str]:
+    """Clause id -> its markdown (its list item with the lines nested under it), in book
+    order."""
+    lines = rulebook_text(lang).splitlines()
+    found: dict[str, str] = {}
     for index, line in enumerate(lines):
-        if head.match(line):
-            block = [line]
-            for follow in lines[index + 1:]:
-                if not follow.startswith("  ") or not follow.strip():
-                    break
-                block.append(follow)
-            return "\n".join(block)
-    return None
+        head = _HEAD.match(line)
+        if head is None:
+            continue
+        block = [line]
+        for follow in lines[index + 1:]:
+            if not follow.startswith("  ") or not follow.strip():
+                break
+            block.append(follow)
+        found.setdefault(head.group(1), "\n".join(block))
+    return found
+
+
+def clause_ids(lang: str = SOURCE_LANGUAGE) -> list[str]:
+    """The ids of the clauses the rulebook in ``lang`` defines, in book order."""
+    return list(_clauses(lang))
+
+
+def clause(clause_id: str, lang: str = SOURCE_LANGUAGE) -> str | None:
+    """The markdown of one clause (its list item with nested lines), or of a section (``R5``:
+    its heading and the title of each of its clauses), in ``lang``; None if the rulebook does
+    not define it.  A translation that lacks a clause gives the English one."""
+    if "." not in clause_id:
+        text = _section(rulebook_text(lang).splitlines(), clause_id)
+    else:
+        text = _clauses(lang).get(clause_id)
+    if text is None and lang != SOURCE_LANGUAGE:
+        return clause(clause_id)
+    return text
 
 
 _TITLE = re.compile(r"^- \*\*R\d+\.\d+\*\* \*[^*]*\*")
@@ -65,3 +120,192 @@ def _section(lines: list[str], section_id: str) -> str | None:
                     block.append(title.group(0))
             return "\n".join(block)
     return None
+
+
+# ---- the marked text of a clause ------------------------------------------------------------
+
+_ITEM = re.compile(r"^( *)- (.*)$")
+_MARK = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`")
+
+
+def pieces(markdown: str) -> tuple[Piece, ...]:
+    """One paragraph's inline markdown as marked pieces: ``**strong**``, ``*em*``,
+    ```code```; anything else is text as written."""
+    out: list[Piece] = []
+    at = 0
+    for found in _MARK.finditer(markdown):
+        if found.start() > at:
+            out.append((markdown[at:found.start()], ""))
+        strong, em, code = found.groups()
+        out.append((strong, STRONG) if strong is not None else
+                   (em, EM) if em is not None else (code, CODE))
+        at = found.end()
+    if at < len(markdown):
+        out.append((markdown[at:], ""))
+    return tuple(out)
+
+
+def blocks(markdown: str) -> list[Block]:
+    """A clause's (or a section's) markdown as paragraphs: each list item with the lines that
+    continue it joined by spaces; a section's heading is one strong paragraph."""
+    paragraphs: list[tuple[int, list[str]]] = []
+    for line in markdown.splitlines():
+        item = _ITEM.match(line)
+        if line.startswith("## "):
+            paragraphs.append((0, [f"**{line[3:].strip()}**"]))
+        elif item:
+            paragraphs.append((min(len(item.group(1)) // 2, 1), [item.group(2).strip()]))
+        elif paragraphs:
+            paragraphs[-1][1].append(line.strip())
+    return [Block(depth, pieces(" ".join(words))) for depth, words in paragraphs]
+
+
+def clause_blocks(clause_id: str, lang: str = SOURCE_LANGUAGE,
+                  notes: bool = True) -> list[Block] | None:
+    """A clause (or section) in ``lang`` as marked paragraphs; without ``notes``, only the
+    clause itself (no *Why* or *Options*).  None if the rulebook does not define it."""
+    text = clause(clause_id, lang)
+    if text is None:
+        return None
+    found = blocks(text)
+    return found if notes else [b for b in found if b.depth == 0]
+
+
+def plain(found: list[Block]) -> str:
+    """Marked paragraphs as plain text: one line each, a note indented as ``  - ``."""
+    return "\n".join(("  - " if block.depth else "") + "".join(t for t, _ in block.pieces)
+                     for block in found)
+
+
+def clause_plain(clause_id: str, lang: str = SOURCE_LANGUAGE, notes: bool = True) -> str | None:
+    """A clause in ``lang`` as plain text, without markdown; None if it is not defined."""
+    found = clause_blocks(clause_id, lang, notes)
+    return None if found is None else plain(found)
+
+
+_TAGS = {STRONG: ("<strong>", "</strong>"), EM: ("<em>", "</em>"), CODE: ("<code>", "</code>")}
+
+
+def _html_pieces(marked: tuple[Piece, ...]) -> str:
+    out = []
+    for text, mark in marked:
+        escaped = html.escape(text, quote=True)  # first: the text can never make a tag
+        start, end = _TAGS.get(mark, ("", ""))
+        out.append(f"{start}{escaped}{end}")
+    return "".join(out)
+
+
+def render_html(found: list[Block]) -> str:
+    """Marked paragraphs as safe HTML: every character of the text escaped first, then only
+    ``<strong>``, ``<em>`` and ``<code>`` added for the marks.  The clause itself is phrasing
+    content (``<strong>R6.6</strong> <em>Set-aside last trick.</em> If ...``); its notes
+    follow as ``<ul class="notes">`` with a ``<li>`` each."""
+    own = " ".join(_html_pieces(b.pieces) for b in found if b.depth == 0)
+    extra = [f"<li>{_html_pieces(b.pieces)}</li>" for b in found if b.depth]
+    return own + (f'<ul class="notes">{"".join(extra)}</ul>' if extra else "")
+
+
+def clause_html(clause_id: str, lang: str = SOURCE_LANGUAGE, notes: bool = False) -> str | None:
+    """A clause in ``lang`` as safe HTML for a page to insert as it is (:func:`render_html`):
+    the clause itself, and with ``notes`` its *Why* and *Options*.  None if the rulebook does
+    not define it."""
+    found = clause_blocks(clause_id, lang, notes)
+    return None if found is None else render_html(found)
+
+
+def clause_quote(clause_id: str, lang: str = SOURCE_LANGUAGE) -> dict[str, str]:
+    """A clause as a page quotes it, in ``lang``: ``{"id", "title", "text", "html"}``: its
+    title as written (``Set-aside last trick.``), and its own text (no notes) after the id and title as plain text and as safe HTML
+    (:func:`render_html`); "" each when the rulebook does not define it."""
+    found = clause_blocks(clause_id, lang, notes=False)
+    if not found:
+        return {"id": clause_id, "title": "", "text": "", "html": ""}
+    marked, title = list(found[0].pieces), ""
+    if clause_title(clause_id, lang):  # the id and the title lead: **R6.6** *Set-aside last trick.*
+        while marked[0][1] != EM:
+            marked.pop(0)
+        title = marked.pop(0)[0].strip()
+    body = (Block(0, tuple(marked)), *found[1:])
+    return {"id": clause_id, "title": title, "text": plain(list(body)).strip(),
+            "html": render_html(list(body)).strip()}
+
+
+def clause_title(clause_id: str, lang: str = SOURCE_LANGUAGE) -> str:
+    """A clause's title in ``lang`` (``Set-aside last trick``), "" when it has none."""
+    found = clause_blocks(clause_id, lang, notes=False)
+    if not found:
+        return ""
+    marked = [piece for piece in found[0].pieces if piece[0].strip()]
+    if len(marked) > 1 and marked[0][1] == STRONG and marked[1][1] == EM:
+        return marked[1][0].strip().rstrip(".")
+    return ""
+
+
+# ---- clauses by topic -----------------------------------------------------------------------
+
+_FOLD = str.maketrans({"œ": "oe", "æ": "ae", "ʼ": "'", "’": "'", "-": " ", "_": " "})
+
+
+def _folded(text: str) -> str:
+    """``text`` as a topic is looked for in it: case, accents, hyphens and runs of spaces
+    do not count (``Set-aside`` is ``set aside``, ``Cœur`` is ``coeur``)."""
+    text = unicodedata.normalize("NFKD", text.casefold().translate(_FOLD))
+    text = "".join(char for char in text if not unicodedata.combining(char))
+    return " ".join(text.split())
+
+
+@lru_cache(maxsize=1)
+def _topic_index() -> dict[str, list[tuple[str, str, str]]]:
+    """Clause id -> (title, the clause's own text, its notes) folded, in every language."""
+    index: dict[str, list[tuple[str, str, str]]] = {}
+    for lang in LANGUAGES:
+        for ident in _clauses(lang):
+            found = clause_blocks(ident, lang) or []
+            own = plain([b for b in found if b.depth == 0])
+            rest = plain([b for b in found if b.depth])
+            index.setdefault(ident, []).append(
+                (_folded(clause_title(ident, lang)), _folded(own), _folded(rest)))
+    return index
+
+
+MIN_TOPIC = 3  # letters: a shorter word would find nearly every clause
+
+
+def find_clauses(topic: str) -> list[str]:
+    """The clauses on ``topic``, a word or words in any language of the rulebook (``kitty``,
+    ``luna``, ``Mond``, ``set aside``), the likeliest first: those whose title has it, then
+    those whose text has it, then those whose notes have it, each in book order.  A word
+    matches where a word of the clause starts with it (``cancel`` finds ``cancelled``);
+    when nothing matches, the topic is tried again a letter shorter, down to five letters
+    (``місяць`` finds ``місяця``).  Nothing for a topic shorter than :data:`MIN_TOPIC`."""
+    wanted = _folded(topic)
+    if len(wanted.replace(" ", "")) < MIN_TOPIC:
+        return []
+    while True:
+        found = _ranked(wanted)
+        if found or len(wanted) <= 5:
+            return found
+        wanted = wanted[:-1].rstrip()
+
+
+def _pattern(wanted: str) -> re.Pattern:
+    return re.compile(rf"(?<!\w){re.escape(wanted)}")
+
+
+def matches(topic: str, text: str) -> bool:
+    """Whether ``text`` is on ``topic`` as :func:`find_clauses` reads a clause (a word of it
+    starts with the topic, case, accents and hyphens aside), tried once as written."""
+    wanted = _folded(topic)
+    return len(wanted.replace(" ", "")) >= MIN_TOPIC and bool(
+        _pattern(wanted).search(_folded(text)))
+
+
+def _ranked(wanted: str) -> list[str]:
+    pattern = _pattern(wanted)
+    ranked = []
+    for order, (ident, versions) in enumerate(_topic_index().items()):
+        ranks = [rank for title, own, rest in versions
+                 for rank, text in enumerate((title, own, rest)) if pattern.search(text)]
+        if ranks:
+            ranked.append((min(ranks), order, ident))
+    return [ident for _, _, ident in sorted(ranked)]

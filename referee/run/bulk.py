@@ -12,18 +12,23 @@ import os
 import re
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from itertools import chain, islice
 from pathlib import Path
 
 from referee.check.diagnostics import Report, not_checked_report, unreadable_report
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
 from referee.rules.ruleset import Ruleset
-from referee.util.message import msg
+from referee.util.message import msg, msgn
+from referee.util.terminal import escaped
 
 DEFAULT_TIMEOUT = 120.0
 MAX_TIMEOUT = 7 * 24 * 3600.0  # seconds: a week; past it a timeout is no limit, and overflows
 MAX_JOBS_PER_CORE = 4  # workers beyond this only wait for the cores
 LOG_SUFFIXES = (".log", ".txt", ".hearts")
+# found in a folder, a file of this suffix with no log line in it is someone's notes (a club
+# keeps its notes beside its logs): passed over, not an unreadable log
+NOTES_SUFFIX = ".txt"
 RECORD_SUFFIX = ".json"
 # a record declares its format (spec/game-record.md); other JSON (expected verdicts, settings)
 # in the same folders is not a game
@@ -45,6 +50,48 @@ def _declares_record(path: Path) -> bool:
     except OSError:
         return True  # judged, so that check says why it cannot be read
     return _RECORD_MARK.search(head) is not None
+
+
+def holds_no_log_line(report: Report) -> bool:
+    """Whether ``report`` says its file is text none of whose lines is a log statement:
+    empty, only comments, or nothing that reads as a statement (not binary, not undecodable,
+    not too big: those stay unreadable)."""
+    return report.unreadable is not None and getattr(
+        report.unreadable, "template", None) in _no_log_line_reasons()
+
+
+@cache
+def _no_log_line_reasons() -> frozenset[str]:
+    """The templates of the parser's reasons for text with no log line, asked of the parser
+    itself (:func:`referee.log.parser.nothing_read`, :func:`~referee.log.parser.log_text`)."""
+    from referee.log.parser import SyntaxIssue, UnreadableLog, log_text, nothing_read
+
+    reasons = [nothing_read(None).message, nothing_read(SyntaxIssue(1, 1, 1, 2, "")).message]
+    try:
+        log_text(b"")
+    except UnreadableLog as err:
+        reasons.append(err.message)
+    return frozenset(reason.template for reason in reasons)
+
+
+def passing_over(reports: Iterable[Report], notes: set[str],
+                 passed: list[str]) -> Iterator[Report]:
+    """``reports`` less those of the files in ``notes`` (files found in a folder that may be
+    someone's notes) that hold no log line; their paths are added to ``passed``."""
+    for report in reports:
+        if report.path in notes and holds_no_log_line(report):
+            passed.append(report.path)
+        else:
+            yield report
+
+
+def passed_over_note(passed: list[str], shown: int = 10):
+    """The one note on the files a run passed over, naming the first ``shown``."""
+    names = ", ".join(map(escaped, passed[:shown])) + (", ..." if len(passed) > shown else "")
+    # TRANSLATORS: {files} is a list of file names; the files are not checked, not counted
+    return msgn("passed over {n} file with no log line in it (not counted): {files}",
+                "passed over {n} files with no log line in them (not counted): {files}",
+                len(passed), n=len(passed), files=names)
 
 
 def check_one(path: str, invariants: bool = False,

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from functools import partial
 from pathlib import Path
 
-from referee.run.bulk import LOG_SUFFIXES, files_in
+from referee.run.bulk import LOG_SUFFIXES, NOTES_SUFFIX, files_in
 from referee.run.usage import (
     EXIT_CLEAN,
     EXIT_UNREADABLE,
@@ -18,11 +18,15 @@ from referee.run.usage import (
     machine_language,
     ruleset_choice,
 )
+from referee.util.i18n import translate
 
 _EXIT_BY_VERDICT = {"clean": EXIT_CLEAN, "violations": EXIT_VIOLATIONS, "unreadable": EXIT_UNREADABLE}
 
 
-def iter_inputs(paths: list[str]) -> Iterator[str]:
+def iter_inputs(paths: list[str], notes: set[str] | None = None) -> Iterator[str]:
+    """The files to check: each path named, and the files :func:`files_in` finds in each
+    folder named.  Those found in a folder that may be notes (``.txt``) are added to
+    ``notes``: a named file is always read as a log."""
     for raw in paths:
         if raw == "-":
             yield raw
@@ -33,7 +37,10 @@ def iter_inputs(paths: list[str]) -> Iterator[str]:
             if not found:
                 raise UsageError(f"{raw}: no log files ({', '.join(LOG_SUFFIXES)}) or JSON game "
                                  "records in this directory")
-            yield from (str(p) for p in found)
+            for file in found:
+                if notes is not None and file.suffix == NOTES_SUFFIX:
+                    notes.add(str(file))
+                yield str(file)
         else:
             yield raw
 
@@ -48,7 +55,9 @@ def run_check(args) -> int:
         raise UsageError(f"--timeout must be a positive number of seconds, at most "
                          f"{bulk.MAX_TIMEOUT:g} (a week), not {args.timeout:g}")
     jobs = args.jobs or bulk.default_jobs()
-    paths: Iterable[str] = iter_inputs(args.paths)
+    notes: set[str] = set()
+    passed: list[str] = []
+    paths: Iterable[str] = iter_inputs(args.paths, notes)
     progress = None
     if sys.stderr.isatty() and args.format != "text":
         paths = list(paths)
@@ -73,7 +82,7 @@ def run_check(args) -> int:
         else:
             stream = bulk.check_many(paths, jobs=jobs, timeout=args.timeout, check=check)
         tally = bulk.Tally()
-        reports = tally.counted(stream)
+        reports = tally.counted(bulk.passing_over(stream, notes, passed))
         if progress is not None:
             reports = _advancing(reports, progress)
         if args.format in formats.DOCUMENT_WRITERS:  # streamed: one report in memory at a time
@@ -85,6 +94,10 @@ def run_check(args) -> int:
             for report in reports:
                 if args.show_clean or not _quiet(report):
                     render.render_text([report], color=color(args), language=lang)
+        if passed:  # people read it beside the tally; a program's output stays one document
+            print(translate(bulk.passed_over_note(passed), lang),
+                  file=sys.stdout if args.format == "text" else sys.stderr)
+        if args.format == "text":
             print(render.tally_line(tally.verdicts, lang))
     finally:
         if progress is not None:
