@@ -16,7 +16,7 @@ from referee.check.table import Table, TracedTrick
 from referee.output.game_view import VIEW_VERSION, GameView, referee_game
 from referee.rules.cards import card_text
 from referee.rules.ruleset import Ruleset, card_points
-from referee.util.terminal import escaped
+from referee.util.terminal import escaped, escaped_values
 
 SPOOL_BYTES = 1 << 20  # what is spooled in memory; past it, in a temporary file
 
@@ -164,10 +164,10 @@ def _write_view(view: GameView, stream: IO[str] | None) -> None:
     with tempfile.SpooledTemporaryFile(SPOOL_BYTES, mode="w+", encoding="utf-8") as hands:
         for index, hand in enumerate(view.hands()):
             # as json.dumps(indent=2) writes an element of a list in an object: 4 spaces in
-            hands.write((",\n    " if index else "\n    ")
-                        + json.dumps(hand, ensure_ascii=False, indent=2).replace("\n", "\n    "))
-        head, tail = json.dumps(view.document([]), ensure_ascii=False, indent=2).split(
-            _NO_HANDS, 1)
+            text = json.dumps(escaped_values(hand), ensure_ascii=False, indent=2)
+            hands.write((",\n    " if index else "\n    ") + text.replace("\n", "\n    "))
+        head, tail = json.dumps(escaped_values(view.document([])), ensure_ascii=False,
+                                indent=2).split(_NO_HANDS, 1)
         target.write(head)
         if hands.tell():
             target.write('\n  "hands": [')
@@ -187,7 +187,7 @@ def _print_json(data: dict, stream: IO[str] | None) -> None:
     import json
 
     target = sys.stdout if stream is None else stream
-    target.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    target.write(json.dumps(escaped_values(data), ensure_ascii=False, indent=2) + "\n")
 
 
 def _footer(summary: HandSummary | None) -> str | None:
