@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from json.encoder import c_make_encoder, encode_basestring
 
+from referee.log.canonical import blank_before, format_event
 from referee.log.events import (
     CardRun,
     Comment,
@@ -37,7 +38,6 @@ from referee.log.events import (
 from referee.log.jsonrecord import FORMAT, VERSION, Reading, players_value, schema
 from referee.log.parser import split_players
 from referee.log.recordfits import PlainValues
-from referee.log.writer import format_event
 from referee.rules.cards import card_text
 
 __all__ = ["NotRecordable", "RecordWriter", "dump", "log_text", "record_of", "record_text"]
@@ -238,16 +238,20 @@ def record_text(events: tuple[Event, ...], text: str = "") -> str:
 
 def log_text(reading: Reading) -> str:
     """The canonical log text of a record: one statement per line, a blank line before each
-    hand, a comment beside a statement after two blanks (``referee fmt``'s form)."""
+    hand and after the tags, a comment beside a statement after two blanks (``referee fmt``'s
+    form)."""
     remarks = dict(reading.remarks)
     lines: list[str] = []
+    previous = None
     for index, event in enumerate(reading.events):
-        if isinstance(event, HandStart) and lines and lines[-1] != "":
+        if blank_before(event, previous, bool(lines)) and lines[-1] != "":
             lines.append("")
         line = format_event(event)
         if index in remarks:
             line += "  " + remarks[index]
         lines.append(line)
+        if not isinstance(event, Comment):
+            previous = event
     return "\n".join(lines) + "\n" if lines else ""
 
 
