@@ -19,7 +19,6 @@ from __future__ import annotations
 import json
 from json.encoder import c_make_encoder, encode_basestring
 
-from referee.log.canonical import blank_before, format_event
 from referee.log.events import (
     CardRun,
     Comment,
@@ -38,6 +37,7 @@ from referee.log.events import (
 from referee.log.jsonrecord import FORMAT, VERSION, Reading, players_value, schema
 from referee.log.parser import split_players
 from referee.log.recordfits import PlainValues
+from referee.log.writer import write
 from referee.rules.cards import card_text
 
 __all__ = ["NotRecordable", "RecordWriter", "dump", "log_text", "record_of", "record_text"]
@@ -240,19 +240,7 @@ def log_text(reading: Reading) -> str:
     """The canonical log text of a record: one statement per line, a blank line before each
     hand and after the tags, a comment beside a statement after two blanks (``referee fmt``'s
     form)."""
-    remarks = dict(reading.remarks)
-    lines: list[str] = []
-    previous = None
-    for index, event in enumerate(reading.events):
-        if blank_before(event, previous, bool(lines)) and lines[-1] != "":
-            lines.append("")
-        line = format_event(event)
-        if index in remarks:
-            line += "  " + remarks[index]
-        lines.append(line)
-        if not isinstance(event, Comment):
-            previous = event
-    return "\n".join(lines) + "\n" if lines else ""
+    return write(reading.events, dict(reading.remarks))
 
 
 def dump(value, indent: int = 0, lead: int = 0) -> str:

@@ -12,7 +12,7 @@ not the whole file's events.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 from referee.log.blocks import BLOCK_CHARS
 from referee.log.canonical import blank_before, format_event
@@ -24,15 +24,19 @@ from referee.util.collector import collector_paused
 __all__ = ["format_event", "format_pieces", "format_text", "write"]
 
 
-def write(events: Iterable[Event]) -> str:
+def write(events: Iterable[Event], remarks: Mapping[int, str] | None = None) -> str:
     """Canonical text of a log: one statement per line, a blank line before each ``hand`` and
-    after the tags."""
+    after the tags; ``remarks``: the comment beside the statement of each index, after two
+    blanks."""
     lines: list[str] = []
     previous = None
-    for event in events:
+    for index, event in enumerate(events):
         if blank_before(event, previous, bool(lines)) and lines[-1] != "":
             lines.append("")
-        lines.append(format_event(event))
+        line = format_event(event)
+        if remarks and index in remarks:
+            line += "  " + remarks[index]
+        lines.append(line)
         if not isinstance(event, Comment):
             previous = event
     return "\n".join(lines) + "\n" if lines else ""
