@@ -9,6 +9,10 @@ The canonical spelling of each statement:
     moon Fay add                        score: Al 0, Beth 13   total: ...
     winner: Al                          winners: Al, Beth      # a comment
 
+A blank line goes before each ``hand`` line, and before the first statement after the tags
+(where the first hand begins when it has no ``hand`` line): :func:`blank_before`, the one rule
+of ``referee fmt``, of the writer and of a record's log text.
+
 Names that are not a plain word (spaces, punctuation, or the words ``none`` and ``nobody``)
 are written in straight double quotes.  An event that no line can express (a deal without
 cards, a name with a newline, 'none' as a winner) raises ValueError.  Kept apart from
@@ -40,7 +44,7 @@ from referee.log.events import (
 from referee.log.words import TAG_NAME_RE, needs_quotes, quote
 from referee.rules.cards import card_text
 
-__all__ = ["format_event"]
+__all__ = ["blank_before", "format_event"]
 
 # What HandStart.direction holds (ruleset.canonical_direction's output; "1 left" is "left").
 _DIRECTION = re.compile(r"left|right|across|hold|(?!1 )[0-9]+ (?:left|right)")
@@ -129,3 +133,14 @@ def format_event(event: Event) -> str:
         text = _text(event.text, "comment").strip()
         return "# " + text if text else "#"
     raise TypeError(f"not a log event: {event!r}")
+
+
+def blank_before(event: Event, previous: Event | None, started: bool) -> bool:
+    """Whether the canonical text has a blank line before ``event``: ``previous`` is the
+    statement before it (comments aside; None when there is none, or when a line that could
+    not be read came after it), ``started`` whether any line comes before it.  Before each
+    ``hand`` line, and before the first statement after the tags, so that a log whose first
+    hand has no ``hand`` line reads the same from a record, which keeps no blank lines."""
+    if isinstance(event, HandStart):
+        return started
+    return isinstance(previous, Tag) and not isinstance(event, (Tag, Comment))

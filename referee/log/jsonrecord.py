@@ -165,11 +165,13 @@ def _read_pieces(text: str, keep: bool = True) -> Reading | None:
     try:
         for piece in pieces(text, decoded=True, slow=True):
             reading.piece(piece)
+        # (finish decodes with their places the pieces the schema refuses, and may find
+        # what the C decoder let through: nesting past MAX_DEPTH)
+        return reading.finish()
     except JsonError as err:  # the first: the pieces before it are plain JSON
         raise _not_json(text, err, reading.builder.positions) from None
     except NotPlain:
         return None
-    return reading.finish()
 
 
 class _PieceReading:

@@ -37,7 +37,7 @@ from referee.log.events import (
 from referee.log.jsonrecord import FORMAT, VERSION, Reading, players_value, schema
 from referee.log.parser import split_players
 from referee.log.recordfits import PlainValues
-from referee.log.writer import format_event
+from referee.log.writer import write
 from referee.rules.cards import card_text
 
 __all__ = ["NotRecordable", "RecordWriter", "dump", "log_text", "record_of", "record_text"]
@@ -238,17 +238,9 @@ def record_text(events: tuple[Event, ...], text: str = "") -> str:
 
 def log_text(reading: Reading) -> str:
     """The canonical log text of a record: one statement per line, a blank line before each
-    hand, a comment beside a statement after two blanks (``referee fmt``'s form)."""
-    remarks = dict(reading.remarks)
-    lines: list[str] = []
-    for index, event in enumerate(reading.events):
-        if isinstance(event, HandStart) and lines and lines[-1] != "":
-            lines.append("")
-        line = format_event(event)
-        if index in remarks:
-            line += "  " + remarks[index]
-        lines.append(line)
-    return "\n".join(lines) + "\n" if lines else ""
+    hand and after the tags, a comment beside a statement after two blanks (``referee fmt``'s
+    form)."""
+    return write(reading.events, dict(reading.remarks))
 
 
 def dump(value, indent: int = 0, lead: int = 0) -> str:

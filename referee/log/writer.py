@@ -2,7 +2,8 @@
 
 ``parse_log(write(events)).events == tuple(events)`` for every list of events the parser can
 produce (spans do not take part in equality).  Each statement is written as
-:func:`referee.log.canonical.format_event` spells it; a blank line goes before each ``hand``.
+:func:`referee.log.canonical.format_event` spells it; a blank line goes before each ``hand``
+and before the first statement after the tags (:func:`referee.log.canonical.blank_before`).
 
 :func:`format_text` reads the log a block of lines at a time
 (:func:`referee.log.parser.parse_blocks`): what it holds is the canonical text made so far,
@@ -11,25 +12,33 @@ not the whole file's events.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 from referee.log.blocks import BLOCK_CHARS
-from referee.log.canonical import format_event
+from referee.log.canonical import blank_before, format_event
 from referee.log.decode import normalise
-from referee.log.events import Comment, Event, HandStart
+from referee.log.events import Comment, Event
 from referee.log.parser import SyntaxIssue, parse_blocks
 from referee.util.collector import collector_paused
 
 __all__ = ["format_event", "format_pieces", "format_text", "write"]
 
 
-def write(events: Iterable[Event]) -> str:
-    """Canonical text of a log: one statement per line, a blank line before each ``hand``."""
+def write(events: Iterable[Event], remarks: Mapping[int, str] | None = None) -> str:
+    """Canonical text of a log: one statement per line, a blank line before each ``hand`` and
+    after the tags; ``remarks``: the comment beside the statement of each index, after two
+    blanks."""
     lines: list[str] = []
-    for event in events:
-        if isinstance(event, HandStart) and lines and lines[-1] != "":
+    previous = None
+    for index, event in enumerate(events):
+        if blank_before(event, previous, bool(lines)) and lines[-1] != "":
             lines.append("")
-        lines.append(format_event(event))
+        line = format_event(event)
+        if remarks and index in remarks:
+            line += "  " + remarks[index]
+        lines.append(line)
+        if not isinstance(event, Comment):
+            previous = event
     return "\n".join(lines) + "\n" if lines else ""
 
 
@@ -38,7 +47,7 @@ def format_text(text: str) -> tuple[str, tuple[SyntaxIssue, ...]]:
 
     Every readable statement is rewritten canonically, keeping its trailing comment; a line
     with a syntax issue (or that was not read) is kept exactly as written; runs of blank
-    lines become one, and a blank line is put before each ``hand``.
+    lines become one, and a blank line is put before each ``hand`` and after the tags.
     """
     issues: list[SyntaxIssue] = []
     with collector_paused():  # (between the blocks as well as in them)
@@ -63,11 +72,13 @@ def format_pieces(text: str, issues: list[SyntaxIssue], size: int = BLOCK_CHARS)
 
 class _Lines:
     """The canonical lines of a log, a block at a time: a run of blank lines becomes one,
-    and a blank line goes before each ``hand``, never at the start or the end."""
+    and a blank line goes before each ``hand`` and after the tags, never at the start or the
+    end."""
 
     def __init__(self) -> None:
         self.started = False  # a line has been written
         self.blank = False  # a blank line is owed before the next line written
+        self.previous: Event | None = None  # the last statement (None after an unread line)
 
     def block(self, text: str, block, end: int) -> str:
         by_line = {event.span.line: event for event in block.events}
@@ -76,23 +87,25 @@ class _Lines:
         if end < len(text) or text.endswith("\n"):
             rows.pop()  # the empty rest after the block's last newline
         out: list[str] = []
-        blank, started = self.blank, self.started
+        blank, started, previous = self.blank, self.started, self.previous
         for number, line in enumerate(rows, start=block.line):
             event = None if number in bad_lines else by_line.get(number)
             if event is not None:
-                if isinstance(event, HandStart):
-                    blank = started
+                blank = blank or blank_before(event, previous, started)
+                if not isinstance(event, Comment):
+                    previous = event
                 line = format_event(event) + _trailing_comment(line, event)
             elif number not in bad_lines and not line.strip():  # blank lines: keep one
                 blank = started
                 continue
-            # else a line with an issue, or not read at all (after too many issues): as written
+            else:  # a line with an issue, or not read at all (after too many issues): as written
+                previous = None
             if blank:
                 out.append("")
                 blank = False
             out.append(line)
             started = True
-        self.blank, self.started = blank, started
+        self.blank, self.started, self.previous = blank, started, previous
         return "\n".join(out) + "\n" if out else ""
 
 

@@ -20,7 +20,7 @@ from referee.check.diagnostics import Diagnostic, Report
 from referee.output.localized import localized
 from referee.util.i18n import N_, SOURCE_LANGUAGE, translate
 from referee.util.message import msg, msgn
-from referee.util.terminal import escaped
+from referee.util.terminal import escaped, escaped_values
 
 EXCERPT_WIDTH = 100
 # TRANSLATORS: the headings of the summary table of a file (the third column has none)
@@ -32,11 +32,17 @@ WINNER = N_("winner")  # the mark beside a winner's total
 _TABLE_GAP = 2  # blanks after every column but the last
 
 
+def report_json(report: Report, language: str = SOURCE_LANGUAGE) -> dict:
+    """A report as JSON output gives it: messages in ``language``, kinds and codes as ever,
+    every string with its control characters escaped as the text output shows them."""
+    return escaped_values(localized(report, language).to_json())
+
+
 def to_json(reports: Iterable[Report], language: str = SOURCE_LANGUAGE) -> str:
-    """The JSON document of ``reports``: messages in ``language``, kinds and codes as ever."""
+    """The JSON document of ``reports`` (each as :func:`report_json` gives it)."""
     import json
 
-    return json.dumps({"files": [localized(r, language).to_json() for r in reports]},
+    return json.dumps({"files": [report_json(r, language) for r in reports]},
                       ensure_ascii=False, indent=2)
 
 
@@ -49,7 +55,7 @@ def write_json(reports: Iterable[Report], stream: IO[str],
 
     first = True
     for report in reports:
-        body = json.dumps(localized(report, language).to_json(), ensure_ascii=False, indent=2)
+        body = json.dumps(report_json(report, language), ensure_ascii=False, indent=2)
         # JSON strings hold no raw newline, so every line of the body is one of its rows
         rows = "\n".join("    " + row for row in body.split("\n"))
         stream.write(('{\n  "files": [\n' if first else ",\n") + rows)
@@ -60,8 +66,7 @@ def write_json(reports: Iterable[Report], stream: IO[str],
 def to_jsonl_line(report: Report, language: str = SOURCE_LANGUAGE) -> str:
     import json
 
-    return json.dumps(localized(report, language).to_json(), ensure_ascii=False,
-                      separators=(",", ":"))
+    return json.dumps(report_json(report, language), ensure_ascii=False, separators=(",", ":"))
 
 
 def tally_line(verdicts: Mapping[str, int], language: str = SOURCE_LANGUAGE) -> str:

@@ -19,7 +19,7 @@ from referee.rules.cards import card_text, counts_of, sort_key
 from referee.rules.engine import IllegalAction, State
 from referee.rules.legality import legal_cards
 from referee.rules.ruleset import Ruleset, RulesetError, card_points, direction_offset
-from referee.util.terminal import escaped
+from referee.util.terminal import escaped, escaped_values
 
 SPOOL_BYTES = 1 << 20  # what is spooled in memory; past it, in a temporary file
 
@@ -280,10 +280,10 @@ def _write_view(view: GameView, stream: IO[str] | None) -> None:
     with tempfile.SpooledTemporaryFile(SPOOL_BYTES, mode="w+", encoding="utf-8") as hands:
         for index, hand in enumerate(view.hands()):
             # as json.dumps(indent=2) writes an element of a list in an object: 4 spaces in
-            hands.write((",\n    " if index else "\n    ")
-                        + json.dumps(hand, ensure_ascii=False, indent=2).replace("\n", "\n    "))
-        head, tail = json.dumps(view.document([]), ensure_ascii=False, indent=2).split(
-            _NO_HANDS, 1)
+            text = json.dumps(escaped_values(hand), ensure_ascii=False, indent=2)
+            hands.write((",\n    " if index else "\n    ") + text.replace("\n", "\n    "))
+        head, tail = json.dumps(escaped_values(view.document([])), ensure_ascii=False,
+                                indent=2).split(_NO_HANDS, 1)
         target.write(head)
         if hands.tell():
             target.write('\n  "hands": [')
@@ -303,7 +303,7 @@ def _print_json(data: dict, stream: IO[str] | None) -> None:
     import json
 
     target = sys.stdout if stream is None else stream
-    target.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    target.write(json.dumps(escaped_values(data), ensure_ascii=False, indent=2) + "\n")
 
 
 def _footer(summary: HandSummary | None) -> str | None:

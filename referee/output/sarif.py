@@ -3,12 +3,15 @@
 One run; its tool's rules are the table of diagnostic kinds (referee/check/codes.py) with
 their help and clause; each diagnostic is a result at its file, line and column (columns
 count Unicode code points, as the referee does); what could not be checked and the
-diagnostics past ``--max-diagnostics`` are the invocation's notifications.
+diagnostics past ``--max-diagnostics`` are the invocation's notifications.  Every string of a
+result and a notification has its control characters escaped as the text output shows them
+(:func:`~referee.util.terminal.escaped_values`); file names are URIs, percent-encoded.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable
 from pathlib import PurePath, PurePosixPath
 from typing import IO
@@ -22,7 +25,7 @@ from referee.output.render import more_diagnostics
 from referee.rules.rulebook import clause, clause_plain
 from referee.util.i18n import SOURCE_LANGUAGE, translate
 from referee.util.message import msg
-from referee.util.terminal import escaped
+from referee.util.terminal import escaped_values
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -56,11 +59,14 @@ def rules(language: str = SOURCE_LANGUAGE) -> list[dict]:
 
 def artifact_uri(path: str) -> str:
     """A path as a URI reference: relative paths stay relative (to the directory the run
-    started in), absolute ones become file URIs."""
+    started in), absolute ones become file URIs.  Every byte of the name that is not a plain
+    URI character is percent-encoded, a byte that is not UTF-8 (held as a lone surrogate) as
+    itself (``%FF``), so the URI names the file on disk and holds no control character."""
     pure = PurePath(path)
     if pure.is_absolute():
         return pure.as_uri()
-    return quote(str(PurePosixPath(*pure.parts)) if pure.parts else path, safe="/")
+    return quote(os.fsencode(str(PurePosixPath(*pure.parts)) if pure.parts else path),
+                 safe="/")
 
 
 def _region(line: int, column: int, end_line: int | None = None,
@@ -86,7 +92,7 @@ def _location(uri: str, region: dict | None, **extra) -> dict:
 def result(path: str, diag: Diagnostic, index: dict[str, int]) -> dict:
     """One diagnostic as a SARIF result."""
     uri = artifact_uri(path)
-    text = escaped(f"{diag.message} [{diag.rule}]" + (f" ({diag.hint})" if diag.hint else ""))
+    text = f"{diag.message} [{diag.rule}]" + (f" ({diag.hint})" if diag.hint else "")
     out = {
         "ruleId": diag.code, "level": LEVELS.get(diag.severity, "error"),
         "message": {"text": text},
@@ -101,18 +107,17 @@ def result(path: str, diag: Diagnostic, index: dict[str, int]) -> dict:
     if diag.related:
         out["relatedLocations"] = [
             _location(uri, _region(rel.line, rel.column), id=number,
-                      message={"text": escaped(rel.note)})
+                      message={"text": rel.note})
             for number, rel in enumerate(diag.related)]
     return out
 
 
 def _notifications(report: Report, language: str = SOURCE_LANGUAGE) -> list[dict]:
     uri = artifact_uri(report.path)
-    out = [{"level": "note", "message": {"text": escaped(translate(
-                msg("not checked: {note}", note=note), language))},
+    out = [{"level": "note", "message": {"text": translate(
+                msg("not checked: {note}", note=note), language)},
             "locations": [_location(uri, None)]} for note in report.unchecked]
-    out += [{"level": "warning", "message": {"text": escaped(
-                more_diagnostics(kind, count, language))},
+    out += [{"level": "warning", "message": {"text": more_diagnostics(kind, count, language)},
              "locations": [_location(uri, None)]} for kind, count in report.suppressed.items()]
     return out
 
@@ -135,11 +140,11 @@ def write_sarif(reports: Iterable[Report], stream: IO[str],
         report = localized(report, language)
         for diag in report.diagnostics:
             stream.write(("\n" if first else ",\n") + json.dumps(
-                result(report.path, diag, index), ensure_ascii=False))
+                escaped_values(result(report.path, diag, index)), ensure_ascii=False))
             first = False
         for note in _notifications(report, language):
             if len(notes) < MAX_NOTIFICATIONS:
-                notes.append(note)
+                notes.append(escaped_values(note))
             else:
                 dropped += 1
     if dropped:

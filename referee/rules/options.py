@@ -1,7 +1,7 @@
 """The names of the ruleset options, their allowed values and their one documentation.
 
-:data:`OPTION_DOCS` documents every option once (``referee rules`` prints it); spec/rules.md
-gives each a clause.  :mod:`referee.rules.ruleset` holds the record and its validation.
+:data:`OPTION_DOCS` documents every option once (``referee rules`` prints it), with the range
+of an integer option (:data:`OPTION_RANGES`); spec/rules.md gives each a clause.  :mod:`referee.rules.ruleset` holds the record and its validation.
 """
 
 from __future__ import annotations
@@ -60,6 +60,42 @@ OPTION_DOCS: dict[str, str] = {
     "game_length": "target: until a total reaches the target; one_hand_per_player: exactly as many hands as players",
     "pass_by_hand_number": "hand k passes k-1 seats to the left (hand 1 holds); pass_cycle is then unused",
 }
+
+# The values each integer option may take, both ends included: far beyond any game's (a
+# table of 104 players is dealt one card each from two decks), and small enough that sums and
+# the messages that quote them stay a few digits long.
+OPTION_RANGES: dict[str, tuple[int, int]] = {
+    "min_players": (2, 104),
+    "max_players": (2, 104),
+    "decks": (1, 2),
+    "target": (1, 1_000_000_000),
+    "pass_count": (0, 52),
+    "moon_points": (-1000, 1000),
+    "jack_of_diamonds_bonus": (-1000, 1000),
+    "no_tricks_bonus": (-1000, 1000),
+    "pair_moon_points": (-1000, 1000),
+    "start_total": (-1_000_000_000, 1_000_000_000),
+    "penalty_sign": (-1, 1),  # and not 0
+    "clean_hand_pool": (0, 1000),
+}
+
+
+def bound_text(value: int) -> str:
+    """An end of a range as TOML may write it: a long one with ``_`` between thousands."""
+    return f"{value:_}" if abs(value) >= 10_000 else str(value)
+
+
+def range_text(option: str) -> str:
+    """The values an integer option may take, as the option table states them."""
+    if option == "penalty_sign":
+        return "1 or -1"
+    low, high = OPTION_RANGES[option]
+    joined = "or" if high - low == 1 else "to"
+    return f"{bound_text(low)} {joined} {bound_text(high)}"
+
+
+OPTION_DOCS.update({name: f"{text} (allowed: {range_text(name)})"
+                    for name, text in OPTION_DOCS.items() if name in OPTION_RANGES})
 
 # Options added after rulesets were first written: a file without a base that omits them
 # keeps the behaviour it was written for.

@@ -31,9 +31,11 @@ from referee.rules.options import (  # noqa: F401  (re-exported: the options' na
     MOON_CHOICES,
     NOTHING_SURVIVES,
     OPTION_DOCS,
+    OPTION_RANGES,
     SET_ASIDE_LAST,
     SET_ASIDE_WHEN,
     WINNING_TOTALS,
+    bound_text,
 )
 from referee.rules.ruleset_files import (  # noqa: F401  (re-exported: a ruleset's errors)
     RulesetError,
@@ -195,6 +197,7 @@ def _validate(data: dict, origin: str) -> Ruleset:
     values["pass_cycle"] = tuple(canonical_direction(d) for d in values["pass_cycle"])
     values["unpassable_cards"] = _card_names(values["unpassable_cards"], origin)
     _check_types(values, origin)
+    _check_ranges(values, origin)
     _check_choices(values, origin)
     _check_sizes(values, origin)
     return Ruleset(**values)
@@ -255,19 +258,27 @@ def _check_choices(values: dict, origin: str) -> None:
         direction_offset(direction, max(values["min_players"], 2))
 
 
+def _check_ranges(values: dict, origin: str) -> None:
+    """Each integer option within its range (:data:`OPTION_RANGES`; penalty_sign is not 0);
+    the value itself is not quoted, since it may be thousands of digits long."""
+    for option, (low, high) in OPTION_RANGES.items():
+        value = values[option]
+        if low <= value <= high and (option != "penalty_sign" or value):
+            continue
+        pair = (1, -1) if option == "penalty_sign" else (low, high) if high - low == 1 else None
+        if pair is not None:
+            raise RulesetError(msg("{origin}: {option} must be {low} or {high}", origin=origin,
+                                   option=option, low=pair[0], high=pair[1]))
+        # TRANSLATORS: {low} and {high} are the option's smallest and largest values
+        raise RulesetError(msg("{origin}: {option} must be from {low} to {high}", origin=origin,
+                               option=option, low=bound_text(low), high=bound_text(high)))
+
+
 def _check_sizes(values: dict, origin: str) -> None:
-    if not 2 <= values["min_players"] <= values["max_players"]:
+    if values["min_players"] > values["max_players"]:
         raise RulesetError(msg("{origin}: need 2 <= min_players <= max_players", origin=origin))
-    if values["decks"] not in (1, 2):
-        raise RulesetError(msg("{origin}: decks must be 1 or 2", origin=origin))
     if values["decks"] * DECK_SIZE // values["max_players"] < max(values["pass_count"], 1):
         raise RulesetError(msg("{origin}: too many players for the deck", origin=origin))
-    if values["penalty_sign"] not in (1, -1) or values["clean_hand_pool"] < 0:
-        raise RulesetError(msg("{origin}: penalty_sign must be 1 or -1 and clean_hand_pool not "
-                               "negative", origin=origin))
-    if values["target"] <= 0 or values["pass_count"] < 0:
-        raise RulesetError(msg("{origin}: target must be positive and pass_count not negative",
-                               origin=origin))
 
 
 @lru_cache(maxsize=64)

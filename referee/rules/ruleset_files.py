@@ -8,6 +8,7 @@ is read as a log is, within :data:`MAX_RULESET_BYTES`.
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from importlib import resources
 
@@ -45,13 +46,19 @@ def bundled_text(name: str) -> str:
 
 def toml_options(text: str, origin: str) -> dict:
     """The table of a ruleset file's TOML text; RulesetError for text that is not TOML (nested
-    too deep for the TOML reader included: no ruleset nests at all)."""
+    too deep for the TOML reader included: no ruleset nests at all), and for an integer longer
+    than Python reads from text (``sys.get_int_max_str_digits()``, 4,300 digits), which the
+    TOML reader lets out as a plain ValueError."""
     try:
         return tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError) as err:
         error = "nested too deep" if isinstance(err, RecursionError) else str(err)
         raise RulesetError(msg("{origin}: not valid TOML: {error}", origin=origin,
                                error=error)) from None
+    except ValueError:
+        raise RulesetError(msg("{origin}: a number of more than {digits} digits; no option "
+                               "is that long, so the file is not read", origin=origin,
+                               digits=f"{sys.get_int_max_str_digits():,}")) from None
 
 
 def resolved_path(key: str, roots: tuple[str, ...] | None, is_base: bool,

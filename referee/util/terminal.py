@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["escaped", "shown_to"]
+__all__ = ["escaped", "escaped_values", "shown_to"]
 
 
 def escaped(text: str) -> str:
@@ -16,6 +16,22 @@ def escaped(text: str) -> str:
     if text.isprintable():  # the usual case
         return text
     return "".join(map(_escaped_char, text))
+
+
+def escaped_values(value):
+    """A JSON-able ``value`` with every string in it, member names included, :func:`escaped`:
+    what JSON, JSON lines and SARIF output say of a name, a message or a path, as the text
+    output shows it.  JSON would write a C0 control as an escape that any reader turns back
+    into the control, and the rest (U+202E, U+2028, C1) as they are; a name that is not
+    UTF-8 (its bytes held as lone surrogates) could not be written as UTF-8 at all."""
+    if isinstance(value, str):
+        return escaped(value)
+    if isinstance(value, dict):
+        return {escaped(k) if isinstance(k, str) else k: escaped_values(v)
+                for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [escaped_values(item) for item in value]
+    return value
 
 
 def _escaped_char(char: str) -> str:
