@@ -304,10 +304,16 @@ def _on_screen(driver, element) -> bool:
     return 0 <= box["left"] and box["right"] <= width and 0 <= box["top"] and box["bottom"] <= height
 
 
+LONG_NAME = "Wolfgang-Amadeus-Mozart-of-the-Salzburg-Club"
+
+
 @pytest.fixture(scope="module")
 def layout_pages(pages, tmp_path_factory):
     folder = tmp_path_factory.mktemp("layout")
-    return {**pages, "table-10": write_page(TABLE_10, folder / "table-10.html")}
+    long_names = folder / "long-names.log"  # a name wider than a phone's seat, with no space
+    long_names.write_text(REVOKE.read_text("utf-8").replace("Fay", LONG_NAME), "utf-8")
+    return {**pages, "table-10": write_page(TABLE_10, folder / "table-10.html"),
+            "long-names": write_page(long_names, folder / "long-names.html")}
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
@@ -316,8 +322,9 @@ def test_the_page_fits_the_screen_and_reads_at_any_size(browser, layout_pages, s
 
     emulate(browser, size)
     try:
-        for name in ("table-10", "dispute", "hostile"):
+        for name in ("table-10", "dispute", "hostile", "long-names"):
             browser.get(layout_pages[name].as_uri())
+            browser.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
             assert (name, browser.execute_script(LAYOUT_PROBLEMS)) == (name, [])
         # the table of ten: Ivo's revoke in hand 1 trick 1, his seat second from the right
         browser.get(layout_pages["table-10"].as_uri())

@@ -84,6 +84,14 @@ def test_an_audit_finds_the_smallest_correction_of_a_sheet(client):
     assert empty["readable"] is False and "empty" in empty["text"]
 
 
+def test_a_log_that_is_not_text_is_checked_as_unreadable(client):
+    for body in (b'{"log": ""}', b'{"log": "\\ud800 a lone surrogate"}',
+                 b'{"log": "\\u0000\\u0001"}'):
+        found = client.post("/api/check", content=body)
+        assert found.status_code == 200 and found.json()["verdict"] == "unreadable"
+        assert found.json()["error"]
+
+
 @pytest.mark.parametrize("body", [b"{not json", b"[1, 2]", b'{"log": 3}', b'"log"',
                                   b"\xff\xfe\x00", b'{"lug": "x"}'])
 def test_malformed_requests_are_refused_with_a_reason(client, body):
@@ -146,8 +154,8 @@ def test_a_check_past_its_time_is_stopped_and_the_server_goes_on(tmp_path):
         assert slow.status_code == 504
         assert slow.json()["error"] == ("the log took longer than 0.05 seconds to check and was "
                                         "left")
-        # a fresh checker took the killed one's place
-        assert client.post("/api/check", json={"log": REVOKE}).status_code == 200
+        # a fresh checker took the killed one's place (an audit's limit is its own, 15 s)
+        assert client.post("/api/audit", json={"log": SHEET}).json()["consistent"] is True
 
 
 def test_serve_without_its_extra_says_how_to_install_it(monkeypatch, capsys):

@@ -23,7 +23,7 @@ class Overrun(Exception):
 
 
 class Busy(Exception):
-    """No checker became free in time."""
+    """No checker became free in time, or too many requests wait for one already."""
 
 
 def _serve(conn: Connection) -> None:
@@ -76,10 +76,11 @@ class Checker:
 
 class Checkers:
     """``size`` checker processes; :meth:`run` waits for a free one (at most ``wait``
-    seconds) and gives it the job."""
+    seconds, behind at most ``queue`` other requests) and gives it the job."""
 
-    def __init__(self, size: int, wait: float) -> None:
-        self.size, self.wait = size, wait
+    def __init__(self, size: int, wait: float, queue: int = 64) -> None:
+        self.size, self.wait, self.queue = size, wait, queue
+        self.waiting = 0
         self.context = multiprocessing.get_context("spawn")
         self.free: asyncio.Queue[Checker] | None = None
         self.all: list[Checker] = []
@@ -99,10 +100,15 @@ class Checkers:
         """The answer of job ``name``; raises Busy, Overrun, or RuntimeError when the job
         failed."""
         assert self.free is not None, "the checkers are not started"
+        if self.waiting >= self.queue:
+            raise Busy(name)
+        self.waiting += 1
         try:
             checker = await asyncio.wait_for(self.free.get(), self.wait)
         except TimeoutError:
             raise Busy(name) from None
+        finally:
+            self.waiting -= 1
         work = asyncio.ensure_future(asyncio.to_thread(checker.run, name, args, seconds))
         try:
             status, answer = await asyncio.shield(work)

@@ -10,8 +10,9 @@ from referee.util.i18n import translate
 from referee.util.message import msg
 
 APP = "referee.serve.app:create_app"
-# connections served at once by each worker; past it uvicorn answers 503 at once
-MAX_CONNECTIONS = 500
+# connections served at once by each worker (each may hold a body of 2 MB); past it uvicorn
+# answers 503 at once
+MAX_CONNECTIONS = 128
 
 
 def missing_extra() -> str | None:
