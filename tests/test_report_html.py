@@ -268,6 +268,9 @@ for (const el of document.querySelectorAll('main *')) {
   if (!rect.width || !rect.height || el.closest('svg') && el.tagName !== 'text') continue;
   if (rect.left < -0.5 || rect.right > width + 0.5)
     problems.push(`${el.tagName}.${el.className.baseVal ?? el.className} at ${rect.left}..${rect.right}`);
+  const label = getComputedStyle(el, '::before');  // the names a phone writes over the cards
+  if (label.content !== 'none' && label.content !== '""' && parseFloat(label.fontSize) < 12)
+    problems.push(`${el.tagName}::before ${label.content} at ${label.fontSize}`);
   const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
   if (!own) continue;
   let size = parseFloat(getComputedStyle(el).fontSize);
@@ -367,14 +370,22 @@ def test_a_trick_is_a_row_on_a_desktop_and_a_block_of_cards_on_a_phone(browser, 
     for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
         emulate(browser, size)
         try:
-            browser.get(layout_pages["table-10"].as_uri())
-            seats = browser.find_elements(By.CSS_SELECTOR, "tr#h1t1 td.seat")
-            tops = sorted({round(_box(browser, seat)["top"]) for seat in seats})
-            shapes[label] = (len(seats), len(tops), browser.execute_script(
-                "return getComputedStyle(document.querySelector('table.tricks thead')).display"))
+            for page, trick in (("table-10", "h1t1"), ("dispute", "h2t1")):  # hands shown
+                browser.get(layout_pages[page].as_uri())
+                seats = browser.find_elements(By.CSS_SELECTOR, f"tr#{trick} td.seat")
+                assert all(seat.is_displayed() for seat in seats)
+                tops = [round(_box(browser, seat)["top"]) for seat in seats]
+                shapes[label, page] = ([tops.count(top) for top in sorted(set(tops))],
+                                       browser.execute_script(
+                    "return getComputedStyle(document.querySelector('table.tricks thead'))"
+                    ".display"))
         finally:
             emulate(browser, None)
-    assert shapes == {"phone": (10, 2, "none"), "desktop": (10, 1, "table-header-group")}
+    # on a phone, six players' cards in one row, ten in two rows of five
+    assert shapes == {("phone", "table-10"): ([5, 5], "none"),
+                      ("phone", "dispute"): ([6], "none"),
+                      ("desktop", "table-10"): ([10], "table-header-group"),
+                      ("desktop", "dispute"): ([6], "table-header-group")}
 
 
 # ---- referee replay --format json: the same view model ------------------------------------

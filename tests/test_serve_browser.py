@@ -115,6 +115,6 @@ def test_names_are_shown_as_text_and_nothing_runs(browser, server):
 
 
 def test_a_short_load_is_answered_without_an_error(server):
-    found = load(server, clients=10, seconds=3)
+    found = load(server, clients=10, seconds=2)
     assert found["errors"] == 0, found["first_errors"]
     assert found["requests"] >= 10
