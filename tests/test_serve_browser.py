@@ -76,6 +76,15 @@ def test_a_log_typed_on_a_phone_shows_its_revoke_marked(browser, server):
         assert card.get_attribute("data-card") == "AD"
         browser.close()
         browser.switch_to.window(page)
+        # another language: the page again in it, the log kept and checked again
+        from selenium.webdriver.support.ui import Select
+
+        Select(browser.find_element(By.ID, "lang")).select_by_value("it")
+        _wait(browser, lambda d: d.title == "Controlla un registro di Cancellation Hearts")
+        _wait(browser, lambda d: any(x["kind"] == "revoke" for x in _diagnostics(d)))
+        (revoke,) = [x for x in _diagnostics(browser) if x["kind"] == "revoke"]
+        assert "Charlie ha giocato AD su un'uscita a fiori" in revoke["text"]
+        assert "riga 21, colonna 35" in revoke["text"]
     finally:
         emulate(browser, None)
 
