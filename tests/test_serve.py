@@ -158,6 +158,16 @@ def test_a_check_past_its_time_is_stopped_and_the_server_goes_on(tmp_path):
         assert client.post("/api/audit", json={"log": SHEET}).json()["consistent"] is True
 
 
+@pytest.mark.parametrize("limits", [Limits(checkers=0, wait_seconds=0.1),
+                                    Limits(checkers=0, waiting=0)], ids=["wait", "queue"])
+def test_a_request_that_finds_no_free_checker_is_told_to_come_back(limits):
+    with TestClient(create_app(limits)) as client:
+        busy = client.post("/api/check", json={"log": REVOKE},
+                           headers={"accept-language": "it"})
+        assert busy.status_code == 503
+        assert busy.json() == {"error": "l'arbitro è occupato: riprova tra un momento"}
+
+
 def test_serve_without_its_extra_says_how_to_install_it(monkeypatch, capsys):
     import importlib.util
 

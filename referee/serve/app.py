@@ -10,7 +10,8 @@ makes of the referee.
 
 Bounds: a request's body is at most :data:`MAX_BODY_BYTES` (413 past it, before it is read
 whole) and must arrive within :data:`BODY_SECONDS`; each job runs in a checker process under
-its time limit (504 past it), waiting at most :data:`WAIT_SECONDS` for a free checker (503).
+its time limit (504 past it), waiting at most :data:`WAIT_SECONDS` for a free checker behind
+at most :data:`WAITING` other requests (503).
 ``lang`` is one of the catalogs, ``ruleset`` empty (the log's choice) or a bundled ruleset's
 name: no path from a request reaches the disk.  The page's URLs are relative, so it works
 under a reverse proxy's prefix too (``/referee/``, the prefix stripped by the proxy).
@@ -34,6 +35,7 @@ CHECK_SECONDS = 10.0  # a check (a log of 2 MB: about 1 s)
 REPORT_SECONDS = 30.0  # a report (of 2 MB: about 7 s, a page of 15 MB)
 AUDIT_SECONDS = 15.0  # the audit's own z3 budgets are 6 s in all (referee.proofs.budgets)
 WAIT_SECONDS = 30.0
+WAITING = 64  # requests waiting for a checker at most
 CHECKERS = 2
 # the log's name on its report page (text only: no file is looked for by it)
 LOG_NAME, MAX_NAME = "log", 100
@@ -58,6 +60,7 @@ class Limits:
     report_seconds: float = REPORT_SECONDS
     audit_seconds: float = AUDIT_SECONDS
     wait_seconds: float = WAIT_SECONDS
+    waiting: int = WAITING
     checkers: int = CHECKERS
 
 
@@ -77,7 +80,7 @@ def create_app(limits: Limits | None = None):
     from starlette.routing import Route
 
     limits = limits or Limits()
-    checkers = Checkers(limits.checkers, limits.wait_seconds)
+    checkers = Checkers(limits.checkers, limits.wait_seconds, limits.waiting)
 
     @asynccontextmanager
     async def lifespan(_app):
@@ -270,7 +273,7 @@ def _static(name: str) -> bytes:
     return resources.files("referee.serve").joinpath("static", name).read_bytes()
 
 
-@lru_cache(maxsize=len(i18n.LANGUAGES))
+@lru_cache(maxsize=2 * len(i18n.LANGUAGES))  # the page and the problem page
 def _template(name: str, language: str):
     from jinja2 import Environment, StrictUndefined
 
