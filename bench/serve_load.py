@@ -2,11 +2,13 @@
 
     python bench/serve_load.py                      # 50 clients for 30 s, one server process
     python bench/serve_load.py --clients 20 --seconds 10 --workers 2
+    python bench/serve_load.py --pause 2     # each client waits 2 s between requests
 
 Starts ``referee serve`` on a free port of 127.0.0.1 (this checkout's code), then runs the
 clients at once: each sends, one after the other until the time is up, what a scorer's page
 sends (mostly checks as a log is typed, now and then a report or an audit) of the bundled
-example logs, and notes each answer's status and time.  Prints the requests answered, the
+example logs, and notes each answer's status and time (``--pause``: waiting that long after
+each answer, as a scorer typing does; without it, none).  Prints the requests answered, the
 errors (any status but 200, or no answer) and the latency percentiles; exit 1 on any error.
 The server is stopped at the end (its checker processes with it).
 tests/test_serve_browser.py runs a short version through the same functions.
@@ -73,9 +75,12 @@ def stop_server(process: subprocess.Popen) -> None:
         process.stderr.close()
 
 
-async def _client(client, url: str, logs: list[str], deadline: float, seen: list, first: int):
+async def _client(client, url: str, logs: list[str], deadline: float, seen: list, first: int,
+                  pause: float):
     turn = first
     while time.monotonic() < deadline:
+        if turn > first and pause:
+            await asyncio.sleep(pause)
         path, log = MIX[turn % len(MIX)], logs[turn % len(logs)]
         turn += 1
         started = time.monotonic()
@@ -89,7 +94,7 @@ async def _client(client, url: str, logs: list[str], deadline: float, seen: list
             seen.append((path, type(failure).__name__, time.monotonic() - started))
 
 
-async def _load(url: str, clients: int, seconds: float) -> list:
+async def _load(url: str, clients: int, seconds: float, pause: float) -> list:
     import httpx
 
     logs = [(ROOT / "examples" / "logs" / name).read_text("utf-8") for name in LOGS]
@@ -97,18 +102,18 @@ async def _load(url: str, clients: int, seconds: float) -> list:
     deadline = time.monotonic() + seconds
     limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
     async with httpx.AsyncClient(limits=limits, timeout=120) as client:
-        await asyncio.gather(*(_client(client, url, logs, deadline, seen, first)
+        await asyncio.gather(*(_client(client, url, logs, deadline, seen, first, pause)
                                for first in range(clients)))
     return seen
 
 
-def load(url: str, clients: int, seconds: float) -> dict:
+def load(url: str, clients: int, seconds: float, pause: float = 0.0) -> dict:
     """Run ``clients`` clients against ``url`` (127.0.0.1 only) for ``seconds``: the count of
     requests, of errors, the latency percentiles (ms) and the requests per second."""
     if not url.startswith(("http://127.0.0.1:", "http://localhost:")):
         raise ValueError("the load is for a server on this machine only (127.0.0.1)")
     started = time.monotonic()
-    seen = asyncio.run(_load(url, clients, seconds))
+    seen = asyncio.run(_load(url, clients, seconds, pause))
     elapsed = time.monotonic() - started
     times = sorted(latency for _path, _status, latency in seen)
 
@@ -137,13 +142,16 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--workers", type=int, default=1, help="server processes")
+    parser.add_argument("--pause", type=float, default=0.0,
+                        help="seconds each client waits after an answer (default 0)")
     args = parser.parse_args()
     process, url = start_server(args.workers)
     try:
-        found = load(url, args.clients, args.seconds)
+        found = load(url, args.clients, args.seconds, args.pause)
     finally:
         stop_server(process)
-    print(f"{args.clients} clients for {args.seconds:g} s, {args.workers} server process(es): "
+    print(f"{args.clients} clients for {args.seconds:g} s, pausing {args.pause:g} s, "
+          f"{args.workers} server process(es): "
           f"{found['requests']} requests ({found['per_second']}/s; {found['by_kind']}), "
           f"{found['errors']} errors {found['first_errors'] or ''}")
     print(f"latency ms: p50 {found['p50_ms']}, p90 {found['p90_ms']}, p99 {found['p99_ms']}, "
