@@ -104,10 +104,11 @@ def test_malformed_requests_are_refused_with_a_reason(client, body):
 def test_a_request_names_a_language_and_a_bundled_ruleset_never_a_path(client, tmp_path):
     rules = tmp_path / "mine.toml"
     rules.write_text('base = "standard"\n', "utf-8")
-    for ruleset in (str(rules), "../standard.toml", "/etc/passwd", "standard\x00"):
+    for ruleset in (str(rules), "../standard.toml", "/etc/passwd", "standard\x00", "\u202eevil"):
         answer = client.post("/api/check", json={"log": REVOKE, "ruleset": ruleset})
         assert answer.status_code == 400 and "choose one of cancellation, standard" in \
             answer.json()["error"]
+        assert not set(answer.json()["error"]) & {"\x00", "\u202e"}  # shown as escapes
     assert client.post("/api/check", json={"log": REVOKE, "lang": "pt"}).status_code == 400
     assert client.post("/report", data={"log": REVOKE, "ruleset": str(rules)}).status_code == 400
     # a log's own tag naming a file: refused unread, as for standard input

@@ -28,6 +28,7 @@ from importlib import resources
 from referee.serve.checkers import Busy, Checkers, Overrun
 from referee.util import i18n
 from referee.util.message import msg
+from referee.util.terminal import escaped
 
 MAX_BODY_BYTES = 2 * 1024 * 1024
 BODY_SECONDS = 30.0
@@ -244,7 +245,8 @@ def _language(asked: str | None, request) -> str:
         if code in i18n.LANGUAGES:
             return code
         raise Refused(400, _said(msg("no translation for {asked}: choose one of {choices}",
-                                     asked=asked[:40], choices=", ".join(i18n.LANGUAGES)),
+                                     asked=escaped(asked[:40]),
+                                     choices=", ".join(i18n.LANGUAGES)),
                                  _language(None, request)))
     return _browser_language(request.headers.get("accept-language", ""))
 
@@ -265,7 +267,8 @@ def _ruleset(name: str, language: str) -> str:
     if not name or name in bundled_names():
         return name
     raise Refused(400, _said(msg("unknown ruleset {name}: choose one of {choices}",
-                                 name=name[:40], choices=", ".join(bundled_names())), language))
+                                 name=escaped(name[:40]), choices=", ".join(bundled_names())),
+                             language))
 
 
 @lru_cache(maxsize=4)
