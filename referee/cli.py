@@ -146,6 +146,16 @@ def _parser() -> argparse.ArgumentParser:
                        help="write each game's log (and the positions of differences) here")
     match.add_argument("--record", action="store_true", help="with -o, also each game's JSON record")
     match.add_argument("--format", choices=("text", "json"), default="text")
+    serve = commands.add_parser("serve", help="a web page to check logs from a phone or a laptop "
+                                "(needs referee[serve])")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (0.0.0.0: every network of this machine, "
+                            "such as a club's Wi-Fi; default 127.0.0.1, this machine only)")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=1, metavar="N",
+                       help="server processes (behind a reverse proxy)")
+    serve.add_argument("--forwarded-allow-ips", default="127.0.0.1", metavar="IPS",
+                       help="proxies whose X-Forwarded-* headers are trusted (default 127.0.0.1)")
 
     rules = commands.add_parser("rules", help="print a ruleset's options or the rulebook")
     rules.add_argument("ruleset", nargs="?", default=None)
@@ -203,6 +213,7 @@ _COMMANDS = {  # each command's implementation, imported only when it runs
     "explain": "referee.run.cmd_book:run_explain",
     "rules": "referee.run.cmd_book:run_rules",
     "match": "referee.run.cmd_match:run_match",
+    "serve": "referee.serve.command:run_serve",
 }
 
 

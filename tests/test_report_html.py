@@ -112,10 +112,22 @@ def test_the_page_is_self_contained_and_escapes_what_the_log_says(tmp_path):
     assert "<img" not in hostile
 
 
+def test_the_footer_names_the_rules_as_players_know_them():
+    html, _ = report_html(DISPUTE.read_bytes(), str(DISPUTE))
+    footer = html[html.index("<footer"):]
+    assert "Cancellation Hearts rules" in footer and "<code>referee explain R5.2</code>" in footer
+    assert "spec/rules.md" not in html
+    italian, _ = report_html(DISPUTE.read_bytes(), str(DISPUTE), language="it")
+    assert "delle regole di Cancellation Hearts" in italian[italian.index("<footer"):]
+
+
 def test_the_command_writes_the_page_and_exits_as_check_does(tmp_path, capsys):
     out = tmp_path / "report.html"
     assert main(["report", str(DISPUTE), "-o", str(out)]) == 1
     assert 'data-kind="revoke"' in out.read_text("utf-8")
+    assert capsys.readouterr() == ("", f"wrote the report to {out}\n")
+    assert main(["report", str(DISPUTE), "-o", str(out), "--lang", "it"]) == 1
+    assert capsys.readouterr().err == f"report scritto in {out}\n"
     assert main(["report", str(CLEAN), "-o", str(out)]) == 0
     binary = tmp_path / "game.log"
     binary.write_bytes(b"\x00\x01\x02")
@@ -239,6 +251,141 @@ def test_in_the_browser(browser, pages, tmp_path):
 
     shot = screenshot(browser, pages["dispute"], tmp_path / "report.png")
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 50_000
+
+
+# ---- on a phone and on a desktop -------------------------------------------------------------
+TABLE_10 = ROOT / "tests" / "data" / "table-10.log"
+PHONE, DESKTOP = (390, 844), (1280, 900)
+# what would make a reader scroll sideways, squint or miss something, as the browser lays it out
+LAYOUT_PROBLEMS = """
+const width = window.innerWidth, problems = [];
+const doc = document.documentElement;
+if (doc.scrollWidth > width) problems.push(`the page is ${doc.scrollWidth} px wide`);
+for (const box of document.querySelectorAll('.scroll'))
+  if (box.scrollWidth > box.clientWidth + 1) problems.push(`a ${box.firstElementChild.className} table scrolls`);
+for (const el of document.querySelectorAll('main *')) {
+  const rect = el.getBoundingClientRect();
+  if (!rect.width || !rect.height || el.closest('svg') && el.tagName !== 'text') continue;
+  if (rect.left < -0.5 || rect.right > width + 0.5)
+    problems.push(`${el.tagName}.${el.className.baseVal ?? el.className} at ${rect.left}..${rect.right}`);
+  const label = getComputedStyle(el, '::before');  // the names a phone writes over the cards
+  if (label.content !== 'none' && label.content !== '""' && parseFloat(label.fontSize) < 12)
+    problems.push(`${el.tagName}::before ${label.content} at ${label.fontSize}`);
+  const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+  if (!own) continue;
+  let size = parseFloat(getComputedStyle(el).fontSize);
+  const svg = el.closest('svg');
+  if (svg) size *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  if (size < 12) problems.push(`${el.tagName} "${el.textContent.trim().slice(0, 20)}" at ${size.toFixed(1)} px`);
+}
+return problems;
+"""
+
+
+def emulate(driver, size: tuple[int, int] | None, scale: int = 1) -> None:
+    """Lay pages out as a device of ``size`` (a phone is narrower than Chromium's smallest
+    window), or as the window again with None."""
+    if size is None:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        return
+    width, height = size
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": scale, "mobile": width < 720})
+
+
+def _box(driver, element) -> dict:
+    return driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect();"
+        "return {left: r.left, right: r.right, top: r.top, bottom: r.bottom};", element)
+
+
+def _on_screen(driver, element) -> bool:
+    """Whether ``element`` is wholly inside the viewport once scrolled to (vertically)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    box = _box(driver, element)
+    width, height = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    return 0 <= box["left"] and box["right"] <= width and 0 <= box["top"] and box["bottom"] <= height
+
+
+LONG_NAME = "Wolfgang-Amadeus-Mozart-of-the-Salzburg-Club"
+
+
+@pytest.fixture(scope="module")
+def layout_pages(pages, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("layout")
+    long_names = folder / "long-names.log"  # a name wider than a phone's seat, with no space
+    long_names.write_text(REVOKE.read_text("utf-8").replace("Fay", LONG_NAME), "utf-8")
+    return {**pages, "table-10": write_page(TABLE_10, folder / "table-10.html"),
+            "long-names": write_page(long_names, folder / "long-names.html")}
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_page_fits_the_screen_and_reads_at_any_size(browser, layout_pages, size):
+    from selenium.webdriver.common.by import By
+
+    emulate(browser, size)
+    try:
+        for name in ("table-10", "dispute", "hostile", "long-names"):
+            browser.get(layout_pages[name].as_uri())
+            browser.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
+            assert (name, browser.execute_script(LAYOUT_PROBLEMS)) == (name, [])
+        # the table of ten: Ivo's revoke in hand 1 trick 1, his seat second from the right
+        browser.get(layout_pages["table-10"].as_uri())
+        revoke = _marked_revoke(browser)
+        assert (revoke["card"], revoke["player"], revoke["trick"]) == ("QS", "Ivo", "1")
+        card = browser.find_element(By.CSS_SELECTOR, '.card.violation[data-kind~="revoke"]')
+        assert _on_screen(browser, card)
+        row = browser.find_element(By.CSS_SELECTOR, "tr#h1t1")
+        claim, answer = (row.find_element(By.CSS_SELECTOR, f"td.{cls}")
+                         for cls in ("claim", "resolution"))
+        assert _on_screen(browser, claim) and _on_screen(browser, answer)
+        claim_box, answer_box = _box(browser, claim), _box(browser, answer)
+        assert abs(claim_box["top"] - answer_box["top"]) < 1  # side by side
+        assert claim_box["right"] <= answer_box["left"]
+        # the hand's summary (its points) comes before its tricks
+        hand = browser.find_element(By.CSS_SELECTOR, "#hand-1")
+        points = hand.find_element(By.CSS_SELECTOR, "ul.points")
+        assert points.text.split("\n")[:2] == ["Al 0", "Beth 5"]
+        assert _box(browser, points)["bottom"] < _box(browser, row)["top"]
+        # the score sheet's last player and the chart's legend are on screen
+        (last,) = browser.find_elements(By.CSS_SELECTOR,
+                                        'tr.total[data-hand="2"] td.value[data-player="Jo"]')
+        assert last.text == "31" and _on_screen(browser, last)
+        legend = browser.find_element(By.CSS_SELECTOR, '.chart .legend li[data-player="Jo"]')
+        assert legend.text == "Jo (31)" and _on_screen(browser, legend)
+        # a hand with no finding keeps its tricks folded under its summary, one tap away
+        folded = browser.find_element(By.CSS_SELECTOR, "#hand-2 details.play")
+        assert folded.get_attribute("open") is None
+        folded.find_element(By.TAG_NAME, "summary").click()
+        assert browser.find_element(By.CSS_SELECTOR, "tr#h2t10").is_displayed()
+        assert browser.execute_script(LAYOUT_PROBLEMS) == []
+    finally:
+        emulate(browser, None)
+
+
+def test_a_trick_is_a_row_on_a_desktop_and_a_block_of_cards_on_a_phone(browser, layout_pages):
+    from selenium.webdriver.common.by import By
+
+    shapes = {}
+    for label, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        emulate(browser, size)
+        try:
+            for page, trick in (("table-10", "h1t1"), ("dispute", "h2t1")):  # hands shown
+                browser.get(layout_pages[page].as_uri())
+                seats = browser.find_elements(By.CSS_SELECTOR, f"tr#{trick} td.seat")
+                assert all(seat.is_displayed() for seat in seats)
+                tops = [round(_box(browser, seat)["top"]) for seat in seats]
+                shapes[label, page] = ([tops.count(top) for top in sorted(set(tops))],
+                                       browser.execute_script(
+                    "return getComputedStyle(document.querySelector('table.tricks thead'))"
+                    ".display"))
+        finally:
+            emulate(browser, None)
+    # on a phone, six players' cards in one row, ten in two rows of five
+    assert shapes == {("phone", "table-10"): ([5, 5], "none"),
+                      ("phone", "dispute"): ([6], "none"),
+                      ("desktop", "table-10"): ([10], "table-header-group"),
+                      ("desktop", "dispute"): ([6], "table-header-group")}
 
 
 # ---- referee replay --format json: the same view model ------------------------------------

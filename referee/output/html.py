@@ -9,8 +9,8 @@ as escapes, as in the text output.  Jinja2 is imported only here.
 The page speaks the language it is asked for (``referee report --lang``): the diagnostics'
 messages (the report is localized before it is viewed), the code table's explanations, and
 the template's own texts, each written ``msg("...")``/``msgn(...)`` in the template and
-translated through the same catalogs.  The rule clauses are quoted from the rulebook, which
-is English only.
+translated through the same catalogs.  The rule clauses are quoted from the rulebook
+(:func:`referee.output.marks.clause_parts`).
 """
 
 from __future__ import annotations
@@ -36,8 +36,10 @@ RED_SUITS = frozenset("HD")
 # distinguishable colours for up to 11 players (a series past them reuses the palette)
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
            "#e377c2", "#7f7f7f", "#bcbd22", "#393b79")
-CHART_WIDTH, CHART_HEIGHT = 760, 300
-_MARGIN = {"left": 52, "right": 170, "top": 16, "bottom": 44}
+# the drawing's own units: its labels (16 units) stay at least 12 px tall on a phone 370 px
+# wide; the legend is text beside it
+CHART_WIDTH, CHART_HEIGHT = 480, 280
+_MARGIN = {"left": 48, "right": 12, "top": 14, "bottom": 48}
 # a suit symbol's spoken name (its aria-label), by letter
 SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 
@@ -76,11 +78,11 @@ def chart(game: dict) -> dict | None:
         return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
 
     series = [{"name": name, "colour": PALETTE[seat % len(PALETTE)],
-               "points": _Points(rows, name, x, y), "last": last.get(name, "?"),
-               "legend_y": top + 10 + 20 * seat} for seat, name in enumerate(game["players"])]
-    label_every = max(1, count // 20)
+               "points": _Points(rows, name, x, y), "last": last.get(name, "?")}
+              for seat, name in enumerate(game["players"])]
+    label_every = -(-count // 12)
     return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "left": left, "right": right,
-            "top": top, "bottom": bottom, "legend_x": right + 16, "series": series,
+            "top": top, "bottom": bottom, "series": series,
             "y_ticks": [{"value": v, "y": y(v)} for v in range(int(low), int(high) + 1, step)],
             "x_ticks": [{"x": x(i), "label": row["hand"]} for i, row in enumerate(rows)
                         if i % label_every == 0]}
@@ -282,6 +284,8 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
         print(escaped(f"referee: cannot write {output}: {problem.strerror or problem}"),
               file=err)
         return 2
+    print(escaped(i18n.translate(msg("wrote the report to {path}", path=output), language)),
+          file=err)
     return 1 if verdict == "violations" else 0
 
 

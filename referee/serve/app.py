@@ -1,0 +1,363 @@
+"""The web application of ``referee serve`` (Starlette): the page, and the three requests it
+makes of the referee.
+
+- ``GET /``: the page (its texts in ``?lang=`` or the browser's language);
+- ``POST api/check``: JSON ``{"log": TEXT, "lang": CODE, "ruleset": NAME}`` -> the verdict,
+  a one-line summary and the diagnostics, as ``check --format json`` has them;
+- ``POST api/audit``: the same request -> the audit of the log's score sheet;
+- ``POST report``: a form (``log`` text or a ``file``, ``lang``, ``ruleset``) -> the report
+  page, as ``referee report`` writes it.
+
+Bounds: a request's body is at most :data:`MAX_BODY_BYTES` (413 past it, before it is read
+whole) and must arrive within :data:`BODY_SECONDS`; each job runs in a checker process under
+its time limit (504 past it), waiting at most :data:`WAIT_SECONDS` for a free checker behind
+at most :data:`WAITING` other requests (503).
+``lang`` is one of the catalogs, ``ruleset`` empty (the log's choice) or a bundled ruleset's
+name: no path from a request reaches the disk.  The page's URLs are relative, so it works
+under a reverse proxy's prefix too (``/referee/``, the prefix stripped by the proxy).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from referee.serve.checkers import Busy, Checkers, Overrun
+from referee.util import i18n
+from referee.util.message import msg
+from referee.util.terminal import escaped
+
+MAX_BODY_BYTES = 2 * 1024 * 1024
+BODY_SECONDS = 30.0
+CHECK_SECONDS = 10.0  # a check (a log of 2 MB: about 1 s)
+REPORT_SECONDS = 30.0  # a report (of 2 MB: about 7 s, a page of 15 MB)
+AUDIT_SECONDS = 15.0  # the audit's own z3 budgets are 6 s in all (referee.proofs.budgets)
+WAIT_SECONDS = 30.0
+WAITING = 64  # requests waiting for a checker at most
+CHECKERS = 2
+# the log's name on its report page (text only: no file is looked for by it)
+LOG_NAME, MAX_NAME = "log", 100
+# the report page has inline styles and no script; the page's one script is page.js
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'none'; script-src 'self'; connect-src 'self'; "
+                                 b"style-src 'unsafe-inline'; img-src data:; form-action 'self'; "
+                                 b"base-uri 'none'; frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cache-control", b"no-store"),
+]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much a request may send and how long its job may take."""
+
+    body_bytes: int = MAX_BODY_BYTES
+    body_seconds: float = BODY_SECONDS
+    check_seconds: float = CHECK_SECONDS
+    report_seconds: float = REPORT_SECONDS
+    audit_seconds: float = AUDIT_SECONDS
+    wait_seconds: float = WAIT_SECONDS
+    waiting: int = WAITING
+    checkers: int = CHECKERS
+
+
+class Refused(Exception):
+    """A request the server does not serve: its status and its message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def create_app(limits: Limits | None = None):
+    """The application (uvicorn's factory): its checker processes start with it."""
+    from contextlib import asynccontextmanager
+
+    from starlette.applications import Starlette
+    from starlette.routing import Route
+
+    limits = limits or Limits()
+    checkers = Checkers(limits.checkers, limits.wait_seconds, limits.waiting)
+
+    @asynccontextmanager
+    async def lifespan(_app):
+        await checkers.start()
+        try:
+            yield
+        finally:
+            await checkers.stop()
+
+    handlers = Handlers(checkers, limits)
+    routes = [Route("/", handlers.page), Route("/page.js", handlers.script),
+              Route("/healthz", handlers.health),
+              Route("/api/check", handlers.check, methods=["POST"]),
+              Route("/api/audit", handlers.audit, methods=["POST"]),
+              Route("/report", handlers.report, methods=["POST"])]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    return Guard(app, limits)
+
+
+class Handlers:
+    """The endpoints, sharing the checkers and the limits."""
+
+    def __init__(self, checkers: Checkers, limits: Limits) -> None:
+        self.checkers, self.limits = checkers, limits
+
+    async def page(self, request):
+        from starlette.responses import HTMLResponse
+
+        try:
+            language = _language(request.query_params.get("lang"), request)
+        except Refused:
+            language = _language(None, request)
+        return HTMLResponse(_page(language))
+
+    async def script(self, _request):
+        from starlette.responses import Response
+
+        return Response(_static("page.js"), media_type="text/javascript; charset=utf-8")
+
+    async def health(self, _request):
+        from starlette.responses import PlainTextResponse
+
+        return PlainTextResponse("ok")
+
+    async def check(self, request):
+        return await self._json_job(request, "check", self.limits.check_seconds)
+
+    async def audit(self, request):
+        return await self._json_job(request, "audit", self.limits.audit_seconds)
+
+    async def _json_job(self, request, name: str, seconds: float):
+        from starlette.responses import JSONResponse
+
+        language = _language(None, request)
+        try:
+            data, language, ruleset = await self._json_request(request)
+            answer = await self._run(name, (data, language, ruleset), seconds, language)
+        except Refused as refused:
+            return JSONResponse({"error": str(refused)}, status_code=refused.status)
+        return JSONResponse(answer)
+
+    async def _json_request(self, request) -> tuple[bytes, str, str]:
+        body = await self._body(request.body(), request)
+        language = _language(None, request)
+        try:
+            document = json.loads(body)
+        except (ValueError, UnicodeDecodeError):
+            document = None
+        if not isinstance(document, dict) or not isinstance(document.get("log"), str):
+            raise Refused(400, _said(msg('the request is not a JSON object with a "log" text'),
+                                     language))
+        language = _language(_text(document.get("lang")), request)
+        ruleset = _ruleset(_text(document.get("ruleset")), language)
+        return document["log"].encode("utf-8", "surrogatepass"), language, ruleset
+
+    async def report(self, request):
+        from starlette.responses import HTMLResponse
+
+        language = _language(None, request)
+        try:
+            data, language, ruleset, name = await self._form_request(request)
+            page, place = await self._run("report", (data, language, ruleset, name),
+                                          self.limits.report_seconds, language)
+        except Refused as refused:
+            return HTMLResponse(_problem_page(str(refused), language),
+                                status_code=refused.status)
+        if place is not None:
+            text = _said(msg("not a log ({place}): {reason}", place=place, reason=page), language)
+            return HTMLResponse(_problem_page(text, language), status_code=422)
+        return HTMLResponse(page)
+
+    async def _form_request(self, request) -> tuple[bytes, str, str, str]:
+        from starlette.datastructures import UploadFile
+
+        language = _language(None, request)
+        try:
+            form = await self._body(request.form(max_files=1, max_fields=5,
+                                                 max_part_size=self.limits.body_bytes), request)
+        except Refused:
+            raise
+        except Exception:  # noqa: BLE001 - the multipart parser's own errors: a bad request
+            raise Refused(400, _said(msg("the request is not a form with a log"),
+                                     language)) from None
+        try:
+            language = _language(_text(form.get("lang")), request)
+            ruleset = _ruleset(_text(form.get("ruleset")), language)
+            upload, text = form.get("file"), form.get("log")
+            name = _text(form.get("name"))[:MAX_NAME] or LOG_NAME
+            if isinstance(upload, UploadFile) and upload.size:
+                name = (upload.filename or "").replace("\\", "/").rsplit("/", 1)[-1][:MAX_NAME]
+                return await upload.read(), language, ruleset, name or LOG_NAME
+            if isinstance(text, str):
+                return text.encode("utf-8", "surrogatepass"), language, ruleset, name
+        finally:
+            await form.close()
+        raise Refused(400, _said(msg("the request is not a form with a log"), language))
+
+    async def _body(self, reading, request):
+        """``reading`` awaited within the time a body may take to arrive."""
+        try:
+            return await asyncio.wait_for(reading, self.limits.body_seconds)
+        except _TooLarge:
+            raise Refused(413, _larger(self.limits.body_bytes,
+                                       _language(None, request))) from None
+        except TimeoutError:
+            raise Refused(408, _said(msg("the request took too long to arrive"),
+                                     _language(None, request))) from None
+
+    async def _run(self, name: str, args: tuple, seconds: float, language: str):
+        try:
+            return await self.checkers.run(name, args, seconds)
+        except Busy:
+            raise Refused(503, _said(msg("the referee is busy: try again in a moment"),
+                                     language)) from None
+        except Overrun:
+            raise Refused(504, _said(msg("the log took longer than {seconds} seconds to check "
+                                         "and was left", seconds=_seconds(seconds)),
+                                     language)) from None
+        except RuntimeError as failure:
+            raise Refused(500, _said(msg("the check failed: {reason}", reason=str(failure)),
+                                     language)) from None
+
+
+def _seconds(seconds: float) -> str:
+    return f"{seconds:g}"
+
+
+def _text(value) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _said(message: str, language: str) -> str:
+    return i18n.translate(message, language)
+
+
+def _language(asked: str | None, request) -> str:
+    """``asked`` when it is one of the catalogs (400 when it is something else), else the
+    first of the browser's languages there is a catalog for, else English."""
+    if asked:
+        code = asked.strip().lower()
+        if code in i18n.LANGUAGES:
+            return code
+        raise Refused(400, _said(msg("no translation for {asked}: choose one of {choices}",
+                                     asked=escaped(asked[:40]),
+                                     choices=", ".join(i18n.LANGUAGES)),
+                                 _language(None, request)))
+    return _browser_language(request.headers.get("accept-language", ""))
+
+
+def _browser_language(accepted: str) -> str:
+    """The first language of an Accept-Language header there is a catalog for, or English."""
+    for part in accepted[:200].split(","):
+        code = part.split(";")[0].strip().split("-")[0].lower()
+        if code in i18n.LANGUAGES:
+            return code
+    return i18n.SOURCE_LANGUAGE
+
+
+def _ruleset(name: str, language: str) -> str:
+    """``name`` when it is empty or a bundled ruleset's (400 otherwise)."""
+    from referee.rules.ruleset_files import bundled_names
+
+    if not name or name in bundled_names():
+        return name
+    raise Refused(400, _said(msg("unknown ruleset {name}: choose one of {choices}",
+                                 name=escaped(name[:40]), choices=", ".join(bundled_names())),
+                             language))
+
+
+@lru_cache(maxsize=4)
+def _static(name: str) -> bytes:
+    return resources.files("referee.serve").joinpath("static", name).read_bytes()
+
+
+@lru_cache(maxsize=2 * len(i18n.LANGUAGES))  # the page and the problem page
+def _template(name: str, language: str):
+    from jinja2 import Environment, StrictUndefined
+
+    from referee.output.html import speakers
+
+    env = Environment(autoescape=True, undefined=StrictUndefined)
+    env.globals["msg"], env.globals["msgn"] = speakers(language)
+    source = resources.files("referee.serve").joinpath("templates", name).read_text("utf-8")
+    return env.from_string(source)
+
+
+@lru_cache(maxsize=len(i18n.LANGUAGES))
+def _page(language: str) -> str:
+    from referee.rules.ruleset_files import bundled_names
+
+    return _template("page.html.j2", language).render(
+        language=language, languages=i18n.LANGUAGES, rulesets=bundled_names(),
+        max_bytes=MAX_BODY_BYTES)
+
+
+def _problem_page(text: str, language: str) -> str:
+    return _template("problem.html.j2", language).render(language=language, text=text)
+
+
+class Guard:
+    """ASGI middleware: a body larger than the limit is refused with 413 (by its declared
+    length at once, else as soon as it grows past it), and every response carries the
+    security headers."""
+
+    def __init__(self, app, limits: Limits) -> None:
+        self.app, self.limits = app, limits
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = self.limits.body_bytes
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            await _too_large(send, limit, scope)
+            return
+        started, seen = False, 0
+
+        async def counted():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    raise _TooLarge
+            return message
+
+        async def guarded(message):
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                message = {**message, "headers": [*message.get("headers", []),
+                                                  *SECURITY_HEADERS]}
+            await send(message)
+
+        try:
+            await self.app(scope, counted, guarded)
+        except _TooLarge:
+            if not started:
+                await _too_large(send, limit, scope)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _larger(limit: int, language: str) -> str:
+    return _said(msg("the request is larger than {size}: check a shorter log",
+                     size=format(limit / 1024 / 1024, "g") + " MB"), language)
+
+
+async def _too_large(send, limit: int, scope) -> None:
+    accepted = dict(scope["headers"]).get(b"accept-language", b"").decode("latin-1")
+    body = json.dumps({"error": _larger(limit, _browser_language(accepted))}).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close"), *SECURITY_HEADERS]})
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,162 @@
+"""The checker processes: each job of :mod:`referee.serve.jobs` runs in one, under a time
+limit.  A job past its limit cannot be interrupted inside Python, so its process is killed
+and a fresh one takes its place; the other checkers and their jobs go on.
+
+The processes are started (``spawn``) when the server starts and killed when it stops; a
+checker whose server dies reads the end of its pipe and ends too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from multiprocessing.connection import Connection
+
+from referee.serve import jobs
+
+JOBS = {"check": jobs.check, "report": jobs.report, "audit": jobs.audit, "warm": jobs.warm}
+WARM_SECONDS = 60.0
+
+
+class Overrun(Exception):
+    """A job ran past its time limit (its checker was replaced)."""
+
+
+class Busy(Exception):
+    """No checker became free in time, or too many requests wait for one already."""
+
+
+def _serve(conn: Connection) -> None:
+    """A checker's loop: a job in, its answer out, until the server's end closes."""
+    while True:
+        try:
+            name, args = conn.recv()
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        try:
+            answer = ("ok", JOBS[name](*args))
+        except Exception as failure:  # noqa: BLE001 - said to the server, which answers 500
+            answer = ("failed", f"{type(failure).__name__}: {failure}")
+        try:
+            conn.send(answer)
+        except (OSError, ValueError):
+            return
+
+
+class Checker:
+    """One checker process and the server's end of its pipe."""
+
+    def __init__(self, context) -> None:
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=_serve, args=(child,), daemon=True,
+                                       name="referee-checker")
+        self.process.start()
+        child.close()
+
+    def run(self, name: str, args: tuple, seconds: float):
+        """The job's answer; raises Overrun past ``seconds`` (the process is then killed)."""
+        try:
+            self.conn.send((name, args))
+            if self.conn.poll(seconds):
+                return self.conn.recv()
+        except (EOFError, OSError):  # the process died (out of memory, killed)
+            pass
+        self.stop()
+        raise Overrun(name)
+
+    def alive(self) -> bool:
+        return self.process.is_alive() and not self.conn.closed
+
+    def stop(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(5)
+        self.conn.close()
+
+
+class Checkers:
+    """``size`` checker processes; :meth:`run` waits for a free one (at most ``wait``
+    seconds, behind at most ``queue`` other requests) and gives it the job."""
+
+    def __init__(self, size: int, wait: float, queue: int = 64) -> None:
+        self.size, self.wait, self.queue = size, wait, queue
+        self.waiting = 0
+        self.context = multiprocessing.get_context("spawn")
+        self.free: asyncio.Queue[Checker] | None = None
+        self.all: list[Checker] = []
+        self.pending: set[asyncio.Future] = set()
+
+    async def start(self) -> None:
+        self.free = asyncio.Queue()
+        started = await asyncio.gather(*(asyncio.to_thread(Checker, self.context)
+                                         for _ in range(self.size)))
+        self.all = list(started)
+        for checker in started:
+            self.free.put_nowait(checker)
+        await asyncio.gather(*(self.run("warm", (), WARM_SECONDS) for _ in started),
+                             return_exceptions=True)
+
+    async def run(self, name: str, args: tuple, seconds: float):
+        """The answer of job ``name``; raises Busy, Overrun, or RuntimeError when the job
+        failed."""
+        assert self.free is not None, "the checkers are not started"
+        if self.waiting >= self.queue:
+            raise Busy(name)
+        self.waiting += 1
+        try:
+            checker = await asyncio.wait_for(self.free.get(), self.wait)
+        except TimeoutError:
+            raise Busy(name) from None
+        finally:
+            self.waiting -= 1
+        work = asyncio.ensure_future(asyncio.to_thread(checker.run, name, args, seconds))
+        try:
+            status, answer = await asyncio.shield(work)
+        except asyncio.CancelledError:
+            # the request is gone, the job is not: the checker is free once it has answered
+            work.add_done_callback(lambda done: self._after(done, checker))
+            raise
+        except BaseException:
+            self._release(checker)
+            raise
+        self._release(checker)
+        if status != "ok":
+            raise RuntimeError(answer)
+        return answer
+
+    def _after(self, done: asyncio.Future, checker: Checker) -> None:
+        if not done.cancelled():
+            done.exception()  # retrieved: an overrun after its request left says nothing
+        self._release(checker)
+
+    def _release(self, checker: Checker) -> None:
+        """``checker`` free again; one that was killed is replaced in the background (the
+        answer that killed it does not wait for that)."""
+        assert self.free is not None
+        if checker.alive():
+            self.free.put_nowait(checker)
+            return
+        if checker in self.all:
+            self.all.remove(checker)
+        task = asyncio.ensure_future(self._replace(checker))
+        self.pending.add(task)
+        task.add_done_callback(self.pending.discard)
+
+    async def _replace(self, dead: Checker) -> None:
+        await asyncio.to_thread(dead.stop)
+        fresh = await asyncio.to_thread(Checker, self.context)
+        self.all.append(fresh)
+        try:
+            await asyncio.to_thread(fresh.run, "warm", (), WARM_SECONDS)
+        except Overrun:
+            pass  # a checker that cannot even import is replaced after its first job
+        assert self.free is not None
+        self.free.put_nowait(fresh)
+
+    async def stop(self) -> None:
+        for task in list(self.pending):
+            task.cancel()
+        await asyncio.gather(*self.pending, return_exceptions=True)
+        for checker in self.all:
+            await asyncio.to_thread(checker.stop)
+        self.all = []
