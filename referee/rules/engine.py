@@ -30,8 +30,7 @@ from referee.rules.cards import (
     counts_of,
     remove_card,
 )
-from referee.rules.hand_score import hand_scores as _hand_scores
-from referee.rules.hand_score import moon_pair, pool_shares, shooter
+from referee.rules import scoring
 from referee.rules.legality import Fault, card_fault, legal_cards, lowest_club
 from referee.rules.ruleset import Ruleset, bonus_points, card_points, direction_offset
 from referee.rules.state import (  # re-exported: the engine's public values
@@ -43,6 +42,7 @@ from referee.rules.state import (  # re-exported: the engine's public values
     State,
     TrickRecord,
 )
+from referee.rules.ops import PLAIN
 from referee.rules.tricks import resolve_under
 
 __all__ = [
@@ -290,9 +290,29 @@ def _bump(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
 
 
 # -- scoring --------------------------------------------------------------------------------
+# The rules of scoring are stated once, over an ops object (referee.rules.scoring); the engine
+# reads them on plain values (PLAIN), as the proofs read them on z3 terms.
+def shooter(state: State) -> int | None:
+    """The seat that took every point of the decks, if any (R8.1, R8.4)."""
+    shot = scoring.shooters(PLAIN, state.rules, state.taken, state.lost)
+    return shot.index(True) if True in shot else None
+
+
+def moon_pair(state: State) -> tuple[int, int] | None:
+    """R8.6: the two seats that took every point between them, nobody else scoring."""
+    pair, scored = scoring.moon_pair(PLAIN, state.rules, state.taken, state.lost)
+    return tuple(seat for seat, hit in enumerate(scored) if hit) if pair else None
+
+
 def hand_scores(state: State, choice: str | None) -> tuple[int, ...]:
     """Hand scores for the scoresheet (R7.3, R8.2), bonuses included."""
-    return _hand_scores(state, shooter(state), choice)
+    return _hand_scores(state, choice)
+
+
+def _hand_scores(state: State, choice: str | None) -> tuple[int, ...]:
+    no_tricks = [won == 0 for won in state.tricks_won]
+    return tuple(scoring.hand_scores(PLAIN, state.rules, state.taken, state.lost, state.bonus,
+                                     no_tricks, choice, state.pool)[0])
 
 
 def scoring_actions(state: State) -> tuple[str, ...]:
@@ -313,11 +333,13 @@ def _apply_scoring(state: State, action: str) -> State:
 def _record_hand(state: State, action: str, moon: int | None) -> State:
     """Write the hand's result and the new totals; the phase stays SCORING."""
     choice = action if moon is not None else None
-    scores = _hand_scores(state, moon, choice)
+    scores = _hand_scores(state, choice)
     totals = tuple(t + s for t, s in zip(state.totals, scores))
     result = HandResult(state.hand_number, state.dealer, state.taken, state.lost, moon, choice,
                         scores, totals)
-    pool = pool_shares(state.rules, state.taken, state.pool)[1] if state.rules.clean_hand_pool else 0
+    pool = 0
+    if state.rules.clean_hand_pool:
+        pool = scoring.pool_shares(PLAIN, state.rules, state.taken, state.pool)[1]
     return state._replace(totals=totals, history=state.history + (result,), pool=pool)
 
 
