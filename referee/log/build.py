@@ -65,7 +65,7 @@ def statement(method):
         head, rest = children
         self.add(method, head.line, head.column, head.value, rest.column, rest.value)
 
-    callback.build = method  # the line reader (logfast.py) calls it with values it cut itself
+    callback.build = method  # the line reader (log/fast.py) calls it with values it cut itself
     return callback
 
 
