@@ -10,6 +10,7 @@ import pytest
 from referee.log import body as logbody
 from referee.log import parser
 from referee.log.events import (
+    NO_SPAN,
     CardRun,
     Claim,
     Comment,
@@ -248,13 +249,14 @@ def test_events_are_frozen_dataclasses_whose_spans_do_not_compare():
     assert repr(trick) == repr(plain) == (
         "Trick(number=3, plays=(Play(player='Al', card=Card.parse('2C')), "
         "Play(player='Bo', card=Card.parse('10S'))), claim=Claim(player=None), leader=None)")
-    assert [f.name for f in dataclasses.fields(Play)] == ["player", "card", "span", "card_span", "_where"]
-    assert dataclasses.replace(trick.plays[1], player="Cy").span == Span(1, 17, 1, 23)
+    played = trick.plays[1]  # a play is a tuple whose spans are found when first asked for
+    assert played.span == Span(1, 17, 1, 23) and played == Play("Bo", Card.parse("10S"), NO_SPAN)
+    assert Play("Cy", played.card, played.span, played.card_span).card_span == Span(1, 20, 1, 23)
     for copied in (pickle.loads(pickle.dumps(trick)), copy.deepcopy(trick)):
         assert copied == trick and copied.plays[1].card_span == Span(1, 20, 1, 23)
     with pytest.raises(dataclasses.FrozenInstanceError):
         trick.number = 4
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):  # (FrozenInstanceError is one)
         del trick.plays[0].span
     assert Span(1, 2, 1, 3) != (1, 2, 1, 3) and Span(1, 2, 1, 3) == Span.point(1, 2)
 

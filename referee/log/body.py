@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import re
 
+from functools import partial
+from itertools import count, repeat
+
 from referee.log.events import CardRun, Entry, Play, Span, fast, setters
 from referee.log.words import (  # NAME_PATTERN, TAG_NAME_RE: also read from here by tests
     BARE_NAME_RE,
@@ -94,11 +97,11 @@ CARD_BY_TEXT: dict[str, Card] = _card_table()
 # ---- fast constructors (events.fast) -----------------------------------------------------
 _new = object.__new__
 make_span = fast(Span)
-make_play = fast(Play)
+make_play = Play
+_new_play = partial(tuple.__new__, Play)  # Play((player, card, finder, index)), one C call
 make_entry = fast(Entry)
 make_run = fast(CardRun)
 _SPAN_SETTERS = setters(Span, "line", "column", "end_line", "end_column")
-_PLAY_SETTERS = setters(Play, "player", "card", "_where")
 _ENTRY_SETTERS = setters(Entry, "player", "value", "span")
 _RUN_SETTERS = setters(CardRun, "cards", "_source")
 
@@ -202,30 +205,74 @@ def _card_run_walk(value: str, line: int, column: int, *, _findall=_CARDS_FAST.f
     return tuple(cards), tuple(spans)
 
 
+class _RunPlaces:
+    """The spans of a compact trick's plays: those of its run's cards."""
+
+    __slots__ = ("run",)
+
+    def __init__(self, run: CardRun) -> None:
+        self.run = run
+
+    def place(self, index: int) -> tuple[Span, Span]:
+        card_span = self.run.spans[index]
+        return card_span, card_span
+
+
 def compact_plays(run: CardRun) -> tuple[Play, ...]:
     """The plays of a compact trick: no player names, the card's span for both spans."""
-    return tuple(make_play(None, card, s, s) for card, s in zip(run.cards, run.spans))
+    return tuple(map(_new_play, zip(repeat(None), run.cards, repeat(_RunPlaces(run)), count())))
 
 
 # ---- plays ---------------------------------------------------------------------------------
+# A trick as the writer writes it, ASCII names and cards: "Al 2C, Beth 10S -> Beth" (then the
+# newline and any blank lines).  Its plays are read with str.split, in C; every other trick
+# goes through _PLAYS_FAST and the grammar's patterns.
+_PLAIN_NAME = r"[A-Za-z](?:[A-Za-z0-9_']|-(?!>)){0,47}"  # a subset of NAME and _FAST_BARE
+_PLAIN_PLAY = rf"{_PLAIN_NAME} (?:10|[2-9JQKA])[SHDC]"
+PLAIN_TRICK = re.compile(rf"((?:{_PLAIN_PLAY}, )*{_PLAIN_PLAY})(?: (-> ({_PLAIN_NAME})))?\n\s*")
+
+
+class _TrickPlaces:
+    """Where each play of a written trick is: found when a span is first asked for."""
+
+    __slots__ = ("line", "column", "value", "_places")
+
+    def __init__(self, line: int, column: int, value: str) -> None:
+        self.line, self.column, self.value = line, column, value
+        self._places: list[tuple[Span, Span]] | None = None
+
+    def place(self, index: int) -> tuple[Span, Span]:
+        if self._places is None:
+            line, at, places = self.line, self.column, []
+            for sep, name, gap, card in _PLAYS_FAST.findall(self.value):
+                start = at + len(sep)
+                card_start = start + len(name) + len(gap)
+                at = card_start + len(card)
+                places.append((Span(line, start, line, at), Span(line, card_start, line, at)))
+            self._places = places
+        return self._places[index]
+
+
+def plain_plays(value: str, line: int, column: int, *, _cards=CARD_BY_TEXT.__getitem__,
+                _names=NAME_CACHE.get) -> tuple[Play, ...]:
+    """The plays of ``value``, the plays of a :data:`PLAIN_TRICK` (group 1) that starts at
+    ``column``: made with ``map``, no Python call per card."""
+    words = value.replace(",", "").split()
+    names = words[0::2]
+    return tuple(map(_new_play, zip(map(_names, names, names), map(_cards, words[1::2]),
+                                    repeat(_TrickPlaces(line, column, value)), count())))
+
+
 def plays(value: str, line: int, column: int, *, _findall=_PLAYS_FAST.findall,
-          _cards=CARD_BY_TEXT, _names=NAME_CACHE, _new=_new, _play=Play,
-          _set=_PLAY_SETTERS) -> tuple[Play, ...]:
+          _cards=CARD_BY_TEXT, _names=NAME_CACHE) -> tuple[Play, ...]:
     """``Beth 2C, Charlie 5C`` -> plays; each play's span covers "NAME CARD" (both spans are
-    built from ``_where`` when first asked for)."""
-    set_player, set_card, set_where = _set
+    found when first asked for)."""
+    places = _TrickPlaces(line, column, value)
     out: list[Play] = []
-    append = out.append
     at = column
-    for sep, name, gap, card in _findall(value):
-        start = at + len(sep)
-        card_start = start + len(name) + len(gap)
-        at = card_start + len(card)
-        p = _new(_play)
-        set_player(p, _names.get(name) or name_value(name))
-        set_card(p, _cards[card])
-        set_where(p, (line, start, card_start, at))
-        append(p)
+    for index, (sep, name, gap, card) in enumerate(_findall(value)):
+        at += len(sep) + len(name) + len(gap) + len(card)
+        out.append(_new_play((_names.get(name) or name_value(name), _cards[card], places, index)))
     if at - column == len(value) or _SEPS_TO_END.match(value, at - column):
         return tuple(out)
     return _plays_slow(value, line, column)

@@ -65,7 +65,7 @@ def statement(method):
         head, rest = children
         self.add(method, head.line, head.column, head.value, rest.column, rest.value)
 
-    callback.build = method  # the line reader (logfast.py) calls it with values it cut itself
+    callback.build = method  # the line reader (log/fast.py) calls it with values it cut itself
     return callback
 
 
@@ -187,9 +187,21 @@ class EventBuilder:
 
     @statement
     def trick(self, line, col, head, rest_col, rest):
+        number = int(head[5 : head.rindex(":")].strip())  # strip(): int() refuses some blanks
+        plain = logbody.PLAIN_TRICK.fullmatch(rest)
+        if plain is not None:  # as the writer writes it (nearly every trick)
+            body, claim, name = plain.group(1, 2, 3)
+            plays = logbody.plain_plays(body, line, rest_col)
+            if claim is None:
+                end = rest_col + len(body)
+                return make_trick(number, plays, None, None, make_span(line, col, line, end),
+                                  NO_SPAN)
+            start, end = rest_col + plain.start(2), rest_col + plain.end(2)
+            winner = None if name.casefold() in words.NOBODY else name_value(name)
+            return make_trick(number, plays, make_claim(winner, make_span(line, start, line, end)),
+                              None, make_span(line, col, line, end), NO_SPAN)
         body, claim, claim_at = _split(rest, self.trick_rest)
         plays = logbody.plays(body, line, rest_col) if body else ()
-        number = int(head[5 : head.rindex(":")].strip())  # strip(): int() refuses some blanks
         return make_trick(
             number, plays, _claim(claim, line, rest_col + claim_at), None,
             make_span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),

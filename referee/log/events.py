@@ -16,7 +16,9 @@ generating their methods per class.
 
 from __future__ import annotations
 
-from dataclasses import field, fields
+from dataclasses import field, fields, is_dataclass
+from operator import itemgetter
+from typing import Protocol
 
 from referee.rules.cards import Card
 from referee.util.record import Record, record
@@ -146,29 +148,60 @@ class Pass(Record):
         self._fill(player, run, to, span, player_span, to_span)
 
 
-@record
-class Play(Record):
-    """One card in a trick.  ``player`` is None in the compact form (seating order implied)."""
+class Play(tuple):
+    """One card in a trick.  ``player`` is None in the compact form (seating order implied).
 
-    player: str | None
-    card: Card
-    span: Span = _span()
-    card_span: Span = _span()
-    # (line, column, card column, end column) when the spans are still to be built
-    _where: tuple[int, int, int, int] | None = field(
-        default=None, init=False, compare=False, repr=False)
+    A tuple ``(player, card, a, b)``, made in one step (a trick holds one per card, and the
+    reader makes them with ``map``, without a Python call per card): ``a`` and ``b`` are the
+    spans, or where they are still to be found, a trick's :class:`PlaceFinder` and the
+    play's index in it.  Equality, hash and repr are over ``player`` and ``card`` only, as
+    for the other events' spans."""
 
-    def __init__(self, player: str | None, card: Card, span: Span = NO_SPAN,
-                 card_span: Span = NO_SPAN) -> None:
-        self._fill(player, card, span, card_span)
+    __slots__ = ()
 
-    def __getattr__(self, name: str):  # only called while a slot is empty: the lazy spans
-        if name == "span" or name == "card_span":
-            line, column, card_column, end = self._where
-            made = Span(line, column if name == "span" else card_column, line, end)
-            object.__setattr__(self, name, made)
-            return made
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+    def __new__(cls, player: str | None, card: Card, span: Span = NO_SPAN,
+                card_span: Span = NO_SPAN) -> Play:
+        return tuple.__new__(cls, (player, card, span, card_span))
+
+    player = property(itemgetter(0), doc="The player's name; None in a compact trick.")
+    card = property(itemgetter(1), doc="The card played.")
+
+    @property
+    def span(self) -> Span:
+        """Where "NAME CARD" (or the card of a compact trick) is written."""
+        where = self[2]
+        return where if where.__class__ is Span else where.place(self[3])[0]
+
+    @property
+    def card_span(self) -> Span:
+        """Where the card is written."""
+        where = self[2]
+        return self[3] if where.__class__ is Span else where.place(self[3])[1]
+
+    def __eq__(self, other):
+        if other.__class__ is Play:
+            return self[0] == other[0] and self[1] == other[1]
+        return NotImplemented
+
+    def __ne__(self, other):
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash((self[0], self[1]))
+
+    def __repr__(self) -> str:
+        return f"Play(player={self[0]!r}, card={self[1]!r})"
+
+    def __getnewargs__(self):
+        return self[0], self[1], self.span, self.card_span
+
+
+class PlaceFinder(Protocol):
+    """Finds the spans of the plays of one written trick when first asked (the reader's)."""
+
+    def place(self, index: int) -> tuple[Span, Span]:
+        """The span and the card span of play ``index``."""
 
 
 @record
@@ -287,10 +320,10 @@ DIRECTION_WORDS = ("left", "right", "across", "hold")
 def fast(cls: type):
     """A constructor taking every init field of ``cls`` positionally, bypassing the frozen
     checks; fields that are not init arguments get their defaults, as in ``__init__``."""
+    if not is_dataclass(cls) or "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
+        return cls  # (a Play is made in one step already)
     every = fields(cls)
     names = [f.name for f in every if f.init]
-    if "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
-        return cls  # pragma: no cover
     args = ", ".join(names)
     body = "".join(f"    _set_{f.name}(obj, {f.name if f.init else '_default_' + f.name})\n"
                    for f in every)

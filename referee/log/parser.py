@@ -29,7 +29,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
-from referee.log import fast as logfast
+from referee.log import fast
 from referee.log.blocks import BLOCK_CHARS, STOP_FAILED, STOP_TOO_MANY, Block, Segment, cut
 from referee.log.build import EventBuilder, TooManyProblems
 from referee.log.decode import UnreadableLog, decode_log, normalise
@@ -114,8 +114,8 @@ def _parser() -> _LarkParser:
 
     Building the LALR tables takes about 50 ms, paid only by a process that reads a line the
     line reader leaves to Lark.  They are not cached on disk: Lark's cache is a pickle, and
-    a pickle from a directory other processes can write runs their code (logfast.py, at
-    ``shipped_facts``, says why no check of such a file makes it safe).
+    a pickle from a directory other processes can write runs their code (referee/log/fast.py,
+    at ``shipped_facts``, says why no check of such a file makes it safe).
     """
     built = _STATE.get("parser")
     if built is None:
@@ -128,19 +128,19 @@ def _parser() -> _LarkParser:
 
 
 def _line_reader() -> LineReader:
-    """The process-wide fast line reader (logfast.py), built on first use; it also gives the
-    builders the terminals they cut REST tokens with.
+    """The process-wide fast line reader (referee/log/fast.py), built on first use; it also
+    gives the builders the terminals they cut REST tokens with.
 
     Importing Lark and building its tables takes about 100 ms, most of a one-file check, but
-    the reader needs only the grammar's terminals and rules (:func:`logfast.grammar_facts`).
+    the reader needs only the grammar's terminals and rules (:func:`fast.grammar_facts`).
     The package ships them (``referee.log.shipped``), so a log whose every line the reader
     reads is read without Lark.  Another grammar or Lark: they are taken from Lark.
     """
     reader = _STATE.get("reader")
     if reader is None:
-        facts = logfast.shipped_facts(grammar_text(), logfast.lark_version())
+        facts = fast.shipped_facts(grammar_text(), fast.lark_version())
         if facts is None:
-            facts = logfast.grammar_facts(_parser()[0])
+            facts = fast.grammar_facts(_parser()[0])
         reader = _STATE["reader"] = LineReader(*facts)
     return reader  # type: ignore[return-value]
 
@@ -373,7 +373,7 @@ def nothing_read(first: SyntaxIssue | None) -> UnreadableLog:
 if __name__ == "__main__":  # remake referee/log/shipped.py after a change of the grammar
     import lark as _lark
 
-    _source = logfast.shipped_source(grammar_text(), _lark.__version__, logfast.grammar_facts(_parser().lark))
+    _source = fast.shipped_source(grammar_text(), _lark.__version__, fast.grammar_facts(_parser().lark))
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "shipped.py"), "w",
               encoding="utf-8") as _file:
         _file.write(_source)

@@ -30,8 +30,7 @@ from referee.rules.cards import (
     counts_of,
     remove_card,
 )
-from referee.rules.hand_score import hand_scores as _hand_scores
-from referee.rules.hand_score import moon_pair, pool_shares, shooter
+from referee.rules import scoring
 from referee.rules.legality import Fault, card_fault, legal_cards, lowest_club
 from referee.rules.ruleset import Ruleset, bonus_points, card_points, direction_offset
 from referee.rules.state import (  # re-exported: the engine's public values
@@ -43,6 +42,7 @@ from referee.rules.state import (  # re-exported: the engine's public values
     State,
     TrickRecord,
 )
+from referee.rules.ops import PLAIN
 from referee.rules.tricks import resolve_under
 
 __all__ = [
@@ -53,6 +53,7 @@ __all__ = [
 SCORE = "score"
 CARD_POINTS = tuple(card_points(card) for card in CARDS)  # R7.1, looked up on the hot path
 TWO_OF_CLUBS = CLUBS * NUM_RANKS
+HEART_CARDS = frozenset(range(HEARTS * NUM_RANKS, (HEARTS + 1) * NUM_RANKS))
 AFTER_LAST_WINNER = "after_last_winner"
 
 
@@ -66,8 +67,11 @@ def new_game(rules: Ruleset, players: int, *, dealer: int = 0) -> State:
     if rules.first_leader == AFTER_LAST_WINNER:
         dealer = players - 1  # R4.1: nobody deals; the first seat leads hand 1
     return State(
-        rules, players, Phase.DEAL, 1, dealer % players, (rules.start_total,) * players, (), (),
-        (), (None,) * players, 0, (), 1, False, (), zeros, zeros, zeros, 0, None, None,
+        rules=rules, players=players, phase=Phase.DEAL, hand_number=1, dealer=dealer % players,
+        totals=(rules.start_total,) * players, history=(), holdings=(), kitty=(),
+        passes=(None,) * players, leader=0, trick=(), trick_number=1, hearts_broken=False,
+        pile=(), taken=zeros, tricks_won=zeros, bonus=zeros, lost=0, last_trick=None,
+        lowest_club=None,
     )
 
 
@@ -223,7 +227,11 @@ def play_cards(state: State, plays: Sequence[tuple[int, int]]) -> State:
     trick = list(state.trick)
     room = state.players - len(trick)
     for seat, card in plays[:room]:
-        holdings[seat] = remove_card(holdings[seat], card)
+        held = holdings[seat]
+        if held[card]:  # (as remove_card, inline: a call per card costs a tenth of the play)
+            held = list(held)
+            held[card] -= 1
+            holdings[seat] = tuple(held)
         trick.append((seat, CARDS[card]))
     if len(trick) < state.players:
         return state._replace(holdings=tuple(holdings), trick=tuple(trick))
@@ -239,14 +247,14 @@ def _finish_trick(state: State, holdings: tuple[Counts, ...],
                   trick: tuple[tuple[int, Card], ...]) -> State:
     """The state after ``trick`` (played from ``state`` into ``holdings``) is complete."""
     rules = state.rules
-    cards = tuple(card for _, card in trick)
+    _, cards = zip(*trick)
     outcome = resolve_under(rules, cards)
     last = state.trick_number >= state.tricks_per_hand
     pile = state.pile + cards
     if last and rules.kitty_to == "last_trick":
         pile += state.kitty
-    broken = state.hearts_broken or any(
-        c // NUM_RANKS == HEARTS for c in (cards if rules.led_heart_breaks_hearts else cards[1:])
+    broken = state.hearts_broken or not HEART_CARDS.isdisjoint(
+        cards if rules.led_heart_breaks_hearts else cards[1:]
     ) or (rules.queen_breaks_hearts and QUEEN_OF_SPADES in cards)
     kitty_taken = state.kitty_taken
     winner = trick[outcome.winner][0] if outcome.winner is not None else None
@@ -282,9 +290,29 @@ def _bump(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
 
 
 # -- scoring --------------------------------------------------------------------------------
+# The rules of scoring are stated once, over an ops object (referee.rules.scoring); the engine
+# reads them on plain values (PLAIN), as the proofs read them on z3 terms.
+def shooter(state: State) -> int | None:
+    """The seat that took every point of the decks, if any (R8.1, R8.4)."""
+    shot = scoring.shooters(PLAIN, state.rules, state.taken, state.lost)
+    return shot.index(True) if True in shot else None
+
+
+def moon_pair(state: State) -> tuple[int, int] | None:
+    """R8.6: the two seats that took every point between them, nobody else scoring."""
+    pair, scored = scoring.moon_pair(PLAIN, state.rules, state.taken, state.lost)
+    return tuple(seat for seat, hit in enumerate(scored) if hit) if pair else None
+
+
 def hand_scores(state: State, choice: str | None) -> tuple[int, ...]:
     """Hand scores for the scoresheet (R7.3, R8.2), bonuses included."""
-    return _hand_scores(state, shooter(state), choice)
+    return _hand_scores(state, choice)
+
+
+def _hand_scores(state: State, choice: str | None) -> tuple[int, ...]:
+    no_tricks = [won == 0 for won in state.tricks_won]
+    return tuple(scoring.hand_scores(PLAIN, state.rules, state.taken, state.lost, state.bonus,
+                                     no_tricks, choice, state.pool)[0])
 
 
 def scoring_actions(state: State) -> tuple[str, ...]:
@@ -305,11 +333,13 @@ def _apply_scoring(state: State, action: str) -> State:
 def _record_hand(state: State, action: str, moon: int | None) -> State:
     """Write the hand's result and the new totals; the phase stays SCORING."""
     choice = action if moon is not None else None
-    scores = _hand_scores(state, moon, choice)
+    scores = _hand_scores(state, choice)
     totals = tuple(t + s for t, s in zip(state.totals, scores))
     result = HandResult(state.hand_number, state.dealer, state.taken, state.lost, moon, choice,
                         scores, totals)
-    pool = pool_shares(state.rules, state.taken, state.pool)[1] if state.rules.clean_hand_pool else 0
+    pool = 0
+    if state.rules.clean_hand_pool:
+        pool = scoring.pool_shares(PLAIN, state.rules, state.taken, state.pool)[1]
     return state._replace(totals=totals, history=state.history + (result,), pool=pool)
 
 
