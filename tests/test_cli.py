@@ -246,7 +246,7 @@ def test_explain_shows_every_clause_a_kind_may_cite(capsys):
     assert main(["explain", "CH101"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("CH101 bad-setup (error, rule R10.2; also R1.1, R9.2, R10.3, R10.4, "
-                          "R10.5)\n")
+                          "R10.5, R10.9)\n")
     assert "\nRule R10.2 (spec/rules.md):\nR10.2 Players. The `Players` tag" not in out
     assert "\nRule R10.2 (spec/rules.md):\nR10.2 Players. The Players tag is required" in out
     # "'Zed' is not seated at this table" cites R10.5, and explain quotes it

@@ -30,7 +30,7 @@ FACTS = load(FOLDER)
 KINDS_WITH_EXAMPLES = (
     "syntax", "bad-setup", "bad-deal", "bad-pass", "wrong-dealer", "wrong-leader", "out-of-turn",
     "card-not-held", "illegal-lead", "illegal-play", "revoke", "miscounted-cancellation",
-    "wrong-winner", "score-mismatch", "bad-moon", "total-mismatch", "game-end",
+    "wrong-winner", "score-mismatch", "bad-moon", "total-mismatch", "game-end", "missing-claim",
 )
 
 

@@ -129,7 +129,8 @@ def test_an_illegal_lead_in_a_log_that_stops_after_it():
     _, diag = only(injected(SIX, {21: (TRICK_2, lead)}, upto=21))
     assert (diag.kind, diag.line, diag.column, diag.rule) == ("illegal-lead", 21, 15, "R4.3")
     assert diag.message == ("Beth led 9H in trick 2: hearts have not been broken; Beth held 9S "
-                            "(dealt on line 8)")
+                            "(dealt on line 8); the kitty's 2H, collected with trick 1, did not "
+                            "break hearts: cards collected are not played")
 
 
 def test_an_unreadable_trick_keeps_its_number_and_leaves_the_hand_unscored():

@@ -34,6 +34,7 @@ BAD_MOON = "bad-moon"
 TOTAL_MISMATCH = "total-mismatch"
 GAME_END = "game-end"
 GAME_FORFEITED = "game-forfeited"
+MISSING_CLAIM = "missing-claim"
 INVARIANT = "invariant"
 UNDECIDED = "undecided"
 
@@ -81,7 +82,7 @@ _TABLE = (
          "a statement in the wrong place",
          "Seating and ruleset decide every later judgement, so they must be unambiguous.",
          '[Players "Al Beth Al"]   # Al twice',
-         also=("R1.1", "R9.2", "R10.3", "R10.4", "R10.5")),
+         also=("R1.1", "R9.2", "R10.3", "R10.4", "R10.5", "R10.9")),
     Code("CH102", BAD_DEAL, ERROR, "R2.4",
          "wrong number of cards dealt or in the kitty, a card more often than the decks hold, "
          "dealt cards missing",
@@ -116,7 +117,7 @@ _TABLE = (
          "plays not in seating order, a player playing twice, or missing from a complete trick",
          "Play goes to the left, one card per player per trick.",
          "trick 3: Beth 2C, Dave 5C, Charlie KC ...   # Charlie plays before Dave",
-         also=("R1.4",), player_at_fault=True),
+         also=("R1.4", "R10.8"), player_at_fault=True),
     Code("CH205", WRONG_LEADER, ERROR, "R4.5",
          "a trick led by the wrong player (first lead, after a won trick, after a set-aside trick)",
          "The winner of a trick leads the next; after a set-aside trick its leader leads again.",
@@ -158,6 +159,12 @@ _TABLE = (
     Code("CH403", TOTAL_MISMATCH, ERROR, "R7.4", "running totals that do not add up",
          "Each total is the previous total plus the hand score.",
          "total: Al 13   # previous 10, hand score 2: 12"),
+    Code("CH303", MISSING_CLAIM, ERROR, "R10.9",
+         "under [Claims \"required\"], a trick without its winner, a hand without its score or "
+         "total line",
+         "A program's record that says who won and what each hand scored lets every claim be "
+         "checked; one that leaves them out is checked on its plays alone.",
+         "trick 3: Beth 2C, Charlie 5C, Dave KC   # no '-> Dave'"),
     Code("CH501", GAME_END, ERROR, "R9.1",
          "play after the target was reached, a game claimed over before it, a wrong winner claim",
          "The game ends after the hand in which a total reaches the target; lowest total wins.",

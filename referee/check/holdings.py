@@ -127,13 +127,25 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
         dealt = {seat: held for seat, held in dealt.items() if not any(held[c] for c in extra)}
     if len(dealt) == n:
         kitty = kitty_from_deal(table, record, seen, kitty)
-    # a wrong `pass DIRECTION` header is reported, and corrected, where the hand is grouped
+    # a wrong `pass DIRECTION` header is corrected where the hand is grouped; the cards move
+    # the way due unless the play shows they moved the way written (the header's, or every
+    # pass's arrow), and the one fault is reported here
     direction = expected_direction
     offset = direction_offset(direction, n)
-    sent_cards = _passes(table, record, dealt, direction, offset)
+    sent_cards = _passes(table, record, dealt, offset)
+    tricks = [seat_plays(table, trick, hand) for trick in record.tricks]
+    written = _written_offset(table, record, offset)
+    followed = written is not None and _fits_better(table, dealt, sent_cards, tricks,
+                                                     written[0], offset)
+    report_direction(table, record, written[0] if followed else None)
+    if followed:
+        offset = written[0]
+        if written[1]:
+            _report_arrows(table, record, direction, offset)
+    else:
+        _check_targets(table, record, direction, offset)
     after = holdings_after_passing(dealt, sent_cards, offset, n)
     known = [holding is not None for holding in after]
-    tricks = [seat_plays(table, trick, hand) for trick in record.tricks]
     holdings = after if all(known) else _inferred(table, after, tricks)
     if kitty is None:
         kitty = _kitty_from_plays(table, tricks)
@@ -142,9 +154,9 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
     return Knowledge(list(holdings), known, kitty, tricks, record, offset, sent)
 
 
-def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], direction: str,
-            offset: int) -> dict[int, tuple[Card, ...]]:
-    """The valid passes by sender (R3.1, R3.2); a pass to the wrong seat is reported (R3.3)."""
+def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], offset: int
+            ) -> dict[int, tuple[Card, ...]]:
+    """The valid passes by sender (R3.1, R3.2)."""
     sent: dict[int, tuple[Card, ...]] = {}
     for seat, pass_ in sorted(record.passes.items(), key=lambda item: item[1].span.line):
         if offset == 0:
@@ -155,10 +167,99 @@ def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], directio
         count_ok = _pass_count_ok(table, record, seat)
         if table.rules.unpassable_cards:
             _pass_allowed(table, record, seat)
-        _check_target(table, record, seat, direction, offset)
         if _pass_held(table, record, seat, dealt) and count_ok:
             sent[seat] = pass_.run.cards
     return sent
+
+
+def _check_targets(table: Table, record: HandRecord, direction: str, offset: int) -> None:
+    """A pass to the wrong seat is reported (R3.3)."""
+    if offset == 0:
+        return
+    for seat in record.passes:
+        _check_target(table, record, seat, direction, offset)
+
+
+def _written_offset(table: Table, record: HandRecord, due: int) -> tuple[int, bool] | None:
+    """(the seats to the left the passes travel as written, whether the arrows say it) when
+    the record says they went another way than ``due``: its `pass DIRECTION` header, or an
+    arrow on every pass, all to one other side; None otherwise."""
+    n = table.size
+    if record.wrong_direction is not None:
+        try:
+            offset = direction_offset(record.wrong_direction, n)
+        except ValueError:
+            return None
+        return (offset, False) if offset else None
+    if due == 0 or len(record.passes) < n:
+        return None
+    offsets = set()
+    for seat, pass_ in record.passes.items():
+        target = None if pass_.to is None else table.seats.get(pass_.to.casefold())
+        if target is None:
+            return None
+        offsets.add((target - seat) % n)
+    offset = offsets.pop()
+    return (offset, True) if not offsets and offset not in (0, due) else None
+
+
+def _fits_better(table: Table, dealt: dict[int, Counts], sent: dict[int, tuple[Card, ...]],
+                 tricks: list[list[SeatedPlay]], written: int, due: int) -> bool:
+    """Whether the hand's plays fit the holdings after passing ``written`` seats to the left
+    better than after passing ``due``: fewer plays of a card the holding lacks."""
+    n = table.size
+    played = [[0] * DECK_SIZE for _ in range(n)]
+    for plays in tricks:
+        for seat, card, _ in plays:
+            played[seat][card] += 1
+
+    def lacking(offset: int) -> int:
+        after = holdings_after_passing(dealt, sent, offset, n)
+        return sum(max(0, count - held[card])
+                   for seat, held in enumerate(after) if held is not None
+                   for card, count in enumerate(played[seat]) if count)
+    return lacking(written) < lacking(due)
+
+
+def report_direction(table: Table, record: HandRecord, followed: int | None = None) -> None:
+    """A `pass DIRECTION` header that is not the one due is reported once (R3.3): the cards are
+    taken to move the way due, or, where the play shows they moved the way written
+    (``followed``: the seats to the left they travel), that way."""
+    start = record.start
+    if record.wrong_direction is None or start is None:
+        return
+    try:
+        direction_offset(record.wrong_direction, table.size)
+    except ValueError:
+        return
+    due, written = start.direction, record.wrong_direction
+    if followed is None:
+        message = msg("hand {hand} passes {due} under {ruleset}, not {written}; the cards are "
+                      "taken to move {due}", hand=record.number, due=direction_name(due),
+                      ruleset=table.rules.name, written=direction_name(written))
+    else:
+        # TRANSLATORS: {due} and {written} are pass directions (left, right, 2 left)
+        message = msg("hand {hand} passes {due} under {ruleset}, not {written}; the play shows "
+                      "the cards moved {written}, so the hand is judged so", hand=record.number,
+                      due=direction_name(due), ruleset=table.rules.name,
+                      written=direction_name(written))
+    table.findings.add(codes.BAD_PASS, start.direction_span, message, hand=record.number,
+                       rule="R3.3")
+
+
+def _report_arrows(table: Table, record: HandRecord, direction: str, offset: int) -> None:
+    """Every pass's arrow names the seat ``offset`` to the left, not the one due, and the play
+    follows them: one fault of the hand, reported at the first pass (R3.3)."""
+    first = min(record.passes.values(), key=lambda pass_: pass_.span.line)
+    n = table.size
+    side = ("left" if offset == 1 else "right" if offset == n - 1 else
+            f"{offset} left" if offset <= n // 2 else f"{n - offset} right")
+    # TRANSLATORS: {direction} and {written} are pass directions (left, right, 2 left)
+    table.findings.add(codes.BAD_PASS, first.to_span, msg(
+        "in hand {hand} every pass goes {written}, but passing {direction} is due under "
+        "{ruleset}; the play shows the cards moved {written}, so the hand is judged so",
+        hand=record.number, written=direction_name(side), direction=direction_name(direction),
+        ruleset=table.rules.name), hand=record.number, rule="R3.3")
 
 
 def _pass_allowed(table: Table, record: HandRecord, seat: int) -> None:

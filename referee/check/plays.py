@@ -24,13 +24,16 @@ from referee.check.gaps import (
 )
 from referee.check.holdings import Knowledge, SeatedPlay
 from referee.check.numbering import Numbering, ended_short, in_numbered_order, placed
+from referee.check.rotation import read_from_leader
 from referee.check.table import Table, TracedTrick
+from referee.check.why import joined
 from referee.log.events import Play, Trick
 from referee.rules import engine
 from referee.rules.cards import (
     DECK_SIZE,
     HEARTS,
     NUM_RANKS,
+    QUEEN_OF_SPADES,
     SUIT_NAMES,
     SUIT_SINGULAR,
     card_text,
@@ -136,6 +139,9 @@ def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
     plays = know.tricks[index]
     if free:
         return state._replace(leader=plays[0][0]), said
+    if plays[0][0] != state.leader and excused_leader is None and (index or dealer_known) and \
+            read_from_leader(table, state, know, know.record.tricks[index], index, hand):
+        return state, said
     if plays[0][0] != state.leader:
         return _settle_leader(table, state, plays, hand, index, excused_leader, last=last,
                               dealer_known=dealer_known, written_dealer=written_dealer), said
@@ -312,8 +318,9 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
     if code == codes.ILLEGAL_LEAD:
         # TRANSLATORS: {fault} is the rule broken; {evidence} is empty or a clause that brings
         # its own punctuation: "; Dave held 2S (dealt on line 11)"
+        kitty = _kitty_breaks_nothing(state) if fault is Fault.HEARTS_NOT_BROKEN else ""
         message = msg("{player} led {card} in trick {trick}: {fault}{evidence}", player=who,
-                      card=shown, trick=number, fault=why, evidence=evidence)
+                      card=shown, trick=number, fault=why, evidence=joined(evidence, kitty))
     elif code == codes.REVOKE:
         suit = lead_card(trick_cards, rules.lead_suit_switch) // NUM_RANKS
         # TRANSLATORS: {evidence} is empty or a clause that brings its own punctuation:
@@ -327,6 +334,23 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
                       player=who, card=shown, trick=number, fault=why, evidence=evidence)
     add(code, play.card_span, message, hand=hand, trick=number, player=who, rule=fault.clause,
         related=links)
+
+
+def _kitty_breaks_nothing(state: State) -> str:
+    """The clause "; the kitty's 2H, collected with trick 1, did not break hearts: cards
+    collected are not played" when the leader collected a kitty that holds a heart or Black
+    Maria, and may have thought it broke them; "" otherwise."""
+    if state.kitty_taken is None or state.kitty_taken[0] != state.leader:
+        return ""
+    breakers = [c for c in state.kitty
+                if c // NUM_RANKS == HEARTS
+                or (c == QUEEN_OF_SPADES and state.rules.queen_breaks_hearts)]
+    if not breakers:
+        return ""
+    # TRANSLATORS: {cards} are the kitty's hearts; the kitty is collected, never played
+    return msg("; the kitty's {cards}, collected with trick {trick}, did not break hearts: "
+               "cards collected are not played", cards=cards_text(breakers),
+               trick=state.kitty_taken[1])
 
 
 def _where_it_stops(table: Table, state: State, know: Knowledge, hand: int) -> Message:

@@ -15,7 +15,8 @@ from referee.check import codes
 from referee.check.dealers import dealer_of, led_elsewhere
 from referee.check.diagnostics import HandSummary, Report, unreadable_report
 from referee.check.game_end import end_text, judge_game_over
-from referee.check.holdings import HandRecord, gather
+from referee.check.holdings import HandRecord, gather, report_direction
+from referee.check.missing_claims import ClaimsSeen
 from referee.check.plays import replay_tricks
 from referee.check.records import point_into_record, reason, unreadable
 from referee.check.scoring import entries_by_seat, finish_hand, judge_sheet, judge_totals
@@ -23,6 +24,7 @@ from referee.check.setup import hands_of, setup_table
 from referee.check.stream import Stream, Watch, add_syntax, conclude
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
 from referee.check.unread import Unread, unread_lines, with_unread
+from referee.check.why import played_tricks
 from referee.log.blocks import BLOCK_CHARS
 from referee.log.events import Event
 from referee.log.parser import ParseResult, UnreadableLog, log_text, parse_text
@@ -190,6 +192,8 @@ class _Game(NamedTuple):
     sheet_totals: tuple[int, ...] | None  # the basis for the next total line
     true_totals: tuple[int, ...] | None  # the totals the referee stands by
     ended_in: int | None = None  # the hand in which the target was reached
+    # (the state, the totals) at the end of that hand: the game's result, whatever follows
+    ended: tuple[State, tuple[int, ...] | None] | None = None
     end_reported: bool = False  # a hand after the end is reported once
     dealer_known: bool = False  # the rotation is established (a dealer written or inferred)
     lost_total: Unread | None = None  # an unreadable total line the sheet's next total builds on
@@ -213,24 +217,31 @@ def _replay_game(table: Table, events: Iterable[Event], report: Report,
     game = _Game(engine.new_game(table.rules, n), start, start, names=tuple(table.names))
     hands = 0
     played = False  # a hand has play recorded
+    seen = ClaimsSeen()
     for record, claims in hands_of(table, events):
         if record is not None:  # (None: the claims before any hand, judged last)
             hands += 1
             played = played or record.has_play
+            seen.hand(table, record)
             game, summary = _replay_hand(table, record, game)
             report.hands.append(summary)
             if watching is not None:
                 watching.hand(record, summary)
+        # a hand played after the end (reported, R9.4) changes no winner: the result is the
+        # end hand's
+        end_state, end_totals = game.ended or (game.state, game.true_totals)
         for claim in claims:
-            judge_game_over(table, claim, game.state, game.true_totals)
+            judge_game_over(table, claim, end_state, end_totals)
+    seen.note(table)
     if not hands:
         table.findings.note(msg("no hands are recorded"))
     if hands and not played:
         table.findings.note(msg("no play is recorded, so scores are checked against what some "
                                 "play could give and totals as arithmetic; `referee audit` finds "
                                 "the smallest correction of a faulty sheet"))
-    if game.state.phase is Phase.OVER:
-        report.winners = [table.name(s) for s in game.state.winners]
+    end_state = game.ended[0] if game.ended is not None else game.state
+    if end_state.phase is Phase.OVER:
+        report.winners = [table.name(s) for s in end_state.winners]
 
 
 def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, HandSummary]:
@@ -241,7 +252,9 @@ def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, 
         table, record, game.state, known=game.dealer_known, first=game.first,
         played_out=game.played_out)
     finished, written = None, {}
-    if record.has_play:
+    if not record.has_play:
+        report_direction(table, record)
+    else:
         # (with a clean-hand pool earlier hands left unknown, its scores share an unknown pool)
         finished, written = _play_hand(table, record, start_state, dealer_known, written_dealer,
                                        scored=game.pool_known)
@@ -258,9 +271,9 @@ def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, 
         # the totals the referee stands by decide the end: when earlier hands were not
         # played out in the record, the engine's own sums started from an unknown basis
         state = engine.conclude_hand(state._replace(totals=true_totals))
-    ended_in = game.ended_in
+    ended_in, ended = game.ended_in, game.ended
     if state.phase is Phase.OVER and ended_in is None:
-        ended_in = hand
+        ended_in, ended = hand, (state, true_totals)
     summary = _summary(game.names, hand, scores, true_totals, finished is not None, state)
     if len(state.history) > 1:  # the replay reads the last hand's result only
         state = state._replace(history=state.history[-1:])
@@ -273,7 +286,7 @@ def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, 
         dealer_known = False
     lost_total = None if record.total is not None else (record.lost("total") or game.lost_total)
     return game._replace(state=state, sheet_totals=sheet_totals, true_totals=true_totals,
-                         ended_in=ended_in, dealer_known=dealer_known,
+                         ended_in=ended_in, ended=ended, dealer_known=dealer_known,
                          lost_total=lost_total, played_out=finished is not None,
                          pool_known=game.pool_known and (finished is not None
                                                          or not table.rules.clean_hand_pool),
@@ -310,7 +323,7 @@ def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: boo
     if not (outcome.complete and know.kitty is not None and scored):
         return None, {}
     return finish_hand(table, outcome.state, record.moon, record.score, hand,
-                       outcome.wrong_claims, record.tricks)
+                       outcome.wrong_claims, record.tricks, played_tricks(played, know.tricks))
 
 
 def _unplayed(table: Table, record: HandRecord, *, pool_known: bool = True

@@ -18,6 +18,7 @@ from referee.check.score_words import (
     short_fact,
 )
 from referee.check.table import Table
+from referee.check.why import Tricks, joined, pile_reason
 from referee.log.events import Moon, Score, Total
 from referee.rules import engine, scoring
 from referee.rules.engine import State
@@ -118,9 +119,11 @@ def _claims_by_seat(table: Table, tricks: Sequence, wrong_claims: list[int]) -> 
 
 
 def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: int,
-                 wrong_claims: list[int], tricks: Sequence = ()) -> None:
+                 wrong_claims: list[int], tricks: Sequence = (),
+                 played: Tricks | None = None) -> None:
     """Compare written hand scores with the computed ones (R7.3); a mismatch names the wrong
-    winner claims that concern its player, each by its own line."""
+    winner claims that concern its player, each by its own line, and, with the ``played``
+    tricks, the set-aside piles or lost points behind it (:mod:`referee.check.why`)."""
     result = state.history[-1]
     claims = _claims_by_seat(table, tricks, wrong_claims) if wrong_claims else {}
     for seat, (value, span) in written.items():
@@ -139,12 +142,15 @@ def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: in
                 # TRANSLATORS: {choice} is the moon line's word (subtract, add)
                 msg("{shooter} shot the moon ({choice})", shooter=table.name(result.shooter),
                     choice=result.choice))
+        pile, went = ("", "") if played is None or result.shooter is not None else \
+            pile_reason(table, state, played, seat, value)
         # TRANSLATORS: {took} says what the player took; {kitty} and {cause} are empty or
         # a clause of their own (" (2 of them in the kitty ...)", "; the winner claimed ...")
         table.findings.add(codes.SCORE_MISMATCH, span, msg(
             "{player}'s hand {hand} score is written as {value}, but {took}{kitty}: the score is "
-            "{score}{cause}", player=who, hand=hand, value=value, took=took,
-            kitty=kitty_part(state, seat), score=result.scores[seat], cause=cause(lines)),
+            "{score}{cause}", player=who, hand=hand, value=value, took=joined(took, pile),
+            kitty=kitty_part(state, seat), score=result.scores[seat],
+            cause=joined(cause(lines), went)),
             hand=hand, player=who)
 
 
@@ -184,15 +190,15 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
 
 
 def finish_hand(table: Table, state: State, moon: Moon | None, score: Score | None,
-                hand: int, wrong_claims: list[int], tricks: Sequence = ()
-                ) -> tuple[State, dict[int, tuple]]:
+                hand: int, wrong_claims: list[int], tricks: Sequence = (),
+                played: Tricks | None = None) -> tuple[State, dict[int, tuple]]:
     """Score a fully played hand (not yet concluded) and judge its moon and score lines;
     ``wrong_claims`` are the lines of the hand's wrong winner claims, among its ``tricks``."""
     written = entries_by_seat(table, score, hand, codes.SCORE_MISMATCH) if score else {}
     choice = choose_moon(table, state, moon, written, hand)
     state = engine.record_hand_unchecked(state, choice)
     if written:
-        judge_scores(table, state, written, hand, wrong_claims, tricks)
+        judge_scores(table, state, written, hand, wrong_claims, tricks, played)
     return state, written
 
 
@@ -325,7 +331,9 @@ def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
     differ = [s for s, v in implied.items() if v != values[s]]
     fixed = [implied.get(s, v) for s, v in enumerate(values)]
     better = explain(rules, fixed, max_lost) if differ else None
-    if better is not None and (reading is None or better.lost < reading.lost):
+    # (as good a reading: the totals carry the sheet's arithmetic on, so the score that
+    # differs from them is the slip; two scores swapped are blamed, not the two totals)
+    if better is not None and (reading is None or better.lost <= reading.lost):
         fact = short_fact(rules, hand, values)
         for seat in differ:
             who, (value, span) = table.name(seat), written[seat]

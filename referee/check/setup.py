@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from referee.check import codes
-from referee.check.holdings import HandRecord, direction_name
+from referee.check.holdings import HandRecord
 from referee.check.table import Findings, Table
 from referee.check.unread import Unread
 from referee.log.events import (
@@ -50,7 +50,7 @@ _STAGE_WORDS = {1: msg("a deal line"), 2: msg("a pass line"), 3: msg("a trick li
                 4: msg("a moon line"), 5: msg("a score line"), 6: msg("a total line")}
 _UNREAD_STAGE = {"hand": 0, "deal": 1, "kitty": 1, "pass": 2, "trick": 3, "moon": 4, "score": 5,
                  "total": 6}
-_SETUP_TAGS = ("players", "ruleset", "target")
+_SETUP_TAGS = ("players", "ruleset", "target", "claims")
 FORFEIT_TAG = "forfeit"  # [Forfeit "NAME: reason"]: a match stopped the game (R9.5)
 # tricks of one hand kept with their plays: far more than any hand has (two decks among four
 # players: 26); past it a trick is one too many, which its number and place are enough to say,
@@ -125,7 +125,22 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
                                "{n} players cannot play {ruleset}: nothing else checked",
                                len(unique), n=len(unique), ruleset=rules.name))
             return None
-    return Table(rules, unique, findings)
+    return Table(rules, unique, findings, claims_required=_claims_required(tags, findings))
+
+
+def _claims_required(tags: dict[str, Tag], findings: Findings) -> bool:
+    """Whether the [Claims] tag says every claim must be written (R10.9)."""
+    tag = tags.get("claims")
+    if tag is None:
+        return False
+    value = tag.value.strip().casefold()
+    if value not in ("required", "optional"):
+        # TRANSLATORS: {written} is the tag's value, quoted; "required" and "optional" are
+        # the words of the log format, not translated
+        findings.add(codes.BAD_SETUP, tag.span, msg(
+            "the [Claims] tag says {written}, not \"required\" or \"optional\"; claims are "
+            "optional", written=repr(tag.value)), rule="R10.9")
+    return value == "required"
 
 
 def _read_tags(events: tuple[Event, ...], findings: Findings) -> tuple[dict[str, Tag],
@@ -340,7 +355,9 @@ def _drop_rewritten(record: HandRecord) -> None:
 
 def _with_due_direction(table: Table, start: HandStart, number: int) -> HandStart:
     """A ``pass DIRECTION`` that is not the one due (compared as seats travelled: at six
-    seats "5 left" is "right") is reported once (R3.3), and the cards move the way due."""
+    seats "5 left" is "right") is corrected to the one due; it is reported once (R3.3), with
+    the way the cards are taken to move, where the hand is replayed
+    (:func:`referee.check.holdings.report_direction`)."""
     if start.direction is None:
         return start
     due = table.rules.pass_direction(number)
@@ -349,12 +366,6 @@ def _with_due_direction(table: Table, start: HandStart, number: int) -> HandStar
             return start
     except ValueError:
         pass
-    else:
-        table.findings.add(
-            codes.BAD_PASS, start.direction_span, msg(
-                "hand {hand} passes {due} under {ruleset}, not {written}; the cards are taken to "
-                "move {due}", hand=number, due=direction_name(due), ruleset=table.rules.name,
-                written=direction_name(start.direction)), hand=number, rule="R3.3")
     return HandStart(start.number, start.dealer, due, start.span, start.dealer_span,
                      start.direction_span)
 

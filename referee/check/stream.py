@@ -28,6 +28,7 @@ from referee.check import codes
 from referee.check.diagnostics import HandSummary, Report
 from referee.check.holdings import HandRecord
 from referee.check.setup import is_setup_tag
+from referee.check.spaced import quote_spaced_names
 from referee.check.table import Findings
 from referee.check.unread import Unread, unread_lines, with_unread
 from referee.log.blocks import BLOCK_CHARS, STOP_FAILED, Block
@@ -66,6 +67,7 @@ def conclude(report: Report, findings: Findings) -> None:
                                 key=lambda d: (d.line, d.column, d.kind != codes.SYNTAX))
     report.unchecked = findings.notes()
     report.suppressed = findings.suppressed
+    quote_spaced_names(report)
 
 
 def add_syntax(findings: Findings, issues: tuple[SyntaxIssue, ...]) -> None:

@@ -81,6 +81,7 @@ class Table:
     findings: Findings
     seats: dict[str, int] = field(default_factory=dict)
     trace: list[TracedTrick] | None = None  # every finished trick, for the views of a game
+    claims_required: bool = False  # [Claims "required"]: a claim left out is a fault (R10.9)
 
     def __post_init__(self) -> None:
         # each name as seated and casefolded, so the usual exact spelling is one lookup

@@ -1,0 +1,76 @@
+"""A whole trick written in seating order from another seat than its leader.
+
+A score pad has a column per player, and a scorer may write a trick from the first column,
+from the dealer or from the last column rather than from the player who led it.  Read as
+written, such a line leads with the wrong card: the lead looks out of turn, players who
+followed suit look as if they revoked, and the claim and the scores look wrong.  When the same
+cards read from the seat due to lead make a trick in which every play is legal and the claim
+holds, while the written order breaks a rule or the claim, the line is taken as written out of
+order (R10.8): one fault of the record, charged to no player, and the trick is judged as it
+was played.  When both readings fit (every card of the led suit), the written order stands
+and its lead is judged as a lead out of turn, as the record says.
+"""
+
+from __future__ import annotations
+
+from referee.check import codes
+from referee.check.holdings import Knowledge, SeatedPlay
+from referee.check.table import Table
+from referee.log.events import Trick
+from referee.rules import engine
+from referee.rules.engine import State
+from referee.rules.legality import Fault
+from referee.util.message import msg
+
+__all__ = ["read_from_leader"]
+
+
+def read_from_leader(table: Table, state: State, know: Knowledge, trick: Trick, index: int,
+                     hand: int) -> bool:
+    """Whether trick ``index``, whole and in seating order but written from another seat than
+    ``state.leader``, is read from its leader instead (then ``know.tricks[index]`` holds the
+    plays in that order, and the one diagnostic is reported)."""
+    plays = know.tricks[index]
+    n, leader = table.size, state.leader
+    if len(plays) != n or plays[0][0] == leader:
+        return False
+    start = next((p for p, (seat, _, _) in enumerate(plays) if seat == leader), None)
+    if start is None:
+        return False
+    rotated = plays[start:] + plays[:start]
+    fits, faults = _reading(table, state, know, trick, rotated, hand)
+    if not fits or faults:
+        return False
+    written_fits, written_faults = _reading(table, state._replace(leader=plays[0][0]), know,
+                                            trick, plays, hand)
+    if written_fits and not written_faults:
+        return False  # both fit: the record's order stands (a lead out of turn)
+    know.tricks[index] = rotated
+    first, due = table.name(plays[0][0]), table.name(leader)
+    # TRANSLATORS: {first} is the player written first, {leader} the one due to lead
+    table.findings.add(codes.OUT_OF_TURN, plays[0][2].span, msg(
+        "trick {trick} is written from {first}, in seating order, but {leader} leads it: read "
+        "from {leader}, every play is legal and the claim holds, so it is judged in that order",
+        trick=state.trick_number, first=first, leader=due), hand=hand,
+        trick=state.trick_number, rule="R10.8")
+    return True
+
+
+def _reading(table: Table, state: State, know: Knowledge, trick: Trick,
+             plays: list[SeatedPlay], hand: int) -> tuple[bool, int]:
+    """(the claim holds, the plays that break a rule on a holding known for certain) when
+    the trick is played in the order of ``plays`` from ``state``."""
+    faults = 0
+    for seat, card, _ in plays:
+        if know.known[seat] and not know.uncertain(seat):
+            fault = engine.play_fault(state, seat, card)
+            if fault is not None and fault is not Fault.NOT_HELD:
+                faults += 1
+        state = engine.play(state, seat, card, check=False)
+    claim = trick.claim
+    if claim is None or state.trick:
+        return True, faults
+    if claim.player is None:
+        return state.last_trick.winner is None, faults
+    claimed = table.seats.get(claim.player.casefold())
+    return claimed is None or claimed == state.last_trick.winner, faults
