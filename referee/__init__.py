@@ -5,11 +5,20 @@ import importlib
 __version__ = "0.1.0"
 
 
+_HOMES = {
+    "check_path": "referee.run.single", "check_text": "referee.run.single",
+    "check_bytes": "referee.run.single",
+    "Table": "referee.play.table", "IllegalAction": "referee.play.table",
+    "PositionError": "referee.play.positions",
+}
+__all__ = ["__version__", *_HOMES]
+
+
 def __getattr__(name: str):
-    """``referee.Table`` and ``referee.IllegalAction``, imported when first asked for, so that
-    ``import referee`` stays as light as the command's cold start needs."""
-    homes = {"Table": "table", "IllegalAction": "table", "PositionError": "positions"}
-    if name in homes:
+    """The public names (``referee.check_path``, ``referee.Table``, ...), each imported when first
+    asked for, so that ``import referee`` stays as light as the command's cold start needs."""
+    home = _HOMES.get(name)
+    if home is not None:
         # imported by name: the package's root sits above every layer, not inside them
-        return getattr(importlib.import_module(f"referee.play.{homes[name]}"), name)
+        return getattr(importlib.import_module(home), name)
     raise AttributeError(f"module 'referee' has no attribute {name!r}")
