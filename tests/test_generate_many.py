@@ -143,11 +143,20 @@ def test_count_usage_errors(words, message, capsys):
     assert message in capsys.readouterr().err
 
 
-def test_count_refuses_a_folder_it_did_not_write(tmp_path, capsys):
+def test_count_writes_beside_other_files_but_replaces_none(tmp_path, capsys):
     (tmp_path / "notes.txt").write_text("mine", "utf-8")
-    assert _run("--players", "6", "--hands", "1", "--count", "1", "-o", str(tmp_path)) == 2
-    assert "give an empty or new directory" in capsys.readouterr().err
-    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+    assert _run("--players", "6", "--hands", "1", "--count", "1", "-o", str(tmp_path)) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "game-0001.log", "manifest.json", "notes.txt"]
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "game-0002.log").write_text("mine", "utf-8")
+    assert _run("--players", "6", "--hands", "1", "--count", "2", "-o", str(other)) == 2
+    assert "no earlier run of `referee generate --count` wrote it" in capsys.readouterr().err
+    assert [p.name for p in other.iterdir()] == ["game-0002.log"]
+    (other / "manifest.json").write_text('{"logs": []}', "utf-8")
+    assert _run("--players", "6", "--hands", "1", "--count", "1", "-o", str(other)) == 2
+    assert "is not the manifest of `referee generate --count`" in capsys.readouterr().err
     (tmp_path / "file").write_text("x", "utf-8")
     assert _run("--players", "6", "--hands", "1", "--count", "1", "-o",
                 str(tmp_path / "file")) == 2
@@ -277,6 +286,17 @@ def test_a_situation_the_table_cannot_show_is_refused(words, message, capsys):
     assert message in capsys.readouterr().err
 
 
+def test_games_beside_their_ruleset_file_check_clean(tmp_path, capsys):
+    (tmp_path / "club.toml").write_text('base = "cancellation"\nname = "club"\ntarget = 60\n',
+                                        "utf-8")
+    assert _run("--players", "7", "--ruleset", str(tmp_path / "club.toml"), "--count", "2",
+                "--format", "json", "-o", str(tmp_path)) == 0
+    assert capsys.readouterr().err == ""
+    for name in ("game-0001.json", "game-0002.json"):
+        report = check_path(tmp_path / name)
+        assert report.verdict == "clean" and report.ruleset == "club" and report.winners
+
+
 def test_count_with_a_situation_states_its_share(tmp_path, capsys):
     assert _run("--players", "6", "--count", "2", "--situation", "set-aside-first",
                 "-o", str(tmp_path)) == 0
@@ -284,3 +304,9 @@ def test_count_with_a_situation_states_its_share(tmp_path, capsys):
     manifest = json.loads((tmp_path / "manifest.json").read_text("utf-8"))
     assert manifest["situation"] == "set-aside-first" and manifest["situation_games"] == 2
     assert manifest["games_with"]["set-aside-first"] == 2
+
+
+def test_a_single_game_that_misses_its_situation_says_so(capsys):
+    # one hand cannot end a game, so it cannot end in a tie
+    assert _run("--players", "6", "--hands", "1", "--situation", "tie") == 0
+    assert "does not show tie" in capsys.readouterr().err

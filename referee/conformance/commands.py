@@ -103,6 +103,10 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
         if made.stopped:
             print(f"referee generate: {hand_limit_note(MAX_HANDS)} (the game ends with a "
                   "comment that says so)", file=sys.stderr)
+        if situation is not None and not shows_situation(situation, made.cases()):
+            print(f"referee generate: this game does not show {situation} (docs/generate.md "
+                  "says in what share of games each situation is reached); try another --seed",
+                  file=sys.stderr)
     else:
         try:
             text, expected = violating_game(rules, players, seed=seed, kind=inject, hands=hands,
@@ -192,33 +196,39 @@ class GamesRefused(Exception):
     """The folder given to ``generate --count`` cannot take the games; the message says why."""
 
 
-def _clear(folder: Path) -> None:
-    """Make ``folder`` ready for a run's files: new, empty, or holding an earlier run (its
-    manifest names its files, which are removed); anything else is refused."""
+def _clear(folder: Path, names: list[str]) -> None:
+    """Make ``folder`` ready for a run's files ``names`` (and its manifest): new, or holding
+    other files, or an earlier run, whose manifest names its files (they are removed).  A
+    manifest of something else, or a file of one of ``names`` that no earlier run wrote, is
+    refused before anything is written."""
     if folder.exists() and not folder.is_dir():
         raise GamesRefused(f"{folder} is not a directory")
-    if not folder.is_dir() or not any(folder.iterdir()):
+    if not folder.is_dir():
         return
     old = folder / MANIFEST
     try:
         if old.is_file() and old.stat().st_size > MAX_MANIFEST_BYTES:
             raise GamesRefused(f"{old} is larger than any manifest `referee generate` writes: "
-                               "give an empty or new directory")
-        data = json.loads(old.read_text("utf-8")) if old.is_file() else None
+                               "give another directory")
+        data = json.loads(old.read_text("utf-8")) if old.exists() else {"format": MANIFEST_FORMAT}
     except (OSError, ValueError, RecursionError) as err:
         raise GamesRefused(f"cannot read the old {old}: {err}") from None
     if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT:
-        raise GamesRefused(f"{folder} is not empty and holds no {MANIFEST} of `referee "
-                           "generate --count`: give an empty or new directory")
+        raise GamesRefused(f"{old} is not the manifest of `referee generate --count`: give "
+                           "another directory")
     for item in data.get("games", []) if isinstance(data.get("games"), list) else []:
         name = item.get("file") if isinstance(item, dict) else None
         if isinstance(name, str) and not any(c in name for c in "/\\\0") and name not in (
-                "", ".", ".."):
+                "", ".", "..", MANIFEST):
             try:
                 (folder / name).unlink(missing_ok=True)
             except IsADirectoryError:
                 raise GamesRefused(f"{folder / name} is a folder, not a game of an earlier "
                                    "run") from None
+    taken = next((name for name in names if os.path.lexists(folder / name)), None)
+    if taken is not None:
+        raise GamesRefused(f"{folder / taken} is there and no earlier run of `referee generate "
+                           "--count` wrote it: give another directory")
 
 
 def remake_command(players: int, ruleset: str, seed: int, hands: int | None, strategy: str,
@@ -241,10 +251,10 @@ def write_games(rules, ruleset: str, players: int, seed: int, count: int, *,
     game's file, seed, hands, end, the situations it shows and the command that makes it
     again alone; the share of games that show each situation.  A summary on stdout."""
     folder = Path(directory)
-    _clear(folder)
-    folder.mkdir(parents=True, exist_ok=True)
     width = max(4, len(str(count)))
     ext = "json" if form == "json" else "log"
+    _clear(folder, [f"game-{index:0{width}}.{ext}" for index in range(1, count + 1)])
+    folder.mkdir(parents=True, exist_ok=True)
     tag_value = ruleset_tag_value(ruleset, str(folder / "game.log"))
     if tag_value is not None and _outside_the_log_folder(tag_value):
         _say_outside(tag_value, ruleset, "each game names")
