@@ -2,10 +2,12 @@
 
 tests/data/dispute.log is a generated game with three faults written in by hand (its
 opening comment says where); the expected places below are read off the log, not off the
-referee.  The browser tests drive headless Chromium (Debian's `chromium` and
-`chromium-driver`, which .ci/run installs) with selenium, in one session for the module;
-they skip only where Chromium is not installed.  docs/make_report_picture.py makes README's
-picture through the same functions.
+referee; tests/data/table-10.log is a generated table of ten with one revoke (its opening
+comment says where).  The browser tests drive headless Chromium (Debian's `chromium` and
+`chromium-driver`, which .ci/run installs) with selenium, in one browser for the module, at
+a desktop's size and at a phone's (390 x 844, as a device: Chromium's windows are wider);
+they skip only where Chromium is not installed.  docs/make_report_picture.py makes the
+pictures in docs/ through the same functions.
 """
 
 from __future__ import annotations
