@@ -48,6 +48,8 @@ def test_a_translation_keeps_each_clause_s_references_and_option_names(lang):
     for ident in rulebook.clause_ids():
         english, translated = rulebook.clause(ident), rulebook.clause(ident, lang)
         assert translated != english, (lang, ident)
+        assert [block.depth for block in rulebook.clause_blocks(ident, lang)] == [
+            block.depth for block in rulebook.clause_blocks(ident)], (lang, ident)  # same notes
         assert sorted(re.findall(r"R\d+\.\d+", translated)) == sorted(
             re.findall(r"R\d+\.\d+", english)), (lang, ident)
         assert code_words(english) <= code_words(translated), (lang, ident)
