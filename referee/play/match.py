@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from referee.play.program import Processes, Program, ProgramFault
+from referee.play.program import Processes, Program, ProgramFault, encoded
 from referee.play.table import Table
 from referee.rules.cards import Card, card_text, counts_of
 from referee.rules.engine import (
@@ -163,13 +163,13 @@ class _Game:
             return None
 
     def _tell(self, message: dict, seats=None) -> None:
+        """Post ``message`` to ``seats`` (default: every seat): it goes with the next message
+        each is sent, since it asks for no answer."""
+        line = encoded(message)
         for seat in range(self.table.players) if seats is None else seats:
             program = self.programs.get(seat)
             if program is not None:
-                try:
-                    program.send(message, self.options.time_per_move)
-                except ProgramFault as fault:
-                    self._fault(seat, fault)
+                program.post(line)
 
     def _illegal(self, seat: int, what: str, err: IllegalAction) -> None:
         clause = f" ({err.clause})" if err.clause else ""

@@ -72,15 +72,23 @@ class Program:
         os.set_blocking(self.process.stdin.fileno(), False)
         os.set_blocking(self.process.stdout.fileno(), False)
         self._buffer = bytearray()
+        self._pending: list[bytes] = []  # messages posted, written with the next one sent
         self._selector = selectors.DefaultSelector()
         self.closed = False
         self.registry = registry
         if registry is not None:
             registry.add(self)
 
+    def post(self, line: bytes) -> None:
+        """Queue an encoded message (:func:`encoded`) that asks for no answer; it is written
+        with the next message sent, so a card played costs each program no write of its own."""
+        self._pending.append(line)
+
     def send(self, message: dict, timeout: float) -> None:
-        """Write ``message`` as one line, within ``timeout`` seconds."""
-        data = json.dumps(message, separators=(",", ":")).encode() + b"\n"
+        """Write the queued messages and ``message``, one line each, within ``timeout`` seconds."""
+        self._pending.append(encoded(message))
+        data = b"".join(self._pending)
+        self._pending.clear()
         deadline = time.monotonic() + timeout
         fd = self.process.stdin.fileno()
         view = memoryview(data)
@@ -173,6 +181,11 @@ class Program:
                 name = f"signal {-code}"
             return ProgramFault("crashed", f"was killed by {name}")
         return ProgramFault("crashed", f"exited with status {code}")
+
+
+def encoded(message: dict) -> bytes:
+    """A message as the line the protocol sends: compact JSON, ASCII, a newline at its end."""
+    return json.dumps(message, separators=(",", ":")).encode() + b"\n"
 
 
 def _decoded(line: bytes) -> dict:
