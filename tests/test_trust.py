@@ -150,7 +150,7 @@ def test_a_record_with_winners_and_no_sheet_says_the_scores_were_not_checked():
 
 def test_claims_required_makes_each_hand_without_them_a_violation():
     report = check_path(LOGS / "missing-claim.log")
-    assert found(report) == [("missing-claim", 8, 1, None), ("missing-claim", 24, 1, None)]
+    assert found(report) == [("missing-claim", 8, 1, None)]
     assert report.diagnostics[0].message == (
         'hand 1 leaves out claims the log requires ([Claims "required"]): no winner for tricks '
         "1-14; no score line; no total line")
@@ -208,3 +208,20 @@ def test_a_heart_led_after_taking_a_kitty_with_hearts_says_the_kitty_broke_nothi
         "Charlie led 8H in trick 2: hearts have not been broken; Charlie held 3S (dealt on line "
         "10); the kitty's 6H KH, collected with trick 1, did not break hearts: cards collected "
         "are not played")
+
+
+# -- a total carried from the wrong hand -----------------------------------------------------
+
+def test_a_total_line_built_on_the_totals_of_two_hands_back_is_one_fault():
+    # hand 4's scores (Al 0, Beth 1, Charlie 0, Dave 2, Eve 20, Fay 13, Gus 16, Hana 0) added
+    # to hand 2's totals (line 9) rather than hand 3's (line 11): Al 0, not 45; Fay 24, not 26;
+    # Gus 31, not 36.  Hand 5's line builds on the right totals again.
+    text = text_of("scoresheet-game.log").replace(
+        "total: Al 45, Beth 16, Charlie 2, Dave 25, Eve 37, Fay 26, Gus 36, Hana 21",
+        "total: Al 0, Beth 16, Charlie 2, Dave 25, Eve 37, Fay 24, Gus 31, Hana 21")
+    report = check_text(text)
+    assert found(report) == [("total-mismatch", 13, 1, None)]
+    assert report.diagnostics[0].message == (
+        "hand 4's totals add its scores to the totals of hand 2, not of hand 3: each total is "
+        "the previous total plus the hand score")
+    assert report.winners == ["Charlie"]

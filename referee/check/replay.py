@@ -190,6 +190,8 @@ class _Game(NamedTuple):
 
     state: State
     sheet_totals: tuple[int, ...] | None  # the basis for the next total line
+    # the basis the previous total line had: a total carried from it is one slip
+    older_totals: tuple[int, ...] | None
     true_totals: tuple[int, ...] | None  # the totals the referee stands by
     ended_in: int | None = None  # the hand in which the target was reached
     # (the state, the totals) at the end of that hand: the game's result, whatever follows
@@ -214,7 +216,7 @@ def _replay_game(table: Table, events: Iterable[Event], report: Report,
         events = watching.statements(events)
     n = table.size
     start = (table.rules.start_total,) * n
-    game = _Game(engine.new_game(table.rules, n), start, start, names=tuple(table.names))
+    game = _Game(engine.new_game(table.rules, n), start, None, start, names=tuple(table.names))
     hands = 0
     played = False  # a hand has play recorded
     seen = ClaimsSeen()
@@ -227,8 +229,7 @@ def _replay_game(table: Table, events: Iterable[Event], report: Report,
             report.hands.append(summary)
             if watching is not None:
                 watching.hand(record, summary)
-        # a hand played after the end (reported, R9.4) changes no winner: the result is the
-        # end hand's
+        # a hand after the end (reported, R9.4) changes no winner: the end hand's result stands
         end_state, end_totals = game.ended or (game.state, game.true_totals)
         for claim in claims:
             judge_game_over(table, claim, end_state, end_totals)
@@ -286,6 +287,7 @@ def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, 
         dealer_known = False
     lost_total = None if record.total is not None else (record.lost("total") or game.lost_total)
     return game._replace(state=state, sheet_totals=sheet_totals, true_totals=true_totals,
+                         older_totals=game.sheet_totals if record.total is not None else None,
                          ended_in=ended_in, ended=ended, dealer_known=dealer_known,
                          lost_total=lost_total, played_out=finished is not None,
                          pool_known=game.pool_known and (finished is not None
@@ -360,7 +362,7 @@ def _totals(table: Table, record: HandRecord, game: _Game, scores: tuple[int, ..
         sheet = _unsure_totals(table, record, game, scores, true_totals, unread)
     else:
         sheet = judge_totals(table, record.total, game.sheet_totals, scores, written,
-                             record.number, true_totals)
+                             record.number, true_totals, game.older_totals)
     if true_totals is None:
         true_totals = sheet  # from here on the sheet is the only basis there is
     return (sheet if sheet is not None else true_totals), true_totals

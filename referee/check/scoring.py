@@ -11,6 +11,7 @@ from referee.check import codes
 from referee.check.score_words import (
     cause,
     either,
+    joined,
     kitty_part,
     neither,
     not_a_moon,
@@ -18,7 +19,7 @@ from referee.check.score_words import (
     short_fact,
 )
 from referee.check.table import Table
-from referee.check.why import Tricks, joined, pile_reason
+from referee.check.why import Tricks, pile_reason
 from referee.log.events import Moon, Score, Total
 from referee.rules import engine, scoring
 from referee.rules.engine import State
@@ -153,18 +154,23 @@ def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: in
 
 def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
                  scores: tuple[int, ...] | None, written_scores: dict[int, tuple],
-                 hand: int, true_after: tuple[int, ...] | None = None) -> tuple[int, ...] | None:
+                 hand: int, true_after: tuple[int, ...] | None = None,
+                 older: tuple[int, ...] | None = None) -> tuple[int, ...] | None:
     """Check the sheet's arithmetic (R7.4): total = previous total + this hand's score.
 
     The basis is the sheet itself: the hand score as written where there is one (a wrong
     score is already reported) and otherwise the computed one.  A total equal to the
     referee's own running total (``true_after``) is right whatever the line before it said:
     after one slip in a total, the next one that builds on the true total is not another
-    fault.  Returns the written totals.
+    fault.  A line that adds the hand's scores to the totals of the hand before the previous
+    one (``older``) is one fault, said once.  Returns the written totals.
     """
     written = entries_by_seat(table, total, hand, codes.TOTAL_MISMATCH)
     if len(written) != table.size:
         return None
+    if _carried_from_older(table, total, written, previous, older, scores, written_scores,
+                           hand):
+        return tuple(written[s][0] for s in range(table.size))
     for seat, (value, span) in written.items():
         score = written_scores[seat][0] if seat in written_scores else (
             scores[seat] if scores is not None else None)
@@ -184,6 +190,31 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
             table.findings.add(codes.TOTAL_MISMATCH, span, said, hand=hand,
                                player=table.name(seat))
     return tuple(written[s][0] for s in range(table.size))
+
+
+def _carried_from_older(table: Table, total: Total, written: dict[int, tuple],
+                        previous: tuple[int, ...] | None, older: tuple[int, ...] | None,
+                        scores: tuple[int, ...] | None, written_scores: dict[int, tuple],
+                        hand: int) -> bool:
+    """Whether every total of the line is the hand's score added to the totals of two hands
+    back, not of the previous hand, where these differ: reported once, at the line (R7.4)."""
+    if older is None or previous is None or older == previous:
+        return False
+    sums = []
+    for seat, (value, _) in written.items():
+        score = written_scores[seat][0] if seat in written_scores else (
+            scores[seat] if scores is not None else None)
+        if score is None or value != older[seat] + score:
+            return False
+        sums.append(value == previous[seat] + score)
+    if all(sums):
+        return False
+    # TRANSLATORS: {older} and {previous} are hand numbers, {hand} - 2 and {hand} - 1
+    table.findings.add(codes.TOTAL_MISMATCH, total.span, msg(
+        "hand {hand}'s totals add its scores to the totals of hand {older}, not of hand "
+        "{previous}: each total is the previous total plus the hand score", hand=hand,
+        older=hand - 2, previous=hand - 1), hand=hand, rule="R7.4")
+    return True
 
 
 def finish_hand(table: Table, state: State, moon: Moon | None, score: Score | None,
