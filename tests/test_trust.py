@@ -83,6 +83,11 @@ def test_two_scores_swapped_are_blamed_not_the_two_totals():
     assert report.winners == ["Charlie"]
 
 
+def test_the_totals_invariant_does_not_report_the_swap_again():
+    report = check_path(LOGS / "swapped-scores.log", invariants=True)
+    assert found(report) == [("score-mismatch", 20, 8, "Al"), ("score-mismatch", 20, 35, "Dave")]
+
+
 def test_two_scores_swapped_in_the_last_hand_leave_the_game_over():
     # hand 10: Al 38 and Charlie 12 written in each other's place; the totals Al 158 and
     # Charlie 26 are right, so the game is over and Charlie wins, as `winner:` says
@@ -225,3 +230,18 @@ def test_a_total_line_built_on_the_totals_of_two_hands_back_is_one_fault():
         "hand 4's totals add its scores to the totals of hand 2, not of hand 3: each total is "
         "the previous total plus the hand score")
     assert report.winners == ["Charlie"]
+
+
+def test_no_winner_is_concluded_from_a_score_line_no_play_could_give():
+    # hand 10: Charlie's 12 written 22 and carried into the total (36); the line adds up to
+    # 62, which no play gives, and no total mends it.  Whether Charlie (26 or 36) or Fay (33)
+    # is lowest depends on that figure, so `winner: Charlie` is not judged, and no winner is
+    # named
+    text = text_of("scoresheet-game.log").replace(
+        "score: Al 38, Beth 0, Charlie 12", "score: Al 38, Beth 0, Charlie 22").replace(
+        "total: Al 158, Beth 73, Charlie 26", "total: Al 158, Beth 73, Charlie 36")
+    report = check_text(text)
+    assert found(report) == [("score-mismatch", 24, 1, None)]
+    assert report.winners is None
+    assert ("the winner line is not checked: the totals carry hand 10's score line, which no "
+            "play could give") in report.unchecked
