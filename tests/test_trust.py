@@ -245,3 +245,9 @@ def test_no_winner_is_concluded_from_a_score_line_no_play_could_give():
     assert report.winners is None
     assert ("the winner line is not checked: the totals carry hand 10's score line, which no "
             "play could give") in report.unchecked
+
+
+def test_a_score_that_counts_the_lost_points_says_nobody_takes_them():
+    (diag,) = check_path(LOGS / "lost-points.log").diagnostics
+    assert diag.message == ("Gus's hand 1 score is written as 5, but Gus took 4 points: the score "
+                            "is 4; nobody takes the 1 point of the set-aside last trick 14 (R6.6)")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from referee.check.score_words import points
 from referee.check.table import Table
 from referee.rules import engine
 from referee.rules.engine import State
@@ -68,8 +69,8 @@ def pile_reason(table: Table, state: State, tricks: Tricks, seat: int,
                            "trick {trick}", points=pile, tricks=_before(set_aside, record.number),
                            player=table.name(record.winner), trick=record.number)
     if result.lost and difference == result.lost:
-        return "", msg("; the {points} of the set-aside last trick {trick} were lost: nobody "
-                       "takes them (R6.6)", points=result.lost, trick=state.tricks_per_hand)
+        return "", msg("; nobody takes the {points} of the set-aside last trick {trick} (R6.6)",
+                       points=points(result.lost), trick=state.tricks_per_hand)
     return "", ""
 
 
