@@ -25,8 +25,8 @@ from referee.check.gaps import (
 from referee.check.holdings import Knowledge, SeatedPlay
 from referee.check.numbering import Numbering, ended_short, in_numbered_order, placed
 from referee.check.rotation import BOTH, TAKEN, read_from_leader
-from referee.check.table import Table, TracedTrick
 from referee.check.score_words import joined
+from referee.check.table import Table, TracedTrick
 from referee.check.why import kitty_breaks_nothing
 from referee.log.events import Play, Trick
 from referee.rules import engine
