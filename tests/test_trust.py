@@ -16,6 +16,7 @@ from referee.conformance.generate import generate_game
 from referee.log.writer import write
 from referee.replay import check_path, check_text
 from referee.rules.ruleset import load_ruleset, with_options
+from referee.run.convert import convert
 
 LOGS = Path(__file__).resolve().parents[1] / "examples" / "logs"
 SIX = "Al Beth Charlie Dave Eve Fay".split()
@@ -117,6 +118,13 @@ def test_passes_with_arrows_the_play_follows_are_one_fault():
     assert diag.message == ("in hand 1 every pass goes right, but passing left is due under "
                             "cancellation; the play shows the cards moved right, so the hand is "
                             "judged so")
+
+
+def test_a_programs_record_whose_passes_the_play_follows_is_one_fault():
+    # the JSON record of wrong-way-passes.log: each pass names its receiver ("to")
+    record, _ = convert(text_of("wrong-way-passes.log"))
+    (diag,) = check_text(record).diagnostics
+    assert (diag.kind, diag.player, diag.pointer) == ("bad-pass", None, "/hands/0/passes/0/to")
 
 
 @pytest.mark.parametrize("arrows", [False, True], ids=["header", "header-and-arrows"])
