@@ -89,7 +89,8 @@ EXAMPLES = {
     "card-not-held.log": ("Beth played 9C, but the decks hold 2 and they are gone: Charlie "
                           "played one in trick 1 (line 21); Eve played one in trick 1 (line 21)"),
     "out-of-turn.log": "Fay plays where Eve is next in seating order",
-    "wrong-leader.log": "Fay led trick 5, but Beth won trick 4 and leads next",
+    "wrong-leader.log": "Fay led trick 5, but Beth won trick 4 and leads next (unless the trick "
+                        "is only written from Fay's column: read from Beth, it is the same trick)",
     "wrong-winner.log": "trick 3 is claimed for Beth, but Dave wins it with KC",
     "miscounted-cancellation.log": ("trick 4 is claimed for Dave, whose AS was cancelled by its "
                                     "twin; Beth wins it with QS"),
@@ -208,7 +209,9 @@ def test_a_leader_after_a_set_aside_trick_is_named_in_a_message():
     report = check(SIX + TRICK_1 + TRICK_2.format(claim="none")
                    + "trick 3: Eve 3S, Fay 4S, Al 5S, Beth 6S, Charlie 7S, Dave 8S -> Dave\n")
     wrong = [d.message for d in report.diagnostics if d.kind == "wrong-leader"]
-    assert wrong == ["Eve led trick 3, but trick 2 was set aside, so its leader Dave leads again"]
+    assert wrong == ["Eve led trick 3, but trick 2 was set aside, so its leader Dave leads again "
+                     "(unless the trick is only written from Eve's column: read from Dave, it is "
+                     "the same trick)"]
     assert_translatable(report)  # with the revokes trick 3 proves
 
 

@@ -20,7 +20,7 @@ CORPUS = ROOT / "examples" / "corpus"
 # the modules whose texts this file covers; others' diagnostics are other tests' business
 OURS = {"referee/check/scoring.py", "referee/check/score_words.py", "referee/check/setup.py",
         "referee/check/holdings.py", "referee/check/deals.py", "referee/rules/ruleset.py",
-        "referee/rules/ruleset_files.py"}
+        "referee/rules/ruleset_files.py", "referee/check/why.py"}
 KINDS = {codes.BAD_DEAL, codes.BAD_PASS, codes.BAD_MOON, codes.SCORE_MISMATCH,
          codes.TOTAL_MISMATCH}
 HEAD = '[Players "Al Beth Charlie Dave Eve Fay"]\n'

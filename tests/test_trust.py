@@ -16,6 +16,7 @@ from referee.conformance.generate import generate_game
 from referee.log.writer import write
 from referee.replay import check_path, check_text
 from referee.rules.ruleset import load_ruleset, with_options
+from referee.run.convert import convert
 
 LOGS = Path(__file__).resolve().parents[1] / "examples" / "logs"
 SIX = "Al Beth Charlie Dave Eve Fay".split()
@@ -83,6 +84,11 @@ def test_two_scores_swapped_are_blamed_not_the_two_totals():
     assert report.winners == ["Charlie"]
 
 
+def test_the_totals_invariant_does_not_report_the_swap_again():
+    report = check_path(LOGS / "swapped-scores.log", invariants=True)
+    assert found(report) == [("score-mismatch", 20, 8, "Al"), ("score-mismatch", 20, 35, "Dave")]
+
+
 def test_two_scores_swapped_in_the_last_hand_leave_the_game_over():
     # hand 10: Al 38 and Charlie 12 written in each other's place; the totals Al 158 and
     # Charlie 26 are right, so the game is over and Charlie wins, as `winner:` says
@@ -112,6 +118,13 @@ def test_passes_with_arrows_the_play_follows_are_one_fault():
     assert diag.message == ("in hand 1 every pass goes right, but passing left is due under "
                             "cancellation; the play shows the cards moved right, so the hand is "
                             "judged so")
+
+
+def test_a_programs_record_whose_passes_the_play_follows_is_one_fault():
+    # the JSON record of wrong-way-passes.log: each pass names its receiver ("to")
+    record, _ = convert(text_of("wrong-way-passes.log"))
+    (diag,) = check_text(record).diagnostics
+    assert (diag.kind, diag.player, diag.pointer) == ("bad-pass", None, "/hands/0/passes/0/to")
 
 
 @pytest.mark.parametrize("arrows", [False, True], ids=["header", "header-and-arrows"])
@@ -150,7 +163,7 @@ def test_a_record_with_winners_and_no_sheet_says_the_scores_were_not_checked():
 
 def test_claims_required_makes_each_hand_without_them_a_violation():
     report = check_path(LOGS / "missing-claim.log")
-    assert found(report) == [("missing-claim", 8, 1, None), ("missing-claim", 24, 1, None)]
+    assert found(report) == [("missing-claim", 8, 1, None)]
     assert report.diagnostics[0].message == (
         'hand 1 leaves out claims the log requires ([Claims "required"]): no winner for tricks '
         "1-14; no score line; no total line")
@@ -208,3 +221,41 @@ def test_a_heart_led_after_taking_a_kitty_with_hearts_says_the_kitty_broke_nothi
         "Charlie led 8H in trick 2: hearts have not been broken; Charlie held 3S (dealt on line "
         "10); the kitty's 6H KH, collected with trick 1, did not break hearts: cards collected "
         "are not played")
+
+
+# -- a total carried from the wrong hand -----------------------------------------------------
+
+def test_a_total_line_built_on_the_totals_of_two_hands_back_is_one_fault():
+    # hand 4's scores (Al 0, Beth 1, Charlie 0, Dave 2, Eve 20, Fay 13, Gus 16, Hana 0) added
+    # to hand 2's totals (line 9) rather than hand 3's (line 11): Al 0, not 45; Fay 24, not 26;
+    # Gus 31, not 36.  Hand 5's line builds on the right totals again.
+    text = text_of("scoresheet-game.log").replace(
+        "total: Al 45, Beth 16, Charlie 2, Dave 25, Eve 37, Fay 26, Gus 36, Hana 21",
+        "total: Al 0, Beth 16, Charlie 2, Dave 25, Eve 37, Fay 24, Gus 31, Hana 21")
+    report = check_text(text)
+    assert found(report) == [("total-mismatch", 13, 1, None)]
+    assert report.diagnostics[0].message == (
+        "hand 4's totals add its scores to the totals of hand 2, not of hand 3: each total is "
+        "the previous total plus the hand score")
+    assert report.winners == ["Charlie"]
+
+
+def test_no_winner_is_concluded_from_a_score_line_no_play_could_give():
+    # hand 10: Charlie's 12 written 22 and carried into the total (36); the line adds up to
+    # 62, which no play gives, and no total mends it.  Whether Charlie (26 or 36) or Fay (33)
+    # is lowest depends on that figure, so `winner: Charlie` is not judged, and no winner is
+    # named
+    text = text_of("scoresheet-game.log").replace(
+        "score: Al 38, Beth 0, Charlie 12", "score: Al 38, Beth 0, Charlie 22").replace(
+        "total: Al 158, Beth 73, Charlie 26", "total: Al 158, Beth 73, Charlie 36")
+    report = check_text(text)
+    assert found(report) == [("score-mismatch", 24, 1, None)]
+    assert report.winners is None
+    assert ("the winner line is not checked: the totals carry hand 10's score line, which no "
+            "play could give") in report.unchecked
+
+
+def test_a_score_that_counts_the_lost_points_says_nobody_takes_them():
+    (diag,) = check_path(LOGS / "lost-points.log").diagnostics
+    assert diag.message == ("Gus's hand 1 score is written as 5, but Gus took 4 points: the score "
+                            "is 4; nobody takes the 1 point of the set-aside last trick 14 (R6.6)")

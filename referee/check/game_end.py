@@ -31,10 +31,21 @@ def _leader_text(table: Table, totals) -> str:
     return f"{table.name(seat)} ({totals[seat]})"
 
 
-def judge_game_over(table: Table, claim: GameOver, state, totals) -> None:
+def judge_game_over(table: Table, claim: GameOver, state, totals,
+                    doubts: tuple[int, ...] = ()) -> None:
+    """Judge a ``winner:`` line against the game's end (``state``, ``totals``); not when the
+    totals carry a score line judged impossible (the hands in ``doubts``)."""
     add = table.findings.add
     if totals is None:
         table.findings.note(msg("the winner line is not checked: the totals are not known"))
+        return
+    if doubts:
+        # TRANSLATORS: {hands} are hand numbers: "4" or "4, 7"
+        table.findings.note(msgn(
+            "the winner line is not checked: the totals carry hand {hands}'s score line, which "
+            "no play could give", "the winner line is not checked: the totals carry the score "
+            "lines of hands {hands}, which no play could give", len(doubts),
+            hands=", ".join(map(str, doubts))))
         return
     if state.phase is not Phase.OVER:
         played = state.hand_number - 1

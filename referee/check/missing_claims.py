@@ -25,6 +25,8 @@ class ClaimsSeen:
     def hand(self, table: Table, record: HandRecord) -> None:
         """Note what ``record`` claims; under [Claims "required"], report what it lacks.  (A
         trick the record stops in has no winner yet, a hand it stops in no scores.)"""
+        if self.winners and self.sheet and not table.claims_required:
+            return  # (as after a log's first hand: nothing more to learn)
         n = table.size
         unclaimed = [trick.number for trick in record.tricks
                      if trick.claim is None and len(trick.plays) >= n]

@@ -24,16 +24,16 @@ from referee.check.gaps import (
 )
 from referee.check.holdings import Knowledge, SeatedPlay
 from referee.check.numbering import Numbering, ended_short, in_numbered_order, placed
-from referee.check.rotation import read_from_leader
+from referee.check.rotation import BOTH, TAKEN, read_from_leader
+from referee.check.score_words import joined
 from referee.check.table import Table, TracedTrick
-from referee.check.why import joined
+from referee.check.why import kitty_breaks_nothing
 from referee.log.events import Play, Trick
 from referee.rules import engine
 from referee.rules.cards import (
     DECK_SIZE,
     HEARTS,
     NUM_RANKS,
-    QUEEN_OF_SPADES,
     SUIT_NAMES,
     SUIT_SINGULAR,
     card_text,
@@ -139,18 +139,20 @@ def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
     plays = know.tricks[index]
     if free:
         return state._replace(leader=plays[0][0]), said
-    if plays[0][0] != state.leader and excused_leader is None and (index or dealer_known) and \
-            read_from_leader(table, state, know, know.record.tricks[index], index, hand):
-        return state, said
     if plays[0][0] != state.leader:
+        read = None if excused_leader is not None or not (index or dealer_known) else \
+            read_from_leader(table, state, know, know.record.tricks[index], index, hand)
+        if read == TAKEN:
+            return state, said
         return _settle_leader(table, state, plays, hand, index, excused_leader, last=last,
-                              dealer_known=dealer_known, written_dealer=written_dealer), said
+                              dealer_known=dealer_known, written_dealer=written_dealer,
+                              rotates=read == BOTH and index > 0), said
     return state, said
 
 
 def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: int, index: int,
                    excused_leader: int | None, *, last: bool, dealer_known: bool,
-                   written_dealer: int | None) -> State:
+                   written_dealer: int | None, rotates: bool = False) -> State:
     """A trick led by another seat than the rules say: report it unless it shows who dealt
     (or follows a wrong claim, already reported), and go on with the seat that led; unless
     the plays are in seating order from the seat due to lead but for cards left out, the
@@ -171,7 +173,7 @@ def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: in
     elif by_left and written_dealer is not None and leader == (written_dealer + 1) % n:
         state = state._replace(dealer=written_dealer)
     elif leader != excused_leader and not any_holder:
-        _wrong_leader(table, state, first, hand, index)
+        _wrong_leader(table, state, first, hand, index, rotates=rotates)
     return state._replace(leader=leader)
 
 
@@ -249,7 +251,10 @@ def _out_of_order(table: Table, state: State, seat: int, play: Play, position: i
     return holding
 
 
-def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, index: int) -> None:
+def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, index: int, *,
+                  rotates: bool = False) -> None:
+    """A lead out of turn; ``rotates``: the trick, read from the seat due to lead, is the
+    same trick (the message says it may be written from another column, R10.8)."""
     seat, _, play = first
     record = state.last_trick
     leader = table.name(state.leader)
@@ -279,6 +284,11 @@ def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, inde
         why = msg("{leader} won trick {trick} and leads next", leader=leader,
                   trick=record.number)
         rule = "R4.5"
+    if rotates:
+        # TRANSLATORS: {player} is written first in the trick, {leader} is due to lead it
+        why = joined(why, msg(" (unless the trick is only written from {player}'s column: read "
+                              "from {leader}, it is the same trick)", player=table.name(seat),
+                              leader=leader))
     table.findings.add(
         # TRANSLATORS: {why} says who should have led, e.g. "Dave won trick 3 and leads next"
         codes.WRONG_LEADER, play.span, msg("{player} led trick {trick}, but {why}",
@@ -318,7 +328,7 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
     if code == codes.ILLEGAL_LEAD:
         # TRANSLATORS: {fault} is the rule broken; {evidence} is empty or a clause that brings
         # its own punctuation: "; Dave held 2S (dealt on line 11)"
-        kitty = _kitty_breaks_nothing(state) if fault is Fault.HEARTS_NOT_BROKEN else ""
+        kitty = kitty_breaks_nothing(state) if fault is Fault.HEARTS_NOT_BROKEN else ""
         message = msg("{player} led {card} in trick {trick}: {fault}{evidence}", player=who,
                       card=shown, trick=number, fault=why, evidence=joined(evidence, kitty))
     elif code == codes.REVOKE:
@@ -334,23 +344,6 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
                       player=who, card=shown, trick=number, fault=why, evidence=evidence)
     add(code, play.card_span, message, hand=hand, trick=number, player=who, rule=fault.clause,
         related=links)
-
-
-def _kitty_breaks_nothing(state: State) -> str:
-    """The clause "; the kitty's 2H, collected with trick 1, did not break hearts: cards
-    collected are not played" when the leader collected a kitty that holds a heart or Black
-    Maria, and may have thought it broke them; "" otherwise."""
-    if state.kitty_taken is None or state.kitty_taken[0] != state.leader:
-        return ""
-    breakers = [c for c in state.kitty
-                if c // NUM_RANKS == HEARTS
-                or (c == QUEEN_OF_SPADES and state.rules.queen_breaks_hearts)]
-    if not breakers:
-        return ""
-    # TRANSLATORS: {cards} are the kitty's hearts; the kitty is collected, never played
-    return msg("; the kitty's {cards}, collected with trick {trick}, did not break hearts: "
-               "cards collected are not played", cards=cards_text(breakers),
-               trick=state.kitty_taken[1])
 
 
 def _where_it_stops(table: Table, state: State, know: Knowledge, hand: int) -> Message:

@@ -190,10 +190,10 @@ class _Game(NamedTuple):
 
     state: State
     sheet_totals: tuple[int, ...] | None  # the basis for the next total line
+    older_totals: tuple[int, ...] | None  # the previous total line's basis
     true_totals: tuple[int, ...] | None  # the totals the referee stands by
     ended_in: int | None = None  # the hand in which the target was reached
-    # (the state, the totals) at the end of that hand: the game's result, whatever follows
-    ended: tuple[State, tuple[int, ...] | None] | None = None
+    ended: tuple[State, tuple[int, ...] | None] | None = None  # (state, totals) then
     end_reported: bool = False  # a hand after the end is reported once
     dealer_known: bool = False  # the rotation is established (a dealer written or inferred)
     lost_total: Unread | None = None  # an unreadable total line the sheet's next total builds on
@@ -202,6 +202,8 @@ class _Game(NamedTuple):
     pool_known: bool = True
     first: bool = True  # no hand replayed yet
     names: tuple[str, ...] = ()  # the table's, shared by the hands' summaries
+    # hands whose score line no play could give (the totals carry them): no winner from them
+    doubts: list[int] | None = None
 
 
 def _replay_game(table: Table, events: Iterable[Event], report: Report,
@@ -214,7 +216,8 @@ def _replay_game(table: Table, events: Iterable[Event], report: Report,
         events = watching.statements(events)
     n = table.size
     start = (table.rules.start_total,) * n
-    game = _Game(engine.new_game(table.rules, n), start, start, names=tuple(table.names))
+    game = _Game(engine.new_game(table.rules, n), start, None, start, names=tuple(table.names),
+                 doubts=[])
     hands = 0
     played = False  # a hand has play recorded
     seen = ClaimsSeen()
@@ -227,11 +230,10 @@ def _replay_game(table: Table, events: Iterable[Event], report: Report,
             report.hands.append(summary)
             if watching is not None:
                 watching.hand(record, summary)
-        # a hand played after the end (reported, R9.4) changes no winner: the result is the
-        # end hand's
+        # (a hand after the end, reported, changes no winner, R9.4)
         end_state, end_totals = game.ended or (game.state, game.true_totals)
         for claim in claims:
-            judge_game_over(table, claim, end_state, end_totals)
+            judge_game_over(table, claim, end_state, end_totals, tuple(game.doubts))
     seen.note(table)
     if not hands:
         table.findings.note(msg("no hands are recorded"))
@@ -240,7 +242,7 @@ def _replay_game(table: Table, events: Iterable[Event], report: Report,
                                 "play could give and totals as arithmetic; `referee audit` finds "
                                 "the smallest correction of a faulty sheet"))
     end_state = game.ended[0] if game.ended is not None else game.state
-    if end_state.phase is Phase.OVER:
+    if end_state.phase is Phase.OVER and not game.doubts:
         report.winners = [table.name(s) for s in end_state.winners]
 
 
@@ -260,7 +262,7 @@ def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, 
                                        scored=game.pool_known)
     if finished is None:
         written = _unplayed(table, record, pool_known=game.pool_known)
-        scores = judge_sheet(table, record, game.sheet_totals, written)
+        scores = judge_sheet(table, record, game.sheet_totals, written, game.doubts)
     else:
         scores = finished.history[-1].scores
     sheet_totals, true_totals = _totals(table, record, game, scores, written)
@@ -286,6 +288,7 @@ def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, 
         dealer_known = False
     lost_total = None if record.total is not None else (record.lost("total") or game.lost_total)
     return game._replace(state=state, sheet_totals=sheet_totals, true_totals=true_totals,
+                         older_totals=game.sheet_totals if record.total is not None else None,
                          ended_in=ended_in, ended=ended, dealer_known=dealer_known,
                          lost_total=lost_total, played_out=finished is not None,
                          pool_known=game.pool_known and (finished is not None
@@ -360,7 +363,7 @@ def _totals(table: Table, record: HandRecord, game: _Game, scores: tuple[int, ..
         sheet = _unsure_totals(table, record, game, scores, true_totals, unread)
     else:
         sheet = judge_totals(table, record.total, game.sheet_totals, scores, written,
-                             record.number, true_totals)
+                             record.number, true_totals, game.older_totals)
     if true_totals is None:
         true_totals = sheet  # from here on the sheet is the only basis there is
     return (sheet if sheet is not None else true_totals), true_totals
@@ -390,9 +393,8 @@ def _unsure_totals(table: Table, record: HandRecord, game: _Game, scores, true_t
 
 def _summary(names: tuple[str, ...], hand: int, scores, totals, complete: bool,
              state) -> HandSummary:
-    shooter = lost = None
+    shooter, lost = None, 0
     if complete:
         result = state.history[-1]
-        shooter = names[result.shooter] if result.shooter is not None else None
-        lost = result.lost
+        shooter, lost = names[result.shooter] if result.shooter is not None else None, result.lost
     return HandSummary.seated(hand, names, scores, totals, complete, shooter, lost or 0)

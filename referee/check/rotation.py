@@ -22,29 +22,38 @@ from referee.rules.engine import State
 from referee.rules.legality import Fault
 from referee.util.message import msg
 
-__all__ = ["read_from_leader"]
+__all__ = ["BOTH", "TAKEN", "read_from_leader"]
+
+
+# what :func:`read_from_leader` made of a trick written from another seat than its leader
+TAKEN = "taken"  # read from its leader: the one fault is the record's
+BOTH = "both"  # either reading fits: the written order stands (its wrong-leader says so)
 
 
 def read_from_leader(table: Table, state: State, know: Knowledge, trick: Trick, index: int,
-                     hand: int) -> bool:
+                     hand: int) -> str | None:
     """Whether trick ``index``, whole and in seating order but written from another seat than
-    ``state.leader``, is read from its leader instead (then ``know.tricks[index]`` holds the
-    plays in that order, and the one diagnostic is reported)."""
+    ``state.leader``, is read from its leader instead (:data:`TAKEN`: then
+    ``know.tricks[index]`` holds the plays in that order, and the one diagnostic is
+    reported), or could be (:data:`BOTH`: the written order fits as well); else None."""
     plays = know.tricks[index]
     n, leader = table.size, state.leader
     if len(plays) != n or plays[0][0] == leader:
-        return False
+        return None
     start = next((p for p, (seat, _, _) in enumerate(plays) if seat == leader), None)
     if start is None:
-        return False
+        return None
     rotated = plays[start:] + plays[:start]
-    fits, faults = _reading(table, state, know, trick, rotated, hand)
+    # the seat written first in the next trick: who the reading must leave to lead it
+    following = know.tricks[index + 1][0][0] if index + 1 < len(know.tricks) and \
+        know.tricks[index + 1] else None
+    fits, faults = _reading(table, state, know, trick, rotated, following)
     if not fits or faults:
-        return False
+        return None
     written_fits, written_faults = _reading(table, state._replace(leader=plays[0][0]), know,
-                                            trick, plays, hand)
+                                            trick, plays, following)
     if written_fits and not written_faults:
-        return False  # both fit: the record's order stands (a lead out of turn)
+        return BOTH  # the record's order stands (a lead out of turn)
     know.tricks[index] = rotated
     first, due = table.name(plays[0][0]), table.name(leader)
     # TRANSLATORS: {first} is the player written first, {leader} the one due to lead
@@ -53,13 +62,14 @@ def read_from_leader(table: Table, state: State, know: Knowledge, trick: Trick, 
         "from {leader}, every play is legal and the claim holds, so it is judged in that order",
         trick=state.trick_number, first=first, leader=due), hand=hand,
         trick=state.trick_number, rule="R10.8")
-    return True
+    return TAKEN
 
 
 def _reading(table: Table, state: State, know: Knowledge, trick: Trick,
-             plays: list[SeatedPlay], hand: int) -> tuple[bool, int]:
-    """(the claim holds, the plays that break a rule on a holding known for certain) when
-    the trick is played in the order of ``plays`` from ``state``."""
+             plays: list[SeatedPlay], following: int | None) -> tuple[bool, int]:
+    """(the claim holds, the faults: plays that break a rule on a holding known for certain,
+    and a next trick led by another seat than this reading leaves to lead it) when the trick
+    is played in the order of ``plays`` from ``state``."""
     faults = 0
     for seat, card, _ in plays:
         if know.known[seat] and not know.uncertain(seat):
@@ -67,6 +77,8 @@ def _reading(table: Table, state: State, know: Knowledge, trick: Trick,
             if fault is not None and fault is not Fault.NOT_HELD:
                 faults += 1
         state = engine.play(state, seat, card, check=False)
+    if following is not None and not state.trick and state.leader != following:
+        faults += 1
     claim = trick.claim
     if claim is None or state.trick:
         return True, faults

@@ -100,3 +100,12 @@ def short_fact(rules: Ruleset, hand: int, values: Sequence[int]) -> str:
                    difference=difference, **args)
     return msg("hand {hand} adds up to {total}, {difference} less than the deck holds",
                difference=difference, **args)
+
+
+def joined(first: str, second: str) -> str:
+    """Two clauses of a message one after the other, each translated on its own."""
+    if not second:
+        return first
+    if not first:
+        return second
+    return msg("{first}{second}", first=first, second=second)

@@ -11,6 +11,7 @@ from referee.check import codes
 from referee.check.score_words import (
     cause,
     either,
+    joined,
     kitty_part,
     neither,
     not_a_moon,
@@ -18,7 +19,7 @@ from referee.check.score_words import (
     short_fact,
 )
 from referee.check.table import Table
-from referee.check.why import Tricks, joined, pile_reason
+from referee.check.why import Tricks, pile_reason
 from referee.log.events import Moon, Score, Total
 from referee.rules import engine, scoring
 from referee.rules.engine import State
@@ -156,18 +157,22 @@ def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: in
 
 def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
                  scores: tuple[int, ...] | None, written_scores: dict[int, tuple],
-                 hand: int, true_after: tuple[int, ...] | None = None) -> tuple[int, ...] | None:
+                 hand: int, true_after: tuple[int, ...] | None = None,
+                 older: tuple[int, ...] | None = None) -> tuple[int, ...] | None:
     """Check the sheet's arithmetic (R7.4): total = previous total + this hand's score.
 
     The basis is the sheet itself: the hand score as written where there is one (a wrong
     score is already reported) and otherwise the computed one.  A total equal to the
     referee's own running total (``true_after``) is right whatever the line before it said:
     after one slip in a total, the next one that builds on the true total is not another
-    fault.  Returns the written totals.
-    """
+    fault.  A line built on the totals of two hands back (``older``) is one fault, said once.
+    Returns the written totals."""
     written = entries_by_seat(table, total, hand, codes.TOTAL_MISMATCH)
     if len(written) != table.size:
         return None
+    if _carried_from_older(table, total, written, previous, older, scores, written_scores,
+                           hand):
+        return tuple(written[s][0] for s in range(table.size))
     for seat, (value, span) in written.items():
         score = written_scores[seat][0] if seat in written_scores else (
             scores[seat] if scores is not None else None)
@@ -187,6 +192,30 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
             table.findings.add(codes.TOTAL_MISMATCH, span, said, hand=hand,
                                player=table.name(seat))
     return tuple(written[s][0] for s in range(table.size))
+
+
+def _carried_from_older(table: Table, total: Total, written: dict[int, tuple],
+                        previous: tuple[int, ...] | None, older: tuple[int, ...] | None,
+                        scores: tuple[int, ...] | None, written_scores: dict[int, tuple],
+                        hand: int) -> bool:
+    """Whether every total of the line is the hand's score added to the totals of two hands
+    back, not of the previous hand, where these differ: reported once, at the line (R7.4)."""
+    sums = []
+    if older is None or previous is None or older == previous:
+        return False
+    for seat, (value, _) in written.items():
+        score = written_scores[seat][0] if seat in written_scores else (
+            scores[seat] if scores is not None else None)
+        if score is None or value != older[seat] + score:
+            return False
+        sums.append(value == previous[seat] + score)
+    if not all(sums):
+        # TRANSLATORS: {older} and {previous} are hand numbers, {hand} - 2 and {hand} - 1
+        table.findings.add(codes.TOTAL_MISMATCH, total.span, msg(
+            "hand {hand}'s totals add its scores to the totals of hand {older}, not of hand "
+            "{previous}: each total is the previous total plus the hand score", hand=hand,
+            older=hand - 2, previous=hand - 1), hand=hand, rule="R7.4")
+    return not all(sums)
 
 
 def finish_hand(table: Table, state: State, moon: Moon | None, score: Score | None,
@@ -307,11 +336,13 @@ def sum_fact(rules: Ruleset, hand: int, scores: Sequence[int], why_not_lost: str
 
 
 def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
-                written: dict[int, tuple]) -> tuple[int, ...] | None:
+                written: dict[int, tuple], doubts: list[int] | None = None
+                ) -> tuple[int, ...] | None:
     """Judge the score line of a hand not played out: its scores must be ones some play gives
     (:func:`explain`).  When the total line shows what a score should be and that reading is
     better (possible, or with fewer points lost), the score is the fault, not the total.
-    Returns the scores the referee stands by, None when the line does not name every seat."""
+    Returns the scores the referee stands by, None when the line does not name every seat;
+    a line no play could give, and no total mends, is also added to ``doubts`` (its hand)."""
     n, rules, hand = table.size, table.rules, record.number
     if len(written) != n:
         return None
@@ -346,6 +377,8 @@ def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
     if reading is None:
         table.findings.add(codes.SCORE_MISMATCH, record.score.span,
                            sum_fact(rules, hand, values, why), hand=hand, rule="R7.2")
+        if doubts is not None:
+            doubts.append(hand)
     elif reading.lost:
         lost = msgn("{n} point was lost", "{n} points were lost", reading.lost, n=reading.lost)
         # TRANSLATORS: {lost} is "2 points were lost"; {shown} says which line shows it

@@ -5,33 +5,28 @@ with its trick, and the points a set-aside last trick loses.  When a written sco
 from the referee's, the diagnostic says where the player's points came from when a pile is
 among them ("4 in trick 12 and the 4 set aside from trick 11 that Al collected with it"), or
 where the points the score counts went instead (another player's pile, or lost).  The tricks
-are played again only for a score found wrong, so a clean hand costs nothing here.
+are played again only for a score found wrong, so a clean hand costs nothing here.  Likewise a
+heart led before hearts are broken by the player who took a kitty with hearts in it says the
+kitty broke nothing (R4.3).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from referee.check.score_words import points
 from referee.check.table import Table
 from referee.rules import engine
 from referee.rules.engine import State
+from referee.rules.cards import HEARTS, NUM_RANKS, QUEEN_OF_SPADES, cards_text
 from referee.rules.ruleset import card_points
 from referee.rules.state import TrickRecord
 from referee.util.message import msg
 
-__all__ = ["Tricks", "joined", "played_tricks", "pile_reason"]
+__all__ = ["Tricks", "kitty_breaks_nothing", "played_tricks", "pile_reason"]
 
 # the hand's finished tricks as the engine records them, played again when first asked for
 Tricks = Callable[[], Sequence[TrickRecord]]
-
-
-def joined(first: str, second: str) -> str:
-    """Two clauses of a message one after the other, each translated on its own."""
-    if not second:
-        return first
-    if not first:
-        return second
-    return msg("{first}{second}", first=first, second=second)
 
 
 def played_tricks(state: State, tricks: Sequence[Sequence[tuple]]) -> Tricks:
@@ -74,8 +69,8 @@ def pile_reason(table: Table, state: State, tricks: Tricks, seat: int,
                            "trick {trick}", points=pile, tricks=_before(set_aside, record.number),
                            player=table.name(record.winner), trick=record.number)
     if result.lost and difference == result.lost:
-        return "", msg("; the {points} of the set-aside last trick {trick} were lost: nobody "
-                       "takes them (R6.6)", points=result.lost, trick=state.tricks_per_hand)
+        return "", msg("; nobody takes the {points} of the set-aside last trick {trick} (R6.6)",
+                       points=points(result.lost), trick=state.tricks_per_hand)
     return "", ""
 
 
@@ -123,3 +118,20 @@ def _before(set_aside: list[int], trick: int) -> str:
         run.append(number)
     run.reverse()
     return ", ".join(map(str, run)) if run else str(trick - 1)
+
+
+def kitty_breaks_nothing(state: State) -> str:
+    """The clause "; the kitty's 2H, collected with trick 1, did not break hearts: cards
+    collected are not played" when the leader collected a kitty that holds a heart or Black
+    Maria, and may have thought it broke them; "" otherwise."""
+    if state.kitty_taken is None or state.kitty_taken[0] != state.leader:
+        return ""
+    breakers = [c for c in state.kitty
+                if c // NUM_RANKS == HEARTS
+                or (c == QUEEN_OF_SPADES and state.rules.queen_breaks_hearts)]
+    if not breakers:
+        return ""
+    # TRANSLATORS: {cards} are the kitty's hearts; the kitty is collected, never played
+    return msg("; the kitty's {cards}, collected with trick {trick}, did not break hearts: "
+               "cards collected are not played", cards=cards_text(breakers),
+               trick=state.kitty_taken[1])

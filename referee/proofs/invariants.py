@@ -285,10 +285,13 @@ def _record(report: Report, law: Law, facts: _Hand) -> None:
             detail = msg("{failure} (and {more} more)", failure=first.say,
                          more=len(law.failures) - 1)
         if any((d.line == first.span.line and d.kind != codes.INVARIANT)
-               or (d.hand == hand and d.kind in _HOLDING_FAULTS) for d in report.diagnostics):
+               or (d.hand == hand and d.kind in _HOLDING_FAULTS)
+               or (d.hand == hand and d.kind == codes.SCORE_MISMATCH and law.name == "totals")
+               for d in report.diagnostics):
             # the replay already reported a fault on this line, or a deal, kitty or pass of
-            # this hand that the laws read as written: the law's failure is its consequence,
-            # recorded in report.invariants but not reported a second time
+            # this hand that the laws read as written, or a score of this hand that the totals
+            # law adds up as written: the law's failure is its consequence, recorded in
+            # report.invariants but not reported a second time
             report.invariants.append({"name": law.name, "hand": hand, "status": status,
                                       "detail": detail})
             return
