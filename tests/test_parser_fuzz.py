@@ -182,6 +182,7 @@ def test_small_edits_leave_most_lines_readable():
 
 
 # ---- hostile input -------------------------------------------------------------------------
+@pytest.mark.slow
 def test_fifty_megabytes_of_noise_is_quick():
     text = "hand 1\n" + "junk line\n" * 5_000_000
     start = time.perf_counter()
