@@ -58,6 +58,7 @@ def assert_same_reading(text: str) -> parser.ParseResult:
 
 
 @pytest.mark.parametrize("path", LOGS, ids=[p.name for p in LOGS])
+@pytest.mark.slow
 def test_example_logs_read_the_same(path):
     assert_same_reading(path.read_text("utf-8"))
 
@@ -119,6 +120,7 @@ def test_runs_of_lines_read_the_same(lines):
 
 @FUZZ
 @given(event_lists, st.randoms(use_true_random=False))
+@pytest.mark.slow
 def test_edited_logs_read_the_same(evs, rng):
     lines = write(evs).split("\n")
     for _ in range(rng.randint(1, 3)):
