@@ -177,6 +177,7 @@ def _sheet(hands: int) -> str:
 
 @pytest.mark.parametrize("make, small, large", [(_sheet, 5_000, 20_000), (played_log, 200, 800)],
                          ids=["scoresheet", "played"])
+@pytest.mark.slow
 def test_peak_memory_grows_with_the_text_not_with_its_events(tmp_path, make, small, large):
     # the whole file's events and hands held at once cost 21-28 MB per MB of log; one hand
     # at a time, the text and the hands' summaries: about 2-3 MB per MB
