@@ -96,6 +96,7 @@ def _mutate(line: str, rng: random.Random) -> str:
 
 @FUZZ
 @given(event_lists, st.randoms(use_true_random=False))
+@pytest.mark.slow
 def test_edits_of_valid_logs_touch_only_their_line(evs, rng):
     text = write(evs)
     lines = text.split("\n")

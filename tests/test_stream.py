@@ -86,6 +86,7 @@ def mutated_logs(draw):
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated_logs())
+@pytest.mark.slow
 def test_mutated_logs_give_the_same_report_streamed(text):
     assert_same(text, sizes=(1, 1 << 15))
 
