@@ -8,6 +8,8 @@ from referee.log.parser import parse_log
 from referee.proofs.audit import AuditResult, Fix, audit_scoresheet, partial_record_conflicts
 from referee.rules.ruleset import load_ruleset, with_options
 
+pytestmark = pytest.mark.slow  # z3 optimisation of score sheets
+
 PLAYERS = ["Al", "Beth", "Charlie", "Dave", "Eve", "Fay"]
 HANDS = [[10, 14, 0, 5, 13, 10], [0, 15, 20, 2, 13, 2], [-26, 0, 0, 0, 0, 0], [30, 0, 22, 0, 0, 0]]
 RULES = load_ruleset("cancellation")

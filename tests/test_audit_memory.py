@@ -14,6 +14,8 @@ from referee.proofs import audit_read
 from referee.proofs.audit import audit_scoresheet
 from referee.rules.ruleset import load_ruleset
 
+pytestmark = pytest.mark.slow  # peak memory of child processes on logs of several megabytes
+
 NAMES = ["Al", "Beth", "Charlie", "Dave", "Eve", "Fay"]
 PLAYERS = '[Players "Al Beth Charlie Dave Eve Fay"]'
 CLEAN = (0, 13, 0, 13, 0, 26)

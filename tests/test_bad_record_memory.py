@@ -11,7 +11,11 @@ from pathlib import Path
 
 from test_record_memory import _record
 
+import pytest
+
 from referee.check.replay import check_path
+
+pytestmark = pytest.mark.slow  # peak memory of child processes on logs of several megabytes
 
 ROOT = Path(__file__).resolve().parents[1]
 PEAK = """

@@ -6,8 +6,12 @@ import os
 import time
 from pathlib import Path
 
+import pytest
+
 from referee.replay import check_path
 from referee.run.bulk import check_many
+
+pytestmark = pytest.mark.slow  # process pools, restarts and timeouts
 
 LOGS = sorted(str(p) for p in (Path(__file__).resolve().parents[1] / "examples" / "logs").glob("*.log"))
 

@@ -84,6 +84,7 @@ def test_json_and_jsonl_schema():
     assert [f["path"] for f in lines] == ["examples/logs/clean-6-players.log", "examples/logs/syntax.log"]
 
 
+@pytest.mark.slow
 def test_stdin_and_directories():
     code, out, _ = run("check", "--format", "json", "-", stdin=(LOGS / "revoke.log").read_bytes())
     assert code == 1 and json.loads(out)["files"][0]["path"] == "<stdin>"
@@ -143,6 +144,7 @@ def test_every_code_cites_a_clause_that_the_rulebook_defines():
     assert "\nR5.2 Follow suit. A player must" in out
 
 
+@pytest.mark.slow
 def test_generate_and_corpus_commands(tmp_path):
     log = tmp_path / "game.log"
     code, _, err = run("generate", "--players", "8", "--seed", "5", "--hands", "1",
@@ -175,6 +177,7 @@ def test_generate_writes_its_file_whole_and_not_through_a_link(tmp_path):
     assert [p.name for p in tmp_path.iterdir() if "referee-tmp" in p.name] == []
 
 
+@pytest.mark.slow
 def test_invariants_audit_and_verify_rules_commands(tmp_path):
     sheet = (LOGS / "scoresheet-game.log").read_text("utf-8").splitlines()
     third = [i for i, line in enumerate(sheet) if line.startswith("score:")][2]

@@ -11,6 +11,8 @@ distributed = pytest.importorskip("distributed", reason="the dask extra is not i
 from referee.run.bulk import check_many  # noqa: E402
 from referee.run.cluster import check_on_cluster  # noqa: E402
 
+pytestmark = pytest.mark.slow  # starts a Dask scheduler and workers
+
 LOGS = sorted(str(p) for p in (Path(__file__).resolve().parents[1] / "examples" / "logs").glob("*.log"))
 
 

@@ -15,6 +15,8 @@ from peak_memory import CLI, growth, played_log, run_measured
 from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.run.convert import ConversionRefused, convert, convert_pieces
 
+pytestmark = pytest.mark.slow  # peak memory of child processes on logs of several megabytes
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples" / "logs").glob("*.log"))
 SMALL = [p.read_text("utf-8") for p in EXAMPLES if p.stat().st_size < 6000][:12]

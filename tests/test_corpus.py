@@ -111,6 +111,7 @@ def test_the_case_labels_are_true():
             assert len(report.winners) > 1
 
 
+@pytest.mark.slow
 def test_corpus_main_regenerates_the_fixed_corpus_byte_for_byte(tmp_path, capsys):
     target = tmp_path / "corpus"
     target.mkdir()  # an older corpus there: its files are replaced
@@ -229,6 +230,7 @@ def test_a_rare_case_is_found_at_the_table_where_it_is_common(monkeypatch):
         assert (found.players, found.hands) in ((9, 1), (6, 3))
 
 
+@pytest.mark.slow
 def test_corpus_of_500_for_seed_7_with_progress(tmp_path, capsys, monkeypatch):
     """The documented seed failed at every count; 500 logs is ten times the covering set."""
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)

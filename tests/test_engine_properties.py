@@ -61,6 +61,8 @@ from referee.rules.ruleset import (
     with_options,
 )
 
+pytestmark = pytest.mark.slow  # Hypothesis plays hundreds of whole games
+
 CANCELLATION = load_ruleset("cancellation")
 STANDARD = load_ruleset("standard")
 

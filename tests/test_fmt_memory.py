@@ -8,6 +8,8 @@ from peak_memory import CLI, growth, played_log, run_measured
 
 from referee.log.writer import format_pieces, format_text
 
+pytestmark = pytest.mark.slow  # peak memory of child processes on logs of several megabytes
+
 # blank runs, a comment beside a statement and on its own line, an unreadable line, a hand
 # without the blank line before it, and blanks at both ends
 MESSY = (

@@ -130,6 +130,7 @@ def _kill_trials(log: Path, trials: int, whole: float, seed: int) -> dict[str, i
     return outcomes
 
 
+@pytest.mark.slow
 def test_a_kill_at_any_moment_loses_nothing_and_leaves_nothing(tmp_path):
     from concurrent.futures import ThreadPoolExecutor
 

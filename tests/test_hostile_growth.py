@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from referee.replay import check_text
 
 GROWTH = 4  # the larger input is this many times the smaller
@@ -25,6 +27,7 @@ def _ratio(make) -> float:
     return large / small
 
 
+@pytest.mark.slow
 def test_many_hands_of_one_play_each_grow_linearly():
     # every hand adds the same "not checked" notes; finding a note must not scan the others
     def log(scale: int) -> str:

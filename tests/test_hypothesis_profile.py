@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import MAX_EXAMPLES, profile_name
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -61,6 +62,7 @@ def _run(env_changes: dict) -> subprocess.CompletedProcess:
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_a_pytest_run_with_ci_true_is_derandomized_and_one_without_is_not():
     for env, expect in (({"CI": "true"}, "derandomized"), ({}, "random")):
         result = _run(dict(env, PROFILE_PROBE_EXPECT=expect))

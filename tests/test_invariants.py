@@ -25,6 +25,8 @@ from referee.rules.cards import NUM_RANKS, SPADES, card_text, parse_card
 from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ruleset import load_ruleset, with_options
 
+pytestmark = pytest.mark.slow  # z3 invariants of whole games
+
 CORPUS = Path(__file__).resolve().parent.parent / "examples" / "corpus"
 LAWS = {"cards-dealt", "cards-played", "points-conserved", "score-sum", "totals"}
 NAMES = list(DEFAULT_NAMES[:6])

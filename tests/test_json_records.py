@@ -89,6 +89,7 @@ def test_deep_nesting_and_huge_numbers_are_refused_before_they_cost_anything():
     assert time.perf_counter() - started < 5
 
 
+@pytest.mark.slow
 def test_decoder_is_linear_on_a_big_flat_document():
     small = '{"a": [' + ", ".join(['"QS"'] * 20_000) + "]}"
     big = '{"a": [' + ", ".join(['"QS"'] * 200_000) + "]}"
@@ -505,6 +506,7 @@ def _edited(record: dict, edits) -> dict:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(_PATHS), st.sampled_from(["set", "drop", "add"]),
                           _ODD_VALUES), min_size=1, max_size=3))
+@pytest.mark.slow
 def test_the_fast_and_the_full_validator_agree_on_edited_records(edits):
     document = _edited(_SMALL, edits)
     assert _quick_says(document) == _jsonschema_says(document)
@@ -642,6 +644,7 @@ _TEXT_EDITS = st.sampled_from([None, ("3", "NaN"), ("3", "1e400"), ("3", "3, \"n
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(_THREE_PATHS), st.sampled_from(["set", "drop", "add"]),
                           _ODD_VALUES), min_size=1, max_size=4), _TEXT_EDITS)
+@pytest.mark.slow
 def test_an_edited_record_is_said_as_the_whole_reading_says(edits, text_edit):
     document = _edited(_THREE, edits)
     text = json.dumps(document, indent=1, ensure_ascii=False)

@@ -38,6 +38,7 @@ def test_tricks_past_the_kept_ones_are_said_as_when_every_play_is_kept(monkeypat
 
 
 @pytest.mark.parametrize("command", ["replay"])
+@pytest.mark.slow
 def test_peak_memory_of_a_hand_of_endless_tricks_grows_with_its_lines(command, tmp_path):
     def peak(path):
         return run_measured(CLI, command, str(path), check=False).peak_mb

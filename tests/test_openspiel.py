@@ -44,6 +44,8 @@ from referee.rules.cards import TWO_OF_CLUBS, parse_cards
 from referee.rules.legality import Fault, follow_fault, legal_cards
 from referee.rules.ruleset import load_ruleset, with_options
 
+pytestmark = pytest.mark.slow  # plays OpenSpiel games beside the engine
+
 STANDARD = load_ruleset("standard")
 CLEAN_GAMES = 200  # complete games of about 11 OpenSpiel games (hands) each
 TAMPERED_GAMES = 300

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.log import body as logbody
-from referee.log import parser
+from referee.log import parser, words
 from referee.log.events import (
     NO_SPAN,
     CardRun,
@@ -538,8 +537,8 @@ def _regex_tree(pattern: str) -> str:
 
 def test_grammar_terminals_match_the_python_patterns():
     lark = parser._parser()[0]
-    assert _regex_tree(lark.get_terminal("NAME").pattern.to_regexp()) == _regex_tree(logbody.NAME_PATTERN)
-    assert _regex_tree(lark.get_terminal("TAG_NAME").pattern.to_regexp()) == _regex_tree(logbody.TAG_NAME_RE.pattern)
+    assert _regex_tree(lark.get_terminal("NAME").pattern.to_regexp()) == _regex_tree(words.NAME_PATTERN)
+    assert _regex_tree(lark.get_terminal("TAG_NAME").pattern.to_regexp()) == _regex_tree(words.TAG_NAME_RE.pattern)
 
 
 def test_grammar_file_is_the_packaged_one():

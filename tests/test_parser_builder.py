@@ -36,6 +36,7 @@ def _reading(result: parser.ParseResult):
 
 
 @pytest.mark.parametrize("fast_lines", READINGS)
+@pytest.mark.slow
 def test_parses_in_many_threads_read_what_they_read_alone(fast_lines):
     alone = [_reading(parser._parse(text, fast_lines)) for text in TEXTS]
     jobs = [index for index in range(len(TEXTS)) for _ in range(6)]

@@ -1,4 +1,4 @@
-"""The fast line reader (referee/logfast.py) against the grammar: identical readings.
+"""The fast line reader (referee/log/fast.py) against the grammar: identical readings.
 
 ``parser._parse(text, fast_lines=False)`` sends every line through Lark; the default reads
 the common lines by hand.  Both must give the same events, the same spans (which equality
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import re
 from dataclasses import fields, is_dataclass
 from pathlib import Path
 
@@ -19,8 +20,8 @@ from hypothesis import strategies as st
 from test_parser_fuzz import _LOGGY, _SENTENCES, _mutate
 from test_writer import event_lists
 
-from referee.log import parser
-from referee.log.events import Span
+from referee.log import body, parser
+from referee.log.events import Play, Span
 from referee.log.writer import write
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,6 +38,8 @@ def spans(value, where: str = "") -> list[tuple[str, Span]]:
     out: list[tuple[str, Span]] = []
     if isinstance(value, Span):
         out.append((where, value))
+    elif isinstance(value, Play):  # a tuple whose spans are found when asked for
+        out += [(f"{where}.span", value.span), (f"{where}.card_span", value.card_span)]
     elif isinstance(value, tuple):
         for index, item in enumerate(value):
             out.extend(spans(item, f"{where}[{index}]"))
@@ -58,6 +61,7 @@ def assert_same_reading(text: str) -> parser.ParseResult:
 
 
 @pytest.mark.parametrize("path", LOGS, ids=[p.name for p in LOGS])
+@pytest.mark.slow
 def test_example_logs_read_the_same(path):
     assert_same_reading(path.read_text("utf-8"))
 
@@ -119,6 +123,7 @@ def test_runs_of_lines_read_the_same(lines):
 
 @FUZZ
 @given(event_lists, st.randoms(use_true_random=False))
+@pytest.mark.slow
 def test_edited_logs_read_the_same(evs, rng):
     lines = write(evs).split("\n")
     for _ in range(rng.randint(1, 3)):
@@ -157,3 +162,17 @@ def test_the_fast_path_reads_every_line_of_a_well_formed_log(monkeypatch):
     assert [issue.line for issue in result.issues] == [lines - 6, lines - 4]
     assert given_to_lark == ["trik 1: Al 2C"]
     assert len(result.events) + len(result.issues) == sum(1 for row in text.splitlines() if row.strip())
+
+
+def test_a_plain_trick_reads_as_the_general_reading_reads_it(monkeypatch):
+    """A trick as the writer writes it is cut by str.split (body.PLAIN_TRICK); every other by
+    the terminals' patterns: on the same lines both give the same events and spans."""
+    text = (ROOT / "examples" / "logs" / "clean-10-players.log").read_text("utf-8")
+    text += "trick 9: Al 10S, Mary-Jo QH, O'Neil 2C -> none\ntrick 10: Al 2C\n\n  \n"
+    plain = parser._parse(text)
+    assert any(body.PLAIN_TRICK.fullmatch(line[line.index(":") + 2:] + "\n")
+               for line in text.splitlines() if line.startswith("trick"))
+    monkeypatch.setattr(body, "PLAIN_TRICK", re.compile(r"(?!)"))  # matches nothing
+    general = parser._parse(text)
+    assert plain.events == general.events and plain.issues == general.issues
+    assert spans(plain.events) == spans(general.events)

@@ -96,6 +96,7 @@ def _mutate(line: str, rng: random.Random) -> str:
 
 @FUZZ
 @given(event_lists, st.randoms(use_true_random=False))
+@pytest.mark.slow
 def test_edits_of_valid_logs_touch_only_their_line(evs, rng):
     text = write(evs)
     lines = text.split("\n")
@@ -182,6 +183,7 @@ def test_small_edits_leave_most_lines_readable():
 
 
 # ---- hostile input -------------------------------------------------------------------------
+@pytest.mark.slow
 def test_fifty_megabytes_of_noise_is_quick():
     text = "hand 1\n" + "junk line\n" * 5_000_000
     start = time.perf_counter()

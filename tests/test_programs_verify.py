@@ -13,6 +13,8 @@ from referee.proofs.verify_rules import verify_rules
 from referee.rules.cards import NUM_RANKS, QUEEN_OF_SPADES, SPADES
 from referee.rules.ruleset import is_point_card
 
+pytestmark = pytest.mark.slow  # z3 proofs of whole programs: minutes
+
 ROOT = Path(__file__).resolve().parents[1]
 RULESETS = ROOT / "examples" / "rulesets"
 

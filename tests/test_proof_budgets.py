@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from referee.check import codes
 from referee.check.diagnostics import Report, make
 from referee.log.events import Span
@@ -13,6 +15,8 @@ from referee.proofs import budgets
 from referee.proofs.audit import audit_scoresheet
 from referee.rules.ruleset import load_ruleset
 from referee.run.single import check_path
+
+pytestmark = pytest.mark.slow  # z3 proofs run to their time budgets
 
 FEW_SECONDS = 15  # the budgets add up to a few seconds per question; generous for slow CI
 

@@ -8,7 +8,11 @@ import json
 
 from peak_memory import growth, run_measured
 
+import pytest
+
 from referee.check.replay import check_path
+
+pytestmark = pytest.mark.slow  # peak memory of child processes on logs of several megabytes
 
 CHECK = ("import sys\nfrom referee.check.replay import check_path\n"
          "report = check_path(sys.argv[1])\nassert report.verdict == 'clean', report.verdict")

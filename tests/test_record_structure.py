@@ -168,6 +168,7 @@ CHECK = ("import sys\nfrom referee.check.replay import check_path\n"
          "assert len(report.diagnostics) == 1, report.diagnostics\n")
 
 
+@pytest.mark.slow
 def test_peak_memory_of_a_record_broken_between_its_last_hands_grows_by_a_few_mb_per_mb(
         tmp_path):
     # measured: about 7 MB per MB, as a valid record's reading; the whole positioned reading

@@ -79,6 +79,7 @@ def reports(draw) -> Report:
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(reports(), st.sampled_from([None, 10, 30, 45, 60, 100]))
+@pytest.mark.slow
 def test_any_report_is_written_as_rich_writes_it_or_left_to_rich(report, width):
     plain = plain_text(report, width)
     assert plain is None or plain == rich_text(report, width)

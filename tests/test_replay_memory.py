@@ -22,6 +22,8 @@ from referee.output.html import render_html, report_html
 from referee.output.replay_view import show_replay
 from referee.rules.ruleset import load_ruleset, with_options
 
+pytestmark = pytest.mark.slow  # peak memory of child processes on logs of several megabytes
+
 
 def _game(hands: int, seed: int = 5) -> str:
     rules = with_options(load_ruleset("cancellation"), target=10**9)

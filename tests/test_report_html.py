@@ -208,6 +208,7 @@ def _marked_revoke(driver) -> dict:
             "link": card.find_element(By.CSS_SELECTOR, "a.mark").get_attribute("hash")}
 
 
+@pytest.mark.slow
 def test_in_the_browser(browser, pages, tmp_path):
     from selenium.common.exceptions import NoAlertPresentException
     from selenium.webdriver.common.by import By

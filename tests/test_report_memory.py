@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from peak_memory import growth, run_measured
 
+import pytest
+
 from referee.log.parser import parse_text
 from referee.output import game_view as view_module
 from referee.output.game_view import game_view, referee_game
 from referee.output.html import render_html, report_html
+
+pytestmark = pytest.mark.slow  # peak memory of child processes on logs of several megabytes
 
 NAMES = ("Al", "Beth", "Charlie", "Dave", "Eve", "Fay")
 HEAD = '[Players "Al Beth Charlie Dave Eve Fay"]\n\n'

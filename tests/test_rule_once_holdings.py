@@ -104,8 +104,8 @@ def _truth(hand_events, names):
 
 
 def _compact(trick: Trick) -> Trick:
-    return Trick(trick.number, tuple(replace(p, player=None) for p in trick.plays), trick.claim,
-                 leader=trick.plays[0].player)
+    plays = tuple(Play(None, p.card, p.span, p.card_span) for p in trick.plays)
+    return Trick(trick.number, plays, trick.claim, leader=trick.plays[0].player)
 
 
 def _cut(hand_events, cut):

@@ -86,6 +86,7 @@ def mutated_logs(draw):
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated_logs())
+@pytest.mark.slow
 def test_mutated_logs_give_the_same_report_streamed(text):
     assert_same(text, sizes=(1, 1 << 15))
 
@@ -177,6 +178,7 @@ def _sheet(hands: int) -> str:
 
 @pytest.mark.parametrize("make, small, large", [(_sheet, 5_000, 20_000), (played_log, 200, 800)],
                          ids=["scoresheet", "played"])
+@pytest.mark.slow
 def test_peak_memory_grows_with_the_text_not_with_its_events(tmp_path, make, small, large):
     # the whole file's events and hands held at once cost 21-28 MB per MB of log; one hand
     # at a time, the text and the hands' summaries: about 2-3 MB per MB

@@ -98,6 +98,7 @@ PROVED = ("import sys\nfrom referee.replay import check_path\n"
           "check_path(sys.argv[1], invariants=True)")
 
 
+@pytest.mark.slow
 def test_peak_memory_of_the_invariants_grows_with_the_text_not_with_its_hands(tmp_path):
     # every hand's facts and laws in one z3 call over the whole file's events: about 38 MB
     # per MB of log; a batch of hands at a time, about 5

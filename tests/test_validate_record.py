@@ -55,6 +55,7 @@ def _refused(hands: int) -> str:
     return text[:at] + "hand 8000000000" + text[at + len(f"hand {hands}"):]
 
 
+@pytest.mark.slow
 def test_convert_refuses_a_value_past_the_bounds_in_memory_that_grows_with_the_text(tmp_path):
     # measured: about 9 MB per MB of log (the record's text, the log's, their line starts and
     # each statement's pointer); holding the record's events cost about 37

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from referee.cli import main
 from referee.proofs import budgets
 from referee.proofs.rulemodel import load_rule_model
 from referee.proofs.verify_rules import main_verify, verify_rules
+
+pytestmark = pytest.mark.slow  # z3 proofs run to their time budgets
 
 Z3_PROPERTIES = {"trick-outcome", "engine-resolver-agrees", "no-deadlock-lead",
                  "no-deadlock-follow", "points-conserved", "moon-only-all-points"}

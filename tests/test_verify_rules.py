@@ -27,6 +27,8 @@ from referee.rules.legality import legal_cards
 from referee.rules.ruleset import RulesetError, load_ruleset, with_options
 from referee.rules.tricks import TrickOutcome, resolve_trick
 
+pytestmark = pytest.mark.slow  # z3 proofs of every bundled ruleset: minutes
+
 
 @lru_cache(maxsize=None)
 def results(name: str) -> dict:

@@ -484,6 +484,7 @@ def _kill_trials(reporter: Reporter, folder: Path, trials: int, seed: int
     return want, outcomes
 
 
+@pytest.mark.slow
 def test_report_killed_at_any_moment_leaves_the_old_page_or_the_whole_new_one(tmp_path):
     from concurrent.futures import ThreadPoolExecutor
 

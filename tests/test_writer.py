@@ -80,6 +80,7 @@ event_lists = st.lists(events, max_size=25)
 # ---- the round trip ------------------------------------------------------------------------
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(event_lists)
+@pytest.mark.slow
 def test_round_trip(evs):
     text = write(evs)
     result = parse_log(text)

@@ -19,14 +19,12 @@ from functools import partial
 from itertools import count, repeat
 
 from referee.log.events import CardRun, Entry, Play, Span, fast, setters
-from referee.log.words import (  # NAME_PATTERN, TAG_NAME_RE: also read from here by tests
+from referee.log.words import (
     BARE_NAME_RE,
     NAME_CACHE,
-    NAME_PATTERN,  # noqa: F401
     NAME_RE,
     QUOTED_PATTERN,
     QUOTES,
-    TAG_NAME_RE,  # noqa: F401
     name_value,
     shown,
 )
@@ -97,8 +95,7 @@ CARD_BY_TEXT: dict[str, Card] = _card_table()
 # ---- fast constructors (events.fast) -----------------------------------------------------
 _new = object.__new__
 make_span = fast(Span)
-make_play = Play
-_new_play = partial(tuple.__new__, Play)  # Play((player, card, finder, index)), one C call
+_new_play = partial(tuple.__new__, Play)  # Play((player, card, finder, index)), in C
 make_entry = fast(Entry)
 make_run = fast(CardRun)
 _SPAN_SETTERS = setters(Span, "line", "column", "end_line", "end_column")
@@ -180,54 +177,29 @@ def run_spans(line: int, column: int, value: str) -> tuple[Span, ...]:
 
 
 def _card_run_walk(value: str, line: int, column: int, *, _findall=_CARDS_FAST.findall,
-                   _get=CARD_BY_TEXT.get, _new=_new, _span=Span, _set=_SPAN_SETTERS
-                   ) -> tuple[tuple[Card, ...], tuple[Span, ...]]:
+                   _get=CARD_BY_TEXT.get) -> tuple[tuple[Card, ...], tuple[Span, ...]]:
     """Cards and spans, card by card; says which piece is not a card (BodyError)."""
-    set_line, set_column, set_end_line, set_end_column = _set
     cards: list[Card] = []
     spans: list[Span] = []
-    add_card, add_span = cards.append, spans.append
     pos = column
     for sep, item in _findall(value):
         pos += len(sep)
         card = _get(item)
-        if card is None:
-            card = _card_or_error(item, pos, None)
-        end = pos + len(item)
-        add_card(card)
-        s = _new(_span)
-        set_line(s, line)
-        set_column(s, pos)
-        set_end_line(s, line)
-        set_end_column(s, end)
-        add_span(s)
-        pos = end
+        cards.append(_card_or_error(item, pos, None) if card is None else card)
+        spans.append(make_span(line, pos, line, pos + len(item)))
+        pos += len(item)
     return tuple(cards), tuple(spans)
-
-
-class _RunPlaces:
-    """The spans of a compact trick's plays: those of its run's cards."""
-
-    __slots__ = ("run",)
-
-    def __init__(self, run: CardRun) -> None:
-        self.run = run
-
-    def place(self, index: int) -> tuple[Span, Span]:
-        card_span = self.run.spans[index]
-        return card_span, card_span
 
 
 def compact_plays(run: CardRun) -> tuple[Play, ...]:
     """The plays of a compact trick: no player names, the card's span for both spans."""
-    return tuple(map(_new_play, zip(repeat(None), run.cards, repeat(_RunPlaces(run)), count())))
+    return tuple(Play(None, card, s, s) for card, s in zip(run.cards, run.spans))
 
 
 # ---- plays ---------------------------------------------------------------------------------
-# A trick as the writer writes it, ASCII names and cards: "Al 2C, Beth 10S -> Beth" (then the
-# newline and any blank lines).  Its plays are read with str.split, in C; every other trick
-# goes through _PLAYS_FAST and the grammar's patterns.
-_PLAIN_NAME = r"[A-Za-z](?:[A-Za-z0-9_']|-(?!>)){0,47}"  # a subset of NAME and _FAST_BARE
+# A trick as the writer writes it (ASCII): "Al 2C, Beth 10S -> Beth", then the newline and
+# blank lines.  str.split reads its plays, in C; other tricks go through _PLAYS_FAST.
+_PLAIN_NAME = r"[A-Za-z][A-Za-z0-9_'-]{0,47}"  # within NAME: no '>' can follow a '-' here
 _PLAIN_PLAY = rf"{_PLAIN_NAME} (?:10|[2-9JQKA])[SHDC]"
 PLAIN_TRICK = re.compile(rf"((?:{_PLAIN_PLAY}, )*{_PLAIN_PLAY})(?: (-> ({_PLAIN_NAME})))?\n\s*")
 
@@ -238,8 +210,7 @@ class _TrickPlaces:
     __slots__ = ("line", "column", "value", "_places")
 
     def __init__(self, line: int, column: int, value: str) -> None:
-        self.line, self.column, self.value = line, column, value
-        self._places: list[tuple[Span, Span]] | None = None
+        self.line, self.column, self.value, self._places = line, column, value, None
 
     def place(self, index: int) -> tuple[Span, Span]:
         if self._places is None:
@@ -255,8 +226,7 @@ class _TrickPlaces:
 
 def plain_plays(value: str, line: int, column: int, *, _cards=CARD_BY_TEXT.__getitem__,
                 _names=NAME_CACHE.get) -> tuple[Play, ...]:
-    """The plays of ``value``, the plays of a :data:`PLAIN_TRICK` (group 1) that starts at
-    ``column``: made with ``map``, no Python call per card."""
+    """The plays of a :data:`PLAIN_TRICK`'s group 1 ``value``, made without a call per card."""
     words = value.replace(",", "").split()
     names = words[0::2]
     return tuple(map(_new_play, zip(map(_names, names, names), map(_cards, words[1::2]),
@@ -265,8 +235,7 @@ def plain_plays(value: str, line: int, column: int, *, _cards=CARD_BY_TEXT.__get
 
 def plays(value: str, line: int, column: int, *, _findall=_PLAYS_FAST.findall,
           _cards=CARD_BY_TEXT, _names=NAME_CACHE) -> tuple[Play, ...]:
-    """``Beth 2C, Charlie 5C`` -> plays; each play's span covers "NAME CARD" (both spans are
-    found when first asked for)."""
+    """``Beth 2C, Charlie 5C`` -> plays; a play's span covers "NAME CARD" (found when asked)."""
     places = _TrickPlaces(line, column, value)
     out: list[Play] = []
     at = column
@@ -340,7 +309,7 @@ def _plays_walk(value: str, line: int, column: int) -> tuple[Play, ...]:
         card = _card_or_error(item, column + pos, name_token)
         end = pos + len(item)
         card_span = span(line, column + pos, column + end)
-        out.append(make_play(name_value(name_token), card, span(line, column + name_start, column + end), card_span))
+        out.append(Play(name_value(name_token), card, span(line, column + name_start, column + end), card_span))
         pos = _SEPS.match(value, end).end()
     return tuple(out)
 

@@ -5,13 +5,12 @@ canonical rewrite (``writer.write``) parse to equal event lists.
 
 Some spans are made only when asked for (the parser creates hundreds of thousands of events
 and they are rarely needed): the spans of the cards of a :class:`CardRun` and both spans of
-a :class:`Play`.  The parser leaves those slots empty and records where the pieces are
-(``_source``, ``_where``); the first read of the attribute builds the spans from that and
-keeps them.  To everything else they are ordinary fields: the same
-values, constructors, ``dataclasses.fields`` and ``replace``.
+a :class:`Play`.  The parser records where the pieces are (a run's ``_source``, a play's
+:class:`PlaceFinder`); the first read of the attribute finds the spans from that.
 
 The records are :class:`referee.util.record.Record` classes: dataclasses without the cost of
-generating their methods per class.
+generating their methods per class (``dataclasses.fields`` and ``replace`` work on them).  A
+:class:`Play`, made once per card, is a tuple instead, made in one step.
 """
 
 from __future__ import annotations
@@ -314,9 +313,9 @@ DIRECTION_WORDS = ("left", "right", "across", "hold")
 
 # ---- fast construction, for the parser -----------------------------------------------------
 # Calling a record's class and its __init__ costs twice as much as writing its slots in one
-# function, and the parser makes a span per card.  These build the same objects that way.
-# If a record ever stops being a plain slotted dataclass, fast() returns the class itself
-# and nothing changes but the speed.
+# function (a Span: 0.73 against 0.32 microseconds; a frozen slotted dataclass takes 0.50),
+# and the parser makes several records a line.  These build the same objects that way.
+# For a class that is not a slotted dataclass, fast() returns the class itself.
 def fast(cls: type):
     """A constructor taking every init field of ``cls`` positionally, bypassing the frozen
     checks; fields that are not init arguments get their defaults, as in ``__init__``."""

@@ -120,35 +120,27 @@ class LineReader:
         a newline) into ``builder``, passing every run of lines not read here to ``slow`` in
         order."""
         kind, words = type(builder), self.words
-        # by the number of the group that closes last: (head group, build), or None for a
-        # word-by-word statement; a match's ``regs`` and slices of ``text`` give its pieces
-        # without a call each
-        builds: list = [None] * (max(*words, *(rest for rest, _, _ in self.common)) + 1)
-        for rest, head, name in self.common:
-            builds[rest] = (head, getattr(kind, name).build)
+        builds = {rest: (head, getattr(kind, name).build) for rest, head, name in self.common}
         events = builder.events  # the builder's own list, which slow() appends to as well
         pos = start
         for m in self.lines(text, start, end):
-            regs = m.regs
-            at, after = regs[0]
+            at = m.start()
             if at != pos:  # lines in between: blank, or for Lark
                 if not text[pos:at].isspace():
                     slow(pos, at, line)
                 line += text.count("\n", pos, at)
-            pos = after
+            pos = m.end()
             group = m.lastindex
-            statement = builds[group]
+            statement = builds.get(group)
             if statement is None:
                 words[group](builder, m, line, at)
                 line += 1
                 continue
             head_group, build = statement
-            head_start = regs[head_group][0]
-            rest_start = regs[group][0]
-            rest = text[rest_start:after]  # (a REST ends the match)
+            head, rest = m.group(head_group, group)
             try:
-                events.append(build(builder, line, head_start - at + 1, text[head_start:rest_start],
-                                    rest_start - at + 1, rest))
+                events.append(build(builder, line, m.start(head_group) - at + 1, head,
+                                    m.start(group) - at + 1, rest))
             except BodyError as err:
                 builder.problem(line, err.column, err.end_column, err.message, err.hint)
             line += rest.count("\n")  # a REST ends with the newline and any blank lines after

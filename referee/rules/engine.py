@@ -1,16 +1,12 @@
 """The game as an explicit state machine: deal -> pass -> play -> scoring -> (deal | over).
 
 ``legal_actions(state)`` lists what may happen next and ``apply(state, action)`` returns the
-next state; states are immutable tuples.  Actions by phase:
-
-* DEAL: :class:`DealAction` (a chance event; :func:`deal_from_order` makes one from a shuffle);
-* PASS: :class:`PassAction` for the lowest seat that has not passed yet (passes are
-  simultaneous, R3.2: nothing moves until every seat has passed);
-* PLAY: a :class:`~referee.rules.cards.Card`, played by ``state.to_play``;
-* SCORING: ``"score"``, or the shooter's moon choice ``"subtract"`` / ``"add"``.
-
-``play(state, seat, card, check=False)`` applies a play without the legality checks so that
-the referee can go on "as if the card had been played as written".  No I/O here.
+next (immutable) state.  The actions: DEAL a :class:`DealAction` (a chance event;
+:func:`deal_from_order` makes one from a shuffle); PASS a :class:`PassAction` for the lowest
+seat that has not passed yet (passes are simultaneous, R3.2); PLAY a card, by
+``state.to_play``; SCORING ``"score"`` or the shooter's moon choice, ``"subtract"`` or
+``"add"``.  ``play(state, seat, card, check=False)`` applies a play without the legality
+checks, so that the referee can go on as if the card had been played as written.
 """
 
 from __future__ import annotations
@@ -18,6 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
+from referee.rules import scoring
 from referee.rules.cards import (
     CARDS,
     CLUBS,
@@ -30,8 +27,8 @@ from referee.rules.cards import (
     counts_of,
     remove_card,
 )
-from referee.rules import scoring
 from referee.rules.legality import Fault, card_fault, legal_cards, lowest_club
+from referee.rules.ops import PLAIN
 from referee.rules.ruleset import Ruleset, bonus_points, card_points, direction_offset
 from referee.rules.state import (  # re-exported: the engine's public values
     DealAction,
@@ -42,13 +39,10 @@ from referee.rules.state import (  # re-exported: the engine's public values
     State,
     TrickRecord,
 )
-from referee.rules.ops import PLAIN
 from referee.rules.tricks import resolve_under
 
-__all__ = [
-    "SCORE", "DealAction", "HandResult", "IllegalAction", "PassAction", "Phase", "State",
-    "TrickRecord", "moon_pair", "shooter",
-]
+__all__ = ["SCORE", "DealAction", "HandResult", "IllegalAction", "PassAction", "Phase", "State",
+           "TrickRecord", "moon_pair", "shooter"]
 
 SCORE = "score"
 CARD_POINTS = tuple(card_points(card) for card in CARDS)  # R7.1, looked up on the hot path
@@ -59,10 +53,8 @@ AFTER_LAST_WINNER = "after_last_winner"
 
 def new_game(rules: Ruleset, players: int, *, dealer: int = 0) -> State:
     if not rules.allows_players(players):
-        raise IllegalAction(
-            f"{rules.name} is for {rules.min_players}-{rules.max_players} players, not {players}",
-            clause="R1.1",
-        )
+        raise IllegalAction(f"{rules.name} is for {rules.min_players}-{rules.max_players} "
+                            f"players, not {players}", clause="R1.1")
     zeros = (0,) * players
     if rules.first_leader == AFTER_LAST_WINNER:
         dealer = players - 1  # R4.1: nobody deals; the first seat leads hand 1
@@ -227,9 +219,8 @@ def play_cards(state: State, plays: Sequence[tuple[int, int]]) -> State:
     trick = list(state.trick)
     room = state.players - len(trick)
     for seat, card in plays[:room]:
-        held = holdings[seat]
-        if held[card]:  # (as remove_card, inline: a call per card costs a tenth of the play)
-            held = list(held)
+        if holdings[seat][card]:  # remove_card, inline: a call per card costs 1% of a check
+            held = list(holdings[seat])
             held[card] -= 1
             holdings[seat] = tuple(held)
         trick.append((seat, CARDS[card]))
@@ -276,22 +267,18 @@ def _finish_trick(state: State, holdings: tuple[Counts, ...],
     else:
         collected, points = (), 0
     record = TrickRecord(state.trick_number, state.leader, trick, outcome, winner, collected, points)
-    leader = winner if winner is not None else state.leader
     return state._replace(
         holdings=holdings, trick=(), pile=pile, taken=taken, tricks_won=tricks_won, bonus=bonus,
-        lost=lost, hearts_broken=broken, leader=leader, last_trick=record, kitty_taken=kitty_taken,
-        trick_number=state.trick_number + (0 if last else 1),
-        phase=Phase.SCORING if last else state.phase,
-    )
+        lost=lost, hearts_broken=broken, leader=state.leader if winner is None else winner,
+        last_trick=record, kitty_taken=kitty_taken, phase=Phase.SCORING if last else state.phase,
+        trick_number=state.trick_number + (0 if last else 1))
 
 
 def _bump(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
     return values[:seat] + (values[seat] + amount,) + values[seat + 1:]
 
 
-# -- scoring --------------------------------------------------------------------------------
-# The rules of scoring are stated once, over an ops object (referee.rules.scoring); the engine
-# reads them on plain values (PLAIN), as the proofs read them on z3 terms.
+# -- scoring: the rule stated once over ops (rules/scoring.py), read on plain values ---------
 def shooter(state: State) -> int | None:
     """The seat that took every point of the decks, if any (R8.1, R8.4)."""
     shot = scoring.shooters(PLAIN, state.rules, state.taken, state.lost)
@@ -306,10 +293,6 @@ def moon_pair(state: State) -> tuple[int, int] | None:
 
 def hand_scores(state: State, choice: str | None) -> tuple[int, ...]:
     """Hand scores for the scoresheet (R7.3, R8.2), bonuses included."""
-    return _hand_scores(state, choice)
-
-
-def _hand_scores(state: State, choice: str | None) -> tuple[int, ...]:
     no_tricks = [won == 0 for won in state.tricks_won]
     return tuple(scoring.hand_scores(PLAIN, state.rules, state.taken, state.lost, state.bonus,
                                      no_tricks, choice, state.pool)[0])
@@ -333,7 +316,7 @@ def _apply_scoring(state: State, action: str) -> State:
 def _record_hand(state: State, action: str, moon: int | None) -> State:
     """Write the hand's result and the new totals; the phase stays SCORING."""
     choice = action if moon is not None else None
-    scores = _hand_scores(state, choice)
+    scores = hand_scores(state, choice)
     totals = tuple(t + s for t, s in zip(state.totals, scores))
     result = HandResult(state.hand_number, state.dealer, state.taken, state.lost, moon, choice,
                         scores, totals)
@@ -344,8 +327,7 @@ def _record_hand(state: State, action: str, moon: int | None) -> State:
 
 
 def conclude_hand(state: State) -> State:
-    """After a hand: the game is over when a total reaches the target (R9.1) or, with
-    ``game_length = "one_hand_per_player"``, after hand n; else deal again."""
+    """After a hand: over at the target (R9.1) or after hand n by ``game_length``, else deal."""
     if state.rules.game_length == "one_hand_per_player":
         over = state.hand_number >= state.players
     else:
@@ -364,11 +346,9 @@ def next_hand(state: State) -> State:
         record = state.last_trick
         dealer = state.dealer if record is None else (
             record.winner if record.winner is not None else record.leader)
-    return state._replace(
-        phase=Phase.DEAL, hand_number=state.hand_number + 1,
-        dealer=dealer, holdings=(), kitty=(),
-        passes=(None,) * state.players, trick=(), trick_number=1, last_trick=None,
-    )
+    return state._replace(phase=Phase.DEAL, hand_number=state.hand_number + 1, dealer=dealer,
+                          holdings=(), kitty=(), passes=(None,) * state.players, trick=(),
+                          trick_number=1, last_trick=None)
 
 
 # -- the two entry points -------------------------------------------------------------------
@@ -413,8 +393,8 @@ def apply(state: State, action) -> State:
 
 
 def record_hand_unchecked(state: State, choice: str) -> State:
-    """Score a played hand with ``choice`` (or the first allowed one) without concluding it,
-    so that the referee can settle the totals it stands by before :func:`conclude_hand`."""
+    """Score a played hand with ``choice`` (or the first allowed one), not concluding it: the
+    referee settles the totals it stands by first (then :func:`conclude_hand`)."""
     moon = shooter(state)
     actions = _scoring_actions(state, moon)
     return _record_hand(state, choice if choice in actions else actions[0], moon)
