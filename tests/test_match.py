@@ -24,6 +24,7 @@ PY_BOT = [sys.executable, str(ROOT / "examples" / "bots" / "random_bot.py")]
 JS_BOT = ["node", str(ROOT / "examples" / "bots" / "random_bot.js")]
 HOSTILE = [sys.executable, str(ROOT / "tests" / "bots" / "hostile_bot.py")]
 RULES = with_options(load_ruleset("cancellation"), target=40)  # games of two or three hands
+pytestmark = pytest.mark.slow  # every test starts programs as processes
 
 
 def alive(mark: str) -> list[str]:
