@@ -163,3 +163,17 @@ def test_a_score_line_naming_only_players_not_seated_has_nothing_to_correct(tmp_
     assert main(["audit", str(path)]) == 0
     assert capsys.readouterr().out == ("the scoresheet is consistent: every hand sums to 52 "
                                        "and every total adds up\n")
+
+
+def test_three_swaps_in_one_hand_are_six_scores():
+    # hand 2's Al/Hana, Beth/Charlie and Eve/Fay scores swapped, totals right: six seats'
+    # scores miss their totals and the hand still sums to 52, so the six scores change; any
+    # other correction also changes the totals of every later hand for some seat
+    scores = [list(row) for row in GAME]
+    scores[1] = [18, 2, 15, 0, 11, 6, 0, 0]
+    result = audit_scoresheet(parse_text(written(EIGHT, scores, running(GAME))), CANCELLATION,
+                              EIGHT)
+    assert [(f.player, f.old, f.new) for f in result.suggestions[0]] == [
+        ("Al", 18, 0), ("Beth", 2, 15), ("Charlie", 15, 2), ("Eve", 11, 6), ("Fay", 6, 11),
+        ("Hana", 0, 18)]
+    assert result.changes == 6 and not result.more

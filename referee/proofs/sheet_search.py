@@ -8,19 +8,24 @@ best-first search over (hand, totals) with the cost (entries changed, points los
 from the written values) finds the smallest correction, as z3's optimizer states it
 (:mod:`referee.proofs.audit`), in time that grows with the slips, not with the sheet.
 
-A step keeps every written score, except on the seats the hand itself shows wrong: a seat
-whose kept score misses its written total, or any seat when the written scores break the
-hand's law.  Such a seat's score may become the one that meets a written total (this hand's
-or a later one's, through the scores written between), a moon pattern's value, or the value
-that makes the hand sum to its points; at most two scores change in one hand.  A hand whose
-kept scores meet every written total and the law is kept as written: changing it cannot
-cost less than changing the hand where the slip shows.  A lower bound (disjoint conflicts
-still ahead, each needing one change) steers the search.
+A step keeps every written score, except on the seats the hand shows wrong: a seat whose
+kept score misses its next written total (or whose next two written totals disagree), or any
+seat when the written scores break the hand's law or lose points.  Such a seat's score may
+become one that meets a written total (this hand's or a later one's, through the scores
+written between), a moon pattern's value, or the value that makes the hand sum to its points;
+up to three such seats change together, with or without one more seat balancing the hand, or
+all of them at once to the scores their next totals show.  A hand whose kept scores meet its
+totals and its law is kept as written.  These candidates are what the search claims to cover:
+it is the smallest correction among them, held to z3's answer by a test on random sheets.  A
+lower bound (disjoint conflicts still ahead, each needing one change, and the seats whose
+totals the state already misses) steers the search.
 
 The search covers rulesets with a law for each score line and no bonus, and sheets whose score
 lines name every seat (a score not written may take any value, which the candidates above do
-not cover); other sheets, and a hand that needs more changed scores than a step makes, are
-left to z3 (:class:`Unsupported`).
+not cover); other sheets, and a sheet no sequence of steps mends, are left to z3
+(:class:`Unsupported`).  Its time grows with the slips and with the size of the smallest
+correction: a total carried too high through a hundred hands (every later total changes) makes
+a correction of a hundred entries, which the search may not reach within the audit's budget.
 """
 
 from __future__ import annotations
@@ -134,7 +139,7 @@ class _Search:
         """Disjoint conflicts (each needs one changed entry): per seat a written previous
         total, score and total that disagree; per hand written scores that break its law."""
         self.triple = [[False] * self.n for _ in range(self.H)]
-        law = [False] * self.H
+        self.law = law = [False] * self.H
         used = set()
         for k in range(self.H):
             for p in range(self.n):
@@ -157,16 +162,17 @@ class _Search:
             self.ahead[i] = self.ahead[i + 1] + law[i] + later
 
     def _bound(self, i: int, totals) -> int:
-        """A lower bound on the changes hands i and later need from these totals."""
+        """A lower bound on the changes hands i and later need from these totals: the
+        disjoint conflicts ahead, and each seat whose written score would miss its written
+        total from these totals (a score or the total changes), counted apart from a conflict
+        ahead that shares an entry (the hand's law, the next hand's total of that seat)."""
         if i >= self.H:
             return 0
-        bound = self.ahead[i]
-        if i > 0:
-            bound += sum(1 for p in range(self.n)
-                         if self.triple[i][p] and totals[p] == self.W[i - 1][p])
-        elif any(self.triple[0]):
-            bound += sum(self.triple[0])
-        return bound
+        written, total = self.S[i], self.W[i]
+        following = self.triple[i + 1] if i + 1 < self.H else [False] * self.n
+        missed = sum(1 for p in range(self.n) if total[p] is not None and not following[p]
+                     and totals[p] + written[p] != total[p])
+        return self.ahead[i] - self.law[i] + max(self.law[i], missed)
 
     def run(self, solutions: int):
         start = tuple([self.start] * self.n)
@@ -244,8 +250,15 @@ class _Search:
 
     def _together(self, i: int, totals, missed: list[int], tried: set):
         """Steps that change up to three seats the totals show wrong, each to a score that
-        meets a written total, with or without one more seat balancing the hand."""
+        meets a written total, or all of them to the score their next written total shows,
+        with or without one more seat balancing the hand."""
         written = self.S[i]
+        if len(missed) > 3:  # every such seat to the score its next written total shows
+            nearest = {p: self.near[i][p][0] - totals[p] for p in missed}
+            yield from self._try(i, totals, written, nearest, tried)
+            for q in range(self.n):
+                if q not in nearest:
+                    yield from self._try(i, totals, written, {**nearest, q: _BALANCE}, tried)
         for size in range(1, 4 if len(missed) <= 4 else 3):
             for seats in itertools.combinations(missed, size):
                 named = [self._anchors(i, p, totals, written[p]) for p in seats]
