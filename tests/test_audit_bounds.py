@@ -177,3 +177,50 @@ def test_three_swaps_in_one_hand_are_six_scores():
         ("Al", 18, 0), ("Beth", 2, 15), ("Charlie", 15, 2), ("Eve", 11, 6), ("Fay", 6, 11),
         ("Hana", 0, 18)]
     assert result.changes == 6 and not result.more
+
+
+def _slipped(seed: int) -> str:
+    """A 3-hand, 6-player sheet with one to three random slips: scores, totals, a total
+    carried on, two scores swapped."""
+    import random
+
+    rng = random.Random(seed)
+    scores = []
+    for _ in range(3):
+        cuts = sorted(rng.randint(0, 52) for _ in range(5))
+        scores.append([b - a for a, b in zip([0, *cuts], [*cuts, 52])])
+    totals = [list(row) for row in running(scores)]
+    for _ in range(rng.randint(1, 3)):
+        hand, seat, kind = rng.randrange(3), rng.randrange(6), rng.randrange(4)
+        if kind == 0:
+            scores[hand][seat] += rng.choice([-10, -1, 1, 10])
+        elif kind == 1:
+            totals[hand][seat] += rng.choice([-10, -1, 1, 10])
+        elif kind == 2:
+            for later in range(hand, 3):
+                totals[later][seat] += 10
+        else:
+            other = (seat + 1) % 6
+            scores[hand][seat], scores[hand][other] = scores[hand][other], scores[hand][seat]
+    return written(SIX, scores, totals)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_search_finds_corrections_as_small_as_z3s(seed):
+    import time as clock
+
+    from referee.check.setup import hands_of
+    from referee.check.table import Findings, Table
+    from referee.proofs.audit import SheetQuestion
+    from referee.proofs.audit_z3 import optimised
+
+    parsed = parse_text(_slipped(seed))
+    searched = audit_scoresheet(parsed, CANCELLATION, SIX)
+    question = SheetQuestion(Table(CANCELLATION, SIX, Findings()))
+    for record, _claims in hands_of(question.table, parsed.events):
+        if record is not None:
+            question.add(record)
+    exact = optimised(question, question.held, 3, clock.monotonic() + 30, 30)
+    assert not exact.undecided
+    assert (searched.changes, sum(searched.lost.values())) == (
+        exact.changes, sum(exact.lost.values()))
