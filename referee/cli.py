@@ -101,6 +101,9 @@ def _parser() -> argparse.ArgumentParser:
     audit = commands.add_parser("audit", help="find the smallest corrections of a scoresheet (z3)")
     audit.add_argument("path", metavar="FILE")
     audit.add_argument("--solutions", type=int, default=3, help="list up to this many minimal fixes")
+    audit.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                       help="time for the answer (default 10); past it the audit is said to be "
+                            "not decided (exit 1)")
     _language_option(audit)
     _ruleset_options(audit)
 

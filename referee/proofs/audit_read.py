@@ -23,6 +23,7 @@ from referee.log.events import Event
 from referee.log.parser import ParseResult, parse_text
 from referee.log.recognise import looks_like_record
 from referee.proofs.audit import AuditResult, SheetQuestion, audit_scoresheet
+from referee.proofs.budgets import AUDIT_SECONDS
 from referee.proofs.handfacts import log_folder
 from referee.rules.ruleset import Ruleset
 
@@ -54,14 +55,16 @@ class SheetLog:
             self._setup = self._stream.setup_events()
 
     def audit(self, *, ruleset: Ruleset | None = None, allowed_dirs: tuple[str | Path, ...] = (),
-              max_solutions: int = 3) -> Audit:
+              max_solutions: int = 3, seconds: float = AUDIT_SECONDS) -> Audit:
         """The setup (``ruleset`` whatever the log names; else the one it names, a file among
-        ``allowed_dirs`` too) and the audit of every hand under it."""
+        ``allowed_dirs`` too) and the audit of every hand under it, decided within
+        ``seconds`` or said to be undecided."""
         if self._stream is not None:
             streamed = self._streamed(ruleset, allowed_dirs)
             if streamed is not None:
                 table, findings, question = streamed
-                answer = question.answer(max_solutions) if question is not None else None
+                answer = (question.answer(max_solutions, seconds) if question is not None
+                          else None)
                 return Audit(table, findings, answer)
             self._parsed = parse_text(self.text)
         parsed = self._parsed
@@ -72,7 +75,8 @@ class SheetLog:
         if table is None:
             return Audit(None, findings, None)
         return Audit(table, findings, audit_scoresheet(parsed, table.rules, list(table.names),
-                                                       max_solutions=max_solutions))
+                                                       max_solutions=max_solutions,
+                                                       seconds=seconds))
 
     def _streamed(self, ruleset: Ruleset | None, allowed_dirs: tuple[str | Path, ...]
                   ) -> tuple[Table | None, Findings, SheetQuestion | None] | None:

@@ -27,8 +27,12 @@ PARTIAL_MINIMISE_MS = 2_000
 # player hands track under 200; a hand past 1,500 holds far more plays than any deal allows).
 PARTIAL_MAX_LABELS = 1_500
 
-# audit: the optimisation, and the search for further corrections of the same size.
-AUDIT_TIMEOUT_MS = 3_000
+# audit: the whole answer (``--timeout`` changes it), worked out in a child process that is
+# killed past it, whose address space may grow by at most AUDIT_MEMORY_BYTES.
+AUDIT_SECONDS = 10.0
+AUDIT_MEMORY_BYTES = 2 << 30
+# audit under z3 (rulesets the search without z3 does not cover): the search for further
+# corrections of the same size.
 AUDIT_SOLUTIONS_MS = 2_000
 # audit: among the smallest corrections, the search for the one nearest the written values.
 AUDIT_NEAREST_MS = 1_000

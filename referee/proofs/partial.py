@@ -139,6 +139,9 @@ def check_hand(table: Table, facts: HandFacts) -> Verdict:
     """Decide one hand: is there an assignment of its unrecorded cards that makes it legal?"""
     if not facts.prefix:
         return Verdict(None, detail=msg("no trick recorded"))
+    if plainly_consistent(facts):
+        return Verdict(True, detail=msg("some assignment of the unrecorded cards makes every "
+                                        "recorded play legal"))
     import z3
 
     model = _build(table, facts)
@@ -283,45 +286,77 @@ def play_facts(rules: Ruleset, card: int, led: int | None, *, first_trick: bool,
                     for fault, restricted, witnesses in layers if card in restricted]
 
 
-def _plays(table: Table, model: _Model) -> None:
-    facts, rules = model.facts, model.facts.rules
-    n = facts.players
-    before = [[0] * DECK_SIZE for _ in range(n)]
+def _steps(facts: HandFacts):
+    """Each recorded play of the hand's prefix in order: (trick index, position, seat, card,
+    play, the suit's lead card, the facts :func:`play_facts` says it implies)."""
+    rules = facts.rules
     broken = False
     for index, trick in enumerate(facts.tricks[: facts.prefix]):
-        number = index + 1
         led = int(trick.plays[0][1]) if trick.plays else None
         for position, (seat, card, play) in enumerate(trick.plays):
-            who, card = table.name(seat), int(card)  # a plain int: SMT names use its number
-            mine = before[seat]
-
-            def now(c: int, seat=seat, mine=mine) -> str:  # copies held at this moment
-                return f"(- h{seat}_{c} {mine[c]})" if mine[c] else f"h{seat}_{c}"
-
-            span = play.card_span if play.card_span.line else play.span
-            line = span.line
-            base = f"{index}_{position}"
-
-            def fact(kind: str, text: str, formula: str) -> None:
-                # TRANSLATORS: {fact} is what a play shows ("show out of spades in trick 2")
-                model.track(_Label(f"{kind}{base}", line, span, seat,
-                                   msg("{fact} (line {line})", fact=text, line=line)), formula)
-
-            fact("held", msg("hold the {card} {player} played in trick {trick}",
-                             card=card_text(card), player=who, trick=number),
-                 f"(>= {now(card)} 1)")
+            card = int(card)  # a plain int: SMT names use its number
             if position and rules.lead_suit_switch:  # R5.5: the current lead suit's card
                 led = lead_card([int(c) for _, c, _ in trick.plays[:position]], True)
-            for implied in play_facts(rules, card, led if position else None,
-                                      first_trick=number == 1, hearts_broken=broken):
-                terms = ([f"h{s}_{c}" for s in range(n) for c in implied.witnesses]
-                         if implied.everyone else [now(c) for c in implied.witnesses])
-                fact(implied.kind, fact_text(implied.kind, card, led, number),
-                     f"(= {_sum(terms)} 0)")
-            mine[card] += 1
+            implied = play_facts(rules, card, led if position else None,
+                                 first_trick=index == 0, hearts_broken=broken)
+            yield index, position, seat, card, play, led, implied
         breaking = trick.plays if rules.led_heart_breaks_hearts else trick.plays[1:]
         broken = broken or any(card // NUM_RANKS == HEARTS for _, card, _ in breaking) or any(
             card == QUEEN_OF_SPADES and rules.queen_breaks_hearts for _, card, _ in trick.plays)
+
+
+def plainly_consistent(facts: HandFacts) -> bool:
+    """Whether arithmetic alone shows that some assignment of the unrecorded cards makes the
+    hand legal: nothing but plays is recorded (no deal, kitty or pass line, not every card
+    played), every play shows only that its card was held, no seat plays more cards than it
+    is dealt and no card more often than the decks hold it.  Then holdings exist: each seat
+    holds its plays, the other copies fill the seats and the kitty, and each seat's pass is
+    three cards its receiver holds (dealt = held - received + passed)."""
+    rules = facts.rules
+    if facts.deals or facts.passes or facts.kitty_recorded or facts.complete:
+        return False
+    if facts.offset and facts.cards_per_player < rules.pass_count:
+        return False
+    played_by = [0] * facts.players
+    copies = [0] * DECK_SIZE
+    for _, _, seat, card, _, _, implied in _steps(facts):
+        if implied:
+            return False
+        played_by[seat] += 1
+        copies[card] += 1
+    return (max(played_by) <= facts.cards_per_player
+            and max(copies) <= rules.decks)
+
+
+def _plays(table: Table, model: _Model) -> None:
+    facts = model.facts
+    n = facts.players
+    before = [[0] * DECK_SIZE for _ in range(n)]
+    for index, position, seat, card, play, led, implied_facts in _steps(facts):
+        who, number = table.name(seat), index + 1
+        mine = before[seat]
+
+        def now(c: int, seat=seat, mine=mine) -> str:  # copies held at this moment
+            return f"(- h{seat}_{c} {mine[c]})" if mine[c] else f"h{seat}_{c}"
+
+        span = play.card_span if play.card_span.line else play.span
+        line = span.line
+        base = f"{index}_{position}"
+
+        def fact(kind: str, text: str, formula: str) -> None:
+            # TRANSLATORS: {fact} is what a play shows ("show out of spades in trick 2")
+            model.track(_Label(f"{kind}{base}", line, span, seat,
+                               msg("{fact} (line {line})", fact=text, line=line)), formula)
+
+        fact("held", msg("hold the {card} {player} played in trick {trick}",
+                         card=card_text(card), player=who, trick=number),
+             f"(>= {now(card)} 1)")
+        for implied in implied_facts:
+            terms = ([f"h{s}_{c}" for s in range(n) for c in implied.witnesses]
+                     if implied.everyone else [now(c) for c in implied.witnesses])
+            fact(implied.kind, fact_text(implied.kind, card, led, number),
+                 f"(= {_sum(terms)} 0)")
+        mine[card] += 1
     if facts.complete:  # every card is played: the holdings are exactly the plays
         last = facts.tricks[-1].span
         for seat in range(n):

@@ -21,32 +21,34 @@ from referee.util.message import Message, msg, msgn
 
 
 # -- lists ------------------------------------------------------------------------------------
+# A list is joined as a balanced tree of two-part messages, not as a chain: each message keeps
+# its parts' text, so a chain of n items holds every prefix (memory quadratic in n) and is
+# translated by recursion n deep; a balanced tree holds each item's text log2(n) times and is
+# translated log2(n) deep.  The text is the same, each connective joining text on both sides.
+def _joined(items: Sequence[str], join) -> str:
+    if len(items) == 1:
+        return items[0]
+    middle = len(items) // 2
+    return join(_joined(items[:middle], join), _joined(items[middle:], join))
+
+
 def and_list(items: Sequence[str]) -> str:
     """``a and b and c``, each piece kept a message of its own."""
-    out = items[0]
-    for item in items[1:]:
-        # TRANSLATORS: two statements of one sentence (facts, conditions), the first perhaps
-        # itself a list
-        out = msg("{first} and {then}", first=out, then=item)
-    return out
+    # TRANSLATORS: two statements of one sentence (facts, conditions), the first perhaps
+    # itself a list
+    return _joined(items, lambda first, then: msg("{first} and {then}", first=first, then=then))
 
 
 def or_list(items: Sequence[str]) -> str:
     """``a or b or c``."""
-    out = items[0]
-    for item in items[1:]:
-        # TRANSLATORS: alternatives (corrections, unrecorded cards), the first perhaps a list
-        out = msg("{first} or {then}", first=out, then=item)
-    return out
+    # TRANSLATORS: alternatives (corrections, unrecorded cards), the first perhaps a list
+    return _joined(items, lambda first, then: msg("{first} or {then}", first=first, then=then))
 
 
 def semicolon_list(items: Sequence[str]) -> str:
     """``a; b; c``."""
-    out = items[0]
-    for item in items[1:]:
-        # TRANSLATORS: sentences one after the other, the first perhaps several already
-        out = msg("{first}; {then}", first=out, then=item)
-    return out
+    # TRANSLATORS: sentences one after the other, the first perhaps several already
+    return _joined(items, lambda first, then: msg("{first}; {then}", first=first, then=then))
 
 
 # -- the scoresheet law -----------------------------------------------------------------------

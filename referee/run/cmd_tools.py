@@ -139,6 +139,12 @@ def run_verify_rules(args) -> int:
 def run_audit(args) -> int:
     if args.solutions < 1:
         raise UsageError("--solutions must be 1 or more")
+    from referee.proofs.budgets import AUDIT_SECONDS
+
+    seconds = AUDIT_SECONDS if args.timeout is None else args.timeout
+    if not 0 < seconds <= 7 * 24 * 3600:  # also refuses nan
+        raise UsageError(f"--timeout must be a number of seconds above 0 and at most a week, "
+                         f"not {args.timeout}")
     from referee.log.parser import log_text
     from referee.output.render import diagnostic_line
     from referee.proofs.audit_read import open_sheet
@@ -152,7 +158,8 @@ def run_audit(args) -> int:
 
     rules, folders = ruleset_choice(args)
     # the ruleset the log names (a TOML file too, as check allows), target set
-    audit = sheet.audit(ruleset=rules, allowed_dirs=folders, max_solutions=args.solutions)
+    audit = sheet.audit(ruleset=rules, allowed_dirs=folders, max_solutions=args.solutions,
+                        seconds=seconds)
     from referee.output.localized import localized_diagnostic
     from referee.util.i18n import translate
 

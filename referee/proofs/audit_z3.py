@@ -1,0 +1,200 @@
+"""The scoresheet audit's question put to z3's optimizer, for the rulesets and sheets the
+search without z3 (:mod:`referee.proofs.sheet_search`) does not cover: a clean-hand pool,
+bonuses, a score line that leaves a seat out.
+
+The sheet's laws are stated over one variable per entry (R7.2 each hand's scores sum to the
+points per hand, less points lost in a set-aside last trick, or follow a moon pattern the
+ruleset allows, as :func:`referee.rules.scoring.sheet_law` states it; R7.4 every total is the
+previous total plus the hand score), and the optimizer asked for the fewest written entries
+whose correction makes the whole sheet satisfy them, then the fewest points lost, then the
+values nearest the written ones.  When z3 gives no answer before the deadline, the audit is
+undecided: the best model found by then need not be the smallest correction.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from referee.check.scoring import seat_ranges
+from referee.check.table import Table
+from referee.proofs.audit_answer import AuditResult, Fix, seated
+from referee.proofs.budgets import AUDIT_NEAREST_MS, AUDIT_SOLUTIONS_MS, time_detail
+from referee.proofs.properties import z3_bool
+from referee.proofs.rulemodel import Z3Ops
+from referee.rules import scoring
+from referee.rules.ruleset import Ruleset
+from referee.util.message import msg
+
+__all__ = ["optimised"]
+
+
+@dataclass
+class _Entry:
+    hand: int
+    seat: int
+    field: str
+    value: int
+    line: int
+    column: int
+    var: object = None
+
+
+
+def optimised(question, held: list, max_solutions: int, deadline: float,
+              seconds: float) -> AuditResult:
+    """The question put to z3's optimizer: the rulesets and sheets the search does not
+    cover (a clean-hand pool, bonuses, a seat named in no line of a hand)."""
+    import z3
+
+    result, table = question.result, question.table
+    opt, ops = z3.Optimize(), Z3Ops()
+    entries: list[_Entry] = []
+    previous = [z3.IntVal(table.rules.start_total)] * table.size
+    lost_terms, moon_flags = [], {}
+    for hand in held:
+        scores, previous, lost, moon = _hand(ops, opt, table, hand.number, previous,
+                                             hand.may_lose)
+        for line, kind, variables in ((hand.score, "score", scores),
+                                      (hand.total, "total", previous)):
+            entries += _entries(table, hand.number, line, kind, variables)
+        lost_terms.append((hand.number, lost))
+        moon_flags[hand.number] = moon
+    changed = [z3.If(e.var != e.value, 1, 0) for e in entries]
+    count = z3.Sum(changed)
+    opt.minimize(count)
+    lost_sum = z3.Sum([lost for _, lost in lost_terms])
+    opt.minimize(lost_sum)
+    model = _optimum(z3, opt, result, deadline, seconds)
+    if result.undecided:
+        return result
+    if model is not None:
+        model = _nearest(z3, opt, model, entries, count, lost_sum)
+    if model is None:
+        result.consistent = False
+        if not result.cut_short:  # cannot happen: every entry may change
+            result.notes.append(msg("no correction found"))
+        return result
+    best = model.eval(count, model_completion=True).as_long()
+    result.consistent = best == 0 and not result.cut_short
+    result.changes = best
+    _describe(z3, model, result, lost_terms, moon_flags)
+    if best:
+        opt.add(count == best)
+        _suggest(z3, opt, model, table, entries, result, max_solutions)
+    return result
+
+
+
+def _optimum(z3, opt, result: AuditResult, deadline: float, seconds: float):
+    """The optimizer's model; None when z3 finds none, and when it gives no answer before
+    ``deadline`` (then ``result.undecided`` says so: a best-so-far is not the smallest)."""
+    left = deadline - time.monotonic()
+    answer = z3.unknown
+    if left > 0:
+        opt.set("timeout", max(1, int(left * 1000)))
+        answer = opt.check()
+    if answer == z3.sat:
+        return opt.model()
+    if answer != z3.unsat:
+        result.consistent = False
+        result.undecided = seconds
+    return None
+
+
+def _nearest(z3, opt, model, entries: list, count, lost_sum):
+    """Among the smallest corrections, the one nearest the written values (a typo of 53 for
+    52 is 52, not the moon -26), asked as a question of its own: folded into the first
+    optimisation, the distance made z3 miss its budget on easy sheets.  When this question
+    runs out of time, the first answer stands (as small, perhaps not as near)."""
+    nearest = z3.Optimize()
+    nearest.add(opt.assertions())
+    nearest.add(count == model.eval(count, model_completion=True),
+                lost_sum == model.eval(lost_sum, model_completion=True))
+    nearest.minimize(z3.Sum([z3.If(e.var >= e.value, e.var - e.value, e.value - e.var)
+                             for e in entries]))
+    nearest.set("timeout", AUDIT_NEAREST_MS)
+    if nearest.check() == z3.sat:
+        return nearest.model()
+    return model
+
+
+def _hand(ops: Z3Ops, opt, table: Table, h: int, previous: list, allow_lost: bool):
+    """One hand's variables and laws: (scores, totals, points lost, read as a moon)."""
+    z3, rules, n = ops.z3, table.rules, table.size
+    scores = [z3.Int(f"s{h}_{p}") for p in range(n)]
+    totals = [z3.Int(f"t{h}_{p}") for p in range(n)]
+    for p in range(n):
+        opt.add(totals[p] == previous[p] + scores[p])  # R7.4
+    lost = z3.Int(f"lost{h}")
+    opt.add(lost >= 0, lost <= (rules.points_per_hand if allow_lost else 0))
+    bonus = _bonus(ops, opt, rules, n, h)
+    moon = z3.Bool(f"moon{h}")
+    if not scoring.has_score_law(rules):  # R7.5: the pool's shares are not on the sheet
+        opt.add(z3.Not(moon))
+        return scores, totals, lost, moon
+    opt.add(moon == z3_bool(z3, scoring.moon_law(ops, rules, scores, lost, bonus)))  # R8.2
+    opt.add(z3.Or(z3_bool(z3, scoring.sum_law(ops, rules, scores, lost, bonus)), moon))  # R7.2
+    (low, high), (moon_low, moon_high) = seat_ranges(rules, n)
+    for score in scores:  # a score some seat can have: never below 0 or past the decks' points
+        opt.add(z3.Or(z3.And(low <= score, score <= high),
+                      z3.And(moon, moon_low <= score, score <= moon_high)))
+    return scores, totals, lost, moon
+
+
+def _entries(table: Table, h: int, line, kind: str, variables: list) -> list[_Entry]:
+    """The written entries of a score or total line, each tied to its variable."""
+    return [_Entry(h, seat, kind, entry.value, entry.span.line, entry.span.column,
+                   variables[seat]) for seat, entry in seated(table, line)]
+
+
+def _suggest(z3, opt, model, table: Table, entries: list[_Entry], result: AuditResult,
+             max_solutions: int) -> None:
+    """List up to ``max_solutions`` corrections of the smallest size, each a new set of entries.
+
+    The search shares one time budget; when it runs out the corrections found so far stand."""
+    deadline = time.monotonic() + AUDIT_SOLUTIONS_MS / 1000
+    for _ in range(max_solutions + 1):
+        picked = [e for e in entries if model.eval(e.var != e.value, model_completion=True)]
+        fix = [Fix(e.hand, table.name(e.seat), e.field, e.value,
+                   model.eval(e.var, model_completion=True).as_long(), e.line, e.column)
+               for e in picked]
+        if len(result.suggestions) == max_solutions:
+            result.more = True
+            break
+        result.suggestions.append(fix)
+        opt.add(z3.Or([e.var == e.value for e in picked]))  # another set of entries next
+        answer = _check_until(z3, opt, deadline)
+        if answer != z3.sat:
+            if answer != z3.unsat and not result.cut_short:
+                result.more = False  # unknown: neither "more exist" nor "no more" is known
+                result.cut_short = msg("{budget} while looking for further corrections of "
+                                       "this size", budget=time_detail(AUDIT_SOLUTIONS_MS))
+            break
+        model = opt.model()
+
+
+def _check_until(z3, opt, deadline: float):
+    """``opt.check()`` with the time left before ``deadline`` (``unknown`` when none is left)."""
+    left = int((deadline - time.monotonic()) * 1000)
+    if left <= 0:
+        return z3.unknown
+    opt.set("timeout", left)
+    return opt.check()
+
+
+def _bonus(ops: Z3Ops, opt, rules: Ruleset, n: int, h: int):
+    """What the ruleset's bonuses can add to one hand's scores (:func:`scoring.bonus_range`)."""
+    if not scoring.has_bonus(rules):
+        return 0
+    jacks, empty = ops.z3.Int(f"jacks{h}"), ops.z3.Int(f"empty{h}")
+    bounds, amount = scoring.bonus_range(ops, rules, n, jacks, empty)
+    opt.add(*bounds)
+    return amount
+
+
+def _describe(z3, model, result: AuditResult, lost_terms, moon_flags) -> None:
+    result.lost = {h: model.eval(v, model_completion=True).as_long() for h, v in lost_terms
+                   if model.eval(v, model_completion=True).as_long()}
+    result.moons = [h for h, flag in moon_flags.items()
+                    if z3.is_true(model.eval(flag, model_completion=True))]

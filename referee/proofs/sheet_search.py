@@ -1,0 +1,339 @@
+"""The scoresheet audit's search without z3: the fewest written entries to change, found
+hand by hand.
+
+Each hand's scores tie only to that hand's law (:func:`referee.check.scoring.explain`) and,
+through the totals, to the hands before and after it, so the sheet is a chain: the state
+after a hand is the vector of true totals, and a hand's step chooses its true scores.  A
+best-first search over (hand, totals) with the cost (entries changed, points lost, distance
+from the written values) finds the smallest correction, as z3's optimizer states it
+(:mod:`referee.proofs.audit`), in time that grows with the slips, not with the sheet.
+
+A step keeps every written score, except on the seats the hand shows wrong: a seat whose
+kept score misses its next written total (or whose next two written totals disagree), or any
+seat when the written scores break the hand's law or lose points.  Such a seat's score may
+become one that meets a written total (this hand's or a later one's, through the scores
+written between), a moon pattern's value, or the value that makes the hand sum to its points;
+up to three such seats change together, with or without one more seat balancing the hand, or
+all of them at once to the scores their next totals show.  A hand whose kept scores meet its
+totals and its law is kept as written.  These candidates are what the search claims to cover:
+it is the smallest correction among them, held to z3's answer by a test on random sheets.  A
+lower bound (disjoint conflicts still ahead, each needing one change, and the seats whose
+totals the state already misses) steers the search.
+
+The search covers rulesets with a law for each score line and no bonus, and sheets whose score
+lines name every seat (a score not written may take any value, which the candidates above do
+not cover); other sheets, and a sheet no sequence of steps mends, are left to z3
+(:class:`Unsupported`).  Its time grows with the slips and with the size of the smallest
+correction: a total carried too high through a hundred hands (every later total changes) makes
+a correction of a hundred entries, which the search may not reach within the audit's budget.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from functools import lru_cache
+from dataclasses import dataclass
+
+from referee.check.scoring import explain
+from referee.rules import scoring
+from referee.rules.ruleset import Ruleset
+
+__all__ = ["Found", "Unsupported", "search"]
+
+ANCHORS = 4  # distinct values that meet a later written total, per seat and hand
+MAX_EXPANSIONS = 400_000  # past this many steps the search gives up (z3 is asked instead)
+
+
+class Unsupported(Exception):
+    """The sheet is outside what the search covers."""
+
+
+@dataclass(frozen=True)
+class Found:
+    """One correction: per hand, the true scores, points lost and whether read as a moon."""
+
+    scores: tuple[tuple[int, ...], ...]
+    lost: tuple[int, ...]
+    moons: tuple[bool, ...]
+    changes: int
+
+
+def search(rules: Ruleset, start: int, written_scores: list[list[int | None]],
+           written_totals: list[list[int | None]], max_lost: list[int],
+           solutions: int) -> tuple[list[Found], bool]:
+    """The corrections of the smallest size with distinct sets of changed entries (up to
+    ``solutions``, the nearest first), and whether more exist."""
+    if not scoring.has_score_law(rules) or scoring.has_bonus(rules):
+        raise Unsupported
+    if any(None in row for row in written_scores):
+        raise Unsupported
+    return _Search(rules, start, written_scores, written_totals, max_lost).run(solutions)
+
+
+def _law(rules: Ruleset, values, max_lost: int):
+    return explain(rules, values, max_lost)
+
+
+@lru_cache(maxsize=64)
+def _sums(rules: Ruleset, players: int, max_lost: int) -> tuple[frozenset, int, int]:
+    """(every sum a hand's scores may have, the lowest and highest score of any seat): what
+    :func:`explain` allows, as plain arithmetic that rules out most vectors before it."""
+    from referee.check.scoring import seat_ranges
+    from referee.proofs.wording import hand_sum
+
+    sums = {hand_sum(rules, lost) for lost in range(max_lost + 1)}
+    for choice in (rules.moon_choices if rules.shooting_the_moon else ()):
+        sums.add(sum(scoring.moon_scores(rules, players, 0, choice)))
+    if rules.pair_moon_points:
+        sums.add(rules.pair_moon_points * (players - 2))
+    (low, high), (moon_low, moon_high) = seat_ranges(rules, players)
+    return frozenset(sums), min(low, moon_low), max(high, moon_high)
+
+
+class _Search:
+    def __init__(self, rules, start, scores, totals, max_lost) -> None:
+        self.rules, self.S, self.W, self.max_lost = rules, scores, totals, max_lost
+        self.H, self.n = len(scores), len(scores[0]) if scores else 0
+        self.start = start
+        self.laws: dict = {}
+        self.whole = _whole(rules)
+        values = {0}
+        for choice in (rules.moon_choices if rules.shooting_the_moon else ()):
+            values.update(scoring.moon_scores(rules, self.n, 0, choice))
+        if rules.pair_moon_points:
+            values.add(rules.pair_moon_points)
+        self.patterns = sorted(values)
+        ahead = [[self._offsets(i, p) for p in range(self.n)] for i in range(self.H)]
+        self.offsets = [[o for o, _ in row] for row in ahead]
+        self.near = [[near for _, near in row] for row in ahead]
+        # a seat's true total matters to later hands only while a written total lies ahead
+        self.last = [max((k for k in range(self.H) if self.W[k][p] is not None), default=-1)
+                     for p in range(self.n)]
+        self._pack()
+
+    def _offsets(self, i: int, p: int) -> tuple[list[int], list[int]]:
+        """Values o such that a true total o after hand i meets a written total at hand
+        i or later through the written scores between (``W[k] - S[i+1..k]``): distinct
+        ones, and those of the next two written totals."""
+        found, acc, near = [], 0, []
+        for k in range(i, self.H):
+            if k > i:
+                score = self.S[k][p]
+                if score is None:
+                    break
+                acc += score
+            total = self.W[k][p]
+            if total is not None and len(near) < 2:
+                near.append(total - acc)
+            if total is not None and total - acc not in found:
+                found.append(total - acc)
+                if len(found) == ANCHORS:
+                    break
+        return found, near
+
+    def _previous(self, i: int, p: int):
+        return self.start if i == 0 else self.W[i - 1][p]
+
+    def _pack(self) -> None:
+        """Disjoint conflicts (each needs one changed entry): per seat a written previous
+        total, score and total that disagree; per hand written scores that break its law."""
+        self.triple = [[False] * self.n for _ in range(self.H)]
+        self.law = law = [False] * self.H
+        used = set()
+        for k in range(self.H):
+            for p in range(self.n):
+                before, score, total = self._previous(k, p), self.S[k][p], self.W[k][p]
+                if None in (before, score, total) or before + score == total:
+                    continue
+                if ("W", k - 1, p) in used:
+                    continue
+                self.triple[k][p] = True
+                used.update({("W", k - 1, p), ("S", k, p), ("W", k, p)})
+            row = self.S[k]
+            if None not in row and not any(("S", k, p) in used for p in range(self.n)):
+                if _law(self.rules, tuple(row), self.max_lost[k]) is None:
+                    law[k] = True
+                    used.update(("S", k, p) for p in range(self.n))
+        # ahead[i]: conflicts whose entries all lie in hands i and later
+        self.ahead = [0] * (self.H + 1)
+        for i in range(self.H - 1, -1, -1):
+            later = sum(self.triple[i + 1]) if i + 1 < self.H else 0
+            self.ahead[i] = self.ahead[i + 1] + law[i] + later
+
+    def _bound(self, i: int, totals) -> int:
+        """A lower bound on the changes hands i and later need from these totals: the
+        disjoint conflicts ahead, and each seat whose written score would miss its written
+        total from these totals (a score or the total changes), counted apart from a conflict
+        ahead that shares an entry (the hand's law, the next hand's total of that seat)."""
+        if i >= self.H:
+            return 0
+        written, total = self.S[i], self.W[i]
+        following = self.triple[i + 1] if i + 1 < self.H else [False] * self.n
+        missed = sum(1 for p in range(self.n) if total[p] is not None and not following[p]
+                     and totals[p] + written[p] != total[p])
+        return self.ahead[i] - self.law[i] + max(self.law[i], missed)
+
+    def run(self, solutions: int):
+        start = tuple([self.start] * self.n)
+        counter = itertools.count()
+        frontier = [((self._bound(0, start), 0, 0), next(counter), 0, start, None)]
+        expanded: dict = {}
+        found: list[Found] = []
+        signatures: set = set()
+        best = None
+        steps = 0
+        while frontier:
+            key, _, i, totals, path = heapq.heappop(frontier)
+            if best is not None and key[0] > best:
+                break
+            signature = path[4] if path is not None else _NONE
+            if i == self.H:
+                if signature in signatures:
+                    continue
+                signatures.add(signature)
+                if best is None:
+                    best = key[0]
+                if len(found) == solutions:
+                    return found, True
+                found.append(self._found(path, key[0]))
+                continue
+            seen = expanded.setdefault((i, totals), set())
+            if signature in seen or len(seen) > solutions:
+                continue
+            seen.add(signature)
+            steps += 1
+            if steps > MAX_EXPANSIONS:
+                raise Unsupported
+            g = (key[0] - self._bound(i, totals), key[1], key[2])
+            for scores, reading, cost, changed in self._steps(i, totals):
+                after = tuple(t + s if self.last[p] > i else 0
+                              for p, (t, s) in enumerate(zip(totals, scores)))
+                step = (g[0] + cost[0], g[1] + cost[1], g[2] + cost[2])
+                heapq.heappush(frontier, ((step[0] + self._bound(i + 1, after), step[1],
+                                           step[2]), next(counter), i + 1, after,
+                                          (path, scores, reading, changed,
+                                           signature | frozenset(changed) if changed else signature)))
+        if not found:  # a hand needs more changed scores than a step makes
+            raise Unsupported
+        return found, False
+
+    def _found(self, path, changes: int) -> Found:
+        steps = []
+        while path is not None:
+            path, scores, reading, _, _ = path
+            steps.append((scores, reading))
+        steps.reverse()
+        return Found(tuple(s for s, _ in steps), tuple(r.lost for _, r in steps),
+                     tuple(r.moon for _, r in steps), changes)
+
+    def _steps(self, i: int, totals):
+        """(scores, reading, (changes, lost, distance), changed entries) of hand i's steps."""
+        written, near = self.S[i], self.near[i]
+        # seats the totals show wrong: the next written total, or the one after it (the next
+        # written total may be the slip)
+        missed = [p for p in range(self.n) if near[p] and (
+            totals[p] + written[p] != near[p][0] or len(set(near[p])) > 1)]
+        plain = self._step(i, totals, written)
+        if plain is not None:
+            yield plain
+            if not missed and not plain[1].lost:
+                return
+        tried: set = set()
+        # one seat changed: a seat the totals show wrong, or any when the written scores break
+        # the law or lose points
+        suspects = missed if plain is not None and not plain[1].lost else range(self.n)
+        for p in suspects:
+            for value in self._choices(i, p, totals, written[p]):
+                yield from self._try(i, totals, written, {p: value}, tried)
+        yield from self._together(i, totals, missed, tried)
+
+    def _together(self, i: int, totals, missed: list[int], tried: set):
+        """Steps that change up to three seats the totals show wrong, each to a score that
+        meets a written total, or all of them to the score their next written total shows,
+        with or without one more seat balancing the hand."""
+        written = self.S[i]
+        if len(missed) > 3:  # every such seat to the score its next written total shows
+            nearest = {p: self.near[i][p][0] - totals[p] for p in missed}
+            yield from self._try(i, totals, written, nearest, tried)
+            for q in range(self.n):
+                if q not in nearest:
+                    yield from self._try(i, totals, written, {**nearest, q: _BALANCE}, tried)
+        for size in range(1, 4 if len(missed) <= 4 else 3):
+            for seats in itertools.combinations(missed, size):
+                named = [self._anchors(i, p, totals, written[p]) for p in seats]
+                for values in itertools.product(*named):
+                    change = dict(zip(seats, values))
+                    if size > 1:
+                        yield from self._try(i, totals, written, change, tried)
+                    for q in range(self.n):
+                        if q not in change:
+                            yield from self._try(i, totals, written, {**change, q: _BALANCE},
+                                                 tried)
+
+    def _anchors(self, i: int, p: int, totals, default) -> list[int]:
+        """The scores that meet a written total (this hand's or a later one's)."""
+        return [o - totals[p] for o in self.offsets[i][p] if o - totals[p] != default]
+
+    def _choices(self, i: int, p: int, totals, default) -> list:
+        values = [o - totals[p] for o in self.offsets[i][p]] + self.patterns
+        out = [_BALANCE]
+        for value in values:
+            if value != default and value not in out:
+                out.append(value)
+        return out
+
+    def _try(self, i, totals, default, change: dict, tried: set):
+        values = list(default)
+        for p, value in change.items():
+            if value is not _BALANCE:
+                values[p] = value
+        for p, value in change.items():
+            if value is _BALANCE:
+                rest = sum(v for q, v in enumerate(values) if q != p and v is not None)
+                values[p] = self.whole - rest
+        key = tuple(values)
+        if key in tried:
+            return
+        tried.add(key)
+        step = self._step(i, totals, values)
+        if step is not None:
+            yield step
+
+    def _step(self, i: int, totals, values):
+        sums, low, high = _sums(self.rules, self.n, self.max_lost[i])
+        if sum(values) not in sums or min(values) < low or max(values) > high:
+            return None
+        # the law is the same for the scores in any seat order
+        key = (tuple(sorted(values)), self.max_lost[i])
+        reading = self.laws.get(key, _UNKNOWN)
+        if reading is _UNKNOWN:
+            reading = self.laws[key] = _law(self.rules, key[0], key[1])
+        if reading is None:
+            return None
+        changes = distance = 0
+        changed = []
+        for p, value in enumerate(values):
+            written = self.S[i][p]
+            if written is not None and written != value:
+                changes += 1
+                distance += abs(written - value)
+                changed.append(("score", i, p))
+            total = self.W[i][p]
+            if total is not None and total != totals[p] + value:
+                changes += 1
+                distance += abs(total - totals[p] - value)
+                changed.append(("total", i, p))
+        return tuple(values), reading, (changes, reading.lost, distance), tuple(changed)
+
+
+_BALANCE = object()
+_UNKNOWN = object()
+
+
+def _whole(rules: Ruleset) -> int:
+    from referee.proofs.wording import hand_sum
+
+    return hand_sum(rules)
+
+_NONE: frozenset = frozenset()  # the entries a path changes: paths changing the same are one
