@@ -45,7 +45,7 @@ def card_plays(texts: list[str]) -> int:
 def calls(texts: list[str]) -> int:
     """Python and built-in function calls made by checking each of ``texts`` once, after a
     first check of each (caches and imports warm)."""
-    from referee.replay import check_text
+    from referee import check_text
 
     for text in texts:
         check_text(text)

@@ -96,7 +96,7 @@ def command_time(args: list[str], runs: int) -> float:
 
 def peak_memory_kib(paths: list[Path]) -> int:
     # VmHWM, not ru_maxrss: ru_maxrss survives exec and would report this parent's memory
-    code = ("import sys\nfrom referee.replay import check_path\n"
+    code = ("import sys\nfrom referee import check_path\n"
             "for p in sys.argv[1:]: check_path(p)\n"
             "print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))")
     done = subprocess.run([sys.executable, "-c", code, *map(str, paths)], capture_output=True,
@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     import lark
 
     from referee.log.parser import parse_log
-    from referee.replay import check_text
+    from referee import check_text
 
     paths = corpus(args.games, args.seed)
     texts = [p.read_text("utf-8") for p in paths]
@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     if args.z3_games:
-        from referee.replay import check_bytes
+        from referee import check_bytes
 
         subset = [t.encode("utf-8") for t in texts[: args.z3_games]]
         check_bytes(subset[0], invariants=True)  # import z3 and make the first solver once

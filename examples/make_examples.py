@@ -35,7 +35,7 @@ from referee.conformance.generate import generate_game  # noqa: E402
 from referee.conformance.inject import INJECTABLE, CannotInject, violating_game  # noqa: E402
 from referee.log.events import GameOver, HandStart, Score, Tag, Total, Trick  # noqa: E402
 from referee.log.writer import write  # noqa: E402
-from referee.replay import check_path  # noqa: E402
+from referee import check_path  # noqa: E402
 from referee.rules.ruleset import load_ruleset, with_options  # noqa: E402
 
 CANCELLATION = load_ruleset("cancellation")

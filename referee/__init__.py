@@ -7,7 +7,7 @@ __version__ = "0.1.0"
 
 _HOMES = {
     "check_path": "referee.run.single", "check_text": "referee.run.single",
-    "check_bytes": "referee.run.single",
+    "check_bytes": "referee.run.single", "check_parsed": "referee.run.single",
     "Table": "referee.play.table", "IllegalAction": "referee.play.table",
     "PositionError": "referee.play.positions",
 }

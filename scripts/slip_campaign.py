@@ -338,7 +338,7 @@ def clean_pool() -> list[tuple[str, str]]:
 
 
 def judge(slip: Slip, winners) -> Outcome:
-    from referee.replay import check_text
+    from referee import check_text
 
     report = check_text(slip.text)
     found = [(d.kind, d.line, d.player) for d in report.diagnostics]
@@ -353,7 +353,7 @@ def judge(slip: Slip, winners) -> Outcome:
 
 
 def run(per_kind: int, seed: int) -> list[Outcome]:
-    from referee.replay import check_text
+    from referee import check_text
 
     pool = []
     for name, text in clean_pool():

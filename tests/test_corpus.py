@@ -28,7 +28,7 @@ from referee.conformance.inject import (
     hands_for,
     violating_game,
 )
-from referee.replay import check_path, check_text
+from referee import check_path, check_text
 from referee.rules.names import DEFAULT_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -24,7 +24,7 @@ from referee.conformance.generate import (
 )
 from referee.conformance.inject import INJECTABLE, CannotInject, Expected, can_occur, violating_game
 from referee.log.writer import write
-from referee.replay import check_text
+from referee import check_text
 from referee.rules.ruleset import load_ruleset, with_options
 
 CANCELLATION = load_ruleset("cancellation")
@@ -213,7 +213,7 @@ def test_cannot_inject_is_raised_when_there_is_no_place():
 
 
 def test_a_log_generated_under_a_ruleset_file_names_that_file(tmp_path, capsys):
-    from referee.replay import check_path
+    from referee import check_path
 
     rules = tmp_path / "rules" / "club.toml"
     rules.parent.mkdir()
@@ -238,7 +238,7 @@ def test_a_log_generated_under_a_ruleset_file_names_that_file(tmp_path, capsys):
 
 
 def test_a_log_generated_beside_its_ruleset_file_needs_no_option(tmp_path, capsys):
-    from referee.replay import check_path
+    from referee import check_path
 
     rules = tmp_path / "club.toml"
     rules.write_text('base = "cancellation"\nname = "club"\ntarget = 60\n', "utf-8")

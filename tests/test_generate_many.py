@@ -20,7 +20,7 @@ from referee.conformance.generate import (
     hand_limit_note,
 )
 from referee.log.writer import write
-from referee.replay import check_path, check_text
+from referee import check_path, check_text
 from referee.rules.ruleset import load_ruleset, with_options
 
 ROOT = Path(__file__).resolve().parent.parent

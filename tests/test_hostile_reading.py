@@ -15,7 +15,7 @@ import pytest
 from referee.log import fast as logfast
 from referee.log.events import Deal, Kitty, Pass, Trick
 from referee.log.parser import parse_log
-from referee.replay import check_text
+from referee import check_text
 from referee.rules.cards import parse_card
 
 GROWTH = 4  # the larger input is this many times the smaller

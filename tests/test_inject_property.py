@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from referee.conformance.generate import generate_game
 from referee.conformance.inject import INJECTABLE, CannotInject, violating_game
 from referee.log.writer import write
-from referee.replay import check_text
+from referee import check_text
 from referee.rules.ruleset import load_ruleset, with_options
 
 CANCELLATION = load_ruleset("cancellation")

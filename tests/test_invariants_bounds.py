@@ -9,7 +9,7 @@ from referee.log.parser import parse_log
 from referee.proofs.handfacts import gather, hand_records, table_for
 from referee.proofs.invariants import attach_invariants
 from referee.proofs.partial import check_hand, plainly_consistent
-from referee.replay import check_text
+from referee import check_text
 
 HEAD = '[Players "Al Beth Charlie Dave Eve Fay"]\n'
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from referee.check import codes
-from referee.replay import check_bytes, check_text
+from referee import check_bytes, check_text
 from referee.rules.ruleset import RulesetError, load_ruleset, reason
 from referee.util.message import Message
 

@@ -17,7 +17,7 @@ from rich.console import Console
 from referee.check.codes import KINDS
 from referee.check.diagnostics import Diagnostic, HandSummary, Related, Report
 from referee.output import render
-from referee.replay import check_path
+from referee import check_path
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = sorted((ROOT / "examples").rglob("*.log"))
@@ -113,7 +113,7 @@ def test_streamed_json_is_the_document_to_json_makes():
     import io
 
     from referee.output.render import to_json, write_json
-    from referee.replay import check_path
+    from referee import check_path
 
     examples = sorted((Path(__file__).resolve().parent.parent / "examples" / "logs").glob("*.log"))
     for reports in ([], [check_path(examples[0])], [check_path(p) for p in examples]):
