@@ -39,6 +39,7 @@ from referee.rules.ruleset import (
     reason,
     with_options,
 )
+from referee.rules.options import OPTION_RANGES
 from referee.util.counting import whole_number
 from referee.util.message import msg, msgn
 from referee.util.suggest import did_you_mean
@@ -57,7 +58,8 @@ FORFEIT_TAG = "forfeit"  # [Forfeit "NAME: reason"]: a match stopped the game (R
 # so a hostile hand of endless tricks costs what its lines do, not their plays' events
 MAX_HAND_TRICKS = 128
 NEAR_TAG_CUTOFF = 0.8  # "Plyers", "Player", "Rulset", "Rules" are slips; "Place", "Date" are not
-MAX_TARGET_DIGITS = 18  # more than any game (a generated one may write a target no one reaches)
+# a [Target] tag's digits: every such number is within the option's range (1 to 10^9)
+MAX_TARGET_DIGITS = len(str(OPTION_RANGES["target"][1])) - 1
 
 
 # -- setup ----------------------------------------------------------------------------------

@@ -32,7 +32,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import fields
 
-from referee.check.setup import MAX_TARGET_DIGITS
 from referee.conformance.gamestats import CASES, GameStats  # noqa: F401  (re-exported)
 from referee.conformance.rng import Rng
 from referee.conformance.strategies import (  # noqa: F401  (re-exported)
@@ -120,9 +119,8 @@ def generate_game(
         Tag("Event", event_name or f"generated game, seed {seed}"),
         Tag("Ruleset", rules.name),
         Tag("Players", " ".join(f'"{n}"' if " " in n else n for n in names)),
+        Tag("Target", str(rules.target)),  # at most ten digits (the option's range)
     ]
-    if len(str(rules.target)) <= MAX_TARGET_DIGITS:  # else a log may not state it: the
-        events.append(Tag("Target", str(rules.target)))  # ruleset file does
     state = engine.new_game(rules, players, dealer=rng.below(players))
     stats.games += 1
     limit = max_hands if hands is None else hands
