@@ -10,7 +10,7 @@
   the engine scores and must agree with the law read by hand (:func:`law_by_hand`) on
   arbitrary score lines.
 
-Worked examples of the options issue 12 added, and totals and winners, are in
+Worked examples of the options the three programs use, and totals and winners, are in
 tests/test_rule_once_scoring_options.py.
 """
 

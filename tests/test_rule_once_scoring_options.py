@@ -27,7 +27,7 @@ from referee.rules import engine, scoring
 from referee.rules.ops import PLAIN
 from referee.rules.ruleset import with_options
 
-A, B, C = PROGRAMS
+DOUBLE_DECK, CA_HEARTS, OREGONIAN = PROGRAMS  # examples/rulesets/: the three programs
 PENALTIES = with_options(CANCELLATION, penalty_sign=-1)
 
 
@@ -87,22 +87,22 @@ def test_a_moon_replaces_the_penalties():
 
 # -- R7.5: the clean-hand pool and what it carries ----------------------------------------------
 def test_the_pool_is_shared_by_the_clean_players_and_the_rest_carries():
-    # program C: totals start at 100 (R7.4), penalties, a pool of 52
-    state = engine.new_game(C, 6)
+    # cancellation-oregonian-hearts: totals start at 100 (R7.4), penalties, a pool of 52
+    state = engine.new_game(OREGONIAN, 6)
     assert state.totals == (100,) * 6 and state.pool == 0
     played = [
         # three clean players share 52: 17 each, 1 carries
         ([0, 0, 0, 20, 23, 9], [17, 17, 17, -20, -23, -9], 1, [117, 117, 117, 80, 77, 91]),
         # nobody clean: the whole pool (52 + 1) carries
         ([1, 13, 10, 20, 1, 7], [-1, -13, -10, -20, -1, -7], 53, [116, 104, 107, 60, 76, 84]),
-        # five clean players share 52 + 53 = 105: 21 each, nothing carries; no moon in C
+        # five clean players share 52 + 53 = 105: 21 each, nothing carries; no moon in it
         ([52, 0, 0, 0, 0, 0], [-52, 21, 21, 21, 21, 21], 0, [64, 125, 128, 81, 97, 105]),
     ]
     for taken, scores, carry, totals in played:
         state = state._replace(phase=engine.Phase.SCORING, taken=tuple(taken), lost=0,
                                tricks_won=(1,) * 6, bonus=(0,) * 6)
         _every_copy_scores(state, None, scores)
-        assert scoring.pool_shares(PLAIN, C, taken, state.pool)[1] == carry
+        assert scoring.pool_shares(PLAIN, OREGONIAN, taken, state.pool)[1] == carry
         state = engine.apply(state, engine.SCORE)
         assert (state.history[-1].scores, state.totals, state.pool) == (
             tuple(scores), tuple(totals), carry)
@@ -110,29 +110,31 @@ def test_the_pool_is_shared_by_the_clean_players_and_the_rest_carries():
 
 def test_a_pool_sheet_is_judged_by_its_totals_only():
     # a share hangs on what earlier hands carried, which a score line does not show
-    assert not scoring.has_score_law(C) and law_by_hand(C, [17, 17, 17, -20, -23, -9], 0, 0) is None
-    assert _audit(C, [[17, 17, 17, -20, -23, -9], [-1, -13, -10, -20, -1, -7]]).consistent
+    assert not scoring.has_score_law(OREGONIAN)
+    assert law_by_hand(OREGONIAN, [17, 17, 17, -20, -23, -9], 0, 0) is None
+    assert _audit(OREGONIAN, [[17, 17, 17, -20, -23, -9], [-1, -13, -10, -20, -1, -7]]).consistent
     names = NAMES[:6]
     text = sheet_text(names, [[17, 17, 17, -20, -23, -9]], 100).replace("Cy 117", "Cy 116")
-    assert not audit_scoresheet(parse_log(text), C, names).consistent
+    assert not audit_scoresheet(parse_log(text), OREGONIAN, names).consistent
 
 
 # -- R8.6: the two-player moon ----------------------------------------------------------------
 def test_a_pair_moon_under_cancellation_hearts():
-    # program B: moon 104 (add only), a pair moon of 26
-    pair = _scoring(B, [30, 22, 0, 0, 0, 0, 0, 0])
+    # cancellation-hearts: moon 104 (add only), a pair moon of 26
+    pair = _scoring(CA_HEARTS, [30, 22, 0, 0, 0, 0, 0, 0])
     assert engine.shooter(pair) is None
     _every_copy_scores(pair, None, [0, 0, 26, 26, 26, 26, 26, 26])
-    assert _law(B, [0, 0, 26, 26, 26, 26, 26, 26])  # sums to 156, not 52: the pair pattern
-    assert not _law(B, [0, 0, 26, 26, 26, 26, 26, 25])
-    assert not _law(B, [0, 0, 26, 26, 26, 26, 26, 26], lost=1)
-    assert _audit(B, [[0, 0, 26, 26, 26, 26, 26, 26]]).consistent
+    assert _law(CA_HEARTS, [0, 0, 26, 26, 26, 26, 26, 26])  # sums to 156, not 52: the pair pattern
+    assert not _law(CA_HEARTS, [0, 0, 26, 26, 26, 26, 26, 25])
+    assert not _law(CA_HEARTS, [0, 0, 26, 26, 26, 26, 26, 26], lost=1)
+    assert _audit(CA_HEARTS, [[0, 0, 26, 26, 26, 26, 26, 26]]).consistent
     # a third player scoring, or a point lost, is no pair moon: the points count as taken
-    _every_copy_scores(_scoring(B, [30, 21, 1, 0, 0, 0, 0, 0]), None, [30, 21, 1, 0, 0, 0, 0, 0])
-    _every_copy_scores(_scoring(B, [30, 21, 0, 0, 0, 0, 0, 0], lost=1), None,
+    _every_copy_scores(_scoring(CA_HEARTS, [30, 21, 1, 0, 0, 0, 0, 0]), None,
+                       [30, 21, 1, 0, 0, 0, 0, 0])
+    _every_copy_scores(_scoring(CA_HEARTS, [30, 21, 0, 0, 0, 0, 0, 0], lost=1), None,
                        [30, 21, 0, 0, 0, 0, 0, 0])
     # one player taking all 52 is the one-player moon
-    _every_copy_scores(_scoring(B, [0, 52, 0, 0, 0, 0, 0, 0]), "add",
+    _every_copy_scores(_scoring(CA_HEARTS, [0, 52, 0, 0, 0, 0, 0, 0]), "add",
                        [104, 0, 104, 104, 104, 104, 104, 104])
 
 
@@ -152,7 +154,8 @@ def test_the_audit_accepts_a_pair_moon_outside_what_a_seat_can_take():
     _every_copy_scores(state, None, [0, 0, 104, 104])
     assert _law(rules, [0, 0, 104, 104])
     assert _audit(rules, [[0, 0, 104, 104]]).consistent
-    penalties = with_options(B, penalty_sign=-1, shooting_the_moon=False)  # +26, not -52 to 0
+    # +26, not -52 to 0
+    penalties = with_options(CA_HEARTS, penalty_sign=-1, shooting_the_moon=False)
     _every_copy_scores(_scoring(penalties, [30, 22, 0, 0, 0, 0, 0, 0]), None,
                        [0, 0, 26, 26, 26, 26, 26, 26])
     assert _audit(penalties, [[0, 0, 26, 26, 26, 26, 26, 26]]).consistent
@@ -181,9 +184,9 @@ def test_totals_start_at_the_start_total():
 # -- R9.3: who wins -----------------------------------------------------------------------------
 def test_the_lowest_or_the_highest_total_wins():
     totals = (64, 125, 128, 81, 64, 128)
-    over = _scoring(C, [0] * 6, totals=totals)._replace(phase=engine.Phase.OVER)
-    assert over.winners == (2, 5)  # C: the highest total wins, equal highest share
-    assert over._replace(rules=with_options(C, winning_total="lowest")).winners == (0, 4)
+    over = _scoring(OREGONIAN, [0] * 6, totals=totals)._replace(phase=engine.Phase.OVER)
+    assert over.winners == (2, 5)  # the highest total wins, equal highest share
+    assert over._replace(rules=with_options(OREGONIAN, winning_total="lowest")).winners == (0, 4)
 
 
 @QUICK
