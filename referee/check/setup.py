@@ -58,8 +58,7 @@ FORFEIT_TAG = "forfeit"  # [Forfeit "NAME: reason"]: a match stopped the game (R
 # so a hostile hand of endless tricks costs what its lines do, not their plays' events
 MAX_HAND_TRICKS = 128
 NEAR_TAG_CUTOFF = 0.8  # "Plyers", "Player", "Rulset", "Rules" are slips; "Place", "Date" are not
-# a [Target] tag's digits: every such number is within the option's range (1 to 10^9)
-MAX_TARGET_DIGITS = len(str(OPTION_RANGES["target"][1])) - 1
+MAX_TARGET = OPTION_RANGES["target"][1]  # the largest target a [Target] tag may set
 
 
 # -- setup ----------------------------------------------------------------------------------
@@ -76,15 +75,16 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
         rules = ruleset_named(tags.get("ruleset"), findings, base_dir, allowed_dirs)
     if "target" in tags:
         value = tags["target"].value.strip()
-        target = whole_number(value, MAX_TARGET_DIGITS)
-        if target:
+        target = whole_number(value, len(str(MAX_TARGET)))
+        if target and target <= MAX_TARGET:
             rules = with_options(rules, target=target)
         else:
             written, used = repr(value), rules.target
-            if value.isascii() and value.isdigit() and len(value) > MAX_TARGET_DIGITS:
-                # TRANSLATORS: {written} is the tag's value, quoted; {target} the one used instead
-                fault = msg("the target {written} has more than {digits} digits; {target} is used",
-                            written=written, digits=MAX_TARGET_DIGITS, target=used)
+            if value.isascii() and value.isdigit() and value.strip("0"):
+                # TRANSLATORS: {written} is the tag's value, quoted; {most} the largest target
+                # allowed; {target} the one used instead
+                fault = msg("the target {written} is more than {most}; {target} is used",
+                            written=written, most=f"{MAX_TARGET:,}", target=used)
             else:
                 # TRANSLATORS: {written} is the tag's value, quoted; {target} the one used instead
                 fault = msg("the target {written} is not a positive whole number; {target} is used",
