@@ -25,6 +25,7 @@ from referee.output.replay_view import show_replay
 from referee.rules.options import OPTION_RANGES
 from referee.rules.ruleset import RulesetError, load_ruleset
 from referee.run.convert import ConversionRefused, convert
+from referee.util.terminal import escaped
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = [p.read_bytes() for p in sorted((ROOT / "examples" / "logs").glob("*.log"))
@@ -71,7 +72,7 @@ def hostile_bytes(draw, sources: list[bytes]) -> bytes:
 def assert_machine_output(text: str, kind: str) -> None:
     """Valid UTF-8, no raw control, and none that a JSON reader decodes from the reports."""
     text.encode("utf-8")  # raises for a lone surrogate (a name that is not UTF-8)
-    assert all(ch.isprintable() or ch == "\n" for ch in text), kind
+    assert all(escaped(line) == line for line in text.split("\n")), kind
     if kind == "github":
         return
     documents = [json.loads(line) for line in text.splitlines()] if kind == "jsonl" else \
@@ -79,7 +80,7 @@ def assert_machine_output(text: str, kind: str) -> None:
     if kind == "sarif":  # (the tool's rules are the referee's own help text)
         run = documents[0]["runs"][0]
         documents = [run["results"], run["invocations"]]
-    assert all(s.isprintable() for doc in documents for s in _strings(doc)), kind
+    assert all(escaped(s) == s for doc in documents for s in _strings(doc)), kind
 
 
 def _strings(value):

@@ -126,6 +126,14 @@ def test_a_start_total_of_4300_nines_is_refused_not_a_traceback(tmp_path, capsys
         assert code == 2 and "start_total must be from -1_000_000_000 to 1_000_000_000" in said
 
 
+def test_every_target_a_log_may_write_is_in_the_target_range(capsys, tmp_path):
+    log = tmp_path / "game.log"
+    log.write_text(LOG.replace('[Target "150"]', '[Target "999999999999999999"]'), "utf-8")
+    for command in (["check", "--format", "json"], ["replay"]):
+        code, said = _run(capsys, *command, str(log))
+        assert code == 1, said[-300:]  # (a RulesetError from the tag's target: an internal error)
+
+
 # ---- a record nested deeper than the positioned decoder reads -----------------------------
 def _deep(depth: int, where: str) -> str:
     nested = '{"a":' * depth + "1" + "}" * depth

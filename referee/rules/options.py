@@ -68,7 +68,7 @@ OPTION_RANGES: dict[str, tuple[int, int]] = {
     "min_players": (2, 104),
     "max_players": (2, 104),
     "decks": (1, 2),
-    "target": (1, 1_000_000_000),
+    "target": (1, 10**18),  # a Target tag may write 18 digits
     "pass_count": (0, 52),
     "moon_points": (-1000, 1000),
     "jack_of_diamonds_bonus": (-1000, 1000),
