@@ -155,10 +155,11 @@ CASES = {
                                      "used")], []),
     "a target too long to be a game": (
         clean_hand(('[Target "150"]', '[Target "' + "9" * 19 + '"]')),
-        [f"the target '{'9' * 19}' is more than 1,000,000,000; 150 is used"], []),
+        [f"the target '{'9' * 19}' is more than 1,000,000,000,000,000,000; 150 is used"], []),
     "a target past the option's range": (  # once a RulesetError, an internal error
-        clean_hand(('[Target "150"]', '[Target "' + "9" * 10 + '"]')),
-        [f"the target '{'9' * 10}' is more than 1,000,000,000; 150 is used"], []),
+        clean_hand(('[Target "150"]', '[Target "1000000000000000001"]')),
+        ["the target '1000000000000000001' is more than 1,000,000,000,000,000,000; 150 is used"],
+        []),
     "a player seated twice": (HEAD.replace('Fay"', 'Fay Al"') + HAND_1,
                               ["'Al' is seated twice"], []),
     "too few players": ('[Players "Al Beth Charlie Dave Eve"]\n',
