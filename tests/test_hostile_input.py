@@ -239,3 +239,16 @@ def test_a_round_trip_without_a_hand_line_is_the_fmt_text(blank):
     back, _ = convert(record)
     assert back == format_text(text)[0]
     assert back.split("\n")[1] == ""  # the blank line after the tags
+
+
+# ---- a written total of thousands of digits in the report's chart --------------------------
+def test_a_report_of_a_total_thousands_of_digits_long_is_written(tmp_path, capsys):
+    huge = "9" * 4000
+    (tmp_path / "sheet.log").write_text(
+        '[Players "Al Beth Charlie Dave Eve Fay"]\n'
+        f"score: Al 0, Beth 0, Charlie 0, Dave 0, Eve 0, Fay {huge}\n"
+        f"total: Al 0, Beth 0, Charlie 0, Dave 0, Eve 0, Fay {huge}\n", "utf-8")
+    code = main(["report", str(tmp_path / "sheet.log"), "-o", str(tmp_path / "page.html")])
+    assert code == 1  # no play scores that; the page is written all the same
+    assert "</svg>" in (tmp_path / "page.html").read_text("utf-8")
+    assert "Traceback" not in capsys.readouterr().err

@@ -68,7 +68,7 @@ def chart(game: dict) -> dict | None:
         return None
     left, top = _MARGIN["left"], _MARGIN["top"]
     right, bottom = CHART_WIDTH - _MARGIN["right"], CHART_HEIGHT - _MARGIN["bottom"]
-    step = _nice_step((high - low) / 5)
+    step = _nice_step(-(-(high - low) // 5))  # in integers: a written total may be huge
     low, high = step * (low // step), step * -(-high // step)
 
     def x(index: int) -> float:
@@ -114,7 +114,7 @@ class _Points:
                 yield {"x": x(index), "y": y(value), "value": value, "hand": row["hand"]}
 
 
-def _nice_step(raw: float) -> int:
+def _nice_step(raw: int) -> int:
     step = 1
     while step < raw:
         for factor in (2, 5, 10):
