@@ -115,6 +115,7 @@ def test_grammar_sentences_read_the_same(line):
     assert_same_reading(line)
 
 
+@pytest.mark.slow  # both readers on every run of lines
 @FUZZ
 @given(st.lists(st.one_of(_SENTENCES, st.text(_LOGGY, max_size=60)), max_size=8))
 def test_runs_of_lines_read_the_same(lines):

@@ -322,6 +322,7 @@ def layout_pages(pages, tmp_path_factory):
             "long-names": write_page(long_names, folder / "long-names.html")}
 
 
+@pytest.mark.slow  # headless Chromium
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_page_fits_the_screen_and_reads_at_any_size(browser, layout_pages, size):
     from selenium.webdriver.common.by import By
@@ -366,6 +367,7 @@ def test_the_page_fits_the_screen_and_reads_at_any_size(browser, layout_pages, s
         emulate(browser, None)
 
 
+@pytest.mark.slow  # headless Chromium
 def test_a_trick_is_a_row_on_a_desktop_and_a_block_of_cards_on_a_phone(browser, layout_pages):
     from selenium.webdriver.common.by import By
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import z3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -355,6 +356,7 @@ def test_the_audit_reads_a_short_sum_as_lost_points_only_where_points_can_be_los
     assert not result.consistent and result.changes == 2  # a score and its total
 
 
+@pytest.mark.slow  # an audit per example
 @settings(QUICK, max_examples=25)
 @given(hand=hands(), choice_index=st.integers(0, 1), data=st.data())
 def test_the_audit_accepts_scored_hands_and_rejects_what_the_law_rejects(hand, choice_index,
