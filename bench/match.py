@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from referee.conformance.generate import Rng  # noqa: E402
+from referee.log.events import Pass, Trick  # noqa: E402
+from referee.log.parser import parse_log  # noqa: E402
 from referee.play.match import MatchOptions, play_game  # noqa: E402
 from referee.play.table import Table  # noqa: E402
 from referee.rules import engine  # noqa: E402
@@ -45,8 +47,8 @@ def match_figures(games: int, players: int) -> dict:
         result = play_game([BOT + ["1"], BOT + ["2"]], tuple(s % 2 for s in range(players)),
                            game=f"bench-{game}", seed=game, options=MatchOptions(rules, players))
         hands += len(result.hand_scores)
-        moves += result.log.count(",") + result.log.count("\npass ")  # plays after the first
-        moves += result.log.count("\ntrick ")  # each trick's first play
+        events = parse_log(result.log).events
+        moves += sum(len(e.plays) if isinstance(e, Trick) else isinstance(e, Pass) for e in events)
     wall = time.perf_counter() - wall
     own = cpu(resource.RUSAGE_SELF) - own
     children = cpu(resource.RUSAGE_CHILDREN) - children

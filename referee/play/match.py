@@ -90,7 +90,7 @@ def _validators() -> dict:
             for name in ("ready", "pass", "play", "trick_answer", "moon", "score_answer")}
 
 
-def seat_names(programs: tuple[int, ...]) -> tuple[str, ...]:
+def program_seat_names(programs: tuple[int, ...]) -> tuple[str, ...]:
     """A seat's name says its program and seat: A1, B2, A3, ... (program A, B, ...)."""
     return tuple(f"{program_letter(program)}{seat + 1}" for seat, program in enumerate(programs))
 
@@ -173,7 +173,8 @@ class _Game:
 
     def _illegal(self, seat: int, what: str, err: IllegalAction) -> None:
         clause = f" ({err.clause})" if err.clause else ""
-        self._fault(seat, ProgramFault("illegal", f"{what}: {err}{clause}"))
+        reason = err.fault.text if err.fault is not None else str(err)  # (str(err) names the card)
+        self._fault(seat, ProgramFault("illegal", f"{what}: {reason}{clause}"))
 
     def _differs(self, seat: int, what: str, program, referee, trick: int | None) -> None:
         """Record a conformance difference at this hand's ``trick`` (None: the hand's scores),
@@ -284,17 +285,17 @@ class _Game:
         if asked:
             message["legal"] = True
         reply = self._ask(seat, message, "play")
-        card = legal[0]  # what the referee plays for a seat it plays for
+        card, played = legal[0], False  # legal[0]: what the referee plays for a seat it plays for
         if reply is not None:
             if asked:
                 self._compare_legal(seat, reply.get("legal"), legal)
-            chosen = Card.parse(reply["card"])
-            fault = table.fault(chosen)
-            if fault is None:
-                card = chosen
-            else:
-                self._illegal(seat, f"played {reply['card']}", IllegalAction(fault.text, fault))
-        record = table.play(card)
+            try:
+                record, played = table.play(reply["card"]), True
+                card = Card.parse(reply["card"])
+            except IllegalAction as err:  # (table.play judges the card once, and changes nothing)
+                self._illegal(seat, f"played {reply['card']}", err)
+        if not played:
+            record = table.play(card)
         self._tell({"type": "played", "hand": table.hand_number,
                     "trick": record.number if record else table.trick_number,
                     "seat": seat, "card": card_text(card)})
@@ -399,7 +400,7 @@ def play_game(commands: list[list[str]], programs: tuple[int, ...], *, game: str
     """One game between ``commands``: seat s is played by ``commands[programs[s]]``. ``stop``
     set ends it at the next question (KeyboardInterrupt); ``registry`` holds its processes
     while they run."""
-    result = GameResult(game, seed, programs, seat_names(programs))
+    result = GameResult(game, seed, programs, program_seat_names(programs))
     return _Game(commands, result, options, stop or threading.Event(), cwd, registry).run()
 
 

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from referee.conformance.generate import Rng, deal_hands
+from referee.conformance.generate import Rng, deal_hands, seat_names
 from referee.log.events import (
     CardRun,
     Claim,
@@ -71,18 +71,11 @@ from referee.rules.engine import (
     TrickRecord,
 )
 from referee.rules.legality import Fault
-from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ruleset import Ruleset, load_ruleset
 
 MAX_REASON = 300  # characters of a forfeit's reason kept in the log
 
 __all__ = ["HandResult", "IllegalAction", "Phase", "SeatView", "Table", "TrickRecord"]
-
-
-def default_names(players: int) -> tuple[str, ...]:
-    """Seat names for a table of ``players``: the generator's names, then P12, P13, ..."""
-    return tuple(DEFAULT_NAMES[seat] if seat < len(DEFAULT_NAMES) else f"P{seat + 1}"
-                 for seat in range(players))
 
 
 @dataclass(frozen=True)
@@ -126,7 +119,7 @@ class Table:
     """A game of Cancellation Hearts in progress (or of another ruleset's Hearts).
 
     ``players`` is a list of names (seating order, R1.4) or a number of seats (named by
-    :func:`default_names`). With ``seed``, the table deals every hand itself from that seed
+    :func:`referee.conformance.generate.seat_names`: Al, Beth, ...). With ``seed``, the table deals every hand itself from that seed
     (hand N's deal depends only on the seed and N, so it is the same whatever was played
     before); without one, call :meth:`deal` when :attr:`phase` is ``Phase.DEAL``. ``event``
     names the game in its log's Event tag; ``comments`` are written under the tags.
@@ -136,7 +129,7 @@ class Table:
                  *, seed: int | str | None = None, dealer: int = 0, event: str | None = None,
                  comments: Sequence[str] = ()):
         self.rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
-        names = default_names(players) if isinstance(players, int) else tuple(players)
+        names = seat_names(players) if isinstance(players, int) else tuple(players)
         if len(set(name.casefold() for name in names)) != len(names):
             raise ValueError("every seat needs its own name")
         if any(not name.strip() or "\n" in name or '"' in name for name in names):

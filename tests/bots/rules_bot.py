@@ -60,7 +60,7 @@ class RulesPlayer(Player):
         return super().handle(msg)
 
     def trick_answer(self, number):
-        leader = (self.leader + 0) % self.players
+        leader = self.leader
         outcome = resolve_trick([Card.parse(c) for c in self.cards])
         winner = None if outcome.winner is None else (leader + outcome.winner) % self.players
         pile = [] if winner is not None else self.pile + self.cards
