@@ -160,7 +160,7 @@ def test_a_program_that_cannot_start_forfeits():
     assert forfeit["reason"] == "crashed" and "cannot start" in forfeit["detail"]
 
 
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
 def test_an_interrupt_leaves_no_process(signum):
     mark = f"mark-{uuid.uuid4().hex}"
     match = subprocess.Popen(
@@ -174,6 +174,16 @@ def test_an_interrupt_leaves_no_process(signum):
     match.send_signal(signum)
     assert match.wait(20) == 130
     assert alive(mark) == []
+
+
+def test_a_match_run_in_process_gives_back_the_signal_handlers(capsys):
+    from referee.cli import main
+
+    before = [signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)]
+    assert main(["match", f"{sys.executable} examples/bots/random_bot.py", "--games", "1",
+                 "--max-hands", "1"]) == 0
+    assert [signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)] == before
+    assert "points/hand" in capsys.readouterr().out
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")

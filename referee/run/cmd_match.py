@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shlex
@@ -99,21 +100,22 @@ def run_match(args) -> int:
     stop, registry = threading.Event(), Processes()
     results: list = [None] * len(schedule)
     failures: list[str] = []
-    _interrupt_on(signal.SIGTERM, signal.SIGHUP)
     progress = _progress(len(schedule))
     try:
         if args.scheduler:
             from referee.run.cluster import ClusterUnavailable, games_on_cluster
 
             try:
-                games = games_on_cluster(schedule, commands, options, args.scheduler,
-                                         cwd=os.getcwd())
-                _collect(games, schedule, results, failures, folder, args, progress)
+                with _interrupt_on(_raise_interrupt):
+                    games = games_on_cluster(schedule, commands, options, args.scheduler,
+                                             cwd=os.getcwd())
+                    _collect(games, schedule, results, failures, folder, args, progress)
             except ClusterUnavailable as err:
                 raise UsageError(str(err)) from None
         else:
-            _local(schedule, commands, options, args.jobs, stop, registry, results, failures,
-                   folder, args, progress)
+            with _interrupt_on(lambda signum, frame: stop.set()):
+                _local(schedule, commands, options, args.jobs, stop, registry, results,
+                       failures, folder, args, progress)
     finally:
         progress.close()
     return _report(args, commands, [r for r in results if r is not None], failures)
@@ -137,7 +139,9 @@ def _local(schedule, commands, options, jobs, stop, registry, results, failures,
 
     def finished():
         while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            if stop.is_set():
+                raise KeyboardInterrupt
             for future in done:
                 index = pending.pop(future)
                 try:
@@ -170,13 +174,23 @@ def _collect(games, schedule, results, failures, folder, args, progress) -> None
         progress.advance()
 
 
-def _interrupt_on(*signals: signal.Signals) -> None:
-    """Stop the match as Ctrl-C does on these signals too: every program is then killed."""
-    def interrupt(signum, frame):
-        raise KeyboardInterrupt
+def _raise_interrupt(signum, frame):
+    raise KeyboardInterrupt
 
-    for number in signals:
-        signal.signal(number, interrupt)
+
+@contextlib.contextmanager
+def _interrupt_on(handler):
+    """Stop the match on Ctrl-C, SIGTERM and SIGHUP alike: every program is then killed. The
+    local match's handler only sets its stop event: an exception raised at an arbitrary point of
+    the main thread can leave a future's lock held, and the pool's shutdown then waits forever.
+    The previous handlers come back when the match ends."""
+    numbers = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    previous = [signal.signal(number, handler) for number in numbers]
+    try:
+        yield
+    finally:
+        for number, old in zip(numbers, previous):
+            signal.signal(number, old)
 
 
 def _report(args, commands, results, failures) -> int:
