@@ -249,6 +249,25 @@ def test_a_report_of_a_total_thousands_of_digits_long_is_written(tmp_path, capsy
         f"score: Al 0, Beth 0, Charlie 0, Dave 0, Eve 0, Fay {huge}\n"
         f"total: Al 0, Beth 0, Charlie 0, Dave 0, Eve 0, Fay {huge}\n", "utf-8")
     code = main(["report", str(tmp_path / "sheet.log"), "-o", str(tmp_path / "page.html")])
-    assert code == 1  # no play scores that; the page is written all the same
-    assert "</svg>" in (tmp_path / "page.html").read_text("utf-8")
+    assert code == 1  # points are at most nine digits; the page is written all the same
+    assert "at most nine digits" in (tmp_path / "page.html").read_text("utf-8")
     assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("line", ["score: A 1234567890, B 0", "total: A -1234567890",
+                                  "score: A: 99999999999999999999"])
+def test_points_of_more_than_nine_digits_are_a_syntax_fault_at_the_number(line):
+    from referee import check_text
+
+    report = check_text(f"Players: A B C D E F\nhand 1\n{line}\n")
+    [fault] = report.diagnostics
+    number = line.split()[-1] if "," not in line else "1234567890"
+    assert fault.kind == "syntax" and "at most nine digits" in fault.message
+    assert line[fault.column - 1:fault.end_column - 1].lstrip("-") == number.lstrip("-")
+
+
+def test_points_of_nine_digits_are_read():
+    from referee import check_text
+
+    report = check_text("Players: A B C D E F\nhand 1\nscore: A 123456789, B -987654321\n")
+    assert all(d.kind != "syntax" for d in report.diagnostics)

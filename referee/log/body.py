@@ -56,7 +56,8 @@ _END = r"(?![^\s,])"  # a piece ends at a space, a comma or the end
 # well-formed body, which follow each other, the matches are the same.
 _SEP_RUN = r"(?<![\s,])([\s,]*+)"
 _PLAYS_FAST = re.compile(rf"{_SEP_RUN}({_FAST_NAME})([^\S\n]+)({_CARD}){_END}")
-_ENTRIES_FAST = re.compile(rf"{_SEP_RUN}({_FAST_NAME})([^\S\n]+)([+-]?[0-9]{{1,12}}){_END}")
+MAX_POINT_DIGITS = 9  # as a JSON record's points (recordschema.py); keeps every sum printable
+_ENTRIES_FAST = re.compile(rf"{_SEP_RUN}({_FAST_NAME})([^\S\n]+)([+-]?[0-9]{{1,{MAX_POINT_DIGITS}}}){_END}")
 _NAMES_FAST = re.compile(rf"{_SEP_RUN}({_FAST_NAME}){_END}")
 _CARDS_FAST = re.compile(rf"{_SEP_RUN}([^\s,]+)")
 _SEPS_TO_END = re.compile(r"[\s,]*\Z")
@@ -358,6 +359,10 @@ def _entries_slow(value: str, line: int, column: int) -> tuple[Entry, ...]:
                            name=name, item=shown(item)) if item else
                        msg("expected points (a whole number) after '{name}'", name=name))
             raise BodyError(col, col + max(len(item), 1), message)
+        if len(number.group().lstrip("+-−–")) > MAX_POINT_DIGITS:
+            raise BodyError(column + number.start(), column + number.end(), msg(
+                "{count} digits is too long for points: write at most nine digits",
+                count=len(number.group().lstrip("+-−–"))))
         pos = number.end()
         points = int(number.group().translate(_MINUS))
         out.append(make_entry(name_value(name_token), points, span(line, column + name_start, column + pos)))
