@@ -360,6 +360,7 @@ def _entries_slow(value: str, line: int, column: int) -> tuple[Entry, ...]:
                        msg("expected points (a whole number) after '{name}'", name=name))
             raise BodyError(col, col + max(len(item), 1), message)
         if len(number.group().lstrip("+-−–")) > MAX_POINT_DIGITS:
+            # TRANSLATORS: {count} is how many digits a written number of points has
             raise BodyError(column + number.start(), column + number.end(), msg(
                 "{count} digits is too long for points: write at most nine digits",
                 count=len(number.group().lstrip("+-−–"))))
