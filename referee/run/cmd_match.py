@@ -32,7 +32,8 @@ def _commands(args) -> list[list[str]]:
 
 
 def _options(args):
-    from referee.play.match import FAULT_POLICIES, MatchOptions
+    from referee.play.match import MatchOptions
+    from referee.rules.options import OnFault
     from referee.rules.ruleset import RulesetError, load_ruleset
 
     try:
@@ -47,10 +48,8 @@ def _options(args):
         raise UsageError(f"--games takes 1 to {MAX_GAMES:,}")
     if not 1 <= args.time_per_move <= 3_600_000:
         raise UsageError("--time-per-move takes 1 to 3,600,000 ms")
-    if args.on_fault not in FAULT_POLICIES:
-        raise UsageError(f"--on-fault takes {' or '.join(FAULT_POLICIES)}")
     return MatchOptions(rules, players, args.time_per_move / 1000, args.conformance,
-                        args.on_fault, args.max_hands)
+                        OnFault(args.on_fault), args.max_hands)
 
 
 def _schedule(args, commands: list[list[str]], players: int) -> list[tuple[str, str, tuple]]:
