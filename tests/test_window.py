@@ -36,18 +36,22 @@ def test_every_item_comes_back_with_its_index_and_no_more_than_the_window_is_pen
     assert outcomes == {i: i * i for i in range(10) if i != 3}
 
 
-def test_stopping_early_cancels_what_is_pending():
-    futures: list[Future] = []
-
-    def submit(item):
+def _unstarted(futures: list[Future]):
+    """A ``submit`` whose jobs never start: each is a new future, kept in ``futures``."""
+    def submit(item) -> Future:
         futures.append(Future())
         return futures[-1]
+    return submit
+
+
+def test_stopping_early_cancels_what_is_pending():
+    futures: list[Future] = []
 
     def done(pending):
         pending[0].set_result("first")
         return pending[:1]
 
-    games = finished_in_window("abcde", submit, done, 3)
+    games = finished_in_window("abcde", _unstarted(futures), done, 3)
     assert next(games) == (0, "first")
     games.close()
     assert [f.cancelled() for f in futures] == [False, True, True]  # "d" and "e" never started
@@ -56,13 +60,9 @@ def test_stopping_early_cancels_what_is_pending():
 def test_a_poll_that_raises_stops_the_iteration_and_cancels_the_jobs():
     futures: list[Future] = []
 
-    def submit(item):
-        futures.append(Future())
-        return futures[-1]
-
     def done(pending):
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        list(finished_in_window(range(5), submit, done, 2))
+        list(finished_in_window(range(5), _unstarted(futures), done, 2))
     assert len(futures) == 2 and all(f.cancelled() for f in futures)
