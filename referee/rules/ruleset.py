@@ -1,6 +1,6 @@
 """Rulesets: one frozen record of named options, loaded from TOML.
 
-Bundled rulesets live in ``referee/rulesets/*.toml``; a ruleset may also be loaded from a
+Bundled rulesets live in ``referee/rules/rulesets/*.toml``; a ruleset may also be loaded from a
 path.  A TOML file may say ``base = "cancellation"`` and override only some options.
 Every option is documented once, in :data:`OPTION_DOCS`, which ``referee rules`` prints.
 """
