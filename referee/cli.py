@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable
 
 from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
+from referee.rules.options import OnFault
 from referee.run.usage import EXIT_CLEAN, EXIT_UNREADABLE, UsageError
 from referee.util.terminal import escaped
 
@@ -140,7 +141,7 @@ def _parser() -> argparse.ArgumentParser:
                        "workers, from this folder)")
     match.add_argument("--conformance", action="store_true",
                        help="also ask each program its legal cards, trick outcomes and scores")
-    match.add_argument("--on-fault", default="forfeit", choices=("forfeit", "play"),
+    match.add_argument("--on-fault", default=OnFault.FORFEIT, choices=tuple(OnFault),
                        help="forfeit: a faulty program loses the game; play: the referee plays "
                        "legal cards for it from there on")
     match.add_argument("--max-hands", type=int, default=200, metavar="N",

@@ -1,4 +1,4 @@
-"""Hypothesis settings profiles.
+"""Hypothesis settings profiles, and the ``browser`` fixture (headless Chromium).
 
 ``ci`` (loaded when the environment variable ``CI`` is set, as CI runs with ``CI=true``):
 derandomized, so a run on the same code tries the same examples and a red CI can be
@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+from chromium import installed, start_browser
 from hypothesis import settings
 
 MAX_EXAMPLES = 100
@@ -36,3 +38,14 @@ def profile_name(environ=os.environ) -> str:
 
 
 settings.load_profile(profile_name())
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium for one test module; the module's tests are skipped without it."""
+    if not installed():
+        pytest.skip("headless Chromium is not installed here (Debian: apt-get install chromium "
+                    "chromium-driver; .ci/run installs both)")
+    driver = start_browser()
+    yield driver
+    driver.quit()

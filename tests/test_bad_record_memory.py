@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from test_record_memory import _record
+from record_texts import played_record
 
 import pytest
 
@@ -30,7 +30,7 @@ WRONG = '"kitty": ["1S"'  # not a card
 
 def _bad_record(hands: int) -> str:
     """A record of ``hands`` played hands, the kitty of its last hand starting with 1S."""
-    text = _record(hands)
+    text = played_record(hands)
     at = text.rindex('"kitty": [')
     first = text.index('"', at + len('"kitty": ['))
     return text[:at] + WRONG + text[text.index('"', first + 1) + 1:]

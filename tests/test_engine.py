@@ -12,6 +12,7 @@ import random
 from collections import Counter
 
 import pytest
+from engine_positions import CANCELLATION, NOPASS, STANDARD, assert_legal, position, shuffled_state
 
 from referee.rules.cards import (
     CARDS,
@@ -41,11 +42,8 @@ from referee.rules.engine import (
     play_fault,
 )
 from referee.rules.legality import Fault
-from referee.rules.ruleset import load_ruleset, with_options
+from referee.rules.ruleset import with_options
 
-CANCELLATION = load_ruleset("cancellation")
-STANDARD = load_ruleset("standard")
-NOPASS = with_options(CANCELLATION, pass_count=0)
 SUITS = "SHDC"
 
 
@@ -407,11 +405,6 @@ def test_dealer_moves_right_option():
 
 
 # -- passing ---------------------------------------------------------------------------------
-def shuffled_state(rules=CANCELLATION, players=6, seed=1, state=None):
-    state = state if state is not None else new_game(rules, players)
-    order = full_deck(state.rules)
-    random.Random(seed).shuffle(order)
-    return apply(state, deal_from_order(state, order))
 
 
 def test_deal_from_order_deals_round_the_table():
@@ -531,34 +524,6 @@ def test_bad_deals_raise():
 
 
 # -- legality --------------------------------------------------------------------------------
-def position(rules=NOPASS, hands=None, *, players=6, leader=1, trick="", trick_number=1,
-             hearts_broken=False, lowest=None):
-    """A hand-made PLAY state: the given holdings, ``trick`` already played from ``leader``."""
-    state = new_game(rules, players)
-    holdings = tuple(counts_of(parse_cards((hands or {}).get(seat, ""))) for seat in range(players))
-    played = parse_cards(trick)
-    return state._replace(
-        phase=Phase.PLAY, holdings=holdings, leader=leader, trick_number=trick_number,
-        trick=tuple(((leader + i) % players, card) for i, card in enumerate(played)),
-        hearts_broken=hearts_broken, lowest_club=lowest,
-    )
-
-
-def assert_legal(state, legal: str, illegal: dict[str, Fault]):
-    seat = state.to_play
-    assert sorted(legal_plays(state)) == sorted(set(parse_cards(legal)))
-    for card in parse_cards(legal):
-        assert play_fault(state, seat, card) is None
-        apply(state, card)  # accepted
-    for text, fault in illegal.items():
-        card = parse_card(text)
-        assert play_fault(state, seat, card) is fault
-        with pytest.raises(IllegalAction) as info:
-            apply(state, card)
-        assert info.value.fault is fault
-        assert info.value.clause == fault.clause
-
-
 def test_first_lead_may_not_be_a_heart_or_black_maria():
     state = position(hands={1: "AH 2H QS 5C 9D"})
     assert_legal(state, "5C 9D", {"AH": Fault.FIRST_LEAD_POINTS, "2H": Fault.FIRST_LEAD_POINTS,

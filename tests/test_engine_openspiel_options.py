@@ -5,7 +5,7 @@ OpenSpiel's ``avoid_all_tricks_bonus``)."""
 from __future__ import annotations
 
 import pytest
-from test_engine import NOPASS, STANDARD, assert_legal, position, shuffled_state
+from engine_positions import NOPASS, STANDARD, assert_legal, position, shuffled_state
 
 from referee.rules.cards import CLUBS, NUM_RANKS, TWO_OF_CLUBS, parse_card
 from referee.rules.engine import hand_scores, legal_plays, new_game, play_fault

@@ -12,6 +12,19 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from record_texts import (
+    FAULTY_RECORDS,
+    HEAD,
+    PLAYERS,
+    SCHEMA_CASES,
+    UNSAID_CASES,
+    card_edit,
+    edited_texts,
+    problem_fields,
+    record,
+    three_hands,
+    whole_reading,
+)
 
 from referee.check.replay import check_bytes, check_path
 from referee.cli import main
@@ -32,12 +45,6 @@ SYNTAX_LOGS = {"syntax.log", "027-cancellation-10p-syntax.log", "028-standard-4p
                "spaced-name.log"}
 # the unreadable line's first message, where it is not the misspelt score line's
 UNREAD = {"spaced-name.log": "'Ann' is not a card"}
-HEAD = '{"format": "referee-game-record", "version": 1, '
-PLAYERS = '"tags": [{"name": "Players", "value": ["Al", "Beth", "Charlie", "Dave", "Eve", "Fay"]}]'
-
-
-def record(body: str) -> bytes:
-    return (HEAD + body + "}").encode("utf-8")
 
 
 # ---- the decoder --------------------------------------------------------------------------
@@ -167,43 +174,12 @@ def test_an_invalid_record_gives_one_diagnostic_per_problem_and_exit_2(capsys):
     assert out.count("CH001 syntax") == 5 and "Traceback" not in out
 
 
-SCHEMA_CASES = [
-    ('"tags": [{"name": "Players", "value": "A\\nB"}]', "/tags/0/value", "is not a string on one line"),
-    ('"tags": [{"name": "9x", "value": "v"}]', "/tags/0/name", "is not a tag name"),
-    ('"hands": [{}]', "/hands/0", "empty hand"),
-    ('"hands": [{"dealer": "Al"}]', "/hands/0", "needs its number"),
-    ('"hands": [{"deal": [{"player": "Al", "cards": []}]}]', "/hands/0/deal/0/cards", "empty list"),
-    ('"hands": [{"tricks": [{"number": -1, "plays": []}]}]', "/hands/0/tricks/0/number", "whole number"),
-    ('"hands": [{"score": [{"player": "Al", "points": 1e400}]}]', "/hands/0/score/0/points", "points"),
-    ('"hands": [{"moon": {"player": "Al", "choice": "keep"}}]', "/hands/0/moon/choice", "subtract or add"),
-    ('"comments": [{"text": "# x", "above": "/tags/0", "beside": "/tags/0"}]', "/comments/0", "not both"),
-    ('"hands": [{"kitty": ["QS\\n"]}]', "/hands/0/kitty/0", "is not a card"),
-    # a Players array with one bad name: that name, at its place, not "an array is not a string"
-    ('"tags": [{"name": "Players", "value": ["A\\u0000l", "Beth"]}]', "/tags/0/value/0",
-     '"A\\u0000l" is not a player\'s name: a non-empty string on one line (no line break, no NUL)'),
-    ('"tags": [{"name": "Players", "value": ["Al", ""]}]', "/tags/0/value/1",
-     '"" is not a player\'s name'),
-]
-
-
 @pytest.mark.parametrize("body, pointer, words", SCHEMA_CASES)
 def test_schema_problems_point_at_the_faulty_value(body, pointer, words):
     with pytest.raises(InvalidRecord) as err:
         parse_bytes(record(body))
     assert [p.pointer for p in err.value.problems] == [pointer]
     assert words in err.value.problems[0].message
-
-
-UNSAID_CASES = [  # what the schema cannot say
-    ('"hands": [{"tricks": [{"number": 1, "plays": [{"card": "QS"}]}]}]',
-     "/hands/0/tricks/0/plays/0", "names no player"),
-    ('"hands": [{"tricks": [{"number": 1, "leader": "Al", "plays": [{"player": "Al", "card": "QS"}]}]}]',
-     "/hands/0/tricks/0/plays/0", "only the cards"),
-    ('"tags": [{"name": "Event", "value": ["Al"]}]', "/tags/0/value", "only a Players tag"),
-    ('"hands": [{"winners": ["none"]}]', "/hands/0/winners", "'none'"),
-    ('"hands": [{"kitty": []}], "comments": [{"text": "x", "above": "/hands/3"}]',
-     "/comments/0/above", "no statement"),
-]
 
 
 @pytest.mark.parametrize("body, pointer, words", UNSAID_CASES)
@@ -435,10 +411,8 @@ def _jsonschema_says(document: object) -> bool:
 
 
 def _case_documents() -> list[object]:
-    from test_messages_log import RECORDS as MESSAGE_RECORDS
-
     texts = [record(body).decode() for body, _, _ in SCHEMA_CASES + UNSAID_CASES]
-    texts += [text for text, _, _ in MESSAGE_RECORDS] + RECORD_TEXTS
+    texts += [text for text, _, _ in FAULTY_RECORDS] + RECORD_TEXTS
     texts.append((RECORDS / "invalid.json").read_text("utf-8"))
     documents = []
     for text in texts:
@@ -538,73 +512,22 @@ def test_the_pointers_of_diagnostics_are_found_in_their_hands_only():
 
 
 # ---- an invalid record: the detail only for the pieces that need it ------------------------
-def _whole_reading(text: str) -> list[tuple]:
-    """The problems of ``text`` as the slow reading of the whole record says them (the
-    positioned decoder and jsonschema over everything), as tuples; [] for none."""
-    from referee.log import jsonrecord
-
-    try:
-        _, problems = jsonrecord._build(text, checked=jsonrecord._check_slowly(text))
-    except InvalidRecord as err:
-        problems = list(err.problems)
-    return [_fields(p) for p in sorted(problems, key=lambda p: (p.line, p.column))]
-
-
-def _fields(p) -> tuple:
-    return p.line, p.column, p.end_line, p.end_column, p.message, p.pointer
-
-
 def _reading_now(text: str) -> list[tuple]:
     try:
         read_record(text)
     except InvalidRecord as err:
-        return [_fields(p) for p in err.problems]
+        return [problem_fields(p) for p in err.problems]
     return []
 
 
-def _three_hands() -> dict:
-    document = json.loads((RECORDS / "revoke.json").read_text("utf-8"))
-    hand = document["hands"][0]
-    document["hands"] = [dict(hand, number=n) for n in (1, 2, 3)]
-    return document
-
-
-_CARD = re.compile(r'"cards": \[\s*"')
-
-
-def _card_edit(text: str, which: int, value: str = "1S") -> str:
-    """``text`` with the first card of its ``which``-th run of cards (from 0; -1 the last)
-    made ``value``."""
-    starts = [m.end() for m in _CARD.finditer(text)]
-    at = starts[which]
-    return text[:at] + value + text[text.index('"', at):]
-
-
-def _edited_texts() -> list[str]:
-    text = json.dumps(_three_hands(), indent=1)
-    last = text.rindex('"number": 3')
-    texts = [_card_edit(text, 0), _card_edit(text, -1), _card_edit(_card_edit(text, 0), -1),
-             text.replace('"version": 1', '"version": 2, "colour": 1'),
-             _card_edit(text.replace('"version": 1', '"version": 2'), -1)]
-    for old, new in (('"number": 3', '"number": NaN'), ('"number": 3', '"number": 1e400'),
-                     ('"number": 3', '"number": 3, "number": 3'),
-                     ('"number": 3', '"number": "\\udc00"'), ('"number": 3', '"number": [[[' * 12
-                                                               + "]]]" * 12)):
-        edited = text[:last] + new + text[last + len(old):]
-        texts += [edited, _card_edit(edited, 0)]
-    return texts
-
-
 def test_every_invalid_record_of_the_tests_is_said_as_the_whole_reading_says():
-    from test_messages_log import RECORDS as MESSAGE_RECORDS
-
     texts = [record(body).decode() for body, _, _ in SCHEMA_CASES + UNSAID_CASES]
-    texts += [text for text, _, _ in MESSAGE_RECORDS] + _edited_texts()
+    texts += [text for text, _, _ in FAULTY_RECORDS] + edited_texts()
     texts.append((RECORDS / "invalid.json").read_text("utf-8"))
     said = [_reading_now(text) for text in texts]
     assert sum(bool(problems) for problems in said) > 40
     for text, problems in zip(texts, said):
-        assert problems == _whole_reading(text), text[:200]
+        assert problems == whole_reading(text), text[:200]
 
 
 def test_a_bad_value_in_the_last_hand_is_said_without_the_whole_slow_reading(monkeypatch):
@@ -613,7 +536,7 @@ def test_a_bad_value_in_the_last_hand_is_said_without_the_whole_slow_reading(mon
 
     monkeypatch.setattr("referee.log.jsonrecord.decode", refuse)
     monkeypatch.setattr("referee.log.jsonrecord.schema_problems", refuse)
-    text = _card_edit(json.dumps(_three_hands(), indent=1), -1, "1X")
+    text = card_edit(json.dumps(three_hands(), indent=1), -1, "1X")
     with pytest.raises(InvalidRecord) as err:
         read_record(text)
     line = text[:text.rindex('"1X"')].count("\n") + 1
@@ -624,7 +547,7 @@ def test_a_bad_value_in_the_last_hand_is_said_without_the_whole_slow_reading(mon
 
 
 def test_many_bad_hands_are_counted_as_the_whole_reading_counts_them():
-    document = _three_hands()
+    document = three_hands()
     document["hands"] = document["hands"] * 20
     for hand in document["hands"]:
         for deal in hand["deal"]:
@@ -632,10 +555,10 @@ def test_many_bad_hands_are_counted_as_the_whole_reading_counts_them():
     text = json.dumps(document, indent=1)
     problems = _reading_now(text)
     assert len(problems) == 101 and problems[-1][4] == "and 2060 more problems"
-    assert problems == _whole_reading(text)
+    assert problems == whole_reading(text)
 
 
-_THREE = _three_hands()
+_THREE = three_hands()
 _THREE_PATHS = list(_paths(_THREE))
 _TEXT_EDITS = st.sampled_from([None, ("3", "NaN"), ("3", "1e400"), ("3", "3, \"number\": 3"),
                                ("3", '"\\ud800"'), ("3", "3 4")])
@@ -651,4 +574,4 @@ def test_an_edited_record_is_said_as_the_whole_reading_says(edits, text_edit):
     if text_edit is not None and '"number": 3' in text:
         at = text.rindex('"number": 3') + len('"number": ')
         text = text[:at] + text_edit[1] + text[at + 1:]
-    assert _reading_now(text) == _whole_reading(text)
+    assert _reading_now(text) == whole_reading(text)

@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 
 import pytest
+from record_texts import FAULTY_RECORDS, RECORD
 
 from referee.check import codes
 from referee.check.replay import check_path, check_text
@@ -189,59 +190,8 @@ def test_the_check_reports_keep_the_messages(templates, tmp_path):
     assert_extracted(check_path(empty).diagnostics[0].message, templates)
 
 
-RECORD = '{"format": "referee-game-record", "version": 1, %s}'
-# a record -> (the summary, [(pointer, message)]): written by hand
-RECORDS = [
-    ("{", "not a valid game record: not JSON: expected a member name in double quotes",
-     [(None, "not JSON: expected a member name in double quotes")]),
-    ('{"a": 1, "a": 2}',
-     "not a valid game record: not JSON: the member name 'a' appears twice in this object",
-     [(None, "not JSON: the member name 'a' appears twice in this object")]),
-    ('{"a": "\x01"}', ("not a valid game record: not JSON: a raw control character (U+0001) in a "
-     "string; write it as an escape"), None),
-    ('{"a": 1e999999999999999999999999999999999999999999}', ("not a valid game record: not JSON: "
-     "a number 44 characters long; no value in a game record needs more than a few digits"), None),
-    ('{"a": "\\ud800"}',
-     "not a valid game record: not JSON: a high surrogate escape must be followed by a low one",
-     None),
-    ('{"a": [1 2]}', "not a valid game record: not JSON: expected ',' or ']' in this array", None),
-    ('{"a": 1 "b"}', "not a valid game record: not JSON: expected ',' or '}' in this object", None),
-    (RECORD % '"hands": [{"number": 1, "deal": [{"player": "Al", "cards": ["2X"]}]}]',
-     ('not a valid game record at /hands/0/deal/0/cards/0: "2X" is not a card: a rank 2-10, J, '
-     "Q, K or A, then a suit S, H, D or C (10S, QH)"), None),
-    (RECORD % '"colour": 1, "hands": [{"number": 1, "deal": [{"player": "Al", "cards": ["2X", '
-     '"3Y"]}]}]', ('not a valid game record: 3 problems, the first at /colour: unknown member '
-     '"colour" (spec/game-record.md lists the members)'),
-     [("/colour", 'unknown member "colour" (spec/game-record.md lists the members)'),
-      ("/hands/0/deal/0/cards/0", ('"2X" is not a card: a rank 2-10, J, Q, K or A, then a suit '
-       "S, H, D or C (10S, QH)")),
-      ("/hands/0/deal/0/cards/1", ('"3Y" is not a card: a rank 2-10, J, Q, K or A, then a suit '
-       "S, H, D or C (10S, QH)"))]),
-    (RECORD % '"hands": [{"number": 1, "pass": "up"}]', ("not a valid game record at "
-     "/hands/0/pass: \"up\" is not a pass direction: left, right, across, hold (or none), or "
-     "'N left' / 'N right'"), None),
-    (RECORD % '"hands": 5', "not a valid game record at /hands: 5 is not of type 'array'", None),
-    (RECORD % '"hands": [{}]',
-     "not a valid game record at /hands/0: an empty hand object records nothing", None),
-    (RECORD % '"hands": [{"number": 1, "score": []}]',
-     "not a valid game record at /hands/0/score: an empty list here; at least 1 item is needed",
-     None),
-    (RECORD % '"hands": [{"deal": [{"player": "Al"}]}]',
-     'not a valid game record at /hands/0/deal/0: the member "cards" is missing here', None),
-    (RECORD % '"hands": [{"number": 1, "tricks": [{"number": 1, "plays": [{"card": "2C"}]}]}]',
-     ("not a valid game record at /hands/0/tricks/0/plays/0: this play names no player (only a "
-     "trick with a leader lists bare cards)"), None),
-    (RECORD % '"hands": [{"number": 1, "winners": ["none"]}]', ("not a valid game record at "
-     "/hands/0/winners: 'none' cannot be named as a winner of the game"), None),
-    (RECORD % '"comments": [{"text": "x", "above": "/hands/9"}], "hands": [{"number": 1}]',
-     ('not a valid game record at /comments/0/above: no statement of this record is at '
-     '"/hands/9" (a tag, a hand\'s number, a deal, the kitty, a pass, a trick, the moon, score, '
-     "total or winners)"), None),
-]
-
-
-@pytest.mark.parametrize(("record", "summary", "problems"), RECORDS,
-                         ids=[s[:40] for _, s, _ in RECORDS])
+@pytest.mark.parametrize(("record", "summary", "problems"), FAULTY_RECORDS,
+                         ids=[s[:40] for _, s, _ in FAULTY_RECORDS])
 def test_a_record_s_problems_are_messages(templates, record, summary, problems):
     with pytest.raises(InvalidRecord) as err:
         parse_bytes(record.encode("utf-8"))

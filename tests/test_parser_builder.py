@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from test_parser_fast import spans
+from same_reading import spans
 
 from referee.log import parser
 from referee.log.build import EventBuilder, statement

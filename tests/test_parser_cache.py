@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_parser_fast import spans
+from same_reading import spans
 
 from referee.log import fast as logfast
 from referee.log import parser

@@ -11,17 +11,15 @@ from __future__ import annotations
 import importlib.util
 import random
 import re
-from dataclasses import fields, is_dataclass
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_parser_fuzz import _LOGGY, _SENTENCES, _mutate
-from test_writer import event_lists
+from log_strategies import LOG_CHARACTERS, SENTENCES, event_lists, mutate
+from same_reading import assert_same_reading, spans
 
 from referee.log import body, parser
-from referee.log.events import Play, Span
 from referee.log.writer import write
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,33 +29,6 @@ _spec.loader.exec_module(bench_corpus)
 LOGS = sorted((ROOT / "examples").rglob("*.log"))
 FUZZ = settings(max_examples=300, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-
-
-def spans(value, where: str = "") -> list[tuple[str, Span]]:
-    """Every span inside an event (lazy ones are built by reading them), with its path."""
-    out: list[tuple[str, Span]] = []
-    if isinstance(value, Span):
-        out.append((where, value))
-    elif isinstance(value, Play):  # a tuple whose spans are found when asked for
-        out += [(f"{where}.span", value.span), (f"{where}.card_span", value.card_span)]
-    elif isinstance(value, tuple):
-        for index, item in enumerate(value):
-            out.extend(spans(item, f"{where}[{index}]"))
-    elif is_dataclass(value):
-        for f in fields(value):
-            if not f.name.startswith("_"):
-                out.extend(spans(getattr(value, f.name), f"{where}.{f.name}"))
-    return out
-
-
-def assert_same_reading(text: str) -> parser.ParseResult:
-    fast = parser._parse(text)
-    slow = parser._parse(text, fast_lines=False)
-    assert fast.issues == slow.issues, text
-    assert fast.events == slow.events, text
-    assert [type(e) for e in fast.events] == [type(e) for e in slow.events]
-    assert spans(fast.events) == spans(slow.events), text
-    return fast
 
 
 @pytest.mark.parametrize("path", LOGS, ids=[p.name for p in LOGS])
@@ -110,14 +81,14 @@ def test_awkward_lines_read_the_same(line):
 
 
 @FUZZ
-@given(_SENTENCES)
+@given(SENTENCES)
 def test_grammar_sentences_read_the_same(line):
     assert_same_reading(line)
 
 
 @pytest.mark.slow  # both readers on every run of lines
 @FUZZ
-@given(st.lists(st.one_of(_SENTENCES, st.text(_LOGGY, max_size=60)), max_size=8))
+@given(st.lists(st.one_of(SENTENCES, st.text(LOG_CHARACTERS, max_size=60)), max_size=8))
 def test_runs_of_lines_read_the_same(lines):
     assert_same_reading("\n".join(lines))
 
@@ -129,7 +100,7 @@ def test_edited_logs_read_the_same(evs, rng):
     lines = write(evs).split("\n")
     for _ in range(rng.randint(1, 3)):
         k = rng.randrange(len(lines))
-        lines[k] = _mutate(lines[k], rng)
+        lines[k] = mutate(lines[k], rng)
     assert_same_reading("\n".join(lines))
 
 
@@ -140,7 +111,7 @@ def test_edited_example_lines_read_the_same():
     for _ in range(300):
         edited = list(lines)
         k = rng.randrange(len(edited))
-        edited[k] = _mutate(edited[k], rng)
+        edited[k] = mutate(edited[k], rng)
         assert_same_reading("\n".join(edited[max(0, k - 2) : k + 3]))
 
 

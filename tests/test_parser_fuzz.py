@@ -13,16 +13,13 @@ import time
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
-from hypothesis.extra.lark import from_lark
-from lark import Lark
 from lark.exceptions import UnexpectedInput
-from test_writer import event_lists
+from log_strategies import GRAMMAR, LOG_CHARACTERS, SENTENCES, event_lists, mutate
 
 from referee.log.parser import (
     MAX_ISSUES,
     ParseResult,
     UnreadableLog,
-    grammar_text,
     parse_bytes,
     parse_log,
 )
@@ -30,10 +27,7 @@ from referee.log.writer import write
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-# Characters that matter to the grammar, so that random text often gets somewhere.
-_LOGGY = st.sampled_from(list("trickhandealpsmoonwinerkity:,->#[]\"\\' \t\n0123456789ASKQJTHDC♠♥♦♣AlBethОлена\ufe0f\r\x00")
-                         + list("=→⇒“”‘’−–"))
-_TEXT = st.one_of(st.text(max_size=300), st.text(_LOGGY, max_size=300))
+_TEXT = st.one_of(st.text(max_size=300), st.text(LOG_CHARACTERS, max_size=300))
 
 
 def check(result: ParseResult, text: str) -> None:
@@ -76,24 +70,6 @@ def test_random_bytes(data):
         check(result, result.text)
 
 
-def _mutate(line: str, rng: random.Random) -> str:
-    alphabet = "trick:->,# \"'\\0123456789ASQ♠Zx\t=→“”‘−"
-    chars = list(line)
-    for _ in range(rng.randint(1, 3)):
-        op = rng.randrange(4)
-        at = rng.randrange(len(chars) + 1)
-        if op == 0 and chars:
-            del chars[min(at, len(chars) - 1)]
-        elif op == 1:
-            chars.insert(at, rng.choice(alphabet))
-        elif op == 2 and len(chars) > 1:
-            i = rng.randrange(len(chars) - 1)
-            chars[i], chars[i + 1] = chars[i + 1], chars[i]
-        elif chars:
-            chars[min(at, len(chars) - 1)] = rng.choice(alphabet)
-    return "".join(chars)
-
-
 @FUZZ
 @given(event_lists, st.randoms(use_true_random=False))
 @pytest.mark.slow
@@ -102,7 +78,7 @@ def test_edits_of_valid_logs_touch_only_their_line(evs, rng):
     lines = text.split("\n")
     assume(any(lines))
     k = rng.choice([i for i, line in enumerate(lines) if line])
-    lines[k] = _mutate(lines[k], rng)
+    lines[k] = mutate(lines[k], rng)
     edited = "\n".join(lines)
     result = parse_log(edited)
     check(result, edited)
@@ -112,33 +88,9 @@ def test_edits_of_valid_logs_touch_only_their_line(evs, rng):
 
 
 # ---- sentences generated from the grammar's word-by-word rules -------------------------------
-_WORDS = {
-    "HAND": ["hand", "HAND"], "DEALER": ["dealer"], "PASS": ["pass", "Pass"], "DEAL": ["deal"],
-    "KITTY": ["kitty"], "TRICK": ["trick", "Trick"], "MOON": ["moon"], "SCORE": ["score"],
-    "TOTAL": ["total"], "WINNER": ["winner", "winners"], "PLAYERS": ["Players", "players"],
-    "DIRECTION": ["left", "right", "across", "hold", "none"], "SIDE": ["left", "right"],
-    "CHOICE": ["subtract", "add"], "NUMBER": ["0", "1", "12", "007"],
-    "NAME": ["Al", "Beth", "Олена", "O'Neil", "Mary-Jo", '"Mary Ann"', '"a -> b # c"', "none", "AS",
-             "“Mary Ann”", "“a → b # c”", "nobody", "None"],
-    "TAG_NAME": ["Event", "Players", "my-tag"], "STRING": ['"Friday club"', '""', '"a \\" b"',
-                                                       "“Friday club”", "“”"],
-    "COLON": [":"], "ARROW": ["->", "→", "=>", "⇒"], "LSQB": ["["], "RSQB": ["]"], "COMMENT": ["# note", "#"],
-    "CARDS": ["AS", "AS KS 10S", "10♠, q♠", "2c 1S", "ZZ", "AS,"],
-    "LIST": ["Beth 2C", "Beth 2C, Charlie 5C", "Al 0, Beth 13", "Al Beth", '"Mary Ann" 10S',
-             "2C 5C", "Beth", "Al -5", "none", "Al: 0, Beth=13", "Al −26 Bo –5", "“Mary Ann” 2C"],
-    "PLAYER_NAMES": ["Al Beth Charlie", "Al, 'Mary Ann', ‘Jo Jo’", "Al # x"],
-}
-_GRAMMAR = Lark(grammar_text(), parser="lalr", start=["start", "line"])
-_SENTENCES = from_lark(_GRAMMAR, start="line", explicit={
-    name: st.one_of(st.sampled_from(words), st.text(_LOGGY, min_size=1, max_size=8)).flatmap(
-        lambda word: st.sampled_from([word + " ", word, " " + word + "\t"]))
-    for name, words in _WORDS.items()
-})
-
-
 def _word_grammar_accepts(line: str) -> bool:
     try:
-        _GRAMMAR.parse(line, start="line")
+        GRAMMAR.parse(line, start="line")
     except UnexpectedInput:
         return False
     return True
@@ -152,7 +104,7 @@ def is_blank(line: str) -> bool:
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(_SENTENCES)
+@given(SENTENCES)
 @example("\t \t \t \x85")  # NEL is white space, so this line is blank, not an unknown statement
 @example("\u00a0\u2028\u3000")
 def test_grammar_sentences(line):
@@ -175,7 +127,7 @@ def test_small_edits_leave_most_lines_readable():
                "moon Fay add", "score: Al 0, Beth 13", '[Event "x"]', "kitty:", "winners: Al Beth"]
     readable = 0
     for line in samples * 10:
-        edited = _mutate(line, rng) if rng.random() < 0.5 else line
+        edited = mutate(line, rng) if rng.random() < 0.5 else line
         result = parse_log(edited)
         check(result, edited)
         readable += not result.issues

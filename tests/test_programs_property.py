@@ -14,13 +14,13 @@ from referee.log.events import Score
 from referee.rules import engine
 
 RULESETS = Path(__file__).resolve().parents[1] / "examples" / "rulesets"
-PROGRAMS = [str(RULESETS / f"{name}.toml") for name in (
+PROGRAM_RULESETS = [str(RULESETS / f"{name}.toml") for name in (
     "DoubleDeckCancellationHearts", "cancellation-hearts", "cancellation-oregonian-hearts")]
 FEW = settings(max_examples=6, deadline=None,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
-@pytest.mark.parametrize("path", PROGRAMS)
+@pytest.mark.parametrize("path", PROGRAM_RULESETS)
 @FEW
 @given(data=st.data())
 def test_generated_games_under_each_program_check_clean(path, data):
@@ -36,14 +36,14 @@ def test_generated_games_under_each_program_check_clean(path, data):
 
 
 @FEW
-@given(deal=deals(rules=PROGRAMS[1]))
+@given(deal=deals(rules=PROGRAM_RULESETS[1]))
 def test_drawn_deals_under_b_keep_the_2c_apart(deal):
     two = engine.TWO_OF_CLUBS
     assert all(hand.count(two) <= 1 for hand in deal.hands)
     assert engine.deal_problems(engine.new_game(deal.rules, deal.players), deal.action()) == []
 
 
-@pytest.mark.parametrize("path", PROGRAMS)
+@pytest.mark.parametrize("path", PROGRAM_RULESETS)
 @FEW
 @given(data=st.data())
 def test_one_injected_violation_under_each_program_is_found(path, data):

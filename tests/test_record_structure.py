@@ -12,12 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from peak_memory import growth, run_measured
-from test_json_records import _three_hands, _whole_reading
-from test_record_memory import _record
+from record_texts import played_record, three_hands, whole_reading
 
 from referee.log.jsonrecord import InvalidRecord, read_record
 
-_TEXT = json.dumps(_three_hands(), indent=1)
+_TEXT = json.dumps(three_hands(), indent=1)
 _GAP = "\n  },\n  {\n"  # between two items of an array of objects, as json.dumps(indent=1)
 _NEXT_HAND = '   "number"'  # writes them; a hand's first member follows
 
@@ -64,7 +63,7 @@ _GAPS = [
 def test_a_broken_gap_between_hands_is_said_at_its_place(new, shift, words, monkeypatch):
     text, at = _last_gap(_TEXT, new)
     expected = [(*_place(text, at + shift), words)]
-    assert [p[:2] + (p[4],) for p in _whole_reading(text)] == expected
+    assert [p[:2] + (p[4],) for p in whole_reading(text)] == expected
     _without_the_whole_reading(monkeypatch)
     assert _said(text) == expected
 
@@ -95,14 +94,14 @@ def test_a_fault_in_the_document_s_own_structure_is_said_at_its_place(edit, wher
                                                                        monkeypatch):
     text = edit(_TEXT)
     expected = [(*_place(text, where(text)), words)]
-    assert [p[:2] + (p[4],) for p in _whole_reading(text)] == expected
+    assert [p[:2] + (p[4],) for p in whole_reading(text)] == expected
     _without_the_whole_reading(monkeypatch)
     assert _said(text) == expected
 
 
 def test_a_member_name_with_a_surrogate_pair_is_a_name_the_schema_then_refuses(monkeypatch):
     text = _TEXT[:_TEXT.rindex("}")] + ', "\\ud83d\\ude00": 1\n}'
-    problems = _whole_reading(text)
+    problems = whole_reading(text)
     assert len(problems) == 1 and "\N{GRINNING FACE}" in problems[0][4]
     _without_the_whole_reading(monkeypatch)
     assert [(p[0], p[1], p[4]) for p in problems] == _said(text)
@@ -113,7 +112,7 @@ def test_a_fault_inside_a_hand_before_a_broken_gap_is_said_first(monkeypatch):
     text, _ = _last_gap(_TEXT.replace('"number": 1', '"number": NaN', 1), "\n }\n {\n")
     assert _said(text) == [(*_place(text, text.index("NaN")), "not JSON: expected a value (an "
                             "object, array, string, number, true, false or null)")]
-    assert _said(text) == [p[:2] + (p[4],) for p in _whole_reading(text)]
+    assert _said(text) == [p[:2] + (p[4],) for p in whole_reading(text)]
 
 
 def _without_the_whole_reading(monkeypatch) -> None:
@@ -154,12 +153,12 @@ def test_an_edited_structure_is_said_as_the_whole_reading_says(edits):
     except InvalidRecord as err:
         now = [(p.line, p.column, p.end_line, p.end_column, p.message, p.pointer)
                for p in err.problems]
-    assert now == _whole_reading(text)
+    assert now == whole_reading(text)
 
 
 def _broken(hands: int) -> str:
     """A record of ``hands`` played hands whose last two hands have no comma between them."""
-    return _last_gap(_record(hands), "\n  }\n  {\n")[0]
+    return _last_gap(played_record(hands), "\n  }\n  {\n")[0]
 
 
 CHECK = ("import sys\nfrom referee.check.replay import check_path\n"

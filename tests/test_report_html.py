@@ -12,11 +12,11 @@ pictures in docs/ through the same functions.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
+from chromium import DESKTOP, PHONE, emulate, start_browser  # noqa: F401 (docs/make_*_picture.py)
 
 from referee.cli import main
 from referee.log.parser import parse_bytes
@@ -28,8 +28,6 @@ DISPUTE = ROOT / "tests" / "data" / "dispute.log"
 REVOKE = ROOT / "examples" / "logs" / "revoke.log"
 CLEAN = ROOT / "examples" / "logs" / "clean-6-players.log"
 HOSTILE_NAME = "<img src=x onerror=alert(1)>"
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
 
 
 def hostile_log() -> str:
@@ -144,21 +142,6 @@ def test_the_command_writes_the_page_and_exits_as_check_does(tmp_path, capsys):
 
 
 # ---- in a real browser -----------------------------------------------------------------------
-def start_browser(width: int = 1280, height: int = 1000):
-    """Headless Chromium driven by selenium, with the driver Debian installs (nothing is
-    downloaded), logging the page's console."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--hide-scrollbars", f"--window-size={width},{height}"):
-        options.add_argument(argument)
-    options.binary_location = CHROMIUM
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-
-
 def screenshot(driver, page: Path, png: Path, selector: str | None = None) -> Path:
     """A PNG of the page (whole, or the element ``selector``)."""
     from selenium.webdriver.common.by import By
@@ -172,16 +155,6 @@ def screenshot(driver, page: Path, png: Path, selector: str | None = None) -> Pa
     else:
         driver.find_element(By.CSS_SELECTOR, selector).screenshot(str(png))
     return png
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
-        pytest.skip("headless Chromium is not installed here (Debian: apt-get install chromium "
-                    "chromium-driver; .ci/run installs both)")
-    driver = start_browser()
-    yield driver
-    driver.quit()
 
 
 @pytest.fixture(scope="module")
@@ -258,7 +231,6 @@ def test_in_the_browser(browser, pages, tmp_path):
 
 # ---- on a phone and on a desktop -------------------------------------------------------------
 TABLE_10 = ROOT / "tests" / "data" / "table-10.log"
-PHONE, DESKTOP = (390, 844), (1280, 900)
 # what would make a reader scroll sideways, squint or miss something, as the browser lays it out
 LAYOUT_PROBLEMS = """
 const width = window.innerWidth, problems = [];
@@ -283,17 +255,6 @@ for (const el of document.querySelectorAll('main *')) {
 }
 return problems;
 """
-
-
-def emulate(driver, size: tuple[int, int] | None, scale: int = 1) -> None:
-    """Lay pages out as a device of ``size`` (a phone is narrower than Chromium's smallest
-    window), or as the window again with None."""
-    if size is None:
-        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-        return
-    width, height = size
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": scale, "mobile": width < 720})
 
 
 def _box(driver, element) -> dict:

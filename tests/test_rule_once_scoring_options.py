@@ -1,5 +1,5 @@
 """Worked examples, written by hand from spec/rules.md, of the scoring options that express the
-three programs (R7.3 penalties, R7.4 a start total, R7.5 the clean-hand pool, R8.1 no moon,
+rulesets of the three programs in examples/rulesets/ (R7.3 penalties, R7.4 a start total, R7.5 the clean-hand pool, R8.1 no moon,
 R8.6 the two-player moon, R9.3 the highest total wins), each run through every copy of the
 rule: the engine, the ops statement, the scoresheet law (plain and as SMT-LIB) and the audit.
 The properties over random hands are in tests/test_rule_once_scoring.py."""
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
-from test_rule_once_scoring import (
+from scoring_by_hand import (
     CANCELLATION,
     NAMES,
-    PROGRAMS,
+    PROGRAM_RULESETS,
     QUICK,
     STANDARD,
     by_the_rulebook,
@@ -27,7 +27,7 @@ from referee.rules import engine, scoring
 from referee.rules.ops import PLAIN
 from referee.rules.ruleset import with_options
 
-DOUBLE_DECK, CA_HEARTS, OREGONIAN = PROGRAMS  # examples/rulesets/: the three programs
+DOUBLE_DECK, CANCELLATION_HEARTS, OREGONIAN = PROGRAM_RULESETS
 PENALTIES = with_options(CANCELLATION, penalty_sign=-1)
 
 
@@ -121,20 +121,20 @@ def test_a_pool_sheet_is_judged_by_its_totals_only():
 # -- R8.6: the two-player moon ----------------------------------------------------------------
 def test_a_pair_moon_under_cancellation_hearts():
     # cancellation-hearts: moon 104 (add only), a pair moon of 26
-    pair = _scoring(CA_HEARTS, [30, 22, 0, 0, 0, 0, 0, 0])
+    pair = _scoring(CANCELLATION_HEARTS, [30, 22, 0, 0, 0, 0, 0, 0])
     assert engine.shooter(pair) is None
     _every_copy_scores(pair, None, [0, 0, 26, 26, 26, 26, 26, 26])
-    assert _law(CA_HEARTS, [0, 0, 26, 26, 26, 26, 26, 26])  # sums to 156, not 52: the pair pattern
-    assert not _law(CA_HEARTS, [0, 0, 26, 26, 26, 26, 26, 25])
-    assert not _law(CA_HEARTS, [0, 0, 26, 26, 26, 26, 26, 26], lost=1)
-    assert _audit(CA_HEARTS, [[0, 0, 26, 26, 26, 26, 26, 26]]).consistent
+    assert _law(CANCELLATION_HEARTS, [0, 0, 26, 26, 26, 26, 26, 26])  # sums to 156, not 52: the pair pattern
+    assert not _law(CANCELLATION_HEARTS, [0, 0, 26, 26, 26, 26, 26, 25])
+    assert not _law(CANCELLATION_HEARTS, [0, 0, 26, 26, 26, 26, 26, 26], lost=1)
+    assert _audit(CANCELLATION_HEARTS, [[0, 0, 26, 26, 26, 26, 26, 26]]).consistent
     # a third player scoring, or a point lost, is no pair moon: the points count as taken
-    _every_copy_scores(_scoring(CA_HEARTS, [30, 21, 1, 0, 0, 0, 0, 0]), None,
+    _every_copy_scores(_scoring(CANCELLATION_HEARTS, [30, 21, 1, 0, 0, 0, 0, 0]), None,
                        [30, 21, 1, 0, 0, 0, 0, 0])
-    _every_copy_scores(_scoring(CA_HEARTS, [30, 21, 0, 0, 0, 0, 0, 0], lost=1), None,
+    _every_copy_scores(_scoring(CANCELLATION_HEARTS, [30, 21, 0, 0, 0, 0, 0, 0], lost=1), None,
                        [30, 21, 0, 0, 0, 0, 0, 0])
     # one player taking all 52 is the one-player moon
-    _every_copy_scores(_scoring(CA_HEARTS, [0, 52, 0, 0, 0, 0, 0, 0]), "add",
+    _every_copy_scores(_scoring(CANCELLATION_HEARTS, [0, 52, 0, 0, 0, 0, 0, 0]), "add",
                        [104, 0, 104, 104, 104, 104, 104, 104])
 
 
@@ -155,7 +155,7 @@ def test_the_audit_accepts_a_pair_moon_outside_what_a_seat_can_take():
     assert _law(rules, [0, 0, 104, 104])
     assert _audit(rules, [[0, 0, 104, 104]]).consistent
     # +26, not -52 to 0
-    penalties = with_options(CA_HEARTS, penalty_sign=-1, shooting_the_moon=False)
+    penalties = with_options(CANCELLATION_HEARTS, penalty_sign=-1, shooting_the_moon=False)
     _every_copy_scores(_scoring(penalties, [30, 22, 0, 0, 0, 0, 0, 0]), None,
                        [0, 0, 26, 26, 26, 26, 26, 26])
     assert _audit(penalties, [[0, 0, 26, 26, 26, 26, 26, 26]]).consistent

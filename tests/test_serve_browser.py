@@ -17,7 +17,7 @@ pytestmark = pytest.mark.slow  # a real server and headless Chromium
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 from serve_load import load, start_server, stop_server  # noqa: E402
-from test_report_html import PHONE, browser, emulate  # noqa: E402, F401 - the fixture
+from chromium import PHONE, emulate  # noqa: E402
 
 REVOKE = ROOT / "examples" / "logs" / "revoke.log"
 SHEET = ROOT / "examples" / "logs" / "scoresheet-only.log"

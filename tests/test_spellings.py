@@ -8,7 +8,7 @@ Every expected event, line and message below is written by hand.
 from __future__ import annotations
 
 import pytest
-from test_parser_fast import assert_same_reading
+from same_reading import assert_same_reading
 
 from referee.log.events import Claim, Entry, Pass, Play, Score, Tag, Total, Trick
 from referee.log.parser import parse_log, split_players

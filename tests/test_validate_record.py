@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from peak_memory import CLI, growth, played_log, run_measured
-from test_json_records import SCHEMA_CASES, UNSAID_CASES, _edited_texts, record
+from record_texts import SCHEMA_CASES, UNSAID_CASES, edited_texts, record
 
 from referee.log.jsonrecord import InvalidRecord, read_record, validate_record
 
@@ -23,7 +23,7 @@ def _problems(read, text: str) -> list[tuple] | None:
 
 def _texts() -> list[str]:
     return ([record(body).decode() for body, _, _ in SCHEMA_CASES + UNSAID_CASES]
-            + _edited_texts())
+            + edited_texts())
 
 
 @pytest.mark.parametrize("text", _texts())

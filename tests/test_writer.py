@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from log_strategies import LINE_TEXT, event_lists, events
 
-from referee.log.body import BARE_NAME_RE
 from referee.log.events import (
     CardRun,
     Claim,
@@ -26,56 +26,8 @@ from referee.log.events import (
 )
 from referee.log.parser import parse_log
 from referee.log.writer import format_event, format_text, write
-from referee.rules.cards import CARDS, Card
+from referee.rules.cards import Card
 from referee.rules.ruleset import canonical_direction
-
-# ---- strategies for events (also used by test_parser_fuzz.py) ------------------------------
-_LINE_TEXT = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r"), max_size=12)
-_BARE_NAMES = st.from_regex(r"[A-Za-zÀ-ÿА-я][A-Za-z0-9À-ÿА-я'’_-]{0,7}", fullmatch=True).filter(
-    lambda n: BARE_NAME_RE.fullmatch(n) is not None
-)
-names = st.one_of(
-    st.sampled_from(["Al", "Beth", "Charlie", "Олена", "Zoë", "José", "O'Neil", "Mary-Jo", "Mary Ann", "none",
-                     "AS", "Nobody", "“Al”", "Al → Beth", "a=>b", "−1"]),
-    _BARE_NAMES,
-    _LINE_TEXT,
-)
-winner_names = names.filter(lambda n: n.casefold() != "none")
-cards = st.sampled_from(CARDS)
-card_runs = st.lists(cards, max_size=18).map(lambda cs: CardRun(tuple(cs)))
-nonempty_runs = st.lists(cards, min_size=1, max_size=18).map(lambda cs: CardRun(tuple(cs)))
-numbers = st.integers(min_value=0, max_value=10**15)
-directions = st.one_of(
-    st.sampled_from(["left", "right", "across", "hold"]),
-    st.builds(lambda n, side: f"{n} {side}", st.integers(0, 20).filter(lambda n: n != 1), st.sampled_from(["left", "right"])),
-)
-claims = st.one_of(st.none(), st.builds(Claim, st.one_of(st.none(), names)))
-full_tricks = st.builds(
-    lambda number, pairs, claim: Trick(number, tuple(Play(p, c) for p, c in pairs), claim),
-    numbers, st.lists(st.tuples(names, cards), max_size=11), claims,
-)
-compact_tricks = st.builds(
-    lambda number, leader, cs, claim: Trick(number, tuple(Play(None, c) for c in cs), claim, leader),
-    numbers, names, st.lists(cards, max_size=11), claims,
-)
-entry_lists = st.lists(st.builds(Entry, names, st.integers(-(10**20), 10**20)), min_size=1, max_size=11).map(tuple)
-events = st.one_of(
-    st.builds(Comment, _LINE_TEXT.map(str.strip)),
-    st.builds(Tag, st.from_regex(r"[A-Za-z_][A-Za-z0-9_-]{0,8}", fullmatch=True).filter(
-        lambda name: name.casefold() != "player"), _LINE_TEXT),
-    st.builds(HandStart, numbers, st.one_of(st.none(), names), st.one_of(st.none(), directions)),
-    st.builds(Deal, names, nonempty_runs),
-    st.builds(Kitty, card_runs),
-    st.builds(Pass, names, nonempty_runs, st.one_of(st.none(), names)),
-    full_tricks,
-    compact_tricks,
-    st.builds(Moon, names, st.sampled_from(["subtract", "add"])),
-    st.builds(Score, entry_lists),
-    st.builds(Total, entry_lists),
-    st.builds(GameOver, st.lists(winner_names, min_size=1, max_size=4).map(tuple)),
-)
-event_lists = st.lists(events, max_size=25)
-
 
 # ---- the round trip ------------------------------------------------------------------------
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -217,7 +169,7 @@ def test_format_text_of_nothing():
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.one_of(events.map(format_event), _LINE_TEXT, st.just(""), st.just("  # note")), max_size=15))
+@given(st.lists(st.one_of(events.map(format_event), LINE_TEXT, st.just(""), st.just("  # note")), max_size=15))
 def test_format_text_is_idempotent_and_keeps_events(lines):
     text = "\n".join(lines)
     formatted, issues = format_text(text)

@@ -1,21 +1,95 @@
 """The names of the ruleset options, their allowed values and their one documentation.
 
+An option with a fixed set of values has a :class:`~enum.StrEnum` of them (``KittyTo``,
+``FirstLeader``, ...), whose members a loaded ruleset holds and the code compares with.
 :data:`OPTION_DOCS` documents every option once (``referee rules`` prints it), with the range
-of an integer option (:data:`OPTION_RANGES`); spec/rules.md gives each a clause.  :mod:`referee.rules.ruleset` holds the record and its validation.
+of an integer option (:data:`OPTION_RANGES`); spec/rules.md gives each a clause.
+:mod:`referee.rules.ruleset` holds the record and its validation.
 """
 
 from __future__ import annotations
 
-FIRST_LEADERS = ("left_of_dealer", "two_of_clubs", "after_last_winner")
-KITTY_TO = ("first_trick", "last_trick")
-SET_ASIDE_LAST = ("nobody", "leader")
-SET_ASIDE_WHEN = ("all_cancelled", "two_pairs")
-MOON_CHOICES = ("subtract", "add")
-DEALER_MOVES = ("left", "right")
-NOTHING_SURVIVES = ("set_aside", "leader_wins")
-WINNING_TOTALS = ("lowest", "highest")
-GAME_LENGTHS = ("target", "one_hand_per_player")
+from enum import StrEnum
 
+
+class OptionValue(StrEnum):
+    """A value of an option with a fixed set of them.  A member equals, prints and shows in a
+    repr as the word a ruleset file writes."""
+
+    __repr__ = str.__repr__
+
+
+class FirstLeader(OptionValue):
+    LEFT_OF_DEALER = "left_of_dealer"
+    TWO_OF_CLUBS = "two_of_clubs"
+    AFTER_LAST_WINNER = "after_last_winner"
+
+
+class KittyTo(OptionValue):
+    FIRST_TRICK = "first_trick"
+    LAST_TRICK = "last_trick"
+
+
+class SetAsideLast(OptionValue):
+    NOBODY = "nobody"
+    LEADER = "leader"
+
+
+class SetAsideWhen(OptionValue):
+    ALL_CANCELLED = "all_cancelled"
+    TWO_PAIRS = "two_pairs"
+
+
+class MoonChoice(OptionValue):
+    SUBTRACT = "subtract"
+    ADD = "add"
+
+
+class DealerMoves(OptionValue):
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class NothingSurvives(OptionValue):
+    SET_ASIDE = "set_aside"
+    LEADER_WINS = "leader_wins"
+
+
+class WinningTotal(OptionValue):
+    LOWEST = "lowest"
+    HIGHEST = "highest"
+
+
+class GameLength(OptionValue):
+    TARGET = "target"
+    ONE_HAND_PER_PLAYER = "one_hand_per_player"
+
+
+class PassDirection(OptionValue):
+    """A pass direction with a name; ``pass_cycle`` may also write "N left" and "N right"."""
+
+    HOLD = "hold"
+    LEFT = "left"
+    RIGHT = "right"
+    ACROSS = "across"
+
+
+class OnFault(OptionValue):
+    """What ``referee match`` does when a program's answer is faulty (a match option)."""
+
+    FORFEIT = "forfeit"  # the program forfeits the game
+    PLAY = "play"  # the referee plays a legal card for it
+
+
+# Each option's values in order, as a tuple (Hypothesis strategies draw from these).
+FIRST_LEADERS = tuple(FirstLeader)
+KITTY_TO = tuple(KittyTo)
+SET_ASIDE_LAST = tuple(SetAsideLast)
+SET_ASIDE_WHEN = tuple(SetAsideWhen)
+DEALER_MOVES = tuple(DealerMoves)
+NOTHING_SURVIVES = tuple(NothingSurvives)
+WINNING_TOTALS = tuple(WinningTotal)
+GAME_LENGTHS = tuple(GameLength)
 
 OPTION_DOCS: dict[str, str] = {
     "name": "the ruleset's name, as logs write it in [Ruleset \"...\"]",
@@ -110,22 +184,23 @@ LATER_OPTIONS: dict[str, object] = {
     "pair_moon_points": 0,
     "shooting_the_moon": True,
     "lead_suit_switch": False,
-    "nothing_survives": "set_aside",
+    "nothing_survives": NothingSurvives.SET_ASIDE,
     "start_total": 0,
     "penalty_sign": 1,
     "clean_hand_pool": 0,
-    "winning_total": "lowest",
-    "game_length": "target",
+    "winning_total": WinningTotal.LOWEST,
+    "game_length": GameLength.TARGET,
     "pass_by_hand_number": False,
 }
 
-CHOICES = {
-    "first_leader": FIRST_LEADERS,
-    "kitty_to": KITTY_TO,
-    "set_aside_last": SET_ASIDE_LAST,
-    "set_aside_when": SET_ASIDE_WHEN,
-    "dealer_moves": DEALER_MOVES,
-    "nothing_survives": NOTHING_SURVIVES,
-    "winning_total": WINNING_TOTALS,
-    "game_length": GAME_LENGTHS,
+# The options with a fixed set of values (moon_choices: a list of them), and their values.
+CHOICES: dict[str, type[OptionValue]] = {
+    "first_leader": FirstLeader,
+    "kitty_to": KittyTo,
+    "set_aside_last": SetAsideLast,
+    "set_aside_when": SetAsideWhen,
+    "dealer_moves": DealerMoves,
+    "nothing_survives": NothingSurvives,
+    "winning_total": WinningTotal,
+    "game_length": GameLength,
 }

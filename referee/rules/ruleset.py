@@ -1,6 +1,6 @@
 """Rulesets: one frozen record of named options, loaded from TOML.
 
-Bundled rulesets live in ``referee/rulesets/*.toml``; a ruleset may also be loaded from a
+Bundled rulesets live in ``referee/rules/rulesets/*.toml``; a ruleset may also be loaded from a
 path.  A TOML file may say ``base = "cancellation"`` and override only some options.
 Every option is documented once, in :data:`OPTION_DOCS`, which ``referee rules`` prints.
 """
@@ -28,13 +28,22 @@ from referee.rules.options import (  # noqa: F401  (re-exported: the options' na
     GAME_LENGTHS,
     KITTY_TO,
     LATER_OPTIONS,
-    MOON_CHOICES,
     NOTHING_SURVIVES,
     OPTION_DOCS,
     OPTION_RANGES,
     SET_ASIDE_LAST,
     SET_ASIDE_WHEN,
     WINNING_TOTALS,
+    DealerMoves,
+    FirstLeader,
+    GameLength,
+    KittyTo,
+    MoonChoice,
+    NothingSurvives,
+    PassDirection,
+    SetAsideLast,
+    SetAsideWhen,
+    WinningTotal,
     bound_text,
 )
 from referee.rules.ruleset_files import (  # noqa: F401  (re-exported: a ruleset's errors)
@@ -71,9 +80,9 @@ class Ruleset(Record):
     decks: int
     target: int
     pass_count: int
-    pass_cycle: tuple[str, ...]
-    dealer_moves: str
-    first_leader: str
+    pass_cycle: tuple[str, ...]  # PassDirection members and "N left", "N right"
+    dealer_moves: DealerMoves
+    first_leader: FirstLeader
     first_lead_any_club: bool
     second_two_of_clubs_follows: bool
     first_lead_points: bool
@@ -83,11 +92,11 @@ class Ruleset(Record):
     must_break_hearts: bool
     lead_hearts_instead_of_queen: bool
     cancellation: bool
-    set_aside_when: str
-    set_aside_last: str
-    kitty_to: str
+    set_aside_when: SetAsideWhen
+    set_aside_last: SetAsideLast
+    kitty_to: KittyTo
     moon_points: int
-    moon_choices: tuple[str, ...]
+    moon_choices: tuple[MoonChoice, ...]
     jack_of_diamonds_bonus: int
     no_tricks_bonus: int
     no_tricks_bonus_in_moon_hand: bool
@@ -99,12 +108,12 @@ class Ruleset(Record):
     pair_moon_points: int
     shooting_the_moon: bool
     lead_suit_switch: bool
-    nothing_survives: str
+    nothing_survives: NothingSurvives
     start_total: int
     penalty_sign: int
     clean_hand_pool: int
-    winning_total: str
-    game_length: str
+    winning_total: WinningTotal
+    game_length: GameLength
     pass_by_hand_number: bool
 
     def __init__(self, **options) -> None:
@@ -131,9 +140,10 @@ class Ruleset(Record):
 
     def pass_direction(self, hand_number: int) -> str:
         if self.pass_by_hand_number and self.pass_count:
-            return "hold" if hand_number <= 1 else canonical_direction(f"{hand_number - 1} left")
+            return PassDirection.HOLD if hand_number <= 1 else \
+                canonical_direction(f"{hand_number - 1} left")
         if self.pass_count == 0 or not self.pass_cycle:
-            return "hold"
+            return PassDirection.HOLD
         return self.pass_cycle[(hand_number - 1) % len(self.pass_cycle)]
 
     def may_pass(self, card: int) -> bool:
@@ -163,28 +173,34 @@ def bonus_points(ruleset: Ruleset, card: int) -> int:
 def direction_offset(direction: str, players: int) -> int:
     """Seats to the left that a pass in ``direction`` travels (0: no pass)."""
     words = direction.split()
-    if direction == "hold":
+    if direction == PassDirection.HOLD:
         return 0
-    if direction == "left":
+    if direction == PassDirection.LEFT:
         return 1
-    if direction == "right":
+    if direction == PassDirection.RIGHT:
         return players - 1
-    if direction == "across":
+    if direction == PassDirection.ACROSS:
         return players // 2
     steps = whole_number(words[0], MAX_STEP_DIGITS) if len(words) == 2 else None
-    if steps is not None and words[1] in ("left", "right"):
+    if steps is not None and words[1] in (PassDirection.LEFT, PassDirection.RIGHT):
         steps %= players
-        return steps if words[1] == "left" else (players - steps) % players
+        return steps if words[1] == PassDirection.LEFT else (players - steps) % players
     raise RulesetError(msg("unknown pass direction {direction}", direction=shown_name(direction)))
 
 
+_NAMED_DIRECTIONS = {d.value: d for d in PassDirection}
+
+
 def canonical_direction(direction: str) -> str:
+    """``direction`` as the ruleset keeps it: a :class:`PassDirection` member ("none" is
+    "hold", "1 left" is "left"), or "N left" or "N right" with single spaces."""
     words = direction.casefold().split()
     if words == ["none"]:
-        return "hold"
+        return PassDirection.HOLD
     if len(words) == 2 and words[0] == "1":
-        return words[1]
-    return " ".join(words)
+        words = words[1:]
+    text = " ".join(words)
+    return _NAMED_DIRECTIONS.get(text, text)
 
 
 def _validate(data: dict, origin: str) -> Ruleset:
@@ -232,7 +248,7 @@ _TYPES = {"int": int, "bool": bool, "str": str}  # a field's annotation -> the t
 def _check_types(values: dict, origin: str) -> None:
     for f in fields(Ruleset):
         value = values[f.name]
-        expected = _TYPES.get(str(f.type))
+        expected = str if f.name in CHOICES else _TYPES.get(str(f.type))
         if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
             raise RulesetError(msg("{origin}: {option} must be an integer", origin=origin,
                                    option=f.name))
@@ -243,14 +259,18 @@ def _check_types(values: dict, origin: str) -> None:
 
 
 def _check_choices(values: dict, origin: str) -> None:
+    """Each option with a fixed set of values made one of its members."""
     for key, allowed in CHOICES.items():
-        if values[key] not in allowed:
+        try:
+            values[key] = allowed(values[key])
+        except ValueError:
             raise RulesetError(msg("{origin}: {option} must be one of {choices}", origin=origin,
-                                   option=key, choices=", ".join(allowed)))
-    for choice in values["moon_choices"]:
-        if choice not in MOON_CHOICES:
-            raise RulesetError(msg("{origin}: moon_choices may hold only subtract and add",
-                                   origin=origin))
+                                   option=key, choices=", ".join(allowed))) from None
+    try:
+        values["moon_choices"] = tuple(MoonChoice(choice) for choice in values["moon_choices"])
+    except ValueError:
+        raise RulesetError(msg("{origin}: moon_choices may hold only subtract and add",
+                               origin=origin)) from None
     if not values["moon_choices"]:
         raise RulesetError(msg("{origin}: moon_choices must name at least one choice",
                                origin=origin))

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 
 from referee.check.diagnostics import Report
 from referee.rules.ruleset import Ruleset
+from referee.run.window import finished_in_window
 
 
 class ClusterUnavailable(RuntimeError):
@@ -98,29 +99,15 @@ def games_on_cluster(schedule: list, commands: list[list[str]], options, schedul
         client = Client(scheduler, timeout=30.0)
     except (OSError, ValueError, TimeoutError) as err:
         raise ClusterUnavailable(f"cannot reach the Dask scheduler at {scheduler}: {err}") from None
-    upcoming = iter(enumerate(schedule))
-    pending: dict = {}
 
-    def submit() -> None:
-        item = next(upcoming, None)
-        if item is not None:
-            index, (name, seed, programs) = item
-            pending[client.submit(play_game, commands, programs, game=name, seed=seed,
-                                  options=options, cwd=cwd, pure=False)] = index
+    def start(game):
+        name, seed, programs = game
+        return client.submit(play_game, commands, programs, game=name, seed=seed,
+                             options=options, cwd=cwd, pure=False)
 
     try:
-        for _ in range(window):
-            submit()
-        while pending:
-            done = wait(list(pending), return_when="FIRST_COMPLETED").done
-            for future in done:
-                index = pending.pop(future)
-                try:
-                    yield index, future.result()
-                except Exception as err:  # a worker's failure is this game's, not the match's
-                    yield index, err
-                submit()
+        yield from finished_in_window(
+            schedule, start, lambda futures: wait(futures, return_when="FIRST_COMPLETED").done,
+            window)
     finally:
-        for future in pending:
-            future.cancel()
         client.close()

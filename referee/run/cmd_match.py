@@ -13,6 +13,7 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 
 from referee.run.usage import EXIT_CLEAN, EXIT_VIOLATIONS, UsageError
+from referee.run.window import finished_in_window
 from referee.util.terminal import escaped
 
 MAX_GAMES = 1_000_000
@@ -32,7 +33,8 @@ def _commands(args) -> list[list[str]]:
 
 
 def _options(args):
-    from referee.play.match import FAULT_POLICIES, MatchOptions
+    from referee.play.match import MatchOptions
+    from referee.rules.options import OnFault
     from referee.rules.ruleset import RulesetError, load_ruleset
 
     try:
@@ -47,10 +49,8 @@ def _options(args):
         raise UsageError(f"--games takes 1 to {MAX_GAMES:,}")
     if not 1 <= args.time_per_move <= 3_600_000:
         raise UsageError("--time-per-move takes 1 to 3,600,000 ms")
-    if args.on_fault not in FAULT_POLICIES:
-        raise UsageError(f"--on-fault takes {' or '.join(FAULT_POLICIES)}")
     return MatchOptions(rules, players, args.time_per_move / 1000, args.conformance,
-                        args.on_fault, args.max_hands)
+                        OnFault(args.on_fault), args.max_hands)
 
 
 def _schedule(args, commands: list[list[str]], players: int) -> list[tuple[str, str, tuple]]:
@@ -127,33 +127,22 @@ def _local(schedule, commands, options, jobs, stop, registry, results, failures,
     from referee.play.match import play_game
 
     pool = ThreadPoolExecutor(max_workers=max(1, min(jobs, len(schedule))))
-    upcoming = iter(enumerate(schedule))
-    pending: dict = {}
 
-    def submit() -> None:
-        item = next(upcoming, None)
-        if item is not None:
-            index, (name, seed, programs) = item
-            pending[pool.submit(play_game, commands, programs, game=name, seed=seed,
-                                options=options, stop=stop, registry=registry)] = index
+    def start(game):
+        name, seed, programs = game
+        return pool.submit(play_game, commands, programs, game=name, seed=seed, options=options,
+                           stop=stop, registry=registry)
 
-    def finished():
-        while pending:
-            done, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
-            if stop.is_set():
-                raise KeyboardInterrupt
-            for future in done:
-                index = pending.pop(future)
-                try:
-                    yield index, future.result()
-                except Exception as err:  # a fault of the referee: the match goes on
-                    yield index, err
-                submit()
+    def done(futures):
+        # polled, so that the main thread sees the stop event an interrupt sets
+        finished = wait(futures, timeout=0.1, return_when=FIRST_COMPLETED).done
+        if stop.is_set():
+            raise KeyboardInterrupt
+        return finished
 
     try:
-        for _ in range(2 * max(1, jobs)):
-            submit()
-        _collect(finished(), schedule, results, failures, folder, args, progress)
+        _collect(finished_in_window(schedule, start, done, 2 * max(1, jobs)), schedule, results,
+                 failures, folder, args, progress)
     except KeyboardInterrupt:
         # every game stops at its next question; killing the programs ends the waits now
         stop.set()

@@ -1,4 +1,5 @@
-"""Checking one log: the public ``check_*`` functions, with or without the z3 invariants.
+"""Checking one log: :func:`check`, the public entry point, and the ``check_*`` functions it
+calls, with or without the z3 invariants.
 
 A log's ``[Ruleset]`` tag may name a bundled ruleset, or a .toml file in the log's folder
 (``check_path``'s file, ``base_dir``) or below it, or under one of ``allowed_dirs``; text with
@@ -13,6 +14,7 @@ imported only then.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from referee.check import replay
@@ -22,7 +24,7 @@ from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
 from referee.log.parser import ParseResult
 from referee.rules.ruleset import Ruleset
 
-__all__ = ["MAX_FILE_BYTES", "check_bytes", "check_parsed", "check_path", "check_text"]
+__all__ = ["MAX_FILE_BYTES", "check", "check_bytes", "check_parsed", "check_path", "check_text"]
 
 
 def _prover(invariants: bool) -> Watcher | None:
@@ -31,6 +33,29 @@ def _prover(invariants: bool) -> Watcher | None:
     from referee.proofs.invariants import InvariantWatch
 
     return InvariantWatch
+
+
+def check(path: str | os.PathLike | None = None, *, text: str | None = None,
+          data: bytes | None = None, **options) -> Report:
+    """Check one log and return its report: the file at ``path``, or the log's ``text``, or
+    its bytes (``data``; decoded as a file is).  Give exactly one of them.  With ``text`` or
+    ``data``, ``path`` is the name the report shows (and ``data`` may take ``base_dir``, the
+    log's folder).  ``options`` are those of :func:`check_path`: ``invariants``,
+    ``max_diagnostics``, ``ruleset`` and ``allowed_dirs``."""
+    if text is not None and data is None:
+        return check_text(text, "<string>" if path is None else os.fspath(path), **options)
+    if data is not None and text is None:
+        return check_bytes(data, "<bytes>" if path is None else os.fspath(path), **options)
+    if text is not None or path is None:
+        raise TypeError("check() takes one log: a path, text= or data=")
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"check() takes a path as a str or os.PathLike, not "
+                        f"{type(path).__name__}: give a log's text as text= and its bytes "
+                        "as data=")
+    if isinstance(path, str) and "\n" in path:
+        raise ValueError("check() was given text with a line break as a path: give a log's "
+                         "text as text=")
+    return check_path(path, **options)
 
 
 def check_path(path: str | Path, *, invariants: bool = False,
