@@ -4,8 +4,8 @@ exactly that slip, at its place, and accuses nobody else.
     python scripts/slip_campaign.py run [--per-kind N] [--out FILE]   # judge every slip
     python scripts/slip_campaign.py compare BEFORE.json AFTER.json    # the two side by side
 
-``run`` judges with the ``referee`` package Python imports (run it from a checkout's root, or
-with PYTHONPATH naming one, to judge that checkout's code).  The clean logs are the bundled
+``run`` judges the ``referee`` package of the checkout it is run from (its root the current
+folder), or, with PYTHONPATH set, the one Python imports from there; it says which.  The clean logs are the bundled
 ``examples/logs/clean-*.log`` and ``scoresheet-game.log``, games the conformance generator
 writes (the same for every checkout that has the same generator), and the scoresheet of each
 played game alone; each must check clean, or it is left out.  A slip is made in the text, as a scorer or a program would make it, and
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import re
 import sys
@@ -411,6 +412,10 @@ def main(argv: list[str] | None = None) -> int:
         after = json.loads(args.after.read_text("utf-8"))["summary"]
         print(compare(before, after))
         return 0
+    if not os.environ.get("PYTHONPATH"):  # else Python would import an installed referee
+        sys.path.insert(0, os.getcwd())
+    import referee
+    print(f"judged by {Path(referee.__file__).parent}", file=sys.stderr)
     outcomes = run(args.per_kind, args.seed)
     result = {"summary": summary(outcomes), "outcomes": [asdict(o) for o in outcomes]}
     if args.show_wrong:

@@ -89,8 +89,9 @@ EXAMPLES = {
     "card-not-held.log": ("Beth played 9C, but the decks hold 2 and they are gone: Charlie "
                           "played one in trick 1 (line 21); Eve played one in trick 1 (line 21)"),
     "out-of-turn.log": "Fay plays where Eve is next in seating order",
-    "wrong-leader.log": "Fay led trick 5, but Beth won trick 4 and leads next (unless the trick "
-                        "is only written from Fay's column: read from Beth, it is the same trick)",
+    "wrong-leader.log": ("Charlie led trick 5, but Beth won trick 4 and leads next (unless the "
+                         "trick is only written from Charlie's column: read from Beth, it is the "
+                         "same trick)"),
     "wrong-winner.log": "trick 3 is claimed for Beth, but Dave wins it with KC",
     "miscounted-cancellation.log": ("trick 4 is claimed for Dave, whose AS was cancelled by its "
                                     "twin; Beth wins it with QS"),

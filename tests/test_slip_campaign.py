@@ -1,8 +1,7 @@
 """The slip campaign's cases that must stay right (scripts/slip_campaign.py): a few slips of
 each kind typed into clean logs, each giving exactly its own diagnostics, at the slip, with
-nobody else accused and the winner unchanged.  A trick written in seating order whose two
-readings both fit stays a lead out of turn of the player written first (the record cannot
-tell them apart), and its message says the other reading."""
+nobody else accused and the winner unchanged; a trick written in seating order from the
+first column, the dealer or the last column among them, with every card of one suit or not."""
 
 from __future__ import annotations
 
@@ -39,9 +38,9 @@ def sample(key: str, count: int = 3) -> list:
     return slips[:count]
 
 
-@pytest.mark.parametrize("key", [k for k in campaign.SLIPS if k not in SEATING])
+@pytest.mark.parametrize("key", campaign.SLIPS)
 def test_each_slip_is_one_fault_at_its_place(key):
-    for slip in sample(key):
+    for slip in sample(key, 4 if key in SEATING else 3):
         outcome = campaign.judge(slip, WINNERS[slip.source])
         assert outcome.right, (slip.kind, slip.source, outcome.found)
 
@@ -50,14 +49,3 @@ def test_passes_the_play_follows_are_one_fault():
     for slip in campaign.wrong_way_passes(2):
         outcome = campaign.judge(slip, None)
         assert outcome.right, (slip.source, outcome.found)
-
-
-@pytest.mark.parametrize("key", SEATING)
-def test_a_trick_in_seating_order_is_one_fault_at_its_place(key):
-    for slip in sample(key, 4):
-        outcome = campaign.judge(slip, WINNERS[slip.source])
-        assert outcome.at_slip and outcome.winner, (slip.source, outcome.found)
-        if not outcome.nobody_else:  # both readings fit: a lead out of turn, said as such
-            (diag,) = check_text(slip.text).diagnostics
-            assert diag.kind == "wrong-leader" and "unless the trick is only written" in \
-                diag.message

@@ -7,8 +7,17 @@ followed suit look as if they revoked, and the claim and the scores look wrong. 
 cards read from the seat due to lead make a trick in which every play is legal and the claim
 holds, while the written order breaks a rule or the claim, the line is taken as written out of
 order (R10.8): one fault of the record, charged to no player, and the trick is judged as it
-was played.  When both readings fit (every card of the led suit), the written order stands
-and its lead is judged as a lead out of turn, as the record says.
+was played.
+
+When both readings fit (as when every card follows one suit: the winner is the same whoever
+led), each is one fault: a lead out of turn, or the record's order.  The trick is then read
+from its leader when it has a claim and is written from a column a scorer starts from (the
+first, the last, or the dealer's): the claim is the table's, and it holds.  The hand's scores
+cannot tell the two readings apart, since the same player takes the same cards.  Without a
+claim, or written from another seat, the written order stands and its lead is judged as a lead
+out of turn.  A reading that leaves another seat to lead the next trick than the one written
+first there (a set-aside trick's leader leads again, R4.6) does not fit: a lead out of turn the
+next trick shows stays one.
 """
 
 from __future__ import annotations
@@ -22,7 +31,7 @@ from referee.rules.engine import State
 from referee.rules.legality import Fault
 from referee.util.message import msg
 
-__all__ = ["BOTH", "TAKEN", "read_from_leader"]
+__all__ = ["BOTH", "TAKEN", "from_a_pad_column", "read_from_leader"]
 
 
 # what :func:`read_from_leader` made of a trick written from another seat than its leader
@@ -35,7 +44,8 @@ def read_from_leader(table: Table, state: State, know: Knowledge, trick: Trick, 
     """Whether trick ``index``, whole and in seating order but written from another seat than
     ``state.leader``, is read from its leader instead (:data:`TAKEN`: then
     ``know.tricks[index]`` holds the plays in that order, and the one diagnostic is
-    reported), or could be (:data:`BOTH`: the written order fits as well); else None."""
+    reported), or could be (:data:`BOTH`: the written order fits as well, and stands); else
+    None."""
     plays = know.tricks[index]
     n, leader = table.size, state.leader
     if len(plays) != n or plays[0][0] == leader:
@@ -50,19 +60,43 @@ def read_from_leader(table: Table, state: State, know: Knowledge, trick: Trick, 
     fits, faults = _reading(table, state, know, trick, rotated, following)
     if not fits or faults:
         return None
-    written_fits, written_faults = _reading(table, state._replace(leader=plays[0][0]), know,
+    written = plays[0][0]
+    written_fits, written_faults = _reading(table, state._replace(leader=written), know,
                                             trick, plays, following)
-    if written_fits and not written_faults:
+    same = written_fits and not written_faults
+    if same and not (index and _claimed(table, trick) and
+                     from_a_pad_column(written, n, state.dealer)):
         return BOTH  # the record's order stands (a lead out of turn)
     know.tricks[index] = rotated
-    first, due = table.name(plays[0][0]), table.name(leader)
-    # TRANSLATORS: {first} is the player written first, {leader} the one due to lead
-    table.findings.add(codes.OUT_OF_TURN, plays[0][2].span, msg(
-        "trick {trick} is written from {first}, in seating order, but {leader} leads it: read "
-        "from {leader}, every play is legal and the claim holds, so it is judged in that order",
-        trick=state.trick_number, first=first, leader=due), hand=hand,
-        trick=state.trick_number, rule="R10.8")
+    first, due = table.name(written), table.name(leader)
+    if same:
+        # TRANSLATORS: {first} is the player written first, {leader} the one due to lead
+        message = msg("trick {trick} is written from {first}, in seating order, but {leader} "
+                      "leads it: read from {leader}, it is the same trick and the claim holds, "
+                      "so it is taken as written out of order, not as a lead out of turn",
+                      trick=state.trick_number, first=first, leader=due)
+    else:
+        # TRANSLATORS: {first} is the player written first, {leader} the one due to lead
+        message = msg("trick {trick} is written from {first}, in seating order, but {leader} "
+                      "leads it: read from {leader}, every play is legal and the claim holds, "
+                      "so it is judged in that order", trick=state.trick_number, first=first,
+                      leader=due)
+    table.findings.add(codes.OUT_OF_TURN, plays[0][2].span, message, hand=hand,
+                       trick=state.trick_number, rule="R10.8")
     return TAKEN
+
+
+def from_a_pad_column(seat: int, players: int, dealer: int) -> bool:
+    """Whether a scorer may write a trick from ``seat``: the first or the last column of the
+    pad, or the dealer's (R10.8)."""
+    return seat in (0, players - 1, dealer)
+
+
+def _claimed(table: Table, trick: Trick) -> bool:
+    """Whether the trick has a claim that names its winner (a seated player, or none)."""
+    claim = trick.claim
+    return claim is not None and (claim.player is None or
+                                  claim.player.casefold() in table.seats)
 
 
 def _reading(table: Table, state: State, know: Knowledge, trick: Trick,

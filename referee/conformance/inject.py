@@ -1,14 +1,18 @@
 """Games with exactly one violation of a chosen kind, and the verdict expected for them.
 
-Violations of play (revoke, illegal lead, card not held, wrong leader) are made while the
-game is generated: one play is replaced and the rest of the game goes on legally from the
-state it left, so claims, scores and totals stay consistent.  The others are edits of a
+Violations of play (revoke, illegal lead, card not held, wrong leader) are made while the game
+is generated: one play is replaced and the rest of the game goes on legally from the state it
+left, so claims, scores and totals stay consistent.  A lead out of turn is made only where no
+rotation explains it: read from the seat due to lead, the trick it makes has another winner, or
+it is written from a column a scorer does not start from, so the referee cannot take it for a
+trick written out of order (R10.8, :mod:`referee.check.rotation`).  The others are edits of a
 clean game's events (or, for ``syntax``, of its text) that touch nothing else.
 """
 
 from __future__ import annotations
 
 from referee.check import codes
+from referee.check.rotation import from_a_pad_column
 from referee.conformance.edits import EDITS, syntax_fault, trick_index
 from referee.conformance.generate import GameStats, Rng, generate_game, seat_names
 from referee.conformance.verdicts import CannotInject, Expected, expected_document
@@ -16,7 +20,7 @@ from referee.rules.cards import CARDS, DECK_SIZE, NUM_RANKS
 from referee.rules.engine import State, play_fault
 from referee.rules.legality import Fault
 from referee.rules.ruleset import Ruleset
-from referee.rules.tricks import lead_card
+from referee.rules.tricks import lead_card, resolve_under
 
 PLAY_KINDS = (codes.REVOKE, codes.ILLEGAL_LEAD, codes.CARD_NOT_HELD, codes.WRONG_LEADER, codes.ILLEGAL_PLAY)
 EDIT_KINDS = (
@@ -28,7 +32,7 @@ INJECTABLE = PLAY_KINDS + EDIT_KINDS
 
 __all__ = [  # the verdicts are defined in verdicts.py; their documented home is here
     "CannotInject", "Expected", "expected_document", "INJECTABLE", "PLAY_KINDS", "EDIT_KINDS",
-    "can_occur", "hands_for", "violating_cards", "violating_game",
+    "can_occur", "hands_for", "rotation_explains", "violating_cards", "violating_game",
 ]
 
 
@@ -40,17 +44,24 @@ def hands_for(kind: str | None, hands: int | None) -> int | None:
 class _Tamper:
     """Replaces the first suitable play (from a random starting point) with an illegal one."""
 
-    def __init__(self, kind: str, rng: Rng, names, skip: int | None = None):
+    def __init__(self, kind: str, rng: Rng, names, skip: int | None = None,
+                 avoid: frozenset[int] = frozenset()):
         self.kind, self.rng, self.names = kind, rng, names
         # how many chances to let pass, so the place varies (illegal leads have few chances)
         self.skip = skip if skip is not None else rng.randrange(
             {codes.ILLEGAL_LEAD: 2, codes.ILLEGAL_PLAY: 1}.get(kind, 12))
         self.seen, self.where = 0, None  # the chances met; (hand, trick, player) once placed
+        self.avoid = avoid  # the chances not to take (counted in ``seen``, not in ``open``)
+        self.open = 0  # the chances met that may be taken
+        self.due: tuple[int, int] | None = None  # a wrong lead's (seat due to lead, dealer)
 
     def _chance(self) -> bool:
         if self.where is not None:
             return False
         self.seen += 1
+        if self.seen - 1 in self.avoid:
+            return False
+        self.open += 1
         self.skip -= 1
         return self.skip < 0
 
@@ -59,6 +70,7 @@ class _Tamper:
             return state
         other = (state.leader + 1 + self.rng.randrange(state.players - 1)) % state.players
         self.where = (state.hand_number, state.trick_number, self.names[other])
+        self.due = (state.leader, state.dealer)
         return state._replace(leader=other)
 
     def play(self, state: State, legal):
@@ -69,6 +81,30 @@ class _Tamper:
             return None
         self.where = (state.hand_number, state.trick_number, self.names[state.to_play])
         return choice[self.rng.randrange(len(choice))]
+
+    def again(self) -> _Tamper:
+        """The tamper to run the game again with: past the end of the chances, from the first
+        one again; after a wrong lead a rotation explains, from the next chance, that one
+        avoided (the game is the same up to the tampered play in each run)."""
+        if self.where is None:
+            return _Tamper(self.kind, self.rng, self.names, self.skip % self.open, self.avoid)
+        return _Tamper(self.kind, self.rng, self.names, self.open - 1,
+                       self.avoid | {self.seen - 1})
+
+
+def rotation_explains(rules: Ruleset, trick, names, due: int, dealer: int) -> bool:
+    """Whether trick ``trick`` (an event), led out of turn, could be read as a trick written
+    in seating order from another column (R10.8): read from ``due``, the seat due to lead, it
+    has the same winner, and it is written from a column a scorer starts from."""
+    seats = [names.index(play.player) for play in trick.plays]
+    cards = [play.card for play in trick.plays]
+    if due not in seats or not from_a_pad_column(seats[0], len(names), dealer):
+        return False
+    start = seats.index(due)
+    written = resolve_under(rules, cards).winner
+    read = resolve_under(rules, cards[start:] + cards[:start]).winner
+    return (None if written is None else seats[written]) == \
+        (None if read is None else seats[(read + start) % len(seats)])
 
 
 # The faults each play kind is injected as (each reported as that kind, see FAULT_CODES).
@@ -145,13 +181,17 @@ def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
     rng = Rng(f"{seed}:{kind}")
     if kind in PLAY_KINDS:
         tamper = _Tamper(kind, rng, seat_names(players))
-        while True:  # twice if the skip outran the chances: the game is the same up to the
-            made = GameStats()  # tampered play in each run, so skip % chances lands on one
+        while True:  # again if the skip outran the chances, or a rotation explains the lead
+            made = GameStats()
             events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,
                                    tamper=tamper, event_name=event_name, stats=made)
-            if tamper.where is not None or not tamper.seen:
+            if tamper.where is None and not tamper.open:
                 break
-            tamper = _Tamper(kind, rng, tamper.names, skip=tamper.skip % tamper.seen)
+            if tamper.where is not None and (tamper.due is None or not rotation_explains(
+                    rules, events[trick_index(events, *tamper.where[:2])], tamper.names,
+                    *tamper.due)):
+                break
+            tamper = tamper.again()
         if tamper.where is None:
             raise CannotInject(f"no place for {kind} in this game")
         if stats is not None:
