@@ -21,14 +21,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def main() -> int:
     sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+    from chromium import DESKTOP, PHONE, emulate, start_browser
     from test_report_html import (
-        DESKTOP,
         DISPUTE,
-        PHONE,
         TABLE_10,
-        emulate,
         screenshot,
-        start_browser,
         write_page,
     )
 

@@ -1,7 +1,7 @@
 """Write docs/serve-phone.png, docs/serve.md's picture: ``referee serve``'s page on a phone
 390 px wide with tests/data/dispute.log in it and its diagnostics listed, taken in headless
 Chromium through the tests' own functions (bench/serve_load.py's ``start_server``,
-tests/test_report_html.py's ``start_browser`` and ``emulate``).
+tests/chromium.py's ``start_browser`` and ``emulate``).
 
     python docs/make_serve_picture.py        # needs chromium, chromium-driver, referee[serve]
 """
@@ -20,7 +20,8 @@ def main() -> int:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
     from serve_load import start_server, stop_server
-    from test_report_html import DISPUTE, PHONE, emulate, start_browser
+    from chromium import PHONE, emulate, start_browser
+    from test_report_html import DISPUTE
 
     process, url = start_server()
     driver = start_browser()

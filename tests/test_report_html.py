@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
-from chromium import DESKTOP, PHONE, emulate, start_browser  # noqa: F401 (docs/make_*_picture.py)
+from chromium import DESKTOP, PHONE, emulate
 
 from referee.cli import main
 from referee.log.parser import parse_bytes
