@@ -49,12 +49,8 @@ from referee.rules.engine import (
     shooter,
 )
 from referee.rules.legality import Fault
+from referee.rules.options import DealerMoves, FirstLeader, KittyTo, SetAsideLast, SetAsideWhen
 from referee.rules.ruleset import (
-    DEALER_MOVES,
-    FIRST_LEADERS,
-    KITTY_TO,
-    SET_ASIDE_LAST,
-    SET_ASIDE_WHEN,
     card_points,
     direction_offset,
     load_ruleset,
@@ -293,7 +289,7 @@ def variants(draw):
     base = draw(st.sampled_from([CANCELLATION, STANDARD]))
     players = draw(st.integers(base.min_players, base.max_players))
     changes = dict(
-        first_leader=draw(st.sampled_from(FIRST_LEADERS)),
+        first_leader=draw(st.sampled_from(FirstLeader)),
         first_lead_any_club=draw(st.booleans()),
         second_two_of_clubs_follows=draw(st.booleans()),
         first_lead_points=draw(st.booleans()),
@@ -302,10 +298,10 @@ def variants(draw):
         must_break_hearts=draw(st.booleans()),
         lead_hearts_instead_of_queen=draw(st.booleans()),
         cancellation=draw(st.booleans()),
-        set_aside_when=draw(st.sampled_from(SET_ASIDE_WHEN)),
-        set_aside_last=draw(st.sampled_from(SET_ASIDE_LAST)),
-        kitty_to=draw(st.sampled_from(KITTY_TO)),
-        dealer_moves=draw(st.sampled_from(DEALER_MOVES)),
+        set_aside_when=draw(st.sampled_from(SetAsideWhen)),
+        set_aside_last=draw(st.sampled_from(SetAsideLast)),
+        kitty_to=draw(st.sampled_from(KittyTo)),
+        dealer_moves=draw(st.sampled_from(DealerMoves)),
         pass_count=draw(st.sampled_from([0, 1, 3])),
         pass_cycle=draw(st.sampled_from(
             [["left", "right"], ["left", "right", "across", "hold"], ["2 left", "3 right"], ["hold"]])),

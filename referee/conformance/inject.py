@@ -21,6 +21,7 @@ from referee.rules.engine import State, play_fault
 from referee.rules.legality import Fault
 from referee.rules.ruleset import Ruleset
 from referee.rules.tricks import lead_card, resolve_under
+from referee.rules.options import FirstLeader
 
 PLAY_KINDS = (codes.REVOKE, codes.ILLEGAL_LEAD, codes.CARD_NOT_HELD, codes.WRONG_LEADER, codes.ILLEGAL_PLAY)
 EDIT_KINDS = (
@@ -124,7 +125,7 @@ def _may_tamper(kind: str, state: State) -> bool:
     trick = state.trick_cards
     if kind == codes.ILLEGAL_LEAD:
         return not trick and not (state.trick_number == 1
-                                  and state.rules.first_leader == "two_of_clubs")
+                                  and state.rules.first_leader == FirstLeader.TWO_OF_CLUBS)
     if kind == codes.ILLEGAL_PLAY and trick:  # from a void in the led suit only
         led = lead_card(trick, state.rules.lead_suit_switch) // NUM_RANKS
         return not any(state.holdings[state.to_play][led * NUM_RANKS:(led + 1) * NUM_RANKS])
@@ -156,12 +157,12 @@ def can_occur(kind: str, rules: Ruleset) -> bool:
     """Whether a game under ``rules`` can contain a violation of ``kind`` at all."""
     if kind == codes.ILLEGAL_PLAY:  # only the first-trick restrictions make a follow illegal
         return not rules.first_trick_points or (
-            rules.first_leader == "two_of_clubs" and rules.second_two_of_clubs_follows
+            rules.first_leader == FirstLeader.TWO_OF_CLUBS and rules.second_two_of_clubs_follows
             and rules.decks > 1)
     if kind == codes.MISCOUNTED_CANCELLATION:
         return rules.cancellation and rules.decks > 1
     if kind == codes.WRONG_DEALER:  # R4.1: a ruleset without a dealer has no rotation
-        return rules.first_leader != "after_last_winner"
+        return rules.first_leader != FirstLeader.AFTER_LAST_WINNER
     return kind in INJECTABLE
 
 

@@ -26,6 +26,7 @@ from referee.rules.engine import State
 from referee.rules.legality import follow_layers, lead_layers, legal_cards
 from referee.rules.ruleset import Ruleset, load_ruleset, with_options
 from referee.rules.tricks import lead_card
+from referee.rules.options import FirstLeader
 
 FORMAT = "referee-legal-moves"
 VERSION = 1
@@ -138,8 +139,8 @@ def _position(rules: Ruleset, name: str, base: str, options: dict, players: int,
                        hearts_broken=hearts_broken, lowest=lowest)
     return Position("", name, base, options, players, held, tuple(trick),
                     tuple(tuple(t) for t in earlier), first_trick, hearts_broken,
-                    lowest if rules.first_leader == "two_of_clubs" else None, legal, layers,
-                    source, note)
+                    lowest if rules.first_leader == FirstLeader.TWO_OF_CLUBS else None, legal,
+                    layers, source, note)
 
 
 class _Recorder:
@@ -177,7 +178,7 @@ class _Recorder:
             lowest=state.lowest_club)
         base = self.base_rules
         lowest = (state.lowest_club if state.lowest_club is not None else parse_card("2C")) \
-            if base.first_leader == "two_of_clubs" else None
+            if base.first_leader == FirstLeader.TWO_OF_CLUBS else None
         position.differs = legal_cards(
             base, state.holdings[state.to_play], state.trick_cards,
             first_trick=state.trick_number == 1, hearts_broken=self.base_state.hearts_broken,
@@ -235,7 +236,7 @@ def _made() -> Iterator[Position]:
         cards = [parse_card(c) for c in holding.split()]
         played = tuple(parse_card(c) for c in trick.split())
         before = [tuple(parse_card(c) for c in t.split()) for t in earlier]
-        lowest = parse_card("2C") if rules.first_leader == "two_of_clubs" else None
+        lowest = parse_card("2C") if rules.first_leader == FirstLeader.TWO_OF_CLUBS else None
         yield _position(rules, name, base, options, players, counts_of(cards), played, before,
                         first_trick=not before, hearts_broken=broken, lowest=lowest,
                         source="made", note=note)
@@ -307,9 +308,10 @@ def legal_under(rules: Ruleset, line: dict, players: int) -> list[str]:
     broken or not after the earlier tricks, R4.1's lowest club only when it has R4.1."""
     holding = counts_of(parse_card(c) for c in line["holding"])
     trick = [parse_card(c) for c in line["trick"]]
-    lowest = None if line["lowest_club"] is None or rules.first_leader != "two_of_clubs" \
+    lowest = None if (line["lowest_club"] is None
+                      or rules.first_leader != FirstLeader.TWO_OF_CLUBS) \
         else parse_card(line["lowest_club"])
-    if lowest is None and rules.first_leader == "two_of_clubs":
+    if lowest is None and rules.first_leader == FirstLeader.TWO_OF_CLUBS:
         lowest = parse_card("2C")
     return _texts(legal_cards(rules, holding, trick, first_trick=line["first_trick"],
                               hearts_broken=hearts_broken_after(line, rules, players),

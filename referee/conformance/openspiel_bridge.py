@@ -51,6 +51,7 @@ from referee.log.events import (
 )
 from referee.rules.cards import CARDS, CLUBS, DIAMONDS, HEARTS, NUM_RANKS, SPADES, Card, parse_card
 from referee.rules.ruleset import Ruleset, card_points, with_options
+from referee.rules.options import FirstLeader, MoonChoice, PassDirection
 
 __all__ = [
     "NAMES", "PASS_DIRECTIONS", "FIRST_DEALER", "PASS_COUNT", "JD_BONUS", "NO_TRICKS_BONUS",
@@ -100,11 +101,11 @@ def openspiel_params(rules: Ruleset) -> dict[str, bool]:
     problems = []
     if rules.decks != 1 or not rules.min_players == rules.max_players == 4:
         problems.append("OpenSpiel hearts is one deck and four players")
-    if rules.first_leader != "two_of_clubs":
+    if rules.first_leader != FirstLeader.TWO_OF_CLUBS:
         problems.append("OpenSpiel's holder of the 2C leads it")
     if rules.pass_count not in (0, PASS_COUNT):
         problems.append("OpenSpiel passes three cards or none")
-    if rules.moon_choices != ("add",) or rules.moon_points != 26:
+    if rules.moon_choices != (MoonChoice.ADD,) or rules.moon_points != 26:
         problems.append("OpenSpiel's moon adds 26 to every other player")
     if rules.jack_of_diamonds_bonus not in (0, JD_BONUS):
         problems.append(f"OpenSpiel's jack of diamonds is worth {JD_BONUS}")
@@ -223,7 +224,7 @@ def play_hand(game, direction: str, rng: Rng, *, tamper_after: int | None = None
         seat = state.current_player()
         legal = state.legal_actions()
         if len(tricks) == 0 and plays == 0 and any(len(p) < 3 for p in passes) and (
-                direction != "hold"):
+                direction != PassDirection.HOLD):
             action = legal[rng.below(len(legal))]
             passes[seat].append(card_from_action(action))
             state.apply_action_with_legality_check(action)
@@ -238,7 +239,7 @@ def play_hand(game, direction: str, rng: Rng, *, tamper_after: int | None = None
         tricks[-1].append((seat, card_from_action(action)))
         state.apply_action_with_legality_check(action)
         plays += 1
-    hand.passes = tuple(tuple(sorted(p)) for p in passes) if direction != "hold" else None
+    hand.passes = tuple(tuple(sorted(p)) for p in passes) if direction != PassDirection.HOLD else None
     hand.tricks = tricks
     hand.points = tuple(int(state.points(p)) for p in range(4))
     return hand
@@ -326,7 +327,7 @@ def game_log(hands: list[OpenSpielHand], *, ruleset: str = "standard", target: i
                                 Claim(NAMES[winner])))
             collected[winner] += sum(card_points(c) for _, c in trick)
         if max(collected) == sum(collected):
-            events.append(Moon(NAMES[collected.index(max(collected))], "add"))
+            events.append(Moon(NAMES[collected.index(max(collected))], MoonChoice.ADD))
         totals = [t + p for t, p in zip(totals, hand.points)]
         events.append(Score(tuple(Entry(NAMES[s], hand.points[s]) for s in range(4))))
         events.append(Total(tuple(Entry(NAMES[s], totals[s]) for s in range(4))))

@@ -14,6 +14,7 @@ from referee.rules.cards import HEARTS, NUM_RANKS, QUEEN_OF_SPADES, Card, cards_
 from referee.rules.engine import State
 from referee.rules.ruleset import Ruleset, card_points, is_point_card
 from referee.rules.tricks import resolve_under
+from referee.rules.options import KittyTo, NothingSurvives
 
 STRATEGIES = ("random", "simple", "moon")
 SITUATIONS = ("moon", "set-aside-first", "set-aside-last", "kitty-pickup", "kitty-delayed", "tie")
@@ -159,14 +160,15 @@ def shows_situation(situation: str, cases: list[str]) -> bool:
 
 def situation_problem(situation: str, rules: Ruleset, players: int) -> str | None:
     """Why no game of ``rules`` at ``players`` players can show ``situation`` (None: it can)."""
-    set_aside = rules.cancellation and rules.decks > 1 and rules.nothing_survives == "set_aside"
+    set_aside = (rules.cancellation and rules.decks > 1
+                 and rules.nothing_survives == NothingSurvives.SET_ASIDE)
     kitty = rules.kitty_size(players) > 0
     problems = {
         "moon": None if rules.shooting_the_moon else "there is no moon (shooting_the_moon = false)",
         "set-aside-first": None if set_aside else "no trick is ever set aside",
         "set-aside-last": None if set_aside else "no trick is ever set aside",
         "kitty-pickup": None if kitty else f"there is no kitty at {players} players",
-        "kitty-delayed": None if kitty and set_aside and rules.kitty_to == "first_trick" else
+        "kitty-delayed": None if kitty and set_aside and rules.kitty_to == KittyTo.FIRST_TRICK else
         "no kitty waits for a set-aside first trick",
         "tie": None,
     }

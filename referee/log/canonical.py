@@ -43,6 +43,7 @@ from referee.log.events import (
 )
 from referee.log.words import TAG_NAME_RE, needs_quotes, quote
 from referee.rules.cards import card_text
+from referee.rules.options import MoonChoice
 
 __all__ = ["blank_before", "format_event"]
 
@@ -121,7 +122,7 @@ def format_event(event: Event) -> str:
             raise ValueError(f"{event.name!r} cannot be a tag name")
         return f"[{event.name} {quote(_text(event.value, 'tag value'))}]"
     if isinstance(event, Moon):
-        if event.choice not in ("subtract", "add"):
+        if event.choice not in tuple(MoonChoice):
             raise ValueError(f"{event.choice!r} is not a moon choice (subtract or add)")
         return f"moon {_name(event.player)} {event.choice}"
     if isinstance(event, GameOver):

@@ -26,12 +26,12 @@ from referee.rules.engine import (
     pass_recipient,
 )
 from referee.rules.ruleset import Ruleset
+from referee.rules.options import GameLength, OnFault
 
 PROTOCOL = 1
 START_TIMEOUT = 10.0  # seconds a program has to answer `start`, at least
 MAX_HANDS = 200  # hands after which a game that has not ended is stopped (a ruleset may never end)
 MAX_KEPT_DIFFERENCES = 20  # per game, with their positions; the rest are counted
-FAULT_POLICIES = ("forfeit", "play")
 QUERIES = frozenset(("legal", "trick", "score"))  # the conformance queries (spec/protocol.md)
 
 
@@ -41,7 +41,7 @@ class MatchOptions:
     players: int = 6
     time_per_move: float = 1.0  # seconds for each answer
     conformance: bool = False  # ask each program its legal cards, trick outcomes and scores
-    on_fault: str = "forfeit"  # or "play": the referee plays a legal card for a faulty seat
+    on_fault: OnFault = OnFault.FORFEIT  # or PLAY: the referee plays a legal card for a faulty seat
     max_hands: int = MAX_HANDS
 
 
@@ -137,7 +137,7 @@ class _Game:
         if program is not None:
             program.close()
         self.programs[seat] = None
-        if self.options.on_fault == "forfeit":
+        if self.options.on_fault == OnFault.FORFEIT:
             self.result.forfeit = (seat, fault.reason, fault.detail)
             self.table.forfeit(seat, f"{fault.reason}: {fault.detail}")
             raise _Forfeited()
@@ -367,7 +367,7 @@ class _Game:
     def _end(self) -> None:
         table = self.table
         if table.is_over:
-            fixed = table.rules.game_length == "one_hand_per_player"
+            fixed = table.rules.game_length == GameLength.ONE_HAND_PER_PLAYER
             self.result.ended = "hands" if fixed else "target"
             self.result.winners = table.winners
         else:

@@ -34,6 +34,7 @@ from referee.rules.ruleset import (
 )
 from referee.rules.scoring import hand_scores as _hand_scores
 from referee.rules.scoring import moon_pattern  # noqa: F401  (re-exported: part of the model)
+from referee.rules.options import FirstLeader, KittyTo, SetAsideLast
 
 # Readings only the model knows, with the value that matches the engine.
 MODEL_ONLY: dict[str, bool] = {
@@ -291,11 +292,11 @@ def trick_spec(ops, cards: list, model: RuleModel) -> TrickSpec:
 def trick_flow(ops, spec: TrickSpec, cards: list, model: RuleModel, *, pile, last, kitty):
     """Where the points go (R6.5-R6.7): (taken by the winner, pile after, lost)."""
     trick_points = ops.sum([card_points(ops, c) for c in cards])
-    extra = kitty if model.kitty_to == "last_trick" else 0
+    extra = kitty if model.kitty_to == KittyTo.LAST_TRICK else 0
     total = ops.sum([pile, trick_points, ops.ite(last, extra, 0)])
     # a trick neither set aside nor undefined has exactly one winner (property trick-outcome)
     won = ops.and_([ops.not_(spec.set_aside), spec.any_eligible])
-    if model.set_aside_last == "leader":
+    if model.set_aside_last == SetAsideLast.LEADER:
         taker = ops.or_([won, ops.and_([spec.set_aside, last])])
     else:
         taker = won
@@ -345,7 +346,7 @@ def _lead_options(ops, model: RuleModel, held: dict, point: dict, first_trick, b
                                 for c in options])
             non_hearts = {c: ops.and_([non_hearts[c], ops.not_(only_hq)]) for c in options}
         options = _restrict(ops, options, non_hearts, ops.not_(broken), model.hearts_fallback)
-    if model.first_leader == "two_of_clubs":
+    if model.first_leader == FirstLeader.TWO_OF_CLUBS:
         forced = ops.and_([first_trick, ops.not_(ops.eq(lowest, NONE))])
         holds_lowest = ops.or_([ops.and_([ops.eq(lowest, c), held[c]]) for c in held])
         leads = {c: ops.and_([held[c], ops.eq(ops.suit(c), CLUBS)]) if model.first_lead_any_club
@@ -374,7 +375,7 @@ def _follow_options(ops, model: RuleModel, held: dict, point: dict, first_trick,
                        for c in options}
         else:
             options = _restrict(ops, options, non_points, when, model.first_trick_fallback)
-    if model.first_leader == "two_of_clubs" and model.second_two_of_clubs_follows:
+    if model.first_leader == FirstLeader.TWO_OF_CLUBS and model.second_two_of_clubs_follows:
         holds_led = ops.or_([ops.and_([ops.eq(led, c), held[c]]) for c in held])
         twin = ops.and_([first_trick, any_following, ops.eq(led, lowest), holds_led])
         options = {c: ops.ite(twin, ops.eq(c, led), options[c]) for c in held}

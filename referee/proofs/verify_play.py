@@ -29,6 +29,7 @@ from referee.proofs.rulemodel import (
     lowest_clubs,
 )
 from referee.rules.cards import CARDS, CLUBS, DECK_SIZE, NUM_RANKS, card_text, counts_of
+from referee.rules.options import FirstLeader
 
 
 def no_deadlock(model: RuleModel, max_size: int, budget: Budget, *,
@@ -52,7 +53,7 @@ def no_deadlock(model: RuleModel, max_size: int, budget: Budget, *,
     fitting = [s for s in first_sizes if s <= max_size] or [max_size]
     solver.add(z3.Implies(first, z3.Or([size == s for s in fitting])))
     solver.add(z3.Implies(first, z3.Not(broken)))
-    if model.first_leader == "two_of_clubs":
+    if model.first_leader == FirstLeader.TWO_OF_CLUBS:
         _add_lowest_club(z3, solver, model, holding, first, led, lowest, leading=leading)
     else:
         solver.add(lowest == NONE)
@@ -158,7 +159,8 @@ def legal_list_agrees(model: RuleModel) -> PropertyResult:
 def _holdings(model: RuleModel, reps):
     """(cards, counts, counts of the representatives, lowest club dealt or None) of every
     holding of 1-3 representatives that the decks allow, with every lowest club it allows."""
-    lowest_options = [None, reps[6], reps[7]] if model.first_leader == "two_of_clubs" else [None]
+    two_of_clubs = model.first_leader == FirstLeader.TWO_OF_CLUBS
+    lowest_options = [None, reps[6], reps[7]] if two_of_clubs else [None]
     for size in (1, 2, 3):
         for combo in itertools.combinations_with_replacement(reps, size):
             counts = counts_of(combo)

@@ -43,6 +43,7 @@ from referee.rules.cards import DECK_SIZE, card_text
 from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ruleset import Ruleset, RulesetError
 from referee.util.terminal import escaped
+from referee.rules.options import KittyTo
 
 ENGINE_TRICK_SIZES = range(4, 12)
 PROPERTIES = ("points-per-hand", "trick-outcome", "engine-resolver-agrees", "no-deadlock-lead",
@@ -285,7 +286,7 @@ def _points_conserved_at(model: RuleModel, n: int, bounds: str,
     taken, after, lost, total = trick_flow(ops, spec, cards, model, pile=pile, last=last,
                                            kitty=kitty)
     brought = pile + z3.Sum([card_points(ops, c) for c in cards]) + (
-        z3.If(last, kitty, 0) if model.kitty_to == "last_trick" else 0)
+        z3.If(last, kitty, 0) if model.kitty_to == KittyTo.LAST_TRICK else 0)
     law = z3.And(taken + after + lost == brought, z3.Implies(last, after == 0))
     solver.add(z3.Not(law))
     if budget.check(solver, f"tricks of {n} cards") == z3.sat:

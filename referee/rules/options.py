@@ -81,15 +81,6 @@ class OnFault(OptionValue):
     PLAY = "play"  # the referee plays a legal card for it
 
 
-# Each option's values in order, as a tuple (Hypothesis strategies draw from these).
-FIRST_LEADERS = tuple(FirstLeader)
-KITTY_TO = tuple(KittyTo)
-SET_ASIDE_LAST = tuple(SetAsideLast)
-SET_ASIDE_WHEN = tuple(SetAsideWhen)
-DEALER_MOVES = tuple(DealerMoves)
-NOTHING_SURVIVES = tuple(NothingSurvives)
-WINNING_TOTALS = tuple(WinningTotal)
-GAME_LENGTHS = tuple(GameLength)
 
 OPTION_DOCS: dict[str, str] = {
     "name": "the ruleset's name, as logs write it in [Ruleset \"...\"]",

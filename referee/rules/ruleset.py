@@ -23,17 +23,9 @@ from referee.rules.cards import (
 )
 from referee.rules.options import (  # noqa: F401  (re-exported: the options' names)
     CHOICES,
-    DEALER_MOVES,
-    FIRST_LEADERS,
-    GAME_LENGTHS,
-    KITTY_TO,
     LATER_OPTIONS,
-    NOTHING_SURVIVES,
     OPTION_DOCS,
     OPTION_RANGES,
-    SET_ASIDE_LAST,
-    SET_ASIDE_WHEN,
-    WINNING_TOTALS,
     DealerMoves,
     FirstLeader,
     GameLength,
