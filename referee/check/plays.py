@@ -139,10 +139,10 @@ def _claim(table: Table, state: State, trick: Trick, plays: list[SeatedPlay], ha
 
 # The replay's fast path, which earns about a third of a check's time (docs/performance.md):
 # a run of clean tricks (each numbered as due, a card from every seat in seating order from
-# the leader, after the first trick, every card one that passes the legality layers by the
-# test of _judge_trick's own fast path, a claim of the winner or none) is played on one
-# engine.HandPlay, the holdings as lists, with no State between tricks; the first trick that
-# is not clean goes the whole way.  tests/test_fast_tricks.py holds the two to one report.
+# the leader, every card a copy the decks still have that the legality layers pass, a claim
+# of the winner or none) is played on one engine.HandPlay, the holdings as lists, with no
+# State between tricks; the first trick that is not clean goes the whole way.
+# tests/test_fast_tricks.py holds the two ways to one report.
 FAST_TRICKS = True
 
 
@@ -153,23 +153,23 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     (``leads``: whether the next lead is free, and a leader a wrong claim excuses, as they
     stand before them): (the state after them, the index of the first trick not played, the
     two as they stand after them)."""
-    if not FAST_TRICKS or know.record.gaps or state.trick_number == 1 or \
-            state.phase is not Phase.PLAY:
+    if not FAST_TRICKS or know.record.gaps or state.phase is not Phase.PLAY:
         return state, index, *leads
     n, seats, trace, rotations = table.size, table.seats, table.trace, _rotations(table.size)
+    rules, lowest = table.rules, state.lowest_club
     hand_play = claimed = None
     holdings = [list(held) for held in state.holdings]
     broken, leader, number = state.hearts_broken, state.leader, state.trick_number
     for trick, plays in zip(tricks[index:], know.tricks[index:]):
         if trick.number - offset != number or len(plays) != n or \
                 [seat for seat, _, _ in plays] != rotations[leader] or \
-                not _clean_cards(table.rules, plays, holdings, played, broken):
+                not _clean_cards(rules, plays, holdings, played, broken, number == 1, lowest):
             break
         if hand_play is None:
             hand_play = engine.HandPlay(state)
         for seat, card, _ in plays:
             holdings[seat][card] -= 1
-        record = hand_play.finish(tuple((seat, card) for seat, card, _ in plays))
+        record = hand_play.finish(tuple([(seat, card) for seat, card, _ in plays]))
         index += 1
         if trace is not None:
             trace.append(TracedTrick(hand, record, hand_play.pile, trick, tuple(plays),
@@ -190,23 +190,26 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
 
 
 def _clean_cards(rules, plays: list[SeatedPlay], holdings: list[list[int]], played: list[int],
-                 broken: bool) -> bool:
-    """Whether every card of a whole trick in seating order passes the test of
-    :func:`_judge_trick`'s fast path (held, a copy the decks still have, following suit or
-    void in it, a heart led only once broken); ``played`` counts them, unless they do not."""
-    decks, switch, led, counted = rules.decks, rules.lead_suit_switch, -1, 0
+                 broken: bool, first: bool, lowest: int | None) -> bool:
+    """Whether every card of a whole trick in seating order is a copy the decks still have and
+    passes the legality layers (in the first trick asked of them, card_fault, as _judge_play
+    does; after it by the test of _judge_trick's fast path: held, following suit or void in
+    it, a heart led only once broken); ``played`` counts them, unless they do not."""
+    decks, switch, led, cards = rules.decks, rules.lead_suit_switch, -1, []
     for seat, card, _ in plays:
         held, suit = holdings[seat], card // NUM_RANKS
         played[card] += 1
-        counted += 1
         if played[card] > decks or not held[card] or (
-                suit != led and any(held[led * NUM_RANKS:(led + 1) * NUM_RANKS]) if counted > 1
+                card_fault(rules, held, card, cards, first_trick=True, hearts_broken=broken,
+                           lowest=lowest) is not None if first else
+                suit != led and any(held[led * NUM_RANKS:(led + 1) * NUM_RANKS]) if cards
                 else suit == HEARTS and not broken):
-            for _, card, _ in plays[:counted]:
+            for _, card, _ in plays[:len(cards) + 1]:
                 played[card] -= 1
             return False
-        if counted == 1 or (switch and suit != led):
+        if not cards or (switch and suit != led):
             led = suit
+        cards.append(card)
     return True
 
 

@@ -262,7 +262,7 @@ class HandPlay:
     def finish(self, trick: tuple[tuple[int, Card], ...]) -> TrickRecord:
         """Close ``trick``, the (seat, card) plays of the trick in play, whole or not."""
         rules, number, kitty = self.rules, self.number, self.start.kitty
-        cards = tuple(card for _, card in trick)
+        cards = tuple([card for _, card in trick])
         outcome = resolve_under(rules, cards)
         last = number >= self.per_hand
         pile = self.pile + cards
