@@ -161,15 +161,15 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     holdings = [list(held) for held in state.holdings]
     broken, leader, number = state.hearts_broken, state.leader, state.trick_number
     for trick, plays in zip(tricks[index:], know.tricks[index:]):
-        if trick.number - offset != number or len(plays) != n or \
-                [seat for seat, _, _ in plays] != rotations[leader] or \
-                not _clean_cards(rules, plays, holdings, played, broken, number == 1, lowest):
+        if trick.number - offset != number or len(plays) != n:
+            break
+        seated = _clean_cards(rules, plays, rotations[leader], holdings, played, broken,
+                              number == 1, lowest)
+        if seated is None:
             break
         if hand_play is None:
             hand_play = engine.HandPlay(state)
-        for seat, card, _ in plays:
-            holdings[seat][card] -= 1
-        record = hand_play.finish(tuple([(seat, card) for seat, card, _ in plays]))
+        record = hand_play.finish(tuple(seated))
         index += 1
         if trace is not None:
             trace.append(TracedTrick(hand, record, hand_play.pile, trick, tuple(plays),
@@ -189,28 +189,33 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
                                                    hand, out)
 
 
-def _clean_cards(rules, plays: list[SeatedPlay], holdings: list[list[int]], played: list[int],
-                 broken: bool, first: bool, lowest: int | None) -> bool:
-    """Whether every card of a whole trick in seating order is a copy the decks still have and
-    passes the legality layers (in the first trick asked of them, card_fault, as _judge_play
-    does; after it by the test of _judge_trick's fast path: held, following suit or void in
-    it, a heart led only once broken); ``played`` counts them, unless they do not."""
+def _clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: list[list[int]],
+                 played: list[int], broken: bool, first: bool, lowest: int | None
+                 ) -> list[tuple[int, int]] | None:
+    """The (seat, card) plays of a whole trick, taken from ``holdings`` and counted in
+    ``played``, when they are clean: in seating ``order``, each card a copy the decks still
+    have that passes the legality layers (in the first trick asked of them, card_fault, as
+    _judge_play does; after it by the test of _judge_trick's fast path: held, following suit
+    or void in it, a heart led only once broken); else None, nothing taken."""
     decks, switch, led, cards = rules.decks, rules.lead_suit_switch, -1, []
-    for seat, card, _ in plays:
+    for (seat, card, _), due in zip(plays, order):
         held, suit = holdings[seat], card // NUM_RANKS
         played[card] += 1
-        if played[card] > decks or not held[card] or (
+        if seat != due or played[card] > decks or not held[card] or (
                 card_fault(rules, held, card, cards, first_trick=True, hearts_broken=broken,
                            lowest=lowest) is not None if first else
                 suit != led and any(held[led * NUM_RANKS:(led + 1) * NUM_RANKS]) if cards
                 else suit == HEARTS and not broken):
-            for _, card, _ in plays[:len(cards) + 1]:
+            played[card] -= 1
+            for seat, card in zip(order, cards):
                 played[card] -= 1
-            return False
+                holdings[seat][card] += 1
+            return None
+        held[card] -= 1
         if not cards or (switch and suit != led):
             led = suit
         cards.append(card)
-    return True
+    return list(zip(order, cards))
 
 
 @lru_cache(maxsize=None)
