@@ -163,13 +163,13 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     for trick, plays in zip(tricks[index:], know.tricks[index:]):
         if trick.number - offset != number or len(plays) != n:
             break
-        seated = _clean_cards(rules, plays, rotations[leader], holdings, played, broken,
-                              number == 1, lowest)
-        if seated is None:
+        cards = _clean_cards(rules, plays, rotations[leader], holdings, played, broken,
+                             number == 1, lowest)
+        if cards is None:
             break
         if hand_play is None:
             hand_play = engine.HandPlay(state)
-        record = hand_play.finish(tuple(seated))
+        record = hand_play.finish(tuple(zip(rotations[leader], cards)), cards)
         index += 1
         if trace is not None:
             trace.append(TracedTrick(hand, record, hand_play.pile, trick, tuple(plays),
@@ -191,12 +191,12 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
 
 def _clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: list[list[int]],
                  played: list[int], broken: bool, first: bool, lowest: int | None
-                 ) -> list[tuple[int, int]] | None:
-    """The (seat, card) plays of a whole trick, taken from ``holdings`` and counted in
-    ``played``, when they are clean: in seating ``order``, each card a copy the decks still
-    have that passes the legality layers (in the first trick asked of them, card_fault, as
-    _judge_play does; after it by the test of _judge_trick's fast path: held, following suit
-    or void in it, a heart led only once broken); else None, nothing taken."""
+                 ) -> tuple[int, ...] | None:
+    """The cards of a whole trick, taken from ``holdings`` and counted in ``played``, when
+    they are clean: in seating ``order``, each card a copy the decks still have that passes
+    the legality layers (in the first trick asked of them, card_fault, as _judge_play does;
+    after it by the test of _judge_trick's fast path: held, following suit or void in it, a
+    heart led only once broken); else None, nothing taken."""
     decks, switch, led, cards = rules.decks, rules.lead_suit_switch, -1, []
     for (seat, card, _), due in zip(plays, order):
         held, suit = holdings[seat], card // NUM_RANKS
@@ -215,7 +215,7 @@ def _clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: lis
         if not cards or (switch and suit != led):
             led = suit
         cards.append(card)
-    return list(zip(order, cards))
+    return tuple(cards)
 
 
 @lru_cache(maxsize=None)

@@ -259,10 +259,13 @@ class HandPlay:
         self.leader, self.number, self.over = state.leader, state.trick_number, False
         self.last_trick = state.last_trick
 
-    def finish(self, trick: tuple[tuple[int, Card], ...]) -> TrickRecord:
-        """Close ``trick``, the (seat, card) plays of the trick in play, whole or not."""
+    def finish(self, trick: tuple[tuple[int, Card], ...],
+               cards: tuple[Card, ...] | None = None) -> TrickRecord:
+        """Close ``trick``, the (seat, card) plays of the trick in play, whole or not
+        (``cards``: its cards, when the caller has them)."""
         rules, number, kitty = self.rules, self.number, self.start.kitty
-        cards = tuple([card for _, card in trick])
+        if cards is None:
+            cards = tuple([card for _, card in trick])
         outcome = resolve_under(rules, cards)
         last = number >= self.per_hand
         pile = self.pile + cards
