@@ -8,7 +8,6 @@ does not hide the next.  Winner claims are compared with :func:`referee.rules.tr
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from referee.check import codes
 from referee.check.claims import judge_claim
@@ -17,6 +16,7 @@ from referee.check.gaps import (
     close_short,
     in_seating_order,
     note_unjudged,
+    rotation,
     second_cards,
     skipped_seats,
     stops_in,
@@ -155,7 +155,7 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     two as they stand after them)."""
     if not FAST_TRICKS or know.record.gaps or state.phase is not Phase.PLAY:
         return state, index, *leads
-    n, seats, trace, rotations = table.size, table.seats, table.trace, _rotations(table.size)
+    n, seats, trace = table.size, table.seats, table.trace
     rules, lowest = table.rules, state.lowest_club
     hand_play = claimed = None
     holdings = [list(held) for held in state.holdings]
@@ -163,13 +163,13 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     for trick, plays in zip(tricks[index:], know.tricks[index:]):
         if trick.number - offset != number or len(plays) != n:
             break
-        cards = _clean_cards(rules, plays, rotations[leader], holdings, played, broken,
-                             number == 1, lowest)
+        order = rotation(n, leader)
+        cards = _clean_cards(rules, plays, order, holdings, played, broken, number == 1, lowest)
         if cards is None:
             break
         if hand_play is None:
             hand_play = engine.HandPlay(state)
-        record = hand_play.finish(tuple(zip(rotations[leader], cards)), cards)
+        record = hand_play.finish(tuple(zip(order, cards)), cards)
         index += 1
         if trace is not None:
             trace.append(TracedTrick(hand, record, hand_play.pile, trick, tuple(plays),
@@ -194,9 +194,9 @@ def _clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: lis
                  ) -> tuple[int, ...] | None:
     """The cards of a whole trick, taken from ``holdings`` and counted in ``played``, when
     they are clean: in seating ``order``, each card a copy the decks still have that passes
-    the legality layers (in the first trick asked of them, card_fault, as _judge_play does;
-    after it by the test of _judge_trick's fast path: held, following suit or void in it, a
-    heart led only once broken); else None, nothing taken."""
+    the legality layers (in the first trick asked of them, card_fault; after it a held card
+    that follows suit, a discard from a void in the led suit or a lead that is not an unbroken
+    heart passes every layer); else None, nothing taken."""
     decks, switch, led, cards = rules.decks, rules.lead_suit_switch, -1, []
     for (seat, card, _), due in zip(plays, order):
         held, suit = holdings[seat], card // NUM_RANKS
@@ -216,12 +216,6 @@ def _clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: lis
             led = suit
         cards.append(card)
     return tuple(cards)
-
-
-@lru_cache(maxsize=None)
-def _rotations(n: int) -> tuple[list[int], ...]:
-    """The seats of a whole trick in seating order, by its leader."""
-    return tuple([(leader + step) % n for step in range(n)] for leader in range(n))
 
 
 def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
@@ -288,15 +282,13 @@ def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick
     or under a lead-suit switch any), only whether the card is held is judged."""
     n, decks = table.size, table.rules.decks
     number, lead, holdings = state.trick_number, state.leader, state.holdings
-    switch = table.rules.lead_suit_switch
     in_order = skipped is not None
     blind = n  # the position from which the lead suit is not known
-    if skipped and (lead in skipped or switch):
+    if skipped and (lead in skipped or table.rules.lead_suit_switch):
         # (no play out of place: the cards left out are the trick's last, after every written one)
         blind = next((p for p, (seat, _, _) in enumerate(know.tricks[index])
                       if seat != (lead + p) % n), n)
     irregular = False  # a play out of seating order was seen: check each seat from here on
-    first, broken = number == 1, state.hearts_broken
     cards: list[int] = []
     batch: list[tuple[int, int]] = []
     for position, (seat, card, play) in enumerate(know.tricks[index]):
@@ -315,22 +307,11 @@ def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick
                                     reported=irregular)
             irregular = True
         played[card] += 1
-        suit = card // NUM_RANKS
-        if not cards:
-            led, led_cards = suit, slice(suit * NUM_RANKS, (suit + 1) * NUM_RANKS)
-        # Fast path: after the first trick, a held card that follows suit, a discard from
-        # a void in the led suit, or a lead that is not an unbroken heart passes every
-        # layer; anything else goes through them all.
-        if first or played[card] > decks or not holding[card] or (
-                suit != led and any(holding[led_cards]) if cards
-                else suit == HEARTS and not broken):
-            copies = played[card] > decks and copies_seen(table, know, tricks, index, card)
-            _judge_play(table, state, know, seat, card, play, hand, number, copies, holding,
-                        cards, held_only=position >= blind)
+        copies = played[card] > decks and copies_seen(table, know, tricks, index, card)
+        _judge_play(table, state, know, seat, card, play, hand, number, copies, holding, cards,
+                    held_only=position >= blind)
         cards.append(card)
         batch.append((seat, card))
-        if switch and suit != led:  # R5.5: the card's suit is the lead suit from here on
-            led, led_cards = suit, slice(suit * NUM_RANKS, (suit + 1) * NUM_RANKS)
     return batch
 
 

@@ -202,19 +202,12 @@ def play(state: State, seat: int, card: int, *, check: bool = True) -> State:
         fault = play_fault(state, seat, card)
         if fault is not None:
             raise IllegalAction(f"illegal play: {fault.text}", fault)
-    holdings = state.holdings
-    holdings = holdings[:seat] + (remove_card(holdings[seat], card),) + holdings[seat + 1:]
-    trick = state.trick + ((seat, CARDS[card]),)
-    if len(trick) < state.players:
-        return state._replace(holdings=holdings, trick=trick)
-    return _finish_trick(state, holdings, trick)
+    return play_cards(state, ((seat, card),))
 
 
 def play_cards(state: State, plays: Sequence[tuple[int, int]]) -> State:
-    """Play several (seat, card) in order without checks; the referee's per-trick fast path.
-
-    Equivalent to ``play(state, seat, card, check=False)`` for each, with one state copy.
-    """
+    """Play several (seat, card) in order without checks, with one state copy: as
+    ``play(state, seat, card, check=False)`` for each, until the trick is whole."""
     holdings = list(state.holdings)
     trick = list(state.trick)
     room = state.players - len(trick)
