@@ -113,9 +113,7 @@ def seat_plays(table: Table, trick: Trick, hand: int) -> list[SeatedPlay]:
         pass
     seated: list[SeatedPlay] = []
     for play in trick.plays:
-        seat = seats.get(play.player)
-        if seat is None:
-            seat = table.seat(play.player, play.span, hand=hand, guess=True)
+        seat = table.seat(play.player, play.span, hand=hand, guess=True)
         if seat is not None:
             seated.append((seat, play.card, play))
     return seated

@@ -137,7 +137,7 @@ def _claim(table: Table, state: State, trick: Trick, plays: list[SeatedPlay], ha
     return wrong
 
 
-# The replay's fast path, which earns about a third of a check's time (docs/performance.md):
+# The replay's fast path (without it, FAST_TRICKS = False, a check takes a third longer):
 # a run of clean tricks (each numbered as due, a card from every seat in seating order from
 # the leader, every card a copy the decks still have that the legality layers pass, a claim
 # of the winner or none) is played on one engine.HandPlay, the holdings as lists, with no
