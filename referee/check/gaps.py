@@ -17,8 +17,8 @@ from referee.rules.cards import card_text
 from referee.rules.engine import Phase, State
 from referee.util.message import msg, msgn
 
-__all__ = ["close_short", "in_seating_order", "note_unjudged", "second_cards", "skipped_seats",
-           "stops_in", "swapped_plays", "unknown_tricks"]
+__all__ = ["close_short", "in_seating_order", "note_unjudged", "rotation", "second_cards",
+           "skipped_seats", "stops_in", "swapped_plays", "unknown_tricks"]
 
 
 def stops_in(state: State, know: Knowledge, index: int, count: int) -> bool:
@@ -100,7 +100,8 @@ def in_seating_order(plays: list[SeatedPlay], n: int) -> bool:
 
 
 @lru_cache(maxsize=None)
-def _rotation(n: int, first: int) -> list[int]:
+def rotation(n: int, first: int) -> list[int]:
+    """The seats of a whole trick in seating order from ``first``."""
     return [(first + step) % n for step in range(n)]
 
 
@@ -170,7 +171,7 @@ def swapped_plays(table: Table, know: Knowledge, index: int, hand: int, number: 
 
 def _in_order(seats: list[int], n: int) -> bool:
     """Whether ``seats`` run one by one in seating order from the first (none twice)."""
-    return not seats or seats == _rotation(n, seats[0])[:len(seats)]
+    return not seats or seats == rotation(n, seats[0])[:len(seats)]
 
 
 def _dropped(seats: list[int], missing: list[int], n: int) -> int:

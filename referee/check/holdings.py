@@ -106,12 +106,14 @@ def seat_plays(table: Table, trick: Trick, hand: int) -> list[SeatedPlay]:
         if leader is None:
             return []
         return compact_seated(leader, trick.plays, table.size)
-    seated: list[SeatedPlay] = []
     seats = table.seats
+    try:  # every name spelled as seated (as nearly always): no casefold, no span built
+        return [(seats[play[0]], play[1], play) for play in trick.plays]
+    except KeyError:
+        pass
+    seated: list[SeatedPlay] = []
     for play in trick.plays:
-        seat = seats.get(play.player)  # exact spelling first: no casefold, no span built
-        if seat is None:
-            seat = table.seat(play.player, play.span, hand=hand, guess=True)
+        seat = table.seat(play.player, play.span, hand=hand, guess=True)
         if seat is not None:
             seated.append((seat, play.card, play))
     return seated

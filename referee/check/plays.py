@@ -16,6 +16,7 @@ from referee.check.gaps import (
     close_short,
     in_seating_order,
     note_unjudged,
+    rotation,
     second_cards,
     skipped_seats,
     stops_in,
@@ -79,20 +80,28 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     absent: list[int] = []  # the tricks not recorded, or recorded without any card
     in_numbered_order(table, know, tricks, hand)
     numbering = Numbering(tricks, gaps, state.tricks_per_hand)
-    for index, (trick, plays) in enumerate(zip(tricks, know.tricks)):
+    index = 0
+    while index < len(tricks):
+        state, index, free_lead, excused_leader = _clean_tricks(
+            table, state, know, tricks, index, played, numbering.offset, hand, out,
+            (free_lead, excused_leader))
+        if index >= len(tricks):
+            break
+        trick, plays = tricks[index], know.tricks[index]
         if gaps and index in gaps:
             state = unknown_tricks(state, know, gaps.count(index), lost)
             free_lead = True
         state, judged, freed = placed(table, state, know, numbering, tricks, index, hand, absent)
         free_lead = free_lead or freed
+        index += 1
         if not judged:
             continue
-        last = stops_in(state, know, index, len(tricks))
-        state, said = _led(table, state, know, index, hand, excused_leader, free=free_lead,
+        last = stops_in(state, know, index - 1, len(tricks))
+        state, said = _led(table, state, know, index - 1, hand, excused_leader, free=free_lead,
                            last=last, dealer_known=dealer_known, written_dealer=written_dealer)
-        plays, free_lead, excused_leader = know.tricks[index], False, None
+        plays, free_lead, excused_leader = know.tricks[index - 1], False, None
         skipped = None if last and not said else skipped_seats(state.leader, plays, table.size)
-        batch = _judge_trick(table, state, know, tricks, index, played, hand, skipped)
+        batch = _judge_trick(table, state, know, tricks, index - 1, played, hand, skipped)
         state, closed_short = close_short(table, engine.play_cards(state, batch), trick, batch,
                                            hand, know, last_in_log=last, said=said)
         if state.trick:
@@ -104,10 +113,7 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
             short.append(state.last_trick.number)
             state, free_lead = state._replace(hearts_broken=True), True
         elif trick.claim is not None:
-            wrong = judge_claim(table, state, trick, plays, hand)
-            if wrong is not None:
-                out.wrong_claims.append(trick.claim.span.line)
-                excused_leader = wrong
+            excused_leader = _claim(table, state, trick, plays, hand, out)
     if gaps and not state.trick:  # unreadable tricks after the last one read
         trailing = sum(1 for gap in gaps if gap >= len(tricks))
         state = unknown_tricks(state, know, trailing, lost)
@@ -120,6 +126,96 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
         out.stopped = _where_it_stops(table, state, know, hand)
         _dead_end(table, state, know, tricks, hand)
     return out
+
+
+def _claim(table: Table, state: State, trick: Trick, plays: list[SeatedPlay], hand: int,
+           out: PlayOutcome) -> int | None:
+    """The claim of the trick just finished judged; the seat wrongly claimed, if any."""
+    wrong = judge_claim(table, state, trick, plays, hand)
+    if wrong is not None:
+        out.wrong_claims.append(trick.claim.span.line)
+    return wrong
+
+
+# The replay's fast path (without it, FAST_TRICKS = False, a check takes a third longer):
+# a run of clean tricks (each numbered as due, a card from every seat in seating order from
+# the leader, every card a copy the decks still have that the legality layers pass, a claim
+# of the winner or none) is played on one engine.HandPlay, the holdings as lists, with no
+# State between tricks; the first trick that is not clean goes the whole way.
+# tests/test_fast_tricks.py holds the two ways to one report.
+FAST_TRICKS = True
+
+
+def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,
+                  played: list[int], offset: int, hand: int, out: PlayOutcome,
+                  leads: tuple[bool, int | None]) -> tuple[State, int, bool, int | None]:
+    """The clean tricks from ``index`` on, played, and the claim of the last one judged
+    (``leads``: whether the next lead is free, and a leader a wrong claim excuses, as they
+    stand before them): (the state after them, the index of the first trick not played, the
+    two as they stand after them)."""
+    if not FAST_TRICKS or know.record.gaps or state.phase is not Phase.PLAY:
+        return state, index, *leads
+    n, seats, trace = table.size, table.seats, table.trace
+    rules, lowest = table.rules, state.lowest_club
+    hand_play = claimed = None
+    holdings = [list(held) for held in state.holdings]
+    broken, leader, number = state.hearts_broken, state.leader, state.trick_number
+    for trick, plays in zip(tricks[index:], know.tricks[index:]):
+        if trick.number - offset != number or len(plays) != n:
+            break
+        order = rotation(n, leader)
+        cards = _clean_cards(rules, plays, order, holdings, played, broken, number == 1, lowest)
+        if cards is None:
+            break
+        if hand_play is None:
+            hand_play = engine.HandPlay(state)
+        record = hand_play.finish(tuple(zip(order, cards)), cards)
+        index += 1
+        if trace is not None:
+            trace.append(TracedTrick(hand, record, hand_play.pile, trick, tuple(plays),
+                                     state.kitty))
+        claim = trick.claim
+        if claim is not None and (None if claim.player is None else
+                                  seats.get(claim.player, -1)) != record.winner:
+            claimed = trick
+            break
+        if hand_play.over:
+            break
+        broken, leader, number = hand_play.broken, hand_play.leader, hand_play.number
+    if hand_play is None:
+        return state, index, *leads
+    state = hand_play.state(tuple(map(tuple, holdings)))
+    return state, index, False, claimed and _claim(table, state, claimed, know.tricks[index - 1],
+                                                   hand, out)
+
+
+def _clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: list[list[int]],
+                 played: list[int], broken: bool, first: bool, lowest: int | None
+                 ) -> tuple[int, ...] | None:
+    """The cards of a whole trick, taken from ``holdings`` and counted in ``played``, when
+    they are clean: in seating ``order``, each card a copy the decks still have that passes
+    the legality layers (in the first trick asked of them, card_fault; after it a held card
+    that follows suit, a discard from a void in the led suit or a lead that is not an unbroken
+    heart passes every layer); else None, nothing taken."""
+    decks, switch, led, cards = rules.decks, rules.lead_suit_switch, -1, []
+    for (seat, card, _), due in zip(plays, order):
+        held, suit = holdings[seat], card // NUM_RANKS
+        played[card] += 1
+        if seat != due or played[card] > decks or not held[card] or (
+                card_fault(rules, held, card, cards, first_trick=True, hearts_broken=broken,
+                           lowest=lowest) is not None if first else
+                suit != led and any(held[led * NUM_RANKS:(led + 1) * NUM_RANKS]) if cards
+                else suit == HEARTS and not broken):
+            played[card] -= 1
+            for seat, card in zip(order, cards):
+                played[card] -= 1
+                holdings[seat][card] += 1
+            return None
+        held[card] -= 1
+        if not cards or (switch and suit != led):
+            led = suit
+        cards.append(card)
+    return tuple(cards)
 
 
 def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
@@ -186,15 +282,13 @@ def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick
     or under a lead-suit switch any), only whether the card is held is judged."""
     n, decks = table.size, table.rules.decks
     number, lead, holdings = state.trick_number, state.leader, state.holdings
-    switch = table.rules.lead_suit_switch
     in_order = skipped is not None
     blind = n  # the position from which the lead suit is not known
-    if skipped and (lead in skipped or switch):
+    if skipped and (lead in skipped or table.rules.lead_suit_switch):
         # (no play out of place: the cards left out are the trick's last, after every written one)
         blind = next((p for p, (seat, _, _) in enumerate(know.tricks[index])
                       if seat != (lead + p) % n), n)
     irregular = False  # a play out of seating order was seen: check each seat from here on
-    first, broken = number == 1, state.hearts_broken
     cards: list[int] = []
     batch: list[tuple[int, int]] = []
     for position, (seat, card, play) in enumerate(know.tricks[index]):
@@ -213,22 +307,11 @@ def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick
                                     reported=irregular)
             irregular = True
         played[card] += 1
-        suit = card // NUM_RANKS
-        if not cards:
-            led, led_cards = suit, slice(suit * NUM_RANKS, (suit + 1) * NUM_RANKS)
-        # Fast path: after the first trick, a held card that follows suit, a discard from
-        # a void in the led suit, or a lead that is not an unbroken heart passes every
-        # layer; anything else goes through them all.
-        if first or played[card] > decks or not holding[card] or (
-                suit != led and any(holding[led_cards]) if cards
-                else suit == HEARTS and not broken):
-            copies = played[card] > decks and copies_seen(table, know, tricks, index, card)
-            _judge_play(table, state, know, seat, card, play, hand, number, copies, holding,
-                        cards, held_only=position >= blind)
+        copies = played[card] > decks and copies_seen(table, know, tricks, index, card)
+        _judge_play(table, state, know, seat, card, play, hand, number, copies, holding, cards,
+                    held_only=position >= blind)
         cards.append(card)
         batch.append((seat, card))
-        if switch and suit != led:  # R5.5: the card's suit is the lead suit from here on
-            led, led_cards = suit, slice(suit * NUM_RANKS, (suit + 1) * NUM_RANKS)
     return batch
 
 

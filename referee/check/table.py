@@ -98,7 +98,9 @@ class Table:
         ``guess`` the seat of the name it most resembles (so a typo costs one diagnostic)."""
         if name is None:
             return None
-        seat = self.seats.get(name.casefold())
+        seat = self.seats.get(name)  # (the exact spelling, as nearly always: no casefold)
+        if seat is None:
+            seat = self.seats.get(name.casefold())
         if seat is None:
             suggestion = did_you_mean(name, self.names)
             # TRANSLATORS: {name} is a player's name as written, in quotes

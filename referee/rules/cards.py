@@ -145,7 +145,7 @@ def counts_of(cards: Iterable[int]) -> Counts:
 
 def cards_of(counts: Counts) -> tuple[Card, ...]:
     """The cards of a multiset in sorted order, repeated by multiplicity."""
-    return tuple(CARDS[i] for i, n in enumerate(counts) for _ in range(n))
+    return tuple([CARDS[i] for i, n in enumerate(counts) if n for _ in range(n)])
 
 
 def distinct_cards(counts: Counts) -> tuple[Card, ...]:

@@ -202,19 +202,12 @@ def play(state: State, seat: int, card: int, *, check: bool = True) -> State:
         fault = play_fault(state, seat, card)
         if fault is not None:
             raise IllegalAction(f"illegal play: {fault.text}", fault)
-    holdings = state.holdings
-    holdings = holdings[:seat] + (remove_card(holdings[seat], card),) + holdings[seat + 1:]
-    trick = state.trick + ((seat, CARDS[card]),)
-    if len(trick) < state.players:
-        return state._replace(holdings=holdings, trick=trick)
-    return _finish_trick(state, holdings, trick)
+    return play_cards(state, ((seat, card),))
 
 
 def play_cards(state: State, plays: Sequence[tuple[int, int]]) -> State:
-    """Play several (seat, card) in order without checks; the referee's per-trick fast path.
-
-    Equivalent to ``play(state, seat, card, check=False)`` for each, with one state copy.
-    """
+    """Play several (seat, card) in order without checks, with one state copy: as
+    ``play(state, seat, card, check=False)`` for each, until the trick is whole."""
     holdings = list(state.holdings)
     trick = list(state.trick)
     room = state.players - len(trick)
@@ -237,45 +230,79 @@ def close_trick(state: State) -> State:
 def _finish_trick(state: State, holdings: tuple[Counts, ...],
                   trick: tuple[tuple[int, Card], ...]) -> State:
     """The state after ``trick`` (played from ``state`` into ``holdings``) is complete."""
-    rules = state.rules
-    _, cards = zip(*trick)
-    outcome = resolve_under(rules, cards)
-    last = state.trick_number >= state.tricks_per_hand
-    pile = state.pile + cards
-    if last and rules.kitty_to == "last_trick":
-        pile += state.kitty
-    broken = state.hearts_broken or not HEART_CARDS.isdisjoint(
-        cards if rules.led_heart_breaks_hearts else cards[1:]
-    ) or (rules.queen_breaks_hearts and QUEEN_OF_SPADES in cards)
-    kitty_taken = state.kitty_taken
-    winner = trick[outcome.winner][0] if outcome.winner is not None else None
-    if winner is None and last and rules.set_aside_last == "leader":
-        winner = state.leader
-    taken, tricks_won, bonus, lost = state.taken, state.tricks_won, state.bonus, state.lost
-    points = sum(map(CARD_POINTS.__getitem__, pile))
-    if winner is not None:
-        taken = _bump(taken, winner, points)
-        tricks_won = _bump(tricks_won, winner, 1)
-        if rules.jack_of_diamonds_bonus:
-            bonus = _bump(bonus, winner, sum(bonus_points(rules, c) for c in pile))
-        if state.kitty and kitty_taken is None and (last or rules.kitty_to == "first_trick"):
-            kitty_taken = (winner, state.trick_number)
-        collected, pile = pile, ()
-    elif last:
-        lost += points
-        collected, pile = (), ()
-    else:
-        collected, points = (), 0
-    record = TrickRecord(state.trick_number, state.leader, trick, outcome, winner, collected, points)
-    return state._replace(
-        holdings=holdings, trick=(), pile=pile, taken=taken, tricks_won=tricks_won, bonus=bonus,
-        lost=lost, hearts_broken=broken, leader=state.leader if winner is None else winner,
-        last_trick=record, kitty_taken=kitty_taken, phase=Phase.SCORING if last else state.phase,
-        trick_number=state.trick_number + (0 if last else 1))
+    hand = HandPlay(state)
+    hand.finish(trick)
+    return hand.state(holdings)
 
 
-def _bump(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
-    return values[:seat] + (values[seat] + amount,) + values[seat + 1:]
+class HandPlay:
+    """The play of a hand as mutable values, finished trick by trick (:meth:`finish`: the
+    trick's winner, pile, points, kitty and hearts broken, R4.5-R6.6), with no State between
+    tricks: :meth:`state` is the State that playing the same tricks one by one gives.  The
+    referee's replay runs the tricks it finds clean on one (check/plays.py)."""
+
+    __slots__ = ("start", "rules", "per_hand", "pile", "taken", "tricks_won", "bonus", "lost",
+                 "broken", "leader", "number", "over", "kitty_taken", "last_trick")
+
+    def __init__(self, state: State) -> None:
+        self.start, self.rules, self.per_hand = state, state.rules, state.tricks_per_hand
+        self.pile, self.lost, self.broken = state.pile, state.lost, state.hearts_broken
+        self.taken, self.tricks_won = list(state.taken), list(state.tricks_won)
+        self.bonus, self.kitty_taken = list(state.bonus), state.kitty_taken
+        self.leader, self.number, self.over = state.leader, state.trick_number, False
+        self.last_trick = state.last_trick
+
+    def finish(self, trick: tuple[tuple[int, Card], ...],
+               cards: tuple[Card, ...] | None = None) -> TrickRecord:
+        """Close ``trick``, the (seat, card) plays of the trick in play, whole or not
+        (``cards``: its cards, when the caller has them)."""
+        rules, number, kitty = self.rules, self.number, self.start.kitty
+        if cards is None:
+            cards = tuple([card for _, card in trick])
+        outcome = resolve_under(rules, cards)
+        last = number >= self.per_hand
+        pile = self.pile + cards
+        if last and rules.kitty_to == "last_trick":
+            pile += kitty
+        self.broken = self.broken or not HEART_CARDS.isdisjoint(
+            cards if rules.led_heart_breaks_hearts else cards[1:]
+        ) or (rules.queen_breaks_hearts and QUEEN_OF_SPADES in cards)
+        winner = trick[outcome.winner][0] if outcome.winner is not None else None
+        if winner is None and last and rules.set_aside_last == "leader":
+            winner = self.leader
+        points = sum(map(CARD_POINTS.__getitem__, pile))
+        if winner is not None:
+            self.taken[winner] += points
+            self.tricks_won[winner] += 1
+            if rules.jack_of_diamonds_bonus:
+                self.bonus[winner] += sum(bonus_points(rules, c) for c in pile)
+            if kitty and self.kitty_taken is None and (last or rules.kitty_to == "first_trick"):
+                self.kitty_taken = (winner, number)
+            collected, pile = pile, ()
+        elif last:
+            self.lost += points
+            collected, pile = (), ()
+        else:
+            collected, points = (), 0
+        record = TrickRecord(number, self.leader, trick, outcome, winner, collected, points)
+        self.pile, self.last_trick = pile, record
+        if winner is not None:
+            self.leader = winner
+        if last:
+            self.over = True
+        else:
+            self.number = number + 1
+        return record
+
+    def state(self, holdings: tuple[Counts, ...]) -> State:
+        """The State after the tricks finished so far, with ``holdings``."""
+        start = self.start
+        return start._replace(
+            holdings=holdings, trick=(), pile=self.pile, taken=tuple(self.taken),
+            tricks_won=tuple(self.tricks_won), bonus=tuple(self.bonus), lost=self.lost,
+            hearts_broken=self.broken, leader=self.leader, last_trick=self.last_trick,
+            kitty_taken=self.kitty_taken, phase=Phase.SCORING if self.over else start.phase,
+            trick_number=self.number)
 
 
 # -- scoring: the rule stated once over ops (rules/scoring.py), read on plain values ---------
