@@ -24,11 +24,6 @@ from referee.util.terminal import escaped, escaped_values
 SPOOL_BYTES = 1 << 20  # what is spooled in memory; past it, in a temporary file
 
 
-def trick_rows(names: list[str], trace: list) -> list[tuple[int, str]]:
-    """(hand, line of text) for every finished trick; cancelled cards are shown as ~10S~."""
-    return [(entry[0], trick_row(names, entry)) for entry in trace]
-
-
 def trick_row(names: list[str], entry: TracedTrick) -> str:
     """One finished trick as a line of text; cancelled cards are shown as ~10S~."""
     _, record, pile, *_ = entry
