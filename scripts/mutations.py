@@ -21,10 +21,12 @@ class Mutation:
 
 TRICKS = "referee/rules/tricks.py"
 RULESET = "referee/rules/ruleset.py"
+RULESET_TESTS = ("tests/test_ruleset.py",)
 CARDS = "referee/rules/cards.py"
 SCORING_TESTS = ("tests/test_rule_once_scoring.py", "tests/test_rule_once_scoring_options.py")
 HOLDINGS = "referee/check/holding_rule.py"
 HOLDINGS_READER = "referee/check/holdings.py"
+DEALS = "referee/check/deals.py"
 HANDFACTS = "referee/proofs/handfacts.py"
 HOLDINGS_TESTS = ("tests/test_rule_once_holdings.py",)
 LEGALITY = "referee/rules/legality.py"
@@ -32,6 +34,7 @@ PLAYS = "referee/check/plays.py"
 PARTIAL = "referee/proofs/partial.py"
 INJECT = "referee/conformance/inject.py"
 LEGALITY_TESTS = ("tests/test_rule_once_legality.py",)
+FAST_TESTS = (*LEGALITY_TESTS, "tests/test_fast_tricks.py")
 ENGINE = "referee/rules/engine.py"
 RULEMODEL = "referee/proofs/rulemodel.py"
 ENGINE_TESTS = ("tests/test_tricks.py", "tests/test_engine.py", "tests/test_engine_properties.py")
@@ -73,11 +76,12 @@ MUTATIONS: tuple[Mutation, ...] = (
     Mutation(RULESET, "return self.pass_cycle[(hand_number - 1) % len(self.pass_cycle)]",
              "return self.pass_cycle[hand_number % len(self.pass_cycle)]",
              "the pass cycle starts one hand late"),
-    Mutation(RULESET, '    if direction == "right":\n        return players - 1',
-             '    if direction == "right":\n        return 1', "right passes go left"),
-    Mutation(RULESET, '    if direction == "across":\n        return players // 2',
-             '    if direction == "across":\n        return (players + 1) // 2',
-             "across rounds up for odd tables"),
+    Mutation(RULESET, '    if direction == PassDirection.RIGHT:\n        return players - 1',
+             '    if direction == PassDirection.RIGHT:\n        return 1', "right passes go left",
+             RULESET_TESTS),
+    Mutation(RULESET, '    if direction == PassDirection.ACROSS:\n        return players // 2',
+             '    if direction == PassDirection.ACROSS:\n        return (players + 1) // 2',
+             "across rounds up for odd tables", RULESET_TESTS),
     Mutation(RULESET, "return self.min_players <= players <= self.max_players",
              "return self.min_players < players <= self.max_players",
              "the smallest table is refused"),
@@ -229,17 +233,17 @@ MUTATIONS: tuple[Mutation, ...] = (
              'layers.append((Fault.MUST_LEAD_LOWEST_CLUB, _ALL_BUT[CLUB_CARDS[0]], _ANY_CARD))',
              'the first lead must be the 2C even when the 2C lies in the kitty', LEGALITY_TESTS),
     Mutation(PLAYS,
-             'suit != led and any(holding[led_cards]) if cards',
-             'suit != led and not any(holding[led_cards]) if cards',
-             "the replay's fast path: the revoke test inverted", LEGALITY_TESTS),
+             'suit != led and any(held[led * NUM_RANKS:(led + 1) * NUM_RANKS]) if cards',
+             'suit != led and not any(held[led * NUM_RANKS:(led + 1) * NUM_RANKS]) if cards',
+             "the replay's fast path: the revoke test inverted", FAST_TESTS),
     Mutation(PLAYS,
-             'suit != led and any(holding[led_cards]) if cards',
+             'suit != led and any(held[led * NUM_RANKS:(led + 1) * NUM_RANKS]) if cards',
              'False if cards',
-             "the replay's fast path lets every follow through", LEGALITY_TESTS),
+             "the replay's fast path lets every follow through", FAST_TESTS),
     Mutation(PLAYS,
-             'if first or played[card] > decks or not holding[card] or (',
-             'if played[card] > decks or not holding[card] or (',
-             "the replay's fast path skips the first trick's rules", LEGALITY_TESTS),
+             'lowest=lowest) is not None if first else',
+             'lowest=lowest) is not None if False else',
+             "the replay's fast path skips the first trick's rules", FAST_TESTS),
     Mutation(PARTIAL,
              '    return facts + [PlayFact(_FACT_KINDS[fault], witnesses)\n                    for fault, restricted, witnesses in layers if card in restricted]',
              '    return facts + [PlayFact(_FACT_KINDS[fault], witnesses)\n                    for fault, restricted, witnesses in layers]',
@@ -277,13 +281,13 @@ MUTATIONS: tuple[Mutation, ...] = (
              'due = receiver(seat, offset, table.size)',
              'due = sender(seat, offset, table.size)',
              'the pass target is checked against the sender', HOLDINGS_TESTS),
-    Mutation(HOLDINGS_READER,
-             '    return tuple(cards) if right else None\n',
-             '    return None\n',
+    Mutation(DEALS,
+             '    return (tuple(cards) if right else None), tuple(beyond_decks)\n',
+             '    return None, tuple(beyond_decks)\n',
              'the replay drops the recorded kitty', HOLDINGS_TESTS),
-    Mutation(HOLDINGS_READER,
-             '    for index, card in enumerate(cards):\n        copies[card] += 1\n        if copies[card] == rules.decks + 1:\n            add(codes.BAD_DEAL, record.kitty',
-             '    for index, card in enumerate(cards):\n        if copies[card] == rules.decks + 1:\n            add(codes.BAD_DEAL, record.kitty',
+    Mutation(DEALS,
+             '    for index, card in enumerate(cards):\n        copies[card] += 1\n',
+             '    for index, card in enumerate(cards):\n',
              'a third copy in the kitty is not counted', HOLDINGS_TESTS),
     Mutation(HANDFACTS,
              '    if record.kitty is not None:\n        return counts_of',
@@ -335,8 +339,8 @@ MUTATIONS: tuple[Mutation, ...] = (
              'if rules.kitty_to == "last_trick":',
              'the kitty joins every trick, not just the last', ENGINE_TESTS),
     Mutation(ENGINE,
-             'broken = state.hearts_broken or not HEART_CARDS.isdisjoint(',
-             'broken = not HEART_CARDS.isdisjoint(',
+             'self.broken = self.broken or not HEART_CARDS.isdisjoint(',
+             'self.broken = not HEART_CARDS.isdisjoint(',
              'hearts are unbroken again after a trick without one', ENGINE_TESTS),
     Mutation(ENGINE,
              'or (rules.queen_breaks_hearts and QUEEN_OF_SPADES in cards)',
@@ -347,12 +351,13 @@ MUTATIONS: tuple[Mutation, ...] = (
              'if winner is None and rules.set_aside_last == "leader":',
              'every set-aside trick goes to its leader, not only the last', ENGINE_TESTS),
     Mutation(ENGINE,
-             '        lost += points\n',
-             '        taken = _bump(taken, state.leader, points)\n',
+             '            self.lost += points\n',
+             '            self.taken[self.leader] += points\n',
              'the points of a set-aside last trick go to its leader instead of being lost', ENGINE_TESTS),
     Mutation(ENGINE,
-             'leader = winner if winner is not None else state.leader',
-             'leader = winner if winner is not None else (state.leader + 1) % state.players',
+             '        if winner is not None:\n            self.leader = winner\n',
+             '        self.leader = winner if winner is not None else '
+             '(self.leader + 1) % self.start.players\n',
              'after a set-aside trick the next seat leads', ENGINE_TESTS),
     Mutation(ENGINE,
              '        collected, pile = pile, ()\n',
@@ -363,8 +368,8 @@ MUTATIONS: tuple[Mutation, ...] = (
              '        collected, points, pile = (), 0, ()\n',
              'the cards of a set-aside trick are not carried to the next winner', ENGINE_TESTS),
     Mutation(ENGINE,
-             'tricks_won = _bump(tricks_won, winner, 1)',
-             'tricks_won = _bump(tricks_won, winner, 0)',
+             'self.tricks_won[winner] += 1',
+             'self.tricks_won[winner] += 0',
              'winning a trick is not counted (the no-tricks bonus goes to everyone)', ENGINE_TESTS),
     # -- the z3 rule model's legal moves, held to the engine by verify-rules ---------------
     Mutation(RULEMODEL,

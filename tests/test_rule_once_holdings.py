@@ -9,6 +9,7 @@ below needs no part of the code under test.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -28,6 +29,7 @@ from referee.rules.ruleset import direction_offset, load_ruleset
 
 CANCELLATION = load_ruleset("cancellation")
 STANDARD = load_ruleset("standard")
+CLEAN_LOG = Path(__file__).resolve().parents[1] / "examples" / "logs" / "clean-6-players.log"
 SLOW = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 DEAL_OR_PASS = (codes.BAD_DEAL, codes.BAD_PASS)
 
@@ -254,6 +256,21 @@ def test_the_generated_property_sees_every_kind_of_record():
     assert know.known == [True] * 4  # nobody passes in the hold hand: the deal settles it,
     assert know.holdings == truths[3][0]  # though the record of its play is cut short
     assert not facts.complete and len(record.tricks) == 12
+
+
+def test_a_third_copy_in_the_kitty_is_the_kitty_line_s_fault_and_settles_none_of_its_deals():
+    # examples/logs/clean-6-players.log, hand 1, with the kitty 2H 7D written 3H 7D: Al and Eve
+    # were dealt the decks' two 3H, so the kitty's 3H is a third copy (line 13).  Which of the
+    # three lines is wrong is not known, so Al's and Eve's holdings are not known; the other
+    # seats' holdings follow from their deals and the pass lines.  The hand is played out in
+    # full, so the kitty is the cards nobody plays: 2H 7D.
+    text = CLEAN_LOG.read_text("utf-8").replace("kitty: 2H 7D", "kitty: 3H 7D", 1)
+    _, readings, found = _read(text)
+    assert [(d.kind, d.line, str(d.message)) for d in found] == [
+        (codes.BAD_DEAL, 13, "3H in the kitty is one copy more than the decks hold")]
+    _, know, _ = readings[0]
+    assert know.known == [False, True, True, True, False, True]
+    assert know.kitty == tuple(parse_cards("2H 7D"))
 
 
 @settings(max_examples=80, **SLOW)
