@@ -25,6 +25,7 @@ from referee.log.jsonwrite import NotRecordable, record_of
 from referee.log.parser import parse_bytes, parse_log, split_players
 from referee.log.recordschema import schema
 from referee.log.writer import format_text
+from referee.rules.cards import card_text
 from referee.run.convert import ConversionRefused, SameFormat, convert
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -412,28 +413,36 @@ def test_every_span_of_a_record_s_events_is_the_place_of_one_of_its_values(text)
     assert {(s.line, s.column, s.end_line, s.end_column) for s in spans} <= places
 
 
-def _refusing_jsonschema(monkeypatch) -> list[str]:
-    """jsonschema made to say which part it is asked about, and then nothing: the list of
-    the parts asked about, in order."""
+def _counting_jsonschema(monkeypatch) -> list[str]:
+    """The parts (record, hand) jsonschema is asked about, in order, as it is asked."""
     asked: list[str] = []
     for part in ("record", "hand"):
-        recordschema._validator(part, False)
+        errors = recordschema._validator(part, False)
 
-        def refuse(value, part=part):
+        def counted(value, part=part, errors=errors):
             asked.append(part)
-            return iter(())
+            return errors(value)
 
-        monkeypatch.setitem(recordschema._STATE, (part, False), refuse)
+        monkeypatch.setitem(recordschema._STATE, (part, False), counted)
     return asked
 
 
 def test_a_valid_record_is_read_without_asking_jsonschema(monkeypatch):
-    asked = _refusing_jsonschema(monkeypatch)
+    asked = _counting_jsonschema(monkeypatch)
     events = parse_bytes((RECORDS / "revoke.json").read_bytes()).events
     assert sum(isinstance(event, Trick) for event in events) > 0 and asked == []
-    with pytest.raises(InvalidRecord, match="is not a card"):  # (what jsonschema is made
-        parse_bytes(record('"hands": [{"kitty": ["1S"]}]'))  # not to see, the events do)
-    assert asked == ["hand"]
+    with pytest.raises(InvalidRecord, match="is not a card"):
+        parse_bytes(record('"hands": [{"number": 1}, {"kitty": ["1S"]}]'))
+    assert asked == ["hand"]  # the hand that is not valid, alone
+
+
+def test_the_schema_s_cards_are_the_52_cards():
+    cards = {card_text(card) for card in range(52)}
+    texts = cards | {"1S", "11S", "QX", "qs", "QS\n", " QS", "Q", "", "10", "1OS", "AS S"}
+    valid = {text for text in texts
+             if recordschema.valid("hand", {"kitty": [text]}) and _jsonschema_says(
+                 {"format": "referee-game-record", "version": 1, "hands": [{"kitty": [text]}]})}
+    assert valid == cards
 
 
 @pytest.mark.parametrize("body, words", [
@@ -640,8 +649,9 @@ def test_each_edited_record_is_said_at_its_first_fault():
                       "not JSON: the member", None)]
     assert surrogate == [(*_place_of(texts[11], "\\udc00"), "not JSON: a lone low", None)]
     # '"number": [[[' twelve times: a name inside an array, its colon where ',' belongs
-    colon = texts[13].index('[[["number"') + len('[[["number"')
-    assert broken == [(texts[13].count("\n", 0, colon) + 1, colon - texts[13].rfind("\n", 0, colon),
+    text = texts[13]
+    colon = text.index('[[["number"') + len('[[["number"')
+    assert broken == [(text.count("\n", 0, colon) + 1, colon - text.rfind("\n", 0, colon),
                        "not JSON: expected '", None)]
     assert _reading_now(texts[13])[0][4] == "not JSON: expected ',' or ']' in this array"
     for text, without, with_card in zip(texts[5::2], said[5::2], said[6::2]):

@@ -326,10 +326,11 @@ _TOKEN = re.compile(rf'({STRING})(?:[ \t\n\r]*:[ \t\n\r]*(?:({STRING}|{_SCALAR})
 
 
 class Places:
-    """Where each value of the well-formed JSON value at ``start``-``end`` of a text is, by its
-    index in document order (the value itself 0, then its members and items, depth first): packed arrays of its start
-    and end offsets and of the index after its last descendant (``after``), so that the
-    members of an object follow from its decoded keys without a pointer per value."""
+    """Where each value of the well-formed JSON value at ``start``-``end`` of a text is, by
+    its index in document order (the value itself 0, then its members and items, depth
+    first): packed arrays of its start and end offsets and of the index after its last
+    descendant (``after``), so that the members of an object follow from its decoded keys
+    without a pointer per value."""
 
     __slots__ = ("after", "ends", "found", "starts")
 
