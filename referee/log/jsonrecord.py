@@ -32,7 +32,14 @@ from referee.log.jsontext import (
     refuse_deep,
 )
 from referee.log.recognise import looks_like_record
-from referee.log.recordschema import RecordProblem, capped, problems, schema, valid
+from referee.log.recordschema import (
+    MAX_PROBLEMS,
+    RecordProblem,
+    capped,
+    problems,
+    schema,
+    valid,
+)
 from referee.util.message import msg, msgn
 
 __all__ = [
@@ -122,7 +129,8 @@ class _Reading:
         self.text, self.keep, self.builder = text, keep, Builder(text)
         self.root: dict[str, object] = {}  # the record, its hands an empty list
         self.spans: dict[str, tuple[int, int]] = {}  # the offsets of each of its members
-        self.found: list[RecordProblem] = []
+        self.found: list[RecordProblem] = []  # the first problems of the hands
+        self.more = 0  # and how many more, all after those in the text
 
     def piece(self, name: str, index: int | None, value: object, start: int, end: int) -> None:
         if index is None:
@@ -133,11 +141,20 @@ class _Reading:
             found = problems("hand", value, partial(Places(self.text, start, end).find, value),
                              self.builder.positions, ("hands", index))
             if found:
-                self.found += found
-                self.builder.events = []
+                self.refuse(found)
                 return
         if not self.found:
             self.builder.hand(index, value, Places(self.text, start, end), self.keep)
+
+    def refuse(self, found: list[RecordProblem]) -> None:
+        """Holds the first problems of the hands only (the hands come in the order of the
+        text), and no events once one has a problem."""
+        self.found += found
+        self.builder.events = []
+        if len(self.found) > 4 * MAX_PROBLEMS:
+            self.found.sort(key=lambda p: (p.line, p.column, p.message))
+            self.more += len(self.found) - MAX_PROBLEMS - 1
+            del self.found[MAX_PROBLEMS + 1:]
 
     def finish(self) -> Reading:
         text, root, builder = self.text, self.root, self.builder
@@ -146,7 +163,7 @@ class _Reading:
             refuse_deep(text)
             found = found + problems("record", root, self.where, builder.positions)
         if found:
-            raise InvalidRecord(capped(found), text)
+            raise InvalidRecord(capped(found, self.more), text)
         if "tags" in root:
             builder.tags(root["tags"], Places(text, *self.spans["tags"]))
         reading = builder.finish(root.get("comments", []), Places(

@@ -206,8 +206,7 @@ def refuse_deep(text: str, start: int = 0, end: int | None = None, depth: int = 
         if bracket in "[{":
             opened.append(bracket)
             if depth + len(opened) > MAX_DEPTH:
-                raise JsonError(msg("nested more than {depth} deep; a game record is far "
-                                    "shallower", depth=MAX_DEPTH), match.start(1))
+                raise JsonError(_deep(), match.start(1))
         elif opened:
             opened.pop()
         else:
@@ -246,6 +245,10 @@ def _words(text: str, err: json.JSONDecodeError) -> str:
     return _no_value()
 
 
+def _deep() -> str:
+    return msg("nested more than {depth} deep; a game record is far shallower", depth=MAX_DEPTH)
+
+
 def _no_value() -> str:
     return msg("expected a value (an object, array, string, number, true, false or null)")
 
@@ -257,8 +260,7 @@ def _blame(text: str, pos: int, depth: int) -> tuple[int, str]:
     while text.startswith(("{", "["), pos):
         depth += 1
         if depth > MAX_DEPTH:
-            return pos, msg("nested more than {depth} deep; a game record is far shallower",
-                            depth=MAX_DEPTH)
+            return pos, _deep()
         named, seen = text[pos] == "{", set()
         pos = _BLANK.match(text, pos + 1).end()
         while True:
