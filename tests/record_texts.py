@@ -139,22 +139,6 @@ def edited_texts() -> list[str]:
     return texts
 
 
-def whole_reading(text: str) -> list[tuple]:
-    """The problems of ``text`` as the slow reading of the whole record says them (the
-    positioned decoder and jsonschema over everything), as tuples; [] for none."""
-    from referee.log import jsonrecord
-
-    try:
-        _, problems = jsonrecord._build(text, checked=jsonrecord._check_slowly(text))
-    except InvalidRecord as err:
-        problems = list(err.problems)
-    return [problem_fields(p) for p in sorted(problems, key=lambda p: (p.line, p.column))]
-
-
-def problem_fields(p) -> tuple:
-    return p.line, p.column, p.end_line, p.end_column, p.message, p.pointer
-
-
 PLAYED_BLOCK = 12  # hands: a whole number of rounds of dealers and of pass directions at 6 seats
 
 

@@ -1,5 +1,6 @@
-"""JSON game records (spec/game-record.md): the positioned decoder, the schema's diagnostics,
-check on a record (pointers), and `referee convert` both ways, exact over the example corpus."""
+"""JSON game records (spec/game-record.md): the strict decoder and the places of values, the
+schema's diagnostics, check on a record (pointers), and `referee convert` both ways, exact over
+the example corpus."""
 
 from __future__ import annotations
 
@@ -20,21 +21,22 @@ from record_texts import (
     UNSAID_CASES,
     card_edit,
     edited_texts,
-    problem_fields,
     record,
     three_hands,
-    whole_reading,
 )
 
 from referee.check.replay import check_bytes, check_path
 from referee.cli import main
 from referee.log.events import Comment, Deal, HandStart, Kitty, Span, Tag, Trick
+from referee.log import recordschema
+from referee.log.decode import UnreadableLog
 from referee.log.jsonrecord import InvalidRecord, players_value, read_record, record_pointers
-from referee.log.jsontext import MAX_DEPTH, JsonError, Places, Positions, decode
+from referee.log.jsontext import MAX_DEPTH, JsonError, Places, Positions, loads
 from referee.log.jsonwrite import NotRecordable, record_of
 from referee.log.parser import parse_bytes, parse_log, split_players
-from referee.log.recordschema import quick_check, schema
+from referee.log.recordschema import schema
 from referee.log.writer import format_text
+from referee.rules.cards import card_text
 from referee.run.convert import ConversionRefused, SameFormat, convert
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,24 +49,43 @@ SYNTAX_LOGS = {"syntax.log", "027-cancellation-10p-syntax.log", "028-standard-4p
 UNREAD = {"spaced-name.log": "'Ann' is not a card"}
 
 
-# ---- the decoder --------------------------------------------------------------------------
-def test_decoder_gives_values_and_the_place_of_each():
-    text = '{"a": [1, "x\\u00e9"],\n "b/c~": {"d": null}}'
-    value, where = decode(text)
-    assert value == {"a": [1, "xé"], "b/c~": {"d": None}}
-    assert where[""] == (0, len(text))
-    assert text[slice(*where["/a"])] == '[1, "x\\u00e9"]'
-    assert text[slice(*where["/a/1"])] == '"x\\u00e9"'
-    assert text[slice(*where["/b~1c~0/d"])] == "null"  # RFC 6901 escapes
+def _paths(value: object, path: tuple = ()):
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, (*path, index))
+
+
+def _at(document: object, path: tuple) -> object:
+    for step in path:
+        document = document[step]
+    return document
+
+
+def test_places_find_each_value_where_json_decodes_it():
+    text = ('{"a": [1, "x\\u00e9", {"k\\":": true, "l" :\n  [ ]}],\n "b/c~": {"d": null},'
+            ' "e": -1.5e3, "f": [[], {}, "\\\\"]}')
+    document, places = loads(text), Places(text)
+    assert document["a"][1] == "xé" and document["f"][2] == "\\"
+    paths = list(_paths(document))
+    assert len(paths) == 14
+    for path in paths:  # the value decoded at its start is it, and ends at its end
+        start, end = places.find(document, path)
+        assert json.JSONDecoder().raw_decode(text, start) == (_at(document, path), end)
+    assert text[slice(*places.find(document, ("a", 2, "l")))] == "[ ]"
 
 
 def test_surrogate_pairs_decode_to_one_character():
-    value, _ = decode('{"n": "\\ud83c\\udca1"}')
-    assert value == {"n": "\U0001f0a1"}
+    assert loads('{"n": "\\ud83c\\udca1"}') == {"n": "\U0001f0a1"}
+    assert loads('{"n": "\\\\ud800"}') == {"n": "\\ud800"}  # a backslash, then letters
 
 
 @pytest.mark.parametrize("text, offset, words", [
     ('{"a": 1, "a": 2}', 9, "appears twice"),
+    ('{"a": [{"b": 1, "b": 2}], "a": 3}', 16, "appears twice"),  # the first in the text
     ('{"a": "\\ud800"}', 7, "surrogate"),
     ('{"a": "\\udc00"}', 7, "surrogate"),
     ('{"a": "x\ty"}', 8, "control character"),
@@ -73,13 +94,21 @@ def test_surrogate_pairs_decode_to_one_character():
     ('{"a": 1,}', 8, "member name"),
     ('{"a" 1}', 5, "':'"),
     ('{"a": [1 2]}', 9, "',' or ']'"),
+    ('{"a": [{"b": 1} "c"]}', 16, "',' or ']'"),
+    ('{"a": [{"b": 1 "c"}]}', 15, "',' or '}'"),
     ('{"a": tru}', 6, "expected a value"),
     ('{"a": "\\x"}', 7, "not a JSON escape"),
+    ('{"a": "\\u12"}', 7, "four hexadecimal digits"),
     ('{"a": 01}', 7, "',' or '}'"),
+    ('{"a": ', 6, "the document ends"),
+    ('{"a": [1, {"b": NaN}]}', 16, "expected a value"),
+    ('{"a": [1, {"b": -Infinity}]}', 16, "expected a value"),
+    ('{"a": [1, {"b": 1' + "0" * 45 + "}]}", 16, "46 characters long"),
+    ('{"a": 1e' + "0" * 45 + "}", 6, "47 characters long"),
 ])
 def test_decoder_refuses_what_is_not_json_with_the_place(text, offset, words):
     with pytest.raises(JsonError) as err:
-        decode(text)
+        loads(text)
     assert err.value.offset == offset
     assert words in err.value.message
 
@@ -88,24 +117,29 @@ def test_deep_nesting_and_huge_numbers_are_refused_before_they_cost_anything():
     deep = '{"a":' * 200_000
     started = time.perf_counter()
     with pytest.raises(JsonError) as err:
-        decode(deep)
+        loads(deep)
     assert "nested more than" in err.value.message
     assert err.value.offset == 5 * MAX_DEPTH
     with pytest.raises(JsonError, match="characters long"):
-        decode('{"a": ' + "9" * 1_000_000 + "}")
+        loads('{"a": ' + "9" * 1_000_000 + "}")
+    # a fault after nesting too deep is said at the nesting, the first fault
+    with pytest.raises(JsonError, match="nested more than") as err:
+        loads("[" * 40 + "1" + "]" * 40 + "x")
+    assert err.value.offset == MAX_DEPTH
     assert time.perf_counter() - started < 5
 
 
 @pytest.mark.slow
-def test_decoder_is_linear_on_a_big_flat_document():
-    small = '{"a": [' + ", ".join(['"QS"'] * 20_000) + "]}"
-    big = '{"a": [' + ", ".join(['"QS"'] * 200_000) + "]}"
-    started = time.perf_counter()
-    decode(small)
-    short = time.perf_counter() - started
-    started = time.perf_counter()
-    decode(big)
-    long = time.perf_counter() - started
+def test_decoder_is_linear_on_a_big_flat_document_with_its_fault_at_the_end():
+    def seconds(count: int) -> float:
+        text = '{"a": [' + ", ".join(['{"c": "QS"}'] * count) + ', {"c": NaN}]}'
+        started = time.perf_counter()
+        with pytest.raises(JsonError) as err:
+            loads(text)
+        assert err.value.offset == text.rindex("NaN")
+        return time.perf_counter() - started
+
+    short, long = seconds(20_000), seconds(200_000)
     assert long < 40 * max(short, 0.001)  # ten times the input, not a hundred times the time
 
 
@@ -315,11 +349,15 @@ def test_comments_stand_above_or_beside_the_statement_they_name():
     assert convert(text.decode()) == ("# first\n\nhand 1\nkitty:  # k\n# last\n", "log")
 
 
-# ---- the fast reading of a valid record ---------------------------------------------------
+# ---- the reading of a valid record --------------------------------------------------------
 def _places(text: str) -> set[tuple[int, int, int, int]]:
-    """(line, column, end line, end column) of every value, as the positioned decoder says."""
-    positions = Positions(text)
-    return {positions.at(start) + positions.at(end) for start, end in decode(text)[1].values()}
+    """(line, column, end line, end column) of every value of a record."""
+    document, places, positions = loads(text), Places(text), Positions(text)
+    found = set()
+    for path in _paths(document):
+        start, end = places.find(document, path)
+        found.add(positions.at(start) + positions.at(end))
+    return found
 
 
 def _spans(value: object):
@@ -335,40 +373,49 @@ def _spans(value: object):
                 yield from _spans(getattr(value, field.name))
 
 
-def test_places_are_where_the_positioned_decoder_puts_each_value():
-    text = ('{"a": [1, "x\\u00e9", {"k\\":": true, "l" :\n  [ ]}],\n "b/c~": {"d": null},'
-            ' "e": -1.5e3, "f": [[], {}, "\\\\"]}')
-    _, where = decode(text)
-    places = Places(text, 0, len(text))
-    assert sorted(zip(places.starts, places.ends)) == sorted(where.values())
-    assert places.members(0, {"a": 0, "b/c~": 0, "e": 0, "f": 0}) == {"a": 1, "b/c~": 7, "e": 9,
-                                                                     "f": 10}
-    assert places.items(10, 3) == [11, 12, 13]
-
-
 RECORD_TEXTS = [path.read_text("utf-8") for path in sorted(RECORDS.glob("*.json"))
                 if path.name != "invalid.json"] + [
     convert(path.read_text("utf-8"))[0] for path in LOGS[:12] if path.name not in SYNTAX_LOGS]
 
 
 @pytest.mark.parametrize("text", RECORD_TEXTS, ids=range(len(RECORD_TEXTS)))
-def test_every_span_read_fast_is_the_place_of_one_of_the_record_s_values(text):
+def test_every_span_of_a_record_s_events_is_the_place_of_one_of_its_values(text):
     places = _places(text) | {(1, 1, 1, 1)}  # (where a member that is not there points)
     spans = [span for event in read_record(text).events for span in _spans(event)]
     assert len(spans) > 10
     assert {(s.line, s.column, s.end_line, s.end_column) for s in spans} <= places
 
 
-def test_a_valid_record_is_read_without_asking_jsonschema(monkeypatch):
-    def refuse(*args):
-        raise AssertionError("jsonschema asked about a valid record")
+def _counting_jsonschema(monkeypatch) -> list[str]:
+    """The parts (record, hand) jsonschema is asked about, in order, as it is asked."""
+    asked: list[str] = []
+    for part in ("record", "hand"):
+        errors = recordschema._validator(part, False)
 
-    monkeypatch.setattr("referee.log.jsonrecord.schema_problems", refuse)
-    monkeypatch.setattr("referee.log.jsonrecord.piece_problems", refuse)
+        def counted(value, part=part, errors=errors):
+            asked.append(part)
+            return errors(value)
+
+        monkeypatch.setitem(recordschema._STATE, (part, False), counted)
+    return asked
+
+
+def test_a_valid_record_is_read_without_asking_jsonschema(monkeypatch):
+    asked = _counting_jsonschema(monkeypatch)
     events = parse_bytes((RECORDS / "revoke.json").read_bytes()).events
-    assert sum(isinstance(event, Trick) for event in events) > 0
-    with pytest.raises(AssertionError, match="jsonschema asked"):
-        parse_bytes(record('"hands": [{"kitty": ["1S"]}]'))
+    assert sum(isinstance(event, Trick) for event in events) > 0 and asked == []
+    with pytest.raises(InvalidRecord, match="is not a card"):
+        parse_bytes(record('"hands": [{"number": 1}, {"kitty": ["1S"]}]'))
+    assert asked == ["hand"]  # the hand that is not valid, alone
+
+
+def test_the_schema_s_cards_are_the_52_cards():
+    cards = {card_text(card) for card in range(52)}
+    texts = cards | {"1S", "11S", "QX", "qs", "QS\n", " QS", "Q", "", "10", "1OS", "AS S"}
+    valid = {text for text in texts
+             if recordschema.valid("hand", {"kitty": [text]}) and _jsonschema_says(
+                 {"format": "referee-game-record", "version": 1, "hands": [{"kitty": [text]}]})}
+    assert valid == cards
 
 
 @pytest.mark.parametrize("body, words", [
@@ -382,10 +429,10 @@ def test_a_valid_record_is_read_without_asking_jsonschema(monkeypatch):
     ('"hands": [' + '{"a": ' * 40 + "1" + "}" * 40 + "]", "nested more than"),
     ('"hands": [{"number": 1}]} {', "text after"),
 ])
-def test_what_the_c_decoder_lets_through_is_refused_as_the_positioned_decoder_says(body, words):
+def test_what_python_s_json_lets_through_is_refused_as_not_json(body, words):
     with pytest.raises(InvalidRecord) as err:
         read_record(record(body).decode())
-    assert err.value.problems[0].pointer is None  # not JSON: said by the positioned decoder
+    assert err.value.problems[0].pointer is None  # not JSON
     assert words in err.value.problems[0].message
 
 
@@ -397,11 +444,11 @@ def test_escapes_and_a_surrogate_pair_read_as_their_characters():
 
 def _quick_says(document: object) -> bool:
     """jsonschema-rs's answer as the reader asks it: the record without its hands, then each."""
-    quick = quick_check()
     hands = document.get("hands") if isinstance(document, dict) else None
     if isinstance(hands, list):
-        return quick.record({**document, "hands": []}) and all(map(quick.hand, hands))
-    return quick.record(document)
+        return recordschema.valid("record", {**document, "hands": []}) and all(
+            recordschema.valid("hand", hand) for hand in hands)
+    return recordschema.valid("record", document)
 
 
 def _jsonschema_says(document: object) -> bool:
@@ -417,7 +464,7 @@ def _case_documents() -> list[object]:
     documents = []
     for text in texts:
         try:
-            documents.append(decode(text)[0])
+            documents.append(loads(text))
         except JsonError:
             pass  # not JSON: no validator is asked
     return documents
@@ -438,18 +485,6 @@ _ODD_VALUES = st.sampled_from([
     "9x", "_a-b", 0, 1, -1, 15.0, 1.5, 999999999, 1000000000, -999999999, -1000000000, True,
     False, None, [], {}, ["QS"], ["Al", "Beth"], {"player": "Al"}, {"card": "QS"},
     {"player": "Al", "points": 3}, {"text": "x"}])
-
-
-def _paths(value: object, path: tuple = ()):
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, (*path, index))
-
-
 _PATHS = list(_paths(_SMALL))
 
 
@@ -501,52 +536,88 @@ def test_the_schema_s_hands_are_its_hand_objects_and_nothing_more():
                                                "dependentSchemas", "unevaluatedProperties"))
 
 
-def test_the_pointers_of_diagnostics_are_found_in_their_hands_only():
+def test_the_pointers_of_diagnostics_are_the_pointers_of_the_values_there():
     text = (RECORDS / "revoke.json").read_text("utf-8")
-    everything = {Positions(text).at(start): pointer
-                  for pointer, (start, _) in decode(text)[1].items()}
+    document, places, positions = loads(text), Places(text), Positions(text)
+    everything = {positions.at(places.find(document, path)[0]):
+                  "".join(f"/{step}" for step in path) for path in _paths(document)}
+    assert everything[(56, 43)] == "/hands/0/tricks/0/plays/2/card"
     asked = list(everything)[::7] + [(1, 2), (10_000, 1), (3, 999)]
     assert record_pointers(text, asked) == {at: everything[at] for at in asked
                                             if at in everything}
     assert record_pointers("{not json", [(1, 1)]) == {}
+    assert record_pointers('{"a/b~": [0, {"c": 1}]}', [(1, 1), (1, 10), (1, 14),
+                                                              (1, 20)]) == {
+        (1, 1): "", (1, 10): "/a~1b~0", (1, 14): "/a~1b~0/1", (1, 20): "/a~1b~0/1/c"}
 
 
-# ---- an invalid record: the detail only for the pieces that need it ------------------------
+# ---- an invalid record --------------------------------------------------------------------
+def _fields(p) -> tuple:
+    return p.line, p.column, p.end_line, p.end_column, p.message, p.pointer
+
+
 def _reading_now(text: str) -> list[tuple]:
     try:
         read_record(text)
     except InvalidRecord as err:
-        return [problem_fields(p) for p in err.problems]
+        return [_fields(p) for p in err.problems]
     return []
 
 
-def test_every_invalid_record_of_the_tests_is_said_as_the_whole_reading_says():
-    texts = [record(body).decode() for body, _, _ in SCHEMA_CASES + UNSAID_CASES]
-    texts += [text for text, _, _ in FAULTY_RECORDS] + edited_texts()
-    texts.append((RECORDS / "invalid.json").read_text("utf-8"))
-    said = [_reading_now(text) for text in texts]
-    assert sum(bool(problems) for problems in said) > 40
-    for text, problems in zip(texts, said):
-        assert problems == whole_reading(text), text[:200]
+def _place_of(text: str, needle: str, last: bool = False) -> tuple[int, int]:
+    at = text.rindex(needle) if last else text.index(needle)
+    return text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
 
 
-def test_a_bad_value_in_the_last_hand_is_said_without_the_whole_slow_reading(monkeypatch):
-    def refuse(*args):
-        raise AssertionError("the whole record read slowly")
+def test_each_edited_record_is_said_at_its_first_fault():
+    texts = edited_texts()
+    said = [[(p[0], p[1], p[4][:20], p[5]) for p in _reading_now(text)] for text in texts]
+    card = '"1S" is not a card: '
+    first, last = _place_of(texts[0], '"1S"'), _place_of(texts[1], '"1S"', last=True)
+    assert said[:3] == [[(*first, card, "/hands/0/deal/0/cards/0")],
+                        [(*last, card, "/hands/2/passes/5/cards/0")],
+                        [(*first, card, "/hands/0/deal/0/cards/0"),
+                         (*last, card, "/hands/2/passes/5/cards/0")]]
+    assert [p[3] for p in said[3]] == ["/version", "/colour"]
+    assert [p[3] for p in said[4]] == ["/version", "/hands/2/passes/5/cards/0"]
+    nan, inf, twice, surrogate, broken = said[5::2]
+    assert nan == [(*_place_of(texts[5], "NaN"), "not JSON: expected a", None)]
+    assert [p[3] for p in inf] == ["/hands/2/tricks/2/number"]  # (not an integer, too large)
+    assert twice == [(*_place_of(texts[9], '"number": 3', last=True),
+                      "not JSON: the member", None)]
+    assert surrogate == [(*_place_of(texts[11], "\\udc00"), "not JSON: a lone low", None)]
+    # '"number": [[[' twelve times: a name inside an array, its colon where ',' belongs
+    text = texts[13]
+    colon = text.index('[[["number"') + len('[[["number"')
+    assert broken == [(text.count("\n", 0, colon) + 1, colon - text.rfind("\n", 0, colon),
+                       "not JSON: expected '", None)]
+    assert _reading_now(texts[13])[0][4] == "not JSON: expected ',' or ']' in this array"
+    for text, without, with_card in zip(texts[5::2], said[5::2], said[6::2]):
+        # a bad card in the first hand: a schema problem, said only when the text is JSON
+        assert with_card == without if without[0][3] is None else with_card[0][3] == \
+            "/hands/0/deal/0/cards/0"
 
-    monkeypatch.setattr("referee.log.jsonrecord.decode", refuse)
-    monkeypatch.setattr("referee.log.jsonrecord.schema_problems", refuse)
+
+def test_a_bad_value_in_the_last_hand_is_said_asking_jsonschema_about_that_hand_only(
+        monkeypatch):
+    hand_schema = recordschema._validator("hand", False)
+    asked = []
+
+    def counted(value):
+        asked.append(value["number"])
+        return hand_schema(value)
+
+    monkeypatch.setitem(recordschema._STATE, ("hand", False), counted)
     text = card_edit(json.dumps(three_hands(), indent=1), -1, "1X")
     with pytest.raises(InvalidRecord) as err:
         read_record(text)
-    line = text[:text.rindex('"1X"')].count("\n") + 1
-    column = text.rindex('"1X"') - text.rindex("\n", 0, text.rindex('"1X"'))
+    assert asked == [3]
     assert [(p.pointer, p.line, p.column, p.message) for p in err.value.problems] == [(
-        "/hands/2/passes/5/cards/0", line, column,
+        "/hands/2/passes/5/cards/0", *_place_of(text, '"1X"'),
         '"1X" is not a card: a rank 2-10, J, Q, K or A, then a suit S, H, D or C (10S, QH)')]
 
 
-def test_many_bad_hands_are_counted_as_the_whole_reading_counts_them():
+def test_many_bad_hands_are_counted():
     document = three_hands()
     document["hands"] = document["hands"] * 20
     for hand in document["hands"]:
@@ -555,23 +626,63 @@ def test_many_bad_hands_are_counted_as_the_whole_reading_counts_them():
     text = json.dumps(document, indent=1)
     problems = _reading_now(text)
     assert len(problems) == 101 and problems[-1][4] == "and 2060 more problems"
-    assert problems == whole_reading(text)
+    assert [p[5] for p in problems[:7]] == [f"/hands/0/deal/{n // 6}/cards/{n % 6}"
+                                            for n in range(7)]
+    assert problems[-1][:2] == problems[-2][:2]  # the count stands at the last one listed
 
 
-_THREE = three_hands()
-_THREE_PATHS = list(_paths(_THREE))
-_TEXT_EDITS = st.sampled_from([None, ("3", "NaN"), ("3", "1e400"), ("3", "3, \"number\": 3"),
-                               ("3", '"\\ud800"'), ("3", "3 4")])
+# ---- mutated records: a reading or a diagnostic, never a traceback --------------------------
+_MUTATIONS = st.sampled_from(["", ",", ":", "}", "]", "{", "[", '"', "x", "NaN", "1e400",
+                              "-", "0" * 45, '"a": 1,', "\\", "\\ud800", "\x01", "\n", "[" * 40])
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(_THREE_PATHS), st.sampled_from(["set", "drop", "add"]),
-                          _ODD_VALUES), min_size=1, max_size=4), _TEXT_EDITS)
-@pytest.mark.slow
-def test_an_edited_record_is_said_as_the_whole_reading_says(edits, text_edit):
-    document = _edited(_THREE, edits)
-    text = json.dumps(document, indent=1, ensure_ascii=False)
-    if text_edit is not None and '"number": 3' in text:
-        at = text.rindex('"number": 3') + len('"number": ')
-        text = text[:at] + text_edit[1] + text[at + 1:]
-    assert _reading_now(text) == whole_reading(text)
+def _valid_values_at(text: str, problem) -> bool:
+    """Whether the value at the problem's pointer starts at the problem's place (a problem
+    the schema has), or the problem is where the text stops being JSON (no pointer)."""
+    if problem.pointer is None:
+        return True
+    document = json.loads(text)
+    path = [step.replace("~1", "/").replace("~0", "~") for step in problem.pointer.split("/")[1:]]
+    for step in path:
+        if isinstance(document, list):
+            step = int(step)
+        if step not in (document if isinstance(document, dict) else range(len(document))):
+            return True  # a member that is missing: said at the object that lacks it
+        document = document[step]
+    offset = Positions(text).offset(problem.line, problem.column)
+    return json.JSONDecoder().raw_decode(text, offset)[0] == document
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 1), st.booleans(), _MUTATIONS), min_size=1,
+                max_size=4), st.lists(st.tuples(st.sampled_from(_PATHS), st.sampled_from(
+                    ["set", "drop", "add"]), _ODD_VALUES), max_size=2))
+def test_a_mutated_record_is_read_or_refused_with_its_places(mutations, edits):
+    text = json.dumps(_edited(_SMALL, edits), indent=1)
+    for where, replace, new in mutations:  # each somewhere in the text, found by a fraction
+        at = int(where * len(text))
+        text = text[:at] + new + text[at + (1 if replace else 0):]
+    try:
+        plain = json.loads(text)
+        stops = None
+    except json.JSONDecodeError as err:
+        plain, stops = None, Positions(text).at(err.pos)
+    except RecursionError:  # pragma: no cover - nesting this deep is not drawn
+        plain, stops = None, None
+    try:
+        events = read_record(text).events
+    except InvalidRecord as err:
+        problems = err.problems
+        assert all(1 <= p.line <= text.count("\n") + 1 and p.column >= 1 for p in problems)
+        first = problems[0]
+        if stops is not None:  # not JSON: where Python's json stops, or before (a name twice)
+            assert first.pointer is None and (first.line, first.column) <= stops
+        elif plain is not None and first.pointer is not None:
+            assert all(_valid_values_at(text, p) for p in problems)
+        return
+    except UnreadableLog as err:
+        assert "holds no statement" in str(err)
+        return
+    assert stops is None and plain is not None and events
+    report = check_bytes(text.encode("utf-8"), "game.json")
+    assert report.verdict in ("clean", "violations")

@@ -1,5 +1,5 @@
 """The events of a JSON game record that its schema accepts, piece by piece: the tags, each
-hand as it is decoded, then the comments among the statements (spec/game-record.md).
+hand as it is read, then the comments among the statements (spec/game-record.md).
 
 Each piece comes with its :class:`~referee.log.jsontext.Places`, the offsets of its values by
 index, so that a span is made from two offsets and a JSON pointer only for a problem; the
@@ -32,7 +32,7 @@ from referee.log.events import (
     fast,
     setters,
 )
-from referee.log.jsontext import STRING, NotPlain, Places, Positions
+from referee.log.jsontext import STRING, Places, Positions
 from referee.log.recordschema import RecordProblem, shown
 from referee.log.words import TAG_NAME_RE, split_players
 from referee.rules.cards import Card, card_text
@@ -41,11 +41,7 @@ from referee.util.message import msg
 
 __all__ = ["Builder", "Reading", "players_value"]
 
-_DIRECTION = re.compile(r"left|right|across|hold|none|[0-9]{1,9} (?:left|right)")
-_CARDS = {card_text(card): Card(card) for card in range(52)}
-# what no text of a log can hold (the schema says so too; a card, a tag name or a direction
-# is matched whole here, since a schema pattern's $ also matches before a final newline)
-_BREAK = re.compile("[\0\n\r]").search
+_CARDS = {card_text(card): Card(card) for card in range(52)}  # the schema's cards
 _STRING = re.compile(STRING)
 
 _make_span = fast(Span)
@@ -76,15 +72,6 @@ def players_value(names: list[str]) -> str | None:
     return value if split_players(value) == names else None
 
 
-def _one_line(what: str) -> str:
-    """What the text of a record must not hold, by what it is."""
-    if what == "name":
-        return msg("a player's name must be on one line (no line break, no NUL)")
-    if what == "tag value":
-        return msg("a tag value must be on one line (no line break, no NUL)")
-    return msg("a comment must be on one line (no line break, no NUL)")
-
-
 def _spans(positions: Positions, text: str, start: int, end: int) -> tuple[Span, ...]:
     """The spans of the cards of the array of strings at ``start``-``end`` of ``text``."""
     return tuple(_span(positions, *m.span()) for m in _STRING.finditer(text, start, end))
@@ -96,40 +83,11 @@ def _span(positions: Positions, start: int, end: int) -> Span:
     return _make_span(line, column, line if end_line == line else end_line, end_column)
 
 
-class _Lines:
-    """Offsets -> spans, fast for offsets at or after the last one asked about (the line
-    it is on is kept): the builder asks in the order of the text, nearly."""
-
-    __slots__ = ("first", "last", "line", "positions", "starts")
-
-    def __init__(self, positions: Positions) -> None:
-        self.positions, self.starts = positions, positions.starts
-        self.line, self.first, self.last = 1, 0, self.next_start(1)  # its first offset, past it
-
-    def next_start(self, line: int) -> int:
-        """Where the line after ``line`` starts (far beyond the text for the last line)."""
-        return self.starts[line] if line < len(self.starts) else 1 << 62
-
-    def span(self, start: int, end: int) -> Span:
-        if start >= self.last and start < self.next_start(self.line + 1):  # the next line
-            self.line += 1
-            self.first, self.last = self.last, self.next_start(self.line)
-        elif not self.first <= start < self.last:
-            line, column = self.positions.at(start)
-            self.line, self.first, self.last = line, start - column + 1, self.next_start(line)
-        line, first = self.line, self.first
-        if end < self.last:
-            return _make_span(line, start - first + 1, line, end - first + 1)
-        end_line, end_column = self.positions.at(end)
-        return _make_span(line, start - first + 1, end_line, end_column)
-
-
 class Builder:
     """The events of one record, in log order, with the pointer of each statement."""
 
     def __init__(self, text: str) -> None:
         self.source, self.positions = text, Positions(text)
-        self.lines = _Lines(self.positions)
         self.nowhere = _span(self.positions, 0, 0)  # the span of a value that is not there
         self.problems: list[RecordProblem] = []
         self.heads: list[tuple[str, Event]] = []  # the tags' (pointer, event)
@@ -144,49 +102,25 @@ class Builder:
         if index is None:
             return self.nowhere
         places = self.places
-        return self.lines.span(places.starts[index], places.ends[index])
+        return _span(self.positions, places.starts[index], places.ends[index])
 
     def fail(self, pointer: str, index: int, message: str) -> None:
         span = self.span(index)
         self.problems.append(RecordProblem(span.line, span.column, span.end_line,
                                            span.end_column, message, pointer))
 
-    def text(self, value: str, what: str, pointer: str, index: int) -> str:
-        """``value``, which must be on one line; ``what`` it is (for _one_line)."""
-        if _BREAK(value):
-            self.fail(pointer, index, _one_line(what))
-        return value
+    def name(self, value: str) -> str:
+        """A player's name, each kept once."""
+        return self.names.setdefault(value, value)
 
-    def name(self, value: str, pointer: str, index: int) -> str:
-        known = self.names.get(value)
-        if known is None:
-            if _BREAK(value):
-                self.fail(pointer, index, _one_line("name"))
-                return value
-            known = self.names[value] = value
-        return known
-
-    def run(self, pointer: str, cards: list[str], index: int) -> CardRun:
+    def run(self, cards: list[str], index: int) -> CardRun:
         """The cards of the array at ``index``; their spans are made when asked for."""
-        places, first = self.places, index + 1
-        if places.after[index] != first + len(cards):
-            raise NotPlain("cards")  # the schema lets only strings be here
-        made = tuple(map(_CARDS.get, cards))
-        if None in made:
-            made = tuple(self.card(card, f"{pointer}/{i}", first + i)
-                         for i, card in enumerate(cards))
+        places = self.places
         run = _new(CardRun)
-        _SET_CARDS(run, made)
+        _SET_CARDS(run, tuple(map(_CARDS.__getitem__, cards)))
         _SET_SOURCE(run, (_spans, self.positions, self.source, places.starts[index],
                           places.ends[index]))
         return run
-
-    def card(self, text: str, pointer: str, index: int) -> Card:
-        card = _CARDS.get(text)
-        if card is None:
-            self.fail(pointer, index, msg("{card} is not a card", card=shown(text)))
-            return Card(0)
-        return card
 
     # ---- the pieces ------------------------------------------------------------------------
     def tags(self, tags: list[dict], places: Places) -> None:
@@ -197,15 +131,12 @@ class Builder:
     def tag(self, at: str, tag: dict, index: int) -> None:
         where = self.places.members(index, tag)
         name, value = tag["name"], tag["value"]
-        if not TAG_NAME_RE.fullmatch(name) or "\n" in name:
+        if not TAG_NAME_RE.fullmatch(name):  # (the schema takes Player, which a log may not)
             # TRANSLATORS: {name} is the tag's name as JSON writes it ("Date")
             self.fail(at + "/name", where["name"], msg(
                 "{name} is not a tag name: a letter or _, then letters, digits, _ or -",
                 name=shown(name)))
         if isinstance(value, list):
-            for number, (player, place) in enumerate(
-                    zip(value, self.places.items(where["value"], len(value)))):
-                self.text(player, "name", f"{at}/value/{number}", place)
             written = players_value(value)
             if written is None or name.casefold() != "players":
                 self.fail(at + "/value", where["value"],
@@ -213,8 +144,7 @@ class Builder:
                               "Players tag can write (no name with both kinds of quote)"))
                 written = ""
             value = written
-        self.heads.append((at, Tag(name, self.text(value, "tag value", at + "/value",
-                                                   where["value"]), self.span(index))))
+        self.heads.append((at, Tag(name, value, self.span(index))))
 
     def hand(self, number: int, hand: dict, places: Places, keep: bool = True) -> None:
         """One hand of the record (the ``number``-th, from 0), its places those of the hand;
@@ -233,20 +163,17 @@ class Builder:
         if "number" in hand:
             direction = hand.get("pass")
             if direction is not None:
-                if not _DIRECTION.fullmatch(direction):
-                    self.fail(at + "/pass", where["pass"], msg(
-                        "{direction} is not a pass direction", direction=shown(direction)))
                 direction = canonical_direction(direction)
             dealer = where.get("dealer")
             self.events.append((at, HandStart(
                 int(hand["number"]), None if dealer is None else
-                self.name(hand["dealer"], at + "/dealer", dealer), direction,
+                self.name(hand["dealer"]), direction,
                 self.span(where["number"]), self.span(dealer), self.span(where.get("pass")))))
         if "deal" in hand:
             self.deals(at, hand["deal"], where["deal"])
         if "kitty" in hand:
             self.events.append((at + "/kitty", Kitty(
-                self.run(at + "/kitty", hand["kitty"], where["kitty"]),
+                self.run(hand["kitty"], where["kitty"]),
                 self.span(where["kitty"]))))
         if "passes" in hand:
             for index, (passed, place) in enumerate(zip(
@@ -263,17 +190,15 @@ class Builder:
                                                                             len(deals)))):
             pointer, where = f"{at}/deal/{number}", self.places.members(place, deal)
             self.events.append((pointer, Deal(
-                self.name(deal["player"], pointer + "/player", where["player"]),
-                self.run(pointer + "/cards", deal["cards"], where["cards"]), self.span(place),
-                self.span(where["player"]))))
+                self.name(deal["player"]), self.run(deal["cards"], where["cards"]),
+                self.span(place), self.span(where["player"]))))
 
     def passing(self, at: str, passed: dict, index: int) -> None:
         where = self.places.members(index, passed)
         to = passed.get("to")
         self.events.append((at, Pass(
-            self.name(passed["player"], at + "/player", where["player"]),
-            self.run(at + "/cards", passed["cards"], where["cards"]),
-            None if to is None else self.name(to, at + "/to", where["to"]), self.span(index),
+            self.name(passed["player"]), self.run(passed["cards"], where["cards"]),
+            None if to is None else self.name(to), self.span(index),
             self.span(where["player"]), self.span(where.get("to")))))
 
     def trick(self, at: str, trick: dict, index: int) -> None:
@@ -287,25 +212,20 @@ class Builder:
         claim = None
         if "winner" in trick:
             winner = trick["winner"]
-            claim = Claim(None if winner is None else
-                          self.name(winner, at + "/winner", where["winner"]),
+            claim = Claim(None if winner is None else self.name(winner),
                           self.span(where["winner"]))
         self.events.append((at, Trick(
             int(trick["number"]), tuple(plays), claim,
-            None if leader is None else self.name(leader, at + "/leader", where["leader"]),
+            None if leader is None else self.name(leader),
             self.span(index), self.span(where.get("leader")))))
 
     def play(self, at: str, number: int, play: dict, index: int, named: bool) -> Play:
         """A play of the trick at ``at``; ``named``: the trick has no leader, so each play
         names its player."""
         places, count = self.places, len(play)
-        if places.after[index] != index + 1 + count:
-            raise NotPlain("play")  # a member twice (the schema lets only strings be here)
         # its members are strings, one place each: "card" first or second
         card_at = index + 1 if count == 1 or next(iter(play)) == "card" else index + 2
-        card = _CARDS.get(play["card"])
-        if card is None:
-            card = self.card(play["card"], f"{at}/plays/{number}/card", card_at)
+        card = _CARDS[play["card"]]
         player = play.get("player")
         if (player is None) == named:
             self.fail(f"{at}/plays/{number}", index, msg(
@@ -313,11 +233,10 @@ class Builder:
                 "leader") if not named else msg("this play names no player (only a trick "
                                                 "with a leader lists bare cards)"))
         if player is not None:
-            player = self.name(player, f"{at}/plays/{number}/player",
-                               index + 3 - (card_at - index))
-        span = self.lines.span
-        return _make_play(player, card, span(places.starts[index], places.ends[index]),
-                          span(places.starts[card_at], places.ends[card_at]))
+            player = self.name(player)
+        positions = self.positions
+        return _make_play(player, card, _span(positions, places.starts[index], places.ends[index]),
+                          _span(positions, places.starts[card_at], places.ends[card_at]))
 
     def closing(self, at: str, hand: dict, where: dict[str, int]) -> None:
         """The moon, score, total and winner statements of a hand."""
@@ -326,23 +245,18 @@ class Builder:
             moon, place = hand["moon"], where["moon"]
             inside = places.members(place, moon)
             self.events.append((at + "/moon", Moon(
-                self.name(moon["player"], at + "/moon/player", inside["player"]),
+                self.name(moon["player"]),
                 moon["choice"], self.span(place), self.span(inside["player"]))))
         for key, kind in (("score", Score), ("total", Total)):
             if key in hand:
                 pointer, entries = f"{at}/{key}", []
-                for number, (entry, place) in enumerate(zip(hand[key], places.items(
-                        where[key], len(hand[key])))):
-                    inside = places.members(place, entry)
-                    entries.append(Entry(
-                        self.name(entry["player"], f"{pointer}/{number}/player",
-                                  inside["player"]), int(entry["points"]), self.span(place)))
+                for entry, place in zip(hand[key], places.items(where[key], len(hand[key]))):
+                    entries.append(Entry(self.name(entry["player"]), int(entry["points"]),
+                                         self.span(place)))
                 self.events.append((pointer, kind(tuple(entries), self.span(where[key]))))
         if "winners" in hand:
             pointer, place = at + "/winners", where["winners"]
-            names = tuple(self.name(name, f"{pointer}/{i}", item) for i, (name, item) in
-                          enumerate(zip(hand["winners"], places.items(place,
-                                                                      len(hand["winners"])))))
+            names = tuple(map(self.name, hand["winners"]))
             if any(name.casefold() == "none" for name in names):
                 self.fail(pointer, place, msg("'none' cannot be named as a winner of the game"))
             self.events.append((pointer, GameOver(names, self.span(place))))
@@ -362,7 +276,7 @@ class Builder:
         items = places.items(0, len(comments)) if comments else ()
         for number, (comment, place) in enumerate(zip(comments, items)):
             at, where = f"/comments/{number}", places.members(place, comment)
-            text = self.text(comment["text"], "comment", at + "/text", where["text"])
+            text = comment["text"]
             target = comment.get("above", comment.get("beside"))
             index = len(statements) if target is None else index_of.get(target)
             if index is None:

@@ -1,39 +1,47 @@
-"""JSON text -> Python values, with the place of every value (Python's json module gives none).
+"""JSON text: Python's ``json`` decoder made strict where a game record should be, and the
+places of the values of a text it read.
 
-:func:`decode` returns the document and a table from each value's JSON pointer (RFC 6901,
-``/hands/2/tricks/4``) to its start and end offsets in the text.  It is strict where a record
-should be (a duplicate key, a lone surrogate escape or text after the document is an error,
-not something to guess about) and safe on hostile input: linear in the text (each character
-is looked at a bounded number of times; strings and numbers are matched by regular
-expressions without backtracking), nesting deeper than :data:`MAX_DEPTH` is refused before it
-can exhaust the stack, and numbers longer than :data:`MAX_NUMBER` characters are refused
-before ``int`` or ``float`` sees them.  Every failure is a :class:`JsonError` with an offset.
+:func:`loads` refuses what is not JSON and also a member name twice in an object, ``NaN`` and
+``Infinity``, a number longer than :data:`MAX_NUMBER` characters (before ``int`` or ``float``
+sees it), a lone surrogate escape, and nesting deeper than :data:`MAX_DEPTH` where that
+nesting is what stops the decoder.  Each refusal is a :class:`JsonError` with the offset of
+the fault and the project's words for it; the offset is looked for only once there is a fault.
+:func:`pieces` reads a document a member at a time, and the items of one array member one at
+a time, so that a record's hands need not all be held; :func:`refuse_deep` finds nesting past
+:data:`MAX_DEPTH` in a text the decoder took.
 
-:class:`Places` finds the places again, fast, in text already known to be well-formed (that
-the C ``json`` decoder read): packed offsets by each value's index, no pointer per value.
+:class:`Places` finds where each value of a well-formed text is, and :class:`Positions` turns
+an offset into a line and a column.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from array import array
 from bisect import bisect_right
-from collections.abc import Container
+from collections.abc import Iterator
+from json.decoder import scanstring
+from json.scanner import make_scanner
 
 from referee.util.message import msg, msgn
 
-__all__ = ["MAX_DEPTH", "MAX_NUMBER", "STRING", "JsonError", "NotPlain", "Places", "Positions",
-           "Reader", "decode", "decode_at", "escape_pointer"]
+__all__ = ["MAX_DEPTH", "MAX_NUMBER", "STRING", "JsonError", "Places", "Positions",
+           "escape_pointer", "loads", "pieces", "refuse_deep"]
 
 MAX_DEPTH = 32  # a game record nests six deep; anything far deeper is not a record
 MAX_NUMBER = 40  # characters: no count or score in a game needs more
 
+STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'  # a well-formed string
 _BLANK = re.compile(r"[ \t\n\r]*")
-_PLAIN = re.compile(r'[^"\\\x00-\x1f]*')
+# what comes before the next bracket that is not in a string, and that bracket (1), or the end
+# of the text (blank; a string not closed goes on to it); possessive, so linear
+_BRACKET = re.compile(r'(?:[^"\[\]{}]++|"(?:[^"\\]++|\\.)*+"?)*+([\[\]{}]|\Z)')
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
-_HEX4 = re.compile(r"[0-9a-fA-F]{4}")
-_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
-_LITERALS = (("true", True), ("false", False), ("null", None))
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+# one escape: a high surrogate (1) and the low one after it (2), a lone low one (3), another
+_ESCAPE = re.compile(r"\\(?:(u[dD][89abAB][0-9a-fA-F]{2})(\\u[dD][c-fC-F][0-9a-fA-F]{2})?"
+                     r"|(u[dD][c-fC-F][0-9a-fA-F]{2})|.)")
 
 
 class JsonError(ValueError):
@@ -48,18 +56,243 @@ class JsonError(ValueError):
         return self.message  # itself: a Message keeps its template
 
 
-class NotPlain(Exception):
-    """What the fast reading cannot be sure of (a member name twice in an object, say): the
-    text is for :func:`decode`, which says exactly what is wrong, if anything."""
-
-
 def escape_pointer(token: str) -> str:
     """One reference token of a JSON pointer: ``~`` as ``~0``, ``/`` as ``~1``."""
     return token.replace("~", "~0").replace("/", "~1")
 
 
-def _lone_high() -> str:
-    return msg("a high surrogate escape must be followed by a low one")
+class _Refused(Exception):
+    """What the strict decoder's hooks refuse: a name twice, NaN, a number too long."""
+
+
+def _object(pairs: list[tuple[str, object]]) -> dict:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        raise _Refused
+    return found
+
+
+def _number(kind):
+    def parse(text: str):
+        if len(text) > MAX_NUMBER:
+            raise _Refused
+        return kind(text)
+
+    return parse
+
+
+def _constant(word: str):
+    raise _Refused
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_int=_number(int),
+                            parse_float=_number(float), parse_constant=_constant)
+_SCAN = make_scanner(_DECODER)
+
+
+def loads(text: str) -> object:
+    """The JSON document in ``text``; raises :class:`JsonError`."""
+    try:
+        document = _DECODER.decode(text)
+    except json.JSONDecodeError as err:
+        raise _said(text, err) from None
+    except (_Refused, RecursionError) as err:
+        raise _refused(text, err, _BLANK.match(text).end(), 0) from None
+    if _SURROGATE.search(text):
+        _refuse_surrogates(text)
+    return document
+
+
+def pieces(text: str, spread: str) -> Iterator[tuple[str, int | None, object, int, int]]:
+    """(name, None, value, start, end) of each member of the object that is the document, in
+    order, but for a member ``spread`` whose value is an array: (name, index, item, start, end)
+    of each of its items, then (name, None, [], start, end) of the array.  Decoded as by
+    :func:`loads`, and refused with the same JsonError; the text must start with ``{`` after
+    blanks."""
+    pos, seen = _BLANK.match(text, _BLANK.match(text).end() + 1).end(), set()
+    closed = text.startswith("}", pos)
+    pos += closed
+    while not closed:
+        name_at = _after(text, pos, '"', "Expecting property name enclosed in double quotes")
+        try:
+            name, pos = scanstring(text, name_at)
+        except json.JSONDecodeError as err:
+            raise _said(text, err) from None
+        if name in seen:
+            raise _fault(text, name_at - 1, _twice(name))
+        seen.add(name)
+        pos = _BLANK.match(text, _after(text, _BLANK.match(text, pos).end(), ":",
+                                        "Expecting ':' delimiter")).end()
+        if name == spread and text.startswith("[", pos):
+            start, index, pos = pos, 0, _BLANK.match(text, pos + 1).end()
+            done = text.startswith("]", pos)
+            pos += done
+            while not done:
+                value, end = _scan(text, pos, 2)
+                yield name, index, value, pos, end
+                index, pos, done = index + 1, *_next(text, end, "]")
+            yield name, None, [], start, pos
+            end = pos
+        else:
+            value, end = _scan(text, pos, 1)
+            yield name, None, value, pos, end
+        pos, closed = _next(text, end, "}")
+    if _BLANK.match(text, pos).end() != len(text):
+        raise _said(text, json.JSONDecodeError("Extra data", text, _BLANK.match(text, pos).end()))
+    if _SURROGATE.search(text):
+        _refuse_surrogates(text)
+
+
+def _after(text: str, pos: int, char: str, complaint: str) -> int:
+    """The offset after ``char`` at ``pos``; else the decoder's ``complaint`` there."""
+    if not text.startswith(char, pos):
+        raise _said(text, json.JSONDecodeError(complaint, text, pos))
+    return pos + 1
+
+
+def _next(text: str, end: int, close: str) -> tuple[int, bool]:
+    """Past the ',' after the value that ends at ``end`` (then the next one's offset, False),
+    or past ``close`` (the offset after it, True)."""
+    pos = _BLANK.match(text, end).end()
+    if text.startswith(close, pos):
+        return pos + 1, True
+    return _BLANK.match(text, _after(text, pos, ",", "Expecting ',' delimiter")).end(), False
+
+
+def _scan(text: str, pos: int, depth: int) -> tuple[object, int]:
+    """The value at ``pos``, nested ``depth`` deep, and the offset after it."""
+    try:
+        return _SCAN(text, pos)
+    except json.JSONDecodeError as err:
+        raise _said(text, err) from None
+    except StopIteration:
+        raise _said(text, json.JSONDecodeError("Expecting value", text, pos)) from None
+    except (_Refused, RecursionError) as err:
+        raise _refused(text, err, pos, depth) from None
+
+
+def _said(text: str, err: json.JSONDecodeError) -> JsonError:
+    return _fault(text, err.pos - (err.msg == "Invalid \\uXXXX escape"), _words(text, err))
+
+
+def _refused(text: str, err: Exception, pos: int, depth: int) -> JsonError:
+    """The JsonError of what the strict decoder refuses in the value at ``pos``."""
+    if isinstance(err, RecursionError):
+        refuse_deep(text)  # nesting hundreds deep is what exhausts the decoder's stack
+    return _fault(text, *_blame(text, pos, depth))
+
+
+def _twice(name: str) -> str:
+    # TRANSLATORS: {name} is the member's name in quotes, as Python writes it
+    return msg("the member name {name} appears twice in this object", name=repr(name))
+
+
+def _fault(text: str, offset: int, message: str) -> JsonError:
+    """The JsonError of the first fault: nesting too deep before ``offset``, else ``message``
+    there."""
+    refuse_deep(text, end=offset)
+    return JsonError(message, offset)
+
+
+def refuse_deep(text: str, start: int = 0, end: int | None = None, depth: int = 0
+                ) -> list[str]:
+    """Raises JsonError at the first bracket of ``text[start:end]`` (nested ``depth`` deep)
+    nested deeper than MAX_DEPTH; else the brackets still open at its end."""
+    opened: list[str] = []
+    for match in _BRACKET.finditer(text, start, len(text) if end is None else end):
+        bracket = match.group(1)
+        if not bracket:
+            break
+        if bracket in "[{":
+            opened.append(bracket)
+            if depth + len(opened) > MAX_DEPTH:
+                raise JsonError(_deep(), match.start(1))
+        elif opened:
+            opened.pop()
+        else:
+            depth -= 1  # one opened before start
+    return opened
+
+
+_SAID = {
+    "Expecting property name enclosed in double quotes":
+        lambda: msg("expected a member name in double quotes"),
+    "Expecting ':' delimiter": lambda: msg("expected ':' after the member name"),
+    "Unterminated string starting at": lambda: msg("the string is not closed"),
+    "Invalid \\escape":
+        lambda: msg("not a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"),
+    "Invalid \\uXXXX escape": lambda: msg("\\u must be followed by four hexadecimal digits"),
+    "Extra data": lambda: msg("text after the end of the document"),
+}
+
+
+def _words(text: str, err: json.JSONDecodeError) -> str:
+    """The decoder's complaint in the project's words."""
+    said = _SAID.get(err.msg)
+    if said is not None:
+        return said()
+    if err.msg == "Invalid control character at":
+        # TRANSLATORS: U+{code:04X} is the character's Unicode number (U+0009)
+        return msg("a raw control character (U+{code:04X}) in a string; write it as an escape",
+                   code=ord(text[err.pos]))
+    if err.msg == "Expecting ',' delimiter":
+        # TRANSLATORS: {close} is the bracket that ends it, } or ]
+        return (msg("expected ',' or '{close}' in this object", close="}")
+                if refuse_deep(text, end=err.pos)[-1:] == ["{"]
+                else msg("expected ',' or '{close}' in this array", close="]"))
+    if err.msg == "Expecting value" and _BLANK.match(text, err.pos).end() == len(text):
+        return msg("the document ends where a value is expected")
+    return _no_value()
+
+
+def _deep() -> str:
+    return msg("nested more than {depth} deep; a game record is far shallower", depth=MAX_DEPTH)
+
+
+def _no_value() -> str:
+    return msg("expected a value (an object, array, string, number, true, false or null)")
+
+
+def _blame(text: str, pos: int, depth: int) -> tuple[int, str]:
+    """The offset and words of the first fault the strict decoder finds in the value at
+    ``pos`` (nested ``depth`` deep), in a text that is JSON up to it: the way down to it is
+    read a member at a time, each member before it decoded whole."""
+    while text.startswith(("{", "["), pos):
+        depth += 1
+        if depth > MAX_DEPTH:
+            return pos, _deep()
+        named, seen = text[pos] == "{", set()
+        pos = _BLANK.match(text, pos + 1).end()
+        while True:
+            if named:
+                name, after = scanstring(text, pos + 1)
+                if name in seen:
+                    return pos, _twice(name)
+                seen.add(name)
+                pos = _BLANK.match(text, text.index(":", after) + 1).end()
+            try:
+                end = _SCAN(text, pos)[1]
+            except (_Refused, RecursionError):
+                break  # the value at pos holds the fault
+            pos = _BLANK.match(text, text.index(",", end) + 1).end()
+    number = _NUMBER.match(text, pos)
+    if number is None or number.end() - pos <= MAX_NUMBER:
+        return pos, _no_value()  # NaN, Infinity
+    length = number.end() - pos
+    return pos, msgn("a number {n} character long; no value in a game record needs more than a "
+                     "few digits", "a number {n} characters long; no value in a game record "
+                     "needs more than a few digits", length, n=length)
+
+
+def _refuse_surrogates(text: str) -> None:
+    """Raises JsonError at the first escaped surrogate that is not one of a pair."""
+    for match in _ESCAPE.finditer(text):
+        if match.group(1) and not match.group(2):
+            raise _fault(text, match.start(),
+                         msg("a high surrogate escape must be followed by a low one"))
+        if match.group(3):
+            raise _fault(text, match.start(),
+                         msg("a lone low surrogate escape is not a character"))
 
 
 class Positions:
@@ -89,24 +322,24 @@ class Positions:
 # One token of JSON text already known to be well-formed: a string (group 1), which may be
 # the name of a member whose value follows, a scalar (2) or an opening bracket (3); another
 # scalar (4), an opening bracket (5); else a closing bracket.  (The name is matched once.)
-STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'  # a well-formed string
 _SCALAR = r'[^\s,:\[\]{}"]+'
 _TOKEN = re.compile(rf'({STRING})(?:[ \t\n\r]*:[ \t\n\r]*(?:({STRING}|{_SCALAR})|([\[{{])))?'
                     rf'|({_SCALAR})|([\[{{])|[\]}}]')
 
 
 class Places:
-    """Where each value of one well-formed JSON value of a text is, by its index in document
-    order (the value itself 0, then its members and items, depth first): packed arrays of its
-    start and end offsets and of the index after its last descendant (``after``), so that
-    the members of an object follow from its decoded keys without a pointer per value."""
+    """Where each value of the well-formed JSON value at ``start``-``end`` of a text is, by
+    its index in document order (the value itself 0, then its members and items, depth
+    first): packed arrays of its start and end offsets and of the index after its last
+    descendant (``after``), so that the members of an object follow from its decoded keys
+    without a pointer per value."""
 
-    __slots__ = ("after", "ends", "starts")
+    __slots__ = ("after", "ends", "found", "starts")
 
-    def __init__(self, text: str, start: int, end: int) -> None:
+    def __init__(self, text: str, start: int = 0, end: int | None = None) -> None:
         starts, ends, after, stack = array("q"), array("q"), array("q"), []
         add_start, add_end, add_after = starts.append, ends.append, after.append
-        for m in _TOKEN.finditer(text, start, end):
+        for m in _TOKEN.finditer(text, start, len(text) if end is None else end):
             kind = m.lastindex
             if kind is None:
                 index = stack.pop()
@@ -122,6 +355,7 @@ class Places:
                 add_start(m.start(kind))
                 add_end(m.end(kind))
         self.starts, self.ends, self.after = starts, ends, after
+        self.found: dict[int, dict | list] = {}  # the children of each container looked into
 
     def members(self, index: int, value: dict) -> dict[str, int]:
         """Name -> index of each member of the object at ``index``, decoded as ``value``."""
@@ -129,8 +363,6 @@ class Places:
         for name in value:
             found[name] = at
             at = after[at]
-        if at != after[index]:  # fewer members decoded than written: a name given twice
-            raise NotPlain
         return found
 
     def items(self, index: int, count: int) -> list[int]:
@@ -141,194 +373,14 @@ class Places:
             at = after[at]
         return found
 
-
-class Reader:
-    """One decoding: the text, the place table being filled, the offset reached.  Its steps
-    (:meth:`opened`, :meth:`name`, :meth:`separator`, :meth:`end`) read the structure of a
-    document whose values someone else reads, with the same errors at the same places."""
-
-    __slots__ = ("pos", "text", "where")
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.where: dict[str, tuple[int, int]] = {}
-        self.pos = 0
-
-    def blank(self) -> None:
-        self.pos = _BLANK.match(self.text, self.pos).end()
-
-    def value(self, pointer: str, depth: int):
-        self.blank()
-        start = self.pos
-        if start >= len(self.text):
-            raise JsonError(msg("the document ends where a value is expected"), start)
-        char = self.text[start]
-        if char == "{" or char == "[":
-            if depth >= MAX_DEPTH:
-                raise JsonError(msg("nested more than {depth} deep; a game record is far "
-                                    "shallower", depth=MAX_DEPTH), start)
-            result = self.members(pointer, depth) if char == "{" else self.items(pointer, depth)
-        elif char == '"':
-            result = self.string()
-        else:
-            result = self.scalar()
-        self.where[pointer] = (start, self.pos)
-        return result
-
-    def members(self, pointer: str, depth: int) -> dict:
-        result: dict = {}
-        if self.opened("}"):
-            return result
-        while True:
-            key = self.name(result)
-            result[key] = self.value(pointer + "/" + escape_pointer(key), depth + 1)
-            if self.separator("}"):
-                return result
-
-    def name(self, seen: Container[str]) -> str:
-        """The name of the member at the offset reached (after blanks), one not in ``seen``,
-        and past the ':' that follows it."""
-        text = self.text
-        self.blank()
-        key_start = self.pos
-        if not text.startswith('"', key_start):
-            raise JsonError(msg("expected a member name in double quotes"), key_start)
-        key = self.string()
-        if key in seen:
-            # TRANSLATORS: {name} is the member's name in quotes, as Python writes it
-            raise JsonError(msg("the member name {name} appears twice in this object",
-                                name=repr(key)), key_start)
-        self.blank()
-        if not text.startswith(":", self.pos):
-            raise JsonError(msg("expected ':' after the member name"), self.pos)
-        self.pos += 1
-        return key
-
-    def items(self, pointer: str, depth: int) -> list:
-        result: list = []
-        if self.opened("]"):
-            return result
-        while True:
-            result.append(self.value(f"{pointer}/{len(result)}", depth + 1))
-            if self.separator("]"):
-                return result
-
-    def opened(self, close: str) -> bool:
-        """Past the opening bracket at the offset reached; True, past ``close`` too, when
-        nothing is between them but blanks."""
-        self.pos += 1
-        self.blank()
-        if self.text.startswith(close, self.pos):
-            self.pos += 1
-            return True
-        return False
-
-    def end(self) -> None:
-        """Nothing but blanks may follow the document."""
-        self.blank()
-        if self.pos < len(self.text):
-            raise JsonError(msg("text after the end of the document"), self.pos)
-
-    def separator(self, close: str) -> bool:
-        """Past a ',' (False: another member follows) or the closing bracket (True)."""
-        self.blank()
-        char = self.text[self.pos:self.pos + 1]
-        self.pos += 1
-        if char == close:
-            return True
-        if char == ",":
-            return False
-        # TRANSLATORS: {close} is the bracket that ends it, } or ]
-        raise JsonError(msg("expected ',' or '{close}' in this object", close=close)
-                        if close == "}" else
-                        msg("expected ',' or '{close}' in this array", close=close), self.pos - 1)
-
-    def string(self) -> str:
-        text = self.text
-        pos = self.pos + 1
-        parts = []
-        while True:
-            end = _PLAIN.match(text, pos).end()
-            parts.append(text[pos:end])
-            pos = end
-            char = text[pos:pos + 1]
-            if char == '"':
-                self.pos = pos + 1
-                return "".join(parts)
-            if char == "\\":
-                char, pos = self.escape(pos)
-                parts.append(char)
-            elif not char:
-                raise JsonError(msg("the string is not closed"), self.pos)
-            else:
-                # TRANSLATORS: U+{code:04X} is the character's Unicode number (U+0009)
-                raise JsonError(msg("a raw control character (U+{code:04X}) in a string; "
-                                    "write it as an escape", code=ord(char)), pos)
-
-    def escape(self, pos: int) -> tuple[str, int]:
-        """The character of the escape at ``pos`` (its backslash) and the offset after it."""
-        text = self.text
-        kind = text[pos + 1:pos + 2]
-        if kind in _ESCAPES:
-            return _ESCAPES[kind], pos + 2
-        if kind != "u":
-            raise JsonError(msg("not a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"),
-                            pos)
-        code = self.hex4(pos)
-        if 0xDC00 <= code <= 0xDFFF:
-            raise JsonError(msg("a lone low surrogate escape is not a character"), pos)
-        if 0xD800 <= code <= 0xDBFF:
-            if text[pos + 6:pos + 8] != "\\u":
-                raise JsonError(_lone_high(), pos)
-            low = self.hex4(pos + 6)
-            if not 0xDC00 <= low <= 0xDFFF:
-                raise JsonError(_lone_high(), pos)
-            return chr(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)), pos + 12
-        return chr(code), pos + 6
-
-    def hex4(self, pos: int) -> int:
-        match = _HEX4.match(self.text, pos + 2)
-        if match is None:
-            raise JsonError(msg("\\u must be followed by four hexadecimal digits"), pos)
-        return int(match.group(), 16)
-
-    def scalar(self):
-        text, start = self.text, self.pos
-        for word, value in _LITERALS:
-            if text.startswith(word, start):
-                self.pos = start + len(word)
-                return value
-        match = _NUMBER.match(text, start)
-        if match is None or match.end() == start:
-            raise JsonError(msg("expected a value (an object, array, string, number, true, "
-                                "false or null)"), start)
-        number = match.group()
-        if len(number) > MAX_NUMBER:
-            length = len(number)
-            raise JsonError(msgn("a number {n} character long; no value in a game record needs "
-                                 "more than a few digits", "a number {n} characters long; no "
-                                 "value in a game record needs more than a few digits", length,
-                                 n=length), start)
-        self.pos = match.end()
-        if number.isdigit() or (number[0] == "-" and number[1:].isdigit()):
-            return int(number)
-        return float(number)
-
-
-def decode_at(text: str, start: int, pointer: str, depth: int
-              ) -> tuple[object, dict[str, tuple[int, int]]]:
-    """The value at offset ``start`` of ``text`` (nested ``depth`` deep, its pointer
-    ``pointer``) and the place of each of its values, as :func:`decode` gives them."""
-    reader = Reader(text)
-    reader.pos = start
-    return reader.value(pointer, depth), reader.where
-
-
-def decode(text: str) -> tuple[object, dict[str, tuple[int, int]]]:
-    """The document in ``text`` and, for each of its values, pointer -> (start, end) offsets.
-
-    The whole document's pointer is ``""``.  Raises :class:`JsonError`."""
-    reader = Reader(text)
-    document = reader.value("", 0)
-    reader.end()
-    return document, reader.where
+    def find(self, document: object, path) -> tuple[int, int]:
+        """The start and end offsets of the value at ``path`` (keys and indices) of the
+        decoded ``document``."""
+        index, value = 0, document
+        for step in path:
+            children = self.found.get(index)
+            if children is None:
+                children = self.found[index] = (self.members(index, value) if isinstance(
+                    value, dict) else self.items(index, len(value)))
+            index, value = children[step], value[step]
+        return self.starts[index], self.ends[index]
