@@ -112,7 +112,6 @@ def test_each_example_is_written_as_the_whole_log_s_record(path):
 @pytest.mark.parametrize("line, words", [
     ("hand 1234567890", "1234567890 is not a whole number from 0 to 999999999"),
     ("trick 9999999999: Al 2C", "9999999999 is not a whole number from 0 to 999999999"),
-    ("score: Al 12345678901", "12345678901 is not a whole number of points, at most nine digits"),
     ("hand 1 pass 1234567890 left", '"1234567890 left" is not a pass direction'),
 ])
 def test_a_value_past_the_record_s_bounds_is_refused_as_before(line, words):
@@ -122,6 +121,14 @@ def test_a_value_past_the_record_s_bounds_is_refused_as_before(line, words):
     (where_line, column, message), = refused.value.reasons
     assert (where_line, column) == (1, 1)
     assert message.startswith("this log cannot be held exactly in a record: " + words)
+
+
+def test_points_past_nine_digits_are_refused_at_the_number_as_the_log_s_syntax():
+    with pytest.raises(ConversionRefused) as refused:
+        convert("[Players \"Al Beth Cy\"]\nhand 1\n" + "deal Al: 2C\n" * 50 + "score: Al 12345678901\n")
+    (where_line, column, message), = refused.value.reasons
+    assert (where_line, column) == (53, 11)
+    assert message.startswith("11 digits is too long for points: write at most nine digits")
 
 
 def test_an_unreadable_line_or_a_late_tag_is_refused_after_the_whole_log_is_read():
