@@ -2,14 +2,14 @@
 
     python bench/audit_sheets.py [--checkout DIR ...] [--timeout SECONDS]
 
-Four kinds of sheet, each made from a fixed seed: sheets of about 100 entries (10 players and 5
-hands, 6 players and 8 hands) with three random slips; an 8-player, 8-hand sheet with a swap, a total carried one too high
-for five hands and a typo; 166 hands of 6 players with twenty random slips, among them totals
-carried too high to the end of the sheet; 250 hands of 4 players under ``standard`` with six
-random slips.  Each sheet is audited by each checkout in turn (the runs alternate, so a busy
-machine weighs on both alike) in a fresh process; the figures are that process's CPU time,
-its children's included, and the peak resident memory of the largest of them.  Timings never
-fail anything.
+Four kinds of sheet, each made from a fixed seed: sheets of about 100 entries (10 players and
+5 hands, 6 players and 8 hands) with three random slips; an 8-player, 8-hand sheet with a swap,
+a total carried one too high for five hands and a typo; 166 hands of 6 players with twenty
+random slips, among them totals carried too high to the end of the sheet; 250 hands of 4
+players under ``standard`` with six random slips.  Each sheet is audited by each checkout in
+turn (the runs alternate, so a busy machine weighs on both alike) in a fresh process; the
+figures are that process's CPU time, its children's included, and the peak resident memory of
+the largest of them.  Timings never fail anything.
 """
 
 from __future__ import annotations

@@ -141,7 +141,7 @@ class SheetQuestion:
             found, more = self._searched(held, max_solutions)
         except sheet_search.Unsupported:
             found = None
-        if found is None or not self._smallest(held, found[0]):
+        if found is None or not self._smallest(held, found[0], deadline):
             from referee.proofs.audit_z3 import optimised
 
             return optimised(self, held, max_solutions, deadline, seconds)
@@ -160,19 +160,23 @@ class SheetQuestion:
         rules = self.table.rules
         return sheet_search.search(rules, rules.start_total, *self._rows(held), max_solutions)
 
-    def _smallest(self, held: list[_Lines], found: sheet_search.Found) -> bool:
-        """Whether the search's correction is the smallest, shown by a lower bound it meets
-        (:mod:`referee.proofs.sheet_bound`) and no points assumed lost (fewer lost points
-        among corrections of its size are not bounded: z3 is asked then)."""
+    def _smallest(self, held: list[_Lines], found: sheet_search.Found,
+                  deadline: float) -> bool:
+        """Whether the search's correction is the smallest (fewest entries, then fewest
+        points lost): a lower bound on the entries meets it
+        (:mod:`referee.proofs.sheet_bound`) and it assumes no points lost, or else z3 finds
+        none smaller."""
         if not found.changes:
             return True
-        if any(found.lost):
-            return False
         rules = self.table.rules
-        bound = sheet_bound.lower_bound(
-            rules, rules.start_total, *self._rows(held), found.changes,
-            lambda values, lost: explain(rules, values, lost) is not None)
-        return bound >= found.changes
+        if not any(found.lost) and sheet_bound.lower_bound(
+                rules, rules.start_total, *self._rows(held), found.changes,
+                lambda values, lost: explain(rules, values, lost) is not None) >= found.changes:
+            return True
+        from referee.proofs.audit_z3 import smaller_exists
+
+        return smaller_exists(self, held, found.changes, sum(found.lost), deadline) is False
+
 
 def _row(table: Table, line) -> list[int | None]:
     """A score or total line's values by seat (None: not written)."""
