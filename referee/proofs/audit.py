@@ -25,7 +25,7 @@ from referee.check.scoring import explain, loss_possible, sum_fact
 from referee.check.setup import hands_of
 from referee.check.table import Findings, Table
 from referee.log.parser import ParseResult
-from referee.proofs import sheet_search
+from referee.proofs import sheet_bound, sheet_search
 from referee.proofs.audit_answer import AuditResult, Fix, count_entries, seated
 from referee.proofs.audit_bound import bounded
 from referee.proofs.budgets import (
@@ -140,22 +140,43 @@ class SheetQuestion:
         try:
             found, more = self._searched(held, max_solutions)
         except sheet_search.Unsupported:
+            found = None
+        if found is None or not self._smallest(held, found[0], deadline):
             from referee.proofs.audit_z3 import optimised
 
             return optimised(self, held, max_solutions, deadline, seconds)
         _described(self.table, held, found, more, result)
         return result
 
+    def _rows(self, held: list[_Lines]):
+        table, rules = self.table, self.table.rules
+        scores = [_row(table, hand.score) for hand in held]
+        totals = [_row(table, hand.total) for hand in held]
+        lost = [rules.points_per_hand if hand.may_lose else 0 for hand in held]
+        return scores, totals, lost
+
     def _searched(self, held: list[_Lines], max_solutions: int):
         """The search without z3 (:mod:`referee.proofs.sheet_search`) over the held hands."""
-        table, rules = self.table, self.table.rules
-        scores, totals = [], []
-        for hand in held:
-            scores.append(_row(table, hand.score))
-            totals.append(_row(table, hand.total))
-        lost = [rules.points_per_hand if hand.may_lose else 0 for hand in held]
-        return sheet_search.search(rules, rules.start_total, scores, totals, lost,
-                                   max_solutions)
+        rules = self.table.rules
+        return sheet_search.search(rules, rules.start_total, *self._rows(held), max_solutions)
+
+    def _smallest(self, held: list[_Lines], found: sheet_search.Found,
+                  deadline: float) -> bool:
+        """Whether the search's correction is the smallest (fewest entries, then fewest
+        points lost): a lower bound on the entries meets it
+        (:mod:`referee.proofs.sheet_bound`) and it assumes no points lost, or else z3 finds
+        none smaller."""
+        if not found.changes:
+            return True
+        rules = self.table.rules
+        if not any(found.lost) and sheet_bound.lower_bound(
+                rules, rules.start_total, *self._rows(held), found.changes,
+                lambda values, lost: explain(rules, values, lost) is not None) >= found.changes:
+            return True
+        from referee.proofs.audit_z3 import smaller_exists
+
+        return smaller_exists(self, held, found.changes, sum(found.lost), deadline) is False
+
 
 def _row(table: Table, line) -> list[int | None]:
     """A score or total line's values by seat (None: not written)."""

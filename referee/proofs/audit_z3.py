@@ -26,7 +26,7 @@ from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
 from referee.util.message import msg
 
-__all__ = ["optimised"]
+__all__ = ["optimised", "smaller_exists"]
 
 
 @dataclass
@@ -84,6 +84,32 @@ def optimised(question, held: list, max_solutions: int, deadline: float,
         _suggest(z3, opt, model, table, entries, result, max_solutions)
     return result
 
+
+
+def smaller_exists(question, held: list, changes: int, lost: int, deadline: float
+                   ) -> bool | None:
+    """Whether some correction changes fewer than ``changes`` entries, or as many and assumes
+    fewer than ``lost`` points lost (None: z3 gave no answer before ``deadline``).  A
+    yes-or-no question, which z3 settles far sooner than the optimum on a sheet whose smallest
+    correction is already known."""
+    import z3
+
+    table, solver, ops = question.table, z3.Solver(), Z3Ops()
+    entries: list[_Entry] = []
+    previous = [z3.IntVal(table.rules.start_total)] * table.size
+    lost_terms = []
+    for hand in held:
+        scores, previous, hand_lost, _moon = _hand(ops, solver, table, hand.number, previous,
+                                                   hand.may_lose)
+        lost_terms.append(hand_lost)
+        for line, kind, variables in ((hand.score, "score", scores),
+                                      (hand.total, "total", previous)):
+            entries += _entries(table, hand.number, line, kind, variables)
+    changed = [(e.var != e.value, 1) for e in entries]
+    solver.add(z3.Or(z3.PbLe(changed, changes - 1),
+                     z3.And(z3.PbLe(changed, changes), z3.Sum(lost_terms) < lost)))
+    answer = _check_until(z3, solver, deadline)
+    return None if answer == z3.unknown else answer == z3.sat
 
 
 def _optimum(z3, opt, result: AuditResult, deadline: float, seconds: float):

@@ -5,8 +5,8 @@ Each hand's scores tie only to that hand's law (:func:`referee.check.scoring.exp
 through the totals, to the hands before and after it, so the sheet is a chain: the state
 after a hand is the vector of true totals, and a hand's step chooses its true scores.  A
 best-first search over (hand, totals) with the cost (entries changed, points lost, distance
-from the written values) finds the smallest correction, as z3's optimizer states it
-(:mod:`referee.proofs.audit`), in time that grows with the slips, not with the sheet.
+from the written values) finds a small correction, as z3's optimizer states the question
+(:mod:`referee.proofs.audit_z3`), in time that grows with the slips, not with the sheet.
 
 A step keeps every written score, except on the seats the hand shows wrong: a seat whose
 kept score misses its next written total (or whose next two written totals disagree), or any
@@ -15,10 +15,12 @@ become one that meets a written total (this hand's or a later one's, through the
 written between), a moon pattern's value, or the value that makes the hand sum to its points;
 up to three such seats change together, with or without one more seat balancing the hand, or
 all of them at once to the scores their next totals show.  A hand whose kept scores meet its
-totals and its law is kept as written.  These candidates are what the search claims to cover:
-it is the smallest correction among them, held to z3's answer by a test on random sheets.  A
-lower bound (disjoint conflicts still ahead, each needing one change, and the seats whose
-totals the state already misses) steers the search.
+totals and its law is kept as written.  These candidates are what the search covers: its
+answer is the smallest correction among them, which need not be the smallest of all, so the
+audit gives it only when :mod:`referee.proofs.sheet_bound`'s lower bound meets it, or z3 finds
+none smaller (:mod:`referee.proofs.audit`).  A lower bound (disjoint conflicts still
+ahead, each needing one change, and the seats whose totals the state already misses) steers
+the search.
 
 The search covers rulesets with a law for each score line and no bonus, and sheets whose score
 lines name every seat (a score not written may take any value, which the candidates above do
