@@ -16,19 +16,9 @@ mutations = importlib.util.module_from_spec(_SPEC)
 sys.modules.setdefault("mutations", mutations)  # the dataclass looks its module up there
 _SPEC.loader.exec_module(mutations)
 
-# These two wait for the audit's new code (referee/proofs/audit.py); their find texts are
-# updated, and this mark removed, once it is in.
-AWAITING_AUDIT = {
-    "the audit's sum law ignores lost points",
-    "the audit allows lost points where the ruleset loses none",
-}
-
-
 def _cases():
     for number, mutation in enumerate(mutations.MUTATIONS, 1):
-        marks = (pytest.mark.xfail(reason="waits for the audit's new code", strict=False)
-                 if mutation.why in AWAITING_AUDIT else ())
-        yield pytest.param(mutation, id=f"{number}-{mutation.path}", marks=marks)
+        yield pytest.param(mutation, id=f"{number}-{mutation.path}")
 
 
 @pytest.mark.parametrize("mutation", _cases())
