@@ -150,10 +150,6 @@ def mutate_bytes(data: bytes, rng: random.Random) -> bytes:
 
 def mutate_record(data: bytes, rng: random.Random) -> bytes:
     """A structural mutation of a JSON record, else a raw one."""
-    try:
-        doc = json.loads(data)
-    except ValueError:
-        return mutate_bytes(data, rng)
     nodes: list[tuple[object, object]] = []
 
     def walk(node) -> None:
@@ -166,7 +162,11 @@ def mutate_record(data: bytes, rng: random.Random) -> bytes:
                 nodes.append((node, index))
                 walk(node[index])
 
-    walk(doc)
+    try:  # (an earlier mutation may have nested it past what json and walk read)
+        doc = json.loads(data)
+        walk(doc)
+    except (ValueError, RecursionError):
+        return mutate_bytes(data, rng)
     if not nodes:
         return mutate_bytes(data, rng)
     parent, key = rng.choice(nodes)
@@ -237,14 +237,15 @@ RULESET_COMMANDS = [["rules", "{toml}"], ["check", "--ruleset", "{toml}", "{log}
                     ["check", "{tagged}"], ["replay", "--ruleset", "{toml}", "{log}"],
                     ["report", "--ruleset", "{toml}", "-o", "-", "{log}"],
                     ["audit", "--ruleset", "{toml}", "{sheet}"],
-                    ["verify-rules", "--timeout", "0.2", "{toml}"]]
+                    ["verify-rules", "--timeout", "0.2", "{toml}"],
+                    ["generate", "--ruleset", "{toml}", "--players", "{players}", "--hands", "2"]]
 MACHINE = ("json", "jsonl", "sarif")
 
 
 def command_for(kind: str, index: int, seed: int) -> list[str]:
     rng = random.Random(f"{seed}:{index}:command")
     if kind == "ruleset":
-        weights = [20, 25, 20, 10, 5, 8, 2]
+        weights = [20, 25, 20, 10, 5, 8, 2, 4]
         return rng.choices(RULESET_COMMANDS, weights)[0]
     if rng.random() < 0.01:
         return ["explain", "{word}"]
@@ -421,7 +422,9 @@ def prepare(folder: Path, kind: str, data: bytes, index: int, seed: int,
     word = random.Random(f"{seed}:{index}:word").choice(
         ["revoke", "R5.2", data[:40].decode("utf-8", "replace"), "CH201", "5.2", "R99"])
     return [a.format(file=path, toml=path, log=str(LOG_PATH), sheet=str(SHEET_PATH),
-                     tagged=str(tagged), word=word) for a in args]
+                     tagged=str(tagged), word=word,
+                     players=random.Random(f"{seed}:{index}:players").choice((3, 4, 6, 11, 12)))
+            for a in args]
 
 
 LOG_PATH = HERE / "examples" / "logs" / "revoke.log"
@@ -458,6 +461,7 @@ def campaign(options) -> dict:
     failures: dict[str, Counter] = defaultdict(Counter)
     by_kind: dict[str, Counter] = defaultdict(Counter)
     kept: dict[str, str] = {}
+    details: dict[str, list] = defaultdict(list)  # the first runs of each command and class
     keep = Path(options.keep) if options.keep else None
     if keep:
         keep.mkdir(parents=True, exist_ok=True)
@@ -479,6 +483,11 @@ def campaign(options) -> dict:
             for what in found:
                 failures[name][what] += 1
                 by_kind[kind][what] += 1
+                if len(details[f"{name}|{what}"]) < 100:
+                    said = (out + err).decode("utf-8", "replace").strip().splitlines()
+                    details[f"{name}|{what}"].append(
+                        {"index": index, "seconds": round(seconds, 1), "exit": code,
+                         "raised": raised and raised[:200], "said": said[-1][:200] if said else ""})
                 if keep and f"{name}|{what}" not in kept:
                     stem = f"{len(kept):03d}-{re.sub(r'[^a-z]+', '-', name + ' ' + what)}"
                     (keep / (stem + ".input")).write_bytes(data)
@@ -501,7 +510,7 @@ def campaign(options) -> dict:
             "cpu_seconds": {name: round(t, 1) for name, t in sorted(spent.items())},
             "failures": {name: dict(sorted(c.items())) for name, c in sorted(failures.items())},
             "by_kind": {kind: dict(sorted(c.items())) for kind, c in sorted(by_kind.items())},
-            "kept": kept, "cli": cli}
+            "kept": kept, "details": dict(sorted(details.items())), "cli": cli}
 
 
 def cli_sample(options, kinds, folder: Path) -> dict:

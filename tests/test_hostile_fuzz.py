@@ -183,9 +183,35 @@ def test_hostile_rulesets_load_or_are_refused_and_check_with_what_loads(folder, 
     except RulesetError as err:
         assert str(err) and len(str(err)) < 2000
         return
+    # the log first: a value out of range that loads must still give a report (4,300 nines as
+    # a start total made every total too long to print)
+    report = check_bytes(RULESET_LOG, "game.log", ruleset=rules)
+    assert report.verdict in ("clean", "violations")
+    assert_outputs(report)
     for option, (low, high) in OPTION_RANGES.items():
         assert low <= getattr(rules, option) <= high
-    report = check_bytes(RULESET_LOG, "game.log", ruleset=rules)
+
+
+SUMMED = ["start_total", "jack_of_diamonds_bonus", "no_tricks_bonus", "clean_hand_pool",
+          "moon_points", "pair_moon_points", "target"]
+
+
+@FUZZ
+@given(option=st.sampled_from(SUMMED), digits=st.sampled_from([10, 19, 4299, 4300]),
+       sign=st.sampled_from(["", "-"]), log=st.sampled_from(LOGS + SHEETS))
+def test_long_values_of_summed_options_are_refused_or_give_reports(folder, option, digits, sign,
+                                                                   log):
+    # a value Python reads (up to 4,300 digits) that the ruleset took made sums too long for
+    # a message: every total of a start total of 4,300 nines, say
+    path = folder / f"{option}-{sign}{digits}.toml"
+    path.write_text(f'base = "cancellation"\n{option} = {sign}{"9" * digits}\n', "utf-8")
+    load_ruleset.cache_clear()
+    try:
+        rules = load_ruleset(str(path))
+    except RulesetError as err:
+        assert str(err) and len(str(err)) < 2000
+        return
+    report = check_bytes(log, "game.log", ruleset=rules)
     assert report.verdict in ("clean", "violations")
     assert_outputs(report)
 
