@@ -13,8 +13,8 @@ from referee import check_text
 from referee.log.parser import parse_log
 from referee.proofs import partial
 from referee.proofs.handfacts import gather, hand_records, table_for
-from referee.proofs.invariants import attach_invariants, holdings_filled
-from referee.proofs.partial import check_hand, plainly_consistent
+from referee.proofs.invariants import attach_invariants
+from referee.proofs.partial import check_hand, holdings_filled
 from referee.rules.cards import card_text
 
 HEAD = '[Players "Al Beth Charlie Dave Eve Fay"]\n'
@@ -44,17 +44,16 @@ def _facts(text: str):
     return table, [gather(table, record) for record in hand_records(table, parsed)]
 
 
-def test_arithmetic_settles_only_hands_of_plays_that_show_nothing_but_the_card():
+def test_arithmetic_fills_hands_of_plays_and_leaves_conflicts_to_z3():
     # one lead: its holder held it, nothing else is shown
     table, (lead,) = _facts(HEAD + "hand 1\ntrick 1: Beth 3C\n")
-    assert plainly_consistent(lead) and check_hand(table, lead).consistent
-    # Charlie shows out of clubs: a fact about the holdings that z3 still decides
+    assert holdings_filled(lead) and check_hand(table, lead).consistent
+    # Charlie shows out of clubs: he holds his 4D and no club, and the seats still fill
     table, (out,) = _facts(HEAD + "hand 1\ntrick 1: Beth 3C, Charlie 4D\n")
-    assert not plainly_consistent(out) and check_hand(table, out).consistent
-    assert holdings_filled(out)
+    assert holdings_filled(out) and check_hand(table, out).consistent
     # three copies of the 3 of clubs in two decks: no holdings, and z3 names the plays
     table, (three,) = _facts(HEAD + "hand 1\ntrick 1: Beth 3C, Charlie 3C, Dave 3C\n")
-    assert not plainly_consistent(three) and not holdings_filled(three)
+    assert not holdings_filled(three)
     verdict = check_hand(table, three)
     assert verdict.consistent is False and verdict.conflict.lines == (3,)
 
@@ -66,7 +65,8 @@ def show_out_hands(count: int) -> str:
 def test_hands_whose_plays_show_a_suit_out_ask_z3_nothing(monkeypatch):
     # Charlie's 4D on Beth's 3C shows he held no club: each such hand asked z3 (about 25 ms)
     asked = []
-    monkeypatch.setattr(partial, "check_hand", lambda *a: asked.append(a) or check_hand(*a))
+    build = partial._build  # the z3 model of a hand: what a question to z3 starts from
+    monkeypatch.setattr(partial, "_build", lambda *a: asked.append(a) or build(*a))
     report = check_text(show_out_hands(300))
     attach_invariants(report)
     assert asked == []

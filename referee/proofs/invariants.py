@@ -50,7 +50,6 @@ from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
 from referee.proofs.invariant_laws import hand_laws
 from referee.proofs.sheet_laws import Sheet
 from referee.proofs.smt import DEFINITIONS, Law
-from referee.rules.cards import DECK_SIZE
 from referee.util.collector import collector_paused
 from referee.util.message import msg
 
@@ -120,11 +119,9 @@ class InvariantWatch(Watch):
         for facts, laws in hands:
             holdings = None
             if facts.prefix and not all(facts.holding_known(s) for s in range(table.size)):
-                from referee.proofs.partial import Verdict, check_hand
+                from referee.proofs.partial import check_hand
 
-                holdings = (Verdict(True, detail=msg(
-                    "some assignment of the unrecorded cards makes every recorded play legal"))
-                    if holdings_filled(facts) else check_hand(table, facts))
+                holdings = check_hand(table, facts)
             for law in laws:
                 law.groups = []
             self.decided.append(_Hand(facts.number, _hand_span(facts), laws, holdings))
@@ -140,67 +137,6 @@ class InvariantWatch(Watch):
             if hand.holdings is not None:
                 _holdings_exist(report, hand, hand.holdings)
         report.diagnostics.sort(key=lambda d: (d.line, d.column))
-
-
-def holdings_filled(facts: HandFacts) -> bool:
-    """Whether an assignment of the unrecorded cards that makes every recorded play legal is
-    found without z3: a hand of plays with no deal, kitty or pass line, not every card played.
-
-    Each play says its player held the card at that moment, and each fact it implies
-    (:func:`referee.proofs.partial.play_facts`) that the player then held no more of some
-    cards than it had played (or, for everyone, that nobody held them).  So a seat's holding
-    after the passes is its plays, and of a card it is shut out of no more; the cards nobody
-    holds go to the kitty; the other copies fill the seats (the seat that may take the fewest
-    cards first, each taking first the cards the fewest seats may take) and the rest the
-    kitty.  Any such holdings come from some deal and passes: each seat receives cards it
-    holds, and is dealt its holding less them plus what it passes.  Filled in, holdings
-    exist; a hand this greedy filling cannot complete goes to z3, which also finds the
-    conflicts."""
-    rules, n = facts.rules, facts.players
-    if facts.deals or facts.passes or facts.record.kitty is not None or facts.complete:
-        return False
-    if facts.offset and facts.cards_per_player < rules.pass_count:
-        return False
-    shown = _shown(facts)
-    if shown is None:
-        return False
-    played, shut = shown
-    left = [rules.decks - sum(seat[c] for seat in played) for c in range(DECK_SIZE)]
-    need = [facts.cards_per_player - sum(seat) for seat in played]
-    if min(left) < 0 or min(need) < 0:
-        return False
-    may = [[c for c in range(DECK_SIZE) if c not in cards] for cards in shut]
-    takers = [sum(c not in cards for cards in shut) for c in range(DECK_SIZE)]
-    for seat in sorted(range(n), key=lambda s: len(may[s])):  # the most restricted first
-        for c in sorted(may[seat], key=takers.__getitem__):  # the cards others lack
-            take = min(need[seat], left[c])
-            left[c] -= take
-            need[seat] -= take
-        if need[seat]:
-            return False
-    return True  # the copies left fill the kitty: the decks hold the seats and the kitty
-
-
-def _shown(facts: HandFacts) -> tuple[list[list[int]], list[set[int]]] | None:
-    """The copies of each card each seat plays, and the cards each seat holds no more of than
-    it plays (every seat, those nobody holds); None when a play contradicts them."""
-    from referee.proofs.partial import _steps
-
-    n = facts.players
-    played = [[0] * DECK_SIZE for _ in range(n)]
-    shut: list[set[int]] = [set() for _ in range(n)]
-    nobody: set[int] = set()
-    for _, _, seat, card, _, _, implied in _steps(facts):
-        for fact in implied:
-            (nobody if fact.everyone else shut[seat]).update(fact.witnesses)
-        if card in shut[seat] or card in nobody:
-            return None
-        played[seat][card] += 1
-    if any(seat[c] for seat in played for c in nobody):
-        return None
-    for cards in shut:
-        cards |= nobody
-    return played, shut
 
 
 # -- z3 ---------------------------------------------------------------------------------------

@@ -139,7 +139,7 @@ def check_hand(table: Table, facts: HandFacts) -> Verdict:
     """Decide one hand: is there an assignment of its unrecorded cards that makes it legal?"""
     if not facts.prefix:
         return Verdict(None, detail=msg("no trick recorded"))
-    if plainly_consistent(facts):
+    if holdings_filled(facts):
         return Verdict(True, detail=msg("some assignment of the unrecorded cards makes every "
                                         "recorded play legal"))
     import z3
@@ -305,27 +305,63 @@ def _steps(facts: HandFacts):
             card == QUEEN_OF_SPADES and rules.queen_breaks_hearts for _, card, _ in trick.plays)
 
 
-def plainly_consistent(facts: HandFacts) -> bool:
-    """Whether arithmetic alone shows that some assignment of the unrecorded cards makes the
-    hand legal: nothing but plays is recorded (no deal, kitty or pass line, not every card
-    played), every play shows only that its card was held, no seat plays more cards than it
-    is dealt and no card more often than the decks hold it.  Then holdings exist: each seat
-    holds its plays, the other copies fill the seats and the kitty, and each seat's pass is
-    three cards its receiver holds (dealt = held - received + passed)."""
-    rules = facts.rules
-    if facts.deals or facts.passes or facts.kitty_recorded or facts.complete:
+def holdings_filled(facts: HandFacts) -> bool:
+    """Whether an assignment of the unrecorded cards that makes every recorded play legal is
+    found without z3: a hand of plays with no deal, kitty or pass line, not every card played.
+
+    Each play says its player held the card at that moment, and each fact it implies
+    (:func:`play_facts`) that the player then held no more of some
+    cards than it had played (or, for everyone, that nobody held them).  So a seat's holding
+    after the passes is its plays, and of a card it is shut out of no more; the cards nobody
+    holds go to the kitty; the other copies fill the seats (the seat that may take the fewest
+    cards first, each taking first the cards the fewest seats may take) and the rest the
+    kitty.  Any such holdings come from some deal and passes: each seat receives cards it
+    holds, and is dealt its holding less them plus what it passes.  Filled in, holdings
+    exist; a hand this greedy filling cannot complete goes to z3, which also finds the
+    conflicts."""
+    rules, n = facts.rules, facts.players
+    if facts.deals or facts.passes or facts.record.kitty is not None or facts.complete:
         return False
     if facts.offset and facts.cards_per_player < rules.pass_count:
         return False
-    played_by = [0] * facts.players
-    copies = [0] * DECK_SIZE
-    for _, _, seat, card, _, _, implied in _steps(facts):
-        if implied:
+    shown = _shown(facts)
+    if shown is None:
+        return False
+    played, shut = shown
+    left = [rules.decks - sum(seat[c] for seat in played) for c in range(DECK_SIZE)]
+    need = [facts.cards_per_player - sum(seat) for seat in played]
+    if min(left) < 0 or min(need) < 0:
+        return False
+    may = [[c for c in range(DECK_SIZE) if c not in cards] for cards in shut]
+    takers = [sum(c not in cards for cards in shut) for c in range(DECK_SIZE)]
+    for seat in sorted(range(n), key=lambda s: len(may[s])):  # the most restricted first
+        for c in sorted(may[seat], key=takers.__getitem__):  # the cards others lack
+            take = min(need[seat], left[c])
+            left[c] -= take
+            need[seat] -= take
+        if need[seat]:
             return False
-        played_by[seat] += 1
-        copies[card] += 1
-    return (max(played_by) <= facts.cards_per_player
-            and max(copies) <= rules.decks)
+    return True  # the copies left fill the kitty: the decks hold the seats and the kitty
+
+
+def _shown(facts: HandFacts) -> tuple[list[list[int]], list[set[int]]] | None:
+    """The copies of each card each seat plays, and the cards each seat holds no more of than
+    it plays (every seat, those nobody holds); None when a play contradicts them."""
+    n = facts.players
+    played = [[0] * DECK_SIZE for _ in range(n)]
+    shut: list[set[int]] = [set() for _ in range(n)]
+    nobody: set[int] = set()
+    for _, _, seat, card, _, _, implied in _steps(facts):
+        for fact in implied:
+            (nobody if fact.everyone else shut[seat]).update(fact.witnesses)
+        if card in shut[seat] or card in nobody:
+            return None
+        played[seat][card] += 1
+    if any(seat[c] for seat in played for c in nobody):
+        return None
+    for cards in shut:
+        cards |= nobody
+    return played, shut
 
 
 def _plays(table: Table, model: _Model) -> None:
