@@ -1,6 +1,6 @@
 """Hostile input that once escaped as a traceback or reached the output raw: a ruleset integer
 too long for Python to read, integer options past their ranges, a record nested past the
-positioned decoder's depth, a file name that is not UTF-8, control characters in names in
+record reader's depth bound, a file name that is not UTF-8, control characters in names in
 JSON, JSON lines and SARIF, and the blank line after the tags in a record's log text."""
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def test_every_target_a_log_may_write_is_in_the_target_range(capsys, tmp_path):
         assert code == 1, said[-300:]  # (a RulesetError from the tag's target: an internal error)
 
 
-# ---- a record nested deeper than the positioned decoder reads -----------------------------
+# ---- a record nested deeper than the record reader's depth bound ------------------------------
 def _deep(depth: int, where: str) -> str:
     nested = '{"a":' * depth + "1" + "}" * depth
     if where == "member":  # an unknown member of the record
