@@ -97,6 +97,8 @@ def test_surrogate_pairs_decode_to_one_character():
     ('{"a": [{"b": 1} "c"]}', 16, "',' or ']'"),
     ('{"a": [{"b": 1 "c"}]}', 15, "',' or '}'"),
     ('{"a": tru}', 6, "expected a value"),
+    ('{"a": [1, ]}', 10, "expected a value"),  # inside the array, where the value is missing
+    ('{"a": [:]}', 7, "expected a value"),
     ('{"a": "\\x"}', 7, "not a JSON escape"),
     ('{"a": "\\u12"}', 7, "four hexadecimal digits"),
     ('{"a": 01}', 7, "',' or '}'"),

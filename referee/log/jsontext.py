@@ -165,8 +165,8 @@ def _scan(text: str, pos: int, depth: int) -> tuple[object, int]:
         return _SCAN(text, pos)
     except json.JSONDecodeError as err:
         raise _said(text, err) from None
-    except StopIteration:
-        raise _said(text, json.JSONDecodeError("Expecting value", text, pos)) from None
+    except StopIteration as err:  # its value is where, inside the value, one was expected
+        raise _said(text, json.JSONDecodeError("Expecting value", text, err.value)) from None
     except (_Refused, RecursionError) as err:
         raise _refused(text, err, pos, depth) from None
 
