@@ -97,8 +97,6 @@ def test_surrogate_pairs_decode_to_one_character():
     ('{"a": [{"b": 1} "c"]}', 16, "',' or ']'"),
     ('{"a": [{"b": 1 "c"}]}', 15, "',' or '}'"),
     ('{"a": tru}', 6, "expected a value"),
-    ('{"a": [1, ]}', 10, "expected a value"),  # inside the array, where the value is missing
-    ('{"a": [:]}', 7, "expected a value"),
     ('{"a": "\\x"}', 7, "not a JSON escape"),
     ('{"a": "\\u12"}', 7, "four hexadecimal digits"),
     ('{"a": 01}', 7, "',' or '}'"),
@@ -113,6 +111,16 @@ def test_decoder_refuses_what_is_not_json_with_the_place(text, offset, words):
         loads(text)
     assert err.value.offset == offset
     assert words in err.value.message
+
+
+@pytest.mark.parametrize("value, column", [("[:", 13), ("[1, ]", 16), ('{"x": }', 18)])
+def test_a_value_missing_inside_a_member_s_value_is_said_where_it_is_missing(value, column):
+    # line 2 is ' "format": VALUE': the value starts at column 12
+    text = '{\n "format": ' + value + '\n}'
+    with pytest.raises(InvalidRecord) as err:
+        read_record(text)
+    first = err.value.problems[0]
+    assert (first.line, first.column) == (2, column) and "expected a value" in first.message
 
 
 def test_deep_nesting_and_huge_numbers_are_refused_before_they_cost_anything():
