@@ -198,11 +198,14 @@ def compact_plays(run: CardRun) -> tuple[Play, ...]:
 
 
 # ---- plays ---------------------------------------------------------------------------------
-# A trick as the writer writes it (ASCII): "Al 2C, Beth 10S -> Beth", then the newline and
-# blank lines.  str.split reads its plays, in C; other tricks go through _PLAYS_FAST.
+# A trick line as the writer writes it (ASCII): "trick 3: Al 2C, Beth 10S -> Beth", then the
+# newline and blank lines.  The line reader (log/fast.py) matches it whole, and str.split
+# reads its plays, in C; other tricks go through _PLAYS_FAST.
 _PLAIN_NAME = r"[A-Za-z][A-Za-z0-9_'-]{0,47}"  # within NAME: no '>' can follow a '-' here
 _PLAIN_PLAY = rf"{_PLAIN_NAME} (?:10|[2-9JQKA])[SHDC]"
-PLAIN_TRICK = re.compile(rf"((?:{_PLAIN_PLAY}, )*{_PLAIN_PLAY})(?: (-> ({_PLAIN_NAME})))?\n\s*")
+PLAIN_TRICK_LINE = (rf"trick (?P<plain_number>[0-9]+): (?P<plain_plays>(?:{_PLAIN_PLAY}, )*"
+                    rf"{_PLAIN_PLAY})(?: (?P<plain_claim>-> (?P<plain_winner>{_PLAIN_NAME})))?"
+                    r"\n(?:[^\S\n]*\n)*")
 
 
 class _TrickPlaces:
@@ -227,7 +230,7 @@ class _TrickPlaces:
 
 def plain_plays(value: str, line: int, column: int, *, _cards=CARD_BY_TEXT.__getitem__,
                 _names=NAME_CACHE.get) -> tuple[Play, ...]:
-    """The plays of a :data:`PLAIN_TRICK`'s group 1 ``value``, made without a call per card."""
+    """The plays of a :data:`PLAIN_TRICK_LINE`'s ``plain_plays``, made without a call per card."""
     words = value.replace(",", "").split()
     names = words[0::2]
     return tuple(map(_new_play, zip(map(_names, names, names), map(_cards, words[1::2]),
