@@ -236,18 +236,15 @@ class EventBuilder:
 
 def plain_trick_event(line: int, column: int, number: str, rest_column: int, body: str,
                       claim: str | None, winner: str | None) -> Trick:
-    """A trick line as the writer writes it (:data:`~referee.log.body.PLAIN_TRICK_LINE`):
-    the number, the plays ``body`` at ``rest_column`` and the ``claim`` after it ("-> Beth",
-    its ``winner`` "Beth"), read as :meth:`EventBuilder.trick` reads the line."""
-    plays = logbody.plain_plays(body, line, rest_column)
+    """A trick line as the writer writes it (:data:`~referee.log.body.PLAIN_TRICK_LINE`), as
+    :meth:`EventBuilder.trick` reads it: number, plays ``body``, "-> Beth" ``claim`` of ``winner``."""
     end = rest_column + len(body)
-    if claim is None:
-        return make_trick(int(number), plays, None, None, make_span(line, column, line, end),
-                          NO_SPAN)
-    start, end = end + 1, end + 1 + len(claim)
-    winner = None if winner.casefold() in words.NOBODY else name_value(winner)
-    return make_trick(int(number), plays, make_claim(winner, make_span(line, start, line, end)),
-                      None, make_span(line, column, line, end), NO_SPAN)
+    if claim is not None:
+        start, end = end + 1, end + 1 + len(claim)
+        claim = make_claim(None if winner.casefold() in words.NOBODY else name_value(winner),
+                           make_span(line, start, line, end))
+    return make_trick(int(number), logbody.plain_plays(body, line, rest_column), claim, None,
+                      make_span(line, column, line, end), NO_SPAN)
 
 
 def comment_event(line: int, column: int, text: str) -> Comment:

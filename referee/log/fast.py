@@ -8,11 +8,8 @@ with the grammar's own terminals (their regular expressions, taken from the load
 by :func:`grammar_facts` rather than copied, and shipped with the package), in one regular
 expression that is run over the text (``finditer``):
 
-* at the start of a line, after any blanks, a trick line as the writer writes it
-  (:data:`~referee.log.body.PLAIN_TRICK_LINE`: ``trick 3: Al 2C, Beth 10S -> Beth``, ASCII,
-  one blank after each comma and around the arrow), whose number, plays and claim it gives
-  at once: TRICK_HEAD reads its ``trick 3:`` and the blank, TRICK_REST the rest, the same
-  way (tests/test_parser_fast.py holds the two readings to one);
+* at the start of a line, after any blanks, a trick line as the writer writes it, whole
+  (:data:`~referee.log.body.PLAIN_TRICK_LINE`; TRICK_HEAD and TRICK_REST read it alike);
 * the HEAD and then the REST terminal of each rule ``NAME: X_HEAD Y_REST``, each matched
   once, as a lexer matches a token;
 * the word-by-word statements ``hand``, ``tag``, ``moon`` and ``comment`` spelled with their
@@ -81,10 +78,8 @@ class LineReader:
             group named ``group`` or after the terminal."""
             return f"(?>(?P<{group or name}>{terminals[name]}))"
 
-        # first a trick line as the writer writes it, which a regular expression of its own
-        # reads whole (it is one that TRICK_HEAD and TRICK_REST read, into the same event)
-        statements = [f"(?P<plain_trick>{PLAIN_TRICK_LINE})"]
-        common: list[str] = []  # the rules of the common statements, HEAD REST
+        statements = [PLAIN_TRICK_LINE]
+        common = ["plain"]  # the plain trick line, then the rules of the statements HEAD REST
         for name, names in rules:
             if len(names) == 2 and names[0].endswith("_HEAD") and names[1].endswith("_REST"):
                 head, rest = terminal(names[0], f"head_{name}"), terminal(names[1], f"rest_{name}")
@@ -119,8 +114,7 @@ class LineReader:
         groups = pattern.groupindex
         self.terminals = MappingProxyType(dict(terminals))
         self.common = tuple((groups[f"rest_{name}"], groups[f"head_{name}"], name) for name in common)
-        self.plain = tuple(groups[name] for name in (
-            "plain_trick", "plain_number", "plain_plays", "plain_claim", "plain_winner"))
+        self.plain = [groups[f"{p}_plain"] for p in "rest head number plays claim winner".split()]
         self.words = MappingProxyType({groups["hand"]: _hand, groups["tag"]: _tag,
                                        groups["moon"]: _moon, groups["comment"]: _comment})
 
@@ -129,10 +123,11 @@ class LineReader:
         a newline) into ``builder``, passing every run of lines not read here to ``slow`` in
         order."""
         kind, words = type(builder), self.words
-        builds = {rest: (head, getattr(kind, name).build) for rest, head, name in self.common}
-        plain, number, body, claim, winner = self.plain
-        # a builder whose own trick method reads every trick is given the plain ones too
-        own_trick = None if kind.trick is EventBuilder.trick else (plain, kind.trick.build)
+        builds = {rest: (head, getattr(kind, "trick" if name == "plain" else name).build)
+                  for rest, head, name in self.common}
+        rest_plain, head_plain, number, plays, claim, winner = self.plain
+        if kind.trick is not EventBuilder.trick:  # the builder's own reads the plain ones too
+            rest_plain = None
         events = builder.events  # the builder's own list, which slow() appends to as well
         pos = start
         for m in self.lines(text, start, end):
@@ -143,26 +138,22 @@ class LineReader:
                 line += text.count("\n", pos, at)
             pos = m.end()
             group = m.lastindex
-            if group == plain:
-                if own_trick is None:
-                    events.append(plain_trick_event(
-                        line, m.start(plain) - at + 1, m.group(number), m.start(body) - at + 1,
-                        *m.group(body, claim, winner)))
-                    line += text.count("\n", m.end(body), pos)
-                    continue
-                statement, group = own_trick, body
-            else:
-                statement = builds.get(group)
-                if statement is None:
-                    words[group](builder, m, line, at)
-                    line += 1
-                    continue
+            if group == rest_plain:
+                events.append(plain_trick_event(
+                    line, m.start(head_plain) - at + 1, m.group(number), m.start(plays) - at + 1,
+                    *m.group(plays, claim, winner)))
+                line += text.count("\n", m.end(plays), pos)
+                continue
+            statement = builds.get(group)
+            if statement is None:
+                words[group](builder, m, line, at)
+                line += 1
+                continue
             head_group, build = statement
-            head_at, rest_at = m.start(head_group), m.start(group)
-            rest = text[rest_at:pos]  # (a REST ends the match)
+            head, rest = m.group(head_group, group)
             try:
-                events.append(build(builder, line, head_at - at + 1, text[head_at:rest_at],
-                                    rest_at - at + 1, rest))
+                events.append(build(builder, line, m.start(head_group) - at + 1, head,
+                                    m.start(group) - at + 1, rest))
             except BodyError as err:
                 builder.problem(line, err.column, err.end_column, err.message, err.hint)
             line += rest.count("\n")  # a REST ends with the newline and any blank lines after
