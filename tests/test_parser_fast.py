@@ -20,6 +20,7 @@ from log_strategies import LOG_CHARACTERS, SENTENCES, event_lists, mutate
 from same_reading import assert_same_reading, spans
 
 from referee.log import body, parser
+from referee.log.build import EventBuilder, statement
 from referee.log.writer import write
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -136,15 +137,22 @@ def test_the_fast_path_reads_every_line_of_a_well_formed_log(monkeypatch):
     assert len(result.events) + len(result.issues) == sum(1 for row in text.splitlines() if row.strip())
 
 
-def test_a_plain_trick_reads_as_the_general_reading_reads_it(monkeypatch):
-    """A trick as the writer writes it is cut by str.split (body.PLAIN_TRICK); every other by
-    the terminals' patterns: on the same lines both give the same events and spans."""
+def test_a_plain_trick_reads_as_the_general_reading_reads_it():
+    """A trick line as the writer writes it is matched whole (body.PLAIN_TRICK_LINE) and its
+    plays cut by str.split; every other by the terminals' patterns, which also read the plain
+    ones for a builder with a trick method of its own, and Lark: all give the same events and
+    spans."""
     text = (ROOT / "examples" / "logs" / "clean-10-players.log").read_text("utf-8")
-    text += "trick 9: Al 10S, Mary-Jo QH, O'Neil 2C -> none\ntrick 10: Al 2C\n\n  \n"
+    text += ("trick 9: Al 10S, Mary-Jo QH, O'Neil 2C -> none\ntrick 10: Al 2C\n\n  \n"
+             "  trick 11: Al 2C -> Bo\n \ntrick 12: Al 2C -> Nobody\ntrick 13: Al 2C ->  Bo\n")
+    whole = re.compile(rf"[^\S\n]*{body.PLAIN_TRICK_LINE}")
+    tricks = [line for line in text.splitlines() if line.lstrip().startswith("trick")]
+    assert sum(whole.fullmatch(line + "\n") is not None for line in tricks) == len(tricks) - 1
+
+    class General(EventBuilder):  # reads every trick by TRICK_HEAD and TRICK_REST
+        trick = statement(EventBuilder.trick.build)
+
     plain = parser._parse(text)
-    assert any(body.PLAIN_TRICK.fullmatch(line[line.index(":") + 2:] + "\n")
-               for line in text.splitlines() if line.startswith("trick"))
-    monkeypatch.setattr(body, "PLAIN_TRICK", re.compile(r"(?!)"))  # matches nothing
-    general = parser._parse(text)
-    assert plain.events == general.events and plain.issues == general.issues
-    assert spans(plain.events) == spans(general.events)
+    for general in (parser._parse(text, builder=General), parser._parse(text, fast_lines=False)):
+        assert plain.events == general.events and plain.issues == general.issues
+        assert spans(plain.events) == spans(general.events)

@@ -99,8 +99,6 @@ make_span = fast(Span)
 _new_play = partial(tuple.__new__, Play)  # Play((player, card, finder, index)), in C
 make_entry = fast(Entry)
 make_run = fast(CardRun)
-_SPAN_SETTERS = setters(Span, "line", "column", "end_line", "end_column")
-_ENTRY_SETTERS = setters(Entry, "player", "value", "span")
 _RUN_SETTERS = setters(CardRun, "cards", "_source")
 
 
@@ -198,11 +196,13 @@ def compact_plays(run: CardRun) -> tuple[Play, ...]:
 
 
 # ---- plays ---------------------------------------------------------------------------------
-# A trick as the writer writes it (ASCII): "Al 2C, Beth 10S -> Beth", then the newline and
-# blank lines.  str.split reads its plays, in C; other tricks go through _PLAYS_FAST.
+# A trick line as the writer writes it (ASCII): "trick 3: Al 2C, Beth 10S -> Beth" and blank
+# lines, matched whole by the line reader; str.split reads its plays, in C (others: _PLAYS_FAST).
 _PLAIN_NAME = r"[A-Za-z][A-Za-z0-9_'-]{0,47}"  # within NAME: no '>' can follow a '-' here
 _PLAIN_PLAY = rf"{_PLAIN_NAME} (?:10|[2-9JQKA])[SHDC]"
-PLAIN_TRICK = re.compile(rf"((?:{_PLAIN_PLAY}, )*{_PLAIN_PLAY})(?: (-> ({_PLAIN_NAME})))?\n\s*")
+PLAIN_TRICK_LINE = (rf"(?P<head_plain>trick (?P<number_plain>[0-9]+): )(?P<rest_plain>"
+                    rf"(?P<plays_plain>(?:{_PLAIN_PLAY}, )*{_PLAIN_PLAY})(?: (?P<claim_plain>"
+                    rf"-> (?P<winner_plain>{_PLAIN_NAME})))?\n(?:[^\S\n]*\n)*)")
 
 
 class _TrickPlaces:
@@ -227,7 +227,7 @@ class _TrickPlaces:
 
 def plain_plays(value: str, line: int, column: int, *, _cards=CARD_BY_TEXT.__getitem__,
                 _names=NAME_CACHE.get) -> tuple[Play, ...]:
-    """The plays of a :data:`PLAIN_TRICK`'s group 1 ``value``, made without a call per card."""
+    """The plays of a :data:`PLAIN_TRICK_LINE`'s ``plays_plain``, made without a call per card."""
     words = value.replace(",", "").split()
     names = words[0::2]
     return tuple(map(_new_play, zip(map(_names, names, names), map(_cards, words[1::2]),
@@ -317,26 +317,15 @@ def _plays_walk(value: str, line: int, column: int) -> tuple[Play, ...]:
 
 # ---- score entries -------------------------------------------------------------------------
 def entries(value: str, line: int, column: int, *, _findall=_ENTRIES_FAST.findall,
-            _names=NAME_CACHE, _new=_new, _span=Span, _entry=Entry, _sset=_SPAN_SETTERS,
-            _eset=_ENTRY_SETTERS) -> tuple[Entry, ...]:
+            _names=NAME_CACHE) -> tuple[Entry, ...]:
     """``Al 0, Beth 13, Cy -26`` -> entries with signed values."""
-    set_line, set_column, set_end_line, set_end_column = _sset
-    set_player, set_value, set_span = _eset
     out: list[Entry] = []
     at = column
     for sep, name, gap, number in _findall(value):  # as in plays()
         start = at + len(sep)
         at = start + len(name) + len(gap) + len(number)
-        s = _new(_span)
-        set_line(s, line)
-        set_column(s, start)
-        set_end_line(s, line)
-        set_end_column(s, at)
-        entry = _new(_entry)
-        set_player(entry, _names.get(name) or name_value(name))
-        set_value(entry, int(number))
-        set_span(entry, s)
-        out.append(entry)
+        out.append(make_entry(_names.get(name) or name_value(name), int(number),
+                              make_span(line, start, line, at)))
     if at - column == len(value) or _SEPS_TO_END.match(value, at - column):
         return tuple(out)
     return _entries_slow(value, line, column)

@@ -187,23 +187,11 @@ class EventBuilder:
 
     @statement
     def trick(self, line, col, head, rest_col, rest):
-        number = int(head[5 : head.rindex(":")].strip())  # strip(): int() refuses some blanks
-        plain = logbody.PLAIN_TRICK.fullmatch(rest)
-        if plain is not None:  # as the writer writes it (nearly every trick)
-            body, claim, name = plain.group(1, 2, 3)
-            plays = logbody.plain_plays(body, line, rest_col)
-            if claim is None:
-                end = rest_col + len(body)
-                return make_trick(number, plays, None, None, make_span(line, col, line, end),
-                                  NO_SPAN)
-            start, end = rest_col + plain.start(2), rest_col + plain.end(2)
-            winner = None if name.casefold() in words.NOBODY else name_value(name)
-            return make_trick(number, plays, make_claim(winner, make_span(line, start, line, end)),
-                              None, make_span(line, col, line, end), NO_SPAN)
         body, claim, claim_at = _split(rest, self.trick_rest)
         plays = logbody.plays(body, line, rest_col) if body else ()
         return make_trick(
-            number, plays, _claim(claim, line, rest_col + claim_at), None,
+            int(head[5 : head.rindex(":")].strip()),  # strip(): int() refuses some blanks
+            plays, _claim(claim, line, rest_col + claim_at), None,
             make_span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),
             NO_SPAN,
         )
@@ -244,6 +232,19 @@ class EventBuilder:
     def _list(self, rest: str) -> str:
         """The LIST of a LIST_REST token (a comment or quotes need the grammar's regex)."""
         return re.match(self.list_body, rest).group() if '"' in rest or "#" in rest else rest
+
+
+def plain_trick_event(line: int, column: int, number: str, rest_column: int, body: str,
+                      claim: str | None, winner: str | None) -> Trick:
+    """A trick line as the writer writes it (:data:`~referee.log.body.PLAIN_TRICK_LINE`), as
+    :meth:`EventBuilder.trick` reads it: number, plays ``body``, "-> Beth" ``claim`` of ``winner``."""
+    end = rest_column + len(body)
+    if claim is not None:
+        start, end = end + 1, end + 1 + len(claim)
+        claim = make_claim(None if winner.casefold() in words.NOBODY else name_value(winner),
+                           make_span(line, start, line, end))
+    return make_trick(int(number), logbody.plain_plays(body, line, rest_column), claim, None,
+                      make_span(line, column, line, end), NO_SPAN)
 
 
 def comment_event(line: int, column: int, text: str) -> Comment:

@@ -6,7 +6,7 @@ canonical rewrite (``writer.write``) parse to equal event lists.
 Some spans are made only when asked for (the parser creates hundreds of thousands of events
 and they are rarely needed): the spans of the cards of a :class:`CardRun` and both spans of
 a :class:`Play`.  The parser records where the pieces are (a run's ``_source``, a play's
-:class:`PlaceFinder`); the first read of the attribute finds the spans from that.
+finder of places); the first read of the attribute finds the spans from that.
 
 The records are :class:`referee.util.record.Record` classes: dataclasses without the cost of
 generating their methods per class (``dataclasses.fields`` and ``replace`` work on them).  A
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from dataclasses import field, fields, is_dataclass
 from operator import itemgetter
-from typing import Protocol
 
 from referee.rules.cards import Card
 from referee.util.record import Record, record
@@ -152,9 +151,9 @@ class Play(tuple):
 
     A tuple ``(player, card, a, b)``, made in one step (a trick holds one per card, and the
     reader makes them with ``map``, without a Python call per card): ``a`` and ``b`` are the
-    spans, or where they are still to be found, a trick's :class:`PlaceFinder` and the
-    play's index in it.  Equality, hash and repr are over ``player`` and ``card`` only, as
-    for the other events' spans."""
+    spans, or where they are still to be found, a trick's finder (its ``place(index)`` gives
+    both) and the play's index in it.  Equality, hash and repr are over ``player`` and
+    ``card`` only, as for the other events' spans."""
 
     __slots__ = ()
 
@@ -194,13 +193,6 @@ class Play(tuple):
 
     def __getnewargs__(self):
         return self[0], self[1], self.span, self.card_span
-
-
-class PlaceFinder(Protocol):
-    """Finds the spans of the plays of one written trick when first asked (the reader's)."""
-
-    def place(self, index: int) -> tuple[Span, Span]:
-        """The span and the card span of play ``index``."""
 
 
 @record

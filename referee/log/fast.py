@@ -8,8 +8,10 @@ with the grammar's own terminals (their regular expressions, taken from the load
 by :func:`grammar_facts` rather than copied, and shipped with the package), in one regular
 expression that is run over the text (``finditer``):
 
-* at the start of a line, after any blanks, the HEAD and then the REST terminal of each rule
-  ``NAME: X_HEAD Y_REST``, each matched once, as a lexer matches a token;
+* at the start of a line, after any blanks, a trick line as the writer writes it, whole
+  (:data:`~referee.log.body.PLAIN_TRICK_LINE`; TRICK_HEAD and TRICK_REST read it alike);
+* the HEAD and then the REST terminal of each rule ``NAME: X_HEAD Y_REST``, each matched
+  once, as a lexer matches a token;
 * the word-by-word statements ``hand``, ``tag``, ``moon`` and ``comment`` spelled with their
   word terminals (blanks between them; after the last, blanks and a trailing comment).
 
@@ -45,8 +47,8 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 
-from referee.log.body import BodyError
-from referee.log.build import EventBuilder
+from referee.log.body import PLAIN_TRICK_LINE, BodyError
+from referee.log.build import EventBuilder, plain_trick_event
 
 __all__ = ["LineReader", "grammar_facts", "lark_version", "shipped_facts", "shipped_source"]
 
@@ -76,8 +78,8 @@ class LineReader:
             group named ``group`` or after the terminal."""
             return f"(?>(?P<{group or name}>{terminals[name]}))"
 
-        statements: list[str] = []
-        common: list[str] = []  # the rules of the common statements, HEAD REST
+        statements = [PLAIN_TRICK_LINE]
+        common = ["plain"]  # the plain trick line, then the rules of the statements HEAD REST
         for name, names in rules:
             if len(names) == 2 and names[0].endswith("_HEAD") and names[1].endswith("_REST"):
                 head, rest = terminal(names[0], f"head_{name}"), terminal(names[1], f"rest_{name}")
@@ -112,6 +114,7 @@ class LineReader:
         groups = pattern.groupindex
         self.terminals = MappingProxyType(dict(terminals))
         self.common = tuple((groups[f"rest_{name}"], groups[f"head_{name}"], name) for name in common)
+        self.plain = [groups[f"{p}_plain"] for p in "rest head number plays claim winner".split()]
         self.words = MappingProxyType({groups["hand"]: _hand, groups["tag"]: _tag,
                                        groups["moon"]: _moon, groups["comment"]: _comment})
 
@@ -120,7 +123,11 @@ class LineReader:
         a newline) into ``builder``, passing every run of lines not read here to ``slow`` in
         order."""
         kind, words = type(builder), self.words
-        builds = {rest: (head, getattr(kind, name).build) for rest, head, name in self.common}
+        builds = {rest: (head, getattr(kind, "trick" if name == "plain" else name).build)
+                  for rest, head, name in self.common}
+        rest_plain, head_plain, number, plays, claim, winner = self.plain
+        if kind.trick is not EventBuilder.trick:  # the builder's own reads the plain ones too
+            rest_plain = None
         events = builder.events  # the builder's own list, which slow() appends to as well
         pos = start
         for m in self.lines(text, start, end):
@@ -131,6 +138,12 @@ class LineReader:
                 line += text.count("\n", pos, at)
             pos = m.end()
             group = m.lastindex
+            if group == rest_plain:
+                events.append(plain_trick_event(
+                    line, m.start(head_plain) - at + 1, m.group(number), m.start(plays) - at + 1,
+                    *m.group(plays, claim, winner)))
+                line += text.count("\n", m.end(plays), pos)
+                continue
             statement = builds.get(group)
             if statement is None:
                 words[group](builder, m, line, at)
