@@ -4,33 +4,18 @@
 """
 
 import importlib
-import types
 
 __version__ = "0.1.0"
 
 
 _HOMES = {
+    "check": "referee.run.single",
     "check_path": "referee.run.single", "check_text": "referee.run.single",
     "check_bytes": "referee.run.single", "check_parsed": "referee.run.single",
     "Table": "referee.play.table", "IllegalAction": "referee.play.table",
     "PositionError": "referee.play.positions",
 }
-__all__ = ["__version__", "check", *_HOMES]
-
-
-class _CheckPackage(types.ModuleType):
-    """The type of the package :mod:`referee.check`, which holds the referee's code and is
-    called to check a log: the name ``referee.check`` is the package's, so the entry point is
-    the package itself."""
-
-    def __call__(self, path=None, **options):
-        return importlib.import_module("referee.run.single").check(path, **options)
-
-    __call__.__doc__ = "Check one log and return its report: see referee.run.single.check."
-
-
-# imported by name: the package's root sits above every layer, not inside them
-importlib.import_module("referee.check").__class__ = _CheckPackage
+__all__ = ["__version__", *_HOMES]
 
 
 def __getattr__(name: str):

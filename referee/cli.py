@@ -12,7 +12,7 @@ import importlib
 import sys
 from collections.abc import Callable
 
-from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
+from referee.judge.table import DEFAULT_MAX_DIAGNOSTICS
 from referee.rules.options import OnFault
 from referee.run.usage import EXIT_CLEAN, EXIT_UNREADABLE, UsageError
 from referee.util.terminal import escaped

@@ -43,11 +43,11 @@ def extracted() -> Catalog:
                   auto_comments=comments, context=context)
     # the code table's texts are data, not calls: `explain` and the report translate them
     sys.path.insert(0, str(ROOT))
-    from referee.check.codes import all_codes
+    from referee.judge.codes import all_codes
 
     for code in all_codes():
         for text in (code.summary, code.why):
-            found.add(text, locations=[("referee/check/codes.py", 0)],
+            found.add(text, locations=[("referee/judge/codes.py", 0)],
                       auto_comments=[f"{code.code} {code.kind}"])
     return found
 

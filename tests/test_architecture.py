@@ -106,7 +106,7 @@ def test_only_the_proofs_layer_names_z3():
 
 
 def test_every_kind_is_a_named_constant_of_the_code_table():
-    from referee.check import codes
+    from referee.judge import codes
 
     named = {value for name, value in vars(codes).items()
              if name.isupper() and isinstance(value, str) and value in codes.BY_KIND}
@@ -116,10 +116,10 @@ def test_every_kind_is_a_named_constant_of_the_code_table():
 
 
 def test_no_module_writes_a_kind_as_a_bare_string():
-    from referee.check.codes import KINDS
+    from referee.judge.codes import KINDS
 
     # generated-game case names ("game-end", "tie", ...) are not diagnostic kinds
-    exempt = {PACKAGE / "check" / "codes.py", PACKAGE / "conformance" / "generate.py",
+    exempt = {PACKAGE / "judge" / "codes.py", PACKAGE / "conformance" / "generate.py",
               PACKAGE / "conformance" / "gamestats.py"}
     bare = []
     for path in sorted(set(PACKAGE.rglob("*.py")) - exempt):
@@ -132,7 +132,7 @@ def test_no_module_writes_a_kind_as_a_bare_string():
             if (isinstance(node, ast.Constant) and node.value in KINDS
                     and id(node) not in in_fstrings):
                 bare.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.value!r}")
-    assert bare == [], "name these with referee.check.codes constants"
+    assert bare == [], "name these with referee.judge.codes constants"
 
 
 MAX_COMPLEXITY = 25  # radon's cyclomatic complexity, per function

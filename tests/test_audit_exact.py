@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.check.scoring import explain
-from referee.check.setup import hands_of
-from referee.check.table import Findings, Table
+from referee.judge.scoring import explain
+from referee.judge.setup import hands_of
+from referee.judge.table import Findings, Table
 from referee.log.parser import parse_text
 from referee.proofs import sheet_bound
 from referee.proofs.audit import SheetQuestion, audit_scoresheet

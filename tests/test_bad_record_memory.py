@@ -13,14 +13,14 @@ from record_texts import played_record
 
 import pytest
 
-from referee.check.replay import check_path
+from referee.judge.walk import check_path
 
 pytestmark = pytest.mark.slow  # peak memory of child processes on logs of several megabytes
 
 ROOT = Path(__file__).resolve().parents[1]
 PEAK = """
 import sys
-from referee.check.replay import check_path
+from referee.judge.walk import check_path
 report = check_path(sys.argv[1])
 assert report.verdict == "unreadable", report.verdict
 print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))

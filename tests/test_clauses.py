@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.check import codes
-from referee.check.codes import BY_KIND
+from referee.judge import codes
+from referee.judge.codes import BY_KIND
 from referee.cli import main
 from referee import check_path
 from referee.rules.rulebook import clause, clause_plain
@@ -108,7 +108,7 @@ def test_every_clause_the_source_cites_is_one_its_kind_may_cite():
 
 
 def test_every_play_fault_cites_a_clause_of_the_kind_it_is_reported_as():
-    from referee.check.plays import FAULT_CODES
+    from referee.judge.plays import FAULT_CODES
 
     for fault, kind in FAULT_CODES.items():
         assert fault.clause in BY_KIND[kind].clauses, (fault, kind)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.check.codes import BY_KIND, all_codes
+from referee.judge.codes import BY_KIND, all_codes
 from referee.cli import main
 from referee import check_text
 from referee.rules.rulebook import clause_ids, clause_plain

@@ -134,7 +134,7 @@ def test_referee_never_modifies_its_input(name, tmp_path):
 
 
 def test_every_code_cites_a_clause_that_the_rulebook_defines():
-    from referee.check.codes import all_codes
+    from referee.judge.codes import all_codes
     from referee.rules.rulebook import clause
 
     for code in all_codes():

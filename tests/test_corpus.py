@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from verdict_facts import FACTS_FILE, differences, load
 
-from referee.check import codes
+from referee.judge import codes
 from referee.conformance import corpus
 from referee.conformance.corpus import EXPECTED_SUFFIX, MANIFEST, compare, corpus_main, verify
 from referee.conformance.generate import CASES, Rng, generate_game

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.check.replay import check_text
+from referee.judge.walk import check_text
 
 CLEAN = (Path(__file__).resolve().parents[1] / "examples" / "logs" /
          "clean-6-players.log").read_text("utf-8")
@@ -53,9 +53,9 @@ def test_a_kitty_with_two_copies_of_a_card_dealt_once_settles_none_of_its_deals(
     # the kitty's 7D written 2H: the decks' two 2H are Fay's and the kitty's other; which of
     # the three lines is wrong is not known, so Fay's deal settles nothing either (it did:
     # the copy too many was looked for only where the deals held every copy already)
-    from referee.check.holdings import gather
-    from referee.check.setup import group_hands, setup_table
-    from referee.check.table import Findings
+    from referee.judge.holdings import gather
+    from referee.judge.setup import group_hands, setup_table
+    from referee.judge.table import Findings
     from referee.log.parser import parse_log
 
     text = _edited(13, "kitty: 2H 7D", "kitty: 2H 2H")

@@ -1,4 +1,4 @@
-"""The replay's fast path for clean tricks (``check/plays.py``, ``FAST_TRICKS``) and the whole
+"""The replay's fast path for clean tricks (``judge/plays.py``, ``FAST_TRICKS``) and the whole
 way give one report: the same diagnostics at the same places with the same words, the same
 hand summaries, notes and winners, and the same finished tricks to a trace.
 
@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from line_edits import edit_lines
 
-from referee.check import plays
-from referee.check.replay import check_parsed
+from referee.judge import plays
+from referee.judge.walk import check_parsed
 from referee.conformance.generate import generate_game
 from referee.log.parser import parse_log
 from referee.log.writer import write

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.check.diagnostics import Diagnostic, Related, Report
+from referee.judge.diagnostics import Diagnostic, Related, Report
 from referee.cli import main
 from referee.output.github import escape_data, escape_property, report_lines
 

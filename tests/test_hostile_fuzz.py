@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.check.replay import check_bytes, check_path
+from referee.judge.walk import check_bytes, check_path
 from referee.log.decode import UnreadableLog
 from referee.output.formats import write_github, write_sarif
 from referee.output.render import to_jsonl_line, write_json

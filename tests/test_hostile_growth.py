@@ -45,13 +45,13 @@ def _one_fault_per_hand(hands: int) -> str:
 
 
 def test_repeated_diagnostics_of_one_kind_collapse_into_a_count():
-    from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
+    from referee.judge.table import DEFAULT_MAX_DIAGNOSTICS
 
     report = check_text(_one_fault_per_hand(2000))
     kinds = {d.kind for d in report.diagnostics}
     assert kinds == {"wrong-leader"}
     assert len(report.diagnostics) == DEFAULT_MAX_DIAGNOSTICS
-    from referee.check.replay import check_bytes
+    from referee.judge.walk import check_bytes
 
     everything = check_bytes(_one_fault_per_hand(2000).encode(), "x", max_diagnostics=10**6)
     total = len(everything.diagnostics)
@@ -62,7 +62,7 @@ def test_repeated_diagnostics_of_one_kind_collapse_into_a_count():
 
 
 def test_the_limit_is_the_callers_and_the_first_diagnostics_are_kept():
-    from referee.check.replay import check_bytes
+    from referee.judge.walk import check_bytes
 
     text = _one_fault_per_hand(50)
     everything = check_bytes(text.encode(), "x", max_diagnostics=10**6)

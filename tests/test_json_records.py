@@ -25,7 +25,7 @@ from record_texts import (
     three_hands,
 )
 
-from referee.check.replay import check_bytes, check_path
+from referee.judge.walk import check_bytes, check_path
 from referee.cli import main
 from referee.log.events import Comment, Deal, HandStart, Kitty, Span, Tag, Trick
 from referee.log import recordschema

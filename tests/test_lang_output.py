@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.check.codes import BY_KIND, REVOKE, SCORE_MISMATCH
-from referee.check.diagnostics import Diagnostic, HandSummary, Related, Report
+from referee.judge.codes import BY_KIND, REVOKE, SCORE_MISMATCH
+from referee.judge.diagnostics import Diagnostic, HandSummary, Related, Report
 from referee.cli import main
 from referee.output import render
 from referee.output.github import report_lines
@@ -398,7 +398,7 @@ def test_the_template_texts_are_extracted():
 
 
 def test_an_unreadable_file_is_said_in_the_language(italian):
-    from referee.check.diagnostics import not_checked_report
+    from referee.judge.diagnostics import not_checked_report
     from referee.run.bulk import _timed_out
 
     report = not_checked_report("slow.log", _timed_out(2.5))

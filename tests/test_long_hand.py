@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from peak_memory import CLI, growth, run_measured
 
-from referee.check import setup
-from referee.check.replay import check_text
+from referee.judge import setup
+from referee.judge.walk import check_text
 
 HEAD = ('[Event "x"]\n[Ruleset "cancellation"]\n[Players "Al Beth Charlie Dave Eve Fay"]\n'
         '[Target "150"]\n\nhand 1 dealer Fay pass left\n')

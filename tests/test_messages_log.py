@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from record_texts import FAULTY_RECORDS, RECORD
 
-from referee.check import codes
-from referee.check.replay import check_path, check_text
+from referee.judge import codes
+from referee.judge.walk import check_path, check_text
 from referee.log.jsonrecord import InvalidRecord
 from referee.log.parser import UnreadableLog, parse_bytes, parse_log
 from referee.log.recordschema import DESCRIPTIONS

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from referee.check.diagnostics import Report
-from referee.check.records import reason
-from referee.check.replay import check_bytes
-from referee.check.table import Findings
+from referee.judge.diagnostics import Report
+from referee.judge.records import reason
+from referee.judge.walk import check_bytes
+from referee.judge.table import Findings
 from referee.log.decode import UnreadableLog
 from referee.rules.cards import CLUBS, SPADES, SUIT_NAMES, SUIT_SINGULAR
 from referee.rules.legality import Fault

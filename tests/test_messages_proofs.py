@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.check import codes
+from referee.judge import codes
 from referee.log.parser import parse_log
 from referee.proofs.audit import audit_scoresheet
 from referee.proofs.invariants import attach_invariants

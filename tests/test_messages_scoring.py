@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.check import codes
+from referee.judge import codes
 from referee import check_bytes, check_text
 from referee.rules.ruleset import RulesetError, load_ruleset, reason
 from referee.util.message import Message
@@ -18,9 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "examples" / "logs"
 CORPUS = ROOT / "examples" / "corpus"
 # the modules whose texts this file covers; others' diagnostics are other tests' business
-OURS = {"referee/check/scoring.py", "referee/check/score_words.py", "referee/check/setup.py",
-        "referee/check/holdings.py", "referee/check/deals.py", "referee/rules/ruleset.py",
-        "referee/rules/ruleset_files.py", "referee/check/why.py"}
+OURS = {"referee/judge/scoring.py", "referee/judge/score_words.py", "referee/judge/setup.py",
+        "referee/judge/holdings.py", "referee/judge/deals.py", "referee/rules/ruleset.py",
+        "referee/rules/ruleset_files.py", "referee/judge/why.py"}
 KINDS = {codes.BAD_DEAL, codes.BAD_PASS, codes.BAD_MOON, codes.SCORE_MISMATCH,
          codes.TOTAL_MISMATCH}
 HEAD = '[Players "Al Beth Charlie Dave Eve Fay"]\n'

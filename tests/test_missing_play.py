@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.check.replay import check_text
+from referee.judge.walk import check_text
 
 CLEAN = (Path(__file__).resolve().parents[1] / "examples" / "logs" /
          "clean-6-players.log").read_text("utf-8")

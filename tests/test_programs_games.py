@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.check import codes
-from referee.check.replay import check_bytes
+from referee.judge import codes
+from referee.judge.walk import check_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
 RULESETS = ROOT / "examples" / "rulesets"

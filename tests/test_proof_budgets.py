@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from referee.check import codes
-from referee.check.diagnostics import Report, make
+from referee.judge import codes
+from referee.judge.diagnostics import Report, make
 from referee.log.events import Span
 from referee.log.parser import parse_log
 from referee.proofs import budgets

@@ -11,11 +11,11 @@ from record_texts import PLAYED_BLOCK, played_record
 
 import pytest
 
-from referee.check.replay import check_path
+from referee.judge.walk import check_path
 
 pytestmark = pytest.mark.slow  # peak memory of child processes on logs of several megabytes
 
-CHECK = ("import sys\nfrom referee.check.replay import check_path\n"
+CHECK = ("import sys\nfrom referee.judge.walk import check_path\n"
          "report = check_path(sys.argv[1])\nassert report.verdict == 'clean', report.verdict")
 
 

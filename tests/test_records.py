@@ -8,8 +8,8 @@ from dataclasses import MISSING, fields
 
 import pytest
 
-import referee.check.codes
-import referee.check.diagnostics
+import referee.judge.codes
+import referee.judge.diagnostics
 import referee.log.events
 import referee.log.parser
 import referee.rules.ruleset
@@ -17,7 +17,7 @@ from referee.util.record import Record
 
 
 def _records():
-    modules = (referee.log.events, referee.check.diagnostics, referee.check.codes, referee.log.parser,
+    modules = (referee.log.events, referee.judge.diagnostics, referee.judge.codes, referee.log.parser,
                referee.rules.ruleset)
     found = {cls for module in modules for cls in vars(module).values()
              if isinstance(cls, type) and issubclass(cls, Record) and cls is not Record}

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from referee.check.codes import KINDS
-from referee.check.diagnostics import Diagnostic, HandSummary, Related, Report
+from referee.judge.codes import KINDS
+from referee.judge.diagnostics import Diagnostic, HandSummary, Related, Report
 from referee.output import render
 from referee import check_path
 
@@ -148,8 +148,8 @@ def test_streamed_json_holds_one_report_at_a_time():
 
 
 def test_a_note_is_said_beside_the_verdict_not_counted_as_a_violation():
-    from referee.check import codes
-    from referee.check.diagnostics import Report, make
+    from referee.judge import codes
+    from referee.judge.diagnostics import Report, make
     from referee.log.events import Span
     from referee.output.render import render_text, summary_title, table_rows
 
@@ -195,8 +195,8 @@ def test_the_revoke_is_listed_under_charlie_who_revoked():
 
 
 def _table_report() -> Report:
-    from referee.check import codes
-    from referee.check.diagnostics import make
+    from referee.judge import codes
+    from referee.judge.diagnostics import make
     from referee.log.events import Span
 
     def at(line: int, kind: str, player: str | None = None):

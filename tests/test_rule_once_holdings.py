@@ -1,4 +1,4 @@
-"""Who holds what is one rule (referee.check.holding_rule) read by the replay's holdings and the
+"""Who holds what is one rule (referee.judge.holding_rule) read by the replay's holdings and the
 z3 hand facts; these tests hold both readings to the rule, to each other and to the plays.
 
 In a hand played out in full every card held after passing is played, so the cards a seat
@@ -14,10 +14,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from referee.check import codes, holding_rule
-from referee.check.holdings import gather as holdings_gather
-from referee.check.setup import group_hands, setup_table
-from referee.check.table import Findings
+from referee.judge import codes, holding_rule
+from referee.judge.holdings import gather as holdings_gather
+from referee.judge.setup import group_hands, setup_table
+from referee.judge.table import Findings
 from referee.conformance.generate import generate_game
 from referee.conformance.inject import INJECTABLE, CannotInject, violating_game
 from referee.log.events import Deal, HandStart, Kitty, Pass, Play, Trick

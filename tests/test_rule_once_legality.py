@@ -7,7 +7,7 @@
   ``card_fault`` on concrete holdings below.
 * ``inject.violating_cards`` (the tamper's pick): asks ``engine.play_fault``; held to an
   independent statement of which violations the tamper makes below.
-* the replay's fast path in ``check/plays.py``: held to ``engine.play_fault`` by replaying
+* the replay's fast path in ``judge/plays.py``: held to ``engine.play_fault`` by replaying
   games of random (often illegal) plays and comparing every play diagnostic.
 """
 
@@ -18,9 +18,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.check import codes
-from referee.check.plays import FAULT_CODES
-from referee.check.replay import check_parsed
+from referee.judge import codes
+from referee.judge.plays import FAULT_CODES
+from referee.judge.walk import check_parsed
 from referee.conformance.generate import generate_game
 from referee.conformance.inject import PLAY_KINDS, violating_cards
 from referee.log.parser import parse_log

@@ -32,7 +32,7 @@ from scoring_by_hand import (
     smt_holds,
 )
 
-from referee.check.scoring import explain
+from referee.judge.scoring import explain
 from referee.log.parser import parse_log
 from referee.proofs import rulemodel
 from referee.proofs.audit import audit_scoresheet

@@ -201,7 +201,7 @@ def test_a_log_without_a_folder_names_files_only_as_its_caller_allows(outside):
     report = check_text(data.decode(), ruleset=load_ruleset("cancellation"))
     assert _setup(report) == [] and report.ruleset == "cancellation"
     # the z3 side's table of a log with no path: the same rule
-    from referee.check.table import Findings
+    from referee.judge.table import Findings
 
     findings = Findings()
     assert table_for(parse_log(data.decode()), findings=findings).rules.name == "cancellation"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import jsonschema
 
-from referee.check.codes import all_codes
+from referee.judge.codes import all_codes
 from referee.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.check import codes
+from referee.judge import codes
 from referee.log.parser import parse_log
 from referee.proofs.audit import audit_scoresheet
 from referee import check_bytes, check_text

@@ -1,4 +1,4 @@
-"""`check` of a log reads it a block at a time and holds one hand at once (check/stream.py):
+"""`check` of a log reads it a block at a time and holds one hand at once (judge/stream.py):
 its report is the one the whole file's parse gives, and its memory grows with the text only."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from line_edits import ACTIONS, edit_lines
 from peak_memory import growth, played_log, run_measured
 
-from referee.check.replay import check_bytes, check_parsed, check_stream
+from referee.judge.walk import check_bytes, check_parsed, check_stream
 from referee.log.decode import normalise
 from referee.log.parser import (
     MAX_ISSUES,
@@ -215,7 +215,7 @@ def test_a_stopped_reading_with_a_late_tag_is_held_as_a_stream_is(tmp_path):
     text = SEATS + "\n" + play + "@@@\n" * MAX_ISSUES + '[Target "40"]\n'
     log = tmp_path / "stopped.log"
     log.write_text(text, "utf-8")
-    code = ("import sys\nfrom referee import check_path\nimport referee.check.replay as r\n"
+    code = ("import sys\nfrom referee import check_path\nimport referee.judge.walk as r\n"
             "r.check_parsed = None  # the whole parse must not be taken\n"
             "check_path(sys.argv[1])\nprint('streamed')")
     done = subprocess.run([sys.executable, "-c", code, str(log)], capture_output=True,

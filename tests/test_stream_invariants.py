@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from peak_memory import growth, played_log, run_measured
 
-from referee.check import codes
-from referee.check.replay import check_bytes
+from referee.judge import codes
+from referee.judge.walk import check_bytes
 from referee.conformance.generate import generate_game
 from referee.conformance.inject import violating_game
 from referee.log.writer import write

@@ -31,7 +31,7 @@ def test_every_message_is_translated_with_the_same_placeholders(template, langua
 
 def test_the_code_table_and_the_marked_calls_are_all_in_the_template(template):
     ids = {m.id for m in template if m.id}
-    from referee.check.codes import all_codes
+    from referee.judge.codes import all_codes
 
     assert {c.summary for c in all_codes()} <= ids and {c.why for c in all_codes()} <= ids
     assert ("{n} file: {counts}", "{n} files: {counts}") in ids

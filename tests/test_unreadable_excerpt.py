@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 
-from referee.check.diagnostics import not_checked_report
+from referee.judge.diagnostics import not_checked_report
 from referee.output import render
 from referee import check_path
 

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from referee.check import codes
+from referee.judge import codes
 from referee.conformance.generate import CASES, GameStats, Rng, generate_game
 from referee.conformance.inject import (
     INJECTABLE,
@@ -343,7 +343,7 @@ def corpus_main(directory: str, count: int, seed: int, quiet: bool = False) -> i
 # -- checking a corpus with this referee ----------------------------------------------------
 def verify(directory: str | Path) -> list[str]:
     """Referee every log of a corpus and compare with its expected verdict; the mismatches."""
-    from referee.check.replay import check_path
+    from referee.judge.walk import check_path
 
     folder = Path(directory)
     manifest = json.loads((folder / MANIFEST).read_text("utf-8"))

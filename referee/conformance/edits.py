@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.check import codes
+from referee.judge import codes
 from referee.conformance.verdicts import CannotInject, Expected
 from referee.log.events import (
     Claim,

@@ -5,14 +5,14 @@ is generated: one play is replaced and the rest of the game goes on legally from
 left, so claims, scores and totals stay consistent.  A lead out of turn is made only where no
 rotation explains it: read from the seat due to lead, the trick it makes has another winner, or
 it is written from a column a scorer does not start from, so the referee cannot take it for a
-trick written out of order (R10.8, :mod:`referee.check.rotation`).  The others are edits of a
+trick written out of order (R10.8, :mod:`referee.judge.rotation`).  The others are edits of a
 clean game's events (or, for ``syntax``, of its text) that touch nothing else.
 """
 
 from __future__ import annotations
 
-from referee.check import codes
-from referee.check.rotation import from_a_pad_column
+from referee.judge import codes
+from referee.judge.rotation import from_a_pad_column
 from referee.conformance.edits import EDITS, syntax_fault, trick_index
 from referee.conformance.generate import GameStats, Rng, generate_game, seat_names
 from referee.conformance.verdicts import CannotInject, Expected, expected_document

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.check import codes
+from referee.judge import codes
 from referee.conformance.generate import Rng
 from referee.log.events import (
     CardRun,

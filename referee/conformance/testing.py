@@ -44,7 +44,7 @@ except ImportError as err:  # pragma: no cover - depends on the environment
     raise ImportError("referee.conformance.testing needs Hypothesis: pip install 'referee[test]' "
                       "(or pip install hypothesis)") from err
 
-from referee.check.diagnostics import Diagnostic, Report
+from referee.judge.diagnostics import Diagnostic, Report
 from referee.conformance.draws import (
     as_ruleset,
     as_strategy,
@@ -317,9 +317,9 @@ def assert_events_legal(events: Iterable[Event] | str, *, ruleset: Ruleset | str
     A ``[Ruleset]`` tag that names a file is read as ``referee check`` reads text from
     standard input: only under ``allowed_dirs`` (a log names nothing else on the machine);
     the file ``ruleset`` names or this call writes is allowed.
-    Returns the clean :class:`~referee.check.diagnostics.Report` (hand scores, totals, winners).
+    Returns the clean :class:`~referee.judge.diagnostics.Report` (hand scores, totals, winners).
     """
-    from referee.check.replay import check_text
+    from referee.judge.walk import check_text
     from referee.log.parser import parse_log
     from referee.log.writer import write
 

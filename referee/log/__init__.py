@@ -1,3 +1,3 @@
 """The written log: the grammar (package data), event records, the parser, the fast reader, the writer.
 
-Never imports referee.check: reading a log knows nothing of judging it."""
+Never imports referee.judge: reading a log knows nothing of judging it."""

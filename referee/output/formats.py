@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import IO
 
-from referee.check.diagnostics import Report
+from referee.judge.diagnostics import Report
 from referee.output.render import write_json
 from referee.util.i18n import SOURCE_LANGUAGE
 

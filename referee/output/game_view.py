@@ -17,11 +17,11 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from referee.check.diagnostics import HandSummary, Report
-from referee.check.holdings import HandRecord
-from referee.check.stream import Watch
-from referee.check.table import Table, TracedTrick
-from referee.check.unread import Unread
+from referee.judge.diagnostics import HandSummary, Report
+from referee.judge.holdings import HandRecord
+from referee.judge.stream import Watch
+from referee.judge.table import Table, TracedTrick
+from referee.judge.unread import Unread
 from referee.log.events import Comment, Event, Tag
 from referee.log.parser import ParseResult, parse_blocks, parse_text
 from referee.log.recognise import looks_like_record
@@ -54,7 +54,7 @@ def referee_game(parsed: ParseResult | str, path: str, *, base_dir: Path | None 
     decoded text (read a block at a time, raises UnreadableLog) what :class:`GameWatch`
     keeps, the records then a :class:`Kept` list whose ``notes`` are the comments and tags
     to show."""
-    from referee.check.replay import check_parsed, judge_decoded
+    from referee.judge.walk import check_parsed, judge_decoded
 
     # the last watch made followed the replay the report is of (a stream read again is
     # followed by a new one)
@@ -79,7 +79,7 @@ def referee_game(parsed: ParseResult | str, path: str, *, base_dir: Path | None 
 
 
 class GameWatch(Watch):
-    """What the views keep of a replay as it goes (:class:`referee.check.stream.Watch`): the
+    """What the views keep of a replay as it goes (:class:`referee.judge.stream.Watch`): the
     first :data:`MAX_DRAWN_HANDS` hands with their finished tricks, the score sheet lines
     of the later ones, and the first :data:`MAX_NOTES` comments and tags."""
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import IO
 
-from referee.check.codes import ERROR, NOTE, WARNING
-from referee.check.diagnostics import Diagnostic, Report
+from referee.judge.codes import ERROR, NOTE, WARNING
+from referee.judge.diagnostics import Diagnostic, Report
 from referee.output.localized import localized
 from referee.output.render import more_diagnostics, related_line
 from referee.util.i18n import SOURCE_LANGUAGE, translate

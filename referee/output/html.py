@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import IO
 
 from referee import __version__
-from referee.check.codes import NOTE
+from referee.judge.codes import NOTE
 from referee.output.game_view import MAX_DRAWN_HANDS
 from referee.rules.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from referee.rules.ruleset import Ruleset

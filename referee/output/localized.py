@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.check.diagnostics import Diagnostic, Related, Report
+from referee.judge.diagnostics import Diagnostic, Related, Report
 from referee.util.i18n import SOURCE_LANGUAGE, translate
 
 

@@ -8,8 +8,8 @@ row of its line (:meth:`Marks.rest_of_line`); any other is listed, not marked.
 
 from __future__ import annotations
 
-from referee.check.codes import BY_KIND
-from referee.check.diagnostics import Diagnostic
+from referee.judge.codes import BY_KIND
+from referee.judge.diagnostics import Diagnostic
 from referee.log.events import Span
 from referee.rules.rulebook import clause_quote
 

@@ -15,8 +15,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import IO
 
-from referee.check.codes import BY_KIND, NOTE
-from referee.check.diagnostics import Diagnostic, Report
+from referee.judge.codes import BY_KIND, NOTE
+from referee.judge.diagnostics import Diagnostic, Report
 from referee.output.localized import localized
 from referee.util.i18n import N_, SOURCE_LANGUAGE, translate
 from referee.util.message import msg, msgn

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-from referee.check.diagnostics import HandSummary, Report
-from referee.check.holdings import HandRecord
-from referee.check.stream import Watch
-from referee.check.table import Table, TracedTrick
+from referee.judge.diagnostics import HandSummary, Report
+from referee.judge.holdings import HandRecord
+from referee.judge.stream import Watch
+from referee.judge.table import Table, TracedTrick
 from referee.output.game_view import VIEW_VERSION, GameView, GameWatch, referee_game
 from referee.rules import engine
 from referee.rules.cards import card_text, counts_of, sort_key
@@ -87,7 +87,7 @@ def _game(path: str, as_json: bool, ruleset: Ruleset | None,
           allowed_dirs: tuple[str | Path, ...]) -> tuple[Report, GameView | _Rows | None]:
     """The check of ``path`` with what the replay shows of it kept (the view of the game,
     or the rows); raises UnreadableFile, UnreadableLog."""
-    from referee.check.replay import judge_decoded
+    from referee.judge.walk import judge_decoded
     from referee.log.parser import log_text
     from referee.util.reading import read_input
 
@@ -110,7 +110,7 @@ def _viewed(text: str, path: str, base_dir: Path | None, ruleset: Ruleset | None
             allowed_dirs: tuple[str | Path, ...]) -> tuple[Report, GameView]:
     """The check of a log's text with the view of the game, its plays given their legal
     cards under the ruleset the check used (:class:`LegalView`)."""
-    from referee.check.replay import judge_decoded
+    from referee.judge.walk import judge_decoded
 
     made: list[tuple[GameWatch, Ruleset]] = []
 
@@ -230,7 +230,7 @@ def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None 
     The log is read a block at a time and its tricks shown as they finish."""
     from rich.console import Console
 
-    from referee.check import codes
+    from referee.judge import codes
     from referee.log.parser import UnreadableLog
     from referee.output.render import diagnostic_line
     from referee.util.reading import UnreadableFile

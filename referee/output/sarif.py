@@ -1,6 +1,6 @@
 """``referee check --format sarif``: the run as one SARIF 2.1.0 log, for code-scanning tools.
 
-One run; its tool's rules are the table of diagnostic kinds (referee/check/codes.py) with
+One run; its tool's rules are the table of diagnostic kinds (referee/judge/codes.py) with
 their help and clause; each diagnostic is a result at its file, line and column (columns
 count Unicode code points, as the referee does); what could not be checked and the
 diagnostics past ``--max-diagnostics`` are the invocation's notifications.  Every string of a
@@ -18,8 +18,8 @@ from typing import IO
 from urllib.parse import quote
 
 from referee import __version__
-from referee.check.codes import ERROR, NOTE, WARNING, all_codes
-from referee.check.diagnostics import Diagnostic, Report
+from referee.judge.codes import ERROR, NOTE, WARNING, all_codes
+from referee.judge.diagnostics import Diagnostic, Report
 from referee.output.localized import localized
 from referee.output.render import more_diagnostics
 from referee.rules.rulebook import clause, clause_plain

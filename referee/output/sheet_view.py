@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import pairwise
 from typing import NamedTuple
 
-from referee.check.diagnostics import HandSummary
-from referee.check.holdings import HandRecord
+from referee.judge.diagnostics import HandSummary
+from referee.judge.holdings import HandRecord
 from referee.log.events import CardRun, Event, Score, Span, Total
 from referee.output.marks import Marks
 from referee.rules.cards import card_text

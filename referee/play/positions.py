@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.check.setup import setup_table
-from referee.check.table import Findings
+from referee.judge.setup import setup_table
+from referee.judge.table import Findings
 from referee.log.decode import UnreadableLog
 from referee.log.events import Deal, Event, HandStart, Kitty, Moon, Pass, Score, Trick
 from referee.log.parser import log_text, parse_text

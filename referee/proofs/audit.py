@@ -20,10 +20,10 @@ from __future__ import annotations
 import time
 from typing import NamedTuple
 
-from referee.check.holdings import HandRecord
-from referee.check.scoring import explain, loss_possible, sum_fact
-from referee.check.setup import hands_of
-from referee.check.table import Findings, Table
+from referee.judge.holdings import HandRecord
+from referee.judge.scoring import explain, loss_possible, sum_fact
+from referee.judge.setup import hands_of
+from referee.judge.table import Findings, Table
 from referee.log.parser import ParseResult
 from referee.proofs import sheet_bound, sheet_search
 from referee.proofs.audit_answer import AuditResult, Fix, count_entries, seated

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.check.table import Table
+from referee.judge.table import Table
 from referee.proofs.wording import and_list, or_list, semicolon_list, sheet_law_words
 from referee.rules.ruleset import Ruleset
 from referee.util.message import msg, msgn

@@ -1,8 +1,8 @@
 """``referee audit`` of one log, read a block at a time as ``check`` reads it.
 
 The sheet's hands go into the audit's question (:class:`referee.proofs.audit.SheetQuestion`)
-one at a time, straight from :class:`referee.check.stream.Stream` and
-:func:`referee.check.setup.hands_of`: the audit holds the text, one block, one hand and its z3
+one at a time, straight from :class:`referee.judge.stream.Stream` and
+:func:`referee.judge.setup.hands_of`: the audit holds the text, one block, one hand and its z3
 terms within the size budgets, never the whole file's events, and a sheet past the budgets is
 counted to its end without a term of it built.  The setup (seating, ruleset) is the one the
 whole file's events give, from the stream's setup events, as ``check`` has it.  A JSON game
@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from referee.check.setup import hands_of, setup_table
-from referee.check.stream import Stream
-from referee.check.table import Findings, Table
-from referee.check.unread import Unread
+from referee.judge.setup import hands_of, setup_table
+from referee.judge.stream import Stream
+from referee.judge.table import Findings, Table
+from referee.judge.unread import Unread
 from referee.log.events import Event
 from referee.log.parser import ParseResult, parse_text
 from referee.log.recognise import looks_like_record

@@ -16,8 +16,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from referee.check.scoring import seat_ranges
-from referee.check.table import Table
+from referee.judge.scoring import seat_ranges
+from referee.judge.table import Table
 from referee.proofs.audit_answer import AuditResult, Fix, seated
 from referee.proofs.budgets import AUDIT_NEAREST_MS, AUDIT_SOLUTIONS_MS, time_detail
 from referee.proofs.properties import z3_bool

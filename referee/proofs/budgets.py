@@ -2,15 +2,15 @@
 
 Every z3 solve of ``check --invariants`` and ``audit`` runs under a time budget (z3's
 ``timeout``, in milliseconds) and is not started at all past a size budget; what a budget cuts
-off is reported as undecided (a note, :data:`referee.check.codes.UNDECIDED`), never as proved
+off is reported as undecided (a note, :data:`referee.judge.codes.UNDECIDED`), never as proved
 or violated and never by hanging.  The budgets are far above what ordinary games need, so they
 change nothing on ordinary logs; spec/hostile-input.md ("Proof budgets") states them.
 """
 
 from __future__ import annotations
 
-from referee.check import codes
-from referee.check.diagnostics import Diagnostic, make
+from referee.judge import codes
+from referee.judge.diagnostics import Diagnostic, make
 from referee.log.events import Span
 from referee.util.message import Message, msg
 

@@ -1,6 +1,6 @@
 """What a log records about each hand, as plain numbers, for the z3 checks.
 
-The replay (:mod:`referee.check.replay`) judges a log statement by statement; the z3 checks
+The replay (:mod:`referee.judge.walk`) judges a log statement by statement; the z3 checks
 (:mod:`referee.proofs.invariants`, :mod:`referee.proofs.partial`) need the same statements grouped by hand
 with seats resolved and card multisets counted.  This module reuses the replay's own setup and
 grouping (so hand numbers and seats agree with the report) on a throw-away findings list, and
@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
 
-from referee.check import holding_rule
-from referee.check.holding_rule import compact_seated
-from referee.check.holdings import HandRecord, SeatedPlay
-from referee.check.setup import group_hands, setup_table
-from referee.check.table import Findings, Table
+from referee.judge import holding_rule
+from referee.judge.holding_rule import compact_seated
+from referee.judge.holdings import HandRecord, SeatedPlay
+from referee.judge.setup import group_hands, setup_table
+from referee.judge.table import Findings, Table
 from referee.log.events import Span, Trick
 from referee.log.parser import ParseResult
 from referee.rules.cards import DECK_SIZE, EMPTY_COUNTS, Counts, counts_of
@@ -34,7 +34,7 @@ class TrickFacts:
 
 
 def seat_plays(table: Table, trick: Trick, names: dict | None = None) -> list[SeatedPlay]:
-    """Seats of a trick's plays (as :func:`referee.check.holdings.seat_plays`, reporting nothing):
+    """Seats of a trick's plays (as :func:`referee.judge.holdings.seat_plays`, reporting nothing):
     compact tricks run in seating order from the leader; unknown names are left out.
     ``names`` remembers the seats of the names as written, from trick to trick."""
     seats = table.seats

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from functools import partial
 
-from referee.check.diagnostics import Related
-from referee.check.holding_rule import sender
-from referee.check.table import Table
+from referee.judge.diagnostics import Related
+from referee.judge.holding_rule import sender
+from referee.judge.table import Table
 from referee.log.events import Span
 from referee.proofs.handfacts import HandFacts
 from referee.proofs.sheet_laws import Sheet

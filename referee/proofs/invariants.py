@@ -32,11 +32,11 @@ from __future__ import annotations
 import threading
 from typing import NamedTuple
 
-from referee.check import codes
-from referee.check.diagnostics import HandSummary, Report, make
-from referee.check.holdings import HandRecord
-from referee.check.stream import Watch
-from referee.check.table import Table
+from referee.judge import codes
+from referee.judge.diagnostics import HandSummary, Report, make
+from referee.judge.holdings import HandRecord
+from referee.judge.stream import Watch
+from referee.judge.table import Table
 from referee.log.events import Span
 from referee.log.parser import ParseResult, parse_log
 from referee.proofs.budgets import (
@@ -64,7 +64,7 @@ def attach_invariants(report: Report, parsed: ParseResult | None = None, *,
     """Prove the per-hand invariants of an already-checked report (see the module doc).
 
     ``table`` and ``records`` (both or neither), the replay's seating and hands of this log,
-    spare redoing them (:func:`referee.check.setup.setup_table` and ``group_hands``)."""
+    spare redoing them (:func:`referee.judge.setup.setup_table` and ``group_hands``)."""
     if report.unreadable is not None or not report.players:
         return
     if table is None or records is None:
@@ -91,7 +91,7 @@ class _Hand(NamedTuple):
 
 
 class InvariantWatch(Watch):
-    """The invariants of one log as its replay goes (a :class:`referee.check.stream.Watch`):
+    """The invariants of one log as its replay goes (a :class:`referee.judge.stream.Watch`):
     each hand's laws written when the hand is replayed, decided a batch of ``batch`` hands
     at a time, and reported into the concluded report (in the order of the hands)."""
 

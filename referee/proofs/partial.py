@@ -22,9 +22,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from referee.check import codes
-from referee.check.diagnostics import Diagnostic, Related, make
-from referee.check.table import Table
+from referee.judge import codes
+from referee.judge.diagnostics import Diagnostic, Related, make
+from referee.judge.table import Table
 from referee.log.events import Span
 from referee.log.parser import ParseResult
 from referee.proofs.budgets import (
@@ -86,7 +86,7 @@ def partial_record_conflicts(parsed: ParseResult, *, rules: Ruleset | None = Non
     no assignment of the unrecorded cards makes every recorded play legal; an empty list means
     every examined hand is consistent.
     """
-    from referee.check.table import Findings
+    from referee.judge.table import Findings
 
     table = table_for(parsed, path)
     if table is None:

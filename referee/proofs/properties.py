@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from referee.check import codes
+from referee.judge import codes
 from referee.rules.cards import CARDS, card_text, sort_key
 
 

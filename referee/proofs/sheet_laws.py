@@ -8,9 +8,9 @@ players and ruleset (``DEFINITIONS``) and applied to each score line.  No z3 her
 
 from __future__ import annotations
 
-from referee.check.diagnostics import Related
-from referee.check.scoring import loss_possible
-from referee.check.table import Table
+from referee.judge.diagnostics import Related
+from referee.judge.scoring import loss_possible
+from referee.judge.table import Table
 from referee.log.events import Span
 from referee.proofs.handfacts import HandFacts
 from referee.proofs.smt import DEFINITIONS, Group, Item, Law, smt_int, smt_sum

@@ -1,7 +1,7 @@
 """The scoresheet audit's search without z3: the fewest written entries to change, found
 hand by hand.
 
-Each hand's scores tie only to that hand's law (:func:`referee.check.scoring.explain`) and,
+Each hand's scores tie only to that hand's law (:func:`referee.judge.scoring.explain`) and,
 through the totals, to the hands before and after it, so the sheet is a chain: the state
 after a hand is the vector of true totals, and a hand's step chooses its true scores.  A
 best-first search over (hand, totals) with the cost (entries changed, points lost, distance
@@ -37,7 +37,7 @@ import itertools
 from functools import lru_cache
 from dataclasses import dataclass
 
-from referee.check.scoring import explain
+from referee.judge.scoring import explain
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
 
@@ -81,7 +81,7 @@ def _law(rules: Ruleset, values, max_lost: int):
 def _sums(rules: Ruleset, players: int, max_lost: int) -> tuple[frozenset, int, int]:
     """(every sum a hand's scores may have, the lowest and highest score of any seat): what
     :func:`explain` allows, as plain arithmetic that rules out most vectors before it."""
-    from referee.check.scoring import seat_ranges
+    from referee.judge.scoring import seat_ranges
     from referee.proofs.wording import hand_sum
 
     sums = {hand_sum(rules, lost) for lost in range(max_lost + 1)}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from referee.check.diagnostics import Related
+from referee.judge.diagnostics import Related
 from referee.log.events import Span
 
 DEFINITIONS: dict[str, str] = {}  # name -> its define-fun; only ever added to

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Collection
 from typing import IO
 
-from referee.check import codes
+from referee.judge import codes
 from referee.proofs import budgets
 from referee.proofs.properties import (
     Budget,

@@ -239,7 +239,7 @@ class HandPlay:
     """The play of a hand as mutable values, finished trick by trick (:meth:`finish`: the
     trick's winner, pile, points, kitty and hearts broken, R4.5-R6.6), with no State between
     tricks: :meth:`state` is the State that playing the same tricks one by one gives.  The
-    referee's replay runs the tricks it finds clean on one (check/plays.py)."""
+    referee's replay runs the tricks it finds clean on one (judge/plays.py)."""
 
     __slots__ = ("start", "rules", "per_hand", "pile", "taken", "tricks_won", "bonus", "lost",
                  "broken", "leader", "number", "over", "kitty_taken", "last_trick")

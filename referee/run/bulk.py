@@ -1,6 +1,6 @@
 """Check many files: in this process or in worker processes, results in input order.
 
-Checking a file is a pure function of its path (see :func:`referee.check.replay.check_path`), so
+Checking a file is a pure function of its path (see :func:`referee.judge.walk.check_path`), so
 workers share nothing.  At most ``window`` files are in flight, which keeps memory flat however
 many files there are.  A file that crashes or hangs a worker gets an ``unreadable`` report
 saying so, and the run goes on with a fresh pool.
@@ -16,8 +16,8 @@ from functools import cache
 from itertools import chain, islice
 from pathlib import Path
 
-from referee.check.diagnostics import Report, not_checked_report, unreadable_report
-from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
+from referee.judge.diagnostics import Report, not_checked_report, unreadable_report
+from referee.judge.table import DEFAULT_MAX_DIAGNOSTICS
 from referee.rules.ruleset import Ruleset
 from referee.util.message import msg, msgn
 from referee.util.terminal import escaped

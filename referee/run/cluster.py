@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator
 
-from referee.check.diagnostics import Report
+from referee.judge.diagnostics import Report
 from referee.rules.ruleset import Ruleset
 from referee.run.window import finished_in_window
 
@@ -24,7 +24,7 @@ def check_remote(data: bytes, name: str, invariants: bool = False,
     """What a worker runs: the same check as a local run, on the bytes of one file.  The
     worker has no folder of the log's to read a ruleset file from: only a bundled ruleset a
     log names, or ``ruleset`` (read here, sent with the bytes), is used."""
-    from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
+    from referee.judge.table import DEFAULT_MAX_DIAGNOSTICS
     from referee.run.single import check_bytes
 
     return check_bytes(data, name, invariants=invariants,
@@ -49,7 +49,7 @@ def check_on_cluster(paths: Iterable[str], scheduler: str, *, invariants: bool =
         from distributed import Client
     except ImportError:
         raise ClusterUnavailable("--scheduler needs the dask extra: pip install 'referee[dask]'") from None
-    from referee.check.diagnostics import not_checked_report, unreadable_report
+    from referee.judge.diagnostics import not_checked_report, unreadable_report
     from referee.util.message import msg
 
     try:

@@ -15,7 +15,7 @@ def run_explain(args) -> int:
     ``5.2``, a section ``R5``), quoted, with the kinds that cite it; or the clauses and kinds
     on a topic (``kitty``, ``luna``, ``set aside``).  Clauses are quoted in the reader's
     language, in bold and italics on a terminal and as plain text otherwise."""
-    from referee.check.codes import all_codes, lookup
+    from referee.judge.codes import all_codes, lookup
     from referee.rules.rulebook import clause_id
 
     lang = language(args)
@@ -60,7 +60,7 @@ def _explain_kind(code, lang: str, quote) -> None:
 
 
 def _explain_clause(wanted: str, lang: str, quote) -> None:
-    from referee.check.codes import all_codes
+    from referee.judge.codes import all_codes
     from referee.rules.rulebook import clause_blocks
 
     found = clause_blocks(wanted, lang)
@@ -80,7 +80,7 @@ def _explain_clause(wanted: str, lang: str, quote) -> None:
 
 def _explain_topic(topic: str, lang: str, quote) -> None:
     """The clauses on ``topic`` (one is quoted whole), and the kinds whose summary names it."""
-    from referee.check.codes import all_codes
+    from referee.judge.codes import all_codes
     from referee.rules.rulebook import clause_title, find_clauses, matches
 
     found = find_clauses(topic)

@@ -67,7 +67,7 @@ def run_fmt(args) -> int:
 def _fmt_record(path: str, text: str, write: bool) -> int:
     """A JSON game record's canonical log text on stdout (what ``convert --to log`` writes);
     ``--write`` is refused: it would replace a record with a log."""
-    from referee.check.records import unreadable
+    from referee.judge.records import unreadable
     from referee.log.decode import UnreadableLog
     from referee.output.render import diagnostic_line
     from referee.run.convert import ConversionRefused, convert
@@ -154,7 +154,7 @@ def run_audit(args) -> int:
     sheet = _read(args.path, lambda data: open_sheet(log_text(data), args.path))
     if sheet is None:
         return EXIT_UNREADABLE
-    from referee.check import codes
+    from referee.judge import codes
 
     rules, folders = ruleset_choice(args)
     # the ruleset the log names (a TOML file too, as check allows), target set

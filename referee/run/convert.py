@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
-from referee.check.records import unreadable
+from referee.judge.records import unreadable
 from referee.log.blocks import BLOCK_CHARS, Block
 from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.log.events import Comment

@@ -6,7 +6,7 @@ A log's ``[Ruleset]`` tag may name a bundled ruleset, or a .toml file in the log
 no folder may name only a bundled ruleset or a file under ``allowed_dirs``, as on the command
 line.  ``ruleset=`` checks with that ruleset whatever the tag says.  Any other file is not read.
 
-The replay (:mod:`referee.check.replay`) knows nothing of z3; here ``invariants=True``
+The replay (:mod:`referee.judge.walk`) knows nothing of z3; here ``invariants=True``
 hands it :class:`referee.proofs.invariants.InvariantWatch`, which proves the invariants in
 batches of hands as the replay goes (a log is still read a block at a time), and z3 is
 imported only then.
@@ -17,10 +17,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from referee.check import replay
-from referee.check.diagnostics import Report
-from referee.check.replay import MAX_FILE_BYTES, Watcher
-from referee.check.table import DEFAULT_MAX_DIAGNOSTICS
+from referee.judge import walk
+from referee.judge.diagnostics import Report
+from referee.judge.walk import MAX_FILE_BYTES, Watcher
+from referee.judge.table import DEFAULT_MAX_DIAGNOSTICS
 from referee.log.parser import ParseResult
 from referee.rules.ruleset import Ruleset
 
@@ -67,7 +67,7 @@ def check_path(path: str | Path, *, invariants: bool = False,
     With ``invariants``, also prove the z3 invariants on the same parse.  ``ruleset`` checks
     with that ruleset whatever the log names; else the log may name a bundled ruleset or a
     .toml file in its folder, below it, or in ``allowed_dirs`` (any other is not read)."""
-    return replay.check_path(path, watch=_prover(invariants),
+    return walk.check_path(path, watch=_prover(invariants),
                              max_diagnostics=max_diagnostics, ruleset=ruleset,
                              allowed_dirs=allowed_dirs)
 
@@ -77,7 +77,7 @@ def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = N
                 ruleset: Ruleset | None = None,
                 allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Check the bytes of one log; ``base_dir`` is its folder, if it has one."""
-    return replay.check_bytes(data, path, base_dir=base_dir,
+    return walk.check_bytes(data, path, base_dir=base_dir,
                               watch=_prover(invariants),
                               max_diagnostics=max_diagnostics, ruleset=ruleset,
                               allowed_dirs=allowed_dirs)
@@ -98,6 +98,6 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
                  ruleset: Ruleset | None = None,
                  allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Referee a parsed log; ``trace``, when given, receives every finished trick."""
-    return replay.check_parsed(parsed, path, base_dir=base_dir, trace=trace,
+    return walk.check_parsed(parsed, path, base_dir=base_dir, trace=trace,
                                watch=_prover(invariants),
                                ruleset=ruleset, allowed_dirs=allowed_dirs)

@@ -41,7 +41,7 @@ def check(data: bytes, language: str, ruleset: str) -> dict:
     is unreadable and the diagnostics left out, as ``check --format json`` has them."""
     import json
 
-    from referee.check.codes import NOTE
+    from referee.judge.codes import NOTE
     from referee.output.render import more_diagnostics, to_json
     from referee.run.single import check_bytes
     from referee.util.i18n import translate
@@ -84,7 +84,7 @@ def _reason(problem: Exception, language: str) -> str:
 def audit(data: bytes, language: str, ruleset: str) -> dict:
     """The audit of a score sheet: its answer's text, whether the sheet is consistent, and
     the setup faults it assumed past (each ``line:column: message``)."""
-    from referee.check import codes
+    from referee.judge import codes
     from referee.log.parser import UnreadableLog, log_text
     from referee.output.localized import localized_diagnostic
     from referee.proofs.audit_read import open_sheet

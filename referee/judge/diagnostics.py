@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, field, replace
 from struct import error as struct_error
 from struct import pack, unpack
 
-from referee.check.codes import BY_KIND, NOT_CHECKED, NOTE, SYNTAX
+from referee.judge.codes import BY_KIND, NOT_CHECKED, NOTE, SYNTAX
 from referee.log.events import Span
 from referee.util.record import Record, record
 

@@ -4,8 +4,8 @@ already went), each a message a catalog can translate."""
 
 from __future__ import annotations
 
-from referee.check.holdings import Knowledge
-from referee.check.table import Table, related
+from referee.judge.holdings import Knowledge
+from referee.judge.table import Table, related
 from referee.log.events import Trick
 from referee.rules.cards import CLUBS, HEARTS, NUM_RANKS, card_text, cards_text
 from referee.rules.legality import Fault

@@ -22,9 +22,9 @@ next trick shows stays one.
 
 from __future__ import annotations
 
-from referee.check import codes
-from referee.check.holdings import Knowledge, SeatedPlay
-from referee.check.table import Table
+from referee.judge import codes
+from referee.judge.holdings import Knowledge, SeatedPlay
+from referee.judge.table import Table
 from referee.log.events import Trick
 from referee.rules import engine
 from referee.rules.engine import State

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from referee.check import codes
-from referee.check.score_words import (
+from referee.judge import codes
+from referee.judge.score_words import (
     cause,
     either,
     joined,
@@ -18,8 +18,8 @@ from referee.check.score_words import (
     points,
     short_fact,
 )
-from referee.check.table import Table
-from referee.check.why import Tricks, pile_reason
+from referee.judge.table import Table
+from referee.judge.why import Tricks, pile_reason
 from referee.log.events import Moon, Score, Total
 from referee.rules import engine, scoring
 from referee.rules.engine import State
@@ -124,7 +124,7 @@ def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: in
                  played: Tricks | None = None) -> None:
     """Compare written hand scores with the computed ones (R7.3); a mismatch names the wrong
     winner claims that concern its player, each by its own line, and, with the ``played``
-    tricks, the set-aside piles or lost points behind it (:mod:`referee.check.why`)."""
+    tricks, the set-aside piles or lost points behind it (:mod:`referee.judge.why`)."""
     result = state.history[-1]
     claims = _claims_by_seat(table, tricks, wrong_claims) if wrong_claims else {}
     for seat, (value, span) in written.items():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.check.table import Table
+from referee.judge.table import Table
 from referee.rules.engine import State
 from referee.rules.ruleset import Ruleset, card_points
 from referee.util.message import msg, msgn

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from referee.check import codes
-from referee.check.holdings import Knowledge, SeatedPlay
-from referee.check.table import Table
+from referee.judge import codes
+from referee.judge.holdings import Knowledge, SeatedPlay
+from referee.judge.table import Table
 from referee.log.events import Trick
 from referee.rules import engine
 from referee.rules.cards import card_text

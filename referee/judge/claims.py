@@ -3,9 +3,9 @@ and a miscounted cancellation told apart from any other wrong winner."""
 
 from __future__ import annotations
 
-from referee.check import codes
-from referee.check.holdings import SeatedPlay
-from referee.check.table import Table
+from referee.judge import codes
+from referee.judge.holdings import SeatedPlay
+from referee.judge.table import Table
 from referee.log.events import Trick
 from referee.rules.cards import NUM_RANKS, SUIT_SINGULAR, card_text
 from referee.rules.engine import State

@@ -10,22 +10,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.check import codes
-from referee.check.deals import (
+from referee.judge import codes
+from referee.judge.deals import (
     card_count,
     deals_of,
     kitty_from_deal,
     recorded_kitty,
 )
-from referee.check.hand_record import HandRecord  # noqa: F401  (re-exported: the hand's record)
-from referee.check.holding_rule import (
+from referee.judge.hand_record import HandRecord  # noqa: F401  (re-exported: the hand's record)
+from referee.judge.holding_rule import (
     compact_seated,
     holdings_after_passing,
     kitty_left,
     receiver,
     sender,
 )
-from referee.check.table import Table
+from referee.judge.table import Table
 from referee.log.events import Play, Span, Trick
 from referee.rules.cards import (
     DECK_SIZE,

@@ -3,8 +3,8 @@ game is over (``winner: ...``) judged against the totals the referee stands by."
 
 from __future__ import annotations
 
-from referee.check import codes
-from referee.check.table import Table
+from referee.judge import codes
+from referee.judge.table import Table
 from referee.log.events import GameOver
 from referee.rules.engine import Phase
 from referee.util.message import Message, msg, msgn

@@ -1,7 +1,7 @@
 """The referee: replay a parsed log against the engine and collect every violation.
 
 One-way flow: text -> :mod:`referee.log.parser` events -> here (setup, hands grouped, each hand's
-knowledge, tricks, scoring, game end) -> a :class:`~referee.check.diagnostics.Report` for the
+knowledge, tricks, scoring, game end) -> a :class:`~referee.judge.diagnostics.Report` for the
 renderers.  Checking a file is a pure function of its text and its path.
 """
 
@@ -11,20 +11,20 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-from referee.check import codes
-from referee.check.dealers import dealer_of, led_elsewhere
-from referee.check.diagnostics import HandSummary, Report, unreadable_report
-from referee.check.game_end import end_text, judge_game_over
-from referee.check.holdings import HandRecord, gather, report_direction
-from referee.check.missing_claims import ClaimsSeen
-from referee.check.plays import replay_tricks
-from referee.check.records import point_into_record, reason, unreadable
-from referee.check.scoring import entries_by_seat, finish_hand, judge_sheet, judge_totals
-from referee.check.setup import hands_of, setup_table
-from referee.check.stream import Stream, Watch, add_syntax, conclude
-from referee.check.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
-from referee.check.unread import Unread, unread_lines, with_unread
-from referee.check.why import played_tricks
+from referee.judge import codes
+from referee.judge.dealers import dealer_of, led_elsewhere
+from referee.judge.diagnostics import HandSummary, Report, unreadable_report
+from referee.judge.game_end import end_text, judge_game_over
+from referee.judge.holdings import HandRecord, gather, report_direction
+from referee.judge.missing_claims import ClaimsSeen
+from referee.judge.plays import replay_tricks
+from referee.judge.records import point_into_record, reason, unreadable
+from referee.judge.scoring import entries_by_seat, finish_hand, judge_sheet, judge_totals
+from referee.judge.setup import hands_of, setup_table
+from referee.judge.stream import Stream, Watch, add_syntax, conclude
+from referee.judge.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
+from referee.judge.unread import Unread, unread_lines, with_unread
+from referee.judge.why import played_tricks
 from referee.log.blocks import BLOCK_CHARS
 from referee.log.events import Event
 from referee.log.parser import ParseResult, UnreadableLog, log_text, parse_text
@@ -38,7 +38,7 @@ from referee.util.reading import MAX_LOG_BYTES, UnreadableFile, read_limited
 
 MAX_FILE_BYTES = MAX_LOG_BYTES
 
-# What follows the replay (referee.check.stream.Watch), made once the table is set: the one
+# What follows the replay (referee.judge.stream.Watch), made once the table is set: the one
 # hook of a check, for the z3 invariants (referee.proofs, which this layer may not import)
 # and the views.
 Watcher = Callable[[Table], Watch]
@@ -124,7 +124,7 @@ def check_stream(text: str, path: str, *, base_dir: Path | None = None,
                  allowed_dirs: tuple[str | Path, ...] = (),
                  block_chars: int = BLOCK_CHARS, late_before: int | None = None) -> Report | None:
     """:func:`check_parsed` of the log ``text`` (decoded, no JSON record) read a block (of
-    ``block_chars``) at a time, replayed a hand at a time (:mod:`referee.check.stream`): the
+    ``block_chars``) at a time, replayed a hand at a time (:mod:`referee.judge.stream`): the
     same report, or None when only the whole parse gives it (what ``watch`` made of this
     reading is then to be dropped).  Raises UnreadableLog."""
     findings = Findings(limit=max_diagnostics)

@@ -3,9 +3,9 @@ and whether a hand's first lead agrees with its dealer."""
 
 from __future__ import annotations
 
-from referee.check import codes
-from referee.check.holdings import HandRecord
-from referee.check.table import Table
+from referee.judge import codes
+from referee.judge.holdings import HandRecord
+from referee.judge.table import Table
 from referee.rules import engine
 from referee.rules.engine import State
 from referee.util.message import msg

@@ -11,10 +11,10 @@ were accused of revoking.
 
 from __future__ import annotations
 
-from referee.check import codes
-from referee.check.gaps import stops_in, unknown_tricks
-from referee.check.holdings import Knowledge
-from referee.check.table import Table
+from referee.judge import codes
+from referee.judge.gaps import stops_in, unknown_tricks
+from referee.judge.holdings import Knowledge
+from referee.judge.table import Table
 from referee.log.events import Trick
 from referee.rules.engine import Phase, State
 from referee.util.message import msg, msgn

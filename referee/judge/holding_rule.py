@@ -1,6 +1,6 @@
 """Who holds what in a hand, written once: the deal, the kitty, the passes, the seats of a trick.
 
-The replay (:mod:`referee.check.holdings`) and the z3 hand facts
+The replay (:mod:`referee.judge.holdings`) and the z3 hand facts
 (:mod:`referee.proofs.handfacts`) read a hand's record into different shapes, one for the
 fast replay and one for SMT text, but both take these rules from here: a pass travels
 ``offset`` seats to the left (R3.3), the holding after passing is the deal less the cards

@@ -1,7 +1,7 @@
 """Replay the tricks of one hand against the engine and judge every play and claim.
 
 Each play is judged by the engine's legality layers on the holding the record supports
-(known or inferred, see :mod:`referee.check.holdings`), then stands as written so that one fault
+(known or inferred, see :mod:`referee.judge.holdings`), then stands as written so that one fault
 does not hide the next.  Winner claims are compared with :func:`referee.rules.tricks.resolve_trick`.
 """
 
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.check import codes
-from referee.check.claims import judge_claim
-from referee.check.evidence import LEAD_FAULTS, copies_seen, listed, play_evidence
-from referee.check.gaps import (
+from referee.judge import codes
+from referee.judge.claims import judge_claim
+from referee.judge.evidence import LEAD_FAULTS, copies_seen, listed, play_evidence
+from referee.judge.gaps import (
     close_short,
     in_seating_order,
     note_unjudged,
@@ -23,12 +23,12 @@ from referee.check.gaps import (
     swapped_plays,
     unknown_tricks,
 )
-from referee.check.holdings import Knowledge, SeatedPlay
-from referee.check.numbering import Numbering, ended_short, in_numbered_order, placed
-from referee.check.rotation import BOTH, TAKEN, read_from_leader
-from referee.check.score_words import joined
-from referee.check.table import Table, TracedTrick
-from referee.check.why import kitty_breaks_nothing
+from referee.judge.holdings import Knowledge, SeatedPlay
+from referee.judge.numbering import Numbering, ended_short, in_numbered_order, placed
+from referee.judge.rotation import BOTH, TAKEN, read_from_leader
+from referee.judge.score_words import joined
+from referee.judge.table import Table, TracedTrick
+from referee.judge.why import kitty_breaks_nothing
 from referee.log.events import Play, Trick
 from referee.rules import engine
 from referee.rules.cards import (
@@ -224,7 +224,7 @@ def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
     """The state trick ``index`` is played in, with its leader settled: the first player when
     the lead is ``free``; else the seat due to lead, or another one reported (or excused).
     A second card from one seat is taken out first, and two neighbouring plays written in each
-    other's place are put back (:mod:`referee.check.gaps`); with it, the seats whose missing
+    other's place are put back (:mod:`referee.judge.gaps`); with it, the seats whose missing
     card its diagnostic said."""
     said: frozenset[int] = frozenset()
     if not in_seating_order(know.tricks[index], table.size):  # (as nearly every trick is)

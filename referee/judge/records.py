@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.check.diagnostics import Report, unreadable_report
+from referee.judge.diagnostics import Report, unreadable_report
 from referee.log.decode import UnreadableLog
 from referee.log.recognise import looks_like_record
 

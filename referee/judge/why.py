@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from referee.check.score_words import points
-from referee.check.table import Table
+from referee.judge.score_words import points
+from referee.judge.table import Table
 from referee.rules import engine
 from referee.rules.engine import State
 from referee.rules.cards import HEARTS, NUM_RANKS, QUEEN_OF_SPADES, cards_text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.check.unread import Unread
+from referee.judge.unread import Unread
 from referee.log.events import Deal, HandStart, Kitty, Pass, Span, Trick
 
 __all__ = ["HandRecord"]

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from referee.check import codes
-from referee.check.holdings import HandRecord
-from referee.check.table import Findings, Table
-from referee.check.unread import Unread
+from referee.judge import codes
+from referee.judge.holdings import HandRecord
+from referee.judge.table import Findings, Table
+from referee.judge.unread import Unread
 from referee.log.events import (
     Comment,
     Deal,
@@ -359,7 +359,7 @@ def _with_due_direction(table: Table, start: HandStart, number: int) -> HandStar
     """A ``pass DIRECTION`` that is not the one due (compared as seats travelled: at six
     seats "5 left" is "right") is corrected to the one due; it is reported once (R3.3), with
     the way the cards are taken to move, where the hand is replayed
-    (:func:`referee.check.holdings.report_direction`)."""
+    (:func:`referee.judge.holdings.report_direction`)."""
     if start.direction is None:
         return start
     due = table.rules.pass_direction(number)

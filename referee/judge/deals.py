@@ -3,10 +3,10 @@ and which deals may settle a holding."""
 
 from __future__ import annotations
 
-from referee.check import codes
-from referee.check.hand_record import HandRecord
-from referee.check.holding_rule import beyond, kitty_left
-from referee.check.table import Table
+from referee.judge import codes
+from referee.judge.hand_record import HandRecord
+from referee.judge.holding_rule import beyond, kitty_left
+from referee.judge.table import Table
 from referee.rules.cards import DECK_SIZE, Card, Counts, card_text, cards_of, cards_text, counts_of
 from referee.rules.engine import TWO_OF_CLUBS
 from referee.util.message import msg, msgn

@@ -2,9 +2,9 @@
 
 ``check`` of a log (not of a JSON record) reads it with :func:`referee.log.parser.parse_blocks`: a
 :class:`Stream` gives the statements of one block after another, each block's unreadable
-lines in their places (:mod:`referee.check.unread`) and its syntax diagnostics reported as
+lines in their places (:mod:`referee.judge.unread`) and its syntax diagnostics reported as
 the block arrives.  The replay groups them into hands as they come
-(:func:`referee.check.setup.hands_of`) and keeps only each hand's summary, so a check holds
+(:func:`referee.judge.setup.hands_of`) and keeps only each hand's summary, so a check holds
 the text, one block, one hand and the summaries.  What else follows the replay (the z3
 invariants, the views of ``replay`` and ``report``) is a :class:`Watch`, given each hand and
 each finished trick as the replay goes, so it too holds what it keeps of them and no more.
@@ -24,13 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from referee.check import codes
-from referee.check.diagnostics import HandSummary, Report
-from referee.check.holdings import HandRecord
-from referee.check.setup import is_setup_tag
-from referee.check.spaced import quote_spaced_names
-from referee.check.table import Findings
-from referee.check.unread import Unread, unread_lines, with_unread
+from referee.judge import codes
+from referee.judge.diagnostics import HandSummary, Report
+from referee.judge.holdings import HandRecord
+from referee.judge.setup import is_setup_tag
+from referee.judge.spaced import quote_spaced_names
+from referee.judge.table import Findings
+from referee.judge.unread import Unread, unread_lines, with_unread
 from referee.log.blocks import BLOCK_CHARS, STOP_FAILED, Block
 from referee.log.events import Comment, Event, Span, Tag
 from referee.log.parser import SyntaxIssue, nothing_read, parse_blocks, tags_after
@@ -101,7 +101,7 @@ class Stream:
         self.readable = False  # a statement other than a comment was read
 
     def setup_events(self) -> list[Event]:
-        """The events :func:`referee.check.setup.setup_table` reads: the header (the tags and
+        """The events :func:`referee.judge.setup.setup_table` reads: the header (the tags and
         comments before play), the first statement of play, and the setup tags after it.
         Raises UnreadableLog when the log has no statement at all (comments aside)."""
         for item in self._items:

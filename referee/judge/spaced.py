@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from referee.check import codes
+from referee.judge import codes
 from dataclasses import replace
 
-from referee.check.diagnostics import Diagnostic, Report
+from referee.judge.diagnostics import Diagnostic, Report
 from referee.util.message import msg
 
 __all__ = ["quote_spaced_names"]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.check import codes
-from referee.check.hand_record import HandRecord
-from referee.check.table import Table
+from referee.judge import codes
+from referee.judge.hand_record import HandRecord
+from referee.judge.table import Table
 from referee.util.message import msg, msgn
 
 __all__ = ["ClaimsSeen"]

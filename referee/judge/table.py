@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from referee.check import codes, diagnostics
-from referee.check.diagnostics import Diagnostic, Related
+from referee.judge import codes, diagnostics
+from referee.judge.diagnostics import Diagnostic, Related
 from referee.log.events import Play, Span, Trick
 from referee.rules.ruleset import Ruleset
 from referee.rules.state import TrickRecord
