@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from json_strings import strings_in
 
 from referee.judge.walk import check_bytes, check_path
 from referee.log.decode import UnreadableLog
@@ -80,19 +81,7 @@ def assert_machine_output(text: str, kind: str) -> None:
     if kind == "sarif":  # (the tool's rules are the referee's own help text)
         run = documents[0]["runs"][0]
         documents = [run["results"], run["invocations"]]
-    assert all(escaped(s) == s for doc in documents for s in _strings(doc)), kind
-
-
-def _strings(value):
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
+    assert all(escaped(s) == s for doc in documents for s in strings_in(doc)), kind
 
 
 def assert_outputs(report) -> None:

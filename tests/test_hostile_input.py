@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
+from json_strings import strings_in
 
 from referee.cli import main
 from referee.log.jsontext import MAX_DEPTH
@@ -196,18 +197,6 @@ def test_a_file_name_that_is_not_utf8_is_written_as_valid_utf8(tmp_path, monkeyp
 CONTROLS = ["\u202e", "\u2066", "\u2028", "\u2029", "\x9b", "\x1b", "\x07", "\x85"]
 
 
-def _strings(value):
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
-
-
 @pytest.mark.parametrize("control", CONTROLS, ids=lambda c: f"U+{ord(c):04X}")
 def test_json_jsonl_and_sarif_escape_controls_from_names(tmp_path, capsys, control):
     path = tmp_path / f"g{control}.log"
@@ -225,7 +214,7 @@ def test_json_jsonl_and_sarif_escape_controls_from_names(tmp_path, capsys, contr
         if args[-1] == "sarif":  # (the rules' help is the referee's own text, on lines)
             run = documents[0]["runs"][0]
             documents = [run["results"], run["invocations"]]
-        strings = [s for doc in documents for s in _strings(doc)]
+        strings = [s for doc in documents for s in strings_in(doc)]
         assert all(s == escaped(s) for s in strings), args  # none a reader decodes into one
         assert any(escaped(name) in s for s in strings), args
 
