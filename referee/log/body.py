@@ -205,6 +205,17 @@ PLAIN_TRICK_LINE = (rf"(?P<head_plain>trick (?P<number_plain>[0-9]+): )(?P<rest_
                     rf"-> (?P<winner_plain>{_PLAIN_NAME})))?\n(?:[^\S\n]*\n)*)")
 
 
+# Deal and pass lines as the writer writes them, matched whole by the line reader like the
+# trick line: HEAD and REST as the terminals cut them, in the REST the cards and blank lines.
+_PLAIN_CARDS = r"(?P<body_{0}>(?:10|[2-9JQKA])[SHDC](?: (?:10|[2-9JQKA])[SHDC])*)\n(?:[^\S\n]*\n)*"
+PLAIN_LINES = {  # the builder's method: its line, in groups named after it
+    "deal": rf"(?P<head_deal_plain>deal (?P<name_deal>{_PLAIN_NAME}): )"
+            rf"(?P<rest_deal_plain>{_PLAIN_CARDS.format('deal')})",
+    "passing": rf"(?P<head_passing_plain>pass (?P<name_passing>{_PLAIN_NAME})(?: -> (?P<to_passing>"
+               rf"{_PLAIN_NAME}))?: )(?P<rest_passing_plain>{_PLAIN_CARDS.format('passing')})",
+}
+
+
 class _TrickPlaces:
     """Where each play of a written trick is: found when a span is first asked for."""
 

@@ -70,7 +70,8 @@ def statement(method):
 
 
 def _end(column: int, text: str) -> int:
-    """End column of a token's ``text`` that starts at ``column``, trailing blanks excluded."""
+    """End column of ``text`` (a token, or the body that starts a REST) that starts at
+    ``column``, trailing blanks excluded."""
     return column + len(text.rstrip())
 
 
@@ -78,12 +79,6 @@ def _cards_part(rest: str) -> str:
     """The cards of a CARDS_REST or KITTY_REST token: up to a comment or the end."""
     cut = rest.find("#")
     return rest if cut < 0 else rest[:cut]
-
-
-def _upto(rest_column: int, body: str) -> int:
-    """End column of ``body``, which starts the REST token at ``rest_column``, trailing
-    blanks excluded."""
-    return rest_column + len(body.rstrip())
 
 
 class EventBuilder:
@@ -164,7 +159,7 @@ class EventBuilder:
     def deal(self, line, col, head, rest_col, rest):
         body = _cards_part(rest)
         name, at = words.head_name(head, 4)
-        whole = make_span(line, col, line, _upto(rest_col, body))
+        whole = make_span(line, col, line, _end(rest_col, body))
         return make_deal(name_value(name), card_run(body, line, rest_col), whole,
                          make_span(line, col + at, line, col + at + len(name)))
 
@@ -172,7 +167,7 @@ class EventBuilder:
     def kitty(self, line, col, head, rest_col, rest):
         body = _cards_part(rest).rstrip()
         run = card_run(body, line, rest_col) if body else logbody.EMPTY_RUN
-        return Kitty(run, span(line, col, _upto(rest_col, body) if body else _end(col, head)))
+        return Kitty(run, span(line, col, _end(rest_col, body) if body else _end(col, head)))
 
     @statement
     def passing(self, line, col, head, rest_col, rest):
@@ -180,7 +175,7 @@ class EventBuilder:
         name, at, to, to_at = words.pass_head(head)
         return make_pass(
             name_value(name), card_run(body, line, rest_col), name_value(to) if to else None,
-            make_span(line, col, line, _upto(rest_col, body)),
+            make_span(line, col, line, _end(rest_col, body)),
             make_span(line, col + at, line, col + at + len(name)),
             make_span(line, col + to_at, line, col + to_at + len(to)) if to else NO_SPAN,
         )
@@ -211,23 +206,23 @@ class EventBuilder:
     @statement
     def score(self, line, col, head, rest_col, rest):
         body = self._list(rest)
-        return Score(logbody.entries(body, line, rest_col), span(line, col, _upto(rest_col, body)))
+        return Score(logbody.entries(body, line, rest_col), span(line, col, _end(rest_col, body)))
 
     @statement
     def total(self, line, col, head, rest_col, rest):
         body = self._list(rest)
-        return Total(logbody.entries(body, line, rest_col), span(line, col, _upto(rest_col, body)))
+        return Total(logbody.entries(body, line, rest_col), span(line, col, _end(rest_col, body)))
 
     @statement
     def winner(self, line, col, head, rest_col, rest):
         body = self._list(rest)
-        return GameOver(logbody.names(body, line, rest_col), span(line, col, _upto(rest_col, body)))
+        return GameOver(logbody.names(body, line, rest_col), span(line, col, _end(rest_col, body)))
 
     @statement
     def players(self, line, col, head, rest_col, rest):
         """``Players: Al Beth``, the [Players "Al Beth"] tag on a line of its own."""
         body = _cards_part(rest).rstrip()
-        return Tag("Players", body, span(line, col, _upto(rest_col, body)))
+        return Tag("Players", body, span(line, col, _end(rest_col, body)))
 
     def _list(self, rest: str) -> str:
         """The LIST of a LIST_REST token (a comment or quotes need the grammar's regex)."""
@@ -245,6 +240,24 @@ def plain_trick_event(line: int, column: int, number: str, rest_column: int, bod
                            make_span(line, start, line, end))
     return make_trick(int(number), logbody.plain_plays(body, line, rest_column), claim, None,
                       make_span(line, column, line, end), NO_SPAN)
+
+
+def plain_deal_event(line: int, column: int, name: str, body: str) -> Deal:
+    """A deal line as the writer writes it (:data:`~referee.log.body.PLAIN_LINES`), "deal
+    ``name``: ``body``" at ``column``, as :meth:`EventBuilder.deal` reads it."""
+    end = column + 5 + len(name)
+    return make_deal(words.NAME_CACHE.get(name) or name_value(name), card_run(body, line, end + 2),
+                     make_span(line, column, line, end + 2 + len(body)), make_span(line, column + 5, line, end))
+
+
+def plain_pass_event(line: int, column: int, name: str, to: str | None, body: str) -> Pass:
+    """A pass line as the writer writes it, "pass ``name`` [-> ``to``]: ``body``"."""
+    end = column + 5 + len(name)
+    rest_column = end + len(to) + 6 if to else end + 2
+    return make_pass(words.NAME_CACHE.get(name) or name_value(name), card_run(body, line, rest_column),
+                     (words.NAME_CACHE.get(to) or name_value(to)) if to else None,
+                     make_span(line, column, line, rest_column + len(body)), make_span(line, column + 5, line, end),
+                     make_span(line, end + 4, line, end + 4 + len(to)) if to else NO_SPAN)
 
 
 def comment_event(line: int, column: int, text: str) -> Comment:
@@ -303,5 +316,5 @@ def _statement_end(column: int, head: str, rest_column: int, body: str, claim: s
     if claim:
         return rest_column + claim_at + len(claim)
     if body.strip():
-        return _upto(rest_column, body)
+        return _end(rest_column, body)
     return _end(column, head)

@@ -299,10 +299,6 @@ class Comment(Record):
 
 Event = Comment | Tag | HandStart | Deal | Kitty | Pass | Trick | Moon | Score | Total | GameOver
 
-# Pass directions in canonical text: "left", "right", "across", "hold", or "N left"/"N right".
-DIRECTION_WORDS = ("left", "right", "across", "hold")
-
-
 # ---- fast construction, for the parser -----------------------------------------------------
 # Calling a record's class and its __init__ costs twice as much as writing its slots in one
 # function (a Span: 0.73 against 0.32 microseconds; a frozen slotted dataclass takes 0.50),

@@ -83,17 +83,8 @@ def head_name(value: str, keyword: int) -> tuple[str, int]:
 
 def pass_head(value: str) -> tuple[str, int, str | None, int]:
     """NAME tokens and offsets of a ``pass Al -> Beth:`` head (the recipient may be absent)."""
-    if not value.isascii() or '"' in value or "=" in value:  # quotes, another arrow
-        m = PASS_HEAD.match(value)
-        return m.group(1), m.start(1), m.group(2), m.start(2)
-    inner = value.rstrip()[4:-1]
-    giver, arrow, receiver = inner.partition("->")
-    name = giver.strip()
-    offset = 4 + len(giver) - len(giver.lstrip())
-    if not arrow:
-        return name, offset, None, -1
-    to = receiver.strip()
-    return name, offset, to, 4 + len(giver) + 2 + len(receiver) - len(receiver.lstrip())
+    m = PASS_HEAD.match(value)
+    return m.group(1), m.start(1), m.group(2), m.start(2)
 
 
 def claim_player(claim: str) -> str | None:
