@@ -206,13 +206,12 @@ PLAIN_TRICK_LINE = (rf"(?P<head_plain>trick (?P<number_plain>[0-9]+): )(?P<rest_
 
 
 # Deal and pass lines as the writer writes them, matched whole by the line reader like the
-# trick line: HEAD and REST as the terminals cut them, in the REST the cards and blank lines.
-_PLAIN_CARDS = r"(?P<body_{0}>(?:10|[2-9JQKA])[SHDC](?: (?:10|[2-9JQKA])[SHDC])*)\n(?:[^\S\n]*\n)*"
-PLAIN_LINES = {  # the builder's method: its line, in groups named after it
-    "deal": rf"(?P<head_deal_plain>deal (?P<name_deal>{_PLAIN_NAME}): )"
-            rf"(?P<rest_deal_plain>{_PLAIN_CARDS.format('deal')})",
-    "passing": rf"(?P<head_passing_plain>pass (?P<name_passing>{_PLAIN_NAME})(?: -> (?P<to_passing>"
-               rf"{_PLAIN_NAME}))?: )(?P<rest_passing_plain>{_PLAIN_CARDS.format('passing')})",
+# trick line: HEAD and REST as the grammar's terminals cut them.
+_PLAIN_CARDS = r"(?:10|[2-9JQKA])[SHDC](?: (?:10|[2-9JQKA])[SHDC])*\n(?:[^\S\n]*\n)*"
+PLAIN_LINES = {  # the builder's method: its line, in groups head_NAME_plain and rest_NAME_plain
+    "deal": rf"(?P<head_deal_plain>deal {_PLAIN_NAME}: )(?P<rest_deal_plain>{_PLAIN_CARDS})",
+    "passing": rf"(?P<head_passing_plain>pass {_PLAIN_NAME}(?: -> {_PLAIN_NAME})?: )"
+               rf"(?P<rest_passing_plain>{_PLAIN_CARDS})",
 }
 
 

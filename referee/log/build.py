@@ -157,11 +157,7 @@ class EventBuilder:
 
     @statement
     def deal(self, line, col, head, rest_col, rest):
-        body = _cards_part(rest)
-        name, at = words.head_name(head, 4)
-        whole = make_span(line, col, line, _end(rest_col, body))
-        return make_deal(name_value(name), card_run(body, line, rest_col), whole,
-                         make_span(line, col + at, line, col + at + len(name)))
+        return _deal(line, col, rest_col, _cards_part(rest), *words.pass_head(head)[:2])
 
     @statement
     def kitty(self, line, col, head, rest_col, rest):
@@ -171,14 +167,7 @@ class EventBuilder:
 
     @statement
     def passing(self, line, col, head, rest_col, rest):
-        body = _cards_part(rest)
-        name, at, to, to_at = words.pass_head(head)
-        return make_pass(
-            name_value(name), card_run(body, line, rest_col), name_value(to) if to else None,
-            make_span(line, col, line, _end(rest_col, body)),
-            make_span(line, col + at, line, col + at + len(name)),
-            make_span(line, col + to_at, line, col + to_at + len(to)) if to else NO_SPAN,
-        )
+        return _pass(line, col, rest_col, _cards_part(rest), *words.pass_head(head))
 
     @statement
     def trick(self, line, col, head, rest_col, rest):
@@ -242,22 +231,33 @@ def plain_trick_event(line: int, column: int, number: str, rest_column: int, bod
                       make_span(line, column, line, end), NO_SPAN)
 
 
-def plain_deal_event(line: int, column: int, name: str, body: str) -> Deal:
-    """A deal line as the writer writes it (:data:`~referee.log.body.PLAIN_LINES`), "deal
-    ``name``: ``body``" at ``column``, as :meth:`EventBuilder.deal` reads it."""
-    end = column + 5 + len(name)
-    return make_deal(words.NAME_CACHE.get(name) or name_value(name), card_run(body, line, end + 2),
-                     make_span(line, column, line, end + 2 + len(body)), make_span(line, column + 5, line, end))
+def _deal(line: int, col: int, rest_col: int, body: str, name: str, at: int) -> Deal:
+    """A deal of the cards ``body`` and NAME token ``name`` (at ``at`` in the HEAD)."""
+    return make_deal(name_value(name), card_run(body, line, rest_col),
+                     make_span(line, col, line, _end(rest_col, body)),
+                     make_span(line, col + at, line, col + at + len(name)))
 
 
-def plain_pass_event(line: int, column: int, name: str, to: str | None, body: str) -> Pass:
-    """A pass line as the writer writes it, "pass ``name`` [-> ``to``]: ``body``"."""
-    end = column + 5 + len(name)
-    rest_column = end + len(to) + 6 if to else end + 2
-    return make_pass(words.NAME_CACHE.get(name) or name_value(name), card_run(body, line, rest_column),
-                     (words.NAME_CACHE.get(to) or name_value(to)) if to else None,
-                     make_span(line, column, line, rest_column + len(body)), make_span(line, column + 5, line, end),
-                     make_span(line, end + 4, line, end + 4 + len(to)) if to else NO_SPAN)
+def _pass(line: int, col: int, rest_col: int, body: str, name: str, at: int, to: str | None,
+          to_at: int) -> Pass:
+    """A pass of the cards ``body``, from ``name`` to ``to`` (NAME tokens, offsets in the HEAD)."""
+    return make_pass(
+        name_value(name), card_run(body, line, rest_col), name_value(to) if to else None,
+        make_span(line, col, line, _end(rest_col, body)),
+        make_span(line, col + at, line, col + at + len(name)),
+        make_span(line, col + to_at, line, col + to_at + len(to)) if to else NO_SPAN,
+    )
+
+
+def plain_deal(builder: EventBuilder, line: int, col: int, head: str, rest_col: int, rest: str) -> Deal:
+    """:meth:`EventBuilder.deal` of a line as the writer writes it (``body.PLAIN_LINES``)."""
+    return _deal(line, col, rest_col, rest, head[5:-2], 5)
+
+
+def plain_pass(builder: EventBuilder, line: int, col: int, head: str, rest_col: int, rest: str) -> Pass:
+    """:meth:`EventBuilder.passing` of a line as the writer writes it."""
+    name, _, to = head[5:-2].partition(" -> ")
+    return _pass(line, col, rest_col, rest, name, 5, to or None, 9 + len(name))
 
 
 def comment_event(line: int, column: int, text: str) -> Comment:

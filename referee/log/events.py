@@ -222,10 +222,6 @@ class Trick(Record):
                  leader_span: Span = NO_SPAN) -> None:
         self._fill(number, plays, claim, leader, span, leader_span)
 
-    @property
-    def compact(self) -> bool:
-        return self.leader is not None
-
 
 @record
 class Moon(Record):

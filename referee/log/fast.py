@@ -49,7 +49,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 
 from referee.log.body import PLAIN_LINES, PLAIN_TRICK_LINE, BodyError
-from referee.log.build import EventBuilder, plain_deal_event, plain_pass_event, plain_trick_event
+from referee.log.build import EventBuilder, plain_deal, plain_pass, plain_trick_event
 
 __all__ = ["LineReader", "grammar_facts", "lark_version", "shipped_facts", "shipped_source"]
 
@@ -81,7 +81,7 @@ class LineReader:
 
         statements = [PLAIN_TRICK_LINE, *PLAIN_LINES.values()]
         # the plain lines, then the rules of the statements HEAD REST: (groups' name, rule)
-        common = [("plain", "trick")] + [(f"{name}_plain", name) for name in PLAIN_LINES]
+        common = [("plain", "trick"), ("deal_plain", "deal"), ("passing_plain", "passing")]
         for name, names in rules:
             if len(names) == 2 and names[0].endswith("_HEAD") and names[1].endswith("_REST"):
                 head, rest = terminal(names[0], f"head_{name}"), terminal(names[1], f"rest_{name}")
@@ -115,14 +115,8 @@ class LineReader:
         # a word-by-word statement
         groups = pattern.groupindex
         self.terminals = MappingProxyType(dict(terminals))
-        self.common = tuple((groups[f"rest_{name}"], groups[f"head_{name}"], rule) for name, rule in common)
+        self.common = tuple((groups[f"rest_{name}"], groups[f"head_{name}"], name, rule) for name, rule in common)
         self.plain = [groups[f"{p}_plain"] for p in "rest head number plays claim winner".split()]
-        # the deal and pass lines as the writer writes them: REST group, rule, HEAD group,
-        # the groups of the values their event is made of, and what makes it
-        self.plain_lines = [(groups[f"rest_{rule}_plain"], rule, groups[f"head_{rule}_plain"],
-                             tuple(groups[f"{piece}_{rule}"] for piece in pieces.split()), make)
-                            for rule, make, pieces in (("deal", plain_deal_event, "name body"),
-                                                       ("passing", plain_pass_event, "name to body"))]
         self.words = MappingProxyType({groups["hand"]: _hand, groups["tag"]: _tag,
                                        groups["moon"]: _moon, groups["comment"]: _comment})
 
@@ -131,13 +125,12 @@ class LineReader:
         a newline) into ``builder``, passing every run of lines not read here to ``slow`` in
         order."""
         kind, words = type(builder), self.words
-        builds = {rest: (head, getattr(kind, rule).build) for rest, head, rule in self.common}
+        plain = {"deal_plain": plain_deal, "passing_plain": plain_pass}  # unless the builder's own
+        builds = {rest: (head, plain[name] if name in plain and getattr(kind, rule) is getattr(EventBuilder, rule)
+                         else getattr(kind, rule).build) for rest, head, name, rule in self.common}
         rest_plain, head_plain, number, plays, claim, winner = self.plain
         if kind.trick is not EventBuilder.trick:  # the builder's own reads the plain ones too
             rest_plain = None
-        # (a builder's own method reads its plain lines too, as their HEAD and REST)
-        plain_lines = {rest: (head, pieces, make) for rest, rule, head, pieces, make in self.plain_lines
-                       if getattr(kind, rule) is getattr(EventBuilder, rule)}
         events = builder.events  # the builder's own list, which slow() appends to as well
         pos = start
         for m in self.lines(text, start, end):
@@ -153,12 +146,6 @@ class LineReader:
                     line, m.start(head_plain) - at + 1, m.group(number), m.start(plays) - at + 1,
                     *m.group(plays, claim, winner)))
                 line += text.count("\n", m.end(plays), pos)
-                continue
-            plain_line = plain_lines.get(group)
-            if plain_line is not None:
-                head_group, pieces, make = plain_line
-                events.append(make(line, m.start(head_group) - at + 1, *m.group(*pieces)))
-                line += text.count("\n", m.end(pieces[-1]), pos)
                 continue
             statement = builds.get(group)
             if statement is None:

@@ -74,15 +74,9 @@ def shown(text: str, limit: int = 24) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def head_name(value: str, keyword: int) -> tuple[str, int]:
-    """The NAME token of a ``deal Al:`` head (``keyword`` letters long) and its offset."""
-    inner = value.rstrip()[keyword:-1]
-    name = inner.strip()
-    return name, keyword + len(inner) - len(inner.lstrip())
-
-
 def pass_head(value: str) -> tuple[str, int, str | None, int]:
-    """NAME tokens and offsets of a ``pass Al -> Beth:`` head (the recipient may be absent)."""
+    """NAME tokens and offsets of a ``deal Al:`` or ``pass Al -> Beth:`` head (the recipient
+    absent: None, -1)."""
     m = PASS_HEAD.match(value)
     return m.group(1), m.start(1), m.group(2), m.start(2)
 

@@ -9,10 +9,9 @@ The collector is one switch for the whole process, and logs may be checked in se
 (a Dask worker, a library user): the pauses are counted, the first one remembers whether the
 collector was running, and the last one to end turns it back on.
 
-What a pause leaves alive (a parse's events) the next collection would scan, a tenth of the
-cost of reading a log: the last pause to end moves it to the oldest generation instead
-(``gc.freeze`` then ``gc.unfreeze``), where only a full collection scans it, garbage cycles
-included; not while something else holds objects frozen (``unfreeze`` would release them).
+What a pause leaves alive the next collection would rescan (a tenth of reading a log): the
+last pause to end moves it to the oldest generation (``gc.freeze``, ``gc.unfreeze``), which
+only full collections scan; not while objects are frozen (``unfreeze`` would release them).
 """
 
 from __future__ import annotations
