@@ -190,11 +190,6 @@ def _card_run_walk(value: str, line: int, column: int, *, _findall=_CARDS_FAST.f
     return tuple(cards), tuple(spans)
 
 
-def compact_plays(run: CardRun) -> tuple[Play, ...]:
-    """The plays of a compact trick: no player names, the card's span for both spans."""
-    return tuple(Play(None, card, s, s) for card, s in zip(run.cards, run.spans))
-
-
 # ---- plays ---------------------------------------------------------------------------------
 # A trick line as the writer writes it (ASCII): "trick 3: Al 2C, Beth 10S -> Beth" and blank
 # lines, matched whole by the line reader; str.split reads its plays, in C (others: _PLAYS_FAST).

@@ -29,6 +29,7 @@ from referee.log.events import (
     Kitty,
     Moon,
     Pass,
+    Play,
     Score,
     Tag,
     Total,
@@ -186,7 +187,8 @@ class EventBuilder:
         run = card_run(body, line, rest_col) if body else logbody.EMPTY_RUN
         m = words.HEAD_NUMBER_NAME.match(head)
         return make_trick(
-            int(m.group(1)), logbody.compact_plays(run), _claim(claim, line, rest_col + claim_at),
+            int(m.group(1)), tuple(Play(None, card, s, s) for card, s in zip(run.cards, run.spans)),
+            _claim(claim, line, rest_col + claim_at),  # (no names: the card's span for both)
             name_value(m.group(2)),
             make_span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),
             make_span(line, col + m.start(2), line, col + m.end(2)),
