@@ -21,6 +21,7 @@ from same_reading import assert_same_reading, spans
 
 from referee.log import body, parser
 from referee.log.build import EventBuilder, statement
+from referee.log.events import NO_SPAN, Span
 from referee.log.writer import write
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,6 +76,11 @@ def test_synthetic_corpus_reads_the_same(fancy):
     '[Playerx "x"]', "Players: Al Beth", "players:Al,Beth # c", "Players:", "Players Al", "Player: Al",
     "  PLAYERS : ‘Mary Ann’ Al", "winners: “Mary Ann”, nobody", "moon “Mary Ann” add",
     "hand 1 dealer “Mary Ann” pass left",
+    # near the lines as the writer writes them (body.PLAIN_LINES)
+    "deal Al: 2S 10C\n\n  \n", "deal Al: 2S 10C  ", "deal Al:  2S", "deal Al: 2S  10C", "deal Al: 1S",
+    "pass Al-Jo -> O'Neil: AS 10H", "pass Al ->Bo: AS", "pass Al -> Bo -> Cy: AS", "pass none: AS",
+    "score: Al -26, Bo 0\n\n", "total: Al 123456789, Bo -0", "score: Al 1234567890", "score: Al 5,",
+    "total: Al 5, Bo 6 ", "score: Al 5,Bo 6", "score: Al --5", "score: Al 5, Al 6",
 ])
 def test_awkward_lines_read_the_same(line):
     assert_same_reading(line)
@@ -153,6 +159,32 @@ def test_a_plain_trick_reads_as_the_general_reading_reads_it():
         trick = statement(EventBuilder.trick.build)
 
     plain = parser._parse(text)
+    for general in (parser._parse(text, builder=General), parser._parse(text, fast_lines=False)):
+        assert plain.events == general.events and plain.issues == general.issues
+        assert spans(plain.events) == spans(general.events)
+
+
+def test_plain_deal_and_pass_lines_read_as_the_general_reading_reads_them():
+    """Deal and pass lines as the writer writes them are matched whole (body.PLAIN_LINES):
+    the places worked out by hand, and the events and spans of the terminals' reading and of
+    Lark's."""
+    text = "hand 1\ndeal Al: 2S 10C\n\n  pass Al -> Bo: 10C\npass Bo: 2S\n"
+    for name, line in body.PLAIN_LINES.items():
+        assert re.search(rf"(?m)^[^\S\n]*{line}", text), name
+    plain = parser._parse(text)
+    deal, to_bo, from_bo = plain.events[1:]
+    assert (deal.player, deal.span, deal.player_span, deal.run.spans) == (
+        "Al", Span(2, 1, 2, 16), Span(2, 6, 2, 8), (Span(2, 10, 2, 12), Span(2, 13, 2, 16)))
+    assert (to_bo.player, to_bo.to, to_bo.span, to_bo.player_span, to_bo.to_span,
+            to_bo.run.spans) == ("Al", "Bo", Span(4, 3, 4, 21), Span(4, 8, 4, 10),
+                                 Span(4, 14, 4, 16), (Span(4, 18, 4, 21),))
+    assert (from_bo.to, from_bo.span, from_bo.player_span, from_bo.to_span, from_bo.run.spans) == (
+        None, Span(5, 1, 5, 12), Span(5, 6, 5, 8), NO_SPAN, (Span(5, 10, 5, 12),))
+
+    class General(EventBuilder):  # reads every deal and pass by HEAD and REST
+        deal = statement(EventBuilder.deal.build)
+        passing = statement(EventBuilder.passing.build)
+
     for general in (parser._parse(text, builder=General), parser._parse(text, fast_lines=False)):
         assert plain.events == general.events and plain.issues == general.issues
         assert spans(plain.events) == spans(general.events)

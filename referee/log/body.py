@@ -190,11 +190,6 @@ def _card_run_walk(value: str, line: int, column: int, *, _findall=_CARDS_FAST.f
     return tuple(cards), tuple(spans)
 
 
-def compact_plays(run: CardRun) -> tuple[Play, ...]:
-    """The plays of a compact trick: no player names, the card's span for both spans."""
-    return tuple(Play(None, card, s, s) for card, s in zip(run.cards, run.spans))
-
-
 # ---- plays ---------------------------------------------------------------------------------
 # A trick line as the writer writes it (ASCII): "trick 3: Al 2C, Beth 10S -> Beth" and blank
 # lines, matched whole by the line reader; str.split reads its plays, in C (others: _PLAYS_FAST).
@@ -203,6 +198,16 @@ _PLAIN_PLAY = rf"{_PLAIN_NAME} (?:10|[2-9JQKA])[SHDC]"
 PLAIN_TRICK_LINE = (rf"(?P<head_plain>trick (?P<number_plain>[0-9]+): )(?P<rest_plain>"
                     rf"(?P<plays_plain>(?:{_PLAIN_PLAY}, )*{_PLAIN_PLAY})(?: (?P<claim_plain>"
                     rf"-> (?P<winner_plain>{_PLAIN_NAME})))?\n(?:[^\S\n]*\n)*)")
+
+
+# Deal and pass lines as the writer writes them, matched whole by the line reader like the
+# trick line: HEAD and REST as the grammar's terminals cut them.
+_PLAIN_CARDS = r"(?:10|[2-9JQKA])[SHDC](?: (?:10|[2-9JQKA])[SHDC])*\n(?:[^\S\n]*\n)*"
+PLAIN_LINES = {  # the builder's method: its line, in groups head_NAME_plain and rest_NAME_plain
+    "deal": rf"(?P<head_deal_plain>deal {_PLAIN_NAME}: )(?P<rest_deal_plain>{_PLAIN_CARDS})",
+    "passing": rf"(?P<head_passing_plain>pass {_PLAIN_NAME}(?: -> {_PLAIN_NAME})?: )"
+               rf"(?P<rest_passing_plain>{_PLAIN_CARDS})",
+}
 
 
 class _TrickPlaces:

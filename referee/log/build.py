@@ -29,6 +29,7 @@ from referee.log.events import (
     Kitty,
     Moon,
     Pass,
+    Play,
     Score,
     Tag,
     Total,
@@ -70,7 +71,8 @@ def statement(method):
 
 
 def _end(column: int, text: str) -> int:
-    """End column of a token's ``text`` that starts at ``column``, trailing blanks excluded."""
+    """End column of ``text`` (a token, or the body that starts a REST) that starts at
+    ``column``, trailing blanks excluded."""
     return column + len(text.rstrip())
 
 
@@ -78,12 +80,6 @@ def _cards_part(rest: str) -> str:
     """The cards of a CARDS_REST or KITTY_REST token: up to a comment or the end."""
     cut = rest.find("#")
     return rest if cut < 0 else rest[:cut]
-
-
-def _upto(rest_column: int, body: str) -> int:
-    """End column of ``body``, which starts the REST token at ``rest_column``, trailing
-    blanks excluded."""
-    return rest_column + len(body.rstrip())
 
 
 class EventBuilder:
@@ -162,28 +158,17 @@ class EventBuilder:
 
     @statement
     def deal(self, line, col, head, rest_col, rest):
-        body = _cards_part(rest)
-        name, at = words.head_name(head, 4)
-        whole = make_span(line, col, line, _upto(rest_col, body))
-        return make_deal(name_value(name), card_run(body, line, rest_col), whole,
-                         make_span(line, col + at, line, col + at + len(name)))
+        return _deal(line, col, rest_col, _cards_part(rest), *words.pass_head(head)[:2])
 
     @statement
     def kitty(self, line, col, head, rest_col, rest):
         body = _cards_part(rest).rstrip()
         run = card_run(body, line, rest_col) if body else logbody.EMPTY_RUN
-        return Kitty(run, span(line, col, _upto(rest_col, body) if body else _end(col, head)))
+        return Kitty(run, span(line, col, _end(rest_col, body) if body else _end(col, head)))
 
     @statement
     def passing(self, line, col, head, rest_col, rest):
-        body = _cards_part(rest)
-        name, at, to, to_at = words.pass_head(head)
-        return make_pass(
-            name_value(name), card_run(body, line, rest_col), name_value(to) if to else None,
-            make_span(line, col, line, _upto(rest_col, body)),
-            make_span(line, col + at, line, col + at + len(name)),
-            make_span(line, col + to_at, line, col + to_at + len(to)) if to else NO_SPAN,
-        )
+        return _pass(line, col, rest_col, _cards_part(rest), *words.pass_head(head))
 
     @statement
     def trick(self, line, col, head, rest_col, rest):
@@ -202,7 +187,8 @@ class EventBuilder:
         run = card_run(body, line, rest_col) if body else logbody.EMPTY_RUN
         m = words.HEAD_NUMBER_NAME.match(head)
         return make_trick(
-            int(m.group(1)), logbody.compact_plays(run), _claim(claim, line, rest_col + claim_at),
+            int(m.group(1)), tuple(Play(None, card, s, s) for card, s in zip(run.cards, run.spans)),
+            _claim(claim, line, rest_col + claim_at),  # (no names: the card's span for both)
             name_value(m.group(2)),
             make_span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),
             make_span(line, col + m.start(2), line, col + m.end(2)),
@@ -211,23 +197,23 @@ class EventBuilder:
     @statement
     def score(self, line, col, head, rest_col, rest):
         body = self._list(rest)
-        return Score(logbody.entries(body, line, rest_col), span(line, col, _upto(rest_col, body)))
+        return Score(logbody.entries(body, line, rest_col), span(line, col, _end(rest_col, body)))
 
     @statement
     def total(self, line, col, head, rest_col, rest):
         body = self._list(rest)
-        return Total(logbody.entries(body, line, rest_col), span(line, col, _upto(rest_col, body)))
+        return Total(logbody.entries(body, line, rest_col), span(line, col, _end(rest_col, body)))
 
     @statement
     def winner(self, line, col, head, rest_col, rest):
         body = self._list(rest)
-        return GameOver(logbody.names(body, line, rest_col), span(line, col, _upto(rest_col, body)))
+        return GameOver(logbody.names(body, line, rest_col), span(line, col, _end(rest_col, body)))
 
     @statement
     def players(self, line, col, head, rest_col, rest):
         """``Players: Al Beth``, the [Players "Al Beth"] tag on a line of its own."""
         body = _cards_part(rest).rstrip()
-        return Tag("Players", body, span(line, col, _upto(rest_col, body)))
+        return Tag("Players", body, span(line, col, _end(rest_col, body)))
 
     def _list(self, rest: str) -> str:
         """The LIST of a LIST_REST token (a comment or quotes need the grammar's regex)."""
@@ -245,6 +231,35 @@ def plain_trick_event(line: int, column: int, number: str, rest_column: int, bod
                            make_span(line, start, line, end))
     return make_trick(int(number), logbody.plain_plays(body, line, rest_column), claim, None,
                       make_span(line, column, line, end), NO_SPAN)
+
+
+def _deal(line: int, col: int, rest_col: int, body: str, name: str, at: int) -> Deal:
+    """A deal of the cards ``body`` and NAME token ``name`` (at ``at`` in the HEAD)."""
+    return make_deal(name_value(name), card_run(body, line, rest_col),
+                     make_span(line, col, line, _end(rest_col, body)),
+                     make_span(line, col + at, line, col + at + len(name)))
+
+
+def _pass(line: int, col: int, rest_col: int, body: str, name: str, at: int, to: str | None,
+          to_at: int) -> Pass:
+    """A pass of the cards ``body``, from ``name`` to ``to`` (NAME tokens, offsets in the HEAD)."""
+    return make_pass(
+        name_value(name), card_run(body, line, rest_col), name_value(to) if to else None,
+        make_span(line, col, line, _end(rest_col, body)),
+        make_span(line, col + at, line, col + at + len(name)),
+        make_span(line, col + to_at, line, col + to_at + len(to)) if to else NO_SPAN,
+    )
+
+
+def plain_deal(builder: EventBuilder, line: int, col: int, head: str, rest_col: int, rest: str) -> Deal:
+    """:meth:`EventBuilder.deal` of a line as the writer writes it (``body.PLAIN_LINES``)."""
+    return _deal(line, col, rest_col, rest, head[5:-2], 5)
+
+
+def plain_pass(builder: EventBuilder, line: int, col: int, head: str, rest_col: int, rest: str) -> Pass:
+    """:meth:`EventBuilder.passing` of a line as the writer writes it."""
+    name, _, to = head[5:-2].partition(" -> ")
+    return _pass(line, col, rest_col, rest, name, 5, to or None, 9 + len(name))
 
 
 def comment_event(line: int, column: int, text: str) -> Comment:
@@ -303,5 +318,5 @@ def _statement_end(column: int, head: str, rest_column: int, body: str, claim: s
     if claim:
         return rest_column + claim_at + len(claim)
     if body.strip():
-        return _upto(rest_column, body)
+        return _end(rest_column, body)
     return _end(column, head)

@@ -222,10 +222,6 @@ class Trick(Record):
                  leader_span: Span = NO_SPAN) -> None:
         self._fill(number, plays, claim, leader, span, leader_span)
 
-    @property
-    def compact(self) -> bool:
-        return self.leader is not None
-
 
 @record
 class Moon(Record):
@@ -298,10 +294,6 @@ class Comment(Record):
 
 
 Event = Comment | Tag | HandStart | Deal | Kitty | Pass | Trick | Moon | Score | Total | GameOver
-
-# Pass directions in canonical text: "left", "right", "across", "hold", or "N left"/"N right".
-DIRECTION_WORDS = ("left", "right", "across", "hold")
-
 
 # ---- fast construction, for the parser -----------------------------------------------------
 # Calling a record's class and its __init__ costs twice as much as writing its slots in one

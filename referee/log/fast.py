@@ -8,8 +8,9 @@ with the grammar's own terminals (their regular expressions, taken from the load
 by :func:`grammar_facts` rather than copied, and shipped with the package), in one regular
 expression that is run over the text (``finditer``):
 
-* at the start of a line, after any blanks, a trick line as the writer writes it, whole
-  (:data:`~referee.log.body.PLAIN_TRICK_LINE`; TRICK_HEAD and TRICK_REST read it alike);
+* at the start of a line, after any blanks, a trick, deal or pass line as the writer writes
+  it, whole (:data:`~referee.log.body.PLAIN_TRICK_LINE`, ``PLAIN_LINES``; the HEAD and REST
+  terminals read it alike);
 * the HEAD and then the REST terminal of each rule ``NAME: X_HEAD Y_REST``, each matched
   once, as a lexer matches a token;
 * the word-by-word statements ``hand``, ``tag``, ``moon`` and ``comment`` spelled with their
@@ -47,8 +48,8 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 
-from referee.log.body import PLAIN_TRICK_LINE, BodyError
-from referee.log.build import EventBuilder, plain_trick_event
+from referee.log.body import PLAIN_LINES, PLAIN_TRICK_LINE, BodyError
+from referee.log.build import EventBuilder, plain_deal, plain_pass, plain_trick_event
 
 __all__ = ["LineReader", "grammar_facts", "lark_version", "shipped_facts", "shipped_source"]
 
@@ -78,13 +79,14 @@ class LineReader:
             group named ``group`` or after the terminal."""
             return f"(?>(?P<{group or name}>{terminals[name]}))"
 
-        statements = [PLAIN_TRICK_LINE]
-        common = ["plain"]  # the plain trick line, then the rules of the statements HEAD REST
+        statements = [PLAIN_TRICK_LINE, *PLAIN_LINES.values()]
+        # the plain lines, then the rules of the statements HEAD REST: (groups' name, rule)
+        common = [("plain", "trick"), ("deal_plain", "deal"), ("passing_plain", "passing")]
         for name, names in rules:
             if len(names) == 2 and names[0].endswith("_HEAD") and names[1].endswith("_REST"):
                 head, rest = terminal(names[0], f"head_{name}"), terminal(names[1], f"rest_{name}")
                 statements.append(f"{head}(?!#){rest}")  # a REST starting with '#': module doc
-                common.append(name)
+                common.append((name, name))
         # The word-by-word statements: words separated by ignored blanks (_WS), and after the
         # last one perhaps blanks and an ignored comment (_TRAILING_COMMENT), then the newline.
         blanks = f"(?:{terminals['_WS']})?+"
@@ -113,7 +115,7 @@ class LineReader:
         # a word-by-word statement
         groups = pattern.groupindex
         self.terminals = MappingProxyType(dict(terminals))
-        self.common = tuple((groups[f"rest_{name}"], groups[f"head_{name}"], name) for name in common)
+        self.common = tuple((groups[f"rest_{name}"], groups[f"head_{name}"], name, rule) for name, rule in common)
         self.plain = [groups[f"{p}_plain"] for p in "rest head number plays claim winner".split()]
         self.words = MappingProxyType({groups["hand"]: _hand, groups["tag"]: _tag,
                                        groups["moon"]: _moon, groups["comment"]: _comment})
@@ -123,8 +125,9 @@ class LineReader:
         a newline) into ``builder``, passing every run of lines not read here to ``slow`` in
         order."""
         kind, words = type(builder), self.words
-        builds = {rest: (head, getattr(kind, "trick" if name == "plain" else name).build)
-                  for rest, head, name in self.common}
+        plain = {"deal_plain": plain_deal, "passing_plain": plain_pass}  # unless the builder's own
+        builds = {rest: (head, plain[name] if name in plain and getattr(kind, rule) is getattr(EventBuilder, rule)
+                         else getattr(kind, rule).build) for rest, head, name, rule in self.common}
         rest_plain, head_plain, number, plays, claim, winner = self.plain
         if kind.trick is not EventBuilder.trick:  # the builder's own reads the plain ones too
             rest_plain = None

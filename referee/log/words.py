@@ -74,26 +74,11 @@ def shown(text: str, limit: int = 24) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def head_name(value: str, keyword: int) -> tuple[str, int]:
-    """The NAME token of a ``deal Al:`` head (``keyword`` letters long) and its offset."""
-    inner = value.rstrip()[keyword:-1]
-    name = inner.strip()
-    return name, keyword + len(inner) - len(inner.lstrip())
-
-
 def pass_head(value: str) -> tuple[str, int, str | None, int]:
-    """NAME tokens and offsets of a ``pass Al -> Beth:`` head (the recipient may be absent)."""
-    if not value.isascii() or '"' in value or "=" in value:  # quotes, another arrow
-        m = PASS_HEAD.match(value)
-        return m.group(1), m.start(1), m.group(2), m.start(2)
-    inner = value.rstrip()[4:-1]
-    giver, arrow, receiver = inner.partition("->")
-    name = giver.strip()
-    offset = 4 + len(giver) - len(giver.lstrip())
-    if not arrow:
-        return name, offset, None, -1
-    to = receiver.strip()
-    return name, offset, to, 4 + len(giver) + 2 + len(receiver) - len(receiver.lstrip())
+    """NAME tokens and offsets of a ``deal Al:`` or ``pass Al -> Beth:`` head (the recipient
+    absent: None, -1)."""
+    m = PASS_HEAD.match(value)
+    return m.group(1), m.start(1), m.group(2), m.start(2)
 
 
 def claim_player(claim: str) -> str | None:

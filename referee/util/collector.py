@@ -8,6 +8,10 @@ everything as usual.
 The collector is one switch for the whole process, and logs may be checked in several threads
 (a Dask worker, a library user): the pauses are counted, the first one remembers whether the
 collector was running, and the last one to end turns it back on.
+
+What a pause leaves alive the next collection would rescan (a tenth of reading a log): the
+last pause to end moves it to the oldest generation (``gc.freeze``, ``gc.unfreeze``), which
+only full collections scan; not while objects are frozen (``unfreeze`` would release them).
 """
 
 from __future__ import annotations
@@ -36,4 +40,7 @@ def collector_paused() -> Iterator[None]:
         with _LOCK:
             _pauses -= 1
             if _pauses == 0 and _was_enabled:
+                if not gc.get_freeze_count():
+                    gc.freeze()  # (which also starts the youngest generation's count afresh)
+                    gc.unfreeze()
                 gc.enable()
