@@ -18,9 +18,8 @@ from referee.conformance.generate import (
     GameStats,
     game_seed,
     generate_game,
-    situation_problem,
-    shows_situation,
 )
+from referee.conformance.strategies import shows_situation, situation_problem
 from referee.rules.ruleset import load_ruleset
 
 

@@ -18,7 +18,8 @@ from verdict_facts import FACTS_FILE, differences, load
 from referee.judge import codes
 from referee.conformance import corpus
 from referee.conformance.corpus import EXPECTED_SUFFIX, MANIFEST, compare, corpus_main, verify
-from referee.conformance.generate import CASES, Rng, generate_game
+from referee.conformance.gamestats import CASES
+from referee.conformance.generate import Rng, generate_game
 from referee.conformance.inject import (
     INJECTABLE,
     PLAY_KINDS,

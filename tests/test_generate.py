@@ -14,8 +14,8 @@ from collections import Counter
 import pytest
 
 from referee.conformance.commands import generate_main
+from referee.conformance.gamestats import CASES
 from referee.conformance.generate import (
-    CASES,
     STRATEGIES,
     GameStats,
     Rng,

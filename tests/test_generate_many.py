@@ -262,7 +262,7 @@ STATED = {"moon": (100, 5), "set-aside-first": (100, 5), "set-aside-last": (94, 
 
 @pytest.mark.parametrize("situation", sorted(STATED))
 def test_a_situation_is_reached_in_its_stated_share_of_legal_games(situation):
-    from referee.conformance.generate import shows_situation
+    from referee.conformance.strategies import shows_situation
 
     rules = load_ruleset("cancellation")
     shown = 0

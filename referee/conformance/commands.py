@@ -18,9 +18,8 @@ from referee.conformance.generate import (
     game_seed,
     generate_game,
     hand_limit_note,
-    situation_problem,
-    shows_situation,
 )
+from referee.conformance.strategies import shows_situation, situation_problem
 from referee.conformance.inject import (
     INJECTABLE,
     CannotInject,

@@ -12,7 +12,7 @@
 
 The corpus always holds a covering set: both bundled rulesets and every player count they
 allow (clean and injected), every injectable kind, and the tricky cases of
-:data:`referee.conformance.generate.CASES`, each searched for over seeds; random logs are added
+:data:`referee.conformance.gamestats.CASES`, each searched for over seeds; random logs are added
 up to ``count``.  Any ``count`` and ``seed`` work, and give byte-identical files again.
 
 See ``spec/conformance.md`` for how another implementation uses it.
@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from referee.judge import codes
-from referee.conformance.generate import CASES, GameStats, Rng, generate_game
+from referee.conformance.gamestats import CASES, GameStats
+from referee.conformance.generate import Rng, generate_game
 from referee.conformance.inject import (
     INJECTABLE,
     CannotInject,

@@ -32,17 +32,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import fields
 
-from referee.conformance.gamestats import CASES, GameStats  # noqa: F401  (re-exported)
+from referee.conformance.gamestats import GameStats
 from referee.conformance.rng import Rng
-from referee.conformance.strategies import (  # noqa: F401  (re-exported)
+from referee.conformance.strategies import (
     SITUATIONS,
     STRATEGIES,
     _strength,
     choose_pass,
     choose_play,
-    shows_situation,
     situation_count,
-    situation_problem,
 )
 from referee.log.events import (
     CardRun,
