@@ -38,9 +38,19 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def http_client():
+    """httpx2, which the test extra installs (Starlette's test client asks for it), or httpx:
+    the two have one API."""
+    try:
+        import httpx2
+    except ModuleNotFoundError:
+        import httpx as httpx2
+    return httpx2
+
+
 def start_server(workers: int = 1, timeout: float = 60.0) -> tuple[subprocess.Popen, str]:
     """``referee serve`` on 127.0.0.1 and a free port, once it answers: (process, its URL)."""
-    import httpx
+    httpx = http_client()
 
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -95,7 +105,7 @@ async def _client(client, url: str, logs: list[str], deadline: float, seen: list
 
 
 async def _load(url: str, clients: int, seconds: float, pause: float) -> list:
-    import httpx
+    httpx = http_client()
 
     logs = [(ROOT / "examples" / "logs" / name).read_text("utf-8") for name in LOGS]
     seen: list = []
