@@ -121,6 +121,23 @@ def test_the_footer_names_the_rules_as_players_know_them():
     assert "delle regole di Cancellation Hearts" in italian[italian.index("<footer"):]
 
 
+def test_each_clause_is_quoted_in_the_readers_language():
+    english, _ = report_html(DISPUTE.read_bytes(), str(DISPUTE))
+    assert '<span class="title">Follow suit.</span>' in english
+    italian, _ = report_html(DISPUTE.read_bytes(), str(DISPUTE), language="it")
+    # R5.2 as spec/rules.it.md words it, and no English clause left
+    assert '<span class="title">Rispondere al seme.</span>Un giocatore deve giocare una carta' \
+        ' del seme condotto se può.' in italian
+    assert "Follow suit" not in italian and "**" not in italian
+
+
+def test_points_lost_with_a_set_aside_last_trick_cite_their_rule():
+    log = ROOT / "examples" / "corpus" / "009-cancellation-7p-set-aside-last.log"
+    html, _ = report_html(log.read_bytes(), str(log))
+    assert 'set aside, the last trick: 2 points lost <span class="rule">(R6.6)</span>' in html
+    assert '2 points went to nobody. <span class="rule">(R6.6)</span>' in html
+
+
 def test_the_command_writes_the_page_and_exits_as_check_does(tmp_path, capsys):
     out = tmp_path / "report.html"
     assert main(["report", str(DISPUTE), "-o", str(out)]) == 1

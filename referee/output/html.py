@@ -26,6 +26,7 @@ from referee import __version__
 from referee.judge.codes import NOTE
 from referee.output.game_view import MAX_DRAWN_HANDS
 from referee.rules.cards import SUIT_LETTERS, SUIT_SYMBOLS
+from referee.rules.rulebook import clause_quote
 from referee.rules.ruleset import Ruleset
 from referee.util import i18n
 from referee.util.i18n import N_, SOURCE_LANGUAGE
@@ -175,9 +176,11 @@ def _template(language: str = SOURCE_LANGUAGE):
 
 
 def _explained(diag: dict, language: str) -> dict:
-    """A diagnostic of the view with its kind's explanation in ``language``."""
+    """A diagnostic of the view with its kind's explanation and its clause in ``language``
+    (the clause's text as the rulebook's HTML: bold and italics kept)."""
     return {**diag, "summary": i18n.translate(diag["summary"], language),
-            "why": i18n.translate(diag["why"], language)}
+            "why": i18n.translate(diag["why"], language),
+            "clause": clause_quote(diag["clause"]["id"], language)}
 
 
 def render_html(game: dict, language: str = SOURCE_LANGUAGE) -> str:

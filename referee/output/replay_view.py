@@ -37,7 +37,7 @@ def trick_row(names: list[str], entry: TracedTrick) -> str:
         points = f"{record.points} point{'s' * (record.points != 1)}"
         outcome = f"-> {names[record.winner]} takes {points}{carried}"
     elif record.points:
-        outcome = f"-> set aside, {record.points} points lost"
+        outcome = f"-> set aside, {record.points} points lost (R6.6)"
     else:
         waiting = sum(card_points(c) for c in pile)
         outcome = f"-> set aside (pile now {len(pile)} cards, {waiting} points)"
