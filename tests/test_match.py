@@ -206,6 +206,28 @@ def test_a_program_that_answers_every_query_rightly_shows_no_difference():
     assert result.forfeit is None and not result.differences and len(result.hand_scores) == 2
 
 
+def test_every_message_of_a_conformance_game_follows_the_protocols_schema(tmp_path):
+    import jsonschema
+
+    schema = json.loads((ROOT / "spec" / "protocol.schema.json").read_text("utf-8"))
+    transcript = tmp_path / "transcript.jsonl"
+    result = play_game([RULES_BOT + ["", str(transcript)]], (0,) * 6, game="g", seed=3,
+                       options=MatchOptions(RULES, conformance=True))
+    assert result.forfeit is None and not result.differences
+    messages = [json.loads(line) for line in transcript.read_text("utf-8").splitlines()]
+    validator = jsonschema.Draft202012Validator(schema)
+    for message in messages:
+        validator.validate(message)
+    # both ways: what the referee tells and asks, and what the program answers
+    assert {m["type"] for m in messages} >= {
+        "start", "deal", "pass_request", "received", "play_request", "played", "trick_query",
+        "trick", "score_query", "hand_end", "game_end", "ready", "pass", "play",
+        "trick_answer", "score_answer"}
+    wrong = dict(messages[0], players="Al")
+    with pytest.raises(jsonschema.ValidationError):
+        validator.validate(wrong)
+
+
 @pytest.mark.parametrize("mode, what, trick", [("wrong-winner", "trick winner", 2),
                                                 ("wrong-score", "scores", None)])
 def test_a_wrong_winner_or_score_shows_at_its_first_occurrence(mode, what, trick):

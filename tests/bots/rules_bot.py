@@ -1,11 +1,12 @@
 """A player that also answers the trick and score queries of `referee match --conformance`.
 
-    rules_bot.py [MODE]
+    rules_bot.py [MODE [TRANSCRIPT]]
 
 It plays as examples/bots/random_bot.py does and works out each trick's winner and pile and each
 hand's scores from what it was told, with the referee's own trick resolution. MODE plants one
 error: wrong-winner (names the next seat as the winner of trick 2 of each hand), wrong-score
-(adds 1 to the first seat's score in hand 1). Points follow the cancellation ruleset: hearts 1,
+(adds 1 to the first seat's score in hand 1); "" plants none. With TRANSCRIPT, every line it
+reads and writes is appended to that file. Points follow the cancellation ruleset: hearts 1,
 a Black Maria 13, the kitty's to the seat that collected it.
 """
 import json
@@ -20,6 +21,7 @@ from referee.rules.cards import Card  # noqa: E402
 from referee.rules.tricks import resolve_trick  # noqa: E402
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else ""
+TRANSCRIPT = open(sys.argv[2], "a", encoding="utf-8") if len(sys.argv) > 2 else None
 
 
 def points(cards):
@@ -71,6 +73,8 @@ class RulesPlayer(Player):
 
 player = RulesPlayer(1)
 for line in sys.stdin:
+    if TRANSCRIPT is not None:
+        TRANSCRIPT.write(line)
     message = json.loads(line)
     if message["type"] == "play_request" and not message["cards"]:
         player.leader = message["leader"]
@@ -78,4 +82,6 @@ for line in sys.stdin:
         player.leader = message["seat"]
     answer = player.handle(message)
     if answer is not None:
+        if TRANSCRIPT is not None:
+            TRANSCRIPT.write(json.dumps(answer) + "\n")
         print(json.dumps(answer), flush=True)
