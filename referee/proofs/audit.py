@@ -25,7 +25,7 @@ from referee.judge.scoring import explain, loss_possible, sum_fact
 from referee.judge.setup import hands_of
 from referee.judge.table import Findings, Table
 from referee.log.parser import ParseResult
-from referee.proofs import sheet_bound, sheet_search
+from referee.proofs import sheet_exact, sheet_search
 from referee.proofs.audit_answer import AuditResult, Fix, count_entries, seated
 from referee.proofs.audit_bound import bounded
 from referee.proofs.budgets import (
@@ -163,16 +163,20 @@ class SheetQuestion:
     def _smallest(self, held: list[_Lines], found: sheet_search.Found,
                   deadline: float) -> bool:
         """Whether the search's correction is the smallest (fewest entries, then fewest
-        points lost): a lower bound on the entries meets it
-        (:mod:`referee.proofs.sheet_bound`) and it assumes no points lost, or else z3 finds
+        points lost): it assumes no points lost and no correction of fewer entries exists
+        (:mod:`referee.proofs.sheet_exact`, within half the time left), or else z3 finds
         none smaller."""
         if not found.changes:
             return True
         rules = self.table.rules
-        if not any(found.lost) and sheet_bound.lower_bound(
+        if not any(found.lost):
+            left = deadline - time.monotonic()
+            fewer = sheet_exact.fewer_exists(
                 rules, rules.start_total, *self._rows(held), found.changes,
-                lambda values, lost: explain(rules, values, lost) is not None) >= found.changes:
-            return True
+                lambda values, lost: explain(rules, values, lost) is not None,
+                time.monotonic() + left / 2)
+            if fewer is False:
+                return True
         from referee.proofs.audit_z3 import smaller_exists
 
         return smaller_exists(self, held, found.changes, sum(found.lost), deadline) is False
