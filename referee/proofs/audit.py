@@ -9,9 +9,10 @@ assumes the fewest lost points, then the one nearest the written values.  When s
 corrections of that size exist, up to ``max_solutions`` are listed.  Lines other than scores
 and totals are ignored here (the replay checks them).
 
-The answer comes from a search hand by hand (:mod:`referee.proofs.sheet_search`, no z3), or
-for what it does not cover from z3's optimizer (:mod:`referee.proofs.audit_z3`, imported only
-then), in a child process held to a time and memory budget (:mod:`referee.proofs.audit_bound`):
+The answer comes from a search hand by hand (:mod:`referee.proofs.sheet_search`, no z3),
+shown to be the smallest by a branch and bound (:mod:`referee.proofs.sheet_exact`, no z3) or
+else by z3; or for what the search does not cover from z3's optimizer
+(:mod:`referee.proofs.audit_z3`, imported only then); all in a child process held to a time and memory budget (:mod:`referee.proofs.audit_bound`):
 past it the audit says it was not decided, and claims no correction.
 """
 

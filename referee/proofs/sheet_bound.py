@@ -1,5 +1,7 @@
-"""A lower bound on the entries any correction of a scoresheet changes, which makes the
-search's answer (:mod:`referee.proofs.sheet_search`) exact when the two meet.
+"""A lower bound on the entries any correction of a scoresheet changes, from any point of the
+sheet on: what prunes the branch and bound of :mod:`referee.proofs.sheet_exact`, and where it
+meets the search's answer (:mod:`referee.proofs.sheet_search`), shows that answer the smallest
+at once.
 
 The bound counts disjoint groups of written entries, each of which every correction must
 touch at least once:
@@ -16,9 +18,11 @@ touch at least once:
 What a correction does to the sums is a path: ``c``, how far the true scores of hands 1..k
 sum from the written ones, moves by what each hand's law lets its sum become, and total line k
 keeps its sum only where ``c`` equals that line's written excess (its total less the start and
-the written scores before it).  This walk over ``c`` is solved exactly, as sets of integer
-intervals per cost, so a total carried too high to the end of a sheet costs one change per
-later line unless some hand's sum can make up the difference.  Every correction follows one
+the written scores before it).  This walk over ``c`` is solved exactly, backwards from the
+end of the sheet, as sets of integer intervals per cost (:func:`costs_to_go`: from which ``c``
+before a hand the rest of the sheet costs that much), so a total carried too high to the end
+of a sheet costs one change per later line unless some hand's sum can make up the
+difference.  Every correction follows one
 such path and touches at least the groups it counts, so the bound never exceeds the smallest
 correction.
 """

@@ -10,18 +10,23 @@ every correction:
 - keeps its score: ``tau`` moves by the written disagreement of the hand (its previous total
   and score against its total), and the total changes unless ``tau`` is then 0;
 - keeps its total: ``tau`` becomes 0, and the score changes unless it already agreed;
-- changes both: ``tau`` becomes an unknown, written down as the set of values the hand's law
-  leaves it (a symbol), until the seat keeps a total (the symbol takes that value, which must
-  lie in the set) or changes a score (the symbol moves into that hand's law);
+- changes both: ``tau`` becomes an unknown (a symbol) until the seat keeps a total (the
+  symbol takes the value that total gives) or changes a score (the symbol moves into that
+  hand's law);
 - keeps both: only where they agree with ``tau``.
 
 A hand whose scores are all known is checked against its law exactly
-(:func:`referee.judge.scoring.explain`); one whose law holds a symbol, against the sums the law
-allows, each score kept in the range a seat can have.  Where a hand's law would hold more than
-one new and one old symbol, the law is not checked there.  Both make the question wider than
-the sheet's, never narrower: when no correction of fewer entries is found, none exists.  A
-correction found may be one of the wider question only, so then the answer is "perhaps", and
-the audit asks z3 (:mod:`referee.proofs.audit_z3`).
+(:func:`referee.judge.scoring.explain`).  A hand whose law holds symbols says that its new
+symbols less its old ones sum to one of the sums the law allows (a moon pattern's only where
+every known score of the hand is one of the pattern's values).  The symbols so tied form a
+group, kept as the set of values the sum of its symbols still held by seats may take: an old
+symbol appears in two laws only (the hand that made it and the one that ends it), so it is
+summed out where it ends, and a symbol a kept total fixes shifts its group's set.  A group
+that no seat holds any more must be able to sum to nothing.  What this leaves out (a score of
+a group of several symbols kept within a seat's range, a moon's values for each seat) makes
+the question wider than the sheet's, never narrower: when no correction of fewer entries is
+found, none exists.  A correction found may be one of the wider question only, so then the
+answer is "perhaps", and the audit asks z3 (:mod:`referee.proofs.audit_z3`).
 
 The search is depth first under the bound: a state's cost so far plus a lower bound on the
 rest (:func:`referee.proofs.sheet_bound.costs_to_go`, read at the sum of the state's errors)
@@ -69,7 +74,7 @@ def fewer_exists(rules: Ruleset, start: int, scores: list[list[int]],
         problem.search(deadline, max_states)
     except _Found:
         return True
-    except _Stop:
+    except (_Stop, RecursionError):  # a sheet of more hands than Python's stack holds
         return None
     return False
 
@@ -83,7 +88,7 @@ class _Problem:
         self.max_lost = max_lost
         # a total not written is read as the previous one plus the score: it costs nothing
         self.weight = [[0 if w is None else 1 for w in row] for row in totals]
-        ref, previous, self.a, self.excess = [], [start] * self.n, [], []
+        previous, self.a, self.excess = [start] * self.n, [], []
         written = 0
         for k, row in enumerate(scores):
             line = [previous[p] + row[p] if totals[k][p] is None else totals[k][p]
@@ -91,7 +96,6 @@ class _Problem:
             self.a.append([line[p] - previous[p] - row[p] for p in range(self.n)])
             written += sum(row)
             self.excess.append(sum(line) - self.n * start - written)
-            ref.append(line)
             previous = line
         self.plain = [_plain(rules, lost) for lost in max_lost]
         self.patterns = [(frozenset(p), sum(p)) for p in sheet_bound._patterns(rules, self.n)]
