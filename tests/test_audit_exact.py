@@ -13,7 +13,7 @@ from referee.judge.scoring import explain
 from referee.judge.setup import hands_of
 from referee.judge.table import Findings, Table
 from referee.log.parser import parse_text
-from referee.proofs import sheet_bound
+from referee.proofs import audit_z3, sheet_bound, sheet_exact
 from referee.proofs.audit import SheetQuestion, audit_scoresheet
 from referee.proofs.audit_z3 import optimised
 from tests.test_audit_bounds import CANCELLATION, EIGHT, SIX, running, three_slips, written
@@ -81,14 +81,14 @@ def test_a_total_carried_to_the_end_costs_a_change_per_line():
                                                                    for h in range(5, 13)]
 
 
-def test_a_carried_total_beside_another_slip_on_its_lines_is_decided_by_z3s_no():
+def test_a_carried_total_beside_another_slip_on_its_lines_is_decided_without_z3(monkeypatch):
     # Al's hand 2 total is one too many and carried on to hand 6; Dave's hand 4 total is ten
     # too many, his hand 5 total right.  Lines 2 to 6 each sum one too many for Al, and no
     # hand's law lets a sum grow by one without a moon: five changes (his hand 2 score one
     # more would make the hand 53, and the seat balancing it would carry the error instead).
     # Dave's hand 4 total disagrees with his hand 3 total and score and with his hand 5 total
     # and score: one change, his hand 4 total.  The bound counts line 4 once, so it gives 5;
-    # z3 finds no correction of 5 entries, and the search's 6 is the answer.
+    # the branch and bound finds no correction of 5 entries, and the search's 6 is the answer.
     scores = [[10, 14, 0, 5, 13, 10], [0, 15, 20, 2, 13, 2], [1, 2, 3, 4, 5, 37],
               [4, 4, 4, 20, 10, 10], [10, 14, 0, 5, 13, 10], [0, 15, 20, 2, 13, 2]]
     totals = [list(row) for row in running(scores)]
@@ -98,11 +98,23 @@ def test_a_carried_total_beside_another_slip_on_its_lines_is_decided_by_z3s_no()
     text = written(SIX, scores, totals)
     question = _question(text, SIX)
     assert _bound(question, 10) == 5
+    rows = question._rows(question.held)
+    assert sheet_exact.fewer_exists(CANCELLATION, 0, *rows, 6, _explained) is False
+    assert sheet_exact.fewer_exists(CANCELLATION, 0, *rows, 7, _explained) is True
+    monkeypatch.setattr(audit_z3, "smaller_exists", _no_z3)
     result = audit_scoresheet(parse_text(text), CANCELLATION, SIX)
     assert result.changes == 6 and not result.undecided
     assert [(f.hand, f.player, f.field, f.old - f.new) for f in result.suggestions[0]] == [
         (2, "Al", "total", 1), (3, "Al", "total", 1), (4, "Al", "total", 1),
         (4, "Dave", "total", 10), (5, "Al", "total", 1), (6, "Al", "total", 1)]
+
+
+def _explained(values, lost) -> bool:
+    return explain(CANCELLATION, values, lost) is not None
+
+
+def _no_z3(*_args):
+    raise AssertionError("z3 asked")
 
 
 def _consistent(seats: int, draw) -> list[list[int]]:
@@ -145,3 +157,20 @@ def test_the_answer_and_the_bound_agree_with_z3s_optimum(text):
     assert (answer.changes, sum(answer.lost.values())) == (exact.changes,
                                                             sum(exact.lost.values()))
     assert _bound(_question(text, SIX), exact.changes + 5) <= exact.changes
+
+
+@pytest.mark.slow  # about 2 s an example: z3's optimum
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(slipped_sheets())
+def test_the_branch_and_bound_never_denies_a_correction_z3_finds(text):
+    # a correction of z3's smallest size exists, so the branch and bound never denies one of
+    # fewer entries than that size and one more; and on sheets this small it decides whether
+    # one smaller than z3's exists
+    question = _question(text, SIX)
+    exact = optimised(question, question.held, 1, time.monotonic() + 60, 60)
+    assert not exact.undecided
+    rows = question._rows(question.held)
+    assert sheet_exact.fewer_exists(CANCELLATION, 0, *rows, exact.changes + 1,
+                                    _explained) is not False
+    assert sheet_exact.fewer_exists(CANCELLATION, 0, *rows, exact.changes, _explained) in (
+        False, True)

@@ -89,3 +89,26 @@ def test_a_total_carried_from_the_wrong_hand_is_the_line_audit_corrects_first():
                              seconds=30)
     assert sorted((fix.line, fix.player, fix.old, fix.new) for fix in audit.suggestions[0]) == \
         [(25, "Al", 132, 158), (25, "Beth", 54, 73), (25, "Eve", 72, 79)]
+
+
+def test_a_total_carried_from_the_wrong_hand_mid_game_is_that_lines_totals_alone():
+    # hand 6's totals (line 17) add its scores to hand 4's totals (line 13) instead of hand
+    # 5's, so the four seats that scored in hand 5 are short by their hand 5 score: Al 60
+    # (45 + 15, not 64 + 15 = 79), Beth 30 (not 44), Eve 47 (not 65), Gus 46 (not 47).  Hand
+    # 7's totals are right.  For each of the four, the hand 6 total disagrees with hand 5's
+    # total plus hand 6's score and with hand 7's total less hand 7's score (Al: 79 and
+    # 81 - 2 = 79); the two share that total only, so each seat needs a change of its own, and
+    # only that total mends both with one.  Four entries, all on line 17, and no other four.
+    right = "total: Al 79, Beth 44, Charlie 2, Dave 26, Eve 65, Fay 26, Gus 47, Hana 23"
+    assert right in SHEET
+    text = SHEET.replace(
+        right, "total: Al 60, Beth 30, Charlie 2, Dave 26, Eve 47, Fay 26, Gus 46, Hana 23")
+    report = check_text(text)
+    assert [(d.kind, d.line, d.player) for d in report.diagnostics] == [(TOTAL_MISMATCH, 17, None)]
+    assert report.diagnostics[0].message.startswith(
+        "hand 6's totals add its scores to the totals of hand 4, not of hand 5")
+    audit = audit_scoresheet(parse_text(text), load_ruleset(report.ruleset), report.players,
+                             seconds=30)
+    assert audit.changes == 4 and not audit.more and len(audit.suggestions) == 1
+    assert [(fix.line, fix.player, fix.old, fix.new) for fix in audit.suggestions[0]] == [
+        (17, "Al", 60, 79), (17, "Beth", 30, 44), (17, "Eve", 47, 65), (17, "Gus", 46, 47)]

@@ -9,9 +9,10 @@ assumes the fewest lost points, then the one nearest the written values.  When s
 corrections of that size exist, up to ``max_solutions`` are listed.  Lines other than scores
 and totals are ignored here (the replay checks them).
 
-The answer comes from a search hand by hand (:mod:`referee.proofs.sheet_search`, no z3), or
-for what it does not cover from z3's optimizer (:mod:`referee.proofs.audit_z3`, imported only
-then), in a child process held to a time and memory budget (:mod:`referee.proofs.audit_bound`):
+The answer comes from a search hand by hand (:mod:`referee.proofs.sheet_search`, no z3),
+shown to be the smallest by a branch and bound (:mod:`referee.proofs.sheet_exact`, no z3) or
+else by z3; or for what the search does not cover from z3's optimizer
+(:mod:`referee.proofs.audit_z3`, imported only then); all in a child process held to a time and memory budget (:mod:`referee.proofs.audit_bound`):
 past it the audit says it was not decided, and claims no correction.
 """
 
@@ -25,7 +26,7 @@ from referee.judge.scoring import explain, loss_possible, sum_fact
 from referee.judge.setup import hands_of
 from referee.judge.table import Findings, Table
 from referee.log.parser import ParseResult
-from referee.proofs import sheet_bound, sheet_search
+from referee.proofs import sheet_exact, sheet_search
 from referee.proofs.audit_answer import AuditResult, Fix, count_entries, seated
 from referee.proofs.audit_bound import bounded
 from referee.proofs.budgets import (
@@ -163,16 +164,20 @@ class SheetQuestion:
     def _smallest(self, held: list[_Lines], found: sheet_search.Found,
                   deadline: float) -> bool:
         """Whether the search's correction is the smallest (fewest entries, then fewest
-        points lost): a lower bound on the entries meets it
-        (:mod:`referee.proofs.sheet_bound`) and it assumes no points lost, or else z3 finds
+        points lost): it assumes no points lost and no correction of fewer entries exists
+        (:mod:`referee.proofs.sheet_exact`, within half the time left), or else z3 finds
         none smaller."""
         if not found.changes:
             return True
         rules = self.table.rules
-        if not any(found.lost) and sheet_bound.lower_bound(
+        if not any(found.lost):
+            left = deadline - time.monotonic()
+            fewer = sheet_exact.fewer_exists(
                 rules, rules.start_total, *self._rows(held), found.changes,
-                lambda values, lost: explain(rules, values, lost) is not None) >= found.changes:
-            return True
+                lambda values, lost: explain(rules, values, lost) is not None,
+                time.monotonic() + left / 2)
+            if fewer is False:
+                return True
         from referee.proofs.audit_z3 import smaller_exists
 
         return smaller_exists(self, held, found.changes, sum(found.lost), deadline) is False

@@ -1,5 +1,7 @@
-"""A lower bound on the entries any correction of a scoresheet changes, which makes the
-search's answer (:mod:`referee.proofs.sheet_search`) exact when the two meet.
+"""A lower bound on the entries any correction of a scoresheet changes, from any point of the
+sheet on: what prunes the branch and bound of :mod:`referee.proofs.sheet_exact`, and where it
+meets the search's answer (:mod:`referee.proofs.sheet_search`), shows that answer the smallest
+at once.
 
 The bound counts disjoint groups of written entries, each of which every correction must
 touch at least once:
@@ -16,9 +18,11 @@ touch at least once:
 What a correction does to the sums is a path: ``c``, how far the true scores of hands 1..k
 sum from the written ones, moves by what each hand's law lets its sum become, and total line k
 keeps its sum only where ``c`` equals that line's written excess (its total less the start and
-the written scores before it).  This walk over ``c`` is solved exactly, as sets of integer
-intervals per cost, so a total carried too high to the end of a sheet costs one change per
-later line unless some hand's sum can make up the difference.  Every correction follows one
+the written scores before it).  This walk over ``c`` is solved exactly, backwards from the
+end of the sheet, as sets of integer intervals per cost (:func:`costs_to_go`: from which ``c``
+before a hand the rest of the sheet costs that much), so a total carried too high to the end
+of a sheet costs one change per later line unless some hand's sum can make up the
+difference.  Every correction follows one
 such path and touches at least the groups it counts, so the bound never exceeds the smallest
 correction.
 """
@@ -28,7 +32,7 @@ from __future__ import annotations
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
 
-__all__ = ["lower_bound"]
+__all__ = ["lower_bound", "costs_to_go", "cost_at"]
 
 Intervals = tuple[tuple[int, int], ...]  # disjoint, sorted, closed
 NOTHING: Intervals = ()
@@ -42,67 +46,88 @@ def lower_bound(rules: Ruleset, start: int, scores: list[list[int]],
 
     ``scores`` are every seat's written scores by hand, ``totals`` the written totals (None:
     not written), ``explained(values, max_lost)`` whether a hand's scores meet its law."""
+    togo = costs_to_go(rules, start, scores, totals, max_lost, ceiling, explained)
+    return cost_at(togo[0], ((0, 0),))
+
+
+def costs_to_go(rules: Ruleset, start: int, scores: list[list[int]],
+                totals: list[list[int | None]], max_lost: list[int], ceiling: int,
+                explained) -> list[list[Intervals]]:
+    """The same walk read backwards: per hand h (0 to the number of hands), per cost below
+    ``ceiling``, the ``c`` before hand h from which hands h and later can be corrected at that
+    cost, counting the groups of those hands only (hand h's triples hold the previous total
+    line's entries, so they are left out at h)."""
+    triples = _triples(start, scores, totals)
+    moves, lines = _moves(rules, start, scores, totals, max_lost, explained)
+    after: list[Intervals] = [EVERYTHING] + [NOTHING] * (ceiling - 1)
+    out = [after]
+    for k in range(len(scores) - 1, -1, -1):
+        excess = lines[k]
+        here = EVERYTHING if excess is None else ((excess, excess),)
+        before = EVERYTHING if k == 0 or lines[k - 1] is None else ((lines[k - 1],) * 2,)
+        paid = after if excess is None else [
+            _union(after[cost - 1] if cost else NOTHING, _meet(after[cost], here))
+            for cost in range(ceiling)]
+        after = _union_levels([_back(paid, move, before, here, triples[k])
+                               for move in moves[k]])
+        # hand k's triples hold line k - 1's entries, which a state before hand k has settled
+        # (the start, before hand 1, is no entry)
+        out.append(after if not triples[k] or k == 0 else _union_levels(
+            [_back(paid, move, before, here, 0) for move in moves[k]]))
+    out.reverse()
+    return out
+
+
+def cost_at(levels: list[Intervals], sums: Intervals) -> int:
+    """The least cost whose set meets ``sums`` (the number of levels when none does)."""
+    for cost, reached in enumerate(levels):
+        if _meet(reached, sums):
+            return cost
+    return len(levels)
+
+
+def _moves(rules: Ruleset, start: int, scores, totals, max_lost: list[int], explained):
+    """Per hand, its moves (changes, lowest and highest change of its sum), and per total
+    line its written excess (None: not every total written)."""
     from referee.proofs.wording import hand_sum
 
     n = len(scores[0]) if scores else 0
-    triples = _triples(start, scores, totals)
     patterns = _patterns(rules, n)
-    reach: list[Intervals] = [((0, 0),)] + [NOTHING] * (ceiling - 1)  # cost -> c reached
-    before = EVERYTHING  # the c that keep the previous total line's sum (the start: any)
-    written = 0
+    moves, lines, written = [], [], 0
     for k, row in enumerate(scores):
         written += sum(row)
         ends = (hand_sum(rules, max_lost[k]), hand_sum(rules, 0))
-        moves = [(1, min(ends) - sum(row), max(ends) - sum(row))]
-        moves += [(max(1, sum(1 for v in row if v not in set(p))), sum(p) - sum(row),
-                   sum(p) - sum(row)) for p in patterns]
-        # the written scores as they stand, when they meet the law: no change
-        moves.append((0 if explained(tuple(row), max_lost[k]) else 1, 0, 0))
+        here = [(1, min(ends) - sum(row), max(ends) - sum(row))]
+        here += [(max(1, sum(1 for v in row if v not in set(p))), sum(p) - sum(row),
+                  sum(p) - sum(row)) for p in patterns]
+        here.append((0 if explained(tuple(row), max_lost[k]) else 1, 0, 0))
+        moves.append(here)
         line = totals[k]
-        excess = (sum(line) - n * start - written) if None not in line else None
-        here = EVERYTHING if excess is None else ((excess, excess),)
-        reach = _after_line(_union_levels([_step(reach, move, before, here, triples[k])
-                                           for move in moves]), excess)
-        before = here
-    for cost, reached in enumerate(reach):
-        if reached:
-            return cost
-    return ceiling
+        lines.append((sum(line) - n * start - written) if None not in line else None)
+    return moves, lines
 
 
-def _step(reach: list[Intervals], move: tuple[int, int, int], before: Intervals,
+def _back(paid: list[Intervals], move: tuple[int, int, int], before: Intervals,
           here: Intervals, triples: int) -> list[Intervals]:
-    """Where a hand's move (changes, lowest and highest change of its sum) takes each ``c``.
-
-    From a ``c`` that keeps the previous total line's sum to one that keeps this line's sum,
-    the hand's disagreeing triples each need a change of their own in this hand."""
+    """:func:`_step` read backwards: the ``c`` before the hand from which its move reaches,
+    at each cost, a ``c`` after it in ``paid`` at the rest of that cost."""
     changes, low, high = move
     costly = max(changes, triples)
     out = []
-    for cost in range(len(reach)):
+    for cost in range(len(paid)):
         parts = []
         if cost >= changes:
-            source = reach[cost - changes]
-            parts.append(_shift(_minus(source, before), low, high))
-            parts.append(_minus(_shift(_meet(source, before), low, high), here))
+            target = paid[cost - changes]
+            parts.append(_minus(_shift(target, -high, -low), before))
+            parts.append(_meet(_shift(_minus(target, here), -high, -low), before))
         if cost >= costly:
-            parts.append(_meet(_shift(_meet(reach[cost - costly], before), low, high), here))
+            parts.append(_meet(_shift(_meet(paid[cost - costly], here), -high, -low), before))
         out.append(_union(*parts))
     return out
 
 
 def _union_levels(options: list[list[Intervals]]) -> list[Intervals]:
     return [_union(*level) for level in zip(*options)]
-
-
-def _after_line(levels: list[Intervals], excess: int | None) -> list[Intervals]:
-    """A total line whose written excess is ``excess`` (None: not every total written): one
-    change more wherever ``c`` misses it."""
-    if excess is None:
-        return levels
-    point = ((excess, excess),)
-    return [_union(levels[cost - 1] if cost else NOTHING, _meet(levels[cost], point))
-            for cost in range(len(levels))]
 
 
 def _triples(start: int, scores, totals) -> list[int]:

@@ -17,8 +17,8 @@ up to three such seats change together, with or without one more seat balancing 
 all of them at once to the scores their next totals show.  A hand whose kept scores meet its
 totals and its law is kept as written.  These candidates are what the search covers: its
 answer is the smallest correction among them, which need not be the smallest of all, so the
-audit gives it only when :mod:`referee.proofs.sheet_bound`'s lower bound meets it, or z3 finds
-none smaller (:mod:`referee.proofs.audit`).  A lower bound (disjoint conflicts still
+audit gives it only when :mod:`referee.proofs.sheet_exact` finds no correction of fewer
+entries, or z3 finds none smaller (:mod:`referee.proofs.audit`).  A lower bound (disjoint conflicts still
 ahead, each needing one change, and the seats whose totals the state already misses) steers
 the search.
 
