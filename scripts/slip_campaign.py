@@ -338,9 +338,17 @@ def clean_pool() -> list[tuple[str, str]]:
     return pool + sheets
 
 
-def judge(slip: Slip, winners) -> Outcome:
-    from referee import check_text
+def check_text(text: str):
+    """The report of ``text`` by the judged checkout (whose check_text may live in
+    referee.run.single, as in older checkouts)."""
+    try:
+        from referee import check_text as check
+    except ImportError:
+        from referee.run.single import check_text as check
+    return check(text)
 
+
+def judge(slip: Slip, winners) -> Outcome:
     report = check_text(slip.text)
     found = [(d.kind, d.line, d.player) for d in report.diagnostics]
     if slip.most == 0:
@@ -354,8 +362,6 @@ def judge(slip: Slip, winners) -> Outcome:
 
 
 def run(per_kind: int, seed: int) -> list[Outcome]:
-    from referee import check_text
-
     pool = []
     for name, text in clean_pool():
         report = check_text(text)
