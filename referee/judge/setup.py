@@ -33,13 +33,12 @@ from referee.rules.ruleset import (
     DEFAULT_RULESET,
     Ruleset,
     RulesetError,
-    RulesetOutside,
     direction_offset,
     load_ruleset,
-    reason,
     with_options,
 )
 from referee.rules.options import OPTION_RANGES
+from referee.rules.ruleset_files import RulesetOutside, reason
 from referee.util.counting import whole_number
 from referee.util.message import msg, msgn
 from referee.util.suggest import did_you_mean

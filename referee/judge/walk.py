@@ -18,7 +18,7 @@ from referee.judge.game_end import end_text, judge_game_over
 from referee.judge.holdings import HandRecord, gather, report_direction
 from referee.judge.missing_claims import ClaimsSeen
 from referee.judge.plays import replay_tricks
-from referee.judge.records import point_into_record, reason, unreadable
+from referee.judge.records import point_into_record, unreadable
 from referee.judge.scoring import entries_by_seat, finish_hand, judge_sheet, judge_totals
 from referee.judge.setup import hands_of, setup_table
 from referee.judge.stream import Stream, Watch, add_syntax, conclude
@@ -32,6 +32,7 @@ from referee.log.recognise import looks_like_record
 from referee.rules import engine
 from referee.rules.engine import Phase, State
 from referee.rules.ruleset import Ruleset
+from referee.rules.ruleset_files import reason
 from referee.util.collector import collector_paused
 from referee.util.message import msg
 from referee.util.reading import MAX_LOG_BYTES, UnreadableFile, read_limited

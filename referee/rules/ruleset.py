@@ -21,7 +21,7 @@ from referee.rules.cards import (
     card_text,
     parse_card,
 )
-from referee.rules.options import (  # noqa: F401  (re-exported: the options' names)
+from referee.rules.options import (  # noqa: F401  (OPTION_DOCS is re-exported)
     CHOICES,
     LATER_OPTIONS,
     OPTION_DOCS,
@@ -40,7 +40,6 @@ from referee.rules.options import (  # noqa: F401  (re-exported: the options' na
 )
 from referee.rules.ruleset_files import (  # noqa: F401  (re-exported: a ruleset's errors)
     RulesetError,
-    RulesetOutside,
     bundled_names,
     bundled_text,
     read_ruleset_file,
@@ -295,12 +294,8 @@ def _check_sizes(values: dict, origin: str) -> None:
 
 @lru_cache(maxsize=64)
 def load_ruleset(name_or_path: str, roots: tuple[str, ...] | None = None) -> Ruleset:
-    """Load a bundled ruleset by name (case-insensitive) or a TOML file by path.
-
-    With ``roots``, a file (and every file named as a base) is read only when, symlinks and
-    ``..`` resolved, it lies in one of those folders; any other file raises
-    :class:`RulesetOutside` before it is opened.  A relative base is read from the folder of
-    the file that names it."""
+    """Load a bundled ruleset by name (case-insensitive) or a TOML file by path; with
+    ``roots``, a file (or a base) outside those folders raises :class:`RulesetOutside` unread."""
     return _load(name_or_path.strip(), roots, ())
 
 
@@ -351,7 +346,7 @@ def with_options(ruleset: Ruleset, **changes) -> Ruleset:
 
 DEFAULT_RULESET = "cancellation"
 __all__ = [
-    "Ruleset", "RulesetError", "RulesetOutside", "load_ruleset", "with_options",
+    "Ruleset", "RulesetError", "load_ruleset", "with_options",
     "bundled_names", "card_points", "is_point_card", "direction_offset", "read_ruleset_file",
     "canonical_direction", "OPTION_DOCS", "toml_options",
 ]

@@ -14,10 +14,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from referee.rules.ops import PLAIN
+from referee.rules.options import MoonChoice
 from referee.rules.ruleset import Ruleset
-
-SUBTRACT = "subtract"  # the shooter scores -moon_points (R8.2)
-ADD = "add"            # every other player scores +moon_points (R8.2)
 
 
 def shooters(ops, rules: Ruleset, taken: Sequence, lost) -> list:
@@ -34,7 +32,7 @@ def shooters(ops, rules: Ruleset, taken: Sequence, lost) -> list:
 
 def moon_score(ops, rules: Ruleset, choice: str | None, shot):
     """A seat's score in a moon hand before bonuses (R8.2); any choice but subtract adds."""
-    if choice == SUBTRACT:
+    if choice == MoonChoice.SUBTRACT:
         return ops.ite(shot, -rules.moon_points, 0)
     return ops.ite(shot, 0, rules.moon_points)
 

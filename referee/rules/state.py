@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from referee.rules.cards import Card, Counts
 from referee.rules.legality import Fault
+from referee.rules.options import WinningTotal
 from referee.rules.ruleset import Ruleset
 from referee.rules.tricks import TrickOutcome
 
@@ -110,5 +111,5 @@ class State(NamedTuple):
         over (R9.3)."""
         if self.phase is not Phase.OVER:
             return ()
-        low = min(self.totals) if self.rules.winning_total == "lowest" else max(self.totals)
+        low = min(self.totals) if self.rules.winning_total == WinningTotal.LOWEST else max(self.totals)
         return tuple(seat for seat, total in enumerate(self.totals) if total == low)
