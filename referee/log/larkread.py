@@ -1,15 +1,9 @@
 """Lark's reading of the lines the fast line reader leaves, resuming after bad lines.
 
-One :class:`LarkLines` serves one parse: the process-wide LALR parser (its tables are
-immutable and shared) driven with callbacks bound to that parse's own builder, so that
-parses in several threads never meet.  When the parser rejects a line, the line is
-diagnosed on its own (:mod:`referee.log.errors`) and parsing restarts at the next line with
-a fresh parser reading the same string in place (no copy, no recount of earlier lines):
-the cost of an error is the cost of its line.
-
-Relies on Lark >= 1.2 (``TextSlice``; the lexer state of an interactive parser is replaced
-to start at any line), and on the callbacks of a parse living in its ``ParseConf``.
-"""
+The process-wide LALR parser is driven with callbacks bound to one parse's builder, so that
+parses in several threads never meet.  After a rejected line, parsing restarts at the next line
+in the same string: the cost of an error is the cost of its line.  Relies on Lark >= 1.2
+(``TextSlice``) and on the callbacks of a parse living in its ``ParseConf``."""
 
 from __future__ import annotations
 
