@@ -1,9 +1,5 @@
-"""The one table of diagnostic kinds: code, kebab-case name, severity, rule clause and docs.
-
-``referee explain CODE-or-KIND`` prints an entry; every diagnostic names its kind here and
-the clause it breaks: the kind's default clause, or one of the more precise ones in ``also``
-(``clauses`` is both, the default first; tests/test_clauses.py holds every diagnostic to them).
-"""
+"""The one table of diagnostic kinds: code, kebab-case name, severity, rule clause and docs;
+``referee explain CODE-or-KIND`` prints an entry."""
 
 from __future__ import annotations
 

@@ -1,13 +1,9 @@
 """How the written numbers of one hand's tricks are read, so that a slip in them is one fault.
 
-A trick line written twice, two trick lines in each other's place, a trick line left out
-(or written with no card), and numbers that skip one and go on from there are each reported
-once, where they are; the tricks are then judged as the table played them: the repeated line
-once, the two lines in their numbered order, the trick left out as one whose cards are
-unknown, the later tricks by their place.  Without this, each later trick was "recorded where
-trick N is due", and the cards of a trick left out seemed held, so players who followed suit
-were accused of revoking.
-"""
+A trick line written twice, two lines in each other's place, a line left out and numbers that
+skip one are each reported once, and the tricks are judged as the table played them; read by
+number, every later trick would be out of place and players who followed suit would seem to
+revoke."""
 
 from __future__ import annotations
 

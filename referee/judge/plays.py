@@ -43,6 +43,7 @@ from referee.rules.cards import (
 )
 from referee.rules.engine import Phase, State
 from referee.rules.legality import Fault, card_fault
+from referee.rules.options import FirstLeader
 from referee.rules.tricks import lead_card
 from referee.util.message import Message, msg, msgn
 
@@ -192,11 +193,9 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
 def _clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: list[list[int]],
                  played: list[int], broken: bool, first: bool, lowest: int | None
                  ) -> tuple[int, ...] | None:
-    """The cards of a whole trick, taken from ``holdings`` and counted in ``played``, when
-    they are clean: in seating ``order``, each card a copy the decks still have that passes
-    the legality layers (in the first trick asked of them, card_fault; after it a held card
-    that follows suit, a discard from a void in the led suit or a lead that is not an unbroken
-    heart passes every layer); else None, nothing taken."""
+    """The cards of a whole trick, taken from ``holdings`` and counted in ``played``, when they
+    are clean (in seating ``order``, each a copy the decks still have that passes every legality
+    layer); else None, nothing taken."""
     decks, switch, led, cards = rules.decks, rules.lead_suit_switch, -1, []
     for (seat, card, _), due in zip(plays, order):
         held, suit = holdings[seat], card // NUM_RANKS
@@ -221,11 +220,9 @@ def _clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: lis
 def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
         excused_leader: int | None, *, free: bool, last: bool, dealer_known: bool,
         written_dealer: int | None) -> tuple[State, frozenset[int]]:
-    """The state trick ``index`` is played in, with its leader settled: the first player when
-    the lead is ``free``; else the seat due to lead, or another one reported (or excused).
-    A second card from one seat is taken out first, and two neighbouring plays written in each
-    other's place are put back (:mod:`referee.judge.gaps`); with it, the seats whose missing
-    card its diagnostic said."""
+    """The state trick ``index`` is played in, with its leader settled, after a second card
+    from one seat is taken out and swapped neighbouring plays put back
+    (:mod:`referee.judge.gaps`); with it, the seats whose missing card its diagnostic said."""
     said: frozenset[int] = frozenset()
     if not in_seating_order(know.tricks[index], table.size):  # (as nearly every trick is)
         said = second_cards(table, know, index, hand, state.trick_number, last_in_log=last)
@@ -255,8 +252,8 @@ def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: in
     leader's among them (the trick that has no card from it says so)."""
     n, first = table.size, plays[0]
     leader = first[0]
-    by_left = index == 0 and state.rules.first_leader in ("left_of_dealer",
-                                                          engine.AFTER_LAST_WINNER)
+    by_left = index == 0 and state.rules.first_leader in (
+        FirstLeader.LEFT_OF_DEALER, FirstLeader.AFTER_LAST_WINNER)
     if not last and not (by_left and not dealer_known) and \
             skipped_seats(state.leader, plays, n) is not None:
         return state
@@ -341,7 +338,7 @@ def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, inde
     seat, _, play = first
     record = state.last_trick
     leader = table.name(state.leader)
-    if (index == 0 or record is None) and state.rules.first_leader == engine.AFTER_LAST_WINNER:
+    if (index == 0 or record is None) and state.rules.first_leader == FirstLeader.AFTER_LAST_WINNER:
         why = (msg("the first trick is led by {leader}, the first seat", leader=leader)
                if hand == 1 else
                # TRANSLATORS: {previous} is the player the first leader sits left of

@@ -15,7 +15,8 @@ from referee.judge import codes
 from referee.judge.dealers import dealer_of, led_elsewhere
 from referee.judge.diagnostics import HandSummary, Report, unreadable_report
 from referee.judge.game_end import end_text, judge_game_over
-from referee.judge.holdings import HandRecord, gather, report_direction
+from referee.judge.hand_record import HandRecord
+from referee.judge.holdings import gather, report_direction
 from referee.judge.missing_claims import ClaimsSeen
 from referee.judge.plays import replay_tricks
 from referee.judge.records import point_into_record, unreadable
@@ -31,6 +32,7 @@ from referee.log.parser import ParseResult, UnreadableLog, log_text, parse_text
 from referee.log.recognise import looks_like_record
 from referee.rules import engine
 from referee.rules.engine import Phase, State
+from referee.rules.options import FirstLeader
 from referee.rules.ruleset import Ruleset
 from referee.rules.ruleset_files import reason
 from referee.util.collector import collector_paused
@@ -48,11 +50,8 @@ Watcher = Callable[[Table], Watch]
 def check_path(path: str | Path, *, watch: Watcher | None = None,
                max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
-    """Check one log file; a file that cannot be read gives an ``unreadable`` report (read
-    within :data:`MAX_FILE_BYTES` whatever size it reports; devices and FIFOs refused).
-
-    ``ruleset`` checks with that ruleset whatever the log names; else the log may name a
-    bundled ruleset or a .toml file in its folder, below it, or in ``allowed_dirs``."""
+    """Check one log file (read within :data:`MAX_FILE_BYTES`); a file that cannot be read gives
+    an ``unreadable`` report.  ``ruleset`` overrides the ruleset the log names."""
     shown = str(path)
     try:
         data = read_limited(path, MAX_FILE_BYTES)
@@ -60,12 +59,12 @@ def check_path(path: str | Path, *, watch: Watcher | None = None,
         return unreadable_report(shown, reason(err))
     try:
         text = log_text(data)
+        del data  # the text is all a check holds of the file
+        return judge_decoded(text, shown, base_dir=Path(path).parent, watch=watch,
+                             max_diagnostics=max_diagnostics, ruleset=ruleset,
+                             allowed_dirs=allowed_dirs)
     except UnreadableLog as err:
         return unreadable(shown, err)
-    del data  # the text is all a check holds of the file
-    return check_decoded(text, shown, base_dir=Path(path).parent, watch=watch,
-                         max_diagnostics=max_diagnostics, ruleset=ruleset,
-                         allowed_dirs=allowed_dirs)
 
 
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
@@ -73,23 +72,7 @@ def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = N
                 max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                 allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     try:
-        text = log_text(data)
-    except UnreadableLog as err:
-        return unreadable(path, err)
-    return check_decoded(text, path, base_dir=base_dir, watch=watch,
-                         max_diagnostics=max_diagnostics, ruleset=ruleset,
-                         allowed_dirs=allowed_dirs)
-
-
-def check_decoded(text: str, path: str, *, base_dir: Path | None = None,
-                  watch: Watcher | None = None,
-                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
-                  allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
-    """check_bytes of the decoded text (:func:`referee.log.parser.log_text`).  A log is
-    checked a block at a time (:func:`check_stream`), ``watch`` following it; a JSON
-    record from its whole parse."""
-    try:
-        return judge_decoded(text, path, base_dir=base_dir, watch=watch,
+        return judge_decoded(log_text(data), path, base_dir=base_dir, watch=watch,
                              max_diagnostics=max_diagnostics, ruleset=ruleset,
                              allowed_dirs=allowed_dirs)
     except UnreadableLog as err:
@@ -100,9 +83,9 @@ def judge_decoded(text: str, path: str, *, base_dir: Path | None = None,
                   watch: Watcher | None = None,
                   max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                   allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
-    """:func:`check_decoded`, raising UnreadableLog for text that is not a log at all.  (A
-    watched log within one block is read whole: it is as small either way, and the setup of
-    a stream costs more than it saves there.)"""
+    """Check the decoded text (a log a block at a time, a JSON record whole), raising
+    UnreadableLog for text that is not a log at all.  A watched log within one block is read
+    whole: the setup of a stream costs more than it saves there."""
     with collector_paused():
         if not looks_like_record(text) and (watch is None or len(text) > BLOCK_CHARS):
             report = check_stream(text, path, base_dir=base_dir, watch=watch,
@@ -281,7 +264,7 @@ def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, 
     if len(state.history) > 1:  # the replay reads the last hand's result only
         state = state._replace(history=state.history[-1:])
     # a first lead from the left of the dealer shows who dealt (plays._settle_leader)
-    dealer_known = dealer_known or (table.rules.first_leader == "left_of_dealer"
+    dealer_known = dealer_known or (table.rules.first_leader == FirstLeader.LEFT_OF_DEALER
                                     and bool(record.tricks) and 0 not in record.gaps)
     if game.first and led_elsewhere(table, record, start_state):
         # the first hand's written dealer and its first lead disagree, and either may be the

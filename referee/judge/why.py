@@ -1,14 +1,10 @@
 """Why a hand score is what it is, where the set-aside piles make it hard to see (R6.5, R6.6).
 
-A scorer who counts each trick's cards for its winner misses the pile a later winner collects
-with its trick, and the points a set-aside last trick loses.  When a written score differs
-from the referee's, the diagnostic says where the player's points came from when a pile is
-among them ("4 in trick 12 and the 4 set aside from trick 11 that Al collected with it"), or
-where the points the score counts went instead (another player's pile, or lost).  The tricks
-are played again only for a score found wrong, so a clean hand costs nothing here.  Likewise a
-heart led before hearts are broken by the player who took a kitty with hearts in it says the
-kitty broke nothing (R4.3).
-"""
+When a written score differs from the referee's, the diagnostic says where the player's points
+came from when a pile is among them, or where the points the score counts went instead.  The
+tricks are played again only for a score found wrong, so a clean hand costs nothing here.  A
+heart led unbroken by the player who took a kitty with hearts in it is told the kitty broke
+nothing (R4.3)."""
 
 from __future__ import annotations
 
