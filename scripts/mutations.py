@@ -148,7 +148,7 @@ MUTATIONS: tuple[Mutation, ...] = (
              '(0,) * players',
              'totals start at 0 whatever start_total says', SCORING_TESTS),
     Mutation('referee/rules/state.py',
-             'low = min(self.totals) if self.rules.winning_total == WinningTotal.LOWEST else max(self.totals)',
+             'low = min(self.totals) if lowest else max(self.totals)',
              'low = min(self.totals)',
              'the lowest total wins whatever winning_total says', SCORING_TESTS),
     Mutation('referee/rules/scoring.py',

@@ -1,10 +1,7 @@
 """Card identities, notation and multisets of cards.
 
-A card is an ``int`` from 0 to 51: ``suit * 13 + rank``, rank 0 being the 2 and 12 the ace.
-:class:`Card` subclasses ``int`` only to give it a readable, round-tripping repr; every
-function here also accepts plain ints.  Two decks hold two copies of every card, so hands
-and holdings are multisets: a tuple of 52 counts (:data:`Counts`).
-"""
+A card is an ``int`` from 0 to 51, ``suit * 13 + rank`` (rank 0 the 2); two decks hold two
+copies of every card, so holdings are multisets: a tuple of 52 counts (:data:`Counts`)."""
 
 from __future__ import annotations
 

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from referee.rules import scoring
 from referee.rules.cards import (
     CARDS,
-    CLUBS,
     HEARTS,
     NUM_RANKS,
     QUEEN_OF_SPADES,
+    TWO_OF_CLUBS,
     Card,
     Counts,
     add_card,
@@ -43,7 +43,6 @@ __all__ = ["SCORE", "DealAction", "HandResult", "IllegalAction", "PassAction", "
 
 SCORE = "score"
 CARD_POINTS = tuple(card_points(card) for card in CARDS)  # R7.1, looked up on the hot path
-TWO_OF_CLUBS = CLUBS * NUM_RANKS
 HEART_CARDS = frozenset(range(HEARTS * NUM_RANKS, (HEARTS + 1) * NUM_RANKS))
 AFTER_LAST_WINNER = FirstLeader.AFTER_LAST_WINNER  # play and conformance compare with it
 
@@ -271,7 +270,8 @@ class HandPlay:
             self.tricks_won[winner] += 1
             if rules.jack_of_diamonds_bonus:
                 self.bonus[winner] += sum(bonus_points(rules, c) for c in pile)
-            if kitty and self.kitty_taken is None and (last or rules.kitty_to == KittyTo.FIRST_TRICK):
+            first = rules.kitty_to == KittyTo.FIRST_TRICK
+            if kitty and self.kitty_taken is None and (last or first):
                 self.kitty_taken = (winner, number)
             collected, pile = pile, ()
         elif last:

@@ -100,8 +100,8 @@ def follow_layers(rules: Ruleset, led: int, *, first_trick: bool,
     card was ``led``, in the order they are judged (``lowest`` None: no twin club rule)."""
     led_suit = led // NUM_RANKS
     layers = [(Fault.REVOKE, _OFF_SUIT[led_suit], _SUITS[led_suit])]
-    if (first_trick and rules.first_leader == FirstLeader.TWO_OF_CLUBS and rules.second_two_of_clubs_follows
-            and led == lowest):
+    if (first_trick and rules.first_leader == FirstLeader.TWO_OF_CLUBS
+            and rules.second_two_of_clubs_follows and led == lowest):
         layers.append((Fault.MUST_PLAY_TWIN_CLUB, _ALL_BUT[led], (led,)))
     if first_trick and not rules.first_trick_points and rules.first_trick_points_whole_hand:
         layers.append((Fault.FIRST_TRICK_POINTS, _POINTS, _NON_POINTS))  # even following suit
@@ -188,8 +188,8 @@ def legal_cards(
     except that a seat leading the first trick without the lowest club may lead any card."""
     options = [c for c, n in enumerate(holding) if n]
     if not trick:
-        if first_trick and rules.first_leader == FirstLeader.TWO_OF_CLUBS and lowest is not None and (
-                not holding[lowest]):
+        if (first_trick and rules.first_leader == FirstLeader.TWO_OF_CLUBS
+                and lowest is not None and not holding[lowest]):
             return tuple(CARDS[c] for c in options)
         layers = lead_layers(rules, first_trick=first_trick, hearts_broken=hearts_broken,
                              lowest=lowest)

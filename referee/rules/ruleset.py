@@ -1,9 +1,6 @@
-"""Rulesets: one frozen record of named options, loaded from TOML.
-
-Bundled rulesets live in ``referee/rules/rulesets/*.toml``; a ruleset may also be loaded from a
-path.  A TOML file may say ``base = "cancellation"`` and override only some options.
-Every option is documented once, in :data:`OPTION_DOCS`, which ``referee rules`` prints.
-"""
+"""Rulesets: one frozen record of named options, loaded from TOML (bundled in
+``referee/rules/rulesets/``, or from a path); a file may say ``base = "cancellation"`` and
+override only some options."""
 
 from __future__ import annotations
 
