@@ -304,9 +304,7 @@ def fast(cls: type):
                  **{f"_default_{f.name}": f.default for f in every if not f.init}}
     source = f"def make({args}):\n    obj = _new(_cls)\n{body}    return obj\n"
     exec(source, namespace)  # noqa: S102
-    make = namespace["make"]
-    make.__doc__ = f"{cls.__name__}({args}) without the frozen-dataclass overhead."
-    return make
+    return namespace["make"]
 
 
 def setters(cls: type, *names: str) -> tuple:

@@ -164,19 +164,12 @@ def _comment(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
 
 
 # ---- the grammar facts, shipped with the package --------------------------------------------
-# Why not a cache in the user's cache directory: whatever reads a file there trusts
-# everyone who can write it, and that is every process the user runs (a browser download, a
-# build script), not only the referee.  A pickle there (Lark's cache=) ran its code on the next
-# check, and terminals taken from there decide what a line means: a regex that matches
-# anything turns a syntax error into a clean log, a catastrophic one hangs the reader.  No
-# check of the file's owner or mode helps against a process of the same user, and a checksum
-# or signature helps only if its key lives where that process cannot write, which in a
-# per-user directory nothing does.  The one place the referee already has to trust is its
-# own code: so the facts are a Python module of the package (referee/log/shipped.py), made
-# from the grammar by ``python -m referee.log.parser`` and used only when the grammar text and
-# the Lark version are the ones they were made from (tests/test_parser_cache.py holds them
-# to the grammar).  Otherwise Lark gives them, in memory, for this process only: slower, never
-# wrong.  Lark's tables are built in memory too, when a line first needs Lark.
+# Why not a cache in the user's cache directory: any process of the user can write there, and
+# terminals read from there decide what a line means (a pickle would even run its code); no
+# check of owner, mode or checksum helps against the same user.  The referee trusts only its
+# own code, so the facts are a module of the package (referee/log/shipped.py, made by
+# ``python -m referee.log.parser``), used only with the grammar text and Lark version they were
+# made from; otherwise Lark gives them, in memory, for this process only.
 def lark_version() -> str | None:
     """The version of the Lark that ``import lark`` would load, without importing it."""
     module = sys.modules.get("lark")
