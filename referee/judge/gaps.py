@@ -80,9 +80,7 @@ def unknown_tricks(state: State, know: Knowledge, count: int, lost: list[int]) -
 
 def skipped_seats(leader: int, plays: list[SeatedPlay], n: int) -> frozenset[int] | None:
     """The seats the plays of a trick leave out when they are otherwise in seating order from
-    ``leader`` (a card left out of the record: the trick that has no card from them says
-    so, and the plays after the gap are not out of turn); None when they are not, or when
-    they leave no one out."""
+    ``leader`` (the plays after the gap are then not out of turn); None otherwise."""
     if len(plays) >= n:  # (every trick the record gives whole: nothing to look at)
         return None
     steps = [(seat - leader) % n for seat, _, _ in plays]

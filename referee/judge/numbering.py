@@ -21,10 +21,9 @@ PLAY, SKIP = "play", "skip"  # what :meth:`Numbering.judge` says of a trick line
 
 
 def in_numbered_order(table: Table, know: Knowledge, tricks: list[Trick], hand: int) -> None:
-    """Two neighbouring trick lines whose numbers are in each other's place (``trick 6`` then
-    ``trick 5``) are reported once and taken in their numbered order (``tricks`` and
-    ``know.tricks`` both, in place).  Not where an unreadable line lies between tricks: its
-    number is not known."""
+    """Two neighbouring trick lines whose numbers are in each other's place are reported once and
+    taken in their numbered order, ``tricks`` and ``know.tricks`` both; not across an unreadable
+    line, whose number is not known."""
     if know.record.gaps:
         return
     numbers = [trick.number for trick in tricks]

@@ -1,9 +1,7 @@
 """Replay the tricks of one hand against the engine and judge every play and claim.
 
-Each play is judged by the engine's legality layers on the holding the record supports
-(known or inferred, see :mod:`referee.judge.holdings`), then stands as written so that one fault
-does not hide the next.  Winner claims are compared with :func:`referee.rules.tricks.resolve_trick`.
-"""
+Each play is judged on the holding the record supports, then stands as written so that one
+fault does not hide the next."""
 
 from __future__ import annotations
 
@@ -66,10 +64,8 @@ class PlayOutcome:
 def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick],
                   hand: int, *, dealer_known: bool, written_dealer: int | None = None
                   ) -> PlayOutcome:
-    """Replay one hand's tricks.  The dealer of the hand is the rotation's (``state.dealer``);
-    when the log names another (already reported as wrong-dealer), a first lead from the
-    left of the named dealer shows the table really dealt that way, and that dealer is kept.
-    """
+    """Replay one hand's tricks.  When the log names another dealer than the rotation's, a
+    first lead from the left of the named dealer shows the table dealt that way, and it is kept."""
     out = PlayOutcome(state)
     excused_leader: int | None = None
     free_lead = False  # after an unreadable trick, whoever leads may
@@ -150,10 +146,9 @@ FAST_TRICKS = True
 def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,
                   played: list[int], offset: int, hand: int, out: PlayOutcome,
                   leads: tuple[bool, int | None]) -> tuple[State, int, bool, int | None]:
-    """The clean tricks from ``index`` on, played, and the claim of the last one judged
-    (``leads``: whether the next lead is free, and a leader a wrong claim excuses, as they
-    stand before them): (the state after them, the index of the first trick not played, the
-    two as they stand after them)."""
+    """The clean tricks from ``index`` on, played, and the claim of the last one judged:
+    (the state after them, the index of the first trick not played, ``leads`` as they then stand:
+    whether the next lead is free, and a leader a wrong claim excuses)."""
     if not FAST_TRICKS or know.record.gaps or state.phase is not Phase.PLAY:
         return state, index, *leads
     n, seats, trace = table.size, table.seats, table.trace
@@ -246,10 +241,9 @@ def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
 def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: int, index: int,
                    excused_leader: int | None, *, last: bool, dealer_known: bool,
                    written_dealer: int | None, rotates: bool = False) -> State:
-    """A trick led by another seat than the rules say: report it unless it shows who dealt
-    (or follows a wrong claim, already reported), and go on with the seat that led; unless
-    the plays are in seating order from the seat due to lead but for cards left out, the
-    leader's among them (the trick that has no card from it says so)."""
+    """A trick led by another seat than the rules say: report it unless it shows who dealt or
+    follows a wrong claim, and go on with the seat that led; unless the plays are in seating
+    order from the seat due to lead but for cards left out."""
     n, first = table.size, plays[0]
     leader = first[0]
     by_left = index == 0 and state.rules.first_leader in (
@@ -273,10 +267,9 @@ def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: in
 def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,
                  played: list[int], hand: int, skipped: frozenset[int] | None
                  ) -> list[tuple[int, int]]:
-    """Judge each play of one trick; the (seat, card) plays that stand, in order.
-    ``skipped``: the plays are in seating order but for these seats, whose cards the record
-    leaves out; from the first play whose lead suit such a card may have set (the leader's,
-    or under a lead-suit switch any), only whether the card is held is judged."""
+    """Judge each play of one trick; the (seat, card) plays that stand, in order.  ``skipped``:
+    seats whose cards the record leaves out; from the first play whose lead suit such a card may
+    have set, only whether the card is held is judged."""
     n, decks = table.size, table.rules.decks
     number, lead, holdings = state.trick_number, state.leader, state.holdings
     in_order = skipped is not None

@@ -62,10 +62,8 @@ def add_syntax(findings: Findings, issues: tuple[SyntaxIssue, ...]) -> None:
 
 
 class Stream:
-    """The statements of one log (normalised ``text``), a block (of about ``size``
-    characters) at a time, its syntax diagnostics into ``findings`` as each block is read.
-    First :meth:`setup_events` (the events the setup reads), then :meth:`statements` (every
-    statement and unreadable line, in order, once) or :meth:`drain`."""
+    """The statements of one log (normalised ``text``), a block of about ``size`` characters at
+    a time: first :meth:`setup_events`, then :meth:`statements` or :meth:`drain`."""
 
     def __init__(self, text: str, findings: Findings, size: int = BLOCK_CHARS, *,
                  late_before: int | None = None) -> None:

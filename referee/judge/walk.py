@@ -1,9 +1,5 @@
 """The referee: replay a parsed log against the engine and collect every violation.
-
-One-way flow: text -> :mod:`referee.log.parser` events -> here (setup, hands grouped, each hand's
-knowledge, tricks, scoring, game end) -> a :class:`~referee.judge.diagnostics.Report` for the
-renderers.  Checking a file is a pure function of its text and its path.
-"""
+Checking a file is a pure function of its text and its path."""
 
 from __future__ import annotations
 
@@ -107,10 +103,9 @@ def check_stream(text: str, path: str, *, base_dir: Path | None = None,
                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                  allowed_dirs: tuple[str | Path, ...] = (),
                  block_chars: int = BLOCK_CHARS, late_before: int | None = None) -> Report | None:
-    """:func:`check_parsed` of the log ``text`` (decoded, no JSON record) read a block (of
-    ``block_chars``) at a time, replayed a hand at a time (:mod:`referee.judge.stream`): the
-    same report, or None when only the whole parse gives it (what ``watch`` made of this
-    reading is then to be dropped).  Raises UnreadableLog."""
+    """:func:`check_parsed` of the log ``text`` read a block at a time and replayed a hand at a
+    time: the same report, or None when only the whole parse gives it (and what ``watch`` made is
+    to be dropped).  Raises UnreadableLog."""
     findings = Findings(limit=max_diagnostics)
     stream = Stream(text, findings, block_chars, late_before=late_before)
     table = setup_table(stream.setup_events(), findings, base_dir, ruleset=ruleset,
@@ -146,10 +141,8 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
                  trace: list | None = None, watch: Watcher | None = None,
                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                  allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
-    """Referee a parsed log; ``trace``, when given, receives every finished trick (unless
-    ``watch`` makes a watch with a trace of its own), and ``watch`` follows the replay as
-    :func:`check_stream`'s does.  Of each kind, the first ``max_diagnostics`` diagnostics are
-    kept and the rest counted."""
+    """Referee a parsed log; ``trace`` receives every finished trick (unless ``watch`` makes a
+    watch with its own).  Of each kind, the first ``max_diagnostics`` diagnostics are kept."""
     findings = Findings(limit=max_diagnostics)
     add_syntax(findings, parsed.issues)
     report = Report(path=path, source=parsed.text)

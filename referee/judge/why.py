@@ -45,10 +45,8 @@ def played_tricks(state: State, tricks: Sequence[Sequence[tuple]]) -> Tricks:
 
 def pile_reason(table: Table, state: State, tricks: Tricks, seat: int,
                 value: int) -> tuple[str, str]:
-    """(how ``seat`` came by its points, when a set-aside pile is among them: " (2 in trick
-    6, 4 in trick 12 and the 4 set aside from trick 11 that Al collected with it)"; where the
-    points its written ``value`` counts went instead: "; the 4 set aside from trick 11 went to
-    Al with trick 12"), each "" when no pile or lost points are involved."""
+    """(how ``seat`` came by its points when a set-aside pile is among them, where the points its
+    written ``value`` counts went instead), each "" when no pile or lost points are involved."""
     records = [r for r in tricks() if r.points or r.winner is None]
     set_aside = [r.number for r in records if r.winner is None]
     own = _collected(table, state, records, set_aside, seat)
