@@ -227,16 +227,13 @@ def record_text(events: tuple[Event, ...], text: str = "") -> str:
 
 
 def log_text(reading: Reading) -> str:
-    """The canonical log text of a record: one statement per line, a blank line before each
-    hand and after the tags, a comment beside a statement after two blanks (``referee fmt``'s
-    form)."""
+    """The canonical log text of a record, as ``referee fmt`` writes it."""
     return write(reading.events, dict(reading.remarks))
 
 
 def dump(value, indent: int = 0, lead: int = 0) -> str:
-    """JSON text with each value on one line when it fits in :data:`LINE_WIDTH` columns
-    (``lead``: how many columns of the line are taken before the value), and a list of plain
-    values (the cards of a deal) always on one line."""
+    """JSON text with each value on one line when it fits in :data:`LINE_WIDTH` columns (after
+    ``lead`` columns), and a list of plain values (a deal's cards) always on one line."""
     return _laid(_node(value), indent, lead)
 
 

@@ -25,9 +25,8 @@ START = "start"  # the grammar's entry point for whole logs
 
 
 def callbacks_maker(lark: Lark) -> Callable[[EventBuilder], ParseConf]:
-    """A function that gives the parse configuration of ``lark``'s ``start`` rule with the
-    rule callbacks of a builder (Lark's ``transformer=``, for one parse instead of for the
-    parser's lifetime)."""
+    """A function that gives the parse configuration of ``lark``'s ``start`` rule with the rule
+    callbacks of a builder, for one parse instead of for the parser's lifetime."""
     from lark.parsers.lalr_parser_state import ParseConf
 
     table = lark.parse_interactive("", start=START).parser_state.parse_conf.parse_table
@@ -101,9 +100,8 @@ class LarkLines:
         self.builder.problem(line, column, end, message, hint)
 
     def reread(self, line_text: str) -> Event | None:
-        """The one event a line (a repair of a bad one) reads as, or None: read by the line
-        reader with the grammar's terminals into a builder of its own (a line it leaves to
-        Lark counts as not read: no repair is shown rather than a doubtful one)."""
+        """The one event a line (a repair of a bad one) reads as with the line reader, or None: a
+        line left to Lark shows no repair rather than a doubtful one."""
         builder = EventBuilder(self.reader.terminals, 1_000)
         text = line_text + "\n"
         left: list[int] = []

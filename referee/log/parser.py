@@ -94,10 +94,8 @@ class _LarkParser(NamedTuple):
 
 
 def _parser() -> _LarkParser:
-    """The process-wide Lark parser, built on first use, without callbacks.
-
-    Its tables are not cached on disk: Lark's cache is a pickle, and a pickle from a directory other
-    processes can write runs their code."""
+    """The process-wide Lark parser, built on first use, without callbacks; not cached on disk,
+    since Lark's cache is a pickle and a pickle from a folder others can write runs their code."""
     built = _STATE.get("parser")
     if built is None:
         import lark as lark_module
@@ -188,17 +186,16 @@ def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = Eve
 
 def parse_blocks(text: str, builder: type[EventBuilder] = EventBuilder,
                  size: int = BLOCK_CHARS) -> Iterator[Block]:
-    """:func:`parse_log` a block of lines at a time (``size`` characters or a little more),
-    its events dropped once the block is yielded: joined, the blocks' events and issues are
-    parse_log's.  ``text`` must be normalised (:func:`decode_log` gives it so)."""
+    """:func:`parse_log` a block of lines at a time (``size`` characters or a little more), each
+    block's events dropped once yielded; ``text`` must be normalised (as :func:`decode_log` gives
+    it)."""
     return _blocks(text, True, builder, size)
 
 
 def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
             size: int | None) -> Iterator[Block]:
-    """The blocks of ``text`` (normalised), each of about ``size`` characters, or one block
-    of it all (None).  Unreadable lines are counted over the whole text, and the issue that
-    stops the reading (too many of them, or an internal error) ends the last block."""
+    """The blocks of ``text`` (normalised) of about ``size`` characters, or one block (None);
+    the issue that stops the reading ends the last block."""
     source = text if text.endswith("\n") else text + "\n"
     reader = _line_reader()
     reading = _Reading(builder(reader.terminals, MAX_ISSUES), reader)
@@ -281,9 +278,8 @@ def _tag_lines(reader: LineReader, text: str, start: int) -> Iterator[int]:
 
 def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool,
           segments: Iterable[Segment]) -> None:
-    """The ``segments`` of ``source`` into this parse's builder: the long lines reported, the
-    others read by the line reader or (all of them, when not ``fast_lines``) by Lark.  Every
-    line, the last one too, ends with a newline (the REST tokens include it)."""
+    """The ``segments`` of ``source`` into this parse's builder: long lines reported, the others
+    read by the line reader or by Lark.  Every line ends with a newline (REST tokens hold it)."""
     builder = reading.builder
 
     def slow(start: int, end: int, line: int) -> None:

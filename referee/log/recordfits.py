@@ -30,9 +30,8 @@ __all__ = ["PlainValues"]
 
 
 class PlainValues:
-    """Which values a record holds as they are: the schema's (spec/game-record.schema.json)
-    names, texts, numbers and directions, and values the reader gives back unchanged.  Each
-    distinct text is judged once."""
+    """Which values a record holds as they are (the schema's names, texts, numbers and directions,
+    which the reader gives back unchanged); each distinct text is judged once."""
 
     def __init__(self, tag: Callable[[Tag], dict]) -> None:
         self.tag_value = tag  # a tag's value in the record: its text, or the Players' names

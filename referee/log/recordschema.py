@@ -116,9 +116,8 @@ def _order(problem: RecordProblem) -> tuple[int, int, str]:
 
 
 def capped(found: list[RecordProblem], more: int = 0) -> list[RecordProblem]:
-    """The first :data:`MAX_PROBLEMS` of problems sorted in the order of the text, then one
-    that counts the rest: the others of ``found`` and ``more`` not given, which come after
-    them all."""
+    """The first :data:`MAX_PROBLEMS` problems in the order of the text, then one that counts
+    the rest (the others of ``found`` and ``more``)."""
     found = sorted(found, key=_order)
     if len(found) + more > MAX_PROBLEMS:
         rest = len(found) + more - MAX_PROBLEMS

@@ -18,9 +18,7 @@ __all__ = ["format_event", "format_pieces", "format_text", "write"]
 
 
 def write(events: Iterable[Event], remarks: Mapping[int, str] | None = None) -> str:
-    """Canonical text of a log: one statement per line, a blank line before each ``hand`` and
-    after the tags; ``remarks``: the comment beside the statement of each index, after two
-    blanks."""
+    """Canonical text of a log; ``remarks``: the comment beside the statement of each index."""
     lines: list[str] = []
     previous = None
     for index, event in enumerate(events):
@@ -44,9 +42,8 @@ def format_text(text: str) -> tuple[str, tuple[SyntaxIssue, ...]]:
 
 
 def format_pieces(text: str, issues: list[SyntaxIssue], size: int = BLOCK_CHARS) -> Iterator[str]:
-    """:func:`format_text`'s text, a block of lines (of about ``size`` characters) at a time,
-    each piece ending with a newline; the syntax issues are added to ``issues`` as the blocks
-    are read."""
+    """:func:`format_text`'s text a block of lines at a time, each piece ending with a newline;
+    the syntax issues are added to ``issues`` as the blocks are read."""
     text = normalise(text)
     lines = _Lines()
     held = None  # a block is formatted once the next one says where it ends
@@ -60,9 +57,8 @@ def format_pieces(text: str, issues: list[SyntaxIssue], size: int = BLOCK_CHARS)
 
 
 class _Lines:
-    """The canonical lines of a log, a block at a time: a run of blank lines becomes one,
-    and a blank line goes before each ``hand`` and after the tags, never at the start or the
-    end."""
+    """The canonical lines of a log, a block at a time: a run of blank lines becomes one, and a
+    blank line goes before each ``hand`` and after the tags, never at the start or the end."""
 
     def __init__(self) -> None:
         self.started = False  # a line has been written
