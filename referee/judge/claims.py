@@ -8,9 +8,8 @@ from referee.judge.holdings import SeatedPlay
 from referee.judge.table import Table
 from referee.log.events import Trick
 from referee.rules.cards import NUM_RANKS, SUIT_SINGULAR, card_text
-from referee.rules.engine import State
 from referee.rules.options import NothingSurvives, SetAsideWhen
-from referee.rules.state import TrickRecord
+from referee.rules.state import State, TrickRecord
 from referee.rules.tricks import lead_card
 from referee.util.message import Message, msg, msgn
 

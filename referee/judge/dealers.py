@@ -6,8 +6,8 @@ from __future__ import annotations
 from referee.judge import codes
 from referee.judge.hand_record import HandRecord
 from referee.judge.table import Table
-from referee.rules.engine import State
 from referee.rules.options import FirstLeader
+from referee.rules.state import State
 from referee.util.message import msg
 
 __all__ = ["dealer_of", "led_elsewhere"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 from referee.judge import codes
 from referee.judge.table import Table
 from referee.log.events import GameOver
-from referee.rules.engine import Phase
 from referee.rules.options import GameLength
+from referee.rules.state import Phase
 from referee.util.message import Message, msg, msgn
 
 __all__ = ["end_text", "judge_game_over"]

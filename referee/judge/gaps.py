@@ -12,7 +12,7 @@ from referee.judge.table import Table
 from referee.log.events import Trick
 from referee.rules import engine
 from referee.rules.cards import card_text
-from referee.rules.engine import Phase, State
+from referee.rules.state import Phase, State
 from referee.util.message import msg, msgn
 
 __all__ = ["close_short", "in_seating_order", "note_unjudged", "rotation", "second_cards",

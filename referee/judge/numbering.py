@@ -12,7 +12,7 @@ from referee.judge.gaps import stops_in, unknown_tricks
 from referee.judge.holdings import Knowledge
 from referee.judge.table import Table
 from referee.log.events import Trick
-from referee.rules.engine import Phase, State
+from referee.rules.state import Phase, State
 from referee.util.message import msg, msgn
 
 __all__ = ["Numbering", "PLAY", "SKIP", "ended_short", "in_numbered_order", "placed"]

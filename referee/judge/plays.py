@@ -39,9 +39,9 @@ from referee.rules.cards import (
     cards_text,
     remove_card,
 )
-from referee.rules.engine import Phase, State
 from referee.rules.legality import Fault, card_fault
 from referee.rules.options import FirstLeader
+from referee.rules.state import Phase, State
 from referee.rules.tricks import lead_card
 from referee.util.message import Message, msg, msgn
 

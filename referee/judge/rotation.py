@@ -18,8 +18,8 @@ from referee.judge.holdings import Knowledge, SeatedPlay
 from referee.judge.table import Table
 from referee.log.events import Trick
 from referee.rules import engine
-from referee.rules.engine import State
 from referee.rules.legality import Fault
+from referee.rules.state import State
 from referee.util.message import msg
 
 __all__ = ["BOTH", "TAKEN", "from_a_pad_column", "read_from_leader"]

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.judge.table import Table
-from referee.rules.engine import State
 from referee.rules.options import KittyTo
 from referee.rules.ruleset import Ruleset, card_points
+from referee.rules.state import State
 from referee.util.message import msg, msgn
 
 # TRANSLATORS: a number in words, as in "hand 3 adds up to 20, six less than the deck holds"

@@ -22,10 +22,10 @@ from referee.judge.table import Table
 from referee.judge.why import Tricks, pile_reason
 from referee.log.events import Moon, Score, Total
 from referee.rules import engine, scoring
-from referee.rules.engine import State
 from referee.rules.ops import PLAIN
 from referee.rules.options import SetAsideLast
 from referee.rules.ruleset import Ruleset
+from referee.rules.state import State
 from referee.rules.tricks import resolve_under
 from referee.util.message import msg, msgn
 

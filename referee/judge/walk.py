@@ -27,10 +27,10 @@ from referee.log.events import Event
 from referee.log.parser import ParseResult, UnreadableLog, log_text, parse_text
 from referee.log.recognise import looks_like_record
 from referee.rules import engine
-from referee.rules.engine import Phase, State
 from referee.rules.options import FirstLeader
 from referee.rules.ruleset import Ruleset
 from referee.rules.ruleset_files import reason
+from referee.rules.state import Phase, State
 from referee.util.collector import collector_paused
 from referee.util.message import msg
 from referee.util.reading import MAX_LOG_BYTES, UnreadableFile, read_limited

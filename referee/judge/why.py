@@ -13,10 +13,9 @@ from collections.abc import Callable, Sequence
 from referee.judge.score_words import points
 from referee.judge.table import Table
 from referee.rules import engine
-from referee.rules.engine import State
 from referee.rules.cards import HEARTS, NUM_RANKS, QUEEN_OF_SPADES, cards_text
 from referee.rules.ruleset import card_points
-from referee.rules.state import TrickRecord
+from referee.rules.state import State, TrickRecord
 from referee.util.message import msg
 
 __all__ = ["Tricks", "kitty_breaks_nothing", "played_tricks", "pile_reason"]
