@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
 
-from referee.log.body import BARE_NAME_RE
+from referee.log.words import BARE_NAME_RE
 from referee.log.events import (
     CardRun,
     Claim,

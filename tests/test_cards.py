@@ -17,21 +17,15 @@ from referee.rules.cards import (
     Card,
     CardError,
     add_card,
-    card_name,
     card_text,
     cards_of,
     cards_text,
     counts_of,
-    distinct_cards,
-    holds_suit,
     make_card,
     parse_card,
     parse_cards,
-    rank_of,
     remove_card,
     sort_key,
-    suit_count,
-    suit_of,
 )
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -66,8 +60,8 @@ def test_every_notation_of_the_black_maria(text):
 )
 def test_suit_letters_and_symbols(text, rank, suit):
     card = parse_card(text)
-    assert suit_of(card) == suit
-    assert RANKS[rank_of(card)] == rank
+    assert card.suit == suit
+    assert RANKS[card.rank] == rank
 
 
 def test_symbols_and_letters_name_the_same_suits():
@@ -176,12 +170,6 @@ def test_long_bad_text_is_shortened_in_the_message():
     assert "…" in str(info.value)
 
 
-def test_card_name():
-    assert card_name(QUEEN_OF_SPADES) == "queen of spades"
-    assert card_name(parse_card("10H")) == "10 of hearts"
-    assert card_name(parse_card("AC")) == "ace of clubs"
-
-
 # -- several cards ---------------------------------------------------------------------------
 def test_parse_cards_and_cards_text():
     cards = parse_cards("10S, qs  AH,2c\tT♦")
@@ -200,7 +188,6 @@ def test_counts_hold_both_copies():
     assert counts[TWO_OF_CLUBS] == 1
     assert sum(counts) == 4
     assert cards_of(counts) == tuple(sorted(cards))
-    assert distinct_cards(counts) == tuple(sorted(set(cards)))
     assert all(type(card) is Card for card in cards_of(counts))
     assert counts_of([]) == EMPTY_COUNTS
 
@@ -217,19 +204,6 @@ def test_add_and_remove_card():
     # removing a missing card leaves the multiset unchanged
     assert remove_card(EMPTY_COUNTS, QUEEN_OF_SPADES) == EMPTY_COUNTS
     assert sum(add_card(EMPTY_COUNTS, 51)) == 1 and len(add_card(EMPTY_COUNTS, 51)) == DECK_SIZE
-
-
-def test_suit_count_and_holds_suit():
-    counts = counts_of(parse_cards("2H 2H AH QS 3D"))
-    assert suit_count(counts, HEARTS) == 3
-    assert suit_count(counts, SPADES) == 1
-    assert suit_count(counts, DIAMONDS) == 1
-    assert suit_count(counts, CLUBS) == 0
-    assert holds_suit(counts, HEARTS) and holds_suit(counts, DIAMONDS)
-    assert not holds_suit(counts, CLUBS)
-    # the suit boundaries are exact: AS (12) is a spade, 2H (13) a heart
-    edge = counts_of([12])
-    assert holds_suit(edge, SPADES) and not holds_suit(edge, HEARTS)
 
 
 def test_sort_key_orders_by_suit_then_high_rank_first():

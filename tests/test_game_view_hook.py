@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.judge.holdings import HandRecord
+from referee.judge.hand_record import HandRecord
 from referee.log.parser import parse_text
 from referee.output import game_view as view_module
 from referee.output.game_view import SheetLines, game_view, referee_game

@@ -176,7 +176,8 @@ def a_report() -> Report:
     source = "\n".join(f"line {n}" for n in range(1, 6))
     return Report(path="game.log", ruleset="cancellation", players=list(PLAYERS),
                   diagnostics=[revoke(), sheet_entry()],
-                  hands=[HandSummary.of(1, {p: 0 for p in PLAYERS}, {p: 0 for p in PLAYERS}, True)],
+                  hands=[HandSummary.seated(1, tuple(PLAYERS), (0,) * len(PLAYERS),
+                                            (0,) * len(PLAYERS), True)],
                   winners=["Ann", "Beth"], unchecked=[msg("the moon is not checked")],
                   source=source, suppressed={REVOKE: 2})
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from referee.judge.diagnostics import Report
-from referee.judge.records import reason
+from referee.rules.ruleset_files import reason
 from referee.judge.walk import check_bytes
 from referee.judge.table import Findings
 from referee.log.decode import UnreadableLog

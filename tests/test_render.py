@@ -70,7 +70,8 @@ def reports(draw) -> Report:
         path=draw(st.sampled_from(["a.log", "[x].log", "dir/a b.log", "é.log", ":smile:.log"])),
         ruleset=draw(st.sampled_from([None, "cancellation", "[y]"])), players=players,
         diagnostics=diagnostics,
-        hands=[HandSummary.of(1, {}, totals, True)] * draw(st.integers(0, 2)),
+        hands=[HandSummary.seated(1, tuple(totals), (), tuple(totals.values()), True)]
+        * draw(st.integers(0, 2)),
         winners=draw(st.none() | st.lists(st.sampled_from(players or ["Al"]), max_size=2)),
         unchecked=draw(st.lists(_text, max_size=2)),
         unreadable=draw(st.none() | st.just("the file is not UTF-8 text: byte 0xff")),
@@ -203,7 +204,7 @@ def _table_report() -> Report:
         return make(kind, Span.point(line, 1), "x", player=player)
 
     report = Report(path="g.log", ruleset="cancellation", players=["Al", "Beth", "Cy"],
-                    hands=[HandSummary.of(1, {}, {"Al": 3, "Beth": 20, "Cy": 29}, True)],
+                    hands=[HandSummary.seated(1, ("Al", "Beth", "Cy"), (), (3, 20, 29), True)],
                     winners=["Al"], source="\n" * 9)
     report.diagnostics += [
         at(1, codes.BAD_SETUP),  # the setup: nobody's

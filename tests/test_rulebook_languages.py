@@ -98,12 +98,12 @@ def test_on_a_terminal_a_clause_is_in_bold_and_italics():
 
 
 def test_a_clause_as_html_is_escaped_and_keeps_only_its_marks():
-    assert rulebook.clause_html("R6.3", "it") == (
+    assert rulebook.render_html(rulebook.clause_blocks("R6.3", "it", notes=False)) == (
         "<strong>R6.3</strong> <em>La più alta non annullata.</em> La presa va a chi ha giocato "
         "la carta <em>non annullata</em> più alta del seme condotto. Una coppia annullata sotto "
         "quella carta non cambia nulla; una coppia annullata sopra di essa fa vincere una carta "
         "più bassa.")
-    notes = rulebook.clause_html("R6.6", "de", notes=True)
+    notes = rulebook.render_html(rulebook.clause_blocks("R6.6", "de"))
     assert notes.count("<li>") == 2 and notes.endswith("</li></ul>")
     assert "<code>set_aside_last = &quot;leader&quot;</code>" in notes
     hostile = rulebook.blocks('- **R1.1** *<b>T</b>.* a <script>alert("x")</script> & '
@@ -112,7 +112,7 @@ def test_a_clause_as_html_is_escaped_and_keeps_only_its_marks():
         "<strong>R1.1</strong> <em>&lt;b&gt;T&lt;/b&gt;.</em> a &lt;script&gt;alert(&quot;x&quot;)"
         "&lt;/script&gt; &amp; <code>&lt;img src=x onerror=y&gt;</code>"
         '<ul class="notes"><li><em>Why:</em> &lt;i&gt;</li></ul>')
-    assert rulebook.clause_html("R99.1") is None
+    assert rulebook.clause_blocks("R99.1") is None
 
 
 @pytest.mark.parametrize(("topic", "lang", "first", "also"), [

@@ -8,8 +8,8 @@ from referee.judge.holdings import SeatedPlay
 from referee.judge.table import Table
 from referee.log.events import Trick
 from referee.rules.cards import NUM_RANKS, SUIT_SINGULAR, card_text
-from referee.rules.engine import State
-from referee.rules.state import TrickRecord
+from referee.rules.options import NothingSurvives, SetAsideWhen
+from referee.rules.state import State, TrickRecord
 from referee.rules.tricks import lead_card
 from referee.util.message import Message, msg, msgn
 
@@ -77,13 +77,13 @@ def judge_claim(table: Table, state: State, trick: Trick, plays: list[SeatedPlay
 def _won_by_leader(record: TrickRecord, led: int, rules) -> bool:
     """Whether the leader has the trick only by ``nothing_survives = "leader_wins"``: it
     would be set aside otherwise (R6.4)."""
-    if rules.nothing_survives != "leader_wins" or record.outcome.winner != 0:
+    if rules.nothing_survives != NothingSurvives.LEADER_WINS or record.outcome.winner != 0:
         return False
     return _two_pairs(record, rules) or not _led_survives(record, led)
 
 
 def _two_pairs(record: TrickRecord, rules) -> bool:
-    return rules.set_aside_when == "two_pairs" and len(record.outcome.cancelled) >= 2
+    return rules.set_aside_when == SetAsideWhen.TWO_PAIRS and len(record.outcome.cancelled) >= 2
 
 
 def _led_survives(record: TrickRecord, led: int) -> bool:

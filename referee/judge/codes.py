@@ -1,9 +1,5 @@
-"""The one table of diagnostic kinds: code, kebab-case name, severity, rule clause and docs.
-
-``referee explain CODE-or-KIND`` prints an entry; every diagnostic names its kind here and
-the clause it breaks: the kind's default clause, or one of the more precise ones in ``also``
-(``clauses`` is both, the default first; tests/test_clauses.py holds every diagnostic to them).
-"""
+"""The one table of diagnostic kinds: code, kebab-case name, severity, rule clause and docs;
+``referee explain CODE-or-KIND`` prints an entry."""
 
 from __future__ import annotations
 
@@ -42,9 +38,8 @@ UNDECIDED = "undecided"
 @record
 class Code(Record):
     """One kind of diagnostic.  ``also``: the other clauses a diagnostic of this kind may cite.
-    ``player_at_fault``: the player a diagnostic names committed the fault (played, led or
-    passed the card); otherwise it names the player a claim or an entry of the log concerns,
-    and the summary does not list it under that player."""
+    ``player_at_fault``: the player named committed the fault; otherwise it is the player a claim
+    or an entry concerns, and the summary does not list it under that player."""
 
     code: str
     kind: str

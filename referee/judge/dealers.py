@@ -4,10 +4,10 @@ and whether a hand's first lead agrees with its dealer."""
 from __future__ import annotations
 
 from referee.judge import codes
-from referee.judge.holdings import HandRecord
+from referee.judge.hand_record import HandRecord
 from referee.judge.table import Table
-from referee.rules import engine
-from referee.rules.engine import State
+from referee.rules.options import FirstLeader
+from referee.rules.state import State
 from referee.util.message import msg
 
 __all__ = ["dealer_of", "led_elsewhere"]
@@ -16,12 +16,10 @@ __all__ = ["dealer_of", "led_elsewhere"]
 def dealer_of(table: Table, record: HandRecord, state: State, *, known: bool, first: bool,
               played_out: bool) -> tuple[State, bool, int | None]:
     """(the state with the hand's dealer, whether the dealer is known, a wrong dealer as
-    written): the first dealer named (or inferred) is as written, a later one must be the
-    one due.  Under ``first_leader = "after_last_winner"`` there is no dealer (R4.1): a
-    written one is not judged, and the first leader is known when the previous hand was
-    played out."""
+    written): the first dealer named is as written, a later one must be the one due; under
+    ``after_last_winner`` there is no dealer to judge (R4.1)."""
     start = record.start
-    if state.rules.first_leader == engine.AFTER_LAST_WINNER:
+    if state.rules.first_leader == FirstLeader.AFTER_LAST_WINNER:
         return state, (record.number == 1 if first else played_out), None
     if start is None or start.dealer is None:
         return state, known, None
@@ -39,7 +37,7 @@ def dealer_of(table: Table, record: HandRecord, state: State, *, known: bool, fi
 def led_elsewhere(table: Table, record: HandRecord, state: State) -> bool:
     """Whether a hand's first trick is led by another seat than the one left of the dealer its
     hand line names (under ``first_leader = "left_of_dealer"``)."""
-    if table.rules.first_leader != "left_of_dealer" or not record.tricks or \
+    if table.rules.first_leader != FirstLeader.LEFT_OF_DEALER or not record.tricks or \
             record.gaps[:1] == [0] or record.start is None or record.start.dealer is None:
         return False
     first = record.tricks[0]

@@ -7,8 +7,16 @@ from referee.judge import codes
 from referee.judge.hand_record import HandRecord
 from referee.judge.holding_rule import beyond, kitty_left
 from referee.judge.table import Table
-from referee.rules.cards import DECK_SIZE, Card, Counts, card_text, cards_of, cards_text, counts_of
-from referee.rules.engine import TWO_OF_CLUBS
+from referee.rules.cards import (
+    DECK_SIZE,
+    TWO_OF_CLUBS,
+    Card,
+    Counts,
+    card_text,
+    cards_of,
+    cards_text,
+    counts_of,
+)
 from referee.util.message import msg, msgn
 
 __all__ = ["card_count", "deals_of", "in_long_deal", "kitty_from_deal", "recorded_kitty"]
@@ -20,10 +28,9 @@ def card_count(number: int) -> str:
 
 
 def deals_of(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[int]]:
-    """The deals of the right size by seat, and the copies of each card dealt (R2.1, R2.4).
-    A card dealt beyond the decks is blamed once, where its copy too many is written; as the
-    record does not say which of its deals is wrong, none of them settles a holding (so no
-    later play is accused on the strength of one)."""
+    """The deals of the right size by seat, and the copies of each card dealt (R2.1, R2.4).  A
+    card dealt beyond the decks is blamed once; since the record does not say which deal is
+    wrong, none of them settles a holding."""
     rules, n, add, hand = table.rules, table.size, table.findings.add, record.number
     per = rules.cards_per_player(n)
     dealt: dict[int, Counts] = {}
@@ -73,9 +80,7 @@ def in_long_deal(table: Table, record: HandRecord, card: Card) -> bool:
 def recorded_kitty(table: Table, record: HandRecord, seen: list[int]
                    ) -> tuple[tuple[Card, ...] | None, tuple[Card, ...]]:
     """The kitty as written, if it has the right size (R2.2) and no copy beyond the decks
-    (R2.4; the kitty line is blamed, and the kitty is then not known from it); and the cards
-    of which it holds that copy too many (which of the kitty and the deals is wrong about
-    them is not known)."""
+    (R2.4: the kitty line is blamed, and not used); and the cards it holds a copy too many of."""
     if record.kitty is None:
         return None, ()
     rules, n, add, hand = table.rules, table.size, table.findings.add, record.number

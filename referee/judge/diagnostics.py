@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from struct import error as struct_error
 from struct import pack, unpack
@@ -75,11 +75,8 @@ def make(
 
 @record
 class HandSummary(Record):
-    """What the referee computed for one hand: ``points`` (hand scores as the sheet should
-    show them, after any moon) and ``totals`` (running totals), each by name in seat order.
-
-    Held compactly, a long scoresheet's hands being many: the names are one tuple that every
-    hand of a table shares, the numbers packed in seat order (points, then totals)."""
+    """What the referee computed for one hand: ``points`` (hand scores, after any moon) and
+    ``totals``, each by name in seat order; held compactly, since a long sheet has many hands."""
 
     number: int
     names: tuple[str, ...] = field(repr=False)
@@ -92,17 +89,6 @@ class HandSummary(Record):
     def __init__(self, number: int, names: tuple[str, ...], numbers: bytes | tuple[int, ...],
                  scored: int, complete: bool, shooter: str | None = None, lost: int = 0) -> None:
         self._fill(number, names, numbers, scored, complete, shooter, lost)
-
-    @classmethod
-    def of(cls, number: int, points: Mapping[str, int], totals: Mapping[str, int],
-           complete: bool, shooter: str | None = None, lost: int = 0) -> HandSummary:
-        """The summary of ``points`` and ``totals`` by name (of the same players, in the same
-        order, when both are given)."""
-        names = tuple(points or totals)
-        if points and totals and tuple(totals) != names:
-            raise ValueError("the points and the totals of a hand are of the same players")
-        return cls.seated(number, names, tuple(points.values()), tuple(totals.values()),
-                          complete, shooter, lost)
 
     @classmethod
     def seated(cls, number: int, names: tuple[str, ...], points: Sequence[int] | None,

@@ -38,11 +38,9 @@ def listed(parts: list[Message]) -> Message:
 
 def play_evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault,
                   trick_cards, number: int):
-    """' while holding 7S, which Beth played in trick 9 (line 57)' and the related lines;
-    for a lead: '; Dave held 2S (dealt on line 11)'.  None when the fault is not proven: a
-    known holding after an unreadable trick proves a witness held only with more of them
-    than the unknown cards it lost, or by a later play; after a play of the seat's that the
-    record does not show, only by a later play."""
+    """' while holding 7S, which Beth played in trick 9 (line 57)' and the related lines; for a
+    lead: '; Dave held 2S (dealt on line 11)'.  None when the fault is not proven, as after an
+    unreadable trick or an unrecorded play when no later play shows the card held."""
     wanted = _witnesses_held(holding, fault, trick_cards, table.rules.lead_suit_switch)
     uncertain = know.known[seat] and know.uncertain(seat)
     if not wanted:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from referee.judge import codes
 from referee.judge.table import Table
 from referee.log.events import GameOver
-from referee.rules.engine import Phase
+from referee.rules.options import GameLength
+from referee.rules.state import Phase
 from referee.util.message import Message, msg, msgn
 
 __all__ = ["end_text", "judge_game_over"]
@@ -17,7 +18,7 @@ _WINNING_TOTALS = {"lowest": msg("lowest"), "highest": msg("highest")}
 
 
 def end_text(table: Table, totals) -> Message:
-    if table.rules.game_length == "one_hand_per_player":
+    if table.rules.game_length == GameLength.ONE_HAND_PER_PLAYER:
         return msgn("the game is {n} hand long and ended", "the game is {n} hands long and ended",
                     table.size, n=table.size)
     # TRANSLATORS: {leader} is a player and their total: "Dave (103)"
@@ -52,7 +53,7 @@ def judge_game_over(table: Table, claim: GameOver, state, totals,
         why = (msgn("only {n} hand of {hands} have been played",
                     "only {n} hands of {hands} have been played", played, n=played,
                     hands=table.size)
-               if table.rules.game_length == "one_hand_per_player" else
+               if table.rules.game_length == GameLength.ONE_HAND_PER_PLAYER else
                # TRANSLATORS: {leader} is a player and their total: "Dave (93)"
                msg("no total has reached the target {target} (highest: {leader})",
                    target=table.rules.target, leader=_leader_text(table, totals)))

@@ -1,8 +1,6 @@
 """What a hand's record leaves out, and what is then not judged: tricks whose line cannot be
-read (every holding loses an unknown card, nothing is known of who won them), and tricks closed
-without a card from some seat (that seat's card is unknown; who won, what the trick carried and
-whether it broke hearts too).  Each is one fault, reported once; nothing that follows from it is
-reported as another."""
+read, and tricks closed without a card from some seat.  Each is one fault, reported once;
+nothing that follows from it is reported as another."""
 
 from __future__ import annotations
 
@@ -14,7 +12,7 @@ from referee.judge.table import Table
 from referee.log.events import Trick
 from referee.rules import engine
 from referee.rules.cards import card_text
-from referee.rules.engine import Phase, State
+from referee.rules.state import Phase, State
 from referee.util.message import msg, msgn
 
 __all__ = ["close_short", "in_seating_order", "note_unjudged", "rotation", "second_cards",
@@ -82,9 +80,7 @@ def unknown_tricks(state: State, know: Knowledge, count: int, lost: list[int]) -
 
 def skipped_seats(leader: int, plays: list[SeatedPlay], n: int) -> frozenset[int] | None:
     """The seats the plays of a trick leave out when they are otherwise in seating order from
-    ``leader`` (a card left out of the record: the trick that has no card from them says
-    so, and the plays after the gap are not out of turn); None when they are not, or when
-    they leave no one out."""
+    ``leader`` (the plays after the gap are then not out of turn); None otherwise."""
     if len(plays) >= n:  # (every trick the record gives whole: nothing to look at)
         return None
     steps = [(seat - leader) % n for seat, _, _ in plays]
@@ -107,12 +103,10 @@ def rotation(n: int, first: int) -> list[int]:
 
 def second_cards(table: Table, know: Knowledge, index: int, hand: int, number: int, *,
                  last_in_log: bool) -> frozenset[int]:
-    """A second card from one seat in one trick (an extra card typed in, or a card written
-    under the wrong name) is one fault, reported at it, and not taken as played: counted, it
-    would push a later player's card out of the trick, or leave its player short of the card
-    played later.  The trick's plays without it replace ``know.tricks[index]``.  When the trick
-    then lacks a seat's card, the one diagnostic says so too: the seats it names (the trick
-    that has no card from them is not said again)."""
+    """A second card from one seat in one trick is one fault, reported at it, and not taken as
+    played: counted, it would push a later player's card out of the trick.  The trick's plays
+    without it replace ``know.tricks[index]``; the seats whose card the trick then lacks are
+    named in the same diagnostic."""
     plays = know.tricks[index]
     n = table.size
     seats = [seat for seat, _, _ in plays]
@@ -146,11 +140,10 @@ def second_cards(table: Table, know: Knowledge, index: int, hand: int, number: i
 
 def swapped_plays(table: Table, know: Knowledge, index: int, hand: int, number: int,
                   leaders: tuple[int, ...] | None) -> bool:
-    """Two neighbouring plays of a whole trick written in each other's place (the leader's
-    card after the second player's included) are one fault, reported at the first of them;
-    the trick is then judged in seating order, so that the lead suit, and what the later
-    players had to follow, are the ones they saw at the table.  ``leaders``: the seats that may
-    lead the trick (None: any).  Whether the trick was so written."""
+    """Two neighbouring plays of a whole trick written in each other's place are one fault,
+    reported at the first of them, and the trick is judged in seating order, so that the lead
+    suit is the one the table saw (``leaders``: the seats that may lead, None: any).  Whether
+    the trick was so written."""
     plays, n = know.tricks[index], table.size
     if len(plays) != n:
         return False

@@ -1,13 +1,7 @@
 """Who holds what in a hand, written once: the deal, the kitty, the passes, the seats of a trick.
 
-The replay (:mod:`referee.judge.holdings`) and the z3 hand facts
-(:mod:`referee.proofs.handfacts`) read a hand's record into different shapes, one for the
-fast replay and one for SMT text, but both take these rules from here: a pass travels
-``offset`` seats to the left (R3.3), the holding after passing is the deal less the cards
-passed on plus the cards received (R3), the kitty is what the decks hold beyond the cards
-dealt or played (R2.2, R2.4), and a compact trick is played in seating order from its
-leader (R10).
-"""
+The replay (:mod:`referee.judge.holdings`) and the z3 hand facts (:mod:`referee.proofs.handfacts`)
+read a hand into different shapes, but both take these rules from here."""
 
 from __future__ import annotations
 

@@ -1,10 +1,8 @@
 """What the record lets the referee know about one hand before play: deals, kitty, passes.
 
-Checks the deal (R2.1, R2.2, R2.4) and the passes (R3), then decides, seat by seat, whether
-the holding after passing is *known* (deal and the relevant passes recorded) or *inferred*
-(the cards the player is seen to play in this hand, which they certainly held; R5.2 can
-then be proven only from a later play of the led suit).
-"""
+Checks the deal (R2) and the passes (R3), then decides, seat by seat, whether the holding
+after passing is *known* (deal and passes recorded) or *inferred* (the cards the player is
+seen to play; R5.2 can then be proven only from a later play of the led suit)."""
 
 from __future__ import annotations
 
@@ -17,7 +15,7 @@ from referee.judge.deals import (
     kitty_from_deal,
     recorded_kitty,
 )
-from referee.judge.hand_record import HandRecord  # noqa: F401  (re-exported: the hand's record)
+from referee.judge.hand_record import HandRecord
 from referee.judge.holding_rule import (
     compact_seated,
     holdings_after_passing,

@@ -1,13 +1,9 @@
 """How the written numbers of one hand's tricks are read, so that a slip in them is one fault.
 
-A trick line written twice, two trick lines in each other's place, a trick line left out
-(or written with no card), and numbers that skip one and go on from there are each reported
-once, where they are; the tricks are then judged as the table played them: the repeated line
-once, the two lines in their numbered order, the trick left out as one whose cards are
-unknown, the later tricks by their place.  Without this, each later trick was "recorded where
-trick N is due", and the cards of a trick left out seemed held, so players who followed suit
-were accused of revoking.
-"""
+A trick line written twice, two lines in each other's place, a line left out and numbers that
+skip one are each reported once, and the tricks are judged as the table played them; read by
+number, every later trick would be out of place and players who followed suit would seem to
+revoke."""
 
 from __future__ import annotations
 
@@ -16,7 +12,7 @@ from referee.judge.gaps import stops_in, unknown_tricks
 from referee.judge.holdings import Knowledge
 from referee.judge.table import Table
 from referee.log.events import Trick
-from referee.rules.engine import Phase, State
+from referee.rules.state import Phase, State
 from referee.util.message import msg, msgn
 
 __all__ = ["Numbering", "PLAY", "SKIP", "ended_short", "in_numbered_order", "placed"]
@@ -25,10 +21,9 @@ PLAY, SKIP = "play", "skip"  # what :meth:`Numbering.judge` says of a trick line
 
 
 def in_numbered_order(table: Table, know: Knowledge, tricks: list[Trick], hand: int) -> None:
-    """Two neighbouring trick lines whose numbers are in each other's place (``trick 6`` then
-    ``trick 5``) are reported once and taken in their numbered order (``tricks`` and
-    ``know.tricks`` both, in place).  Not where an unreadable line lies between tricks: its
-    number is not known."""
+    """Two neighbouring trick lines whose numbers are in each other's place are reported once and
+    taken in their numbered order, ``tricks`` and ``know.tricks`` both; not across an unreadable
+    line, whose number is not known."""
     if know.record.gaps:
         return
     numbers = [trick.number for trick in tricks]

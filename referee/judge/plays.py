@@ -1,9 +1,7 @@
 """Replay the tricks of one hand against the engine and judge every play and claim.
 
-Each play is judged by the engine's legality layers on the holding the record supports
-(known or inferred, see :mod:`referee.judge.holdings`), then stands as written so that one fault
-does not hide the next.  Winner claims are compared with :func:`referee.rules.tricks.resolve_trick`.
-"""
+Each play is judged on the holding the record supports, then stands as written so that one
+fault does not hide the next."""
 
 from __future__ import annotations
 
@@ -41,8 +39,9 @@ from referee.rules.cards import (
     cards_text,
     remove_card,
 )
-from referee.rules.engine import Phase, State
 from referee.rules.legality import Fault, card_fault
+from referee.rules.options import FirstLeader
+from referee.rules.state import Phase, State
 from referee.rules.tricks import lead_card
 from referee.util.message import Message, msg, msgn
 
@@ -65,10 +64,8 @@ class PlayOutcome:
 def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick],
                   hand: int, *, dealer_known: bool, written_dealer: int | None = None
                   ) -> PlayOutcome:
-    """Replay one hand's tricks.  The dealer of the hand is the rotation's (``state.dealer``);
-    when the log names another (already reported as wrong-dealer), a first lead from the
-    left of the named dealer shows the table really dealt that way, and that dealer is kept.
-    """
+    """Replay one hand's tricks.  When the log names another dealer than the rotation's, a
+    first lead from the left of the named dealer shows the table dealt that way, and it is kept."""
     out = PlayOutcome(state)
     excused_leader: int | None = None
     free_lead = False  # after an unreadable trick, whoever leads may
@@ -149,10 +146,9 @@ FAST_TRICKS = True
 def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,
                   played: list[int], offset: int, hand: int, out: PlayOutcome,
                   leads: tuple[bool, int | None]) -> tuple[State, int, bool, int | None]:
-    """The clean tricks from ``index`` on, played, and the claim of the last one judged
-    (``leads``: whether the next lead is free, and a leader a wrong claim excuses, as they
-    stand before them): (the state after them, the index of the first trick not played, the
-    two as they stand after them)."""
+    """The clean tricks from ``index`` on, played, and the claim of the last one judged:
+    (the state after them, the index of the first trick not played, ``leads`` as they then stand:
+    whether the next lead is free, and a leader a wrong claim excuses)."""
     if not FAST_TRICKS or know.record.gaps or state.phase is not Phase.PLAY:
         return state, index, *leads
     n, seats, trace = table.size, table.seats, table.trace
@@ -192,11 +188,9 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
 def _clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: list[list[int]],
                  played: list[int], broken: bool, first: bool, lowest: int | None
                  ) -> tuple[int, ...] | None:
-    """The cards of a whole trick, taken from ``holdings`` and counted in ``played``, when
-    they are clean: in seating ``order``, each card a copy the decks still have that passes
-    the legality layers (in the first trick asked of them, card_fault; after it a held card
-    that follows suit, a discard from a void in the led suit or a lead that is not an unbroken
-    heart passes every layer); else None, nothing taken."""
+    """The cards of a whole trick, taken from ``holdings`` and counted in ``played``, when they
+    are clean (in seating ``order``, each a copy the decks still have that passes every legality
+    layer); else None, nothing taken."""
     decks, switch, led, cards = rules.decks, rules.lead_suit_switch, -1, []
     for (seat, card, _), due in zip(plays, order):
         held, suit = holdings[seat], card // NUM_RANKS
@@ -221,11 +215,9 @@ def _clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: lis
 def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
         excused_leader: int | None, *, free: bool, last: bool, dealer_known: bool,
         written_dealer: int | None) -> tuple[State, frozenset[int]]:
-    """The state trick ``index`` is played in, with its leader settled: the first player when
-    the lead is ``free``; else the seat due to lead, or another one reported (or excused).
-    A second card from one seat is taken out first, and two neighbouring plays written in each
-    other's place are put back (:mod:`referee.judge.gaps`); with it, the seats whose missing
-    card its diagnostic said."""
+    """The state trick ``index`` is played in, with its leader settled, after a second card
+    from one seat is taken out and swapped neighbouring plays put back
+    (:mod:`referee.judge.gaps`); with it, the seats whose missing card its diagnostic said."""
     said: frozenset[int] = frozenset()
     if not in_seating_order(know.tricks[index], table.size):  # (as nearly every trick is)
         said = second_cards(table, know, index, hand, state.trick_number, last_in_log=last)
@@ -249,14 +241,13 @@ def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
 def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: int, index: int,
                    excused_leader: int | None, *, last: bool, dealer_known: bool,
                    written_dealer: int | None, rotates: bool = False) -> State:
-    """A trick led by another seat than the rules say: report it unless it shows who dealt
-    (or follows a wrong claim, already reported), and go on with the seat that led; unless
-    the plays are in seating order from the seat due to lead but for cards left out, the
-    leader's among them (the trick that has no card from it says so)."""
+    """A trick led by another seat than the rules say: report it unless it shows who dealt or
+    follows a wrong claim, and go on with the seat that led; unless the plays are in seating
+    order from the seat due to lead but for cards left out."""
     n, first = table.size, plays[0]
     leader = first[0]
-    by_left = index == 0 and state.rules.first_leader in ("left_of_dealer",
-                                                          engine.AFTER_LAST_WINNER)
+    by_left = index == 0 and state.rules.first_leader in (
+        FirstLeader.LEFT_OF_DEALER, FirstLeader.AFTER_LAST_WINNER)
     if not last and not (by_left and not dealer_known) and \
             skipped_seats(state.leader, plays, n) is not None:
         return state
@@ -276,10 +267,9 @@ def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: in
 def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,
                  played: list[int], hand: int, skipped: frozenset[int] | None
                  ) -> list[tuple[int, int]]:
-    """Judge each play of one trick; the (seat, card) plays that stand, in order.
-    ``skipped``: the plays are in seating order but for these seats, whose cards the record
-    leaves out; from the first play whose lead suit such a card may have set (the leader's,
-    or under a lead-suit switch any), only whether the card is held is judged."""
+    """Judge each play of one trick; the (seat, card) plays that stand, in order.  ``skipped``:
+    seats whose cards the record leaves out; from the first play whose lead suit such a card may
+    have set, only whether the card is held is judged."""
     n, decks = table.size, table.rules.decks
     number, lead, holdings = state.trick_number, state.leader, state.holdings
     in_order = skipped is not None
@@ -341,7 +331,7 @@ def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, inde
     seat, _, play = first
     record = state.last_trick
     leader = table.name(state.leader)
-    if (index == 0 or record is None) and state.rules.first_leader == engine.AFTER_LAST_WINNER:
+    if (index == 0 or record is None) and state.rules.first_leader == FirstLeader.AFTER_LAST_WINNER:
         why = (msg("the first trick is led by {leader}, the first seat", leader=leader)
                if hand == 1 else
                # TRANSLATORS: {previous} is the player the first leader sits left of

@@ -8,8 +8,9 @@ from dataclasses import replace
 from referee.judge.diagnostics import Report, unreadable_report
 from referee.log.decode import UnreadableLog
 from referee.log.recognise import looks_like_record
+from referee.rules.ruleset_files import reason
 
-__all__ = ["point_into_record", "reason", "unreadable"]
+__all__ = ["point_into_record", "unreadable"]
 
 
 def point_into_record(report: Report, text: str) -> None:
@@ -22,13 +23,6 @@ def point_into_record(report: Report, text: str) -> None:
     pointers = record_pointers(text, {(d.line, d.column) for d in report.diagnostics})
     report.diagnostics = [replace(d, pointer=pointers.get((d.line, d.column)))
                           for d in report.diagnostics]
-
-
-def reason(err: Exception) -> str:
-    """What an exception says: its message as raised (``str(err)`` would make a message
-    written with ``msg()`` a plain string, which cannot be translated)."""
-    said = err.args[0] if len(err.args) == 1 else None
-    return said if isinstance(said, str) else str(err)
 
 
 def unreadable(path: str, err: UnreadableLog) -> Report:

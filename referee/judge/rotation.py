@@ -1,24 +1,15 @@
 """A whole trick written in seating order from another seat than its leader.
 
-A score pad has a column per player, and a scorer may write a trick from the first column,
-from the dealer or from the last column rather than from the player who led it.  Read as
-written, such a line leads with the wrong card: the lead looks out of turn, players who
-followed suit look as if they revoked, and the claim and the scores look wrong.  When the same
-cards read from the seat due to lead make a trick in which every play is legal and the claim
-holds, while the written order breaks a rule or the claim, the line is taken as written out of
-order (R10.8): one fault of the record, charged to no player, and the trick is judged as it
-was played.
+A scorer may write a trick from the first column, the dealer or the last column rather than
+from the player who led it; read as written, the lead looks out of turn and followers look as
+if they revoked.  When the same cards read from the seat due to lead make a legal trick whose
+claim holds, while the written order breaks a rule or the claim, the line is taken as written
+out of order (R10.8): one fault of the record, charged to no player.
 
-When both readings fit (as when every card follows one suit: the winner is the same whoever
-led), each is one fault: a lead out of turn, or the record's order.  The trick is then read
-from its leader when it has a claim and is written from a column a scorer starts from (the
-first, the last, or the dealer's): the claim is the table's, and it holds.  The hand's scores
-cannot tell the two readings apart, since the same player takes the same cards.  Without a
-claim, or written from another seat, the written order stands and its lead is judged as a lead
-out of turn.  A reading that leaves another seat to lead the next trick than the one written
-first there (a set-aside trick's leader leads again, R4.6) does not fit: a lead out of turn the
-next trick shows stays one.
-"""
+When both readings fit, the trick is read from its leader only when it has a claim and is
+written from a column a scorer starts from; otherwise the written order stands and its lead
+is judged as a lead out of turn.  A reading that changes who leads the next trick does not
+fit."""
 
 from __future__ import annotations
 
@@ -27,8 +18,8 @@ from referee.judge.holdings import Knowledge, SeatedPlay
 from referee.judge.table import Table
 from referee.log.events import Trick
 from referee.rules import engine
-from referee.rules.engine import State
 from referee.rules.legality import Fault
+from referee.rules.state import State
 from referee.util.message import msg
 
 __all__ = ["BOTH", "TAKEN", "from_a_pad_column", "read_from_leader"]
@@ -41,11 +32,10 @@ BOTH = "both"  # either reading fits: the written order stands (its wrong-leader
 
 def read_from_leader(table: Table, state: State, know: Knowledge, trick: Trick, index: int,
                      hand: int) -> str | None:
-    """Whether trick ``index``, whole and in seating order but written from another seat than
-    ``state.leader``, is read from its leader instead (:data:`TAKEN`: then
-    ``know.tricks[index]`` holds the plays in that order, and the one diagnostic is
-    reported), or could be (:data:`BOTH`: the written order fits as well, and stands); else
-    None."""
+    """Whether trick ``index``, whole and in seating order from another seat than
+    ``state.leader``, is read from its leader instead (:data:`TAKEN`, with ``know.tricks[index]``
+    reordered and the diagnostic reported), or could be (:data:`BOTH`, the written order stands);
+    else None."""
     plays = know.tricks[index]
     n, leader = table.size, state.leader
     if len(plays) != n or plays[0][0] == leader:

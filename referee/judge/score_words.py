@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.judge.table import Table
-from referee.rules.engine import State
+from referee.rules.options import KittyTo
 from referee.rules.ruleset import Ruleset, card_points
+from referee.rules.state import State
 from referee.util.message import msg, msgn
 
 # TRANSLATORS: a number in words, as in "hand 3 adds up to 20, six less than the deck holds"
@@ -72,9 +73,9 @@ def kitty_part(state: State, seat: int) -> str:
     if not kitty_points:
         return ""
     trick, why = state.kitty_taken[1], ""
-    if state.rules.kitty_to == "first_trick" and trick == 2:
+    if state.rules.kitty_to == KittyTo.FIRST_TRICK and trick == 2:
         why = msg(", with the pile of the set-aside trick 1")
-    elif state.rules.kitty_to == "first_trick" and trick > 2:
+    elif state.rules.kitty_to == KittyTo.FIRST_TRICK and trick > 2:
         why = msg(", with the pile of the set-aside trick 1 to {last}", last=trick - 1)
     # TRANSLATORS: {points} of the hand score's points; {why} is empty or the clause above
     return msg(" ({points} of them in the kitty, collected with trick {trick}{why})",

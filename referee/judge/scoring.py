@@ -22,9 +22,10 @@ from referee.judge.table import Table
 from referee.judge.why import Tricks, pile_reason
 from referee.log.events import Moon, Score, Total
 from referee.rules import engine, scoring
-from referee.rules.engine import State
 from referee.rules.ops import PLAIN
+from referee.rules.options import SetAsideLast
 from referee.rules.ruleset import Ruleset
+from referee.rules.state import State
 from referee.rules.tricks import resolve_under
 from referee.util.message import msg, msgn
 
@@ -159,14 +160,10 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
                  scores: tuple[int, ...] | None, written_scores: dict[int, tuple],
                  hand: int, true_after: tuple[int, ...] | None = None,
                  older: tuple[int, ...] | None = None) -> tuple[int, ...] | None:
-    """Check the sheet's arithmetic (R7.4): total = previous total + this hand's score.
-
-    The basis is the sheet itself: the hand score as written where there is one (a wrong
-    score is already reported) and otherwise the computed one.  A total equal to the
-    referee's own running total (``true_after``) is right whatever the line before it said:
-    after one slip in a total, the next one that builds on the true total is not another
-    fault.  A line built on the totals of two hands back (``older``) is one fault, said once.
-    Returns the written totals."""
+    """Check the sheet's arithmetic (R7.4) and return the written totals: total = previous
+    total + the hand's score as written (else computed).  A total equal to the referee's own
+    running total is right whatever the line before said, and a line built on the totals of two
+    hands back is one fault."""
     written = entries_by_seat(table, total, hand, codes.TOTAL_MISMATCH)
     if len(written) != table.size:
         return None
@@ -292,7 +289,7 @@ def loss_possible(table: Table, record) -> tuple[bool, str]:
     """(points may have been lost in the hand's set-aside last trick, why not): the ruleset
     must let nobody take that trick (R6.6), and the record must not show it won."""
     rules = table.rules
-    if rules.set_aside_last != "nobody":
+    if rules.set_aside_last != SetAsideLast.NOBODY:
         return False, msg("under {ruleset} a set-aside last trick goes to its leader (R6.6)",
                           ruleset=rules.name)
     last = rules.cards_per_player(table.size)
@@ -338,11 +335,9 @@ def sum_fact(rules: Ruleset, hand: int, scores: Sequence[int], why_not_lost: str
 def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
                 written: dict[int, tuple], doubts: list[int] | None = None
                 ) -> tuple[int, ...] | None:
-    """Judge the score line of a hand not played out: its scores must be ones some play gives
-    (:func:`explain`).  When the total line shows what a score should be and that reading is
-    better (possible, or with fewer points lost), the score is the fault, not the total.
-    Returns the scores the referee stands by, None when the line does not name every seat;
-    a line no play could give, and no total mends, is also added to ``doubts`` (its hand)."""
+    """Judge the score line of a hand not played out: its scores must be ones some play gives.
+    Returns the scores the referee stands by (None when the line does not name every seat); a
+    line no play gives and no total mends is added to ``doubts``."""
     n, rules, hand = table.size, table.rules, record.number
     if len(written) != n:
         return None

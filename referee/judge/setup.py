@@ -1,8 +1,5 @@
-"""Setup and grouping: the tags that seat the table, and the statements split into hands.
-
-Everything that reads a log's setup goes through here (the replay and the z3 hand facts
-alike), so hand numbers and seats agree wherever a log is judged.
-"""
+"""Setup and grouping: the tags that seat the table, and the statements split into hands;
+the replay and the z3 hand facts both read a log's setup here."""
 
 from __future__ import annotations
 
@@ -10,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from referee.judge import codes
-from referee.judge.holdings import HandRecord
+from referee.judge.hand_record import HandRecord
 from referee.judge.table import Findings, Table
 from referee.judge.unread import Unread
 from referee.log.events import (
@@ -33,13 +30,12 @@ from referee.rules.ruleset import (
     DEFAULT_RULESET,
     Ruleset,
     RulesetError,
-    RulesetOutside,
     direction_offset,
     load_ruleset,
-    reason,
     with_options,
 )
 from referee.rules.options import OPTION_RANGES
+from referee.rules.ruleset_files import RulesetOutside, reason
 from referee.util.counting import whole_number
 from referee.util.message import msg, msgn
 from referee.util.suggest import did_you_mean
@@ -208,11 +204,9 @@ def is_setup_tag(tag: Tag) -> bool:
 def ruleset_named(tag: Tag | None, findings: Findings, base_dir: Path | None,
                   allowed_dirs: tuple[str | Path, ...] = ()) -> Ruleset:
     """The ruleset a [Ruleset] tag names: a bundled one, or a .toml file in the log's folder
-    (``base_dir``; a relative path is read from there) or below it, or in ``allowed_dirs``.
-    Text with no folder (``base_dir`` None) may name only a bundled ruleset or a file under
-    ``allowed_dirs``, as a log read from standard input may.
-    Symlinks and ``..`` are resolved before deciding, and a file anywhere else is not opened:
-    a log must not make the referee read (and its messages repeat) any file on the machine."""
+    (``base_dir``) or below it, or in ``allowed_dirs``.  Symlinks and ``..`` are resolved first,
+    and any other file is not opened: a log must not make the referee read any file on the
+    machine."""
     if tag is None:
         return load_ruleset(DEFAULT_RULESET)
     name = tag.value.strip()

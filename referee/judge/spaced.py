@@ -1,10 +1,6 @@
-"""A seated name with a space written without its quotes (``Mary Ann 7D``).
-
-The line reader does not know who is seated, so it stops at the name's second word ("'Ann' is
-not a card", or "expected the end of the line after 'Mary'").  Once the table is set, the
-check knows the names: an unreadable line on which a seated name with a space stands unquoted
-gets one diagnostic at that name, which says to write it in double quotes (R10.1,
-R10.5)."""
+"""A seated name with a space written without its quotes (``Mary Ann 7D``): the reader,
+which does not know who is seated, finds the line unreadable; the check gives one diagnostic
+at the name, saying to quote it (R10.1, R10.5)."""
 
 from __future__ import annotations
 

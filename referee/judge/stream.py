@@ -1,24 +1,11 @@
 """A log's statements as the check reads them a block at a time, to hold one hand at once.
 
-``check`` of a log (not of a JSON record) reads it with :func:`referee.log.parser.parse_blocks`: a
-:class:`Stream` gives the statements of one block after another, each block's unreadable
-lines in their places (:mod:`referee.judge.unread`) and its syntax diagnostics reported as
-the block arrives.  The replay groups them into hands as they come
-(:func:`referee.judge.setup.hands_of`) and keeps only each hand's summary, so a check holds
-the text, one block, one hand and the summaries.  What else follows the replay (the z3
-invariants, the views of ``replay`` and ``report``) is a :class:`Watch`, given each hand and
-each finished trick as the replay goes, so it too holds what it keeps of them and no more.
-
-The report is the one the whole file's events give (tests/test_stream.py compares them).  The
-setup is what needs care: the tags are read over the whole log, setup tags after the first
-statement of play included (reported, and still used when the header lacks them).  Those
-late tags are found before play is replayed by a scan that reads only the lines that may be
-tags (:func:`referee.log.parser.tags_after`).  Only a log whose reading stops early (too many
-unreadable lines, or a failure) can make that differ from the whole reading: such a stream
-is not :attr:`Stream.exact`.  One that stopped is read again as a stream that gives the
-setup only the late tags before the line where the reading stops (``late_before``), which is
-what the whole reading sees; only a failed reading is read whole.
-"""
+A :class:`Stream` gives the statements block after block, and a :class:`Watch` follows the
+replay (the z3 invariants, the views), so that each holds only what it keeps.
+The report is the one the whole file's events give (tests/test_stream.py compares them).  Setup
+tags written after the first statement of play are found beforehand by a scan of the lines
+that may be tags (:func:`referee.log.parser.tags_after`); only a reading that stops early can
+make that differ, and such a stream is not :attr:`Stream.exact` and is read again."""
 
 from __future__ import annotations
 
@@ -26,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from referee.judge import codes
 from referee.judge.diagnostics import HandSummary, Report
-from referee.judge.holdings import HandRecord
+from referee.judge.hand_record import HandRecord
 from referee.judge.setup import is_setup_tag
 from referee.judge.spaced import quote_spaced_names
 from referee.judge.table import Findings
@@ -39,12 +26,9 @@ __all__ = ["Stream", "Watch", "add_syntax", "conclude"]
 
 
 class Watch:
-    """What follows one replay as it goes, for a caller the check layer may not know (the
-    proofs, the views): each statement, each finished trick and each hand with its summary,
-    then the concluded report.  It is the one hook a check has, streamed or of a whole parse.
-    Made once the table is set (a ``Callable[[Table], Watch]`` is handed to the check), once
-    for each reading of the log: a stream that turns out not exact is read again, with a new
-    one.  The defaults follow nothing."""
+    """What follows one replay as it goes: each statement, each finished trick and each hand
+    with its summary, then the concluded report.  Made once the table is set, for each reading of
+    the log; the defaults follow nothing."""
 
     # given every finished trick (TracedTrick) by ``append``, when not None
     trace: object = None
@@ -78,10 +62,8 @@ def add_syntax(findings: Findings, issues: tuple[SyntaxIssue, ...]) -> None:
 
 
 class Stream:
-    """The statements of one log (normalised ``text``), a block (of about ``size``
-    characters) at a time, its syntax diagnostics into ``findings`` as each block is read.
-    First :meth:`setup_events` (the events the setup reads), then :meth:`statements` (every
-    statement and unreadable line, in order, once) or :meth:`drain`."""
+    """The statements of one log (normalised ``text``), a block of about ``size`` characters at
+    a time: first :meth:`setup_events`, then :meth:`statements` or :meth:`drain`."""
 
     def __init__(self, text: str, findings: Findings, size: int = BLOCK_CHARS, *,
                  late_before: int | None = None) -> None:

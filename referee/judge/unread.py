@@ -1,11 +1,7 @@
 """The lines the parser could not read, as far as their first words tell what they were.
 
-An unreadable line is reported once, as ``syntax``; everything after it is judged on what is
-known.  For that the replay needs to know what kind of statement the line was meant to be (a
-trick keeps its number and its cards are unknown, a hand's score line that cannot be read
-leaves the totals unchecked, a lost ``hand`` or ``score`` line still ends or starts a hand),
-which the first word tells, misspelt or not: ``trik 5: ...`` is trick 5.
-"""
+An unreadable line is reported once; the replay goes on knowing what kind of statement it
+was meant to be (``trik 5: ...`` is trick 5, whose cards are unknown)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
 """The referee: replay a parsed log against the engine and collect every violation.
-
-One-way flow: text -> :mod:`referee.log.parser` events -> here (setup, hands grouped, each hand's
-knowledge, tricks, scoring, game end) -> a :class:`~referee.judge.diagnostics.Report` for the
-renderers.  Checking a file is a pure function of its text and its path.
-"""
+Checking a file is a pure function of its text and its path."""
 
 from __future__ import annotations
 
@@ -15,10 +11,11 @@ from referee.judge import codes
 from referee.judge.dealers import dealer_of, led_elsewhere
 from referee.judge.diagnostics import HandSummary, Report, unreadable_report
 from referee.judge.game_end import end_text, judge_game_over
-from referee.judge.holdings import HandRecord, gather, report_direction
+from referee.judge.hand_record import HandRecord
+from referee.judge.holdings import gather, report_direction
 from referee.judge.missing_claims import ClaimsSeen
 from referee.judge.plays import replay_tricks
-from referee.judge.records import point_into_record, reason, unreadable
+from referee.judge.records import point_into_record, unreadable
 from referee.judge.scoring import entries_by_seat, finish_hand, judge_sheet, judge_totals
 from referee.judge.setup import hands_of, setup_table
 from referee.judge.stream import Stream, Watch, add_syntax, conclude
@@ -30,8 +27,10 @@ from referee.log.events import Event
 from referee.log.parser import ParseResult, UnreadableLog, log_text, parse_text
 from referee.log.recognise import looks_like_record
 from referee.rules import engine
-from referee.rules.engine import Phase, State
+from referee.rules.options import FirstLeader
 from referee.rules.ruleset import Ruleset
+from referee.rules.ruleset_files import reason
+from referee.rules.state import Phase, State
 from referee.util.collector import collector_paused
 from referee.util.message import msg
 from referee.util.reading import MAX_LOG_BYTES, UnreadableFile, read_limited
@@ -47,11 +46,8 @@ Watcher = Callable[[Table], Watch]
 def check_path(path: str | Path, *, watch: Watcher | None = None,
                max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
-    """Check one log file; a file that cannot be read gives an ``unreadable`` report (read
-    within :data:`MAX_FILE_BYTES` whatever size it reports; devices and FIFOs refused).
-
-    ``ruleset`` checks with that ruleset whatever the log names; else the log may name a
-    bundled ruleset or a .toml file in its folder, below it, or in ``allowed_dirs``."""
+    """Check one log file (read within :data:`MAX_FILE_BYTES`); a file that cannot be read gives
+    an ``unreadable`` report.  ``ruleset`` overrides the ruleset the log names."""
     shown = str(path)
     try:
         data = read_limited(path, MAX_FILE_BYTES)
@@ -59,12 +55,12 @@ def check_path(path: str | Path, *, watch: Watcher | None = None,
         return unreadable_report(shown, reason(err))
     try:
         text = log_text(data)
+        del data  # the text is all a check holds of the file
+        return judge_decoded(text, shown, base_dir=Path(path).parent, watch=watch,
+                             max_diagnostics=max_diagnostics, ruleset=ruleset,
+                             allowed_dirs=allowed_dirs)
     except UnreadableLog as err:
         return unreadable(shown, err)
-    del data  # the text is all a check holds of the file
-    return check_decoded(text, shown, base_dir=Path(path).parent, watch=watch,
-                         max_diagnostics=max_diagnostics, ruleset=ruleset,
-                         allowed_dirs=allowed_dirs)
 
 
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
@@ -72,23 +68,7 @@ def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = N
                 max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                 allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     try:
-        text = log_text(data)
-    except UnreadableLog as err:
-        return unreadable(path, err)
-    return check_decoded(text, path, base_dir=base_dir, watch=watch,
-                         max_diagnostics=max_diagnostics, ruleset=ruleset,
-                         allowed_dirs=allowed_dirs)
-
-
-def check_decoded(text: str, path: str, *, base_dir: Path | None = None,
-                  watch: Watcher | None = None,
-                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
-                  allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
-    """check_bytes of the decoded text (:func:`referee.log.parser.log_text`).  A log is
-    checked a block at a time (:func:`check_stream`), ``watch`` following it; a JSON
-    record from its whole parse."""
-    try:
-        return judge_decoded(text, path, base_dir=base_dir, watch=watch,
+        return judge_decoded(log_text(data), path, base_dir=base_dir, watch=watch,
                              max_diagnostics=max_diagnostics, ruleset=ruleset,
                              allowed_dirs=allowed_dirs)
     except UnreadableLog as err:
@@ -99,9 +79,9 @@ def judge_decoded(text: str, path: str, *, base_dir: Path | None = None,
                   watch: Watcher | None = None,
                   max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                   allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
-    """:func:`check_decoded`, raising UnreadableLog for text that is not a log at all.  (A
-    watched log within one block is read whole: it is as small either way, and the setup of
-    a stream costs more than it saves there.)"""
+    """Check the decoded text (a log a block at a time, a JSON record whole), raising
+    UnreadableLog for text that is not a log at all.  A watched log within one block is read
+    whole: the setup of a stream costs more than it saves there."""
     with collector_paused():
         if not looks_like_record(text) and (watch is None or len(text) > BLOCK_CHARS):
             report = check_stream(text, path, base_dir=base_dir, watch=watch,
@@ -123,10 +103,9 @@ def check_stream(text: str, path: str, *, base_dir: Path | None = None,
                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                  allowed_dirs: tuple[str | Path, ...] = (),
                  block_chars: int = BLOCK_CHARS, late_before: int | None = None) -> Report | None:
-    """:func:`check_parsed` of the log ``text`` (decoded, no JSON record) read a block (of
-    ``block_chars``) at a time, replayed a hand at a time (:mod:`referee.judge.stream`): the
-    same report, or None when only the whole parse gives it (what ``watch`` made of this
-    reading is then to be dropped).  Raises UnreadableLog."""
+    """:func:`check_parsed` of the log ``text`` read a block at a time and replayed a hand at a
+    time: the same report, or None when only the whole parse gives it (and what ``watch`` made is
+    to be dropped).  Raises UnreadableLog."""
     findings = Findings(limit=max_diagnostics)
     stream = Stream(text, findings, block_chars, late_before=late_before)
     table = setup_table(stream.setup_events(), findings, base_dir, ruleset=ruleset,
@@ -162,10 +141,8 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
                  trace: list | None = None, watch: Watcher | None = None,
                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                  allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
-    """Referee a parsed log; ``trace``, when given, receives every finished trick (unless
-    ``watch`` makes a watch with a trace of its own), and ``watch`` follows the replay as
-    :func:`check_stream`'s does.  Of each kind, the first ``max_diagnostics`` diagnostics are
-    kept and the rest counted."""
+    """Referee a parsed log; ``trace`` receives every finished trick (unless ``watch`` makes a
+    watch with its own).  Of each kind, the first ``max_diagnostics`` diagnostics are kept."""
     findings = Findings(limit=max_diagnostics)
     add_syntax(findings, parsed.issues)
     report = Report(path=path, source=parsed.text)
@@ -280,7 +257,7 @@ def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, 
     if len(state.history) > 1:  # the replay reads the last hand's result only
         state = state._replace(history=state.history[-1:])
     # a first lead from the left of the dealer shows who dealt (plays._settle_leader)
-    dealer_known = dealer_known or (table.rules.first_leader == "left_of_dealer"
+    dealer_known = dealer_known or (table.rules.first_leader == FirstLeader.LEFT_OF_DEALER
                                     and bool(record.tricks) and 0 not in record.gaps)
     if game.first and led_elsewhere(table, record, start_state):
         # the first hand's written dealer and its first lead disagree, and either may be the

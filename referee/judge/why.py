@@ -1,14 +1,10 @@
 """Why a hand score is what it is, where the set-aside piles make it hard to see (R6.5, R6.6).
 
-A scorer who counts each trick's cards for its winner misses the pile a later winner collects
-with its trick, and the points a set-aside last trick loses.  When a written score differs
-from the referee's, the diagnostic says where the player's points came from when a pile is
-among them ("4 in trick 12 and the 4 set aside from trick 11 that Al collected with it"), or
-where the points the score counts went instead (another player's pile, or lost).  The tricks
-are played again only for a score found wrong, so a clean hand costs nothing here.  Likewise a
-heart led before hearts are broken by the player who took a kitty with hearts in it says the
-kitty broke nothing (R4.3).
-"""
+When a written score differs from the referee's, the diagnostic says where the player's points
+came from when a pile is among them, or where the points the score counts went instead.  The
+tricks are played again only for a score found wrong, so a clean hand costs nothing here.  A
+heart led unbroken by the player who took a kitty with hearts in it is told the kitty broke
+nothing (R4.3)."""
 
 from __future__ import annotations
 
@@ -17,10 +13,9 @@ from collections.abc import Callable, Sequence
 from referee.judge.score_words import points
 from referee.judge.table import Table
 from referee.rules import engine
-from referee.rules.engine import State
 from referee.rules.cards import HEARTS, NUM_RANKS, QUEEN_OF_SPADES, cards_text
 from referee.rules.ruleset import card_points
-from referee.rules.state import TrickRecord
+from referee.rules.state import State, TrickRecord
 from referee.util.message import msg
 
 __all__ = ["Tricks", "kitty_breaks_nothing", "played_tricks", "pile_reason"]
@@ -49,10 +44,8 @@ def played_tricks(state: State, tricks: Sequence[Sequence[tuple]]) -> Tricks:
 
 def pile_reason(table: Table, state: State, tricks: Tricks, seat: int,
                 value: int) -> tuple[str, str]:
-    """(how ``seat`` came by its points, when a set-aside pile is among them: " (2 in trick
-    6, 4 in trick 12 and the 4 set aside from trick 11 that Al collected with it)"; where the
-    points its written ``value`` counts went instead: "; the 4 set aside from trick 11 went to
-    Al with trick 12"), each "" when no pile or lost points are involved."""
+    """(how ``seat`` came by its points when a set-aside pile is among them, where the points its
+    written ``value`` counts went instead), each "" when no pile or lost points are involved."""
     records = [r for r in tricks() if r.points or r.winner is None]
     set_aside = [r.number for r in records if r.winner is None]
     own = _collected(table, state, records, set_aside, seat)

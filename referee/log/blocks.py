@@ -1,11 +1,7 @@
 """A log read in blocks of lines, so that a check need not hold the whole file's events.
 
-:func:`referee.log.parser.parse_blocks` yields one :class:`Block` at a time: the events and
-the syntax issues of a run of whole lines, and where the run starts in the text (so that a
-reader of its unreadable lines finds them without counting lines from the start of the
-file).  The blocks of a text, joined, are exactly :func:`~referee.log.parser.parse_log`'s
-result: every statement is one line, so a cut between two lines changes nothing.
-"""
+The blocks of a text, joined, are exactly :func:`~referee.log.parser.parse_log`'s result: every
+statement is one line, so a cut between two lines changes nothing."""
 
 from __future__ import annotations
 

@@ -1,15 +1,9 @@
 """Splitting the coarse tokens of a log line: card runs, plays, score entries, names.
 
-The grammar (grammars/log.lark) reads the body of a common statement as ONE token: all the
-cards of a deal, all the plays of a trick.  The functions here cut such a token into events
-with the exact column of every piece, and say precisely what is wrong when a piece is not a
-card or a name.  Each has a fast path (one ``findall`` over the token, position arithmetic
-on the pieces) and, when anything looks unusual, a slow path that walks the token piece by
-piece with anchored matches: linear time whatever the input, and the only place errors are
-worded.
-
-Columns passed in and out are absolute, 1-based, in characters.
-"""
+The grammar reads the body of a common statement as one token; the functions here cut it into
+events with the exact (absolute, 1-based) column of every piece.  Each has a fast path (one
+``findall``) and, when anything looks unusual, a slow path that walks the token piece by piece:
+linear time whatever the input, and the only place errors are worded."""
 
 from __future__ import annotations
 

@@ -1,13 +1,8 @@
 """The grammar's rule callbacks: each statement the LALR parser reduces becomes an event.
 
-The callbacks run inside the parser (Lark's ``transformer=`` option), so no parse tree is
-built: they append events, or a problem for a line whose cards or names are wrong, to the
-lists of the builder, one builder per parse (:mod:`referee.log.parser` makes it).  The common statements arrive as two coarse tokens,
-HEAD and REST (see grammars/log.lark); :mod:`referee.log.body` cuts them into pieces.  Every
-callback makes its event with a function of plain values, which the fast line reader
-(:mod:`referee.log.fast`) calls too; nothing here imports Lark, so that a log the line reader
-reads whole is read without it.
-"""
+The callbacks run inside the parser (Lark's ``transformer=``), so no parse tree is built.  Every
+callback makes its event with a function of plain values, which the fast line reader calls too;
+nothing here imports Lark, so that a log the line reader reads whole is read without it."""
 
 from __future__ import annotations
 
@@ -85,11 +80,8 @@ def _cards_part(rest: str) -> str:
 class EventBuilder:
     """The rule callbacks of one parse, and what they have built: ``events`` and ``problems``.
 
-    Lark calls each callback with the list of the rule's children (tokens, or None); the fast
-    line reader calls the same methods with values (``build`` of a common statement, the
-    ``*_line`` methods of the word-by-word ones).  A parse makes its own builder (see
-    :func:`referee.log.parser.parse_log`): builders share nothing.
-    """
+    Lark calls each callback with the rule's children; the fast line reader calls the same methods
+    with values.  Builders share nothing: a parse makes its own."""
 
     def __init__(self, terminals: Mapping[str, str], max_problems: int) -> None:
         """``terminals``: the grammar's terminals (regular expressions by name), whose

@@ -1,24 +1,9 @@
 """One event -> its canonical line: the spelling ``referee fmt`` writes.
 
-The canonical spelling of each statement:
-
-    [Event "Friday club"]               hand 1 dealer Al pass left
-    deal Al: AS KS 10S                  kitty: 7C 4D          (or "kitty:" when empty)
-    pass Al: 2H 9H QH                   pass Al -> Beth: 2H 9H QH
-    trick 1: Beth 2C, Charlie 5C -> Dave                     trick 3 Beth: 2C 5C KC
-    moon Fay add                        score: Al 0, Beth 13   total: ...
-    winner: Al                          winners: Al, Beth      # a comment
-
-A blank line goes before each ``hand`` line, and before the first statement after the tags
-(where the first hand begins when it has no ``hand`` line): :func:`blank_before`, the one rule
-of ``referee fmt``, of the writer and of a record's log text.
-
-Names that are not a plain word (spaces, punctuation, or the words ``none`` and ``nobody``)
-are written in straight double quotes.  An event that no line can express (a deal without
-cards, a name with a newline, 'none' as a winner) raises ValueError.  Kept apart from
-:mod:`referee.log.writer` so that the messages about unreadable lines
-(:mod:`referee.log.errors`) can show the canonical line without importing the parser.
-"""
+Names that are not a plain word (spaces, punctuation, ``none``, ``nobody``) are written in
+double quotes; an event that no line can express raises ValueError.  Kept apart from
+:mod:`referee.log.writer` so that the messages about unreadable lines can show the canonical
+line without importing the parser."""
 
 from __future__ import annotations
 
@@ -137,11 +122,10 @@ def format_event(event: Event) -> str:
 
 
 def blank_before(event: Event, previous: Event | None, started: bool) -> bool:
-    """Whether the canonical text has a blank line before ``event``: ``previous`` is the
-    statement before it (comments aside; None when there is none, or when a line that could
-    not be read came after it), ``started`` whether any line comes before it.  Before each
-    ``hand`` line, and before the first statement after the tags, so that a log whose first
-    hand has no ``hand`` line reads the same from a record, which keeps no blank lines."""
+    """Whether the canonical text has a blank line before ``event``: before each ``hand`` line,
+    and before the first statement after the tags (``previous``: the statement before, None when
+    there is none or an unread line came after it; ``started``: any line comes before).  A record
+    keeps no blank lines, so this rule alone places them."""
     if isinstance(event, HandStart):
         return started
     return isinstance(previous, Tag) and not isinstance(event, (Tag, Comment))

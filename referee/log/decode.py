@@ -1,8 +1,4 @@
-"""Bytes -> the text of a log: UTF-8 only, BOM stripped, line ends turned into LF.
-
-:func:`decode_log` refuses, with :class:`UnreadableLog`, what is not a text log at all (a
-binary file, UTF-16, invalid UTF-8), saying where the first offending byte is.
-"""
+"""Bytes -> the text of a log: UTF-8 only, BOM stripped, line ends turned into LF."""
 
 from __future__ import annotations
 
@@ -53,11 +49,8 @@ def _shown_line(data: bytes, offset: int) -> str:
 
 
 def decode_log(data: bytes) -> str:
-    """UTF-8 bytes -> text: BOM stripped, CRLF and CR turned into LF.
-
-    Raises UnreadableLog for a binary file (NUL bytes), UTF-16 text or invalid UTF-8, with the
-    line and column of the first offending byte.
-    """
+    """UTF-8 bytes -> text; raises UnreadableLog, with the line and column of the first
+    offending byte, for a binary file, UTF-16 text or invalid UTF-8."""
     if data.startswith(_UTF16_BOMS):
         raise UnreadableLog(msg("the file is UTF-16 text; save the log as UTF-8"), 1, 1)
     if data.startswith(_UTF8_BOM):

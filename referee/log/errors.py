@@ -1,15 +1,9 @@
 """Plain-words diagnostics for a log line that the grammar rejected.
 
-The fast grammar (``start`` in grammars/log.lark) reads heads such as ``deal Al:`` as one
-token, so when it rejects a line it cannot say which word was wrong.  The line alone is then
-parsed again with the ``line`` rule, one token per word, and the first unexpected token and
-the set of terminals the parser wanted there are turned into a sentence:
-"expected ':' after the player name in a deal line", "unknown statement 'trik'".
-
-Where a small repair of the line (the keyword it nearly is, a missing ':' or '->', quotes
-made straight) reads as a statement, and only one such reading exists, the hint shows that
-statement as ``referee fmt`` would write it: "did you mean: trick 3: Al 2C, Beth 3C -> Al".
-"""
+The fast grammar reads heads such as ``deal Al:`` as one token, so the line alone is parsed
+again with the ``line`` rule, one token per word, and the first unexpected token becomes a
+sentence.  Where one small repair of the line reads as a statement, the hint shows it as
+``referee fmt`` would write it."""
 
 from __future__ import annotations
 
@@ -109,11 +103,8 @@ def _expected_words(expected: set[str], keyword: str) -> str:
 
 
 def diagnose(parser: Lark, line: str, reread: Reread | None = None) -> tuple[int, int, str, str | None]:
-    """(column, end_column, message, hint) for a line the fast grammar rejected.
-
-    ``line`` is the text of the line without its newline; columns are 1-based.  With
-    ``reread``, the hint shows the canonical line a clear repair reads as.
-    """
+    """(column, end_column, message, hint) for a line the fast grammar rejected; with
+    ``reread``, the hint shows the canonical line a clear repair reads as."""
     ip = parser.parse_interactive(line, start="line")
     seen: list[Token] = []
     try:

@@ -1,17 +1,8 @@
 """Event records: what a written log says, one record per statement, with source spans.
 
-Events are plain frozen values.  Spans do not take part in equality, so a log and its
-canonical rewrite (``writer.write``) parse to equal event lists.
-
-Some spans are made only when asked for (the parser creates hundreds of thousands of events
-and they are rarely needed): the spans of the cards of a :class:`CardRun` and both spans of
-a :class:`Play`.  The parser records where the pieces are (a run's ``_source``, a play's
-finder of places); the first read of the attribute finds the spans from that.
-
-The records are :class:`referee.util.record.Record` classes: dataclasses without the cost of
-generating their methods per class (``dataclasses.fields`` and ``replace`` work on them).  A
-:class:`Play`, made once per card, is a tuple instead, made in one step.
-"""
+Spans do not take part in equality, so a log and its canonical rewrite parse to equal event
+lists.  The spans of a :class:`CardRun`'s cards and of a :class:`Play` are found when first
+read: the parser makes hundreds of thousands of events and they are rarely needed."""
 
 from __future__ import annotations
 
@@ -149,11 +140,9 @@ class Pass(Record):
 class Play(tuple):
     """One card in a trick.  ``player`` is None in the compact form (seating order implied).
 
-    A tuple ``(player, card, a, b)``, made in one step (a trick holds one per card, and the
-    reader makes them with ``map``, without a Python call per card): ``a`` and ``b`` are the
-    spans, or where they are still to be found, a trick's finder (its ``place(index)`` gives
-    both) and the play's index in it.  Equality, hash and repr are over ``player`` and
-    ``card`` only, as for the other events' spans."""
+    A tuple ``(player, card, a, b)``, made without a Python call per card: ``a`` and ``b`` are the
+    spans, or the trick's finder and the play's index until they are found.  Equality, hash and
+    repr are over ``player`` and ``card`` only."""
 
     __slots__ = ()
 
@@ -315,9 +304,7 @@ def fast(cls: type):
                  **{f"_default_{f.name}": f.default for f in every if not f.init}}
     source = f"def make({args}):\n    obj = _new(_cls)\n{body}    return obj\n"
     exec(source, namespace)  # noqa: S102
-    make = namespace["make"]
-    make.__doc__ = f"{cls.__name__}({args}) without the frozen-dataclass overhead."
-    return make
+    return namespace["make"]
 
 
 def setters(cls: type, *names: str) -> tuple:

@@ -1,44 +1,16 @@
 """The reader's fast path: the lines of a well-formed log, read without Lark's machinery.
 
-Most lines of a log are ``trick``, ``deal`` and ``pass`` statements, which the grammar
-(grammars/log.lark, rule ``start``) reads as two tokens: a HEAD (``trick 12:``) and a REST
-that runs to the end of the line and over any blank lines after it.  For such lines Lark's
-lexer and LALR parser cost more than building the event.  :class:`LineReader` reads them
-with the grammar's own terminals (their regular expressions, taken from the loaded grammar
-by :func:`grammar_facts` rather than copied, and shipped with the package), in one regular
-expression that is run over the text (``finditer``):
+:class:`LineReader` reads ``trick``, ``deal`` and ``pass`` lines (a HEAD token and a REST token)
+and the word-by-word statements with the grammar's own terminals (taken from the loaded grammar
+by :func:`grammar_facts`, and shipped with the package), in one regular expression run over the
+text, and gives each to the same rule callback Lark would.  Every other line goes to Lark, so
+messages about malformed lines still come from the grammar.
 
-* at the start of a line, after any blanks, a trick, deal or pass line as the writer writes
-  it, whole (:data:`~referee.log.body.PLAIN_TRICK_LINE`, ``PLAIN_LINES``; the HEAD and REST
-  terminals read it alike);
-* the HEAD and then the REST terminal of each rule ``NAME: X_HEAD Y_REST``, each matched
-  once, as a lexer matches a token;
-* the word-by-word statements ``hand``, ``tag``, ``moon`` and ``comment`` spelled with their
-  word terminals (blanks between them; after the last, blanks and a trailing comment).
-
-A line so matched is given, as the same values Lark would pass, to the same rule callback
-or event function (:mod:`referee.log.build`), so it becomes the same event or the same
-problem.  The lines in between are handed back untouched, a run at a time, to the Lark
-parser (``slow``): every line the terminals refuse, and a REST that would start with ``#``.
-Messages about malformed lines therefore still come from the grammar, and a line is read
-here only if the grammar reads it the same way.
-
-Why the tokens are the ones Lark's contextual lexer would produce: in each parser state
-the terminals it allows (and the ignored blanks ``_WS`` and comment ``_TRAILING_COMMENT``)
-start differently, so at most one matches where a token starts and Lark, like ``re``, takes
-the same match of it.  At the start of a statement: a HEAD or a keyword starts with a
-letter (the HEADs with different keywords, except TRICK_HEAD and COMPACT_HEAD, which differ
-after the number: ``:`` or a name), a tag with ``[``, a comment with ``#`` (COMMENT outranks
-``_TRAILING_COMMENT``), blanks are ``_WS``; keywords are whole words.  A HEAD ends with all
-the blanks that follow it, so after it the only terminals the lexer may try are the rule's
-REST and ``_WS`` (needs a blank: none is left) and ``_TRAILING_COMMENT`` (needs a ``#``:
-such lines are left to Lark).  In a word-by-word statement each state allows one word
-terminal, or ones that start differently (DEALER, PASS or the end of a ``hand`` line;
-DIRECTION or NUMBER), so there is one way to cut it, and an optional part is skipped only
-where its keyword is absent; a ``#`` after the last word can only start an ignored comment.
-tests/test_parser_fast.py checks that both readings give identical events, spans and issues
-on the example logs, a synthetic corpus and fuzzed lines.
-"""
+Why the tokens are the ones Lark's contextual lexer would produce: in each parser state the
+terminals it allows start differently, so at most one matches where a token starts; a HEAD
+ends with the blanks after it, so only its REST can follow (a REST starting with ``#`` is left
+to Lark); in a word-by-word statement there is one way to cut it.
+tests/test_parser_fast.py checks that both readings give identical events, spans and issues."""
 
 from __future__ import annotations
 
@@ -68,10 +40,8 @@ def grammar_facts(lark) -> Facts:
 
 
 class LineReader:
-    """Reads the lines it can with the grammar's terminals (see module doc) into a builder.
-
-    Holds nothing of a parse (the builder is given to :meth:`read`), so one reader serves
-    every parse in every thread."""
+    """Reads the lines it can with the grammar's terminals into a builder; holds nothing of a
+    parse, so one reader serves every parse in every thread."""
 
     def __init__(self, terminals: Mapping[str, str], rules: Iterable[tuple[str, Sequence[str]]]) -> None:
         def terminal(name: str, group: str | None = None) -> str:
@@ -194,19 +164,12 @@ def _comment(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
 
 
 # ---- the grammar facts, shipped with the package --------------------------------------------
-# Why not a cache in the user's cache directory: whatever reads a file there trusts
-# everyone who can write it, and that is every process the user runs (a browser download, a
-# build script), not only the referee.  A pickle there (Lark's cache=) ran its code on the next
-# check, and terminals taken from there decide what a line means: a regex that matches
-# anything turns a syntax error into a clean log, a catastrophic one hangs the reader.  No
-# check of the file's owner or mode helps against a process of the same user, and a checksum
-# or signature helps only if its key lives where that process cannot write, which in a
-# per-user directory nothing does.  The one place the referee already has to trust is its
-# own code: so the facts are a Python module of the package (referee/log/shipped.py), made
-# from the grammar by ``python -m referee.log.parser`` and used only when the grammar text and
-# the Lark version are the ones they were made from (tests/test_parser_cache.py holds them
-# to the grammar).  Otherwise Lark gives them, in memory, for this process only: slower, never
-# wrong.  Lark's tables are built in memory too, when a line first needs Lark.
+# Why not a cache in the user's cache directory: any process of the user can write there, and
+# terminals read from there decide what a line means (a pickle would even run its code); no
+# check of owner, mode or checksum helps against the same user.  The referee trusts only its
+# own code, so the facts are a module of the package (referee/log/shipped.py, made by
+# ``python -m referee.log.parser``), used only with the grammar text and Lark version they were
+# made from; otherwise Lark gives them, in memory, for this process only.
 def lark_version() -> str | None:
     """The version of the Lark that ``import lark`` would load, without importing it."""
     module = sys.modules.get("lark")

@@ -1,10 +1,7 @@
-"""The events of a JSON game record that its schema accepts, piece by piece: the tags, each
-hand as it is read, then the comments among the statements (spec/game-record.md).
+"""The events of a JSON game record that its schema accepts, piece by piece.
 
-Each piece comes with its :class:`~referee.log.jsontext.Places`, the offsets of its values by
-index, so that a span is made from two offsets and a JSON pointer only for a problem; the
-spans of a run of cards are made when first asked for, from the offsets the run keeps.
-"""
+A span is made from two offsets of the piece's :class:`~referee.log.jsontext.Places`, and a
+JSON pointer only for a problem."""
 
 from __future__ import annotations
 

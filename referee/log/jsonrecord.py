@@ -1,16 +1,8 @@
 """A game record in JSON (spec/game-record.md) -> the same events a written log gives.
 
-A record is recognised by content (:func:`looks_like_record`: its first non-blank character
-is ``{``).  :func:`read_record` reads it a piece at a time (:func:`referee.log.jsontext.pieces`:
-Python's ``json`` made strict, one member of the document and one hand at a time, so that the
-hands need not all be held), checks each piece against ``spec/game-record.schema.json``
-(:mod:`referee.log.recordschema`) and makes the events in the order a log would have them,
-every span at the line and column of its JSON value (:mod:`referee.log.jsonbuild`).  An
-invalid record raises :class:`InvalidRecord`, an :class:`UnreadableLog` carrying one
-:class:`RecordProblem` per problem, each with the JSON pointer of the faulty value; where a
-value is in the text is looked for only then.  :func:`record_pointers` gives the pointer of
-the values at some places, so that a diagnostic about the game can name it too.
-"""
+:func:`read_record` reads it a piece at a time, so that the hands need not all be held, checks
+each piece against the schema and makes the events in the order a log would have them.  An
+invalid record raises :class:`InvalidRecord`, with one :class:`RecordProblem` per problem."""
 
 from __future__ import annotations
 
@@ -21,7 +13,7 @@ from functools import partial
 
 from referee.log.decode import UnreadableLog
 from referee.log.events import Comment
-from referee.log.jsonbuild import Builder, Reading, players_value
+from referee.log.jsonbuild import Builder, Reading
 from referee.log.jsontext import (
     JsonError,
     Places,
@@ -37,7 +29,6 @@ from referee.log.recordschema import (
     RecordProblem,
     capped,
     problems,
-    schema,
     valid,
 )
 from referee.util.message import msg, msgn
@@ -46,13 +37,10 @@ __all__ = [
     "FORMAT",
     "VERSION",
     "InvalidRecord",
-    "Reading",
     "RecordProblem",
     "looks_like_record",
-    "players_value",
     "read_record",
     "record_pointers",
-    "schema",
     "validate_record",
 ]
 

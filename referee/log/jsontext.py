@@ -1,18 +1,10 @@
 """JSON text: Python's ``json`` decoder made strict where a game record should be, and the
 places of the values of a text it read.
 
-:func:`loads` refuses what is not JSON and also a member name twice in an object, ``NaN`` and
-``Infinity``, a number longer than :data:`MAX_NUMBER` characters (before ``int`` or ``float``
-sees it), a lone surrogate escape, and nesting deeper than :data:`MAX_DEPTH` where that
-nesting is what stops the decoder.  Each refusal is a :class:`JsonError` with the offset of
-the fault and the project's words for it; the offset is looked for only once there is a fault.
-:func:`pieces` reads a document a member at a time, and the items of one array member one at
-a time, so that a record's hands need not all be held; :func:`refuse_deep` finds nesting past
-:data:`MAX_DEPTH` in a text the decoder took.
-
-:class:`Places` finds where each value of a well-formed text is, and :class:`Positions` turns
-an offset into a line and a column.
-"""
+:func:`loads` also refuses a member name twice, ``NaN``, a number longer than
+:data:`MAX_NUMBER` characters, a lone surrogate and nesting deeper than :data:`MAX_DEPTH`;
+:func:`pieces` reads a document a member at a time, so that a record's hands need not all be
+held."""
 
 from __future__ import annotations
 
@@ -104,11 +96,9 @@ def loads(text: str) -> object:
 
 
 def pieces(text: str, spread: str) -> Iterator[tuple[str, int | None, object, int, int]]:
-    """(name, None, value, start, end) of each member of the object that is the document, in
-    order, but for a member ``spread`` whose value is an array: (name, index, item, start, end)
-    of each of its items, then (name, None, [], start, end) of the array.  Decoded as by
-    :func:`loads`, and refused with the same JsonError; the text must start with ``{`` after
-    blanks."""
+    """(name, None, value, start, end) of each member of the document, but for the items of a
+    member ``spread`` whose value is an array: (name, index, item, start, end) each, then
+    (name, None, [], start, end); refused as by :func:`loads`."""
     pos, seen = _BLANK.match(text, _BLANK.match(text).end() + 1).end(), set()
     closed = text.startswith("}", pos)
     pos += closed
@@ -328,11 +318,9 @@ _TOKEN = re.compile(rf'({STRING})(?:[ \t\n\r]*:[ \t\n\r]*(?:({STRING}|{_SCALAR})
 
 
 class Places:
-    """Where each value of the well-formed JSON value at ``start``-``end`` of a text is, by
-    its index in document order (the value itself 0, then its members and items, depth
-    first): packed arrays of its start and end offsets and of the index after its last
-    descendant (``after``), so that the members of an object follow from its decoded keys
-    without a pointer per value."""
+    """Where each value of the well-formed JSON value at ``start``-``end`` is, by its index in
+    document order: packed arrays of start and end offsets and of the index after its last
+    descendant, so that no pointer per value is made."""
 
     __slots__ = ("after", "ends", "found", "starts")
 

@@ -1,18 +1,8 @@
 """A log's events -> a JSON game record (spec/game-record.md), and a record back to log text.
 
-:func:`record_of` turns the events of a readable log into a record that holds them exactly:
-its statements, read in order (:func:`referee.log.jsonrecord.read_record`), are the log's
-events, its comments the log's comments, whole-line and beside a statement.  A hand's
-statements sit in a hand object in the order deal, kitty, passes, tricks, moon, score, total,
-winners; a log that writes them in another order goes on in a further hand object without a
-number, so the order is kept (and the referee judges it as in the log).  Tags come first: a
-tag after the first statement of the game has no place in a record (:class:`NotRecordable`).
-:class:`RecordWriter` writes the same text, byte for byte, as the log is read: it holds the
-text of each finished hand object, not the events.
-
-:func:`log_text` is the other way: the canonical log text of a record's events, the text
-``referee fmt`` prints for the log the record came from.
-"""
+:func:`record_of` makes a record whose statements, read in order, are the log's events; a hand
+written in another order goes on in a further hand object without a number, and a tag after
+the first statement raises :class:`NotRecordable`.  :func:`log_text` is the other way."""
 
 from __future__ import annotations
 
@@ -34,9 +24,11 @@ from referee.log.events import (
     Total,
     Trick,
 )
-from referee.log.jsonrecord import FORMAT, VERSION, Reading, players_value, schema
+from referee.log.jsonbuild import Reading, players_value
+from referee.log.jsonrecord import FORMAT, VERSION
 from referee.log.parser import split_players
 from referee.log.recordfits import PlainValues
+from referee.log.recordschema import schema
 from referee.log.writer import write
 from referee.rules.cards import card_text
 
@@ -111,9 +103,7 @@ def _value(event: Event):
         return {"player": event.player, "choice": event.choice}
     if isinstance(event, (Score, Total)):
         return _entries(event.entries)
-    if isinstance(event, GameOver):
-        return list(event.players)
-    raise TypeError(f"not a statement of a hand: {event!r}")  # pragma: no cover
+    return list(event.players)  # a GameOver, the one kind of _RANK left
 
 
 _KEYS = {Kitty: "kitty", Moon: "moon", Score: "score", Total: "total", GameOver: "winners"}
@@ -237,16 +227,13 @@ def record_text(events: tuple[Event, ...], text: str = "") -> str:
 
 
 def log_text(reading: Reading) -> str:
-    """The canonical log text of a record: one statement per line, a blank line before each
-    hand and after the tags, a comment beside a statement after two blanks (``referee fmt``'s
-    form)."""
+    """The canonical log text of a record, as ``referee fmt`` writes it."""
     return write(reading.events, dict(reading.remarks))
 
 
 def dump(value, indent: int = 0, lead: int = 0) -> str:
-    """JSON text with each value on one line when it fits in :data:`LINE_WIDTH` columns
-    (``lead``: how many columns of the line are taken before the value), and a list of plain
-    values (the cards of a deal) always on one line."""
+    """JSON text with each value on one line when it fits in :data:`LINE_WIDTH` columns (after
+    ``lead`` columns), and a list of plain values (a deal's cards) always on one line."""
     return _laid(_node(value), indent, lead)
 
 
@@ -309,15 +296,11 @@ def _laid(node, indent: int, lead: int) -> str:
 
 
 class RecordWriter:
-    """:func:`record_text` of a log given an event at a time, byte for byte: what is held is
-    the text of each complete tag, hand object and comment, not the events.
+    """:func:`record_text` of a log given an event at a time, holding the text of each complete
+    tag, hand object and comment, not the events.
 
-    ``plain`` stays True while every value is one that the record reader takes back as it is
-    (each name, number, text and direction as the schema has it, and no value the reader
-    changes, such as a comment with blanks around its words), so that the record gives the
-    log's events again; a log for which it turns False is converted the long way
-    (:func:`record_text`, then read back).
-    """
+    ``plain`` stays True while every value is one the record reader gives back unchanged; a log
+    for which it turns False is converted the long way (:func:`record_text`, then read back)."""
 
     def __init__(self) -> None:
         self.plain = True

@@ -1,15 +1,9 @@
 """Lark's reading of the lines the fast line reader leaves, resuming after bad lines.
 
-One :class:`LarkLines` serves one parse: the process-wide LALR parser (its tables are
-immutable and shared) driven with callbacks bound to that parse's own builder, so that
-parses in several threads never meet.  When the parser rejects a line, the line is
-diagnosed on its own (:mod:`referee.log.errors`) and parsing restarts at the next line with
-a fresh parser reading the same string in place (no copy, no recount of earlier lines):
-the cost of an error is the cost of its line.
-
-Relies on Lark >= 1.2 (``TextSlice``; the lexer state of an interactive parser is replaced
-to start at any line), and on the callbacks of a parse living in its ``ParseConf``.
-"""
+The process-wide LALR parser is driven with callbacks bound to one parse's builder, so that
+parses in several threads never meet.  After a rejected line, parsing restarts at the next line
+in the same string: the cost of an error is the cost of its line.  Relies on Lark >= 1.2
+(``TextSlice``) and on the callbacks of a parse living in its ``ParseConf``."""
 
 from __future__ import annotations
 
@@ -31,9 +25,8 @@ START = "start"  # the grammar's entry point for whole logs
 
 
 def callbacks_maker(lark: Lark) -> Callable[[EventBuilder], ParseConf]:
-    """A function that gives the parse configuration of ``lark``'s ``start`` rule with the
-    rule callbacks of a builder (Lark's ``transformer=``, for one parse instead of for the
-    parser's lifetime)."""
+    """A function that gives the parse configuration of ``lark``'s ``start`` rule with the rule
+    callbacks of a builder, for one parse instead of for the parser's lifetime."""
     from lark.parsers.lalr_parser_state import ParseConf
 
     table = lark.parse_interactive("", start=START).parser_state.parse_conf.parse_table
@@ -107,9 +100,8 @@ class LarkLines:
         self.builder.problem(line, column, end, message, hint)
 
     def reread(self, line_text: str) -> Event | None:
-        """The one event a line (a repair of a bad one) reads as, or None: read by the line
-        reader with the grammar's terminals into a builder of its own (a line it leaves to
-        Lark counts as not read: no repair is shown rather than a doubtful one)."""
+        """The one event a line (a repair of a bad one) reads as with the line reader, or None: a
+        line left to Lark shows no repair rather than a doubtful one."""
         builder = EventBuilder(self.reader.terminals, 1_000)
         text = line_text + "\n"
         left: list[int] = []

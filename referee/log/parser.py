@@ -1,24 +1,9 @@
 """The written game log -> events.
 
-``parse_log(text)`` reads a whole log with the LALR grammar ``grammars/log.lark`` (shipped as
-``referee.log.grammars``) and returns the events of every readable line plus one
-:class:`SyntaxIssue` for every unreadable one; it never raises.  ``parse_bytes`` first decodes
-(``decode_log``) and raises :class:`UnreadableLog` only for input that is not a log at all.
-
-Each parse has its own :class:`~referee.log.build.EventBuilder` (the rule callbacks and what
-they have built, as a visitor); what every parse shares is immutable once made: the line
-reader's terminals and Lark's tables, made once by :func:`_line_reader` and :func:`_parser`.
-So parses in several threads run at once, without a lock.
-
-How it goes fast: the grammar's terminals are coarse (a statement head such as ``trick 12:``
-is one token, so is the rest of the line with all the plays of the trick), no parse tree is
-built (the rule callbacks of :mod:`referee.log.build` run inside the LALR parser and append
-events to a list), and the pieces of a coarse token are cut up by :mod:`referee.log.body`.
-The lines of a well-formed log skip even Lark's lexer and parser: :mod:`referee.log.fast`
-matches them with the grammar's own terminals and calls the same callbacks; the other lines
-(anything unusual or malformed) are parsed by Lark (:mod:`referee.log.larkread`), a run of
-lines at a time, so Lark is imported only when a line needs it.
-"""
+``parse_log(text)`` returns the events of every readable line plus one :class:`SyntaxIssue` for
+every unreadable one; it never raises.  ``parse_bytes`` first decodes and raises
+:class:`UnreadableLog` only for input that is not a log at all.  What parses share is immutable
+once made, so parses in several threads run at once, without a lock."""
 
 from __future__ import annotations
 
@@ -109,14 +94,8 @@ class _LarkParser(NamedTuple):
 
 
 def _parser() -> _LarkParser:
-    """The process-wide Lark parser (imported and built on first use), without callbacks:
-    each parse brings its own (:func:`callbacks_maker`).
-
-    Building the LALR tables takes about 50 ms, paid only by a process that reads a line the
-    line reader leaves to Lark.  They are not cached on disk: Lark's cache is a pickle, and
-    a pickle from a directory other processes can write runs their code (referee/log/fast.py,
-    at ``shipped_facts``, says why no check of such a file makes it safe).
-    """
+    """The process-wide Lark parser, built on first use, without callbacks; not cached on disk,
+    since Lark's cache is a pickle and a pickle from a folder others can write runs their code."""
     built = _STATE.get("parser")
     if built is None:
         import lark as lark_module
@@ -128,14 +107,9 @@ def _parser() -> _LarkParser:
 
 
 def _line_reader() -> LineReader:
-    """The process-wide fast line reader (referee/log/fast.py), built on first use; it also
-    gives the builders the terminals they cut REST tokens with.
-
-    Importing Lark and building its tables takes about 100 ms, most of a one-file check, but
-    the reader needs only the grammar's terminals and rules (:func:`fast.grammar_facts`).
-    The package ships them (``referee.log.shipped``), so a log whose every line the reader
-    reads is read without Lark.  Another grammar or Lark: they are taken from Lark.
-    """
+    """The process-wide fast line reader, built on first use, from the grammar facts the package
+    ships (``referee.log.shipped``), so that a log the reader reads whole needs no Lark; another
+    grammar or Lark has them taken from Lark."""
     reader = _STATE.get("reader")
     if reader is None:
         facts = fast.shipped_facts(grammar_text(), fast.lark_version())
@@ -197,11 +171,8 @@ def _run(reading: _Reading, text: str, start: int, end: int, line: int) -> None:
 
 
 def parse_log(text: str, builder: type[EventBuilder] = EventBuilder) -> ParseResult:
-    """Events and syntax issues of a log; never raises for any ``str``.
-
-    ``builder``: the class of the rule callbacks, one made for this parse, whose ``events``
-    are the result's (a subclass of :class:`EventBuilder`, which it is called like).
-    """
+    """Events and syntax issues of a log; never raises for any ``str``.  ``builder``: the class
+    of the rule callbacks (an :class:`EventBuilder` subclass)."""
     return _parse(text, builder=builder)
 
 
@@ -215,17 +186,16 @@ def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = Eve
 
 def parse_blocks(text: str, builder: type[EventBuilder] = EventBuilder,
                  size: int = BLOCK_CHARS) -> Iterator[Block]:
-    """:func:`parse_log` a block of lines at a time (``size`` characters or a little more),
-    its events dropped once the block is yielded: joined, the blocks' events and issues are
-    parse_log's.  ``text`` must be normalised (:func:`decode_log` gives it so)."""
+    """:func:`parse_log` a block of lines at a time (``size`` characters or a little more), each
+    block's events dropped once yielded; ``text`` must be normalised (as :func:`decode_log` gives
+    it)."""
     return _blocks(text, True, builder, size)
 
 
 def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
             size: int | None) -> Iterator[Block]:
-    """The blocks of ``text`` (normalised), each of about ``size`` characters, or one block
-    of it all (None).  Unreadable lines are counted over the whole text, and the issue that
-    stops the reading (too many of them, or an internal error) ends the last block."""
+    """The blocks of ``text`` (normalised) of about ``size`` characters, or one block (None);
+    the issue that stops the reading ends the last block."""
     source = text if text.endswith("\n") else text + "\n"
     reader = _line_reader()
     reading = _Reading(builder(reader.terminals, MAX_ISSUES), reader)
@@ -264,12 +234,9 @@ def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
 
 def tags_after(text: str, start: int, line: int,
                keep: Callable[[Tag], bool]) -> tuple[Tag, ...] | None:
-    """The tags that :func:`parse_log` reads on the lines of ``text`` (normalised) from
-    offset ``start`` (a line start, the line numbered ``line``) on, those ``keep`` keeps,
-    without reading the other lines: a scan finds every line that may be a tag or a
-    ``Players:`` line (blanks, then ``[`` or the word the grammar's PLAYERS terminal reads),
-    and only those are read, at their own places.  None when they cannot all be read as the
-    whole text would be (:data:`MAX_ISSUES` of them are unreadable, or reading fails)."""
+    """The tags that :func:`parse_log` reads on the lines of ``text`` from offset ``start`` (the
+    line numbered ``line``), those ``keep`` keeps, reading only the lines that may be a tag or a
+    ``Players:`` line.  None when they cannot all be read as the whole text would be."""
     reader = _line_reader()
     reading = _Reading(EventBuilder(reader.terminals, MAX_ISSUES), reader)
     made, found = reading.builder, []
@@ -311,9 +278,8 @@ def _tag_lines(reader: LineReader, text: str, start: int) -> Iterator[int]:
 
 def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool,
           segments: Iterable[Segment]) -> None:
-    """The ``segments`` of ``source`` into this parse's builder: the long lines reported, the
-    others read by the line reader or (all of them, when not ``fast_lines``) by Lark.  Every
-    line, the last one too, ends with a newline (the REST tokens include it)."""
+    """The ``segments`` of ``source`` into this parse's builder: long lines reported, the others
+    read by the line reader or by Lark.  Every line ends with a newline (REST tokens hold it)."""
     builder = reading.builder
 
     def slow(start: int, end: int, line: int) -> None:

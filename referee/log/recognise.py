@@ -1,8 +1,5 @@
-"""Which reader a file's text is for: a JSON game record or a written log.
-
-Kept apart from :mod:`referee.log.jsonrecord` so that reading a log, the usual case, does not
-import the JSON reader (and its decoder and schema) just to learn that it is not needed.
-"""
+"""Which reader a file's text is for; kept apart so that reading a log does not import the
+JSON reader."""
 
 from __future__ import annotations
 

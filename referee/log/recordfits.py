@@ -1,11 +1,7 @@
 """Which statements a JSON game record holds so that, read back, they are the log's again.
 
-:class:`referee.log.jsonwrite.RecordWriter` writes a log's record as the log is read, and
-does not read the record back: :class:`PlainValues` tells, statement by statement, that the
-reader would give back the same events (each value one the schema takes, and none that the
-reader changes).  The schema's bounds are taken from the schema itself; a log with a value
-outside them is converted the long way, read back whole.
-"""
+:class:`PlainValues` tells, statement by statement, that the record reader would give back the
+same events; a log with a value outside the schema's bounds is converted the long way."""
 
 from __future__ import annotations
 
@@ -26,7 +22,7 @@ from referee.log.events import (
     Total,
     Trick,
 )
-from referee.log.jsonrecord import schema
+from referee.log.recordschema import schema
 from referee.log.words import TAG_NAME_RE
 from referee.rules.ruleset import canonical_direction
 
@@ -34,9 +30,8 @@ __all__ = ["PlainValues"]
 
 
 class PlainValues:
-    """Which values a record holds as they are: the schema's (spec/game-record.schema.json)
-    names, texts, numbers and directions, and values the reader gives back unchanged.  Each
-    distinct text is judged once."""
+    """Which values a record holds as they are (the schema's names, texts, numbers and directions,
+    which the reader gives back unchanged); each distinct text is judged once."""
 
     def __init__(self, tag: Callable[[Tag], dict]) -> None:
         self.tag_value = tag  # a tag's value in the record: its text, or the Players' names

@@ -1,11 +1,8 @@
 """The schema of a JSON game record (spec/game-record.schema.json) and its problems in words.
 
-:func:`valid` says whether a piece of a record (the record without its hands, or one hand) is
-valid, fast, with ``jsonschema-rs``; :func:`problems` asks ``jsonschema`` about a piece it
-refuses and turns each error into a :class:`RecordProblem`: the place of the faulty value
-(line and column, looked for in the text only now) and its JSON pointer, with a message in the
-project's words that never quotes more than a short piece of the value.
-"""
+:func:`valid` says quickly whether a piece of a record is valid (``jsonschema-rs``);
+:func:`problems` asks ``jsonschema`` about a piece it refuses, for messages in the project's
+words."""
 
 from __future__ import annotations
 
@@ -54,11 +51,9 @@ _STATE: dict[str, object] = {}  # the validators, made on first use and never ch
 
 
 def _validator(part: str, quick: bool):
-    """A validator of a record given with its hands as an empty list (``part`` "record") or
-    of one hand (a record is valid exactly when both say yes for it and each of its hands:
-    tests/test_json_records.py holds the schema to that).  ``quick``: jsonschema-rs's yes or
-    no, about 380 times faster than jsonschema on a valid record of 2.6 MB; else jsonschema, which alone
-    says what is wrong, and has the last word."""
+    """A validator of a record with its hands as an empty list (``part`` "record") or of one
+    hand.  ``quick``: jsonschema-rs's yes or no, far faster; else jsonschema, which alone says
+    what is wrong."""
     key = (part, quick)
     if key not in _STATE:
         whole = schema()
@@ -121,9 +116,8 @@ def _order(problem: RecordProblem) -> tuple[int, int, str]:
 
 
 def capped(found: list[RecordProblem], more: int = 0) -> list[RecordProblem]:
-    """The first :data:`MAX_PROBLEMS` of problems sorted in the order of the text, then one
-    that counts the rest: the others of ``found`` and ``more`` not given, which come after
-    them all."""
+    """The first :data:`MAX_PROBLEMS` problems in the order of the text, then one that counts
+    the rest (the others of ``found`` and ``more``)."""
     found = sorted(found, key=_order)
     if len(found) + more > MAX_PROBLEMS:
         rest = len(found) + more - MAX_PROBLEMS

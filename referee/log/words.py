@@ -1,8 +1,5 @@
-"""The words of a log line: player names (the NAME terminal, quoting and unquoting), tag
-names, and the names inside a statement's head or claim token.
-
-Shared by the reader (:mod:`referee.log.body`, :mod:`referee.log.build`) and the writer.
-"""
+"""The words of a log line: player names (quoting and unquoting), tag names, and the names
+inside a statement's head or claim token."""
 
 from __future__ import annotations
 

@@ -1,14 +1,7 @@
 """Events -> canonical log text, and ``referee fmt``'s canonical form of a whole log.
 
 ``parse_log(write(events)).events == tuple(events)`` for every list of events the parser can
-produce (spans do not take part in equality).  Each statement is written as
-:func:`referee.log.canonical.format_event` spells it; a blank line goes before each ``hand``
-and before the first statement after the tags (:func:`referee.log.canonical.blank_before`).
-
-:func:`format_text` reads the log a block of lines at a time
-(:func:`referee.log.parser.parse_blocks`): what it holds is the canonical text made so far,
-not the whole file's events.
-"""
+produce."""
 
 from __future__ import annotations
 
@@ -25,9 +18,7 @@ __all__ = ["format_event", "format_pieces", "format_text", "write"]
 
 
 def write(events: Iterable[Event], remarks: Mapping[int, str] | None = None) -> str:
-    """Canonical text of a log: one statement per line, a blank line before each ``hand`` and
-    after the tags; ``remarks``: the comment beside the statement of each index, after two
-    blanks."""
+    """Canonical text of a log; ``remarks``: the comment beside the statement of each index."""
     lines: list[str] = []
     previous = None
     for index, event in enumerate(events):
@@ -43,21 +34,16 @@ def write(events: Iterable[Event], remarks: Mapping[int, str] | None = None) -> 
 
 
 def format_text(text: str) -> tuple[str, tuple[SyntaxIssue, ...]]:
-    """The canonical form of a log (what ``referee fmt`` prints) and its syntax issues.
-
-    Every readable statement is rewritten canonically, keeping its trailing comment; a line
-    with a syntax issue (or that was not read) is kept exactly as written; runs of blank
-    lines become one, and a blank line is put before each ``hand`` and after the tags.
-    """
+    """The canonical form of a log (what ``referee fmt`` prints) and its syntax issues: a line
+    with an issue is kept as written, runs of blank lines become one."""
     issues: list[SyntaxIssue] = []
     with collector_paused():  # (between the blocks as well as in them)
         return "".join(format_pieces(text, issues)), tuple(issues)
 
 
 def format_pieces(text: str, issues: list[SyntaxIssue], size: int = BLOCK_CHARS) -> Iterator[str]:
-    """:func:`format_text`'s text, a block of lines (of about ``size`` characters) at a time,
-    each piece ending with a newline; the syntax issues are added to ``issues`` as the blocks
-    are read."""
+    """:func:`format_text`'s text a block of lines at a time, each piece ending with a newline;
+    the syntax issues are added to ``issues`` as the blocks are read."""
     text = normalise(text)
     lines = _Lines()
     held = None  # a block is formatted once the next one says where it ends
@@ -71,9 +57,8 @@ def format_pieces(text: str, issues: list[SyntaxIssue], size: int = BLOCK_CHARS)
 
 
 class _Lines:
-    """The canonical lines of a log, a block at a time: a run of blank lines becomes one,
-    and a blank line goes before each ``hand`` and after the tags, never at the start or the
-    end."""
+    """The canonical lines of a log, a block at a time: a run of blank lines becomes one, and a
+    blank line goes before each ``hand`` and after the tags, never at the start or the end."""
 
     def __init__(self) -> None:
         self.started = False  # a line has been written

@@ -1,10 +1,7 @@
 """Card identities, notation and multisets of cards.
 
-A card is an ``int`` from 0 to 51: ``suit * 13 + rank``, rank 0 being the 2 and 12 the ace.
-:class:`Card` subclasses ``int`` only to give it a readable, round-tripping repr; every
-function here also accepts plain ints.  Two decks hold two copies of every card, so hands
-and holdings are multisets: a tuple of 52 counts (:data:`Counts`).
-"""
+A card is an ``int`` from 0 to 51, ``suit * 13 + rank`` (rank 0 the 2); two decks hold two
+copies of every card, so holdings are multisets: a tuple of 52 counts (:data:`Counts`)."""
 
 from __future__ import annotations
 
@@ -26,7 +23,6 @@ SUIT_NAMES = (msg("spades"), msg("hearts"), msg("diamonds"), msg("clubs"))
 # TRANSLATORS: a suit's name in the singular, as in "to a spade lead", "every spade in it cancelled"
 SUIT_SINGULAR = (msg("spade"), msg("heart"), msg("diamond"), msg("club"))
 RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace")
 
 _RANK_BY_TEXT = {text: index for index, text in enumerate(RANK_TEXT)}
 _RANK_BY_TEXT["T"] = RANK_TEXT.index("10")
@@ -79,22 +75,9 @@ def make_card(rank: int, suit: int) -> Card:
     return CARDS[suit * NUM_RANKS + rank]
 
 
-def suit_of(card: int) -> int:
-    return card // NUM_RANKS
-
-
-def rank_of(card: int) -> int:
-    return card % NUM_RANKS
-
-
 def card_text(card: int) -> str:
     """Canonical notation: ``10S``, ``QS``, ``2C``."""
     return RANK_TEXT[card % NUM_RANKS] + SUIT_LETTERS[card // NUM_RANKS]
-
-
-def card_name(card: int) -> str:
-    """Words for messages: ``queen of spades``."""
-    return f"{RANK_NAMES[card % NUM_RANKS]} of {SUIT_NAMES[card // NUM_RANKS]}"
 
 
 _CACHE: dict[str, int] = {}
@@ -148,10 +131,6 @@ def cards_of(counts: Counts) -> tuple[Card, ...]:
     return tuple([CARDS[i] for i, n in enumerate(counts) if n for _ in range(n)])
 
 
-def distinct_cards(counts: Counts) -> tuple[Card, ...]:
-    return tuple(CARDS[i] for i, n in enumerate(counts) if n > 0)
-
-
 def add_card(counts: Counts, card: int, amount: int = 1) -> Counts:
     changed = list(counts)
     changed[card] += amount
@@ -165,16 +144,6 @@ def remove_card(counts: Counts, card: int) -> Counts:
     changed = list(counts)  # a list round trip is faster than slicing and joining the tuple
     changed[card] -= 1
     return tuple(changed)
-
-
-def suit_count(counts: Counts, suit: int) -> int:
-    start = suit * NUM_RANKS
-    return sum(counts[start : start + NUM_RANKS])
-
-
-def holds_suit(counts: Counts, suit: int) -> bool:
-    start = suit * NUM_RANKS
-    return any(counts[start : start + NUM_RANKS])
 
 
 def sort_key(card: int) -> tuple[int, int]:

@@ -1,12 +1,8 @@
 """The game as an explicit state machine: deal -> pass -> play -> scoring -> (deal | over).
 
 ``legal_actions(state)`` lists what may happen next and ``apply(state, action)`` returns the
-next (immutable) state.  The actions: DEAL a :class:`DealAction` (a chance event;
-:func:`deal_from_order` makes one from a shuffle); PASS a :class:`PassAction` for the lowest
-seat that has not passed yet (passes are simultaneous, R3.2); PLAY a card, by
-``state.to_play``; SCORING ``"score"`` or the shooter's moon choice, ``"subtract"`` or
-``"add"``.  ``play(state, seat, card, check=False)`` applies a play without the legality
-checks, so that the referee can go on as if the card had been played as written.
+next (immutable) state.  ``play(state, seat, card, check=False)`` applies a play without the
+legality checks, so that the referee can go on as if the card had been played as written.
 """
 
 from __future__ import annotations
@@ -17,10 +13,10 @@ from collections.abc import Sequence
 from referee.rules import scoring
 from referee.rules.cards import (
     CARDS,
-    CLUBS,
     HEARTS,
     NUM_RANKS,
     QUEEN_OF_SPADES,
+    TWO_OF_CLUBS,
     Card,
     Counts,
     add_card,
@@ -29,6 +25,7 @@ from referee.rules.cards import (
 )
 from referee.rules.legality import Fault, card_fault, legal_cards, lowest_club
 from referee.rules.ops import PLAIN
+from referee.rules.options import DealerMoves, FirstLeader, GameLength, KittyTo, SetAsideLast
 from referee.rules.ruleset import Ruleset, bonus_points, card_points, direction_offset
 from referee.rules.state import (  # re-exported: the engine's public values
     DealAction,
@@ -46,9 +43,8 @@ __all__ = ["SCORE", "DealAction", "HandResult", "IllegalAction", "PassAction", "
 
 SCORE = "score"
 CARD_POINTS = tuple(card_points(card) for card in CARDS)  # R7.1, looked up on the hot path
-TWO_OF_CLUBS = CLUBS * NUM_RANKS
 HEART_CARDS = frozenset(range(HEARTS * NUM_RANKS, (HEARTS + 1) * NUM_RANKS))
-AFTER_LAST_WINNER = "after_last_winner"
+AFTER_LAST_WINNER = FirstLeader.AFTER_LAST_WINNER  # play and conformance compare with it
 
 
 def new_game(rules: Ruleset, players: int, *, dealer: int = 0) -> State:
@@ -56,7 +52,7 @@ def new_game(rules: Ruleset, players: int, *, dealer: int = 0) -> State:
         raise IllegalAction(f"{rules.name} is for {rules.min_players}-{rules.max_players} "
                             f"players, not {players}", clause="R1.1")
     zeros = (0,) * players
-    if rules.first_leader == AFTER_LAST_WINNER:
+    if rules.first_leader == FirstLeader.AFTER_LAST_WINNER:
         dealer = players - 1  # R4.1: nobody deals; the first seat leads hand 1
     return State(
         rules=rules, players=players, phase=Phase.DEAL, hand_number=1, dealer=dealer % players,
@@ -158,12 +154,12 @@ def _start_play(state: State) -> State:
     rules, n = state.rules, state.players
     leader = (state.dealer + 1) % n
     lowest = None
-    if rules.first_leader == "two_of_clubs":
+    if rules.first_leader == FirstLeader.TWO_OF_CLUBS:
         lowest = lowest_club(state.holdings)
         if lowest is not None:
             leader = next(s for s in ((state.dealer + 1 + i) % n for i in range(n))
                           if state.holdings[s][lowest])
-    pile = state.kitty if rules.kitty_to == "first_trick" else ()
+    pile = state.kitty if rules.kitty_to == KittyTo.FIRST_TRICK else ()
     zeros = (0,) * n
     return state._replace(
         phase=Phase.PLAY, leader=leader, trick=(), trick_number=1, hearts_broken=False,
@@ -236,10 +232,8 @@ def _finish_trick(state: State, holdings: tuple[Counts, ...],
 
 
 class HandPlay:
-    """The play of a hand as mutable values, finished trick by trick (:meth:`finish`: the
-    trick's winner, pile, points, kitty and hearts broken, R4.5-R6.6), with no State between
-    tricks: :meth:`state` is the State that playing the same tricks one by one gives.  The
-    referee's replay runs the tricks it finds clean on one (judge/plays.py)."""
+    """The play of a hand as mutable values, finished trick by trick (R4.5-R6.6) with no State
+    between tricks; :meth:`state` is the State that playing the same tricks one by one gives."""
 
     __slots__ = ("start", "rules", "per_hand", "pile", "taken", "tricks_won", "bonus", "lost",
                  "broken", "leader", "number", "over", "kitty_taken", "last_trick")
@@ -262,13 +256,13 @@ class HandPlay:
         outcome = resolve_under(rules, cards)
         last = number >= self.per_hand
         pile = self.pile + cards
-        if last and rules.kitty_to == "last_trick":
+        if last and rules.kitty_to == KittyTo.LAST_TRICK:
             pile += kitty
         self.broken = self.broken or not HEART_CARDS.isdisjoint(
             cards if rules.led_heart_breaks_hearts else cards[1:]
         ) or (rules.queen_breaks_hearts and QUEEN_OF_SPADES in cards)
         winner = trick[outcome.winner][0] if outcome.winner is not None else None
-        if winner is None and last and rules.set_aside_last == "leader":
+        if winner is None and last and rules.set_aside_last == SetAsideLast.LEADER:
             winner = self.leader
         points = sum(map(CARD_POINTS.__getitem__, pile))
         if winner is not None:
@@ -276,7 +270,8 @@ class HandPlay:
             self.tricks_won[winner] += 1
             if rules.jack_of_diamonds_bonus:
                 self.bonus[winner] += sum(bonus_points(rules, c) for c in pile)
-            if kitty and self.kitty_taken is None and (last or rules.kitty_to == "first_trick"):
+            first = rules.kitty_to == KittyTo.FIRST_TRICK
+            if kitty and self.kitty_taken is None and (last or first):
                 self.kitty_taken = (winner, number)
             collected, pile = pile, ()
         elif last:
@@ -355,7 +350,7 @@ def _record_hand(state: State, action: str, moon: int | None) -> State:
 
 def conclude_hand(state: State) -> State:
     """After a hand: over at the target (R9.1) or after hand n by ``game_length``, else deal."""
-    if state.rules.game_length == "one_hand_per_player":
+    if state.rules.game_length == GameLength.ONE_HAND_PER_PLAYER:
         over = state.hand_number >= state.players
     else:
         over = max(state.totals) >= state.rules.target
@@ -366,9 +361,9 @@ def conclude_hand(state: State) -> State:
 
 def next_hand(state: State) -> State:
     """Move to the next hand's deal (R2.3); the referee also uses it to go on after the end."""
-    step = 1 if state.rules.dealer_moves == "left" else -1
+    step = 1 if state.rules.dealer_moves == DealerMoves.LEFT else -1
     dealer = (state.dealer + step) % state.players
-    if state.rules.first_leader == AFTER_LAST_WINNER:
+    if state.rules.first_leader == FirstLeader.AFTER_LAST_WINNER:
         # R4.1: the next hand is led from the left of the last trick's winner (or leader)
         record = state.last_trick
         dealer = state.dealer if record is None else (

@@ -1,14 +1,9 @@
 """Which card may be played: legality in layers (R4, R5), and the legal-move list.
 
 Every rule is stated once, as a layer: the cards it restricts, and the cards of the
-player's holding (its *witnesses*) any one of which makes a restricted card illegal ("a
-heart may not be led while holding a non-heart").  :func:`lead_layers` and
-:func:`follow_layers` list them in the order they are judged; :func:`card_fault` names the
-first layer a play breaks, :func:`legal_cards` drops what every layer with a witness held
-restricts, and the partial-record prover asserts "held none of the witnesses" for every
-layer restricting a recorded play.  R4.1's lowest club is about everyone's holdings: its
-layer applies when the lowest club dealt is known, and :func:`lowest_club_witnesses` states
-it over the holdings of every seat for when it is not.
+player's holding (its *witnesses*) any one of which makes a restricted card illegal.
+:func:`card_fault` names the first layer a play breaks and :func:`legal_cards` drops what every
+layer with a witness held restricts.
 """
 
 from __future__ import annotations
@@ -26,6 +21,7 @@ from referee.rules.cards import (
     Card,
     Counts,
 )
+from referee.rules.options import FirstLeader
 from referee.rules.ruleset import Ruleset, is_point_card
 from referee.rules.tricks import lead_card
 from referee.util.message import msg
@@ -82,7 +78,7 @@ def lead_layers(rules: Ruleset, *, first_trick: bool, hearts_broken: bool,
     """R4.1-R4.3: the layers of a lead, in the order they are judged (``lowest`` None: no
     lowest club is known, so R4.1 is left out)."""
     layers = []
-    if first_trick and rules.first_leader == "two_of_clubs" and lowest is not None:
+    if first_trick and rules.first_leader == FirstLeader.TWO_OF_CLUBS and lowest is not None:
         if rules.first_lead_any_club:
             layers.append((Fault.MUST_LEAD_A_CLUB, _OFF_SUIT[CLUBS], _ANY_CARD))
         else:
@@ -104,8 +100,8 @@ def follow_layers(rules: Ruleset, led: int, *, first_trick: bool,
     card was ``led``, in the order they are judged (``lowest`` None: no twin club rule)."""
     led_suit = led // NUM_RANKS
     layers = [(Fault.REVOKE, _OFF_SUIT[led_suit], _SUITS[led_suit])]
-    if (first_trick and rules.first_leader == "two_of_clubs" and rules.second_two_of_clubs_follows
-            and led == lowest):
+    if (first_trick and rules.first_leader == FirstLeader.TWO_OF_CLUBS
+            and rules.second_two_of_clubs_follows and led == lowest):
         layers.append((Fault.MUST_PLAY_TWIN_CLUB, _ALL_BUT[led], (led,)))
     if first_trick and not rules.first_trick_points and rules.first_trick_points_whole_hand:
         layers.append((Fault.FIRST_TRICK_POINTS, _POINTS, _NON_POINTS))  # even following suit
@@ -123,7 +119,7 @@ def lowest_club_witnesses(rules: Ruleset, card: int, *, first_trick: bool) -> Wi
     """R4.1's layer of :func:`lead_layers` when the lowest club dealt is not known, for a
     leader holding ``card``: the clubs of which no seat may hold a copy (the lowest club is
     the lowest one anyone holds); None when R4.1 does not restrict this lead at all."""
-    if not first_trick or rules.first_leader != "two_of_clubs":
+    if not first_trick or rules.first_leader != FirstLeader.TWO_OF_CLUBS:
         return None
     if card // NUM_RANKS != CLUBS:
         return CLUB_CARDS
@@ -188,16 +184,12 @@ def legal_cards(
     rules: Ruleset, holding: Counts, trick: Sequence[int], *, first_trick: bool,
     hearts_broken: bool, lowest: int | None = None,
 ) -> tuple[Card, ...]:
-    """The distinct held cards that no layer forbids: exactly those :func:`card_fault` passes.
-
-    One exception: a seat asked to lead the first trick without holding the lowest club is
-    not the seat R4.1 names, so no first-lead layer tells it what to lead: it may lead any
-    card it holds.
-    """
+    """The distinct held cards that no layer forbids: exactly those :func:`card_fault` passes,
+    except that a seat leading the first trick without the lowest club may lead any card."""
     options = [c for c, n in enumerate(holding) if n]
     if not trick:
-        if first_trick and rules.first_leader == "two_of_clubs" and lowest is not None and (
-                not holding[lowest]):
+        if (first_trick and rules.first_leader == FirstLeader.TWO_OF_CLUBS
+                and lowest is not None and not holding[lowest]):
             return tuple(CARDS[c] for c in options)
         layers = lead_layers(rules, first_trick=first_trick, hearts_broken=hearts_broken,
                              lowest=lowest)

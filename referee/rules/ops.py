@@ -1,9 +1,5 @@
-"""The ops vocabulary that the rule statements are written over, read on plain Python values.
-
-A rule written as ``f(ops, ...)`` calls only these operations, so the same text runs on ints
-and bools here (the engine, the referee) and on z3 terms or SMT-LIB text in
-:mod:`referee.proofs` (``Z3Ops``, ``SmtOps``), which proves or states it.
-"""
+"""The ops vocabulary that the rule statements are written over, read on plain Python values;
+:mod:`referee.proofs` reads the same statements on z3 terms or SMT-LIB text."""
 
 from __future__ import annotations
 
@@ -13,11 +9,8 @@ from referee.rules.cards import NUM_RANKS
 
 
 class PyOps:
-    """Evaluate a rule statement on plain Python ints and bools.
-
-    The operations are the builtins themselves where one fits: the engine scores every hand
-    through them, and a builtin call costs no Python frame.
-    """
+    """Evaluate a rule statement on plain Python ints and bools, with the builtins themselves
+    where one fits: a builtin call costs no Python frame."""
 
     symbolic = False
 

@@ -1,11 +1,8 @@
 """The names of the ruleset options, their allowed values and their one documentation.
 
-An option with a fixed set of values has a :class:`~enum.StrEnum` of them (``KittyTo``,
-``FirstLeader``, ...), whose members a loaded ruleset holds and the code compares with.
-:data:`OPTION_DOCS` documents every option once (``referee rules`` prints it), with the range
-of an integer option (:data:`OPTION_RANGES`); spec/rules.md gives each a clause.
-:mod:`referee.rules.ruleset` holds the record and its validation.
-"""
+An option with a fixed set of values has a :class:`~enum.StrEnum` of them, whose members a
+loaded ruleset holds and the code compares with; :data:`OPTION_DOCS` documents every option
+once (``referee rules`` prints it)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,8 @@
-"""The rulebook (spec/rules.md and its translations spec/rules.LANG.md, shipped as package
-data): whole, or one clause or section by its id, as markdown or rendered; and the clauses
-on a topic.
+"""The rulebook (spec/rules.md and its translations, shipped as package data): whole, one
+clause or section by its id, and the clauses on a topic.
 
-A clause is read once as blocks of marked text (:func:`clause_blocks`): the clause itself,
-then each note nested under it (*Why*, *Options*), each a list of ``(text, mark)`` pieces
-whose mark is ``"strong"``, ``"em"``, ``"code"`` or ``""``.  The renderers are thin over
-them: plain text (:func:`clause_plain`), safe HTML (:func:`clause_html`), and the terminal's
-bold and italics (referee.run.cmd_book).
+A clause is read once as blocks of ``(text, mark)`` pieces (:func:`clause_blocks`), which plain
+text, safe HTML and the terminal render.
 """
 
 from __future__ import annotations
@@ -196,27 +192,16 @@ def _html_pieces(marked: tuple[Piece, ...]) -> str:
 
 
 def render_html(found: list[Block]) -> str:
-    """Marked paragraphs as safe HTML: every character of the text escaped first, then only
-    ``<strong>``, ``<em>`` and ``<code>`` added for the marks.  The clause itself is phrasing
-    content (``<strong>R6.6</strong> <em>Set-aside last trick.</em> If ...``); its notes
-    follow as ``<ul class="notes">`` with a ``<li>`` each."""
+    """Marked paragraphs as safe HTML: the text escaped, then only ``<strong>``, ``<em>`` and
+    ``<code>`` added; the notes follow as ``<ul class="notes">``."""
     own = " ".join(_html_pieces(b.pieces) for b in found if b.depth == 0)
     extra = [f"<li>{_html_pieces(b.pieces)}</li>" for b in found if b.depth]
     return own + (f'<ul class="notes">{"".join(extra)}</ul>' if extra else "")
 
 
-def clause_html(clause_id: str, lang: str = SOURCE_LANGUAGE, notes: bool = False) -> str | None:
-    """A clause in ``lang`` as safe HTML for a page to insert as it is (:func:`render_html`):
-    the clause itself, and with ``notes`` its *Why* and *Options*.  None if the rulebook does
-    not define it."""
-    found = clause_blocks(clause_id, lang, notes)
-    return None if found is None else render_html(found)
-
-
 def clause_quote(clause_id: str, lang: str = SOURCE_LANGUAGE) -> dict[str, str]:
-    """A clause as a page quotes it, in ``lang``: ``{"id", "title", "text", "html"}``: its
-    title as written (``Set-aside last trick.``), and its own text (no notes) after the id and title as plain text and as safe HTML
-    (:func:`render_html`); "" each when the rulebook does not define it."""
+    """A clause as a page quotes it, in ``lang``: ``{"id", "title", "text", "html"}``, the
+    text without its id, title and notes; "" each when the rulebook does not define it."""
     found = clause_blocks(clause_id, lang, notes=False)
     if not found:
         return {"id": clause_id, "title": "", "text": "", "html": ""}
@@ -272,12 +257,9 @@ MIN_TOPIC = 3  # letters: a shorter word would find nearly every clause
 
 
 def find_clauses(topic: str) -> list[str]:
-    """The clauses on ``topic``, a word or words in any language of the rulebook (``kitty``,
-    ``luna``, ``Mond``, ``set aside``), the likeliest first: those whose title has it, then
-    those whose text has it, then those whose notes have it, each in book order.  A word
-    matches where a word of the clause starts with it (``cancel`` finds ``cancelled``);
-    when nothing matches, the topic is tried again a letter shorter, down to five letters
-    (``місяць`` finds ``місяця``).  Nothing for a topic shorter than :data:`MIN_TOPIC`."""
+    """The clauses on ``topic`` in any language, those whose title has it first, then text,
+    then notes.  A word matches a word of the clause it starts; when nothing matches, the topic
+    is tried again a letter shorter, down to five letters (``місяць`` finds ``місяця``)."""
     wanted = _folded(topic)
     if len(wanted.replace(" ", "")) < MIN_TOPIC:
         return []

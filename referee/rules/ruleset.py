@@ -1,9 +1,6 @@
-"""Rulesets: one frozen record of named options, loaded from TOML.
-
-Bundled rulesets live in ``referee/rules/rulesets/*.toml``; a ruleset may also be loaded from a
-path.  A TOML file may say ``base = "cancellation"`` and override only some options.
-Every option is documented once, in :data:`OPTION_DOCS`, which ``referee rules`` prints.
-"""
+"""Rulesets: one frozen record of named options, loaded from TOML (bundled in
+``referee/rules/rulesets/``, or from a path); a file may say ``base = "cancellation"`` and
+override only some options."""
 
 from __future__ import annotations
 
@@ -21,7 +18,7 @@ from referee.rules.cards import (
     card_text,
     parse_card,
 )
-from referee.rules.options import (  # noqa: F401  (re-exported: the options' names)
+from referee.rules.options import (  # noqa: F401  (OPTION_DOCS is re-exported)
     CHOICES,
     LATER_OPTIONS,
     OPTION_DOCS,
@@ -40,7 +37,6 @@ from referee.rules.options import (  # noqa: F401  (re-exported: the options' na
 )
 from referee.rules.ruleset_files import (  # noqa: F401  (re-exported: a ruleset's errors)
     RulesetError,
-    RulesetOutside,
     bundled_names,
     bundled_text,
     read_ruleset_file,
@@ -295,12 +291,8 @@ def _check_sizes(values: dict, origin: str) -> None:
 
 @lru_cache(maxsize=64)
 def load_ruleset(name_or_path: str, roots: tuple[str, ...] | None = None) -> Ruleset:
-    """Load a bundled ruleset by name (case-insensitive) or a TOML file by path.
-
-    With ``roots``, a file (and every file named as a base) is read only when, symlinks and
-    ``..`` resolved, it lies in one of those folders; any other file raises
-    :class:`RulesetOutside` before it is opened.  A relative base is read from the folder of
-    the file that names it."""
+    """Load a bundled ruleset by name (case-insensitive) or a TOML file by path; with
+    ``roots``, a file (or a base) outside those folders raises :class:`RulesetOutside` unread."""
     return _load(name_or_path.strip(), roots, ())
 
 
@@ -351,7 +343,7 @@ def with_options(ruleset: Ruleset, **changes) -> Ruleset:
 
 DEFAULT_RULESET = "cancellation"
 __all__ = [
-    "Ruleset", "RulesetError", "RulesetOutside", "load_ruleset", "with_options",
+    "Ruleset", "RulesetError", "load_ruleset", "with_options",
     "bundled_names", "card_points", "is_point_card", "direction_offset", "read_ruleset_file",
     "canonical_direction", "OPTION_DOCS", "toml_options",
 ]

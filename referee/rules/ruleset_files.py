@@ -1,9 +1,5 @@
 """Ruleset files: which file a name means, reading it, its TOML, and what their faults say.
-
-A ruleset a log names is read only from the folders it may name (``roots``), and a file
-outside them is refused without a look at it (:func:`resolved_path`); a file that may be read
-is read as a log is, within :data:`MAX_RULESET_BYTES`.
-"""
+A file outside the folders a log may name (``roots``) is refused without a look at it."""
 
 from __future__ import annotations
 
@@ -45,10 +41,9 @@ def bundled_text(name: str) -> str:
 
 
 def toml_options(text: str, origin: str) -> dict:
-    """The table of a ruleset file's TOML text; RulesetError for text that is not TOML (nested
-    too deep for the TOML reader included: no ruleset nests at all), and for an integer longer
-    than Python reads from text (``sys.get_int_max_str_digits()``, 4,300 digits), which the
-    TOML reader lets out as a plain ValueError."""
+    """The table of a ruleset file's TOML text; RulesetError for text that is not TOML, nested
+    too deep, or with an integer longer than Python reads from text (which the TOML reader lets
+    out as a plain ValueError)."""
     try:
         return tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError) as err:
@@ -63,10 +58,8 @@ def toml_options(text: str, origin: str) -> dict:
 
 def resolved_path(key: str, roots: tuple[str, ...] | None, is_base: bool,
                   written: str | None = None) -> str:
-    """The file ``key`` names, resolved; with ``roots``, RulesetOutside for a file outside
-    them, found without a look at it (a log must not learn, or make the referee wait on,
-    whether a file elsewhere exists).  ``written``: the name as its file writes it, if not
-    ``key`` (a base, which is read from the folder of the file naming it)."""
+    """The file ``key`` names, resolved; with ``roots``, RulesetOutside for a file outside them,
+    found without a look at it.  ``written``: the name as its file writes it, if not ``key``."""
     if roots is None:
         return os.path.realpath(key)
     found = resolved_within(key, roots)

@@ -1,12 +1,8 @@
 """Hand scoring (R7.2, R7.3, R8), stated once over an *ops* object (:mod:`referee.rules.ops`).
 
-:func:`hand_scores` is the rule: the engine runs it on plain values, the rule model of
-:mod:`referee.proofs.rulemodel` on z3 terms.  :func:`sheet_law` is what a scoresheet line must
-satisfy when only its numbers are known (the points lost and what bonuses add are unknowns);
-its moon patterns are read off :func:`moon_scores`, the moon part of the rule, so the two cannot
-drift apart.  :mod:`referee.proofs.audit` states the law in z3 and
-:mod:`referee.proofs.sheet_laws` as an SMT-LIB ``define-fun``, both from here.
-"""
+:func:`hand_scores` is the rule, run by the engine on plain values and by the proofs on z3
+terms.  :func:`sheet_law` is what a scoresheet line must satisfy when only its numbers are
+known; its moon patterns are read off :func:`moon_scores`, so the two cannot drift apart."""
 
 from __future__ import annotations
 
@@ -14,10 +10,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from referee.rules.ops import PLAIN
+from referee.rules.options import MoonChoice
 from referee.rules.ruleset import Ruleset
-
-SUBTRACT = "subtract"  # the shooter scores -moon_points (R8.2)
-ADD = "add"            # every other player scores +moon_points (R8.2)
 
 
 def shooters(ops, rules: Ruleset, taken: Sequence, lost) -> list:
@@ -34,7 +28,7 @@ def shooters(ops, rules: Ruleset, taken: Sequence, lost) -> list:
 
 def moon_score(ops, rules: Ruleset, choice: str | None, shot):
     """A seat's score in a moon hand before bonuses (R8.2); any choice but subtract adds."""
-    if choice == SUBTRACT:
+    if choice == MoonChoice.SUBTRACT:
         return ops.ite(shot, -rules.moon_points, 0)
     return ops.ite(shot, 0, rules.moon_points)
 
@@ -69,11 +63,9 @@ def _points_score(ops, rules: Ruleset, points):
 def hand_scores(ops, rules: Ruleset, taken: Sequence, lost, bonus: Sequence,
                 no_tricks: Sequence | None, choice: str | None,
                 carried=0) -> tuple[list, list]:
-    """(scores, shooters) of a hand (R7.3, R8.1, R8.2): the points taken (times
-    ``penalty_sign``), or in a moon hand the moon scores of ``choice`` (R8.6: of a pair),
-    plus the clean-hand pool's shares (R7.5, with ``carried`` from earlier hands), ``bonus``
-    (per seat, e.g. the jack of diamonds) and the no-tricks bonus for each seat whose
-    ``no_tricks`` holds (None: no seat gets it)."""
+    """(scores, shooters) of a hand (R7.3, R8): the points taken (times ``penalty_sign``) or the
+    moon scores of ``choice``, plus the clean-hand pool's shares (R7.5), ``bonus`` and the
+    no-tricks bonus for each seat whose ``no_tricks`` holds (None: no seat)."""
     shot = shooters(ops, rules, taken, lost)
     moon = ops.or_(shot)
     pair, scored = moon_pair(ops, rules, taken, lost)

@@ -1,7 +1,4 @@
-"""The engine's values: phases, actions, trick and hand records, and the game state.
-
-All immutable; :mod:`referee.rules.engine` moves from one :class:`State` to the next.
-"""
+"""The engine's values, all immutable: phases, actions, trick and hand records, the game state."""
 
 from __future__ import annotations
 
@@ -10,6 +7,7 @@ from typing import NamedTuple
 
 from referee.rules.cards import Card, Counts
 from referee.rules.legality import Fault
+from referee.rules.options import WinningTotal
 from referee.rules.ruleset import Ruleset
 from referee.rules.tricks import TrickOutcome
 
@@ -110,5 +108,6 @@ class State(NamedTuple):
         over (R9.3)."""
         if self.phase is not Phase.OVER:
             return ()
-        low = min(self.totals) if self.rules.winning_total == "lowest" else max(self.totals)
+        lowest = self.rules.winning_total == WinningTotal.LOWEST
+        low = min(self.totals) if lowest else max(self.totals)
         return tuple(seat for seat, total in enumerate(self.totals) if total == low)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from referee.rules.cards import NUM_RANKS
+from referee.rules.options import NothingSurvives, SetAsideWhen
 
 
 class TrickOutcome(NamedTuple):
@@ -28,15 +29,9 @@ def resolve_trick(
     cards: Sequence[int], *, cancellation: bool = True, set_aside_when: str = "all_cancelled",
     lead_switch: bool = False, leader_wins: bool = False,
 ) -> TrickOutcome:
-    """Who wins a trick whose cards were played in this order (the first one led).
-
-    R6.2: two identical cards cancel; neither can win.  R6.3: the highest uncancelled card
-    of the led suit wins.  R6.4: with no uncancelled led-suit card the trick is set aside.
-    ``set_aside_when="two_pairs"`` also sets it aside whenever two or more pairs cancel.
-    A third copy of a card (only in a faulty record) cancels along with the others.
-    ``lead_switch`` (R5.5): the final lead suit wins instead of the led one; ``leader_wins``
-    (R6.4's option): a trick nothing of the lead suit survives in goes to its leader.
-    """
+    """Who wins a trick whose cards were played in this order (the first one led): identical
+    cards cancel (R6.2), the highest uncancelled card of the led suit wins (R6.3), else the
+    trick is set aside (R6.4).  A third copy of a card cancels along with the others."""
     if not cards:
         return TrickOutcome(None, frozenset())
     if cancellation:
@@ -49,7 +44,7 @@ def resolve_trick(
         cancelled = frozenset(repeated)
     else:
         cancelled = frozenset()
-    if set_aside_when == "two_pairs" and len(cancelled) >= 2:
+    if set_aside_when == SetAsideWhen.TWO_PAIRS and len(cancelled) >= 2:
         return TrickOutcome(0 if leader_wins else None, cancelled)
     led_suit = cards[0] // NUM_RANKS
     if lead_switch:
@@ -70,4 +65,4 @@ def resolve_under(rules, cards: Sequence[int]) -> TrickOutcome:
     trick's outcome asks this, so no caller leaves an option out."""
     return resolve_trick(cards, cancellation=rules.cancellation,
                          set_aside_when=rules.set_aside_when, lead_switch=rules.lead_suit_switch,
-                         leader_wins=rules.nothing_survives == "leader_wins")
+                         leader_wins=rules.nothing_survives == NothingSurvives.LEADER_WINS)
