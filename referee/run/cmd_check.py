@@ -92,7 +92,9 @@ def run_check(args) -> int:
                 print(render.to_jsonl_line(report, lang), flush=progress is not None)
         else:
             for report in reports:
-                if args.show_clean or not _quiet(report):
+                # a clean file says nothing in text, as with linters; one with something
+                # undecided (a note) is shown: its verdict has a caveat
+                if args.show_clean or report.verdict != "clean" or report.diagnostics:
                     render.render_text([report], color=color(args), language=lang)
         if passed:  # people read it beside the tally; a program's output stays one document
             print(translate(bulk.passed_over_note(passed), lang),
@@ -103,12 +105,6 @@ def run_check(args) -> int:
         if progress is not None:
             progress[0].stop()
     return max((_EXIT_BY_VERDICT[v] for v in tally.verdicts), default=EXIT_CLEAN)
-
-
-def _quiet(report) -> bool:
-    """A clean file says nothing in text, as with linters (unless --show-clean); one with
-    something undecided (a note) is shown, its verdict has a caveat."""
-    return report.verdict == "clean" and not report.diagnostics
 
 
 def _advancing(reports, progress):
