@@ -36,6 +36,7 @@ from referee.proofs.budgets import (
 )
 from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
 from referee.proofs.partial_words import fact_text, sentences, unknown_text
+from referee.proofs.smt import smt_sum
 from referee.proofs.wording import or_list, semicolon_list
 from referee.rules.cards import (
     DECK_SIZE,
@@ -181,13 +182,6 @@ def _minimise(z3, solver, flags: dict, core: list[str]) -> list[str]:
     return kept
 
 
-def _sum(terms) -> str:
-    terms = list(terms)
-    if not terms:
-        return "0"
-    return terms[0] if len(terms) == 1 else "(+ " + " ".join(terms) + ")"
-
-
 def _same(names: list[str], counts) -> str:
     return "(and " + " ".join(f"(= {v} {k})" for v, k in zip(names, counts)) + " true)"
 
@@ -199,7 +193,7 @@ def _counts(model: _Model, name: str, size: int, limit: int, upper: list[str] | 
         model.text.append(f"(declare-const {var} Int)")
         bound = upper[c] if upper is not None else str(limit)
         model.add(f"(and (<= 0 {var}) (<= {var} {bound}))")
-    model.add(f"(= {_sum(names)} {size})")
+    model.add(f"(= {smt_sum(names)} {size})")
     return names
 
 
@@ -227,7 +221,7 @@ def _build(table: Table, facts: HandFacts) -> _Model:
                            msg("the kitty (line {line})", line=span.line)),
                     _same(kitty, facts.kitty))
     for c in range(DECK_SIZE):  # R2.4: the decks, every card identity `decks` times
-        model.add(f"(= {_sum([dealt[s][c] for s in range(n)] + [kitty[c]])} {decks})")
+        model.add(f"(= {smt_sum([dealt[s][c] for s in range(n)] + [kitty[c]])} {decks})")
     sent = {}
     if facts.offset:
         for seat in range(n):
@@ -391,7 +385,7 @@ def _plays(table: Table, model: _Model) -> None:
             terms = ([f"h{s}_{c}" for s in range(n) for c in implied.witnesses]
                      if implied.everyone else [now(c) for c in implied.witnesses])
             fact(implied.kind, fact_text(implied.kind, card, led, number),
-                 f"(= {_sum(terms)} 0)")
+                 f"(= {smt_sum(terms)} 0)")
         mine[card] += 1
     if facts.complete:  # every card is played: the holdings are exactly the plays
         last = facts.tricks[-1].span
