@@ -15,7 +15,7 @@ from referee.judge import codes
 from referee.judge.rotation import from_a_pad_column
 from referee.conformance.edits import EDITS, syntax_fault, trick_index
 from referee.conformance.generate import GameStats, Rng, generate_game, seat_names
-from referee.conformance.verdicts import CannotInject, Expected, expected_document
+from referee.conformance.verdicts import CannotInject, Expected
 from referee.rules.cards import CARDS, DECK_SIZE, NUM_RANKS
 from referee.rules.engine import State, play_fault
 from referee.rules.legality import Fault
@@ -30,11 +30,6 @@ EDIT_KINDS = (
     codes.GAME_END,
 )
 INJECTABLE = PLAY_KINDS + EDIT_KINDS
-
-__all__ = [  # the verdicts are defined in verdicts.py; their documented home is here
-    "CannotInject", "Expected", "expected_document", "INJECTABLE", "PLAY_KINDS", "EDIT_KINDS",
-    "can_occur", "hands_for", "rotation_explains", "violating_cards", "violating_game",
-]
 
 
 def hands_for(kind: str | None, hands: int | None) -> int | None:
