@@ -5,14 +5,8 @@ version: every random number comes from :class:`Rng` (SplitMix64, specified in i
 ``spec/conformance.md``), never from :mod:`random`, whose ``shuffle``/``randrange``/``sample``
 may change between Python versions; every choice is made from a list in a fixed order.
 
-Strategies (who plays which legal card):
-
-* ``random`` — uniformly among the legal cards (and passes);
-* ``simple`` — a plausible player: duck under the winning card, cancel it with its twin rather
-  than win, shed the Black Maria and high hearts when void, pass the dangerous cards; in about
-  one hand in eight the strongest hand aims for the moon instead;
-* ``moon`` — ``simple``, but in every hand the strongest hand aims for the moon (used to find
-  moons quickly in two-deck games, where they are rare).
+The strategies (``random``, ``simple``, ``moon``: :mod:`referee.conformance.strategies`) are
+described in ``spec/conformance.md``.
 
 Situations (``situation=``, ``referee generate --situation``) steer a game towards a rare event
 (:data:`SITUATIONS`, :class:`_Steering`); ``docs/generate.md`` states how often each is reached.
