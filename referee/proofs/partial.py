@@ -1,20 +1,13 @@
 """Partial records: can the unrecorded cards be filled in so that every
 recorded play is legal?
 
-A log may leave out deals, the kitty or passes, or stop in the middle of a hand.  For such a
-hand every unrecorded quantity becomes a z3 variable (the cards dealt to a seat, the kitty, the
-cards a seat passed) constrained only by the rules (deck counts, hand sizes, three cards passed
-out of the hand as dealt), and every recorded statement becomes a tracked assertion: each deal,
-kitty and pass line, and for each play the facts it implies about the player's holding at that
-moment (the card is held; a player who does not follow suit holds none of the led suit; a heart
-led before hearts are broken means nothing else was held; ...).  If z3 finds an assignment,
-the record is consistent and nothing is said, even when a play is legal only under some
-assignments.  If it finds none, the unsat core, made minimal, names the log lines that cannot
-all be true together.
-
-The play facts are read off the legality layers (:func:`play_facts`), so they are the
-engine's rules.  Not modelled (so never reported here): R4.1's twin club and who leads (the
-replay judges leads).  z3 is imported only when a check runs.
+Every unrecorded quantity of a hand (a deal, the kitty, a pass) becomes a z3 variable
+constrained only by the rules, and every recorded statement a tracked assertion: each deal,
+kitty and pass line, and the facts each play implies about its player's holding, read off the
+legality layers (:func:`play_facts`), so they are the engine's rules.  When z3 finds no
+assignment, the unsat core, made minimal, names the log lines that cannot all be true together.
+spec/verification.md (section 3) states the facts and what is not modelled.  z3 is imported
+only when a check runs.
 """
 
 from __future__ import annotations
