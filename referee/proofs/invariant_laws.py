@@ -357,11 +357,8 @@ def _won(cards: list[int], rules) -> bool:
     verify-rules` proves), asking only whether a winner exists; tests compare the two."""
     if not rules.cancellation:
         return True
-    if rules.set_aside_when == "two_pairs":
-        if sum(k >= 2 for k in Counter(cards).values()) >= 2:
-            return False
+    counts = Counter(cards)
+    if rules.set_aside_when == "two_pairs" and sum(k >= 2 for k in counts.values()) >= 2:
+        return False
     led = cards[0] // NUM_RANKS
-    for card in cards:
-        if card // NUM_RANKS == led and cards.count(card) == 1:
-            return True
-    return False
+    return any(card // NUM_RANKS == led and counts[card] == 1 for card in cards)
