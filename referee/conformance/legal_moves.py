@@ -282,45 +282,6 @@ def _all_options(rules: Ruleset) -> dict:
             else value for item in fields(rules)}
 
 
-def line_rules(line: dict) -> Ruleset:
-    """The ruleset of a position's JSON line: its base with its options."""
-    return variant_rules(line["ruleset"], line["options"])
-
-
-def rederived(line: dict) -> list[str]:
-    """The legal cards of a position read back from its JSON line, by the engine."""
-    holding = counts_of(parse_card(c) for c in line["holding"])
-    trick = [parse_card(c) for c in line["trick"]]
-    lowest = None if line["lowest_club"] is None else parse_card(line["lowest_club"])
-    return _texts(legal_cards(line_rules(line), holding, trick,
-                              first_trick=line["first_trick"],
-                              hearts_broken=line["hearts_broken"], lowest=lowest))
-
-
-def legal_under(rules: Ruleset, line: dict, players: int) -> list[str]:
-    """The legal cards of a position's JSON line under another ruleset: its own hearts
-    broken or not after the earlier tricks, R4.1's lowest club only when it has R4.1."""
-    holding = counts_of(parse_card(c) for c in line["holding"])
-    trick = [parse_card(c) for c in line["trick"]]
-    lowest = None
-    if rules.first_leader == FirstLeader.TWO_OF_CLUBS:
-        lowest = parse_card(line["lowest_club"] or "2C")
-    return _texts(legal_cards(rules, holding, trick, first_trick=line["first_trick"],
-                              hearts_broken=hearts_broken_after(line, rules, players),
-                              lowest=lowest))
-
-
-def hearts_broken_after(line: dict, rules: Ruleset | None = None,
-                        players: int | None = None) -> bool:
-    """Whether hearts are broken after the position's earlier tricks (under ``rules``, by
-    default its own), by the engine: its trick resolution, the tricks played from a table
-    that holds every card."""
-    state = _open_table(rules or line_rules(line), players or line["players"])
-    for cards in line["earlier"]:
-        state = _played(state, [parse_card(card) for card in cards])
-    return state.hearts_broken
-
-
 def _open_table(rules: Ruleset, players: int) -> State:
     """A hand at its first lead in which every seat holds every card (for following hearts
     broken through tricks, whoever played them)."""
