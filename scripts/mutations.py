@@ -134,10 +134,6 @@ MUTATIONS: tuple[Mutation, ...] = (
              'body = smt_term(scoring.sheet_law(SMT, rules, scores, "l", "b"))',
              'body = smt_term(scoring.sheet_law(SMT, rules, scores, "l", 0))',
              'the scoresheet define-fun ignores bonuses', SCORING_TESTS),
-    Mutation('referee/proofs/rulemodel.py',
-             'return _hand_scores(ops, model, taken, lost, bonus, no_tricks, choice, carried)',
-             'return _hand_scores(ops, model, taken, lost, bonus, None, choice, carried)',
-             'the rule model drops the no-tricks bonus', SCORING_TESTS),
     # the options that express the three programs (R7.3-R7.5, R8.1, R8.6, R9.3)
     Mutation(ENGINE,
              'pool = scoring.pool_shares(PLAIN, state.rules, state.taken, state.pool)[1]',

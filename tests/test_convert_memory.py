@@ -74,10 +74,10 @@ RECORD = """{
 
 
 def _streamed(text: str, size: int) -> str:
-    from referee.run.convert import _streamed as streamed
+    from referee.run.convert import _written
 
-    pieces = streamed(normalise(text), size)
-    assert pieces is not None  # every value is one the record holds as it is
+    pieces, plain = _written(normalise(text), size)
+    assert plain  # every value is one the record holds as it is
     return "".join(pieces)
 
 
@@ -173,11 +173,11 @@ def _outcome(make, text):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(edited_logs(), st.sampled_from([1, 80, 1 << 15]))
 def test_an_edited_log_is_converted_or_refused_as_the_whole_log_read_back(text, size):
-    from referee.run.convert import _record_read_back, _streamed
+    from referee.run.convert import _record_read_back, _written
 
     def streamed(text):
-        pieces = _streamed(normalise(text), size)
-        return _record_read_back(text) if pieces is None else "".join(pieces)
+        pieces, plain = _written(normalise(text), size)
+        return "".join(pieces) if plain else _record_read_back(text)
 
     assert _outcome(streamed, text) == _outcome(_record_read_back, text)
 

@@ -10,15 +10,17 @@ import pytest
 from referee.conformance.legal_moves import (
     FORMAT,
     VARIANTS,
-    hearts_broken_after,
-    legal_under,
-    line_rules,
-    rederived,
+    _open_table,
+    _played,
+    _texts,
     suite,
     suite_lines,
+    variant_rules,
 )
-from referee.rules.legality import Fault
-from referee.rules.ruleset import load_ruleset
+from referee.rules.cards import counts_of, parse_card
+from referee.rules.legality import Fault, legal_cards
+from referee.rules.options import FirstLeader
+from referee.rules.ruleset import Ruleset, load_ruleset
 
 SUITE = Path(__file__).resolve().parent.parent / "examples" / "legal-moves" / "positions.jsonl"
 
@@ -26,6 +28,45 @@ SUITE = Path(__file__).resolve().parent.parent / "examples" / "legal-moves" / "p
 def _lines() -> tuple[dict, list[dict]]:
     header, *positions = (json.loads(line) for line in SUITE.read_text("utf-8").splitlines())
     return header, positions
+
+
+def line_rules(line: dict) -> Ruleset:
+    """The ruleset of a position's JSON line: its base with its options."""
+    return variant_rules(line["ruleset"], line["options"])
+
+
+def rederived(line: dict) -> list[str]:
+    """The legal cards of a position read back from its JSON line, by the engine."""
+    holding = counts_of(parse_card(c) for c in line["holding"])
+    trick = [parse_card(c) for c in line["trick"]]
+    lowest = None if line["lowest_club"] is None else parse_card(line["lowest_club"])
+    return _texts(legal_cards(line_rules(line), holding, trick,
+                              first_trick=line["first_trick"],
+                              hearts_broken=line["hearts_broken"], lowest=lowest))
+
+
+def legal_under(rules: Ruleset, line: dict, players: int) -> list[str]:
+    """The legal cards of a position's JSON line under another ruleset: its own hearts
+    broken or not after the earlier tricks, R4.1's lowest club only when it has R4.1."""
+    holding = counts_of(parse_card(c) for c in line["holding"])
+    trick = [parse_card(c) for c in line["trick"]]
+    lowest = None
+    if rules.first_leader == FirstLeader.TWO_OF_CLUBS:
+        lowest = parse_card(line["lowest_club"] or "2C")
+    return _texts(legal_cards(rules, holding, trick, first_trick=line["first_trick"],
+                              hearts_broken=hearts_broken_after(line, rules, players),
+                              lowest=lowest))
+
+
+def hearts_broken_after(line: dict, rules: Ruleset | None = None,
+                        players: int | None = None) -> bool:
+    """Whether hearts are broken after the position's earlier tricks (under ``rules``, by
+    default its own), by the engine: its trick resolution, the tricks played from a table
+    that holds every card."""
+    state = _open_table(rules or line_rules(line), players or line["players"])
+    for cards in line["earlier"]:
+        state = _played(state, [parse_card(card) for card in cards])
+    return state.hearts_broken
 
 
 HEADER, POSITIONS = _lines()

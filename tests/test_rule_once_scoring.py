@@ -1,6 +1,6 @@
 """Hand scoring is stated once (referee.rules.scoring); every other copy is held to it here.
 
-* rulemodel.hand_scores and moon_pattern are the statement itself (re-exported);
+* scoring.hand_scores and moon_pattern are the statement itself, run by the rule model too;
 * engine.hand_scores / shooter, the concrete copy kept for speed, must equal the statement on
   random hands under every scoring option (penalties, the clean-hand pool and what it carries,
   the two-player moon, no moon at all, ...), and both must equal the rulebook read by hand
@@ -132,9 +132,9 @@ def test_engine_and_the_statement_score_as_the_rulebook_says(hand, choice_index)
     assert scores == want and shot == [s == shooter for s in range(n)]
     if rules.clean_hand_pool:
         assert scoring.pool_shares(PLAIN, rules, state.taken, state.pool)[1] == carry
-    model_scores, _ = rulemodel.hand_scores(rulemodel.PyOps(), rulemodel.as_model(rules),
-                                            list(state.taken), state.lost, list(state.bonus),
-                                            choice, no_tricks, state.pool)
+    model_scores, _ = scoring.hand_scores(rulemodel.PyOps(), rulemodel.as_model(rules),
+                                          list(state.taken), state.lost, list(state.bonus),
+                                          no_tricks, choice, state.pool)
     assert model_scores == want
     # the engine records the hand so: R7.4 totals, R7.5 what the pool carries
     done = engine.apply(state, choice if shooter is not None else engine.SCORE)
@@ -142,7 +142,7 @@ def test_engine_and_the_statement_score_as_the_rulebook_says(hand, choice_index)
     assert done.history[-1].totals == tuple(t + s for t, s in zip(state.totals, want))
     assert done.pool == carry
     if shooter is not None and not rules.clean_hand_pool:
-        assert rulemodel.moon_pattern(PLAIN, rules, engine.hand_scores(
+        assert scoring.moon_pattern(PLAIN, rules, engine.hand_scores(
             state._replace(bonus=(0,) * n, tricks_won=(1,) * n), choice), shooter, choice)
 
 
@@ -156,8 +156,8 @@ def test_the_statement_on_z3_terms_gives_the_same_numbers(hand, choice_index):
     bonus = [z3.Int(f"b{s}") for s in range(n)]
     empty = [z3.Bool(f"e{s}") for s in range(n)]
     lost, carried = z3.Int("lost"), z3.Int("carried")
-    scores, _ = rulemodel.hand_scores(rulemodel.Z3Ops(), rulemodel.as_model(rules), taken, lost,
-                                      bonus, choice, empty, carried)
+    scores, _ = scoring.hand_scores(rulemodel.Z3Ops(), rulemodel.as_model(rules), taken, lost,
+                                    bonus, empty, choice, carried)
     values = ([(t, z3.IntVal(v)) for t, v in zip(taken, state.taken)]
               + [(b, z3.IntVal(v)) for b, v in zip(bonus, state.bonus)]
               + [(e, z3.BoolVal(w == 0)) for e, w in zip(empty, state.tricks_won)]

@@ -16,7 +16,6 @@ from referee.proofs.rulemodel import (
     as_model,
     card_points,
     legal_spec,
-    literal_model,
     load_rule_model,
     trick_flow,
     trick_spec,
@@ -58,11 +57,11 @@ def test_points_per_hand_are_derived_and_not_78():
 
 
 def test_the_literal_reading_fails_with_a_counterexample_for_each_hole():
-    found = {r.name: r for r in verify_rules(literal_model())}
+    found = {r.name: r for r in verify_rules(load_rule_model("literal"))}
     failing = {name for name, r in found.items() if r.applicable and not r.holds}
     assert failing == {"trick-outcome", "no-deadlock-lead", "no-deadlock-follow",
                        "points-conserved"}
-    model, ops = literal_model(), PyOps()
+    model, ops = load_rule_model("literal"), PyOps()
     # one pair of the led suit and nothing else of it: no winner, yet not set aside
     cards = found["trick-outcome"].witness["cards"]
     spec = trick_spec(ops, cards, model)
@@ -98,7 +97,7 @@ def test_the_literal_reading_fails_with_a_counterexample_for_each_hole():
 def test_the_shipped_literal_example_is_the_literal_ruleset():
     shipped = Path(__file__).resolve().parent.parent / "examples" / "rulesets" / "literal.toml"
     assert shipped.read_text("utf-8") == LITERAL_TOML
-    assert load_rule_model(str(shipped)).differences() == literal_model().differences()
+    assert load_rule_model(str(shipped)).differences() == load_rule_model("literal").differences()
 
 
 def test_the_literal_ruleset_loads_from_a_toml_file(tmp_path):
@@ -107,7 +106,7 @@ def test_the_literal_ruleset_loads_from_a_toml_file(tmp_path):
     model = load_rule_model(str(path))
     assert model.set_aside_when == "two_pairs_only" and not model.first_lead_fallback
     assert not model.first_trick_points and not model.first_trick_fallback
-    assert model.differences() == literal_model().differences()
+    assert model.differences() == load_rule_model("literal").differences()
     with pytest.raises(RulesetError):
         load_rule_model("no-such-ruleset")
     bad = tmp_path / "bad.toml"
@@ -205,8 +204,8 @@ def test_verify_rules_streams_one_line_per_property():
 
 
 def test_the_scoring_model_matches_the_engine():
-    from referee.proofs.rulemodel import hand_scores
     from referee.rules import engine
+    from referee.rules.scoring import hand_scores
 
     rules = load_ruleset("cancellation")
     model, ops = as_model(rules), PyOps()
@@ -216,7 +215,7 @@ def test_the_scoring_model_matches_the_engine():
                         ([0, 51, 1, 0, 0, 0], 0)):
         done = state._replace(taken=tuple(taken), lost=lost)
         for choice in rules.moon_choices:
-            want, _ = hand_scores(ops, model, taken, lost, [0] * 6, choice)
+            want, _ = hand_scores(ops, model, taken, lost, [0] * 6, None, choice)
             assert list(engine.hand_scores(done, choice)) == want
 
 
@@ -249,8 +248,8 @@ def test_an_engine_that_ignores_first_lead_any_club_is_caught(monkeypatch):
 
 
 def test_the_scoring_model_matches_the_engine_with_the_no_tricks_bonus():
-    from referee.proofs.rulemodel import hand_scores
     from referee.rules import engine
+    from referee.rules.scoring import hand_scores
 
     for in_moon in (True, False):
         rules = with_options(load_ruleset("standard"), no_tricks_bonus=-5,
@@ -260,6 +259,6 @@ def test_the_scoring_model_matches_the_engine_with_the_no_tricks_bonus():
         for taken, won in (((26, 0, 0, 0), (10, 3, 0, 0)), ((26, 0, 0, 0), (13, 0, 0, 0)),
                            ((20, 6, 0, 0), (7, 3, 3, 0)), ((0, 0, 13, 13), (0, 0, 6, 7))):
             done = state._replace(taken=taken, tricks_won=won, lost=0)
-            want, _ = hand_scores(ops, model, list(taken), 0, [0] * 4, "add",
-                                  [w == 0 for w in won])
+            want, _ = hand_scores(ops, model, list(taken), 0, [0] * 4,
+                                  [w == 0 for w in won], "add")
             assert list(engine.hand_scores(done, "add")) == want

@@ -20,13 +20,8 @@ from referee.conformance.generate import (
     hand_limit_note,
 )
 from referee.conformance.strategies import shows_situation, situation_problem
-from referee.conformance.inject import (
-    INJECTABLE,
-    CannotInject,
-    can_occur,
-    expected_document,
-    violating_game,
-)
+from referee.conformance.inject import INJECTABLE, can_occur, violating_game
+from referee.conformance.verdicts import CannotInject, expected_document
 from referee.log.events import Tag
 from referee.log.jsonwrite import record_text
 from referee.log.writer import format_event, write

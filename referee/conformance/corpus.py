@@ -1,21 +1,11 @@
 """The conformance corpus: generated logs, each with its expected verdict, and a manifest.
 
-``corpus_main(DIR, count, seed)`` (``referee corpus``) writes
-
-* ``NNN-<ruleset>-<players>p-<label>.log`` — a game log in the log format;
-* ``NNN-...log.expected.json`` — its expected verdict (:func:`referee.conformance.inject.expected_document`):
-  ``clean``, with every hand's scores and totals and the winners as the engine computed them
-  while generating; or ``violations``, with the one injected violation (kind, line, hand,
-  trick, player);
-* ``manifest.json`` — every log with its ruleset, players, seed, strategy, the injected kind and
-  the tricky cases it exercises, plus indexes by case, kind, player count and ruleset.
-
-The corpus always holds a covering set: both bundled rulesets and every player count they
-allow (clean and injected), every injectable kind, and the tricky cases of
-:data:`referee.conformance.gamestats.CASES`, each searched for over seeds; random logs are added
-up to ``count``.  Any ``count`` and ``seed`` work, and give byte-identical files again.
-
-See ``spec/conformance.md`` for how another implementation uses it.
+``corpus_main(DIR, count, seed)`` (``referee corpus``) writes each log, its expected verdict
+(:func:`referee.conformance.verdicts.expected_document`) and ``manifest.json``: a covering set
+(both bundled rulesets, every player count, every injectable kind, each tricky case of
+:data:`referee.conformance.gamestats.CASES`, searched for over seeds), then random logs up to
+``count``.  The same ``count`` and ``seed`` give byte-identical files again.
+``spec/conformance.md`` describes the files and how another implementation uses them.
 """
 
 from __future__ import annotations
@@ -29,15 +19,8 @@ from pathlib import Path
 from referee.judge import codes
 from referee.conformance.gamestats import CASES, GameStats
 from referee.conformance.generate import Rng, generate_game
-from referee.conformance.inject import (
-    INJECTABLE,
-    CannotInject,
-    Expected,
-    can_occur,
-    expected_document,
-    hands_for,
-    violating_game,
-)
+from referee.conformance.inject import INJECTABLE, can_occur, hands_for, violating_game
+from referee.conformance.verdicts import CannotInject, Expected, expected_document
 from referee.log.events import GameOver, HandStart, Moon, Score, Total
 from referee.log.writer import write
 from referee.rules.ruleset import Ruleset, load_ruleset, with_options

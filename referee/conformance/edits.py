@@ -4,6 +4,7 @@ edit touches one statement and says where the violation is."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from referee.judge import codes
 from referee.conformance.verdicts import CannotInject, Expected
@@ -24,7 +25,6 @@ from referee.rules.cards import NUM_RANKS
 from referee.rules.ruleset import Ruleset, direction_offset
 
 
-# -- edits ----------------------------------------------------------------------------------
 def _hands(events):
     """(event index, hand number) for each event inside a hand."""
     hand = 0
@@ -44,7 +44,7 @@ def trick_index(events, hand: int, number: int) -> int:
 def _pick(rng, candidates):
     if not candidates:
         raise CannotInject("this game offers no place for the violation")
-    return candidates[rng.randrange(len(candidates))]
+    return candidates[rng.below(len(candidates))]
 
 
 def syntax_fault(text: str, rng) -> tuple[str, Expected]:
@@ -85,7 +85,7 @@ def _wrong_dealer(events, rules, players, rng):
     index, hand, start = _pick(rng, [(i, h, e) for i, h, e in _hands(events)
                                      if isinstance(e, HandStart) and e.number > 1])
     seat = names.index(start.dealer)
-    wrong = names[(seat + 1 + rng.randrange(players - 1)) % players]
+    wrong = names[(seat + 1 + rng.below(players - 1)) % players]
     events = list(events)
     events[index] = replace(start, dealer=wrong)
     return events, (index, hand, None, wrong)
@@ -135,26 +135,24 @@ def _claims(events, rules, want_cancelled: bool):
     return found
 
 
-def _miscounted(events, rules, players, rng):
-    index, hand, trick, name = _pick(rng, _claims(events, rules, True))
+def _wrong_claim(events, rules, players, rng, cancelled: bool = True):
+    """A miscounted cancellation (``cancelled``) or a wrong winner, written as a claim."""
+    index, hand, trick, name = _pick(rng, _claims(events, rules, cancelled))
     events = list(events)
     events[index] = replace(trick, claim=Claim(name))
     return events, (index, hand, trick.number, name)
 
 
-def _wrong_winner(events, rules, players, rng):
-    index, hand, trick, name = _pick(rng, _claims(events, rules, False))
-    events = list(events)
-    events[index] = replace(trick, claim=Claim(name))
-    return events, (index, hand, trick.number, name)
+def _moonless_score(events, rng):
+    """A score line, with its event index and hand, of a hand where nobody shot the moon."""
+    moons = {h for _, h, e in _hands(events) if isinstance(e, Moon)}
+    return _pick(rng, [(i, h, e) for i, h, e in _hands(events)
+                       if isinstance(e, Score) and h not in moons])[:2]
 
 
 def _score_mismatch(events, rules, players, rng):
-    moons = {h for _, h, e in _hands(events) if isinstance(e, Moon)}
-    index, hand, score = _pick(rng, [(i, h, e) for i, h, e in _hands(events)
-                                     if isinstance(e, Score) and h not in moons])
-    names = _names(events)
-    who = names[rng.randrange(players)]
+    index, hand = _moonless_score(events, rng)
+    who = _names(events)[rng.below(players)]
     events = [_bump(e, who) if (i == index or (isinstance(e, Total) and h >= hand)) else e
               for i, h, e in _hands(events)]
     return events, (index, hand, None, who)
@@ -162,17 +160,15 @@ def _score_mismatch(events, rules, players, rng):
 
 def _total_mismatch(events, rules, players, rng):
     index = max(i for i, e in enumerate(events) if isinstance(e, Total))
-    who = _names(events)[rng.randrange(players)]
+    who = _names(events)[rng.below(players)]
     events = list(events)
     events[index] = _bump(events[index], who)
     return events, (index, len([e for e in events if isinstance(e, HandStart)]), None, who)
 
 
 def _bad_moon(events, rules, players, rng):
-    moons = {h for _, h, e in _hands(events) if isinstance(e, Moon)}
-    index, hand, _ = _pick(rng, [(i, h, e) for i, h, e in _hands(events)
-                                 if isinstance(e, Score) and h not in moons])
-    who = _names(events)[rng.randrange(players)]
+    index, hand = _moonless_score(events, rng)
+    who = _names(events)[rng.below(players)]
     events = events[:index] + [Moon(who, rules.moon_choices[0])] + events[index:]
     return events, (index, hand, None, who)
 
@@ -208,7 +204,8 @@ def _bump(line, who: str):
 EDITS = {
     codes.BAD_SETUP: _bad_setup, codes.BAD_DEAL: _bad_deal, codes.BAD_PASS: _bad_pass,
     codes.WRONG_DEALER: _wrong_dealer, codes.OUT_OF_TURN: _out_of_turn,
-    codes.MISCOUNTED_CANCELLATION: _miscounted, codes.WRONG_WINNER: _wrong_winner,
+    codes.MISCOUNTED_CANCELLATION: _wrong_claim,
+    codes.WRONG_WINNER: partial(_wrong_claim, cancelled=False),
     codes.SCORE_MISMATCH: _score_mismatch, codes.TOTAL_MISMATCH: _total_mismatch,
     codes.BAD_MOON: _bad_moon, codes.GAME_END: _game_end,
 }

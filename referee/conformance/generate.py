@@ -5,22 +5,11 @@ version: every random number comes from :class:`Rng` (SplitMix64, specified in i
 ``spec/conformance.md``), never from :mod:`random`, whose ``shuffle``/``randrange``/``sample``
 may change between Python versions; every choice is made from a list in a fixed order.
 
-Strategies (who plays which legal card):
-
-* ``random`` — uniformly among the legal cards (and passes);
-* ``simple`` — a plausible player: duck under the winning card, cancel it with its twin rather
-  than win, shed the Black Maria and high hearts when void, pass the dangerous cards; in about
-  one hand in eight the strongest hand aims for the moon instead;
-* ``moon`` — ``simple``, but in every hand the strongest hand aims for the moon (used to find
-  moons quickly in two-deck games, where they are rare).
+The strategies (``random``, ``simple``, ``moon``: :mod:`referee.conformance.strategies`) are
+described in ``spec/conformance.md``.
 
 Situations (``situation=``, ``referee generate --situation``) steer a game towards a rare event
-(:data:`SITUATIONS`): each hand is played up to :data:`SITUATION_TRIES` times (a hand that ends
-the game without the tie wanted: :data:`TIE_TRIES`) from the same
-state, each time with its own random numbers (a new deal and new plays, every one legal), and
-the first one that shows the situation is kept, as if the cards had fallen that way; the
-players may also play towards it (see :class:`_Steering`).  The share
-of games that reach each one is stated in ``docs/generate.md``.
+(:data:`SITUATIONS`, :class:`_Steering`); ``docs/generate.md`` states how often each is reached.
 
 A game stops after :data:`MAX_HANDS` hands even when no total has reached the target (a
 ruleset whose totals never reach it, such as ``penalty_sign = -1``, would go on for ever); the
@@ -29,7 +18,7 @@ log then says so in a comment.
 
 from __future__ import annotations
 
-from collections import Counter
+from copy import copy
 from dataclasses import fields
 
 from referee.conformance.gamestats import GameStats
@@ -98,13 +87,11 @@ def generate_game(
     stats: GameStats | None = None, tamper=None, situation: str | None = None,
     max_hands: int = MAX_HANDS,
 ) -> list[Event]:
-    """A complete legal game (to the end or ``hands`` hands) as log events.  A game played to
-    the end stops after ``max_hands`` hands, with a comment that says so, when no total has
-    reached the target by then.
+    """Play a complete legal game (to the end, at most ``max_hands`` hands, or ``hands`` hands)
+    as log events.
 
-    ``tamper`` (see :mod:`referee.conformance.inject`) may replace one lead or play with an illegal one;
-    the rest of the game is then played legally from the state that play left.
-    ``situation`` (one of :data:`SITUATIONS`) steers the game towards it (see the module).
+    ``tamper`` (see :mod:`referee.conformance.inject`) may replace one lead or play with an
+    illegal one; the rest of the game is then played legally from the state that play left.
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
@@ -123,7 +110,7 @@ def generate_game(
     stats.games += 1
     limit = max_hands if hands is None else hands
     steer = _Steering(situation, strategy) if situation is not None else None
-    while state.phase is not Phase.OVER and stats_hands(state) < limit:
+    while state.phase is not Phase.OVER and len(state.history) < limit:
         if steer is None:
             state = _play_hand_to_its_end(state, names, rng, strategy, events, stats, tamper)
         else:
@@ -140,17 +127,16 @@ def generate_game(
 
 
 class _Steering:
-    """The hands of a game steered towards ``situation`` (see the module): until the game
-    shows it, each hand is played several times from the same state, each with its own
-    random numbers drawn from the game's, and the first that fits best is kept.  For a moon
-    the strongest hand aims for it in every hand (the ``moon`` strategy); for a set-aside
-    trick the players play towards one, seeing every holding, in the first trick or the last
-    two (:data:`_ASIDE_TRICKS`)."""
+    """The hands of a game steered towards ``situation``: until the game shows it, each hand is
+    played up to :data:`SITUATION_TRIES` times (:data:`TIE_TRIES` for a tie) from the same
+    state, each with its own random numbers drawn from the game's (a new deal and new plays,
+    every one legal), and the first that fits best is kept, as if the cards had fallen that way.
+    For a moon the strongest hand aims for it in every hand (the ``moon`` strategy); for a
+    set-aside trick the players play towards one, seeing every holding, in the first trick or
+    the last two (:data:`_ASIDE_TRICKS`)."""
 
     def __init__(self, situation: str, strategy: str) -> None:
         self.situation = situation
-        # a shooter in every hand, or cards played towards a set-aside trick, unless the
-        # cards are to fall at random
         steered = {"moon": "moon", "set-aside-first": "aside-first", "kitty-delayed":
                    "aside-first", "set-aside-last": "aside-last"}.get(situation, strategy)
         self.strategy = strategy if strategy == "random" else steered
@@ -166,19 +152,15 @@ class _Steering:
             fit = self._fit(after, made)
             if best is None or fit > best[0]:
                 best = (fit, after, mine, made)
-            if fit == 2 or (fit == 1 and self._settles(after)):
+            # a hand that does not show the situation is kept once the game has shown it, and
+            # for a tie (looked for only among the hands that end the game) when the game goes on
+            if fit == 2 or (fit == 1 and (self.reached or self.situation == "tie")):
                 break
         fit, after, mine, made = best
         self.reached = self.reached or fit == 2
         events.extend(mine)
         stats.add(made)
         return after
-
-    def _settles(self, after: State) -> bool:
-        """Whether a hand that does not show the situation is kept without trying another:
-        once the game has shown it, and for a tie whenever the game goes on (a tie is
-        looked for only among the hands that end the game)."""
-        return self.reached or self.situation == "tie"
 
     def _fit(self, after: State, made: GameStats) -> int:
         """2: the hand shows the situation; 1: it does not; 0: it ends the game without a
@@ -188,10 +170,6 @@ class _Steering:
                 return 1
             return 2 if len(after.winners) > 1 else 0
         return 2 if situation_count(self.situation, made) else 1
-
-
-def stats_hands(state: State) -> int:
-    return len(state.history)
 
 
 class _DeadEnd(Exception):
@@ -205,7 +183,7 @@ def _play_hand_to_its_end(state: State, names, rng: Rng, strategy, events: list[
                           stats: GameStats, tamper=None) -> State:
     """One hand played to its end; a deal that runs into a dead end (R5.6) is dealt again."""
     for _ in range(MAX_DEALS):
-        mark, saved = len(events), {f.name: _copy(getattr(stats, f.name)) for f in fields(stats)}
+        mark, saved = len(events), {f.name: copy(getattr(stats, f.name)) for f in fields(stats)}
         where = getattr(tamper, "where", None)
         try:
             return _play_hand(state, names, rng, strategy, events, stats, tamper)
@@ -216,10 +194,6 @@ def _play_hand_to_its_end(state: State, names, rng: Rng, strategy, events: list[
             for name, value in saved.items():
                 setattr(stats, name, value)
     raise ValueError(f"{state.rules.name}: every deal tried ran into a position with no legal card")
-
-
-def _copy(value):
-    return Counter(value) if isinstance(value, Counter) else value
 
 
 def deal_hands(state: State, deck: list) -> DealAction:

@@ -15,7 +15,7 @@ from referee.judge import codes
 from referee.judge.rotation import from_a_pad_column
 from referee.conformance.edits import EDITS, syntax_fault, trick_index
 from referee.conformance.generate import GameStats, Rng, generate_game, seat_names
-from referee.conformance.verdicts import CannotInject, Expected, expected_document
+from referee.conformance.verdicts import CannotInject, Expected
 from referee.rules.cards import CARDS, DECK_SIZE, NUM_RANKS
 from referee.rules.engine import State, play_fault
 from referee.rules.legality import Fault
@@ -31,11 +31,6 @@ EDIT_KINDS = (
 )
 INJECTABLE = PLAY_KINDS + EDIT_KINDS
 
-__all__ = [  # the verdicts are defined in verdicts.py; their documented home is here
-    "CannotInject", "Expected", "expected_document", "INJECTABLE", "PLAY_KINDS", "EDIT_KINDS",
-    "can_occur", "hands_for", "rotation_explains", "violating_cards", "violating_game",
-]
-
 
 def hands_for(kind: str | None, hands: int | None) -> int | None:
     """``hands`` (None: a whole game), or 2 for a wrong dealer (hand 1's is free, R2.5)."""
@@ -49,7 +44,7 @@ class _Tamper:
                  avoid: frozenset[int] = frozenset()):
         self.kind, self.rng, self.names = kind, rng, names
         # how many chances to let pass, so the place varies (illegal leads have few chances)
-        self.skip = skip if skip is not None else rng.randrange(
+        self.skip = skip if skip is not None else rng.below(
             {codes.ILLEGAL_LEAD: 2, codes.ILLEGAL_PLAY: 1}.get(kind, 12))
         self.seen, self.where = 0, None  # the chances met; (hand, trick, player) once placed
         self.avoid = avoid  # the chances not to take (counted in ``seen``, not in ``open``)
@@ -69,7 +64,7 @@ class _Tamper:
     def lead(self, state: State) -> State:
         if self.kind != codes.WRONG_LEADER or state.trick_number < 2 or not self._chance():
             return state
-        other = (state.leader + 1 + self.rng.randrange(state.players - 1)) % state.players
+        other = (state.leader + 1 + self.rng.below(state.players - 1)) % state.players
         self.where = (state.hand_number, state.trick_number, self.names[other])
         self.due = (state.leader, state.dealer)
         return state._replace(leader=other)
@@ -81,7 +76,7 @@ class _Tamper:
         if not choice or not self._chance():
             return None
         self.where = (state.hand_number, state.trick_number, self.names[state.to_play])
-        return choice[self.rng.randrange(len(choice))]
+        return choice[self.rng.below(len(choice))]
 
     def again(self) -> _Tamper:
         """The tamper to run the game again with: past the end of the chances, from the first

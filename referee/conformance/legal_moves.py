@@ -2,15 +2,10 @@
 allows the seat to play, chosen so that every legality layer of :mod:`referee.rules.legality`
 and every ruleset option that changes legality is exercised (spec/legal-moves.md).
 
-A position is what the legality of one play depends on: the ruleset, the holding of the seat
-to play, the cards already in the trick, whether this is the hand's first trick, whether
-hearts are broken (and the earlier tricks of the hand it follows from) and the lowest club
-held at the first lead (R4.1).  Positions come from games the generator plays under each
-:data:`VARIANTS` ruleset, walked play by play (:class:`_Recorder`); a few layers that random
-games almost never bind (a leader holding only point cards at the first lead, only hearts
-and the Black Maria before hearts are broken) get :data:`MADE` positions, whose holding is
-written here and whose legal cards the engine gives all the same.  The legal cards are
-always :func:`referee.rules.legality.legal_cards`; nothing here judges a card.
+Positions come from games the generator plays under each :data:`VARIANTS` ruleset, walked
+play by play (:class:`_Recorder`), and from the :data:`MADE` holdings written here for layers
+random games almost never bind.  The legal cards are always
+:func:`referee.rules.legality.legal_cards`; nothing here judges a card.
 """
 
 from __future__ import annotations
@@ -184,7 +179,6 @@ class _Recorder:
             first_trick=state.trick_number == 1, hearts_broken=self.base_state.hearts_broken,
             lowest=lowest) != position.legal
         self.positions.append(position)
-        return None
 
 
 def _key(position: Position) -> tuple:
@@ -286,47 +280,6 @@ def suite_lines(positions: list[Position]) -> Iterator[str]:
 def _all_options(rules: Ruleset) -> dict:
     return {item.name: list(value) if isinstance(value := getattr(rules, item.name), tuple)
             else value for item in fields(rules)}
-
-
-def line_rules(line: dict) -> Ruleset:
-    """The ruleset of a position's JSON line: its base with its options."""
-    return variant_rules(line["ruleset"], line["options"])
-
-
-def rederived(line: dict) -> list[str]:
-    """The legal cards of a position read back from its JSON line, by the engine."""
-    holding = counts_of(parse_card(c) for c in line["holding"])
-    trick = [parse_card(c) for c in line["trick"]]
-    lowest = None if line["lowest_club"] is None else parse_card(line["lowest_club"])
-    return _texts(legal_cards(line_rules(line), holding, trick,
-                              first_trick=line["first_trick"],
-                              hearts_broken=line["hearts_broken"], lowest=lowest))
-
-
-def legal_under(rules: Ruleset, line: dict, players: int) -> list[str]:
-    """The legal cards of a position's JSON line under another ruleset: its own hearts
-    broken or not after the earlier tricks, R4.1's lowest club only when it has R4.1."""
-    holding = counts_of(parse_card(c) for c in line["holding"])
-    trick = [parse_card(c) for c in line["trick"]]
-    lowest = None if (line["lowest_club"] is None
-                      or rules.first_leader != FirstLeader.TWO_OF_CLUBS) \
-        else parse_card(line["lowest_club"])
-    if lowest is None and rules.first_leader == FirstLeader.TWO_OF_CLUBS:
-        lowest = parse_card("2C")
-    return _texts(legal_cards(rules, holding, trick, first_trick=line["first_trick"],
-                              hearts_broken=hearts_broken_after(line, rules, players),
-                              lowest=lowest))
-
-
-def hearts_broken_after(line: dict, rules: Ruleset | None = None,
-                        players: int | None = None) -> bool:
-    """Whether hearts are broken after the position's earlier tricks (under ``rules``, by
-    default its own), by the engine: its trick resolution, the tricks played from a table
-    that holds every card."""
-    state = _open_table(rules or line_rules(line), players or line["players"])
-    for cards in line["earlier"]:
-        state = _played(state, [parse_card(card) for card in cards])
-    return state.hearts_broken
 
 
 def _open_table(rules: Ruleset, players: int) -> State:

@@ -5,26 +5,11 @@ find its games clean and compute the same points (``tests/test_openspiel.py``,
 ``bench/openspiel_agreement.py``).  ``pyspiel`` is imported only inside functions: install it
 with ``pip install 'referee[openspiel]'``.
 
-How OpenSpiel's game maps onto a log:
-
-* One OpenSpiel game is one *hand*.  A log chains hands until a total reaches the target;
-  hand k uses the ``standard`` ruleset's pass direction for k (OpenSpiel draws the direction
-  as its first chance event, so the bridge applies that outcome instead of drawing it).
-* Players 0-3 are ``North East South West``, the order of the ``Players`` tag.  OpenSpiel
-  plays to player + 1 and passes "left" to player + 1, which is "left" in the log (R1.4).
-* An OpenSpiel card is ``rank * 4 + suit`` (suits C D H S, rank 0 the 2).
-* Rules: ``standard`` with OpenSpiel's default parameters (:func:`openspiel_params`).  They
-  agree on every legal game; they differ on one point, reached only after an illegal lead
-  to the first trick: OpenSpiel lets a player following suit play the Black Maria to the first
-  trick even when holding another spade; ``standard`` does not.  Option
-  ``first_trick_follow_points = true`` gives OpenSpiel's reading (:data:`OPENSPIEL_TOML`,
-  :func:`ruleset_for`).  Every other parameter maps to an option (:func:`ruleset_for`), e.g.
-  ``can_lead_any_club`` to ``first_lead_any_club`` and ``avoid_all_tricks_bonus`` to
-  ``no_tricks_bonus = -5`` with ``no_tricks_bonus_in_moon_hand = false``.
-* Each trick's winner claim is the leader of the next trick as OpenSpiel chose it; the last
-  trick's winner is its highest card of the led suit.  The scores are OpenSpiel's
-  ``points(player)`` (moon included), the totals their running sums, the winner line the
-  lowest totals.  A moon line is written for a player who collected every point card.
+One OpenSpiel game is one *hand*; a log chains hands until a total reaches the target, hand k
+passing as ``standard`` does.  Seats 0-3 are ``North East South West``; an OpenSpiel card is
+``rank * 4 + suit`` (suits C D H S).  Each trick's winner claim is the next trick's leader as
+OpenSpiel chose it, the scores are OpenSpiel's ``points(player)``.  spec/conformance.md
+("Cross-check against OpenSpiel") states the mapping of the rules and where the two differ.
 """
 
 from __future__ import annotations
@@ -290,13 +275,19 @@ def _winners(hand: OpenSpielHand) -> list[int]:
     return out
 
 
-def trickless_in_moon(hand: OpenSpielHand) -> list[int]:
-    """The seats that won no trick in a hand where one seat collected every point: where
-    ``avoid_all_tricks_bonus`` needs ``no_tricks_bonus_in_moon_hand = false``."""
+def _taken(hand: OpenSpielHand) -> tuple[list[int], list[int]]:
+    """Each seat's points collected and tricks won."""
     collected, won = [0, 0, 0, 0], [0, 0, 0, 0]
     for trick, winner in zip(hand.tricks, _winners(hand)):
         collected[winner] += sum(card_points(c) for _, c in trick)
         won[winner] += 1
+    return collected, won
+
+
+def trickless_in_moon(hand: OpenSpielHand) -> list[int]:
+    """The seats that won no trick in a hand where one seat collected every point: where
+    ``avoid_all_tricks_bonus`` needs ``no_tricks_bonus_in_moon_hand = false``."""
+    collected, won = _taken(hand)
     if max(collected) != sum(collected):
         return []
     return [seat for seat in range(4) if won[seat] == 0]
@@ -320,12 +311,10 @@ def game_log(hands: list[OpenSpielHand], *, ruleset: str = "standard", target: i
         events.extend(Deal(NAMES[s], CardRun(cards)) for s, cards in enumerate(hand.deal))
         for seat, cards in enumerate(hand.passes or ()):
             events.append(Pass(NAMES[seat], CardRun(cards)))
-        winners = _winners(hand)
-        collected = [0, 0, 0, 0]
-        for index, (trick, winner) in enumerate(zip(hand.tricks, winners), start=1):
+        for index, (trick, winner) in enumerate(zip(hand.tricks, _winners(hand)), start=1):
             events.append(Trick(index, tuple(Play(NAMES[s], c) for s, c in trick),
                                 Claim(NAMES[winner])))
-            collected[winner] += sum(card_points(c) for _, c in trick)
+        collected, _ = _taken(hand)
         if max(collected) == sum(collected):
             events.append(Moon(NAMES[collected.index(max(collected))], MoonChoice.ADD))
         totals = [t + p for t, p in zip(totals, hand.points)]

@@ -1,5 +1,4 @@
-"""The generator's random numbers: SplitMix64, specified here and in spec/conformance.md, so
-that a seed gives the same games on every machine and every Python version."""
+"""The generator's random numbers: SplitMix64, specified here and in spec/conformance.md."""
 
 from __future__ import annotations
 
@@ -42,11 +41,6 @@ class Rng:
             value = self.next64()
             if value < limit:
                 return value % n
-
-    randrange = below  # the name random.Random users expect (one argument only)
-
-    def choice(self, items):
-        return items[self.below(len(items))]
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates from the end: for i = len-1 .. 1 swap items[i] and items[below(i+1)]."""

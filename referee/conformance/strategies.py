@@ -138,16 +138,13 @@ def choose_pass(holding, count: int, rng: Rng, strategy: str,
     return tuple(sorted(ranked[-count:]))
 
 
-
 # -- situations ----------------------------------------------------------------------------
 def situation_count(situation: str, stats: GameStats) -> int:
     """How often ``stats`` (of a hand or of games) shows ``situation``."""
-    if situation == "tie":
-        return stats.ties
     return {
         "moon": sum(stats.moons.values()), "set-aside-first": stats.set_aside_first,
         "set-aside-last": stats.set_aside_last, "kitty-pickup": stats.kitty_pickups,
-        "kitty-delayed": stats.kitty_delayed,
+        "kitty-delayed": stats.kitty_delayed, "tie": stats.ties,
     }[situation]
 
 

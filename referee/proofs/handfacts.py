@@ -9,6 +9,7 @@ builds one :class:`HandFacts` per hand.  No z3 here.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
@@ -143,10 +144,8 @@ def _seat_tricks(table: Table, record: HandRecord, facts: HandFacts) -> None:
     for trick in record.tricks:
         seated = None
         if trick.leader is None:
-            try:  # the usual record: every name as seated (unique even casefolded)
+            with suppress(KeyError):  # the usual record: every name as seated (unique casefolded)
                 seated = [(seats[p.player], p.card, p) for p in trick.plays]
-            except KeyError:
-                pass
         if seated is None:
             seated = seat_plays(table, trick, names)
         tricks.append(TrickFacts(trick.number, trick.span, seated))
@@ -185,11 +184,9 @@ def _offset(table: Table, record: HandRecord) -> int:
     direction = rules.pass_direction(record.number)
     start = record.start
     if start is not None and start.direction is not None:
-        try:
+        with suppress(ValueError):
             direction_offset(start.direction, n)
             direction = start.direction
-        except ValueError:
-            pass
     if rules.pass_count == 0:
         return 0
     return direction_offset(direction, n)

@@ -11,6 +11,7 @@ points flow is a function defined once per number of tricks (``DEFINITIONS``, SM
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import partial
 
 from referee.judge.diagnostics import Related
@@ -35,18 +36,6 @@ def _remember(memo: dict, key, value):
         memo.clear()
     memo[key] = value
     return value
-
-
-# -- SMT-LIB text -----------------------------------------------------------------------------
-def _tally(cards) -> dict[int, int]:
-    out: dict[int, int] = {}
-    for card in cards:
-        out[card] = out.get(card, 0) + 1
-    return out
-
-
-def _single(item: Item) -> Group:
-    return Group([item.smt], lambda: [item])
 
 
 # -- the laws ---------------------------------------------------------------------------------
@@ -76,10 +65,10 @@ def _cards_dealt(table: Table, facts: HandFacts) -> Law:
     if all_dealt and kitty is None:
         sizes = [str(len(d.run.cards)) for d in record.deals.values()]
         want = rules.deck_size - rules.kitty_size(n)
-        law.groups.append(_single(Item(
-            f"(= {smt_sum(sizes)} {want})",
-            msg("the deals hold {held} cards, not {want}", held=sum(map(int, sizes)), want=want),
-            max(facts.deal_spans.values(), key=lambda s: s.line))))
+        item = Item(f"(= {smt_sum(sizes)} {want})",
+                    msg("the deals hold {held} cards, not {want}", held=sum(map(int, sizes)),
+                        want=want), max(facts.deal_spans.values(), key=lambda s: s.line))
+        law.groups.append(Group([item.smt], lambda: [item]))
     if exact:
         # TRANSLATORS: {decks} is the number of decks; English writes time(s) for any number
         law.detail = msgn("every card identity {decks} time(s) in the deals and the kitty",
@@ -111,7 +100,7 @@ def _dealt_atoms(runs: list, op: str, decks: int, exact: bool) -> list[str]:
             for card in cards:
                 hist[card] += once
         else:
-            for card, k in _tally(cards).items():
+            for card, k in Counter(cards).items():
                 hist[card] += 1 << width * k
     codes = _PACKED.setdefault(("dealt", op, decks, width), {})
     atoms = []
@@ -134,10 +123,10 @@ def _dealt_items(facts: HandFacts, op: str, exact: bool, with_kitty: bool) -> li
     record, decks = facts.record, facts.rules.decks
     places: dict[int, list[tuple[Span, int]]] = {}
     for deal in record.deals.values():
-        for card, k in _tally(deal.run.cards).items():
+        for card, k in Counter(deal.run.cards).items():
             places.setdefault(card, []).append((deal.span, k))
     if with_kitty and record.kitty is not None:
-        for card, k in _tally(record.kitty.run.cards).items():
+        for card, k in Counter(record.kitty.run.cards).items():
             places.setdefault(card, []).append((record.kitty.span, k))
     items = []
     for card in (range(DECK_SIZE) if exact else sorted(places)):
@@ -175,9 +164,7 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
                 max(map(len, passes.values()), default=0)).bit_length()
     tallies, values = _played_tallies(facts, known, tricks, width)
     if known:  # one group for all players: the instances of all are expanded seat by seat
-        codes = _PACKED.get(("played", op, width))
-        if codes is None:
-            codes = _PACKED[("played", op, width)] = {}
+        codes = _PACKED.setdefault(("played", op, width), {})
         atoms = []
         for value in values:
             atom = codes.get(value)
@@ -187,7 +174,7 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
                 atoms.append(atom)
         law.groups.append(Group(atoms, _played_items(table, facts, known, op, width, tallies)))
     if exact and facts.kitty is not None and (len(known) < n or len(facts.deals) < n):
-        law.groups.append(_played_with_kitty(facts, tricks))
+        law.groups.append(_played_with_kitty(facts))
     unknown = [table.name(s) for s in range(n) if s not in known]
     law.detail = (msg("each player plays exactly the cards held after passing") if exact else
                   msg("no player plays a card more often than held (the hand is unfinished)"))
@@ -223,13 +210,10 @@ def _played_tallies(facts: HandFacts, known: list[int], tricks, width: int) -> t
     return tallies, values
 
 
-def _played_with_kitty(facts: HandFacts, tricks) -> Group:
+def _played_with_kitty(facts: HandFacts) -> Group:
     """A finished hand whose holdings are not all known: the cards played and the kitty
     together are the decks."""
-    counts = [0] * DECK_SIZE
-    for trick in tricks:
-        for _, card, _ in trick.plays:
-            counts[card] += 1
+    counts = facts.played()
     decks, kitty = facts.rules.decks, facts.kitty
     atoms = [f"(= (+ {counts[c]} {kitty[c]}) {decks})" for c in range(DECK_SIZE)]
 
@@ -373,14 +357,8 @@ def _won(cards: list[int], rules) -> bool:
     verify-rules` proves), asking only whether a winner exists; tests compare the two."""
     if not rules.cancellation:
         return True
-    if rules.set_aside_when == "two_pairs":
-        seen: dict[int, int] = {}
-        for card in cards:
-            seen[card] = seen.get(card, 0) + 1
-        if sum(k >= 2 for k in seen.values()) >= 2:
-            return False
+    counts = Counter(cards)
+    if rules.set_aside_when == "two_pairs" and sum(k >= 2 for k in counts.values()) >= 2:
+        return False
     led = cards[0] // NUM_RANKS
-    for card in cards:
-        if card // NUM_RANKS == led and cards.count(card) == 1:
-            return True
-    return False
+    return any(card // NUM_RANKS == led and counts[card] == 1 for card in cards)

@@ -11,18 +11,9 @@ instance, each inside ``push``/``pop``.  What is reported waits for the end of t
 (a law's failure already reported by the replay is not reported again).  The laws, their
 clauses and their bounds are in spec/verification.md.
 
-* ``cards-dealt`` (R2.4): the deals and the kitty hold every card identity exactly ``decks``
-  times.
-* ``cards-played`` (R5.4): each player whose holding is known plays exactly the cards held
-  after passing (no more than them while the hand is unfinished); with holdings unknown, the
-  plays and the kitty hold every identity ``decks`` times.
-* ``points-conserved`` (R7.2): the points taken plus the points lost equal
-  ``rules.points_per_hand``, derived from the decks (52 with two, 26 with one), never a constant.
-* ``score-sum`` (R7.2, R8.2): the ``score:`` line sums to the points taken (the conserved total
-  less any lost points), or is a moon pattern the ruleset allows.
-* ``totals`` (R7.4): each ``total:`` entry is the previous total plus the hand scores since.
-* ``holdings-exist`` (R5): when holdings are only partly recorded, some assignment of the
-  unrecorded cards makes every recorded play legal (:mod:`referee.proofs.partial`).
+The laws are ``cards-dealt`` (R2.4), ``cards-played`` (R5.4), ``points-conserved`` (R7.2),
+``score-sum`` (R7.2, R8.2), ``totals`` (R7.4) (:mod:`referee.proofs.invariant_laws`,
+:mod:`referee.proofs.sheet_laws`) and ``holdings-exist`` (R5, :mod:`referee.proofs.partial`).
 
 z3 is imported only when :class:`InvariantWatch` or :func:`attach_invariants` runs.
 """

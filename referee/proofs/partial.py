@@ -1,20 +1,13 @@
 """Partial records: can the unrecorded cards be filled in so that every
 recorded play is legal?
 
-A log may leave out deals, the kitty or passes, or stop in the middle of a hand.  For such a
-hand every unrecorded quantity becomes a z3 variable (the cards dealt to a seat, the kitty, the
-cards a seat passed) constrained only by the rules (deck counts, hand sizes, three cards passed
-out of the hand as dealt), and every recorded statement becomes a tracked assertion: each deal,
-kitty and pass line, and for each play the facts it implies about the player's holding at that
-moment (the card is held; a player who does not follow suit holds none of the led suit; a heart
-led before hearts are broken means nothing else was held; ...).  If z3 finds an assignment,
-the record is consistent and nothing is said, even when a play is legal only under some
-assignments.  If it finds none, the unsat core, made minimal, names the log lines that cannot
-all be true together.
-
-The play facts are read off the legality layers (:func:`play_facts`), so they are the
-engine's rules.  Not modelled (so never reported here): R4.1's twin club and who leads (the
-replay judges leads).  z3 is imported only when a check runs.
+Every unrecorded quantity of a hand (a deal, the kitty, a pass) becomes a z3 variable
+constrained only by the rules, and every recorded statement a tracked assertion: each deal,
+kitty and pass line, and the facts each play implies about its player's holding, read off the
+legality layers (:func:`play_facts`), so they are the engine's rules.  When z3 finds no
+assignment, the unsat core, made minimal, names the log lines that cannot all be true together.
+spec/verification.md (section 3) states the facts and what is not modelled.  z3 is imported
+only when a check runs.
 """
 
 from __future__ import annotations
@@ -36,6 +29,7 @@ from referee.proofs.budgets import (
 )
 from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
 from referee.proofs.partial_words import fact_text, sentences, unknown_text
+from referee.proofs.smt import smt_sum
 from referee.proofs.wording import or_list, semicolon_list
 from referee.rules.cards import (
     DECK_SIZE,
@@ -181,13 +175,6 @@ def _minimise(z3, solver, flags: dict, core: list[str]) -> list[str]:
     return kept
 
 
-def _sum(terms) -> str:
-    terms = list(terms)
-    if not terms:
-        return "0"
-    return terms[0] if len(terms) == 1 else "(+ " + " ".join(terms) + ")"
-
-
 def _same(names: list[str], counts) -> str:
     return "(and " + " ".join(f"(= {v} {k})" for v, k in zip(names, counts)) + " true)"
 
@@ -199,7 +186,7 @@ def _counts(model: _Model, name: str, size: int, limit: int, upper: list[str] | 
         model.text.append(f"(declare-const {var} Int)")
         bound = upper[c] if upper is not None else str(limit)
         model.add(f"(and (<= 0 {var}) (<= {var} {bound}))")
-    model.add(f"(= {_sum(names)} {size})")
+    model.add(f"(= {smt_sum(names)} {size})")
     return names
 
 
@@ -227,7 +214,7 @@ def _build(table: Table, facts: HandFacts) -> _Model:
                            msg("the kitty (line {line})", line=span.line)),
                     _same(kitty, facts.kitty))
     for c in range(DECK_SIZE):  # R2.4: the decks, every card identity `decks` times
-        model.add(f"(= {_sum([dealt[s][c] for s in range(n)] + [kitty[c]])} {decks})")
+        model.add(f"(= {smt_sum([dealt[s][c] for s in range(n)] + [kitty[c]])} {decks})")
     sent = {}
     if facts.offset:
         for seat in range(n):
@@ -391,7 +378,7 @@ def _plays(table: Table, model: _Model) -> None:
             terms = ([f"h{s}_{c}" for s in range(n) for c in implied.witnesses]
                      if implied.everyone else [now(c) for c in implied.witnesses])
             fact(implied.kind, fact_text(implied.kind, card, led, number),
-                 f"(= {_sum(terms)} 0)")
+                 f"(= {smt_sum(terms)} 0)")
         mine[card] += 1
     if facts.complete:  # every card is played: the holdings are exactly the plays
         last = facts.tricks[-1].span

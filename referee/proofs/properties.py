@@ -88,9 +88,10 @@ class Budget:
 
 
 def each_size(budget: Budget, name: str, bounds: str, clause: str, sizes: range,
-               at: Callable[[int], PropertyResult | None]) -> PropertyResult | None:
+              at: Callable[[int], PropertyResult | None], shown: str) -> PropertyResult:
     """``at(n)`` (a failure, or None) for each n of ``sizes`` within the size budget: the first
-    failure, the undecided result when a budget ran out, or None when every size holds."""
+    failure, the undecided result when a budget ran out, else the property holding (``shown``
+    says what was shown)."""
     try:
         for n in budget.asked(sizes):
             if budget.left() <= 0:  # what z3's timeout cannot stop: building the next query
@@ -102,7 +103,7 @@ def each_size(budget: Budget, name: str, bounds: str, clause: str, sizes: range,
         return undecided_result(name, bounds, clause, str(err))
     if budget.asked(sizes) != sizes:
         return undecided_result(name, bounds, clause, budget.unasked(sizes))
-    return None
+    return PropertyResult(name, True, None, bounds, shown, clause)
 
 
 def undecided_result(name: str, bounds: str, clause: str, detail: str) -> PropertyResult:

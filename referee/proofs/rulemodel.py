@@ -19,6 +19,7 @@ import os
 from dataclasses import dataclass, fields
 from typing import Any
 
+from referee.proofs.smt import connective
 from referee.rules.cards import CLUBS, DECK_SIZE, HEARTS, NUM_RANKS, QUEEN_OF_SPADES
 from referee.rules.ops import PyOps
 from referee.rules.ruleset import (
@@ -32,8 +33,6 @@ from referee.rules.ruleset import (
     toml_options,
     with_options,
 )
-from referee.rules.scoring import hand_scores as _hand_scores
-from referee.rules.scoring import moon_pattern  # noqa: F401  (re-exported: part of the model)
 from referee.rules.options import FirstLeader, KittyTo, SetAsideLast
 
 # Readings only the model knows, with the value that matches the engine.
@@ -68,10 +67,6 @@ class RuleModel:
         if name == "rules":
             raise AttributeError(name)
         return getattr(self.rules, name)
-
-    @property
-    def name(self) -> str:
-        return self.rules.name
 
     @property
     def engine_plays_it(self) -> bool:
@@ -146,10 +141,6 @@ def load_rule_model(name_or_path: str | None) -> RuleModel:
     return as_model(load_ruleset(key))  # raises the ruleset module's own error
 
 
-def literal_model() -> RuleModel:
-    return model_from_toml(LITERAL_TOML, "literal")
-
-
 # -- ops: one vocabulary, two interpretations -------------------------------------------------
 def _plain(x):
     """Cards are ints with a text repr; z3 must see plain ints."""
@@ -171,16 +162,10 @@ class Z3Ops:
         return self.z3.BoolVal(x) if isinstance(x, bool) else x
 
     def and_(self, xs):
-        xs = [x for x in xs if x is not True]
-        if any(x is False for x in xs):
-            return False
-        return True if not xs else xs[0] if len(xs) == 1 else self.z3.And(*map(self._b, xs))
+        return connective(xs, True, lambda xs: self.z3.And(*xs))
 
     def or_(self, xs):
-        xs = [x for x in xs if x is not False]
-        if any(x is True for x in xs):
-            return True
-        return False if not xs else xs[0] if len(xs) == 1 else self.z3.Or(*map(self._b, xs))
+        return connective(xs, False, lambda xs: self.z3.Or(*xs))
 
     def not_(self, x):
         return (not x) if isinstance(x, bool) else self.z3.Not(x)
@@ -384,13 +369,3 @@ def _follow_options(ops, model: RuleModel, held: dict, point: dict, first_trick,
 
 def lowest_clubs() -> range:
     return range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS)
-
-
-# -- scoring (R7.3, R8): stated once in referee.rules.scoring -------------------------------------
-def hand_scores(ops, model: RuleModel, taken: list, lost, bonus: list, choice: str,
-                no_tricks: list | None = None, carried=0):
-    """Scores of a hand (R7.3, R7.5, R8.1, R8.2, R8.6) and who shot the moon: the moon pattern
-    replaces the points taken, plus the clean-hand pool's shares (with ``carried`` from
-    earlier hands), ``bonus`` and the no-tricks bonus of each player who won no trick
-    (``no_tricks``; None: nobody gets it)."""
-    return _hand_scores(ops, model, taken, lost, bonus, no_tricks, choice, carried)

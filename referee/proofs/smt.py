@@ -1,4 +1,5 @@
-"""SMT-LIB text for the proved laws: a law, its groups of instances, and number and sum terms.
+"""SMT-LIB text for the proved laws: a law, its groups of instances, and number and sum terms;
+and :func:`connective`, the constant folding of ``and``/``or`` that every symbolic ops shares.
 
 The laws (:mod:`referee.proofs.invariant_laws`, :mod:`referee.proofs.sheet_laws`) are written
 as text and handed to z3 by :mod:`referee.proofs.invariants`; nothing here imports z3.
@@ -47,6 +48,15 @@ class Law:
     status: str | None = None  # preset for laws decided without z3 ("skipped")
     partial: bool = False  # proved only for what is recorded: reported as skipped, with detail
     failures: list[Item] = field(default_factory=list)
+
+
+def connective(xs, unit: bool, make: Callable[[list], object]):
+    """``xs`` joined by ``make`` with Python's constants folded: ``unit`` (True for and, False
+    for or) drops out and its opposite decides the whole."""
+    xs = [x for x in xs if x is not unit]
+    if any(x is (not unit) for x in xs):
+        return not unit
+    return unit if not xs else xs[0] if len(xs) == 1 else make(xs)
 
 
 def smt_int(value: int) -> str:

@@ -8,7 +8,7 @@ parts folded as they are written (a Python ``True``/``False`` or int stays one):
 
 from __future__ import annotations
 
-from referee.proofs.smt import smt_int, smt_sum
+from referee.proofs.smt import connective, smt_int, smt_sum
 
 
 def smt_term(x) -> str:
@@ -21,16 +21,10 @@ class SmtOps:
     symbolic = True
 
     def and_(self, xs):
-        xs = [x for x in xs if x is not True]
-        if any(x is False for x in xs):
-            return False
-        return True if not xs else xs[0] if len(xs) == 1 else f"(and {' '.join(map(smt_term, xs))})"
+        return connective(xs, True, lambda xs: f"(and {' '.join(map(smt_term, xs))})")
 
     def or_(self, xs):
-        xs = [x for x in xs if x is not False]
-        if any(x is True for x in xs):
-            return True
-        return False if not xs else xs[0] if len(xs) == 1 else f"(or {' '.join(map(smt_term, xs))})"
+        return connective(xs, False, lambda xs: f"(or {' '.join(map(smt_term, xs))})")
 
     def not_(self, x):
         return (not x) if isinstance(x, bool) else f"(not {x})"

@@ -18,9 +18,12 @@ from __future__ import annotations
 import ast
 import builtins
 import inspect
+import operator
 import textwrap
 from functools import reduce
 from typing import Any, Callable
+
+from referee.proofs.smt import connective
 
 NONE_AS = -1
 
@@ -239,15 +242,7 @@ class Interpreter:
     def _binop(self, op, a, b):
         if isinstance(op, ast.FloorDiv):
             return a // b if isinstance(a, int) and isinstance(b, int) else a / b
-        if isinstance(op, ast.Mod):
-            return a % b
-        if isinstance(op, ast.Add):
-            return a + b
-        if isinstance(op, ast.Sub):
-            return a - b
-        if isinstance(op, ast.Mult):
-            return a * b
-        raise Unsupported(f"operator {type(op).__name__}")
+        return _same_on_terms(op, "operator")(a, b)
 
     def _boolop(self, e: ast.BoolOp):
         is_and = isinstance(e.op, ast.And)
@@ -270,12 +265,7 @@ class Interpreter:
             right = self._expr(node)
             parts.append(self._cmp(op, left, right))
             left = right
-        if all(isinstance(p, bool) for p in parts):
-            return all(parts)
-        parts = [p for p in parts if p is not True]
-        if any(p is False for p in parts):
-            return False
-        return parts[0] if len(parts) == 1 else self.z3.And(*parts)
+        return connective(parts, True, lambda xs: self.z3.And(*xs))
 
     def _cmp(self, op, a, b):
         z3 = self.z3
@@ -297,12 +287,7 @@ class Interpreter:
         if isinstance(op, ast.NotEq):
             r = self._eq(a, b)
             return (not r) if isinstance(r, bool) else z3.Not(r)
-        table = {ast.Lt: lambda x, y: x < y, ast.LtE: lambda x, y: x <= y,
-                 ast.Gt: lambda x, y: x > y, ast.GtE: lambda x, y: x >= y}
-        for kind, fn in table.items():
-            if isinstance(op, kind):
-                return fn(a, b)
-        raise Unsupported(f"comparison {type(op).__name__}")
+        return _same_on_terms(op, "comparison")(a, b)
 
     # -- helpers ----------------------------------------------------------------------------
     def _concrete(self, x) -> bool:
@@ -332,22 +317,10 @@ class Interpreter:
         return bool(value)
 
     def _and(self, a, b):
-        if a is True:
-            return b
-        if b is True:
-            return a
-        if a is False or b is False:
-            return False
-        return self.z3.And(a, b)
+        return connective([a, b], True, lambda xs: self.z3.And(*xs))
 
     def _or(self, a, b):
-        if a is False:
-            return b
-        if b is False:
-            return a
-        if a is True or b is True:
-            return True
-        return self.z3.Or(a, b)
+        return connective([a, b], False, lambda xs: self.z3.Or(*xs))
 
     def _or_all(self, xs):
         return reduce(self._or, xs, False)
@@ -388,6 +361,18 @@ class Interpreter:
         if isinstance(a, bool) and isinstance(b, bool):
             return z3.If(cond, z3.BoolVal(a), z3.BoolVal(b))
         return z3.If(cond, a, b)
+
+
+# the operators that Python ints and z3 terms both implement alike
+_OPERATORS = {ast.Mod: operator.mod, ast.Add: operator.add, ast.Sub: operator.sub,
+              ast.Mult: operator.mul, ast.Lt: operator.lt, ast.LtE: operator.le,
+              ast.Gt: operator.gt, ast.GtE: operator.ge}
+
+
+def _same_on_terms(op, what: str):
+    if type(op) not in _OPERATORS:
+        raise Unsupported(f"{what} {type(op).__name__}")
+    return _OPERATORS[type(op)]
 
 
 def members(ops_z3, s: SymSet, value):

@@ -33,15 +33,14 @@ from referee.proofs.rulemodel import (
     as_model,
     card_points,
     deck_points,
-    hand_scores,
     load_rule_model,
-    moon_pattern,
     trick_flow,
     trick_spec,
 )
 from referee.rules.cards import DECK_SIZE, card_text
 from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ruleset import Ruleset, RulesetError
+from referee.rules.scoring import hand_scores, moon_pattern
 from referee.util.terminal import escaped
 from referee.rules.options import KittyTo
 
@@ -155,11 +154,10 @@ def _trick_outcome(model: RuleModel, counts: range, budget: Budget) -> PropertyR
     trick is not set aside, and a winner is of the led suit and uncancelled."""
     bounds = (f"all tricks of {_players_text(counts)} cards from {model.decks} deck(s) "
               f"(each card at most {model.decks}x)")
-    outcome = each_size(budget, "trick-outcome", bounds, "R6.1-R6.4", counts,
-                         lambda n: _trick_outcome_at(model, n, bounds, budget))
-    return outcome or PropertyResult("trick-outcome", True, None, bounds,
-                                     "exactly one winner or set aside; the winner's card is of "
-                                     "the led suit and uncancelled", "R6.1-R6.4")
+    return each_size(budget, "trick-outcome", bounds, "R6.1-R6.4", counts,
+                     lambda n: _trick_outcome_at(model, n, bounds, budget),
+                     "exactly one winner or set aside; the winner's card is of the led suit and "
+                     "uncancelled")
 
 
 def _trick_outcome_at(model: RuleModel, n: int, bounds: str,
@@ -242,10 +240,8 @@ def _engine_resolver(model: RuleModel, resolver: Callable, sizes: range,
             solver.pop()
         return None
 
-    failure = each_size(budget, "engine-resolver-agrees", bounds, "R6", sizes, at)
-    return failure or PropertyResult("engine-resolver-agrees", True, None, bounds,
-                                     f"{name} returns the model's winner and cancelled cards",
-                                     "R6")
+    return each_size(budget, "engine-resolver-agrees", bounds, "R6", sizes, at,
+                     f"{name} returns the model's winner and cancelled cards")
 
 
 def _resolver_counterexample(model, resolver, name, m, cards, bounds) -> PropertyResult:
@@ -266,12 +262,10 @@ def _points_conserved(model: RuleModel, counts: range, budget: Budget) -> Proper
     whole = model.points_per_hand
     bounds = (f"all tricks of {_players_text(counts)} cards, any pile of 0-{whole} points "
               f"waiting, kitty of 0-{whole} points, last trick or not")
-    failure = each_size(budget, "points-conserved", bounds, "R6.5-R7.2", counts,
-                         lambda n: _points_conserved_at(model, n, bounds, budget))
-    return failure or PropertyResult(
-        "points-conserved", True, None, bounds,
-        f"each trick passes on exactly the points it brings; with the cards of a deal this "
-        f"gives taken + lost = {whole} per hand", "R6.5-R7.2")
+    return each_size(budget, "points-conserved", bounds, "R6.5-R7.2", counts,
+                     lambda n: _points_conserved_at(model, n, bounds, budget),
+                     f"each trick passes on exactly the points it brings; with the cards of a "
+                     f"deal this gives taken + lost = {whole} per hand")
 
 
 def _points_conserved_at(model: RuleModel, n: int, bounds: str,
@@ -316,11 +310,9 @@ def _moon(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
         return PropertyResult("moon-only-all-points", True, None, bounds,
                               "not applicable: the ruleset has no moon (shooting_the_moon = "
                               "false)", "R8.1-R8.2", applicable=False)
-    failure = each_size(budget, "moon-only-all-points", bounds, "R8.1-R8.2", counts,
-                         lambda n: _moon_at(model, n, bounds, budget))
-    return failure or PropertyResult("moon-only-all-points", True, None, bounds,
-                                     f"moon scores appear only when one player took all {whole} "
-                                     "points", "R8.1-R8.2")
+    return each_size(budget, "moon-only-all-points", bounds, "R8.1-R8.2", counts,
+                     lambda n: _moon_at(model, n, bounds, budget),
+                     f"moon scores appear only when one player took all {whole} points")
 
 
 def _moon_at(model: RuleModel, n: int, bounds: str, budget: Budget) -> PropertyResult | None:
@@ -337,7 +329,7 @@ def _moon_at(model: RuleModel, n: int, bounds: str, budget: Budget) -> PropertyR
             solver.add(z3.Implies(empty[s], z3.And(taken[s] == 0, jacks[s] == 0)))
         solver.add(lost >= 0, z3.Sum(taken) + lost == whole, z3.Sum(jacks) <= model.decks)
         bonus = [jacks[s] * model.jack_of_diamonds_bonus for s in range(n)]
-        scores, shooter = hand_scores(ops, model, taken, lost, bonus, choice, empty)
+        scores, shooter = hand_scores(ops, model, taken, lost, bonus, empty, choice)
         looks = [z3_bool(z3, moon_pattern(ops, model, scores, q, c))
                  for q in range(n) for c in model.moon_choices]
         solver.add(z3.Or(looks), z3.Not(z3.Or([z3_bool(z3, s) for s in shooter])))

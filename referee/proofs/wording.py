@@ -151,7 +151,7 @@ def owed_words(rules: Ruleset, lost: int | None, may_lose: bool) -> str:
         else:
             owed = msg("{whole} + {lost} lost = {owed}", whole=base, lost=lost,
                        owed=hand_sum(rules, lost))
-    elif lost is None and may_lose:
+    elif may_lose:
         owed = (msg("{whole} less any lost points", whole=base) if lost_direction(rules) < 0
                 else msg("{whole} plus any lost points", whole=base))
     else:

@@ -32,6 +32,18 @@ def check_remote(data: bytes, name: str, invariants: bool = False,
                        allowed_dirs=())
 
 
+def _client(scheduler: str, timeout: float = 30.0):
+    """A client of the Dask scheduler at ``scheduler`` (ClusterUnavailable when there is none)."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ClusterUnavailable("--scheduler needs the dask extra: pip install 'referee[dask]'") from None
+    try:
+        return Client(scheduler, timeout=timeout)
+    except (OSError, ValueError, TimeoutError) as err:
+        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {scheduler}: {err}") from None
+
+
 def _read(path: str) -> tuple[bytes | None, str | None]:
     from referee.util.reading import UnreadableFile, read_input
 
@@ -45,17 +57,10 @@ def check_on_cluster(paths: Iterable[str], scheduler: str, *, invariants: bool =
                      window: int = 64, timeout: float = 120.0,
                      max_diagnostics: int | None = None,
                      ruleset: Ruleset | None = None) -> Iterator[Report]:
-    try:
-        from distributed import Client
-    except ImportError:
-        raise ClusterUnavailable("--scheduler needs the dask extra: pip install 'referee[dask]'") from None
     from referee.judge.diagnostics import not_checked_report, unreadable_report
     from referee.util.message import msg
 
-    try:
-        client = Client(scheduler, timeout=min(timeout, 30.0))
-    except (OSError, ValueError, TimeoutError) as err:
-        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {scheduler}: {err}") from None
+    client = _client(scheduler, min(timeout, 30.0))
     pending: deque = deque()
     paths = iter(paths)
     try:
@@ -89,16 +94,10 @@ def games_on_cluster(schedule: list, commands: list[list[str]], options, schedul
     """``referee match --scheduler``: play each (name, seed, programs) of ``schedule`` on a
     worker, which runs the programs' processes itself (each command must run there, from
     ``cwd``); yields (index, GameResult or the exception) as games finish."""
-    try:
-        from distributed import Client, wait
-    except ImportError:
-        raise ClusterUnavailable("--scheduler needs the dask extra: pip install 'referee[dask]'") from None
-    from referee.play.match import play_game
+    client = _client(scheduler)
+    from distributed import wait
 
-    try:
-        client = Client(scheduler, timeout=30.0)
-    except (OSError, ValueError, TimeoutError) as err:
-        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {scheduler}: {err}") from None
+    from referee.play.match import play_game
 
     def start(game):
         name, seed, programs = game

@@ -12,6 +12,7 @@ from referee.run.usage import (
     EXIT_CLEAN,
     EXIT_UNREADABLE,
     EXIT_VIOLATIONS,
+    ProgressBar,
     UsageError,
     color,
     language,
@@ -58,11 +59,9 @@ def run_check(args) -> int:
     notes: set[str] = set()
     passed: list[str] = []
     paths: Iterable[str] = iter_inputs(args.paths, notes)
-    progress = None
-    if sys.stderr.isatty() and args.format != "text":
+    counted = sys.stderr.isatty() and args.format != "text"  # (a bar for the files counted)
+    if counted:
         paths = list(paths)
-        if len(paths) >= 20:
-            progress = _progress(len(paths))
     if args.max_diagnostics < 1:
         raise UsageError("--max-diagnostics must be 1 or more")
     # people read the text; programs read the rest, whose messages follow --lang alone
@@ -70,6 +69,8 @@ def run_check(args) -> int:
     rules, folders = ruleset_choice(args)
     check = partial(bulk.check_one, invariants=args.invariants,
                     max_diagnostics=args.max_diagnostics, ruleset=rules, allowed_dirs=folders)
+    progress = ProgressBar(len(paths) if counted else 0, "checking",
+                           shown=counted and len(paths) >= 20)
     try:
         if args.scheduler:
             from referee.run.cluster import check_on_cluster
@@ -82,17 +83,17 @@ def run_check(args) -> int:
         else:
             stream = bulk.check_many(paths, jobs=jobs, timeout=args.timeout, check=check)
         tally = bulk.Tally()
-        reports = tally.counted(bulk.passing_over(stream, notes, passed))
-        if progress is not None:
-            reports = _advancing(reports, progress)
+        reports = progress.passing(tally.counted(bulk.passing_over(stream, notes, passed)))
         if args.format in formats.DOCUMENT_WRITERS:  # streamed: one report in memory at a time
             formats.DOCUMENT_WRITERS[args.format](reports, sys.stdout, lang)
         elif args.format == "jsonl":
             for report in reports:
-                print(render.to_jsonl_line(report, lang), flush=progress is not None)
+                print(render.to_jsonl_line(report, lang), flush=progress.bar is not None)
         else:
             for report in reports:
-                if args.show_clean or not _quiet(report):
+                # a clean file says nothing in text, as with linters; one with something
+                # undecided (a note) is shown: its verdict has a caveat
+                if args.show_clean or report.verdict != "clean" or report.diagnostics:
                     render.render_text([report], color=color(args), language=lang)
         if passed:  # people read it beside the tally; a program's output stays one document
             print(translate(bulk.passed_over_note(passed), lang),
@@ -100,22 +101,8 @@ def run_check(args) -> int:
         if args.format == "text":
             print(render.tally_line(tally.verdicts, lang))
     finally:
-        if progress is not None:
-            progress[0].stop()
+        progress.close()
     return max((_EXIT_BY_VERDICT[v] for v in tally.verdicts), default=EXIT_CLEAN)
-
-
-def _quiet(report) -> bool:
-    """A clean file says nothing in text, as with linters (unless --show-clean); one with
-    something undecided (a note) is shown, its verdict has a caveat."""
-    return report.verdict == "clean" and not report.diagnostics
-
-
-def _advancing(reports, progress):
-    bar, task = progress
-    for report in reports:
-        yield report
-        bar.advance(task)
 
 
 def _usage_errors(reports):
@@ -126,13 +113,3 @@ def _usage_errors(reports):
         yield from reports
     except ClusterUnavailable as err:
         raise UsageError(str(err)) from None
-
-
-def _progress(total: int):
-    from rich.console import Console
-    from rich.progress import Progress
-
-    bar = Progress(console=Console(stderr=True), transient=True)
-    task = bar.add_task("checking", total=total)
-    bar.start()
-    return bar, task

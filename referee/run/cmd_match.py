@@ -7,12 +7,11 @@ import json
 import os
 import shlex
 import signal
-import sys
 import threading
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 
-from referee.run.usage import EXIT_CLEAN, EXIT_VIOLATIONS, UsageError
+from referee.run.usage import EXIT_CLEAN, EXIT_VIOLATIONS, ProgressBar, UsageError
 from referee.run.window import finished_in_window
 from referee.util.terminal import escaped
 
@@ -100,7 +99,7 @@ def run_match(args) -> int:
     stop, registry = threading.Event(), Processes()
     results: list = [None] * len(schedule)
     failures: list[str] = []
-    progress = _progress(len(schedule))
+    progress = ProgressBar(len(schedule), "games")
     try:
         if args.scheduler:
             from referee.run.cluster import ClusterUnavailable, games_on_cluster
@@ -228,25 +227,3 @@ def _game_json(result) -> dict:
                          "program": d.program, "referee": d.referee, "position": d.position}
                         for d in result.differences],
     }
-
-
-class _progress:
-    """A progress bar on a terminal's standard error; nothing elsewhere."""
-
-    def __init__(self, total: int):
-        self.bar = None
-        if sys.stderr.isatty():
-            from rich.console import Console
-            from rich.progress import Progress
-
-            self.bar = Progress(transient=True, console=Console(stderr=True))
-            self.bar.start()
-            self.task = self.bar.add_task("games", total=total)
-
-    def advance(self) -> None:
-        if self.bar is not None:
-            self.bar.advance(self.task)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()

@@ -1,15 +1,11 @@
 """``referee convert``: a written log to a JSON game record and back, exactly.
 
 A log becomes the record of its events (:mod:`referee.log.jsonwrite`), a record the canonical
-text of its events, which is what ``referee fmt`` prints for the log it came from.  Nothing is
-guessed: a log with an unreadable line, or with something a record cannot hold, is not
-converted (exit 1, each reason with its place); input that is not a log or a valid record at
-all is refused (exit 2, one diagnostic per problem).  Each conversion gives the same events
-again: a record made back into a log is read back before it is written; a log is read a block
-of lines at a time and its record written as it is read, each statement checked to be one the
-record reader gives back unchanged (:mod:`referee.log.recordfits`); a log with a statement
-that is not has its streamed record read back: refused when that record is not valid (a number
-past the record's bounds), else made into a record whole and read back.
+text of its events.  Nothing is guessed: a log with an unreadable line, or with something a
+record cannot hold, is not converted (exit 1); input that is not a log or a valid record at all
+is refused (exit 2).  Each conversion gives the same events again: a record made back into a
+log is read back before it is written; a log's record is written a block of lines at a time,
+and read back whole only when a statement may not survive it (:mod:`referee.log.recordfits`).
 """
 
 from __future__ import annotations
@@ -78,10 +74,7 @@ def convert_pieces(text: str, to: str | None = None) -> tuple[list[str], str]:
                          "it as a JSON record (`referee fmt` prints its canonical form)")
     if source == "json":
         reading = read_record(text)
-        try:
-            out = log_text(reading)
-        except ValueError as failure:  # pragma: no cover - the reader lets none through
-            raise ConversionRefused([(1, 1, str(failure))]) from None
+        out = log_text(reading)
         _same(parse_log(out).events, reading.events, "log")
         return [out], "log"
     with collector_paused():  # (between the blocks as well as in them)
@@ -107,14 +100,6 @@ def _not_plain(text: str, record: str) -> str:
 
 def _cannot_hold(err: InvalidRecord) -> str:
     return f"this log cannot be held exactly in a record: {err.problems[0].message}"
-
-
-def _streamed(text: str, size: int = BLOCK_CHARS) -> list[str] | None:
-    """The record of a log (``text`` normalised), read a block of lines at a time, written as
-    the hand objects are made (:class:`RecordWriter`); None when the log holds a value the
-    record may not give back as it is, which :func:`_record_read_back` then converts."""
-    pieces, plain = _written(text, size)
-    return pieces if plain else None
 
 
 def _written(text: str, size: int = BLOCK_CHARS) -> tuple[list[str], bool]:

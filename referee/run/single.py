@@ -2,13 +2,10 @@
 calls, with or without the z3 invariants.
 
 A log's ``[Ruleset]`` tag may name a bundled ruleset, or a .toml file in the log's folder
-(``check_path``'s file, ``base_dir``) or below it, or under one of ``allowed_dirs``; text with
-no folder may name only a bundled ruleset or a file under ``allowed_dirs``, as on the command
-line.  ``ruleset=`` checks with that ruleset whatever the tag says.  Any other file is not read.
-
-The replay (:mod:`referee.judge.walk`) knows nothing of z3; here ``invariants=True``
-hands it :class:`referee.proofs.invariants.InvariantWatch`, which proves the invariants in
-batches of hands as the replay goes (a log is still read a block at a time), and z3 is
+(``base_dir``) or below it, or under one of ``allowed_dirs``; text with no folder may name only
+a bundled ruleset or a file under ``allowed_dirs``.  ``ruleset=`` checks with that ruleset
+whatever the tag says.  The replay (:mod:`referee.judge.walk`) knows nothing of z3:
+``invariants=True`` hands it :class:`referee.proofs.invariants.InvariantWatch`, and z3 is
 imported only then.
 """
 
@@ -63,13 +60,9 @@ def check_path(path: str | Path, *, invariants: bool = False,
                allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Check one log file; a file that cannot be read gives an ``unreadable`` report (read
     within :data:`MAX_FILE_BYTES`, whatever size it reports; devices and FIFOs refused).
-
-    With ``invariants``, also prove the z3 invariants on the same parse.  ``ruleset`` checks
-    with that ruleset whatever the log names; else the log may name a bundled ruleset or a
-    .toml file in its folder, below it, or in ``allowed_dirs`` (any other is not read)."""
-    return walk.check_path(path, watch=_prover(invariants),
-                             max_diagnostics=max_diagnostics, ruleset=ruleset,
-                             allowed_dirs=allowed_dirs)
+    With ``invariants``, also prove the z3 invariants on the same parse."""
+    return walk.check_path(path, watch=_prover(invariants), max_diagnostics=max_diagnostics,
+                           ruleset=ruleset, allowed_dirs=allowed_dirs)
 
 
 def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
@@ -77,10 +70,9 @@ def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = N
                 ruleset: Ruleset | None = None,
                 allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Check the bytes of one log; ``base_dir`` is its folder, if it has one."""
-    return walk.check_bytes(data, path, base_dir=base_dir,
-                              watch=_prover(invariants),
-                              max_diagnostics=max_diagnostics, ruleset=ruleset,
-                              allowed_dirs=allowed_dirs)
+    return walk.check_bytes(data, path, base_dir=base_dir, watch=_prover(invariants),
+                            max_diagnostics=max_diagnostics, ruleset=ruleset,
+                            allowed_dirs=allowed_dirs)
 
 
 def check_text(text: str, path: str = "<string>", *, invariants: bool = False,
@@ -99,5 +91,5 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
                  allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Referee a parsed log; ``trace``, when given, receives every finished trick."""
     return walk.check_parsed(parsed, path, base_dir=base_dir, trace=trace,
-                               watch=_prover(invariants),
-                               ruleset=ruleset, allowed_dirs=allowed_dirs)
+                             watch=_prover(invariants), ruleset=ruleset,
+                             allowed_dirs=allowed_dirs)

@@ -4,6 +4,7 @@ way by several commands (--ruleset, --allow-ruleset-dir, --no-color, --lang)."""
 from __future__ import annotations
 
 import os
+import sys
 
 EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_UNREADABLE = 0, 1, 2
 
@@ -46,6 +47,34 @@ def machine_language(args) -> str:
     """The language of the messages in output that programs read (JSON, SARIF, annotations):
     ``--lang`` only, English without it, so that a CI machine's locale never changes them."""
     return _chosen(args, {})
+
+
+class ProgressBar:
+    """A progress bar of ``total`` steps on a terminal's standard error; nothing elsewhere."""
+
+    def __init__(self, total: int, what: str, shown: bool = True):
+        self.bar = None
+        if shown and sys.stderr.isatty():
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self.bar = Progress(transient=True, console=Console(stderr=True))
+            self.task = self.bar.add_task(what, total=total)
+            self.bar.start()
+
+    def advance(self) -> None:
+        if self.bar is not None:
+            self.bar.advance(self.task)
+
+    def passing(self, items):
+        """``items`` as they come, a step for each."""
+        for item in items:
+            yield item
+            self.advance()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
 
 def _chosen(args, environ) -> str:

@@ -27,6 +27,7 @@ import os
 import secrets
 import stat
 from collections.abc import Iterable
+from contextlib import suppress
 from pathlib import Path
 
 TEMPORARY_SUFFIX = ".referee-tmp"
@@ -141,13 +142,11 @@ def remove_stale_copies(target: str | Path) -> list[str]:
         writer = name[len(prefix):-len(TEMPORARY_SUFFIX)].partition(".")[0]
         if not writer.isascii() or not writer.isdigit() or _alive(int(writer)):
             continue
-        try:
+        with suppress(OSError):
             if entry.is_file(follow_symlinks=False) and entry.stat(
                     follow_symlinks=False).st_uid == os.getuid():
                 os.unlink(entry.path)
                 removed.append(entry.path)
-        except OSError:
-            pass
     return removed
 
 
@@ -215,10 +214,8 @@ def _copy(source: int, fd: int) -> None:
 
 
 def _remove(name: str) -> None:
-    try:
+    with suppress(OSError):
         os.unlink(name)
-    except OSError:
-        pass
 
 
 def _anonymous_in(folder: Path, mode: int, exact: bool) -> int | None:
@@ -283,23 +280,17 @@ def _link_anonymous(fd: int, name: str) -> bool:
 def _keep_owner(fd: int, info: os.stat_result | None) -> None:
     if info is None:  # a new file is its writer's
         return
-    try:
+    with suppress(OSError, AttributeError):  # not ours to give away: the writer keeps it
         os.fchown(fd, info.st_uid, info.st_gid)
-    except (OSError, AttributeError):  # not ours to give away: the writer keeps it
-        pass
 
 
 def _sync_directory(folder: Path) -> None:
-    try:
+    with suppress(OSError):
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 def same_file(one: str | Path, other: str | Path) -> bool:
