@@ -32,24 +32,17 @@ def card_row(run: CardRun, fallback: Span, marks: Marks, hand: int) -> list[dict
 
 def setup_rows(record: HandRecord, names: list[str], marks: Marks) -> list[dict]:
     """The hand's deal, kitty and pass lines as written, in seating order."""
-    hand, rows = record.number, []
-    for seat in sorted(record.deals):
-        deal = record.deals[seat]
-        cards = card_row(deal.run, deal.span, marks, hand)
-        rows.append({"what": "deal", "player": names[seat], "to": None, "cards": cards,
-                     "line": deal.span.line, "marks": marks.rest_of_line(deal.span.line, hand)})
+    written = [("deal", names[seat], None, record.deals[seat]) for seat in sorted(record.deals)]
     if record.kitty is not None:
-        kitty = record.kitty
-        cards = card_row(kitty.run, kitty.span, marks, hand)
-        rows.append({"what": "kitty", "player": None, "to": None, "cards": cards,
-                     "line": kitty.span.line, "marks": marks.rest_of_line(kitty.span.line, hand)})
-    for seat in sorted(record.passes):
-        passed = record.passes[seat]
-        cards = card_row(passed.run, passed.span, marks, hand)
-        rows.append({"what": "pass", "player": names[seat], "to": passed.to, "cards": cards,
-                     "line": passed.span.line,
-                     "marks": marks.rest_of_line(passed.span.line, hand)})
-    return rows
+        written.append(("kitty", None, None, record.kitty))
+    written += [("pass", names[seat], record.passes[seat].to, record.passes[seat])
+                for seat in sorted(record.passes)]
+    hand = record.number
+    # the cards take their marks before the rest of their line does
+    return [{"what": what, "player": player, "to": to,
+             "cards": card_row(line.run, line.span, marks, hand), "line": line.span.line,
+             "marks": marks.rest_of_line(line.span.line, hand)}
+            for what, player, to, line in written]
 
 
 def hand_line(record: HandRecord, marks: Marks) -> dict | None:
