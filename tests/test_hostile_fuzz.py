@@ -20,9 +20,10 @@ from json_strings import strings_in
 
 from referee.judge.walk import check_bytes, check_path
 from referee.log.decode import UnreadableLog
-from referee.output.formats import write_github, write_sarif
+from referee.output.github import write_github
 from referee.output.render import to_jsonl_line, write_json
 from referee.output.replay_view import show_replay
+from referee.output.sarif import write_sarif
 from referee.rules.options import OPTION_RANGES
 from referee.rules.ruleset import RulesetError, load_ruleset
 from referee.run.convert import ConversionRefused, convert

@@ -4,26 +4,23 @@ written report by report as the reports come (one report in memory at a time), e
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import IO
+from importlib import import_module
 
-from referee.judge.diagnostics import Report
 from referee.output.render import write_json
 from referee.util.i18n import SOURCE_LANGUAGE
 
 
-def write_sarif(reports: Iterable[Report], stream: IO[str],
-                language: str = SOURCE_LANGUAGE) -> None:
-    from referee.output.sarif import write_sarif as write
+def _imported_when_used(module: str, name: str):
+    """The writer ``name`` of ``module``, which is imported only when a run asks for it."""
 
-    write(reports, stream, language)
+    def write(reports, stream, language: str = SOURCE_LANGUAGE) -> None:
+        getattr(import_module(module), name)(reports, stream, language)
 
-
-def write_github(reports: Iterable[Report], stream: IO[str],
-                 language: str = SOURCE_LANGUAGE) -> None:
-    from referee.output.github import write_github as write
-
-    write(reports, stream, language)
+    return write
 
 
-DOCUMENT_WRITERS = {"json": write_json, "sarif": write_sarif, "github": write_github}
+DOCUMENT_WRITERS = {
+    "json": write_json,
+    "sarif": _imported_when_used("referee.output.sarif", "write_sarif"),
+    "github": _imported_when_used("referee.output.github", "write_github"),
+}

@@ -1,13 +1,10 @@
 """The game as the referee saw it, as plain data (dicts, lists, strings, numbers): the one
 view model behind ``referee report`` (HTML) and ``referee replay --format json``.
 
-It reads what the check already records, the report, the trace of finished tricks and the
-hand records (kept as the replay goes by a watch, :class:`GameWatch` of a log's text: the drawn
-hands' records and tricks, the later hands' score sheet lines, the first comments and tags;
-:class:`WholeWatch` of a parsed log: every record and trick), and judges nothing:
-which card won, which cancelled, where the set-aside cards and the kitty went are the
-engine's (``TrickRecord``); what is wrong is the report's.
-The shape is documented in spec/json-output.md ("The replay as JSON").
+It reads what the check already records (the report, the finished tricks and the hand
+records, kept by a watch as the replay goes) and judges nothing: which card won and where the
+cards went are the engine's, what is wrong is the report's.  The shape is documented in
+spec/json-output.md ("The replay as JSON").
 """
 
 from __future__ import annotations
@@ -50,10 +47,8 @@ def referee_game(parsed: ParseResult | str, path: str, *, base_dir: Path | None 
                  ruleset: Ruleset | None = None, allowed_dirs: tuple = ()
                  ) -> tuple[Report, list[TracedTrick], list]:
     """Check a log and keep what the views need: the report, the finished tricks and the
-    hand records.  Of a parsed log every trick and record (:class:`WholeWatch`); of a log's
-    decoded text (read a block at a time, raises UnreadableLog) what :class:`GameWatch`
-    keeps, the records then a :class:`Kept` list whose ``notes`` are the comments and tags
-    to show."""
+    hand records (of a parsed log every one, :class:`WholeWatch`; of a log's decoded text
+    what :class:`GameWatch` keeps).  Raises UnreadableLog."""
     from referee.judge.walk import check_parsed, judge_decoded
 
     # the last watch made followed the replay the report is of (a stream read again is
@@ -65,17 +60,12 @@ def referee_game(parsed: ParseResult | str, path: str, *, base_dir: Path | None 
         made.append(keeping())
         return made[-1]
 
-    if isinstance(parsed, str):
-        report = judge_decoded(parsed, path, base_dir=base_dir, watch=watch, ruleset=ruleset,
-                               allowed_dirs=allowed_dirs)
-        if not made:  # the setup failed: no hand was replayed, the notes are still shown
-            return report, [], Kept(notes=_notes_of(parsed))
-        return report, made[-1].tricks(), made[-1].records
-    report = check_parsed(parsed, path, base_dir=base_dir, watch=watch, ruleset=ruleset,
-                          allowed_dirs=allowed_dirs)
-    if not made:  # the setup failed: no hand was replayed
-        return report, [], []
-    return report, made[-1].tricks(), made[-1].records
+    judge = judge_decoded if isinstance(parsed, str) else check_parsed
+    report = judge(parsed, path, base_dir=base_dir, watch=watch, ruleset=ruleset,
+                   allowed_dirs=allowed_dirs)
+    if not made:  # the setup failed: no hand was replayed (a text's notes are still shown)
+        return report, [], Kept(notes=_notes_of(parsed)) if isinstance(parsed, str) else []
+    return report, made[-1].traced, made[-1].records
 
 
 class GameWatch(Watch):
@@ -104,28 +94,22 @@ class GameWatch(Watch):
         self.records.append(record if record.number <= MAX_DRAWN_HANDS
                             else SheetLines(record.number, record.score, record.total))
 
-    def tricks(self) -> list[TracedTrick]:
-        return self.traced
-
 
 class WholeWatch(Watch):
     """Every hand record and every finished trick of a replay, in order: what the views keep
     of a parsed log, which is held whole anyway."""
 
     def __init__(self) -> None:
-        self.trace: list[TracedTrick] = []  # the replay appends each finished trick
+        self.traced: list[TracedTrick] = []
+        self.trace = self.traced  # the replay appends each finished trick
         self.records: list[HandRecord] = []
 
     def hand(self, record: HandRecord, summary: HandSummary) -> None:
         self.records.append(record)
 
-    def tricks(self) -> list[TracedTrick]:
-        return self.trace
-
 
 def _notes_of(text: str) -> list[Event]:
-    """The first :data:`MAX_NOTES` comments and tags of a log, read a block at a time (a
-    JSON record whole)."""
+    """The first :data:`MAX_NOTES` comments and tags of a log, read a block at a time."""
     if looks_like_record(text):
         return [e for e in parse_text(text).events if isinstance(e, (Comment, Tag))][:MAX_NOTES]
     notes: list[Event] = []
@@ -314,10 +298,8 @@ class GameView:
                 yield undrawn(record, summary, names, marks)
 
     def page(self) -> dict:
-        """:meth:`document` for a page, which reads the hands and the totals more than once
-        and is written a part at a time: of the hands past the drawn ones only those that
-        mark a diagnostic are held (:class:`LaterHands`), the totals are read off the
-        summaries (:class:`Totals`)."""
+        """:meth:`document` for a page, which reads the hands and the totals more than once:
+        of the later hands only those that mark a diagnostic are held (:class:`LaterHands`)."""
         held, marked, placed = [], {}, self.marks.placed
         before = len(placed)
         for index, view in enumerate(self.hands()):

@@ -41,9 +41,7 @@ def command(name: str, message: str, **properties) -> str:
 
 
 def annotation(path: str, diag: Diagnostic, language: str = SOURCE_LANGUAGE) -> str:
-    """One diagnostic as a workflow command; its evidence follows on lines of its own.  The
-    message is shown as it is (:func:`localized` translates it), the words around it in
-    ``language``."""
+    """One diagnostic as a workflow command; its evidence follows on lines of its own."""
     message = escaped(f"{diag.message} [{diag.rule}]" + (f" ({diag.hint})" if diag.hint else ""))
     for rel in diag.related:
         message += "\n" + escaped(related_line(rel, language))
@@ -56,8 +54,7 @@ def annotation(path: str, diag: Diagnostic, language: str = SOURCE_LANGUAGE) -> 
 
 
 def report_lines(report: Report, language: str = SOURCE_LANGUAGE) -> list[str]:
-    """The annotations of a report, its texts in ``language`` (the titles' kinds and codes,
-    which a program may match, stay as they are)."""
+    """The annotations of a report, its texts in ``language`` (kinds and codes as ever)."""
     report = localized(report, language)
     path = escaped(report.path)
     out = [annotation(report.path, diag, language) for diag in report.diagnostics]

@@ -2,15 +2,10 @@
 the players (inline CSS and SVG, no script, nothing fetched).
 
 The page is the view model of :mod:`referee.output.game_view` through a Jinja2 template
-(``templates/report.html.j2``) with autoescaping on: player names, comments and messages
-are text from the log and never markup, and their control and invisible characters are shown
-as escapes, as in the text output.  Jinja2 is imported only here.
-
-The page speaks the language it is asked for (``referee report --lang``): the diagnostics'
-messages (the report is localized before it is viewed), the code table's explanations, and
-the template's own texts, each written ``msg("...")``/``msgn(...)`` in the template and
-translated through the same catalogs.  The rule clauses are quoted from the rulebook
-(:func:`referee.output.marks.clause_parts`).
+(``templates/report.html.j2``) with autoescaping on: text from the log is never markup, and
+its control and invisible characters are shown as escapes, as in the text output.  The
+template's own texts are written ``msg("...")``/``msgn(...)`` and translated through the
+same catalogs as the diagnostics.
 """
 
 from __future__ import annotations
@@ -56,8 +51,7 @@ def face(text: str, language: str = SOURCE_LANGUAGE) -> dict:
 
 def chart(game: dict) -> dict | None:
     """The running totals as SVG coordinates: one series per player over the hands whose
-    totals the referee knows.  A series' points are made as the page reads them (a log of
-    many hands has many), the totals read again each time (:class:`_Points`)."""
+    totals the referee knows, its points made as the page reads them (:class:`_Points`)."""
     rows = _Rows(game["totals"])
     count, low, high, last = 0, 0, 1, {}
     for row in rows:
@@ -176,16 +170,14 @@ def _template(language: str = SOURCE_LANGUAGE):
 
 
 def _explained(diag: dict, language: str) -> dict:
-    """A diagnostic of the view with its kind's explanation and its clause in ``language``
-    (the clause's text as the rulebook's HTML: bold and italics kept)."""
+    """A diagnostic of the view with its kind's explanation and its clause in ``language``."""
     return {**diag, "summary": i18n.translate(diag["summary"], language),
             "why": i18n.translate(diag["why"], language),
             "clause": clause_quote(diag["clause"]["id"], language)}
 
 
 def render_html(game: dict, language: str = SOURCE_LANGUAGE) -> str:
-    """The page of a game's view model, in ``language`` (the view's diagnostics are already
-    in it: see :func:`report_html`)."""
+    """The page of a game's view model, in ``language``."""
     return "".join(page_parts(game, language))
 
 
@@ -233,8 +225,7 @@ def report_html(data: bytes, path: str, *, base_dir: Path | None = None,
 def report_view(data: bytes, path: str, *, base_dir: Path | None = None,
                 ruleset: Ruleset | None = None, allowed_dirs: tuple = (),
                 language: str = SOURCE_LANGUAGE) -> tuple[dict, str]:
-    """(the view of the game for :func:`render_html`, the verdict): :func:`report_html`
-    before the page."""
+    """(the view of the game for :func:`render_html`, the verdict)."""
     from referee.log.parser import log_text
     from referee.output.game_view import GameView, referee_game
     from referee.output.localized import localized
@@ -251,6 +242,7 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
     """Write the report page of ``path`` to ``output`` (``-``: standard output).  Exit code
     0 clean, 1 violations, 2 when the input is not a log or the page cannot be written."""
     from referee.log.parser import UnreadableLog
+    from referee.output.localized import reason_in
     from referee.util.reading import UnreadableFile, read_input
     from referee.util.terminal import escaped
 
@@ -261,10 +253,10 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
                                     ruleset=ruleset, allowed_dirs=allowed_dirs,
                                     language=language)
     except UnreadableFile as problem:
-        print(escaped(f"{path}:1:1: {_said(problem, language)}"), file=err)
+        print(escaped(f"{path}:1:1: {reason_in(problem, language)}"), file=err)
         return 2
     except UnreadableLog as problem:
-        print(escaped(f"{path}:{problem.line}:{problem.column}: {_said(problem, language)}"),
+        print(escaped(f"{path}:{problem.line}:{problem.column}: {reason_in(problem, language)}"),
               file=err)
         return 2
     # written a part at a time, the page (megabytes for a long game) is never held whole
@@ -290,12 +282,5 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
     print(escaped(i18n.translate(msg("wrote the report to {path}", path=output), language)),
           file=err)
     return 1 if verdict == "violations" else 0
-
-
-def _said(problem: Exception, language: str) -> str:
-    """Why the input is unreadable, in ``language`` (the exception's one argument, a
-    message when the code that raised it wrote one)."""
-    reason = problem.args[0] if len(problem.args) == 1 else None
-    return i18n.translate(reason, language) if isinstance(reason, str) else str(problem)
 
 

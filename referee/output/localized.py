@@ -36,3 +36,10 @@ def localized_diagnostic(diag: Diagnostic, language: str) -> Diagnostic:
         hint=None if diag.hint is None else translate(diag.hint, language),
         related=tuple(Related(r.line, r.column, translate(r.note, language))
                       for r in diag.related))
+
+
+def reason_in(problem: Exception, language: str) -> str:
+    """Why an input is unreadable, in ``language`` (the exception's one argument, a message
+    when the code that raised it wrote one)."""
+    reason = problem.args[0] if len(problem.args) == 1 else None
+    return translate(reason, language) if isinstance(reason, str) else str(problem)

@@ -50,24 +50,18 @@ class Marks:
         return found
 
 
-def clause_parts(clause_id: str) -> dict:
-    """A rulebook clause as plain text: its id, its title and its text, without markdown
-    (:func:`referee.rules.rulebook.clause_quote` has it in every language, and as HTML)."""
-    quote = clause_quote(clause_id)
-    return {key: quote[key] for key in ("id", "title", "text")}
-
-
 def explanations(diagnostics: list[Diagnostic], marks: Marks) -> list[dict]:
     """Each diagnostic with its explanation, the clause quoted, and where it is marked."""
     out = []
     for ident, diag in zip(marks.ids, diagnostics):
         entry = BY_KIND.get(diag.kind)
+        quote = clause_quote(diag.rule)  # the clause as plain text, without markdown
         out.append({
             "id": ident, "code": diag.code, "kind": diag.kind, "severity": diag.severity,
             "line": diag.line, "column": diag.column, "message": diag.message,
             "hint": diag.hint, "hand": diag.hand, "trick": diag.trick, "player": diag.player,
             "summary": entry.summary if entry else "", "why": entry.why if entry else "",
-            "clause": clause_parts(diag.rule),
+            "clause": {key: quote[key] for key in ("id", "title", "text")},
             "related": [{"line": r.line, "column": r.column, "note": r.note}
                         for r in diag.related],
             "marked": ident in marks.placed,

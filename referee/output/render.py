@@ -1,10 +1,8 @@
 """Renderers: reports to text (rich) or JSON.  They know nothing about the rules.
 
-rich is imported only by the text renderer, and only when it has something to do: text
-that is not going to a terminal has no colour, and when it is made of plain characters the
-renderer writes exactly what rich would have written (tests/test_render.py holds the two
-equal) without importing it, a fifth of the cold start of a one-file check.  JSON output and
-library use stay light.
+rich is imported only when it has something to do: plain text not going to a terminal is
+written exactly as rich would write it (tests/test_render.py holds the two equal) without
+importing it, a fifth of the cold start of a one-file check.
 """
 
 from __future__ import annotations
@@ -48,9 +46,8 @@ def to_json(reports: Iterable[Report], language: str = SOURCE_LANGUAGE) -> str:
 
 def write_json(reports: Iterable[Report], stream: IO[str],
                language: str = SOURCE_LANGUAGE) -> None:
-    """What :func:`to_json` returns (and a newline), written report by report, so that a run
-    over thousands of files never holds more than one report.  Nothing is written before the
-    first report is made (an error before it leaves no half document)."""
+    """What :func:`to_json` returns (and a newline), written report by report; nothing is
+    written before the first report is made (an error before it leaves no half document)."""
     import json
 
     first = True
@@ -70,9 +67,8 @@ def to_jsonl_line(report: Report, language: str = SOURCE_LANGUAGE) -> str:
 
 
 def tally_line(verdicts: Mapping[str, int], language: str = SOURCE_LANGUAGE) -> str:
-    """The last line of a text run: ``1 file, clean`` or ``12 files: 9 clean, 2 with
-    violations, 1 unreadable`` (``verdicts``: how many files had each verdict), in
-    ``language``."""
+    """The last line of a text run: ``12 files: 9 clean, 2 with violations, 1 unreadable``
+    (``verdicts``: how many files had each verdict)."""
     counts = [(verdicts.get(v, 0), words) for v, words in _TALLY_WORDS]
     files = sum(n for n, _ in counts)
     if files == 1:
@@ -89,8 +85,7 @@ _TALLY_WORDS = (("clean", msg("clean")), ("violations", msg("with violations")),
 
 
 def diagnostic_line(path: str, diag: Diagnostic, language: str = SOURCE_LANGUAGE) -> str:
-    """``game.log:42:14: CH201 revoke  Beth played ... [R5.2]`` — stable, grep-friendly.
-    The message and hint are shown as they are (:func:`localized` translates them)."""
+    """``game.log:42:14: CH201 revoke  Beth played ... [R5.2]`` — stable, grep-friendly."""
     text = f"{path}:{diag.line}:{diag.column}: {diag.code} {diag.kind}  {diag.message} [{diag.rule}]"
     if diag.pointer is not None:  # a JSON game record: the faulty value's JSON pointer
         # TRANSLATORS: {pointer} is a JSON pointer (/hands/0/tricks/3) in a game record
@@ -136,8 +131,7 @@ def related_line(rel, language: str = SOURCE_LANGUAGE) -> str:
 def _lines(report: Report, language: str = SOURCE_LANGUAGE
            ) -> tuple[list[tuple[str, str, int]], list[str]]:
     """What is printed before the summary, (text, style, length of the styled prefix), and
-    the notes printed after it: the same for both renderers.  ``report`` is already in
-    ``language``; the renderer's own words are translated here."""
+    the notes printed after it: the same for both renderers."""
     out: list[tuple[str, str, int]] = []
     # the parser counts lines at "\n" only (the text is newline-normalised); splitlines()
     # would also split at U+2028, form feeds and the like, and excerpt the wrong line
@@ -249,10 +243,9 @@ def summary_title(report: Report, language: str = SOURCE_LANGUAGE) -> list[tuple
 
 
 def table_rows(report: Report, language: str = SOURCE_LANGUAGE) -> list[tuple[str, str, str, str]]:
-    """Computed totals per player beside the violations each committed, by kind (without the
-    header).  A player with several kinds gets a row for each; what no player committed (a
-    claim, an entry of the sheet, the setup: see ``player_at_fault`` in the code table) is
-    listed under "(the log)", and what --max-diagnostics left out under "(not listed)"."""
+    """Computed totals per player beside the violations each committed, a row per kind;
+    what no player committed (``player_at_fault`` in the code table) is listed under "(the
+    log)", and what --max-diagnostics left out under "(not listed)"."""
     committed: dict[str | None, Counter] = {}
     for diag in report.diagnostics:
         if diag.severity != NOTE:
@@ -307,9 +300,8 @@ _NARROW = frozenset(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0xAD), *range(0xA
 def _plain_text(report: Report, stream: IO[str] | None, color: bool | None,
                 width: int | None, language: str = SOURCE_LANGUAGE) -> str | None:
     """The report as rich prints it to a file that is not a terminal, or None when that is
-    not certain: a terminal or colour asked for, an environment that rich reads (FORCE_COLOR,
-    Jupyter, IDLE, Windows), a character rich would change or measure (tabs, controls, wide
-    or combining characters in the table), a table wider than the console, the invariants."""
+    not certain (a terminal, colour, an environment rich reads, a character rich would
+    change or measure, a table wider than the console, the invariants)."""
     if color or report.invariants or not _surely_not_a_terminal(stream):
         return None
     lines, notes = _lines(report, language)

@@ -125,14 +125,12 @@ def _viewed(text: str, path: str, base_dir: Path | None, ruleset: Ruleset | None
                                               allowed_dirs=allowed_dirs)
         return report, GameView(report, trace, records)
     kept, rules = made[-1]
-    return report, LegalView(report, kept.tricks(), kept.records, rules)
+    return report, LegalView(report, kept.traced, kept.records, rules)
 
 
 class LegalView(GameView):
     """The view of a game whose every play that stood also has ``legal``: the cards the
-    engine (:func:`referee.rules.legality.legal_cards`) allows the seat at that moment, from
-    the holding the record gives it; None where the record does not give it (see
-    :func:`legal_cards_played`)."""
+    engine allows the seat at that moment (:func:`legal_cards_played`)."""
 
     def __init__(self, report: Report, trace: list[TracedTrick], records: list,
                  rules: Ruleset) -> None:
@@ -189,11 +187,8 @@ def _holdings_in_play(rules: Ruleset, players: int, record: HandRecord) -> State
 def legal_cards_played(rules: Ruleset, players: int, record: HandRecord,
                        traced: list[TracedTrick]) -> dict[int, list[tuple[int, ...] | None]]:
     """For each finished trick of a hand (by ``id`` of its written trick), the legal cards
-    of the seat at each play that stood, in play order: :func:`legal_cards` of the holding
-    the recorded deals, passes and earlier plays leave it, the trick so far, and whether
-    hearts are broken.  None for a play whose holding the record does not give: the hand's
-    holdings are not all recorded, the seat played a card it did not hold before, or a
-    trick before it was closed short."""
+    of the seat at each play that stood, from the recorded deals, passes and earlier plays;
+    None for a play whose holding the record does not give."""
     state = _holdings_in_play(rules, players, record)
     unknown: set[int] = set()
     out: dict[int, list[tuple[int, ...] | None]] = {}
@@ -224,10 +219,8 @@ def legal_cards_played(rules: Ruleset, players: int, record: HandRecord,
 def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None = None,
                 ruleset: Ruleset | None = None, allowed_dirs: tuple[str | Path, ...] = (),
                 as_json: bool = False) -> int:
-    """Print the game as the referee replays it; a setup fault (a ruleset or target the log
-    names that cannot be used) is printed first, with its place, as it changes the game shown.
-    ``as_json``: the game's view model (:mod:`referee.output.game_view`) as one JSON document.
-    The log is read a block at a time and its tricks shown as they finish."""
+    """Print the game as the referee replays it, a setup fault first (it changes the game
+    shown); ``as_json``: the game's view model as one JSON document."""
     from rich.console import Console
 
     from referee.judge import codes

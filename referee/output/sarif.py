@@ -34,9 +34,8 @@ MAX_NOTIFICATIONS = 10_000  # past it, notifications are counted in a last one
 
 
 def rules(language: str = SOURCE_LANGUAGE) -> list[dict]:
-    """The reporting descriptors: one per diagnostic kind, its summary, why and clause in
-    ``language`` (the clause quoted from the rulebook in that language: plain text in
-    ``help.text``, its markdown in ``help.markdown``)."""
+    """The reporting descriptors: one per diagnostic kind, its summary, why and clause (as
+    plain text and markdown) in ``language``."""
     out = []
     for code in all_codes():
         plain = clause_plain(code.clause, language) or ""
@@ -58,10 +57,8 @@ def rules(language: str = SOURCE_LANGUAGE) -> list[dict]:
 
 
 def artifact_uri(path: str) -> str:
-    """A path as a URI reference: relative paths stay relative (to the directory the run
-    started in), absolute ones become file URIs.  Every byte of the name that is not a plain
-    URI character is percent-encoded, a byte that is not UTF-8 (held as a lone surrogate) as
-    itself (``%FF``), so the URI names the file on disk and holds no control character."""
+    """A path as a URI reference: relative paths stay relative, absolute ones become file
+    URIs; every other byte of the name, one not UTF-8 too (``%FF``), is percent-encoded."""
     pure = PurePath(path)
     if pure.is_absolute():
         return pure.as_uri()
@@ -124,8 +121,7 @@ def _notifications(report: Report, language: str = SOURCE_LANGUAGE) -> list[dict
 
 def write_sarif(reports: Iterable[Report], stream: IO[str],
                 language: str = SOURCE_LANGUAGE) -> None:
-    """The SARIF log of ``reports``, written result by result, its texts in ``language``
-    (the run's ``language`` property says which, when it is not English)."""
+    """The SARIF log of ``reports``, written result by result, its texts in ``language``."""
     descriptors = rules(language)
     index = {rule["id"]: number for number, rule in enumerate(descriptors)}
     tool = {"driver": {"name": "referee", "version": __version__, "rules": descriptors}}

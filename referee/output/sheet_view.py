@@ -2,10 +2,8 @@
 passes, moon, and the score sheet beside the referee's figures.  Each card and entry carries
 the diagnostics marked on it (:mod:`referee.output.marks`).
 
-A log of many hands is shown by their score sheet lines past the drawn ones, and held as
-little as it can be: :class:`Kept` holds a later hand's number and its sheet lines (none, for
-a hand of a bare hand line), :class:`LaterHands` makes the view of each again whenever a page
-reads it, and :class:`Totals` the referee's running totals."""
+A log of many hands is shown by their score sheet lines past the drawn ones, held as little as
+it can be (:class:`Kept`, :class:`LaterHands`, :class:`Totals`)."""
 
 from __future__ import annotations
 
@@ -34,24 +32,17 @@ def card_row(run: CardRun, fallback: Span, marks: Marks, hand: int) -> list[dict
 
 def setup_rows(record: HandRecord, names: list[str], marks: Marks) -> list[dict]:
     """The hand's deal, kitty and pass lines as written, in seating order."""
-    hand, rows = record.number, []
-    for seat in sorted(record.deals):
-        deal = record.deals[seat]
-        cards = card_row(deal.run, deal.span, marks, hand)
-        rows.append({"what": "deal", "player": names[seat], "to": None, "cards": cards,
-                     "line": deal.span.line, "marks": marks.rest_of_line(deal.span.line, hand)})
+    written = [("deal", names[seat], None, record.deals[seat]) for seat in sorted(record.deals)]
     if record.kitty is not None:
-        kitty = record.kitty
-        cards = card_row(kitty.run, kitty.span, marks, hand)
-        rows.append({"what": "kitty", "player": None, "to": None, "cards": cards,
-                     "line": kitty.span.line, "marks": marks.rest_of_line(kitty.span.line, hand)})
-    for seat in sorted(record.passes):
-        passed = record.passes[seat]
-        cards = card_row(passed.run, passed.span, marks, hand)
-        rows.append({"what": "pass", "player": names[seat], "to": passed.to, "cards": cards,
-                     "line": passed.span.line,
-                     "marks": marks.rest_of_line(passed.span.line, hand)})
-    return rows
+        written.append(("kitty", None, None, record.kitty))
+    written += [("pass", names[seat], record.passes[seat].to, record.passes[seat])
+                for seat in sorted(record.passes)]
+    hand = record.number
+    # the cards take their marks before the rest of their line does
+    return [{"what": what, "player": player, "to": to,
+             "cards": card_row(line.run, line.span, marks, hand), "line": line.span.line,
+             "marks": marks.rest_of_line(line.span.line, hand)}
+            for what, player, to, line in written]
 
 
 def hand_line(record: HandRecord, marks: Marks) -> dict | None:
@@ -125,9 +116,8 @@ class SheetLines(NamedTuple):
 
 
 class Kept(Sequence):
-    """The hand records a view reads, in order: the drawn hands' records, then a
-    :class:`SheetLines` of each later hand (made as it is read: the hand's number is held,
-    and its lines when it has any); and the comments and tags it shows (``notes``)."""
+    """The hand records a view reads: the drawn hands' records, then a :class:`SheetLines`
+    of each later hand, made as it is read; and the comments and tags it shows (``notes``)."""
 
     def __init__(self, records: Iterable = (), *, notes: list[Event]) -> None:
         self.notes = notes
@@ -176,9 +166,8 @@ class Kept(Sequence):
 
 def summary_finder(summaries: list[HandSummary]) -> Callable[[int, int], HandSummary | None]:
     """``find(index, number)``: the summary of the hand numbered ``number``, the
-    ``index``-th record (the last of that number).  The replay numbers its hands 1, 2, ...
-    in order, one summary each, so it is found at its place, or by bisection, without a
-    table of every hand; summaries out of order are looked up in one."""
+    ``index``-th record: at its place, or by bisection (a table only for summaries out of
+    order)."""
     if all(a.number < b.number for a, b in pairwise(summaries)):
         def find(index: int, number: int) -> HandSummary | None:
             if index < len(summaries) and summaries[index].number == number:

@@ -153,11 +153,7 @@ class _Game:
         if program is None:
             return None
         try:
-            reply = program.ask(message, answer, self.options.time_per_move)
-            if not _validators()[answer].is_valid(reply):
-                raise ProgramFault("malformed", f"the {answer} answer does not follow the "
-                                                f"protocol: {json.dumps(reply)[:80]}")
-            return reply
+            return _valid(program.ask(message, answer, self.options.time_per_move), answer)
         except ProgramFault as fault:
             self._fault(seat, fault)
             return None
@@ -229,10 +225,8 @@ class _Game:
                        "ruleset": ruleset_options(options.rules),
                        "conformance": options.conformance}
             try:
-                ready = program.ask(message, "ready", max(START_TIMEOUT, options.time_per_move))
-                if not _validators()["ready"].is_valid(ready):
-                    raise ProgramFault("malformed", f"the ready answer does not follow the "
-                                                    f"protocol: {json.dumps(ready)[:80]}")
+                ready = _valid(program.ask(message, "ready",
+                                           max(START_TIMEOUT, options.time_per_move)), "ready")
             except ProgramFault as fault:
                 self._fault(seat, fault)
                 continue
@@ -303,12 +297,9 @@ class _Game:
             self._trick_done(record)
 
     def _compare_legal(self, seat: int, theirs, legal) -> None:
-        trick = self.table.trick_number
-        if theirs is None:
-            self._differs(seat, "legal cards", None, _texts(legal), trick)
-        elif sorted(set(theirs), key=Card.parse) != _texts(legal):
-            self._differs(seat, "legal cards", sorted(set(theirs), key=Card.parse),
-                          _texts(legal), trick)
+        said = None if theirs is None else sorted(set(theirs), key=Card.parse)
+        if said != _texts(legal):
+            self._differs(seat, "legal cards", said, _texts(legal), self.table.trick_number)
 
     def _trick_done(self, record) -> None:
         table = self.table
@@ -377,13 +368,11 @@ class _Game:
 
     def _tell_end(self) -> None:
         table = self.table
-        message = {"type": "game_end", "reason": "forfeit" if self.result.forfeit else
-                   self.result.ended, "totals": list(table.totals),
-                   "winners": list(self.result.winners)}
+        message = {"type": "game_end", "reason": self.result.ended,
+                   "totals": list(table.totals), "winners": list(self.result.winners)}
         if self.result.forfeit:
             seat, reason, detail = self.result.forfeit
-            self.result.ended = "forfeit"
-            message["reason"] = "forfeit"
+            self.result.ended = message["reason"] = "forfeit"
             message["forfeit"] = {"seat": seat, "reason": f"{reason}: {detail}"}
         for seat in range(table.players):
             program = self.programs.get(seat)
@@ -402,6 +391,14 @@ def play_game(commands: list[list[str]], programs: tuple[int, ...], *, game: str
     while they run."""
     result = GameResult(game, seed, programs, program_seat_names(programs))
     return _Game(commands, result, options, stop or threading.Event(), cwd, registry).run()
+
+
+def _valid(reply: dict, answer: str) -> dict:
+    """``reply`` when it follows the protocol's schema of ``answer``; raises ProgramFault."""
+    if not _validators()[answer].is_valid(reply):
+        raise ProgramFault("malformed", f"the {answer} answer does not follow the protocol: "
+                                        f"{json.dumps(reply)[:80]}")
+    return reply
 
 
 def _texts(cards) -> list[str]:

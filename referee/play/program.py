@@ -16,6 +16,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Sequence
+from contextlib import suppress
 
 MAX_LINE = 64 * 1024  # bytes of one message from a program (spec/protocol.md)
 CLOSE_GRACE = 0.5  # seconds a program has to exit by itself once its input is closed
@@ -50,10 +51,8 @@ class Processes:
         with self._lock:
             live = list(self._live)
         for program in live:
-            try:
+            with suppress(ProcessLookupError, PermissionError):
                 os.killpg(program.process.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
 
 
 class Program:
@@ -139,18 +138,12 @@ class Program:
         if self.closed:
             return
         self.closed = True
-        try:
+        with suppress(OSError):
             self.process.stdin.close()
-        except OSError:
-            pass
-        try:
+        with suppress(subprocess.TimeoutExpired):
             self.process.wait(CLOSE_GRACE)
-        except subprocess.TimeoutExpired:
-            pass
-        try:
+        with suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
         self.process.wait()
         self.process.stdout.close()
         self._selector.close()

@@ -118,10 +118,9 @@ class _Saved:
 class Table:
     """A game of Cancellation Hearts in progress (or of another ruleset's Hearts).
 
-    ``players`` is a list of names (seating order, R1.4) or a number of seats (named by
-    :func:`referee.conformance.generate.seat_names`: Al, Beth, ...). With ``seed``, the table deals every hand itself from that seed
-    (hand N's deal depends only on the seed and N, so it is the same whatever was played
-    before); without one, call :meth:`deal` when :attr:`phase` is ``Phase.DEAL``. ``event``
+    ``players`` is a list of names (seating order, R1.4) or a number of seats (Al, Beth, ...).
+    With ``seed``, the table deals every hand itself (hand N's deal depends only on the seed
+    and N); without one, call :meth:`deal` when :attr:`phase` is ``Phase.DEAL``. ``event``
     names the game in its log's Event tag; ``comments`` are written under the tags.
     """
 
@@ -259,8 +258,7 @@ class Table:
     def deal(self, hands: Sequence[Sequence[int | str]] | None = None,
              kitty: Sequence[int | str] = ()) -> None:
         """Deal this hand: ``hands`` per seat and the ``kitty`` (R2), or with ``hands`` None a
-        shuffle from the table's seed (a table with no seed uses seed 0). Raises
-        :class:`IllegalAction` (R2.4) for a deal that does not hold every card as the decks do."""
+        shuffle from the table's seed (or seed 0). Raises :class:`IllegalAction` (R2.4)."""
         if self.phase is not Phase.DEAL:
             raise IllegalAction("no deal is due now", clause="R2.1")
         if hands is None:
@@ -416,8 +414,7 @@ class Table:
     def from_log(cls, path: str | Path, *, hand: int | None = None,
                  trick: int = 1) -> Table:
         """The table of a log or JSON record at the start of ``trick`` of ``hand`` (after the
-        passes), or at its end with ``hand`` None. Raises :class:`PositionError` when the
-        record cannot be read, or breaks a rule before that position."""
+        passes), or at its end with ``hand`` None. Raises :class:`PositionError`."""
         from referee.play.positions import table_from_log
 
         return table_from_log(cls, path, hand=hand, trick=trick)

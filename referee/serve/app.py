@@ -8,13 +8,12 @@ makes of the referee.
 - ``POST report``: a form (``log`` text or a ``file``, ``lang``, ``ruleset``) -> the report
   page, as ``referee report`` writes it.
 
-Bounds: a request's body is at most :data:`MAX_BODY_BYTES` (413 past it, before it is read
-whole) and must arrive within :data:`BODY_SECONDS`; each job runs in a checker process under
-its time limit (504 past it), waiting at most :data:`WAIT_SECONDS` for a free checker behind
-at most :data:`WAITING` other requests (503).
+Bounds (:class:`Limits`): a request's body is refused past its size (413, before it is read
+whole) or its time to arrive (408); each job runs in a checker process under its time limit
+(504 past it), waiting a bounded time behind a bounded queue for a free checker (503).
 ``lang`` is one of the catalogs, ``ruleset`` empty (the log's choice) or a bundled ruleset's
 name: no path from a request reaches the disk.  The page's URLs are relative, so it works
-under a reverse proxy's prefix too (``/referee/``, the prefix stripped by the proxy).
+under a reverse proxy's prefix too.
 """
 
 from __future__ import annotations
@@ -31,13 +30,6 @@ from referee.util.message import msg
 from referee.util.terminal import escaped
 
 MAX_BODY_BYTES = 2 * 1024 * 1024
-BODY_SECONDS = 30.0
-CHECK_SECONDS = 10.0  # a check (a log of 2 MB: about 1 s)
-REPORT_SECONDS = 30.0  # a report (of 2 MB: about 7 s, a page of 15 MB)
-AUDIT_SECONDS = 15.0  # the audit's own z3 budgets are 6 s in all (referee.proofs.budgets)
-WAIT_SECONDS = 30.0
-WAITING = 64  # requests waiting for a checker at most
-CHECKERS = 2
 # the log's name on its report page (text only: no file is looked for by it)
 LOG_NAME, MAX_NAME = "log", 100
 # the report page has inline styles and no script; the page's one script is page.js
@@ -56,20 +48,20 @@ class Limits:
     """How much a request may send and how long its job may take."""
 
     body_bytes: int = MAX_BODY_BYTES
-    body_seconds: float = BODY_SECONDS
-    check_seconds: float = CHECK_SECONDS
-    report_seconds: float = REPORT_SECONDS
-    audit_seconds: float = AUDIT_SECONDS
-    wait_seconds: float = WAIT_SECONDS
-    waiting: int = WAITING
-    checkers: int = CHECKERS
+    body_seconds: float = 30.0
+    check_seconds: float = 10.0  # a check (a log of 2 MB: about 1 s)
+    report_seconds: float = 30.0  # a report (of 2 MB: about 7 s, a page of 15 MB)
+    audit_seconds: float = 15.0  # the audit's own z3 budgets are 6 s in all
+    wait_seconds: float = 30.0  # for a free checker
+    waiting: int = 64  # requests waiting for a checker at most
+    checkers: int = 2
 
 
 class Refused(Exception):
-    """A request the server does not serve: its status and its message."""
+    """A request the server does not serve: its status and its message in ``language``."""
 
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, message: str, language: str) -> None:
+        super().__init__(i18n.translate(message, language))
         self.status = status
 
 
@@ -151,8 +143,8 @@ class Handlers:
         except (ValueError, UnicodeDecodeError):
             document = None
         if not isinstance(document, dict) or not isinstance(document.get("log"), str):
-            raise Refused(400, _said(msg('the request is not a JSON object with a "log" text'),
-                                     language))
+            raise Refused(400, msg('the request is not a JSON object with a "log" text'),
+                          language)
         language = _language(_text(document.get("lang")), request)
         ruleset = _ruleset(_text(document.get("ruleset")), language)
         return document["log"].encode("utf-8", "surrogatepass"), language, ruleset
@@ -169,7 +161,8 @@ class Handlers:
             return HTMLResponse(_problem_page(str(refused), language),
                                 status_code=refused.status)
         if place is not None:
-            text = _said(msg("not a log ({place}): {reason}", place=place, reason=page), language)
+            text = i18n.translate(msg("not a log ({place}): {reason}", place=place, reason=page),
+                                  language)
             return HTMLResponse(_problem_page(text, language), status_code=422)
         return HTMLResponse(page)
 
@@ -183,8 +176,7 @@ class Handlers:
         except Refused:
             raise
         except Exception:  # noqa: BLE001 - the multipart parser's own errors: a bad request
-            raise Refused(400, _said(msg("the request is not a form with a log"),
-                                     language)) from None
+            raise Refused(400, msg("the request is not a form with a log"), language) from None
         try:
             language = _language(_text(form.get("lang")), request)
             ruleset = _ruleset(_text(form.get("ruleset")), language)
@@ -197,44 +189,35 @@ class Handlers:
                 return text.encode("utf-8", "surrogatepass"), language, ruleset, name
         finally:
             await form.close()
-        raise Refused(400, _said(msg("the request is not a form with a log"), language))
+        raise Refused(400, msg("the request is not a form with a log"), language)
 
     async def _body(self, reading, request):
         """``reading`` awaited within the time a body may take to arrive."""
         try:
             return await asyncio.wait_for(reading, self.limits.body_seconds)
         except _TooLarge:
-            raise Refused(413, _larger(self.limits.body_bytes,
-                                       _language(None, request))) from None
+            raise Refused(413, _larger(self.limits.body_bytes),
+                          _language(None, request)) from None
         except TimeoutError:
-            raise Refused(408, _said(msg("the request took too long to arrive"),
-                                     _language(None, request))) from None
+            raise Refused(408, msg("the request took too long to arrive"),
+                          _language(None, request)) from None
 
     async def _run(self, name: str, args: tuple, seconds: float, language: str):
         try:
             return await self.checkers.run(name, args, seconds)
         except Busy:
-            raise Refused(503, _said(msg("the referee is busy: try again in a moment"),
-                                     language)) from None
+            raise Refused(503, msg("the referee is busy: try again in a moment"),
+                          language) from None
         except Overrun:
-            raise Refused(504, _said(msg("the log took longer than {seconds} seconds to check "
-                                         "and was left", seconds=_seconds(seconds)),
-                                     language)) from None
+            raise Refused(504, msg("the log took longer than {seconds} seconds to check "
+                                   "and was left", seconds=f"{seconds:g}"), language) from None
         except RuntimeError as failure:
-            raise Refused(500, _said(msg("the check failed: {reason}", reason=str(failure)),
-                                     language)) from None
-
-
-def _seconds(seconds: float) -> str:
-    return f"{seconds:g}"
+            raise Refused(500, msg("the check failed: {reason}", reason=str(failure)),
+                          language) from None
 
 
 def _text(value) -> str:
     return value.strip() if isinstance(value, str) else ""
-
-
-def _said(message: str, language: str) -> str:
-    return i18n.translate(message, language)
 
 
 def _language(asked: str | None, request) -> str:
@@ -244,10 +227,9 @@ def _language(asked: str | None, request) -> str:
         code = asked.strip().lower()
         if code in i18n.LANGUAGES:
             return code
-        raise Refused(400, _said(msg("no translation for {asked}: choose one of {choices}",
-                                     asked=escaped(asked[:40]),
-                                     choices=", ".join(i18n.LANGUAGES)),
-                                 _language(None, request)))
+        raise Refused(400, msg("no translation for {asked}: choose one of {choices}",
+                               asked=escaped(asked[:40]), choices=", ".join(i18n.LANGUAGES)),
+                      _language(None, request))
     return _browser_language(request.headers.get("accept-language", ""))
 
 
@@ -266,9 +248,8 @@ def _ruleset(name: str, language: str) -> str:
 
     if not name or name in bundled_names():
         return name
-    raise Refused(400, _said(msg("unknown ruleset {name}: choose one of {choices}",
-                                 name=escaped(name[:40]), choices=", ".join(bundled_names())),
-                             language))
+    raise Refused(400, msg("unknown ruleset {name}: choose one of {choices}",
+                           name=escaped(name[:40]), choices=", ".join(bundled_names())), language)
 
 
 @lru_cache(maxsize=4)
@@ -348,14 +329,15 @@ class _TooLarge(Exception):
     pass
 
 
-def _larger(limit: int, language: str) -> str:
-    return _said(msg("the request is larger than {size}: check a shorter log",
-                     size=format(limit / 1024 / 1024, "g") + " MB"), language)
+def _larger(limit: int) -> str:
+    return msg("the request is larger than {size}: check a shorter log",
+               size=format(limit / 1024 / 1024, "g") + " MB")
 
 
 async def _too_large(send, limit: int, scope) -> None:
     accepted = dict(scope["headers"]).get(b"accept-language", b"").decode("latin-1")
-    body = json.dumps({"error": _larger(limit, _browser_language(accepted))}).encode()
+    body = json.dumps({"error": i18n.translate(_larger(limit),
+                                               _browser_language(accepted))}).encode()
     await send({"type": "http.response.start", "status": 413,
                 "headers": [(b"content-type", b"application/json"),
                             (b"content-length", str(len(body)).encode()),

@@ -1,9 +1,7 @@
 """The checker processes: each job of :mod:`referee.serve.jobs` runs in one, under a time
 limit.  A job past its limit cannot be interrupted inside Python, so its process is killed
-and a fresh one takes its place; the other checkers and their jobs go on.
-
-The processes are started (``spawn``) when the server starts and killed when it stops; a
-checker whose server dies reads the end of its pipe and ends too.
+and a fresh one takes its place; a checker whose server dies reads the end of its pipe and
+ends too.
 """
 
 from __future__ import annotations

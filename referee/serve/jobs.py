@@ -1,10 +1,6 @@
 """What a checker process does for a request: check a log, make its report page, audit its
-score sheet.  Each job takes the log's bytes and returns what the response carries (text or
-a dict of plain values), so that it crosses between processes as it is.
-
-A log is read as text with no folder: its ``[Ruleset]`` tag may name a bundled ruleset only
-(any file it names is refused unread, as for standard input), and ``ruleset`` is a bundled
-ruleset's name or empty (the log's choice).
+score sheet.  Each job takes the log's bytes and returns plain values, which cross between
+processes as they are.  A log is read with no folder: it may name a bundled ruleset only.
 """
 
 from __future__ import annotations
@@ -24,8 +20,8 @@ def warm() -> None:
 
 
 def bundled(name: str) -> Ruleset | None:
-    """The bundled ruleset ``name`` (checked against the bundled names before any loading),
-    or None for the log's own choice."""
+    """The bundled ruleset ``name`` (checked before any loading), or None for the log's own
+    choice."""
     from referee.rules.ruleset import load_ruleset
     from referee.rules.ruleset_files import bundled_names
 
@@ -37,18 +33,16 @@ def bundled(name: str) -> Ruleset | None:
 
 
 def check(data: bytes, language: str, ruleset: str) -> dict:
-    """The check of one log: its verdict, a one-line summary, and the diagnostics, why it
-    is unreadable and the diagnostics left out, as ``check --format json`` has them."""
-    import json
-
+    """The check of one log: its verdict, a one-line summary, and the rest as ``check
+    --format json`` has it."""
     from referee.judge.codes import NOTE
-    from referee.output.render import more_diagnostics, to_json
+    from referee.output.render import more_diagnostics, report_json
     from referee.run.single import check_bytes
     from referee.util.i18n import translate
     from referee.util.message import msg, msgn
 
     report = check_bytes(data, LABEL, base_dir=None, ruleset=bundled(ruleset))
-    (document,) = json.loads(to_json([report], language))["files"]
+    document = report_json(report, language)
     count = sum(d.severity != NOTE for d in report.diagnostics) + sum(report.suppressed.values())
     summary = {"clean": msg("clean"), "unreadable": msg("unreadable"),
                "violations": msgn("{n} violation", "{n} violations", count, n=count)}
@@ -64,21 +58,14 @@ def report(data: bytes, language: str, ruleset: str, name: str = LABEL
     ``name`` is the log's name on the page, and nothing else."""
     from referee.log.parser import UnreadableLog
     from referee.output.html import render_html, report_view
+    from referee.output.localized import reason_in
 
     try:
         view, _verdict = report_view(data, name, base_dir=None, ruleset=bundled(ruleset),
                                      language=language)
     except UnreadableLog as problem:
-        return _reason(problem, language), f"{problem.line}:{problem.column}"
+        return reason_in(problem, language), f"{problem.line}:{problem.column}"
     return render_html(view, language), None
-
-
-def _reason(problem: Exception, language: str) -> str:
-    """Why the bytes are not a log, in ``language``."""
-    from referee.util.i18n import translate
-
-    reason = problem.args[0] if len(problem.args) == 1 else None
-    return translate(reason, language) if isinstance(reason, str) else str(problem)
 
 
 def audit(data: bytes, language: str, ruleset: str) -> dict:
@@ -86,7 +73,7 @@ def audit(data: bytes, language: str, ruleset: str) -> dict:
     the setup faults it assumed past (each ``line:column: message``)."""
     from referee.judge import codes
     from referee.log.parser import UnreadableLog, log_text
-    from referee.output.localized import localized_diagnostic
+    from referee.output.localized import localized_diagnostic, reason_in
     from referee.proofs.audit_read import open_sheet
     from referee.util.i18n import translate
     from referee.util.message import msg
@@ -94,7 +81,7 @@ def audit(data: bytes, language: str, ruleset: str) -> dict:
     try:
         sheet = open_sheet(log_text(data), LABEL)
     except UnreadableLog as problem:
-        return {"text": _reason(problem, language), "consistent": False,
+        return {"text": reason_in(problem, language), "consistent": False,
                 "faults": [], "readable": False}
     found = sheet.audit(ruleset=bundled(ruleset), max_solutions=2)
     faults = sorted((d for d in found.findings.items if d.kind == codes.BAD_SETUP),
