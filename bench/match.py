@@ -21,13 +21,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from referee.conformance.generate import Rng  # noqa: E402
+from referee.conformance.rng import Rng  # noqa: E402
 from referee.log.events import Pass, Trick  # noqa: E402
 from referee.log.parser import parse_log  # noqa: E402
 from referee.play.match import MatchOptions, play_game  # noqa: E402
 from referee.play.table import Table  # noqa: E402
 from referee.rules import engine  # noqa: E402
-from referee.rules.engine import PassAction, Phase  # noqa: E402
+from referee.rules.state import PassAction, Phase  # noqa: E402
 from referee.rules.ruleset import load_ruleset  # noqa: E402
 
 BOT = [sys.executable, str(ROOT / "examples" / "bots" / "random_bot.py")]

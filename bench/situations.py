@@ -13,12 +13,9 @@ from __future__ import annotations
 import sys
 import time
 
-from referee.conformance.generate import (
-    SITUATIONS,
-    GameStats,
-    game_seed,
-    generate_game,
-)
+from referee.conformance.strategies import SITUATIONS
+from referee.conformance.gamestats import GameStats
+from referee.conformance.generate import game_seed, generate_game
 from referee.conformance.strategies import shows_situation, situation_problem
 from referee.rules.ruleset import load_ruleset
 

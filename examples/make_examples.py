@@ -32,7 +32,8 @@ FACTS_FILE = "facts.toml"  # hand-written; read here, never written
 sys.path.insert(0, str(HERE.parent))
 
 from referee.conformance.generate import generate_game  # noqa: E402
-from referee.conformance.inject import INJECTABLE, CannotInject, violating_game  # noqa: E402
+from referee.conformance.inject import INJECTABLE, violating_game  # noqa: E402
+from referee.conformance.verdicts import CannotInject  # noqa: E402
 from referee.log.events import GameOver, HandStart, Score, Tag, Total, Trick  # noqa: E402
 from referee.log.writer import write  # noqa: E402
 from referee import check_path  # noqa: E402

@@ -8,9 +8,8 @@ import random
 import pytest
 
 from referee.rules.cards import counts_of, parse_card, parse_cards
+from referee.rules.state import IllegalAction, Phase
 from referee.rules.engine import (
-    IllegalAction,
-    Phase,
     apply,
     deal_from_order,
     full_deck,

@@ -9,7 +9,6 @@ import json
 import re
 from pathlib import Path
 
-from referee.log.jsonrecord import InvalidRecord
 
 EXAMPLE_RECORDS = Path(__file__).resolve().parents[1] / "examples" / "records"
 HEAD = '{"format": "referee-game-record", "version": 1, '

@@ -19,16 +19,17 @@ from referee.judge import codes
 from referee.conformance import corpus
 from referee.conformance.corpus import EXPECTED_SUFFIX, MANIFEST, compare, corpus_main, verify
 from referee.conformance.gamestats import CASES
-from referee.conformance.generate import Rng, generate_game
+from referee.conformance.rng import Rng
+from referee.conformance.generate import generate_game
 from referee.conformance.inject import (
     INJECTABLE,
     PLAY_KINDS,
-    CannotInject,
     _Tamper,
     can_occur,
     hands_for,
     violating_game,
 )
+from referee.conformance.verdicts import CannotInject
 from referee import check_path, check_text
 from referee.rules.names import DEFAULT_NAMES
 

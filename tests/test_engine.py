@@ -27,10 +27,6 @@ from referee.rules.cards import (
 )
 from referee.rules.engine import (
     SCORE,
-    DealAction,
-    IllegalAction,
-    PassAction,
-    Phase,
     apply,
     deal_from_order,
     full_deck,
@@ -41,6 +37,7 @@ from referee.rules.engine import (
     play,
     play_fault,
 )
+from referee.rules.state import DealAction, IllegalAction, PassAction, Phase
 from referee.rules.legality import Fault
 from referee.rules.ruleset import with_options
 

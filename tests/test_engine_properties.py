@@ -34,9 +34,6 @@ from referee.rules.cards import (
 )
 from referee.rules.engine import (
     SCORE,
-    DealAction,
-    IllegalAction,
-    Phase,
     apply,
     deal_from_order,
     full_deck,
@@ -48,6 +45,7 @@ from referee.rules.engine import (
     play_fault,
     shooter,
 )
+from referee.rules.state import DealAction, IllegalAction, Phase
 from referee.rules.legality import Fault
 from referee.rules.options import DealerMoves, FirstLeader, KittyTo, SetAsideLast, SetAsideWhen
 from referee.rules.ruleset import (

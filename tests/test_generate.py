@@ -15,14 +15,12 @@ import pytest
 
 from referee.conformance.commands import generate_main
 from referee.conformance.gamestats import CASES
-from referee.conformance.generate import (
-    STRATEGIES,
-    GameStats,
-    Rng,
-    generate_game,
-    ruleset_toml,
-)
-from referee.conformance.inject import INJECTABLE, CannotInject, Expected, can_occur, violating_game
+from referee.conformance.strategies import STRATEGIES
+from referee.conformance.gamestats import GameStats
+from referee.conformance.rng import Rng
+from referee.conformance.generate import generate_game, ruleset_toml
+from referee.conformance.inject import INJECTABLE, can_occur, violating_game
+from referee.conformance.verdicts import CannotInject, Expected
 from referee.log.writer import write
 from referee import check_text
 from referee.rules.ruleset import load_ruleset, with_options

@@ -12,13 +12,8 @@ from pathlib import Path
 import pytest
 
 from referee.cli import main
-from referee.conformance.generate import (
-    MAX_HANDS,
-    GameStats,
-    game_seed,
-    generate_game,
-    hand_limit_note,
-)
+from referee.conformance.generate import MAX_HANDS, game_seed, generate_game, hand_limit_note
+from referee.conformance.gamestats import GameStats
 from referee.log.writer import write
 from referee import check_path, check_text
 from referee.rules.ruleset import load_ruleset, with_options

@@ -25,7 +25,8 @@ from referee.output.render import to_jsonl_line, write_json
 from referee.output.replay_view import show_replay
 from referee.output.sarif import write_sarif
 from referee.rules.options import OPTION_RANGES
-from referee.rules.ruleset import RulesetError, load_ruleset
+from referee.rules.ruleset_files import RulesetError
+from referee.rules.ruleset import load_ruleset
 from referee.run.convert import ConversionRefused, convert
 from referee.util.terminal import escaped
 

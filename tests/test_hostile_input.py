@@ -17,7 +17,8 @@ from referee.cli import main
 from referee.log.jsontext import MAX_DEPTH
 from referee.log.writer import format_text
 from referee.rules.options import OPTION_RANGES, range_text
-from referee.rules.ruleset import RulesetError, load_ruleset
+from referee.rules.ruleset_files import RulesetError
+from referee.rules.ruleset import load_ruleset
 from referee.run.convert import convert
 from referee.util.terminal import escaped
 

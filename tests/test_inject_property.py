@@ -6,7 +6,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from referee.conformance.generate import generate_game
-from referee.conformance.inject import INJECTABLE, CannotInject, rotation_explains, violating_game
+from referee.conformance.inject import INJECTABLE, rotation_explains, violating_game
+from referee.conformance.verdicts import CannotInject
 from referee.log.events import Play, Trick
 from referee.rules.cards import parse_card
 from referee.log.writer import write

@@ -34,7 +34,8 @@ from referee.log.jsonbuild import players_value
 from referee.log.jsonrecord import InvalidRecord, read_record, record_pointers
 from referee.log.jsontext import MAX_DEPTH, JsonError, Places, Positions, loads
 from referee.log.jsonwrite import NotRecordable, record_of
-from referee.log.parser import parse_bytes, parse_log, split_players
+from referee.log.parser import parse_bytes, parse_log
+from referee.log.words import split_players
 from referee.log.recordschema import schema
 from referee.log.writer import format_text
 from referee.rules.cards import card_text

@@ -19,7 +19,8 @@ from record_texts import FAULTY_RECORDS, RECORD
 from referee.judge import codes
 from referee.judge.walk import check_path, check_text
 from referee.log.jsonrecord import InvalidRecord
-from referee.log.parser import UnreadableLog, parse_bytes, parse_log
+from referee.log.decode import UnreadableLog
+from referee.log.parser import parse_bytes, parse_log
 from referee.log.recordschema import DESCRIPTIONS
 from referee.rules.cards import CardError, parse_card
 from referee.util.i18n import translated

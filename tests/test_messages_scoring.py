@@ -11,7 +11,8 @@ import pytest
 
 from referee.judge import codes
 from referee import check_bytes, check_text
-from referee.rules.ruleset import RulesetError, load_ruleset
+from referee.rules.ruleset_files import RulesetError
+from referee.rules.ruleset import load_ruleset
 from referee.rules.ruleset_files import reason
 from referee.util.message import Message
 

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.conformance.generate import Rng, ruleset_toml
+from referee.conformance.rng import Rng
+from referee.conformance.generate import ruleset_toml
 from referee.log.events import Tag
 from referee.log.parser import parse_log
 from referee.openspiel_bridge import (

@@ -32,12 +32,11 @@ from referee.log.parser import (
     MAX_LINE,
     ParseResult,
     SyntaxIssue,
-    UnreadableLog,
-    decode_log,
     parse_bytes,
     parse_log,
-    split_players,
 )
+from referee.log.decode import UnreadableLog, decode_log
+from referee.log.words import split_players
 from referee.rules.cards import Card
 from referee.util.suggest import did_you_mean
 

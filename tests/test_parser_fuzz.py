@@ -16,13 +16,8 @@ from hypothesis import strategies as st
 from lark.exceptions import UnexpectedInput
 from log_strategies import GRAMMAR, LOG_CHARACTERS, SENTENCES, event_lists, mutate
 
-from referee.log.parser import (
-    MAX_ISSUES,
-    ParseResult,
-    UnreadableLog,
-    parse_bytes,
-    parse_log,
-)
+from referee.log.parser import MAX_ISSUES, ParseResult, parse_bytes, parse_log
+from referee.log.decode import UnreadableLog
 from referee.log.writer import write
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -9,10 +9,11 @@ import pytest
 
 from referee.rules import engine, scoring
 from referee.rules.cards import counts_of, parse_cards
-from referee.rules.engine import DealAction, IllegalAction, PassAction, Phase
+from referee.rules.state import DealAction, IllegalAction, PassAction, Phase
 from referee.rules.legality import Fault, card_fault, legal_cards
 from referee.rules.ops import PLAIN
-from referee.rules.ruleset import RulesetError, load_ruleset, with_options
+from referee.rules.ruleset_files import RulesetError
+from referee.rules.ruleset import load_ruleset, with_options
 from referee.rules.tricks import lead_card, resolve_trick
 
 CANCELLATION = load_ruleset("cancellation")

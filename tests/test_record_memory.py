@@ -4,7 +4,6 @@ and the whole decoded document as well (36 MB per MB when they were)."""
 
 from __future__ import annotations
 
-import json
 
 from peak_memory import growth, run_measured
 from record_texts import PLAYED_BLOCK, played_record

@@ -19,7 +19,8 @@ from referee.judge.holdings import gather as holdings_gather
 from referee.judge.setup import group_hands, setup_table
 from referee.judge.table import Findings
 from referee.conformance.generate import generate_game
-from referee.conformance.inject import INJECTABLE, CannotInject, violating_game
+from referee.conformance.inject import INJECTABLE, violating_game
+from referee.conformance.verdicts import CannotInject
 from referee.log.events import Deal, HandStart, Kitty, Pass, Play, Trick
 from referee.log.parser import parse_log
 from referee.log.writer import write

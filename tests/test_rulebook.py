@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.rules.ruleset import OPTION_DOCS, load_ruleset
+from referee.rules.options import OPTION_DOCS
+from referee.rules.ruleset import load_ruleset
 
 ROOT = Path(__file__).parents[1]
 RULEBOOK = ROOT / "spec" / "rules.md"

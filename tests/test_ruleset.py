@@ -8,12 +8,9 @@ from pathlib import Path
 import pytest
 
 from referee.rules.cards import QUEEN_OF_SPADES, parse_card
+from referee.rules.options import LATER_OPTIONS, OPTION_DOCS
 from referee.rules.ruleset import (
-    LATER_OPTIONS,
-    OPTION_DOCS,
     Ruleset,
-    RulesetError,
-    bundled_names,
     canonical_direction,
     card_points,
     direction_offset,
@@ -21,6 +18,7 @@ from referee.rules.ruleset import (
     load_ruleset,
     with_options,
 )
+from referee.rules.ruleset_files import RulesetError, bundled_names
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,8 @@ from referee.cli import main
 from referee.log.parser import parse_log
 from referee.proofs.handfacts import table_for
 from referee import check_path
-from referee.rules.ruleset import RulesetError, direction_offset, load_ruleset
+from referee.rules.ruleset_files import RulesetError
+from referee.rules.ruleset import direction_offset, load_ruleset
 
 PLAYERS = '[Players "Ann Bob Cat Dan Eve Fay"]\n'
 SECRET = "zebra_quartz_7731"  # a key no message may repeat unless the file was allowed

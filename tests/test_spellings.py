@@ -11,7 +11,8 @@ import pytest
 from same_reading import assert_same_reading
 
 from referee.log.events import Claim, Entry, Pass, Play, Score, Tag, Total, Trick
-from referee.log.parser import parse_log, split_players
+from referee.log.parser import parse_log
+from referee.log.words import split_players
 from referee.log.writer import format_text, write
 from referee.rules.cards import Card
 

@@ -15,15 +15,8 @@ from peak_memory import growth, played_log, run_measured
 
 from referee.judge.walk import check_bytes, check_parsed, check_stream
 from referee.log.decode import normalise
-from referee.log.parser import (
-    MAX_ISSUES,
-    UnreadableLog,
-    log_text,
-    parse_blocks,
-    parse_log,
-    parse_text,
-    tags_after,
-)
+from referee.log.parser import MAX_ISSUES, log_text, parse_blocks, parse_log, parse_text, tags_after
+from referee.log.decode import UnreadableLog
 from referee import check_text
 
 ROOT = Path(__file__).resolve().parents[1]

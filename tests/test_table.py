@@ -8,13 +8,14 @@ import re
 import pytest
 
 import referee
-from referee.conformance.generate import Rng, generate_game
+from referee.conformance.rng import Rng
+from referee.conformance.generate import generate_game
 from referee.log.writer import write
 from referee.play import table as table_module
 from referee.play.positions import PositionError
 from referee.play.table import Table
 from referee.rules.cards import Card
-from referee.rules.engine import Phase
+from referee.rules.state import Phase
 from referee.rules.ruleset import load_ruleset
 from referee.run.single import check_text
 

@@ -12,7 +12,6 @@ import pytest
 from referee.proofs.rulemodel import (
     LITERAL_TOML,
     NONE,
-    PyOps,
     as_model,
     card_points,
     legal_spec,
@@ -20,10 +19,12 @@ from referee.proofs.rulemodel import (
     trick_flow,
     trick_spec,
 )
+from referee.rules.ops import PyOps
 from referee.proofs.verify_rules import PROPERTIES, main_verify, verify_rules
 from referee.rules.cards import NUM_RANKS, parse_card
 from referee.rules.legality import legal_cards
-from referee.rules.ruleset import RulesetError, load_ruleset, with_options
+from referee.rules.ruleset_files import RulesetError
+from referee.rules.ruleset import load_ruleset, with_options
 from referee.rules.tricks import TrickOutcome, resolve_trick
 
 pytestmark = pytest.mark.slow  # z3 proofs of every bundled ruleset: minutes

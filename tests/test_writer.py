@@ -25,7 +25,8 @@ from referee.log.events import (
     Trick,
 )
 from referee.log.parser import parse_log
-from referee.log.writer import format_event, format_text, write
+from referee.log.canonical import format_event
+from referee.log.writer import format_text, write
 from referee.rules.cards import Card
 from referee.rules.ruleset import canonical_direction
 

@@ -13,19 +13,20 @@ from referee.conformance.gamestats import CASES, GameStats
 from referee.conformance.generate import (
     MAX_HANDS,
     MAX_HANDS_ASKED,
-    SITUATIONS,
-    STRATEGIES,
     game_seed,
     generate_game,
     hand_limit_note,
 )
+from referee.conformance.strategies import SITUATIONS, STRATEGIES
 from referee.conformance.strategies import shows_situation, situation_problem
 from referee.conformance.inject import INJECTABLE, can_occur, violating_game
 from referee.conformance.verdicts import CannotInject, expected_document
 from referee.log.events import Tag
 from referee.log.jsonwrite import record_text
-from referee.log.writer import format_event, write
-from referee.rules.ruleset import RulesetError, bundled_names, load_ruleset
+from referee.log.canonical import format_event
+from referee.log.writer import write
+from referee.rules.ruleset_files import RulesetError, bundled_names
+from referee.rules.ruleset import load_ruleset
 from referee.util.files import RefusedWrite, write_parts
 from referee.util.terminal import escaped
 

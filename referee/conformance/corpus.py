@@ -18,7 +18,8 @@ from pathlib import Path
 
 from referee.judge import codes
 from referee.conformance.gamestats import CASES, GameStats
-from referee.conformance.generate import Rng, generate_game
+from referee.conformance.rng import Rng
+from referee.conformance.generate import generate_game
 from referee.conformance.inject import INJECTABLE, can_occur, hands_for, violating_game
 from referee.conformance.verdicts import CannotInject, Expected, expected_document
 from referee.log.events import GameOver, HandStart, Moon, Score, Total

@@ -21,12 +21,8 @@ from referee.rules.options import (
     SetAsideWhen,
     WinningTotal,
 )
-from referee.rules.ruleset import (
-    Ruleset,
-    bundled_names,
-    load_ruleset,
-    with_options,
-)
+from referee.rules.ruleset import Ruleset, load_ruleset, with_options
+from referee.rules.ruleset_files import bundled_names
 
 
 def as_strategy(value, default: SearchStrategy) -> SearchStrategy:

@@ -191,7 +191,7 @@ def _game_end(events, rules, players, rng):
 
 
 def _names(events) -> list[str]:
-    from referee.log.parser import split_players
+    from referee.log.words import split_players
 
     return split_players(next(e.value for e in events if isinstance(e, Tag) and e.key == "players"))
 

@@ -51,7 +51,7 @@ from referee.log.events import (
 )
 from referee.rules import engine
 from referee.rules.cards import CARDS, NUM_RANKS
-from referee.rules.engine import DealAction, PassAction, Phase, State
+from referee.rules.state import DealAction, PassAction, Phase, State
 from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ruleset import Ruleset
 

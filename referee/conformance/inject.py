@@ -14,10 +14,13 @@ from __future__ import annotations
 from referee.judge import codes
 from referee.judge.rotation import from_a_pad_column
 from referee.conformance.edits import EDITS, syntax_fault, trick_index
-from referee.conformance.generate import GameStats, Rng, generate_game, seat_names
+from referee.conformance.gamestats import GameStats
+from referee.conformance.rng import Rng
+from referee.conformance.generate import generate_game, seat_names
 from referee.conformance.verdicts import CannotInject, Expected
 from referee.rules.cards import CARDS, DECK_SIZE, NUM_RANKS
-from referee.rules.engine import State, play_fault
+from referee.rules.state import State
+from referee.rules.engine import play_fault
 from referee.rules.legality import Fault
 from referee.rules.ruleset import Ruleset
 from referee.rules.tricks import lead_card, resolve_under

@@ -14,10 +14,12 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 
-from referee.conformance.generate import GameStats, Rng, generate_game
+from referee.conformance.gamestats import GameStats
+from referee.conformance.rng import Rng
+from referee.conformance.generate import generate_game
 from referee.rules import engine
 from referee.rules.cards import CARDS, Counts, card_text, counts_of, parse_card, sort_key
-from referee.rules.engine import State
+from referee.rules.state import State
 from referee.rules.legality import follow_layers, lead_layers, legal_cards
 from referee.rules.ruleset import Ruleset, load_ruleset, with_options
 from referee.rules.tricks import lead_card

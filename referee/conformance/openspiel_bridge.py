@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.judge import codes
-from referee.conformance.generate import Rng
+from referee.conformance.rng import Rng
 from referee.log.events import (
     CardRun,
     Claim,

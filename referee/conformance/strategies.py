@@ -11,7 +11,7 @@ from referee.conformance.gamestats import GameStats
 from referee.conformance.rng import Rng
 from referee.rules import engine
 from referee.rules.cards import HEARTS, NUM_RANKS, QUEEN_OF_SPADES, Card, cards_of
-from referee.rules.engine import State
+from referee.rules.state import State
 from referee.rules.ruleset import Ruleset, card_points, is_point_card
 from referee.rules.tricks import resolve_under
 from referee.rules.options import KittyTo, NothingSurvives

@@ -53,30 +53,20 @@ from referee.conformance.draws import (
     players_for,
     rulesets,
 )
-from referee.conformance.generate import (
-    GameStats,
-    Rng,
-    generate_game,
-    ruleset_toml,
-    seat_names,
-    twos_apart,
-)
+from referee.conformance.gamestats import GameStats
+from referee.conformance.rng import Rng
+from referee.conformance.generate import generate_game, ruleset_toml, seat_names, twos_apart
 
 # one hand from its own Rng, dealt again if it runs into a dead end (R5.6)
 from referee.conformance.generate import _play_hand_to_its_end as play_hand
-from referee.conformance.inject import (
-    INJECTABLE,
-    CannotInject,
-    Expected,
-    can_occur,
-    hands_for,
-    violating_game,
-)
+from referee.conformance.inject import INJECTABLE, can_occur, hands_for, violating_game
+from referee.conformance.verdicts import CannotInject, Expected
 from referee.log.events import CardRun, Deal, Event, GameOver, HandStart, Kitty, Tag
 from referee.log.writer import write
 from referee.rules import engine
 from referee.rules.cards import Card
-from referee.rules.ruleset import Ruleset, bundled_names, load_ruleset, with_options
+from referee.rules.ruleset import Ruleset, load_ruleset, with_options
+from referee.rules.ruleset_files import bundled_names
 
 __all__ = [
     "rulesets", "deals", "game_logs", "violating_logs", "assert_events_legal",
@@ -112,7 +102,7 @@ class DrawnDeal:
 
     def log_lines(self) -> list[str]:
         """The start of a log of this hand, as text lines: tags, ``hand 1``, deals, kitty."""
-        from referee.log.writer import format_event
+        from referee.log.canonical import format_event
 
         return [format_event(event) for event in self.events()]
 

@@ -25,15 +25,15 @@ from referee.log.events import (
     Total,
     Trick,
 )
-from referee.log.parser import split_players
+from referee.log.words import split_players
 from referee.rules.ruleset import (
     DEFAULT_RULESET,
     Ruleset,
-    RulesetError,
     direction_offset,
     load_ruleset,
     with_options,
 )
+from referee.rules.ruleset_files import RulesetError
 from referee.rules.options import OPTION_RANGES
 from referee.rules.ruleset_files import RulesetOutside, reason
 from referee.util.counting import whole_number

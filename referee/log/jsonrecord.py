@@ -23,7 +23,6 @@ from referee.log.jsontext import (
     pieces,
     refuse_deep,
 )
-from referee.log.recognise import looks_like_record
 from referee.log.recordschema import (
     MAX_PROBLEMS,
     RecordProblem,
@@ -34,14 +33,7 @@ from referee.log.recordschema import (
 from referee.util.message import msg, msgn
 
 __all__ = [
-    "FORMAT",
-    "VERSION",
-    "InvalidRecord",
-    "RecordProblem",
-    "looks_like_record",
-    "read_record",
-    "record_pointers",
-    "validate_record",
+    "FORMAT", "VERSION", "InvalidRecord", "read_record", "record_pointers", "validate_record"
 ]
 
 FORMAT = "referee-game-record"

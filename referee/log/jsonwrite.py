@@ -26,7 +26,7 @@ from referee.log.events import (
 )
 from referee.log.jsonbuild import Reading, players_value
 from referee.log.jsonrecord import FORMAT, VERSION
-from referee.log.parser import split_players
+from referee.log.words import split_players
 from referee.log.recordfits import PlainValues
 from referee.log.recordschema import schema
 from referee.log.writer import write

@@ -22,7 +22,6 @@ from referee.log.events import Comment, Event, Tag
 from referee.log.fast import LineReader
 from referee.log.larkread import LarkLines, callbacks_maker
 from referee.log.recognise import looks_like_record
-from referee.log.words import split_players  # its home; parser is where callers find it
 from referee.util.collector import collector_paused
 from referee.util.message import msg, msgn
 from referee.util.record import Record, record
@@ -32,9 +31,8 @@ if TYPE_CHECKING:
     from lark.parsers.lalr_parser_state import ParseConf
 
 __all__ = [
-    "SyntaxIssue", "ParseResult", "UnreadableLog", "decode_log", "parse_log", "parse_bytes",
-    "parse_blocks", "parse_text", "log_text", "nothing_read", "tags_after", "split_players",
-    "MAX_LINE",
+    "SyntaxIssue", "ParseResult", "parse_log", "parse_bytes", "parse_blocks", "parse_text",
+    "log_text", "nothing_read", "tags_after", "MAX_LINE"
 ]
 
 MAX_LINE = 4096  # characters; longer lines are reported and skipped unread

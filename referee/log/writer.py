@@ -14,7 +14,7 @@ from referee.log.events import Comment, Event
 from referee.log.parser import SyntaxIssue, parse_blocks
 from referee.util.collector import collector_paused
 
-__all__ = ["format_event", "format_pieces", "format_text", "write"]
+__all__ = ["format_pieces", "format_text", "write"]
 
 
 def write(events: Iterable[Event], remarks: Mapping[int, str] | None = None) -> str:

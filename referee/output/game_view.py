@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from referee.judge.diagnostics import HandSummary, Report
-from referee.judge.holdings import HandRecord
+from referee.judge.hand_record import HandRecord
 from referee.judge.stream import Watch
 from referee.judge.table import Table, TracedTrick
 from referee.judge.unread import Unread

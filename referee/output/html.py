@@ -241,7 +241,7 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
                 language: str = SOURCE_LANGUAGE) -> int:
     """Write the report page of ``path`` to ``output`` (``-``: standard output).  Exit code
     0 clean, 1 violations, 2 when the input is not a log or the page cannot be written."""
-    from referee.log.parser import UnreadableLog
+    from referee.log.decode import UnreadableLog
     from referee.output.localized import reason_in
     from referee.util.reading import UnreadableFile, read_input
     from referee.util.terminal import escaped

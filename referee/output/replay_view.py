@@ -10,15 +10,16 @@ from pathlib import Path
 from typing import IO
 
 from referee.judge.diagnostics import HandSummary, Report
-from referee.judge.holdings import HandRecord
+from referee.judge.hand_record import HandRecord
 from referee.judge.stream import Watch
 from referee.judge.table import Table, TracedTrick
 from referee.output.game_view import VIEW_VERSION, GameView, GameWatch, referee_game
 from referee.rules import engine
 from referee.rules.cards import card_text, counts_of, sort_key
-from referee.rules.engine import IllegalAction, State
+from referee.rules.state import IllegalAction, State
 from referee.rules.legality import legal_cards
-from referee.rules.ruleset import Ruleset, RulesetError, card_points, direction_offset
+from referee.rules.ruleset import Ruleset, card_points, direction_offset
+from referee.rules.ruleset_files import RulesetError
 from referee.util.terminal import escaped, escaped_values
 
 SPOOL_BYTES = 1 << 20  # what is spooled in memory; past it, in a temporary file
@@ -224,7 +225,7 @@ def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None 
     from rich.console import Console
 
     from referee.judge import codes
-    from referee.log.parser import UnreadableLog
+    from referee.log.decode import UnreadableLog
     from referee.output.render import diagnostic_line
     from referee.util.reading import UnreadableFile
 

@@ -14,7 +14,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from referee.judge.diagnostics import HandSummary
-from referee.judge.holdings import HandRecord
+from referee.judge.hand_record import HandRecord
 from referee.log.events import CardRun, Event, Score, Span, Total
 from referee.output.marks import Marks
 from referee.rules.cards import card_text

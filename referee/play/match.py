@@ -18,13 +18,8 @@ from pathlib import Path
 from referee.play.program import Processes, Program, ProgramFault, encoded
 from referee.play.table import Table
 from referee.rules.cards import Card, card_text, counts_of
-from referee.rules.engine import (
-    AFTER_LAST_WINNER,
-    IllegalAction,
-    Phase,
-    hand_scores,
-    pass_recipient,
-)
+from referee.rules.engine import AFTER_LAST_WINNER, hand_scores, pass_recipient
+from referee.rules.state import IllegalAction, Phase
 from referee.rules.ruleset import Ruleset
 from referee.rules.options import GameLength, OnFault
 

@@ -14,7 +14,8 @@ from referee.judge.table import Findings
 from referee.log.decode import UnreadableLog
 from referee.log.events import Deal, Event, HandStart, Kitty, Moon, Pass, Score, Trick
 from referee.log.parser import log_text, parse_text
-from referee.rules.engine import SCORE, AFTER_LAST_WINNER, IllegalAction, Phase
+from referee.rules.engine import SCORE, AFTER_LAST_WINNER
+from referee.rules.state import IllegalAction, Phase
 from referee.util.reading import MAX_LOG_BYTES, UnreadableFile, read_limited
 
 

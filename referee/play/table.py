@@ -37,7 +37,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from referee.conformance.generate import Rng, deal_hands, seat_names
+from referee.conformance.rng import Rng
+from referee.conformance.generate import deal_hands, seat_names
 from referee.log.events import (
     CardRun,
     Claim,
@@ -60,8 +61,8 @@ from referee.log.jsonwrite import record_text
 from referee.log.writer import write
 from referee.rules import engine
 from referee.rules.cards import CARDS, Card, card_text, cards_of, counts_of
-from referee.rules.engine import (
-    SCORE,
+from referee.rules.engine import SCORE
+from referee.rules.state import (
     DealAction,
     HandResult,
     IllegalAction,

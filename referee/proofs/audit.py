@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from typing import NamedTuple
 
-from referee.judge.holdings import HandRecord
+from referee.judge.hand_record import HandRecord
 from referee.judge.scoring import explain, loss_possible, sum_fact
 from referee.judge.setup import hands_of
 from referee.judge.table import Findings, Table
@@ -35,13 +35,11 @@ from referee.proofs.budgets import (
     AUDIT_SECONDS,
     size_detail,
 )
-from referee.proofs.partial import Conflict, partial_record_conflicts  # noqa: F401  (one import for both)
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
 from referee.util.message import msg
 
-__all__ = ["Fix", "AuditResult", "SheetQuestion", "audit_scoresheet", "partial_record_conflicts",
-           "Conflict"]
+__all__ = ["SheetQuestion", "audit_scoresheet"]
 
 
 def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,

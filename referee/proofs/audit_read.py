@@ -22,7 +22,8 @@ from referee.judge.unread import Unread
 from referee.log.events import Event
 from referee.log.parser import ParseResult, parse_text
 from referee.log.recognise import looks_like_record
-from referee.proofs.audit import AuditResult, SheetQuestion, audit_scoresheet
+from referee.proofs.audit_answer import AuditResult
+from referee.proofs.audit import SheetQuestion, audit_scoresheet
 from referee.proofs.budgets import AUDIT_SECONDS
 from referee.proofs.handfacts import log_folder
 from referee.rules.ruleset import Ruleset

@@ -16,7 +16,8 @@ from pathlib import Path
 
 from referee.judge import holding_rule
 from referee.judge.holding_rule import compact_seated
-from referee.judge.holdings import HandRecord, SeatedPlay
+from referee.judge.hand_record import HandRecord
+from referee.judge.holdings import SeatedPlay
 from referee.judge.setup import group_hands, setup_table
 from referee.judge.table import Findings, Table
 from referee.log.events import Span, Trick

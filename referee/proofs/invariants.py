@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from referee.judge import codes
 from referee.judge.diagnostics import HandSummary, Report, make
-from referee.judge.holdings import HandRecord
+from referee.judge.hand_record import HandRecord
 from referee.judge.stream import Watch
 from referee.judge.table import Table
 from referee.log.events import Span

@@ -26,13 +26,10 @@ from referee.rules.ruleset import (
     BLACK_MARIA_POINTS,
     HEART_POINTS,
     Ruleset,
-    RulesetError,
-    bundled_names,
     load_ruleset,
-    read_ruleset_file,
-    toml_options,
     with_options,
 )
+from referee.rules.ruleset_files import RulesetError, bundled_names, read_ruleset_file, toml_options
 from referee.rules.options import FirstLeader, KittyTo, SetAsideLast
 
 # Readings only the model knows, with the value that matches the engine.

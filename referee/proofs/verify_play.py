@@ -19,15 +19,8 @@ from referee.proofs.properties import (
     z3_bool,
     z3_module,
 )
-from referee.proofs.rulemodel import (
-    NONE,
-    PyOps,
-    RuleModel,
-    Z3Ops,
-    is_point,
-    legal_spec,
-    lowest_clubs,
-)
+from referee.proofs.rulemodel import NONE, RuleModel, Z3Ops, is_point, legal_spec, lowest_clubs
+from referee.rules.ops import PyOps
 from referee.rules.cards import CARDS, CLUBS, DECK_SIZE, NUM_RANKS, card_text, counts_of
 from referee.rules.options import FirstLeader
 

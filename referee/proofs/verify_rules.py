@@ -27,7 +27,6 @@ from referee.proofs.properties import (
 )
 from referee.proofs.rulemodel import (
     NONE,
-    PyOps,
     RuleModel,
     Z3Ops,
     as_model,
@@ -37,9 +36,11 @@ from referee.proofs.rulemodel import (
     trick_flow,
     trick_spec,
 )
+from referee.rules.ops import PyOps
 from referee.rules.cards import DECK_SIZE, card_text
 from referee.rules.names import DEFAULT_NAMES
-from referee.rules.ruleset import Ruleset, RulesetError
+from referee.rules.ruleset import Ruleset
+from referee.rules.ruleset_files import RulesetError
 from referee.rules.scoring import hand_scores, moon_pattern
 from referee.util.terminal import escaped
 from referee.rules.options import KittyTo

@@ -18,10 +18,9 @@ from referee.rules.cards import (
     card_text,
     parse_card,
 )
-from referee.rules.options import (  # noqa: F401  (OPTION_DOCS is re-exported)
+from referee.rules.options import (
     CHOICES,
     LATER_OPTIONS,
-    OPTION_DOCS,
     OPTION_RANGES,
     DealerMoves,
     FirstLeader,
@@ -35,7 +34,7 @@ from referee.rules.options import (  # noqa: F401  (OPTION_DOCS is re-exported)
     WinningTotal,
     bound_text,
 )
-from referee.rules.ruleset_files import (  # noqa: F401  (re-exported: a ruleset's errors)
+from referee.rules.ruleset_files import (
     RulesetError,
     bundled_names,
     bundled_text,
@@ -343,7 +342,6 @@ def with_options(ruleset: Ruleset, **changes) -> Ruleset:
 
 DEFAULT_RULESET = "cancellation"
 __all__ = [
-    "Ruleset", "RulesetError", "load_ruleset", "with_options",
-    "bundled_names", "card_points", "is_point_card", "direction_offset", "read_ruleset_file",
-    "canonical_direction", "OPTION_DOCS", "toml_options",
+    "Ruleset", "load_ruleset", "with_options", "card_points", "is_point_card",
+    "direction_offset", "canonical_direction"
 ]

@@ -64,7 +64,8 @@ def holds_no_log_line(report: Report) -> bool:
 def _no_log_line_reasons() -> frozenset[str]:
     """The templates of the parser's reasons for text with no log line, asked of the parser
     itself (:func:`referee.log.parser.nothing_read`, :func:`~referee.log.parser.log_text`)."""
-    from referee.log.parser import SyntaxIssue, UnreadableLog, log_text, nothing_read
+    from referee.log.parser import SyntaxIssue, log_text, nothing_read
+    from referee.log.decode import UnreadableLog
 
     reasons = [nothing_read(None).message, nothing_read(SyntaxIssue(1, 1, 1, 2, "")).message]
     try:

@@ -136,7 +136,9 @@ def styled(found, stream, terminal: bool | None = None) -> None:
 def run_rules(args) -> int:
     from dataclasses import fields
 
-    from referee.rules.ruleset import OPTION_DOCS, RulesetError, bundled_names, load_ruleset
+    from referee.rules.options import OPTION_DOCS
+    from referee.rules.ruleset_files import RulesetError, bundled_names
+    from referee.rules.ruleset import load_ruleset
 
     if args.book:
         from referee.rules.rulebook import rulebook_text

@@ -34,7 +34,8 @@ def _commands(args) -> list[list[str]]:
 def _options(args):
     from referee.play.match import MatchOptions
     from referee.rules.options import OnFault
-    from referee.rules.ruleset import RulesetError, load_ruleset
+    from referee.rules.ruleset_files import RulesetError
+    from referee.rules.ruleset import load_ruleset
 
     try:
         rules = load_ruleset(args.ruleset)

@@ -20,7 +20,7 @@ from referee.util.terminal import escaped, shown_to
 def _read(path: str, reading):
     """``reading`` of the file's bytes, or None when it cannot be read as a log (then said on
     stderr with its place, as check says it)."""
-    from referee.log.parser import UnreadableLog
+    from referee.log.decode import UnreadableLog
     from referee.util.reading import UnreadableFile, read_input
 
     try:
@@ -33,7 +33,7 @@ def _read(path: str, reading):
 
 
 def run_fmt(args) -> int:
-    from referee.log.parser import decode_log
+    from referee.log.decode import decode_log
     from referee.log.writer import format_text
 
     if args.write and args.path == "-":

@@ -16,12 +16,12 @@ from pathlib import Path
 
 from referee.judge import walk
 from referee.judge.diagnostics import Report
-from referee.judge.walk import MAX_FILE_BYTES, Watcher
+from referee.judge.walk import Watcher
 from referee.judge.table import DEFAULT_MAX_DIAGNOSTICS
 from referee.log.parser import ParseResult
 from referee.rules.ruleset import Ruleset
 
-__all__ = ["MAX_FILE_BYTES", "check", "check_bytes", "check_parsed", "check_path", "check_text"]
+__all__ = ["check", "check_bytes", "check_parsed", "check_path", "check_text"]
 
 
 def _prover(invariants: bool) -> Watcher | None:

@@ -15,7 +15,8 @@ class UsageError(Exception):
 
 def ruleset_choice(args) -> tuple[object, tuple[str, ...]]:
     """(the --ruleset ruleset or None, the --allow-ruleset-dir folders resolved)."""
-    from referee.rules.ruleset import RulesetError, load_ruleset
+    from referee.rules.ruleset_files import RulesetError
+    from referee.rules.ruleset import load_ruleset
 
     rules = None
     if args.ruleset is not None:

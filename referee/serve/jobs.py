@@ -56,7 +56,7 @@ def report(data: bytes, language: str, ruleset: str, name: str = LABEL
            ) -> tuple[str, str | None]:
     """(the report page, None), or (why the bytes are not a log, the reason's place).
     ``name`` is the log's name on the page, and nothing else."""
-    from referee.log.parser import UnreadableLog
+    from referee.log.decode import UnreadableLog
     from referee.output.html import render_html, report_view
     from referee.output.localized import reason_in
 
@@ -72,7 +72,8 @@ def audit(data: bytes, language: str, ruleset: str) -> dict:
     """The audit of a score sheet: its answer's text, whether the sheet is consistent, and
     the setup faults it assumed past (each ``line:column: message``)."""
     from referee.judge import codes
-    from referee.log.parser import UnreadableLog, log_text
+    from referee.log.decode import UnreadableLog
+    from referee.log.parser import log_text
     from referee.output.localized import localized_diagnostic, reason_in
     from referee.proofs.audit_read import open_sheet
     from referee.util.i18n import translate
