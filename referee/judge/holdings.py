@@ -289,7 +289,9 @@ def _check_target(table: Table, record: HandRecord, seat: int, direction: str,
     pass_, hand = record.passes[seat], record.number
     if pass_.to is None:
         return
-    target = table.seat(pass_.to, pass_.to_span, hand=hand)
+    target = table.seats.get(pass_.to)
+    if target is None:
+        target = table.seat(pass_.to, pass_.to_span, hand=hand)
     due = receiver(seat, offset, table.size)
     if target is None or target == due or _follows_header(table, record, seat, target):
         return

@@ -31,18 +31,21 @@ from referee.util.message import msg, msgn
 
 
 def entries_by_seat(table: Table, line: Score | Total, hand: int, kind: str) -> dict[int, tuple]:
-    """Resolve a score/total line: seat -> (value, span); duplicates and gaps are reported."""
+    """Resolve a score/total line: seat -> (value, entry); duplicates and gaps are reported.
+    An entry's span is read only when something about it is reported."""
     found: dict[int, tuple] = {}
     for entry in line.entries:
-        seat = table.seat(entry.player, entry.span, hand=hand)
+        seat = table.seats.get(entry.player)
         if seat is None:
-            continue
+            seat = table.seat(entry.player, entry.span, hand=hand)
+            if seat is None:
+                continue
         if seat in found:
             table.findings.add(kind, entry.span, msg("{player} appears twice on this line",
                                                      player=table.name(seat)),
                                hand=hand, player=table.name(seat))
             continue
-        found[seat] = (entry.value, entry.span)
+        found[seat] = (entry.value, entry)
     missing = [table.name(s) for s in range(table.size) if s not in found]
     if missing and found:
         table.findings.add(kind, line.span, msg("no entry for {players}",
@@ -86,7 +89,7 @@ def choose_moon(table: Table, state: State, moon: Moon | None, written: dict[int
         if written and all(written.get(s, (v,))[0] == v for s, v in enumerate(scores)):
             return choice
     if written:
-        add(codes.BAD_MOON, next(iter(written.values()))[1], msg(
+        add(codes.BAD_MOON, next(iter(written.values()))[1].span, msg(
             "{shooter} took every point, but the scores follow neither moon choice ({choices}) "
             "and no moon line says which was chosen", shooter=table.name(shooter),
             choices=neither(rules.moon_choices)), hand=hand,
@@ -128,12 +131,12 @@ def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: in
     tricks, the set-aside piles or lost points behind it (:mod:`referee.judge.why`)."""
     result = state.history[-1]
     claims = _claims_by_seat(table, tricks, wrong_claims) if wrong_claims else {}
-    for seat, (value, span) in written.items():
+    for seat, (value, entry) in written.items():
         if value == result.scores[seat]:
             continue
         who, lines = table.name(seat), claims.get(seat, [])
         if result.shooter is not None and value == result.taken[seat]:
-            table.findings.add(codes.BAD_MOON, span, msg(
+            table.findings.add(codes.BAD_MOON, entry.span, msg(
                 "{shooter} shot the moon, so {player}'s hand score is {score}, not the {points} "
                 "taken", shooter=table.name(result.shooter), player=who,
                 score=result.scores[seat], points=points(value)), hand=hand, player=who,
@@ -148,7 +151,7 @@ def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: in
             pile_reason(table, state, played, seat, value)
         # TRANSLATORS: {took} says what the player took; {kitty} and {cause} are empty or
         # a clause of their own (" (2 of them in the kitty ...)", "; the winner claimed ...")
-        table.findings.add(codes.SCORE_MISMATCH, span, msg(
+        table.findings.add(codes.SCORE_MISMATCH, entry.span, msg(
             "{player}'s hand {hand} score is written as {value}, but {took}{kitty}: the score is "
             "{score}{cause}", player=who, hand=hand, value=value, took=joined(took, pile),
             kitty=kitty_part(state, seat), score=result.scores[seat],
@@ -170,7 +173,7 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
     if _carried_from_older(table, total, written, previous, older, scores, written_scores,
                            hand):
         return tuple(written[s][0] for s in range(table.size))
-    for seat, (value, span) in written.items():
+    for seat, (value, entry) in written.items():
         score = written_scores[seat][0] if seat in written_scores else (
             scores[seat] if scores is not None else None)
         if score is None:
@@ -186,7 +189,7 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
                 msg("{player}'s total is written as {value}, but {before} - {loss} = {total}",
                     player=table.name(seat), value=value, before=before, loss=-score,
                     total=before + score)  # (not "100 + -22")
-            table.findings.add(codes.TOTAL_MISMATCH, span, said, hand=hand,
+            table.findings.add(codes.TOTAL_MISMATCH, entry.span, said, hand=hand,
                                player=table.name(seat))
     return tuple(written[s][0] for s in range(table.size))
 
@@ -362,8 +365,8 @@ def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
     if better is not None and (reading is None or better.lost <= reading.lost):
         fact = short_fact(rules, hand, values)
         for seat in differ:
-            who, (value, span) = table.name(seat), written[seat]
-            table.findings.add(codes.SCORE_MISMATCH, span, msg(
+            who, (value, entry) = table.name(seat), written[seat]
+            table.findings.add(codes.SCORE_MISMATCH, entry.span, msg(
                 "{fact}: {player}'s score is written as {value}, but {player}'s total {total} = "
                 "{previous} + {score} makes it {score}", fact=fact, player=who, value=value,
                 total=implied[seat] + previous[seat], previous=previous[seat],

@@ -369,7 +369,9 @@ def _with_due_direction(table: Table, start: HandStart, number: int) -> HandStar
 def _file(table: Table, record: HandRecord, event: Event) -> None:
     add, hand = table.findings.add, record.number
     if isinstance(event, Deal):
-        seat = table.seat(event.player, event.player_span, hand=hand)
+        seat = table.seats.get(event.player)  # (the span only for a name not seated)
+        if seat is None:
+            seat = table.seat(event.player, event.player_span, hand=hand)
         if seat in record.deals:
             add(codes.BAD_DEAL, event.span, msg(
                 "a second deal line for {player} in hand {hand} (the first is on line {line})",
@@ -385,7 +387,9 @@ def _file(table: Table, record: HandRecord, event: Event) -> None:
         else:
             record.kitty = event
     elif isinstance(event, Pass):
-        seat = table.seat(event.player, event.player_span, hand=hand)
+        seat = table.seats.get(event.player)
+        if seat is None:
+            seat = table.seat(event.player, event.player_span, hand=hand)
         if seat in record.passes:
             add(codes.BAD_PASS, event.span, msg("a second pass line for {player} in hand {hand}",
                                                 player=table.name(seat), hand=hand),
