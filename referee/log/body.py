@@ -12,7 +12,7 @@ import re
 from functools import partial
 from itertools import count, repeat
 
-from referee.log.events import CardRun, Entry, Play, Span, fast, setters
+from referee.log.events import CardRun, Entry, Play, Span, fast, lazy, setters
 from referee.log.words import (
     BARE_NAME_RE,
     NAME_CACHE,
@@ -91,7 +91,7 @@ CARD_BY_TEXT: dict[str, Card] = _card_table()
 _new = object.__new__
 make_span = fast(Span)
 _new_play = partial(tuple.__new__, Play)  # Play((player, card, finder, index)), in C
-make_entry = fast(Entry)
+make_entry = lazy(Entry, "player", "value", "_at")  # the span made when first read
 make_run = fast(CardRun)
 _RUN_SETTERS = setters(CardRun, "cards", "_source")
 
@@ -324,7 +324,7 @@ def entries(value: str, line: int, column: int, *, _findall=_ENTRIES_FAST.findal
         start = at + len(sep)
         at = start + len(name) + len(gap) + len(number)
         out.append(make_entry(_names.get(name) or name_value(name), int(number),
-                              make_span(line, start, line, at)))
+                              (line, start, at)))
     if at - column == len(value) or _SEPS_TO_END.match(value, at - column):
         return tuple(out)
     return _entries_slow(value, line, column)
@@ -354,7 +354,7 @@ def _entries_slow(value: str, line: int, column: int) -> tuple[Entry, ...]:
                 count=len(number.group().lstrip("+-−–"))))
         pos = number.end()
         points = int(number.group().translate(_MINUS))
-        out.append(make_entry(name_value(name_token), points, span(line, column + name_start, column + pos)))
+        out.append(make_entry(name_value(name_token), points, (line, column + name_start, column + pos)))
         pos = _SEPS.match(value, pos).end()
     return tuple(out)
 

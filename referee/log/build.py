@@ -30,14 +30,16 @@ from referee.log.events import (
     Total,
     Trick,
     fast,
+    lazy,
 )
 from referee.log.words import name_value
 from referee.rules.ruleset import canonical_direction
 
 Problem = tuple[int, int, int, str, "str | None"]  # line, column, end column, message, hint
 
-make_deal = fast(Deal)
-make_pass = fast(Pass)
+# a deal or pass whose name spans are made when first read, from (line, start, end, ...)
+make_deal = lazy(Deal, "player", "run", "span", "_at")
+make_pass = lazy(Pass, "player", "run", "to", "span", "_at")
 make_trick = fast(Trick)
 make_claim = fast(Claim)
 make_span = logbody.make_span
@@ -229,7 +231,7 @@ def _deal(line: int, col: int, rest_col: int, body: str, name: str, at: int) -> 
     """A deal of the cards ``body`` and NAME token ``name`` (at ``at`` in the HEAD)."""
     return make_deal(name_value(name), card_run(body, line, rest_col),
                      make_span(line, col, line, _end(rest_col, body)),
-                     make_span(line, col + at, line, col + at + len(name)))
+                     (line, col + at, col + at + len(name)))
 
 
 def _pass(line: int, col: int, rest_col: int, body: str, name: str, at: int, to: str | None,
@@ -238,8 +240,8 @@ def _pass(line: int, col: int, rest_col: int, body: str, name: str, at: int, to:
     return make_pass(
         name_value(name), card_run(body, line, rest_col), name_value(to) if to else None,
         make_span(line, col, line, _end(rest_col, body)),
-        make_span(line, col + at, line, col + at + len(name)),
-        make_span(line, col + to_at, line, col + to_at + len(to)) if to else NO_SPAN,
+        (line, col + at, col + at + len(name), col + to_at, col + to_at + len(to)) if to else
+        (line, col + at, col + at + len(name), None, None),
     )
 
 

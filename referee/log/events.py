@@ -1,7 +1,8 @@
 """Event records: what a written log says, one record per statement, with source spans.
 
 Spans do not take part in equality, so a log and its canonical rewrite parse to equal event
-lists.  The spans of a :class:`CardRun`'s cards and of a :class:`Play` are found when first
+lists.  The spans of a :class:`CardRun`'s cards and of a :class:`Play`, and the name spans of
+a :class:`Deal`, a :class:`Pass` and an :class:`Entry` the reader makes, are found when first
 read: the parser makes hundreds of thousands of events and they are rarely needed."""
 
 from __future__ import annotations
@@ -35,6 +36,26 @@ NO_SPAN = Span(0, 0, 0, 0)
 
 def _span() -> Span:
     return field(default=NO_SPAN, compare=False, repr=False)
+
+
+def _places():
+    """The field ``_at`` of a record whose spans :func:`found_span` makes: None, or the line
+    and the start and end columns of each span still to be made (a start None: no span)."""
+    return field(default=None, init=False, compare=False, repr=False)
+
+
+def found_span(self, name: str):
+    """A span field of ``self`` left empty by the reader, made from ``self._at`` on its first
+    read (Python calls ``__getattr__`` only while a slot is empty); ``_lazy`` gives the index
+    of each such field's start column in ``_at``."""
+    at = self._lazy.get(name) if name != "_at" else None
+    if at is not None and self._at is not None:
+        where = self._at
+        start = where[at]
+        made = NO_SPAN if start is None else Span(where[0], start, where[0], where[at + 1])
+        object.__setattr__(self, name, made)
+        return made
+    raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
 @record
@@ -104,6 +125,9 @@ class Deal(Record):
     run: CardRun
     span: Span = _span()
     player_span: Span = _span()
+    _at: tuple | None = _places()  # (line, name start, name end) while player_span is not made
+    _lazy = {"player_span": 1}
+    __getattr__ = found_span
 
     def __init__(self, player: str, run: CardRun, span: Span = NO_SPAN,
                  player_span: Span = NO_SPAN) -> None:
@@ -131,6 +155,10 @@ class Pass(Record):
     span: Span = _span()
     player_span: Span = _span()
     to_span: Span = _span()
+    # (line, name start, name end, target start, target end) while the name spans are not made
+    _at: tuple | None = _places()
+    _lazy = {"player_span": 1, "to_span": 3}
+    __getattr__ = found_span
 
     def __init__(self, player: str, run: CardRun, to: str | None = None, span: Span = NO_SPAN,
                  player_span: Span = NO_SPAN, to_span: Span = NO_SPAN) -> None:
@@ -233,6 +261,9 @@ class Entry(Record):
     player: str
     value: int
     span: Span = _span()
+    _at: tuple | None = _places()  # (line, start, end) while span is not made
+    _lazy = {"span": 1}
+    __getattr__ = found_span
 
     def __init__(self, player: str, value: int, span: Span = NO_SPAN) -> None:
         self._fill(player, value, span)
@@ -304,6 +335,17 @@ def fast(cls: type):
                  **{f"_default_{f.name}": f.default for f in every if not f.init}}
     source = f"def make({args}):\n    obj = _new(_cls)\n{body}    return obj\n"
     exec(source, namespace)  # noqa: S102
+    return namespace["make"]
+
+
+def lazy(cls: type, *names: str):
+    """A constructor setting the slots ``names`` of ``cls`` (positionally) and no other: the
+    span slots it leaves empty are made on first read (:func:`found_span`)."""
+    body = "".join(f"    _set_{name}(obj, {name})\n" for name in names)
+    namespace = {"_new": object.__new__, "_cls": cls,
+                 **{f"_set_{name}": cls.__dict__[name].__set__ for name in names}}
+    exec(f"def make({', '.join(names)}):\n    obj = _new(_cls)\n{body}    return obj\n",  # noqa: S102
+         namespace)
     return namespace["make"]
 
 
