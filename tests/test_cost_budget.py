@@ -3,7 +3,7 @@
 ``bench/cost.py`` checks three generated games (fixed seeds) and counts every call of a
 Python or built-in function the check makes (``sys.setprofile``), per card play: the same
 count on every machine, however loaded, so a change that makes the check costlier fails
-here, wherever it runs.  The measured figure is 25.2 calls per card play; the budget is
+here, wherever it runs.  The measured figure is 23.1 calls per card play; the budget is
 about 10% above it.
 
 Raising the budget is a commit of its own, which says what the check now does that is worth
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from bench.cost import calls, card_plays, corpus
 
-MEASURED = 24.0  # calls per card play, bench/cost.py
-BUDGET = 26.4  # MEASURED plus about 10%
+MEASURED = 23.1  # calls per card play, bench/cost.py
+BUDGET = 25.4  # MEASURED plus about 10%
 
 
 def test_check_costs_at_most_the_budgeted_calls_per_card_play():
