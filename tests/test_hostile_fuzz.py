@@ -157,6 +157,16 @@ RULESET_LOG = REVOKE.read_bytes()
 OPTIONS = sorted(OPTION_RANGES) + ["pass_cycle", "name", "base"]
 
 
+def loaded_or_refused(path):
+    """The ruleset file at ``path`` loaded, or None when it is refused with a short message."""
+    load_ruleset.cache_clear()
+    try:
+        return load_ruleset(str(path))
+    except RulesetError as err:
+        assert str(err) and len(str(err)) < 2000
+        return None
+
+
 @FUZZ
 @given(data=st.data())
 def test_hostile_rulesets_load_or_are_refused_and_check_with_what_loads(folder, data):
@@ -168,11 +178,8 @@ def test_hostile_rulesets_load_or_are_refused_and_check_with_what_loads(folder, 
         lines.append(f"{option} = {value}")
     path = folder / f"r{data.draw(st.integers(0, 10**9))}.toml"
     path.write_text("\n".join(lines) + "\n", "utf-8")
-    load_ruleset.cache_clear()
-    try:
-        rules = load_ruleset(str(path))
-    except RulesetError as err:
-        assert str(err) and len(str(err)) < 2000
+    rules = loaded_or_refused(path)
+    if rules is None:
         return
     # the log first: a value out of range that loads must still give a report (4,300 nines as
     # a start total made every total too long to print)
@@ -196,11 +203,8 @@ def test_long_values_of_summed_options_are_refused_or_give_reports(folder, optio
     # a message: every total of a start total of 4,300 nines, say
     path = folder / f"{option}-{sign}{digits}.toml"
     path.write_text(f'base = "cancellation"\n{option} = {sign}{"9" * digits}\n', "utf-8")
-    load_ruleset.cache_clear()
-    try:
-        rules = load_ruleset(str(path))
-    except RulesetError as err:
-        assert str(err) and len(str(err)) < 2000
+    rules = loaded_or_refused(path)
+    if rules is None:
         return
     report = check_bytes(log, "game.log", ruleset=rules)
     assert report.verdict in ("clean", "violations")
