@@ -23,7 +23,10 @@ ROOT = Path(__file__).resolve().parent.parent
 _ONE_ROUND = """
 import gc, json, sys, time
 sys.path.insert(0, sys.argv[1])
-from referee import check_text
+try:
+    from referee import check_text
+except ImportError:  # a tree from before the package exported it
+    from referee.check.replay import check_text
 texts = [open(p, encoding="utf-8").read() for p in sys.argv[2:]]
 check_text(texts[0])  # imports and the line reader, once
 gc.collect()
