@@ -160,7 +160,7 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
         if trick.number - offset != number or len(plays) != n:
             break
         order = rotation(n, leader)
-        cards = _clean_cards(rules, plays, order, holdings, played, broken, number == 1, lowest)
+        cards = clean_cards(rules, plays, order, holdings, played, broken, number == 1, lowest)
         if cards is None:
             break
         if hand_play is None:
@@ -185,7 +185,7 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
                                                    hand, out)
 
 
-def _clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: list[list[int]],
+def clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: list[list[int]],
                  played: list[int], broken: bool, first: bool, lowest: int | None
                  ) -> tuple[int, ...] | None:
     """The cards of a whole trick, taken from ``holdings`` and counted in ``played``, when they
@@ -196,10 +196,10 @@ def _clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: lis
         held, suit = holdings[seat], card // NUM_RANKS
         played[card] += 1
         if seat != due or played[card] > decks or not held[card] or (
-                card_fault(rules, held, card, cards, first_trick=True, hearts_broken=broken,
-                           lowest=lowest) is not None if first else
                 suit != led and any(held[led * NUM_RANKS:(led + 1) * NUM_RANKS]) if cards
-                else suit == HEARTS and not broken):
+                and not first else (first or suit == HEARTS and not broken) and card_fault(
+                    rules, held, card, cards, first_trick=first, hearts_broken=broken,
+                    lowest=lowest) is not None):
             played[card] -= 1
             for seat, card in zip(order, cards):
                 played[card] -= 1

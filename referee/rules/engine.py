@@ -118,14 +118,18 @@ def pass_problem(state: State, action: PassAction) -> str | None:
     if action.seat != state.passes.index(None):
         # the legal list offers the lowest seat that has not passed; accept exactly that
         return f"seat {state.passes.index(None)} passes first"
-    if len(action.cards) != state.rules.pass_count:
-        return f"{len(action.cards)} cards passed, not {state.rules.pass_count}"
-    if any(not (isinstance(card, int) and 0 <= card < len(CARDS)) for card in action.cards):
+    return passed_cards_problem(state.rules, state.holdings[action.seat], action.cards)
+
+
+def passed_cards_problem(rules: Ruleset, holding: Counts, cards: Sequence[int]) -> str | None:
+    """R3.1 for the ``cards`` a seat holding ``holding`` passes."""
+    if len(cards) != rules.pass_count:
+        return f"{len(cards)} cards passed, not {rules.pass_count}"
+    if any(not (isinstance(card, int) and 0 <= card < len(CARDS)) for card in cards):
         return "a passed card is not a card"
-    holding = state.holdings[action.seat]
-    if any(holding[card] < n for card, n in enumerate(counts_of(action.cards)) if n):
+    if any(holding[card] < cards.count(card) for card in cards):
         return "a passed card is not in the hand as dealt"
-    if not all(map(state.rules.may_pass, action.cards)):
+    if not all(map(rules.may_pass, cards)):
         return "a passed card may not be passed"
     return None
 

@@ -34,7 +34,7 @@ def resolve_trick(
     trick is set aside (R6.4).  A third copy of a card cancels along with the others."""
     if not cards:
         return TrickOutcome(None, frozenset())
-    if cancellation:
+    if cancellation and len(set(cards)) < len(cards):
         seen: set[int] = set()
         repeated: set[int] = set()
         for card in cards:
@@ -50,9 +50,9 @@ def resolve_trick(
     if lead_switch:
         led_suit = lead_card(cards, True) // NUM_RANKS
     best_index: int | None = None
-    best_card = -1
+    best_card, low, high = -1, led_suit * NUM_RANKS, (led_suit + 1) * NUM_RANKS
     for index, card in enumerate(cards):
-        if card // NUM_RANKS == led_suit and card > best_card and card not in cancelled:
+        if low <= card < high and card > best_card and card not in cancelled:
             best_card = card
             best_index = index
     if leader_wins and best_index is None:
