@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from referee.judge import codes
+from referee.judge.clean_game import clean_report
 from referee.judge.dealers import dealer_of, led_elsewhere
 from referee.judge.diagnostics import HandSummary, Report, unreadable_report
 from referee.judge.game_end import end_text, judge_game_over
@@ -37,6 +38,10 @@ from referee.util.message import msg
 from referee.util.reading import MAX_LOG_BYTES, UnreadableFile, read_limited
 
 MAX_FILE_BYTES = MAX_LOG_BYTES
+
+# A clean game in the writer's form is checked by referee.judge.clean_game, without events
+# (False: every log takes the full check; the tests compare the two).
+CLEAN_GAMES = True
 
 # What follows the replay (referee.judge.stream.Watch), made once the table is set: the one
 # hook of a check, for the z3 invariants (referee.proofs, which this layer may not import)
@@ -84,6 +89,11 @@ def judge_decoded(text: str, path: str, *, base_dir: Path | None = None,
     UnreadableLog for text that is not a log at all.  A watched log within one block is read
     whole: the setup of a stream costs more than it saves there."""
     with collector_paused():
+        if watch is None and CLEAN_GAMES:
+            report = clean_report(text, path, base_dir=base_dir, max_diagnostics=max_diagnostics,
+                                  ruleset=ruleset, allowed_dirs=allowed_dirs)
+            if report is not None:
+                return report
         if not looks_like_record(text) and (watch is None or len(text) > BLOCK_CHARS):
             report = check_stream(text, path, base_dir=base_dir, watch=watch,
                                   max_diagnostics=max_diagnostics, ruleset=ruleset,

@@ -1,0 +1,157 @@
+"""The clean-game path (``referee/judge/clean_game.py``) and the full check give one report.
+
+The clean-game path takes a log only when it is a whole clean game in the writer's form; for
+anything else it must step aside.  Generated games under the bundled rulesets and under drawn
+variants are checked both ways, clean and then edited line by line (a line deleted, written
+twice or swapped, a card, a claim, a score or a name changed), so the path meets every kind
+of fault at every place.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from line_edits import edit_lines
+
+from referee import check_text
+from referee.conformance.draws import rulesets
+from referee.conformance.generate import SITUATIONS, generate_game
+from referee.judge import walk
+from referee.judge.clean_game import clean_report
+from referee.log.writer import write
+from referee.rules.ruleset import load_ruleset
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _both_ways(text: str, rules=None) -> tuple:
+    """The report of ``text`` with the clean-game path and without it, as comparable values."""
+    seen = []
+    for clean in (True, False):
+        walk.CLEAN_GAMES = clean
+        try:
+            report = check_text(text, "game.log", ruleset=rules)
+        finally:
+            walk.CLEAN_GAMES = True
+        seen.append((report.to_json(), [d.related for d in report.diagnostics], report.hands))
+    return seen[0], seen[1]
+
+
+def _taken(text: str, rules=None) -> bool:
+    return clean_report(text, "game.log", max_diagnostics=100, ruleset=rules) is not None
+
+
+def _game(rules, players: int, seed: int, **options) -> str:
+    return write(generate_game(rules, players, seed=seed, **options))
+
+
+@pytest.mark.parametrize("name", ["cancellation", "standard"])
+def test_generated_whole_games_take_the_clean_path_and_give_the_full_report(name):
+    rules = load_ruleset(name)
+    for players in range(rules.min_players, rules.max_players + 1):
+        for seed in range(2):
+            text = _game(rules, players, seed, strategy="simple")
+            assert _taken(text), (players, seed)
+            clean, full = _both_ways(text)
+            assert clean == full
+            assert full[0]["verdict"] == "clean"
+
+
+@pytest.mark.parametrize("situation", SITUATIONS)
+def test_each_situation_takes_the_clean_path(situation):
+    """A moon, a set-aside first or last trick, a kitty taken late, a tie for the win."""
+    rules = load_ruleset("cancellation")
+    text = _game(rules, 6, 3, situation=situation)
+    assert _taken(text)
+    clean, full = _both_ways(text)
+    assert clean == full
+
+
+def test_a_wrong_score_steps_aside_and_the_full_check_reports_it():
+    """Hand-worked on examples/logs/clean-6-players.log: hand 1's play gives Al 4 points; written
+    as 5, the clean path steps aside and the full check reports one score mismatch there."""
+    text = (ROOT / "examples" / "logs" / "clean-6-players.log").read_text("utf-8")
+    assert _taken(text)
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("score:"))
+    assert lines[at].startswith("score: Al 4, ")
+    lines[at] = lines[at].replace("Al 4,", "Al 5,", 1)
+    edited = "\n".join(lines) + "\n"
+    assert not _taken(edited)
+    report = check_text(edited, "game.log")
+    assert [(d.kind, d.line) for d in report.diagnostics] == [("score-mismatch", at + 1)]
+
+
+def test_a_log_with_a_comment_or_a_note_steps_aside():
+    text = (ROOT / "examples" / "logs" / "clean-6-players.log").read_text("utf-8")
+    assert not _taken(text.replace("\nhand 2 ", "\n# a comment\nhand 2 ", 1))
+    assert not _taken(text.replace("[Target", "[Claims \"required\"]\n[Target", 1)) or \
+        check_text(text.replace("[Target", "[Claims \"required\"]\n[Target", 1)).verdict == "clean"
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "examples" / "logs").glob("*.log")),
+                         ids=lambda p: p.name)
+def test_every_example_log_gives_one_report_both_ways(path):
+    clean, full = _both_ways(path.read_text("utf-8"))
+    assert clean == full
+
+
+class _Sloppy:
+    """Plays a legal card mostly, else a held card."""
+
+    def __init__(self, seed: int, faults: float) -> None:
+        self.rng, self.faults = random.Random(seed), faults
+
+    def lead(self, state):
+        return state
+
+    def play(self, state, legal):
+        if self.rng.random() >= self.faults:
+            return self.rng.choice(legal)
+        held = [c for c, n in enumerate(state.holdings[state.to_play]) if n]
+        return self.rng.choice(held)
+
+
+def _numbers_changed(draw, lines: list[str]) -> list[str]:
+    """One number of a score or total line, or one card of a line, written otherwise."""
+    at = draw(st.sampled_from([i for i, line in enumerate(lines)
+                               if line.startswith(("score:", "total:", "deal ", "pass ",
+                                                   "trick ", "kitty:", "hand "))]))
+    words = lines[at].split(" ")
+    i = draw(st.integers(1, len(words) - 1))
+    words[i] = draw(st.sampled_from(["0", "1", "26", "-26", "2C", "QS", "AH", "Al", "left",
+                                     words[i] + "0", words[i - 1]]))
+    lines[at] = " ".join(words)
+    return lines
+
+
+@st.composite
+def logs(draw):
+    rules = draw(rulesets(variants=True))
+    players = draw(st.integers(rules.min_players, min(rules.max_players, 8)))
+    seed = draw(st.integers(0, 2**32))
+    faults = draw(st.sampled_from((0.0, 0.0, 0.05)))
+    hands = draw(st.sampled_from((None, 1, 2)))
+    events = generate_game(rules, players, seed=seed, hands=hands, tamper=_Sloppy(seed, faults),
+                           max_hands=6)
+    lines = write(events).splitlines()
+    edit = draw(st.sampled_from(("none", "lines", "number")))
+    if edit == "lines":
+        known = [line for line in lines if line.startswith(("trick", "score", "pass", "moon"))]
+        lines = edit_lines(draw, lines, known=known or lines, odd=["winner: Al", "trick 1:"],
+                           most=2)
+    elif edit == "number":
+        lines = _numbers_changed(draw, lines)
+    return "\n".join(lines) + "\n", rules
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(logs())
+def test_the_clean_path_and_the_full_check_give_one_report(case):
+    text, rules = case
+    clean, full = _both_ways(text, rules)
+    assert clean == full
