@@ -7,7 +7,10 @@ Generates a few complete legal games with fixed seeds (:func:`referee.conformanc
 generate_game`), writes them as logs, checks each once to warm every cache and import, then
 checks them again while ``sys.setprofile`` counts every call of a Python function and of a
 built-in one (the profiler's ``call`` and ``c_call`` events).  The count divided by the games'
-card plays is the figure; tests/test_cost_budget.py holds it under a budget.
+card plays is the figure; tests/test_cost_budget.py holds it under a budget.  The games are
+clean, so ``check`` takes its clean-game path (:mod:`referee.judge.clean_game`); ``--full``
+counts the full check of the same games, which every log with a fault takes, and which has a
+budget of its own.
 """
 
 from __future__ import annotations
@@ -42,11 +45,20 @@ def card_plays(texts: list[str]) -> int:
                if line.startswith("trick"))
 
 
-def calls(texts: list[str]) -> int:
+def calls(texts: list[str], *, full: bool = False) -> int:
     """Python and built-in function calls made by checking each of ``texts`` once, after a
-    first check of each (caches and imports warm)."""
+    first check of each (caches and imports warm); ``full``: without the clean-game path."""
     from referee import check_text
+    from referee.judge import walk
 
+    walk.CLEAN_GAMES = not full
+    try:
+        return _counted(texts, check_text)
+    finally:
+        walk.CLEAN_GAMES = True
+
+
+def _counted(texts: list[str], check_text) -> int:
     for text in texts:
         check_text(text)
     counted = 0
@@ -65,17 +77,13 @@ def calls(texts: list[str]) -> int:
     return counted
 
 
-def calls_per_play() -> float:
-    texts = corpus()
-    return calls(texts) / card_plays(texts)
-
-
 def main() -> int:
     texts = corpus()
     plays = card_plays(texts)
-    made = calls(texts)
-    print(f"check of {len(texts)} generated games, {plays} card plays: {made} calls, "
-          f"{made / plays:.2f} calls per card play")
+    for full in (False, True):
+        made = calls(texts, full=full)
+        print(f"{'full check' if full else 'check'} of {len(texts)} generated games, {plays} "
+              f"card plays: {made} calls, {made / plays:.2f} calls per card play")
     return 0
 
 
