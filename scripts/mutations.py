@@ -31,6 +31,8 @@ HANDFACTS = "referee/proofs/handfacts.py"
 HOLDINGS_TESTS = ("tests/test_rule_once_holdings.py",)
 LEGALITY = "referee/rules/legality.py"
 PLAYS = "referee/judge/plays.py"
+CLEAN_GAME = "referee/judge/clean_game.py"
+CLEAN_TESTS = ("tests/test_clean_game.py",)
 PARTIAL = "referee/proofs/partial.py"
 INJECT = "referee/conformance/inject.py"
 LEGALITY_TESTS = ("tests/test_rule_once_legality.py",)
@@ -55,7 +57,7 @@ MUTATIONS: tuple[Mutation, ...] = (
              ENGINE_TESTS),
     Mutation(TRICKS, "card > best_card and card not in cancelled", "card > best_card",
              "a cancelled card can win", ENGINE_TESTS),
-    Mutation(TRICKS, "card // NUM_RANKS == led_suit and card > best_card",
+    Mutation(TRICKS, "low <= card < high and card > best_card",
              "card > best_card", "a card of another suit can win", ENGINE_TESTS),
     Mutation(TRICKS, "    else:\n        cancelled = frozenset()",
              "    else:\n        cancelled = frozenset(cards[:1])",
@@ -237,9 +239,16 @@ MUTATIONS: tuple[Mutation, ...] = (
              'False if cards',
              "the replay's fast path lets every follow through", FAST_TESTS),
     Mutation(PLAYS,
-             'lowest=lowest) is not None if first else',
-             'lowest=lowest) is not None if False else',
+             '                and not first else (first or suit',
+             '                else (suit',
              "the replay's fast path skips the first trick's rules", FAST_TESTS),
+    Mutation(CLEAN_GAME,
+             'if (names[record.winner] if record.winner is not None else "none") != claim:',
+             'if False:', "the clean-game path takes any claimed winner", CLEAN_TESTS),
+    Mutation(CLEAN_GAME, "if engine.deal_problems(state, DealAction(hands, kitty)):",
+             "if False:", "the clean-game path takes any deal", CLEAN_TESTS),
+    Mutation(CLEAN_GAME, 'lines() != self._entries("total", result.totals)',
+             'lines() == "total"', "the clean-game path takes any total line", CLEAN_TESTS),
     Mutation(PARTIAL,
              '    return facts + [PlayFact(_FACT_KINDS[fault], witnesses)\n                    for fault, restricted, witnesses in layers if card in restricted]',
              '    return facts + [PlayFact(_FACT_KINDS[fault], witnesses)\n                    for fault, restricted, witnesses in layers]',
