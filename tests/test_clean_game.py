@@ -86,11 +86,35 @@ def test_a_wrong_score_steps_aside_and_the_full_check_reports_it():
     assert [(d.kind, d.line) for d in report.diagnostics] == [("score-mismatch", at + 1)]
 
 
-def test_a_log_with_a_comment_or_a_note_steps_aside():
+@pytest.mark.parametrize("line, old, new, expected", [
+    # trick 3: the 4Ds and the 3Ds cancel and Dave's 5D wins, not Eve's 2D
+    (22, "-> Dave", "-> Eve", ("wrong-winner", 22, "Eve")),
+    # a 4S for Al's 3S: the 4S is dealt three times (Al, Dave, Fay), said at the last of them
+    (7, "deal Al: 3S", "deal Al: 4S", ("bad-deal", 12, None)),
+    # the last total: Fay's 126 plus hand 10's 37 is 163
+    (378, "Fay 163", "Fay 164", ("total-mismatch", 378, "Fay")),
+], ids=["claim", "deal", "total"])
+def test_one_slip_steps_aside_and_the_full_check_reports_it_alone(line, old, new, expected):
+    """Hand-worked on examples/logs/clean-6-players.log (Dave wins at 44)."""
+    lines = (ROOT / "examples" / "logs" / "clean-6-players.log").read_text("utf-8").split("\n")
+    assert old in lines[line - 1]
+    lines[line - 1] = lines[line - 1].replace(old, new, 1)
+    edited = "\n".join(lines)
+    assert not _taken(edited)
+    report = check_text(edited, "game.log")
+    assert [(d.kind, d.line, d.player) for d in report.diagnostics] == [expected]
+    assert report.winners == ["Dave"]
+
+
+def test_a_comment_steps_aside_and_a_claims_tag_is_taken():
     text = (ROOT / "examples" / "logs" / "clean-6-players.log").read_text("utf-8")
-    assert not _taken(text.replace("\nhand 2 ", "\n# a comment\nhand 2 ", 1))
-    assert not _taken(text.replace("[Target", "[Claims \"required\"]\n[Target", 1)) or \
-        check_text(text.replace("[Target", "[Claims \"required\"]\n[Target", 1)).verdict == "clean"
+    commented = text.replace("\nhand 2 ", "\n# a comment\nhand 2 ", 1)
+    assert not _taken(commented)
+    assert check_text(commented).verdict == "clean"
+    required = text.replace("[Target", '[Claims "required"]\n[Target', 1)
+    assert _taken(required)
+    clean, full = _both_ways(required)
+    assert clean == full
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "examples" / "logs").glob("*.log")),
