@@ -37,7 +37,7 @@ from referee.proofs.budgets import (
     AUDIT_SECONDS,
     size_detail,
 )
-from referee.proofs.handfacts import log_folder
+from referee.proofs.handfacts import count_entries, log_folder, seated
 from referee.proofs.wording import and_list, or_list, semicolon_list, sheet_law_words
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
@@ -135,25 +135,6 @@ class AuditResult:
                     count=len(fixes), changes=self.changes, fixes=listed, law=self._then())
 
 
-def count_entries(table: Table, line) -> int:
-    """How many entries of a score or total line (None: no line) the audit reads."""
-    return sum(1 for _ in seated(table, line))
-
-
-def seated(table: Table, line):
-    """(seat, entry) of a line's entries that the audit reads: the first of each seat's,
-    names not seated left out."""
-    if line is None:
-        return
-    seen = set()
-    for entry in line.entries:
-        seat = table.seats.get(entry.player.casefold())
-        if seat is None or seat in seen:
-            continue
-        seen.add(seat)
-        yield seat, entry
-
-
 def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
                      max_solutions: int = 3, allow_lost: bool | None = None,
                      seconds: float = AUDIT_SECONDS) -> AuditResult:
@@ -236,8 +217,7 @@ class SheetQuestion:
             result.consistent = False
             result.cut_short = oversize
             return result
-        if not any(count_entries(self.table, line) for hand in held for line in (hand.score,
-                                                                         hand.total)):
+        if not self.written:
             return result  # nothing written that the audit reads: consistent
         deadline = time.monotonic() + seconds
         return bounded(lambda: self._decided(held, max_solutions, deadline, seconds),
@@ -252,7 +232,8 @@ class SheetQuestion:
                  seconds: float) -> AuditResult:
         result = self.result
         try:
-            found, more = self._searched(held, max_solutions)
+            found, more = sheet_search.search(self.table.rules, self.table.rules.start_total,
+                                              *self._rows(held), max_solutions)
         except sheet_search.Unsupported:
             found = None
         if found is None or not self._smallest(held, found[0], deadline):
@@ -268,10 +249,6 @@ class SheetQuestion:
         totals = [_row(table, hand.total) for hand in held]
         lost = [rules.points_per_hand if hand.may_lose else 0 for hand in held]
         return scores, totals, lost
-
-    def _searched(self, held: list[_Lines], max_solutions: int):
-        rules = self.table.rules
-        return sheet_search.search(rules, rules.start_total, *self._rows(held), max_solutions)
 
     def _smallest(self, held: list[_Lines], found: sheet_search.Found,
                   deadline: float) -> bool:

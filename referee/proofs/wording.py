@@ -1,11 +1,6 @@
-"""Words shared by the proofs' messages: lists of messages joined into one message, and the
-scoresheet law of a ruleset said in words.
-
-The law's words are read off :mod:`referee.rules.scoring` (the sum :func:`scoring.sum_law`
-asks of a hand, whether :func:`scoring.moon_law` allows any moon pattern, the clean-hand
-pool of :func:`scoring.has_score_law`), so what the audit and ``check --invariants`` say is
-what they check, under every ruleset: ``every hand sums to -52`` where penalties count down,
-the pool's hands not judged at all.  No z3 here.
+"""Words shared by the proofs' messages: lists joined into one message, and the scoresheet law
+of a ruleset said in words, read off :mod:`referee.rules.scoring` so that what the audit and
+``check --invariants`` say is what they check.
 """
 
 from __future__ import annotations
