@@ -231,12 +231,10 @@ class _Problem:
         self.patterns = [(frozenset(p), sum(p)) for p in moon_patterns(rules, self.n)]
         (low, high), (moon_low, moon_high) = seat_ranges(rules, self.n)
         self.seat = _union(((low, high),), ((moon_low, moon_high),))
-        self.togo = costs_to_go(rules, start, scores, totals, max_lost, limit + 1,
-                                            explained)
+        self.togo = costs_to_go(rules, start, scores, totals, max_lost, limit + 1, explained)
         self.laws: dict = {}
         self.best: dict = {}
 
-    # -- the search ---------------------------------------------------------------------
     def search(self, deadline: float | None, max_states: int) -> None:
         self.deadline, self.left = deadline, max_states
         start = ((0,) * self.n, ())
@@ -417,14 +415,10 @@ def _plus(a: Intervals, b: Intervals) -> Intervals:
     return _union(*(((lo + blo, hi + bhi),) for lo, hi in a for blo, bhi in b))
 
 
-def _negate(a: Intervals) -> Intervals:
-    return tuple((-hi, -lo) for lo, hi in reversed(a))
-
-
 def _has(a: Intervals, value: int) -> bool:
     return any(lo <= value <= hi for lo, hi in a)
 
 
 def _minus_each(value: int, a: Intervals) -> Intervals:
     """Every ``value - x`` for x in ``a``."""
-    return _negate(_shift(a, -value, -value))
+    return tuple((value - hi, value - lo) for lo, hi in reversed(a))

@@ -93,10 +93,7 @@ class _Search:
         found, acc, near = [], 0, []
         for k in range(i, self.H):
             if k > i:
-                score = self.S[k][p]
-                if score is None:
-                    break
-                acc += score
+                acc += self.S[k][p]
             total = self.W[k][p]
             if total is not None and len(near) < 2:
                 near.append(total - acc)
@@ -118,14 +115,14 @@ class _Search:
         for k in range(self.H):
             for p in range(self.n):
                 before, score, total = self._previous(k, p), self.S[k][p], self.W[k][p]
-                if None in (before, score, total) or before + score == total:
+                if before is None or total is None or before + score == total:
                     continue
                 if ("W", k - 1, p) in used:
                     continue
                 self.triple[k][p] = True
                 used.update({("W", k - 1, p), ("S", k, p), ("W", k, p)})
             row = self.S[k]
-            if None not in row and not any(("S", k, p) in used for p in range(self.n)):
+            if not any(("S", k, p) in used for p in range(self.n)):
                 if explain(self.rules, tuple(row), self.max_lost[k]) is None:
                     law[k] = True
                     used.update(("S", k, p) for p in range(self.n))
@@ -264,7 +261,7 @@ class _Search:
                 values[p] = value
         for p, value in change.items():
             if value is _BALANCE:
-                rest = sum(v for q, v in enumerate(values) if q != p and v is not None)
+                rest = sum(v for q, v in enumerate(values) if q != p)
                 values[p] = self.whole - rest
         key = tuple(values)
         if key in tried:
@@ -289,7 +286,7 @@ class _Search:
         changed = []
         for p, value in enumerate(values):
             written = self.S[i][p]
-            if written is not None and written != value:
+            if written != value:
                 changes += 1
                 distance += abs(written - value)
                 changed.append(("score", i, p))
