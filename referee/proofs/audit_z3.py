@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from referee.judge.scoring import seat_ranges
 from referee.judge.table import Table
-from referee.proofs.audit import AuditResult, Fix
 from referee.proofs.budgets import AUDIT_NEAREST_MS, AUDIT_SOLUTIONS_MS, time_detail
 from referee.proofs.handfacts import seated
 from referee.proofs.rulemodel import Z3Ops, z3_bool
+from referee.proofs.wording import AuditResult, Fix
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
 from referee.util.message import msg
