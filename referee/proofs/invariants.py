@@ -274,22 +274,18 @@ def _record(report: Report, law: Law, facts: _Hand) -> None:
             # TRANSLATORS: {failure} is one instance of a broken law, {more} how many others
             detail = msg("{failure} (and {more} more)", failure=first.say,
                          more=len(law.failures) - 1)
-        if any((d.line == first.span.line and d.kind != codes.INVARIANT)
-               or (d.hand == hand and d.kind in _HOLDING_FAULTS)
-               or (d.hand == hand and d.kind == codes.SCORE_MISMATCH and law.name == "totals")
-               for d in report.diagnostics):
-            # the replay already reported a fault on this line, or a deal, kitty or pass of
-            # this hand that the laws read as written, or a score of this hand that the totals
-            # law adds up as written: the law's failure is its consequence, recorded in
-            # report.invariants but not reported a second time
-            report.invariants.append({"name": law.name, "hand": hand, "status": status,
-                                      "detail": detail})
-            return
-        report.diagnostics.append(make(
-            # TRANSLATORS: {law} is a law's name (cards-dealt, score-sum, ...)
-            codes.INVARIANT, first.span, msg("{law} is violated in hand {hand}: {detail}",
-                                             law=law.name, hand=hand, detail=detail),
-            rule=law.clause, hand=hand, related=first.related))
+        # the replay already reported a fault on this line, or a deal, kitty or pass of this
+        # hand that the laws read as written, or a score of this hand that the totals law adds
+        # up as written: the law's failure is its consequence, not reported a second time
+        if not any((d.line == first.span.line and d.kind != codes.INVARIANT)
+                   or (d.hand == hand and d.kind in _HOLDING_FAULTS)
+                   or (d.hand == hand and d.kind == codes.SCORE_MISMATCH
+                       and law.name == "totals") for d in report.diagnostics):
+            report.diagnostics.append(make(
+                # TRANSLATORS: {law} is a law's name (cards-dealt, score-sum, ...)
+                codes.INVARIANT, first.span, msg("{law} is violated in hand {hand}: {detail}",
+                                                 law=law.name, hand=hand, detail=detail),
+                rule=law.clause, hand=hand, related=first.related))
     report.invariants.append({"name": law.name, "hand": hand, "status": status,
                               "detail": detail})
 
