@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from referee.judge import codes
 from referee.judge.diagnostics import Diagnostic, Related, make
-from referee.judge.table import Table
+from referee.judge.table import Findings, Table
 from referee.log.events import Span
 from referee.log.parser import ParseResult
 from referee.proofs.budgets import (
@@ -71,8 +71,6 @@ def partial_record_conflicts(parsed: ParseResult, *, rules: Ruleset | None = Non
     assignment of the unrecorded cards makes legal; hands whose holdings are all recorded are
     examined only with ``include_known``.  ``rules``/``players`` default to the log's tags
     (``path`` locates a relative ruleset file)."""
-    from referee.judge.table import Findings
-
     table = table_for(parsed, path)
     if table is None:
         return []
@@ -124,9 +122,10 @@ def check_hand(table: Table, facts: HandFacts) -> Verdict:
     """Decide one hand: is there an assignment of its unrecorded cards that makes it legal?"""
     if not facts.prefix:
         return Verdict(None, detail=msg("no trick recorded"))
+    found = Verdict(True, detail=msg("some assignment of the unrecorded cards makes every "
+                                     "recorded play legal"))
     if holdings_filled(facts):
-        return Verdict(True, detail=msg("some assignment of the unrecorded cards makes every "
-                                        "recorded play legal"))
+        return found
     import z3
 
     model = _build(table, facts)
@@ -140,8 +139,7 @@ def check_hand(table: Table, facts: HandFacts) -> Verdict:
     flags = {name: z3.Bool(name, context) for name in model.labels}
     answer = solver.check(*flags.values())
     if answer == z3.sat:
-        return Verdict(True, detail=msg("some assignment of the unrecorded cards makes every "
-                                        "recorded play legal"))
+        return found
     if answer != z3.unsat:
         return Verdict(None, detail=time_detail(PARTIAL_TIMEOUT_MS), undecided=True)
     core = _minimise(z3, solver, flags, [str(c) for c in solver.unsat_core()])
