@@ -259,44 +259,34 @@ class SheetLog:
               max_solutions: int = 3, seconds: float = AUDIT_SECONDS) -> Audit:
         """The setup (``ruleset``, else the one the log names, a file among ``allowed_dirs``
         too) and the audit of every hand under it."""
-        if self._stream is not None:
-            streamed = self._streamed(ruleset, allowed_dirs)
-            if streamed is not None:
-                table, findings, question = streamed
-                answer = (question.answer(max_solutions, seconds) if question is not None
-                          else None)
-                return Audit(table, findings, answer)
-            self._parsed = parse_text(self.text)
-        parsed = self._parsed
-        assert parsed is not None
-        findings = Findings()
-        table = setup_table(parsed.events, findings, self.base_dir, ruleset=ruleset,
-                            allowed_dirs=allowed_dirs)
-        if table is None:
-            return Audit(None, findings, None)
-        return Audit(table, findings, audit_scoresheet(parsed, table.rules, list(table.names),
-                                                       max_solutions=max_solutions,
-                                                       seconds=seconds))
-
-    def _streamed(self, ruleset: Ruleset | None, allowed_dirs: tuple[str | Path, ...]
-                  ) -> tuple[Table | None, Findings, SheetQuestion | None] | None:
-        """The setup and the question put, or None when the stream is not what the whole
-        file's reading gives (then nothing was asked of z3 yet)."""
         stream = self._stream
-        assert stream is not None
+        if stream is not None:
+            setup, self._setup = self._setup, []
+            table, findings, question = self._asked(setup, _read(stream), ruleset, allowed_dirs)
+            if table is None:
+                stream.drain()
+        # a record, or a stream whose reading differs from the whole file's (nothing was
+        # asked yet): the whole file at once
+        if stream is None or not stream.exact:
+            if self._parsed is None:
+                self._parsed = parse_text(self.text)
+            events = self._parsed.events
+            table, findings, question = self._asked(events, events, ruleset, allowed_dirs)
+        answer = question.answer(max_solutions, seconds) if question is not None else None
+        return Audit(table, findings, answer)
+
+    def _asked(self, setup: list[Event], events, ruleset: Ruleset | None,
+               allowed_dirs: tuple[str | Path, ...]
+               ) -> tuple[Table | None, Findings, SheetQuestion | None]:
+        """The setup of ``setup``, its diagnostics, and the question of the hands of
+        ``events`` under it (None without a setup)."""
         findings = Findings()
-        table = setup_table(self._setup, findings, self.base_dir, ruleset=ruleset,
+        table = setup_table(setup, findings, self.base_dir, ruleset=ruleset,
                             allowed_dirs=allowed_dirs)
-        self._setup = []
-        question = None
         if table is None:
-            stream.drain()
-        else:
-            question = _asked(Table(table.rules, list(table.names), Findings()),
-                              _read(stream))
-        if not stream.exact:
-            return None
-        return table, findings, question
+            return None, findings, None
+        return table, findings, _asked(Table(table.rules, list(table.names), Findings()),
+                                       events)
 
 
 def open_sheet(text: str, path: str) -> SheetLog:
