@@ -201,16 +201,14 @@ class AuditResult:
     def text(self) -> str:
         """Sentences for a person: what to change, or that the sheet is consistent; and when a
         budget cut the search short, that the answer is only the best found by then."""
-        body = self._text()
+        body = self._answer()
+        if self.facts:
+            body = semicolon_list([*self.facts, body])
         if not self.cut_short:
             return body
         # TRANSLATORS: {answer} is the audit's answer, {reason} which budget stopped it
         return msg("{answer}\nthe search was cut short ({reason})", answer=body,
                    reason=self.cut_short)
-
-    def _text(self) -> str:
-        body = self._answer()
-        return semicolon_list([*self.facts, body]) if self.facts else body
 
     def _answer(self) -> str:
         if self.undecided:
