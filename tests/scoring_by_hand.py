@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from referee.proofs.sheet_laws import _score_fun
-from referee.proofs.smt import DEFINITIONS, smt_int
+from referee.proofs.smt_ops import DEFINITIONS, smt_int
 from referee.rules.ruleset import load_ruleset, with_options
 
 ROOT = Path(__file__).resolve().parents[1]

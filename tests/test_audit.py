@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.log.parser import parse_log
-from referee.proofs.audit_answer import AuditResult, Fix
+from referee.proofs.audit import AuditResult, Fix
 from referee.proofs.audit import audit_scoresheet
 from referee.proofs.partial import partial_record_conflicts
 from referee.rules.ruleset import load_ruleset, with_options

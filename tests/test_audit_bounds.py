@@ -12,8 +12,7 @@ import pytest
 
 from referee.cli import main
 from referee.log.parser import parse_text
-from referee.proofs import audit_bound
-from referee.proofs.audit import audit_scoresheet
+from referee.proofs.audit import audit_scoresheet, bounded
 from referee.proofs.wording import and_list, semicolon_list
 from referee.rules.ruleset import load_ruleset
 from referee.util.i18n import translate
@@ -112,15 +111,15 @@ def test_past_its_time_budget_the_audit_says_so_and_claims_no_correction(tmp_pat
 
 def test_work_that_does_not_return_is_stopped_at_its_budget_and_reaped():
     started = time.monotonic()
-    answer = audit_bound.bounded(lambda: time.sleep(60), lambda: "undecided", 0.3)
+    answer = bounded(lambda: time.sleep(60), lambda: "undecided", 0.3)
     assert answer == "undecided" and time.monotonic() - started < 5
     with pytest.raises(ChildProcessError):  # no child left, running or unreaped
         os.waitpid(-1, os.WNOHANG)
 
 
 def test_work_past_the_memory_budget_is_undecided(monkeypatch):
-    monkeypatch.setattr(audit_bound, "AUDIT_MEMORY_BYTES", 64 << 20)
-    answer = audit_bound.bounded(lambda: bytearray(512 << 20), lambda: "undecided", 30)
+    monkeypatch.setattr("referee.proofs.audit.AUDIT_MEMORY_BYTES", 64 << 20)
+    answer = bounded(lambda: bytearray(512 << 20), lambda: "undecided", 30)
     assert answer == "undecided"
 
 

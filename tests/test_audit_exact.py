@@ -1,5 +1,5 @@
-"""The audit's answer is the smallest correction: the search's answer is given only where a
-lower bound meets it (referee/proofs/sheet_bound.py), and z3's optimum otherwise."""
+"""The audit's answer is the smallest correction: the search's answer is given only where the
+branch and bound (referee/proofs/sheet_exact.py) shows it smallest, and z3's optimum otherwise."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from referee.judge.scoring import explain
 from referee.judge.setup import hands_of
 from referee.judge.table import Findings, Table
 from referee.log.parser import parse_text
-from referee.proofs import audit_z3, sheet_bound, sheet_exact
+from referee.proofs import audit_z3, sheet_exact, sheet_search
 from referee.proofs.audit import SheetQuestion, audit_scoresheet
 from referee.proofs.audit_z3 import optimised
 from tests.test_audit_bounds import CANCELLATION, EIGHT, SIX, running, three_slips, written
@@ -28,9 +28,9 @@ def _question(text: str, names: list[str]) -> SheetQuestion:
 
 
 def _bound(question: SheetQuestion, ceiling: int) -> int:
-    return sheet_bound.lower_bound(
-        CANCELLATION, 0, *question._rows(question.held), ceiling,
-        lambda values, lost: explain(CANCELLATION, values, lost) is not None)
+    levels = sheet_exact.costs_to_go(CANCELLATION, 0, *question._rows(question.held), ceiling,
+                                     _explained)
+    return sheet_exact.cost_at(levels[0], ((0, 0),))
 
 
 def test_two_swaps_and_a_total_off_by_one_are_seven_changes():
@@ -62,7 +62,7 @@ def test_the_bound_meets_the_three_slips_of_an_eight_player_sheet():
     # change, and its total line (one too many for Gus, right for Eve's 0) then too (2)
     question = _question(three_slips(), EIGHT)
     assert _bound(question, 20) == 8
-    found, _more = question._searched(question.held, 1)
+    found, _more = sheet_search.search(CANCELLATION, 0, *question._rows(question.held), 1)
     assert found[0].changes == 8
 
 

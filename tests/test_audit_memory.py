@@ -10,8 +10,7 @@ import pytest
 from peak_memory import CLI, run_measured
 
 from referee.log.parser import parse_text
-from referee.proofs import audit_read
-from referee.proofs.audit import audit_scoresheet
+from referee.proofs.audit import audit_scoresheet, open_sheet
 from referee.rules.ruleset import load_ruleset
 
 pytestmark = pytest.mark.slow  # peak memory of child processes on logs of several megabytes
@@ -77,7 +76,7 @@ def test_a_sheet_past_the_budget_still_lists_every_hand_no_play_could_give(tmp_p
 
 def _both(text: str, path: str = "sheet.log"):
     """(the streamed audit's text, the whole parse's audit's text) of a log."""
-    streamed = audit_read.open_sheet(text, path).audit()
+    streamed = open_sheet(text, path).audit()
     whole = audit_scoresheet(parse_text(text), streamed.table.rules, list(streamed.table.names))
     return streamed.result.text(), whole.text()
 
@@ -101,7 +100,7 @@ def test_a_reading_that_stops_early_is_audited_from_the_whole_parse():
     # setup would have read: the whole file's parse (which never sees it) is audited
     junk = "\n".join(f"~~ unreadable {i}" for i in range(1_100))
     text = sheet(2) + junk + '\n[Ruleset "standard"]\n' + sheet(1, header="")
-    done = audit_read.open_sheet(text, "stops.log").audit()
+    done = open_sheet(text, "stops.log").audit()
     assert done.table.rules.name == "cancellation"
     whole = audit_scoresheet(parse_text(text), done.table.rules, list(done.table.names)).text()
     assert done.result.text() == whole == ("the scoresheet is consistent: every hand sums to "
@@ -111,7 +110,7 @@ def test_a_reading_that_stops_early_is_audited_from_the_whole_parse():
 def test_hands_whose_lines_name_no_one_seated_meet_their_own_budget(monkeypatch):
     monkeypatch.setattr("referee.proofs.audit.AUDIT_MAX_HANDS", 3)
     text = PLAYERS + "\n" + "".join(f"hand {h}\nscore: Zed {h}\n" for h in range(1, 6))
-    done = audit_read.open_sheet(text, "nobody.log").audit()
+    done = open_sheet(text, "nobody.log").audit()
     assert not done.result.consistent and done.result.suggestions == []
     assert done.result.text() == ("no correction was found within the budgets\nthe search was "
                                   "cut short (not asked: 5 hands exceed the size budget of 3)")

@@ -17,7 +17,7 @@ from referee.conformance.inject import violating_game
 from referee.log.events import Deal, HandStart, Kitty
 from referee.log.parser import parse_log
 from referee.log.writer import write
-from referee.proofs.invariant_laws import _won
+from referee.proofs.invariants import _won
 from referee.proofs.invariants import attach_invariants
 from referee.proofs.partial import partial_record_conflicts
 from referee import check_parsed, check_text
@@ -199,8 +199,8 @@ def test_the_points_flow_function_leaves_what_the_engine_loses():
     import z3
 
     from referee.proofs.handfacts import gather, hand_records, table_for
-    from referee.proofs.invariant_laws import _points
-    from referee.proofs.smt import DEFINITIONS
+    from referee.proofs.invariants import _points
+    from referee.proofs.smt_ops import DEFINITIONS
 
     parsed = parse_log(CORPUS.joinpath("012-cancellation-11p-lost-points.log").read_text())
     table = table_for(parsed)

@@ -37,7 +37,7 @@ from referee.log.parser import parse_log
 from referee.proofs import rulemodel
 from referee.proofs.audit import audit_scoresheet
 from referee.proofs.sheet_laws import _bonus_bounds
-from referee.proofs.smt import smt_int
+from referee.proofs.smt_ops import smt_int
 from referee.rules import engine, scoring
 from referee.rules.ops import PLAIN
 from referee.rules.ruleset import with_options

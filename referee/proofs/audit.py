@@ -1,45 +1,51 @@
-"""Scoresheet audit, and partial records (in :mod:`referee.proofs.partial`, re-exported here).
+"""``referee audit``: the fewest written entries of a scoresheet whose correction makes it
+satisfy R7.2, R7.4 and R8 (spec/verification.md states the question and its answer).
 
-A club's paper scoresheet is a log of ``score:`` and ``total:`` lines only.  The audit finds
-the fewest written entries whose correction makes the whole sheet satisfy its laws (R7.2 each
-hand's scores sum to the points per hand, less points lost in a set-aside last trick, or
-follow a moon pattern the ruleset allows, as :func:`referee.rules.scoring.sheet_law` states
-it; R7.4 every total is the previous total plus the hand score); among those, the one that
-assumes the fewest lost points, then the one nearest the written values.  When several
-corrections of that size exist, up to ``max_solutions`` are listed.  Lines other than scores
-and totals are ignored here (the replay checks them).
-
-The answer comes from a search hand by hand (:mod:`referee.proofs.sheet_search`, no z3),
-shown to be the smallest by a branch and bound (:mod:`referee.proofs.sheet_exact`, no z3) or
-else by z3; or for what the search does not cover from z3's optimizer
-(:mod:`referee.proofs.audit_z3`, imported only then); all in a child process held to a time and memory budget (:mod:`referee.proofs.audit_bound`):
-past it the audit says it was not decided, and claims no correction.
+A sheet is read a block at a time (:func:`open_sheet`) and put to the audit a hand at a time
+(:class:`SheetQuestion`).  The answer comes from the search of :mod:`referee.proofs.sheet_search`,
+shown smallest by :mod:`referee.proofs.sheet_exact` or else by z3, or for what the search does
+not cover from z3's optimizer (:mod:`referee.proofs.audit_z3`); all in a child process held to
+a time and memory budget (:func:`bounded`), past which the audit says it was not decided.
 """
 
 from __future__ import annotations
 
+import os
+import pickle
+import select
+import signal
 import time
-from typing import NamedTuple
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import NamedTuple, TypeVar
 
 from referee.judge.hand_record import HandRecord
 from referee.judge.scoring import explain, loss_possible, sum_fact
-from referee.judge.setup import hands_of
+from referee.judge.setup import hands_of, setup_table
+from referee.judge.stream import Stream
 from referee.judge.table import Findings, Table
-from referee.log.parser import ParseResult
+from referee.judge.unread import Unread
+from referee.log.events import Event
+from referee.log.parser import ParseResult, parse_text
+from referee.log.recognise import looks_like_record
 from referee.proofs import sheet_exact, sheet_search
-from referee.proofs.audit_answer import AuditResult, Fix, count_entries, seated
-from referee.proofs.audit_bound import bounded
 from referee.proofs.budgets import (
     AUDIT_MAX_ENTRIES,
     AUDIT_MAX_HANDS,
+    AUDIT_MEMORY_BYTES,
     AUDIT_SECONDS,
     size_detail,
 )
+from referee.proofs.handfacts import count_entries, log_folder, seated
+from referee.proofs.wording import AuditResult, Fix
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
 from referee.util.message import msg
 
-__all__ = ["SheetQuestion", "audit_scoresheet"]
+__all__ = ["Audit", "AuditResult", "Fix", "SheetQuestion", "audit_scoresheet", "bounded",
+           "open_sheet"]
+
+T = TypeVar("T")
 
 
 def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
@@ -48,15 +54,20 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
     """Find the fewest entries whose correction makes the sheet satisfy R7.2, R7.4 and R8.
 
     ``allow_lost`` (default: the ruleset can lose points, ``set_aside_last = "nobody"``) lets
-    a hand sum to less than the points per hand, where its record does not show the last trick
-    won; among equally small corrections those that assume fewer lost points come first.  No
-    entry is corrected to a score no seat can have (:func:`seat_ranges`).
+    a hand sum to less than the points per hand where its record does not show the last trick
+    won; among equally small corrections those that assume fewer lost points come first.
     """
-    question = SheetQuestion(Table(rules, list(players), Findings()), allow_lost)
-    for record, _claims in hands_of(question.table, parsed.events):
+    return _asked(Table(rules, list(players), Findings()), parsed.events,
+                  allow_lost).answer(max_solutions, seconds)
+
+
+def _asked(table: Table, events, allow_lost: bool | None = None) -> SheetQuestion:
+    """The question of the hands of ``events``, added one at a time."""
+    question = SheetQuestion(table, allow_lost)
+    for record, _claims in hands_of(table, events):
         if record is not None:
             question.add(record)
-    return question.answer(max_solutions, seconds)
+    return question
 
 
 class _Lines(NamedTuple):
@@ -69,11 +80,9 @@ class _Lines(NamedTuple):
 
 
 class SheetQuestion:
-    """The audit's question (:func:`audit_scoresheet`), put a hand at a time, so that a sheet
-    read a block at a time (:mod:`referee.proofs.audit_read`) is never held whole: within the
-    size budgets each hand's score and total lines are kept for z3; past them, only what the
-    answer says (the written entries and hands counted, the facts of hands no play could
-    give), and z3 is not asked."""
+    """The audit's question, put a hand at a time: within the size budgets each hand's score
+    and total lines are kept; past them only the counts and the facts of hands no play could
+    give go on, and the question is not asked."""
 
     def __init__(self, table: Table, allow_lost: bool | None = None) -> None:
         rules = table.rules
@@ -111,8 +120,8 @@ class SheetQuestion:
         return ""
 
     def answer(self, max_solutions: int = 3, seconds: float = AUDIT_SECONDS) -> AuditResult:
-        """The audit of the hands added (asked once), decided within ``seconds`` and the
-        memory budget (:mod:`referee.proofs.audit_bound`) or said to be undecided."""
+        """The audit of the hands added, decided within ``seconds`` and the memory budget
+        (:func:`bounded`) or said to be undecided."""
         result, held = self.result, self.held
         if not result.hands:
             return result
@@ -121,8 +130,7 @@ class SheetQuestion:
             result.consistent = False
             result.cut_short = oversize
             return result
-        if not any(count_entries(self.table, line) for hand in held for line in (hand.score,
-                                                                         hand.total)):
+        if not self.written:
             return result  # nothing written that the audit reads: consistent
         deadline = time.monotonic() + seconds
         return bounded(lambda: self._decided(held, max_solutions, deadline, seconds),
@@ -136,8 +144,11 @@ class SheetQuestion:
     def _decided(self, held: list[_Lines], max_solutions: int, deadline: float,
                  seconds: float) -> AuditResult:
         result = self.result
+        # the search answers a sheet of 100 entries with three slips in about a second, where
+        # z3's optimizer gives no answer within 20 s: z3 answers only what the search leaves
         try:
-            found, more = self._searched(held, max_solutions)
+            found, more = sheet_search.search(self.table.rules, self.table.rules.start_total,
+                                              *self._rows(held), max_solutions)
         except sheet_search.Unsupported:
             found = None
         if found is None or not self._smallest(held, found[0], deadline):
@@ -154,20 +165,16 @@ class SheetQuestion:
         lost = [rules.points_per_hand if hand.may_lose else 0 for hand in held]
         return scores, totals, lost
 
-    def _searched(self, held: list[_Lines], max_solutions: int):
-        """The search without z3 (:mod:`referee.proofs.sheet_search`) over the held hands."""
-        rules = self.table.rules
-        return sheet_search.search(rules, rules.start_total, *self._rows(held), max_solutions)
-
     def _smallest(self, held: list[_Lines], found: sheet_search.Found,
                   deadline: float) -> bool:
-        """Whether the search's correction is the smallest (fewest entries, then fewest
-        points lost): it assumes no points lost and no correction of fewer entries exists
-        (:mod:`referee.proofs.sheet_exact`, within half the time left), or else z3 finds
-        none smaller."""
+        """Whether the search's correction is the smallest: the branch and bound finds none of
+        fewer entries (within half the time left; it answers only where no points are lost),
+        or else z3 finds none smaller."""
         if not found.changes:
             return True
         rules = self.table.rules
+        # the branch and bound decides such sheets 4 to 15 times sooner than z3's question,
+        # and 250 hands with six slips that z3 does not decide within 10 s
         if not any(found.lost):
             left = deadline - time.monotonic()
             fewer = sheet_exact.fewer_exists(
@@ -219,16 +226,159 @@ def _described(table: Table, held: list[_Lines], found: list, more: bool,
 
 def _fact(table: Table, record, may_lose: bool, why: str, result: AuditResult) -> None:
     """The plain fact about a score line as written that no play could give."""
-    found = {}
-    for entry in record.score.entries if record.score is not None else ():
-        seat = table.seats.get(entry.player.casefold())
-        if seat is not None:
-            found.setdefault(seat, entry.value)
-    if len(found) != table.size:
+    values = _row(table, record.score)
+    if None in values:
         return
-    values = [found[s] for s in range(table.size)]
     max_lost = table.rules.points_per_hand if may_lose else 0
     if explain(table.rules, values, max_lost) is None:
         result.facts.append(sum_fact(table.rules, record.number, values, why))
 
 
+# -- the sheet read a block at a time -----------------------------------------------------
+class Audit(NamedTuple):
+    """The setup (None without a Players tag), its diagnostics, and the audit (None without
+    a setup)."""
+
+    table: Table | None
+    findings: Findings
+    result: AuditResult | None
+
+
+class SheetLog:
+    """A log opened for the audit (:func:`open_sheet`); :meth:`audit` reads the rest."""
+
+    def __init__(self, text: str, path: str) -> None:
+        self.text = text
+        self.base_dir: Path | None = log_folder(path)
+        self._parsed: ParseResult | None = None
+        self._stream: Stream | None = None
+        self._setup: list[Event] = []
+        if looks_like_record(text):
+            self._parsed = parse_text(text)
+        else:
+            self._stream = Stream(text, Findings())  # its syntax diagnostics: not the audit's
+            self._setup = self._stream.setup_events()
+
+    def audit(self, *, ruleset: Ruleset | None = None, allowed_dirs: tuple[str | Path, ...] = (),
+              max_solutions: int = 3, seconds: float = AUDIT_SECONDS) -> Audit:
+        """The setup (``ruleset``, else the one the log names, a file among ``allowed_dirs``
+        too) and the audit of every hand under it."""
+        stream = self._stream
+        if stream is not None:
+            setup, self._setup = self._setup, []
+            table, findings, question = self._asked(setup, _read(stream), ruleset, allowed_dirs)
+            if table is None:
+                stream.drain()
+        # a record, or a stream whose reading differs from the whole file's (nothing was
+        # asked yet): the whole file at once
+        if stream is None or not stream.exact:
+            if self._parsed is None:
+                self._parsed = parse_text(self.text)
+            events = self._parsed.events
+            table, findings, question = self._asked(events, events, ruleset, allowed_dirs)
+        answer = question.answer(max_solutions, seconds) if question is not None else None
+        return Audit(table, findings, answer)
+
+    def _asked(self, setup: list[Event], events, ruleset: Ruleset | None,
+               allowed_dirs: tuple[str | Path, ...]
+               ) -> tuple[Table | None, Findings, SheetQuestion | None]:
+        """The setup of ``setup``, its diagnostics, and the question of the hands of
+        ``events`` under it (None without a setup)."""
+        findings = Findings()
+        table = setup_table(setup, findings, self.base_dir, ruleset=ruleset,
+                            allowed_dirs=allowed_dirs)
+        if table is None:
+            return None, findings, None
+        return table, findings, _asked(Table(table.rules, list(table.names), Findings()),
+                                       events)
+
+
+def open_sheet(text: str, path: str) -> SheetLog:
+    """The decoded log ``text`` of the file ``path`` opened for the audit: raises
+    UnreadableLog, as :func:`referee.log.parser.parse_text` does, when it is not a log."""
+    return SheetLog(text, path)
+
+
+def _read(stream: Stream) -> Iterator[Event]:
+    """The stream's statements; its unreadable lines left out, as the whole parse has them."""
+    for item in stream.statements():
+        if not isinstance(item, Unread):
+            yield item
+
+
+# -- the budget of time and memory --------------------------------------------------------
+def bounded(work: Callable[[], T], undecided: Callable[[], T], seconds: float) -> T:
+    """``work()`` when it returns within ``seconds`` and the memory budget, else
+    ``undecided()``.  It runs in a forked child (z3's optimizer does not always stop at its
+    timeout, and no Python code can stop a solver that does not return): past the budget the
+    child is killed and reaped; one that fails or runs out of memory is undecided too."""
+    if not hasattr(os, "fork"):  # pragma: no cover - every platform the referee runs on forks
+        return work()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: answer, send, and leave without running the parent's exit code
+        code = 1
+        try:
+            os.close(read)
+            _limit_memory()
+            data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
+            with os.fdopen(write, "wb") as out:
+                out.write(data)
+            code = 0
+        except BaseException:  # noqa: BLE001 - any failure is an undecided audit
+            pass
+        finally:
+            os._exit(code)
+    os.close(write)
+    try:
+        data = _received(read, time.monotonic() + seconds)
+    finally:
+        os.close(read)
+        _stop(pid)
+    if data is None:
+        return undecided()
+    try:
+        return pickle.loads(data)
+    except Exception:  # noqa: BLE001 - a child killed while writing
+        return undecided()
+
+
+def _received(read: int, deadline: float) -> bytes | None:
+    """Everything the child writes before it closes the pipe, or None past ``deadline``."""
+    chunks = []
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None
+        ready, _, _ = select.select([read], [], [], left)
+        if not ready:
+            return None
+        chunk = os.read(read, 1 << 20)
+        if not chunk:
+            return b"".join(chunks) if chunks else None
+        chunks.append(chunk)
+
+
+def _stop(pid: int) -> None:
+    """Kill the child if it still runs, and reap it."""
+    try:
+        os.kill(pid, signal.SIGKILL)  # a child that has exited is a zombie until reaped
+    except ProcessLookupError:  # pragma: no cover - reaped by someone else
+        return
+    os.waitpid(pid, 0)
+
+
+def _limit_memory() -> None:
+    """Limit the child's address space to what it maps now plus the audit's budget."""
+    try:
+        import resource
+
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            mapped = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        limit = mapped + AUDIT_MEMORY_BYTES
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, OSError, ValueError):  # no /proc: the time budget still holds
+        pass

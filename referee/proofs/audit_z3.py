@@ -1,14 +1,8 @@
-"""The scoresheet audit's question put to z3's optimizer, for the rulesets and sheets the
-search without z3 (:mod:`referee.proofs.sheet_search`) does not cover: a clean-hand pool,
-bonuses, a score line that leaves a seat out.
-
-The sheet's laws are stated over one variable per entry (R7.2 each hand's scores sum to the
-points per hand, less points lost in a set-aside last trick, or follow a moon pattern the
-ruleset allows, as :func:`referee.rules.scoring.sheet_law` states it; R7.4 every total is the
-previous total plus the hand score), and the optimizer asked for the fewest written entries
-whose correction makes the whole sheet satisfy them, then the fewest points lost, then the
-values nearest the written ones.  When z3 gives no answer before the deadline, the audit is
-undecided: the best model found by then need not be the smallest correction.
+"""The scoresheet audit put to z3: its optimizer, for the rulesets and sheets the search
+without z3 (:mod:`referee.proofs.sheet_search`) does not cover (a clean-hand pool, bonuses, a
+score line that leaves a seat out), and a yes-or-no question of whether a smaller correction
+than the search's exists.  The laws are stated over one variable per entry; the optimizer
+minimises the entries changed, then the points lost, then the distance from the written values.
 """
 
 from __future__ import annotations
@@ -18,10 +12,10 @@ from dataclasses import dataclass
 
 from referee.judge.scoring import seat_ranges
 from referee.judge.table import Table
-from referee.proofs.audit_answer import AuditResult, Fix, seated
 from referee.proofs.budgets import AUDIT_NEAREST_MS, AUDIT_SOLUTIONS_MS, time_detail
-from referee.proofs.properties import z3_bool
-from referee.proofs.rulemodel import Z3Ops
+from referee.proofs.handfacts import seated
+from referee.proofs.rulemodel import Z3Ops, z3_bool
+from referee.proofs.wording import AuditResult, Fix
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
 from referee.util.message import msg
@@ -40,26 +34,14 @@ class _Entry:
     var: object = None
 
 
-
 def optimised(question, held: list, max_solutions: int, deadline: float,
               seconds: float) -> AuditResult:
     """The question put to z3's optimizer: the rulesets and sheets the search does not
     cover (a clean-hand pool, bonuses, a seat named in no line of a hand)."""
     import z3
 
-    result, table = question.result, question.table
-    opt, ops = z3.Optimize(), Z3Ops()
-    entries: list[_Entry] = []
-    previous = [z3.IntVal(table.rules.start_total)] * table.size
-    lost_terms, moon_flags = [], {}
-    for hand in held:
-        scores, previous, lost, moon = _hand(ops, opt, table, hand.number, previous,
-                                             hand.may_lose)
-        for line, kind, variables in ((hand.score, "score", scores),
-                                      (hand.total, "total", previous)):
-            entries += _entries(table, hand.number, line, kind, variables)
-        lost_terms.append((hand.number, lost))
-        moon_flags[hand.number] = moon
+    result, table, opt = question.result, question.table, z3.Optimize()
+    entries, lost_terms, moon_flags = _sheet(z3, opt, table, held)
     changed = [z3.If(e.var != e.value, 1, 0) for e in entries]
     count = z3.Sum(changed)
     opt.minimize(count)
@@ -85,29 +67,19 @@ def optimised(question, held: list, max_solutions: int, deadline: float,
     return result
 
 
-
 def smaller_exists(question, held: list, changes: int, lost: int, deadline: float
                    ) -> bool | None:
     """Whether some correction changes fewer than ``changes`` entries, or as many and assumes
-    fewer than ``lost`` points lost (None: z3 gave no answer before ``deadline``).  A
-    yes-or-no question, which z3 settles far sooner than the optimum on a sheet whose smallest
-    correction is already known."""
+    fewer than ``lost`` points lost (None: z3 gave no answer before ``deadline``).  z3 settles
+    this question far sooner than the optimum."""
     import z3
 
-    table, solver, ops = question.table, z3.Solver(), Z3Ops()
-    entries: list[_Entry] = []
-    previous = [z3.IntVal(table.rules.start_total)] * table.size
-    lost_terms = []
-    for hand in held:
-        scores, previous, hand_lost, _moon = _hand(ops, solver, table, hand.number, previous,
-                                                   hand.may_lose)
-        lost_terms.append(hand_lost)
-        for line, kind, variables in ((hand.score, "score", scores),
-                                      (hand.total, "total", previous)):
-            entries += _entries(table, hand.number, line, kind, variables)
+    solver = z3.Solver()
+    entries, lost_terms, _moons = _sheet(z3, solver, question.table, held)
     changed = [(e.var != e.value, 1) for e in entries]
     solver.add(z3.Or(z3.PbLe(changed, changes - 1),
-                     z3.And(z3.PbLe(changed, changes), z3.Sum(lost_terms) < lost)))
+                     z3.And(z3.PbLe(changed, changes),
+                            z3.Sum([term for _, term in lost_terms]) < lost)))
     answer = _check_until(z3, solver, deadline)
     return None if answer == z3.unknown else answer == z3.sat
 
@@ -115,11 +87,7 @@ def smaller_exists(question, held: list, changes: int, lost: int, deadline: floa
 def _optimum(z3, opt, result: AuditResult, deadline: float, seconds: float):
     """The optimizer's model; None when z3 finds none, and when it gives no answer before
     ``deadline`` (then ``result.undecided`` says so: a best-so-far is not the smallest)."""
-    left = deadline - time.monotonic()
-    answer = z3.unknown
-    if left > 0:
-        opt.set("timeout", max(1, int(left * 1000)))
-        answer = opt.check()
+    answer = _check_until(z3, opt, deadline)
     if answer == z3.sat:
         return opt.model()
     if answer != z3.unsat:
@@ -130,9 +98,9 @@ def _optimum(z3, opt, result: AuditResult, deadline: float, seconds: float):
 
 def _nearest(z3, opt, model, entries: list, count, lost_sum):
     """Among the smallest corrections, the one nearest the written values (a typo of 53 for
-    52 is 52, not the moon -26), asked as a question of its own: folded into the first
-    optimisation, the distance made z3 miss its budget on easy sheets.  When this question
-    runs out of time, the first answer stands (as small, perhaps not as near)."""
+    52 is 52, not the moon -26): a question of its own, as folded into the first optimisation
+    the distance made z3 miss its budget on easy sheets.  Past its time the first answer
+    stands."""
     nearest = z3.Optimize()
     nearest.add(opt.assertions())
     nearest.add(count == model.eval(count, model_completion=True),
@@ -143,6 +111,26 @@ def _nearest(z3, opt, model, entries: list, count, lost_sum):
     if nearest.check() == z3.sat:
         return nearest.model()
     return model
+
+
+def _sheet(z3, opt, table: Table, held: list):
+    """The variables and laws of the held hands: the written entries each tied to its
+    variable, (hand, points lost) and hand -> read as a moon."""
+    ops = Z3Ops()
+    entries: list[_Entry] = []
+    previous = [z3.IntVal(table.rules.start_total)] * table.size
+    lost_terms, moon_flags = [], {}
+    for hand in held:
+        scores, previous, lost, moon = _hand(ops, opt, table, hand.number, previous,
+                                             hand.may_lose)
+        for line, kind, variables in ((hand.score, "score", scores),
+                                      (hand.total, "total", previous)):
+            entries += [_Entry(hand.number, seat, kind, entry.value, entry.span.line,
+                               entry.span.column, variables[seat])
+                        for seat, entry in seated(table, line)]
+        lost_terms.append((hand.number, lost))
+        moon_flags[hand.number] = moon
+    return entries, lost_terms, moon_flags
 
 
 def _hand(ops: Z3Ops, opt, table: Table, h: int, previous: list, allow_lost: bool):
@@ -168,17 +156,10 @@ def _hand(ops: Z3Ops, opt, table: Table, h: int, previous: list, allow_lost: boo
     return scores, totals, lost, moon
 
 
-def _entries(table: Table, h: int, line, kind: str, variables: list) -> list[_Entry]:
-    """The written entries of a score or total line, each tied to its variable."""
-    return [_Entry(h, seat, kind, entry.value, entry.span.line, entry.span.column,
-                   variables[seat]) for seat, entry in seated(table, line)]
-
-
 def _suggest(z3, opt, model, table: Table, entries: list[_Entry], result: AuditResult,
              max_solutions: int) -> None:
-    """List up to ``max_solutions`` corrections of the smallest size, each a new set of entries.
-
-    The search shares one time budget; when it runs out the corrections found so far stand."""
+    """List up to ``max_solutions`` corrections of the smallest size, each a new set of
+    entries, within one time budget (past it the corrections found so far stand)."""
     deadline = time.monotonic() + AUDIT_SOLUTIONS_MS / 1000
     for _ in range(max_solutions + 1):
         picked = [e for e in entries if model.eval(e.var != e.value, model_completion=True)]

@@ -1,10 +1,6 @@
-"""How long and how large a z3 question may be before the referee stops asking.
-
-Every z3 solve of ``check --invariants`` and ``audit`` runs under a time budget (z3's
-``timeout``, in milliseconds) and is not started at all past a size budget; what a budget cuts
-off is reported as undecided (a note, :data:`referee.judge.codes.UNDECIDED`), never as proved
-or violated and never by hanging.  The budgets are far above what ordinary games need, so they
-change nothing on ordinary logs; spec/hostile-input.md ("Proof budgets") states them.
+"""How long and how large a z3 question may be before the referee stops asking: past a budget
+the answer is undecided (a note, :data:`referee.judge.codes.UNDECIDED`), never proved or
+violated (spec/hostile-input.md, "Proof budgets").
 """
 
 from __future__ import annotations

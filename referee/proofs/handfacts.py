@@ -1,10 +1,6 @@
-"""What a log records about each hand, as plain numbers, for the z3 checks.
-
-The replay (:mod:`referee.judge.walk`) judges a log statement by statement; the z3 checks
-(:mod:`referee.proofs.invariants`, :mod:`referee.proofs.partial`) need the same statements grouped by hand
-with seats resolved and card multisets counted.  This module reuses the replay's own setup and
-grouping (so hand numbers and seats agree with the report) on a throw-away findings list, and
-builds one :class:`HandFacts` per hand.  No z3 here.
+"""What a log records about each hand, as plain numbers, for the z3 checks: the replay's own
+setup and grouping (so hand numbers and seats agree with the report), seats resolved and card
+multisets counted, one :class:`HandFacts` per hand.
 """
 
 from __future__ import annotations
@@ -191,3 +187,22 @@ def _offset(table: Table, record: HandRecord) -> int:
     if rules.pass_count == 0:
         return 0
     return direction_offset(direction, n)
+
+
+def count_entries(table: Table, line) -> int:
+    """How many entries of a score or total line (None: no line) :func:`seated` reads."""
+    return sum(1 for _ in seated(table, line))
+
+
+def seated(table: Table, line):
+    """(seat, entry) of a score or total line's entries (None: no line): the first of each
+    seat's, names not seated left out."""
+    if line is None:
+        return
+    seen = set()
+    for entry in line.entries:
+        seat = table.seats.get(entry.player.casefold())
+        if seat is None or seat in seen:
+            continue
+        seen.add(seat)
+        yield seat, entry

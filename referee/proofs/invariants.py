@@ -1,31 +1,29 @@
 """Proved invariants of a checked log: `referee check --invariants`.
 
-For every hand the laws below are written as z3 formulas over what the log records and z3 is
-asked for a counterexample (the law's negation).  "proved" means z3 found none; "violated"
-means it found one, and the failing instance (the card, the player) is the evidence; "skipped"
-means the record does not hold what the law is about.  One z3 solver serves the whole log, which
-:class:`InvariantWatch` follows as the replay goes: the solver is first asked about every
-quantifier-free law of a batch of :data:`BATCH_HANDS` hands at once, and only when that finds
-a counterexample (or for a law with a quantifier) hand by hand, law by law, instance by
-instance, each inside ``push``/``pop``.  What is reported waits for the end of the replay
-(a law's failure already reported by the replay is not reported again).  The laws, their
-clauses and their bounds are in spec/verification.md.
-
-The laws are ``cards-dealt`` (R2.4), ``cards-played`` (R5.4), ``points-conserved`` (R7.2),
-``score-sum`` (R7.2, R8.2), ``totals`` (R7.4) (:mod:`referee.proofs.invariant_laws`,
-:mod:`referee.proofs.sheet_laws`) and ``holdings-exist`` (R5, :mod:`referee.proofs.partial`).
-
-z3 is imported only when :class:`InvariantWatch` or :func:`attach_invariants` runs.
+For every hand the laws are written as SMT-LIB text over what the log records, and z3 is asked
+for a counterexample (the law's negation): "proved" means none, "violated" one (the failing
+instance, a card or a player, is the evidence), "skipped" that the record does not hold what
+the law is about.  Each law is groups of ground instances, the records written in as numbers
+and the arithmetic left to z3; a group is expanded instance by instance only when z3 refutes
+it.  The laws are ``cards-dealt`` (R2.4), ``cards-played`` (R5.4), ``points-conserved``
+(R7.2), the scoresheet's ``score-sum`` and ``totals`` (:mod:`referee.proofs.sheet_laws`) and
+``holdings-exist`` (:mod:`referee.proofs.partial`); spec/verification.md states them and their
+bounds.  One solver serves a thread's logs (:class:`InvariantWatch`): it is asked about the
+quantifier-free laws of :data:`BATCH_HANDS` hands at once, and hand by hand, law by law only
+when that finds a counterexample.
 """
 
 from __future__ import annotations
 
 import threading
+from collections import Counter
+from functools import partial
 from typing import NamedTuple
 
 from referee.judge import codes
-from referee.judge.diagnostics import HandSummary, Report, make
+from referee.judge.diagnostics import HandSummary, Related, Report, make
 from referee.judge.hand_record import HandRecord
+from referee.judge.holding_rule import sender
 from referee.judge.stream import Watch
 from referee.judge.table import Table
 from referee.log.events import Span
@@ -38,11 +36,12 @@ from referee.proofs.budgets import (
     undecided,
 )
 from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
-from referee.proofs.invariant_laws import hand_laws
 from referee.proofs.sheet_laws import Sheet
-from referee.proofs.smt import DEFINITIONS, Law
+from referee.proofs.smt_ops import DEFINITIONS, Group, Item, Law, smt_sum
+from referee.rules.cards import DECK_SIZE, NUM_RANKS, card_text
+from referee.rules.ruleset import card_points
 from referee.util.collector import collector_paused
-from referee.util.message import msg
+from referee.util.message import msg, msgn
 
 PLAY_KINDS = frozenset({codes.REVOKE, codes.ILLEGAL_LEAD, codes.ILLEGAL_PLAY, codes.CARD_NOT_HELD})
 # hands whose quantifier-free laws go to z3 in one call: few calls, and only a batch's facts
@@ -275,22 +274,18 @@ def _record(report: Report, law: Law, facts: _Hand) -> None:
             # TRANSLATORS: {failure} is one instance of a broken law, {more} how many others
             detail = msg("{failure} (and {more} more)", failure=first.say,
                          more=len(law.failures) - 1)
-        if any((d.line == first.span.line and d.kind != codes.INVARIANT)
-               or (d.hand == hand and d.kind in _HOLDING_FAULTS)
-               or (d.hand == hand and d.kind == codes.SCORE_MISMATCH and law.name == "totals")
-               for d in report.diagnostics):
-            # the replay already reported a fault on this line, or a deal, kitty or pass of
-            # this hand that the laws read as written, or a score of this hand that the totals
-            # law adds up as written: the law's failure is its consequence, recorded in
-            # report.invariants but not reported a second time
-            report.invariants.append({"name": law.name, "hand": hand, "status": status,
-                                      "detail": detail})
-            return
-        report.diagnostics.append(make(
-            # TRANSLATORS: {law} is a law's name (cards-dealt, score-sum, ...)
-            codes.INVARIANT, first.span, msg("{law} is violated in hand {hand}: {detail}",
-                                             law=law.name, hand=hand, detail=detail),
-            rule=law.clause, hand=hand, related=first.related))
+        # the replay already reported a fault on this line, or a deal, kitty or pass of this
+        # hand that the laws read as written, or a score of this hand that the totals law adds
+        # up as written: the law's failure is its consequence, not reported a second time
+        if not any((d.line == first.span.line and d.kind != codes.INVARIANT)
+                   or (d.hand == hand and d.kind in _HOLDING_FAULTS)
+                   or (d.hand == hand and d.kind == codes.SCORE_MISMATCH
+                       and law.name == "totals") for d in report.diagnostics):
+            report.diagnostics.append(make(
+                # TRANSLATORS: {law} is a law's name (cards-dealt, score-sum, ...)
+                codes.INVARIANT, first.span, msg("{law} is violated in hand {hand}: {detail}",
+                                                 law=law.name, hand=hand, detail=detail),
+                rule=law.clause, hand=hand, related=first.related))
     report.invariants.append({"name": law.name, "hand": hand, "status": status,
                               "detail": detail})
 
@@ -314,3 +309,342 @@ def _holdings_exist(report: Report, facts: _Hand, verdict) -> None:
         report.diagnostics.append(conflict.to_diagnostic())
     report.invariants.append({"name": "holdings-exist", "hand": facts.number,
                               "status": "violated", "detail": detail})
+
+
+_POINTS = tuple(card_points(c) for c in range(DECK_SIZE))
+_PACKED: dict[tuple, dict[int, str]] = {}  # per law and shape: a card's packed counts -> atom
+_TRICK_TEXT: dict[tuple, str] = {}  # (collected, its point cards) -> a trick's arguments
+MEMO_LIMIT = 10_000  # entries per memo table: a long-running worker must not grow without end
+
+
+def _remember(memo: dict, key, value):
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+# -- the laws ---------------------------------------------------------------------------------
+def hand_laws(table: Table, facts: HandFacts, summary, sheet: Sheet) -> list[Law]:
+    """The laws of one hand, in the order they are reported; ``sheet`` (the scoresheet laws,
+    :mod:`referee.proofs.sheet_laws`) carries the running totals from hand to hand."""
+    points, lost, lost_value = _points(facts)
+    return [_cards_dealt(table, facts), _cards_played(table, facts), points,
+            sheet.score_law(facts, lost, lost_value), sheet.totals_law(facts, summary)]
+
+
+def _cards_dealt(table: Table, facts: HandFacts) -> Law:
+    law = Law("cards-dealt", "R2.4")
+    rules, n, record = facts.rules, facts.players, facts.record
+    if not facts.deals:
+        law.status, law.detail = "skipped", msg("no deal recorded")
+        return law
+    all_dealt = len(facts.deals) == n
+    kitty = facts.kitty if facts.kitty_recorded else None
+    exact = all_dealt and kitty is not None
+    runs = [deal.run.cards for deal in record.deals.values()]
+    if kitty is not None and record.kitty is not None:
+        runs.append(record.kitty.run.cards)
+    op, decks = ("=" if exact else "<="), rules.decks
+    law.groups.append(Group(_dealt_atoms(runs, op, decks, exact),
+                            partial(_dealt_items, facts, op, exact, kitty is not None)))
+    if all_dealt and kitty is None:
+        sizes = [str(len(d.run.cards)) for d in record.deals.values()]
+        want = rules.deck_size - rules.kitty_size(n)
+        item = Item(f"(= {smt_sum(sizes)} {want})",
+                    msg("the deals hold {held} cards, not {want}", held=sum(map(int, sizes)),
+                        want=want), max(facts.deal_spans.values(), key=lambda s: s.line))
+        law.groups.append(Group([item.smt], lambda: [item]))
+    if exact:
+        # TRANSLATORS: {decks} is the number of decks; English writes time(s) for any number
+        law.detail = msgn("every card identity {decks} time(s) in the deals and the kitty",
+                          "every card identity {decks} time(s) in the deals and the kitty",
+                          decks, decks=decks)
+    else:
+        law.partial = True
+        missing = [table.name(s) for s in range(n) if s not in facts.deals]
+        if missing:
+            law.detail = msgn("deals of {players} not recorded: no card is dealt more than "
+                              "{decks} time(s)", "deals of {players} not recorded: no card is "
+                              "dealt more than {decks} time(s)", decks,
+                              players=", ".join(missing), decks=decks)
+        else:
+            law.detail = msgn("kitty not recorded: no card is dealt more than {decks} time(s)",
+                              "kitty not recorded: no card is dealt more than {decks} time(s)",
+                              decks, decks=decks)
+    return law
+
+
+def _dealt_atoms(runs: list, op: str, decks: int, exact: bool) -> list[str]:
+    """The distinct atoms of the cards-dealt group, one per way a card is spread over
+    ``runs`` (the deals and the kitty)."""
+    # per card, one int: how many places (deals, kitty) hold it k times, in bits k*width..
+    width = len(runs).bit_length()
+    hist, once = [0] * DECK_SIZE, 1 << width
+    for cards in runs:
+        if len(set(cards)) == len(cards):
+            for card in cards:
+                hist[card] += once
+        else:
+            for card, k in Counter(cards).items():
+                hist[card] += 1 << width * k
+    packed = _PACKED.setdefault(("dealt", op, decks, width), {})
+    atoms = []
+    for value in sorted(set(hist)):
+        atom = packed.get(value)
+        if atom is None:
+            mask, counts, k = once - 1, [], 1
+            while value >> width * k:
+                counts += [k] * ((value >> width * k) & mask)
+                k += 1
+            atom = _remember(packed, value,
+                             _dealt_atom(op, counts, decks) if counts or exact else "")
+        if atom:
+            atoms.append(atom)
+    return atoms
+
+
+def _dealt_items(facts: HandFacts, op: str, exact: bool, with_kitty: bool) -> list[Item]:
+    """The cards-dealt instances card by card, naming where each card is dealt."""
+    record, decks = facts.record, facts.rules.decks
+    places: dict[int, list[tuple[Span, int]]] = {}
+    for deal in record.deals.values():
+        for card, k in Counter(deal.run.cards).items():
+            places.setdefault(card, []).append((deal.span, k))
+    if with_kitty and record.kitty is not None:
+        for card, k in Counter(record.kitty.run.cards).items():
+            places.setdefault(card, []).append((record.kitty.span, k))
+    items = []
+    for card in (range(DECK_SIZE) if exact else sorted(places)):
+        where = places.get(card, [])
+        total = sum(k for _, k in where)
+        span = where[-1][0] if where else max(facts.deal_spans.values(), key=lambda s: s.line)
+        related = tuple(Related(s.line, s.column, msg("dealt here")) for s, _ in where[:-1])
+        # TRANSLATORS: {total} copies of {card} are dealt; {decks} is the number of decks
+        say = msgn("{card} is dealt {total} time(s), but the {decks} deck(s) hold it {decks} "
+                   "time(s)", "{card} is dealt {total} time(s), but the {decks} deck(s) hold it "
+                   "{decks} time(s)", total, card=card_text(card), total=total, decks=decks)
+        items.append(Item(_dealt_atom(op, [k for _, k in where], decks), say, span, related))
+    return items
+
+
+def _dealt_atom(op: str, counts: list[int], decks: int) -> str:
+    """A card's copies in each deal (and the kitty) add up to the decks' copies."""
+    return f"({op} {smt_sum([str(k) for k in sorted(counts)])} {decks})"
+
+
+def _cards_played(table: Table, facts: HandFacts) -> Law:
+    law = Law("cards-played", "R5.4")
+    prefix = facts.prefix
+    if not prefix:
+        law.status, law.detail = "skipped", msg("no trick recorded")
+        return law
+    n, exact, offset = facts.players, facts.complete, facts.offset
+    deals, passes = facts.deals, facts.passes
+    known = [s for s in range(n) if s in deals
+             and (not offset or (s in passes and sender(s, offset, n) in passes))]
+    op = "=" if exact else "<="
+    tricks = facts.tricks[:prefix]
+    # per seat and card, one int: played, dealt, received and passed on, width bits each
+    width = max(prefix, max(map(len, deals.values()), default=0),
+                max(map(len, passes.values()), default=0)).bit_length()
+    tallies, values = _played_tallies(facts, known, tricks, width)
+    if known:  # one group for all players: the instances of all are expanded seat by seat
+        packed = _PACKED.setdefault(("played", op, width), {})
+        atoms = []
+        for value in values:
+            atom = packed.get(value)
+            if atom is None:
+                atom = _remember(packed, value, _played_code(op, width, value))
+            if atom:
+                atoms.append(atom)
+        law.groups.append(Group(atoms, _played_items(table, facts, known, op, width, tallies)))
+    if exact and facts.kitty is not None and (len(known) < n or len(facts.deals) < n):
+        law.groups.append(_played_with_kitty(facts))
+    unknown = [table.name(s) for s in range(n) if s not in known]
+    law.detail = (msg("each player plays exactly the cards held after passing") if exact else
+                  msg("no player plays a card more often than held (the hand is unfinished)"))
+    if unknown:
+        # TRANSLATORS: {law} is what the law says ("each player plays exactly ..."), {players}
+        # the players whose holdings the log leaves out
+        law.detail = msg("{law}; holdings of {players} not recorded", law=law.detail,
+                         players=", ".join(unknown))
+        law.partial = not exact or not law.groups
+    return law
+
+
+def _played_tallies(facts: HandFacts, known: list[int], tricks, width: int) -> tuple[list[list[int]], set[int]]:
+    """Per seat and card, the packed counts (played, dealt, received, passed on; ``width``
+    bits each), and the distinct counts of the ``known`` seats."""
+    n, offset, deals, passes = facts.players, facts.offset, facts.deals, facts.passes
+    got, sent, played = 1 << width, 1 << 2 * width, 1 << 3 * width
+    tallies = [[0] * DECK_SIZE for _ in range(n)]
+    for trick in tricks:
+        for seat, card, _ in trick.plays:
+            tallies[seat][card] += played
+    values: set[int] = set()
+    for seat in known:
+        row = tallies[seat]
+        for card in deals[seat]:
+            row[card] += 1
+        if offset:
+            for card in passes[sender(seat, offset, n)]:
+                row[card] += got
+            for card in passes[seat]:
+                row[card] += sent
+        values.update(row)
+    return tallies, values
+
+
+def _played_with_kitty(facts: HandFacts) -> Group:
+    """A finished hand whose holdings are not all known: the cards played and the kitty
+    together are the decks."""
+    counts = facts.played()
+    decks, kitty = facts.rules.decks, facts.kitty
+    atoms = [f"(= (+ {counts[c]} {kitty[c]}) {decks})" for c in range(DECK_SIZE)]
+
+    def expand() -> list[Item]:
+        return [Item(a, msgn("{card} is played {played} time(s) with {kitty} in the kitty; the "
+                             "decks hold it {decks} time(s)", "{card} is played {played} "
+                             "time(s) with {kitty} in the kitty; the decks hold it {decks} "
+                             "time(s)", counts[c], card=card_text(c), played=counts[c],
+                             kitty=kitty[c], decks=decks), facts.tricks[-1].span)
+                for c, a in enumerate(atoms)]
+
+    return Group(list(dict.fromkeys(atoms)), expand)
+
+
+def _unpack(width: int, value: int) -> tuple[int, int, int, int]:
+    mask = (1 << width) - 1
+    return (value >> 3 * width, value & mask, (value >> width) & mask, (value >> 2 * width) & mask)
+
+
+def _played_code(op: str, width: int, value: int) -> str:
+    """played = dealt + received - passed on (R3, R5.4), for a card played or (when the hand
+    is finished) held; "" for a card only passed on, or (unfinished) not played."""
+    played, dealt, got, sent = _unpack(width, value)
+    if not (played or (op == "=" and (dealt or got))):
+        return ""
+    parts = [str(k) for k in (dealt, got) if k] + ([f"(- {sent})"] if sent else [])
+    return f"({op} {played} {smt_sum(parts)})"
+
+
+def _played_items(table, facts, known, op, width, tallies):
+    def expand() -> list[Item]:
+        items = []
+        for seat in known:
+            who, deal = table.name(seat), facts.deal_spans[seat]
+            mine: dict[int, list[Span]] = {}
+            for trick in facts.tricks[: facts.prefix]:
+                for who_played, card, play in trick.plays:
+                    if who_played == seat:
+                        mine.setdefault(card, []).append(play.card_span if play.card_span.line
+                                                         else play.span)
+            held = []
+            for card, value in enumerate(tallies[seat]):
+                atom = _played_code(op, width, value)
+                if atom:
+                    played, dealt, got, sent = _unpack(width, value)
+                    say = msgn("{player} plays {card} {played} time(s) but holds it {held} "
+                               "time(s) after passing", "{player} plays {card} {played} "
+                               "time(s) but holds it {held} time(s) after passing", played,
+                               player=who, card=card_text(card), played=played,
+                               held=dealt + got - sent)
+                    held.append(Item(atom, say, (mine.get(card) or [deal])[-1],
+                                     (Related(deal.line, 1, msg("dealt to {player}",
+                                                                player=who)),)))
+            # a card played but not held first: it points at the play
+            items += sorted(held, key=lambda item: item.span.line == deal.line)
+        return items
+    return expand
+
+
+def _points(facts: HandFacts) -> tuple[Law, str | None, int | None]:
+    """Points flow through the tricks (R6.5-R6.7): taken + lost = the decks' points (R7.2)."""
+    law = Law("points-conserved", "R7.2")
+    rules = facts.rules
+    if not facts.complete or facts.kitty is None:
+        law.status = "skipped"
+        law.detail = (msg("the hand is not fully recorded") if not facts.complete
+                      else msg("kitty unknown"))
+        return law, None, None
+    kitty_points = sum(_POINTS[c] * k for c, k in enumerate(facts.kitty) if k)
+    first, to_last = rules.kitty_to == "first_trick", rules.kitty_to == "last_trick"
+    leader_takes = rules.set_aside_last == "leader"
+    args, takers, sums = [], [], []
+    for trick in facts.tricks:
+        cards = [card for _, card, _ in trick.plays]
+        points = tuple([_POINTS[c] for c in cards if _POINTS[c]])
+        taker = _won(cards, rules)
+        text = _TRICK_TEXT.get((taker, points))
+        if text is None:
+            text = _remember(_TRICK_TEXT, (taker, points),
+                             ("true " if taker else "false ") + smt_sum(list(map(str, points))))
+        args.append(text)
+        takers.append(taker)
+        sums.append(points)
+    if leader_takes and not takers[-1]:  # R6.6 option: the leader collects a set-aside last
+        takers[-1] = True
+        args[-1] = "true" + args[-1][5:]
+    # what stays in the pile after the last trick (for messages only): the tricks since the
+    # last one collected, the kitty with the first or the last trick
+    pile_value, index = 0, len(takers)
+    while index and not takers[index - 1]:
+        index -= 1
+        pile_value += sum(sums[index])
+    if not takers[-1]:
+        pile_value += kitty_points if to_last or (first and not index) else 0
+    args += [str(kitty_points) if first else "0", str(kitty_points) if to_last else "0"]
+    whole, lost_value = rules.points_per_hand, pile_value
+    conserved, lost = _flow_funs(len(facts.tricks), whole)
+    applied = " ".join(args)
+    decks = rules.decks
+
+    def expand() -> list[Item]:
+        return [Item(f"({conserved} {applied})", msgn(
+            "the points taken plus the points lost are not {whole}, the points of {decks} "
+            "deck(s)", "the points taken plus the points lost are not {whole}, the points of "
+            "{decks} deck(s)", decks, whole=whole, decks=decks), facts.tricks[-1].span)]
+
+    law.groups.append(Group([f"({conserved} {applied})"], expand))
+    law.detail = msg("taken + lost = {whole} = {decks} x (13 hearts + Black Maria 13)",
+                     whole=whole, decks=decks)
+    if lost_value:
+        # TRANSLATORS: {law} is "taken + lost = 52 = ..."; {lost} points stayed in the pile
+        law.detail = msg("{law}; {lost} lost in a set-aside last trick", law=law.detail,
+                         lost=lost_value)
+    return law, f"({lost} {applied})", lost_value
+
+
+def _flow_funs(tricks: int, whole: int) -> tuple[str, str]:
+    """The points flow over ``tricks`` tricks as two functions of, per trick, whether somebody
+    collects it (w) and its points (x), and the kitty's points with the first trick (kf) or
+    the last (kl): trick i brings c_i = its points + the pile left before it (R6.5); the
+    collector takes c_i, else it stays in the pile; what is left after the last is lost.
+    ``conserved``: taken + lost = ``whole``; ``lost``: what is left."""
+    conserved, lost = f"conserved{tricks}_{whole}", f"lost{tricks}"
+    if conserved not in DEFINITIONS:
+        params = " ".join(f"(w{i} Bool) (x{i} Int)" for i in range(tricks)) + " (kf Int) (kl Int)"
+        lets, pile = "", "kf"
+        for i in range(tricks):
+            lets += f"(let ((c{i} (+ {pile} x{i}{' kl' if i == tricks - 1 else ''}))) "
+            pile = f"(ite w{i} 0 c{i})"
+        taken = " ".join(f"(ite w{i} c{i} 0)" for i in range(tricks))
+        close = ")" * tricks
+        DEFINITIONS.setdefault(lost, f"(define-fun {lost} ({params}) Int {lets}{pile}{close})")
+        DEFINITIONS[conserved] = (f"(define-fun {conserved} ({params}) Bool "
+                                  f"{lets}(= (+ {taken} {pile}) {whole}){close})")
+    return conserved, lost
+
+
+def _won(cards: list[int], rules) -> bool:
+    """Does somebody win this trick (R6.3, R6.4)?  The same rules as
+    :func:`referee.rules.tricks.resolve_trick` (whose agreement with the rulebook `referee
+    verify-rules` proves), asking only whether a winner exists; tests compare the two."""
+    if not rules.cancellation:
+        return True
+    counts = Counter(cards)
+    if rules.set_aside_when == "two_pairs" and sum(k >= 2 for k in counts.values()) >= 2:
+        return False
+    led = cards[0] // NUM_RANKS
+    return any(card // NUM_RANKS == led and counts[card] == 1 for card in cards)

@@ -1,23 +1,19 @@
-"""Partial records: can the unrecorded cards be filled in so that every
-recorded play is legal?
-
-Every unrecorded quantity of a hand (a deal, the kitty, a pass) becomes a z3 variable
-constrained only by the rules, and every recorded statement a tracked assertion: each deal,
-kitty and pass line, and the facts each play implies about its player's holding, read off the
-legality layers (:func:`play_facts`), so they are the engine's rules.  When z3 finds no
-assignment, the unsat core, made minimal, names the log lines that cannot all be true together.
-spec/verification.md (section 3) states the facts and what is not modelled.  z3 is imported
-only when a check runs.
+"""Partial records (``holdings-exist``): can the unrecorded cards be filled in so that every
+recorded play is legal?  Each unrecorded deal, kitty and pass is a z3 variable; each recorded
+line, and each fact a play implies about its player's holding (:func:`play_facts`, read off the
+legality layers), a tracked assertion.  Without an assignment the minimal unsat core names the
+lines that cannot all be true, in words (spec/verification.md, section 3).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from referee.judge import codes
 from referee.judge.diagnostics import Diagnostic, Related, make
-from referee.judge.table import Table
+from referee.judge.table import Findings, Table
 from referee.log.events import Span
 from referee.log.parser import ParseResult
 from referee.proofs.budgets import (
@@ -28,9 +24,8 @@ from referee.proofs.budgets import (
     time_detail,
 )
 from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
-from referee.proofs.partial_words import fact_text, sentences, unknown_text
-from referee.proofs.smt import smt_sum
-from referee.proofs.wording import or_list, semicolon_list
+from referee.proofs.smt_ops import smt_sum
+from referee.proofs.wording import and_list, or_list, semicolon_list
 from referee.rules.cards import (
     DECK_SIZE,
     HEARTS,
@@ -42,7 +37,7 @@ from referee.rules.cards import (
 from referee.rules.legality import Fault, follow_layers, lead_layers, lowest_club_witnesses
 from referee.rules.ruleset import Ruleset
 from referee.rules.tricks import lead_card
-from referee.util.message import msg
+from referee.util.message import msg, msgn
 
 
 @dataclass(frozen=True)
@@ -72,16 +67,10 @@ def partial_record_conflicts(parsed: ParseResult, *, rules: Ruleset | None = Non
                              players: list[str] | None = None, path: str | None = None,
                              hands: set[int] | None = None,
                              include_known: bool = False) -> list[Conflict]:
-    """Conflicts in the hands of a parsed log whose holdings are only partly recorded.
-
-    ``rules``/``players`` default to the log's own tags (``path`` locates a relative ruleset
-    file).  Only hands in ``hands`` (all by default) with at least one holding not recorded
-    are examined, unless ``include_known``.  Returns one :class:`Conflict` per hand for which
-    no assignment of the unrecorded cards makes every recorded play legal; an empty list means
-    every examined hand is consistent.
-    """
-    from referee.judge.table import Findings
-
+    """One :class:`Conflict` per hand (of ``hands``, all by default) whose recorded plays no
+    assignment of the unrecorded cards makes legal; hands whose holdings are all recorded are
+    examined only with ``include_known``.  ``rules``/``players`` default to the log's tags
+    (``path`` locates a relative ruleset file)."""
     table = table_for(parsed, path)
     if table is None:
         return []
@@ -133,9 +122,10 @@ def check_hand(table: Table, facts: HandFacts) -> Verdict:
     """Decide one hand: is there an assignment of its unrecorded cards that makes it legal?"""
     if not facts.prefix:
         return Verdict(None, detail=msg("no trick recorded"))
+    found = Verdict(True, detail=msg("some assignment of the unrecorded cards makes every "
+                                     "recorded play legal"))
     if holdings_filled(facts):
-        return Verdict(True, detail=msg("some assignment of the unrecorded cards makes every "
-                                        "recorded play legal"))
+        return found
     import z3
 
     model = _build(table, facts)
@@ -149,8 +139,7 @@ def check_hand(table: Table, facts: HandFacts) -> Verdict:
     flags = {name: z3.Bool(name, context) for name in model.labels}
     answer = solver.check(*flags.values())
     if answer == z3.sat:
-        return Verdict(True, detail=msg("some assignment of the unrecorded cards makes every "
-                                        "recorded play legal"))
+        return found
     if answer != z3.unsat:
         return Verdict(None, detail=time_detail(PARTIAL_TIMEOUT_MS), undecided=True)
     core = _minimise(z3, solver, flags, [str(c) for c in solver.unsat_core()])
@@ -158,10 +147,8 @@ def check_hand(table: Table, facts: HandFacts) -> Verdict:
 
 
 def _minimise(z3, solver, flags: dict, core: list[str]) -> list[str]:
-    """Drop labels one by one, latest line first, while the rest stays unsat (a minimal core).
-
-    The whole minimisation shares one time budget: a label whose trial z3 does not settle in
-    the time left is kept, so the core stays a true conflict, only perhaps not a minimal one."""
+    """Drop labels one by one, latest line first, while the rest stays unsat (a minimal core),
+    within one time budget: a label whose trial z3 does not settle is kept."""
     kept = sorted(core, key=list(flags).index)
     deadline = time.monotonic() + PARTIAL_MINIMISE_MS / 1000
     for name in reversed(list(kept)):
@@ -293,19 +280,12 @@ def _steps(facts: HandFacts):
 
 
 def holdings_filled(facts: HandFacts) -> bool:
-    """Whether an assignment of the unrecorded cards that makes every recorded play legal is
-    found without z3: a hand of plays with no deal, kitty or pass line, not every card played.
-
-    Each play says its player held the card at that moment, and each fact it implies
-    (:func:`play_facts`) that the player then held no more of some
-    cards than it had played (or, for everyone, that nobody held them).  So a seat's holding
-    after the passes is its plays, and of a card it is shut out of no more; the cards nobody
-    holds go to the kitty; the other copies fill the seats (the seat that may take the fewest
-    cards first, each taking first the cards the fewest seats may take) and the rest the
-    kitty.  Any such holdings come from some deal and passes: each seat receives cards it
-    holds, and is dealt its holding less them plus what it passes.  Filled in, holdings
-    exist; a hand this greedy filling cannot complete goes to z3, which also finds the
-    conflicts."""
+    """Whether an assignment that makes every recorded play legal is found without z3, for a
+    hand of plays with no deal, kitty or pass line, not every card played.  A seat holds its
+    plays and, of a card a play shuts it out of, no more; the other copies fill the seats
+    greedily (the most restricted seat first, each taking first the cards the fewest seats may
+    take), the rest the kitty; any such holdings come from some deal and passes.  A hand this
+    filling cannot complete goes to z3."""
     rules, n = facts.rules, facts.players
     if facts.deals or facts.passes or facts.record.kitty is not None or facts.complete:
         return False
@@ -408,3 +388,81 @@ def _conflict(table: Table, model: _Model, core: list[str]) -> Conflict:
     related = tuple(Related(l.line, l.span.column, l.text) for l in labels if l is not main)
     lines = tuple(sorted({l.line for l in labels}))
     return Conflict(model.facts.number, lines, message, main.span, related)
+
+
+# -- the words of a conflict ----------------------------------------------------------------
+# the number of cards passed, as a word; the suits in the order of cards.SUIT_NAMES
+WORDS = {1: msg("one"), 2: msg("two"), 3: msg("three"), 4: msg("four"), 5: msg("five")}
+SUITS = (msg("spades"), msg("hearts"), msg("diamonds"), msg("clubs"))
+
+
+def fact_text(kind: str, card: int, led: int | None, number: int) -> str:
+    """What a play shows, said after its player's name ("show out of spades in trick 2")."""
+    if kind == "void":
+        # TRANSLATORS: this and the next follow a player's name after "no ... let": "no
+        # cards ... let Beth show out of spades in trick 2"
+        return msg("show out of {suit} in trick {trick}", suit=SUITS[led // NUM_RANKS],
+                   trick=number)
+    if kind == "firstpts":
+        return msg("play {card} to the first trick", card=card_text(card))
+    if kind == "lowest":
+        return msg("lead {card} as the lowest club dealt", card=card_text(card))
+    if kind == "firstlead":
+        return msg("lead {card} to the first trick", card=card_text(card))
+    return msg("lead {card} in trick {trick} before hearts were broken", card=card_text(card),
+               trick=number)
+
+
+def unknown_text(who: str, sender: str, what: set[str], passed: int) -> str:
+    """'three cards Al could have passed to Beth', ... for what is unrecorded about the seat
+    of ``who`` (``what``: "deal", "in", "out"); ``sender`` passes to it, ``passed`` cards."""
+    count = WORDS.get(passed, str(passed))
+    if "deal" in what:
+        if what & {"in", "out"}:
+            return msg("cards that could have been dealt to {player} and passed", player=who)
+        return msg("cards that could have been dealt to {player}", player=who)
+    if what == {"in"}:
+        # TRANSLATORS: {count} is a number as a word ("three"); {sender} and {player} names
+        return msgn("{count} card {sender} could have passed to {player}",
+                    "{count} cards {sender} could have passed to {player}", passed,
+                    count=count, sender=sender, player=who)
+    if what == {"out"}:
+        # TRANSLATORS: {count} is a number as a word ("three"); {player} a name
+        return msgn("{count} card {player} could have passed on",
+                    "{count} cards {player} could have passed on", passed, count=count,
+                    player=who)
+    # TRANSLATORS: {count} is a number as a word ("three"); {player} and {sender} names
+    return msgn("{count} card {player} could have passed on or received from {sender}",
+                "{count} cards {player} could have passed on or received from {sender}",
+                passed, count=count, player=who, sender=sender)
+
+
+def _is_record(label) -> bool:
+    return label.name.startswith(("deal", "pass"))
+
+
+def sentences(name: Callable[[int], str], labels: Sequence, seats: list[int]) -> list[str]:
+    """Each seat's facts 'given' its records, then the statements of no seat (the kitty);
+    ``labels`` have ``name``, ``seat`` and ``text``, ``name(seat)`` is a seat's player."""
+    out = []
+    for seat in seats:
+        own = [l.text for l in labels if l.seat == seat and not _is_record(l)]
+        records = [l.text for l in labels if l.seat == seat and _is_record(l)]
+        if own and records:
+            # TRANSLATORS: after "no ... let": "Beth show out of spades in trick 2 (line 12)
+            # given the deal to Beth (line 4)"; {facts} what the plays show, {records} the lines
+            out.append(msg("{player} {facts} given {records}", player=name(seat),
+                           facts=and_list(own), records=and_list(records)))
+        elif own:
+            out.append(msg("{player} {facts}", player=name(seat), facts=and_list(own)))
+        elif records:
+            out.append(_stand(records))
+    others = [l.text for l in labels if l.seat is None]
+    if others:
+        out.append(_stand(others))
+    return out
+
+
+def _stand(records: list[str]) -> str:
+    # TRANSLATORS: after "no ... let": "the deal to Beth (line 4) and the kitty (line 9) stand"
+    return msg("{records} stand", records=and_list(records))

@@ -1,16 +1,9 @@
-"""Declarative models of the rules, written once and run two ways: on Python values or on z3 terms.
-
-The functions here state what the rulebook says (trick resolution R6, legality R4-R5, card points
-R7.1; hand scoring R7.3/R8 is stated in :mod:`referee.rules.scoring`) over an *ops* object.
-:class:`PyOps` (:mod:`referee.rules.ops`) evaluates them on plain ints and bools, so the engine can
-be compared with the model case by case; :class:`Z3Ops` builds z3 terms, so
-:mod:`referee.proofs.verify_rules` can prove properties for every situation within bounds.  z3 is
-imported only when a :class:`Z3Ops` is made.
-
-:class:`RuleModel` is a ruleset plus the few readings the engine cannot play but the verifier can
-check (the seeds read literally: ``set_aside_when = "two_pairs_only"``, rules without their
-"unless nothing else" fallbacks).  :data:`LITERAL_TOML` is such a ruleset; it ships as
-``examples/rulesets/literal.toml`` (a test keeps the two identical).
+"""The rules written once as declarative models over an *ops* object and run two ways:
+:class:`PyOps` (:mod:`referee.rules.ops`) on plain values, to compare the engine case by case,
+:class:`Z3Ops` on z3 terms, for :mod:`referee.proofs.verify_rules` to prove properties within
+bounds (trick resolution R6, legality R4-R5, card points R7.1; scoring is in
+:mod:`referee.rules.scoring`).  :class:`RuleModel` adds the readings only the verifier knows
+(the seeds read literally, :data:`LITERAL_TOML`, shipped as ``examples/rulesets/literal.toml``).
 """
 
 from __future__ import annotations
@@ -19,7 +12,7 @@ import os
 from dataclasses import dataclass, fields
 from typing import Any
 
-from referee.proofs.smt import connective
+from referee.proofs.smt_ops import connective
 from referee.rules.cards import CLUBS, DECK_SIZE, HEARTS, NUM_RANKS, QUEEN_OF_SPADES
 from referee.rules.ops import PyOps
 from referee.rules.ruleset import (
@@ -142,6 +135,11 @@ def load_rule_model(name_or_path: str | None) -> RuleModel:
 def _plain(x):
     """Cards are ints with a text repr; z3 must see plain ints."""
     return int(x) if isinstance(x, int) and not isinstance(x, bool) else x
+
+
+def z3_bool(z3, x):
+    """A model value as a z3 term (the model folds constant conditions to Python bools)."""
+    return z3.BoolVal(x) if isinstance(x, bool) else x
 
 
 class Z3Ops:

@@ -1,37 +1,21 @@
-"""Whether a scoresheet has a correction of fewer than a given number of entries, decided by a
-branch and bound over the hands without z3: what makes the search's correction
-(:mod:`referee.proofs.sheet_search`) the smallest when the lower bound of
-:mod:`referee.proofs.sheet_bound` falls short of it.
+"""Whether a scoresheet has a correction of fewer than a given number of entries, decided
+without z3 by a branch and bound over the hands, pruned by a lower bound on the entries the rest
+of the sheet needs changed: what shows the search's correction
+(:mod:`referee.proofs.sheet_search`) the smallest.
 
-The sheet is read as each seat's error in its totals: ``tau`` after a hand is the seat's true
-total less its written one.  Each seat in each hand does one of four things, and these cover
-every correction:
+The bound counts disjoint groups of written entries that every correction touches: a score
+line whose true sum differs from the written one, a total line likewise, and a seat whose
+previous total, score and total disagree in a hand where neither is counted.  How far the
+true scores of hands 1..k sum from the written ones moves by what each hand's law allows; this
+walk is solved backwards from the end of the sheet as integer intervals per cost
+(:func:`costs_to_go`).
 
-- keeps its score: ``tau`` moves by the written disagreement of the hand (its previous total
-  and score against its total), and the total changes unless ``tau`` is then 0;
-- keeps its total: ``tau`` becomes 0, and the score changes unless it already agreed;
-- changes both: ``tau`` becomes an unknown (a symbol) until the seat keeps a total (the
-  symbol takes the value that total gives) or changes a score (the symbol moves into that
-  hand's law);
-- keeps both: only where they agree with ``tau``.
-
-A hand whose scores are all known is checked against its law exactly
-(:func:`referee.judge.scoring.explain`).  A hand whose law holds symbols says that its new
-symbols less its old ones sum to one of the sums the law allows (a moon pattern's only where
-every known score of the hand is one of the pattern's values).  The symbols so tied form a
-group, kept as the set of values the sum of its symbols still held by seats may take: an old
-symbol appears in two laws only (the hand that made it and the one that ends it), so it is
-summed out where it ends, and a symbol a kept total fixes shifts its group's set.  A group
-that no seat holds any more must be able to sum to nothing.  What this leaves out (a score of
-a group of several symbols kept within a seat's range, a moon's values for each seat) makes
-the question wider than the sheet's, never narrower: when no correction of fewer entries is
-found, none exists.  A correction found may be one of the wider question only, so then the
-answer is "perhaps", and the audit asks z3 (:mod:`referee.proofs.audit_z3`).
-
-The search is depth first under the bound: a state's cost so far plus a lower bound on the
-rest (:func:`referee.proofs.sheet_bound.costs_to_go`, read at the sum of the state's errors)
-must stay below the given number, and a state reached before at no greater cost is not
-searched again.
+The branch and bound reads the sheet as each seat's error in its totals: in each hand a seat
+keeps its score, keeps its total, changes both (its error becomes a symbol until a kept total
+or a changed score ties it), or keeps both where they agree.  Symbols tied by one hand's law
+form a group, kept as the set of values their sum may take.  What this leaves out makes the
+question wider than the sheet's, never narrower: "no correction of fewer entries" is exact, a
+correction found is only "perhaps" (then the audit asks z3).
 """
 
 from __future__ import annotations
@@ -39,15 +23,167 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from referee.proofs import sheet_bound
-from referee.proofs.sheet_bound import Intervals
+from referee.judge.scoring import seat_ranges
+from referee.proofs.wording import hand_sum
+from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
 
-__all__ = ["fewer_exists", "MAX_STATES"]
+__all__ = ["MAX_STATES", "cost_at", "costs_to_go", "fewer_exists", "moon_patterns"]
 
 MAX_STATES = 200_000  # states searched before the answer is "not decided"
+Intervals = tuple[tuple[int, int], ...]  # disjoint, sorted, closed
+NOTHING: Intervals = ()
+EVERYTHING: Intervals = ((-(1 << 62), 1 << 62),)
 
 
+def costs_to_go(rules: Ruleset, start: int, scores: list[list[int]],
+                totals: list[list[int | None]], max_lost: list[int], ceiling: int,
+                explained) -> list[list[Intervals]]:
+    """Per hand h (0 to the number of hands) and per cost below ``ceiling``, the sums ``c``
+    (how far the true scores of the hands before h sum from the written ones) from which hands
+    h and later can be corrected at that cost; ``explained(values, max_lost)`` says whether a
+    hand's scores meet its law."""
+    triples = _triples(start, scores, totals)
+    moves, lines = _moves(rules, start, scores, totals, max_lost, explained)
+    after: list[Intervals] = [EVERYTHING] + [NOTHING] * (ceiling - 1)
+    out = [after]
+    for k in range(len(scores) - 1, -1, -1):
+        excess = lines[k]
+        here = EVERYTHING if excess is None else ((excess, excess),)
+        before = EVERYTHING if k == 0 or lines[k - 1] is None else ((lines[k - 1],) * 2,)
+        paid = after if excess is None else [
+            _union(after[cost - 1] if cost else NOTHING, _meet(after[cost], here))
+            for cost in range(ceiling)]
+        after = _union_levels([_back(paid, move, before, here, triples[k])
+                               for move in moves[k]])
+        # hand k's triples hold line k - 1's entries, which a state before hand k has settled
+        # (the start, before hand 1, is no entry)
+        out.append(after if not triples[k] or k == 0 else _union_levels(
+            [_back(paid, move, before, here, 0) for move in moves[k]]))
+    out.reverse()
+    return out
+
+
+def cost_at(levels: list[Intervals], sums: Intervals) -> int:
+    """The least cost whose set meets ``sums`` (the number of levels when none does)."""
+    for cost, reached in enumerate(levels):
+        if _meet(reached, sums):
+            return cost
+    return len(levels)
+
+
+def _moves(rules: Ruleset, start: int, scores, totals, max_lost: list[int], explained):
+    """Per hand, its moves (changes, lowest and highest change of its sum), and per total
+    line its written excess (None: not every total written)."""
+    n = len(scores[0]) if scores else 0
+    patterns = moon_patterns(rules, n)
+    moves, lines, written = [], [], 0
+    for k, row in enumerate(scores):
+        written += sum(row)
+        ends = (hand_sum(rules, max_lost[k]), hand_sum(rules, 0))
+        here = [(1, min(ends) - sum(row), max(ends) - sum(row))]
+        here += [(max(1, sum(1 for v in row if v not in set(p))), sum(p) - sum(row),
+                  sum(p) - sum(row)) for p in patterns]
+        here.append((0 if explained(tuple(row), max_lost[k]) else 1, 0, 0))
+        moves.append(here)
+        line = totals[k]
+        lines.append((sum(line) - n * start - written) if None not in line else None)
+    return moves, lines
+
+
+def _back(paid: list[Intervals], move: tuple[int, int, int], before: Intervals,
+          here: Intervals, triples: int) -> list[Intervals]:
+    """:func:`_step` read backwards: the ``c`` before the hand from which its move reaches,
+    at each cost, a ``c`` after it in ``paid`` at the rest of that cost."""
+    changes, low, high = move
+    costly = max(changes, triples)
+    out = []
+    for cost in range(len(paid)):
+        parts = []
+        if cost >= changes:
+            target = paid[cost - changes]
+            parts.append(_minus(_shift(target, -high, -low), before))
+            parts.append(_meet(_shift(_minus(target, here), -high, -low), before))
+        if cost >= costly:
+            parts.append(_meet(_shift(_meet(paid[cost - costly], here), -high, -low), before))
+        out.append(_union(*parts))
+    return out
+
+
+def _union_levels(options: list[list[Intervals]]) -> list[Intervals]:
+    return [_union(*level) for level in zip(*options)]
+
+
+def _triples(start: int, scores, totals) -> list[int]:
+    """Per hand, the seats whose previous total, score and total disagree, no two of one
+    seat in consecutive hands (they would share a total)."""
+    n = len(scores[0]) if scores else 0
+    chosen = [0] * len(scores)
+    last = [-2] * n
+    for k, row in enumerate(scores):
+        for p in range(n):
+            before = start if k == 0 else totals[k - 1][p]
+            total = totals[k][p]
+            if before is None or total is None or before + row[p] == total:
+                continue
+            if last[p] == k - 1:
+                continue
+            last[p] = k
+            chosen[k] += 1
+    return chosen
+
+
+def moon_patterns(rules: Ruleset, n: int) -> list[tuple[int, ...]]:
+    """The scores of each moon pattern the ruleset allows at ``n`` seats."""
+    found = [scoring.moon_scores(rules, n, 0, choice)
+             for choice in (rules.moon_choices if rules.shooting_the_moon else ())]
+    if rules.pair_moon_points:
+        found.append((0, 0) + (rules.pair_moon_points,) * (n - 2))
+    return found
+
+
+def _union(*sets: Intervals) -> Intervals:
+    items = sorted(i for s in sets for i in s)
+    out: list[tuple[int, int]] = []
+    for lo, hi in items:
+        if out and lo <= out[-1][1] + 1:
+            if hi > out[-1][1]:
+                out[-1] = (out[-1][0], hi)
+        else:
+            out.append((lo, hi))
+    return tuple(out)
+
+
+def _shift(s: Intervals, low: int, high: int) -> Intervals:
+    return _union(tuple((lo + low, hi + high) for lo, hi in s))
+
+
+def _meet(a: Intervals, b: Intervals) -> Intervals:
+    out = []
+    for lo, hi in a:
+        for blo, bhi in b:
+            if max(lo, blo) <= min(hi, bhi):
+                out.append((max(lo, blo), min(hi, bhi)))
+    return _union(tuple(out))
+
+
+def _minus(a: Intervals, b: Intervals) -> Intervals:
+    out = list(a)
+    for blo, bhi in b:
+        kept = []
+        for lo, hi in out:
+            if hi < blo or lo > bhi:
+                kept.append((lo, hi))
+                continue
+            if lo < blo:
+                kept.append((lo, blo - 1))
+            if hi > bhi:
+                kept.append((bhi + 1, hi))
+        out = kept
+    return tuple(out)
+
+
+# -- the branch and bound ------------------------------------------------------------------
 class _Stop(Exception):
     """The search ran past its budget of states or time."""
 
@@ -60,13 +196,9 @@ def fewer_exists(rules: Ruleset, start: int, scores: list[list[int]],
                  totals: list[list[int | None]], max_lost: list[int], changes: int,
                  explained: Callable[[tuple, int], bool], deadline: float | None = None,
                  max_states: int = MAX_STATES) -> bool | None:
-    """False: no correction changes fewer than ``changes`` written entries.  True: one may
-    (a correction of the wider question exists).  None: not decided within ``max_states``
-    states or before ``deadline`` (a :func:`time.monotonic` time).
-
-    ``scores`` are every seat's written scores by hand (all written), ``totals`` the written
-    totals (None: not written), ``max_lost`` the points each hand may lose, and
-    ``explained(values, max_lost)`` whether a hand's scores meet its law."""
+    """False: no correction changes fewer than ``changes`` written entries.  True: one may.
+    None: not decided within ``max_states`` states or before ``deadline`` (monotonic time).
+    ``totals`` may leave entries out (None), ``scores`` may not."""
     if changes <= 0:
         return False
     problem = _Problem(rules, start, scores, totals, max_lost, changes - 1, explained)
@@ -81,8 +213,6 @@ def fewer_exists(rules: Ruleset, start: int, scores: list[list[int]],
 
 class _Problem:
     def __init__(self, rules, start, scores, totals, max_lost, limit, explained) -> None:
-        from referee.judge.scoring import seat_ranges
-
         self.H, self.n = len(scores), len(scores[0]) if scores else 0
         self.S, self.limit, self.explained = scores, limit, explained
         self.max_lost = max_lost
@@ -98,15 +228,13 @@ class _Problem:
             self.excess.append(sum(line) - self.n * start - written)
             previous = line
         self.plain = [_plain(rules, lost) for lost in max_lost]
-        self.patterns = [(frozenset(p), sum(p)) for p in sheet_bound._patterns(rules, self.n)]
+        self.patterns = [(frozenset(p), sum(p)) for p in moon_patterns(rules, self.n)]
         (low, high), (moon_low, moon_high) = seat_ranges(rules, self.n)
-        self.seat = sheet_bound._union(((low, high),), ((moon_low, moon_high),))
-        self.togo = sheet_bound.costs_to_go(rules, start, scores, totals, max_lost, limit + 1,
-                                            explained)
+        self.seat = _union(((low, high),), ((moon_low, moon_high),))
+        self.togo = costs_to_go(rules, start, scores, totals, max_lost, limit + 1, explained)
         self.laws: dict = {}
         self.best: dict = {}
 
-    # -- the search ---------------------------------------------------------------------
     def search(self, deadline: float | None, max_states: int) -> None:
         self.deadline, self.left = deadline, max_states
         start = ((0,) * self.n, ())
@@ -139,8 +267,8 @@ class _Problem:
         for group in groups:
             sums = _plus(sums, group)
         if h:
-            sums = sheet_bound._shift(sums, self.excess[h - 1], self.excess[h - 1])
-        return sheet_bound.cost_at(self.togo[h], sums)
+            sums = _shift(sums, self.excess[h - 1], self.excess[h - 1])
+        return cost_at(self.togo[h], sums)
 
     def _options(self, h: int, p: int, tau) -> list[tuple]:
         """Seat p's choices in hand h from the error ``tau`` (a number, or a symbol's group
@@ -171,7 +299,7 @@ class _Problem:
             if after is None:
                 born.append(p)
             if old is not None and old[0] == "pin":
-                sums[old[1]] = sheet_bound._shift(sums[old[1]], -old[2], -old[2])
+                sums[old[1]] = _shift(sums[old[1]], -old[2], -old[2])
             elif old is not None:
                 closed.setdefault(old[1], []).append(p)
             elif after is not None and not _has(self.seat, values[p]):
@@ -183,7 +311,7 @@ class _Problem:
             total = sum(self.S[h]) + known
             held = born + [p for seats in closed.values() for p in seats]
             allowed = self._allowed(h, [v for p, v in enumerate(values) if p not in held])
-            merged = self._merged(sheet_bound._shift(allowed, -total, -total),
+            merged = self._merged(_shift(allowed, -total, -total),
                                   [c[2] for c in chosen], values, born, closed, sums)
             if merged is None:
                 return None
@@ -208,9 +336,9 @@ class _Problem:
         for group in alone:
             (p,) = closed[group]
             if p not in born:  # the score values[p] - f
-                sums[group] = sheet_bound._meet(sums[group], _minus_each(values[p], self.seat))
+                sums[group] = _meet(sums[group], _minus_each(values[p], self.seat))
             elif len(born) == 1 and len(closed) == 1:  # the score values[p] - f + f'
-                room = sheet_bound._meet(room, sheet_bound._shift(self.seat, -values[p],
+                room = _meet(room, _shift(self.seat, -values[p],
                                                                   -values[p]))
         for group in closed:
             room = _plus(room, sums[group])
@@ -220,7 +348,7 @@ class _Problem:
         if len(members) == 1 and members == born and not any(
                 born[0] in seats for seats in closed.values()):
             # the group's one symbol f' is a score values[p] + f'
-            room = sheet_bound._meet(room, sheet_bound._shift(self.seat, -values[born[0]],
+            room = _meet(room, _shift(self.seat, -values[born[0]],
                                                               -values[born[0]]))
         return room or None
 
@@ -230,7 +358,7 @@ class _Problem:
         found = self.plain[h]
         for values, total in self.patterns:
             if all(value in values for value in known):
-                found = sheet_bound._union(found, ((total, total),))
+                found = _union(found, ((total, total),))
         return found
 
     def _explained(self, h: int, values: list[int]) -> bool:
@@ -278,19 +406,13 @@ def _canonical(taus: list, sums: list):
 
 def _plain(rules: Ruleset, max_lost: int) -> Intervals:
     """The sums the sum law allows a hand's scores, less up to ``max_lost`` points lost."""
-    from referee.proofs.wording import hand_sum
-
     ends = (hand_sum(rules, max_lost), hand_sum(rules, 0))
     return ((min(ends), max(ends)),)
 
 
 def _plus(a: Intervals, b: Intervals) -> Intervals:
     """Every sum of one value of ``a`` and one of ``b``."""
-    return sheet_bound._union(*(((lo + blo, hi + bhi),) for lo, hi in a for blo, bhi in b))
-
-
-def _negate(a: Intervals) -> Intervals:
-    return tuple((-hi, -lo) for lo, hi in reversed(a))
+    return _union(*(((lo + blo, hi + bhi),) for lo, hi in a for blo, bhi in b))
 
 
 def _has(a: Intervals, value: int) -> bool:
@@ -299,4 +421,4 @@ def _has(a: Intervals, value: int) -> bool:
 
 def _minus_each(value: int, a: Intervals) -> Intervals:
     """Every ``value - x`` for x in ``a``."""
-    return _negate(sheet_bound._shift(a, -value, -value))
+    return tuple((value - hi, value - lo) for lo, hi in reversed(a))

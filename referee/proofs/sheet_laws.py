@@ -1,9 +1,6 @@
-"""The scoresheet laws that :mod:`referee.proofs.invariants` proves: ``score-sum`` and ``totals``.
-
-Written as SMT-LIB text per hand like the laws of :mod:`referee.proofs.invariant_laws` (whose
-``Item``/``Group``/``Law`` they use); the score law is :func:`referee.rules.scoring.sheet_law`
-written out by :class:`~referee.proofs.smt_ops.SmtOps` as a function defined once per number of
-players and ruleset (``DEFINITIONS``) and applied to each score line.  No z3 here: only text.
+"""The scoresheet laws that :mod:`referee.proofs.invariants` proves, ``score-sum`` and
+``totals``, as SMT-LIB text per hand; the score law is :func:`referee.rules.scoring.sheet_law`
+written out by :class:`~referee.proofs.smt_ops.SmtOps` as a ``define-fun`` per table and ruleset.
 """
 
 from __future__ import annotations
@@ -12,9 +9,17 @@ from referee.judge.diagnostics import Related
 from referee.judge.scoring import loss_possible
 from referee.judge.table import Table
 from referee.log.events import Span
-from referee.proofs.handfacts import HandFacts
-from referee.proofs.smt import DEFINITIONS, Group, Item, Law, smt_int, smt_sum
-from referee.proofs.smt_ops import SmtOps, smt_term
+from referee.proofs.handfacts import HandFacts, seated
+from referee.proofs.smt_ops import (
+    DEFINITIONS,
+    Group,
+    Item,
+    Law,
+    SmtOps,
+    smt_int,
+    smt_sum,
+    smt_term,
+)
 from referee.proofs.wording import (
     hand_sum,
     lost_direction,
@@ -43,11 +48,7 @@ class Sheet:
     def _entries(self, line) -> dict[int, tuple[int, Span]]:
         if self.last[0] is line:
             return self.last[1]
-        found = {}
-        for entry in line.entries:
-            seat = self.table.seats.get(entry.player.casefold())
-            if seat is not None and seat not in found:
-                found[seat] = (entry.value, entry.span)
+        found = {seat: (entry.value, entry.span) for seat, entry in seated(self.table, line)}
         self.last = (line, found)
         return found
 

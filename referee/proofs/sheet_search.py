@@ -1,43 +1,30 @@
 """The scoresheet audit's search without z3: the fewest written entries to change, found
 hand by hand.
 
-Each hand's scores tie only to that hand's law (:func:`referee.judge.scoring.explain`) and,
-through the totals, to the hands before and after it, so the sheet is a chain: the state
-after a hand is the vector of true totals, and a hand's step chooses its true scores.  A
-best-first search over (hand, totals) with the cost (entries changed, points lost, distance
-from the written values) finds a small correction, as z3's optimizer states the question
-(:mod:`referee.proofs.audit_z3`), in time that grows with the slips, not with the sheet.
+The sheet is a chain: the state after a hand is the vector of true totals, and a hand's step
+chooses its true scores.  A best-first search over (hand, totals) with the cost (entries
+changed, points lost, distance from the written values), steered by a lower bound (disjoint
+conflicts still ahead), finds a small correction in time that grows with the slips, not with
+the sheet.  A step keeps every written score except on the seats the hand shows wrong; such a
+seat's score may become one that meets a written total (through the scores written between), a
+moon pattern's value, or the value that balances the hand; up to three seats change together.
+These candidates need not hold the smallest correction, so the audit gives the answer only
+when :mod:`referee.proofs.sheet_exact` or z3 shows none smaller.
 
-A step keeps every written score, except on the seats the hand shows wrong: a seat whose
-kept score misses its next written total (or whose next two written totals disagree), or any
-seat when the written scores break the hand's law or lose points.  Such a seat's score may
-become one that meets a written total (this hand's or a later one's, through the scores
-written between), a moon pattern's value, or the value that makes the hand sum to its points;
-up to three such seats change together, with or without one more seat balancing the hand, or
-all of them at once to the scores their next totals show.  A hand whose kept scores meet its
-totals and its law is kept as written.  These candidates are what the search covers: its
-answer is the smallest correction among them, which need not be the smallest of all, so the
-audit gives it only when :mod:`referee.proofs.sheet_exact` finds no correction of fewer
-entries, or z3 finds none smaller (:mod:`referee.proofs.audit`).  A lower bound (disjoint conflicts still
-ahead, each needing one change, and the seats whose totals the state already misses) steers
-the search.
-
-The search covers rulesets with a law for each score line and no bonus, and sheets whose score
-lines name every seat (a score not written may take any value, which the candidates above do
-not cover); other sheets, and a sheet no sequence of steps mends, are left to z3
-(:class:`Unsupported`).  Its time grows with the slips and with the size of the smallest
-correction: a total carried too high through a hundred hands (every later total changes) makes
-a correction of a hundred entries, which the search may not reach within the audit's budget.
+Rulesets with a clean-hand pool or bonuses, score lines that leave a seat out, and sheets no
+sequence of steps mends are left to z3 (:class:`Unsupported`).
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 
-from referee.judge.scoring import explain
+from referee.judge.scoring import explain, seat_ranges
+from referee.proofs.sheet_exact import moon_patterns
+from referee.proofs.wording import hand_sum
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
 
@@ -73,22 +60,12 @@ def search(rules: Ruleset, start: int, written_scores: list[list[int | None]],
     return _Search(rules, start, written_scores, written_totals, max_lost).run(solutions)
 
 
-def _law(rules: Ruleset, values, max_lost: int):
-    return explain(rules, values, max_lost)
-
-
 @lru_cache(maxsize=64)
 def _sums(rules: Ruleset, players: int, max_lost: int) -> tuple[frozenset, int, int]:
     """(every sum a hand's scores may have, the lowest and highest score of any seat): what
     :func:`explain` allows, as plain arithmetic that rules out most vectors before it."""
-    from referee.judge.scoring import seat_ranges
-    from referee.proofs.wording import hand_sum
-
     sums = {hand_sum(rules, lost) for lost in range(max_lost + 1)}
-    for choice in (rules.moon_choices if rules.shooting_the_moon else ()):
-        sums.add(sum(scoring.moon_scores(rules, players, 0, choice)))
-    if rules.pair_moon_points:
-        sums.add(rules.pair_moon_points * (players - 2))
+    sums.update(sum(pattern) for pattern in moon_patterns(rules, players))
     (low, high), (moon_low, moon_high) = seat_ranges(rules, players)
     return frozenset(sums), min(low, moon_low), max(high, moon_high)
 
@@ -99,13 +76,8 @@ class _Search:
         self.H, self.n = len(scores), len(scores[0]) if scores else 0
         self.start = start
         self.laws: dict = {}
-        self.whole = _whole(rules)
-        values = {0}
-        for choice in (rules.moon_choices if rules.shooting_the_moon else ()):
-            values.update(scoring.moon_scores(rules, self.n, 0, choice))
-        if rules.pair_moon_points:
-            values.add(rules.pair_moon_points)
-        self.patterns = sorted(values)
+        self.whole = hand_sum(rules)
+        self.patterns = sorted({0}.union(*moon_patterns(rules, self.n)))
         ahead = [[self._offsets(i, p) for p in range(self.n)] for i in range(self.H)]
         self.offsets = [[o for o, _ in row] for row in ahead]
         self.near = [[near for _, near in row] for row in ahead]
@@ -121,10 +93,7 @@ class _Search:
         found, acc, near = [], 0, []
         for k in range(i, self.H):
             if k > i:
-                score = self.S[k][p]
-                if score is None:
-                    break
-                acc += score
+                acc += self.S[k][p]
             total = self.W[k][p]
             if total is not None and len(near) < 2:
                 near.append(total - acc)
@@ -146,15 +115,15 @@ class _Search:
         for k in range(self.H):
             for p in range(self.n):
                 before, score, total = self._previous(k, p), self.S[k][p], self.W[k][p]
-                if None in (before, score, total) or before + score == total:
+                if before is None or total is None or before + score == total:
                     continue
                 if ("W", k - 1, p) in used:
                     continue
                 self.triple[k][p] = True
                 used.update({("W", k - 1, p), ("S", k, p), ("W", k, p)})
             row = self.S[k]
-            if None not in row and not any(("S", k, p) in used for p in range(self.n)):
-                if _law(self.rules, tuple(row), self.max_lost[k]) is None:
+            if not any(("S", k, p) in used for p in range(self.n)):
+                if explain(self.rules, tuple(row), self.max_lost[k]) is None:
                     law[k] = True
                     used.update(("S", k, p) for p in range(self.n))
         # ahead[i]: conflicts whose entries all lie in hands i and later
@@ -292,7 +261,7 @@ class _Search:
                 values[p] = value
         for p, value in change.items():
             if value is _BALANCE:
-                rest = sum(v for q, v in enumerate(values) if q != p and v is not None)
+                rest = sum(v for q, v in enumerate(values) if q != p)
                 values[p] = self.whole - rest
         key = tuple(values)
         if key in tried:
@@ -310,14 +279,14 @@ class _Search:
         key = (tuple(sorted(values)), self.max_lost[i])
         reading = self.laws.get(key, _UNKNOWN)
         if reading is _UNKNOWN:
-            reading = self.laws[key] = _law(self.rules, key[0], key[1])
+            reading = self.laws[key] = explain(self.rules, key[0], key[1])
         if reading is None:
             return None
         changes = distance = 0
         changed = []
         for p, value in enumerate(values):
             written = self.S[i][p]
-            if written is not None and written != value:
+            if written != value:
                 changes += 1
                 distance += abs(written - value)
                 changed.append(("score", i, p))
@@ -331,11 +300,4 @@ class _Search:
 
 _BALANCE = object()
 _UNKNOWN = object()
-
-
-def _whole(rules: Ruleset) -> int:
-    from referee.proofs.wording import hand_sum
-
-    return hand_sum(rules)
-
 _NONE: frozenset = frozenset()  # the entries a path changes: paths changing the same are one

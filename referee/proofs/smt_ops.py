@@ -1,14 +1,71 @@
-"""The ops vocabulary of :mod:`referee.rules.ops` read as SMT-LIB text.
-
-A rule statement run on :class:`SmtOps` gives the text of the same formula, with constant
-parts folded as they are written (a Python ``True``/``False`` or int stays one): this is how
-:mod:`referee.proofs.sheet_laws` writes the scoresheet law of :mod:`referee.rules.scoring` as a
-``define-fun``.  Terms are strings; no z3 here.
+"""SMT-LIB text, written without z3: the proved laws (a :class:`Law`, its groups of
+instances), number and sum terms, and :class:`SmtOps`, the ops vocabulary of
+:mod:`referee.rules.ops` read as text (how :mod:`referee.proofs.sheet_laws` writes the
+scoresheet law as a ``define-fun``); :func:`connective` folds constants for every symbolic ops.
 """
 
 from __future__ import annotations
 
-from referee.proofs.smt import connective, smt_int, smt_sum
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from referee.judge.diagnostics import Related
+from referee.log.events import Span
+
+DEFINITIONS: dict[str, str] = {}  # name -> its define-fun; only ever added to
+
+
+@dataclass(slots=True)
+class Item:
+    """One instance of a law: an SMT-LIB boolean, and what to say if z3 refutes it."""
+
+    smt: str
+    say: str
+    span: Span
+    related: tuple[Related, ...] = ()
+
+
+@dataclass(slots=True)
+class Group:
+    """Instances checked together; ``expand`` gives them one by one when z3 refutes the group."""
+
+    atoms: list[str]  # the distinct instances
+    expand: Callable[[], list[Item]]
+    ground: bool = True  # no quantifier: decided together with the rest of the log
+
+    @property
+    def smt(self) -> str:
+        return self.atoms[0] if len(self.atoms) == 1 else "(and " + " ".join(self.atoms) + " true)"
+
+
+@dataclass(slots=True)
+class Law:
+    name: str
+    clause: str
+    groups: list[Group] = field(default_factory=list)
+    detail: str = ""
+    status: str | None = None  # preset for laws decided without z3 ("skipped")
+    partial: bool = False  # proved only for what is recorded: reported as skipped, with detail
+    failures: list[Item] = field(default_factory=list)
+
+
+def connective(xs, unit: bool, make: Callable[[list], object]):
+    """``xs`` joined by ``make`` with Python's constants folded: ``unit`` (True for and, False
+    for or) drops out and its opposite decides the whole."""
+    xs = [x for x in xs if x is not unit]
+    if any(x is (not unit) for x in xs):
+        return not unit
+    return unit if not xs else xs[0] if len(xs) == 1 else make(xs)
+
+
+def smt_int(value: int) -> str:
+    return str(value) if value >= 0 else f"(- {-value})"
+
+
+def smt_sum(terms: list[str]) -> str:
+    if not terms:
+        return "0"
+    return terms[0] if len(terms) == 1 else "(+ " + " ".join(terms) + ")"
 
 
 def smt_term(x) -> str:

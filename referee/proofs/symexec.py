@@ -1,16 +1,9 @@
-"""Run a small pure Python function on z3 terms: its source becomes one z3 term per result.
-
-Used to prove that the engine's own trick resolver (:func:`referee.rules.tricks.resolve_trick`) agrees
-with the declarative model for *every* trick within bounds, not by sampling: the function's
-source is read with :mod:`ast` and interpreted with symbolic cards.  Both branches of an ``if``
-on a symbolic condition are run and their variables merged with ``If``; an early ``return`` is
-merged the same way, so the result is one term whatever path the real function would take.
-
-Only the subset of Python such functions use is understood (assignments, ``if``, ``for`` over
-a concrete sequence, ``return``, comparisons, ``and``/``or``/``not``, ``// % + - *``, sets built
-with ``set()``/``.add``/``in``/``frozenset``/``len``, tuple constructors); anything else raises
-:class:`Unsupported`, and the caller says the proof could not be made.  ``None`` merged with an
-int becomes ``-1`` (the functions here use ``None`` only for "no index").
+"""Run a small pure Python function on z3 terms, to prove the engine's trick resolver equal to
+the model for every trick within bounds: the source is read with :mod:`ast` and interpreted on
+symbolic values.  Both branches of an ``if`` on a symbolic condition run and their variables
+merge with ``If``, early ``return`` alike, so each result is one term.  Only the Python such
+functions use is understood; anything else raises :class:`Unsupported`.  ``None`` merged with
+an int becomes ``-1`` ("no index").
 """
 
 from __future__ import annotations
@@ -23,7 +16,7 @@ import textwrap
 from functools import reduce
 from typing import Any, Callable
 
-from referee.proofs.smt import connective
+from referee.proofs.smt_ops import connective
 
 NONE_AS = -1
 

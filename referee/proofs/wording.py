@@ -1,16 +1,12 @@
-"""Words shared by the proofs' messages: lists of messages joined into one message, and the
-scoresheet law of a ruleset said in words.
-
-The law's words are read off :mod:`referee.rules.scoring` (the sum :func:`scoring.sum_law`
-asks of a hand, whether :func:`scoring.moon_law` allows any moon pattern, the clean-hand
-pool of :func:`scoring.has_score_law`), so what the audit and ``check --invariants`` say is
-what they check, under every ruleset: ``every hand sums to -52`` where penalties count down,
-the pool's hands not judged at all.  No z3 here.
+"""Words shared by the proofs' messages: lists joined into one message, the scoresheet law of
+a ruleset said in words (read off :mod:`referee.rules.scoring`, so that what the audit and
+``check --invariants`` say is what they check), and the audit's answer (:class:`AuditResult`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from referee.proofs.smt_ops import SmtOps
@@ -160,3 +156,88 @@ def owed_words(rules: Ruleset, lost: int | None, may_lose: bool) -> str:
         # TRANSLATORS: {owed} is a sum the scores must have ("52 less any lost points")
         return msg("{owed} plus what bonuses add", owed=owed)
     return owed
+
+
+# -- the audit's answer ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Fix:
+    """One written entry to change."""
+
+    hand: int
+    player: str
+    field: str  # "score" or "total"
+    old: int
+    new: int
+    line: int
+    column: int
+
+    def text(self) -> str:
+        if self.field == "total":
+            return msg("change {player}'s hand {hand} total from {old} to {new}",
+                       player=self.player, hand=self.hand, old=self.old, new=self.new)
+        return msg("change {player}'s hand {hand} score from {old} to {new}",
+                   player=self.player, hand=self.hand, old=self.old, new=self.new)
+
+
+@dataclass
+class AuditResult:
+    consistent: bool  # the sheet as written satisfies every law
+    suggestions: list[list[Fix]]  # the smallest corrections (each a list of changes)
+    points_per_hand: int
+    rules: Ruleset  # whose law the sheet is audited against (its words say that law)
+    changes: int = 0  # entries changed by each suggestion
+    more: bool = False  # further corrections of the same size exist
+    lost: dict[int, int] = field(default_factory=dict)  # hand -> points lost, when assumed
+    moons: list[int] = field(default_factory=list)  # hands read as a moon
+    hands: int = 0
+    notes: list[str] = field(default_factory=list)
+    facts: list[str] = field(default_factory=list)  # hands as written that no play could give
+    cut_short: str = ""  # which budget stopped the search; the answer is the best found by then
+    undecided: float = 0.0  # seconds within which no answer was found (none is given)
+
+    def _then(self) -> str:
+        return sheet_law_words(self.rules, self.moons, self.lost)
+
+    def text(self) -> str:
+        """Sentences for a person: what to change, or that the sheet is consistent; and when a
+        budget cut the search short, that the answer is only the best found by then."""
+        body = self._answer()
+        if self.facts:
+            body = semicolon_list([*self.facts, body])
+        if not self.cut_short:
+            return body
+        # TRANSLATORS: {answer} is the audit's answer, {reason} which budget stopped it
+        return msg("{answer}\nthe search was cut short ({reason})", answer=body,
+                   reason=self.cut_short)
+
+    def _answer(self) -> str:
+        if self.undecided:
+            # TRANSLATORS: {seconds} is the audit's time budget (--timeout)
+            return msg("not decided within {seconds} s: no correction is claimed (--timeout "
+                       "gives the audit longer)", seconds=format(self.undecided, "g"))
+        if self.cut_short and not self.suggestions and not self.consistent:
+            return msg("no correction was found within the budgets")
+        if not self.hands:
+            return msg("the log holds no score or total lines to audit")
+        if self.consistent:
+            return msg("the scoresheet is consistent: {law}", law=self._then())
+        fixes = [and_list([f.text() for f in fix]) for fix in self.suggestions]
+        if len(fixes) == 1:
+            # TRANSLATORS: {fix} is what to change ("change Beth's hand 2 score from 14 to
+            # 15"), {law} the law the sheet then satisfies ("every hand sums to 52 and ...")
+            return msg("{fix}; then {law}", fix=fixes[0], law=self._then())
+        listed = or_list([msg("({number}) {fix}", number=i, fix=text)
+                          for i, text in enumerate(fixes, 1)])
+        if self.more:
+            # TRANSLATORS: {count} corrections (and more exist), each changing {changes}
+            # entries; {fixes} lists them "(1) change ... or (2) change ..."
+            return msgn("{count}+ corrections of {changes} entry each make the sheet "
+                        "consistent: {fixes}; more exist; then {law}",
+                        "{count}+ corrections of {changes} entries each make the sheet "
+                        "consistent: {fixes}; more exist; then {law}", self.changes,
+                        count=len(fixes), changes=self.changes, fixes=listed, law=self._then())
+        return msgn("{count} corrections of {changes} entry each make the sheet consistent: "
+                    "{fixes}; then {law}",
+                    "{count} corrections of {changes} entries each make the sheet consistent: "
+                    "{fixes}; then {law}", self.changes,
+                    count=len(fixes), changes=self.changes, fixes=listed, law=self._then())

@@ -147,7 +147,7 @@ def run_audit(args) -> int:
                          f"not {args.timeout}")
     from referee.log.parser import log_text
     from referee.output.render import diagnostic_line
-    from referee.proofs.audit_read import open_sheet
+    from referee.proofs.audit import open_sheet
 
     # a block at a time: the setup's events now (a log that is not one is said here), the
     # hands when audited

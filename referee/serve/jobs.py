@@ -15,7 +15,7 @@ def warm() -> None:
     """Import what the jobs use, so that the first request waits for no import."""
     import referee.output.html  # noqa: F401
     import referee.output.render  # noqa: F401
-    import referee.proofs.audit_read  # noqa: F401
+    import referee.proofs.audit  # noqa: F401
     import referee.run.single  # noqa: F401
 
 
@@ -75,7 +75,7 @@ def audit(data: bytes, language: str, ruleset: str) -> dict:
     from referee.log.decode import UnreadableLog
     from referee.log.parser import log_text
     from referee.output.localized import localized_diagnostic, reason_in
-    from referee.proofs.audit_read import open_sheet
+    from referee.proofs.audit import open_sheet
     from referee.util.i18n import translate
     from referee.util.message import msg
 
