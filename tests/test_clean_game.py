@@ -91,9 +91,11 @@ def test_a_wrong_score_steps_aside_and_the_full_check_reports_it():
     (22, "-> Dave", "-> Eve", ("wrong-winner", 22, "Eve")),
     # a 4S for Al's 3S: the 4S is dealt three times (Al, Dave, Fay), said at the last of them
     (7, "deal Al: 3S", "deal Al: 4S", ("bad-deal", 12, None)),
+    # an 8D for the kitty's 7D: Al holds both 8Ds, and no play or score shows the slip
+    (13, "kitty: 2H 7D", "kitty: 2H 8D", ("bad-deal", 13, None)),
     # the last total: Fay's 126 plus hand 10's 37 is 163
     (378, "Fay 163", "Fay 164", ("total-mismatch", 378, "Fay")),
-], ids=["claim", "deal", "total"])
+], ids=["claim", "deal", "kitty", "total"])
 def test_one_slip_steps_aside_and_the_full_check_reports_it_alone(line, old, new, expected):
     """Hand-worked on examples/logs/clean-6-players.log (Dave wins at 44)."""
     lines = (ROOT / "examples" / "logs" / "clean-6-players.log").read_text("utf-8").split("\n")
