@@ -12,7 +12,7 @@ import re
 from functools import partial
 from itertools import count, repeat
 
-from referee.log.events import CardRun, Entry, Play, Span, fast, lazy, setters
+from referee.log.events import CardRun, Entry, Play, Span
 from referee.log.words import (
     BARE_NAME_RE,
     NAME_CACHE,
@@ -32,6 +32,7 @@ from referee.rules.cards import (
     parse_card,
 )
 from referee.util.message import msg
+from referee.util.record import lazy
 
 EMPTY_RUN = CardRun((), ())
 
@@ -87,18 +88,14 @@ def _card_table() -> dict[str, Card]:
 
 CARD_BY_TEXT: dict[str, Card] = _card_table()
 
-# ---- fast constructors (events.fast) -----------------------------------------------------
-_new = object.__new__
-make_span = fast(Span)
 _new_play = partial(tuple.__new__, Play)  # Play((player, card, finder, index)), in C
 make_entry = lazy(Entry, "player", "value", "_at")  # the span made when first read
-make_run = fast(CardRun)
-_RUN_SETTERS = setters(CardRun, "cards", "_source")
+make_run = lazy(CardRun, "cards", "_source")  # the spans made when first read
 
 
 def span(line: int, column: int, end_column: int) -> Span:
     """A one-line span."""
-    return make_span(line, column, line, end_column)
+    return Span(line, column, line, end_column)
 
 
 # ---- errors --------------------------------------------------------------------------------
@@ -150,18 +147,15 @@ def _item_at(value: str, pos: int) -> str:
 
 
 # ---- card runs -----------------------------------------------------------------------------
-def card_run(value: str, line: int, column: int, *, _card=CARD_BY_TEXT.__getitem__,
-             _new=_new, _run=CardRun, _set=_RUN_SETTERS) -> CardRun:
+def card_run(value: str, line: int, column: int, *,
+             _card=CARD_BY_TEXT.__getitem__) -> CardRun:
     """``AS KS 10S`` (blanks and/or commas between cards) -> CardRun.  The spans of its
     cards are built when first asked for (:func:`run_spans`)."""
     try:  # str.split() splits at exactly the characters that \s matches
         cards = tuple(map(_card, (value.replace(",", " ") if "," in value else value).split()))
     except KeyError:  # an unusual spelling, or not a card: card by card
-        return make_run(*_card_run_walk(value, line, column))
-    run = _new(_run)
-    _set[0](run, cards)
-    _set[1](run, (run_spans, line, column, value))
-    return run
+        return CardRun(*_card_run_walk(value, line, column))
+    return make_run(cards, (run_spans, line, column, value))
 
 
 def run_spans(line: int, column: int, value: str) -> tuple[Span, ...]:
@@ -179,7 +173,7 @@ def _card_run_walk(value: str, line: int, column: int, *, _findall=_CARDS_FAST.f
         pos += len(sep)
         card = _get(item)
         cards.append(_card_or_error(item, pos, None) if card is None else card)
-        spans.append(make_span(line, pos, line, pos + len(item)))
+        spans.append(Span(line, pos, line, pos + len(item)))
         pos += len(item)
     return tuple(cards), tuple(spans)
 

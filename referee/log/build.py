@@ -26,23 +26,20 @@ from referee.log.events import (
     Pass,
     Play,
     Score,
+    Span,
     Tag,
     Total,
     Trick,
-    fast,
-    lazy,
 )
 from referee.log.words import name_value
 from referee.rules.ruleset import canonical_direction
+from referee.util.record import lazy
 
 Problem = tuple[int, int, int, str, "str | None"]  # line, column, end column, message, hint
 
 # a deal or pass whose name spans are made when first read, from (line, start, end, ...)
 make_deal = lazy(Deal, "player", "run", "span", "_at")
 make_pass = lazy(Pass, "player", "run", "to", "span", "_at")
-make_trick = fast(Trick)
-make_claim = fast(Claim)
-make_span = logbody.make_span
 
 
 class TooManyProblems(Exception):
@@ -168,10 +165,10 @@ class EventBuilder:
     def trick(self, line, col, head, rest_col, rest):
         body, claim, claim_at = _split(rest, self.trick_rest)
         plays = logbody.plays(body, line, rest_col) if body else ()
-        return make_trick(
+        return Trick(
             int(head[5 : head.rindex(":")].strip()),  # strip(): int() refuses some blanks
             plays, _claim(claim, line, rest_col + claim_at), None,
-            make_span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),
+            Span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),
             NO_SPAN,
         )
 
@@ -180,12 +177,12 @@ class EventBuilder:
         body, claim, claim_at = _split(rest, self.compact_rest)
         run = card_run(body, line, rest_col) if body else logbody.EMPTY_RUN
         m = words.HEAD_NUMBER_NAME.match(head)
-        return make_trick(
+        return Trick(
             int(m.group(1)), tuple(Play(None, card, s, s) for card, s in zip(run.cards, run.spans)),
             _claim(claim, line, rest_col + claim_at),  # (no names: the card's span for both)
             name_value(m.group(2)),
-            make_span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),
-            make_span(line, col + m.start(2), line, col + m.end(2)),
+            Span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),
+            Span(line, col + m.start(2), line, col + m.end(2)),
         )
 
     @statement
@@ -221,16 +218,16 @@ def plain_trick_event(line: int, column: int, number: str, rest_column: int, bod
     end = rest_column + len(body)
     if claim is not None:
         start, end = end + 1, end + 1 + len(claim)
-        claim = make_claim(None if winner.casefold() in words.NOBODY else name_value(winner),
-                           make_span(line, start, line, end))
-    return make_trick(int(number), logbody.plain_plays(body, line, rest_column), claim, None,
-                      make_span(line, column, line, end), NO_SPAN)
+        claim = Claim(None if winner.casefold() in words.NOBODY else name_value(winner),
+                           Span(line, start, line, end))
+    return Trick(int(number), logbody.plain_plays(body, line, rest_column), claim, None,
+                      Span(line, column, line, end), NO_SPAN)
 
 
 def _deal(line: int, col: int, rest_col: int, body: str, name: str, at: int) -> Deal:
     """A deal of the cards ``body`` and NAME token ``name`` (at ``at`` in the HEAD)."""
     return make_deal(name_value(name), card_run(body, line, rest_col),
-                     make_span(line, col, line, _end(rest_col, body)),
+                     Span(line, col, line, _end(rest_col, body)),
                      (line, col + at, col + at + len(name)))
 
 
@@ -239,7 +236,7 @@ def _pass(line: int, col: int, rest_col: int, body: str, name: str, at: int, to:
     """A pass of the cards ``body``, from ``name`` to ``to`` (NAME tokens, offsets in the HEAD)."""
     return make_pass(
         name_value(name), card_run(body, line, rest_col), name_value(to) if to else None,
-        make_span(line, col, line, _end(rest_col, body)),
+        Span(line, col, line, _end(rest_col, body)),
         (line, col + at, col + at + len(name), col + to_at, col + to_at + len(to)) if to else
         (line, col + at, col + at + len(name), None, None),
     )
@@ -304,7 +301,7 @@ def _claim(text: str, line: int, column: int) -> Claim | None:
     """``-> Dave`` / ``-> none`` at ``column``."""
     if not text:
         return None
-    return make_claim(words.claim_player(text), make_span(line, column, line, column + len(text)))
+    return Claim(words.claim_player(text), Span(line, column, line, column + len(text)))
 
 
 def _statement_end(column: int, head: str, rest_column: int, body: str, claim: str,

@@ -50,10 +50,6 @@ class SyntaxIssue(Record):
     message: str
     hint: str | None = None
 
-    def __init__(self, line: int, column: int, end_line: int, end_column: int, message: str,
-                 hint: str | None = None) -> None:
-        self._fill(line, column, end_line, end_column, message, hint)
-
 
 @record
 class ParseResult(Record):
@@ -62,9 +58,6 @@ class ParseResult(Record):
     events: tuple[Event, ...]
     issues: tuple[SyntaxIssue, ...]
     text: str  # the decoded, newline-normalised text (for caret excerpts)
-
-    def __init__(self, events: tuple[Event, ...], issues: tuple[SyntaxIssue, ...], text: str) -> None:
-        self._fill(events, issues, text)
 
 
 # ---- the grammar ---------------------------------------------------------------------------
