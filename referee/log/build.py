@@ -122,20 +122,33 @@ class EventBuilder:
         kw, name, choice = children
         self.moon_line(kw.line, kw.column, name.value, name.column, choice.value, choice.column)
 
-    # The same from values (the arguments of the event functions below).
+    # The same from values: the tokens' text and columns, as the line reader cuts them too.
     def comment_line(self, line: int, column: int, text: str) -> None:
-        self.events.append(comment_event(line, column, text))
+        """A whole-line COMMENT token ``text`` (``# ...``) at ``column``."""
+        self.events.append(Comment(text[1:].strip(), span(line, column, _end(column, text))))
 
     def tag_line(self, line: int, column: int, name: str, value: str, end_column: int) -> None:
-        self.events.append(tag_event(line, column, name, value, end_column))
+        """``[NAME "value"]``: the TAG_NAME and STRING tokens, where ``[`` is and ``]`` ends."""
+        self.events.append(Tag(name, words.unquote(value), span(line, column, end_column)))
 
     def hand_line(self, line: int, column: int, number: str, number_end: int,
                   dealer: tuple[str, int] | None, direction: tuple[str, int, int] | None) -> None:
-        self.events.append(hand_event(line, column, number, number_end, dealer, direction))
+        """``hand N [dealer NAME] [pass DIRECTION]``: the NUMBER token and the column after it,
+        the NAME token and its column, the direction's words ('left', '2 right') and columns."""
+        end = direction[2] if direction else dealer[1] + len(dealer[0]) if dealer else number_end
+        self.events.append(HandStart(
+            int(number), name_value(dealer[0]) if dealer else None,
+            canonical_direction(direction[0]) if direction else None, span(line, column, end),
+            span(line, dealer[1], dealer[1] + len(dealer[0])) if dealer else NO_SPAN,
+            span(line, direction[1], direction[2]) if direction else NO_SPAN,
+        ))
 
     def moon_line(self, line: int, column: int, name: str, name_column: int, choice: str,
                   choice_column: int) -> None:
-        self.events.append(moon_event(line, column, name, name_column, choice, choice_column))
+        """``moon NAME CHOICE``: the MOON token's column, the NAME and CHOICE tokens and theirs."""
+        self.events.append(Moon(name_value(name), choice.casefold(),
+                                span(line, column, choice_column + len(choice)),
+                                span(line, name_column, name_column + len(name))))
 
     # ---- common statements: HEAD and REST ----------------------------------------------------
     # Each is called with the line, the column and text of the HEAD token and the column and
@@ -251,36 +264,6 @@ def plain_pass(builder: EventBuilder, line: int, col: int, head: str, rest_col: 
     """:meth:`EventBuilder.passing` of a line as the writer writes it."""
     name, _, to = head[5:-2].partition(" -> ")
     return _pass(line, col, rest_col, rest, name, 5, to or None, 9 + len(name))
-
-
-def comment_event(line: int, column: int, text: str) -> Comment:
-    """A whole-line COMMENT token ``text`` (``# ...``) at ``column``."""
-    return Comment(text[1:].strip(), span(line, column, _end(column, text)))
-
-
-def tag_event(line: int, column: int, name: str, value: str, end_column: int) -> Tag:
-    """``[NAME "value"]``: the TAG_NAME and STRING tokens, where ``[`` is and ``]`` ends."""
-    return Tag(name, words.unquote(value), span(line, column, end_column))
-
-
-def moon_event(line: int, column: int, name: str, name_column: int, choice: str,
-               choice_column: int) -> Moon:
-    """``moon NAME CHOICE``: the MOON token's column, the NAME and CHOICE tokens and theirs."""
-    return Moon(name_value(name), choice.casefold(), span(line, column, choice_column + len(choice)),
-                span(line, name_column, name_column + len(name)))
-
-
-def hand_event(line: int, column: int, number: str, number_end: int,
-               dealer: tuple[str, int] | None, direction: tuple[str, int, int] | None) -> HandStart:
-    """``hand N [dealer NAME] [pass DIRECTION]``: the NUMBER token and the column after it,
-    the NAME token and its column, the direction's words ('left', '2 right') and columns."""
-    end = direction[2] if direction else dealer[1] + len(dealer[0]) if dealer else number_end
-    return HandStart(
-        int(number), name_value(dealer[0]) if dealer else None,
-        canonical_direction(direction[0]) if direction else None, span(line, column, end),
-        span(line, dealer[1], dealer[1] + len(dealer[0])) if dealer else NO_SPAN,
-        span(line, direction[1], direction[2]) if direction else NO_SPAN,
-    )
 
 
 def _split(rest: str, pattern: str) -> tuple[str, str, int]:

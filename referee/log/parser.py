@@ -2,8 +2,15 @@
 
 ``parse_log(text)`` returns the events of every readable line plus one :class:`SyntaxIssue` for
 every unreadable one; it never raises.  ``parse_bytes`` first decodes and raises
-:class:`UnreadableLog` only for input that is not a log at all.  What parses share is immutable
-once made, so parses in several threads run at once, without a lock."""
+:class:`UnreadableLog` only for input that is not a log at all.  ``parse_blocks`` gives the same
+reading a block of lines at a time, so that a check need not hold the whole file's events: every
+statement is one line, so a cut between two lines changes nothing.
+
+The fast line reader (:mod:`referee.log.fast`) reads the lines it can; Lark reads the others,
+with the process-wide LALR parser driven by callbacks bound to one parse's builder, and after a
+rejected line restarts at the next line of the same string (the cost of an error is the cost of
+its line; this relies on Lark >= 1.2's ``TextSlice``).  What parses share is immutable once made,
+so parses in several threads run at once, without a lock."""
 
 from __future__ import annotations
 
@@ -15,12 +22,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from referee.log import fast
-from referee.log.blocks import BLOCK_CHARS, STOP_FAILED, STOP_TOO_MANY, Block, Segment, cut
 from referee.log.build import EventBuilder, TooManyProblems
 from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.log.events import Comment, Event, Tag
 from referee.log.fast import LineReader
-from referee.log.larkread import LarkLines, callbacks_maker
 from referee.log.recognise import looks_like_record
 from referee.util.collector import collector_paused
 from referee.util.message import msg, msgn
@@ -31,12 +36,21 @@ if TYPE_CHECKING:
     from lark.parsers.lalr_parser_state import ParseConf
 
 __all__ = [
-    "SyntaxIssue", "ParseResult", "parse_log", "parse_bytes", "parse_blocks", "parse_text",
-    "log_text", "nothing_read", "tags_after", "MAX_LINE"
+    "SyntaxIssue", "ParseResult", "Block", "parse_log", "parse_bytes", "parse_blocks", "parse_text",
+    "log_text", "nothing_read", "tags_after", "MAX_LINE", "BLOCK_CHARS", "STOP_FAILED",
+    "STOP_TOO_MANY"
 ]
 
 MAX_LINE = 4096  # characters; longer lines are reported and skipped unread
 MAX_ISSUES = 1000  # after this many unreadable lines the rest of the input is not read
+# about 20 hands of a played log: one block's events are a small fraction of a megabyte,
+# and a block costs one call of the line reader (blocks of 2,000 characters read as fast)
+BLOCK_CHARS = 1 << 15
+# why a reading stopped before the end (the last issue of its last block says so)
+STOP_TOO_MANY = "too many unreadable lines"
+STOP_FAILED = "failed"  # an internal error
+START = "start"  # the grammar's entry point for whole logs
+Segment = tuple[str, int, int, int]  # ("text" or "long", start, end, first line)
 
 
 @record
@@ -58,6 +72,18 @@ class ParseResult(Record):
     events: tuple[Event, ...]
     issues: tuple[SyntaxIssue, ...]
     text: str  # the decoded, newline-normalised text (for caret excerpts)
+
+
+class Block(NamedTuple):
+    """The events and issues of a run of whole lines, which starts at ``start`` of the text
+    (the line numbered ``line``).  A block whose ``stop`` is not None is the last: its last
+    issue says why the rest was not read."""
+
+    events: tuple[Event, ...]
+    issues: tuple[SyntaxIssue, ...]
+    start: int
+    line: int
+    stop: str | None = None  # STOP_TOO_MANY or STOP_FAILED
 
 
 # ---- the grammar ---------------------------------------------------------------------------
@@ -90,10 +116,19 @@ def _parser() -> _LarkParser:
     built = _STATE.get("parser")
     if built is None:
         import lark as lark_module
+        from lark.parsers.lalr_parser_state import ParseConf
 
         lark = lark_module.Lark(grammar_text(), parser="lalr", lexer="contextual",
                                 start=["start", "line"], maybe_placeholders=True)
-        built = _STATE["parser"] = _LarkParser(lark, callbacks_maker(lark))
+        table = lark.parse_interactive("", start=START).parser_state.parse_conf.parse_table
+        callbacks = lark._parse_tree_builder.create_callback  # as Lark binds a transformer's methods
+
+        def configuration(builder: EventBuilder) -> ParseConf:
+            """The ``start`` rule's parse configuration with the callbacks of ``builder``, for
+            one parse instead of for the parser's lifetime."""
+            return ParseConf(table, callbacks(builder), START)
+
+        built = _STATE["parser"] = _LarkParser(lark, configuration)
     return built  # type: ignore[return-value]
 
 
@@ -137,28 +172,109 @@ def _segments(text: str):
         yield "text", seg_start, n, seg_line
 
 
-class _Reading:
-    """One parse in progress: its builder, and Lark's reading into it (made when a line
-    first needs Lark)."""
+def _cut(text: str, segments: Iterable[Segment], size: int) -> Iterator[Segment]:
+    """The ``segments`` of ``text``, each run of lines cut after the first newline at or past
+    ``size`` characters from the run's start.  Linear: each newline found is counted once."""
+    for kind, start, end, line in segments:
+        if kind != "text":
+            yield kind, start, end, line
+            continue
+        while end - start > size:
+            newline = text.find("\n", start + size - 1, end)
+            if newline < 0 or newline + 1 >= end:
+                break
+            yield kind, start, newline + 1, line
+            line += text.count("\n", start, newline + 1)
+            start = newline + 1
+        yield kind, start, end, line
 
-    __slots__ = ("builder", "reader", "_lark_lines")
+
+class _Reading:
+    """One parse in progress: its builder, the line reader, and Lark's reading into the builder
+    (its configuration made when a line first needs Lark)."""
+
+    __slots__ = ("builder", "reader", "_configuration")
 
     def __init__(self, builder: EventBuilder, reader: LineReader) -> None:
         self.builder = builder
         self.reader = reader  # the line reader, which also reads the repairs of a bad line
-        self._lark_lines: LarkLines | None = None
+        self._configuration: ParseConf | None = None
 
-    def lark_lines(self) -> LarkLines:
-        if self._lark_lines is None:
-            lark, configuration = _parser()
-            self._lark_lines = LarkLines(lark, configuration(self.builder), self.builder, self.reader)
-        return self._lark_lines
+    def lark(self, text: str, start: int, end: int, line: int) -> None:
+        """Parse text[start:end] with Lark (whole lines, the first is ``line``), resuming after
+        bad lines."""
+        from lark.exceptions import UnexpectedInput
+
+        while start < end:
+            try:
+                self._resume(text, start, end, line)
+                return
+            except UnexpectedInput as err:
+                pos, line = _where(err, text, start, end, line)
+                self._flush(err, line)
+            line_start = max(text.rfind("\n", start, pos) + 1, start)
+            line_end = text.find("\n", pos, end)
+            line_end = end if line_end < 0 else line_end
+            self._bad_line(text[line_start:line_end], line)
+            start = line_end + 1
+            line += 1
+
+    def _resume(self, text: str, start: int, end: int, line: int) -> None:
+        from lark.lexer import LexerState, LineCounter
+        from lark.utils import TextSlice
+
+        lark, configuration = _parser()
+        if self._configuration is None:
+            self._configuration = configuration(self.builder)
+        parser = lark.parse_interactive("", start=START)
+        parser.parser_state.parse_conf = self._configuration
+        counter = LineCounter("\n")
+        counter.char_pos = counter.line_start_pos = start
+        counter.line = line
+        parser.lexer_thread.state = LexerState(TextSlice(text, start, end), counter)
+        parser.resume_parse()
+
+    def _flush(self, err, line: int) -> None:
+        """Finish the statement before the bad line (the parser holds it until it sees the
+        next token) and drop anything of the bad line that finishing may have produced."""
+        from lark.exceptions import UnexpectedInput
+
+        parser = getattr(err, "interactive_parser", None)
+        if parser is not None:
+            try:
+                parser.feed_eof()
+            except UnexpectedInput:
+                pass
+        events = self.builder.events
+        while events and events[-1].span.line >= line:
+            events.pop()
+
+    def _bad_line(self, line_text: str, line: int) -> None:
+        from referee.log.errors import diagnose
+
+        column, end, message, hint = diagnose(_parser().lark, line_text, self.reread)
+        self.builder.problem(line, column, end, message, hint)
+
+    def reread(self, line_text: str) -> Event | None:
+        """The one event a line (a repair of a bad one) reads as with the line reader, or None: a
+        line left to Lark shows no repair rather than a doubtful one."""
+        builder = EventBuilder(self.reader.terminals, 1_000)
+        text = line_text + "\n"
+        left: list[int] = []
+        self.reader.read(text, 0, len(text), 1, builder, lambda start, end, line: left.append(start))
+        events = builder.events
+        return events[0] if len(events) == 1 and not builder.problems and not left else None
 
 
-def _run(reading: _Reading, text: str, start: int, end: int, line: int) -> None:
-    """Parse text[start:end] with Lark (whole lines, the first is ``line``), resuming after
-    bad lines, into the builder of ``reading``, this parse's own."""
-    reading.lark_lines().read(text, start, end, line)
+def _where(err, text: str, start: int, end: int, line: int) -> tuple[int, int]:
+    """Where in ``text`` the parser gave up, and on which line."""
+    from lark.exceptions import UnexpectedCharacters
+
+    if isinstance(err, UnexpectedCharacters):
+        return err.pos_in_stream, err.line
+    if err.token.type == "$END":
+        return end - 1, text.count("\n", start, end - 1) + line
+    return err.token.start_pos, err.token.line
 
 
 def parse_log(text: str, builder: type[EventBuilder] = EventBuilder) -> ParseResult:
@@ -193,7 +309,7 @@ def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
     made = reading.builder
     segments = _segments(source)
     groups: Iterable[tuple[int, int, Iterable[Segment]]] = [(0, 1, segments)] if size is None \
-        else ((piece[1], piece[3], (piece,)) for piece in cut(source, segments, size))
+        else ((piece[1], piece[3], (piece,)) for piece in _cut(source, segments, size))
     given = 0  # the builder's problems already in a block
     for start, line, group in groups:
         made.events.clear()  # the previous block's (the last block's stay the builder's)
@@ -274,7 +390,7 @@ def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool,
     builder = reading.builder
 
     def slow(start: int, end: int, line: int) -> None:
-        _run(reading, source, start, end, line)
+        reading.lark(source, start, end, line)
 
     for kind, start, end, line in segments:
         if kind == "long":
@@ -286,7 +402,7 @@ def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool,
         elif fast_lines:
             reader.read(source, start, end, line, builder, slow)
         else:
-            _run(reading, source, start, end, line)
+            reading.lark(source, start, end, line)
 
 
 def parse_bytes(data: bytes) -> ParseResult:
