@@ -29,6 +29,7 @@ from referee.rules.cards import (
     SUIT_SYMBOLS,
     Card,
     CardError,
+    not_a_card,
     parse_card,
 )
 from referee.util.message import msg
@@ -114,15 +115,6 @@ _QUOTES_HINT = msg('a name with a space is written in double quotes: "Mary Ann"'
 _ODD_QUOTES = ("'", "‘", "”", "„")  # quotes a name in a statement cannot start with
 _COMPACT_HINT = msg("a trick written as cards only names its leader before the colon: "
                     "'trick 3 Beth: 2C 5C ...'")
-_SHOWN_CARD = 20  # characters of a piece that is not a card quoted in the message
-
-
-def _not_a_card(item: str) -> str:
-    """The message for a piece that is not a card: the text of :class:`CardError`'s."""
-    piece = item if len(item) <= _SHOWN_CARD else item[:_SHOWN_CARD] + "…"
-    # TRANSLATORS: {piece} is the piece of the line, in quotes as Python writes it ('2X')
-    return msg("{piece} is not a card: expected a rank (2-10, T, J, Q, K, A) then a suit "
-               "(S H D C or ♠ ♥ ♦ ♣), like 10S or QS", piece=repr(piece))
 
 
 def _card_or_error(item: str, column: int, after: str | None) -> Card:
@@ -138,7 +130,7 @@ def _card_or_error(item: str, column: int, after: str | None) -> Card:
             message = msg("expected a card like 10S or QS after '{name}', not '{item}'",
                           name=shown(after), item=shown(item))
             raise BodyError(column, column + len(item), message) from None
-        raise BodyError(column, column + len(item), _not_a_card(item)) from None
+        raise BodyError(column, column + len(item), not_a_card(item)) from None
 
 
 def _item_at(value: str, pos: int) -> str:

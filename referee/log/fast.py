@@ -31,12 +31,13 @@ Facts = tuple[dict[str, str], list[tuple[str, list[str]]]]  # terminals' regexps
 
 def grammar_facts(lark) -> Facts:
     """What the line reader needs of a loaded grammar: the regular expression of every
-    terminal, by name, and every rule as (name, names of its symbols).  Plain data, which
-    the package ships so that a process can read without loading Lark."""
+    terminal, by name, and every rule of a HEAD and a REST token as (name, the two terminals'
+    names).  Plain data, which the package ships so that a process can read without Lark."""
     terminals = {str(t.name): str(t.pattern.to_regexp()) for t in lark.terminals}
     rules = [(str(rule.origin.name), [str(symbol.name) for symbol in rule.expansion])
              for rule in lark.rules]  # str(): names may be Lark's Token, a str subclass
-    return terminals, rules
+    return terminals, [(name, names) for name, names in rules if len(names) == 2
+                       and names[0].endswith("_HEAD") and names[1].endswith("_REST")]
 
 
 class LineReader:
@@ -52,11 +53,10 @@ class LineReader:
         statements = [PLAIN_TRICK_LINE, *PLAIN_LINES.values()]
         # the plain lines, then the rules of the statements HEAD REST: (groups' name, rule)
         common = [("plain", "trick"), ("deal_plain", "deal"), ("passing_plain", "passing")]
-        for name, names in rules:
-            if len(names) == 2 and names[0].endswith("_HEAD") and names[1].endswith("_REST"):
-                head, rest = terminal(names[0], f"head_{name}"), terminal(names[1], f"rest_{name}")
-                statements.append(f"{head}(?!#){rest}")  # a REST starting with '#': module doc
-                common.append((name, name))
+        for name, (head, rest) in rules:
+            head, rest = terminal(head, f"head_{name}"), terminal(rest, f"rest_{name}")
+            statements.append(f"{head}(?!#){rest}")  # a REST starting with '#': module doc
+            common.append((name, name))
         # The word-by-word statements: words separated by ignored blanks (_WS), and after the
         # last one perhaps blanks and an ignored comment (_TRAILING_COMMENT), then the newline.
         blanks = f"(?:{terminals['_WS']})?+"

@@ -91,23 +91,23 @@ def parse_card(text: str) -> Card:
     cleaned = text.strip().strip(_STRIP).upper()
     cleaned = "".join(ch for ch in cleaned if ch not in _STRIP)
     if len(cleaned) < 2:
-        raise CardError(_expected(text))
+        raise CardError(not_a_card(text))
     suit = _SUIT_BY_TEXT.get(cleaned[-1])
     rank = _RANK_BY_TEXT.get(cleaned[:-1])
     if suit is None or rank is None:
-        raise CardError(_expected(text))
+        raise CardError(not_a_card(text))
     index = suit * NUM_RANKS + rank
     if len(_CACHE) < 4096:
         _CACHE[text] = index
     return CARDS[index]
 
 
-def _expected(text: str) -> str:
-    shown = text if len(text) <= 20 else text[:20] + "…"
-    return (
-        f"{shown!r} is not a card: expected a rank (2-10, T, J, Q, K, A) then a suit "
-        f"(S H D C or ♠ ♥ ♦ ♣), like 10S or QS"
-    )
+def not_a_card(text: str) -> str:
+    """The message for a piece of text that is not a card."""
+    piece = text if len(text) <= 20 else text[:20] + "…"
+    # TRANSLATORS: {piece} is the piece of the line, in quotes as Python writes it ('2X')
+    return msg("{piece} is not a card: expected a rank (2-10, T, J, Q, K, A) then a suit "
+               "(S H D C or ♠ ♥ ♦ ♣), like 10S or QS", piece=repr(piece))
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
