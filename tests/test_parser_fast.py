@@ -1,4 +1,4 @@
-"""The fast line reader (referee/log/fast.py) against the grammar: identical readings.
+"""The line reader (referee/log/parser.py) against the grammar: identical readings.
 
 ``parser._parse(text, fast_lines=False)`` sends every line through Lark; the default reads
 the common lines by hand.  Both must give the same events, the same spans (which equality

@@ -60,7 +60,7 @@ def statement(method):
         head, rest = children
         self.add(method, head.line, head.column, head.value, rest.column, rest.value)
 
-    callback.build = method  # the line reader (log/fast.py) calls it with values it cut itself
+    callback.build = method  # the line reader (parser.LineReader) calls it with values it cut itself
     return callback
 
 
