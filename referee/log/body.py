@@ -23,10 +23,7 @@ from referee.log.words import (
     shown,
 )
 from referee.rules.cards import (
-    CARDS,
-    RANK_TEXT,
-    SUIT_LETTERS,
-    SUIT_SYMBOLS,
+    CARD_BY_TEXT,
     Card,
     CardError,
     not_a_card,
@@ -66,29 +63,6 @@ _ENTRY_GAP = re.compile(r"[^\S\n]*[:=][^\S\n]*|[^\S\n]+")
 _INTEGER = re.compile(r"[+\-−–]?[0-9]+(?![^\s,])")
 _MINUS = str.maketrans("−–", "--")
 
-
-_SELECTORS = ("\ufe0e", "\ufe0f")  # text and emoji presentation
-
-
-def _card_table() -> dict[str, Card]:
-    table: dict[str, Card] = {}
-    for rank, text in enumerate(RANK_TEXT):
-        spellings = {text, text.lower()} | ({"T", "t"} if text == "10" else set())
-        for suit in range(len(SUIT_LETTERS)):
-            letter, symbol = SUIT_LETTERS[suit], SUIT_SYMBOLS[suit]
-            # a variation selector may follow any suit, as _CARD (and parse_card) allow:
-            # a letter too ("2C\ufe0e"), which editors and phones append as readily
-            bare = (letter, letter.lower(), symbol)
-            for suit_text in bare + tuple(s + selector for s in bare for selector in _SELECTORS):
-                for rank_text in spellings:
-                    card = CARDS[suit * 13 + rank]
-                    assert parse_card(rank_text + suit_text) == card
-                    table[rank_text + suit_text] = card
-    return table
-
-
-CARD_BY_TEXT: dict[str, Card] = _card_table()
-
 _new_play = partial(tuple.__new__, Play)  # Play((player, card, finder, index)), in C
 make_entry = lazy(Entry, "player", "value", "_at")  # the span made when first read
 make_run = lazy(CardRun, "cards", "_source")  # the spans made when first read
@@ -118,9 +92,6 @@ _COMPACT_HINT = msg("a trick written as cards only names its leader before the c
 
 
 def _card_or_error(item: str, column: int, after: str | None) -> Card:
-    card = CARD_BY_TEXT.get(item)
-    if card is not None:
-        return card
     try:
         return parse_card(item)
     except CardError:

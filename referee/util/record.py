@@ -63,8 +63,8 @@ def record(cls: type) -> type:
     if "__init__" not in cls.__dict__:
         params = ", ".join(f.name if f.default is MISSING else f"{f.name}=_default_{f.name}"
                            for f in every if f.init)
-        cls.__init__ = _function(cls, f"__init__(self, {params})",
-                                 {f.name: f.name if f.init else f"_default_{f.name}" for f in every})
+        values = {f.name: f.name if f.init else f"_default_{f.name}" for f in every}
+        cls.__init__ = _function(cls, f"__init__(self, {params})", values)
     return cls
 
 
