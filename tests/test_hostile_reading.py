@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from referee.log import fast as logfast
 from referee.log.events import Deal, Kitty, Pass, Trick
 from referee.log.parser import parse_log
 from referee import check_text
@@ -120,7 +119,7 @@ def _plant_terminals(folder: Path, comment: str) -> None:
     from referee.log import parser
 
     text, version = _grammar_and_lark()
-    terminals, rules = logfast.grammar_facts(parser._parser().lark)
+    terminals, rules = parser.grammar_facts(parser._parser().lark)
     terminals = dict(terminals, COMMENT=comment)
     data = marshal.dumps((1, text, version, terminals, rules))
     key = zlib.crc32(f"{text}\0{version}\0{sys.version}".encode("utf-8"))

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from same_reading import spans
 
-from referee.log import fast as logfast
 from referee.log import parser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,10 +42,10 @@ def test_the_shipped_facts_are_the_grammars():
     from referee.log import shipped
 
     text = parser.grammar_text()
-    assert shipped.GRAMMAR_SHA256 == logfast.grammar_key(text), REGENERATE
-    facts = logfast.grammar_facts(parser._parser().lark)
-    assert logfast.shipped_facts(text, lark.__version__) == facts
-    source = logfast.shipped_source(text, lark.__version__, facts)
+    assert shipped.GRAMMAR_SHA256 == parser.grammar_key(text), REGENERATE
+    facts = parser.grammar_facts(parser._parser().lark)
+    assert parser.shipped_facts(text, lark.__version__) == facts
+    source = parser.shipped_source(text, lark.__version__, facts)
     assert (ROOT / "referee" / "log" / "shipped.py").read_text("utf-8") == source, REGENERATE
 
 
@@ -65,9 +64,9 @@ def test_facts_not_made_from_this_grammar_and_lark_are_not_used(fresh, monkeypat
         text = parser.grammar_text()
         monkeypatch.setattr(parser, "grammar_text", lambda: text + "\n// edited\n")
     else:
-        monkeypatch.setattr(logfast, "lark_version", lambda: "0.0.0")
-    used, real = [], logfast.grammar_facts
-    monkeypatch.setattr(logfast, "grammar_facts", lambda lark: used.append(1) or real(lark))
+        monkeypatch.setattr(parser, "lark_version", lambda: "0.0.0")
+    used, real = [], parser.grammar_facts
+    monkeypatch.setattr(parser, "grammar_facts", lambda lark: used.append(1) or real(lark))
     _reads_as_expected()
     assert used == [1]  # taken from Lark, once
 
@@ -82,7 +81,7 @@ def test_lark_version_is_found_without_importing_it(monkeypatch):
     import lark
 
     monkeypatch.delitem(sys.modules, "lark")
-    assert logfast.lark_version() == lark.__version__
+    assert parser.lark_version() == lark.__version__
     assert "lark" not in sys.modules
 
 

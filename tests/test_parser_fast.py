@@ -1,4 +1,4 @@
-"""The fast line reader (referee/log/fast.py) against the grammar: identical readings.
+"""The line reader (referee/log/parser.py) against the grammar: identical readings.
 
 ``parser._parse(text, fast_lines=False)`` sends every line through Lark; the default reads
 the common lines by hand.  Both must give the same events, the same spans (which equality
@@ -129,13 +129,13 @@ def test_the_fast_path_reads_every_line_of_a_well_formed_log(monkeypatch):
     text += "  trick 99: Al ZZ\n  # a comment\ntrik 1: Al 2C\n\tdeal Al: AS # c\nhand 2 # c\n"
     text += "[Note \"x\"] # c\nmoon Al add # c\n"
     given_to_lark: list[str] = []
-    original = parser._run
+    original = parser._Reading.lark
 
     def spy(reading, source, start, end, line):
         given_to_lark.extend(source[start:end].splitlines())
         original(reading, source, start, end, line)
 
-    monkeypatch.setattr(parser, "_run", spy)
+    monkeypatch.setattr(parser._Reading, "lark", spy)
     result = parser.parse_log(text)
     lines = text.count("\n")
     assert [issue.line for issue in result.issues] == [lines - 6, lines - 4]

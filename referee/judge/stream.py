@@ -18,9 +18,16 @@ from referee.judge.setup import is_setup_tag
 from referee.judge.spaced import quote_spaced_names
 from referee.judge.table import Findings
 from referee.judge.unread import Unread, unread_lines, with_unread
-from referee.log.blocks import BLOCK_CHARS, STOP_FAILED, Block
 from referee.log.events import Comment, Event, Span, Tag
-from referee.log.parser import SyntaxIssue, nothing_read, parse_blocks, tags_after
+from referee.log.parser import (
+    BLOCK_CHARS,
+    STOP_FAILED,
+    Block,
+    SyntaxIssue,
+    nothing_read,
+    parse_blocks,
+    tags_after,
+)
 
 __all__ = ["Stream", "Watch", "add_syntax", "conclude"]
 

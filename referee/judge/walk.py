@@ -23,9 +23,8 @@ from referee.judge.stream import Stream, Watch, add_syntax, conclude
 from referee.judge.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
 from referee.judge.unread import Unread, unread_lines, with_unread
 from referee.judge.why import played_tricks
-from referee.log.blocks import BLOCK_CHARS
 from referee.log.events import Event
-from referee.log.parser import ParseResult, log_text, parse_text
+from referee.log.parser import BLOCK_CHARS, ParseResult, log_text, parse_text
 from referee.log.decode import UnreadableLog
 from referee.log.recognise import looks_like_record
 from referee.rules import engine

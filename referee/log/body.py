@@ -12,7 +12,7 @@ import re
 from functools import partial
 from itertools import count, repeat
 
-from referee.log.events import CardRun, Entry, Play, Span, fast, lazy, setters
+from referee.log.events import CardRun, Entry, Play, Span
 from referee.log.words import (
     BARE_NAME_RE,
     NAME_CACHE,
@@ -23,15 +23,14 @@ from referee.log.words import (
     shown,
 )
 from referee.rules.cards import (
-    CARDS,
-    RANK_TEXT,
-    SUIT_LETTERS,
-    SUIT_SYMBOLS,
+    CARD_BY_TEXT,
     Card,
     CardError,
+    not_a_card,
     parse_card,
 )
 from referee.util.message import msg
+from referee.util.record import lazy
 
 EMPTY_RUN = CardRun((), ())
 
@@ -64,41 +63,14 @@ _ENTRY_GAP = re.compile(r"[^\S\n]*[:=][^\S\n]*|[^\S\n]+")
 _INTEGER = re.compile(r"[+\-−–]?[0-9]+(?![^\s,])")
 _MINUS = str.maketrans("−–", "--")
 
-
-_SELECTORS = ("\ufe0e", "\ufe0f")  # text and emoji presentation
-
-
-def _card_table() -> dict[str, Card]:
-    table: dict[str, Card] = {}
-    for rank, text in enumerate(RANK_TEXT):
-        spellings = {text, text.lower()} | ({"T", "t"} if text == "10" else set())
-        for suit in range(len(SUIT_LETTERS)):
-            letter, symbol = SUIT_LETTERS[suit], SUIT_SYMBOLS[suit]
-            # a variation selector may follow any suit, as _CARD (and parse_card) allow:
-            # a letter too ("2C\ufe0e"), which editors and phones append as readily
-            bare = (letter, letter.lower(), symbol)
-            for suit_text in bare + tuple(s + selector for s in bare for selector in _SELECTORS):
-                for rank_text in spellings:
-                    card = CARDS[suit * 13 + rank]
-                    assert parse_card(rank_text + suit_text) == card
-                    table[rank_text + suit_text] = card
-    return table
-
-
-CARD_BY_TEXT: dict[str, Card] = _card_table()
-
-# ---- fast constructors (events.fast) -----------------------------------------------------
-_new = object.__new__
-make_span = fast(Span)
 _new_play = partial(tuple.__new__, Play)  # Play((player, card, finder, index)), in C
 make_entry = lazy(Entry, "player", "value", "_at")  # the span made when first read
-make_run = fast(CardRun)
-_RUN_SETTERS = setters(CardRun, "cards", "_source")
+make_run = lazy(CardRun, "cards", "_source")  # the spans made when first read
 
 
 def span(line: int, column: int, end_column: int) -> Span:
     """A one-line span."""
-    return make_span(line, column, line, end_column)
+    return Span(line, column, line, end_column)
 
 
 # ---- errors --------------------------------------------------------------------------------
@@ -117,21 +89,9 @@ _QUOTES_HINT = msg('a name with a space is written in double quotes: "Mary Ann"'
 _ODD_QUOTES = ("'", "‘", "”", "„")  # quotes a name in a statement cannot start with
 _COMPACT_HINT = msg("a trick written as cards only names its leader before the colon: "
                     "'trick 3 Beth: 2C 5C ...'")
-_SHOWN_CARD = 20  # characters of a piece that is not a card quoted in the message
-
-
-def _not_a_card(item: str) -> str:
-    """The message for a piece that is not a card: the text of :class:`CardError`'s."""
-    piece = item if len(item) <= _SHOWN_CARD else item[:_SHOWN_CARD] + "…"
-    # TRANSLATORS: {piece} is the piece of the line, in quotes as Python writes it ('2X')
-    return msg("{piece} is not a card: expected a rank (2-10, T, J, Q, K, A) then a suit "
-               "(S H D C or ♠ ♥ ♦ ♣), like 10S or QS", piece=repr(piece))
 
 
 def _card_or_error(item: str, column: int, after: str | None) -> Card:
-    card = CARD_BY_TEXT.get(item)
-    if card is not None:
-        return card
     try:
         return parse_card(item)
     except CardError:
@@ -141,7 +101,7 @@ def _card_or_error(item: str, column: int, after: str | None) -> Card:
             message = msg("expected a card like 10S or QS after '{name}', not '{item}'",
                           name=shown(after), item=shown(item))
             raise BodyError(column, column + len(item), message) from None
-        raise BodyError(column, column + len(item), _not_a_card(item)) from None
+        raise BodyError(column, column + len(item), not_a_card(item)) from None
 
 
 def _item_at(value: str, pos: int) -> str:
@@ -150,18 +110,15 @@ def _item_at(value: str, pos: int) -> str:
 
 
 # ---- card runs -----------------------------------------------------------------------------
-def card_run(value: str, line: int, column: int, *, _card=CARD_BY_TEXT.__getitem__,
-             _new=_new, _run=CardRun, _set=_RUN_SETTERS) -> CardRun:
+def card_run(value: str, line: int, column: int, *,
+             _card=CARD_BY_TEXT.__getitem__) -> CardRun:
     """``AS KS 10S`` (blanks and/or commas between cards) -> CardRun.  The spans of its
     cards are built when first asked for (:func:`run_spans`)."""
     try:  # str.split() splits at exactly the characters that \s matches
         cards = tuple(map(_card, (value.replace(",", " ") if "," in value else value).split()))
     except KeyError:  # an unusual spelling, or not a card: card by card
-        return make_run(*_card_run_walk(value, line, column))
-    run = _new(_run)
-    _set[0](run, cards)
-    _set[1](run, (run_spans, line, column, value))
-    return run
+        return CardRun(*_card_run_walk(value, line, column))
+    return make_run(cards, (run_spans, line, column, value))
 
 
 def run_spans(line: int, column: int, value: str) -> tuple[Span, ...]:
@@ -179,7 +136,7 @@ def _card_run_walk(value: str, line: int, column: int, *, _findall=_CARDS_FAST.f
         pos += len(sep)
         card = _get(item)
         cards.append(_card_or_error(item, pos, None) if card is None else card)
-        spans.append(make_span(line, pos, line, pos + len(item)))
+        spans.append(Span(line, pos, line, pos + len(item)))
         pos += len(item)
     return tuple(cards), tuple(spans)
 

@@ -26,23 +26,20 @@ from referee.log.events import (
     Pass,
     Play,
     Score,
+    Span,
     Tag,
     Total,
     Trick,
-    fast,
-    lazy,
 )
 from referee.log.words import name_value
 from referee.rules.ruleset import canonical_direction
+from referee.util.record import lazy
 
 Problem = tuple[int, int, int, str, "str | None"]  # line, column, end column, message, hint
 
 # a deal or pass whose name spans are made when first read, from (line, start, end, ...)
 make_deal = lazy(Deal, "player", "run", "span", "_at")
 make_pass = lazy(Pass, "player", "run", "to", "span", "_at")
-make_trick = fast(Trick)
-make_claim = fast(Claim)
-make_span = logbody.make_span
 
 
 class TooManyProblems(Exception):
@@ -63,7 +60,7 @@ def statement(method):
         head, rest = children
         self.add(method, head.line, head.column, head.value, rest.column, rest.value)
 
-    callback.build = method  # the line reader (log/fast.py) calls it with values it cut itself
+    callback.build = method  # the line reader (parser.LineReader) calls it with values it cut itself
     return callback
 
 
@@ -125,20 +122,33 @@ class EventBuilder:
         kw, name, choice = children
         self.moon_line(kw.line, kw.column, name.value, name.column, choice.value, choice.column)
 
-    # The same from values (the arguments of the event functions below).
+    # The same from values: the tokens' text and columns, as the line reader cuts them too.
     def comment_line(self, line: int, column: int, text: str) -> None:
-        self.events.append(comment_event(line, column, text))
+        """A whole-line COMMENT token ``text`` (``# ...``) at ``column``."""
+        self.events.append(Comment(text[1:].strip(), span(line, column, _end(column, text))))
 
     def tag_line(self, line: int, column: int, name: str, value: str, end_column: int) -> None:
-        self.events.append(tag_event(line, column, name, value, end_column))
+        """``[NAME "value"]``: the TAG_NAME and STRING tokens, where ``[`` is and ``]`` ends."""
+        self.events.append(Tag(name, words.unquote(value), span(line, column, end_column)))
 
     def hand_line(self, line: int, column: int, number: str, number_end: int,
                   dealer: tuple[str, int] | None, direction: tuple[str, int, int] | None) -> None:
-        self.events.append(hand_event(line, column, number, number_end, dealer, direction))
+        """``hand N [dealer NAME] [pass DIRECTION]``: the NUMBER token and the column after it,
+        the NAME token and its column, the direction's words ('left', '2 right') and columns."""
+        end = direction[2] if direction else dealer[1] + len(dealer[0]) if dealer else number_end
+        self.events.append(HandStart(
+            int(number), name_value(dealer[0]) if dealer else None,
+            canonical_direction(direction[0]) if direction else None, span(line, column, end),
+            span(line, dealer[1], dealer[1] + len(dealer[0])) if dealer else NO_SPAN,
+            span(line, direction[1], direction[2]) if direction else NO_SPAN,
+        ))
 
     def moon_line(self, line: int, column: int, name: str, name_column: int, choice: str,
                   choice_column: int) -> None:
-        self.events.append(moon_event(line, column, name, name_column, choice, choice_column))
+        """``moon NAME CHOICE``: the MOON token's column, the NAME and CHOICE tokens and theirs."""
+        self.events.append(Moon(name_value(name), choice.casefold(),
+                                span(line, column, choice_column + len(choice)),
+                                span(line, name_column, name_column + len(name))))
 
     # ---- common statements: HEAD and REST ----------------------------------------------------
     # Each is called with the line, the column and text of the HEAD token and the column and
@@ -168,10 +178,10 @@ class EventBuilder:
     def trick(self, line, col, head, rest_col, rest):
         body, claim, claim_at = _split(rest, self.trick_rest)
         plays = logbody.plays(body, line, rest_col) if body else ()
-        return make_trick(
+        return Trick(
             int(head[5 : head.rindex(":")].strip()),  # strip(): int() refuses some blanks
             plays, _claim(claim, line, rest_col + claim_at), None,
-            make_span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),
+            Span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),
             NO_SPAN,
         )
 
@@ -180,12 +190,12 @@ class EventBuilder:
         body, claim, claim_at = _split(rest, self.compact_rest)
         run = card_run(body, line, rest_col) if body else logbody.EMPTY_RUN
         m = words.HEAD_NUMBER_NAME.match(head)
-        return make_trick(
+        return Trick(
             int(m.group(1)), tuple(Play(None, card, s, s) for card, s in zip(run.cards, run.spans)),
             _claim(claim, line, rest_col + claim_at),  # (no names: the card's span for both)
             name_value(m.group(2)),
-            make_span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),
-            make_span(line, col + m.start(2), line, col + m.end(2)),
+            Span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),
+            Span(line, col + m.start(2), line, col + m.end(2)),
         )
 
     @statement
@@ -221,16 +231,16 @@ def plain_trick_event(line: int, column: int, number: str, rest_column: int, bod
     end = rest_column + len(body)
     if claim is not None:
         start, end = end + 1, end + 1 + len(claim)
-        claim = make_claim(None if winner.casefold() in words.NOBODY else name_value(winner),
-                           make_span(line, start, line, end))
-    return make_trick(int(number), logbody.plain_plays(body, line, rest_column), claim, None,
-                      make_span(line, column, line, end), NO_SPAN)
+        claim = Claim(None if winner.casefold() in words.NOBODY else name_value(winner),
+                           Span(line, start, line, end))
+    return Trick(int(number), logbody.plain_plays(body, line, rest_column), claim, None,
+                      Span(line, column, line, end), NO_SPAN)
 
 
 def _deal(line: int, col: int, rest_col: int, body: str, name: str, at: int) -> Deal:
     """A deal of the cards ``body`` and NAME token ``name`` (at ``at`` in the HEAD)."""
     return make_deal(name_value(name), card_run(body, line, rest_col),
-                     make_span(line, col, line, _end(rest_col, body)),
+                     Span(line, col, line, _end(rest_col, body)),
                      (line, col + at, col + at + len(name)))
 
 
@@ -239,7 +249,7 @@ def _pass(line: int, col: int, rest_col: int, body: str, name: str, at: int, to:
     """A pass of the cards ``body``, from ``name`` to ``to`` (NAME tokens, offsets in the HEAD)."""
     return make_pass(
         name_value(name), card_run(body, line, rest_col), name_value(to) if to else None,
-        make_span(line, col, line, _end(rest_col, body)),
+        Span(line, col, line, _end(rest_col, body)),
         (line, col + at, col + at + len(name), col + to_at, col + to_at + len(to)) if to else
         (line, col + at, col + at + len(name), None, None),
     )
@@ -254,36 +264,6 @@ def plain_pass(builder: EventBuilder, line: int, col: int, head: str, rest_col: 
     """:meth:`EventBuilder.passing` of a line as the writer writes it."""
     name, _, to = head[5:-2].partition(" -> ")
     return _pass(line, col, rest_col, rest, name, 5, to or None, 9 + len(name))
-
-
-def comment_event(line: int, column: int, text: str) -> Comment:
-    """A whole-line COMMENT token ``text`` (``# ...``) at ``column``."""
-    return Comment(text[1:].strip(), span(line, column, _end(column, text)))
-
-
-def tag_event(line: int, column: int, name: str, value: str, end_column: int) -> Tag:
-    """``[NAME "value"]``: the TAG_NAME and STRING tokens, where ``[`` is and ``]`` ends."""
-    return Tag(name, words.unquote(value), span(line, column, end_column))
-
-
-def moon_event(line: int, column: int, name: str, name_column: int, choice: str,
-               choice_column: int) -> Moon:
-    """``moon NAME CHOICE``: the MOON token's column, the NAME and CHOICE tokens and theirs."""
-    return Moon(name_value(name), choice.casefold(), span(line, column, choice_column + len(choice)),
-                span(line, name_column, name_column + len(name)))
-
-
-def hand_event(line: int, column: int, number: str, number_end: int,
-               dealer: tuple[str, int] | None, direction: tuple[str, int, int] | None) -> HandStart:
-    """``hand N [dealer NAME] [pass DIRECTION]``: the NUMBER token and the column after it,
-    the NAME token and its column, the direction's words ('left', '2 right') and columns."""
-    end = direction[2] if direction else dealer[1] + len(dealer[0]) if dealer else number_end
-    return HandStart(
-        int(number), name_value(dealer[0]) if dealer else None,
-        canonical_direction(direction[0]) if direction else None, span(line, column, end),
-        span(line, dealer[1], dealer[1] + len(dealer[0])) if dealer else NO_SPAN,
-        span(line, direction[1], direction[2]) if direction else NO_SPAN,
-    )
 
 
 def _split(rest: str, pattern: str) -> tuple[str, str, int]:
@@ -304,7 +284,7 @@ def _claim(text: str, line: int, column: int) -> Claim | None:
     """``-> Dave`` / ``-> none`` at ``column``."""
     if not text:
         return None
-    return make_claim(words.claim_player(text), make_span(line, column, line, column + len(text)))
+    return Claim(words.claim_player(text), Span(line, column, line, column + len(text)))
 
 
 def _statement_end(column: int, head: str, rest_column: int, body: str, claim: str,

@@ -7,7 +7,7 @@ read: the parser makes hundreds of thousands of events and they are rarely neede
 
 from __future__ import annotations
 
-from dataclasses import field, fields, is_dataclass
+from dataclasses import field
 from operator import itemgetter
 
 from referee.rules.cards import Card
@@ -22,9 +22,6 @@ class Span(Record):
     column: int
     end_line: int
     end_column: int
-
-    def __init__(self, line: int, column: int, end_line: int, end_column: int) -> None:
-        self._fill(line, column, end_line, end_column)
 
     @classmethod
     def point(cls, line: int, column: int, width: int = 1) -> Span:
@@ -66,9 +63,6 @@ class Tag(Record):
     value: str
     span: Span = _span()
 
-    def __init__(self, name: str, value: str, span: Span = NO_SPAN) -> None:
-        self._fill(name, value, span)
-
     @property
     def key(self) -> str:
         return self.name.casefold()
@@ -85,11 +79,6 @@ class HandStart(Record):
     dealer_span: Span = _span()
     direction_span: Span = _span()
 
-    def __init__(self, number: int, dealer: str | None = None, direction: str | None = None,
-                 span: Span = NO_SPAN, dealer_span: Span = NO_SPAN,
-                 direction_span: Span = NO_SPAN) -> None:
-        self._fill(number, dealer, direction, span, dealer_span, direction_span)
-
 
 @record
 class CardRun(Record):
@@ -101,9 +90,6 @@ class CardRun(Record):
     # is still to be built: the reader hands its own function, so records need no reader
     _source: tuple | None = field(
         default=None, init=False, compare=False, repr=False)
-
-    def __init__(self, cards: tuple[Card, ...], spans: tuple[Span, ...] = ()) -> None:
-        self._fill(cards, spans)
 
     def span_of(self, index: int, fallback: Span) -> Span:
         return self.spans[index] if index < len(self.spans) else fallback
@@ -129,10 +115,6 @@ class Deal(Record):
     _lazy = {"player_span": 1}
     __getattr__ = found_span
 
-    def __init__(self, player: str, run: CardRun, span: Span = NO_SPAN,
-                 player_span: Span = NO_SPAN) -> None:
-        self._fill(player, run, span, player_span)
-
 
 @record
 class Kitty(Record):
@@ -140,9 +122,6 @@ class Kitty(Record):
 
     run: CardRun
     span: Span = _span()
-
-    def __init__(self, run: CardRun, span: Span = NO_SPAN) -> None:
-        self._fill(run, span)
 
 
 @record
@@ -159,10 +138,6 @@ class Pass(Record):
     _at: tuple | None = _places()
     _lazy = {"player_span": 1, "to_span": 3}
     __getattr__ = found_span
-
-    def __init__(self, player: str, run: CardRun, to: str | None = None, span: Span = NO_SPAN,
-                 player_span: Span = NO_SPAN, to_span: Span = NO_SPAN) -> None:
-        self._fill(player, run, to, span, player_span, to_span)
 
 
 class Play(tuple):
@@ -219,9 +194,6 @@ class Claim(Record):
     player: str | None
     span: Span = _span()
 
-    def __init__(self, player: str | None, span: Span = NO_SPAN) -> None:
-        self._fill(player, span)
-
 
 @record
 class Trick(Record):
@@ -234,11 +206,6 @@ class Trick(Record):
     span: Span = _span()
     leader_span: Span = _span()
 
-    def __init__(self, number: int, plays: tuple[Play, ...], claim: Claim | None = None,
-                 leader: str | None = None, span: Span = NO_SPAN,
-                 leader_span: Span = NO_SPAN) -> None:
-        self._fill(number, plays, claim, leader, span, leader_span)
-
 
 @record
 class Moon(Record):
@@ -248,10 +215,6 @@ class Moon(Record):
     choice: str
     span: Span = _span()
     player_span: Span = _span()
-
-    def __init__(self, player: str, choice: str, span: Span = NO_SPAN,
-                 player_span: Span = NO_SPAN) -> None:
-        self._fill(player, choice, span, player_span)
 
 
 @record
@@ -265,9 +228,6 @@ class Entry(Record):
     _lazy = {"span": 1}
     __getattr__ = found_span
 
-    def __init__(self, player: str, value: int, span: Span = NO_SPAN) -> None:
-        self._fill(player, value, span)
-
 
 @record
 class Score(Record):
@@ -275,9 +235,6 @@ class Score(Record):
 
     entries: tuple[Entry, ...]
     span: Span = _span()
-
-    def __init__(self, entries: tuple[Entry, ...], span: Span = NO_SPAN) -> None:
-        self._fill(entries, span)
 
 
 @record
@@ -287,9 +244,6 @@ class Total(Record):
     entries: tuple[Entry, ...]
     span: Span = _span()
 
-    def __init__(self, entries: tuple[Entry, ...], span: Span = NO_SPAN) -> None:
-        self._fill(entries, span)
-
 
 @record
 class GameOver(Record):
@@ -297,9 +251,6 @@ class GameOver(Record):
 
     players: tuple[str, ...]
     span: Span = _span()
-
-    def __init__(self, players: tuple[str, ...], span: Span = NO_SPAN) -> None:
-        self._fill(players, span)
 
 
 @record
@@ -309,44 +260,15 @@ class Comment(Record):
     text: str
     span: Span = _span()
 
-    def __init__(self, text: str, span: Span = NO_SPAN) -> None:
-        self._fill(text, span)
-
 
 Event = Comment | Tag | HandStart | Deal | Kitty | Pass | Trick | Moon | Score | Total | GameOver
 
-# ---- fast construction, for the parser -----------------------------------------------------
-# Calling a record's class and its __init__ costs twice as much as writing its slots in one
-# function (a Span: 0.73 against 0.32 microseconds; a frozen slotted dataclass takes 0.50),
-# and the parser makes several records a line.  These build the same objects that way.
-# For a class that is not a slotted dataclass, fast() returns the class itself.
+
+
 def fast(cls: type):
-    """A constructor taking every init field of ``cls`` positionally, bypassing the frozen
-    checks; fields that are not init arguments get their defaults, as in ``__init__``."""
-    if not is_dataclass(cls) or "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
-        return cls  # (a Play is made in one step already)
-    every = fields(cls)
-    names = [f.name for f in every if f.init]
-    args = ", ".join(names)
-    body = "".join(f"    _set_{f.name}(obj, {f.name if f.init else '_default_' + f.name})\n"
-                   for f in every)
-    namespace = {"_new": object.__new__, "_cls": cls,
-                 **{f"_set_{f.name}": cls.__dict__[f.name].__set__ for f in every},
-                 **{f"_default_{f.name}": f.default for f in every if not f.init}}
-    source = f"def make({args}):\n    obj = _new(_cls)\n{body}    return obj\n"
-    exec(source, namespace)  # noqa: S102
-    return namespace["make"]
-
-
-def lazy(cls: type, *names: str):
-    """A constructor setting the slots ``names`` of ``cls`` (positionally) and no other: the
-    span slots it leaves empty are made on first read (:func:`found_span`)."""
-    body = "".join(f"    _set_{name}(obj, {name})\n" for name in names)
-    namespace = {"_new": object.__new__, "_cls": cls,
-                 **{f"_set_{name}": cls.__dict__[name].__set__ for name in names}}
-    exec(f"def make({', '.join(names)}):\n    obj = _new(_cls)\n{body}    return obj\n",  # noqa: S102
-         namespace)
-    return namespace["make"]
+    """A constructor taking every init field of ``cls`` positionally: the class itself, whose
+    ``__init__`` writes the slots directly (:func:`referee.util.record.record`)."""
+    return cls
 
 
 def setters(cls: type, *names: str) -> tuple:

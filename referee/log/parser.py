@@ -2,25 +2,39 @@
 
 ``parse_log(text)`` returns the events of every readable line plus one :class:`SyntaxIssue` for
 every unreadable one; it never raises.  ``parse_bytes`` first decodes and raises
-:class:`UnreadableLog` only for input that is not a log at all.  What parses share is immutable
-once made, so parses in several threads run at once, without a lock."""
+:class:`UnreadableLog` only for input that is not a log at all.  ``parse_blocks`` gives the same
+reading a block of lines at a time, so that a check need not hold the whole file's events: every
+statement is one line, so a cut between two lines changes nothing.
+
+:class:`LineReader` reads the lines of a well-formed log in one regular expression run over the
+text, with the grammar's own terminals (shipped with the package), and gives each to the rule
+callback Lark would.  The tokens are the ones Lark's contextual lexer would produce: in each
+parser state the terminals it allows start differently, so at most one matches where a token
+starts; a HEAD ends with the blanks after it, so only its REST can follow (a REST starting with
+``#`` is left to Lark); a word-by-word statement has one way to be cut.
+
+Lark reads every other line, so messages about malformed lines come from the grammar: the
+process-wide LALR parser is driven by callbacks bound to one parse's builder, and after a
+rejected line restarts at the next line of the same string (the cost of an error is the cost of
+its line; this relies on Lark >= 1.2's ``TextSlice``).  What parses share is immutable once made,
+so parses in several threads run at once, without a lock."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
-from collections.abc import Iterable, Iterator
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
 
-from referee.log import fast
-from referee.log.blocks import BLOCK_CHARS, STOP_FAILED, STOP_TOO_MANY, Block, Segment, cut
-from referee.log.build import EventBuilder, TooManyProblems
+from referee.log.body import PLAIN_LINES, PLAIN_TRICK_LINE, BodyError
+from referee.log.build import EventBuilder, TooManyProblems, plain_deal, plain_pass, plain_trick_event
 from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.log.events import Comment, Event, Tag
-from referee.log.fast import LineReader
-from referee.log.larkread import LarkLines, callbacks_maker
 from referee.log.recognise import looks_like_record
 from referee.util.collector import collector_paused
 from referee.util.message import msg, msgn
@@ -31,12 +45,21 @@ if TYPE_CHECKING:
     from lark.parsers.lalr_parser_state import ParseConf
 
 __all__ = [
-    "SyntaxIssue", "ParseResult", "parse_log", "parse_bytes", "parse_blocks", "parse_text",
-    "log_text", "nothing_read", "tags_after", "MAX_LINE"
+    "SyntaxIssue", "ParseResult", "Block", "parse_log", "parse_bytes", "parse_blocks", "parse_text",
+    "log_text", "nothing_read", "tags_after", "MAX_LINE", "BLOCK_CHARS", "STOP_FAILED",
+    "STOP_TOO_MANY"
 ]
 
 MAX_LINE = 4096  # characters; longer lines are reported and skipped unread
 MAX_ISSUES = 1000  # after this many unreadable lines the rest of the input is not read
+# about 20 hands of a played log: one block's events are a small fraction of a megabyte,
+# and a block costs one call of the line reader (blocks of 2,000 characters read as fast)
+BLOCK_CHARS = 1 << 15
+# why a reading stopped before the end (the last issue of its last block says so)
+STOP_TOO_MANY = "too many unreadable lines"
+STOP_FAILED = "failed"  # an internal error
+START = "start"  # the grammar's entry point for whole logs
+Segment = tuple[str, int, int, int]  # ("text" or "long", start, end, first line)
 
 
 @record
@@ -50,10 +73,6 @@ class SyntaxIssue(Record):
     message: str
     hint: str | None = None
 
-    def __init__(self, line: int, column: int, end_line: int, end_column: int, message: str,
-                 hint: str | None = None) -> None:
-        self._fill(line, column, end_line, end_column, message, hint)
-
 
 @record
 class ParseResult(Record):
@@ -63,11 +82,207 @@ class ParseResult(Record):
     issues: tuple[SyntaxIssue, ...]
     text: str  # the decoded, newline-normalised text (for caret excerpts)
 
-    def __init__(self, events: tuple[Event, ...], issues: tuple[SyntaxIssue, ...], text: str) -> None:
-        self._fill(events, issues, text)
+
+class Block(NamedTuple):
+    """The events and issues of a run of whole lines, which starts at ``start`` of the text
+    (the line numbered ``line``).  A block whose ``stop`` is not None is the last: its last
+    issue says why the rest was not read."""
+
+    events: tuple[Event, ...]
+    issues: tuple[SyntaxIssue, ...]
+    start: int
+    line: int
+    stop: str | None = None  # STOP_TOO_MANY or STOP_FAILED
+
+
+# ---- the line reader -----------------------------------------------------------------------
+Slow = Callable[[int, int, int], None]  # (start, end, first line) of lines for Lark
+Facts = tuple[dict[str, str], list[tuple[str, list[str]]]]  # terminals' regexps, rules
+
+
+def grammar_facts(lark) -> Facts:
+    """What the line reader needs of a loaded grammar: the regular expression of every
+    terminal, by name, and every rule of a HEAD and a REST token as (name, the two terminals'
+    names).  Plain data, which the package ships so that a process can read without Lark."""
+    terminals = {str(t.name): str(t.pattern.to_regexp()) for t in lark.terminals}
+    rules = [(str(rule.origin.name), [str(symbol.name) for symbol in rule.expansion])
+             for rule in lark.rules]  # str(): names may be Lark's Token, a str subclass
+    return terminals, [(name, names) for name, names in rules if len(names) == 2
+                       and names[0].endswith("_HEAD") and names[1].endswith("_REST")]
+
+
+class LineReader:
+    """Reads the lines it can with the grammar's terminals into a builder; holds nothing of a
+    parse, so one reader serves every parse in every thread."""
+
+    def __init__(self, terminals: Mapping[str, str], rules: Iterable[tuple[str, Sequence[str]]]) -> None:
+        def terminal(name: str, group: str | None = None) -> str:
+            """The terminal's pattern, atomic (matched once, as a lexer matches a token), in a
+            group named ``group`` or after the terminal."""
+            return f"(?>(?P<{group or name}>{terminals[name]}))"
+
+        statements = [PLAIN_TRICK_LINE, *PLAIN_LINES.values()]
+        # the plain lines, then the rules of the statements HEAD REST: (groups' name, rule)
+        common = [("plain", "trick"), ("deal_plain", "deal"), ("passing_plain", "passing")]
+        for name, (head, rest) in rules:
+            head, rest = terminal(head, f"head_{name}"), terminal(rest, f"rest_{name}")
+            statements.append(f"{head}(?!#){rest}")  # a REST starting with '#': module doc
+            common.append((name, name))
+        # The word-by-word statements: words separated by ignored blanks (_WS), and after the
+        # last one perhaps blanks and an ignored comment (_TRAILING_COMMENT), then the newline.
+        blanks = f"(?:{terminals['_WS']})?+"
+        end = f"{blanks}(?:{terminals['_TRAILING_COMMENT']})?+\n"
+        # hand: HAND NUMBER [DEALER NAME] [PASS direction], direction: DIRECTION | NUMBER SIDE
+        direction = (f"(?:{terminal('DIRECTION')}"
+                     f"|{terminal('NUMBER', 'COUNT')}{blanks}{terminal('SIDE')})")
+        statements.append(
+            f"(?P<hand>{terminal('HAND')}{blanks}{terminal('NUMBER')}"
+            f"(?:{blanks}{terminal('DEALER')}{blanks}{terminal('NAME', 'DEALER_NAME')})?"
+            f"(?:{blanks}{terminal('PASS')}{blanks}{direction})?{end})")
+        # tag: LSQB TAG_NAME STRING RSQB
+        statements.append(
+            f"(?P<tag>{terminal('LSQB')}{blanks}{terminal('TAG_NAME')}{blanks}"
+            f"{terminal('STRING')}{blanks}{terminal('RSQB')}{end})")
+        # moon: MOON NAME CHOICE
+        statements.append(
+            f"(?P<moon>{terminal('MOON')}{blanks}{terminal('NAME', 'MOON_NAME')}{blanks}"
+            f"{terminal('CHOICE')}{end})")
+        # comment: COMMENT (a whole line: nothing can follow it but the newline)
+        statements.append(f"(?P<comment>{terminal('COMMENT')}\n)")
+        # at the start of a line, after any blanks (ignored _WS)
+        pattern = re.compile(f"(?m)^{blanks}(?:{'|'.join(statements)})")
+        self.lines = pattern.finditer
+        # m.lastindex is the group that closed last: a statement's REST, or the group around
+        # a word-by-word statement
+        groups = pattern.groupindex
+        self.terminals = MappingProxyType(dict(terminals))
+        self.common = tuple((groups[f"rest_{name}"], groups[f"head_{name}"], name, rule) for name, rule in common)
+        self.plain = [groups[f"{p}_plain"] for p in "rest head number plays claim winner".split()]
+        self.words = MappingProxyType({groups["hand"]: _hand, groups["tag"]: _tag,
+                                       groups["moon"]: _moon, groups["comment"]: _comment})
+
+    def read(self, text: str, start: int, end: int, line: int, builder: EventBuilder, slow: Slow) -> None:
+        """Read the whole lines ``text[start:end]`` (the first is ``line``; the last ends with
+        a newline) into ``builder``, passing every run of lines not read here to ``slow`` in
+        order."""
+        kind, words = type(builder), self.words
+        plain = {"deal_plain": plain_deal, "passing_plain": plain_pass}  # unless the builder's own
+        builds = {rest: (head, plain[name] if name in plain and getattr(kind, rule) is getattr(EventBuilder, rule)
+                         else getattr(kind, rule).build) for rest, head, name, rule in self.common}
+        rest_plain, head_plain, number, plays, claim, winner = self.plain
+        if kind.trick is not EventBuilder.trick:  # the builder's own reads the plain ones too
+            rest_plain = None
+        events = builder.events  # the builder's own list, which slow() appends to as well
+        pos = start
+        for m in self.lines(text, start, end):
+            at = m.start()
+            if at != pos:  # lines in between: blank, or for Lark
+                if not text[pos:at].isspace():
+                    slow(pos, at, line)
+                line += text.count("\n", pos, at)
+            pos = m.end()
+            group = m.lastindex
+            if group == rest_plain:
+                events.append(plain_trick_event(
+                    line, m.start(head_plain) - at + 1, m.group(number), m.start(plays) - at + 1,
+                    *m.group(plays, claim, winner)))
+                line += text.count("\n", m.end(plays), pos)
+                continue
+            statement = builds.get(group)
+            if statement is None:
+                words[group](builder, m, line, at)
+                line += 1
+                continue
+            head_group, build = statement
+            head, rest = m.group(head_group, group)
+            try:
+                events.append(build(builder, line, m.start(head_group) - at + 1, head,
+                                    m.start(group) - at + 1, rest))
+            except BodyError as err:
+                builder.problem(line, err.column, err.end_column, err.message, err.hint)
+            line += rest.count("\n")  # a REST ends with the newline and any blank lines after
+        if pos < end and not text[pos:end].isspace():
+            slow(pos, end, line)
+
+
+# The word-by-word statements: their words, as the grammar's callbacks would get them.
+def _hand(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
+    dealer = ((m.group("DEALER_NAME"), m.start("DEALER_NAME") - at + 1)
+              if m.start("DEALER_NAME") >= 0 else None)
+    if m.start("DIRECTION") >= 0:
+        words, first, last = m.group("DIRECTION"), "DIRECTION", "DIRECTION"
+    elif m.start("COUNT") >= 0:
+        words, first, last = f"{m.group('COUNT')} {m.group('SIDE')}", "COUNT", "SIDE"
+    else:
+        words = None
+    direction = (words, m.start(first) - at + 1, m.end(last) - at + 1) if words else None
+    builder.hand_line(line, m.start("HAND") - at + 1, m.group("NUMBER"), m.end("NUMBER") - at + 1,
+                      dealer, direction)
+
+
+def _tag(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
+    builder.tag_line(line, m.start("LSQB") - at + 1, m.group("TAG_NAME"), m.group("STRING"),
+                     m.end("RSQB") - at + 1)
+
+
+def _moon(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
+    builder.moon_line(line, m.start("MOON") - at + 1, m.group("MOON_NAME"),
+                      m.start("MOON_NAME") - at + 1, m.group("CHOICE"), m.start("CHOICE") - at + 1)
+
+
+def _comment(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
+    builder.comment_line(line, m.start("COMMENT") - at + 1, m.group("COMMENT"))
 
 
 # ---- the grammar ---------------------------------------------------------------------------
+# Why not a cache in the user's cache directory: any process of the user can write there, and
+# terminals read from there decide what a line means (a pickle would even run its code); no
+# check of owner, mode or checksum helps against the same user.  The referee trusts only its
+# own code, so the facts are a module of the package (referee/log/shipped.py, made by
+# ``python -m referee.log.parser``), used only with the grammar text and Lark version they were
+# made from; otherwise Lark gives them, in memory, for this process only.
+def lark_version() -> str | None:
+    """The version of the Lark that ``import lark`` would load, without importing it."""
+    module = sys.modules.get("lark")
+    if module is not None:
+        return module.__version__
+    try:
+        from importlib.util import find_spec
+
+        with open(find_spec("lark").origin, encoding="utf-8") as source:
+            found = re.search(r"^__version__\b[^=\n]*=\s*[\"']([^\"'\n]+)[\"']", source.read(), re.M)
+    except Exception:  # noqa: BLE001 - then Lark itself will say
+        return None
+    return found.group(1) if found else None
+
+
+def grammar_key(grammar: str) -> str:
+    return hashlib.sha256(grammar.encode("utf-8")).hexdigest()
+
+
+def shipped_facts(grammar: str, version: str | None) -> Facts | None:
+    """The facts shipped with the package, if they were made from this grammar and Lark."""
+    from referee.log import shipped
+
+    if (shipped.GRAMMAR_SHA256, shipped.LARK_VERSION) != (grammar_key(grammar), version):
+        return None
+    return dict(shipped.TERMINALS), [(name, list(symbols)) for name, symbols in shipped.RULES]
+
+
+def shipped_source(grammar: str, version: str, facts: Facts) -> str:
+    """The text of referee/log/shipped.py for these facts."""
+    terminals, rules = facts
+    lines = ['"""The line reader\'s facts of grammars/log.lark (made by ``python -m referee.log.parser``;',
+             'do not edit: referee/log/parser.py says why they are shipped, not cached)."""', "",
+             f"GRAMMAR_SHA256 = {grammar_key(grammar)!r}", f"LARK_VERSION = {version!r}", "",
+             "TERMINALS = {"]
+    lines += [f"    {name!r}: {pattern!r}," for name, pattern in sorted(terminals.items())]
+    lines += ["}", "", "RULES = ("]
+    lines += [f"    ({name!r}, {tuple(symbols)!r})," for name, symbols in rules]
+    lines += [")", ""]
+    return "\n".join(lines)
+
+
 def grammar_text() -> str:
     """The text of grammars/log.lark, from the source checkout this module is in, or else
     from the installed package."""
@@ -97,22 +312,31 @@ def _parser() -> _LarkParser:
     built = _STATE.get("parser")
     if built is None:
         import lark as lark_module
+        from lark.parsers.lalr_parser_state import ParseConf
 
         lark = lark_module.Lark(grammar_text(), parser="lalr", lexer="contextual",
                                 start=["start", "line"], maybe_placeholders=True)
-        built = _STATE["parser"] = _LarkParser(lark, callbacks_maker(lark))
+        table = lark.parse_interactive("", start=START).parser_state.parse_conf.parse_table
+        callbacks = lark._parse_tree_builder.create_callback  # as Lark binds a transformer's methods
+
+        def configuration(builder: EventBuilder) -> ParseConf:
+            """The ``start`` rule's parse configuration with the callbacks of ``builder``, for
+            one parse instead of for the parser's lifetime."""
+            return ParseConf(table, callbacks(builder), START)
+
+        built = _STATE["parser"] = _LarkParser(lark, configuration)
     return built  # type: ignore[return-value]
 
 
 def _line_reader() -> LineReader:
-    """The process-wide fast line reader, built on first use, from the grammar facts the package
+    """The process-wide line reader, built on first use, from the grammar facts the package
     ships (``referee.log.shipped``), so that a log the reader reads whole needs no Lark; another
     grammar or Lark has them taken from Lark."""
     reader = _STATE.get("reader")
     if reader is None:
-        facts = fast.shipped_facts(grammar_text(), fast.lark_version())
+        facts = shipped_facts(grammar_text(), lark_version())
         if facts is None:
-            facts = fast.grammar_facts(_parser()[0])
+            facts = grammar_facts(_parser()[0])
         reader = _STATE["reader"] = LineReader(*facts)
     return reader  # type: ignore[return-value]
 
@@ -144,28 +368,109 @@ def _segments(text: str):
         yield "text", seg_start, n, seg_line
 
 
-class _Reading:
-    """One parse in progress: its builder, and Lark's reading into it (made when a line
-    first needs Lark)."""
+def _cut(text: str, segments: Iterable[Segment], size: int) -> Iterator[Segment]:
+    """The ``segments`` of ``text``, each run of lines cut after the first newline at or past
+    ``size`` characters from the run's start.  Linear: each newline found is counted once."""
+    for kind, start, end, line in segments:
+        if kind != "text":
+            yield kind, start, end, line
+            continue
+        while end - start > size:
+            newline = text.find("\n", start + size - 1, end)
+            if newline < 0 or newline + 1 >= end:
+                break
+            yield kind, start, newline + 1, line
+            line += text.count("\n", start, newline + 1)
+            start = newline + 1
+        yield kind, start, end, line
 
-    __slots__ = ("builder", "reader", "_lark_lines")
+
+class _Reading:
+    """One parse in progress: its builder, the line reader, and Lark's reading into the builder
+    (its configuration made when a line first needs Lark)."""
+
+    __slots__ = ("builder", "reader", "_configuration")
 
     def __init__(self, builder: EventBuilder, reader: LineReader) -> None:
         self.builder = builder
         self.reader = reader  # the line reader, which also reads the repairs of a bad line
-        self._lark_lines: LarkLines | None = None
+        self._configuration: ParseConf | None = None
 
-    def lark_lines(self) -> LarkLines:
-        if self._lark_lines is None:
-            lark, configuration = _parser()
-            self._lark_lines = LarkLines(lark, configuration(self.builder), self.builder, self.reader)
-        return self._lark_lines
+    def lark(self, text: str, start: int, end: int, line: int) -> None:
+        """Parse text[start:end] with Lark (whole lines, the first is ``line``), resuming after
+        bad lines."""
+        from lark.exceptions import UnexpectedInput
+
+        while start < end:
+            try:
+                self._resume(text, start, end, line)
+                return
+            except UnexpectedInput as err:
+                pos, line = _where(err, text, start, end, line)
+                self._flush(err, line)
+            line_start = max(text.rfind("\n", start, pos) + 1, start)
+            line_end = text.find("\n", pos, end)
+            line_end = end if line_end < 0 else line_end
+            self._bad_line(text[line_start:line_end], line)
+            start = line_end + 1
+            line += 1
+
+    def _resume(self, text: str, start: int, end: int, line: int) -> None:
+        from lark.lexer import LexerState, LineCounter
+        from lark.utils import TextSlice
+
+        lark, configuration = _parser()
+        if self._configuration is None:
+            self._configuration = configuration(self.builder)
+        parser = lark.parse_interactive("", start=START)
+        parser.parser_state.parse_conf = self._configuration
+        counter = LineCounter("\n")
+        counter.char_pos = counter.line_start_pos = start
+        counter.line = line
+        parser.lexer_thread.state = LexerState(TextSlice(text, start, end), counter)
+        parser.resume_parse()
+
+    def _flush(self, err, line: int) -> None:
+        """Finish the statement before the bad line (the parser holds it until it sees the
+        next token) and drop anything of the bad line that finishing may have produced."""
+        from lark.exceptions import UnexpectedInput
+
+        parser = getattr(err, "interactive_parser", None)
+        if parser is not None:
+            try:
+                parser.feed_eof()
+            except UnexpectedInput:
+                pass
+        events = self.builder.events
+        while events and events[-1].span.line >= line:
+            events.pop()
+
+    def _bad_line(self, line_text: str, line: int) -> None:
+        from referee.log.errors import diagnose
+
+        column, end, message, hint = diagnose(_parser().lark, line_text, self.reread)
+        self.builder.problem(line, column, end, message, hint)
+
+    def reread(self, line_text: str) -> Event | None:
+        """The one event a line (a repair of a bad one) reads as with the line reader, or None: a
+        line left to Lark shows no repair rather than a doubtful one."""
+        builder = EventBuilder(self.reader.terminals, 1_000)
+        text = line_text + "\n"
+        left: list[int] = []
+        self.reader.read(text, 0, len(text), 1, builder, lambda start, end, line: left.append(start))
+        events = builder.events
+        return events[0] if len(events) == 1 and not builder.problems and not left else None
 
 
-def _run(reading: _Reading, text: str, start: int, end: int, line: int) -> None:
-    """Parse text[start:end] with Lark (whole lines, the first is ``line``), resuming after
-    bad lines, into the builder of ``reading``, this parse's own."""
-    reading.lark_lines().read(text, start, end, line)
+def _where(err, text: str, start: int, end: int, line: int) -> tuple[int, int]:
+    """Where in ``text`` the parser gave up, and on which line."""
+    from lark.exceptions import UnexpectedCharacters
+
+    if isinstance(err, UnexpectedCharacters):
+        return err.pos_in_stream, err.line
+    if err.token.type == "$END":
+        return end - 1, text.count("\n", start, end - 1) + line
+    return err.token.start_pos, err.token.line
 
 
 def parse_log(text: str, builder: type[EventBuilder] = EventBuilder) -> ParseResult:
@@ -200,7 +505,7 @@ def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
     made = reading.builder
     segments = _segments(source)
     groups: Iterable[tuple[int, int, Iterable[Segment]]] = [(0, 1, segments)] if size is None \
-        else ((piece[1], piece[3], (piece,)) for piece in cut(source, segments, size))
+        else ((piece[1], piece[3], (piece,)) for piece in _cut(source, segments, size))
     given = 0  # the builder's problems already in a block
     for start, line, group in groups:
         made.events.clear()  # the previous block's (the last block's stay the builder's)
@@ -281,7 +586,7 @@ def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool,
     builder = reading.builder
 
     def slow(start: int, end: int, line: int) -> None:
-        _run(reading, source, start, end, line)
+        reading.lark(source, start, end, line)
 
     for kind, start, end, line in segments:
         if kind == "long":
@@ -293,7 +598,7 @@ def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool,
         elif fast_lines:
             reader.read(source, start, end, line, builder, slow)
         else:
-            _run(reading, source, start, end, line)
+            reading.lark(source, start, end, line)
 
 
 def parse_bytes(data: bytes) -> ParseResult:
@@ -337,7 +642,7 @@ def nothing_read(first: SyntaxIssue | None) -> UnreadableLog:
 if __name__ == "__main__":  # remake referee/log/shipped.py after a change of the grammar
     import lark as _lark
 
-    _source = fast.shipped_source(grammar_text(), _lark.__version__, fast.grammar_facts(_parser().lark))
+    _source = shipped_source(grammar_text(), _lark.__version__, grammar_facts(_parser().lark))
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "shipped.py"), "w",
               encoding="utf-8") as _file:
         _file.write(_source)

@@ -38,11 +38,8 @@ def name_value(token: str) -> str:
     cached = NAME_CACHE.get(token)
     if cached is not None:
         return cached
-    token = value = str(token)  # a lark Token is a str subclass: events hold plain str
-    if token.startswith('"'):
-        value = _ESCAPE_RE.sub(r"\1", token[1:-1])
-    elif token.startswith("“"):
-        value = token[1:-1]
+    token = str(token)  # a lark Token is a str subclass: events hold plain str
+    value = unquote(token) if token.startswith(QUOTES) else token
     if len(NAME_CACHE) > 50_000:
         NAME_CACHE.clear()
     NAME_CACHE[token] = value

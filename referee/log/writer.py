@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 
-from referee.log.blocks import BLOCK_CHARS
 from referee.log.canonical import blank_before, format_event
 from referee.log.decode import normalise
 from referee.log.events import Comment, Event
-from referee.log.parser import SyntaxIssue, parse_blocks
+from referee.log.parser import BLOCK_CHARS, SyntaxIssue, parse_blocks
 from referee.util.collector import collector_paused
 
 __all__ = ["format_pieces", "format_text", "write"]

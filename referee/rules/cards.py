@@ -28,8 +28,7 @@ _RANK_BY_TEXT = {text: index for index, text in enumerate(RANK_TEXT)}
 _RANK_BY_TEXT["T"] = RANK_TEXT.index("10")
 _SUIT_BY_TEXT = {letter: index for index, letter in enumerate(SUIT_LETTERS)}
 _SUIT_BY_TEXT.update({symbol: index for index, symbol in enumerate(SUIT_SYMBOLS)})
-# Variation selectors sometimes follow a suit symbol when typed on a phone.
-_STRIP = "\ufe0e\ufe0f"
+_STRIP = "\ufe0e\ufe0f"  # variation selectors: text and emoji presentation
 
 Counts = tuple[int, ...]
 EMPTY_COUNTS: Counts = (0,) * DECK_SIZE
@@ -80,34 +79,46 @@ def card_text(card: int) -> str:
     return RANK_TEXT[card % NUM_RANKS] + SUIT_LETTERS[card // NUM_RANKS]
 
 
-_CACHE: dict[str, int] = {}
+def _spellings() -> dict[str, Card]:
+    """Every card by each way it is usually written: the rank (10 also T) and the suit letter in
+    either case, or the suit's symbol; a variation selector may follow any suit, a letter too
+    ("2C\ufe0e"), which editors and phones append as readily."""
+    table: dict[str, Card] = {}
+    for rank, text in enumerate(RANK_TEXT):
+        ranks = {text, text.lower()} | ({"T", "t"} if text == "10" else set())
+        for suit, (letter, symbol) in enumerate(zip(SUIT_LETTERS, SUIT_SYMBOLS)):
+            suits = (letter, letter.lower(), symbol)
+            for suit_text in suits + tuple(written + mark for written in suits for mark in _STRIP):
+                for rank_text in ranks:
+                    table[rank_text + suit_text] = CARDS[suit * NUM_RANKS + rank]
+    return table
+
+
+CARD_BY_TEXT: dict[str, Card] = _spellings()
 
 
 def parse_card(text: str) -> Card:
     """Parse card notation, case-insensitive: ``10S``, ``TS``, ``10♠``, ``q♠``, ``qs``."""
-    cached = _CACHE.get(text)
-    if cached is not None:
-        return CARDS[cached]
+    card = CARD_BY_TEXT.get(text)
+    if card is not None:
+        return card
     cleaned = text.strip().strip(_STRIP).upper()
     cleaned = "".join(ch for ch in cleaned if ch not in _STRIP)
     if len(cleaned) < 2:
-        raise CardError(_expected(text))
+        raise CardError(not_a_card(text))
     suit = _SUIT_BY_TEXT.get(cleaned[-1])
     rank = _RANK_BY_TEXT.get(cleaned[:-1])
     if suit is None or rank is None:
-        raise CardError(_expected(text))
-    index = suit * NUM_RANKS + rank
-    if len(_CACHE) < 4096:
-        _CACHE[text] = index
-    return CARDS[index]
+        raise CardError(not_a_card(text))
+    return CARDS[suit * NUM_RANKS + rank]
 
 
-def _expected(text: str) -> str:
-    shown = text if len(text) <= 20 else text[:20] + "…"
-    return (
-        f"{shown!r} is not a card: expected a rank (2-10, T, J, Q, K, A) then a suit "
-        f"(S H D C or ♠ ♥ ♦ ♣), like 10S or QS"
-    )
+def not_a_card(text: str) -> str:
+    """The message for a piece of text that is not a card."""
+    piece = text if len(text) <= 20 else text[:20] + "…"
+    # TRANSLATORS: {piece} is the piece of the line, in quotes as Python writes it ('2X')
+    return msg("{piece} is not a card: expected a rank (2-10, T, J, Q, K, A) then a suit "
+               "(S H D C or ♠ ♥ ♦ ♣), like 10S or QS", piece=repr(piece))
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

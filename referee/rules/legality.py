@@ -148,15 +148,6 @@ def _first_fault(holding: Counts, card: int, layers: list[Layer]) -> Fault | Non
     return None
 
 
-def lead_fault(
-    rules: Ruleset, holding: Counts, card: int, *, first_trick: bool, hearts_broken: bool,
-    lowest: int | None = None,
-) -> Fault | None:
-    """R4.1-R4.3 for a card led from ``holding``."""
-    return _first_fault(holding, card, lead_layers(rules, first_trick=first_trick,
-                                                   hearts_broken=hearts_broken, lowest=lowest))
-
-
 def follow_fault(
     rules: Ruleset, holding: Counts, card: int, led: int, *, first_trick: bool,
     lowest: int | None = None,
@@ -174,8 +165,8 @@ def card_fault(
     if not 0 <= card < len(holding) or not holding[card]:  # -1 must not index the last card
         return Fault.NOT_HELD
     if not trick:
-        return lead_fault(rules, holding, card, first_trick=first_trick,
-                          hearts_broken=hearts_broken, lowest=lowest)
+        return _first_fault(holding, card, lead_layers(rules, first_trick=first_trick,
+                                                       hearts_broken=hearts_broken, lowest=lowest))
     led = lead_card(trick, True) if rules.lead_suit_switch else trick[0]
     return follow_fault(rules, holding, card, led, first_trick=first_trick, lowest=lowest)
 

@@ -103,12 +103,6 @@ class Ruleset(Record):
     game_length: GameLength
     pass_by_hand_number: bool
 
-    def __init__(self, **options) -> None:
-        names = [f.name for f in fields(self)]
-        if options.keys() != set(names):
-            raise TypeError(f"Ruleset() takes exactly the options {', '.join(names)}")
-        self._fill(*(options[name] for name in names))
-
     # -- derived quantities -------------------------------------------------------------
     @property
     def deck_size(self) -> int:

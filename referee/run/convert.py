@@ -15,13 +15,12 @@ from pathlib import Path
 from typing import TextIO
 
 from referee.judge.records import unreadable
-from referee.log.blocks import BLOCK_CHARS, Block
 from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.log.events import Comment
 from referee.log.jsonrecord import InvalidRecord, read_record, validate_record
 from referee.log.recognise import looks_like_record
 from referee.log.jsonwrite import NotRecordable, RecordWriter, log_text, record_text
-from referee.log.parser import parse_blocks, parse_log
+from referee.log.parser import BLOCK_CHARS, Block, parse_blocks, parse_log
 from referee.output.render import diagnostic_line
 from referee.util.collector import collector_paused
 from referee.util.files import same_file

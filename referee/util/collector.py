@@ -1,17 +1,10 @@
 """Pausing the cyclic garbage collector while one log is read, judged and proved.
 
-The parser, the replay and the invariants each build many thousands of acyclic objects (events,
-states, formula text) that stay alive until the log is done; a collection in the middle would
-only rescan them (it tripled the parse time of a 3 MB log).  Reference counting still frees
-everything as usual.
-
-The collector is one switch for the whole process, and logs may be checked in several threads
-(a Dask worker, a library user): the pauses are counted, the first one remembers whether the
-collector was running, and the last one to end turns it back on.
-
-What a pause leaves alive the next collection would rescan (a tenth of reading a log): the
-last pause to end moves it to the oldest generation (``gc.freeze``, ``gc.unfreeze``), which
-only full collections scan; not while objects are frozen (``unfreeze`` would release them).
+A collection in the middle would only rescan the many acyclic objects a check keeps until the
+log is done (it tripled the parse time of a 3 MB log); reference counting still frees them.
+The pauses of several threads are counted: the last to end turns the collector back on, and
+moves what the pause left alive to the oldest generation (``gc.freeze``, ``gc.unfreeze``),
+unless objects are frozen already.
 """
 
 from __future__ import annotations

@@ -1,23 +1,10 @@
 """Writing a file safely: all or nothing, with its mode, never through a planted link.
 
-The text, given whole or as parts that are written as they come (never joined), goes to an
-anonymous file in the target's directory (Linux ``O_TMPFILE``: it has no name, so a kill or an
-error while it is written leaves nothing behind), given a name only when complete: the
-target's own when there is no target yet, else a fresh one renamed over the target at once.
-Elsewhere a fresh name is created with ``O_EXCL``, so a symbolic link planted at a predictable
-name cannot redirect the write.  An existing target's permission bits (and, where allowed, its
-owner) carry over; a new one has the mode ``open(..., "w")`` would give it (the umask's).
-
-No system call puts an anonymous file over an existing name (``linkat`` refuses one), so a
-kill between naming the copy and the rename leaves that complete copy behind.  The name holds
-its writer's process id, and every write removes the copies of the same target whose writers
-are gone (never a live writer's, never another user's), so such a copy lasts until the next
-write of that file.
-
-A character device or a named pipe is a stream, not a file to replace (``-o /dev/null``): it
-is written as it is, as a shell redirection would, and a pipe no one reads is refused rather
-than waited on.
-"""
+The text goes to a file in the target's directory that has no name while it is written (Linux
+``O_TMPFILE``; elsewhere a fresh ``O_EXCL`` name), named only when complete and renamed over
+the target.  A copy left by a writer killed before its rename holds that writer's process id
+in its name and is removed by the next write of the same file.  A character device or a named
+pipe is written as it is, as a shell redirection would."""
 
 from __future__ import annotations
 

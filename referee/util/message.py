@@ -1,14 +1,9 @@
 """Messages that can be shown in another language.
 
-A diagnostic's text is written once, in English, as a template with named placeholders:
-``msg("{player} played {card}", player="Beth", card="9H")``.  The result is an ordinary
-``str`` (the English text, so every renderer, test and JSON field reads it as before) that
-also remembers its template and arguments; a renderer asked for another language looks the
-template up in that language's catalog (:mod:`referee.util.i18n`) and fills it again.
-
-Arguments that are themselves words (a suit's name, a clause of a sentence) are passed as
-messages too, so they are translated with the sentence.  Babel's extractor finds the
-templates by the names ``msg`` and ``msgn`` (see ``[tool.referee-i18n]`` in pyproject.toml).
+``msg("{player} played {card}", player="Beth", card="9H")`` is a ``str`` holding the English
+text that also remembers its template and arguments, so that a renderer can fill the template
+of another language's catalog (:mod:`referee.util.i18n`); arguments that are messages are
+translated with it.  Babel's extractor finds the templates by the names ``msg`` and ``msgn``.
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
-"""Resolving a path a file names without looking anywhere it may not lead.
-
-``os.path.realpath`` looks at every component of a path (an ``lstat`` each) wherever it
-leads: resolving a log's ``[Ruleset "/etc/x.toml"]`` to refuse it would look at ``/etc`` and
-``/etc/x.toml``, which tells whether they exist (and on a network or automounted path can
-block).  :func:`resolved_within` resolves one component at a time and stops, without a look,
-at the first one outside the folders allowed.
-"""
+"""Resolving a path a file names without looking anywhere it may not lead: ``os.path.realpath``
+would look at ``/etc/x.toml`` to refuse a log's ``[Ruleset "/etc/x.toml"]``, which tells whether
+it exists (and on a network or automounted path can block)."""
 
 from __future__ import annotations
 
@@ -16,13 +11,10 @@ MAX_LINKS = 40  # symbolic links followed in one resolution, as the kernel's own
 
 
 def resolved_within(path: str, roots: tuple[str, ...]) -> str | None:
-    """``path`` (relative to the working folder) with symbolic links and ``..`` resolved, as
-    ``os.path.realpath`` resolves it, or None when it lies outside every folder of ``roots``.
-
-    Only the allowed folders, what lies in them and the folders above them are looked at:
-    the resolution stops at the first component that is none of these, before any look at it.
-    So a link in an allowed folder may lead out (refused, its target not looked at) or lead
-    back in through a path that stays in the allowed folders."""
+    """``path`` (relative to the working folder) resolved as ``os.path.realpath`` resolves it,
+    or None when it lies outside every folder of ``roots``.  One component is resolved at a
+    time, and the first that is not an allowed folder, in one or above one is refused unlooked
+    at: a link may lead out (refused) or back in through the allowed folders."""
     allowed = _allowed(roots)
     pending = _components(path if os.path.isabs(path) else os.path.join(os.getcwd(), path))
     current, links = os.sep, 0

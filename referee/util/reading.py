@@ -1,10 +1,6 @@
-"""Reading a file the user named, within a byte limit that does not trust the reported size.
-
-``/dev/zero`` and ``/dev/urandom`` report a size of 0 and never end; a FIFO blocks an open
-until someone writes to it.  So a path is opened without blocking and refused unless it is a
-regular file, and at most ``limit`` bytes are read whatever the size says.  Standard input
-(``-``) may be a pipe, and is read within the same limit.
-"""
+"""Reading a file the user named within a byte limit, whatever size it reports (``/dev/zero``
+reports 0 and never ends): a path is opened without blocking (a FIFO would block the open) and
+refused unless it is a regular file; standard input (``-``) is read within the same limit."""
 
 from __future__ import annotations
 

@@ -7,14 +7,15 @@ methods are written here once, in :class:`Record`, instead of generated for each
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
 from operator import attrgetter
 
 
 class Record:
     """What ``@dataclass(frozen=True)`` would generate: equality and hash over the fields
     with ``compare``, a repr of the fields with ``repr``, no assignment.  Each subclass is
-    made with :func:`record` and writes its ``__init__`` as ``self._fill(every init field)``."""
+    made with :func:`record`; one that writes its own ``__init__`` fills its fields with
+    ``self._fill(every init field)``."""
 
     __slots__ = ()
     _key = _shown = _setters = _defaults = None  # set by record()
@@ -50,7 +51,8 @@ class Record:
 
 
 def record(cls: type) -> type:
-    """A :class:`Record` subclass as a slotted dataclass (fields, defaults, ``replace``)."""
+    """A :class:`Record` subclass as a slotted dataclass (fields, defaults, ``replace``), with
+    an ``__init__`` of its init fields unless it writes one."""
     cls = dataclass(init=False, repr=False, eq=False, slots=True)(cls)
     every = fields(cls)
     cls._key = attrgetter(*[f.name for f in every if f.compare])
@@ -58,4 +60,29 @@ def record(cls: type) -> type:
     cls._setters = tuple(cls.__dict__[f.name].__set__ for f in every if f.init) + tuple(
         cls.__dict__[f.name].__set__ for f in every if not f.init)
     cls._defaults = tuple(f.default for f in every if not f.init)
+    if "__init__" not in cls.__dict__:
+        params = ", ".join(f.name if f.default is MISSING else f"{f.name}=_default_{f.name}"
+                           for f in every if f.init)
+        values = {f.name: f.name if f.init else f"_default_{f.name}" for f in every}
+        cls.__init__ = _function(cls, f"__init__(self, {params})", values)
     return cls
+
+
+def lazy(cls: type, *names: str):
+    """A constructor of ``cls`` taking the fields ``names`` positionally and setting no other
+    slot: the span slots it leaves empty are made on their first read
+    (:func:`referee.log.events.found_span`)."""
+    return _function(cls, f"make({', '.join(names)})", {name: name for name in names},
+                     "    self = _new(_cls)\n", "    return self\n")
+
+
+def _function(cls: type, signature: str, values: dict[str, str], first: str = "", last: str = ""):
+    """The function ``signature`` that writes each slot of ``values`` (its name: the value's
+    expression) directly: half the cost of :meth:`Record._fill`, and the parser makes several
+    records a line."""
+    body = "".join(f"    _set_{name}(self, {value})\n" for name, value in values.items())
+    namespace = {"_new": object.__new__, "_cls": cls,
+                 **{f"_set_{name}": cls.__dict__[name].__set__ for name in values},
+                 **{f"_default_{f.name}": f.default for f in fields(cls)}}
+    exec(f"def {signature}:\n{first}{body}{last}", namespace)  # noqa: S102
+    return namespace[signature.partition("(")[0]]

@@ -9,21 +9,17 @@ __all__ = ["escaped", "escaped_values", "shown_to"]
 
 
 def escaped(text: str) -> str:
-    """``text`` as it may safely reach a terminal: controls (ESC starts terminal escape
-    sequences), line and paragraph separators, invisible format characters (bidirectional
-    overrides reorder what a reader sees) and other unprintable characters are shown as
-    ``\\x1b``, ``\\u2028``; spaces, including the non-ASCII ones, stay."""
+    """``text`` as it may safely reach a terminal: every unprintable character but a space
+    (controls, separators, bidirectional overrides) shown as ``\\x1b``, ``\\u2028``."""
     if text.isprintable():  # the usual case
         return text
     return "".join(map(_escaped_char, text))
 
 
 def escaped_values(value):
-    """A JSON-able ``value`` with every string in it, member names included, :func:`escaped`:
-    what JSON, JSON lines and SARIF output say of a name, a message or a path, as the text
-    output shows it.  JSON would write a C0 control as an escape that any reader turns back
-    into the control, and the rest (U+202E, U+2028, C1) as they are; a name that is not
-    UTF-8 (its bytes held as lone surrogates) could not be written as UTF-8 at all."""
+    """A JSON-able ``value`` with every string in it, member names included, :func:`escaped`,
+    as the text output shows it: a JSON reader would turn an escaped control back into the
+    control, and a lone surrogate could not be written as UTF-8 at all."""
     if isinstance(value, str):
         return escaped(value)
     if isinstance(value, dict):
@@ -48,10 +44,8 @@ def _escaped_char(char: str) -> str:
 
 
 def shown_to(stream) -> Callable[[str], str]:
-    """How whole lines of a file (a log, a record) are to be written to ``stream``: as they
-    are, byte for byte, to a file or a pipe; to a terminal each line :func:`escaped`, as
-    ``ls`` shows a name with control characters, so that what a file holds cannot drive the
-    terminal.  (The stream is asked once, not for each piece written.)"""
+    """How whole lines of a file are to be written to ``stream``: as they are to a file or a
+    pipe, each line :func:`escaped` to a terminal (as ``ls`` shows a name)."""
     isatty = getattr(stream, "isatty", None)
     return _escaped_lines if isatty is not None and isatty() else _as_it_is
 
