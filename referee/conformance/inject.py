@@ -1,12 +1,8 @@
 """Games with exactly one violation of a chosen kind, and the verdict expected for them.
 
-Violations of play (revoke, illegal lead, card not held, wrong leader) are made while the game
-is generated: one play is replaced and the rest of the game goes on legally from the state it
-left, so claims, scores and totals stay consistent.  A lead out of turn is made only where no
-rotation explains it: read from the seat due to lead, the trick it makes has another winner, or
-it is written from a column a scorer does not start from, so the referee cannot take it for a
-trick written out of order (R10.8, :mod:`referee.judge.rotation`).  The others are edits of a
-clean game's events (or, for ``syntax``, of its text) that touch nothing else.
+Violations of play are made while the game is generated: one play is replaced and the game
+goes on legally from the state it left.  The others are edits of a clean game's events (or, for
+``syntax``, of its text) that touch nothing else.
 """
 
 from __future__ import annotations

@@ -1,12 +1,5 @@
-"""The legal-moves conformance suite: positions of real games, each with the cards the engine
-allows the seat to play, chosen so that every legality layer of :mod:`referee.rules.legality`
-and every ruleset option that changes legality is exercised (spec/legal-moves.md).
-
-Positions come from games the generator plays under each :data:`VARIANTS` ruleset, walked
-play by play (:class:`_Recorder`), and from the :data:`MADE` holdings written here for layers
-random games almost never bind.  The legal cards are always
-:func:`referee.rules.legality.legal_cards`; nothing here judges a card.
-"""
+"""The legal-moves conformance suite (spec/legal-moves.md): positions of generated games and
+of :data:`MADE` holdings, each with :func:`referee.rules.legality.legal_cards`."""
 
 from __future__ import annotations
 

@@ -46,13 +46,14 @@ except ImportError as err:  # pragma: no cover - depends on the environment
 from referee.judge.diagnostics import Diagnostic, Report
 from referee.conformance.gamestats import GameStats
 from referee.conformance.rng import Rng
-from referee.conformance.generate import generate_game, ruleset_toml, seat_names, twos_apart
+from referee.conformance.generate import deal_events, generate_game, players_tag, ruleset_toml
+from referee.conformance.generate import seat_names, twos_apart
 
 # one hand from its own Rng, dealt again if it runs into a dead end (R5.6)
 from referee.conformance.generate import _play_hand_to_its_end as play_hand
 from referee.conformance.inject import INJECTABLE, can_occur, hands_for, violating_game
 from referee.conformance.verdicts import CannotInject, Expected
-from referee.log.events import CardRun, Deal, Event, GameOver, HandStart, Kitty, Tag
+from referee.log.events import Event, GameOver, Tag
 from referee.log.writer import write
 from referee.rules import engine
 from referee.rules.cards import Card
@@ -209,17 +210,8 @@ class DrawnDeal:
 
     def events(self) -> list[Event]:
         """Tags, ``hand 1`` line, deals and kitty: the start of a log of this hand."""
-        dealer = None if self.rules.first_leader == engine.AFTER_LAST_WINNER else (
-            self.names[self.dealer])  # R4.1: no dealer to name
-        out: list[Event] = [
-            Tag("Ruleset", self.rules.name),
-            Tag("Players", " ".join(f'"{n}"' if " " in n else n for n in self.names)),
-            HandStart(1, dealer, self.rules.pass_direction(1)),
-        ]
-        out.extend(Deal(name, CardRun(hand)) for name, hand in zip(self.names, self.hands))
-        if self.kitty:
-            out.append(Kitty(CardRun(self.kitty)))
-        return out
+        return [Tag("Ruleset", self.rules.name), players_tag(self.names),
+                *deal_events(self.rules, 1, self.dealer, self.names, self)]
 
 
 @dataclass(frozen=True)

@@ -38,13 +38,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee.conformance.rng import Rng
-from referee.conformance.generate import deal_hands, seat_names
+from referee.conformance.generate import deal_events, deal_hands, log_header, score_events
+from referee.conformance.generate import seat_names
 from referee.log.events import (
     CardRun,
     Claim,
     Comment,
     Deal,
-    Entry,
     Event,
     GameOver,
     HandStart,
@@ -54,7 +54,6 @@ from referee.log.events import (
     Play,
     Score,
     Tag,
-    Total,
     Trick,
 )
 from referee.log.jsonwrite import record_text
@@ -141,13 +140,8 @@ class Table:
         self.names = names
         self.seed = seed
         self._state = engine.new_game(self.rules, len(names), dealer=dealer)
-        self._events: list[Event] = [
-            Tag("Event", event or "a game at a referee.Table"),
-            Tag("Ruleset", self.rules.name),
-            Tag("Players", " ".join(f'"{n}"' if " " in n else n for n in names)),
-            Tag("Target", str(self.rules.target)),
-            *(Comment(text) for text in comments),
-        ]
+        self._events = log_header(self.rules, names, event or "a game at a referee.Table")
+        self._events.extend(Comment(text) for text in comments)
         self._tricks: list[tuple[int, TrickRecord]] = []  # (hand, trick) of the game so far
         self._deals: dict[int, DealAction] = {}
         self._pending: dict[int, tuple[Card, ...]] = {}  # passes made, waiting for the others
@@ -273,14 +267,8 @@ class Table:
                                 tuple(sorted(map(_card, kitty))))
         self._state = engine.apply(self._state, action)
         self._deals[self.hand_number] = action
-        start = HandStart(self.hand_number, None if self.rules.first_leader ==
-                          engine.AFTER_LAST_WINNER else self.names[self.dealer],
-                          self.rules.pass_direction(self.hand_number))
-        self._events.append(start)
-        self._events.extend(Deal(self.names[seat], CardRun(hand))
-                            for seat, hand in enumerate(action.hands))
-        if action.kitty:
-            self._events.append(Kitty(CardRun(action.kitty)))
+        self._events.extend(deal_events(self.rules, self.hand_number, self.dealer, self.names,
+                                        action))
 
     def pass_cards(self, seat: int, cards: Sequence[int | str]) -> None:
         """``seat`` passes ``cards`` (R3.1); the cards move when every seat has passed (R3.2).
@@ -333,14 +321,10 @@ class Table:
         :meth:`scoring_choices`). Returns the hand's result; deals the next hand when seeded."""
         if self.phase is not Phase.SCORING:
             raise IllegalAction("the hand is not over", clause="R7.3")
-        shooter = engine.shooter(self._state)
         self._save()
         self._state = engine.apply(self._state, choice)
         result = self._state.history[-1]
-        if shooter is not None:
-            self._events.append(Moon(self.names[shooter], choice))
-        self._events.append(Score(tuple(Entry(n, v) for n, v in zip(self.names, result.scores))))
-        self._events.append(Total(tuple(Entry(n, v) for n, v in zip(self.names, result.totals))))
+        self._events.extend(score_events(self.names, result))
         if self.is_over:
             self._events.append(GameOver(tuple(self.names[s] for s in self.winners)))
         self._deal_if_seeded()
