@@ -6,7 +6,6 @@ order, so that a seed gives byte-identical games on every machine and Python ver
 
 from __future__ import annotations
 
-from copy import copy
 from dataclasses import fields
 
 from referee.conformance.gamestats import GameStats
@@ -166,16 +165,16 @@ def _play_hand_to_its_end(state: State, names, rng: Rng, strategy, events: list[
                           stats: GameStats, tamper=None) -> State:
     """One hand played to its end; a deal that runs into a dead end (R5.6) is dealt again."""
     for _ in range(MAX_DEALS):
-        mark, saved = len(events), {f.name: copy(getattr(stats, f.name)) for f in fields(stats)}
-        where = getattr(tamper, "where", None)
+        mine, made, where = [], GameStats(), getattr(tamper, "where", None)
         try:
-            return _play_hand(state, names, rng, strategy, events, stats, tamper)
+            after = _play_hand(state, names, rng, strategy, mine, made, tamper)
         except _DeadEnd:
-            del events[mark:]
             if tamper is not None:
                 tamper.where = where  # a fault made in the hand dealt again is gone with it
-            for name, value in saved.items():
-                setattr(stats, name, value)
+            continue
+        events.extend(mine)
+        stats.add(made)
+        return after
     raise ValueError(f"{state.rules.name}: every deal tried ran into a position with no legal card")
 
 
@@ -307,20 +306,25 @@ def _pass_cards(state: State, names, rng: Rng, strategy, events: list[Event],
     return state
 
 
+def ruleset_options(rules: Ruleset) -> dict:
+    """Every option of ``rules`` as a plain JSON value, in the ruleset's order."""
+    return {f.name: (list(v) if isinstance(v := getattr(rules, f.name), tuple) else v)
+            for f in fields(rules)}
+
+
 def ruleset_toml(rules: Ruleset) -> str:
     """A TOML file that loads as ``rules`` (for a log's ``[Ruleset "path.toml"]`` tag)."""
     lines = []
-    for item in fields(rules):
-        value = getattr(rules, item.name)
+    for name, value in ruleset_options(rules).items():
         if isinstance(value, bool):
             text = "true" if value else "false"
         elif isinstance(value, int):
             text = str(value)
-        elif isinstance(value, tuple):
+        elif isinstance(value, list):
             text = "[" + ", ".join(_toml_string(v) for v in value) + "]"
         else:
             text = _toml_string(value)
-        lines.append(f"{item.name} = {text}")
+        lines.append(f"{name} = {text}")
     return "\n".join(lines) + "\n"
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
 from referee.conformance.gamestats import GameStats
 from referee.conformance.rng import Rng
-from referee.conformance.generate import generate_game
+from referee.conformance.generate import generate_game, ruleset_options
 from referee.rules import engine
 from referee.rules.cards import CARDS, Counts, card_text, counts_of, parse_card, sort_key
 from referee.rules.state import State
@@ -264,17 +264,12 @@ def suite(seed: int = 1, variants: tuple = VARIANTS, made: bool = True) -> list[
 def suite_lines(positions: list[Position]) -> Iterator[str]:
     """The suite as JSON lines: a header, then one position a line."""
     variants = {name: {"ruleset": base, "options": options, "players": players,
-                       "all_options": _all_options(variant_rules(base, options))}
+                       "all_options": ruleset_options(variant_rules(base, options))}
                 for name, base, options, players in VARIANTS}
     yield json.dumps({"format": FORMAT, "version": VERSION, "positions": len(positions),
                       "variants": variants}, ensure_ascii=False) + "\n"
     for position in positions:
         yield json.dumps(position.to_json(), ensure_ascii=False) + "\n"
-
-
-def _all_options(rules: Ruleset) -> dict:
-    return {item.name: list(value) if isinstance(value := getattr(rules, item.name), tuple)
-            else value for item in fields(rules)}
 
 
 def _open_table(rules: Ruleset, players: int) -> State:

@@ -12,11 +12,12 @@ import math
 import threading
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from referee.conformance.generate import ruleset_options
 from referee.play.program import Processes, Program, ProgramFault, encoded
 from referee.play.table import Table
 from referee.rules.cards import Card, card_text, counts_of
@@ -99,11 +100,6 @@ def program_letter(index: int) -> str:
         index, rest = divmod(index - 1, 26)
         letters = chr(ord("A") + rest) + letters
     return letters
-
-
-def ruleset_options(rules: Ruleset) -> dict:
-    return {f.name: (list(v) if isinstance(v := getattr(rules, f.name), tuple) else v)
-            for f in fields(rules)}
 
 
 class _Forfeited(Exception):
