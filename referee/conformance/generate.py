@@ -16,7 +16,7 @@ from referee.conformance.strategies import (
     _strength,
     choose_pass,
     choose_play,
-    situation_count,
+    shows_situation,
 )
 from referee.log.events import (
     CardRun,
@@ -151,7 +151,7 @@ class _Steering:
             if after.phase is not Phase.OVER:
                 return 1
             return 2 if len(after.winners) > 1 else 0
-        return 2 if situation_count(self.situation, made) else 1
+        return 2 if shows_situation(self.situation, made.cases()) else 1
 
 
 class _DeadEnd(Exception):

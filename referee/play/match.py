@@ -1,9 +1,5 @@
-"""Games between programs under a referee that checks every move (spec/protocol.md).
-
-:func:`play_game` plays one seeded game, one process per seat, and returns its
-:class:`GameResult`: the game as a log, why it ended, each conformance difference. Every
-program is closed (its process group killed) when the game ends, whatever ends it.
-"""
+"""Games between programs under a referee that checks every move (spec/protocol.md), and the
+standings of a match. Every program is closed when its game ends, whatever ends it."""
 
 from __future__ import annotations
 
@@ -398,13 +394,14 @@ def _texts(cards) -> list[str]:
     return [card_text(c) for c in cards]
 
 
-# -- standings: per program, its games, points per hand with a 95% confidence interval, games
-# won, forfeits by reason and conformance differences -----------------------------------------
+# -- standings ------------------------------------------------------------------------------
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
 
 @dataclass
 class Standing:
+    """One program's games, games won, points per hand, forfeits by reason and differences."""
+
     program: int
     command: str
     games: int = 0
