@@ -3,7 +3,7 @@ inside functions) and write the games as logs.
 
 One OpenSpiel game is one hand; a log chains hands until a total reaches the target.  Each
 trick's winner claim is the next trick's leader as OpenSpiel chose it; the scores are its
-``points(player)``.  spec/conformance.md ("Cross-check against OpenSpiel") states the mapping of the rules.
+``points(player)``.  spec/conformance.md ("Cross-check against OpenSpiel") maps the rules.
 """
 
 from __future__ import annotations
