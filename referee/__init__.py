@@ -13,7 +13,7 @@ _HOMES = {
     "check_path": "referee.run.single", "check_text": "referee.run.single",
     "check_bytes": "referee.run.single", "check_parsed": "referee.run.single",
     "Table": "referee.play.table", "IllegalAction": "referee.play.table",
-    "PositionError": "referee.play.positions",
+    "PositionError": "referee.play.table",
 }
 __all__ = ["__version__", *_HOMES]
 

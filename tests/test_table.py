@@ -12,8 +12,7 @@ from referee.conformance.rng import Rng
 from referee.conformance.generate import generate_game
 from referee.log.writer import write
 from referee.play import table as table_module
-from referee.play.positions import PositionError
-from referee.play.table import Table
+from referee.play.table import PositionError, Table
 from referee.rules.cards import Card
 from referee.rules.state import Phase
 from referee.rules.ruleset import load_ruleset

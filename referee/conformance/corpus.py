@@ -1,12 +1,5 @@
-"""The conformance corpus: generated logs, each with its expected verdict, and a manifest.
-
-``corpus_main(DIR, count, seed)`` (``referee corpus``) writes each log, its expected verdict
-(:func:`referee.conformance.verdicts.expected_document`) and ``manifest.json``: a covering set
-(both bundled rulesets, every player count, every injectable kind, each tricky case of
-:data:`referee.conformance.gamestats.CASES`, searched for over seeds), then random logs up to
-``count``.  The same ``count`` and ``seed`` give byte-identical files again.
-``spec/conformance.md`` describes the files and how another implementation uses them.
-"""
+"""The conformance corpus (``referee corpus``, spec/conformance.md): generated logs, each with
+its expected verdict, and a manifest."""
 
 from __future__ import annotations
 

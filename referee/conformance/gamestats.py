@@ -9,6 +9,9 @@ CASES = (
     "void", "set-aside", "set-aside-first", "set-aside-last", "consecutive-set-aside",
     "kitty-pickup", "kitty-delayed", "lost-points", "moon-subtract", "moon-add", "game-end", "tie",
 )
+# the counts a summary gives (and the moons by choice), in its order
+COUNTED = ("voids", "set_aside", "set_aside_first", "set_aside_last", "consecutive_set_aside",
+           "kitty_pickups", "kitty_delayed", "lost_points", "moon_attempts")
 
 
 @dataclass(slots=True)
@@ -55,14 +58,8 @@ class GameStats:
 
     def summary(self) -> dict:
         """Counts, and rates per 1000 hands, as plain JSON."""
-        counts = {
-            "voids": self.voids, "set_aside": self.set_aside,
-            "set_aside_first": self.set_aside_first, "set_aside_last": self.set_aside_last,
-            "consecutive_set_aside": self.consecutive_set_aside,
-            "kitty_pickups": self.kitty_pickups, "kitty_delayed": self.kitty_delayed,
-            "lost_points": self.lost_points, "moon_attempts": self.moon_attempts,
-            "moons_subtract": self.moons["subtract"], "moons_add": self.moons["add"],
-        }
+        counts = {name: getattr(self, name) for name in COUNTED}
+        counts.update(moons_subtract=self.moons["subtract"], moons_add=self.moons["add"])
         hands = max(self.hands, 1)
         return {
             "games": self.games, "ended": self.ended, "ties": self.ties, "hands": self.hands,

@@ -1,24 +1,11 @@
-"""Write legal, reproducible games as event lists (and so as logs, through the writer).
+"""Play legal, reproducible games as log events (spec/conformance.md, docs/generate.md).
 
-The same seed gives byte-identical output on every machine and every supported Python
-version: every random number comes from :class:`Rng` (SplitMix64, specified in its module and in
-``spec/conformance.md``), never from :mod:`random`, whose ``shuffle``/``randrange``/``sample``
-may change between Python versions; every choice is made from a list in a fixed order.
-
-The strategies (``random``, ``simple``, ``moon``: :mod:`referee.conformance.strategies`) are
-described in ``spec/conformance.md``.
-
-Situations (``situation=``, ``referee generate --situation``) steer a game towards a rare event
-(:data:`SITUATIONS`, :class:`_Steering`); ``docs/generate.md`` states how often each is reached.
-
-A game stops after :data:`MAX_HANDS` hands even when no total has reached the target (a
-ruleset whose totals never reach it, such as ``penalty_sign = -1``, would go on for ever); the
-log then says so in a comment.
+Every random number comes from :class:`Rng` and every choice is made from a list in a fixed
+order, so that a seed gives byte-identical games on every machine and Python version.
 """
 
 from __future__ import annotations
 
-from copy import copy
 from dataclasses import fields
 
 from referee.conformance.gamestats import GameStats
@@ -29,7 +16,7 @@ from referee.conformance.strategies import (
     _strength,
     choose_pass,
     choose_play,
-    situation_count,
+    shows_situation,
 )
 from referee.log.events import (
     CardRun,
@@ -51,7 +38,7 @@ from referee.log.events import (
 )
 from referee.rules import engine
 from referee.rules.cards import CARDS, NUM_RANKS
-from referee.rules.state import DealAction, PassAction, Phase, State
+from referee.rules.state import DealAction, HandResult, PassAction, Phase, State
 from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ruleset import Ruleset
 
@@ -100,12 +87,7 @@ def generate_game(
     rng = Rng(seed)
     names = tuple(names or seat_names(players))
     stats = stats if stats is not None else GameStats()
-    events: list[Event] = [
-        Tag("Event", event_name or f"generated game, seed {seed}"),
-        Tag("Ruleset", rules.name),
-        Tag("Players", " ".join(f'"{n}"' if " " in n else n for n in names)),
-        Tag("Target", str(rules.target)),  # at most ten digits (the option's range)
-    ]
+    events = log_header(rules, names, event_name or f"generated game, seed {seed}")
     state = engine.new_game(rules, players, dealer=rng.below(players))
     stats.games += 1
     limit = max_hands if hands is None else hands
@@ -169,7 +151,7 @@ class _Steering:
             if after.phase is not Phase.OVER:
                 return 1
             return 2 if len(after.winners) > 1 else 0
-        return 2 if situation_count(self.situation, made) else 1
+        return 2 if shows_situation(self.situation, made.cases()) else 1
 
 
 class _DeadEnd(Exception):
@@ -183,16 +165,16 @@ def _play_hand_to_its_end(state: State, names, rng: Rng, strategy, events: list[
                           stats: GameStats, tamper=None) -> State:
     """One hand played to its end; a deal that runs into a dead end (R5.6) is dealt again."""
     for _ in range(MAX_DEALS):
-        mark, saved = len(events), {f.name: copy(getattr(stats, f.name)) for f in fields(stats)}
-        where = getattr(tamper, "where", None)
+        mine, made, where = [], GameStats(), getattr(tamper, "where", None)
         try:
-            return _play_hand(state, names, rng, strategy, events, stats, tamper)
+            after = _play_hand(state, names, rng, strategy, mine, made, tamper)
         except _DeadEnd:
-            del events[mark:]
             if tamper is not None:
                 tamper.where = where  # a fault made in the hand dealt again is gone with it
-            for name, value in saved.items():
-                setattr(stats, name, value)
+            continue
+        events.extend(mine)
+        stats.add(made)
+        return after
     raise ValueError(f"{state.rules.name}: every deal tried ran into a position with no legal card")
 
 
@@ -226,10 +208,7 @@ def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], sta
     deck = engine.full_deck(rules)
     rng.shuffle(deck)
     deal = deal_hands(state, deck)
-    events.append(_hand_start(state, names))
-    events.extend(Deal(names[s], CardRun(hand)) for s, hand in enumerate(deal.hands))
-    if rules.kitty_size(n):
-        events.append(Kitty(CardRun(deal.kitty)))
+    events.extend(deal_events(rules, state.hand_number, state.dealer, names, deal))
     state = engine.apply(state, deal)
     shooter = None
     if strategy == "moon" or (strategy == "simple" and rng.below(MOON_ODDS) == 0):
@@ -276,22 +255,43 @@ def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], sta
         events.append(Trick(number, tuple(plays), claim))
     choices = engine.scoring_actions(state)
     choice = choices[rng.below(len(choices))]
-    moon = engine.shooter(state)
-    if moon is not None:
-        stats.moons[choice] += 1
-        events.append(Moon(names[moon], choice))
     state = engine.apply(state, choice)
-    result = state.history[-1]
-    events.append(Score(tuple(_entries(names, result.scores))))
-    events.append(Total(tuple(_entries(names, result.totals))))
+    if state.history[-1].shooter is not None:
+        stats.moons[choice] += 1
+    events.extend(score_events(names, state.history[-1]))
     return state
 
 
-def _hand_start(state: State, names) -> HandStart:
-    """``hand N dealer NAME pass DIRECTION``; no dealer when the ruleset has none (R4.1)."""
-    no_dealer = state.rules.first_leader == engine.AFTER_LAST_WINNER
-    return HandStart(state.hand_number, None if no_dealer else names[state.dealer],
-                     state.pass_direction)
+def players_tag(names) -> Tag:
+    """The [Players] tag of a table, a name with a space in quotes."""
+    return Tag("Players", " ".join(f'"{n}"' if " " in n else n for n in names))
+
+
+def log_header(rules: Ruleset, names, event: str) -> list[Event]:
+    """The tags a generated log starts with."""
+    return [Tag("Event", event), Tag("Ruleset", rules.name), players_tag(names),
+            Tag("Target", str(rules.target))]
+
+
+def deal_events(rules: Ruleset, number: int, dealer: int, names, deal) -> list[Event]:
+    """``hand N dealer NAME pass DIRECTION`` (no dealer when the ruleset has none, R4.1), each
+    seat's deal and the kitty."""
+    no_dealer = rules.first_leader == engine.AFTER_LAST_WINNER
+    out: list[Event] = [HandStart(number, None if no_dealer else names[dealer],
+                                  rules.pass_direction(number))]
+    out.extend(Deal(name, CardRun(hand)) for name, hand in zip(names, deal.hands))
+    if deal.kitty:
+        out.append(Kitty(CardRun(deal.kitty)))
+    return out
+
+
+def score_events(names, result: HandResult) -> list[Event]:
+    """A scored hand's lines: the moon choice when a seat shot it, the scores, the totals."""
+    out: list[Event] = [] if result.shooter is None else [Moon(names[result.shooter],
+                                                                result.choice)]
+    out.append(Score(tuple(Entry(n, v) for n, v in zip(names, result.scores))))
+    out.append(Total(tuple(Entry(n, v) for n, v in zip(names, result.totals))))
+    return out
 
 
 def _pass_cards(state: State, names, rng: Rng, strategy, events: list[Event],
@@ -306,24 +306,25 @@ def _pass_cards(state: State, names, rng: Rng, strategy, events: list[Event],
     return state
 
 
-def _entries(names, values):
-    return (Entry(name, value) for name, value in zip(names, values))
+def ruleset_options(rules: Ruleset) -> dict:
+    """Every option of ``rules`` as a plain JSON value, in the ruleset's order."""
+    return {f.name: (list(v) if isinstance(v := getattr(rules, f.name), tuple) else v)
+            for f in fields(rules)}
 
 
 def ruleset_toml(rules: Ruleset) -> str:
     """A TOML file that loads as ``rules`` (for a log's ``[Ruleset "path.toml"]`` tag)."""
     lines = []
-    for item in fields(rules):
-        value = getattr(rules, item.name)
+    for name, value in ruleset_options(rules).items():
         if isinstance(value, bool):
             text = "true" if value else "false"
         elif isinstance(value, int):
             text = str(value)
-        elif isinstance(value, tuple):
+        elif isinstance(value, list):
             text = "[" + ", ".join(_toml_string(v) for v in value) + "]"
         else:
             text = _toml_string(value)
-        lines.append(f"{item.name} = {text}")
+        lines.append(f"{name} = {text}")
     return "\n".join(lines) + "\n"
 
 

@@ -1,22 +1,15 @@
-"""The legal-moves conformance suite: positions of real games, each with the cards the engine
-allows the seat to play, chosen so that every legality layer of :mod:`referee.rules.legality`
-and every ruleset option that changes legality is exercised (spec/legal-moves.md).
-
-Positions come from games the generator plays under each :data:`VARIANTS` ruleset, walked
-play by play (:class:`_Recorder`), and from the :data:`MADE` holdings written here for layers
-random games almost never bind.  The legal cards are always
-:func:`referee.rules.legality.legal_cards`; nothing here judges a card.
-"""
+"""The legal-moves conformance suite (spec/legal-moves.md): positions of generated games and
+of :data:`MADE` holdings, each with :func:`referee.rules.legality.legal_cards`."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 
 from referee.conformance.gamestats import GameStats
 from referee.conformance.rng import Rng
-from referee.conformance.generate import generate_game
+from referee.conformance.generate import generate_game, ruleset_options
 from referee.rules import engine
 from referee.rules.cards import CARDS, Counts, card_text, counts_of, parse_card, sort_key
 from referee.rules.state import State
@@ -271,17 +264,12 @@ def suite(seed: int = 1, variants: tuple = VARIANTS, made: bool = True) -> list[
 def suite_lines(positions: list[Position]) -> Iterator[str]:
     """The suite as JSON lines: a header, then one position a line."""
     variants = {name: {"ruleset": base, "options": options, "players": players,
-                       "all_options": _all_options(variant_rules(base, options))}
+                       "all_options": ruleset_options(variant_rules(base, options))}
                 for name, base, options, players in VARIANTS}
     yield json.dumps({"format": FORMAT, "version": VERSION, "positions": len(positions),
                       "variants": variants}, ensure_ascii=False) + "\n"
     for position in positions:
         yield json.dumps(position.to_json(), ensure_ascii=False) + "\n"
-
-
-def _all_options(rules: Ruleset) -> dict:
-    return {item.name: list(value) if isinstance(value := getattr(rules, item.name), tuple)
-            else value for item in fields(rules)}
 
 
 def _open_table(rules: Ruleset, players: int) -> State:

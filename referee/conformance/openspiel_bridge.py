@@ -1,15 +1,9 @@
-"""Play OpenSpiel's Hearts (``pyspiel``, PyPI ``open_spiel``) and write the games as logs.
+"""Play OpenSpiel's Hearts (``pyspiel``, ``pip install 'referee[openspiel]'``, imported only
+inside functions) and write the games as logs.
 
-OpenSpiel is an independent implementation of classic four-player Hearts; the referee must
-find its games clean and compute the same points (``tests/test_openspiel.py``,
-``bench/openspiel_agreement.py``).  ``pyspiel`` is imported only inside functions: install it
-with ``pip install 'referee[openspiel]'``.
-
-One OpenSpiel game is one *hand*; a log chains hands until a total reaches the target, hand k
-passing as ``standard`` does.  Seats 0-3 are ``North East South West``; an OpenSpiel card is
-``rank * 4 + suit`` (suits C D H S).  Each trick's winner claim is the next trick's leader as
-OpenSpiel chose it, the scores are OpenSpiel's ``points(player)``.  spec/conformance.md
-("Cross-check against OpenSpiel") states the mapping of the rules and where the two differ.
+One OpenSpiel game is one hand; a log chains hands until a total reaches the target.  Each
+trick's winner claim is the next trick's leader as OpenSpiel chose it; the scores are its
+``points(player)``.  spec/conformance.md ("Cross-check against OpenSpiel") maps the rules.
 """
 
 from __future__ import annotations

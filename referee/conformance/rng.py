@@ -1,4 +1,4 @@
-"""The generator's random numbers: SplitMix64, specified here and in spec/conformance.md."""
+"""The generator's random numbers: SplitMix64, specified in spec/conformance.md."""
 
 from __future__ import annotations
 
@@ -8,15 +8,8 @@ _MASK64 = (1 << 64) - 1
 
 
 class Rng:
-    """SplitMix64: a small generator fully specified here, so games never depend on Python.
-
-    ``state += 0x9E3779B97F4A7C15``; output = ``z ^ (z >> 31)`` after
-    ``z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9``, ``z = (z ^ (z >> 27)) * 0x94D049BB133111EB``
-    (all modulo 2**64).  An integer seed in 0..2**64-1 is the initial state; any other seed
-    (a string, a negative or huge integer) is first hashed: the first 8 bytes of
-    SHA-256(UTF-8 text), big-endian.  ``below(n)`` rejects outputs >= 2**64 - 2**64 % n and
-    returns the output modulo n.
-    """
+    """SplitMix64 as spec/conformance.md ("Reproducibility") specifies it, so that games never
+    depend on Python's version; a seed that is not an integer in 0..2**64-1 is hashed first."""
 
     __slots__ = ("state",)
 

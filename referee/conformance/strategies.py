@@ -7,7 +7,6 @@ gives the same game everywhere.
 
 from __future__ import annotations
 
-from referee.conformance.gamestats import GameStats
 from referee.conformance.rng import Rng
 from referee.rules import engine
 from referee.rules.cards import HEARTS, NUM_RANKS, QUEEN_OF_SPADES, Card, cards_of
@@ -139,15 +138,6 @@ def choose_pass(holding, count: int, rng: Rng, strategy: str,
 
 
 # -- situations ----------------------------------------------------------------------------
-def situation_count(situation: str, stats: GameStats) -> int:
-    """How often ``stats`` (of a hand or of games) shows ``situation``."""
-    return {
-        "moon": sum(stats.moons.values()), "set-aside-first": stats.set_aside_first,
-        "set-aside-last": stats.set_aside_last, "kitty-pickup": stats.kitty_pickups,
-        "kitty-delayed": stats.kitty_delayed, "tie": stats.ties,
-    }[situation]
-
-
 def shows_situation(situation: str, cases: list[str]) -> bool:
     """Whether a game whose cases (:meth:`GameStats.cases`) are ``cases`` shows ``situation``."""
     if situation == "moon":

@@ -23,8 +23,7 @@ complete example.
 Every strategy takes keyword arguments only; each argument may be a value, a Hypothesis
 strategy of values, or None (drawn).  The strategies draw the table and the length first and
 the cards last, from small draws (a seed per hand or deal), so a failing example shrinks to the
-fewest players and hands (see ``spec/conformance.md``, "Shrinking").  This module and
-:mod:`referee.conformance.draws` (the rulesets drawn) are the only ones that import Hypothesis.
+fewest players and hands (see ``spec/conformance.md``, "Shrinking").
 """
 
 from __future__ import annotations
@@ -45,26 +44,31 @@ except ImportError as err:  # pragma: no cover - depends on the environment
                       "(or pip install hypothesis)") from err
 
 from referee.judge.diagnostics import Diagnostic, Report
-from referee.conformance.draws import (
-    as_ruleset,
-    as_strategy,
-    bundled_rulesets,
-    nameable,
-    players_for,
-    rulesets,
-)
 from referee.conformance.gamestats import GameStats
 from referee.conformance.rng import Rng
-from referee.conformance.generate import generate_game, ruleset_toml, seat_names, twos_apart
+from referee.conformance.generate import deal_events, generate_game, players_tag, ruleset_toml
+from referee.conformance.generate import seat_names, twos_apart
 
 # one hand from its own Rng, dealt again if it runs into a dead end (R5.6)
 from referee.conformance.generate import _play_hand_to_its_end as play_hand
 from referee.conformance.inject import INJECTABLE, can_occur, hands_for, violating_game
 from referee.conformance.verdicts import CannotInject, Expected
-from referee.log.events import CardRun, Deal, Event, GameOver, HandStart, Kitty, Tag
+from referee.log.events import Event, GameOver, Tag
 from referee.log.writer import write
 from referee.rules import engine
 from referee.rules.cards import Card
+from referee.rules.options import (
+    DealerMoves,
+    FirstLeader,
+    GameLength,
+    KittyTo,
+    MoonChoice,
+    NothingSurvives,
+    PassDirection,
+    SetAsideLast,
+    SetAsideWhen,
+    WinningTotal,
+)
 from referee.rules.ruleset import Ruleset, load_ruleset, with_options
 from referee.rules.ruleset_files import bundled_names
 
@@ -82,6 +86,104 @@ _TRIES = 25  # seeds tried for a violation before the example is rejected
 # a hundred games drawn at random, which must stay cheap on average (a full game is ~15 hands).
 _FULL_GAME_ODDS = 8
 _SHORT_TARGET = 26
+
+
+# -- the rulesets and tables drawn ----------------------------------------------------------
+def as_strategy(value, default: SearchStrategy) -> SearchStrategy:
+    if value is None:
+        return default
+    if isinstance(value, SearchStrategy):
+        return value
+    return st.just(value)
+
+
+def as_ruleset(value) -> Ruleset:
+    if isinstance(value, Ruleset):
+        return value
+    if isinstance(value, str):
+        return load_ruleset(value)
+    raise InvalidArgument(f"rules must be a Ruleset or a ruleset name, not {value!r}")
+
+
+def bundled_rulesets() -> list[Ruleset]:
+    return [load_ruleset(name) for name in bundled_names()]
+
+
+def _option_changes() -> SearchStrategy[dict]:
+    """Option values that keep any bundled ruleset valid."""
+    return st.fixed_dictionaries({}, optional={
+        "target": st.integers(20, 300),
+        "pass_count": st.integers(0, 3),
+        "pass_cycle": st.lists(st.sampled_from([*PassDirection, "2 left"]),
+                               min_size=1, max_size=4).map(tuple),
+        "dealer_moves": st.sampled_from(DealerMoves),
+        "first_leader": st.sampled_from(FirstLeader),
+        "second_two_of_clubs_follows": st.booleans(),
+        "first_lead_any_club": st.booleans(),
+        "first_lead_points": st.booleans(),
+        "first_trick_points": st.booleans(),
+        "queen_breaks_hearts": st.booleans(),
+        "must_break_hearts": st.booleans(),
+        "lead_hearts_instead_of_queen": st.booleans(),
+        "cancellation": st.booleans(),
+        "set_aside_when": st.sampled_from(SetAsideWhen),
+        "set_aside_last": st.sampled_from(SetAsideLast),
+        "kitty_to": st.sampled_from(KittyTo),
+        "moon_points": st.sampled_from([26, 52]),
+        "moon_choices": st.sampled_from([(MoonChoice.SUBTRACT, MoonChoice.ADD), (MoonChoice.ADD,),
+                                         (MoonChoice.SUBTRACT,)]),
+        "jack_of_diamonds_bonus": st.sampled_from([0, -10]),
+        "no_tricks_bonus": st.sampled_from([0, -5]),
+        "no_tricks_bonus_in_moon_hand": st.booleans(),
+        **{name: st.booleans() for name in (
+            "two_of_clubs_apart", "led_heart_breaks_hearts", "first_lead_fallback",
+            "first_trick_points_whole_hand", "shooting_the_moon", "lead_suit_switch",
+            "pass_by_hand_number")},
+        "unpassable_cards": st.sampled_from([(), ("2C",)]),
+        "pair_moon_points": st.sampled_from([0, 26]),
+        "nothing_survives": st.sampled_from(NothingSurvives),
+        "start_total": st.sampled_from([0, 100]),
+        "penalty_sign": st.sampled_from([1, -1]),
+        "clean_hand_pool": st.sampled_from([0, 52]),
+        "winning_total": st.sampled_from(WinningTotal),
+        "game_length": st.sampled_from(GameLength),
+    })
+
+
+def rulesets(*, variants: bool = False) -> SearchStrategy[Ruleset]:
+    """The bundled rulesets; with ``variants=True`` also copies with some options changed.
+
+    A variant keeps its base's name; logs cannot name it, so use variants with :func:`deals`
+    and with :func:`assert_events_legal` (``ruleset=``), not with :func:`game_logs`.
+    """
+    bundled = st.sampled_from(bundled_rulesets())
+    if not variants:
+        return bundled
+    changed = st.tuples(bundled, _option_changes()).map(
+        lambda pair: with_options(pair[0], **pair[1]))
+    return st.one_of(bundled, changed)
+
+
+def players_for(draw, rules: Ruleset, players) -> int:
+    if players is None:
+        return draw(st.integers(rules.min_players, rules.max_players))
+    value = draw(as_strategy(players, st.nothing()))
+    if not rules.allows_players(value):
+        raise InvalidArgument(f"{rules.name} is for {rules.min_players}-{rules.max_players} "
+                              f"players, not {value}")
+    return value
+
+
+def nameable(rules: Ruleset) -> Ruleset:
+    """A ruleset a log can name by its [Ruleset] tag (a Target tag may change the target)."""
+    try:
+        bundled = load_ruleset(rules.name)
+    except Exception:  # noqa: BLE001 - any failure means the name is not usable
+        bundled = None
+    if bundled is None or with_options(bundled, target=rules.target) != rules:
+        raise InvalidArgument(f"a log cannot name this variant of {rules.name!r}: use a bundled "
+                              "ruleset (variants only with deals() and assert_events_legal)")
+    return rules
 
 
 # -- values the strategies produce ----------------------------------------------------------
@@ -108,17 +210,8 @@ class DrawnDeal:
 
     def events(self) -> list[Event]:
         """Tags, ``hand 1`` line, deals and kitty: the start of a log of this hand."""
-        dealer = None if self.rules.first_leader == engine.AFTER_LAST_WINNER else (
-            self.names[self.dealer])  # R4.1: no dealer to name
-        out: list[Event] = [
-            Tag("Ruleset", self.rules.name),
-            Tag("Players", " ".join(f'"{n}"' if " " in n else n for n in self.names)),
-            HandStart(1, dealer, self.rules.pass_direction(1)),
-        ]
-        out.extend(Deal(name, CardRun(hand)) for name, hand in zip(self.names, self.hands))
-        if self.kitty:
-            out.append(Kitty(CardRun(self.kitty)))
-        return out
+        return [Tag("Ruleset", self.rules.name), players_tag(self.names),
+                *deal_events(self.rules, 1, self.dealer, self.names, self)]
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 
 class CannotInject(Exception):
@@ -18,8 +18,7 @@ class Expected:
     player: str | None = None
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "line": self.line, "hand": self.hand, "trick": self.trick,
-                "player": self.player}
+        return asdict(self)
 
     @classmethod
     def from_json(cls, data: dict) -> Expected:

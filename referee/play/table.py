@@ -38,13 +38,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee.conformance.rng import Rng
-from referee.conformance.generate import deal_hands, seat_names
+from referee.conformance.generate import deal_events, deal_hands, log_header, score_events
+from referee.conformance.generate import seat_names
 from referee.log.events import (
     CardRun,
     Claim,
     Comment,
     Deal,
-    Entry,
     Event,
     GameOver,
     HandStart,
@@ -54,7 +54,6 @@ from referee.log.events import (
     Play,
     Score,
     Tag,
-    Total,
     Trick,
 )
 from referee.log.jsonwrite import record_text
@@ -77,6 +76,10 @@ from referee.rules.ruleset import Ruleset, load_ruleset
 MAX_REASON = 300  # characters of a forfeit's reason kept in the log
 
 __all__ = ["HandResult", "IllegalAction", "Phase", "SeatView", "Table", "TrickRecord"]
+
+
+class PositionError(ValueError):
+    """A log or record that gives no position: unreadable, or breaking a rule before it."""
 
 
 @dataclass(frozen=True)
@@ -137,13 +140,8 @@ class Table:
         self.names = names
         self.seed = seed
         self._state = engine.new_game(self.rules, len(names), dealer=dealer)
-        self._events: list[Event] = [
-            Tag("Event", event or "a game at a referee.Table"),
-            Tag("Ruleset", self.rules.name),
-            Tag("Players", " ".join(f'"{n}"' if " " in n else n for n in names)),
-            Tag("Target", str(self.rules.target)),
-            *(Comment(text) for text in comments),
-        ]
+        self._events = log_header(self.rules, names, event or "a game at a referee.Table")
+        self._events.extend(Comment(text) for text in comments)
         self._tricks: list[tuple[int, TrickRecord]] = []  # (hand, trick) of the game so far
         self._deals: dict[int, DealAction] = {}
         self._pending: dict[int, tuple[Card, ...]] = {}  # passes made, waiting for the others
@@ -269,14 +267,8 @@ class Table:
                                 tuple(sorted(map(_card, kitty))))
         self._state = engine.apply(self._state, action)
         self._deals[self.hand_number] = action
-        start = HandStart(self.hand_number, None if self.rules.first_leader ==
-                          engine.AFTER_LAST_WINNER else self.names[self.dealer],
-                          self.rules.pass_direction(self.hand_number))
-        self._events.append(start)
-        self._events.extend(Deal(self.names[seat], CardRun(hand))
-                            for seat, hand in enumerate(action.hands))
-        if action.kitty:
-            self._events.append(Kitty(CardRun(action.kitty)))
+        self._events.extend(deal_events(self.rules, self.hand_number, self.dealer, self.names,
+                                        action))
 
     def pass_cards(self, seat: int, cards: Sequence[int | str]) -> None:
         """``seat`` passes ``cards`` (R3.1); the cards move when every seat has passed (R3.2).
@@ -329,14 +321,10 @@ class Table:
         :meth:`scoring_choices`). Returns the hand's result; deals the next hand when seeded."""
         if self.phase is not Phase.SCORING:
             raise IllegalAction("the hand is not over", clause="R7.3")
-        shooter = engine.shooter(self._state)
         self._save()
         self._state = engine.apply(self._state, choice)
         result = self._state.history[-1]
-        if shooter is not None:
-            self._events.append(Moon(self.names[shooter], choice))
-        self._events.append(Score(tuple(Entry(n, v) for n, v in zip(self.names, result.scores))))
-        self._events.append(Total(tuple(Entry(n, v) for n, v in zip(self.names, result.totals))))
+        self._events.extend(score_events(self.names, result))
         if self.is_over:
             self._events.append(GameOver(tuple(self.names[s] for s in self.winners)))
         self._deal_if_seeded()
@@ -415,10 +403,25 @@ class Table:
     def from_log(cls, path: str | Path, *, hand: int | None = None,
                  trick: int = 1) -> Table:
         """The table of a log or JSON record at the start of ``trick`` of ``hand`` (after the
-        passes), or at its end with ``hand`` None. Raises :class:`PositionError`."""
-        from referee.play.positions import table_from_log
+        passes), or at its end with ``hand`` None. The record is replayed strictly through the
+        table; one that breaks a rule before the position raises :class:`PositionError`."""
+        from referee.judge.setup import setup_table
+        from referee.judge.table import Findings
+        from referee.log.decode import UnreadableLog
+        from referee.log.parser import log_text, parse_text
+        from referee.util.reading import MAX_LOG_BYTES, UnreadableFile, read_limited
 
-        return table_from_log(cls, path, hand=hand, trick=trick)
+        try:
+            events = parse_text(log_text(read_limited(path, MAX_LOG_BYTES))).events
+        except (UnreadableFile, UnreadableLog, OSError) as err:
+            raise PositionError(f"{path}: {err}") from None
+        findings = Findings()
+        seated = setup_table(events, findings, Path(path).parent)
+        if seated is None or findings.items:
+            first = findings.items[0] if findings.items else None
+            where = f"line {first.line}: {first.message}" if first else "no seating"
+            raise PositionError(f"{path}: {where}")
+        return _Walk(cls, seated.rules, tuple(seated.names), path, events).to(hand, trick)
 
     # -- inside ---------------------------------------------------------------------------
     def _save(self) -> None:
@@ -463,3 +466,104 @@ def _without(cards: Sequence[int], removed: Sequence[int]) -> tuple[Card, ...]:
     for card in removed:
         left[card] -= 1
     return cards_of(tuple(max(0, n) for n in left))
+
+
+class _Walk:
+    """One strict replay of a record's events onto a fresh table."""
+
+    def __init__(self, cls, rules, names, path, events: tuple[Event, ...]):
+        self.cls, self.rules, self.names, self.path = cls, rules, names, path
+        self.events = events
+        self.seats = {name.casefold(): seat for seat, name in enumerate(names)}
+        self.table = None
+        self.hands: list[tuple[int, ...]] = [()] * len(names)
+        self.kitty: tuple[int, ...] = ()
+        self.dealt = False
+        self.moon: str | None = None
+
+    def to(self, hand: int | None, trick: int):
+        for index, event in enumerate(self.events):
+            if self._reached(hand, trick, event):
+                return self.table
+            try:
+                self._apply(index, event)
+            except IllegalAction as err:
+                clause = f" ({err.clause})" if err.clause else ""
+                raise PositionError(f"{self.path}, line {event.span.line}: {err}{clause}; "
+                                    "referee check says more") from None
+        if hand is None and self.table is not None:
+            self._deal_pending()
+            return self.table
+        raise PositionError(f"{self.path}: the record ends before hand {hand}, trick {trick}")
+
+    def _reached(self, hand: int | None, trick: int, event: Event) -> bool:
+        table = self.table
+        if hand is None or table is None or table.hand_number != hand or not isinstance(
+                event, Trick):
+            return False
+        self._deal_pending()
+        return (table.phase is Phase.PLAY and table.trick_number == trick == event.number
+                and not table.trick)
+
+    def _apply(self, index: int, event: Event) -> None:
+        if isinstance(event, HandStart):
+            self._start(index, event)
+        elif isinstance(event, Deal):
+            self.hands[self._seat(event.player, event)] = event.run.cards
+        elif isinstance(event, Kitty):
+            self.kitty = event.run.cards
+        else:
+            self._deal_pending()
+            if isinstance(event, Pass):
+                self.table.pass_cards(self._seat(event.player, event), event.run.cards)
+            elif isinstance(event, Trick):
+                self._trick(event)
+            elif isinstance(event, Moon):
+                self.moon = event.choice
+            elif isinstance(event, Score) and self.table.phase is Phase.SCORING:
+                self.table.score(self.moon or SCORE)
+                self.moon = None
+
+    def _start(self, index: int, event: HandStart) -> None:
+        if self.table is None:
+            self.table = self.cls(self.names, self.rules, dealer=self._first_dealer(index, event))
+        elif self.table.phase is Phase.SCORING:
+            self.table.score(self.moon or SCORE)  # a hand with no score line written
+            self.moon = None
+        if self.table.phase is not Phase.DEAL:
+            raise IllegalAction(f"hand {event.number} starts before hand "
+                                f"{self.table.hand_number} is over", clause="R7.3")
+        self.hands, self.kitty, self.dealt = [()] * len(self.names), (), False
+
+    def _first_dealer(self, index: int, event: HandStart) -> int:
+        if event.dealer is not None:
+            return self._seat(event.dealer, event)
+        if self.rules.first_leader == engine.AFTER_LAST_WINNER:
+            return len(self.names) - 1
+        first = next((e for e in self.events[index:] if isinstance(e, Trick)), None)
+        if first is not None and first.plays and first.plays[0].player is not None:
+            return (self._seat(first.plays[0].player, first) - 1) % len(self.names)  # R2.5
+        return 0
+
+    def _deal_pending(self) -> None:
+        if self.table is not None and self.table.phase is Phase.DEAL and not self.dealt:
+            self.table.deal(self.hands, self.kitty)
+            self.dealt = True
+
+    def _trick(self, event: Trick) -> None:
+        table = self.table
+        if event.number != table.trick_number:
+            raise IllegalAction(f"trick {event.number} is written where trick "
+                                f"{table.trick_number} is due", clause="R10.6")
+        if event.leader is not None and self._seat(event.leader, event) != table.to_play:
+            raise IllegalAction(f"{event.leader} leads out of turn", clause="R5.1")
+        for play in event.plays:
+            if play.player is not None and self._seat(play.player, event) != table.to_play:
+                raise IllegalAction(f"{play.player} plays out of turn", clause="R5.1")
+            table.play(play.card)
+
+    def _seat(self, name: str, event: Event) -> int:
+        seat = self.seats.get(name.casefold())
+        if seat is None:
+            raise IllegalAction(f"{name} is not seated", clause="R10.5")
+        return seat

@@ -183,8 +183,7 @@ def _interrupt_on(handler):
 
 
 def _report(args, commands, results, failures) -> int:
-    from referee.play.match import program_letter
-    from referee.play.standings import standings, standings_text
+    from referee.play.match import program_letter, standings, standings_text
 
     table = standings([" ".join(c) for c in commands], results)
     letters = [program_letter(i) for i in range(len(commands))]
