@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from line_edits import edit_lines
 
 from referee import check_text
-from referee.conformance.draws import rulesets
+from referee.conformance.testing import rulesets
 from referee.conformance.generate import SITUATIONS, generate_game
 from referee.judge import walk
 from referee.judge.clean_game import clean_report
