@@ -32,7 +32,7 @@ from referee.log import recordschema
 from referee.log.decode import UnreadableLog
 from referee.log.jsonbuild import players_value
 from referee.log.jsonrecord import InvalidRecord, read_record, record_pointers
-from referee.log.jsontext import MAX_DEPTH, JsonError, Places, Positions, loads
+from referee.log.jsontext import MAX_DEPTH, JsonError, Places, loads
 from referee.log.jsonwrite import NotRecordable, record_of
 from referee.log.parser import parse_bytes, parse_log
 from referee.log.words import split_players
@@ -75,9 +75,9 @@ def test_places_find_each_value_where_json_decodes_it():
     paths = list(_paths(document))
     assert len(paths) == 14
     for path in paths:  # the value decoded at its start is it, and ends at its end
-        start, end = places.find(document, path)
+        start, end = places.where(path)
         assert json.JSONDecoder().raw_decode(text, start) == (_at(document, path), end)
-    assert text[slice(*places.find(document, ("a", 2, "l")))] == "[ ]"
+    assert text[slice(*places.where(("a", 2, "l")))] == "[ ]"
 
 
 def test_surrogate_pairs_decode_to_one_character():
@@ -364,11 +364,11 @@ def test_comments_stand_above_or_beside_the_statement_they_name():
 # ---- the reading of a valid record --------------------------------------------------------
 def _places(text: str) -> set[tuple[int, int, int, int]]:
     """(line, column, end line, end column) of every value of a record."""
-    document, places, positions = loads(text), Places(text), Positions(text)
+    document, places = loads(text), Places(text)
     found = set()
     for path in _paths(document):
-        start, end = places.find(document, path)
-        found.add(positions.at(start) + positions.at(end))
+        start, end = places.where(path)
+        found.add(places.at(start) + places.at(end))
     return found
 
 
@@ -550,8 +550,8 @@ def test_the_schema_s_hands_are_its_hand_objects_and_nothing_more():
 
 def test_the_pointers_of_diagnostics_are_the_pointers_of_the_values_there():
     text = (RECORDS / "revoke.json").read_text("utf-8")
-    document, places, positions = loads(text), Places(text), Positions(text)
-    everything = {positions.at(places.find(document, path)[0]):
+    document, places = loads(text), Places(text)
+    everything = {places.at(places.where(path)[0]):
                   "".join(f"/{step}" for step in path) for path in _paths(document)}
     assert everything[(56, 43)] == "/hands/0/tricks/0/plays/2/card"
     asked = list(everything)[::7] + [(1, 2), (10_000, 1), (3, 999)]
@@ -661,7 +661,7 @@ def _valid_values_at(text: str, problem) -> bool:
         if step not in (document if isinstance(document, dict) else range(len(document))):
             return True  # a member that is missing: said at the object that lacks it
         document = document[step]
-    offset = Positions(text).offset(problem.line, problem.column)
+    offset = Places(text).offset(problem.line, problem.column)
     return json.JSONDecoder().raw_decode(text, offset)[0] == document
 
 
@@ -678,7 +678,7 @@ def test_a_mutated_record_is_read_or_refused_with_its_places(mutations, edits):
         plain = json.loads(text)
         stops = None
     except json.JSONDecodeError as err:
-        plain, stops = None, Positions(text).at(err.pos)
+        plain, stops = None, Places(text).at(err.pos)
     except RecursionError:  # pragma: no cover - nesting this deep is not drawn
         plain, stops = None, None
     try:

@@ -1,35 +1,29 @@
 """A game record in JSON (spec/game-record.md) -> the same events a written log gives.
 
-:func:`read_record` reads it a piece at a time, so that the hands need not all be held, checks
-each piece against the schema and makes the events in the order a log would have them.  An
-invalid record raises :class:`InvalidRecord`, with one :class:`RecordProblem` per problem."""
+:func:`read_record` decodes it whole, checks it against the schema and makes the events in
+the order a log would have them.  An invalid record raises :class:`InvalidRecord`, with one
+:class:`RecordProblem` per problem."""
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_left
 from collections.abc import Iterable
-from functools import partial
 
 from referee.log.decode import UnreadableLog
 from referee.log.events import Comment
 from referee.log.jsonbuild import Builder, Reading
 from referee.log.jsontext import (
+    CHECK,
+    STRICT,
     JsonError,
     Places,
-    Positions,
-    escape_pointer,
     loads,
-    pieces,
+    members,
+    pointer,
     refuse_deep,
 )
-from referee.log.recordschema import (
-    MAX_PROBLEMS,
-    RecordProblem,
-    capped,
-    problems,
-    valid,
-)
+from referee.log.recordschema import RecordProblem, capped, problems, valid
 from referee.util.message import msg, msgn
 
 __all__ = [
@@ -38,7 +32,7 @@ __all__ = [
 
 FORMAT = "referee-game-record"
 VERSION = 1
-_OBJECT = re.compile(r"[ \t\n\r]*\{")
+_BLANK = re.compile(r"[ \t\n\r]*")
 
 
 class InvalidRecord(UnreadableLog):
@@ -77,113 +71,90 @@ def read_record(text: str) -> Reading:
 
 
 def validate_record(text: str) -> None:
-    """Raises :class:`InvalidRecord` where :func:`read_record` would, with the same problems,
-    without holding the record's events (only each statement's pointer, which a comment may
-    name): for a caller that asks only whether a record it wrote reads back."""
-    _read(text, keep=False)
+    """Raises :class:`InvalidRecord` where :func:`read_record` would, with the same problems:
+    for a caller that asks only whether a record it wrote reads back."""
+    _read(text)
 
 
-def _read(text: str, keep: bool = True) -> Reading:
+def _read(text: str) -> Reading:
+    """The reading of a record: its members but its hands decoded first, then each hand
+    alone, so that the hands are never all held as decoded objects."""
+    places = Places(text)
+    builder = Builder(places)
     try:
-        if not _OBJECT.match(text):  # not an object: JSON's refusal, or the schema's
-            document = loads(text)
-            refuse_deep(text)
-            raise InvalidRecord(capped(problems("record", document, partial(
-                Places(text).find, document), Positions(text))), text)
-        reading = _Reading(text, keep)
-        for piece in pieces(text, "hands"):
-            reading.piece(*piece)
-        return reading.finish()
+        loads(text, hold=False)
+        root, hands = _root(text)
+        found = _problems(places, "record", root, ())
+        if not found:
+            builder.tags(root.get("tags", ()))
+        for index, start in enumerate(hands):
+            hand = STRICT(text, start)[0]
+            found += _problems(places, "hand", hand, ("hands", index), found)
+            if not found:
+                builder.hand(("hands", index), hand)
     except JsonError as err:
-        line, column = Positions(text).at(err.offset)
+        line, column = places.at(err.offset)
         raise InvalidRecord([RecordProblem(line, column, line, column + 1, msg(
             "not JSON: {problem}", problem=err.message), None)], text) from None
+    if found:
+        raise InvalidRecord(capped(found), text)
+    reading = builder.finish(root.get("comments", ()))
+    if builder.problems:
+        raise InvalidRecord(sorted(builder.problems, key=lambda p: (p.line, p.column)), text)
+    return reading
 
 
-class _Reading:
-    """One reading of a record: the record without its hands, the problems of its hands, the
-    events while no hand has a problem.  A piece the schema refuses is searched for nesting
-    past MAX_DEPTH (not JSON a record may be) before jsonschema is asked about it."""
+def _root(text: str) -> tuple[object, list[int]]:
+    """The record decoded, but for its hands, when an array, as an empty list; and the
+    offset of each of its hands."""
+    start = _BLANK.match(text).end()
+    if text[start] != "{":
+        return loads(text), []
+    root, hands = {}, []
+    for name, _, at, _ in members(text, start, CHECK):
+        if name == "hands" and text[at] == "[":
+            hands = [start for _, _, start, _ in members(text, at, CHECK)]
+            root[name] = []
+        else:
+            root[name] = STRICT(text, at)[0]
+    return root, hands
 
-    def __init__(self, text: str, keep: bool) -> None:
-        self.text, self.keep, self.builder = text, keep, Builder(text)
-        self.root: dict[str, object] = {}  # the record, its hands an empty list
-        self.spans: dict[str, tuple[int, int]] = {}  # the offsets of each of its members
-        self.found: list[RecordProblem] = []  # the first problems of the hands
-        self.more = 0  # and how many more, all after those in the text
 
-    def piece(self, name: str, index: int | None, value: object, start: int, end: int) -> None:
-        if index is None:
-            self.root[name], self.spans[name] = value, (start, end)
-            return
-        if not valid("hand", value):
-            refuse_deep(self.text, start, end, 2)
-            found = problems("hand", value, partial(Places(self.text, start, end).find, value),
-                             self.builder.positions, ("hands", index))
-            if found:
-                self.refuse(found)
-                return
-        if not self.found:
-            self.builder.hand(index, value, Places(self.text, start, end), self.keep)
-
-    def refuse(self, found: list[RecordProblem]) -> None:
-        """Holds the first problems of the hands only (the hands come in the order of the
-        text), and no events once one has a problem."""
-        self.found += found
-        self.builder.events = []
-        if len(self.found) > 4 * MAX_PROBLEMS:
-            self.found.sort(key=lambda p: (p.line, p.column, p.message))
-            self.more += len(self.found) - MAX_PROBLEMS - 1
-            del self.found[MAX_PROBLEMS + 1:]
-
-    def finish(self) -> Reading:
-        text, root, builder = self.text, self.root, self.builder
-        found = self.found
-        if not valid("record", root):
-            refuse_deep(text)
-            found = found + problems("record", root, self.where, builder.positions)
-        if found:
-            raise InvalidRecord(capped(found, self.more), text)
-        if "tags" in root:
-            builder.tags(root["tags"], Places(text, *self.spans["tags"]))
-        reading = builder.finish(root.get("comments", []), Places(
-            text, *self.spans["comments"]) if "comments" in root else None)
-        if builder.problems:
-            raise InvalidRecord(sorted(builder.problems, key=lambda p: (p.line, p.column)), text)
-        return reading
-
-    def where(self, path: tuple) -> tuple[int, int]:
-        """The offsets of the value at ``path`` of the record."""
-        if not path:
-            return _OBJECT.match(self.text).end() - 1, len(self.text.rstrip(" \t\n\r"))
-        return Places(self.text, *self.spans[path[0]]).find(self.root[path[0]], path[1:])
+def _problems(places: Places, part: str, value: object, prefix: tuple,
+              found: list[RecordProblem] = ()) -> list[RecordProblem]:
+    """jsonschema's problems of a part of the record jsonschema-rs refuses; a record refused
+    at all (``found`` empty) is first searched for nesting past MAX_DEPTH (not JSON a record
+    may be)."""
+    if valid(part, value):
+        return []
+    if not found:
+        refuse_deep(places.text)
+    return problems(part, value, places, prefix)
 
 
 def record_pointers(text: str, places: Iterable[tuple[int, int]]) -> dict[tuple[int, int], str]:
     """(line, column) -> the JSON pointer of the value of the record that starts there, for
     each of ``places`` that is the start of one; empty for text that is not JSON.  Only the
     values that hold one of the places are looked into."""
-    positions = Positions(text)
-    wanted = {positions.offset(line, column): (line, column) for line, column in places}
-    wanted = {offset: at for offset, at in wanted.items() if positions.at(offset) == at}
-    offsets = sorted(wanted)
     try:
-        document = loads(text)
+        loads(text, hold=False)
         refuse_deep(text)
     except JsonError:
         return {}
+    located = Places(text)
+    wanted = {located.offset(line, column): (line, column) for line, column in places}
+    wanted = {offset: at for offset, at in wanted.items() if located.at(offset) == at}
+    offsets = sorted(wanted)
     found: dict[tuple[int, int], str] = {}
-    values = Places(text)
-    stack = [(0, document, "")]
-    while stack:
-        index, value, pointer = stack.pop()
-        start, end = values.starts[index], values.ends[index]
+    paths: list[tuple] = [()]
+    while paths:
+        path = paths.pop()
+        start, end = located.where(path)
         if start in wanted:
-            found[wanted[start]] = pointer
+            found[wanted[start]] = pointer(path)
         at = bisect_left(offsets, start + 1)
-        if at < len(offsets) and offsets[at] < end and isinstance(value, (dict, list)):
-            children = (values.members(index, value) if isinstance(value, dict) else
-                        dict(enumerate(values.items(index, len(value)))))
-            stack.extend((child, value[key], f"{pointer}/{escape_pointer(str(key))}")
-                         for key, child in children.items())
+        if at < len(offsets) and offsets[at] < end and text[start] in "[{":
+            children = located.children(path)
+            keys = children if isinstance(children, dict) else range(len(children))
+            paths.extend((*path, key) for key in keys)
     return found
