@@ -115,8 +115,8 @@ class _Plays:
 class Builder:
     """The events of one record, in log order, and the problems the schema cannot see."""
 
-    def __init__(self, places: Places) -> None:
-        self.places = places
+    def __init__(self, places: Places, keep: bool = True) -> None:
+        self.places, self.keep = places, keep
         self.problems: list[RecordProblem] = []
         self.statements: list[tuple[tuple, Event]] = []  # each with its path
         self.names: dict[str, str] = {}  # each name, kept once
@@ -163,6 +163,15 @@ class Builder:
         self.statements.append((at, Tag(name, value, self.span(tag, at))))
 
     def hand(self, at: tuple, hand: dict) -> None:
+        """One hand's statements; unless ``keep``, only their paths (and the HandStart, which
+        a comment naming its number needs) are kept."""
+        first = len(self.statements)
+        self._hand(at, hand)
+        if not self.keep:
+            self.statements[first:] = [(path, event if type(event) is HandStart else None)
+                                       for path, event in self.statements[first:]]
+
+    def _hand(self, at: tuple, hand: dict) -> None:
         add = self.statements.append
         if "number" in hand:
             direction = hand.get("pass")

@@ -71,16 +71,17 @@ def read_record(text: str) -> Reading:
 
 
 def validate_record(text: str) -> None:
-    """Raises :class:`InvalidRecord` where :func:`read_record` would, with the same problems:
-    for a caller that asks only whether a record it wrote reads back."""
-    _read(text)
+    """Raises :class:`InvalidRecord` where :func:`read_record` would, with the same problems,
+    without holding the record's events (only each statement's path, which a comment may
+    name): for a caller that asks only whether a record it wrote reads back."""
+    _read(text, keep=False)
 
 
-def _read(text: str) -> Reading:
+def _read(text: str, keep: bool = True) -> Reading:
     """The reading of a record: its members but its hands decoded first, then each hand
     alone, so that the hands are never all held as decoded objects."""
     places = Places(text)
-    builder = Builder(places)
+    builder = Builder(places, keep)
     try:
         loads(text, hold=False)
         root, hands = _root(text)

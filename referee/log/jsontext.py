@@ -84,8 +84,6 @@ _DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_int=_number(int),
 _CHECKER = json.JSONDecoder(object_pairs_hook=_checked, parse_int=_number(len),
                             parse_float=_number(len), parse_constant=_constant)
 STRICT, CHECK = make_scanner(_DECODER), make_scanner(_CHECKER)
-# the end of a value already read strictly, without converting its numbers
-_SKIM = make_scanner(json.JSONDecoder(parse_int=len, parse_float=len, parse_constant=len))
 
 
 def loads(text: str, hold: bool = True) -> object:
@@ -171,7 +169,7 @@ def _no_value() -> str:
     return msg("expected a value (an object, array, string, number, true, false or null)")
 
 
-def members(text: str, pos: int, scan=_SKIM):
+def members(text: str, pos: int, scan=CHECK):
     """(name or None, the offset of the name, start, end) of each member or item of the
     container at ``pos`` of a text that is JSON up to its end; ``end`` is None, and the
     last, where ``scan`` refuses the value."""
