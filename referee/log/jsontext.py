@@ -232,12 +232,10 @@ class Places:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._starts: array | None = None
+        self._starts: array | None = None  # the offset where each line starts
         self._children: dict[tuple, dict | list] = {}  # the places in each container seen
 
-    @property
-    def starts(self) -> array:
-        """The offset where each line starts (the first line's, 0, at index 0)."""
+    def _lines(self) -> array:
         if self._starts is None:
             # packed: a list of ints would cost 36 bytes a line, more than a short line itself
             self._starts = array("q", [0])
@@ -245,12 +243,12 @@ class Places:
         return self._starts
 
     def at(self, offset: int) -> tuple[int, int]:
-        index = bisect_right(self.starts, offset) - 1
-        return index + 1, offset - self.starts[index] + 1
+        index = bisect_right(self._lines(), offset) - 1
+        return index + 1, offset - self._starts[index] + 1
 
     def offset(self, line: int, column: int) -> int:
         """The offset of 1-based (line, column); -1 for a line the text does not have."""
-        starts = self.starts
+        starts = self._lines()
         return starts[line - 1] + column - 1 if 1 <= line <= len(starts) else -1
 
     def children(self, path: tuple) -> dict | list:
@@ -272,13 +270,8 @@ class Places:
             return _BLANK.match(self.text).end(), len(self.text.rstrip(" \t\n\r"))
         return self.children(path[:-1])[path[-1]]
 
-    def span(self, path: tuple | None) -> Span:
-        """The span of the value at ``path``; None, a value that is not there: the first
-        character's place, as a pointer to nothing had."""
-        if path is None:
-            return Span(1, 1, 1, 1)
-        start, end = self.where(path)
-        return Span(*self.at(start), *self.at(end))
+    def span(self, path: tuple) -> Span:
+        return Span(*self.at(self.where(path)[0]), *self.at(self.where(path)[1]))
 
     def spans(self, path: tuple) -> tuple[Span, ...]:
         """The spans of the items of the array at ``path``."""
