@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from referee.log.decode import UnreadableLog
 from referee.log.events import Comment
@@ -88,8 +88,7 @@ def _read(text: str, keep: bool = True) -> Reading:
         found = _problems(places, "record", root, ())
         if not found:
             builder.tags(root.get("tags", ()))
-        for index, start in enumerate(hands):
-            hand = STRICT(text, start)[0]
+        for index, hand in enumerate(hands):
             found += _problems(places, "hand", hand, ("hands", index), found)
             if not found:
                 builder.hand(("hands", index), hand)
@@ -105,17 +104,17 @@ def _read(text: str, keep: bool = True) -> Reading:
     return reading
 
 
-def _root(text: str) -> tuple[object, list[int]]:
-    """The record decoded, but for its hands, when an array, as an empty list; and the
-    offset of each of its hands."""
+def _root(text: str) -> tuple[object, Iterator[object]]:
+    """The record decoded, but for its hands, when an array, as an empty list; and its hands,
+    each decoded when it is reached."""
     start = _BLANK.match(text).end()
     if text[start] != "{":
-        return loads(text), []
-    root, hands = {}, []
-    for name, _, at, _ in members(text, start, CHECK):
+        return loads(text), iter(())
+    root, hands = {}, iter(())
+    for name, _, at, _, _ in members(text, start, CHECK):
         if name == "hands" and text[at] == "[":
-            hands = [start for _, _, start, _ in members(text, at, CHECK)]
             root[name] = []
+            hands = (hand for _, _, _, _, hand in members(text, at, STRICT))
         else:
             root[name] = STRICT(text, at)[0]
     return root, hands

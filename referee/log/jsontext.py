@@ -170,9 +170,9 @@ def _no_value() -> str:
 
 
 def members(text: str, pos: int, scan=CHECK):
-    """(name or None, the offset of the name, start, end) of each member or item of the
-    container at ``pos`` of a text that is JSON up to its end; ``end`` is None, and the
-    last, where ``scan`` refuses the value."""
+    """(name or None, the offset of the name, start, end, value as ``scan`` reads it) of each
+    member or item of the container at ``pos`` of a text that is JSON up to its end; ``end``
+    is None, and the last, where ``scan`` refuses the value."""
     named = text[pos] == "{"
     pos = _BLANK.match(text, pos + 1).end()
     while text[pos] not in "]}":
@@ -182,11 +182,11 @@ def members(text: str, pos: int, scan=CHECK):
             name, pos = scanstring(text, pos + 1)
             pos = _BLANK.match(text, text.index(":", pos) + 1).end()
         try:
-            end = scan(text, pos)[1]
+            value, end = scan(text, pos)
         except (_Refused, RecursionError):
-            yield name, name_at, pos, None
+            yield name, name_at, pos, None, None
             return
-        yield name, name_at, pos, end
+        yield name, name_at, pos, end, value
         pos = _BLANK.match(text, end).end()
         pos = _BLANK.match(text, pos + (text[pos] == ",")).end()
 
@@ -200,7 +200,7 @@ def _blame(text: str) -> tuple[int, str]:
         if depth > MAX_DEPTH:
             return pos, _deep()
         seen = set()
-        for name, name_at, start, _ in members(text, pos, STRICT):
+        for name, name_at, start, _, _ in members(text, pos, STRICT):
             if name_at is not None and name in seen:
                 return name_at, _twice(name)
             seen.add(name)
@@ -258,9 +258,9 @@ class Places:
             start = self.where(path)[0]
             places = members(self.text, start)
             if self.text[start] == "{":
-                found = {name: (start, end) for name, _, start, end in places}
+                found = {name: (start, end) for name, _, start, end, _ in places}
             else:
-                found = [(start, end) for _, _, start, end in places]
+                found = [(start, end) for _, _, start, end, _ in places]
             self._children[path] = found
         return found
 

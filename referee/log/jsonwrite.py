@@ -26,9 +26,9 @@ from referee.log.events import (
 )
 from referee.log.jsonbuild import Reading, players_value
 from referee.log.jsonrecord import FORMAT, VERSION
-from referee.log.words import split_players
 from referee.log.recordfits import PlainValues
 from referee.log.recordschema import schema
+from referee.log.words import split_players
 from referee.log.writer import write
 from referee.rules.cards import card_text
 
