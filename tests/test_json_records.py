@@ -30,8 +30,7 @@ from referee.judge.walk import check_bytes, check_path
 from referee.log import recordschema
 from referee.log.decode import UnreadableLog
 from referee.log.events import Comment, Deal, HandStart, Kitty, Span, Tag, Trick
-from referee.log.jsonbuild import players_value
-from referee.log.jsonrecord import InvalidRecord, read_record, record_pointers
+from referee.log.jsonrecord import InvalidRecord, players_value, read_record, record_pointers
 from referee.log.jsontext import MAX_DEPTH, JsonError, Places, loads
 from referee.log.jsonwrite import NotRecordable, record_of
 from referee.log.parser import parse_bytes, parse_log

@@ -24,8 +24,7 @@ from referee.log.events import (
     Total,
     Trick,
 )
-from referee.log.jsonbuild import Reading, players_value
-from referee.log.jsonrecord import FORMAT, VERSION
+from referee.log.jsonrecord import FORMAT, VERSION, Reading, players_value
 from referee.log.recordfits import PlainValues
 from referee.log.recordschema import schema
 from referee.log.words import split_players
