@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 import re
 import time
 from pathlib import Path
@@ -395,6 +396,24 @@ def test_every_span_of_a_record_s_events_is_the_place_of_one_of_its_values(text)
     spans = [span for event in read_record(text).events for span in _spans(event)]
     assert len(spans) > 10
     assert {(s.line, s.column, s.end_line, s.end_column) for s in spans} <= places
+
+
+def test_a_record_s_spans_are_found_in_its_text_only_when_read(monkeypatch):
+    text = record('"hands": [{"number": 1, "kitty": ["QS", "2C"]}]').decode()
+
+    def refused(self, path):
+        raise AssertionError(f"the place of {path} was looked for")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Places, "children", refused)
+        hand, kitty = read_record(text).events
+    # in the text, the hand's number 1 is at column 70 and its kitty's "[" at column 82
+    assert hand.span == Span(1, 70, 1, 71)
+    assert (kitty.span, kitty.run.spans) == (
+        Span(1, 82, 1, 94), (Span(1, 83, 1, 87), Span(1, 89, 1, 93)))
+    assert Span(1, 70, 1, 71) == hand.span and hash(hand.span) == hash(Span(1, 70, 1, 71))
+    copied = pickle.loads(pickle.dumps(hand.span))
+    assert type(copied) is Span and copied == Span(1, 70, 1, 71)
 
 
 def _counting_jsonschema(monkeypatch) -> list[str]:
