@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from operator import attrgetter
 from pathlib import Path
 
 from referee.log.jsontext import Places, pointer
@@ -102,14 +103,10 @@ _DESCRIBED = {"type", "pattern", "not", "const", "enum", "anyOf", "minimum", "ma
               "minLength"}
 
 
-def _order(problem: RecordProblem) -> tuple[int, int, str]:
-    return problem.line, problem.column, problem.message
-
-
 def capped(found: list[RecordProblem]) -> list[RecordProblem]:
     """The first :data:`MAX_PROBLEMS` problems in the order of the text, then one that counts
     the rest."""
-    found = sorted(found, key=_order)
+    found = sorted(found, key=attrgetter("line", "column", "message"))
     if len(found) > MAX_PROBLEMS:
         rest = len(found) - MAX_PROBLEMS
         last = found[MAX_PROBLEMS - 1]
