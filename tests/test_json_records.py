@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 import re
 import time
 from pathlib import Path
@@ -25,18 +26,17 @@ from record_texts import (
     three_hands,
 )
 
-from referee.judge.walk import check_bytes, check_path
 from referee.cli import main
-from referee.log.events import Comment, Deal, HandStart, Kitty, Span, Tag, Trick
+from referee.judge.walk import check_bytes, check_path
 from referee.log import recordschema
 from referee.log.decode import UnreadableLog
-from referee.log.jsonbuild import players_value
-from referee.log.jsonrecord import InvalidRecord, read_record, record_pointers
-from referee.log.jsontext import MAX_DEPTH, JsonError, Places, Positions, loads
+from referee.log.events import Comment, Deal, HandStart, Kitty, Span, Tag, Trick
+from referee.log.jsonrecord import InvalidRecord, players_value, read_record, record_pointers
+from referee.log.jsontext import MAX_DEPTH, JsonError, Places, loads
 from referee.log.jsonwrite import NotRecordable, record_of
 from referee.log.parser import parse_bytes, parse_log
-from referee.log.words import split_players
 from referee.log.recordschema import schema
+from referee.log.words import split_players
 from referee.log.writer import format_text
 from referee.rules.cards import card_text
 from referee.run.convert import ConversionRefused, SameFormat, convert
@@ -75,9 +75,9 @@ def test_places_find_each_value_where_json_decodes_it():
     paths = list(_paths(document))
     assert len(paths) == 14
     for path in paths:  # the value decoded at its start is it, and ends at its end
-        start, end = places.find(document, path)
+        start, end = places.where(path)
         assert json.JSONDecoder().raw_decode(text, start) == (_at(document, path), end)
-    assert text[slice(*places.find(document, ("a", 2, "l")))] == "[ ]"
+    assert text[slice(*places.where(("a", 2, "l")))] == "[ ]"
 
 
 def test_surrogate_pairs_decode_to_one_character():
@@ -364,11 +364,11 @@ def test_comments_stand_above_or_beside_the_statement_they_name():
 # ---- the reading of a valid record --------------------------------------------------------
 def _places(text: str) -> set[tuple[int, int, int, int]]:
     """(line, column, end line, end column) of every value of a record."""
-    document, places, positions = loads(text), Places(text), Positions(text)
+    document, places = loads(text), Places(text)
     found = set()
     for path in _paths(document):
-        start, end = places.find(document, path)
-        found.add(positions.at(start) + positions.at(end))
+        start, end = places.where(path)
+        found.add(places.at(start) + places.at(end))
     return found
 
 
@@ -396,6 +396,24 @@ def test_every_span_of_a_record_s_events_is_the_place_of_one_of_its_values(text)
     spans = [span for event in read_record(text).events for span in _spans(event)]
     assert len(spans) > 10
     assert {(s.line, s.column, s.end_line, s.end_column) for s in spans} <= places
+
+
+def test_a_record_s_spans_are_found_in_its_text_only_when_read(monkeypatch):
+    text = record('"hands": [{"number": 1, "kitty": ["QS", "2C"]}]').decode()
+
+    def refused(self, path):
+        raise AssertionError(f"the place of {path} was looked for")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Places, "children", refused)
+        hand, kitty = read_record(text).events
+    # in the text, the hand's number 1 is at column 70 and its kitty's "[" at column 82
+    assert hand.span == Span(1, 70, 1, 71)
+    assert (kitty.span, kitty.run.spans) == (
+        Span(1, 82, 1, 94), (Span(1, 83, 1, 87), Span(1, 89, 1, 93)))
+    assert Span(1, 70, 1, 71) == hand.span and hash(hand.span) == hash(Span(1, 70, 1, 71))
+    copied = pickle.loads(pickle.dumps(hand.span))
+    assert type(copied) is Span and copied == Span(1, 70, 1, 71)
 
 
 def _counting_jsonschema(monkeypatch) -> list[str]:
@@ -550,8 +568,8 @@ def test_the_schema_s_hands_are_its_hand_objects_and_nothing_more():
 
 def test_the_pointers_of_diagnostics_are_the_pointers_of_the_values_there():
     text = (RECORDS / "revoke.json").read_text("utf-8")
-    document, places, positions = loads(text), Places(text), Positions(text)
-    everything = {positions.at(places.find(document, path)[0]):
+    document, places = loads(text), Places(text)
+    everything = {places.at(places.where(path)[0]):
                   "".join(f"/{step}" for step in path) for path in _paths(document)}
     assert everything[(56, 43)] == "/hands/0/tricks/0/plays/2/card"
     asked = list(everything)[::7] + [(1, 2), (10_000, 1), (3, 999)]
@@ -661,7 +679,7 @@ def _valid_values_at(text: str, problem) -> bool:
         if step not in (document if isinstance(document, dict) else range(len(document))):
             return True  # a member that is missing: said at the object that lacks it
         document = document[step]
-    offset = Positions(text).offset(problem.line, problem.column)
+    offset = Places(text).offset(problem.line, problem.column)
     return json.JSONDecoder().raw_decode(text, offset)[0] == document
 
 
@@ -678,7 +696,7 @@ def test_a_mutated_record_is_read_or_refused_with_its_places(mutations, edits):
         plain = json.loads(text)
         stops = None
     except json.JSONDecodeError as err:
-        plain, stops = None, Positions(text).at(err.pos)
+        plain, stops = None, Places(text).at(err.pos)
     except RecursionError:  # pragma: no cover - nesting this deep is not drawn
         plain, stops = None, None
     try:

@@ -14,7 +14,7 @@ from peak_memory import growth, run_measured
 from record_texts import played_record, three_hands
 
 from referee.log.jsonrecord import InvalidRecord, read_record
-from referee.log.jsontext import Positions
+from referee.log.jsontext import Places
 
 _TEXT = json.dumps(three_hands(), indent=1)
 _GAP = "\n  },\n  {\n"  # between two items of an array of objects, as json.dumps(indent=1)
@@ -133,7 +133,7 @@ def test_an_edited_structure_is_said_where_json_stops_reading_it(edits):
         json.loads(text)
         stops = None
     except json.JSONDecodeError as err:
-        stops = Positions(text).at(err.pos)
+        stops = Places(text).at(err.pos)
     try:
         read_record(text)
         return  # (an edit that leaves a record: a comma replaced by a comma)

@@ -24,11 +24,10 @@ from referee.log.events import (
     Total,
     Trick,
 )
-from referee.log.jsonbuild import Reading, players_value
-from referee.log.jsonrecord import FORMAT, VERSION
-from referee.log.words import split_players
+from referee.log.jsonrecord import FORMAT, VERSION, Reading, players_value
 from referee.log.recordfits import PlainValues
 from referee.log.recordschema import schema
+from referee.log.words import split_players
 from referee.log.writer import write
 from referee.rules.cards import card_text
 
@@ -231,10 +230,10 @@ def log_text(reading: Reading) -> str:
     return write(reading.events, dict(reading.remarks))
 
 
-def dump(value, indent: int = 0, lead: int = 0) -> str:
-    """JSON text with each value on one line when it fits in :data:`LINE_WIDTH` columns (after
-    ``lead`` columns), and a list of plain values (a deal's cards) always on one line."""
-    return _laid(_node(value), indent, lead)
+def dump(value) -> str:
+    """JSON text with each value on one line when it fits in :data:`LINE_WIDTH` columns, and a
+    list of plain values (a deal's cards) always on one line."""
+    return _laid(_node(value), 0, 0)
 
 
 _PLAIN = frozenset((str, int, float, bool, type(None)))
