@@ -228,7 +228,7 @@ def report_view(data: bytes, path: str, *, base_dir: Path | None = None,
     """(the view of the game for :func:`render_html`, the verdict)."""
     from referee.log.parser import log_text
     from referee.output.game_view import GameView, referee_game
-    from referee.output.localized import localized
+    from referee.output.render import localized
 
     # read a block at a time: what the page shows of the hands is kept as the replay goes
     report, trace, records = referee_game(log_text(data), path, base_dir=base_dir,
@@ -242,7 +242,7 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
     """Write the report page of ``path`` to ``output`` (``-``: standard output).  Exit code
     0 clean, 1 violations, 2 when the input is not a log or the page cannot be written."""
     from referee.log.decode import UnreadableLog
-    from referee.output.localized import reason_in
+    from referee.output.render import reason_in
     from referee.util.reading import UnreadableFile, read_input
     from referee.util.terminal import escaped
 

@@ -11,7 +11,7 @@ import threading
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 
-from referee.run.usage import EXIT_CLEAN, EXIT_VIOLATIONS, ProgressBar, UsageError
+from referee.run.commands import EXIT_CLEAN, EXIT_VIOLATIONS, ProgressBar, UsageError
 from referee.run.window import finished_in_window
 from referee.util.terminal import escaped
 

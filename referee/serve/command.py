@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from referee.run.usage import EXIT_UNREADABLE, UsageError, language
+from referee.run.commands import EXIT_UNREADABLE, UsageError, language
 from referee.util.i18n import translate
 from referee.util.message import msg
 

@@ -58,7 +58,7 @@ def report(data: bytes, language: str, ruleset: str, name: str = LABEL
     ``name`` is the log's name on the page, and nothing else."""
     from referee.log.decode import UnreadableLog
     from referee.output.html import render_html, report_view
-    from referee.output.localized import reason_in
+    from referee.output.render import reason_in
 
     try:
         view, _verdict = report_view(data, name, base_dir=None, ruleset=bundled(ruleset),
@@ -74,7 +74,7 @@ def audit(data: bytes, language: str, ruleset: str) -> dict:
     from referee.judge import codes
     from referee.log.decode import UnreadableLog
     from referee.log.parser import log_text
-    from referee.output.localized import localized_diagnostic, reason_in
+    from referee.output.render import localized_diagnostic, reason_in
     from referee.proofs.audit_read import open_sheet
     from referee.util.i18n import translate
     from referee.util.message import msg
