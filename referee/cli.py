@@ -217,7 +217,7 @@ _COMMANDS = {  # each command's implementation, imported only when it runs
     "explain": "referee.run.commands:run_explain",
     "rules": "referee.run.commands:run_rules",
     "match": "referee.run.cmd_match:run_match",
-    "serve": "referee.serve.command:run_serve",
+    "serve": "referee.serve.app:run_serve",
 }
 
 
