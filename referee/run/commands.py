@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import partial
 from pathlib import Path
@@ -142,6 +143,7 @@ def run_check(args) -> int:
     jobs = args.jobs or bulk.default_jobs()
     notes: set[str] = set()
     passed: list[str] = []
+    verdicts: Counter[str] = Counter()
     paths: Iterable[str] = iter_inputs(args.paths, notes)
     counted = sys.stderr.isatty() and args.format != "text"  # (a bar for the files counted)
     if counted:
@@ -166,8 +168,8 @@ def run_check(args) -> int:
                                                     ruleset=rules))
         else:
             stream = bulk.check_many(paths, jobs=jobs, timeout=args.timeout, check=check)
-        tally = bulk.Tally()
-        reports = progress.passing(tally.counted(bulk.passing_over(stream, notes, passed)))
+        reports = progress.passing(bulk.counted(bulk.passing_over(stream, notes, passed),
+                                                verdicts))
         if args.format in _DOCUMENT_WRITERS:  # streamed: one report in memory at a time
             module, writer = _DOCUMENT_WRITERS[args.format]
             getattr(import_module(module), writer)(reports, sys.stdout, lang)
@@ -184,10 +186,10 @@ def run_check(args) -> int:
             print(translate(bulk.passed_over_note(passed), lang),
                   file=sys.stdout if args.format == "text" else sys.stderr)
         if args.format == "text":
-            print(render.tally_line(tally.verdicts, lang))
+            print(render.tally_line(verdicts, lang))
     finally:
         progress.close()
-    return max((_EXIT_BY_VERDICT[v] for v in tally.verdicts), default=EXIT_CLEAN)
+    return max((_EXIT_BY_VERDICT[v] for v in verdicts), default=EXIT_CLEAN)
 
 
 def _usage_errors(reports):
