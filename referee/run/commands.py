@@ -48,15 +48,15 @@ def color(args) -> bool | None:
     return None
 
 
-def language(args) -> str:
-    """The language to speak: ``--lang``, else the environment as gettext reads it."""
-    return _chosen(args, os.environ)
+def language(args, machine: bool = False) -> str:
+    """The language to speak: ``--lang``, else the environment as gettext reads it; for
+    output that programs read (``machine``), English, which no machine's locale changes."""
+    from referee.util.i18n import UnknownLanguage, choose_language
 
-
-def machine_language(args) -> str:
-    """The language of the messages in output that programs read (JSON, SARIF, annotations):
-    ``--lang`` only, English without it, so that a CI machine's locale never changes them."""
-    return _chosen(args, {})
+    try:
+        return choose_language(getattr(args, "lang", None), {} if machine else os.environ)
+    except UnknownLanguage as err:
+        raise UsageError(str(err)) from None
 
 
 class ProgressBar:
@@ -85,15 +85,6 @@ class ProgressBar:
     def close(self) -> None:
         if self.bar is not None:
             self.bar.stop()
-
-
-def _chosen(args, environ) -> str:
-    from referee.util.i18n import UnknownLanguage, choose_language
-
-    try:
-        return choose_language(getattr(args, "lang", None), environ)
-    except UnknownLanguage as err:
-        raise UsageError(str(err)) from None
 
 
 _EXIT_BY_VERDICT = {"clean": EXIT_CLEAN, "violations": EXIT_VIOLATIONS, "unreadable": EXIT_UNREADABLE}
@@ -151,7 +142,7 @@ def run_check(args) -> int:
     if args.max_diagnostics < 1:
         raise UsageError("--max-diagnostics must be 1 or more")
     # people read the text; programs read the rest, whose messages follow --lang alone
-    lang = language(args) if args.format == "text" else machine_language(args)
+    lang = language(args, machine=args.format != "text")
     rules, folders = ruleset_choice(args)
     check = partial(bulk.check_one, invariants=args.invariants,
                     max_diagnostics=args.max_diagnostics, ruleset=rules, allowed_dirs=folders)
@@ -219,16 +210,14 @@ def _read(path: str, reading):
 
 def run_fmt(args) -> int:
     from referee.log.decode import decode_log
+    from referee.log.recognise import looks_like_record
     from referee.log.writer import format_text
 
     if args.write and args.path == "-":
         raise UsageError("--write rewrites a file: name one (standard input has none)")
-
     text = _read(args.path, decode_log)
     if text is None:
         return EXIT_UNREADABLE
-    from referee.log.recognise import looks_like_record
-
     if looks_like_record(text):
         return _fmt_record(args.path, text, args.write)
     canonical, issues = format_text(text)
@@ -322,32 +311,26 @@ def run_verify_rules(args) -> int:
 
 
 def run_audit(args) -> int:
-    if args.solutions < 1:
-        raise UsageError("--solutions must be 1 or more")
+    from referee.judge import codes
+    from referee.log.parser import log_text
+    from referee.output.render import diagnostic_line, localized_diagnostic
+    from referee.proofs.audit_read import open_sheet
     from referee.proofs.budgets import AUDIT_SECONDS
 
+    if args.solutions < 1:
+        raise UsageError("--solutions must be 1 or more")
     seconds = AUDIT_SECONDS if args.timeout is None else args.timeout
     if not 0 < seconds <= 7 * 24 * 3600:  # also refuses nan
         raise UsageError(f"--timeout must be a number of seconds above 0 and at most a week, "
                          f"not {args.timeout}")
-    from referee.log.parser import log_text
-    from referee.output.render import diagnostic_line
-    from referee.proofs.audit_read import open_sheet
-
     # a block at a time: the setup's events now (a log that is not one is said here), the
     # hands when audited
     sheet = _read(args.path, lambda data: open_sheet(log_text(data), args.path))
     if sheet is None:
         return EXIT_UNREADABLE
-    from referee.judge import codes
-
     rules, folders = ruleset_choice(args)
-    # the ruleset the log names (a TOML file too, as check allows), target set
     audit = sheet.audit(ruleset=rules, allowed_dirs=folders, max_solutions=args.solutions,
                         seconds=seconds)
-    from referee.output.render import localized_diagnostic
-    from referee.util.i18n import translate
-
     speak = language(args)
     faults = [d for d in audit.findings.items if d.kind == codes.BAD_SETUP]
     for diag in sorted(faults, key=lambda d: (d.line, d.column)):  # what the audit assumed instead
@@ -375,12 +358,10 @@ def run_explain(args) -> int:
     code = lookup(args.code)
     if code is not None:
         _explain_kind(code, lang, quote)
-        return EXIT_CLEAN
-    wanted = clause_id(args.code)
-    if wanted is not None:
+    elif (wanted := clause_id(args.code)) is not None:
         _explain_clause(wanted, lang, quote)
-        return EXIT_CLEAN
-    _explain_topic(args.code, lang, quote)
+    else:
+        _explain_topic(args.code, lang, quote)
     return EXIT_CLEAN
 
 

@@ -1,19 +1,12 @@
-"""The web application of ``referee serve`` (Starlette): the page, and the three requests it
-makes of the referee.
+"""The web application of ``referee serve`` (Starlette): the page (``GET /``) and the three
+requests it makes: ``POST api/check`` and ``POST api/audit`` (JSON ``{"log", "lang",
+"ruleset"}``) and ``POST report`` (a form: ``log`` text or a ``file``), as ``check --format
+json``, ``audit`` and ``report`` answer them.
 
-- ``GET /``: the page (its texts in ``?lang=`` or the browser's language);
-- ``POST api/check``: JSON ``{"log": TEXT, "lang": CODE, "ruleset": NAME}`` -> the verdict,
-  a one-line summary and the diagnostics, as ``check --format json`` has them;
-- ``POST api/audit``: the same request -> the audit of the log's score sheet;
-- ``POST report``: a form (``log`` text or a ``file``, ``lang``, ``ruleset``) -> the report
-  page, as ``referee report`` writes it.
-
-Bounds (:class:`Limits`): a request's body is refused past its size (413, before it is read
-whole) or its time to arrive (408); each job runs in a checker process under its time limit
-(504 past it), waiting a bounded time behind a bounded queue for a free checker (503).
-``lang`` is one of the catalogs, ``ruleset`` empty (the log's choice) or a bundled ruleset's
-name: no path from a request reaches the disk.  The page's URLs are relative, so it works
-under a reverse proxy's prefix too.
+Every request is bounded (:class:`Limits`): its body's size (413) and time to arrive (408),
+its job's time in a checker process (504), its wait for a free checker (503).  ``lang`` is one
+of the catalogs, ``ruleset`` empty or a bundled ruleset's name: no path from a request reaches
+the disk.  The page's URLs are relative, so it works under a reverse proxy's prefix too.
 """
 
 from __future__ import annotations
