@@ -15,12 +15,13 @@ from typing import IO
 from referee import __version__
 from referee.judge.codes import NOTE
 from referee.output.game_view import MAX_DRAWN_HANDS
+from referee.output.render import verdict_text
 from referee.rules.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from referee.rules.rulebook import clause_quote
 from referee.rules.ruleset import Ruleset
 from referee.util import i18n
 from referee.util.i18n import N_, SOURCE_LANGUAGE
-from referee.util.message import msg, msgn
+from referee.util.message import msg
 
 TEMPLATE = "report.html.j2"
 RED_SUITS = frozenset("HD")
@@ -188,9 +189,7 @@ def page_parts(game: dict, language: str = SOURCE_LANGUAGE) -> Iterator[str]:
         else:
             general.append(diag)
     count = sum(d["severity"] != NOTE for d in diagnostics) + sum(game["suppressed"].values())
-    verdict = i18n.translate({"clean": msg("clean"), "unreadable": msg("unreadable"),
-                              "violations": msgn("{n} violation", "{n} violations", count,
-                                                 n=count)}[game["verdict"]], language)
+    verdict = verdict_text(game["verdict"], count, language)
     return _template(language).generate(
         game=game, diag={d["id"]: d for d in diagnostics}, general=general,
         findings_by_hand=by_hand, verdict_text=verdict, chart=chart(game),

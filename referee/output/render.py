@@ -239,16 +239,26 @@ def joined(names: list[str], language: str = SOURCE_LANGUAGE) -> str:
     return text
 
 
+def verdict_text(verdict: str, violations: int, language: str = SOURCE_LANGUAGE) -> str:
+    """A file's verdict as its reader is told it: clean, unreadable, or N violations."""
+    return translate({"clean": msg("clean"), "unreadable": msg("unreadable"),
+                      "violations": msgn("{n} violation", "{n} violations", violations,
+                                         n=violations)}[verdict], language)
+
+
+def violations(report: Report) -> int:
+    """The violations of a report: its diagnostics but the notes, and those not listed."""
+    notes = sum(d.severity == NOTE for d in report.diagnostics)
+    return len(report.diagnostics) - notes + sum(report.suppressed.values())
+
+
 def summary_title(report: Report, language: str = SOURCE_LANGUAGE) -> list[tuple[str, str]]:
     """The summary line as (text, style) pieces; ``report`` is already in ``language``."""
     hands = len(report.hands)
     notes = sum(d.severity == NOTE for d in report.diagnostics)
-    count = len(report.diagnostics) - notes + sum(report.suppressed.values())
-    verdict = {"clean": (msg("clean"), "green"),
-               "violations": (msgn("{n} violation", "{n} violations", count, n=count), "red"),
-               "unreadable": (msg("unreadable"), "red")}[report.verdict]
     head = [(escaped(report.path), "bold"), (": ", ""),
-            (translate(verdict[0], language), verdict[1])]
+            (verdict_text(report.verdict, violations(report), language),
+             "green" if report.verdict == "clean" else "red")]
     if notes:  # what the referee could not decide, said beside the verdict, not as a fault
         head.append((" " + translate(msg("({n} undecided)", n=notes), language), "yellow"))
     if report.unreadable is not None:

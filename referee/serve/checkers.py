@@ -43,18 +43,13 @@ def bundled(name: str) -> Ruleset | None:
 def check(data: bytes, language: str, ruleset: str) -> dict:
     """The check of one log: its verdict, a one-line summary, and the rest as ``check
     --format json`` has it."""
-    from referee.judge.codes import NOTE
-    from referee.output.render import more_diagnostics, report_json
+    from referee.output.render import more_diagnostics, report_json, verdict_text, violations
     from referee.run.single import check_bytes
-    from referee.util.i18n import translate
-    from referee.util.message import msg, msgn
 
     report = check_bytes(data, LABEL, base_dir=None, ruleset=bundled(ruleset))
     document = report_json(report, language)
-    count = sum(d.severity != NOTE for d in report.diagnostics) + sum(report.suppressed.values())
-    summary = {"clean": msg("clean"), "unreadable": msg("unreadable"),
-               "violations": msgn("{n} violation", "{n} violations", count, n=count)}
-    return {"verdict": report.verdict, "summary": translate(summary[report.verdict], language),
+    return {"verdict": report.verdict,
+            "summary": verdict_text(report.verdict, violations(report), language),
             "diagnostics": document["diagnostics"], "error": document["error"],
             "more": [more_diagnostics(kind, left, language)
                      for kind, left in report.suppressed.items()]}
