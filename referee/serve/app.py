@@ -15,7 +15,7 @@ import asyncio
 import json
 import sys
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from importlib import resources
 
 from referee.run.commands import EXIT_UNREADABLE, UsageError, language
@@ -81,8 +81,10 @@ def create_app(limits: Limits | None = None):
     handlers = Handlers(checkers, limits)
     routes = [Route("/", handlers.page), Route("/page.js", handlers.script),
               Route("/healthz", handlers.health),
-              Route("/api/check", handlers.check, methods=["POST"]),
-              Route("/api/audit", handlers.audit, methods=["POST"]),
+              Route("/api/check", partial(handlers.json_job, "check", limits.check_seconds),
+                    methods=["POST"]),
+              Route("/api/audit", partial(handlers.json_job, "audit", limits.audit_seconds),
+                    methods=["POST"]),
               Route("/report", handlers.report, methods=["POST"])]
     app = Starlette(routes=routes, lifespan=lifespan)
     return Guard(app, limits)
@@ -113,13 +115,7 @@ class Handlers:
 
         return PlainTextResponse("ok")
 
-    async def check(self, request):
-        return await self._json_job(request, "check", self.limits.check_seconds)
-
-    async def audit(self, request):
-        return await self._json_job(request, "audit", self.limits.audit_seconds)
-
-    async def _json_job(self, request, name: str, seconds: float):
+    async def json_job(self, name: str, seconds: float, request):
         from starlette.responses import JSONResponse
 
         language = _language(None, request)
