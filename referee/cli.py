@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from referee.judge.table import DEFAULT_MAX_DIAGNOSTICS
 from referee.rules.options import OnFault
-from referee.run.usage import EXIT_CLEAN, EXIT_UNREADABLE, UsageError
+from referee.run.commands import EXIT_CLEAN, EXIT_UNREADABLE, UsageError
 from referee.util.terminal import escaped
 
 
@@ -205,19 +205,19 @@ def main(argv: list[str] | None = None) -> int:
 
 
 _COMMANDS = {  # each command's implementation, imported only when it runs
-    "check": "referee.run.cmd_check:run_check",
-    "fmt": "referee.run.cmd_tools:run_fmt",
-    "replay": "referee.run.cmd_tools:run_replay",
-    "report": "referee.run.cmd_tools:run_report",
-    "convert": "referee.run.cmd_tools:run_convert",
-    "generate": "referee.run.cmd_tools:run_generate",
-    "corpus": "referee.run.cmd_tools:run_corpus",
-    "verify-rules": "referee.run.cmd_tools:run_verify_rules",
-    "audit": "referee.run.cmd_tools:run_audit",
-    "explain": "referee.run.cmd_book:run_explain",
-    "rules": "referee.run.cmd_book:run_rules",
+    "check": "referee.run.commands:run_check",
+    "fmt": "referee.run.commands:run_fmt",
+    "replay": "referee.run.commands:run_replay",
+    "report": "referee.run.commands:run_report",
+    "convert": "referee.run.commands:run_convert",
+    "generate": "referee.run.commands:run_generate",
+    "corpus": "referee.run.commands:run_corpus",
+    "verify-rules": "referee.run.commands:run_verify_rules",
+    "audit": "referee.run.commands:run_audit",
+    "explain": "referee.run.commands:run_explain",
+    "rules": "referee.run.commands:run_rules",
     "match": "referee.run.cmd_match:run_match",
-    "serve": "referee.serve.command:run_serve",
+    "serve": "referee.serve.app:run_serve",
 }
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from referee.judge.hand_record import HandRecord
 from referee.log.parser import parse_text
 from referee.output import game_view as view_module
-from referee.output.sheet_view import SheetLines
+from referee.output.game_view import SheetLines
 from referee.output.game_view import game_view, referee_game
 from referee.run.single import check_parsed
 

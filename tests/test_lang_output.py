@@ -19,7 +19,7 @@ from referee.judge.diagnostics import Diagnostic, HandSummary, Related, Report
 from referee.cli import main
 from referee.output import render
 from referee.output.github import report_lines
-from referee.output.localized import localized, localized_diagnostic
+from referee.output.render import localized, localized_diagnostic
 from referee.util import i18n
 from referee.util.message import msg, msgn
 
@@ -245,8 +245,10 @@ def test_rich_writes_the_same_italian(italian):
 
 
 def test_json_messages_follow_the_language_kinds_and_codes_never(italian):
-    english = json.loads(render.to_json([a_report()]))
-    italian_doc = json.loads(render.to_json([a_report()], "it"))
+    english, italian = io.StringIO(), io.StringIO()
+    render.write_json([a_report()], english)
+    render.write_json([a_report()], italian, "it")
+    english, italian_doc = json.loads(english.getvalue()), json.loads(italian.getvalue())
     first, translated = english["files"][0]["diagnostics"][0], \
         italian_doc["files"][0]["diagnostics"][0]
     assert first["message"] == "Beth played 9H to a spade lead"

@@ -110,17 +110,20 @@ def test_a_piped_check_does_not_import_rich():
     assert done.stderr.strip() == "False"
 
 
-def test_streamed_json_is_the_document_to_json_makes():
+def test_streamed_json_is_the_whole_document():
     import io
 
-    from referee.output.render import to_json, write_json
+    import json
+
+    from referee.output.render import report_json, write_json
     from referee import check_path
 
     examples = sorted((Path(__file__).resolve().parent.parent / "examples" / "logs").glob("*.log"))
     for reports in ([], [check_path(examples[0])], [check_path(p) for p in examples]):
         out = io.StringIO()
         write_json(iter(reports), out)
-        assert out.getvalue() == to_json(reports) + "\n"
+        whole = {"files": [report_json(r) for r in reports]}
+        assert out.getvalue() == json.dumps(whole, ensure_ascii=False, indent=2) + "\n"
 
 
 def test_streamed_json_holds_one_report_at_a_time():

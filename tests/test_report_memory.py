@@ -1,5 +1,5 @@
 """`referee report` of a log of many short hands: past the drawn hands, a hand's view is made
-again whenever the page reads it (referee.output.sheet_view.LaterHands), the chart's points
+again whenever the page reads it (referee.output.game_view.LaterHands), the chart's points
 and the running totals as they are written, so memory grows with the summaries the check
 keeps, not with a view of every hand; the page is the one the whole view gives."""
 

@@ -15,7 +15,7 @@ import pytest
 
 from referee.cli import main
 from referee.rules import rulebook
-from referee.run.cmd_book import styled
+from referee.run.commands import styled
 from referee.util.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]

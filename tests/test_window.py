@@ -7,7 +7,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
 import pytest
 
-from referee.run.window import finished_in_window
+from referee.run.cmd_match import finished_in_window
 
 
 def test_every_item_comes_back_with_its_index_and_no_more_than_the_window_is_pending():

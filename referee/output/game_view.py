@@ -1,46 +1,319 @@
 """The game as the referee saw it, as plain data (dicts, lists, strings, numbers): the one
-view model behind ``referee report`` (HTML) and ``referee replay --format json``.
+view model behind ``referee report`` (HTML) and ``referee replay --format json``, its shape
+documented in spec/json-output.md ("The replay as JSON").
 
-It reads what the check already records (the report, the finished tricks and the hand
-records, kept by a watch as the replay goes) and judges nothing: which card won and where the
-cards went are the engine's, what is wrong is the report's.  The shape is documented in
-spec/json-output.md ("The replay as JSON").
+It reads what the check records (the report, the finished tricks and the hand records, kept
+by a watch as the replay goes) and judges nothing.  Each element carries the diagnostics
+marked on it: a diagnostic is marked on the element whose first character is its place
+(:meth:`Marks.take`), else on the row of its line (:meth:`Marks.rest_of_line`), else only
+listed.  A log of many hands is shown by its score sheet lines past the drawn ones, held as
+little as it can be (:class:`Kept`, :class:`LaterHands`, :class:`Totals`).
 """
 
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import pairwise
 from pathlib import Path
+from typing import NamedTuple
 
-from referee.judge.diagnostics import HandSummary, Report
+from referee.judge.codes import BY_KIND
+from referee.judge.diagnostics import Diagnostic, HandSummary, Report
 from referee.judge.hand_record import HandRecord
 from referee.judge.stream import Watch
 from referee.judge.table import Table, TracedTrick
 from referee.judge.unread import Unread
-from referee.log.events import Comment, Event, Tag
+from referee.log.events import CardRun, Comment, Event, Score, Span, Tag, Total
 from referee.log.parser import ParseResult, parse_blocks, parse_text
 from referee.log.recognise import looks_like_record
-from referee.output.marks import Marks, explanations
-from referee.output.sheet_view import (
-    Kept,
-    LaterHands,
-    SheetLines,
-    Totals,
-    hand_line,
-    moon_line,
-    setup_rows,
-    sheet_row,
-    summary_finder,
-    undrawn,
-)
 from referee.rules.cards import card_text, sort_key
+from referee.rules.rulebook import clause_quote
 from referee.rules.ruleset import Ruleset
 
 VIEW_VERSION = 1
 MAX_NOTES = 200  # comments and tags shown from one log
 MAX_DRAWN_HANDS = 200  # hands drawn trick by trick; later ones are on the score sheet only
+
+
+class Marks:
+    """The diagnostics of one report, by place, and where each has been marked."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        self.ids = [f"d{index + 1}" for index in range(len(diagnostics))]
+        self.at: dict[tuple[int, int], list[str]] = {}
+        self.on_line: dict[int, list[str]] = {}
+        self.evidence_at: dict[tuple[int, int], list[str]] = {}
+        for ident, diag in zip(self.ids, diagnostics):
+            self.at.setdefault((diag.line, diag.column), []).append(ident)
+            self.on_line.setdefault(diag.line, []).append(ident)
+            for rel in diag.related:
+                self.evidence_at.setdefault((rel.line, rel.column), []).append(ident)
+        self.placed: dict[str, int | None] = {}  # diagnostic id -> hand it is marked in
+
+    def take(self, span: Span | None, hand: int | None) -> list[str]:
+        """The diagnostics at the first character of ``span``, now marked there."""
+        if span is None:
+            return []
+        found = [i for i in self.at.get((span.line, span.column), ()) if i not in self.placed]
+        for ident in found:
+            self.placed[ident] = hand
+        return found
+
+    def evidence(self, span: Span | None) -> list[str]:
+        """The diagnostics whose evidence includes the element at ``span``."""
+        return list(self.evidence_at.get((span.line, span.column), ())) if span else []
+
+    def rest_of_line(self, line: int, hand: int | None) -> list[str]:
+        """The diagnostics on ``line`` that no element of it took: marked on its row."""
+        found = [i for i in self.on_line.get(line, ()) if i not in self.placed]
+        for ident in found:
+            self.placed[ident] = hand
+        return found
+
+
+def explanations(diagnostics: list[Diagnostic], marks: Marks) -> list[dict]:
+    """Each diagnostic with its explanation, the clause quoted, and where it is marked."""
+    out = []
+    for ident, diag in zip(marks.ids, diagnostics):
+        entry = BY_KIND.get(diag.kind)
+        quote = clause_quote(diag.rule)  # the clause as plain text, without markdown
+        out.append({
+            "id": ident, "code": diag.code, "kind": diag.kind, "severity": diag.severity,
+            "line": diag.line, "column": diag.column, "message": diag.message,
+            "hint": diag.hint, "hand": diag.hand, "trick": diag.trick, "player": diag.player,
+            "summary": entry.summary if entry else "", "why": entry.why if entry else "",
+            "clause": {key: quote[key] for key in ("id", "title", "text")},
+            "related": [{"line": r.line, "column": r.column, "note": r.note}
+                        for r in diag.related],
+            "marked": ident in marks.placed,
+            "shown_in_hand": marks.placed.get(ident, diag.hand),
+        })
+    return out
+
+
+def card_row(run: CardRun, fallback: Span, marks: Marks, hand: int) -> list[dict]:
+    """The cards of a run, each with its place and its marks."""
+    out = []
+    for index, card in enumerate(run.cards):
+        span = run.span_of(index, fallback)
+        out.append({"card": card_text(card), "line": span.line, "column": span.column,
+                    "marks": marks.take(span, hand), "evidence": marks.evidence(span)})
+    return out
+
+
+def setup_rows(record: HandRecord, names: list[str], marks: Marks) -> list[dict]:
+    """The hand's deal, kitty and pass lines as written, in seating order."""
+    written = [("deal", names[seat], None, record.deals[seat]) for seat in sorted(record.deals)]
+    if record.kitty is not None:
+        written.append(("kitty", None, None, record.kitty))
+    written += [("pass", names[seat], record.passes[seat].to, record.passes[seat])
+                for seat in sorted(record.passes)]
+    hand = record.number
+    # the cards take their marks before the rest of their line does
+    return [{"what": what, "player": player, "to": to,
+             "cards": card_row(line.run, line.span, marks, hand), "line": line.span.line,
+             "marks": marks.rest_of_line(line.span.line, hand)}
+            for what, player, to, line in written]
+
+
+def hand_line(record: HandRecord, marks: Marks) -> dict | None:
+    """``hand N dealer NAME pass DIRECTION`` as written, with its marks."""
+    start = record.start
+    if start is None:
+        return None
+    taken = marks.take(start.dealer_span, record.number) if start.dealer else []
+    taken += marks.take(start.direction_span, record.number) if start.direction else []
+    return {"number": start.number, "dealer": start.dealer, "direction": start.direction,
+            "line": start.span.line,
+            "marks": taken + marks.rest_of_line(start.span.line, record.number)}
+
+
+def moon_line(record: HandRecord, marks: Marks) -> dict | None:
+    moon = record.moon
+    if moon is None:
+        return None
+    taken = marks.take(moon.player_span, record.number)
+    return {"player": moon.player, "choice": moon.choice, "line": moon.span.line,
+            "marks": taken + marks.rest_of_line(moon.span.line, record.number)}
+
+
+def _entries(line, names: list[str], marks: Marks, hand: int) -> dict | None:
+    """A score or total line: each entry under its player's name, with its marks."""
+    if line is None:
+        return None
+    seats = {name.casefold(): name for name in names}
+    cells, unplaced = {}, []
+    for entry in line.entries:
+        name = seats.get(entry.player.casefold())
+        cell = {"value": entry.value, "written_name": entry.player, "line": entry.span.line,
+                "column": entry.span.column, "marks": marks.take(entry.span, hand)}
+        if name is None or name in cells:
+            unplaced.append(cell)
+        else:
+            cells[name] = cell
+    return {"line": line.span.line, "cells": cells, "unplaced": unplaced,
+            "marks": marks.take(line.span, hand) + marks.rest_of_line(line.span.line, hand)}
+
+
+def sheet_row(record: HandRecord, summary: HandSummary | None, names: list[str],
+              marks: Marks) -> dict:
+    """The hand's score and total lines as written beside the referee's points and totals."""
+    hand = record.number
+    return {
+        "score": _entries(record.score, names, marks, hand),
+        "total": _entries(record.total, names, marks, hand),
+        "points": dict(summary.points) if summary else {},
+        "totals": dict(summary.totals) if summary else {},
+        "complete": summary.complete if summary else False,
+        "shooter": summary.shooter if summary else None,
+        "lost": summary.lost if summary else 0,
+    }
+
+
+def undrawn(record: HandRecord | SheetLines, summary: HandSummary | None, names: list[str],
+            marks: Marks) -> dict:
+    """A hand past the drawn ones: its score sheet lines only (a page, or a JSON document,
+    of a log of thousands of hands stays readable)."""
+    return {"number": record.number, "drawn": False, "start": None, "setup": [], "tricks": [],
+            "kitty": None, "moon": None, "sheet": sheet_row(record, summary, names, marks)}
+
+
+class SheetLines(NamedTuple):
+    """All a hand past the drawn ones is shown by: its score and total lines."""
+
+    number: int
+    score: Score | None
+    total: Total | None
+
+
+class Kept(Sequence):
+    """The hand records a view reads: the drawn hands' records, then a :class:`SheetLines`
+    of each later hand, made as it is read; and the comments and tags it shows (``notes``)."""
+
+    def __init__(self, records: Iterable = (), *, notes: list[Event]) -> None:
+        self.notes = notes
+        self.drawn: list[HandRecord] = []
+        self.numbers = array("q")  # of the later hands
+        self.lines: dict[int, tuple] = {}  # a later hand's (score, total), by its index there
+        for record in records:
+            self.append(record)
+
+    def append(self, record: HandRecord | SheetLines) -> None:
+        if not isinstance(record, SheetLines):
+            self.drawn.append(record)  # (the drawn hands come first)
+            return
+        if record.score is not None or record.total is not None:
+            self.lines[len(self.numbers)] = (record.score, record.total)
+        self.numbers.append(record.number)
+
+    def __len__(self) -> int:
+        return len(self.drawn) + len(self.numbers)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if index < len(self.drawn):
+            return self.drawn[index]
+        later = index - len(self.drawn)
+        if not 0 <= later < len(self.numbers):
+            raise IndexError("hand record index out of range")
+        return SheetLines(self.numbers[later], *self.lines.get(later, (None, None)))
+
+    def __iter__(self) -> Iterator[HandRecord | SheetLines]:
+        yield from self.drawn
+        lines, blank = self.lines, (None, None)
+        for later, number in enumerate(self.numbers):
+            yield SheetLines(number, *lines.get(later, blank))
+
+    def __eq__(self, other):
+        if isinstance(other, (list, Kept)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  (a list's equality, mutable)
+
+
+def summary_finder(summaries: list[HandSummary]) -> Callable[[int, int], HandSummary | None]:
+    """``find(index, number)``: the summary of the hand numbered ``number``, the
+    ``index``-th record: at its place, or by bisection (a table only for summaries out of
+    order)."""
+    if all(a.number < b.number for a, b in pairwise(summaries)):
+        def find(index: int, number: int) -> HandSummary | None:
+            if index < len(summaries) and summaries[index].number == number:
+                return summaries[index]
+            at = bisect_left(summaries, number, key=lambda s: s.number)
+            return summaries[at] if at < len(summaries) and summaries[at].number == number \
+                else None
+        return find
+    by_number = {s.number: s for s in summaries}
+    return lambda index, number: by_number.get(number)
+
+
+class _Unmarked:
+    """The marks of a view made again: every diagnostic was placed when it was first made."""
+
+    def take(self, span: Span | None, hand: int | None) -> list[str]:
+        return []
+
+    def rest_of_line(self, line: int, hand: int | None) -> list[str]:
+        return []
+
+
+class LaterHands:
+    """The views of a game's hands for a page, which reads them more than once: the drawn
+    hands' views and the later ones that mark a diagnostic are held, the other later ones
+    made again at each reading (of their number, sheet lines and summary)."""
+
+    def __init__(self, held: list[dict], marked: dict[int, dict], records: Sequence,
+                 summaries: list[HandSummary], names: list[str]) -> None:
+        self.held, self.marked, self.records, self.names = held, marked, records, names
+        self.find = summary_finder(summaries)
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def __iter__(self) -> Iterator[dict]:
+        yield from self.held
+        find, names, marked, unmarked = self.find, self.names, self.marked, _Unmarked()
+        for index, record in enumerate(self.records):
+            if index < len(self.held):
+                continue
+            view = marked.get(index)
+            yield view if view is not None else undrawn(record, find(index, record.number),
+                                                        names, unmarked)
+
+
+class Totals:
+    """The running totals of every hand, ``{"hand": N, "totals": {name: total}}``, made as
+    they are read."""
+
+    def __init__(self, summaries: list[HandSummary]) -> None:
+        self.summaries = summaries
+
+    def __len__(self) -> int:
+        return len(self.summaries)
+
+    def __iter__(self) -> Iterator[dict]:
+        for summary in self.summaries:
+            yield {"hand": summary.number, "totals": summary.totals}
+
+
+def watched(judge, source, path: str, make, **options) -> tuple[Report, Watch | None]:
+    """The report of ``judge(source, path, ...)`` and the watch ``make(table)`` made for the
+    replay it is of (the last one made: a stream read again gets a new one), or None."""
+    made: list = []
+
+    def watch(table: Table) -> Watch:
+        made.append(make(table))
+        return made[-1]
+
+    report = judge(source, path, watch=watch, **options)
+    return report, made[-1] if made else None
 
 
 def referee_game(parsed: ParseResult | str, path: str, *, base_dir: Path | None = None,
@@ -51,21 +324,13 @@ def referee_game(parsed: ParseResult | str, path: str, *, base_dir: Path | None 
     what :class:`GameWatch` keeps).  Raises UnreadableLog."""
     from referee.judge.walk import check_parsed, judge_decoded
 
-    # the last watch made followed the replay the report is of (a stream read again is
-    # followed by a new one)
-    made: list = []
-    keeping = GameWatch if isinstance(parsed, str) else WholeWatch
-
-    def watch(table: Table) -> Watch:
-        made.append(keeping())
-        return made[-1]
-
-    judge = judge_decoded if isinstance(parsed, str) else check_parsed
-    report = judge(parsed, path, base_dir=base_dir, watch=watch, ruleset=ruleset,
-                   allowed_dirs=allowed_dirs)
-    if not made:  # the setup failed: no hand was replayed (a text's notes are still shown)
-        return report, [], Kept(notes=_notes_of(parsed)) if isinstance(parsed, str) else []
-    return report, made[-1].traced, made[-1].records
+    text = isinstance(parsed, str)
+    report, kept = watched(judge_decoded if text else check_parsed, parsed, path,
+                           lambda table: GameWatch(table.rules) if text else WholeWatch(),
+                           base_dir=base_dir, ruleset=ruleset, allowed_dirs=allowed_dirs)
+    if kept is None:  # the setup failed: no hand was replayed (a text's notes are still shown)
+        return report, [], Kept(notes=notes_of(parsed)) if text else []
+    return report, kept.traced, kept.records
 
 
 class GameWatch(Watch):
@@ -73,8 +338,9 @@ class GameWatch(Watch):
     first :data:`MAX_DRAWN_HANDS` hands with their finished tricks, the score sheet lines
     of the later ones, and the first :data:`MAX_NOTES` comments and tags."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Ruleset | None = None) -> None:
         self.trace = self  # the replay appends each finished trick
+        self.rules = rules
         self.traced: list[TracedTrick] = []
         self.notes: list[Event] = []
         self.records = Kept(notes=self.notes)
@@ -108,7 +374,7 @@ class WholeWatch(Watch):
         self.records.append(record)
 
 
-def _notes_of(text: str) -> list[Event]:
+def notes_of(text: str) -> list[Event]:
     """The first :data:`MAX_NOTES` comments and tags of a log, read a block at a time."""
     if looks_like_record(text):
         return [e for e in parse_text(text).events if isinstance(e, (Comment, Tag))][:MAX_NOTES]

@@ -1,10 +1,5 @@
-"""``referee check --format github``: GitHub Actions workflow commands, one annotation per
-diagnostic (``::error file=F,line=L,col=C,title=CH201 revoke::message``), for engine
-authors who check their program's logs in CI.
-
-Values are escaped as the runner reads them: ``%``, CR and LF in the message, and also
-``:`` and ``,`` in the properties; control characters are shown as escapes first, as in
-the text output.
+"""``referee check --format github``: a GitHub Actions workflow command per diagnostic
+(``::error file=F,line=L,col=C,title=CH201 revoke::message``), escaped as the runner reads it.
 """
 
 from __future__ import annotations
@@ -14,7 +9,7 @@ from typing import IO
 
 from referee.judge.codes import ERROR, NOTE, WARNING
 from referee.judge.diagnostics import Diagnostic, Report
-from referee.output.localized import localized
+from referee.output.render import localized
 from referee.output.render import more_diagnostics, related_line
 from referee.util.i18n import SOURCE_LANGUAGE, translate
 from referee.util.message import msg

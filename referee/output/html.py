@@ -1,17 +1,12 @@
-"""``referee report``: one self-contained HTML page of a game that a club referee can hand to
-the players (inline CSS and SVG, no script, nothing fetched).
-
-The page is the view model of :mod:`referee.output.game_view` through a Jinja2 template
-(``templates/report.html.j2``) with autoescaping on: text from the log is never markup, and
-its control and invisible characters are shown as escapes, as in the text output.  The
-template's own texts are written ``msg("...")``/``msgn(...)`` and translated through the
-same catalogs as the diagnostics.
+"""``referee report``: one self-contained HTML page of a game (inline CSS and SVG, no script,
+nothing fetched): the view model of :mod:`referee.output.game_view` through a Jinja2 template
+with autoescaping on, whose own texts are translated as the diagnostics are.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -20,12 +15,13 @@ from typing import IO
 from referee import __version__
 from referee.judge.codes import NOTE
 from referee.output.game_view import MAX_DRAWN_HANDS
+from referee.output.render import verdict_text
 from referee.rules.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from referee.rules.rulebook import clause_quote
 from referee.rules.ruleset import Ruleset
 from referee.util import i18n
 from referee.util.i18n import N_, SOURCE_LANGUAGE
-from referee.util.message import msg, msgn
+from referee.util.message import msg
 
 TEMPLATE = "report.html.j2"
 RED_SUITS = frozenset("HD")
@@ -51,8 +47,8 @@ def face(text: str, language: str = SOURCE_LANGUAGE) -> dict:
 
 def chart(game: dict) -> dict | None:
     """The running totals as SVG coordinates: one series per player over the hands whose
-    totals the referee knows, its points made as the page reads them (:class:`_Points`)."""
-    rows = _Rows(game["totals"])
+    totals the referee knows, made again at each reading of the page (:class:`_Reread`)."""
+    rows = _Reread(lambda: (row for row in game["totals"] if row["totals"]))
     count, low, high, last = 0, 0, 1, {}
     for row in rows:
         count += 1
@@ -72,8 +68,14 @@ def chart(game: dict) -> dict | None:
     def y(value: int) -> float:
         return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
 
+    def points(name: str) -> Iterator[dict]:
+        for index, row in enumerate(rows):
+            if name in row["totals"]:
+                value = row["totals"][name]
+                yield {"x": x(index), "y": y(value), "value": value, "hand": row["hand"]}
+
     series = [{"name": name, "colour": PALETTE[seat % len(PALETTE)],
-               "points": _Points(rows, name, x, y), "last": last.get(name, "?")}
+               "points": _Reread(points, name), "last": last.get(name, "?")}
               for seat, name in enumerate(game["players"])]
     label_every = -(-count // 12)
     return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "left": left, "right": right,
@@ -83,30 +85,15 @@ def chart(game: dict) -> dict | None:
                         if i % label_every == 0]}
 
 
-class _Rows:
-    """The rows of running totals that have any, read again at each iteration."""
+class _Reread:
+    """What ``make(*args)`` yields, made again at each iteration (a long game's points are
+    not held)."""
 
-    def __init__(self, totals: Iterable[dict]) -> None:
-        self.totals = totals
+    def __init__(self, make: Callable[..., Iterator], *args) -> None:
+        self.make, self.args = make, args
 
-    def __iter__(self) -> Iterator[dict]:
-        return (row for row in self.totals if row["totals"])
-
-
-class _Points:
-    """One player's points of the chart, made at each reading."""
-
-    def __init__(self, rows: _Rows, name: str, x: Callable[[int], float],
-                 y: Callable[[int], float]) -> None:
-        self.rows, self.name, self.x, self.y = rows, name, x, y
-
-    def __iter__(self) -> Iterator[dict]:
-        name, x, y = self.name, self.x, self.y
-        for index, row in enumerate(self.rows):
-            totals = row["totals"]
-            if name in totals:
-                value = totals[name]
-                yield {"x": x(index), "y": y(value), "value": value, "hand": row["hand"]}
+    def __iter__(self) -> Iterator:
+        return self.make(*self.args)
 
 
 def _nice_step(raw: int) -> int:
@@ -202,9 +189,7 @@ def page_parts(game: dict, language: str = SOURCE_LANGUAGE) -> Iterator[str]:
         else:
             general.append(diag)
     count = sum(d["severity"] != NOTE for d in diagnostics) + sum(game["suppressed"].values())
-    verdict = i18n.translate({"clean": msg("clean"), "unreadable": msg("unreadable"),
-                              "violations": msgn("{n} violation", "{n} violations", count,
-                                                 n=count)}[game["verdict"]], language)
+    verdict = verdict_text(game["verdict"], count, language)
     return _template(language).generate(
         game=game, diag={d["id"]: d for d in diagnostics}, general=general,
         findings_by_hand=by_hand, verdict_text=verdict, chart=chart(game),
@@ -228,7 +213,7 @@ def report_view(data: bytes, path: str, *, base_dir: Path | None = None,
     """(the view of the game for :func:`render_html`, the verdict)."""
     from referee.log.parser import log_text
     from referee.output.game_view import GameView, referee_game
-    from referee.output.localized import localized
+    from referee.output.render import localized
 
     # read a block at a time: what the page shows of the hands is kept as the replay goes
     report, trace, records = referee_game(log_text(data), path, base_dir=base_dir,
@@ -242,7 +227,7 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
     """Write the report page of ``path`` to ``output`` (``-``: standard output).  Exit code
     0 clean, 1 violations, 2 when the input is not a log or the page cannot be written."""
     from referee.log.decode import UnreadableLog
-    from referee.output.localized import reason_in
+    from referee.output.render import reason_in
     from referee.util.reading import UnreadableFile, read_input
     from referee.util.terminal import escaped
 

@@ -1,8 +1,9 @@
-"""Renderers: reports to text (rich) or JSON.  They know nothing about the rules.
+"""Renderers: reports to text (rich) or JSON, in the language the reader chose.
 
-rich is imported only when it has something to do: plain text not going to a terminal is
-written exactly as rich would write it (tests/test_render.py holds the two equal) without
-importing it, a fifth of the cold start of a one-file check.
+A report is translated at one boundary (:func:`localized`): every text a person reads, never
+the kinds, codes, places or names.  Plain text not going to a terminal is written as rich
+writes it (tests/test_render.py holds the two equal) without importing rich, whose import and
+layout would add a quarter to the CPU time of ``referee check`` on one file.
 """
 
 from __future__ import annotations
@@ -11,11 +12,11 @@ import os
 import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import IO
 
 from referee.judge.codes import BY_KIND, NOTE
-from referee.judge.diagnostics import Diagnostic, Report
-from referee.output.localized import localized
+from referee.judge.diagnostics import Diagnostic, Related, Report
 from referee.util.i18n import N_, SOURCE_LANGUAGE, translate
 from referee.util.message import msg, msgn
 from referee.util.terminal import escaped, escaped_values
@@ -30,24 +31,44 @@ WINNER = N_("winner")  # the mark beside a winner's total
 _TABLE_GAP = 2  # blanks after every column but the last
 
 
+def localized(report: Report, language: str) -> Report:
+    """``report`` with its texts in ``language``; in English, ``report`` itself."""
+    if language == SOURCE_LANGUAGE:
+        return report
+    return replace(
+        report,
+        diagnostics=[localized_diagnostic(d, language) for d in report.diagnostics],
+        unchecked=[translate(note, language) for note in report.unchecked],
+        unreadable=None if report.unreadable is None else translate(report.unreadable, language),
+    )
+
+
+def localized_diagnostic(diag: Diagnostic, language: str) -> Diagnostic:
+    if language == SOURCE_LANGUAGE:
+        return diag
+    return replace(
+        diag, message=translate(diag.message, language),
+        hint=None if diag.hint is None else translate(diag.hint, language),
+        related=tuple(Related(r.line, r.column, translate(r.note, language))
+                      for r in diag.related))
+
+
+def reason_in(problem: Exception, language: str) -> str:
+    """Why an input is unreadable, in ``language`` (the exception's one argument, when the
+    code that raised it wrote a message)."""
+    reason = problem.args[0] if len(problem.args) == 1 else None
+    return translate(reason, language) if isinstance(reason, str) else str(problem)
+
+
 def report_json(report: Report, language: str = SOURCE_LANGUAGE) -> dict:
-    """A report as JSON output gives it: messages in ``language``, kinds and codes as ever,
-    every string with its control characters escaped as the text output shows them."""
+    """A report as JSON output gives it, its control characters escaped as in the text."""
     return escaped_values(localized(report, language).to_json())
-
-
-def to_json(reports: Iterable[Report], language: str = SOURCE_LANGUAGE) -> str:
-    """The JSON document of ``reports`` (each as :func:`report_json` gives it)."""
-    import json
-
-    return json.dumps({"files": [report_json(r, language) for r in reports]},
-                      ensure_ascii=False, indent=2)
 
 
 def write_json(reports: Iterable[Report], stream: IO[str],
                language: str = SOURCE_LANGUAGE) -> None:
-    """What :func:`to_json` returns (and a newline), written report by report; nothing is
-    written before the first report is made (an error before it leaves no half document)."""
+    """The JSON document of ``reports``, written report by report; nothing is written
+    before the first report is made (an error before it leaves no half document)."""
     import json
 
     first = True
@@ -218,16 +239,26 @@ def joined(names: list[str], language: str = SOURCE_LANGUAGE) -> str:
     return text
 
 
+def verdict_text(verdict: str, violations: int, language: str = SOURCE_LANGUAGE) -> str:
+    """A file's verdict as its reader is told it: clean, unreadable, or N violations."""
+    return translate({"clean": msg("clean"), "unreadable": msg("unreadable"),
+                      "violations": msgn("{n} violation", "{n} violations", violations,
+                                         n=violations)}[verdict], language)
+
+
+def violations(report: Report) -> int:
+    """The violations of a report: its diagnostics but the notes, and those not listed."""
+    notes = sum(d.severity == NOTE for d in report.diagnostics)
+    return len(report.diagnostics) - notes + sum(report.suppressed.values())
+
+
 def summary_title(report: Report, language: str = SOURCE_LANGUAGE) -> list[tuple[str, str]]:
     """The summary line as (text, style) pieces; ``report`` is already in ``language``."""
     hands = len(report.hands)
     notes = sum(d.severity == NOTE for d in report.diagnostics)
-    count = len(report.diagnostics) - notes + sum(report.suppressed.values())
-    verdict = {"clean": (msg("clean"), "green"),
-               "violations": (msgn("{n} violation", "{n} violations", count, n=count), "red"),
-               "unreadable": (msg("unreadable"), "red")}[report.verdict]
     head = [(escaped(report.path), "bold"), (": ", ""),
-            (translate(verdict[0], language), verdict[1])]
+            (verdict_text(report.verdict, violations(report), language),
+             "green" if report.verdict == "clean" else "red")]
     if notes:  # what the referee could not decide, said beside the verdict, not as a fault
         head.append((" " + translate(msg("({n} undecided)", n=notes), language), "yellow"))
     if report.unreadable is not None:
@@ -291,7 +322,6 @@ def summary_table(report: Report, language: str = SOURCE_LANGUAGE):
     return table
 
 
-# ---- the same text without rich --------------------------------------------------------------
 # Characters rich counts as one cell wide (rich.cells._SINGLE_CELL_UNICODE_RANGES, in part).
 _NARROW = frozenset(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0xAD), *range(0xAE, 0x300),
                               *range(0x370, 0x483)]))

@@ -12,8 +12,15 @@ from typing import IO
 from referee.judge.diagnostics import HandSummary, Report
 from referee.judge.hand_record import HandRecord
 from referee.judge.stream import Watch
-from referee.judge.table import Table, TracedTrick
-from referee.output.game_view import VIEW_VERSION, GameView, GameWatch, referee_game
+from referee.judge.table import TracedTrick
+from referee.output.game_view import (
+    VIEW_VERSION,
+    GameView,
+    GameWatch,
+    Kept,
+    notes_of,
+    watched,
+)
 from referee.rules import engine
 from referee.rules.cards import card_text, counts_of, sort_key
 from referee.rules.state import IllegalAction, State
@@ -86,47 +93,24 @@ class _Rows(Watch):
 
 def _game(path: str, as_json: bool, ruleset: Ruleset | None,
           allowed_dirs: tuple[str | Path, ...]) -> tuple[Report, GameView | _Rows | None]:
-    """The check of ``path`` with what the replay shows of it kept (the view of the game,
-    or the rows); raises UnreadableFile, UnreadableLog."""
+    """The check of ``path`` with what the replay shows of it kept: the view of the game,
+    its plays given their legal cards (:class:`LegalView`), or the text rows.  Raises
+    UnreadableFile, UnreadableLog."""
     from referee.judge.walk import judge_decoded
     from referee.log.parser import log_text
     from referee.util.reading import read_input
 
     text = log_text(read_input(path))
-    base_dir = None if path == "-" else Path(path).parent
-    if as_json:
-        return _viewed(text, path, base_dir, ruleset, allowed_dirs)
-    made: list[_Rows] = []
-
-    def watch(table: Table) -> _Rows:
-        made.append(_Rows(list(table.names)))
-        return made[-1]
-
-    report = judge_decoded(text, path, base_dir=base_dir, watch=watch, ruleset=ruleset,
-                           allowed_dirs=allowed_dirs)
-    return report, made[-1] if made else None
-
-
-def _viewed(text: str, path: str, base_dir: Path | None, ruleset: Ruleset | None,
-            allowed_dirs: tuple[str | Path, ...]) -> tuple[Report, GameView]:
-    """The check of a log's text with the view of the game, its plays given their legal
-    cards under the ruleset the check used (:class:`LegalView`)."""
-    from referee.judge.walk import judge_decoded
-
-    made: list[tuple[GameWatch, Ruleset]] = []
-
-    def watch(table: Table) -> GameWatch:
-        made.append((GameWatch(), table.rules))
-        return made[-1][0]
-
-    report = judge_decoded(text, path, base_dir=base_dir, watch=watch, ruleset=ruleset,
-                           allowed_dirs=allowed_dirs)
-    if not made:  # the setup failed: no hand was replayed; the view keeps the notes
-        report, trace, records = referee_game(text, path, base_dir=base_dir, ruleset=ruleset,
-                                              allowed_dirs=allowed_dirs)
-        return report, GameView(report, trace, records)
-    kept, rules = made[-1]
-    return report, LegalView(report, kept.traced, kept.records, rules)
+    options = {"base_dir": None if path == "-" else Path(path).parent, "ruleset": ruleset,
+               "allowed_dirs": allowed_dirs}
+    if not as_json:
+        return watched(judge_decoded, text, path, lambda table: _Rows(list(table.names)),
+                       **options)
+    report, kept = watched(judge_decoded, text, path, lambda table: GameWatch(table.rules),
+                           **options)
+    if kept is None:  # the setup failed: no hand was replayed; the view keeps the notes
+        return report, GameView(report, [], Kept(notes=notes_of(text)))
+    return report, LegalView(report, kept.traced, kept.records, kept.rules)
 
 
 class LegalView(GameView):

@@ -1,11 +1,7 @@
 """``referee check --format sarif``: the run as one SARIF 2.1.0 log, for code-scanning tools.
 
-One run; its tool's rules are the table of diagnostic kinds (referee/judge/codes.py) with
-their help and clause; each diagnostic is a result at its file, line and column (columns
-count Unicode code points, as the referee does); what could not be checked and the
-diagnostics past ``--max-diagnostics`` are the invocation's notifications.  Every string of a
-result and a notification has its control characters escaped as the text output shows them
-(:func:`~referee.util.terminal.escaped_values`); file names are URIs, percent-encoded.
+Its rules are the diagnostic kinds; each diagnostic is a result (columns count code points);
+what was not checked and the diagnostics past ``--max-diagnostics`` are notifications.
 """
 
 from __future__ import annotations
@@ -20,7 +16,7 @@ from urllib.parse import quote
 from referee import __version__
 from referee.judge.codes import ERROR, NOTE, WARNING, all_codes
 from referee.judge.diagnostics import Diagnostic, Report
-from referee.output.localized import localized
+from referee.output.render import localized
 from referee.output.render import more_diagnostics
 from referee.rules.rulebook import clause, clause_plain
 from referee.util.i18n import SOURCE_LANGUAGE, translate

@@ -1,9 +1,8 @@
-"""Check many files: in this process or in worker processes, results in input order.
+"""Check many files, in this process or in worker processes, the reports in input order.
 
-Checking a file is a pure function of its path (see :func:`referee.judge.walk.check_path`), so
-workers share nothing.  At most ``window`` files are in flight, which keeps memory flat however
-many files there are.  A file that crashes or hangs a worker gets an ``unreadable`` report
-saying so, and the run goes on with a fresh pool.
+Checking a file is a pure function of its path, so workers share nothing; a bounded window of
+files in flight keeps memory flat.  A file that crashes or hangs a worker gets a report saying
+so, and the run goes on with a fresh pool.
 """
 
 from __future__ import annotations
@@ -53,17 +52,15 @@ def _declares_record(path: Path) -> bool:
 
 
 def holds_no_log_line(report: Report) -> bool:
-    """Whether ``report`` says its file is text none of whose lines is a log statement:
-    empty, only comments, or nothing that reads as a statement (not binary, not undecodable,
-    not too big: those stay unreadable)."""
+    """Whether ``report`` says its file is text none of whose lines is a log statement (not
+    binary, undecodable or too big: those stay unreadable)."""
     return report.unreadable is not None and getattr(
         report.unreadable, "template", None) in _no_log_line_reasons()
 
 
 @cache
 def _no_log_line_reasons() -> frozenset[str]:
-    """The templates of the parser's reasons for text with no log line, asked of the parser
-    itself (:func:`referee.log.parser.nothing_read`, :func:`~referee.log.parser.log_text`)."""
+    """The templates of the parser's reasons for text with no log line, asked of the parser."""
     from referee.log.parser import SyntaxIssue, log_text, nothing_read
     from referee.log.decode import UnreadableLog
 
@@ -98,20 +95,19 @@ def passed_over_note(passed: list[str], shown: int = 10):
 def check_one(path: str, invariants: bool = False,
               max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
               allowed_dirs: tuple[str, ...] = ()) -> Report:
-    """Check one file (``-``: standard input), optionally with the z3 invariants; ``ruleset``
-    and ``allowed_dirs`` as :func:`referee.run.single.check_path` (both pickle, for workers)."""
+    """Check one file (``-``: standard input) as :func:`referee.run.single.check_path` does
+    (every argument pickles, for workers)."""
     from referee.run.single import check_bytes, check_path
     from referee.util.reading import UnreadableFile, read_input
 
-    if path == "-":
-        try:
-            data = read_input(path)
-        except UnreadableFile as err:
-            return unreadable_report("<stdin>", str(err))
-        return check_bytes(data, "<stdin>", invariants=invariants, max_diagnostics=max_diagnostics,
-                           ruleset=ruleset, allowed_dirs=allowed_dirs)
-    return check_path(path, invariants=invariants, max_diagnostics=max_diagnostics,
-                      ruleset=ruleset, allowed_dirs=allowed_dirs)
+    options = {"invariants": invariants, "max_diagnostics": max_diagnostics,
+               "ruleset": ruleset, "allowed_dirs": allowed_dirs}
+    if path != "-":
+        return check_path(path, **options)
+    try:
+        return check_bytes(read_input(path), "<stdin>", **options)
+    except UnreadableFile as err:
+        return unreadable_report("<stdin>", str(err))
 
 
 def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_TIMEOUT,
@@ -237,27 +233,18 @@ def _isolated(path: str, check, timeout: float) -> Report:
 
 
 def _stop(executor) -> None:
-    """Kill the workers, then wait for the executor's manager thread to see it and end.
-    Left running (``wait=False``), that thread could outlive the pipes it is woken through,
-    and the interpreter's exit then printed "Exception ignored ... OSError: [Errno 9]"."""
+    """Kill the workers, then wait for the executor's manager thread to end (left running, it
+    could outlive the pipes it is woken through, and the exit printed an ignored OSError)."""
     for process in list((getattr(executor, "_processes", None) or {}).values()):
         process.kill()
     executor.shutdown(wait=True, cancel_futures=True)
 
 
-class Tally:
-    """How many files of a run were clean, had violations, could not be read."""
-
-    __slots__ = ("verdicts",)
-
-    def __init__(self) -> None:
-        self.verdicts: Counter[str] = Counter()
-
-    def counted(self, reports: Iterable[Report]) -> Iterator[Report]:
-        """``reports`` as they come, each counted as it passes."""
-        for report in reports:
-            self.verdicts[report.verdict] += 1
-            yield report
+def counted(reports: Iterable[Report], verdicts: Counter) -> Iterator[Report]:
+    """``reports`` as they come, each one's verdict counted in ``verdicts`` as it passes."""
+    for report in reports:
+        verdicts[report.verdict] += 1
+        yield report
 
 
 def default_jobs() -> int:

@@ -12,7 +12,6 @@ from collections.abc import Iterable, Iterator
 
 from referee.judge.diagnostics import Report
 from referee.rules.ruleset import Ruleset
-from referee.run.window import finished_in_window
 
 
 class ClusterUnavailable(RuntimeError):
@@ -32,7 +31,7 @@ def check_remote(data: bytes, name: str, invariants: bool = False,
                        allowed_dirs=())
 
 
-def _client(scheduler: str, timeout: float = 30.0):
+def client_of(scheduler: str, timeout: float = 30.0):
     """A client of the Dask scheduler at ``scheduler`` (ClusterUnavailable when there is none)."""
     try:
         from distributed import Client
@@ -60,7 +59,7 @@ def check_on_cluster(paths: Iterable[str], scheduler: str, *, invariants: bool =
     from referee.judge.diagnostics import not_checked_report, unreadable_report
     from referee.util.message import msg
 
-    client = _client(scheduler, min(timeout, 30.0))
+    client = client_of(scheduler, min(timeout, 30.0))
     pending: deque = deque()
     paths = iter(paths)
     try:
@@ -85,28 +84,5 @@ def check_on_cluster(paths: Iterable[str], scheduler: str, *, invariants: bool =
             except Exception as err:  # a worker's failure is this file's error, not the run's
                 yield not_checked_report(name, msg("checking this file failed on the cluster: {error}",
                                                         error=repr(err)))
-    finally:
-        client.close()
-
-
-def games_on_cluster(schedule: list, commands: list[list[str]], options, scheduler: str, *,
-                     window: int = 64, cwd: str | None = None) -> Iterator[tuple[int, object]]:
-    """``referee match --scheduler``: play each (name, seed, programs) of ``schedule`` on a
-    worker, which runs the programs' processes itself (each command must run there, from
-    ``cwd``); yields (index, GameResult or the exception) as games finish."""
-    client = _client(scheduler)
-    from distributed import wait
-
-    from referee.play.match import play_game
-
-    def start(game):
-        name, seed, programs = game
-        return client.submit(play_game, commands, programs, game=name, seed=seed,
-                             options=options, cwd=cwd, pure=False)
-
-    try:
-        yield from finished_in_window(
-            schedule, start, lambda futures: wait(futures, return_when="FIRST_COMPLETED").done,
-            window)
     finally:
         client.close()

@@ -8,11 +8,12 @@ import os
 import shlex
 import signal
 import threading
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from itertools import islice
 from pathlib import Path
 
-from referee.run.usage import EXIT_CLEAN, EXIT_VIOLATIONS, ProgressBar, UsageError
-from referee.run.window import finished_in_window
+from referee.run.commands import EXIT_CLEAN, EXIT_VIOLATIONS, ProgressBar, UsageError
 from referee.util.terminal import escaped
 
 MAX_GAMES = 1_000_000
@@ -103,7 +104,7 @@ def run_match(args) -> int:
     progress = ProgressBar(len(schedule), "games")
     try:
         if args.scheduler:
-            from referee.run.cluster import ClusterUnavailable, games_on_cluster
+            from referee.run.cluster import ClusterUnavailable
 
             try:
                 with _interrupt_on(_raise_interrupt):
@@ -227,3 +228,58 @@ def _game_json(result) -> dict:
                          "program": d.program, "referee": d.referee, "position": d.position}
                         for d in result.differences],
     }
+
+
+def finished_in_window(items: Iterable, submit: Callable, done: Callable,
+                       window: int) -> Iterator[tuple[int, object]]:
+    """Yield (index, result) for each of ``items`` as its job finishes, where the result is
+    what the job returned or the exception it raised.  ``submit(item)`` starts a job and
+    returns its future; at most ``window`` jobs are pending at a time.  ``done(futures)``
+    returns those of the pending futures that have finished (it may wait; a caller that polls
+    returns none, and may raise to stop).  The jobs still pending when the iteration ends are
+    cancelled."""
+    upcoming = enumerate(items)
+    pending: dict = {}
+
+    def top_up() -> None:
+        for index, item in islice(upcoming, max(0, window - len(pending))):
+            pending[submit(item)] = index
+
+    try:
+        top_up()
+        while pending:
+            for future in done(list(pending)):
+                index = pending.pop(future)
+                try:
+                    yield index, future.result()
+                except Exception as err:  # the job's fault, not the run's
+                    yield index, err
+                top_up()
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+def games_on_cluster(schedule: list, commands: list[list[str]], options, scheduler: str, *,
+                     window: int = 64, cwd: str | None = None) -> Iterator[tuple[int, object]]:
+    """``referee match --scheduler``: play each (name, seed, programs) of ``schedule`` on a
+    worker, which runs the programs' processes itself (each command must run there, from
+    ``cwd``); yields (index, GameResult or the exception) as games finish."""
+    from referee.run.cluster import client_of
+
+    client = client_of(scheduler)
+    from distributed import wait as wait_any
+
+    from referee.play.match import play_game
+
+    def start(game):
+        name, seed, programs = game
+        return client.submit(play_game, commands, programs, game=name, seed=seed,
+                             options=options, cwd=cwd, pure=False)
+
+    try:
+        yield from finished_in_window(
+            schedule, start, lambda futures: wait_any(futures, return_when="FIRST_COMPLETED").done,
+            window)
+    finally:
+        client.close()

@@ -1,11 +1,10 @@
 """``referee convert``: a written log to a JSON game record and back, exactly.
 
-A log becomes the record of its events (:mod:`referee.log.jsonwrite`), a record the canonical
-text of its events.  Nothing is guessed: a log with an unreadable line, or with something a
-record cannot hold, is not converted (exit 1); input that is not a log or a valid record at all
-is refused (exit 2).  Each conversion gives the same events again: a record made back into a
-log is read back before it is written; a log's record is written a block of lines at a time,
-and read back whole only when a statement may not survive it (:mod:`referee.log.recordfits`).
+Nothing is guessed: a log with an unreadable line, or with something a record cannot hold, is
+not converted (exit 1); input that is neither a log nor a valid record is refused (exit 2).
+Each conversion gives the same events again: a record made into a log is read back before it
+is written; a log's record is written a block at a time, and read back whole only when a
+statement may not survive it (:mod:`referee.log.recordfits`).
 """
 
 from __future__ import annotations

@@ -1,12 +1,10 @@
-"""Checking one log: :func:`check`, the public entry point, and the ``check_*`` functions it
-calls, with or without the z3 invariants.
+"""Checking one log: :func:`check`, the public entry point, and the ``check_*`` functions.
 
 A log's ``[Ruleset]`` tag may name a bundled ruleset, or a .toml file in the log's folder
 (``base_dir``) or below it, or under one of ``allowed_dirs``; text with no folder may name only
 a bundled ruleset or a file under ``allowed_dirs``.  ``ruleset=`` checks with that ruleset
-whatever the tag says.  The replay (:mod:`referee.judge.walk`) knows nothing of z3:
-``invariants=True`` hands it :class:`referee.proofs.invariants.InvariantWatch`, and z3 is
-imported only then.
+whatever the tag says.  ``invariants=True`` also proves the z3 invariants on the same parse
+(:class:`referee.proofs.invariants.InvariantWatch`; z3 is imported only then).
 """
 
 from __future__ import annotations
@@ -16,7 +14,6 @@ from pathlib import Path
 
 from referee.judge import walk
 from referee.judge.diagnostics import Report
-from referee.judge.walk import Watcher
 from referee.judge.table import DEFAULT_MAX_DIAGNOSTICS
 from referee.log.parser import ParseResult
 from referee.rules.ruleset import Ruleset
@@ -24,7 +21,7 @@ from referee.rules.ruleset import Ruleset
 __all__ = ["check", "check_bytes", "check_parsed", "check_path", "check_text"]
 
 
-def _prover(invariants: bool) -> Watcher | None:
+def _prover(invariants: bool):
     if not invariants:
         return None
     from referee.proofs.invariants import InvariantWatch
@@ -59,8 +56,7 @@ def check_path(path: str | Path, *, invariants: bool = False,
                max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Check one log file; a file that cannot be read gives an ``unreadable`` report (read
-    within :data:`MAX_FILE_BYTES`, whatever size it reports; devices and FIFOs refused).
-    With ``invariants``, also prove the z3 invariants on the same parse."""
+    within :data:`MAX_FILE_BYTES`, whatever size it reports; devices and FIFOs refused)."""
     return walk.check_path(path, watch=_prover(invariants), max_diagnostics=max_diagnostics,
                            ruleset=ruleset, allowed_dirs=allowed_dirs)
 
@@ -78,8 +74,7 @@ def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = N
 def check_text(text: str, path: str = "<string>", *, invariants: bool = False,
                max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
                allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
-    """Check the text of one log, which has no folder (see the module doc for the rulesets it
-    may name)."""
+    """Check the text of one log, which has no folder."""
     return check_bytes(text.encode("utf-8"), path, invariants=invariants,
                        max_diagnostics=max_diagnostics, ruleset=ruleset,
                        allowed_dirs=allowed_dirs)

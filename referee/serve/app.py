@@ -1,29 +1,24 @@
-"""The web application of ``referee serve`` (Starlette): the page, and the three requests it
-makes of the referee.
+"""The web application of ``referee serve`` (Starlette): the page (``GET /``) and the three
+requests it makes: ``POST api/check`` and ``POST api/audit`` (JSON ``{"log", "lang",
+"ruleset"}``) and ``POST report`` (a form: ``log`` text or a ``file``), as ``check --format
+json``, ``audit`` and ``report`` answer them.
 
-- ``GET /``: the page (its texts in ``?lang=`` or the browser's language);
-- ``POST api/check``: JSON ``{"log": TEXT, "lang": CODE, "ruleset": NAME}`` -> the verdict,
-  a one-line summary and the diagnostics, as ``check --format json`` has them;
-- ``POST api/audit``: the same request -> the audit of the log's score sheet;
-- ``POST report``: a form (``log`` text or a ``file``, ``lang``, ``ruleset``) -> the report
-  page, as ``referee report`` writes it.
-
-Bounds (:class:`Limits`): a request's body is refused past its size (413, before it is read
-whole) or its time to arrive (408); each job runs in a checker process under its time limit
-(504 past it), waiting a bounded time behind a bounded queue for a free checker (503).
-``lang`` is one of the catalogs, ``ruleset`` empty (the log's choice) or a bundled ruleset's
-name: no path from a request reaches the disk.  The page's URLs are relative, so it works
-under a reverse proxy's prefix too.
+Every request is bounded (:class:`Limits`): its body's size (413) and time to arrive (408),
+its job's time in a checker process (504), its wait for a free checker (503).  ``lang`` is one
+of the catalogs, ``ruleset`` empty or a bundled ruleset's name: no path from a request reaches
+the disk.  The page's URLs are relative, so it works under a reverse proxy's prefix too.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from importlib import resources
 
+from referee.run.commands import EXIT_UNREADABLE, UsageError, language
 from referee.serve.checkers import Busy, Checkers, Overrun
 from referee.util import i18n
 from referee.util.message import msg
@@ -86,8 +81,10 @@ def create_app(limits: Limits | None = None):
     handlers = Handlers(checkers, limits)
     routes = [Route("/", handlers.page), Route("/page.js", handlers.script),
               Route("/healthz", handlers.health),
-              Route("/api/check", handlers.check, methods=["POST"]),
-              Route("/api/audit", handlers.audit, methods=["POST"]),
+              Route("/api/check", partial(handlers.json_job, "check", limits.check_seconds),
+                    methods=["POST"]),
+              Route("/api/audit", partial(handlers.json_job, "audit", limits.audit_seconds),
+                    methods=["POST"]),
               Route("/report", handlers.report, methods=["POST"])]
     app = Starlette(routes=routes, lifespan=lifespan)
     return Guard(app, limits)
@@ -118,13 +115,7 @@ class Handlers:
 
         return PlainTextResponse("ok")
 
-    async def check(self, request):
-        return await self._json_job(request, "check", self.limits.check_seconds)
-
-    async def audit(self, request):
-        return await self._json_job(request, "audit", self.limits.audit_seconds)
-
-    async def _json_job(self, request, name: str, seconds: float):
+    async def json_job(self, name: str, seconds: float, request):
         from starlette.responses import JSONResponse
 
         language = _language(None, request)
@@ -343,3 +334,60 @@ async def _too_large(send, limit: int, scope) -> None:
                             (b"content-length", str(len(body)).encode()),
                             (b"connection", b"close"), *SECURITY_HEADERS]})
     await send({"type": "http.response.body", "body": body})
+
+
+APP = "referee.serve.app:create_app"
+# connections served at once by each worker (each may hold a body of 2 MB); past it uvicorn
+# answers 503 at once
+MAX_CONNECTIONS = 128
+
+
+def missing_extra() -> str | None:
+    """The first module of the serve extra that is not installed, or None."""
+    import importlib.util
+
+    for module in ("starlette", "uvicorn"):
+        if importlib.util.find_spec(module) is None:
+            return module
+    if not any(importlib.util.find_spec(name) for name in ("python_multipart", "multipart")):
+        return "python-multipart"
+    return None
+
+
+def run_serve(args) -> int:
+    speak = language(args)
+    missing = missing_extra()
+    if missing is not None:
+        print(i18n.translate(msg("referee serve needs {module}, which is not installed: "
+                            "pip install 'referee[serve]'", module=missing), speak),
+              file=sys.stderr)
+        return EXIT_UNREADABLE
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port must be between 0 and 65535, not {args.port}")
+    if args.workers < 1:
+        raise UsageError(f"--workers must be 1 or more, not {args.workers}")
+    import uvicorn
+
+    for address in _addresses(args.host):
+        print(i18n.translate(msg("referee serve: open http://{address}:{port}/ on a phone or a "
+                            "laptop", address=address, port=args.port), speak), file=sys.stderr)
+    uvicorn.run(APP, factory=True, host=args.host, port=args.port, workers=args.workers,
+                proxy_headers=True,
+                forwarded_allow_ips=args.forwarded_allow_ips, limit_concurrency=MAX_CONNECTIONS,
+                timeout_keep_alive=5, server_header=False, log_level="info")
+    return 0
+
+
+def _addresses(host: str) -> list[str]:
+    """The addresses a reader can open: the host's, or for ``0.0.0.0`` this machine's on
+    the local network (as routing would choose it; no packet is sent)."""
+    if host not in ("0.0.0.0", "::", ""):
+        return [f"[{host}]" if ":" in host else host]
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: nothing is sent by connect()
+            return [probe.getsockname()[0]]
+    except OSError:
+        return ["127.0.0.1"]
