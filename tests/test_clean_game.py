@@ -108,6 +108,15 @@ def test_one_slip_steps_aside_and_the_full_check_reports_it_alone(line, old, new
     assert report.winners == ["Dave"]
 
 
+def test_a_setup_without_a_statement_steps_aside():
+    """The setup alone reads as nothing: the full check reads the whole log and says what the
+    misspelt tag was meant to be."""
+    text = '[Player "Al Beth Charlie Dave Eve Fay"]\nhand 1 dealer Al\n'
+    assert not _taken(text)
+    clean, full = _both_ways(text)
+    assert clean == full
+
+
 def test_a_comment_steps_aside_and_a_claims_tag_is_taken():
     text = (ROOT / "examples" / "logs" / "clean-6-players.log").read_text("utf-8")
     commented = text.replace("\nhand 2 ", "\n# a comment\nhand 2 ", 1)

@@ -19,6 +19,7 @@ from referee.judge.plays import clean_cards
 from referee.judge.setup import setup_table
 from referee.judge.stream import conclude
 from referee.judge.table import Findings
+from referee.log.decode import UnreadableLog
 from referee.log.parser import parse_text
 from referee.rules import engine
 from referee.rules.cards import CARDS, card_text
@@ -75,7 +76,10 @@ def clean_report(text: str, path: str, *, base_dir: Path | None = None,
     if any(line and line[0] != "[" for line in head.split("\n")):
         return None  # the setup holds tags only
     findings = Findings(limit=max_diagnostics)
-    parsed = parse_text(head)
+    try:
+        parsed = parse_text(head)
+    except UnreadableLog:
+        return None
     if parsed.issues:
         return None
     table = setup_table(parsed.events, findings, base_dir, ruleset=ruleset,
