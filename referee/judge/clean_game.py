@@ -136,17 +136,18 @@ class _Game:
             raise _NotClean
         n = len(names)
         number = state.hand_number
-        head = line.split(" ")
+        head = line.split(" ", 5)
         if len(head) < 6 or head[1] != str(number) or head[2] != "dealer" or head[4] != "pass":
             raise _NotClean
         if number == 1 and rules.first_leader != FirstLeader.AFTER_LAST_WINNER:
             state = state._replace(dealer=self.seats[head[3]])
         elif head[3] != names[state.dealer]:
             raise _NotClean
-        if " ".join(head[5:]) != str(state.pass_direction):
+        if head[5] != str(state.pass_direction):
             raise _NotClean
-        hands = tuple(self._cards(lines(), f"deal {name}: ") for name in names)
-        kitty = self._cards(lines(), "kitty: ") if rules.kitty_size(n) else ()
+        per = rules.cards_per_player(n)
+        hands = tuple(self._cards(lines(), f"deal {name}: ", per) for name in names)
+        kitty = self._cards(lines(), "kitty: ", rules.kitty_size(n)) if rules.kitty_size(n) else ()
         if engine.deal_problems(state, DealAction(hands, kitty)):
             raise _NotClean
         holdings = [counts_list(cards) for cards in hands]
@@ -154,7 +155,7 @@ class _Game:
         if offset:
             passes = []
             for seat, name in enumerate(names):
-                cards = self._cards(lines(), f"pass {name}: ")
+                cards = self._cards(lines(), f"pass {name}: ", rules.pass_count)
                 if engine.passed_cards_problem(rules, holdings[seat], cards):
                     raise _NotClean
                 passes.append(cards)
@@ -167,8 +168,10 @@ class _Game:
         self.state = self.score(lines, self.tricks(lines, state))
 
     @staticmethod
-    def _cards(line: str, head: str) -> tuple[int, ...]:
-        if not line.startswith(head):
+    def _cards(line: str, head: str, count: int) -> tuple[int, ...]:
+        """The ``count`` cards of a line that starts with ``head`` (a line with more or fewer
+        words is not split: a hostile line never becomes a list of millions)."""
+        if not line.startswith(head) or line.count(" ", len(head)) != count - 1:
             raise _NotClean
         return tuple(map(_CARD.__getitem__, line[len(head):].split(" ")))
 
@@ -187,10 +190,10 @@ class _Game:
             if not line.startswith(head):
                 raise _NotClean
             body, arrow, claim = line[len(head):].partition(" -> ")
+            if body.count(", ") != n - 1 or not arrow:
+                raise _NotClean
             trick = list(map(plays.__getitem__, body.split(", ")))
             order = orders[leader]
-            if len(trick) != n or not arrow:
-                raise _NotClean
             cards = clean_cards(rules, trick, order, holdings, played, broken, number == 1,
                                 lowest)
             if cards is None:
