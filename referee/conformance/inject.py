@@ -12,7 +12,7 @@ clean game's events (or, for ``syntax``, of its text) that touch nothing else.
 from __future__ import annotations
 
 from referee.judge import codes
-from referee.judge.rotation import from_a_pad_column
+from referee.judge.gaps import from_a_pad_column
 from referee.conformance.edits import EDITS, syntax_fault, trick_index
 from referee.conformance.gamestats import GameStats
 from referee.conformance.rng import Rng

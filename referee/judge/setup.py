@@ -7,9 +7,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from referee.judge import codes
-from referee.judge.hand_record import HandRecord
+from referee.judge.hand_record import HandRecord, Unread
 from referee.judge.table import Findings, Table
-from referee.judge.unread import Unread
 from referee.log.events import (
     Comment,
     Deal,
@@ -26,6 +25,7 @@ from referee.log.events import (
     Trick,
 )
 from referee.log.words import split_players
+from referee.rules.options import OPTION_RANGES
 from referee.rules.ruleset import (
     DEFAULT_RULESET,
     Ruleset,
@@ -33,9 +33,7 @@ from referee.rules.ruleset import (
     load_ruleset,
     with_options,
 )
-from referee.rules.ruleset_files import RulesetError
-from referee.rules.options import OPTION_RANGES
-from referee.rules.ruleset_files import RulesetOutside, reason
+from referee.rules.ruleset_files import RulesetError, RulesetOutside, reason
 from referee.util.counting import whole_number
 from referee.util.message import msg, msgn
 from referee.util.suggest import did_you_mean

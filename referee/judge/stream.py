@@ -9,20 +9,24 @@ make that differ, and such a stream is not :attr:`Stream.exact` and is read agai
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
 from referee.judge import codes
-from referee.judge.diagnostics import HandSummary, Report
-from referee.judge.hand_record import HandRecord
+from referee.judge.diagnostics import Diagnostic, HandSummary, Report, unreadable_report
+from referee.judge.hand_record import HandRecord, Unread, unread_lines, with_unread
 from referee.judge.setup import is_setup_tag
-from referee.judge.spaced import quote_spaced_names
 from referee.judge.table import Findings
-from referee.judge.unread import Unread, unread_lines, with_unread
 from referee.log.blocks import BLOCK_CHARS, STOP_FAILED, Block
+from referee.log.decode import UnreadableLog
 from referee.log.events import Comment, Event, Span, Tag
 from referee.log.parser import SyntaxIssue, nothing_read, parse_blocks, tags_after
+from referee.log.recognise import looks_like_record
+from referee.rules.ruleset_files import reason
+from referee.util.message import msg
 
-__all__ = ["Stream", "Watch", "add_syntax", "conclude"]
+__all__ = ["Stream", "Watch", "add_syntax", "conclude", "point_into_record", "unreadable"]
 
 
 class Watch:
@@ -156,3 +160,60 @@ class Stream:
             unread = unread_lines(self.text, (issue.line for issue in issues), block.start,
                                   block.line)
             yield from with_unread(block.events, unread)
+
+
+# -- what a report adds: a JSON record's pointers, a spaced name's quotes ---------------
+def point_into_record(report: Report, text: str) -> None:
+    """When ``text`` is a JSON record, give each diagnostic the pointer of the value it
+    starts at (every value of a record starts at a place of its own)."""
+    if not looks_like_record(text) or not report.diagnostics:
+        return
+    from referee.log.jsonrecord import record_pointers  # only for a record: a log needs none
+
+    pointers = record_pointers(text, {(d.line, d.column) for d in report.diagnostics})
+    report.diagnostics = [replace(d, pointer=pointers.get((d.line, d.column)))
+                          for d in report.diagnostics]
+
+
+def unreadable(path: str, err: UnreadableLog) -> Report:
+    """The report of a file that is not a log (nor a valid record) at all."""
+    from referee.log.jsonrecord import InvalidRecord
+
+    if isinstance(err, InvalidRecord):
+        return unreadable_report(path, reason(err), err.line, err.column, err.problems, err.text)
+    shown = "\n" * (err.line - 1) + err.shown_line if err.shown_line else ""
+    return unreadable_report(path, reason(err), err.line, err.column, source=shown)
+
+
+def quote_spaced_names(report: Report) -> None:
+    """Each syntax diagnostic of a log whose line holds a seated name with a space, unquoted,
+    is put on that name and says to quote it."""
+    spaced = [name for name in report.players if " " in name]
+    if not spaced or not any(d.kind == codes.SYNTAX for d in report.diagnostics):
+        return
+    # the longest first, so that "Mary Ann Lee" is found before "Mary Ann"
+    words = (r"\s+".join(map(re.escape, name.split()))
+             for name in sorted(spaced, key=len, reverse=True))
+    pattern = re.compile(r'(?<![\w"“”„])(?:' + "|".join(words) + r')(?![\w"“”])',
+                         re.IGNORECASE)
+    lines = report.source.split("\n")
+    report.diagnostics = [_quoted(d, lines, pattern) if d.kind == codes.SYNTAX and
+                          d.pointer is None else d for d in report.diagnostics]
+
+
+def _quoted(diagnostic: Diagnostic, lines: list[str], pattern: re.Pattern) -> Diagnostic:
+    if not 0 < diagnostic.line <= len(lines):
+        return diagnostic
+    text = lines[diagnostic.line - 1]
+    found = pattern.search(text)
+    if found is None:
+        return diagnostic
+    written = found.group(0)
+    start, end = found.span()
+    fixed = pattern.sub(lambda other: f'"{other.group(0)}"', text)
+    return replace(
+        diagnostic, column=start + 1, end_line=diagnostic.line, end_column=end + 1,
+        # TRANSLATORS: {name} is a player's name with a space, as written on the line
+        message=msg('the name {name} has a space: write it in double quotes, "{name}"',
+                    name=written),
+        hint=msg("did you mean: {line}", line=fixed.strip()))

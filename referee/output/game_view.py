@@ -15,10 +15,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from referee.judge.diagnostics import HandSummary, Report
-from referee.judge.hand_record import HandRecord
+from referee.judge.hand_record import HandRecord, Unread
 from referee.judge.stream import Watch
 from referee.judge.table import Table, TracedTrick
-from referee.judge.unread import Unread
 from referee.log.events import Comment, Event, Tag
 from referee.log.parser import ParseResult, parse_blocks, parse_text
 from referee.log.recognise import looks_like_record

@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
+from referee.judge.hand_record import Unread
 from referee.judge.setup import hands_of, setup_table
 from referee.judge.stream import Stream
 from referee.judge.table import Findings, Table
-from referee.judge.unread import Unread
 from referee.log.events import Event
 from referee.log.parser import ParseResult, parse_text
 from referee.log.recognise import looks_like_record
