@@ -26,8 +26,7 @@ __all__ = ["BOTH", "PLAY", "SKIP", "TAKEN", "Numbering", "close_short", "ended_s
 
 def stops_in(state: State, know: Knowledge, index: int, count: int) -> bool:
     """Whether the record of the hand stops in its ``index``-th trick of ``count``: the last
-    written, unless it is the hand's last trick and a score or total line follows (then a
-    trick short of cards there has a card left out, as anywhere else)."""
+    written, unless it is the hand's last trick and a score or total line follows."""
     if index < count - 1:
         return False
     record = know.record
@@ -67,9 +66,8 @@ def note_unjudged(table: Table, hand: int, lost: list[int], short: list[int],
 
 
 def unknown_tricks(state: State, know: Knowledge, count: int, lost: list[int]) -> State:
-    """``count`` tricks whose line cannot be read: each keeps its number, every holding loses
-    one unknown card (``know.missing``), and nothing is known of who won or whether hearts
-    were broken there (so a later heart lead is not judged)."""
+    """``count`` tricks whose line cannot be read: each holding loses one unknown card, and
+    nothing is known of who won or whether hearts were broken there."""
     for _ in range(count):
         if state.phase is not Phase.PLAY:
             break
@@ -108,10 +106,8 @@ def rotation(n: int, first: int) -> list[int]:
 
 def second_cards(table: Table, know: Knowledge, index: int, hand: int, number: int, *,
                  last_in_log: bool) -> frozenset[int]:
-    """A second card from one seat in one trick is one fault, reported at it, and not taken as
-    played: counted, it would push a later player's card out of the trick.  The trick's plays
-    without it replace ``know.tricks[index]``; the seats whose card the trick then lacks are
-    named in the same diagnostic."""
+    """A second card from one seat in one trick is one fault, reported at it (with the seats
+    whose card the trick then lacks), and taken out of ``know.tricks[index]``."""
     plays = know.tricks[index]
     n = table.size
     seats = [seat for seat, _, _ in plays]
@@ -145,10 +141,8 @@ def second_cards(table: Table, know: Knowledge, index: int, hand: int, number: i
 
 def swapped_plays(table: Table, know: Knowledge, index: int, hand: int, number: int,
                   leaders: tuple[int, ...] | None) -> bool:
-    """Two neighbouring plays of a whole trick written in each other's place are one fault,
-    reported at the first of them, and the trick is judged in seating order, so that the lead
-    suit is the one the table saw (``leaders``: the seats that may lead, None: any).  Whether
-    the trick was so written."""
+    """Whether two neighbouring plays of a whole trick are written in each other's place: one
+    fault, and the trick judged in seating order (``leaders``: the seats that may lead)."""
     plays, n = know.tricks[index], table.size
     if len(plays) != n:
         return False
@@ -191,9 +185,8 @@ def _dropped(seats: list[int], missing: list[int], n: int) -> int:
 def close_short(table: Table, state: State, trick: Trick, batch: list[tuple[int, int]],
                  hand: int, know: Knowledge, *, last_in_log: bool,
                  said: frozenset[int] = frozenset()) -> tuple[State, bool]:
-    """A trick short of cards is closed as it is, unless the log stops there; whether it was
-    (each seat without a card in it then holds one the record does not show).  ``said``:
-    seats whose card the trick's diagnostic of a second card already says is missing."""
+    """A trick short of cards is closed as it is, unless the log stops there; whether it was.
+    ``said``: seats whose missing card a diagnostic already says."""
     if not state.trick or last_in_log:
         return state, False
     seated = {seat for seat, _ in batch}
@@ -213,9 +206,8 @@ PLAY, SKIP = "play", "skip"  # what :meth:`Numbering.judge` says of a trick line
 
 
 def in_numbered_order(table: Table, know: Knowledge, tricks: list[Trick], hand: int) -> None:
-    """Two neighbouring trick lines whose numbers are in each other's place are reported once and
-    taken in their numbered order, ``tricks`` and ``know.tricks`` both; not across an unreadable
-    line, whose number is not known."""
+    """Two neighbouring trick lines whose numbers are in each other's place are reported once
+    and taken in their numbered order (not across an unreadable line)."""
     if know.record.gaps:
         return
     numbers = [trick.number for trick in tricks]
@@ -315,9 +307,8 @@ def _repeats(tricks: list[Trick]) -> int:
 def placed(table: Table, state: State, know: Knowledge, numbering: Numbering,
            tricks: list[Trick], index: int, hand: int, absent: list[int]
            ) -> tuple[State, bool, bool]:
-    """Where trick line ``index`` stands in the hand: the state it is judged in, whether it is
-    judged (not past the hand's last trick, not a line written twice, not a line with no card),
-    and whether tricks before it are unknown (so that whoever leads it may)."""
+    """(the state trick line ``index`` is judged in, whether it is judged, whether tricks
+    before it are unknown, so that whoever leads it may)."""
     trick = tricks[index]
     if _past_the_last(table, state, trick, hand):
         return state, False, False
@@ -360,9 +351,8 @@ def _no_card(table: Table, state: State, trick: Trick, hand: int) -> None:
 
 def ended_short(table: Table, state: State, know: Knowledge, hand: int,
                 absent: list[int]) -> State:
-    """A hand whose score (or total) line follows fewer tricks than the hand has: the tricks
-    after the last one written are left out, one fault said at that line, and their cards are
-    unknown (a hand that stops without a score line is a record that stops, said as such)."""
+    """A score (or total) line after fewer tricks than the hand has: the tricks left out are
+    one fault, said at that line, and their cards are unknown."""
     record = know.record
     end = record.score or record.total or record.lost("score") or record.lost("total")
     if state.phase is not Phase.PLAY or end is None:
@@ -394,10 +384,8 @@ BOTH = "both"  # either reading fits: the written order stands (its wrong-leader
 
 def read_from_leader(table: Table, state: State, know: Knowledge, trick: Trick, index: int,
                      hand: int) -> str | None:
-    """Whether trick ``index``, whole and in seating order from another seat than
-    ``state.leader``, is read from its leader instead (:data:`TAKEN`, with ``know.tricks[index]``
-    reordered and the diagnostic reported), or could be (:data:`BOTH`, the written order stands);
-    else None."""
+    """:data:`TAKEN` when trick ``index`` is read from its leader instead (reordered in
+    ``know.tricks`` and reported), :data:`BOTH` when it could be; else None."""
     plays = know.tricks[index]
     n, leader = table.size, state.leader
     if len(plays) != n or plays[0][0] == leader:

@@ -119,7 +119,7 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
             short.append(state.last_trick.number)
             state, free_lead = state._replace(hearts_broken=True), True
         elif trick.claim is not None:
-            excused_leader = _claim(table, state, trick, plays, hand, out)
+            excused_leader = judge_claim(table, state, trick, hand, out.wrong_claims)
     if gaps and not state.trick:  # unreadable tricks after the last one read
         trailing = sum(1 for gap in gaps if gap >= len(tricks))
         state = unknown_tricks(state, know, trailing, lost)
@@ -134,15 +134,6 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     return out
 
 
-def _claim(table: Table, state: State, trick: Trick, plays: list[SeatedPlay], hand: int,
-           out: PlayOutcome) -> int | None:
-    """The claim of the trick just finished judged; the seat wrongly claimed, if any."""
-    wrong = judge_claim(table, state, trick, plays, hand)
-    if wrong is not None:
-        out.wrong_claims.append(trick.claim.span.line)
-    return wrong
-
-
 # The replay's fast path (without it, FAST_TRICKS = False, a check takes a third longer):
 # a run of clean tricks (each numbered as due, a card from every seat in seating order from
 # the leader, every card a copy the decks still have that the legality layers pass, a claim
@@ -155,9 +146,8 @@ FAST_TRICKS = True
 def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,
                   played: list[int], offset: int, hand: int, out: PlayOutcome,
                   leads: tuple[bool, int | None]) -> tuple[State, int, bool, int | None]:
-    """The clean tricks from ``index`` on, played, and the claim of the last one judged:
-    (the state after them, the index of the first trick not played, ``leads`` as they then stand:
-    whether the next lead is free, and a leader a wrong claim excuses)."""
+    """The clean tricks from ``index`` on played, the last one's claim judged: (the state
+    after them, the index of the first trick not played, ``leads`` as they then stand)."""
     if not FAST_TRICKS or know.record.gaps or state.phase is not Phase.PLAY:
         return state, index, *leads
     n, seats, trace = table.size, table.seats, table.trace
@@ -190,8 +180,8 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     if hand_play is None:
         return state, index, *leads
     state = hand_play.state(tuple(map(tuple, holdings)))
-    return state, index, False, claimed and _claim(table, state, claimed, know.tricks[index - 1],
-                                                   hand, out)
+    return state, index, False, claimed and judge_claim(table, state, claimed, hand,
+                                                        out.wrong_claims)
 
 
 def clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: list[list[int]],
@@ -224,9 +214,8 @@ def clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: list
 def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
         excused_leader: int | None, *, free: bool, last: bool, dealer_known: bool,
         written_dealer: int | None) -> tuple[State, frozenset[int]]:
-    """The state trick ``index`` is played in, with its leader settled, after a second card
-    from one seat is taken out and swapped neighbouring plays put back
-    (:mod:`referee.judge.gaps`); with it, the seats whose missing card its diagnostic said."""
+    """The state trick ``index`` is played in, its leader settled and its plays put in order;
+    with it, the seats whose missing card a diagnostic said."""
     said: frozenset[int] = frozenset()
     if not in_seating_order(know.tricks[index], table.size):  # (as nearly every trick is)
         said = second_cards(table, know, index, hand, state.trick_number, last_in_log=last)
@@ -250,9 +239,8 @@ def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
 def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: int, index: int,
                    excused_leader: int | None, *, last: bool, dealer_known: bool,
                    written_dealer: int | None, rotates: bool = False) -> State:
-    """A trick led by another seat than the rules say: report it unless it shows who dealt or
-    follows a wrong claim, and go on with the seat that led; unless the plays are in seating
-    order from the seat due to lead but for cards left out."""
+    """A trick led by another seat than the rules say: reported unless it shows who dealt,
+    follows a wrong claim or only lacks cards; play goes on with the seat that led."""
     n, first = table.size, plays[0]
     leader = first[0]
     by_left = index == 0 and state.rules.first_leader in (
@@ -339,7 +327,7 @@ def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, inde
     same trick (the message says it may be written from another column, R10.8)."""
     seat, _, play = first
     record = state.last_trick
-    leader = table.name(state.leader)
+    leader, rule = table.name(state.leader), "R4.1"
     if (index == 0 or record is None) and state.rules.first_leader == FirstLeader.AFTER_LAST_WINNER:
         why = (msg("the first trick is led by {leader}, the first seat", leader=leader)
                if hand == 1 else
@@ -347,17 +335,14 @@ def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, inde
                msg("the first trick is led by {leader}, left of {previous}, who won (or led, "
                    "set aside) the last trick of the previous hand", leader=leader,
                    previous=table.name(state.dealer)))
-        rule = "R4.1"
     elif (index == 0 or record is None) and state.lowest_club is not None:
         # TRANSLATORS: {card} is the lowest club dealt (2C, or 3C when both 2C are in the kitty)
         why = msg("the first trick is led by {leader}, the first holder of {card} from the left "
                   "of the dealer {dealer}", leader=leader, card=card_text(state.lowest_club),
                   dealer=table.name(state.dealer))
-        rule = "R4.1"
     elif index == 0 or record is None:
         why = msg("the first trick is led by {leader}, left of the dealer {dealer}",
                   leader=leader, dealer=table.name(state.dealer))
-        rule = "R4.1"
     elif record.winner is None:
         why = msg("trick {trick} was set aside, so its leader {leader} leads again",
                   trick=record.number, leader=leader)
@@ -469,9 +454,10 @@ def _dead_end(table: Table, state: State, know: Knowledge, tricks: list[Trick],
         hand=hand, trick=state.trick_number, player=who, rule="R5.6")
 
 
-def judge_claim(table: Table, state: State, trick: Trick, plays: list[SeatedPlay],
-                 hand: int) -> int | None:
-    """Compare a winner claim with the rules; return the wrongly claimed seat, if any."""
+def judge_claim(table: Table, state: State, trick: Trick, hand: int,
+                wrong_claims: list[int]) -> int | None:
+    """Compare a winner claim with the rules; return the wrongly claimed seat, if any (its line
+    added to ``wrong_claims``)."""
     record = state.last_trick
     claim = trick.claim
     actual = record.winner
@@ -526,6 +512,8 @@ def judge_claim(table: Table, state: State, trick: Trick, plays: list[SeatedPlay
                 "trick {trick} is claimed for {player}, but {winner}", trick=number,
                 player=table.name(claimed), winner=winner), hand=hand, trick=number,
                 player=table.name(claimed), rule="R6.1")
+    if claimed is not None:
+        wrong_claims.append(claim.span.line)
     return claimed
 
 

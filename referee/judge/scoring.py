@@ -119,8 +119,8 @@ def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: in
                  wrong_claims: list[int], tricks: Sequence = (),
                  played: Tricks | None = None) -> None:
     """Compare written hand scores with the computed ones (R7.3); a mismatch names the wrong
-    winner claims that concern its player, each by its own line, and, with the ``played``
-    tricks, the set-aside piles or lost points behind it (:mod:`referee.judge.why`)."""
+    winner claims that concern its player and, with the ``played`` tricks, the set-aside
+    piles or lost points behind it."""
     result = state.history[-1]
     claims = _claims_by_seat(table, tricks, wrong_claims) if wrong_claims else {}
     for seat, (value, entry) in written.items():
@@ -155,10 +155,8 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
                  scores: tuple[int, ...] | None, written_scores: dict[int, tuple],
                  hand: int, true_after: tuple[int, ...] | None = None,
                  older: tuple[int, ...] | None = None) -> tuple[int, ...] | None:
-    """Check the sheet's arithmetic (R7.4) and return the written totals: total = previous
-    total + the hand's score as written (else computed).  A total equal to the referee's own
-    running total is right whatever the line before said, and a line built on the totals of two
-    hands back is one fault."""
+    """Check the sheet's arithmetic (R7.4) and return the written totals.  A total equal to
+    the referee's own running total is right whatever the line before said."""
     written = entries_by_seat(table, total, hand, codes.TOTAL_MISMATCH)
     if len(written) != table.size:
         return None
@@ -590,9 +588,8 @@ def _before(set_aside: list[int], trick: int) -> str:
 
 
 def kitty_breaks_nothing(state: State) -> str:
-    """The clause "; the kitty's 2H, collected with trick 1, did not break hearts: cards
-    collected are not played" when the leader collected a kitty that holds a heart or Black
-    Maria, and may have thought it broke them; "" otherwise."""
+    """The clause saying that a kitty with a heart or Black Maria, collected by the leader,
+    did not break hearts; "" otherwise."""
     if state.kitty_taken is None or state.kitty_taken[0] != state.leader:
         return ""
     breakers = [c for c in state.kitty

@@ -369,9 +369,8 @@ def _totals(table: Table, record: HandRecord, game: _Game, scores: tuple[int, ..
 
 def _unsure_totals(table: Table, record: HandRecord, game: _Game, scores, true_totals,
                    unread: Unread) -> tuple[int, ...] | None:
-    """A total line whose hand score line, or the total line it builds on, cannot be read:
-    its arithmetic cannot be checked (a difference may be the unreadable line's), so a total
-    that differs from the referee's is noted, not reported.  Returns the written totals."""
+    """The written totals of a line whose score line, or the total line it builds on, cannot
+    be read: a total that differs from the referee's is noted, not reported."""
     sheet = judge_totals(table, record.total, None, None, {}, record.number)  # entries only
     if unread.kind == "score":
         basis = game.sheet_totals
