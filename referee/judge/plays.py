@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.judge import codes
+from referee.judge.diagnostics import Related
 from referee.judge.gaps import (
     BOTH,
     TAKEN,
@@ -30,7 +31,7 @@ from referee.judge.gaps import (
 )
 from referee.judge.holdings import Knowledge, SeatedPlay
 from referee.judge.scoring import joined, kitty_breaks_nothing
-from referee.judge.table import Table, TracedTrick, related
+from referee.judge.table import Table, TracedTrick
 from referee.log.events import Play, Trick
 from referee.rules import engine
 from referee.rules.cards import (
@@ -625,7 +626,7 @@ def play_evidence(table: Table, know: Knowledge, seat: int, holding, fault: Faul
                         line=span.line) if lead else
                     msg(" while holding {cards}, which {player} played in trick {trick} "
                         "(line {line})", player=who, cards=shown, trick=later_trick,
-                        line=span.line)), (related(span, note),)
+                        line=span.line)), (Related(span.line, span.column, note),)
     return None if uncertain else (_held(who, card_text(card), lead), ())
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from referee.judge import codes, diagnostics
-from referee.judge.diagnostics import Diagnostic, Related
+from referee.judge.diagnostics import Diagnostic
 from referee.log.events import Play, Span, Trick
 from referee.rules.ruleset import Ruleset
 from referee.rules.state import TrickRecord
@@ -117,7 +117,3 @@ class Table:
 
     def name(self, seat: int) -> str:
         return self.names[seat]
-
-
-def related(span: Span, note: str) -> Related:
-    return Related(span.line, span.column, note)
