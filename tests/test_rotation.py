@@ -2,7 +2,7 @@
 (as when every card follows one suit): which one is the fault, the record's or a player's.
 
 Every expected verdict is worked out by hand in the comment beside it.  The rule
-(referee/judge/rotation.py, R10.8): read from its leader, the trick is the same one and its
+(referee/judge/gaps.py, R10.8): read from its leader, the trick is the same one and its
 claim holds, so when it is written from a column a scorer starts from (the first, the last
 or the dealer's) it is one fault of the record, charged to no player; without a claim, from
 another column, or when the next trick shows who led, the lead out of turn is charged."""

@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import partial
 
 from referee.judge import codes
-from referee.judge.rotation import from_a_pad_column
+from referee.judge.gaps import from_a_pad_column
 from referee.conformance.gamestats import GameStats
 from referee.conformance.rng import Rng
 from referee.conformance.generate import generate_game, seat_names

@@ -183,9 +183,8 @@ def unreadable_report(path: str, message: str, line: int = 1, column: int = 1,
 
 
 def not_checked_report(path: str, message: str) -> Report:
-    """The report of a file the referee could not finish checking (past the time limit, a
-    crashed worker, a fault of its own): unreadable as far as the run is concerned (exit code
-    2), but not said to be the log's fault."""
+    """The report of a file the referee could not finish checking: unreadable as far as the
+    run is concerned (exit code 2), but not said to be the log's fault."""
     report = Report(path=path, unreadable=message)
     report.diagnostics.append(make(NOT_CHECKED, Span.point(1, 1), message))
     return report

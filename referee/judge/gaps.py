@@ -1,6 +1,8 @@
-"""What a hand's record leaves out, and what is then not judged: tricks whose line cannot be
-read, and tricks closed without a card from some seat.  Each is one fault, reported once;
-nothing that follows from it is reported as another."""
+"""What a hand's record of its tricks gets wrong or leaves out, each one fault reported once,
+nothing that follows from it reported as another: tricks whose line cannot be read or that lack
+a card from some seat; trick numbers that slip (a line written twice, two lines in each other's
+place, a line left out, numbers that skip one), the tricks then judged as the table played
+them; and a whole trick written in seating order from another seat than its leader (R10.8)."""
 
 from __future__ import annotations
 
@@ -12,17 +14,19 @@ from referee.judge.table import Table
 from referee.log.events import Trick
 from referee.rules import engine
 from referee.rules.cards import card_text
+from referee.rules.legality import Fault
 from referee.rules.state import Phase, State
 from referee.util.message import msg, msgn
 
-__all__ = ["close_short", "in_seating_order", "note_unjudged", "rotation", "second_cards",
-           "skipped_seats", "stops_in", "swapped_plays", "unknown_tricks"]
+__all__ = ["BOTH", "PLAY", "SKIP", "TAKEN", "Numbering", "close_short", "ended_short",
+           "from_a_pad_column", "in_numbered_order", "in_seating_order", "note_unjudged",
+           "placed", "read_from_leader", "rotation", "second_cards", "skipped_seats", "stops_in",
+           "swapped_plays", "unknown_tricks"]
 
 
 def stops_in(state: State, know: Knowledge, index: int, count: int) -> bool:
     """Whether the record of the hand stops in its ``index``-th trick of ``count``: the last
-    written, unless it is the hand's last trick and a score or total line follows (then a
-    trick short of cards there has a card left out, as anywhere else)."""
+    written, unless it is the hand's last trick and a score or total line follows."""
     if index < count - 1:
         return False
     record = know.record
@@ -62,9 +66,8 @@ def note_unjudged(table: Table, hand: int, lost: list[int], short: list[int],
 
 
 def unknown_tricks(state: State, know: Knowledge, count: int, lost: list[int]) -> State:
-    """``count`` tricks whose line cannot be read: each keeps its number, every holding loses
-    one unknown card (``know.missing``), and nothing is known of who won or whether hearts
-    were broken there (so a later heart lead is not judged)."""
+    """``count`` tricks whose line cannot be read: each holding loses one unknown card, and
+    nothing is known of who won or whether hearts were broken there."""
     for _ in range(count):
         if state.phase is not Phase.PLAY:
             break
@@ -103,10 +106,8 @@ def rotation(n: int, first: int) -> list[int]:
 
 def second_cards(table: Table, know: Knowledge, index: int, hand: int, number: int, *,
                  last_in_log: bool) -> frozenset[int]:
-    """A second card from one seat in one trick is one fault, reported at it, and not taken as
-    played: counted, it would push a later player's card out of the trick.  The trick's plays
-    without it replace ``know.tricks[index]``; the seats whose card the trick then lacks are
-    named in the same diagnostic."""
+    """A second card from one seat in one trick is one fault, reported at it (with the seats
+    whose card the trick then lacks), and taken out of ``know.tricks[index]``."""
     plays = know.tricks[index]
     n = table.size
     seats = [seat for seat, _, _ in plays]
@@ -140,10 +141,8 @@ def second_cards(table: Table, know: Knowledge, index: int, hand: int, number: i
 
 def swapped_plays(table: Table, know: Knowledge, index: int, hand: int, number: int,
                   leaders: tuple[int, ...] | None) -> bool:
-    """Two neighbouring plays of a whole trick written in each other's place are one fault,
-    reported at the first of them, and the trick is judged in seating order, so that the lead
-    suit is the one the table saw (``leaders``: the seats that may lead, None: any).  Whether
-    the trick was so written."""
+    """Whether two neighbouring plays of a whole trick are written in each other's place: one
+    fault, and the trick judged in seating order (``leaders``: the seats that may lead)."""
     plays, n = know.tricks[index], table.size
     if len(plays) != n:
         return False
@@ -186,9 +185,8 @@ def _dropped(seats: list[int], missing: list[int], n: int) -> int:
 def close_short(table: Table, state: State, trick: Trick, batch: list[tuple[int, int]],
                  hand: int, know: Knowledge, *, last_in_log: bool,
                  said: frozenset[int] = frozenset()) -> tuple[State, bool]:
-    """A trick short of cards is closed as it is, unless the log stops there; whether it was
-    (each seat without a card in it then holds one the record does not show).  ``said``:
-    seats whose card the trick's diagnostic of a second card already says is missing."""
+    """A trick short of cards is closed as it is, unless the log stops there; whether it was.
+    ``said``: seats whose missing card a diagnostic already says."""
     if not state.trick or last_in_log:
         return state, False
     seated = {seat for seat, _ in batch}
@@ -201,3 +199,264 @@ def close_short(table: Table, state: State, trick: Trick, batch: list[tuple[int,
         "trick {trick} has no card from {players}", trick=state.trick_number,
         players=", ".join(map(table.name, missing))), hand=hand, trick=state.trick_number)
     return engine.close_trick(state), True
+
+
+# -- trick numbers ------------------------------------------------------------------------
+PLAY, SKIP = "play", "skip"  # what :meth:`Numbering.judge` says of a trick line
+
+
+def in_numbered_order(table: Table, know: Knowledge, tricks: list[Trick], hand: int) -> None:
+    """Two neighbouring trick lines whose numbers are in each other's place are reported once
+    and taken in their numbered order (not across an unreadable line)."""
+    if know.record.gaps:
+        return
+    numbers = [trick.number for trick in tricks]
+    for i in range(len(numbers) - 1):
+        first, second = numbers[i], numbers[i + 1]
+        if first != second + 1:
+            continue
+        before = i == 0 or numbers[i - 1] == second - 1
+        after = i + 2 >= len(numbers) or numbers[i + 2] == first + 1
+        if before and after:
+            tricks[i], tricks[i + 1] = tricks[i + 1], tricks[i]
+            know.tricks[i], know.tricks[i + 1] = know.tricks[i + 1], know.tricks[i]
+            numbers[i], numbers[i + 1] = second, first
+            table.findings.add(codes.BAD_SETUP, tricks[i + 1].span, msg(
+                "trick {trick} is written before trick {other}; they are taken in their "
+                "numbered order", trick=first, other=second), hand=hand, rule="R10.4")
+
+
+class Numbering:
+    """The reading of one hand's trick numbers, trick by trick (:meth:`judge`)."""
+
+    __slots__ = ("tricks", "gaps", "per_hand", "offset", "count")
+
+    def __init__(self, tricks: list[Trick], gaps: list[int], per_hand: int) -> None:
+        self.tricks, self.gaps, self.per_hand = tricks, gaps, per_hand
+        self.offset = 0  # how far the written numbers run ahead of the tricks' places
+        self.count = len(tricks) + len(gaps) - _repeats(tricks)  # the tricks the hand records
+
+    def judge(self, table: Table, state: State, index: int, hand: int) -> tuple[str, int]:
+        """What trick line ``index`` is: (SKIP, 0) for a line that repeats the one before it,
+        else (PLAY, k) with k tricks left out before it (0: none), each fault reported."""
+        trick, due = self.tricks[index], state.trick_number
+        written = trick.number - self.offset
+        if written == due:  # (as nearly every trick is: a line that repeats one is not)
+            return PLAY, 0
+        if index and _repeats_previous(self.tricks, index):
+            earlier = self.tricks[index - 1]
+            table.findings.add(codes.BAD_SETUP, trick.span, msg(
+                "trick {trick} is written twice (lines {first} and {second}); it is counted "
+                "once", trick=trick.number, first=earlier.span.line, second=trick.span.line),
+                hand=hand, trick=trick.number, rule="R10.4")
+            return SKIP, 0
+        ahead = written - due
+        if ahead > 0 and self._numbered_on(index):
+            if self.count == self.per_hand:  # every trick is there: only the numbers slipped
+                self.offset += ahead
+                table.findings.add(codes.BAD_SETUP, trick.span, msg(
+                    "trick {trick} is recorded where trick {due} is due, and the tricks after "
+                    "it are numbered on from it; they are taken in their places",
+                    trick=trick.number, due=due), hand=hand, trick=due, rule="R10.4")
+                return PLAY, 0
+            if self.count + ahead <= self.per_hand:  # room for the tricks the numbers skip
+                _left_out(table, trick, due, ahead, hand)
+                return PLAY, ahead
+        table.findings.add(codes.BAD_SETUP, trick.span, msg(
+            "trick {trick} is recorded where trick {due} is due", trick=trick.number, due=due),
+            hand=hand, trick=due, rule="R10.4")
+        return PLAY, 0
+
+    def _numbered_on(self, index: int) -> bool:
+        """Whether the tricks after ``index`` are numbered on, one by one, from its number
+        (and no unreadable line, whose number is not known, lies among them)."""
+        if any(gap > index for gap in self.gaps):
+            return False
+        start = self.tricks[index].number
+        return all(trick.number == start + step
+                   for step, trick in enumerate(self.tricks[index:]))
+
+
+def _left_out(table: Table, trick: Trick, due: int, count: int, hand: int) -> None:
+    # (two messages, not one with plural forms: only the plural names a last trick)
+    if count == 1:
+        said = msg("trick {first} is not recorded: trick {trick} follows trick {previous}, so "
+                   "the cards played in trick {first} are unknown", first=due,
+                   trick=trick.number, previous=due - 1)
+    else:
+        # TRANSLATORS: {first} to {last} are the tricks not recorded, {trick} the one after them
+        said = msg("tricks {first} to {last} are not recorded: trick {trick} follows trick "
+                   "{previous}, so the cards played in them are unknown", first=due,
+                   last=due + count - 1, trick=trick.number, previous=due - 1)
+    table.findings.add(codes.BAD_SETUP, trick.span, said, hand=hand, trick=due, rule="R10.4")
+
+
+def _repeats_previous(tricks: list[Trick], index: int) -> bool:
+    earlier, trick = tricks[index - 1], tricks[index]
+    return bool(trick.plays) and earlier.number == trick.number and \
+        earlier.leader == trick.leader and \
+        [(p.player, p.card) for p in earlier.plays] == [(p.player, p.card) for p in trick.plays]
+
+
+def _repeats(tricks: list[Trick]) -> int:
+    return sum(1 for index in range(1, len(tricks))
+               if tricks[index].number == tricks[index - 1].number
+               and _repeats_previous(tricks, index))
+
+
+def placed(table: Table, state: State, know: Knowledge, numbering: Numbering,
+           tricks: list[Trick], index: int, hand: int, absent: list[int]
+           ) -> tuple[State, bool, bool]:
+    """(the state trick line ``index`` is judged in, whether it is judged, whether tricks
+    before it are unknown, so that whoever leads it may)."""
+    trick = tricks[index]
+    if _past_the_last(table, state, trick, hand):
+        return state, False, False
+    reading, left_out = numbering.judge(table, state, index, hand)
+    if reading == SKIP:
+        return state, False, False
+    if left_out:
+        state = unknown_tricks(state, know, left_out, absent)
+        if _past_the_last(table, state, trick, hand):
+            return state, False, True
+    if know.tricks[index]:
+        return state, True, bool(left_out)
+    if stops_in(state, know, index, len(tricks)):  # the record stops as this trick begins
+        return state, False, bool(left_out)
+    _no_card(table, state, trick, hand)  # a trick with no card (or none from a seated name)
+    return unknown_tricks(state, know, 1, absent), False, True
+
+
+def _past_the_last(table: Table, state: State, trick: Trick, hand: int) -> bool:
+    """Reports a trick past the hand's last (True: it is not replayed)."""
+    if state.phase is Phase.PLAY:
+        return False
+    table.findings.add(codes.BAD_SETUP, trick.span, msgn(
+        "hand {hand} already has its {n} trick; trick {trick} is one too many",
+        "hand {hand} already has all its {n} tricks; trick {trick} is one too many",
+        state.tricks_per_hand, hand=hand, n=state.tricks_per_hand, trick=trick.number),
+        hand=hand, rule="R10.4")
+    return True
+
+
+def _no_card(table: Table, state: State, trick: Trick, hand: int) -> None:
+    """A trick line with no card, other lines after it: its cards are unknown (a line whose
+    names are not seated has already been reported)."""
+    if not trick.plays:
+        table.findings.add(codes.BAD_SETUP, trick.span, msg(
+            "trick {trick} is written with no card, and play goes on after it, so the cards "
+            "played in it are unknown", trick=state.trick_number), hand=hand,
+            trick=state.trick_number, rule="R10.4")
+
+
+def ended_short(table: Table, state: State, know: Knowledge, hand: int,
+                absent: list[int]) -> State:
+    """A score (or total) line after fewer tricks than the hand has: the tricks left out are
+    one fault, said at that line, and their cards are unknown."""
+    record = know.record
+    end = record.score or record.total or record.lost("score") or record.lost("total")
+    if state.phase is not Phase.PLAY or end is None:
+        return state
+    first, count = state.trick_number, state.tricks_per_hand - state.trick_number + 1
+    if count == 1:
+        said = msg("trick {first} of hand {hand} is not recorded before its score, so the cards "
+                   "played in it are unknown", first=first, hand=hand)
+    else:
+        # TRANSLATORS: {first} to {last} are the tricks of hand {hand} the log does not show
+        said = msg("tricks {first} to {last} of hand {hand} are not recorded before its score, "
+                   "so the cards played in them are unknown", first=first,
+                   last=first + count - 1, hand=hand)
+    table.findings.add(codes.BAD_SETUP, end.span, said, hand=hand, trick=first, rule="R10.4")
+    return unknown_tricks(state, know, count, absent)
+
+
+# -- a trick written from another seat than its leader (R10.8) ----------------------------
+# Read as written, its lead looks out of turn and followers look as if they revoked.  When the
+# same cards read from the seat due to lead make a legal trick whose claim holds, while the
+# written order breaks a rule or the claim, the line is taken as written out of order: one fault
+# of the record, charged to no player.  When both readings fit, the trick is read from its leader
+# only when it has a claim and is written from a column a scorer starts from.  A reading that
+# changes who leads the next trick does not fit.
+# what :func:`read_from_leader` made of a trick written from another seat than its leader
+TAKEN = "taken"  # read from its leader: the one fault is the record's
+BOTH = "both"  # either reading fits: the written order stands (its wrong-leader says so)
+
+
+def read_from_leader(table: Table, state: State, know: Knowledge, trick: Trick, index: int,
+                     hand: int) -> str | None:
+    """:data:`TAKEN` when trick ``index`` is read from its leader instead (reordered in
+    ``know.tricks`` and reported), :data:`BOTH` when it could be; else None."""
+    plays = know.tricks[index]
+    n, leader = table.size, state.leader
+    if len(plays) != n or plays[0][0] == leader:
+        return None
+    start = next((p for p, (seat, _, _) in enumerate(plays) if seat == leader), None)
+    if start is None:
+        return None
+    rotated = plays[start:] + plays[:start]
+    # the seat written first in the next trick: who the reading must leave to lead it
+    following = know.tricks[index + 1][0][0] if index + 1 < len(know.tricks) and \
+        know.tricks[index + 1] else None
+    fits, faults = _reading(table, state, know, trick, rotated, following)
+    if not fits or faults:
+        return None
+    written = plays[0][0]
+    written_fits, written_faults = _reading(table, state._replace(leader=written), know,
+                                            trick, plays, following)
+    same = written_fits and not written_faults
+    if same and not (index and _claimed(table, trick) and
+                     from_a_pad_column(written, n, state.dealer)):
+        return BOTH  # the record's order stands (a lead out of turn)
+    know.tricks[index] = rotated
+    first, due = table.name(written), table.name(leader)
+    if same:
+        # TRANSLATORS: {first} is the player written first, {leader} the one due to lead
+        message = msg("trick {trick} is written from {first}, in seating order, but {leader} "
+                      "leads it: read from {leader}, it is the same trick and the claim holds, "
+                      "so it is taken as written out of order, not as a lead out of turn",
+                      trick=state.trick_number, first=first, leader=due)
+    else:
+        # TRANSLATORS: {first} is the player written first, {leader} the one due to lead
+        message = msg("trick {trick} is written from {first}, in seating order, but {leader} "
+                      "leads it: read from {leader}, every play is legal and the claim holds, "
+                      "so it is judged in that order", trick=state.trick_number, first=first,
+                      leader=due)
+    table.findings.add(codes.OUT_OF_TURN, plays[0][2].span, message, hand=hand,
+                       trick=state.trick_number, rule="R10.8")
+    return TAKEN
+
+
+def from_a_pad_column(seat: int, players: int, dealer: int) -> bool:
+    """Whether a scorer may write a trick from ``seat``: the first or the last column of the
+    pad, or the dealer's (R10.8)."""
+    return seat in (0, players - 1, dealer)
+
+
+def _claimed(table: Table, trick: Trick) -> bool:
+    """Whether the trick has a claim that names its winner (a seated player, or none)."""
+    claim = trick.claim
+    return claim is not None and (claim.player is None or
+                                  claim.player.casefold() in table.seats)
+
+
+def _reading(table: Table, state: State, know: Knowledge, trick: Trick,
+             plays: list[SeatedPlay], following: int | None) -> tuple[bool, int]:
+    """(the claim holds, the faults: plays that break a rule on a holding known for certain,
+    and a next trick led by another seat than this reading leaves to lead it) when the trick
+    is played in the order of ``plays`` from ``state``."""
+    faults = 0
+    for seat, card, _ in plays:
+        if know.known[seat] and not know.uncertain(seat):
+            fault = engine.play_fault(state, seat, card)
+            if fault is not None and fault is not Fault.NOT_HELD:
+                faults += 1
+        state = engine.play(state, seat, card, check=False)
+    if following is not None and not state.trick and state.leader != following:
+        faults += 1
+    claim = trick.claim
+    if claim is None or state.trick:
+        return True, faults
+    if claim.player is None:
+        return state.last_trick.winner is None, faults
+    claimed = table.seats.get(claim.player.casefold())
+    return claimed is None or claimed == state.last_trick.winner, faults

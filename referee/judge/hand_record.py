@@ -1,13 +1,99 @@
-"""What a log records of one hand: its statements, filed by kind as the hand is grouped."""
+"""What a log records of one hand: its statements, filed by kind as the hand is grouped, and
+its unreadable lines, as far as their first words tell what they were (``trik 5: ...`` is trick
+5, whose cards are unknown): each is reported once, and the replay goes on knowing it."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from referee.judge.unread import Unread
-from referee.log.events import Deal, HandStart, Kitty, Pass, Span, Trick
+from referee.log.events import Deal, Event, HandStart, Kitty, Pass, Span, Trick
+from referee.util.record import Record, record
+from referee.util.suggest import did_you_mean
 
-__all__ = ["HandRecord"]
+__all__ = ["HandRecord", "Unread", "unread_lines", "with_unread"]
+
+
+# the statements whose loss the replay accounts for (a lost tag, moon or winner line costs
+# nothing beyond its own diagnostic: what it said is not used to judge anything else)
+KINDS = ("hand", "deal", "kitty", "pass", "trick", "moon", "score", "total")
+_HEAD = re.compile(r"\s*([^\W\d_]+)\s*(\d+)?")
+_PLAYER = re.compile(r"\s*([^\W\d_][^\s:,>-]*)")
+
+
+@record
+class Unread(Record):
+    """One unreadable line that reads as the start of a statement of ``kind``."""
+
+    kind: str
+    span: Span
+    number: int | None = None  # a trick's or hand's number as written
+    player: str | None = None  # a deal's or pass's player as written
+
+    def __init__(self, kind: str, span: Span, number: int | None = None,
+                 player: str | None = None) -> None:
+        self._fill(kind, span, number, player)
+
+
+def classify(text: str, line: int) -> Unread | None:
+    """What ``text`` (one unreadable line) was meant to be; None when its first word is no
+    statement's (a tag, a comment, a line of noise)."""
+    head = _HEAD.match(text)
+    if head is None:
+        return None
+    word = head.group(1).casefold()
+    kind = word if word in KINDS else did_you_mean(word, KINDS, cutoff=0.75)
+    if kind is None:
+        return None
+    span = Span(line, 1, line, len(text) + 1)
+    number = int(head.group(2)) if head.group(2) and len(head.group(2)) < 6 else None
+    player = None
+    if kind in ("deal", "pass") and head.group(2) is None:
+        name = _PLAYER.match(text, head.end(1))
+        player = name.group(1) if name else None
+    return Unread(kind, span, number, player)
+
+
+def unread_lines(text: str, lines: Iterable[int], start: int = 0,
+                 first: int = 1) -> tuple[Unread, ...]:
+    """The classified unreadable lines among ``lines`` (1-based) of ``text``, looked for
+    from offset ``start``, where the line numbered ``first`` begins (a block of the log: the
+    lines before it are not counted again)."""
+    wanted = sorted(line for line in set(lines) if line > 0)
+    if not wanted:
+        return ()
+    if wanted[0] < first:  # (only the issue of a reading that failed may be before its block)
+        start, first = 0, 1
+    # walk up to each wanted line, not split the whole text: a hostile file of a million
+    # unreadable lines is reported after its first thousand, and no list of them is made
+    find, pos, at, found = text.find, start, first, []
+    for line in wanted:
+        while at < line:
+            pos = find("\n", pos) + 1
+            if not pos:
+                return tuple(found)
+            at += 1
+        end = find("\n", pos)
+        unread = classify(text[pos:end] if end >= 0 else text[pos:], line)
+        if unread is not None:
+            found.append(unread)
+    return tuple(found)
+
+
+def with_unread(events: Sequence[Event], unread: Sequence[Unread]) -> tuple:
+    """The events with the unreadable lines in their places, in line order."""
+    if not unread:
+        return tuple(events)
+    merged: list = []
+    position = 0
+    for event in events:
+        while position < len(unread) and unread[position].span.line < event.span.line:
+            merged.append(unread[position])
+            position += 1
+        merged.append(event)
+    merged.extend(unread[position:])
+    return tuple(merged)
 
 
 @dataclass(slots=True)

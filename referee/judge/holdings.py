@@ -142,8 +142,9 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
         offset = written[0]
         if written[1]:
             _report_arrows(table, record, direction, offset)
-    else:
-        _check_targets(table, record, direction, offset)
+    elif offset:
+        for seat in record.passes:
+            _check_target(table, record, seat, direction, offset)
     after = holdings_after_passing(dealt, sent_cards, offset, n)
     known = [holding is not None for holding in after]
     holdings = after if all(known) else _inferred(table, after, tricks)
@@ -172,24 +173,13 @@ def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], offset: 
     return sent
 
 
-def _check_targets(table: Table, record: HandRecord, direction: str, offset: int) -> None:
-    """A pass to the wrong seat is reported (R3.3)."""
-    if offset == 0:
-        return
-    for seat in record.passes:
-        _check_target(table, record, seat, direction, offset)
-
-
 def _written_offset(table: Table, record: HandRecord, due: int) -> tuple[int, bool] | None:
     """(the seats to the left the passes travel as written, whether the arrows say it) when
     the record says they went another way than ``due``: its `pass DIRECTION` header, or an
     arrow on every pass, all to one other side; None otherwise."""
     n = table.size
     if record.wrong_direction is not None:
-        try:
-            offset = direction_offset(record.wrong_direction, n)
-        except ValueError:
-            return None
+        offset = _header_offset(table, record)
         return (offset, False) if offset else None
     if due == 0 or len(record.passes) < n:
         return None
@@ -208,10 +198,7 @@ def _fits_better(table: Table, dealt: dict[int, Counts], sent: dict[int, tuple[C
     """Whether the hand's plays fit the holdings after passing ``written`` seats to the left
     better than after passing ``due``: fewer plays of a card the holding lacks."""
     n = table.size
-    played = [[0] * DECK_SIZE for _ in range(n)]
-    for plays in tricks:
-        for seat, card, _ in plays:
-            played[seat][card] += 1
+    played = _played(tricks, n)
 
     def lacking(offset: int) -> int:
         after = holdings_after_passing(dealt, sent, offset, n)
@@ -226,11 +213,7 @@ def report_direction(table: Table, record: HandRecord, followed: int | None = No
     taken to move the way due, or, where the play shows they moved the way written
     (``followed``: the seats to the left they travel), that way."""
     start = record.start
-    if record.wrong_direction is None or start is None:
-        return
-    try:
-        direction_offset(record.wrong_direction, table.size)
-    except ValueError:
+    if start is None or _header_offset(table, record) is None:
         return
     due, written = start.direction, record.wrong_direction
     if followed is None:
@@ -286,6 +269,8 @@ def _pass_count_ok(table: Table, record: HandRecord, seat: int) -> bool:
 
 def _check_target(table: Table, record: HandRecord, seat: int, direction: str,
                   offset: int) -> None:
+    """A pass to the wrong seat is reported (R3.3), unless the hand's wrong header, already
+    reported, would send it there."""
     pass_, hand = record.passes[seat], record.number
     if pass_.to is None:
         return
@@ -293,7 +278,9 @@ def _check_target(table: Table, record: HandRecord, seat: int, direction: str,
     if target is None:
         target = table.seat(pass_.to, pass_.to_span, hand=hand)
     due = receiver(seat, offset, table.size)
-    if target is None or target == due or _follows_header(table, record, seat, target):
+    header = _header_offset(table, record)
+    if target is None or target == due or (header is not None and
+                                           target == receiver(seat, header, table.size)):
         return
     who = table.name(seat)
     table.findings.add(codes.BAD_PASS, pass_.to_span, msg(
@@ -302,16 +289,14 @@ def _check_target(table: Table, record: HandRecord, seat: int, direction: str,
         due=table.name(due)), hand=hand, player=who, rule="R3.3")
 
 
-def _follows_header(table: Table, record: HandRecord, seat: int, target: int) -> bool:
-    """A recipient that the hand's wrong header would give: the header's one fault, already
-    reported, not this player's (R3.3)."""
+def _header_offset(table: Table, record: HandRecord) -> int | None:
+    """The seats to the left a wrong `pass DIRECTION` header sends the cards, if it is readable."""
     if record.wrong_direction is None:
-        return False
+        return None
     try:
-        offset = direction_offset(record.wrong_direction, table.size)
+        return direction_offset(record.wrong_direction, table.size)
     except ValueError:
-        return False
-    return target == receiver(seat, offset, table.size)
+        return None
 
 
 def _pass_held(table: Table, record: HandRecord, seat: int, dealt: dict[int, Counts]) -> bool:
@@ -337,13 +322,19 @@ def _pass_held(table: Table, record: HandRecord, seat: int, dealt: dict[int, Cou
 def _inferred(table: Table, after: tuple[Counts | None, ...],
               tricks: list[list[SeatedPlay]]) -> list[Counts]:
     """The known holdings, and for the others the cards the seat is seen to play (R5.2)."""
-    n, decks = table.size, table.rules.decks
+    decks = table.rules.decks
+    played = _played(tricks, table.size)
+    return [holding if holding is not None else tuple(min(c, decks) for c in played[seat])
+            for seat, holding in enumerate(after)]
+
+
+def _played(tricks: list[list[SeatedPlay]], n: int) -> list[list[int]]:
+    """The copies of each card each seat is seen to play."""
     played = [[0] * DECK_SIZE for _ in range(n)]
     for plays in tricks:
         for seat, card, _ in plays:
             played[seat][card] += 1
-    return [holding if holding is not None else tuple(min(c, decks) for c in played[seat])
-            for seat, holding in enumerate(after)]
+    return played
 
 
 def _kitty_from_plays(table: Table, tricks: list[list[SeatedPlay]]) -> tuple[Card, ...] | None:

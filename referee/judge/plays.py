@@ -1,19 +1,27 @@
 """Replay the tricks of one hand against the engine and judge every play and claim.
 
 Each play is judged on the holding the record supports, then stands as written so that one
-fault does not hide the next."""
+fault does not hide the next.  A play fault is reported with the evidence that proves it (the
+card the player held, where it came from or was later played, where a card's copies went); a
+wrong winner claim names the seat claimed and tells a miscounted cancellation apart (R6)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from referee.judge import codes
-from referee.judge.claims import judge_claim
-from referee.judge.evidence import LEAD_FAULTS, copies_seen, listed, play_evidence
+from referee.judge.diagnostics import Related
 from referee.judge.gaps import (
+    BOTH,
+    TAKEN,
+    Numbering,
     close_short,
+    ended_short,
+    in_numbered_order,
     in_seating_order,
     note_unjudged,
+    placed,
+    read_from_leader,
     rotation,
     second_cards,
     skipped_seats,
@@ -22,14 +30,12 @@ from referee.judge.gaps import (
     unknown_tricks,
 )
 from referee.judge.holdings import Knowledge, SeatedPlay
-from referee.judge.numbering import Numbering, ended_short, in_numbered_order, placed
-from referee.judge.rotation import BOTH, TAKEN, read_from_leader
-from referee.judge.score_words import joined
+from referee.judge.scoring import joined, kitty_breaks_nothing
 from referee.judge.table import Table, TracedTrick
-from referee.judge.why import kitty_breaks_nothing
 from referee.log.events import Play, Trick
 from referee.rules import engine
 from referee.rules.cards import (
+    CLUBS,
     DECK_SIZE,
     HEARTS,
     NUM_RANKS,
@@ -40,10 +46,14 @@ from referee.rules.cards import (
     remove_card,
 )
 from referee.rules.legality import Fault, card_fault
-from referee.rules.options import FirstLeader
-from referee.rules.state import Phase, State
+from referee.rules.options import FirstLeader, NothingSurvives, SetAsideWhen
+from referee.rules.ruleset import is_point_card
+from referee.rules.state import Phase, State, TrickRecord
 from referee.rules.tricks import lead_card
 from referee.util.message import Message, msg, msgn
+
+LEAD_FAULTS = {Fault.MUST_LEAD_LOWEST_CLUB, Fault.MUST_LEAD_A_CLUB, Fault.FIRST_LEAD_POINTS,
+                Fault.HEARTS_NOT_BROKEN}
 
 # the diagnostic each play fault is reported as (turn order and phase are judged apart)
 FAULT_CODES = {
@@ -110,7 +120,7 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
             short.append(state.last_trick.number)
             state, free_lead = state._replace(hearts_broken=True), True
         elif trick.claim is not None:
-            excused_leader = _claim(table, state, trick, plays, hand, out)
+            excused_leader = judge_claim(table, state, trick, hand, out.wrong_claims)
     if gaps and not state.trick:  # unreadable tricks after the last one read
         trailing = sum(1 for gap in gaps if gap >= len(tricks))
         state = unknown_tricks(state, know, trailing, lost)
@@ -125,15 +135,6 @@ def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     return out
 
 
-def _claim(table: Table, state: State, trick: Trick, plays: list[SeatedPlay], hand: int,
-           out: PlayOutcome) -> int | None:
-    """The claim of the trick just finished judged; the seat wrongly claimed, if any."""
-    wrong = judge_claim(table, state, trick, plays, hand)
-    if wrong is not None:
-        out.wrong_claims.append(trick.claim.span.line)
-    return wrong
-
-
 # The replay's fast path (without it, FAST_TRICKS = False, a check takes a third longer):
 # a run of clean tricks (each numbered as due, a card from every seat in seating order from
 # the leader, every card a copy the decks still have that the legality layers pass, a claim
@@ -146,9 +147,8 @@ FAST_TRICKS = True
 def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,
                   played: list[int], offset: int, hand: int, out: PlayOutcome,
                   leads: tuple[bool, int | None]) -> tuple[State, int, bool, int | None]:
-    """The clean tricks from ``index`` on, played, and the claim of the last one judged:
-    (the state after them, the index of the first trick not played, ``leads`` as they then stand:
-    whether the next lead is free, and a leader a wrong claim excuses)."""
+    """The clean tricks from ``index`` on played, the last one's claim judged: (the state
+    after them, the index of the first trick not played, ``leads`` as they then stand)."""
     if not FAST_TRICKS or know.record.gaps or state.phase is not Phase.PLAY:
         return state, index, *leads
     n, seats, trace = table.size, table.seats, table.trace
@@ -181,8 +181,8 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     if hand_play is None:
         return state, index, *leads
     state = hand_play.state(tuple(map(tuple, holdings)))
-    return state, index, False, claimed and _claim(table, state, claimed, know.tricks[index - 1],
-                                                   hand, out)
+    return state, index, False, claimed and judge_claim(table, state, claimed, hand,
+                                                        out.wrong_claims)
 
 
 def clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: list[list[int]],
@@ -215,9 +215,8 @@ def clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: list
 def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
         excused_leader: int | None, *, free: bool, last: bool, dealer_known: bool,
         written_dealer: int | None) -> tuple[State, frozenset[int]]:
-    """The state trick ``index`` is played in, with its leader settled, after a second card
-    from one seat is taken out and swapped neighbouring plays put back
-    (:mod:`referee.judge.gaps`); with it, the seats whose missing card its diagnostic said."""
+    """The state trick ``index`` is played in, its leader settled and its plays put in order;
+    with it, the seats whose missing card a diagnostic said."""
     said: frozenset[int] = frozenset()
     if not in_seating_order(know.tricks[index], table.size):  # (as nearly every trick is)
         said = second_cards(table, know, index, hand, state.trick_number, last_in_log=last)
@@ -241,9 +240,8 @@ def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
 def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: int, index: int,
                    excused_leader: int | None, *, last: bool, dealer_known: bool,
                    written_dealer: int | None, rotates: bool = False) -> State:
-    """A trick led by another seat than the rules say: report it unless it shows who dealt or
-    follows a wrong claim, and go on with the seat that led; unless the plays are in seating
-    order from the seat due to lead but for cards left out."""
+    """A trick led by another seat than the rules say: reported unless it shows who dealt,
+    follows a wrong claim or only lacks cards; play goes on with the seat that led."""
     n, first = table.size, plays[0]
     leader = first[0]
     by_left = index == 0 and state.rules.first_leader in (
@@ -330,7 +328,7 @@ def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, inde
     same trick (the message says it may be written from another column, R10.8)."""
     seat, _, play = first
     record = state.last_trick
-    leader = table.name(state.leader)
+    leader, rule = table.name(state.leader), "R4.1"
     if (index == 0 or record is None) and state.rules.first_leader == FirstLeader.AFTER_LAST_WINNER:
         why = (msg("the first trick is led by {leader}, the first seat", leader=leader)
                if hand == 1 else
@@ -338,17 +336,14 @@ def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, inde
                msg("the first trick is led by {leader}, left of {previous}, who won (or led, "
                    "set aside) the last trick of the previous hand", leader=leader,
                    previous=table.name(state.dealer)))
-        rule = "R4.1"
     elif (index == 0 or record is None) and state.lowest_club is not None:
         # TRANSLATORS: {card} is the lowest club dealt (2C, or 3C when both 2C are in the kitty)
         why = msg("the first trick is led by {leader}, the first holder of {card} from the left "
                   "of the dealer {dealer}", leader=leader, card=card_text(state.lowest_club),
                   dealer=table.name(state.dealer))
-        rule = "R4.1"
     elif index == 0 or record is None:
         why = msg("the first trick is led by {leader}, left of the dealer {dealer}",
                   leader=leader, dealer=table.name(state.dealer))
-        rule = "R4.1"
     elif record.winner is None:
         why = msg("trick {trick} was set aside, so its leader {leader} leads again",
                   trick=record.number, leader=leader)
@@ -458,3 +453,196 @@ def _dead_end(table: Table, state: State, know: Knowledge, tricks: list[Trick],
         "is legal here under {ruleset} ({reasons})", hand=hand, trick=state.trick_number,
         player=who, ruleset=table.rules.name, reasons=reasons),
         hand=hand, trick=state.trick_number, player=who, rule="R5.6")
+
+
+def judge_claim(table: Table, state: State, trick: Trick, hand: int,
+                wrong_claims: list[int]) -> int | None:
+    """Compare a winner claim with the rules; return the wrongly claimed seat, if any (its line
+    added to ``wrong_claims``)."""
+    record = state.last_trick
+    claim = trick.claim
+    actual = record.winner
+    if claim.player is None:
+        claimed = None
+    else:
+        claimed = table.seat(claim.player, claim.span, hand=hand)
+        if claimed is None:
+            return None
+    if claimed == actual:
+        return None
+    add, number, rules = table.findings.add, record.number, table.rules
+    cancelled = record.outcome.cancelled
+    # the suit that decides the trick: the led one, or under R5.5 the last one switched to
+    led = lead_card([c for _, c in record.plays], rules.lead_suit_switch) // NUM_RANKS
+    by_leader = _won_by_leader(record, led, rules)
+    winner = _winner_text(table, record, led, by_leader)
+    if claimed is None and by_leader:
+        # TRANSLATORS: {winner} says why the leader wins: "every heart in it cancelled (KH),
+        # so its leader Eve wins it"
+        add(codes.MISCOUNTED_CANCELLATION, claim.span, msg(
+            "trick {trick} is claimed as set aside, but no trick is set aside under {ruleset}: "
+            "{winner}", trick=number, ruleset=rules.name, winner=winner), hand=hand,
+            trick=number, rule="R6.4")
+    elif claimed is None:
+        pairs = ", ".join(sorted(card_text(c) for c in cancelled))
+        # TRANSLATORS: {winner} is who wins instead: "Dave wins it with KC"
+        message = (msg("trick {trick} is claimed as set aside, but an uncancelled {suit} "
+                       "survives ({pairs} cancelled): {winner}", trick=number,
+                       suit=SUIT_SINGULAR[led], pairs=pairs, winner=winner) if pairs else
+                   msg("trick {trick} is claimed as set aside, but an uncancelled {suit} "
+                       "survives: {winner}", trick=number, suit=SUIT_SINGULAR[led],
+                       winner=winner))
+        add(codes.MISCOUNTED_CANCELLATION, claim.span, message, hand=hand, trick=number,
+            rule="R6.3")
+    elif actual is None or record.outcome.winner is None:
+        # TRANSLATORS: {why} says why nobody wins: "every spade in it cancelled (KS, QS)"
+        add(codes.MISCOUNTED_CANCELLATION, claim.span, msg(
+            "trick {trick} is claimed for {player}, but {why}: it is set aside", trick=number,
+            player=table.name(claimed), why=_why_set_aside(record, led, rules.name)),
+            hand=hand, trick=number, player=table.name(claimed), rule="R6.4")
+    else:
+        their = [c for s, c in record.plays if s == claimed]
+        if their and their[0] in cancelled:
+            add(codes.MISCOUNTED_CANCELLATION, claim.span, msg(
+                "trick {trick} is claimed for {player}, whose {card} was cancelled by its twin; "
+                "{winner}", trick=number, player=table.name(claimed), card=card_text(their[0]),
+                winner=winner), hand=hand, trick=number, player=table.name(claimed),
+                rule="R6.2")
+        else:
+            add(codes.WRONG_WINNER, claim.span, msg(
+                "trick {trick} is claimed for {player}, but {winner}", trick=number,
+                player=table.name(claimed), winner=winner), hand=hand, trick=number,
+                player=table.name(claimed), rule="R6.1")
+    if claimed is not None:
+        wrong_claims.append(claim.span.line)
+    return claimed
+
+
+def _won_by_leader(record: TrickRecord, led: int, rules) -> bool:
+    """Whether the leader has the trick only by ``nothing_survives = "leader_wins"``: it
+    would be set aside otherwise (R6.4)."""
+    if rules.nothing_survives != NothingSurvives.LEADER_WINS or record.outcome.winner != 0:
+        return False
+    return _two_pairs(record, rules) or not _led_survives(record, led)
+
+
+def _two_pairs(record: TrickRecord, rules) -> bool:
+    return rules.set_aside_when == SetAsideWhen.TWO_PAIRS and len(record.outcome.cancelled) >= 2
+
+
+def _led_survives(record: TrickRecord, led: int) -> bool:
+    cancelled = record.outcome.cancelled
+    return any(c // NUM_RANKS == led and c not in cancelled for _, c in record.plays)
+
+
+def _winner_text(table: Table, record: TrickRecord, led: int, by_leader: bool) -> Message:
+    """Who wins the trick and with what, or why its leader wins it, or that nobody does."""
+    if record.winner is None or record.outcome.winner is None:
+        return msg("nobody wins it")
+    winner = table.name(record.winner)
+    if not by_leader:
+        return msg("{winner} wins it with {card}", winner=winner,
+                   card=card_text(record.plays[record.outcome.winner][1]))
+    cancelled = record.outcome.cancelled
+    if not _led_survives(record, led):
+        pairs = ", ".join(sorted(card_text(c) for c in cancelled if c // NUM_RANKS == led))
+        return msg("every {suit} in it cancelled ({pairs}), so its leader {leader} wins it",
+                   suit=SUIT_SINGULAR[led], pairs=pairs, leader=winner)
+    pairs = ", ".join(sorted(card_text(c) for c in cancelled))
+    return msgn("{n} pair cancelled ({pairs}), so its leader {leader} wins it",
+                "{n} pairs cancelled ({pairs}), so its leader {leader} wins it",
+                len(cancelled), n=len(cancelled), pairs=pairs, leader=winner)
+
+
+def _why_set_aside(record: TrickRecord, led: int, ruleset: str) -> Message:
+    """Why a trick with cancelled cards has no winner: its led suit all cancelled (naming only
+    the led suit's pairs), or, under ``two_pairs``, two pairs of any suits."""
+    cancelled = record.outcome.cancelled
+    if not _led_survives(record, led):
+        led_pairs = ", ".join(sorted(card_text(c) for c in cancelled if c // NUM_RANKS == led))
+        return msg("every {suit} in it cancelled ({pairs})", suit=SUIT_SINGULAR[led],
+                   pairs=led_pairs)
+    pairs = ", ".join(sorted(card_text(c) for c in cancelled))
+    return msgn("{n} pair cancelled ({pairs}), which sets a trick aside under {ruleset}",
+                "{n} pairs cancelled ({pairs}), which sets a trick aside under {ruleset}",
+                len(cancelled), n=len(cancelled), pairs=pairs, ruleset=ruleset)
+
+
+def copies_seen(table: Table, know: Knowledge, tricks: list[Trick], index: int,
+                card: int) -> list[Message]:
+    """Where the copies of ``card`` went before this play (only wanted for a third copy)."""
+    gone = [msg("one is in the kitty")] * (know.kitty or ()).count(card)
+    for trick, plays in zip(tricks[:index + 1], know.tricks):
+        gone += [msg("{player} played one in trick {trick} (line {line})",
+                     player=table.name(seat), trick=trick.number, line=trick.span.line)
+                 for seat, what, _ in plays if what == card]
+    return gone[:table.rules.decks]
+
+
+def listed(parts: list[Message]) -> Message:
+    """Messages in a list separated by semicolons, as one message (each part translated)."""
+    joined = parts[0]
+    for part in parts[1:]:
+        # TRANSLATORS: two items of a list: {earlier} the items so far, {later} the next one
+        joined = msg("{earlier}; {later}", earlier=joined, later=part)
+    return joined
+
+
+def play_evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault,
+                  trick_cards, number: int):
+    """' while holding 7S, which Beth played in trick 9 (line 57)' and the related lines; for a
+    lead: '; Dave held 2S (dealt on line 11)'.  None when the fault is not proven, as after an
+    unreadable trick or an unrecorded play when no later play shows the card held."""
+    wanted = _witnesses_held(holding, fault, trick_cards, table.rules.lead_suit_switch)
+    uncertain = know.known[seat] and know.uncertain(seat)
+    if not wanted:
+        return None if uncertain else ("", ())
+    card = max(wanted, key=lambda c: c % NUM_RANKS) if fault is Fault.REVOKE else wanted[0]
+    who, lead = table.name(seat), fault in LEAD_FAULTS
+    if know.known[seat] and not uncertain:
+        # TRANSLATORS: {origin} is where the card came from: "dealt on line 9"
+        return (msg("; {player} held {cards} ({origin})", player=who, cards=card_text(card),
+                    origin=know.origin(table, seat, card)) if lead else
+                msg(" while holding {cards} ({origin})", cards=card_text(card),
+                    origin=know.origin(table, seat, card))), ()
+    # (a seat with a play the record does not show may have played any of them there)
+    if uncertain and seat not in know.unrecorded and \
+            sum(holding[c] for c in wanted) > know.missing:
+        held, n = cards_text(c for c in wanted for _ in range(holding[c])), know.missing
+        return (msgn("; {player} held {cards} as recorded, of which the unreadable trick took "
+                     "at most {n}", "; {player} held {cards} as recorded, of which the "
+                     "unreadable tricks took at most {n}", n, player=who, cards=held, n=n)
+                if lead else
+                msgn(" while holding {cards} as recorded, of which the unreadable trick took at "
+                     "most {n}", " while holding {cards} as recorded, of which the unreadable "
+                     "tricks took at most {n}", n, cards=held, n=n)), ()
+    for candidate in (card, *wanted):
+        for later_trick, span in know.later_plays(seat, candidate, number):
+            note = msg("{player} played {card} in trick {trick}", player=who,
+                       card=card_text(candidate), trick=later_trick)
+            shown = card_text(candidate)
+            return (msg("; {player} held {cards}, which {player} played in trick {trick} "
+                        "(line {line})", player=who, cards=shown, trick=later_trick,
+                        line=span.line) if lead else
+                    msg(" while holding {cards}, which {player} played in trick {trick} "
+                        "(line {line})", player=who, cards=shown, trick=later_trick,
+                        line=span.line)), (Related(span.line, span.column, note),)
+    return None if uncertain else (_held(who, card_text(card), lead), ())
+
+
+def _witnesses_held(holding, fault: Fault, trick_cards, switch: bool) -> list[int]:
+    """The cards of ``holding`` any one of which makes the play a ``fault`` (under a lead-suit
+    switch, the suit to follow is the current lead suit, R5.5)."""
+    if fault is Fault.REVOKE or fault is Fault.MUST_PLAY_TWIN_CLUB:
+        suit = lead_card(trick_cards, switch) // NUM_RANKS
+        return [c for c in range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS) if holding[c]]
+    if fault is Fault.MUST_LEAD_LOWEST_CLUB or fault is Fault.MUST_LEAD_A_CLUB:
+        return [c for c in range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS) if holding[c]]
+    if fault is Fault.HEARTS_NOT_BROKEN:
+        return [c for c, k in enumerate(holding) if k and c // NUM_RANKS != HEARTS]
+    return [c for c, k in enumerate(holding) if k and not is_point_card(c)]
+
+
+def _held(who: str, cards: str, lead: bool) -> Message:
+    return (msg("; {player} held {cards}", player=who, cards=cards) if lead
+            else msg(" while holding {cards}", cards=cards))

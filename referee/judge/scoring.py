@@ -1,31 +1,23 @@
 """Judge a hand's moon, score and total lines (R7, R8): against what the engine computed when
-the hand is played out, and otherwise against what any play could give (the sheet check)."""
+the hand is played out, and otherwise against what any play could give (the sheet check).
+Each clause of these diagnostics is a message of its own; where set-aside piles make a score
+hard to see (R6.5, R6.6), the tricks are played again, for a score found wrong only."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
 from referee.judge import codes
-from referee.judge.score_words import (
-    cause,
-    either,
-    joined,
-    kitty_part,
-    neither,
-    not_a_moon,
-    points,
-    short_fact,
-)
 from referee.judge.table import Table
-from referee.judge.why import Tricks, pile_reason
 from referee.log.events import Moon, Score, Total
 from referee.rules import engine, scoring
+from referee.rules.cards import HEARTS, NUM_RANKS, QUEEN_OF_SPADES, cards_text
 from referee.rules.ops import PLAIN
-from referee.rules.options import SetAsideLast
-from referee.rules.ruleset import Ruleset
-from referee.rules.state import State
+from referee.rules.options import KittyTo, SetAsideLast
+from referee.rules.ruleset import Ruleset, card_points
+from referee.rules.state import State, TrickRecord
 from referee.rules.tricks import resolve_under
 from referee.util.message import msg, msgn
 
@@ -127,8 +119,8 @@ def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: in
                  wrong_claims: list[int], tricks: Sequence = (),
                  played: Tricks | None = None) -> None:
     """Compare written hand scores with the computed ones (R7.3); a mismatch names the wrong
-    winner claims that concern its player, each by its own line, and, with the ``played``
-    tricks, the set-aside piles or lost points behind it (:mod:`referee.judge.why`)."""
+    winner claims that concern its player and, with the ``played`` tricks, the set-aside
+    piles or lost points behind it."""
     result = state.history[-1]
     claims = _claims_by_seat(table, tricks, wrong_claims) if wrong_claims else {}
     for seat, (value, entry) in written.items():
@@ -163,10 +155,8 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
                  scores: tuple[int, ...] | None, written_scores: dict[int, tuple],
                  hand: int, true_after: tuple[int, ...] | None = None,
                  older: tuple[int, ...] | None = None) -> tuple[int, ...] | None:
-    """Check the sheet's arithmetic (R7.4) and return the written totals: total = previous
-    total + the hand's score as written (else computed).  A total equal to the referee's own
-    running total is right whatever the line before said, and a line built on the totals of two
-    hands back is one fault."""
+    """Check the sheet's arithmetic (R7.4) and return the written totals.  A total equal to
+    the referee's own running total is right whatever the line before said."""
     written = entries_by_seat(table, total, hand, codes.TOTAL_MISMATCH)
     if len(written) != table.size:
         return None
@@ -399,3 +389,215 @@ def _implied(table: Table, total: Total | None, previous: tuple[int, ...] | None
         if seat is not None and seat not in implied:
             implied[seat] = entry.value - previous[seat]
     return implied
+
+
+# -- the words of the score diagnostics ----------------------------------------------------
+# TRANSLATORS: a number in words, as in "hand 3 adds up to 20, six less than the deck holds"
+NUMBER_WORDS = (msg("no"), msg("one"), msg("two"), msg("three"), msg("four"), msg("five"),
+                msg("six"), msg("seven"), msg("eight"), msg("nine"))
+
+
+def in_words(number: int) -> str:
+    """``six``; past nine, the digits."""
+    return NUMBER_WORDS[number] if 0 <= number < len(NUMBER_WORDS) else str(number)
+
+
+def points(number: int) -> str:
+    """``1 point``, ``26 points``: a message."""
+    return msgn("{n} point", "{n} points", number, n=number)
+
+
+def either(words: Sequence[str]) -> str:
+    """``subtract or add``: the ruleset's words (never translated) joined by a translated "or"."""
+    if len(words) == 1:
+        return words[0]
+    return msg("{earlier} or {last}", earlier=either(words[:-1]), last=words[-1])
+
+
+def neither(words: Sequence[str]) -> str:
+    """``subtract nor add``, as :func:`either`."""
+    if len(words) == 1:
+        return words[0]
+    # TRANSLATORS: the words a ruleset allows, after "neither moon choice"
+    return msg("{earlier} nor {last}", earlier=neither(words[:-1]), last=words[-1])
+
+
+def not_a_moon(table: Table, state: State, seat: int) -> str:
+    """A moon declared for a seat that did not take every point (R8.1)."""
+    who, took, whole = table.name(seat), state.taken[seat], points(table.rules.points_per_hand)
+    if not state.lost:
+        return msg("{player} is declared to have shot the moon but took {took} of the {whole}",
+                   player=who, took=took, whole=whole)
+    # TRANSLATORS: {lost} is a number of points (English says "were" even for 1)
+    return msgn("{player} is declared to have shot the moon but took {took} of the {whole} "
+                "({lost} were lost in a set-aside last trick)", "{player} is declared to have "
+                "shot the moon but took {took} of the {whole} ({lost} were lost in a set-aside "
+                "last trick)", state.lost, player=who, took=took, whole=whole, lost=state.lost)
+
+
+def cause(lines: list[int]) -> str:
+    """The wrong winner claims that explain a wrong score, by their lines; "" for none."""
+    if not lines:
+        return ""
+    if len(lines) == 1:
+        return msg("; the winner claimed on line {line} was wrong", line=lines[0])
+    return msg("; the winners claimed on lines {lines} and {last} were wrong",
+               lines=", ".join(map(str, lines[:-1])), last=lines[-1])
+
+
+def kitty_part(state: State, seat: int) -> str:
+    """' (2 of them in the kitty, collected with trick 2, with the pile of the set-aside trick
+    1)' when the seat collected a kitty with points (R6.7); "" otherwise."""
+    if state.kitty_taken is None or state.kitty_taken[0] != seat:
+        return ""
+    kitty_points = sum(map(card_points, state.kitty))
+    if not kitty_points:
+        return ""
+    trick, why = state.kitty_taken[1], ""
+    if state.rules.kitty_to == KittyTo.FIRST_TRICK and trick == 2:
+        why = msg(", with the pile of the set-aside trick 1")
+    elif state.rules.kitty_to == KittyTo.FIRST_TRICK and trick > 2:
+        why = msg(", with the pile of the set-aside trick 1 to {last}", last=trick - 1)
+    # TRANSLATORS: {points} of the hand score's points; {why} is empty or the clause above
+    return msg(" ({points} of them in the kitty, collected with trick {trick}{why})",
+               points=kitty_points, trick=trick, why=why)
+
+
+def short_fact(rules: Ruleset, hand: int, values: Sequence[int]) -> str:
+    """What a hand's scores add up to, against the points the decks hold."""
+    whole, written = rules.points_per_hand, sum(values)
+    held = written * rules.penalty_sign  # with penalties (R7.3) -52 is the decks' 52 points
+    if held == whole:
+        return msg("hand {hand} adds up to {total}", hand=hand, total=written)
+    difference, args = in_words(abs(held - whole)), {"hand": hand, "total": written}
+    if held > whole and rules.decks > 1:
+        # TRANSLATORS: {difference} is a number in words ("six"), in digits past nine
+        return msg("hand {hand} adds up to {total}, {difference} more than the decks hold",
+                   difference=difference, **args)
+    if held > whole:
+        return msg("hand {hand} adds up to {total}, {difference} more than the deck holds",
+                   difference=difference, **args)
+    if rules.decks > 1:
+        return msg("hand {hand} adds up to {total}, {difference} less than the decks hold",
+                   difference=difference, **args)
+    return msg("hand {hand} adds up to {total}, {difference} less than the deck holds",
+               difference=difference, **args)
+
+
+def joined(first: str, second: str) -> str:
+    """Two clauses of a message one after the other, each translated on its own."""
+    if not second:
+        return first
+    if not first:
+        return second
+    return msg("{first}{second}", first=first, second=second)
+
+
+# -- why a score is what it is (R6.5, R6.6) -----------------------------------------------
+# the hand's finished tricks as the engine records them, played again when first asked for
+Tricks = Callable[[], Sequence[TrickRecord]]
+
+
+def played_tricks(state: State, tricks: Sequence[Sequence[tuple]]) -> Tricks:
+    """The records of the whole ``tricks`` (seat, card, ...) played from ``state``, the
+    start of play, each from the seat written first, as the replay took them."""
+    done: list[TrickRecord] = []
+
+    def records() -> Sequence[TrickRecord]:
+        if not done:
+            current = state
+            for plays in tricks:
+                if len(plays) != current.players or current.phase is not engine.Phase.PLAY:
+                    break
+                current = engine.play_cards(current._replace(leader=plays[0][0]),
+                                            [(seat, card) for seat, card, *_ in plays])
+                done.append(current.last_trick)
+        return done
+    return records
+
+
+def pile_reason(table: Table, state: State, tricks: Tricks, seat: int,
+                value: int) -> tuple[str, str]:
+    """(how ``seat`` came by its points when a set-aside pile is among them, where the points its
+    written ``value`` counts went instead), each "" when no pile or lost points are involved."""
+    records = [r for r in tricks() if r.points or r.winner is None]
+    set_aside = [r.number for r in records if r.winner is None]
+    own = _collected(table, state, records, set_aside, seat)
+    if own:
+        # TRANSLATORS: {parts} lists the player's tricks with points, as above
+        return msg(" ({parts})", parts=", ".join(own)), ""
+    result = state.history[-1]
+    difference = value - result.taken[seat]
+    for record in records:
+        pile = _pile_points(state, record)
+        if record.winner is not None and pile and pile == difference:
+            # TRANSLATORS: {points} set aside from tricks {tricks} went with trick {trick}
+            return "", msg("; the {points} set aside from trick {tricks} went to {player} with "
+                           "trick {trick}", points=pile, tricks=_before(set_aside, record.number),
+                           player=table.name(record.winner), trick=record.number)
+    if result.lost and difference == result.lost:
+        return "", msg("; nobody takes the {points} of the set-aside last trick {trick} (R6.6)",
+                       points=points(result.lost), trick=state.tricks_per_hand)
+    return "", ""
+
+
+def _collected(table: Table, state: State, records: list[TrickRecord], set_aside: list[int],
+               seat: int) -> list[str]:
+    """Where the seat's points came from, trick by trick, when a pile is among them."""
+    parts, with_pile = [], False
+    for record in records:
+        if record.winner != seat:
+            continue
+        own = sum(card_points(card) for _, card in record.plays)
+        pile = _pile_points(state, record)
+        if pile:
+            with_pile = True
+            # TRANSLATORS: "4 in trick 12 and the 4 set aside from trick 11 that Al collected
+            # with it"
+            parts.append(msg("{own} in trick {trick} and the {pile} set aside from trick "
+                             "{tricks} that {player} collected with it", own=own,
+                             trick=record.number, pile=pile, player=table.name(seat),
+                             tricks=_before(set_aside, record.number)))
+        elif own:
+            parts.append(msg("{own} in trick {trick}", own=own, trick=record.number))
+    return parts if with_pile else []
+
+
+def _pile_points(state: State, record: TrickRecord) -> int:
+    """The points a won trick carried besides its own cards and the kitty: the pile's."""
+    if record.winner is None:
+        return 0
+    kitty = list(state.kitty) if state.kitty_taken is not None and \
+        state.kitty_taken[1] == record.number else []
+    rest = list(record.collected)
+    for card in [c for _, c in record.plays] + kitty:
+        if card in rest:
+            rest.remove(card)
+    return sum(card_points(card) for card in rest)
+
+
+def _before(set_aside: list[int], trick: int) -> str:
+    """The set-aside tricks whose pile the won ``trick`` collected: those just before it."""
+    run = []
+    for number in range(trick - 1, 0, -1):
+        if number not in set_aside:
+            break
+        run.append(number)
+    run.reverse()
+    return ", ".join(map(str, run)) if run else str(trick - 1)
+
+
+def kitty_breaks_nothing(state: State) -> str:
+    """The clause saying that a kitty with a heart or Black Maria, collected by the leader,
+    did not break hearts; "" otherwise."""
+    if state.kitty_taken is None or state.kitty_taken[0] != state.leader:
+        return ""
+    breakers = [c for c in state.kitty
+                if c // NUM_RANKS == HEARTS
+                or (c == QUEEN_OF_SPADES and state.rules.queen_breaks_hearts)]
+    if not breakers:
+        return ""
+    # TRANSLATORS: {cards} are the kitty's hearts; the kitty is collected, never played
+    return msg("; the kitty's {cards}, collected with trick {trick}, did not break hearts: "
+               "cards collected are not played", cards=cards_text(breakers),
+               trick=state.kitty_taken[1])

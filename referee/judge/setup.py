@@ -7,9 +7,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from referee.judge import codes
-from referee.judge.hand_record import HandRecord
+from referee.judge.hand_record import HandRecord, Unread
 from referee.judge.table import Findings, Table
-from referee.judge.unread import Unread
 from referee.log.events import (
     Comment,
     Deal,
@@ -26,6 +25,7 @@ from referee.log.events import (
     Trick,
 )
 from referee.log.words import split_players
+from referee.rules.options import OPTION_RANGES
 from referee.rules.ruleset import (
     DEFAULT_RULESET,
     Ruleset,
@@ -33,9 +33,7 @@ from referee.rules.ruleset import (
     load_ruleset,
     with_options,
 )
-from referee.rules.ruleset_files import RulesetError
-from referee.rules.options import OPTION_RANGES
-from referee.rules.ruleset_files import RulesetOutside, reason
+from referee.rules.ruleset_files import RulesetError, RulesetOutside, reason
 from referee.util.counting import whole_number
 from referee.util.message import msg, msgn
 from referee.util.suggest import did_you_mean
@@ -178,10 +176,8 @@ def _forfeit(tag: Tag, findings: Findings) -> None:
 
 
 def _read_near_misses(tags: dict[str, Tag], findings: Findings) -> None:
-    """A setup tag the log does not have, written as a tag of a name close to it (``[Plyers
-    "..."]``), is reported once, at that tag, and read as the tag it misspells: checking
-    without the seating, or with the default ruleset, would accuse players of faults that only
-    follow from the slip."""
+    """A missing setup tag written as a tag of a name close to it (``[Plyers "..."]``) is
+    reported once and read as the tag it misspells, so no fault follows from the slip."""
     for key in _SETUP_TAGS:
         if key in tags:
             continue
@@ -350,10 +346,8 @@ def _drop_rewritten(record: HandRecord) -> None:
 
 
 def _with_due_direction(table: Table, start: HandStart, number: int) -> HandStart:
-    """A ``pass DIRECTION`` that is not the one due (compared as seats travelled: at six
-    seats "5 left" is "right") is corrected to the one due; it is reported once (R3.3), with
-    the way the cards are taken to move, where the hand is replayed
-    (:func:`referee.judge.holdings.report_direction`)."""
+    """A ``pass DIRECTION`` that is not the one due (compared as seats travelled) corrected to
+    the one due; :func:`referee.judge.holdings.report_direction` reports it."""
     if start.direction is None:
         return start
     due = table.rules.pass_direction(number)

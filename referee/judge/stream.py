@@ -1,54 +1,45 @@
-"""A log's statements as the check reads them a block at a time, to hold one hand at once.
-
-A :class:`Stream` gives the statements block after block, and a :class:`Watch` follows the
-replay (the z3 invariants, the views), so that each holds only what it keeps.
-The report is the one the whole file's events give (tests/test_stream.py compares them).  Setup
-tags written after the first statement of play are found beforehand by a scan of the lines
-that may be tags (:func:`referee.log.parser.tags_after`); only a reading that stops early can
-make that differ, and such a stream is not :attr:`Stream.exact` and is read again."""
+"""A log's statements read a block at a time (:class:`Stream`), a :class:`Watch` following the
+replay, so that a check holds one hand at once; and the findings concluded into the report.
+Setup tags written after play begins are found first by a scan of the lines that may be tags;
+a reading that stops before one is not :attr:`Stream.exact` and is read again."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
 from referee.judge import codes
-from referee.judge.diagnostics import HandSummary, Report
-from referee.judge.hand_record import HandRecord
+from referee.judge.diagnostics import Diagnostic, HandSummary, Report, unreadable_report
+from referee.judge.hand_record import HandRecord, Unread, unread_lines, with_unread
 from referee.judge.setup import is_setup_tag
-from referee.judge.spaced import quote_spaced_names
 from referee.judge.table import Findings
-from referee.judge.unread import Unread, unread_lines, with_unread
+from referee.log.parser import BLOCK_CHARS, STOP_FAILED, Block
+from referee.log.decode import UnreadableLog
 from referee.log.events import Comment, Event, Span, Tag
-from referee.log.parser import (
-    BLOCK_CHARS,
-    STOP_FAILED,
-    Block,
-    SyntaxIssue,
-    nothing_read,
-    parse_blocks,
-    tags_after,
-)
+from referee.log.parser import SyntaxIssue, nothing_read, parse_blocks, tags_after
+from referee.log.recognise import looks_like_record
+from referee.rules.ruleset_files import reason
+from referee.util.message import msg
 
-__all__ = ["Stream", "Watch", "add_syntax", "conclude"]
+__all__ = ["Stream", "Watch", "add_syntax", "conclude", "point_into_record", "unreadable"]
 
 
 class Watch:
-    """What follows one replay as it goes: each statement, each finished trick and each hand
-    with its summary, then the concluded report.  Made once the table is set, for each reading of
-    the log; the defaults follow nothing."""
+    """What follows one replay as it goes (each statement, finished trick and hand, then the
+    report), made once the table is set; the defaults follow nothing."""
 
     # given every finished trick (TracedTrick) by ``append``, when not None
     trace: object = None
 
     def statements(self, events: Iterable[Event | Unread]) -> Iterable[Event | Unread]:
-        """The statements the replay reads, in order (a watch may look at them as they pass)."""
         return events
 
     def hand(self, record: HandRecord, summary: HandSummary) -> None:
-        """One hand, just replayed, with its summary."""
+        pass
 
     def finish(self, report: Report) -> None:
-        """The replay is over and its findings are in ``report``."""
+        pass
 
 
 def conclude(report: Report, findings: Findings) -> None:
@@ -74,25 +65,23 @@ class Stream:
 
     def __init__(self, text: str, findings: Findings, size: int = BLOCK_CHARS, *,
                  late_before: int | None = None) -> None:
-        self.text = text
+        self.text, self.findings = text, findings
         # late setup tags from this line on are not given to the setup: the whole file's
         # reading, which stops at that line, never reaches them
         self._late_before = late_before
-        self.findings = findings
         self._blocks = parse_blocks(text, size=size)
         self._items = self._read()
         self._header: list[Event | Unread] = []  # up to the first statement of play
         self._block: Block | None = None  # the block being read
         self._first_issue: SyntaxIssue | None = None
-        self._stop_line: int | None = None  # the reading stopped here (too many problems)
+        self.stop_line: int | None = None  # the reading stopped here (too many problems)
         self._late_line = 0  # the last late setup tag the setup was given
-        self._failed = False  # the reading failed (an internal error)
+        self.failed = False  # the reading failed (an internal error of the line reader)
         self.readable = False  # a statement other than a comment was read
 
     def setup_events(self) -> list[Event]:
-        """The events :func:`referee.judge.setup.setup_table` reads: the header (the tags and
-        comments before play), the first statement of play, and the setup tags after it.
-        Raises UnreadableLog when the log has no statement at all (comments aside)."""
+        """The tags and comments before play, the first statement of play, and the setup tags
+        after it.  Raises UnreadableLog when the log has no statement (comments aside)."""
         for item in self._items:
             self._header.append(item)
             if isinstance(item, Unread):
@@ -111,7 +100,7 @@ class Stream:
         late = tags_after(self.text, block.start, block.line, is_setup_tag)
         events = [e for e in self._header if not isinstance(e, Unread)]
         if late is None:
-            self._failed = True
+            self.failed = True
             return events
         before = self._late_before
         late = [tag for tag in late
@@ -132,20 +121,9 @@ class Stream:
             pass
 
     @property
-    def stop_line(self) -> int | None:
-        """The line at which the reading stopped (too many unreadable lines), if it did."""
-        return self._stop_line
-
-    @property
-    def failed(self) -> bool:
-        """Whether the reading failed (an internal error of the line reader)."""
-        return self._failed
-
-    @property
     def exact(self) -> bool:
-        """Whether what was judged is what the whole file's reading gives: not when the
-        reading failed, or stopped before a late setup tag the setup was given."""
-        return not self._failed and (self._stop_line is None or self._late_line < self._stop_line)
+        """Whether what was judged is what the whole file's reading gives."""
+        return not self.failed and (self.stop_line is None or self._late_line < self.stop_line)
 
     def _read(self) -> Iterator[Event | Unread]:
         for block in self._blocks:
@@ -158,8 +136,64 @@ class Stream:
                 self._first_issue = issues[0]
             add_syntax(self.findings, issues)
             if block.stop is not None:
-                self._failed = self._failed or block.stop == STOP_FAILED
-                self._stop_line = issues[-1].line
+                self.failed = self.failed or block.stop == STOP_FAILED
+                self.stop_line = issues[-1].line
             unread = unread_lines(self.text, (issue.line for issue in issues), block.start,
                                   block.line)
             yield from with_unread(block.events, unread)
+
+
+# -- what a report adds: a JSON record's pointers, a spaced name's quotes ---------------
+def point_into_record(report: Report, text: str) -> None:
+    """When ``text`` is a JSON record, give each diagnostic the pointer of its value."""
+    if not looks_like_record(text) or not report.diagnostics:
+        return
+    from referee.log.jsonrecord import record_pointers  # only for a record: a log needs none
+
+    pointers = record_pointers(text, {(d.line, d.column) for d in report.diagnostics})
+    report.diagnostics = [replace(d, pointer=pointers.get((d.line, d.column)))
+                          for d in report.diagnostics]
+
+
+def unreadable(path: str, err: UnreadableLog) -> Report:
+    """The report of a file that is not a log (nor a valid record) at all."""
+    from referee.log.jsonrecord import InvalidRecord
+
+    if isinstance(err, InvalidRecord):
+        return unreadable_report(path, reason(err), err.line, err.column, err.problems, err.text)
+    shown = "\n" * (err.line - 1) + err.shown_line if err.shown_line else ""
+    return unreadable_report(path, reason(err), err.line, err.column, source=shown)
+
+
+def quote_spaced_names(report: Report) -> None:
+    """Each syntax diagnostic whose line holds a seated name with a space, unquoted, is put on
+    that name and says to quote it (R10.1, R10.5)."""
+    spaced = [name for name in report.players if " " in name]
+    if not spaced or not any(d.kind == codes.SYNTAX for d in report.diagnostics):
+        return
+    # the longest first, so that "Mary Ann Lee" is found before "Mary Ann"
+    words = (r"\s+".join(map(re.escape, name.split()))
+             for name in sorted(spaced, key=len, reverse=True))
+    pattern = re.compile(r'(?<![\w"“”„])(?:' + "|".join(words) + r')(?![\w"“”])',
+                         re.IGNORECASE)
+    lines = report.source.split("\n")
+    report.diagnostics = [_quoted(d, lines, pattern) if d.kind == codes.SYNTAX and
+                          d.pointer is None else d for d in report.diagnostics]
+
+
+def _quoted(diagnostic: Diagnostic, lines: list[str], pattern: re.Pattern) -> Diagnostic:
+    if not 0 < diagnostic.line <= len(lines):
+        return diagnostic
+    text = lines[diagnostic.line - 1]
+    found = pattern.search(text)
+    if found is None:
+        return diagnostic
+    written = found.group(0)
+    start, end = found.span()
+    fixed = pattern.sub(lambda other: f'"{other.group(0)}"', text)
+    return replace(
+        diagnostic, column=start + 1, end_line=diagnostic.line, end_column=end + 1,
+        # TRANSLATORS: {name} is a player's name with a space, as written on the line
+        message=msg('the name {name} has a space: write it in double quotes, "{name}"',
+                    name=written),
+        hint=msg("did you mean: {line}", line=fixed.strip()))

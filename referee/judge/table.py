@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from referee.judge import codes, diagnostics
-from referee.judge.diagnostics import Diagnostic, Related
+from referee.judge.diagnostics import Diagnostic
 from referee.log.events import Play, Span, Trick
 from referee.rules.ruleset import Ruleset
 from referee.rules.state import TrickRecord
@@ -19,8 +19,7 @@ DEFAULT_MAX_DIAGNOSTICS = 100  # per kind and file; past it a log's faults are o
 @dataclass(slots=True)
 class Findings:
     """Collects diagnostics; a (kind, line, column, player) is reported once, and of each kind
-    at most ``limit`` are kept: the rest are counted in ``suppressed`` (a 50 MB log of one
-    repeated fault must not become a report, and an output, four times its size)."""
+    at most ``limit`` are kept, the rest counted in ``suppressed``."""
 
     items: list[Diagnostic] = field(default_factory=list)
     unchecked: list[str] = field(default_factory=list)
@@ -118,7 +117,3 @@ class Table:
 
     def name(self, seat: int) -> str:
         return self.names[seat]
-
-
-def related(span: Span, note: str) -> Related:
-    return Related(span.line, span.column, note)

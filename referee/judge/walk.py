@@ -4,36 +4,38 @@ Checking a file is a pure function of its text and its path."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
 from referee.judge import codes
 from referee.judge.clean_game import clean_report
-from referee.judge.dealers import dealer_of, led_elsewhere
 from referee.judge.diagnostics import HandSummary, Report, unreadable_report
-from referee.judge.game_end import end_text, judge_game_over
-from referee.judge.hand_record import HandRecord
+from referee.judge.hand_record import HandRecord, Unread, unread_lines, with_unread
 from referee.judge.holdings import gather, report_direction
-from referee.judge.missing_claims import ClaimsSeen
 from referee.judge.plays import replay_tricks
-from referee.judge.records import point_into_record, unreadable
-from referee.judge.scoring import entries_by_seat, finish_hand, judge_sheet, judge_totals
+from referee.judge.scoring import (
+    entries_by_seat,
+    finish_hand,
+    judge_sheet,
+    judge_totals,
+    played_tricks,
+)
 from referee.judge.setup import hands_of, setup_table
-from referee.judge.stream import Stream, Watch, add_syntax, conclude
+from referee.judge.stream import Stream, Watch, add_syntax, conclude, point_into_record, unreadable
 from referee.judge.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
-from referee.judge.unread import Unread, unread_lines, with_unread
-from referee.judge.why import played_tricks
-from referee.log.events import Event
-from referee.log.parser import BLOCK_CHARS, ParseResult, log_text, parse_text
+from referee.log.parser import BLOCK_CHARS
 from referee.log.decode import UnreadableLog
+from referee.log.events import Event, GameOver
+from referee.log.parser import ParseResult, log_text, parse_text
 from referee.log.recognise import looks_like_record
 from referee.rules import engine
-from referee.rules.options import FirstLeader
+from referee.rules.options import FirstLeader, GameLength
 from referee.rules.ruleset import Ruleset
 from referee.rules.ruleset_files import reason
 from referee.rules.state import Phase, State
 from referee.util.collector import collector_paused
-from referee.util.message import msg
+from referee.util.message import Message, msg, msgn
 from referee.util.reading import MAX_LOG_BYTES, UnreadableFile, read_limited
 
 MAX_FILE_BYTES = MAX_LOG_BYTES
@@ -48,11 +50,22 @@ CLEAN_GAMES = True
 Watcher = Callable[[Table], Watch]
 
 
-def check_path(path: str | Path, *, watch: Watcher | None = None,
-               max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
-               allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How a log is checked: the log's folder (for the ruleset file it names), the watch of the
+    replay, the diagnostics kept of each kind, a ruleset that overrides the log's, and the
+    folders a ruleset file may also lie in."""
+
+    base_dir: Path | None = None
+    watch: Watcher | None = None
+    max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS
+    ruleset: Ruleset | None = None
+    allowed_dirs: tuple[str | Path, ...] = ()
+
+
+def check_path(path: str | Path, **options) -> Report:
     """Check one log file (read within :data:`MAX_FILE_BYTES`); a file that cannot be read gives
-    an ``unreadable`` report.  ``ruleset`` overrides the ruleset the log names."""
+    an ``unreadable`` report.  ``options`` are :class:`Options`' fields but ``base_dir``."""
     shown = str(path)
     try:
         data = read_limited(path, MAX_FILE_BYTES)
@@ -61,70 +74,75 @@ def check_path(path: str | Path, *, watch: Watcher | None = None,
     try:
         text = log_text(data)
         del data  # the text is all a check holds of the file
-        return judge_decoded(text, shown, base_dir=Path(path).parent, watch=watch,
-                             max_diagnostics=max_diagnostics, ruleset=ruleset,
-                             allowed_dirs=allowed_dirs)
+        return _judged(text, shown, Options(base_dir=Path(path).parent, **options))
     except UnreadableLog as err:
         return unreadable(shown, err)
 
 
-def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = None,
-                watch: Watcher | None = None,
-                max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
-                allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
+def check_bytes(data: bytes, path: str = "<stdin>", **options) -> Report:
     try:
-        return judge_decoded(log_text(data), path, base_dir=base_dir, watch=watch,
-                             max_diagnostics=max_diagnostics, ruleset=ruleset,
-                             allowed_dirs=allowed_dirs)
+        return _judged(log_text(data), path, Options(**options))
     except UnreadableLog as err:
         return unreadable(path, err)
 
 
-def judge_decoded(text: str, path: str, *, base_dir: Path | None = None,
-                  watch: Watcher | None = None,
-                  max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
-                  allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
-    """Check the decoded text (a log a block at a time, a JSON record whole), raising
-    UnreadableLog for text that is not a log at all.  A watched log within one block is read
-    whole: the setup of a stream costs more than it saves there."""
+def check_text(text: str, path: str = "<string>", **options) -> Report:
+    return check_bytes(text.encode("utf-8"), path, **options)
+
+
+def judge_decoded(text: str, path: str, **options) -> Report:
+    """Check the decoded text; raises UnreadableLog for text that is not a log at all."""
+    return _judged(text, path, Options(**options))
+
+
+def check_stream(text: str, path: str, *, block_chars: int = BLOCK_CHARS,
+                 **options) -> Report | None:
+    """:func:`check_parsed` of the log ``text`` read a block at a time, or None when only the
+    whole parse gives that report.  Raises UnreadableLog."""
+    return _streamed(text, path, Options(**options), block_chars)
+
+
+def check_parsed(parsed: ParseResult, path: str, *, trace: list | None = None,
+                 **options) -> Report:
+    """Referee a parsed log; ``trace`` receives every finished trick (unless the watch makes
+    one of its own)."""
+    return _parsed(parsed, path, Options(**options), trace)
+
+
+def _judged(text: str, path: str, options: Options) -> Report:
+    """The check of the decoded text: a log a block at a time, a JSON record whole.  A watched
+    log within one block is read whole: the setup of a stream costs more than it saves there."""
+    watch = options.watch
     with collector_paused():
         if watch is None and CLEAN_GAMES:
-            report = clean_report(text, path, base_dir=base_dir, max_diagnostics=max_diagnostics,
-                                  ruleset=ruleset, allowed_dirs=allowed_dirs)
+            report = clean_report(text, path, base_dir=options.base_dir,
+                                  max_diagnostics=options.max_diagnostics,
+                                  ruleset=options.ruleset, allowed_dirs=options.allowed_dirs)
             if report is not None:
                 return report
         if not looks_like_record(text) and (watch is None or len(text) > BLOCK_CHARS):
-            report = check_stream(text, path, base_dir=base_dir, watch=watch,
-                                  max_diagnostics=max_diagnostics, ruleset=ruleset,
-                                  allowed_dirs=allowed_dirs)
+            report = _streamed(text, path, options)
             if report is not None:
                 return report
         parsed = parse_text(text)
-        report = check_parsed(parsed, path, base_dir=base_dir, watch=watch,
-                              max_diagnostics=max_diagnostics, ruleset=ruleset,
-                              allowed_dirs=allowed_dirs)
+        report = _parsed(parsed, path, options)
         # freed while the collector still sleeps, the events never reach its next scan
         del parsed
     return report
 
 
-def check_stream(text: str, path: str, *, base_dir: Path | None = None,
-                 watch: Watcher | None = None,
-                 max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
-                 allowed_dirs: tuple[str | Path, ...] = (),
-                 block_chars: int = BLOCK_CHARS, late_before: int | None = None) -> Report | None:
-    """:func:`check_parsed` of the log ``text`` read a block at a time and replayed a hand at a
-    time: the same report, or None when only the whole parse gives it (and what ``watch`` made is
-    to be dropped).  Raises UnreadableLog."""
-    findings = Findings(limit=max_diagnostics)
+def _streamed(text: str, path: str, options: Options, block_chars: int = BLOCK_CHARS,
+              late_before: int | None = None) -> Report | None:
+    """The check of ``text`` read a block at a time and replayed a hand at a time, or None
+    when only the whole parse gives its report (and what the watch made is to be dropped)."""
+    findings = Findings(limit=options.max_diagnostics)
     stream = Stream(text, findings, block_chars, late_before=late_before)
-    table = setup_table(stream.setup_events(), findings, base_dir, ruleset=ruleset,
-                        allowed_dirs=allowed_dirs)
+    table = setup_table(stream.setup_events(), findings, options.base_dir,
+                        ruleset=options.ruleset, allowed_dirs=options.allowed_dirs)
     report = Report(path=path, source=text)
     watching = None
     if table is not None:
-        report.ruleset, report.players = table.rules.name, list(table.names)
-        watching = watch(table) if watch is not None else None
+        watching = _begin(table, report, options)
         _replay_game(table, stream.statements(), report, watching)
     else:
         stream.drain()
@@ -132,44 +150,37 @@ def check_stream(text: str, path: str, *, base_dir: Path | None = None,
         if stream.failed or late_before is not None:
             return None
         # stopped before a late setup tag: read again without the tags the reading never reaches
-        return check_stream(text, path, base_dir=base_dir, watch=watch,
-                            max_diagnostics=max_diagnostics, ruleset=ruleset,
-                            allowed_dirs=allowed_dirs, block_chars=block_chars,
-                            late_before=stream.stop_line)
+        return _streamed(text, path, options, block_chars, stream.stop_line)
     conclude(report, findings)
     if watching is not None:
         watching.finish(report)
     return report
 
 
-def check_text(text: str, path: str = "<string>", *,
-               allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
-    return check_bytes(text.encode("utf-8"), path, allowed_dirs=allowed_dirs)
-
-
-def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None,
-                 trace: list | None = None, watch: Watcher | None = None,
-                 max_diagnostics: int = DEFAULT_MAX_DIAGNOSTICS, ruleset: Ruleset | None = None,
-                 allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
-    """Referee a parsed log; ``trace`` receives every finished trick (unless ``watch`` makes a
-    watch with its own).  Of each kind, the first ``max_diagnostics`` diagnostics are kept."""
-    findings = Findings(limit=max_diagnostics)
+def _parsed(parsed: ParseResult, path: str, options: Options,
+            trace: list | None = None) -> Report:
+    findings = Findings(limit=options.max_diagnostics)
     add_syntax(findings, parsed.issues)
     report = Report(path=path, source=parsed.text)
-    table = setup_table(parsed.events, findings, base_dir, ruleset=ruleset,
-                        allowed_dirs=allowed_dirs)
+    table = setup_table(parsed.events, findings, options.base_dir, ruleset=options.ruleset,
+                        allowed_dirs=options.allowed_dirs)
     watching = None
     if table is not None:
         table.trace = trace
-        report.ruleset, report.players = table.rules.name, list(table.names)
+        watching = _begin(table, report, options)
         unread = unread_lines(parsed.text, (issue.line for issue in parsed.issues))
-        watching = watch(table) if watch is not None else None
         _replay_game(table, with_unread(parsed.events, unread), report, watching)
     conclude(report, findings)
     if watching is not None:
         watching.finish(report)
     point_into_record(report, parsed.text)
     return report
+
+
+def _begin(table: Table, report: Report, options: Options) -> Watch | None:
+    """The report seated as the table is, and the watch of the replay made."""
+    report.ruleset, report.players = table.rules.name, list(table.names)
+    return options.watch(table) if options.watch is not None else None
 
 
 class _Game(NamedTuple):
@@ -358,9 +369,8 @@ def _totals(table: Table, record: HandRecord, game: _Game, scores: tuple[int, ..
 
 def _unsure_totals(table: Table, record: HandRecord, game: _Game, scores, true_totals,
                    unread: Unread) -> tuple[int, ...] | None:
-    """A total line whose hand score line, or the total line it builds on, cannot be read:
-    its arithmetic cannot be checked (a difference may be the unreadable line's), so a total
-    that differs from the referee's is noted, not reported.  Returns the written totals."""
+    """The written totals of a line whose score line, or the total line it builds on, cannot
+    be read: a total that differs from the referee's is noted, not reported."""
     sheet = judge_totals(table, record.total, None, None, {}, record.number)  # entries only
     if unread.kind == "score":
         basis = game.sheet_totals
@@ -385,3 +395,170 @@ def _summary(names: tuple[str, ...], hand: int, scores, totals, complete: bool,
         result = state.history[-1]
         shooter, lost = names[result.shooter] if result.shooter is not None else None, result.lost
     return HandSummary.seated(hand, names, scores, totals, complete, shooter, lost or 0)
+
+
+# -- the dealer (R2.3, R4.1) ---------------------------------------------------------------
+def dealer_of(table: Table, record: HandRecord, state: State, *, known: bool, first: bool,
+              played_out: bool) -> tuple[State, bool, int | None]:
+    """(the state with the hand's dealer, whether the dealer is known, a wrong dealer as
+    written): the first dealer named is as written, a later one must be the one due; under
+    ``after_last_winner`` there is no dealer to judge (R4.1)."""
+    start = record.start
+    if state.rules.first_leader == FirstLeader.AFTER_LAST_WINNER:
+        return state, (record.number == 1 if first else played_out), None
+    if start is None or start.dealer is None:
+        return state, known, None
+    seat = table.seat(start.dealer, start.dealer_span, hand=record.number)
+    if seat is not None and (not known or seat == state.dealer):
+        return state._replace(dealer=seat), True, None
+    if seat is not None:
+        table.findings.add(codes.WRONG_DEALER, start.dealer_span, msg(
+            "{player} deals hand {hand}, but the deal moves to {dealer}", player=table.name(seat),
+            hand=record.number, dealer=table.name(state.dealer)), hand=record.number,
+            player=table.name(seat))
+    return state, known, seat
+
+
+def led_elsewhere(table: Table, record: HandRecord, state: State) -> bool:
+    """Whether a hand's first trick is led by another seat than the one left of the dealer its
+    hand line names (under ``first_leader = "left_of_dealer"``)."""
+    if table.rules.first_leader != FirstLeader.LEFT_OF_DEALER or not record.tricks or \
+            record.gaps[:1] == [0] or record.start is None or record.start.dealer is None:
+        return False
+    first = record.tricks[0]
+    name = first.leader if first.leader is not None else \
+        (first.plays[0].player if first.plays else None)
+    seat = None if name is None else table.seats.get(name.casefold())
+    return seat is not None and seat != (state.dealer + 1) % table.size
+
+
+# -- the end of the game (R9) -------------------------------------------------------------
+# TRANSLATORS: which total wins the game, as in "the highest total is Dave (183)"
+_WINNING_TOTALS = {"lowest": msg("lowest"), "highest": msg("highest")}
+
+
+def end_text(table: Table, totals) -> Message:
+    if table.rules.game_length == GameLength.ONE_HAND_PER_PLAYER:
+        return msgn("the game is {n} hand long and ended", "the game is {n} hands long and ended",
+                    table.size, n=table.size)
+    # TRANSLATORS: {leader} is a player and their total: "Dave (103)"
+    return msg("{leader} reached the target {target}", leader=_leader_text(table, totals),
+               target=table.rules.target)
+
+
+def _leader_text(table: Table, totals) -> str:
+    """The highest total and whose it is, ``Dave (103)`` (a name and a number: no words)."""
+    seat = max(range(table.size), key=lambda s: totals[s])
+    return f"{table.name(seat)} ({totals[seat]})"
+
+
+def judge_game_over(table: Table, claim: GameOver, state, totals,
+                    doubts: tuple[int, ...] = ()) -> None:
+    """Judge a ``winner:`` line against the game's end (``state``, ``totals``); not when the
+    totals carry a score line judged impossible (the hands in ``doubts``)."""
+    add = table.findings.add
+    if totals is None:
+        table.findings.note(msg("the winner line is not checked: the totals are not known"))
+        return
+    if doubts:
+        # TRANSLATORS: {hands} are hand numbers: "4" or "4, 7"
+        table.findings.note(msgn(
+            "the winner line is not checked: the totals carry hand {hands}'s score line, which "
+            "no play could give", "the winner line is not checked: the totals carry the score "
+            "lines of hands {hands}, which no play could give", len(doubts),
+            hands=", ".join(map(str, doubts))))
+        return
+    if state.phase is not Phase.OVER:
+        played = state.hand_number - 1
+        why = (msgn("only {n} hand of {hands} have been played",
+                    "only {n} hands of {hands} have been played", played, n=played,
+                    hands=table.size)
+               if table.rules.game_length == GameLength.ONE_HAND_PER_PLAYER else
+               # TRANSLATORS: {leader} is a player and their total: "Dave (93)"
+               msg("no total has reached the target {target} (highest: {leader})",
+                   target=table.rules.target, leader=_leader_text(table, totals)))
+        add(codes.GAME_END, claim.span, msg("the game is claimed over, but {why}", why=why),
+            rule="R9.1")
+        return
+    claimed = {table.seat(name, claim.span) for name in claim.players}
+    if None in claimed:
+        return
+    actual = set(state.winners)
+    if claimed != actual:
+        best = ", ".join(f"{table.name(s)} ({totals[s]})" for s in sorted(actual))
+        # TRANSLATORS: {which} is "highest" or "lowest"; {best} players and their totals
+        add(codes.GAME_END, claim.span, msg(
+            "the winner is claimed as {claimed}, but the {which} total is {best}",
+            claimed=", ".join(table.name(s) for s in sorted(claimed)),
+            which=_WINNING_TOTALS[table.rules.winning_total], best=best), rule="R9.3")
+
+
+# -- claims a record leaves out (R10.9) ---------------------------------------------------
+@dataclass(slots=True)
+class ClaimsSeen:
+    """Which kinds of claim the hands replayed so far wrote at all."""
+
+    tricks: bool = False  # a whole trick was recorded
+    played_out: bool = False  # a hand was recorded to its last trick
+    winners: bool = False  # a trick's winner was claimed
+    sheet: bool = False  # a score, total or moon line was written (readable or not)
+
+    def hand(self, table: Table, record: HandRecord) -> None:
+        """Note what ``record`` claims; under [Claims "required"], report what it lacks.  (A
+        trick the record stops in has no winner yet, a hand it stops in no scores.)"""
+        if self.winners and self.sheet and not table.claims_required:
+            return  # (as after a log's first hand: nothing more to learn)
+        n = table.size
+        unclaimed = [trick.number for trick in record.tricks
+                     if trick.claim is None and len(trick.plays) >= n]
+        whole = sum(1 for trick in record.tricks if len(trick.plays) >= n)
+        played_out = len(record.tricks) >= table.rules.cards_per_player(n)
+        self.tricks = self.tricks or bool(whole)
+        self.played_out = self.played_out or played_out
+        self.winners = self.winners or len(unclaimed) < whole
+        self.sheet = self.sheet or record.scored or record.totalled or record.moon is not None
+        if not table.claims_required:
+            return
+        lacks = []
+        if unclaimed:
+            # TRANSLATORS: {tricks} are trick numbers: "1, 2, 5"
+            lacks.append(msgn("no winner for trick {tricks}", "no winner for tricks {tricks}",
+                              len(unclaimed), tricks=_numbers(unclaimed)))
+        if played_out and not record.scored:
+            lacks.append(msg("no score line"))
+        if played_out and not record.totalled:
+            lacks.append(msg("no total line"))
+        if lacks:
+            span = record.span if record.span is not None else record.tricks[0].span
+            # TRANSLATORS: {lacks} lists what is missing: "no winner for trick 3; no total line"
+            table.findings.add(codes.MISSING_CLAIM, span, msg(
+                "hand {hand} leaves out claims the log requires ([Claims \"required\"]): "
+                "{lacks}", hand=record.number, lacks="; ".join(lacks)), hand=record.number,
+                rule="R10.9")
+
+    def note(self, table: Table) -> None:
+        """What the claims left out leave unchecked, for a log that does not require them."""
+        if table.claims_required or not self.tricks:
+            return
+        if not self.played_out:
+            self.sheet = True  # (no hand is over: no score is due yet)
+        if not self.winners and not self.sheet:
+            table.findings.note(msg("no trick winners, scores or totals are recorded: only the "
+                                    "plays were judged (R10.9)"))
+        elif not self.winners:
+            table.findings.note(msg("no trick winners are recorded: no winner claim was "
+                                    "checked (R10.9)"))
+        elif not self.sheet:
+            table.findings.note(msg("no score or total lines are recorded: the hands' scores "
+                                    "and totals were not checked against a sheet (R10.9)"))
+
+
+def _numbers(numbers: list[int]) -> str:
+    """Trick numbers with runs joined: 1-17, or 3, 5, 9-11."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)

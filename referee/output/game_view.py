@@ -22,10 +22,9 @@ from typing import NamedTuple
 
 from referee.judge.codes import BY_KIND
 from referee.judge.diagnostics import Diagnostic, HandSummary, Report
-from referee.judge.hand_record import HandRecord
+from referee.judge.hand_record import HandRecord, Unread
 from referee.judge.stream import Watch
 from referee.judge.table import Table, TracedTrick
-from referee.judge.unread import Unread
 from referee.log.events import CardRun, Comment, Event, Score, Span, Tag, Total
 from referee.log.parser import ParseResult, parse_blocks, parse_text
 from referee.log.recognise import looks_like_record

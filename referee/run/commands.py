@@ -241,7 +241,7 @@ def run_fmt(args) -> int:
 def _fmt_record(path: str, text: str, write: bool) -> int:
     """A JSON game record's canonical log text on stdout (what ``convert --to log`` writes);
     ``--write`` is refused: it would replace a record with a log."""
-    from referee.judge.records import unreadable
+    from referee.judge.stream import unreadable
     from referee.log.decode import UnreadableLog
     from referee.output.render import diagnostic_line
     from referee.run.convert import ConversionRefused, convert

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
-from referee.judge.records import unreadable
+from referee.judge.stream import unreadable
 from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.log.events import Comment
 from referee.log.jsonrecord import InvalidRecord, read_record, validate_record
