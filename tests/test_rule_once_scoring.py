@@ -194,6 +194,7 @@ def test_every_scored_hand_satisfies_the_sheet_law(hand, choice_index):
         not scoring.has_bonus(rules) and bonus == 0)
 
 
+@pytest.mark.slow
 @settings(QUICK, max_examples=200)
 @given(rules_n=scoring_rules(), data=st.data())
 def test_the_sheet_law_agrees_with_the_law_read_by_hand(rules_n, data):
@@ -213,6 +214,7 @@ def test_the_sheet_law_agrees_with_the_law_read_by_hand(rules_n, data):
         assert scoring.sheet_law(PLAIN, rules, scores, lost, bonus) == want
 
 
+@pytest.mark.slow
 @settings(QUICK, max_examples=100)
 @given(rules_n=scoring_rules(), data=st.data())
 def test_the_bonus_range_is_what_jacks_and_empty_hands_can_add(rules_n, data):
