@@ -146,6 +146,7 @@ def test_engine_and_the_statement_score_as_the_rulebook_says(hand, choice_index)
             state._replace(bonus=(0,) * n, tricks_won=(1,) * n), choice), shooter, choice)
 
 
+@pytest.mark.slow
 @settings(QUICK, max_examples=40)
 @given(hand=hands(), choice_index=st.integers(0, 1))
 def test_the_statement_on_z3_terms_gives_the_same_numbers(hand, choice_index):
