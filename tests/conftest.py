@@ -1,4 +1,5 @@
-"""Hypothesis settings profiles, and the ``browser`` fixture (headless Chromium).
+"""Hypothesis settings profiles, the fast loop's collection, and the ``browser`` fixture
+(headless Chromium).
 
 ``ci`` (loaded when the environment variable ``CI`` is set, as CI runs with ``CI=true``):
 derandomized, so a run on the same code tries the same examples and a red CI can be
@@ -11,11 +12,17 @@ Both keep Hypothesis's default of 100 examples for a test that sets none; every 
 here that wants another number says so in its own ``@settings``, which a profile does not
 override.  Settings objects built at import time (``FAST = settings(...)``) inherit from the
 profile loaded here, because pytest imports this file before any test module.
+
+Under ``-m "not slow"`` (the fast loop) a test module marked slow as a whole (``pytestmark =
+pytest.mark.slow``) is not imported: every test in it would be deselected, and importing them
+(Dask, for one) and rewriting their asserts costs each worker seconds.
 """
 
 from __future__ import annotations
 
 import os
+import re
+from pathlib import Path
 
 import pytest
 from chromium import installed, start_browser
@@ -38,6 +45,17 @@ def profile_name(environ=os.environ) -> str:
 
 
 settings.load_profile(profile_name())
+
+SLOW_MODULE = re.compile(r"^pytestmark = pytest\.mark\.slow\b", re.MULTILINE)
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """True for a test module marked slow as a whole when the run selects ``not slow``."""
+    if config.getoption("markexpr", "").strip() != "not slow":
+        return None
+    if not (collection_path.name.startswith("test_") and collection_path.suffix == ".py"):
+        return None
+    return bool(SLOW_MODULE.search(collection_path.read_text("utf-8"))) or None
 
 
 @pytest.fixture(scope="module")

@@ -184,6 +184,7 @@ def logs(draw):
     return "\n".join(lines) + "\n", rules
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(logs())
 def test_the_clean_path_and_the_full_check_give_one_report(case):

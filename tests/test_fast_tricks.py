@@ -78,6 +78,7 @@ def games(draw):
     return "\n".join(lines) + "\n"
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_the_fast_path_and_the_whole_way_give_one_report(text):

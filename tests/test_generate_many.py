@@ -255,6 +255,7 @@ STATED = {"moon": (100, 5), "set-aside-first": (100, 5), "set-aside-last": (94, 
           "kitty-pickup": (100, 5), "kitty-delayed": (100, 5), "tie": (76, 3)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("situation", sorted(STATED))
 def test_a_situation_is_reached_in_its_stated_share_of_legal_games(situation):
     from referee.conformance.strategies import shows_situation

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +29,7 @@ def test_generated_games_are_clean(players, seed, strategy):
     assert len(report.hands) == 2 and all(h.complete for h in report.hands)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(kind=st.sampled_from(INJECTABLE), players=st.integers(6, 11), seed=st.integers(0, 10**6))
 def test_one_injected_violation_is_reported_alone_at_its_line(kind, players, seed):

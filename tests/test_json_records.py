@@ -500,6 +500,7 @@ def _case_documents() -> list[object]:
     return documents
 
 
+@pytest.mark.slow
 def test_the_fast_and_the_full_validator_agree_on_every_record_of_the_tests():
     documents = _case_documents()
     assert len(documents) > 30
@@ -683,6 +684,7 @@ def _valid_values_at(text: str, problem) -> bool:
     return json.JSONDecoder().raw_decode(text, offset)[0] == document
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.floats(0, 1), st.booleans(), _MUTATIONS), min_size=1,
                 max_size=4), st.lists(st.tuples(st.sampled_from(_PATHS), st.sampled_from(

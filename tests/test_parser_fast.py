@@ -39,6 +39,7 @@ def test_example_logs_read_the_same(path):
     assert_same_reading(path.read_text("utf-8"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fancy", [False, True])
 def test_synthetic_corpus_reads_the_same(fancy):
     assert_same_reading(bench_corpus.make_corpus(150_000, seed=11, fancy=fancy))
@@ -87,6 +88,7 @@ def test_awkward_lines_read_the_same(line):
     assert_same_reading("hand 1\n" + line + "\ntrick 2: Al 2C\n")
 
 
+@pytest.mark.slow
 @FUZZ
 @given(SENTENCES)
 def test_grammar_sentences_read_the_same(line):

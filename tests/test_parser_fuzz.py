@@ -98,6 +98,7 @@ def is_blank(line: str) -> bool:
     return "\n" not in line and (not line or line.isspace())
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(SENTENCES)
 @example("\t \t \t \x85")  # NEL is white space, so this line is blank, not an unknown statement

@@ -122,6 +122,7 @@ _OFFSETS = _structure_offsets(_TEXT)
 _NEW = st.sampled_from(["", ",", ":", "}", "]", "{", "[", '"', "x", ",,", '"a": 1,', "\\"])
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(_OFFSETS), st.booleans(), _NEW), min_size=1,
                 max_size=3))

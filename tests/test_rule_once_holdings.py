@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -212,6 +213,7 @@ def _games(draw):
     return rules, players, hands, seed, options
 
 
+@pytest.mark.slow
 @settings(max_examples=150, **SLOW)
 @given(_games())
 def test_both_readings_of_generated_and_cut_down_records_agree_with_the_plays(game):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -69,6 +70,7 @@ def _hand(text: str) -> tuple[int, ...]:
 
 
 # -- card_fault and legal_cards --------------------------------------------------------------
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(rulesets(), holdings(), st.sampled_from(((),) + tuple((c,) for c in SAMPLE)),
        st.booleans(), st.booleans(), st.sampled_from((None,) + SAMPLE[-3:]))
@@ -142,6 +144,7 @@ def _facts_hold(rules, seats, card, led, first, broken) -> bool:
     return True
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(rulesets(), st.lists(holdings(4), min_size=3, max_size=3), st.data(), st.booleans(),
        st.booleans(), st.sampled_from((None,) + SAMPLE))

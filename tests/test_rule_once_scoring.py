@@ -146,6 +146,7 @@ def test_engine_and_the_statement_score_as_the_rulebook_says(hand, choice_index)
             state._replace(bonus=(0,) * n, tricks_won=(1,) * n), choice), shooter, choice)
 
 
+@pytest.mark.slow
 @settings(QUICK, max_examples=40)
 @given(hand=hands(), choice_index=st.integers(0, 1))
 def test_the_statement_on_z3_terms_gives_the_same_numbers(hand, choice_index):
@@ -194,6 +195,7 @@ def test_every_scored_hand_satisfies_the_sheet_law(hand, choice_index):
         not scoring.has_bonus(rules) and bonus == 0)
 
 
+@pytest.mark.slow
 @settings(QUICK, max_examples=200)
 @given(rules_n=scoring_rules(), data=st.data())
 def test_the_sheet_law_agrees_with_the_law_read_by_hand(rules_n, data):
@@ -213,6 +215,7 @@ def test_the_sheet_law_agrees_with_the_law_read_by_hand(rules_n, data):
         assert scoring.sheet_law(PLAIN, rules, scores, lost, bonus) == want
 
 
+@pytest.mark.slow
 @settings(QUICK, max_examples=100)
 @given(rules_n=scoring_rules(), data=st.data())
 def test_the_bonus_range_is_what_jacks_and_empty_hands_can_add(rules_n, data):

@@ -71,7 +71,7 @@ def test_a_drawn_target_is_at_most_the_rulesets_own_and_is_named(log):
 def test_whole_games_reach_the_rulesets_own_target_too():
     targets = set()
 
-    @settings(max_examples=60, deadline=None, database=None,
+    @settings(max_examples=60, deadline=None, database=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow])
     @given(game_logs(rules=with_options(CANCELLATION, target=30), players=11, hands=None,
                      strategy="random"))

@@ -169,6 +169,7 @@ def test_format_text_of_nothing():
     assert format_text("\n\n  \n") == ("", ())
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.one_of(events.map(format_event), LINE_TEXT, st.just(""), st.just("  # note")), max_size=15))
 def test_format_text_is_idempotent_and_keeps_events(lines):
