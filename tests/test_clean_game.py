@@ -21,7 +21,8 @@ from referee import check_text
 from referee.conformance.testing import rulesets
 from referee.conformance.generate import SITUATIONS, generate_game
 from referee.judge import walk
-from referee.judge.clean_game import clean_report
+from referee.judge.clean_game import Resume, clean_report
+from referee.judge.diagnostics import Report
 from referee.log.writer import write
 from referee.rules.ruleset import load_ruleset
 
@@ -42,7 +43,7 @@ def _both_ways(text: str, rules=None) -> tuple:
 
 
 def _taken(text: str, rules=None) -> bool:
-    return clean_report(text, "game.log", max_diagnostics=100, ruleset=rules) is not None
+    return isinstance(clean_report(text, "game.log", max_diagnostics=100, ruleset=rules), Report)
 
 
 def _game(rules, players: int, seed: int, **options) -> str:
@@ -106,6 +107,24 @@ def test_one_slip_steps_aside_and_the_full_check_reports_it_alone(line, old, new
     report = check_text(edited, "game.log")
     assert [(d.kind, d.line, d.player) for d in report.diagnostics] == [expected]
     assert report.winners == ["Dave"]
+
+
+def test_a_slip_in_a_late_hand_is_taken_up_from_that_hand():
+    """The last total of examples/logs/clean-6-players.log written wrong: the clean path plays
+    hands 1 to 10 and stops in hand 11 (line 346); the full check reads the setup and the lines
+    from there on, each at its own number, and reports what it reports on the whole log."""
+    text = (ROOT / "examples" / "logs" / "clean-6-players.log").read_text("utf-8")
+    edited = text.replace("Fay 163", "Fay 164")
+    resume = clean_report(edited, "game.log", max_diagnostics=100)
+    assert isinstance(resume, Resume)
+    assert edited[resume.offset:].startswith("hand 11 dealer")
+    assert edited.count("\n", 0, resume.offset) + 1 == 346
+    assert [summary.number for summary in resume.summaries] == list(range(1, 11))
+    read = resume.text(edited)
+    assert read.split("\n")[345:] == edited.split("\n")[345:]
+    assert not any(read.split("\n")[5:345])
+    clean, full = _both_ways(edited)
+    assert clean == full
 
 
 def test_a_setup_without_a_statement_steps_aside():

@@ -13,6 +13,7 @@ tests/test_clean_game.py holds it to the full check's report.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 from referee.judge.diagnostics import HandSummary, Report
 from referee.judge.plays import clean_cards
@@ -61,14 +62,33 @@ class _Lines:
         return not self.text[self.at:].strip()
 
 
+class Resume(NamedTuple):
+    """Where the full check takes a log up: the hand the clean path stopped in (its line's
+    offset), with the game as the clean hands before it left it."""
+
+    setup_end: int  # the offset where the setup's tags end
+    offset: int  # the offset of the stopped hand's line
+    state: State  # the engine's state at that hand's deal
+    totals: tuple[int, ...]  # after the clean hands
+    older: tuple[int, ...]  # before the last clean hand
+    summaries: list[HandSummary]
+
+    def text(self, text: str) -> str:
+        """``text`` with the clean hands' lines left blank: the full check reads the setup and
+        then the lines from the stopped hand on, every line at its own number."""
+        skipped = text.count("\n", self.setup_end, self.offset)
+        return text[:self.setup_end] + "\n" * skipped + text[self.offset:]
+
+
 class _NotClean(Exception):
     """A line the fast path does not take as it stands."""
 
 
 def clean_report(text: str, path: str, *, base_dir: Path | None = None,
                  max_diagnostics: int, ruleset: Ruleset | None = None,
-                 allowed_dirs: tuple[str | Path, ...] = ()) -> Report | None:
-    """The report of ``text`` when it is a clean game in the writer's form, else None."""
+                 allowed_dirs: tuple[str | Path, ...] = ()) -> Report | Resume | None:
+    """The report of ``text`` when it is a clean game in the writer's form; else where the full
+    check may take it up after the clean hands (:class:`Resume`), or None."""
     start = text.find("\nhand ")
     if start < 0 or text.find("\n[", start) >= 0:
         return None
@@ -86,11 +106,11 @@ def clean_report(text: str, path: str, *, base_dir: Path | None = None,
                         allowed_dirs=allowed_dirs)
     if table is None or findings.items or findings.notes():
         return None
+    game = _Game(table.rules, tuple(table.names))
     try:
-        game = _Game(table.rules, tuple(table.names))
         game.play(_Lines(text, start + 1))
     except (_NotClean, engine.IllegalAction, KeyError, ValueError, IndexError):
-        return None
+        return game.resume(text, start + 1)
     report = Report(path=path, source=text)
     report.ruleset, report.players = table.rules.name, list(table.names)
     report.hands = game.summaries
@@ -112,14 +132,28 @@ class _Game:
         self.orders = [[(leader + i) % n for i in range(n)] for leader in range(n)]
         self.state = engine.new_game(rules, n)
         self.summaries: list[HandSummary] = []
+        self.older = self.state.totals  # the totals before the last clean hand
+        self.hand_at: int | None = None  # the offset of the hand being played
+
+    def resume(self, text: str, setup_end: int) -> Resume | None:
+        """Where the full check takes up a log this path stopped in, when it stopped within a
+        hand after at least one clean one."""
+        state = self.state
+        if self.hand_at is None or not self.summaries or state.phase is not Phase.DEAL:
+            return None
+        return Resume(setup_end, self.hand_at, state._replace(history=state.history[-1:]),
+                      state.totals, self.older, self.summaries)
 
     def play(self, lines: _Lines) -> None:
         while lines:
+            at = lines.at
             line = lines()
             if not line:
                 continue
             if line.startswith("hand "):
+                self.hand_at = at
                 self.hand(line, lines)
+                self.hand_at = None
             elif line.startswith("winner"):
                 self.winner_line(line)
                 if not lines.rest_blank():
@@ -214,11 +248,13 @@ class _Game:
             word, _, choice = lines().rpartition(" ")
             if word != f"moon {names[shooter]}" or choice not in self.rules.moon_choices:
                 raise _NotClean
+        older = state.totals
         state = engine.record_hand_unchecked(state, choice or engine.SCORE)
         result = state.history[-1]
         if lines() != self._entries("score", result.scores) or \
                 lines() != self._entries("total", result.totals):
             raise _NotClean
+        self.older = older
         self.summaries.append(HandSummary.seated(
             result.number, names, result.scores, result.totals, True,
             names[result.shooter] if result.shooter is not None else None, result.lost))

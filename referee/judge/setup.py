@@ -253,16 +253,16 @@ def group_hands(table: Table, events: Iterable[Event]
     return records, claims
 
 
-def hands_of(table: Table,
-             events: Iterable[Event]) -> Iterator[tuple[HandRecord | None, list[GameOver]]]:
+def hands_of(table: Table, events: Iterable[Event], done: int = 0
+             ) -> Iterator[tuple[HandRecord | None, list[GameOver]]]:
     """:func:`group_hands` one hand at a time: each hand once the next one starts or the
     statements end, with the claims that the game is over that follow it; last, (None, the
-    claims before any hand).  Holds one hand."""
+    claims before any hand).  Holds one hand.  ``done`` hands came before ``events``."""
     add = table.findings.add
     current: HandRecord | None = None
     claims: list[GameOver] = []  # after the current hand
     early: list[GameOver] = []  # before any hand
-    number = stage = 0
+    number, stage = done, 0
     ahead = 0  # how far the written hand numbers run ahead of the hands' places
     for event in events:
         kind = _STAGE.get(type(event))

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from referee.judge import codes
-from referee.judge.clean_game import clean_report
+from referee.judge.clean_game import Resume, clean_report
 from referee.judge.diagnostics import HandSummary, Report, unreadable_report
 from referee.judge.hand_record import HandRecord, Unread, unread_lines, with_unread
 from referee.judge.holdings import gather, report_direction
@@ -114,14 +114,16 @@ def _judged(text: str, path: str, options: Options) -> Report:
     log within one block is read whole: the setup of a stream costs more than it saves there."""
     watch = options.watch
     with collector_paused():
+        resume = None
         if watch is None and CLEAN_GAMES:
-            report = clean_report(text, path, base_dir=options.base_dir,
-                                  max_diagnostics=options.max_diagnostics,
-                                  ruleset=options.ruleset, allowed_dirs=options.allowed_dirs)
-            if report is not None:
-                return report
+            clean = clean_report(text, path, base_dir=options.base_dir,
+                                 max_diagnostics=options.max_diagnostics,
+                                 ruleset=options.ruleset, allowed_dirs=options.allowed_dirs)
+            if isinstance(clean, Report):
+                return clean
+            resume = clean
         if not looks_like_record(text) and (watch is None or len(text) > BLOCK_CHARS):
-            report = _streamed(text, path, options)
+            report = _streamed(text, path, options, resume=resume)
             if report is not None:
                 return report
         parsed = parse_text(text)
@@ -132,25 +134,27 @@ def _judged(text: str, path: str, options: Options) -> Report:
 
 
 def _streamed(text: str, path: str, options: Options, block_chars: int = BLOCK_CHARS,
-              late_before: int | None = None) -> Report | None:
+              late_before: int | None = None, resume: Resume | None = None) -> Report | None:
     """The check of ``text`` read a block at a time and replayed a hand at a time, or None
-    when only the whole parse gives its report (and what the watch made is to be dropped)."""
+    when only the whole parse gives its report (and what the watch made is to be dropped);
+    with ``resume``, from the hand the clean-game path stopped in."""
     findings = Findings(limit=options.max_diagnostics)
-    stream = Stream(text, findings, block_chars, late_before=late_before)
+    read = text if resume is None else resume.text(text)
+    stream = Stream(read, findings, block_chars, late_before=late_before)
     table = setup_table(stream.setup_events(), findings, options.base_dir,
                         ruleset=options.ruleset, allowed_dirs=options.allowed_dirs)
     report = Report(path=path, source=text)
     watching = None
     if table is not None:
         watching = _begin(table, report, options)
-        _replay_game(table, stream.statements(), report, watching)
+        _replay_game(table, stream.statements(), report, watching, resume)
     else:
         stream.drain()
     if not stream.exact:
         if stream.failed or late_before is not None:
             return None
         # stopped before a late setup tag: read again without the tags the reading never reaches
-        return _streamed(text, path, options, block_chars, stream.stop_line)
+        return _streamed(text, path, options, block_chars, stream.stop_line, resume)
     conclude(report, findings)
     if watching is not None:
         watching.finish(report)
@@ -205,21 +209,28 @@ class _Game(NamedTuple):
 
 
 def _replay_game(table: Table, events: Iterable[Event], report: Report,
-                 watching: Watch | None = None) -> None:
+                 watching: Watch | None = None, resume: Resume | None = None) -> None:
     """Replay the hands of ``events`` one by one into ``report``, ``watching`` following;
-    no hand record is held here once replayed."""
+    no hand record is held here once replayed.  With ``resume``, the game goes on from the
+    clean hands before ``events`` (played out, scored and totalled, every claim written)."""
     if watching is not None:
         if watching.trace is not None:
             table.trace = watching.trace  # type: ignore[assignment]  (an append is all it takes)
         events = watching.statements(events)
     n = table.size
-    start = (table.rules.start_total,) * n
-    game = _Game(engine.new_game(table.rules, n), start, None, start, names=tuple(table.names),
-                 doubts=[])
-    hands = 0
-    played = False  # a hand has play recorded
-    seen = ClaimsSeen()
-    for record, claims in hands_of(table, events):
+    names = tuple(table.names)
+    if resume is None:
+        start = (table.rules.start_total,) * n
+        game = _Game(engine.new_game(table.rules, n), start, None, start, names=names, doubts=[])
+        seen = ClaimsSeen()
+    else:
+        game = _Game(resume.state, resume.totals, resume.older, resume.totals, dealer_known=True,
+                     first=False, names=names, doubts=[])
+        seen = ClaimsSeen(tricks=True, played_out=True, winners=True, sheet=True)
+        report.hands.extend(resume.summaries)
+    hands = len(report.hands)
+    played = bool(hands)  # a hand has play recorded
+    for record, claims in hands_of(table, events, hands):
         if record is not None:  # (None: the claims before any hand, judged last)
             hands += 1
             played = played or record.has_play
