@@ -9,13 +9,13 @@ of fault at every place.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from line_edits import edit_lines
+from sloppy import Sloppy
 
 from referee import check_text
 from referee.conformance.testing import rulesets
@@ -154,22 +154,6 @@ def test_every_example_log_gives_one_report_both_ways(path):
     assert clean == full
 
 
-class _Sloppy:
-    """Plays a legal card mostly, else a held card."""
-
-    def __init__(self, seed: int, faults: float) -> None:
-        self.rng, self.faults = random.Random(seed), faults
-
-    def lead(self, state):
-        return state
-
-    def play(self, state, legal):
-        if self.rng.random() >= self.faults:
-            return self.rng.choice(legal)
-        held = [c for c, n in enumerate(state.holdings[state.to_play]) if n]
-        return self.rng.choice(held)
-
-
 def _numbers_changed(draw, lines: list[str]) -> list[str]:
     """One number of a score or total line, or one card of a line, written otherwise."""
     at = draw(st.sampled_from([i for i, line in enumerate(lines)
@@ -190,7 +174,7 @@ def logs(draw):
     seed = draw(st.integers(0, 2**32))
     faults = draw(st.sampled_from((0.0, 0.0, 0.05)))
     hands = draw(st.sampled_from((None, 1, 2)))
-    events = generate_game(rules, players, seed=seed, hands=hands, tamper=_Sloppy(seed, faults),
+    events = generate_game(rules, players, seed=seed, hands=hands, tamper=Sloppy(seed, faults),
                            max_hands=6)
     lines = write(events).splitlines()
     edit = draw(st.sampled_from(("none", "lines", "number")))

@@ -9,40 +9,23 @@ every kind of fault at every place in a hand.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from line_edits import edit_lines
+from sloppy import Sloppy
 
 from referee.judge import plays
 from referee.judge.walk import check_parsed
 from referee.conformance.generate import generate_game
 from referee.log.parser import parse_log
 from referee.log.writer import write
-from referee.rules.cards import DECK_SIZE
 from referee.rules.ruleset import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 RULESETS = {name: load_ruleset(name) for name in ("cancellation", "standard")}
-
-
-class _Sloppy:
-    """Plays a legal card mostly, else a held card or any card at all."""
-
-    def __init__(self, seed: int, faults: float) -> None:
-        self.rng, self.faults = random.Random(seed), faults
-
-    def lead(self, state):
-        return state
-
-    def play(self, state, legal):
-        if self.rng.random() >= self.faults:
-            return self.rng.choice(legal)
-        held = [c for c in range(DECK_SIZE) if state.holdings[state.to_play][c]]
-        return self.rng.choice(held) if self.rng.random() < 0.8 else self.rng.randrange(DECK_SIZE)
 
 
 def _both_ways(text: str) -> tuple[tuple, tuple]:
@@ -64,7 +47,7 @@ def games(draw):
     players = draw(st.integers(rules.min_players, min(rules.max_players, 9)))
     seed = draw(st.integers(0, 2**32))
     faults = draw(st.sampled_from((0.0, 0.02, 0.1)))
-    events = generate_game(rules, players, seed=seed, hands=2, tamper=_Sloppy(seed, faults))
+    events = generate_game(rules, players, seed=seed, hands=2, tamper=Sloppy(seed, faults, anywhere=0.2))
     lines = write(events).splitlines()
     names = next(line for line in lines if line.startswith("[Players")).split('"')[1].split()
     tricks = [i for i, line in enumerate(lines) if line.startswith("trick")]
