@@ -71,7 +71,7 @@ class PlayOutcome:
     stopped: str | None = None  # where an unfinished hand stopped, for the summary
 
 
-def replay_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick],
+def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick],
                   hand: int, *, dealer_known: bool, written_dealer: int | None = None
                   ) -> PlayOutcome:
     """Replay one hand's tricks.  When the log names another dealer than the rotation's, a

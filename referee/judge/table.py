@@ -1,4 +1,4 @@
-"""What the referee knows about the table while it replays: seats, ruleset, findings."""
+"""What the referee knows about the table while it judges a log: seats, ruleset, findings."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The referee: replay a parsed log against the engine and collect every violation.
+"""The referee: judge a parsed log against the engine and collect every violation.
 Checking a file is a pure function of its text and its path."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from referee.judge.clean_game import Resume, clean_report
 from referee.judge.diagnostics import HandSummary, Report, unreadable_report
 from referee.judge.hand_record import HandRecord, Unread, unread_lines, with_unread
 from referee.judge.holdings import gather, report_direction
-from referee.judge.plays import replay_tricks
+from referee.judge.plays import judge_tricks
 from referee.judge.scoring import (
     entries_by_seat,
     finish_hand,
@@ -147,7 +147,7 @@ def _streamed(text: str, path: str, options: Options, block_chars: int = BLOCK_C
     watching = None
     if table is not None:
         watching = _begin(table, report, options)
-        _replay_game(table, stream.statements(), report, watching, resume)
+        _judge_game(table, stream.statements(), report, watching, resume)
     else:
         stream.drain()
     if not stream.exact:
@@ -173,7 +173,7 @@ def _parsed(parsed: ParseResult, path: str, options: Options,
         table.trace = trace
         watching = _begin(table, report, options)
         unread = unread_lines(parsed.text, (issue.line for issue in parsed.issues))
-        _replay_game(table, with_unread(parsed.events, unread), report, watching)
+        _judge_game(table, with_unread(parsed.events, unread), report, watching)
     conclude(report, findings)
     if watching is not None:
         watching.finish(report)
@@ -208,7 +208,7 @@ class _Game(NamedTuple):
     doubts: list[int] | None = None
 
 
-def _replay_game(table: Table, events: Iterable[Event], report: Report,
+def _judge_game(table: Table, events: Iterable[Event], report: Report,
                  watching: Watch | None = None, resume: Resume | None = None) -> None:
     """Replay the hands of ``events`` one by one into ``report``, ``watching`` following;
     no hand record is held here once replayed.  With ``resume``, the game goes on from the
@@ -235,7 +235,7 @@ def _replay_game(table: Table, events: Iterable[Event], report: Report,
             hands += 1
             played = played or record.has_play
             seen.hand(table, record)
-            game, summary = _replay_hand(table, record, game)
+            game, summary = _judge_hand(table, record, game)
             report.hands.append(summary)
             if watching is not None:
                 watching.hand(record, summary)
@@ -255,7 +255,7 @@ def _replay_game(table: Table, events: Iterable[Event], report: Report,
         report.winners = [table.name(s) for s in end_state.winners]
 
 
-def _replay_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, HandSummary]:
+def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, HandSummary]:
     """One hand: its dealer, its play (as far as recorded), its scores and totals."""
     hand = record.number
     game = _past_the_end(table, record, game)
@@ -328,7 +328,7 @@ def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: boo
     hand = record.number
     know = gather(table, record, table.rules.pass_direction(state.hand_number))
     played = engine.begin_play(state, know.holdings, know.kitty or ())
-    outcome = replay_tricks(table, played, know, record.tricks, hand,
+    outcome = judge_tricks(table, played, know, record.tricks, hand,
                             dealer_known=dealer_known, written_dealer=written_dealer)
     if outcome.stopped:
         table.findings.note(outcome.stopped)
