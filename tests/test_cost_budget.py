@@ -18,7 +18,7 @@ import pytest
 from bench.cost import calls, card_plays, corpus
 
 # calls per card play measured by bench/cost.py, and the budget: (check, full check)
-MEASURED = {False: 12.8, True: 22.3}
+MEASURED = {False: 12.7, True: 22.3}
 BUDGET = {False: 13.8, True: 24.5}
 
 
