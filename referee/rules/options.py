@@ -16,67 +16,21 @@ class OptionValue(StrEnum):
     __repr__ = str.__repr__
 
 
-class FirstLeader(OptionValue):
-    LEFT_OF_DEALER = "left_of_dealer"
-    TWO_OF_CLUBS = "two_of_clubs"
-    AFTER_LAST_WINNER = "after_last_winner"
-
-
-class KittyTo(OptionValue):
-    FIRST_TRICK = "first_trick"
-    LAST_TRICK = "last_trick"
-
-
-class SetAsideLast(OptionValue):
-    NOBODY = "nobody"
-    LEADER = "leader"
-
-
-class SetAsideWhen(OptionValue):
-    ALL_CANCELLED = "all_cancelled"
-    TWO_PAIRS = "two_pairs"
-
-
-class MoonChoice(OptionValue):
-    SUBTRACT = "subtract"
-    ADD = "add"
-
-
-class DealerMoves(OptionValue):
-    LEFT = "left"
-    RIGHT = "right"
-
-
-class NothingSurvives(OptionValue):
-    SET_ASIDE = "set_aside"
-    LEADER_WINS = "leader_wins"
-
-
-class WinningTotal(OptionValue):
-    LOWEST = "lowest"
-    HIGHEST = "highest"
-
-
-class GameLength(OptionValue):
-    TARGET = "target"
-    ONE_HAND_PER_PLAYER = "one_hand_per_player"
-
-
-class PassDirection(OptionValue):
-    """A pass direction with a name; ``pass_cycle`` may also write "N left" and "N right"."""
-
-    HOLD = "hold"
-    LEFT = "left"
-    RIGHT = "right"
-    ACROSS = "across"
-
-
-class OnFault(OptionValue):
-    """What ``referee match`` does when a program's answer is faulty (a match option)."""
-
-    FORFEIT = "forfeit"  # the program forfeits the game
-    PLAY = "play"  # the referee plays a legal card for it
-
+# Each value is its member's name in lower case, as StrEnum's functional API makes it.
+FirstLeader = OptionValue("FirstLeader", "LEFT_OF_DEALER TWO_OF_CLUBS AFTER_LAST_WINNER")
+KittyTo = OptionValue("KittyTo", "FIRST_TRICK LAST_TRICK")
+SetAsideLast = OptionValue("SetAsideLast", "NOBODY LEADER")
+SetAsideWhen = OptionValue("SetAsideWhen", "ALL_CANCELLED TWO_PAIRS")
+MoonChoice = OptionValue("MoonChoice", "SUBTRACT ADD")
+DealerMoves = OptionValue("DealerMoves", "LEFT RIGHT")
+NothingSurvives = OptionValue("NothingSurvives", "SET_ASIDE LEADER_WINS")
+WinningTotal = OptionValue("WinningTotal", "LOWEST HIGHEST")
+GameLength = OptionValue("GameLength", "TARGET ONE_HAND_PER_PLAYER")
+# named directions; ``pass_cycle`` may also write "N left" and "N right"
+PassDirection = OptionValue("PassDirection", "HOLD LEFT RIGHT ACROSS")
+# what ``referee match`` does when a program's answer is faulty (a match option): the program
+# forfeits the game, or the referee plays a legal card for it
+OnFault = OptionValue("OnFault", "FORFEIT PLAY")
 
 
 OPTION_DOCS: dict[str, str] = {
@@ -147,13 +101,19 @@ def bound_text(value: int) -> str:
     return f"{value:_}" if abs(value) >= 10_000 else str(value)
 
 
+def range_ends(option: str) -> tuple[str, str, bool]:
+    """(smallest, largest, whether they are the only values) of an integer option, as the
+    option table and the messages state them (penalty_sign: 1 or -1)."""
+    if option == "penalty_sign":
+        return "1", "-1", True
+    low, high = OPTION_RANGES[option]
+    return bound_text(low), bound_text(high), high - low == 1
+
+
 def range_text(option: str) -> str:
     """The values an integer option may take, as the option table states them."""
-    if option == "penalty_sign":
-        return "1 or -1"
-    low, high = OPTION_RANGES[option]
-    joined = "or" if high - low == 1 else "to"
-    return f"{bound_text(low)} {joined} {bound_text(high)}"
+    low, high, pair = range_ends(option)
+    return f"{low} {'or' if pair else 'to'} {high}"
 
 
 OPTION_DOCS.update({name: f"{text} (allowed: {range_text(name)})"

@@ -32,7 +32,7 @@ from referee.rules.options import (
     SetAsideLast,
     SetAsideWhen,
     WinningTotal,
-    bound_text,
+    range_ends,
 )
 from referee.rules.ruleset_files import (
     RulesetError,
@@ -58,8 +58,7 @@ MAX_STEP_DIGITS = 4  # "N left": more seats than any table has, and int() stays 
 
 @record
 class Ruleset(Record):
-    """Every option of a ruleset (OPTION_DOCS says what each means).  Made by load_ruleset
-    and with_options, which validate the options."""
+    """Every option of a ruleset (OPTION_DOCS says what each means), validated."""
 
     name: str
     min_players: int
@@ -103,7 +102,6 @@ class Ruleset(Record):
     game_length: GameLength
     pass_by_hand_number: bool
 
-    # -- derived quantities -------------------------------------------------------------
     @property
     def deck_size(self) -> int:
         return DECK_SIZE * self.decks
@@ -192,20 +190,17 @@ def _validate(data: dict, origin: str) -> Ruleset:
             raise RulesetError(msg("{origin}: {option} must be a list", origin=origin, option=key))
         values[key] = tuple(str(v) for v in values[key])
     values["pass_cycle"] = tuple(canonical_direction(d) for d in values["pass_cycle"])
-    values["unpassable_cards"] = _card_names(values["unpassable_cards"], origin)
+    try:
+        values["unpassable_cards"] = tuple(sorted({card_text(parse_card(name))
+                                                   for name in values["unpassable_cards"]}))
+    except CardError as err:
+        raise RulesetError(msg("{origin}: unpassable_cards: {error}", origin=origin,
+                               error=reason(err))) from None
     _check_types(values, origin)
     _check_ranges(values, origin)
     _check_choices(values, origin)
     _check_sizes(values, origin)
     return Ruleset(**values)
-
-
-def _card_names(names: tuple[str, ...], origin: str) -> tuple[str, ...]:
-    try:
-        return tuple(sorted({card_text(parse_card(name)) for name in names}))
-    except CardError as err:
-        raise RulesetError(msg("{origin}: unpassable_cards: {error}", origin=origin,
-                               error=reason(err))) from None
 
 
 def _complete(data: dict, origin: str) -> dict:
@@ -266,13 +261,13 @@ def _check_ranges(values: dict, origin: str) -> None:
         value = values[option]
         if low <= value <= high and (option != "penalty_sign" or value):
             continue
-        pair = (1, -1) if option == "penalty_sign" else (low, high) if high - low == 1 else None
-        if pair is not None:
+        low, high, pair = range_ends(option)
+        if pair:
             raise RulesetError(msg("{origin}: {option} must be {low} or {high}", origin=origin,
-                                   option=option, low=pair[0], high=pair[1]))
+                                   option=option, low=low, high=high))
         # TRANSLATORS: {low} and {high} are the option's smallest and largest values
         raise RulesetError(msg("{origin}: {option} must be from {low} to {high}", origin=origin,
-                               option=option, low=bound_text(low), high=bound_text(high)))
+                               option=option, low=low, high=high))
 
 
 def _check_sizes(values: dict, origin: str) -> None:
@@ -335,7 +330,3 @@ def with_options(ruleset: Ruleset, **changes) -> Ruleset:
 
 
 DEFAULT_RULESET = "cancellation"
-__all__ = [
-    "Ruleset", "load_ruleset", "with_options", "card_points", "is_point_card",
-    "direction_offset", "canonical_direction"
-]
