@@ -10,6 +10,7 @@ import re
 import unicodedata
 from functools import lru_cache
 from importlib import resources
+from itertools import takewhile
 from pathlib import Path
 from typing import NamedTuple
 
@@ -71,12 +72,9 @@ def _clauses(lang: str) -> dict[str, str]:
         head = _HEAD.match(line)
         if head is None:
             continue
-        block = [line]
-        for follow in lines[index + 1:]:
-            if not follow.startswith("  ") or not follow.strip():
-                break
-            block.append(follow)
-        found.setdefault(head.group(1), "\n".join(block))
+        nested = takewhile(lambda follow: follow.startswith("  ") and follow.strip(),
+                           lines[index + 1:])
+        found.setdefault(head.group(1), "\n".join([line, *nested]))
     return found
 
 
@@ -105,14 +103,9 @@ def _section(lines: list[str], section_id: str) -> str | None:
     heading = f"## {section_id} "
     for index, line in enumerate(lines):
         if line.startswith(heading):
-            block = [line]
-            for follow in lines[index + 1:]:
-                if follow.startswith("## "):
-                    break
-                title = _TITLE.match(follow)
-                if title:
-                    block.append(title.group(0))
-            return "\n".join(block)
+            rest = takewhile(lambda follow: not follow.startswith("## "), lines[index + 1:])
+            return "\n".join([line, *(title.group(0) for title in map(_TITLE.match, rest)
+                                      if title)])
     return None
 
 
