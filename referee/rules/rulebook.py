@@ -64,8 +64,7 @@ _HEAD = re.compile(r"^- \*\*(R\d+\.\d+)\*\*")
 
 @lru_cache(maxsize=len(LANGUAGES))
 def _clauses(lang: str) -> dict[str, str]:
-    """Clause id -> its markdown (its list item with the lines nested under it), in book
-    order."""
+    """Clause id -> its markdown (its list item and the lines nested under it), in book order."""
     lines = rulebook_text(lang).splitlines()
     found: dict[str, str] = {}
     for index, line in enumerate(lines):

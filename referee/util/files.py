@@ -242,9 +242,8 @@ _AT_EMPTY_PATH = 0x1000
 
 
 def _link_anonymous(fd: int, name: str) -> bool:
-    """Give the anonymous file ``name``: linkat(fd, "", AT_EMPTY_PATH), else through
-    /proc/self/fd (which some kernels refuse across their /proc mount); False when ``name``
-    exists (it is never replaced)."""
+    """Give the anonymous file ``name`` (False when it exists: it is never replaced) by
+    linkat(AT_EMPTY_PATH), else through /proc/self/fd, which some kernels refuse."""
     import ctypes
 
     libc = ctypes.CDLL(None, use_errno=True)
