@@ -21,6 +21,7 @@ class Mutation:
 
 TRICKS = "referee/rules/tricks.py"
 RULESET = "referee/rules/ruleset.py"
+OPTIONS = "referee/rules/options.py"
 RULESET_TESTS = ("tests/test_ruleset.py",)
 CARDS = "referee/rules/cards.py"
 SCORING_TESTS = ("tests/test_rule_once_scoring.py", "tests/test_rule_once_scoring_options.py")
@@ -63,7 +64,7 @@ MUTATIONS: tuple[Mutation, ...] = (
              "    else:\n        cancelled = frozenset(cards[:1])",
              "without cancellation the led card is still cancelled", ENGINE_TESTS),
     # -- points and pass directions (R7, R3) -----------------------------------------------
-    Mutation(RULESET, "return self.decks * (NUM_RANKS * HEART_POINTS + BLACK_MARIA_POINTS)",
+    Mutation(OPTIONS, "return self.decks * (NUM_RANKS * HEART_POINTS + BLACK_MARIA_POINTS)",
              "return self.decks * (NUM_RANKS * HEART_POINTS + BLACK_MARIA_POINTS) + 1",
              "one point more per hand than the decks hold"),
     Mutation(RULESET, "    if card == QUEEN_OF_SPADES:\n        return BLACK_MARIA_POINTS",
@@ -75,7 +76,7 @@ MUTATIONS: tuple[Mutation, ...] = (
     Mutation(RULESET, "return ruleset.jack_of_diamonds_bonus if card == JACK_OF_DIAMONDS else 0",
              "return -ruleset.jack_of_diamonds_bonus if card == JACK_OF_DIAMONDS else 0",
              "the jack-of-diamonds bonus has the wrong sign"),
-    Mutation(RULESET, "return self.pass_cycle[(hand_number - 1) % len(self.pass_cycle)]",
+    Mutation(OPTIONS, "return self.pass_cycle[(hand_number - 1) % len(self.pass_cycle)]",
              "return self.pass_cycle[hand_number % len(self.pass_cycle)]",
              "the pass cycle starts one hand late"),
     Mutation(RULESET, '    if direction == PassDirection.RIGHT:\n        return players - 1',
@@ -84,7 +85,7 @@ MUTATIONS: tuple[Mutation, ...] = (
     Mutation(RULESET, '    if direction == PassDirection.ACROSS:\n        return players // 2',
              '    if direction == PassDirection.ACROSS:\n        return (players + 1) // 2',
              "across rounds up for odd tables", RULESET_TESTS),
-    Mutation(RULESET, "return self.min_players <= players <= self.max_players",
+    Mutation(OPTIONS, "return self.min_players <= players <= self.max_players",
              "return self.min_players < players <= self.max_players",
              "the smallest table is refused"),
     # -- hand scoring and the scoresheet law (R7, R8) ---------------------------------------

@@ -95,14 +95,6 @@ def deal_problems(state: State, action: DealAction) -> list[str]:
     return problems
 
 
-def _apply_deal(state: State, action: DealAction) -> State:
-    holdings = tuple(counts_of(hand) for hand in action.hands)
-    state = state._replace(holdings=holdings, kitty=tuple(action.kitty))
-    if direction_offset(state.pass_direction, state.players) == 0:
-        return _start_play(state)
-    return state._replace(phase=Phase.PASS, passes=(None,) * state.players)
-
-
 # -- pass -----------------------------------------------------------------------------------
 def pass_recipient(state: State, seat: int) -> int:
     return (seat + direction_offset(state.pass_direction, state.players)) % state.players
@@ -304,7 +296,7 @@ class HandPlay:
             trick_number=self.number)
 
 
-# -- scoring: the rule stated once over ops (rules/scoring.py), read on plain values ---------
+# -- scoring: the rule stated once over ops (rules/scoring.py), read on plain values --------
 def shooter(state: State) -> int | None:
     """The seat that took every point of the decks, if any (R8.1, R8.4)."""
     shot = scoring.shooters(PLAIN, state.rules, state.taken, state.lost)
@@ -330,13 +322,6 @@ def scoring_actions(state: State) -> tuple[str, ...]:
 
 def _scoring_actions(state: State, moon: int | None) -> tuple[str, ...]:
     return state.rules.moon_choices if moon is not None else (SCORE,)
-
-
-def _apply_scoring(state: State, action: str) -> State:
-    moon = shooter(state)
-    if action not in _scoring_actions(state, moon):
-        raise IllegalAction(f"{action!r} is not a scoring choice now", clause="R8.2")
-    return conclude_hand(_record_hand(state, action, moon))
 
 
 def _record_hand(state: State, action: str, moon: int | None) -> State:
@@ -401,7 +386,11 @@ def apply(state: State, action) -> State:
         problems = deal_problems(state, action)
         if problems:
             raise IllegalAction("; ".join(problems), clause="R2.4")
-        return _apply_deal(state, action)
+        state = state._replace(holdings=tuple(counts_of(hand) for hand in action.hands),
+                               kitty=tuple(action.kitty))
+        if direction_offset(state.pass_direction, state.players) == 0:
+            return _start_play(state)
+        return state._replace(phase=Phase.PASS, passes=(None,) * state.players)
     if state.phase is Phase.PASS:
         if not isinstance(action, PassAction):
             raise IllegalAction("every player must pass first", clause="R3.1")
@@ -414,7 +403,10 @@ def apply(state: State, action) -> State:
             raise IllegalAction("a card must be played now", Fault.WRONG_PHASE)
         return play(state, state.to_play, action)
     if state.phase is Phase.SCORING:
-        return _apply_scoring(state, action)
+        moon = shooter(state)
+        if action not in _scoring_actions(state, moon):
+            raise IllegalAction(f"{action!r} is not a scoring choice now", clause="R8.2")
+        return conclude_hand(_record_hand(state, action, moon))
     raise IllegalAction("the game is over", clause="R9.4")
 
 

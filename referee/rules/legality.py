@@ -53,12 +53,9 @@ Witnesses = tuple[int, ...]  # cards (ascending) any one of which, held, makes a
 Layer = tuple[Fault, frozenset[int], Witnesses]  # the fault, the cards it restricts, witnesses
 
 
-def _suit_cards(suit: int) -> Witnesses:
-    return tuple(range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS))
-
-
 _DECK = frozenset(range(DECK_SIZE))
-_SUITS = tuple(_suit_cards(suit) for suit in range(DECK_SIZE // NUM_RANKS))
+_SUITS = tuple(tuple(range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS))
+               for suit in range(DECK_SIZE // NUM_RANKS))
 CLUB_CARDS = _SUITS[CLUBS]
 _POINTS = frozenset(c for c in _DECK if is_point_card(c))
 _HEARTS = frozenset(_SUITS[HEARTS])

@@ -1,9 +1,7 @@
 """The rulebook (spec/rules.md and its translations, shipped as package data): whole, one
-clause or section by its id, and the clauses on a topic.
-
-A clause is read once as blocks of ``(text, mark)`` pieces (:func:`clause_blocks`), which plain
-text, safe HTML and the terminal render.
-"""
+clause or section by its id, and the clauses on a topic.  A clause is read once as blocks of
+``(text, mark)`` pieces (:func:`clause_blocks`), which plain text, safe HTML and the terminal
+render."""
 
 from __future__ import annotations
 
@@ -12,6 +10,7 @@ import re
 import unicodedata
 from functools import lru_cache
 from importlib import resources
+from itertools import takewhile
 from pathlib import Path
 from typing import NamedTuple
 
@@ -65,20 +64,16 @@ _HEAD = re.compile(r"^- \*\*(R\d+\.\d+)\*\*")
 
 @lru_cache(maxsize=len(LANGUAGES))
 def _clauses(lang: str) -> dict[str, str]:
-    """Clause id -> its markdown (its list item with the lines nested under it), in book
-    order."""
+    """Clause id -> its markdown (its list item and the lines nested under it), in book order."""
     lines = rulebook_text(lang).splitlines()
     found: dict[str, str] = {}
     for index, line in enumerate(lines):
         head = _HEAD.match(line)
         if head is None:
             continue
-        block = [line]
-        for follow in lines[index + 1:]:
-            if not follow.startswith("  ") or not follow.strip():
-                break
-            block.append(follow)
-        found.setdefault(head.group(1), "\n".join(block))
+        nested = takewhile(lambda follow: follow.startswith("  ") and follow.strip(),
+                           lines[index + 1:])
+        found.setdefault(head.group(1), "\n".join([line, *nested]))
     return found
 
 
@@ -107,14 +102,9 @@ def _section(lines: list[str], section_id: str) -> str | None:
     heading = f"## {section_id} "
     for index, line in enumerate(lines):
         if line.startswith(heading):
-            block = [line]
-            for follow in lines[index + 1:]:
-                if follow.startswith("## "):
-                    break
-                title = _TITLE.match(follow)
-                if title:
-                    block.append(title.group(0))
-            return "\n".join(block)
+            rest = takewhile(lambda follow: not follow.startswith("## "), lines[index + 1:])
+            return "\n".join([line, *(title.group(0) for title in map(_TITLE.match, rest)
+                                      if title)])
     return None
 
 
@@ -179,16 +169,13 @@ def clause_plain(clause_id: str, lang: str = SOURCE_LANGUAGE, notes: bool = True
     return None if found is None else plain(found)
 
 
-_TAGS = {STRONG: ("<strong>", "</strong>"), EM: ("<em>", "</em>"), CODE: ("<code>", "</code>")}
+_TAGS = {STRONG: ("<strong>", "</strong>"), EM: ("<em>", "</em>"), CODE: ("<code>", "</code>"),
+         "": ("", "")}
 
 
 def _html_pieces(marked: tuple[Piece, ...]) -> str:
-    out = []
-    for text, mark in marked:
-        escaped = html.escape(text, quote=True)  # first: the text can never make a tag
-        start, end = _TAGS.get(mark, ("", ""))
-        out.append(f"{start}{escaped}{end}")
-    return "".join(out)
+    # the text is escaped first: it can never make a tag
+    return "".join(f"{_TAGS[mark][0]}{html.escape(text)}{_TAGS[mark][1]}" for text, mark in marked)
 
 
 def render_html(found: list[Block]) -> str:
@@ -199,31 +186,32 @@ def render_html(found: list[Block]) -> str:
     return own + (f'<ul class="notes">{"".join(extra)}</ul>' if extra else "")
 
 
+def _titled(first: Block) -> tuple[str, list[Piece]]:
+    """A clause's title as written ("" when it has none: ``**R6.6** *Set-aside last trick.*``
+    leads a titled clause) and the pieces of its first paragraph after the title."""
+    marked = list(first.pieces)
+    shown = [piece for piece in marked if piece[0].strip()]
+    if len(shown) > 1 and shown[0][1] == STRONG and shown[1][1] == EM:
+        return shown[1][0].strip(), marked[marked.index(shown[1]) + 1:]
+    return "", marked
+
+
 def clause_quote(clause_id: str, lang: str = SOURCE_LANGUAGE) -> dict[str, str]:
     """A clause as a page quotes it, in ``lang``: ``{"id", "title", "text", "html"}``, the
     text without its id, title and notes; "" each when the rulebook does not define it."""
     found = clause_blocks(clause_id, lang, notes=False)
     if not found:
         return {"id": clause_id, "title": "", "text": "", "html": ""}
-    marked, title = list(found[0].pieces), ""
-    if clause_title(clause_id, lang):  # the id and the title lead: **R6.6** *Set-aside last trick.*
-        while marked[0][1] != EM:
-            marked.pop(0)
-        title = marked.pop(0)[0].strip()
-    body = (Block(0, tuple(marked)), *found[1:])
-    return {"id": clause_id, "title": title, "text": plain(list(body)).strip(),
-            "html": render_html(list(body)).strip()}
+    title, marked = _titled(found[0])
+    body = [Block(0, tuple(marked)), *found[1:]]
+    return {"id": clause_id, "title": title, "text": plain(body).strip(),
+            "html": render_html(body).strip()}
 
 
 def clause_title(clause_id: str, lang: str = SOURCE_LANGUAGE) -> str:
     """A clause's title in ``lang`` (``Set-aside last trick``), "" when it has none."""
     found = clause_blocks(clause_id, lang, notes=False)
-    if not found:
-        return ""
-    marked = [piece for piece in found[0].pieces if piece[0].strip()]
-    if len(marked) > 1 and marked[0][1] == STRONG and marked[1][1] == EM:
-        return marked[1][0].strip().rstrip(".")
-    return ""
+    return _titled(found[0])[0].rstrip(".") if found else ""
 
 
 # ---- clauses by topic -----------------------------------------------------------------------

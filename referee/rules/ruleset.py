@@ -18,21 +18,17 @@ from referee.rules.cards import (
     card_text,
     parse_card,
 )
-from referee.rules.options import (
+from referee.rules.options import (  # Ruleset, canonical_direction: imported from here too
+    BLACK_MARIA_POINTS,
     CHOICES,
+    HEART_POINTS,
     LATER_OPTIONS,
     OPTION_RANGES,
-    DealerMoves,
-    FirstLeader,
-    GameLength,
-    KittyTo,
     MoonChoice,
-    NothingSurvives,
     PassDirection,
-    SetAsideLast,
-    SetAsideWhen,
-    WinningTotal,
-    bound_text,
+    Ruleset,
+    canonical_direction,
+    range_ends,
 )
 from referee.rules.ruleset_files import (
     RulesetError,
@@ -47,92 +43,9 @@ from referee.rules.ruleset_files import (
 )
 from referee.util.counting import whole_number
 from referee.util.message import msg
-from referee.util.record import Record, record
-
-HEART_POINTS = 1
-BLACK_MARIA_POINTS = 13
 
 MAX_BASE_DEPTH = 32  # bases of bases: a longer chain is taken for a cycle
 MAX_STEP_DIGITS = 4  # "N left": more seats than any table has, and int() stays cheap
-
-
-@record
-class Ruleset(Record):
-    """Every option of a ruleset (OPTION_DOCS says what each means).  Made by load_ruleset
-    and with_options, which validate the options."""
-
-    name: str
-    min_players: int
-    max_players: int
-    decks: int
-    target: int
-    pass_count: int
-    pass_cycle: tuple[str, ...]  # PassDirection members and "N left", "N right"
-    dealer_moves: DealerMoves
-    first_leader: FirstLeader
-    first_lead_any_club: bool
-    second_two_of_clubs_follows: bool
-    first_lead_points: bool
-    first_trick_points: bool
-    first_trick_follow_points: bool
-    queen_breaks_hearts: bool
-    must_break_hearts: bool
-    lead_hearts_instead_of_queen: bool
-    cancellation: bool
-    set_aside_when: SetAsideWhen
-    set_aside_last: SetAsideLast
-    kitty_to: KittyTo
-    moon_points: int
-    moon_choices: tuple[MoonChoice, ...]
-    jack_of_diamonds_bonus: int
-    no_tricks_bonus: int
-    no_tricks_bonus_in_moon_hand: bool
-    unpassable_cards: tuple[str, ...]
-    two_of_clubs_apart: bool
-    led_heart_breaks_hearts: bool
-    first_lead_fallback: bool
-    first_trick_points_whole_hand: bool
-    pair_moon_points: int
-    shooting_the_moon: bool
-    lead_suit_switch: bool
-    nothing_survives: NothingSurvives
-    start_total: int
-    penalty_sign: int
-    clean_hand_pool: int
-    winning_total: WinningTotal
-    game_length: GameLength
-    pass_by_hand_number: bool
-
-    # -- derived quantities -------------------------------------------------------------
-    @property
-    def deck_size(self) -> int:
-        return DECK_SIZE * self.decks
-
-    def cards_per_player(self, players: int) -> int:
-        return self.deck_size // players
-
-    def kitty_size(self, players: int) -> int:
-        return self.deck_size % players
-
-    @property
-    def points_per_hand(self) -> int:
-        """Points in the decks: derived from the cards, never written as a constant."""
-        return self.decks * (NUM_RANKS * HEART_POINTS + BLACK_MARIA_POINTS)
-
-    def pass_direction(self, hand_number: int) -> str:
-        if self.pass_by_hand_number and self.pass_count:
-            return PassDirection.HOLD if hand_number <= 1 else \
-                canonical_direction(f"{hand_number - 1} left")
-        if self.pass_count == 0 or not self.pass_cycle:
-            return PassDirection.HOLD
-        return self.pass_cycle[(hand_number - 1) % len(self.pass_cycle)]
-
-    def may_pass(self, card: int) -> bool:
-        """R3.1: whether ``card`` may be passed (``unpassable_cards``)."""
-        return not self.unpassable_cards or card_text(card) not in self.unpassable_cards
-
-    def allows_players(self, players: int) -> bool:
-        return self.min_players <= players <= self.max_players
 
 
 def card_points(card: int) -> int:
@@ -169,21 +82,6 @@ def direction_offset(direction: str, players: int) -> int:
     raise RulesetError(msg("unknown pass direction {direction}", direction=shown_name(direction)))
 
 
-_NAMED_DIRECTIONS = {d.value: d for d in PassDirection}
-
-
-def canonical_direction(direction: str) -> str:
-    """``direction`` as the ruleset keeps it: a :class:`PassDirection` member ("none" is
-    "hold", "1 left" is "left"), or "N left" or "N right" with single spaces."""
-    words = direction.casefold().split()
-    if words == ["none"]:
-        return PassDirection.HOLD
-    if len(words) == 2 and words[0] == "1":
-        words = words[1:]
-    text = " ".join(words)
-    return _NAMED_DIRECTIONS.get(text, text)
-
-
 def _validate(data: dict, origin: str) -> Ruleset:
     values = _complete(data, origin)
     for key in ("pass_cycle", "moon_choices", "unpassable_cards"):
@@ -192,20 +90,17 @@ def _validate(data: dict, origin: str) -> Ruleset:
             raise RulesetError(msg("{origin}: {option} must be a list", origin=origin, option=key))
         values[key] = tuple(str(v) for v in values[key])
     values["pass_cycle"] = tuple(canonical_direction(d) for d in values["pass_cycle"])
-    values["unpassable_cards"] = _card_names(values["unpassable_cards"], origin)
+    try:
+        values["unpassable_cards"] = tuple(sorted({card_text(parse_card(name))
+                                                   for name in values["unpassable_cards"]}))
+    except CardError as err:
+        raise RulesetError(msg("{origin}: unpassable_cards: {error}", origin=origin,
+                               error=reason(err))) from None
     _check_types(values, origin)
     _check_ranges(values, origin)
     _check_choices(values, origin)
     _check_sizes(values, origin)
     return Ruleset(**values)
-
-
-def _card_names(names: tuple[str, ...], origin: str) -> tuple[str, ...]:
-    try:
-        return tuple(sorted({card_text(parse_card(name)) for name in names}))
-    except CardError as err:
-        raise RulesetError(msg("{origin}: unpassable_cards: {error}", origin=origin,
-                               error=reason(err))) from None
 
 
 def _complete(data: dict, origin: str) -> dict:
@@ -266,13 +161,13 @@ def _check_ranges(values: dict, origin: str) -> None:
         value = values[option]
         if low <= value <= high and (option != "penalty_sign" or value):
             continue
-        pair = (1, -1) if option == "penalty_sign" else (low, high) if high - low == 1 else None
-        if pair is not None:
+        low, high, pair = range_ends(option)
+        if pair:
             raise RulesetError(msg("{origin}: {option} must be {low} or {high}", origin=origin,
-                                   option=option, low=pair[0], high=pair[1]))
+                                   option=option, low=low, high=high))
         # TRANSLATORS: {low} and {high} are the option's smallest and largest values
         raise RulesetError(msg("{origin}: {option} must be from {low} to {high}", origin=origin,
-                               option=option, low=bound_text(low), high=bound_text(high)))
+                               option=option, low=low, high=high))
 
 
 def _check_sizes(values: dict, origin: str) -> None:
@@ -335,7 +230,3 @@ def with_options(ruleset: Ruleset, **changes) -> Ruleset:
 
 
 DEFAULT_RULESET = "cancellation"
-__all__ = [
-    "Ruleset", "load_ruleset", "with_options", "card_points", "is_point_card",
-    "direction_offset", "canonical_direction"
-]

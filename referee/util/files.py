@@ -157,46 +157,49 @@ def _written_beside(path: Path, parts: Iterable[str], info: os.stat_result | Non
     mode = NEW_FILE_MODE if info is None else stat.S_IMODE(info.st_mode)
     fd = _anonymous_in(path.parent, mode, info is not None)
     if fd is None:
-        return _named_copy(path, mode, info, lambda out: _fill(out, parts))
+        return _named_copy(path, mode, info, parts)
     try:
         _keep_owner(fd, info)
         _fill(fd, parts)  # whatever fails here leaves nothing: the file has no name
         try:
             if info is None and _link_anonymous(fd, str(path)):
                 return None
-            return _fresh_link(fd, path)
+            while True:  # a fresh temporary name
+                name = _temporary_name(path.parent, path.name)
+                if _link_anonymous(fd, name):
+                    return name
         except OSError:  # anonymous files that cannot be linked (some sandboxes): a name
-            return _named_copy(path, mode, info, lambda out: _copy(fd, out))
+            return _named_copy(path, mode, info, fd)
     finally:
         os.close(fd)
 
 
-def _named_copy(path: Path, mode: int, info: os.stat_result | None, fill) -> str:
+def _named_copy(path: Path, mode: int, info: os.stat_result | None,
+                source: Iterable[str] | int) -> str:
+    """A copy under a fresh name of ``parts``, or of the whole anonymous file ``source``."""
     fd, name = _named_in(path.parent, path.name, mode, info is not None)
     try:
         _keep_owner(fd, info)
-        fill(fd)
+        if not isinstance(source, int):
+            _fill(fd, source)
+            return name
+        os.lseek(source, 0, os.SEEK_SET)
+        while block := os.read(source, _BUFFER):
+            view = memoryview(block)
+            while view:
+                view = view[os.write(fd, view):]
+        os.fsync(fd)
+        return name
     except BaseException:
-        os.close(fd)
         _remove(name)
         raise
-    os.close(fd)
-    return name
+    finally:
+        os.close(fd)
 
 
 def _fill(fd: int, parts: Iterable[str]) -> None:
     with _text_onto(fd) as out:
         out.writelines(parts)
-    os.fsync(fd)
-
-
-def _copy(source: int, fd: int) -> None:
-    """The whole of the anonymous file ``source`` into ``fd``, a block at a time."""
-    os.lseek(source, 0, os.SEEK_SET)
-    while block := os.read(source, _BUFFER):
-        view = memoryview(block)
-        while view:
-            view = view[os.write(fd, view):]
     os.fsync(fd)
 
 
@@ -238,18 +241,9 @@ _AT_FDCWD = -100
 _AT_EMPTY_PATH = 0x1000
 
 
-def _fresh_link(fd: int, path: Path) -> str:
-    """Give the anonymous file a fresh temporary name beside ``path``."""
-    while True:
-        name = _temporary_name(path.parent, path.name)
-        if _link_anonymous(fd, name):
-            return name
-
-
 def _link_anonymous(fd: int, name: str) -> bool:
-    """Give the anonymous file ``name``: linkat(fd, "", AT_EMPTY_PATH), else through
-    /proc/self/fd (which some kernels refuse across their /proc mount); False when ``name``
-    exists (it is never replaced)."""
+    """Give the anonymous file ``name`` (False when it exists: it is never replaced) by
+    linkat(AT_EMPTY_PATH), else through /proc/self/fd, which some kernels refuse."""
     import ctypes
 
     libc = ctypes.CDLL(None, use_errno=True)

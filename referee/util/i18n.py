@@ -1,11 +1,8 @@
 """The players' languages: gettext catalogs, the language to use, and translating messages.
 
-The catalogs' sources are ``referee/locale/LANG/LC_MESSAGES/referee.po`` (managed with Babel:
-``python scripts/i18n.py``).  Building the package compiles them to ``.mo`` files beside the
-sources (setup.py); a source checkout that has no ``.mo`` compiles the ``.po`` in memory once.
-English is the source language and needs no catalog.  A message missing from a catalog is
-shown in English, never dropped.
-"""
+A catalog is ``referee/locale/LANG/LC_MESSAGES/referee.mo``, or its ``.po`` compiled in memory
+once in a source checkout.  English needs no catalog, and a message a catalog lacks is shown
+in English."""
 
 from __future__ import annotations
 
@@ -20,13 +17,11 @@ from referee.util.message import Message
 DOMAIN = "referee"
 SOURCE_LANGUAGE = "en"
 LANGUAGES = ("en", "it", "de", "fr", "uk")  # English first: the default
-# The environment variables gettext consults, in its order of precedence.
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
 def N_(text: str) -> str:
-    """``text`` itself, marked for the catalogs: a fixed text (a heading, a word of a
-    table) kept in a constant and translated where it is shown."""
+    """``text`` itself, marked for the catalogs: a fixed text translated where it is shown."""
     return text
 
 
@@ -35,11 +30,8 @@ class UnknownLanguage(ValueError):
 
 
 def choose_language(asked: str | None, environ: Mapping[str, str]) -> str:
-    """The language to speak: ``asked`` (``--lang``) when given, else the first supported
-    language the environment names as gettext reads it; English when none is supported.
-
-    ``asked`` must be one of :data:`LANGUAGES` (a usage error otherwise); an environment
-    that names an unsupported language (``LANG=pt_BR.UTF-8``) falls back to English."""
+    """The language to speak: ``asked`` (``--lang``, one of :data:`LANGUAGES`) when given, else
+    the first supported language the environment names as gettext reads it; else English."""
     if asked is not None:
         code = _code(asked)
         if code not in LANGUAGES:
@@ -69,18 +61,15 @@ def _code(locale_name: str) -> str:
 
 @cache
 def catalog(language: str) -> gettext.NullTranslations:
-    """The translations for ``language``; for English, or a language without a catalog,
-    the identity."""
+    """The translations for ``language``; the identity for English or without a catalog."""
     if language == SOURCE_LANGUAGE or language not in LANGUAGES:
         return gettext.NullTranslations()
     folder = resources.files("referee") / "locale" / language / "LC_MESSAGES"
-    compiled = folder / f"{DOMAIN}.mo"
-    if compiled.is_file():
-        return gettext.GNUTranslations(io.BytesIO(compiled.read_bytes()))
-    source = folder / f"{DOMAIN}.po"
-    if not source.is_file():
+    if (folder / f"{DOMAIN}.mo").is_file():
+        return gettext.GNUTranslations(io.BytesIO((folder / f"{DOMAIN}.mo").read_bytes()))
+    if not (folder / f"{DOMAIN}.po").is_file():
         return gettext.NullTranslations()
-    return gettext.GNUTranslations(io.BytesIO(compile_po(source.read_bytes())))
+    return gettext.GNUTranslations(io.BytesIO(compile_po((folder / f"{DOMAIN}.po").read_bytes())))
 
 
 def compile_po(po_bytes: bytes) -> bytes:
@@ -103,9 +92,8 @@ def translate(text: str, language: str) -> str:
 
 
 def translated(text: str, found: gettext.NullTranslations) -> str:
-    """``text`` through the catalog ``found``: a :class:`Message` is looked up by its template
-    and filled with its arguments (those that are messages translated too); a plain string
-    is looked up as it is (for fixed texts: headings, the code table)."""
+    """``text`` through the catalog ``found``: a :class:`Message` by its template, filled with
+    its arguments (those that are messages translated too); a plain string as it is."""
     if not isinstance(text, Message):
         return found.gettext(text) if text else text
     if text.plural is not None:

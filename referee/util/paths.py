@@ -16,7 +16,9 @@ def resolved_within(path: str, roots: tuple[str, ...]) -> str | None:
     time, and the first that is not an allowed folder, in one or above one is refused unlooked
     at: a link may lead out (refused) or back in through the allowed folders."""
     allowed = _allowed(roots)
-    pending = _components(path if os.path.isabs(path) else os.path.join(os.getcwd(), path))
+    # the components still to resolve, last first: they are taken from the end
+    pending = (path if os.path.isabs(path) else os.path.join(os.getcwd(), path)).split(os.sep)
+    pending.reverse()
     current, links = os.sep, 0
     while pending:
         part = pending.pop()
@@ -26,8 +28,8 @@ def resolved_within(path: str, roots: tuple[str, ...]) -> str | None:
             current = os.path.dirname(current)  # ``current`` holds no link: its parent is real
             continue
         candidate = os.path.join(current, part)
-        if not _may_look(candidate, allowed):
-            return None
+        if not any(_within(candidate, root) or _within(root, candidate) for root in allowed):
+            return None  # neither an allowed folder, in one, nor a folder above one
         try:
             mode = os.lstat(candidate).st_mode
         except OSError:
@@ -39,7 +41,7 @@ def resolved_within(path: str, roots: tuple[str, ...]) -> str | None:
             target = os.readlink(candidate)
             if os.path.isabs(target):
                 current = os.sep
-            pending.extend(_components(target))
+            pending.extend(target.split(os.sep)[::-1])
         else:
             current = candidate
     return current if any(_within(current, root) for root in allowed) else None
@@ -55,15 +57,5 @@ def _allowed(roots: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-def _components(path: str) -> list[str]:
-    """The parts of ``path``, last first (the order they are taken from the end)."""
-    return path.split(os.sep)[::-1]
-
-
 def _within(path: str, root: str) -> bool:
     return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
-
-
-def _may_look(path: str, allowed: tuple[str, ...]) -> bool:
-    """Whether ``path`` is an allowed folder, in one, or a folder above one."""
-    return any(_within(path, root) or _within(root, path) for root in allowed)

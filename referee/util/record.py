@@ -1,9 +1,7 @@
-"""Immutable value records, lighter than ``@dataclass(frozen=True)``.
-
-The records are dataclasses (``fields``, ``replace``, ``asdict`` work on them) whose
-methods are written here once, in :class:`Record`, instead of generated for each class by
-``@dataclass``: that took 8 ms, a twentieth of the cold start of ``referee check``.
-"""
+"""Immutable value records: slotted dataclasses (``fields``, ``replace``, ``asdict`` work)
+whose methods are written once, in :class:`Record`, not generated per class by
+``@dataclass(frozen=True)``, which adds 9 ms to the import of the modules that make records
+(measured again: 27 ms against 18; ``bench/cost.py`` counts the same calls either way)."""
 
 from __future__ import annotations
 
@@ -12,10 +10,8 @@ from operator import attrgetter
 
 
 class Record:
-    """What ``@dataclass(frozen=True)`` would generate: equality and hash over the fields
-    with ``compare``, a repr of the fields with ``repr``, no assignment.  Each subclass is
-    made with :func:`record`; one that writes its own ``__init__`` fills its fields with
-    ``self._fill(every init field)``."""
+    """Equality and hash over the fields with ``compare``, a repr of those with ``repr``, no
+    assignment.  A subclass that writes its own ``__init__`` calls ``self._fill(its fields)``."""
 
     __slots__ = ()
     _key = _shown = _setters = _defaults = None  # set by record()
@@ -51,8 +47,8 @@ class Record:
 
 
 def record(cls: type) -> type:
-    """A :class:`Record` subclass as a slotted dataclass (fields, defaults, ``replace``), with
-    an ``__init__`` of its init fields unless it writes one."""
+    """A :class:`Record` subclass as a slotted dataclass, with an ``__init__`` of its init
+    fields unless it writes one."""
     cls = dataclass(init=False, repr=False, eq=False, slots=True)(cls)
     every = fields(cls)
     cls._key = attrgetter(*[f.name for f in every if f.compare])
@@ -69,9 +65,8 @@ def record(cls: type) -> type:
 
 
 def lazy(cls: type, *names: str):
-    """A constructor of ``cls`` taking the fields ``names`` positionally and setting no other
-    slot: the span slots it leaves empty are made on their first read
-    (:func:`referee.log.events.found_span`)."""
+    """A constructor of ``cls`` setting only the fields ``names``, given in order (the span
+    slots it leaves empty are made on their first read: :func:`referee.log.events.found_span`)."""
     return _function(cls, f"make({', '.join(names)})", {name: name for name in names},
                      "    self = _new(_cls)\n", "    return self\n")
 

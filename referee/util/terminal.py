@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["escaped", "escaped_values", "shown_to"]
-
 
 def escaped(text: str) -> str:
     """``text`` as it may safely reach a terminal: every unprintable character but a space
@@ -47,11 +45,7 @@ def shown_to(stream) -> Callable[[str], str]:
     """How whole lines of a file are to be written to ``stream``: as they are to a file or a
     pipe, each line :func:`escaped` to a terminal (as ``ls`` shows a name)."""
     isatty = getattr(stream, "isatty", None)
-    return _escaped_lines if isatty is not None and isatty() else _as_it_is
-
-
-def _as_it_is(text: str) -> str:
-    return text
+    return _escaped_lines if isatty is not None and isatty() else str
 
 
 def _escaped_lines(text: str) -> str:
