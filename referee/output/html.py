@@ -6,7 +6,7 @@ with autoescaping on, whose own texts are translated as the diagnostics are.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -14,7 +14,7 @@ from typing import IO
 
 from referee import __version__
 from referee.judge.codes import NOTE
-from referee.output.game_view import MAX_DRAWN_HANDS
+from referee.output.game_view import MAX_DRAWN_HANDS, Reread
 from referee.output.render import verdict_text
 from referee.rules.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from referee.rules.rulebook import clause_quote
@@ -47,8 +47,8 @@ def face(text: str, language: str = SOURCE_LANGUAGE) -> dict:
 
 def chart(game: dict) -> dict | None:
     """The running totals as SVG coordinates: one series per player over the hands whose
-    totals the referee knows, made again at each reading of the page (:class:`_Reread`)."""
-    rows = _Reread(lambda: (row for row in game["totals"] if row["totals"]))
+    totals the referee knows, made again at each reading of the page."""
+    rows = Reread(lambda: (row for row in game["totals"] if row["totals"]))
     count, low, high, last = 0, 0, 1, {}
     for row in rows:
         count += 1
@@ -75,7 +75,7 @@ def chart(game: dict) -> dict | None:
                 yield {"x": x(index), "y": y(value), "value": value, "hand": row["hand"]}
 
     series = [{"name": name, "colour": PALETTE[seat % len(PALETTE)],
-               "points": _Reread(points, name), "last": last.get(name, "?")}
+               "points": Reread(points, name), "last": last.get(name, "?")}
               for seat, name in enumerate(game["players"])]
     label_every = -(-count // 12)
     return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "left": left, "right": right,
@@ -83,17 +83,6 @@ def chart(game: dict) -> dict | None:
             "y_ticks": [{"value": v, "y": y(v)} for v in range(int(low), int(high) + 1, step)],
             "x_ticks": [{"x": x(i), "label": row["hand"]} for i, row in enumerate(rows)
                         if i % label_every == 0]}
-
-
-class _Reread:
-    """What ``make(*args)`` yields, made again at each iteration (a long game's points are
-    not held)."""
-
-    def __init__(self, make: Callable[..., Iterator], *args) -> None:
-        self.make, self.args = make, args
-
-    def __iter__(self) -> Iterator:
-        return self.make(*self.args)
 
 
 def _nice_step(raw: int) -> int:

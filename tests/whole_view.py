@@ -1,0 +1,36 @@
+"""The view of a game from the whole file's parse: every hand record and finished trick kept
+(:class:`WholeWatch`), the notes from the parse.  The tests hold the views the product makes
+as it reads a log a block at a time equal to this one."""
+
+from __future__ import annotations
+
+from referee.judge.stream import Watch
+from referee.judge.walk import check_parsed
+from referee.output.game_view import GameView, watched
+
+
+class WholeWatch(Watch):
+    """Every hand record and every finished trick of a replay, in order."""
+
+    def __init__(self) -> None:
+        self.traced: list = []
+        self.trace = self.traced  # the replay appends each finished trick
+        self.records: list = []
+
+    def hand(self, record, summary) -> None:
+        self.records.append(record)
+
+
+def referee_game(parsed, path: str, **options):
+    """(the report, every finished trick, every hand record) of a parsed log."""
+    report, kept = watched(check_parsed, parsed, path, lambda table: WholeWatch(), **options)
+    return (report, [], []) if kept is None else (report, kept.traced, kept.records)
+
+
+def game_view(report, trace, records, parsed=None) -> dict:
+    """The whole game as plain data; the comments and tags shown are ``parsed``'s, else those
+    kept with ``records``."""
+    view = GameView(report, trace, records)
+    if parsed is not None:
+        view.events = parsed.events
+    return view.document(list(view.hands()))
