@@ -11,8 +11,8 @@ import pytest
 
 from referee.log.parser import parse_text
 from referee.output import game_view as view_module
-from referee.output.html import render_html, report_html
-from whole_view import game_view, referee_game
+from referee.output.html import render_html
+from whole_view import game_view, referee_game, report_html
 
 pytestmark = pytest.mark.slow  # peak memory of child processes on logs of several megabytes
 

@@ -1,12 +1,13 @@
 """The view of a game from the whole file's parse: every hand record and finished trick kept
 (:class:`WholeWatch`), the notes from the parse.  The tests hold the views the product makes
-as it reads a log a block at a time equal to this one."""
+as it reads a log a block at a time equal to this one.  And the page of a log's bytes."""
 
 from __future__ import annotations
 
 from referee.judge.stream import Watch
 from referee.judge.walk import check_parsed
 from referee.output.game_view import GameView, watched
+from referee.output.html import render_html, report_view
 
 
 class WholeWatch(Watch):
@@ -34,3 +35,9 @@ def game_view(report, trace, records, parsed=None) -> dict:
     if parsed is not None:
         view.events = parsed.events
     return view.document(list(view.hands()))
+
+
+def report_html(data: bytes, path: str, *, language: str = "en", **options) -> tuple[str, str]:
+    """(the page of a log's bytes in ``language``, the verdict)."""
+    view, verdict = report_view(data, path, language=language, **options)
+    return render_html(view, language), verdict

@@ -1,8 +1,6 @@
-"""The game as the referee saw it, as plain data (dicts, lists, strings, numbers): the one
-view model behind ``referee report`` (HTML) and ``referee replay --format json``, its shape
-documented in spec/json-output.md ("The replay as JSON").  It judges nothing.  A diagnostic
-is marked on the element whose first character is its place, else on the row of its line,
-else only listed.  Past :data:`MAX_DRAWN_HANDS`, a hand is shown by its score sheet lines.
+"""The game as the referee saw it, as plain data: the view model behind ``referee report``
+(HTML) and ``referee replay --format json`` (spec/json-output.md).  A diagnostic is marked on
+the element whose first character is its place, else on the row of its line, else only listed.
 """
 
 from __future__ import annotations
@@ -130,11 +128,10 @@ def hand_line(record: HandRecord, marks: Marks) -> dict | None:
 
 def moon_line(record: HandRecord, marks: Marks) -> dict | None:
     moon = record.moon
-    if moon is None:
-        return None
-    taken = marks.take(moon.player_span, record.number)
-    return {"player": moon.player, "choice": moon.choice, "line": moon.span.line,
-            "marks": taken + marks.rest_of_line(moon.span.line, record.number)}
+    return None if moon is None else {
+        "player": moon.player, "choice": moon.choice, "line": moon.span.line,
+        "marks": marks.take(moon.player_span, record.number)
+        + marks.rest_of_line(moon.span.line, record.number)}
 
 
 def _entries(line, names: list[str], marks: Marks, hand: int) -> dict | None:
@@ -517,7 +514,7 @@ class GameView:
         self.by_hand: dict[int, list[TracedTrick]] = {}
         for entry in trace:
             self.by_hand.setdefault(entry.hand, []).append(entry)
-        self.events = getattr(records, "notes", ())
+        self.events = getattr(records, "notes", ())  # the comments and tags shown
 
     def hands(self) -> Iterator[dict]:
         names, marks = self.names, self.marks

@@ -186,28 +186,19 @@ def page_parts(game: dict, language: str = SOURCE_LANGUAGE) -> Iterator[str]:
         language=language)
 
 
-def report_html(data: bytes, path: str, *, base_dir: Path | None = None,
-                ruleset: Ruleset | None = None, allowed_dirs: tuple = (),
-                language: str = SOURCE_LANGUAGE) -> tuple[str, str]:
-    """(the page in ``language``, the verdict) of a log's bytes; raises ``UnreadableLog``
-    for bytes that are not a log at all."""
-    view, verdict = report_view(data, path, base_dir=base_dir, ruleset=ruleset,
-                                allowed_dirs=allowed_dirs, language=language)
-    return render_html(view, language), verdict
-
-
 def report_view(data: bytes, path: str, *, base_dir: Path | None = None,
                 ruleset: Ruleset | None = None, allowed_dirs: tuple = (),
                 language: str = SOURCE_LANGUAGE) -> tuple[dict, str]:
-    """(the view of the game for :func:`render_html`, the verdict)."""
+    """(the view of a log's bytes for :func:`render_html`, the verdict); raises
+    ``UnreadableLog`` for bytes that are not a log at all."""
     from referee.log.parser import log_text
-    from referee.output.game_view import GameView, referee_game
+    from referee.output import game_view
     from referee.output.render import localized
 
     # read a block at a time: what the page shows of the hands is kept as the replay goes
-    report, trace, records = referee_game(log_text(data), path, base_dir=base_dir,
-                                          ruleset=ruleset, allowed_dirs=allowed_dirs)
-    return GameView(localized(report, language), trace, records).page(), report.verdict
+    report, trace, records = game_view.referee_game(log_text(data), path, base_dir=base_dir,
+                                                    ruleset=ruleset, allowed_dirs=allowed_dirs)
+    return game_view.GameView(localized(report, language), trace, records).page(), report.verdict
 
 
 def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
@@ -226,12 +217,9 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
                                     base_dir=None if path == "-" else Path(path).parent,
                                     ruleset=ruleset, allowed_dirs=allowed_dirs,
                                     language=language)
-    except UnreadableFile as problem:
-        print(escaped(f"{path}:1:1: {reason_in(problem, language)}"), file=err)
-        return 2
-    except UnreadableLog as problem:
-        print(escaped(f"{path}:{problem.line}:{problem.column}: {reason_in(problem, language)}"),
-              file=err)
+    except (UnreadableFile, UnreadableLog) as problem:
+        place = f"{getattr(problem, 'line', 1)}:{getattr(problem, 'column', 1)}"
+        print(escaped(f"{path}:{place}: {reason_in(problem, language)}"), file=err)
         return 2
     # written a part at a time, the page (megabytes for a long game) is never held whole
     if output == "-":
@@ -243,7 +231,6 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
     if path != "-" and same_file(path, output):
         print(escaped(f"referee: {output}: is the log itself; not overwritten"), file=err)
         return 2
-
     try:  # all or nothing: a kill or a failure half-way leaves the old file, or none
         write_parts(output, page_parts(view, language))
     except RefusedWrite as problem:
