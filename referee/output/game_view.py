@@ -197,9 +197,8 @@ class Reread:
 
 
 def summary_finder(summaries: list[HandSummary]) -> Callable[[int, int], HandSummary | None]:
-    """``find(index, number)``: the summary of the hand numbered ``number``, the
-    ``index``-th record: at its place, or by bisection (a table only for summaries out of
-    order)."""
+    """``find(index, number)``: the summary of hand ``number``, the ``index``-th record: at
+    its place, or by bisection (a table only for summaries out of order)."""
     if all(a.number < b.number for a, b in pairwise(summaries)):
         def find(index: int, number: int) -> HandSummary | None:
             if index < len(summaries) and summaries[index].number == number:
@@ -240,10 +239,9 @@ def referee_game(text: str, path: str, *, base_dir: Path | None = None,
 
 
 class GameWatch(Watch):
-    """What the views keep of a replay as it goes (:class:`referee.judge.stream.Watch`), and
-    the hand records they read: the first :data:`MAX_DRAWN_HANDS` hands with their finished
-    tricks, then a :class:`SheetLines` of each later hand, made as it is read; and the first
-    :data:`MAX_NOTES` comments and tags."""
+    """What the views keep of a replay as it goes, and the hand records they read: the first
+    :data:`MAX_DRAWN_HANDS` hands with their finished tricks, then a :class:`SheetLines` of
+    each later hand, made as it is read; and the first :data:`MAX_NOTES` comments and tags."""
 
     def __init__(self, rules: Ruleset | None = None, notes: list[Event] | None = None) -> None:
         self.trace = self  # the replay appends each finished trick
@@ -466,8 +464,7 @@ def trick_view(entry: TracedTrick, names: list[str], marks: Marks, flow: _Flow,
 
 
 def _unplayed_trick(trick, source_lines: SourceLines, marks: Marks, hand: int) -> dict:
-    """A written trick the replay did not finish (the log stops in it, or it is one too
-    many): shown as written."""
+    """A written trick the replay did not finish (the log stops in it, or one too many)."""
     line = trick.span.line
     for play in trick.plays:
         marks.take(play.card_span, hand)
@@ -530,8 +527,7 @@ class GameView:
 
     def page(self) -> dict:
         """:meth:`document` for a page, which reads the hands and the totals more than once:
-        the drawn hands' views and the later ones that mark a diagnostic are held, the other
-        later ones made again at each reading."""
+        of the later hands only the views that mark a diagnostic are held."""
         held, marked, placed = [], {}, self.marks.placed
         before = len(placed)
         for index, view in enumerate(self.hands()):

@@ -42,14 +42,10 @@ def trick_row(names: list[str], entry: TracedTrick) -> str:
     return f"trick {record.number:>2}  {cards}  {outcome}"
 
 
-# the spool of the text replay: one line a row, its first character what it is
-_HAND, _ROW, _FOOTER = "H", "R", "F"
-
-
 class _Rows(Watch):
-    """The text replay's rows as the tricks finish, a hand at a time, into a spool (a file
-    past :data:`SPOOL_BYTES`): the setup faults printed above them may be found as late as
-    the last hand."""
+    """The text replay's lines as the tricks finish, a hand at a time, into a spool (a file
+    past :data:`SPOOL_BYTES`), a hand's heading marked by its first character ``H``: the setup
+    faults printed above them may be found as late as the last hand."""
 
     def __init__(self, names: list[str]) -> None:
         self.trace = self  # the replay appends each finished trick
@@ -65,20 +61,18 @@ class _Rows(Watch):
     def hand(self, record: HandRecord, summary: HandSummary) -> None:
         if not self.rows:  # a hand with no finished trick is not shown
             return
-        write = self.spool.write
-        write(f"{_HAND}{record.number}\n")
-        for row in self.rows:
-            write(f"{_ROW}{row}\n")
+        lines = [f"H{record.number}", *(f"   {row}" for row in self.rows)]
         self.rows = []
         if summary is not None and summary.points:
             points = ", ".join(f"{name} {value}" for name, value in summary.points.items())
             moon = f"  (moon: {summary.shooter})" if summary.shooter else ""
-            write(f"{_FOOTER}  points: {points}{moon}\n")
+            lines.append(f"   points: {points}{moon}")
+        self.spool.write("\n".join(lines) + "\n")
 
-    def lines(self) -> Iterator[tuple[str, str]]:
+    def lines(self) -> Iterator[str]:
         self.spool.seek(0)
         for line in self.spool:
-            yield line[0], line[1:-1]
+            yield line[:-1]
         self.spool.close()
 
 
@@ -131,12 +125,11 @@ def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None 
     for diag in report.diagnostics:
         if diag.kind == codes.BAD_SETUP:
             console.print(diagnostic_line(path, diag), style="yellow", markup=False)
-    for kind, text in (shown.lines() if shown is not None else ()):
-        if kind == _HAND:
-            console.print(f"[bold]hand {text}[/]")
+    for line in (shown.lines() if shown is not None else ()):
+        if line[0] == "H":
+            console.print(f"[bold]hand {line[1:]}[/]")
         else:
-            console.print(("  " + escaped(text)) if kind == _ROW else escaped(text),
-                          markup=False)
+            console.print(escaped(line[1:]), markup=False)
     for note in report.unchecked:
         console.print(escaped(note), style="yellow", markup=False, highlight=False)
     console.print(escaped(f"{count} violation{'s' * (count != 1)} (referee check {path} lists "
