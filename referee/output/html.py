@@ -160,8 +160,6 @@ def render_html(game: dict, language: str = SOURCE_LANGUAGE) -> str:
 def page_parts(game: dict, language: str = SOURCE_LANGUAGE) -> Iterator[str]:
     """:func:`render_html` a part at a time, for a writer that does not hold the page."""
     diagnostics = [_explained(d, language) for d in game["diagnostics"]]
-    by_hand: dict[int, list[dict]] = {}
-    general = []
     # of the hands (maybe many, read again for the page), those that have a finding, and
     # those whose setup has a mark
     wanted = {d["shown_in_hand"] for d in diagnostics}
@@ -171,12 +169,11 @@ def page_parts(game: dict, language: str = SOURCE_LANGUAGE) -> Iterator[str]:
             hands.add(hand["number"])
         if any(row["marks"] or any(c["marks"] for c in row["cards"]) for row in hand["setup"]):
             flagged.add(hand["number"])
+    by_hand: dict[int, list[dict]] = {}
     for diag in diagnostics:
-        where = diag["shown_in_hand"]
-        if where in hands:
-            by_hand.setdefault(where, []).append(diag)
-        else:
-            general.append(diag)
+        if diag["shown_in_hand"] in hands:
+            by_hand.setdefault(diag["shown_in_hand"], []).append(diag)
+    general = [d for d in diagnostics if d["shown_in_hand"] not in hands]
     count = sum(d["severity"] != NOTE for d in diagnostics) + sum(game["suppressed"].values())
     verdict = verdict_text(game["verdict"], count, language)
     return _template(language).generate(
@@ -223,8 +220,7 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
         return 2
     # written a part at a time, the page (megabytes for a long game) is never held whole
     if output == "-":
-        for part in page_parts(view, language):
-            sys.stdout.write(part)
+        sys.stdout.writelines(page_parts(view, language))
         return 1 if verdict == "violations" else 0
     from referee.util.files import RefusedWrite, same_file, write_parts
 

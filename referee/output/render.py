@@ -175,8 +175,9 @@ def render_text(reports: Iterable[Report], *, stream: IO[str] | None = None,
                 color: bool | None = None, width: int | None = None,
                 language: str = SOURCE_LANGUAGE) -> None:
     """Each report as text, in ``language``.  Text not going to a terminal is written as rich
-    writes it (tests/test_render.py holds the two equal) without importing rich: rich's
-    import and layout make ``referee check`` of one file cost 1.17 times the CPU time."""
+    writes it (tests/test_render.py holds the two equal) without importing rich: with rich,
+    ``referee check`` of one file with findings into a pipe takes 1.17 times the CPU time
+    (0.187 s against 0.159 s, measured)."""
     console = None
     for report in reports:
         report = localized(report, language)
