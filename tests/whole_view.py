@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from referee.judge.stream import Watch
 from referee.judge.walk import check_parsed
+from referee.log.events import Comment, Tag
+from referee.output import game_view as game_view_module
 from referee.output.game_view import GameView, watched
 from referee.output.html import render_html, report_view
 
@@ -33,7 +35,8 @@ def game_view(report, trace, records, parsed=None) -> dict:
     kept with ``records``."""
     view = GameView(report, trace, records)
     if parsed is not None:
-        view.events = parsed.events
+        notes = [e for e in parsed.events if isinstance(e, (Comment, Tag))]
+        view.events = notes[:game_view_module.MAX_NOTES]
     return view.document(list(view.hands()))
 
 

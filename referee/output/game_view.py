@@ -511,7 +511,7 @@ class GameView:
         self.by_hand: dict[int, list[TracedTrick]] = {}
         for entry in trace:
             self.by_hand.setdefault(entry.hand, []).append(entry)
-        self.events = getattr(records, "notes", ())  # the comments and tags shown
+        self.events = getattr(records, "notes", ())  # the comments and tags shown (a few)
 
     def hands(self) -> Iterator[dict]:
         names, marks = self.names, self.marks
@@ -552,12 +552,9 @@ class GameView:
 
     def document(self, hands: Iterable[dict], totals: Iterable[dict] | None = None) -> dict:
         report, marks, names = self.report, self.marks, self.names
-        notes = []
-        for event in self.events:
-            if isinstance(event, (Comment, Tag)) and len(notes) < MAX_NOTES:
-                notes.append({"line": event.span.line, "tag": getattr(event, "name", None),
-                              "text": event.text if isinstance(event, Comment) else event.value,
-                              "marks": marks.rest_of_line(event.span.line, None)})
+        notes = [{"line": event.span.line, "tag": getattr(event, "name", None),
+                  "text": event.text if isinstance(event, Comment) else event.value,
+                  "marks": marks.rest_of_line(event.span.line, None)} for event in self.events]
         return {
             "version": VIEW_VERSION, "path": report.path, "ruleset": report.ruleset,
             "players": names, "verdict": report.verdict, "winners": report.winners,

@@ -145,13 +145,6 @@ def _template(language: str = SOURCE_LANGUAGE):
     return env.from_string(source)
 
 
-def _explained(diag: dict, language: str) -> dict:
-    """A diagnostic of the view with its kind's explanation and its clause in ``language``."""
-    return {**diag, "summary": i18n.translate(diag["summary"], language),
-            "why": i18n.translate(diag["why"], language),
-            "clause": clause_quote(diag["clause"]["id"], language)}
-
-
 def render_html(game: dict, language: str = SOURCE_LANGUAGE) -> str:
     """The page of a game's view model, in ``language``."""
     return "".join(page_parts(game, language))
@@ -159,7 +152,11 @@ def render_html(game: dict, language: str = SOURCE_LANGUAGE) -> str:
 
 def page_parts(game: dict, language: str = SOURCE_LANGUAGE) -> Iterator[str]:
     """:func:`render_html` a part at a time, for a writer that does not hold the page."""
-    diagnostics = [_explained(d, language) for d in game["diagnostics"]]
+    # each with its kind's explanation and its clause in ``language``
+    diagnostics = [{**d, "summary": i18n.translate(d["summary"], language),
+                    "why": i18n.translate(d["why"], language),
+                    "clause": clause_quote(d["clause"]["id"], language)}
+                   for d in game["diagnostics"]]
     # of the hands (maybe many, read again for the page), those that have a finding, and
     # those whose setup has a mark
     wanted = {d["shown_in_hand"] for d in diagnostics}

@@ -85,8 +85,7 @@ def audit(data: bytes, language: str, ruleset: str) -> dict:
     found = sheet.audit(ruleset=bundled(ruleset), max_solutions=2)
     faults = sorted((d for d in found.findings.items if d.kind == codes.BAD_SETUP),
                     key=lambda d: (d.line, d.column))
-    shown = [localized_diagnostic(d, language) for d in faults]
-    lines = [f"{d.line}:{d.column}: {d.message}" for d in shown]
+    lines = [f"{d.line}:{d.column}: {localized_diagnostic(d, language).message}" for d in faults]
     if found.table is None or found.result is None:
         return {"text": translate(msg("the log has no Players tag"), language),
                 "consistent": False, "faults": lines, "readable": True}
