@@ -1,5 +1,5 @@
 """The views keep what they show through the check's one hook, a Watch: of a parsed log every
-hand record and finished trick (referee.output.game_view.WholeWatch), of a log's text what
+hand record and finished trick (tests/whole_view.py's WholeWatch), of a log's text what
 GameWatch keeps.  The two give the same records, tricks and view of a log within
 MAX_DRAWN_HANDS hands."""
 
@@ -11,8 +11,10 @@ from referee.judge.hand_record import HandRecord
 from referee.log.parser import parse_text
 from referee.output import game_view as view_module
 from referee.output.game_view import SheetLines
-from referee.output.game_view import game_view, referee_game
+from referee.output.game_view import referee_game
 from referee.run.single import check_parsed
+from whole_view import game_view
+from whole_view import referee_game as whole_game
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 # 2 hands: hand 1 played out in 14 tricks (lines 23-36); hand 2 stops in its trick 5
@@ -28,7 +30,7 @@ def _tricks(trace) -> list[tuple[int, int, int]]:
 
 def _both(path: Path):
     text = path.read_text("utf-8")
-    return (referee_game(parse_text(text), str(path), base_dir=path.parent),
+    return (whole_game(parse_text(text), str(path), base_dir=path.parent),
             referee_game(text, str(path), base_dir=path.parent))
 
 
@@ -64,8 +66,7 @@ def test_past_the_drawn_hands_the_parsed_branch_still_keeps_every_record_and_tri
     assert [line for _, _, line in _tricks(trace)] == STOPS_TRICK_LINES
     # the text branch keeps the drawn hand's tricks and the later hand's sheet lines only
     assert [line for _, _, line in _tricks(t_trace)] == STOPS_TRICK_LINES[:14]
-    assert t_records[0] == records[0]
-    assert t_records[1] == SheetLines(2, None, None)
+    assert list(t_records) == [records[0], SheetLines(2, None, None)]
     parsed = parse_text(STOPS.read_text("utf-8"))
     assert game_view(report, trace, records, parsed) == game_view(t_report, t_trace, t_records)
 
@@ -80,6 +81,6 @@ def test_check_parsed_still_traces_every_finished_trick():
 
 def test_a_log_whose_setup_fails_keeps_nothing_in_the_parsed_branch():
     text = '# a comment\n[Players "Al"]\nhand 1\n'
-    report, trace, records = referee_game(parse_text(text), "bad.log")
+    report, trace, records = whole_game(parse_text(text), "bad.log")
     assert report.verdict == "violations"
     assert trace == [] and records == []

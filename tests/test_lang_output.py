@@ -351,7 +351,7 @@ def example_messages(monkeypatch):
 
 
 def test_the_report_page_speaks_italian(italian, example_messages):
-    from referee.output.html import report_html
+    from whole_view import report_html
 
     page, verdict = report_html(REVOKE_LOG.read_bytes(), str(REVOKE_LOG), language="it")
     assert verdict == "violations"
@@ -368,7 +368,7 @@ def test_the_report_page_speaks_italian(italian, example_messages):
 
 
 def test_the_report_page_is_english_by_default(italian, example_messages):
-    from referee.output.html import report_html
+    from whole_view import report_html
 
     page, _ = report_html(REVOKE_LOG.read_bytes(), str(REVOKE_LOG))
     assert '<html lang="en">' in page and "<h1>Referee report</h1>" in page

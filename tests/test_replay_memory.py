@@ -17,10 +17,10 @@ from referee.conformance.inject import violating_game
 from referee.log.parser import parse_text
 from referee.log.writer import write
 from referee.output import game_view as view_module
-from referee.output.game_view import game_view, referee_game
-from referee.output.html import render_html, report_html
+from referee.output.html import render_html
 from referee.output.replay_view import show_replay
 from referee.rules.ruleset import load_ruleset, with_options
+from whole_view import game_view, referee_game, report_html
 
 pytestmark = pytest.mark.slow  # peak memory of child processes on logs of several megabytes
 

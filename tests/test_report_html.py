@@ -20,8 +20,7 @@ from chromium import DESKTOP, PHONE, emulate
 
 from referee.cli import main
 from referee.log.parser import parse_bytes
-from referee.output.game_view import game_view, referee_game
-from referee.output.html import report_html
+from whole_view import game_view, referee_game, report_html
 
 ROOT = Path(__file__).resolve().parents[1]
 DISPUTE = ROOT / "tests" / "data" / "dispute.log"

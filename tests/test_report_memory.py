@@ -1,5 +1,5 @@
 """`referee report` of a log of many short hands: past the drawn hands, a hand's view is made
-again whenever the page reads it (referee.output.game_view.LaterHands), the chart's points
+again whenever the page reads it (referee.output.game_view.GameView.page), the chart's points
 and the running totals as they are written, so memory grows with the summaries the check
 keeps, not with a view of every hand; the page is the one the whole view gives."""
 
@@ -11,8 +11,8 @@ import pytest
 
 from referee.log.parser import parse_text
 from referee.output import game_view as view_module
-from referee.output.game_view import game_view, referee_game
-from referee.output.html import render_html, report_html
+from referee.output.html import render_html
+from whole_view import game_view, referee_game, report_html
 
 pytestmark = pytest.mark.slow  # peak memory of child processes on logs of several megabytes
 

@@ -1,13 +1,6 @@
-"""The game as the referee saw it, as plain data (dicts, lists, strings, numbers): the one
-view model behind ``referee report`` (HTML) and ``referee replay --format json``, its shape
-documented in spec/json-output.md ("The replay as JSON").
-
-It reads what the check records (the report, the finished tricks and the hand records, kept
-by a watch as the replay goes) and judges nothing.  Each element carries the diagnostics
-marked on it: a diagnostic is marked on the element whose first character is its place
-(:meth:`Marks.take`), else on the row of its line (:meth:`Marks.rest_of_line`), else only
-listed.  A log of many hands is shown by its score sheet lines past the drawn ones, held as
-little as it can be (:class:`Kept`, :class:`LaterHands`, :class:`Totals`).
+"""The game as the referee saw it, as plain data: the view model behind ``referee report``
+(HTML) and ``referee replay --format json`` (spec/json-output.md).  A diagnostic is marked on
+the element whose first character is its place, else on the row of its line, else only listed.
 """
 
 from __future__ import annotations
@@ -15,7 +8,8 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
+from functools import cached_property
 from itertools import pairwise
 from pathlib import Path
 from typing import NamedTuple
@@ -26,11 +20,15 @@ from referee.judge.hand_record import HandRecord, Unread
 from referee.judge.stream import Watch
 from referee.judge.table import Table, TracedTrick
 from referee.log.events import CardRun, Comment, Event, Score, Span, Tag, Total
-from referee.log.parser import ParseResult, parse_blocks, parse_text
+from referee.log.parser import parse_blocks, parse_text
 from referee.log.recognise import looks_like_record
-from referee.rules.cards import card_text, sort_key
+from referee.rules import engine
+from referee.rules.cards import card_text, counts_of, sort_key
+from referee.rules.legality import legal_cards
 from referee.rules.rulebook import clause_quote
-from referee.rules.ruleset import Ruleset
+from referee.rules.ruleset import Ruleset, direction_offset
+from referee.rules.ruleset_files import RulesetError
+from referee.rules.state import IllegalAction, State
 
 VIEW_VERSION = 1
 MAX_NOTES = 200  # comments and tags shown from one log
@@ -52,14 +50,15 @@ class Marks:
                 self.evidence_at.setdefault((rel.line, rel.column), []).append(ident)
         self.placed: dict[str, int | None] = {}  # diagnostic id -> hand it is marked in
 
+    def _place(self, idents: Iterable[str], hand: int | None) -> list[str]:
+        found = [i for i in idents if i not in self.placed]
+        self.placed.update(dict.fromkeys(found, hand))
+        return found
+
     def take(self, span: Span | None, hand: int | None) -> list[str]:
         """The diagnostics at the first character of ``span``, now marked there."""
-        if span is None:
-            return []
-        found = [i for i in self.at.get((span.line, span.column), ()) if i not in self.placed]
-        for ident in found:
-            self.placed[ident] = hand
-        return found
+        return [] if span is None else self._place(self.at.get((span.line, span.column), ()),
+                                                   hand)
 
     def evidence(self, span: Span | None) -> list[str]:
         """The diagnostics whose evidence includes the element at ``span``."""
@@ -67,10 +66,7 @@ class Marks:
 
     def rest_of_line(self, line: int, hand: int | None) -> list[str]:
         """The diagnostics on ``line`` that no element of it took: marked on its row."""
-        found = [i for i in self.on_line.get(line, ()) if i not in self.placed]
-        for ident in found:
-            self.placed[ident] = hand
-        return found
+        return self._place(self.on_line.get(line, ()), hand)
 
 
 def explanations(diagnostics: list[Diagnostic], marks: Marks) -> list[dict]:
@@ -132,11 +128,10 @@ def hand_line(record: HandRecord, marks: Marks) -> dict | None:
 
 def moon_line(record: HandRecord, marks: Marks) -> dict | None:
     moon = record.moon
-    if moon is None:
-        return None
-    taken = marks.take(moon.player_span, record.number)
-    return {"player": moon.player, "choice": moon.choice, "line": moon.span.line,
-            "marks": taken + marks.rest_of_line(moon.span.line, record.number)}
+    return None if moon is None else {
+        "player": moon.player, "choice": moon.choice, "line": moon.span.line,
+        "marks": marks.take(moon.player_span, record.number)
+        + marks.rest_of_line(moon.span.line, record.number)}
 
 
 def _entries(line, names: list[str], marks: Marks, hand: int) -> dict | None:
@@ -157,7 +152,7 @@ def _entries(line, names: list[str], marks: Marks, hand: int) -> dict | None:
             "marks": marks.take(line.span, hand) + marks.rest_of_line(line.span.line, hand)}
 
 
-def sheet_row(record: HandRecord, summary: HandSummary | None, names: list[str],
+def sheet_row(record: HandRecord | SheetLines, summary: HandSummary | None, names: list[str],
               marks: Marks) -> dict:
     """The hand's score and total lines as written beside the referee's points and totals."""
     hand = record.number
@@ -174,8 +169,7 @@ def sheet_row(record: HandRecord, summary: HandSummary | None, names: list[str],
 
 def undrawn(record: HandRecord | SheetLines, summary: HandSummary | None, names: list[str],
             marks: Marks) -> dict:
-    """A hand past the drawn ones: its score sheet lines only (a page, or a JSON document,
-    of a log of thousands of hands stays readable)."""
+    """A hand past the drawn ones: its score sheet lines only."""
     return {"number": record.number, "drawn": False, "start": None, "setup": [], "tricks": [],
             "kitty": None, "moon": None, "sheet": sheet_row(record, summary, names, marks)}
 
@@ -188,59 +182,23 @@ class SheetLines(NamedTuple):
     total: Total | None
 
 
-class Kept(Sequence):
-    """The hand records a view reads: the drawn hands' records, then a :class:`SheetLines`
-    of each later hand, made as it is read; and the comments and tags it shows (``notes``)."""
+class Reread:
+    """What ``make(*args)`` yields, made again at each iteration (a long game's views are not
+    held), and ``size`` long."""
 
-    def __init__(self, records: Iterable = (), *, notes: list[Event]) -> None:
-        self.notes = notes
-        self.drawn: list[HandRecord] = []
-        self.numbers = array("q")  # of the later hands
-        self.lines: dict[int, tuple] = {}  # a later hand's (score, total), by its index there
-        for record in records:
-            self.append(record)
-
-    def append(self, record: HandRecord | SheetLines) -> None:
-        if not isinstance(record, SheetLines):
-            self.drawn.append(record)  # (the drawn hands come first)
-            return
-        if record.score is not None or record.total is not None:
-            self.lines[len(self.numbers)] = (record.score, record.total)
-        self.numbers.append(record.number)
+    def __init__(self, make: Callable[..., Iterator], *args, size: int = 0) -> None:
+        self.make, self.args, self.size = make, args, size
 
     def __len__(self) -> int:
-        return len(self.drawn) + len(self.numbers)
+        return self.size
 
-    def __getitem__(self, index):
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if index < len(self.drawn):
-            return self.drawn[index]
-        later = index - len(self.drawn)
-        if not 0 <= later < len(self.numbers):
-            raise IndexError("hand record index out of range")
-        return SheetLines(self.numbers[later], *self.lines.get(later, (None, None)))
-
-    def __iter__(self) -> Iterator[HandRecord | SheetLines]:
-        yield from self.drawn
-        lines, blank = self.lines, (None, None)
-        for later, number in enumerate(self.numbers):
-            yield SheetLines(number, *lines.get(later, blank))
-
-    def __eq__(self, other):
-        if isinstance(other, (list, Kept)):
-            return list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]  (a list's equality, mutable)
+    def __iter__(self) -> Iterator:
+        return self.make(*self.args)
 
 
 def summary_finder(summaries: list[HandSummary]) -> Callable[[int, int], HandSummary | None]:
-    """``find(index, number)``: the summary of the hand numbered ``number``, the
-    ``index``-th record: at its place, or by bisection (a table only for summaries out of
-    order)."""
+    """``find(index, number)``: the summary of hand ``number``, the ``index``-th record: at
+    its place, or by bisection (a table only for summaries out of order)."""
     if all(a.number < b.number for a, b in pairwise(summaries)):
         def find(index: int, number: int) -> HandSummary | None:
             if index < len(summaries) and summaries[index].number == number:
@@ -251,55 +209,6 @@ def summary_finder(summaries: list[HandSummary]) -> Callable[[int, int], HandSum
         return find
     by_number = {s.number: s for s in summaries}
     return lambda index, number: by_number.get(number)
-
-
-class _Unmarked:
-    """The marks of a view made again: every diagnostic was placed when it was first made."""
-
-    def take(self, span: Span | None, hand: int | None) -> list[str]:
-        return []
-
-    def rest_of_line(self, line: int, hand: int | None) -> list[str]:
-        return []
-
-
-class LaterHands:
-    """The views of a game's hands for a page, which reads them more than once: the drawn
-    hands' views and the later ones that mark a diagnostic are held, the other later ones
-    made again at each reading (of their number, sheet lines and summary)."""
-
-    def __init__(self, held: list[dict], marked: dict[int, dict], records: Sequence,
-                 summaries: list[HandSummary], names: list[str]) -> None:
-        self.held, self.marked, self.records, self.names = held, marked, records, names
-        self.find = summary_finder(summaries)
-
-    def __len__(self) -> int:
-        return len(self.records)
-
-    def __iter__(self) -> Iterator[dict]:
-        yield from self.held
-        find, names, marked, unmarked = self.find, self.names, self.marked, _Unmarked()
-        for index, record in enumerate(self.records):
-            if index < len(self.held):
-                continue
-            view = marked.get(index)
-            yield view if view is not None else undrawn(record, find(index, record.number),
-                                                        names, unmarked)
-
-
-class Totals:
-    """The running totals of every hand, ``{"hand": N, "totals": {name: total}}``, made as
-    they are read."""
-
-    def __init__(self, summaries: list[HandSummary]) -> None:
-        self.summaries = summaries
-
-    def __len__(self) -> int:
-        return len(self.summaries)
-
-    def __iter__(self) -> Iterator[dict]:
-        for summary in self.summaries:
-            yield {"hand": summary.number, "totals": summary.totals}
 
 
 def watched(judge, source, path: str, make, **options) -> tuple[Report, Watch | None]:
@@ -315,34 +224,33 @@ def watched(judge, source, path: str, make, **options) -> tuple[Report, Watch | 
     return report, made[-1] if made else None
 
 
-def referee_game(parsed: ParseResult | str, path: str, *, base_dir: Path | None = None,
+def referee_game(text: str, path: str, *, base_dir: Path | None = None,
                  ruleset: Ruleset | None = None, allowed_dirs: tuple = ()
-                 ) -> tuple[Report, list[TracedTrick], list]:
-    """Check a log and keep what the views need: the report, the finished tricks and the
-    hand records (of a parsed log every one, :class:`WholeWatch`; of a log's decoded text
-    what :class:`GameWatch` keeps).  Raises UnreadableLog."""
-    from referee.judge.walk import check_parsed, judge_decoded
+                 ) -> tuple[Report, list[TracedTrick], GameWatch]:
+    """Check a log's decoded text and keep what the views need (a :class:`GameWatch`): the
+    report, the finished tricks and the hand records.  Raises UnreadableLog."""
+    from referee.judge.walk import judge_decoded
 
-    text = isinstance(parsed, str)
-    report, kept = watched(judge_decoded if text else check_parsed, parsed, path,
-                           lambda table: GameWatch(table.rules) if text else WholeWatch(),
+    report, kept = watched(judge_decoded, text, path, lambda table: GameWatch(table.rules),
                            base_dir=base_dir, ruleset=ruleset, allowed_dirs=allowed_dirs)
-    if kept is None:  # the setup failed: no hand was replayed (a text's notes are still shown)
-        return report, [], Kept(notes=notes_of(parsed)) if text else []
-    return report, kept.traced, kept.records
+    if kept is None:  # the setup failed: no hand was replayed (the notes are still shown)
+        kept = GameWatch(notes=notes_of(text))
+    return report, kept.traced, kept
 
 
 class GameWatch(Watch):
-    """What the views keep of a replay as it goes (:class:`referee.judge.stream.Watch`): the
-    first :data:`MAX_DRAWN_HANDS` hands with their finished tricks, the score sheet lines
-    of the later ones, and the first :data:`MAX_NOTES` comments and tags."""
+    """What the views keep of a replay as it goes, and the hand records they read: the first
+    :data:`MAX_DRAWN_HANDS` hands with their finished tricks, then a :class:`SheetLines` of
+    each later hand, made as it is read; and the first :data:`MAX_NOTES` comments and tags."""
 
-    def __init__(self, rules: Ruleset | None = None) -> None:
+    def __init__(self, rules: Ruleset | None = None, notes: list[Event] | None = None) -> None:
         self.trace = self  # the replay appends each finished trick
         self.rules = rules
         self.traced: list[TracedTrick] = []
-        self.notes: list[Event] = []
-        self.records = Kept(notes=self.notes)
+        self.notes = [] if notes is None else notes
+        self.drawn: list[HandRecord] = []
+        self.numbers = array("q")  # of the later hands
+        self.lines: dict[int, tuple] = {}  # a later hand's (score, total), by its index there
 
     def append(self, entry: TracedTrick) -> None:
         if entry.hand <= MAX_DRAWN_HANDS:  # (hands are numbered from 1 as recorded)
@@ -356,21 +264,21 @@ class GameWatch(Watch):
             yield event
 
     def hand(self, record: HandRecord, summary: HandSummary) -> None:
-        self.records.append(record if record.number <= MAX_DRAWN_HANDS
-                            else SheetLines(record.number, record.score, record.total))
+        if record.number <= MAX_DRAWN_HANDS:
+            self.drawn.append(record)  # (the drawn hands come first)
+            return
+        if record.score is not None or record.total is not None:
+            self.lines[len(self.numbers)] = (record.score, record.total)
+        self.numbers.append(record.number)
 
+    def __len__(self) -> int:
+        return len(self.drawn) + len(self.numbers)
 
-class WholeWatch(Watch):
-    """Every hand record and every finished trick of a replay, in order: what the views keep
-    of a parsed log, which is held whole anyway."""
-
-    def __init__(self) -> None:
-        self.traced: list[TracedTrick] = []
-        self.trace = self.traced  # the replay appends each finished trick
-        self.records: list[HandRecord] = []
-
-    def hand(self, record: HandRecord, summary: HandSummary) -> None:
-        self.records.append(record)
+    def __iter__(self) -> Iterator[HandRecord | SheetLines]:
+        yield from self.drawn
+        lines, blank = self.lines, (None, None)
+        for later, number in enumerate(self.numbers):
+            yield SheetLines(number, *lines.get(later, blank))
 
 
 def notes_of(text: str) -> list[Event]:
@@ -386,32 +294,27 @@ def notes_of(text: str) -> list[Event]:
 
 
 class SourceLines:
-    """The lines of a log's text by index, as ``text.split("\n")`` gives them, without
-    holding them: the offsets of the line starts only, found when a line is first asked for."""
+    """The lines of a log's text as ``text.split("\\n")`` gives them, without holding them:
+    the offsets of the line starts only, found when a line is first asked for."""
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.found: array | None = None
 
-    @property
+    @cached_property
     def starts(self) -> array:
-        if self.found is None:
-            text, starts = self.text, array("q", [0])
-            find, at = text.find, text.find("\n")
-            while at >= 0:
-                starts.append(at + 1)
-                at = find("\n", at + 1)
-            self.found = starts
-        return self.found
+        text, starts = self.text, array("q", [0])
+        at = text.find("\n")
+        while at >= 0:
+            starts.append(at + 1)
+            at = text.find("\n", at + 1)
+        return starts
 
-    def __len__(self) -> int:
-        return len(self.starts)
-
-    def __getitem__(self, index: int) -> str:
+    def line(self, number: int) -> str:
+        """Line ``number`` (from 1), or "" when the text has no such line."""
         starts = self.starts
-        start = starts[index]
-        end = starts[index + 1] - 1 if index + 1 < len(starts) else len(self.text)
-        return self.text[start:end]
+        if not 0 < number <= len(starts):
+            return ""
+        return self.text[starts[number - 1]:starts[number] - 1 if number < len(starts) else None]
 
 
 def _cards(cards) -> list[str]:
@@ -432,12 +335,8 @@ class _Flow:
     def follow(self, entry: TracedTrick, names: list[str]) -> dict:
         record = entry.record
         own = Counter(card for _, card in record.plays)
-        if record.winner is not None:
-            gone = Counter(record.collected)
-        else:
-            gone = Counter(entry.pile)
-        joined = gone - own - self.cards
-        if joined and self.kitty["joined"] is None:
+        gone = Counter(record.collected if record.winner is not None else entry.pile)
+        if (gone - own - self.cards) and self.kitty["joined"] is None:
             self.kitty["joined"] = record.number
             self.kitty_waits = True
         carried = {"tricks": list(self.waiting), "kitty": self.kitty_waits,
@@ -457,7 +356,69 @@ class _Flow:
         return {"takes": None, "pile": [], "lost": lost}
 
 
-def _plays(entry: TracedTrick, names: list[str], marks: Marks, hand: int) -> list[dict]:
+def _holdings_in_play(rules: Ruleset, players: int, record: HandRecord) -> State | None:
+    """The engine's state at the first lead of a hand, from its recorded deals and passes;
+    None when the record does not give every holding (a deal or a due pass not recorded,
+    a passed card not dealt, an unreadable trick)."""
+    if len(record.deals) != players or record.gaps or not all(
+            0 <= seat < players for seat in record.deals):
+        return None
+    try:  # (a table the ruleset does not allow, or a hand number no pass rule reaches)
+        state = engine.new_game(rules, players)._replace(hand_number=max(record.number, 1))
+        passing = direction_offset(state.pass_direction, players)
+    except (IllegalAction, RulesetError):
+        return None
+    holdings = [list(counts_of(record.deals[seat].run.cards)) for seat in range(players)]
+    if passing:
+        if len(record.passes) != players:
+            return None
+        for seat, given in record.passes.items():
+            to = engine.pass_recipient(state, seat)
+            for card in given.run.cards:
+                if not holdings[seat][card]:
+                    return None
+                holdings[seat][card] -= 1
+                holdings[to][card] += 1
+    elif record.passes:
+        return None
+    kitty = tuple(record.kitty.run.cards) if record.kitty is not None else ()
+    return engine.begin_play(state, [tuple(h) for h in holdings], kitty)
+
+
+def legal_cards_played(rules: Ruleset, players: int, record: HandRecord,
+                       traced: list[TracedTrick]) -> dict[int, list[tuple[int, ...] | None]]:
+    """For each finished trick of a hand (by ``id`` of its written trick), the legal cards
+    of the seat at each play that stood, from the recorded deals, passes and earlier plays;
+    None for a play whose holding the record does not give."""
+    state = _holdings_in_play(rules, players, record)
+    unknown: set[int] = set()
+    out: dict[int, list[tuple[int, ...] | None]] = {}
+    for entry in traced:
+        played = entry.record.plays
+        lists: list[tuple[int, ...] | None] = []
+        if state is not None:
+            state = state._replace(leader=entry.record.leader, trick=(),
+                                   trick_number=entry.record.number, phase=engine.Phase.PLAY)
+        for seat, card in played:
+            if state is None or seat in unknown:
+                lists.append(None)
+            else:
+                lists.append(legal_cards(
+                    rules, state.holdings[seat], state.trick_cards,
+                    first_trick=state.trick_number == 1, hearts_broken=state.hearts_broken,
+                    lowest=state.lowest_club))
+                if not state.holdings[seat][card]:
+                    unknown.add(seat)
+            if state is not None:
+                state = engine.play(state, seat, card, check=False)
+        out[id(entry.written)] = lists
+        if len(played) < players:  # closed short: what it did to hearts is not known
+            state = None
+    return out
+
+
+def _plays(entry: TracedTrick, names: list[str], marks: Marks, hand: int,
+           legal: list | None) -> list[dict]:
     record = entry.record
     stood = len(record.plays)
     cancelled = record.outcome.cancelled
@@ -471,14 +432,18 @@ def _plays(entry: TracedTrick, names: list[str], marks: Marks, hand: int) -> lis
             "marks": marks.take(span, hand) + marks.take(play.span, hand),
             "evidence": marks.evidence(play.span) + marks.evidence(span),
         })
+        if legal is not None:  # (the JSON replay's)
+            cards = legal[index] if index < len(legal) else None
+            out[-1]["legal"] = None if cards is None else _cards(cards)
     return out
 
 
-def trick_view(entry: TracedTrick, names: list[str], marks: Marks, flow: _Flow) -> dict:
+def trick_view(entry: TracedTrick, names: list[str], marks: Marks, flow: _Flow,
+               legal: list | None = None) -> dict:
     """One finished trick: the plays as written and what stood, the written claim beside
     the engine's resolution, and where its cards went."""
     hand, record, written = entry.hand, entry.record, entry.written
-    plays = _plays(entry, names, marks, hand)
+    plays = _plays(entry, names, marks, hand, legal)
     claim = None
     if written.claim is not None:
         claim = {"player": written.claim.player, "set_aside": written.claim.player is None,
@@ -498,28 +463,33 @@ def trick_view(entry: TracedTrick, names: list[str], marks: Marks, flow: _Flow) 
     return view
 
 
-def _unplayed_trick(trick, source_lines: list[str], marks: Marks, hand: int) -> dict:
-    """A written trick the replay did not finish (the log stops in it, or it is one too
-    many): shown as written."""
+def _unplayed_trick(trick, source_lines: SourceLines, marks: Marks, hand: int) -> dict:
+    """A written trick the replay did not finish (the log stops in it, or one too many)."""
     line = trick.span.line
-    text = source_lines[line - 1] if 0 < line <= len(source_lines) else ""
     for play in trick.plays:
         marks.take(play.card_span, hand)
-    return {"number": trick.number, "line": line, "text": text,
+    return {"number": trick.number, "line": line, "text": source_lines.line(line),
             "marks": marks.take(trick.span, hand) + marks.rest_of_line(line, hand)}
 
 
 def hand_view(record: HandRecord, summary: HandSummary | None, traced: list[TracedTrick],
-              names: list[str], marks: Marks, source_lines: list[str] | SourceLines) -> dict:
+              names: list[str], marks: Marks, source_lines: SourceLines,
+              rules: Ruleset | None = None) -> dict:
+    """One drawn hand; with ``rules``, each play that stood also has its legal cards."""
     hand = record.number
     view = {"number": hand, "drawn": True, "start": hand_line(record, marks),
             "setup": setup_rows(record, names, marks)}
+    legal = legal_cards_played(rules, len(names), record, traced) if rules is not None \
+        else None
     flow, finished = _Flow(), {id(entry.written): entry for entry in traced}
     tricks = []
     for trick in record.tricks:
         entry = finished.get(id(trick))
-        tricks.append(trick_view(entry, names, marks, flow) if entry is not None
-                      else {"unplayed": _unplayed_trick(trick, source_lines, marks, hand)})
+        if entry is None:
+            tricks.append({"unplayed": _unplayed_trick(trick, source_lines, marks, hand)})
+        else:
+            lists = None if legal is None else legal.get(id(trick), [])
+            tricks.append(trick_view(entry, names, marks, flow, lists))
     if traced:
         flow.kitty["cards"] = _cards(traced[0].kitty)
     view.update(tricks=tricks, kitty=flow.kitty if traced else None,
@@ -527,28 +497,21 @@ def hand_view(record: HandRecord, summary: HandSummary | None, traced: list[Trac
     return view
 
 
-def game_view(report: Report, trace: list[TracedTrick], records: list,
-              parsed: ParseResult | None = None) -> dict:
-    """The whole game as plain data; the comments and tags shown are ``parsed``'s, else
-    those kept with ``records`` (:func:`referee_game` of a log's text)."""
-    view = GameView(report, trace, records, parsed)
-    return view.document(list(view.hands()))
-
-
 class GameView:
-    """:func:`game_view` in two steps, for a writer that does not hold every hand's view:
+    """The whole game as plain data, for a writer that does not hold every hand's view:
     :meth:`hands` one at a time, then :meth:`document`, the rest (which must come after:
-    what a hand's elements mark is not marked again on a note)."""
+    what a hand's elements mark is not marked again on a note).  With ``rules``, each play
+    that stood also has the cards the engine allowed (``referee replay --format json``)."""
 
-    def __init__(self, report: Report, trace: list[TracedTrick], records: list,
-                 parsed: ParseResult | None = None) -> None:
-        self.report, self.records = report, records
+    def __init__(self, report: Report, trace: list[TracedTrick], records: Iterable,
+                 rules: Ruleset | None = None) -> None:
+        self.report, self.records, self.rules = report, records, rules
         self.marks = Marks(report.diagnostics)
         self.names = list(report.players)
         self.by_hand: dict[int, list[TracedTrick]] = {}
         for entry in trace:
             self.by_hand.setdefault(entry.hand, []).append(entry)
-        self.events = parsed.events if parsed is not None else getattr(records, "notes", ())
+        self.events = getattr(records, "notes", ())  # the comments and tags shown (a few)
 
     def hands(self) -> Iterator[dict]:
         names, marks = self.names, self.marks
@@ -558,13 +521,13 @@ class GameView:
             summary = find(index, record.number)
             if index < MAX_DRAWN_HANDS:
                 yield hand_view(record, summary, self.by_hand.get(record.number, []), names,
-                                marks, source_lines)
+                                marks, source_lines, self.rules)
             else:
                 yield undrawn(record, summary, names, marks)
 
     def page(self) -> dict:
         """:meth:`document` for a page, which reads the hands and the totals more than once:
-        of the later hands only those that mark a diagnostic are held (:class:`LaterHands`)."""
+        of the later hands only the views that mark a diagnostic are held."""
         held, marked, placed = [], {}, self.marks.placed
         before = len(placed)
         for index, view in enumerate(self.hands()):
@@ -573,17 +536,25 @@ class GameView:
             elif len(placed) > before:  # its making placed a diagnostic
                 marked[index] = view
             before = len(placed)
-        later = LaterHands(held, marked, self.records, self.report.hands, self.names)
-        return self.document(later, Totals(self.report.hands))
+        summaries, names = self.report.hands, self.names
+
+        def later_hands() -> Iterator[dict]:
+            yield from held
+            find, unmarked = summary_finder(summaries), Marks([])
+            for index, record in enumerate(self.records):
+                if index >= len(held):
+                    yield marked.get(index) or undrawn(record, find(index, record.number),
+                                                       names, unmarked)
+
+        totals = Reread(lambda: ({"hand": s.number, "totals": s.totals} for s in summaries),
+                        size=len(summaries))
+        return self.document(Reread(later_hands, size=len(self.records)), totals)
 
     def document(self, hands: Iterable[dict], totals: Iterable[dict] | None = None) -> dict:
         report, marks, names = self.report, self.marks, self.names
-        notes = []
-        for event in self.events:
-            if isinstance(event, (Comment, Tag)) and len(notes) < MAX_NOTES:
-                notes.append({"line": event.span.line, "tag": getattr(event, "name", None),
-                              "text": event.text if isinstance(event, Comment) else event.value,
-                              "marks": marks.rest_of_line(event.span.line, None)})
+        notes = [{"line": event.span.line, "tag": getattr(event, "name", None),
+                  "text": event.text if isinstance(event, Comment) else event.value,
+                  "marks": marks.rest_of_line(event.span.line, None)} for event in self.events]
         return {
             "version": VIEW_VERSION, "path": report.path, "ruleset": report.ruleset,
             "players": names, "verdict": report.verdict, "winners": report.winners,

@@ -6,7 +6,7 @@ with autoescaping on, whose own texts are translated as the diagnostics are.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -14,7 +14,7 @@ from typing import IO
 
 from referee import __version__
 from referee.judge.codes import NOTE
-from referee.output.game_view import MAX_DRAWN_HANDS
+from referee.output.game_view import MAX_DRAWN_HANDS, Reread
 from referee.output.render import verdict_text
 from referee.rules.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from referee.rules.rulebook import clause_quote
@@ -47,8 +47,8 @@ def face(text: str, language: str = SOURCE_LANGUAGE) -> dict:
 
 def chart(game: dict) -> dict | None:
     """The running totals as SVG coordinates: one series per player over the hands whose
-    totals the referee knows, made again at each reading of the page (:class:`_Reread`)."""
-    rows = _Reread(lambda: (row for row in game["totals"] if row["totals"]))
+    totals the referee knows, made again at each reading of the page."""
+    rows = Reread(lambda: (row for row in game["totals"] if row["totals"]))
     count, low, high, last = 0, 0, 1, {}
     for row in rows:
         count += 1
@@ -75,7 +75,7 @@ def chart(game: dict) -> dict | None:
                 yield {"x": x(index), "y": y(value), "value": value, "hand": row["hand"]}
 
     series = [{"name": name, "colour": PALETTE[seat % len(PALETTE)],
-               "points": _Reread(points, name), "last": last.get(name, "?")}
+               "points": Reread(points, name), "last": last.get(name, "?")}
               for seat, name in enumerate(game["players"])]
     label_every = -(-count // 12)
     return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "left": left, "right": right,
@@ -83,17 +83,6 @@ def chart(game: dict) -> dict | None:
             "y_ticks": [{"value": v, "y": y(v)} for v in range(int(low), int(high) + 1, step)],
             "x_ticks": [{"x": x(i), "label": row["hand"]} for i, row in enumerate(rows)
                         if i % label_every == 0]}
-
-
-class _Reread:
-    """What ``make(*args)`` yields, made again at each iteration (a long game's points are
-    not held)."""
-
-    def __init__(self, make: Callable[..., Iterator], *args) -> None:
-        self.make, self.args = make, args
-
-    def __iter__(self) -> Iterator:
-        return self.make(*self.args)
 
 
 def _nice_step(raw: int) -> int:
@@ -156,13 +145,6 @@ def _template(language: str = SOURCE_LANGUAGE):
     return env.from_string(source)
 
 
-def _explained(diag: dict, language: str) -> dict:
-    """A diagnostic of the view with its kind's explanation and its clause in ``language``."""
-    return {**diag, "summary": i18n.translate(diag["summary"], language),
-            "why": i18n.translate(diag["why"], language),
-            "clause": clause_quote(diag["clause"]["id"], language)}
-
-
 def render_html(game: dict, language: str = SOURCE_LANGUAGE) -> str:
     """The page of a game's view model, in ``language``."""
     return "".join(page_parts(game, language))
@@ -170,9 +152,11 @@ def render_html(game: dict, language: str = SOURCE_LANGUAGE) -> str:
 
 def page_parts(game: dict, language: str = SOURCE_LANGUAGE) -> Iterator[str]:
     """:func:`render_html` a part at a time, for a writer that does not hold the page."""
-    diagnostics = [_explained(d, language) for d in game["diagnostics"]]
-    by_hand: dict[int, list[dict]] = {}
-    general = []
+    # each with its kind's explanation and its clause in ``language``
+    diagnostics = [{**d, "summary": i18n.translate(d["summary"], language),
+                    "why": i18n.translate(d["why"], language),
+                    "clause": clause_quote(d["clause"]["id"], language)}
+                   for d in game["diagnostics"]]
     # of the hands (maybe many, read again for the page), those that have a finding, and
     # those whose setup has a mark
     wanted = {d["shown_in_hand"] for d in diagnostics}
@@ -182,12 +166,11 @@ def page_parts(game: dict, language: str = SOURCE_LANGUAGE) -> Iterator[str]:
             hands.add(hand["number"])
         if any(row["marks"] or any(c["marks"] for c in row["cards"]) for row in hand["setup"]):
             flagged.add(hand["number"])
+    by_hand: dict[int, list[dict]] = {}
     for diag in diagnostics:
-        where = diag["shown_in_hand"]
-        if where in hands:
-            by_hand.setdefault(where, []).append(diag)
-        else:
-            general.append(diag)
+        if diag["shown_in_hand"] in hands:
+            by_hand.setdefault(diag["shown_in_hand"], []).append(diag)
+    general = [d for d in diagnostics if d["shown_in_hand"] not in hands]
     count = sum(d["severity"] != NOTE for d in diagnostics) + sum(game["suppressed"].values())
     verdict = verdict_text(game["verdict"], count, language)
     return _template(language).generate(
@@ -197,28 +180,19 @@ def page_parts(game: dict, language: str = SOURCE_LANGUAGE) -> Iterator[str]:
         language=language)
 
 
-def report_html(data: bytes, path: str, *, base_dir: Path | None = None,
-                ruleset: Ruleset | None = None, allowed_dirs: tuple = (),
-                language: str = SOURCE_LANGUAGE) -> tuple[str, str]:
-    """(the page in ``language``, the verdict) of a log's bytes; raises ``UnreadableLog``
-    for bytes that are not a log at all."""
-    view, verdict = report_view(data, path, base_dir=base_dir, ruleset=ruleset,
-                                allowed_dirs=allowed_dirs, language=language)
-    return render_html(view, language), verdict
-
-
 def report_view(data: bytes, path: str, *, base_dir: Path | None = None,
                 ruleset: Ruleset | None = None, allowed_dirs: tuple = (),
                 language: str = SOURCE_LANGUAGE) -> tuple[dict, str]:
-    """(the view of the game for :func:`render_html`, the verdict)."""
+    """(the view of a log's bytes for :func:`render_html`, the verdict); raises
+    ``UnreadableLog`` for bytes that are not a log at all."""
     from referee.log.parser import log_text
-    from referee.output.game_view import GameView, referee_game
+    from referee.output import game_view
     from referee.output.render import localized
 
     # read a block at a time: what the page shows of the hands is kept as the replay goes
-    report, trace, records = referee_game(log_text(data), path, base_dir=base_dir,
-                                          ruleset=ruleset, allowed_dirs=allowed_dirs)
-    return GameView(localized(report, language), trace, records).page(), report.verdict
+    report, trace, records = game_view.referee_game(log_text(data), path, base_dir=base_dir,
+                                                    ruleset=ruleset, allowed_dirs=allowed_dirs)
+    return game_view.GameView(localized(report, language), trace, records).page(), report.verdict
 
 
 def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
@@ -237,24 +211,19 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
                                     base_dir=None if path == "-" else Path(path).parent,
                                     ruleset=ruleset, allowed_dirs=allowed_dirs,
                                     language=language)
-    except UnreadableFile as problem:
-        print(escaped(f"{path}:1:1: {reason_in(problem, language)}"), file=err)
-        return 2
-    except UnreadableLog as problem:
-        print(escaped(f"{path}:{problem.line}:{problem.column}: {reason_in(problem, language)}"),
-              file=err)
+    except (UnreadableFile, UnreadableLog) as problem:
+        place = f"{getattr(problem, 'line', 1)}:{getattr(problem, 'column', 1)}"
+        print(escaped(f"{path}:{place}: {reason_in(problem, language)}"), file=err)
         return 2
     # written a part at a time, the page (megabytes for a long game) is never held whole
     if output == "-":
-        for part in page_parts(view, language):
-            sys.stdout.write(part)
+        sys.stdout.writelines(page_parts(view, language))
         return 1 if verdict == "violations" else 0
     from referee.util.files import RefusedWrite, same_file, write_parts
 
     if path != "-" and same_file(path, output):
         print(escaped(f"referee: {output}: is the log itself; not overwritten"), file=err)
         return 2
-
     try:  # all or nothing: a kill or a failure half-way leaves the old file, or none
         write_parts(output, page_parts(view, language))
     except RefusedWrite as problem:

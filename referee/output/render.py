@@ -1,9 +1,7 @@
 """Renderers: reports to text (rich) or JSON, in the language the reader chose.
 
 A report is translated at one boundary (:func:`localized`): every text a person reads, never
-the kinds, codes, places or names.  Plain text not going to a terminal is written as rich
-writes it (tests/test_render.py holds the two equal) without importing rich, whose import and
-layout would add a quarter to the CPU time of ``referee check`` on one file.
+the kinds, codes, places or names.
 """
 
 from __future__ import annotations
@@ -44,9 +42,7 @@ def localized(report: Report, language: str) -> Report:
 
 
 def localized_diagnostic(diag: Diagnostic, language: str) -> Diagnostic:
-    if language == SOURCE_LANGUAGE:
-        return diag
-    return replace(
+    return diag if language == SOURCE_LANGUAGE else replace(
         diag, message=translate(diag.message, language),
         hint=None if diag.hint is None else translate(diag.hint, language),
         related=tuple(Related(r.line, r.column, translate(r.note, language))
@@ -151,8 +147,8 @@ def related_line(rel, language: str = SOURCE_LANGUAGE) -> str:
 
 def _lines(report: Report, language: str = SOURCE_LANGUAGE
            ) -> tuple[list[tuple[str, str, int]], list[str]]:
-    """What is printed before the summary, (text, style, length of the styled prefix), and
-    the notes printed after it: the same for both renderers."""
+    """What both renderers print before the summary, (text, style, length of the styled
+    prefix), and the notes printed after it."""
     out: list[tuple[str, str, int]] = []
     # the parser counts lines at "\n" only (the text is newline-normalised); splitlines()
     # would also split at U+2028, form feeds and the like, and excerpt the wrong line
@@ -178,7 +174,10 @@ def _lines(report: Report, language: str = SOURCE_LANGUAGE
 def render_text(reports: Iterable[Report], *, stream: IO[str] | None = None,
                 color: bool | None = None, width: int | None = None,
                 language: str = SOURCE_LANGUAGE) -> None:
-    """Each report as text, in ``language`` (its messages and the renderer's own words)."""
+    """Each report as text, in ``language``.  Text not going to a terminal is written as rich
+    writes it (tests/test_render.py holds the two equal) without importing rich: with rich,
+    ``referee check`` of one file with findings into a pipe takes 1.17 times the CPU time
+    (0.187 s against 0.159 s, measured)."""
     console = None
     for report in reports:
         report = localized(report, language)

@@ -1,12 +1,9 @@
-"""The web application of ``referee serve`` (Starlette): the page (``GET /``) and the three
-requests it makes: ``POST api/check`` and ``POST api/audit`` (JSON ``{"log", "lang",
-"ruleset"}``) and ``POST report`` (a form: ``log`` text or a ``file``), as ``check --format
-json``, ``audit`` and ``report`` answer them.
-
-Every request is bounded (:class:`Limits`): its body's size (413) and time to arrive (408),
-its job's time in a checker process (504), its wait for a free checker (503).  ``lang`` is one
-of the catalogs, ``ruleset`` empty or a bundled ruleset's name: no path from a request reaches
-the disk.  The page's URLs are relative, so it works under a reverse proxy's prefix too.
+"""The web application of ``referee serve`` (Starlette): the page (``GET /``), ``POST
+api/check`` and ``api/audit`` (JSON ``{"log", "lang", "ruleset"}``) and ``POST report`` (a form:
+``log`` text or a ``file``).  Every request is bounded (:class:`Limits`): its body's size (413)
+and time to arrive (408), its job's time (504), its wait for a free checker (503).  ``lang`` is
+a catalog, ``ruleset`` empty or a bundled ruleset's name: no path from a request reaches the
+disk.  The page's URLs are relative, so it works under a reverse proxy's prefix too.
 """
 
 from __future__ import annotations
@@ -120,32 +117,28 @@ class Handlers:
 
         language = _language(None, request)
         try:
-            data, language, ruleset = await self._json_request(request)
+            body = await self._body(request.body(), language)
+            try:
+                document = json.loads(body)
+            except (ValueError, UnicodeDecodeError):
+                document = None
+            if not isinstance(document, dict) or not isinstance(document.get("log"), str):
+                raise Refused(400, msg('the request is not a JSON object with a "log" text'),
+                              language)
+            language = _language(_text(document.get("lang")), request)
+            ruleset = _ruleset(_text(document.get("ruleset")), language)
+            data = document["log"].encode("utf-8", "surrogatepass")
             answer = await self._run(name, (data, language, ruleset), seconds, language)
         except Refused as refused:
             return JSONResponse({"error": str(refused)}, status_code=refused.status)
         return JSONResponse(answer)
-
-    async def _json_request(self, request) -> tuple[bytes, str, str]:
-        body = await self._body(request.body(), request)
-        language = _language(None, request)
-        try:
-            document = json.loads(body)
-        except (ValueError, UnicodeDecodeError):
-            document = None
-        if not isinstance(document, dict) or not isinstance(document.get("log"), str):
-            raise Refused(400, msg('the request is not a JSON object with a "log" text'),
-                          language)
-        language = _language(_text(document.get("lang")), request)
-        ruleset = _ruleset(_text(document.get("ruleset")), language)
-        return document["log"].encode("utf-8", "surrogatepass"), language, ruleset
 
     async def report(self, request):
         from starlette.responses import HTMLResponse
 
         language = _language(None, request)
         try:
-            data, language, ruleset, name = await self._form_request(request)
+            data, language, ruleset, name = await self._form_request(request, language)
             page, place = await self._run("report", (data, language, ruleset, name),
                                           self.limits.report_seconds, language)
         except Refused as refused:
@@ -157,41 +150,38 @@ class Handlers:
             return HTMLResponse(_problem_page(text, language), status_code=422)
         return HTMLResponse(page)
 
-    async def _form_request(self, request) -> tuple[bytes, str, str, str]:
+    async def _form_request(self, request, language: str) -> tuple[bytes, str, str, str]:
         from starlette.datastructures import UploadFile
 
-        language = _language(None, request)
         try:
             form = await self._body(request.form(max_files=1, max_fields=5,
-                                                 max_part_size=self.limits.body_bytes), request)
+                                                 max_part_size=self.limits.body_bytes), language)
         except Refused:
             raise
         except Exception:  # noqa: BLE001 - the multipart parser's own errors: a bad request
             raise Refused(400, msg("the request is not a form with a log"), language) from None
         try:
-            language = _language(_text(form.get("lang")), request)
-            ruleset = _ruleset(_text(form.get("ruleset")), language)
+            asked = _language(_text(form.get("lang")), request)
+            ruleset = _ruleset(_text(form.get("ruleset")), asked)
             upload, text = form.get("file"), form.get("log")
             name = _text(form.get("name"))[:MAX_NAME] or LOG_NAME
             if isinstance(upload, UploadFile) and upload.size:
                 name = (upload.filename or "").replace("\\", "/").rsplit("/", 1)[-1][:MAX_NAME]
-                return await upload.read(), language, ruleset, name or LOG_NAME
+                return await upload.read(), asked, ruleset, name or LOG_NAME
             if isinstance(text, str):
-                return text.encode("utf-8", "surrogatepass"), language, ruleset, name
+                return text.encode("utf-8", "surrogatepass"), asked, ruleset, name
         finally:
             await form.close()
-        raise Refused(400, msg("the request is not a form with a log"), language)
+        raise Refused(400, msg("the request is not a form with a log"), asked)
 
-    async def _body(self, reading, request):
+    async def _body(self, reading, language: str):
         """``reading`` awaited within the time a body may take to arrive."""
         try:
             return await asyncio.wait_for(reading, self.limits.body_seconds)
         except _TooLarge:
-            raise Refused(413, _larger(self.limits.body_bytes),
-                          _language(None, request)) from None
+            raise Refused(413, _larger(self.limits.body_bytes), language) from None
         except TimeoutError:
-            raise Refused(408, msg("the request took too long to arrive"),
-                          _language(None, request)) from None
+            raise Refused(408, msg("the request took too long to arrive"), language) from None
 
     async def _run(self, name: str, args: tuple, seconds: float, language: str):
         try:

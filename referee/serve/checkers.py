@@ -8,36 +8,31 @@ end of its pipe and ends too.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import multiprocessing
 from multiprocessing.connection import Connection
 
 from referee.rules.ruleset import Ruleset
 
 WARM_SECONDS = 60.0
-
-
-# a label that names no folder: nothing is looked for beside it
-LABEL = "<log>"
+LABEL = "<log>"  # a label that names no folder: nothing is looked for beside it
 
 
 def warm() -> None:
     """Import what the jobs use, so that the first request waits for no import."""
-    import referee.output.html  # noqa: F401
-    import referee.proofs.audit  # noqa: F401
-    import referee.run.single  # noqa: F401
+    for module in ("referee.output.html", "referee.proofs.audit", "referee.run.single"):
+        importlib.import_module(module)
 
 
 def bundled(name: str) -> Ruleset | None:
-    """The bundled ruleset ``name`` (checked before any loading), or None for the log's own
-    choice."""
+    """The bundled ruleset ``name`` (checked again before any loading), or None for the log's
+    own choice."""
     from referee.rules.ruleset import load_ruleset
     from referee.rules.ruleset_files import bundled_names
 
-    if not name:
-        return None
-    if name not in bundled_names():
+    if name and name not in bundled_names():
         raise ValueError(name)
-    return load_ruleset(name)
+    return load_ruleset(name) if name else None
 
 
 def check(data: bytes, language: str, ruleset: str) -> dict:
@@ -90,8 +85,7 @@ def audit(data: bytes, language: str, ruleset: str) -> dict:
     found = sheet.audit(ruleset=bundled(ruleset), max_solutions=2)
     faults = sorted((d for d in found.findings.items if d.kind == codes.BAD_SETUP),
                     key=lambda d: (d.line, d.column))
-    shown = [localized_diagnostic(d, language) for d in faults]
-    lines = [f"{d.line}:{d.column}: {d.message}" for d in shown]
+    lines = [f"{d.line}:{d.column}: {localized_diagnostic(d, language).message}" for d in faults]
     if found.table is None or found.result is None:
         return {"text": translate(msg("the log has no Players tag"), language),
                 "consistent": False, "faults": lines, "readable": True}
@@ -148,9 +142,6 @@ class Checker:
         self.stop()
         raise Overrun(name)
 
-    def alive(self) -> bool:
-        return self.process.is_alive() and not self.conn.closed
-
     def stop(self) -> None:
         if self.process.is_alive():
             self.process.kill()
@@ -194,30 +185,20 @@ class Checkers:
         finally:
             self.waiting -= 1
         work = asyncio.ensure_future(asyncio.to_thread(checker.run, name, args, seconds))
-        try:
-            status, answer = await asyncio.shield(work)
-        except asyncio.CancelledError:
-            # the request is gone, the job is not: the checker is free once it has answered
-            work.add_done_callback(lambda done: self._after(done, checker))
-            raise
-        except BaseException:
-            self._release(checker)
-            raise
-        self._release(checker)
+        # the checker is free once it has answered, even when the request is gone before
+        work.add_done_callback(lambda done: self._release(checker, done))
+        status, answer = await asyncio.shield(work)
         if status != "ok":
             raise RuntimeError(answer)
         return answer
 
-    def _after(self, done: asyncio.Future, checker: Checker) -> None:
-        if not done.cancelled():
-            done.exception()  # retrieved: an overrun after its request left says nothing
-        self._release(checker)
-
-    def _release(self, checker: Checker) -> None:
+    def _release(self, checker: Checker, done: asyncio.Future) -> None:
         """``checker`` free again; one that was killed is replaced in the background (the
         answer that killed it does not wait for that)."""
         assert self.free is not None
-        if checker.alive():
+        if not done.cancelled():
+            done.exception()  # retrieved: an overrun after its request left says nothing
+        if checker.process.is_alive() and not checker.conn.closed:
             self.free.put_nowait(checker)
             return
         if checker in self.all:
