@@ -43,9 +43,7 @@ def ruleset_choice(args) -> tuple[object, tuple[str, ...]]:
 
 def color(args) -> bool | None:
     """False when colour is refused (--no-color, NO_COLOR); None lets the renderer decide."""
-    if getattr(args, "no_color", False) or os.environ.get("NO_COLOR"):
-        return False
-    return None
+    return False if getattr(args, "no_color", False) or os.environ.get("NO_COLOR") else None
 
 
 def language(args, machine: bool = False) -> str:
@@ -90,28 +88,21 @@ class ProgressBar:
 _EXIT_BY_VERDICT = {"clean": EXIT_CLEAN, "violations": EXIT_VIOLATIONS, "unreadable": EXIT_UNREADABLE}
 
 
-def iter_inputs(paths: list[str], notes: set[str] | None = None) -> Iterator[str]:
+def iter_inputs(paths: list[str], notes: set[str]) -> Iterator[str]:
     """The files to check: each path named, and the files :func:`files_in` finds in each
-    folder named.  Those found in a folder that may be notes (``.txt``) are added to
-    ``notes``: a named file is always read as a log."""
+    folder named; those found that may be notes (``.txt``) are added to ``notes``."""
     from referee.run.bulk import LOG_SUFFIXES, NOTES_SUFFIX, files_in
 
     for raw in paths:
-        if raw == "-":
+        if raw == "-" or not Path(raw).is_dir():
             yield raw
             continue
-        path = Path(raw)
-        if path.is_dir():
-            found = files_in(path)
-            if not found:
-                raise UsageError(f"{raw}: no log files ({', '.join(LOG_SUFFIXES)}) or JSON game "
-                                 "records in this directory")
-            for file in found:
-                if notes is not None and file.suffix == NOTES_SUFFIX:
-                    notes.add(str(file))
-                yield str(file)
-        else:
-            yield raw
+        found = files_in(Path(raw))
+        if not found:
+            raise UsageError(f"{raw}: no log files ({', '.join(LOG_SUFFIXES)}) or JSON game "
+                             "records in this directory")
+        notes.update(str(file) for file in found if file.suffix == NOTES_SUFFIX)
+        yield from map(str, found)
 
 
 # the formats that are one document for the whole run, written as the reports come
@@ -159,8 +150,7 @@ def run_check(args) -> int:
                                                     ruleset=rules))
         else:
             stream = bulk.check_many(paths, jobs=jobs, timeout=args.timeout, check=check)
-        reports = progress.passing(bulk.counted(bulk.passing_over(stream, notes, passed),
-                                                verdicts))
+        reports = progress.passing(bulk.passing_over(stream, notes, passed, verdicts))
         if args.format in _DOCUMENT_WRITERS:  # streamed: one report in memory at a time
             module, writer = _DOCUMENT_WRITERS[args.format]
             getattr(import_module(module), writer)(reports, sys.stdout, lang)
@@ -184,7 +174,6 @@ def run_check(args) -> int:
 
 
 def _usage_errors(reports):
-    """A cluster that cannot be reached is the command's problem, not a file's."""
     from referee.run.cluster import ClusterUnavailable
 
     try:
@@ -194,8 +183,7 @@ def _usage_errors(reports):
 
 
 def _read(path: str, reading):
-    """``reading`` of the file's bytes, or None when it cannot be read as a log (then said on
-    stderr with its place, as check says it)."""
+    """``reading`` of the file's bytes, or None when it cannot be read (said on stderr)."""
     from referee.log.decode import UnreadableLog
     from referee.util.reading import UnreadableFile, read_input
 
@@ -239,8 +227,7 @@ def run_fmt(args) -> int:
 
 
 def _fmt_record(path: str, text: str, write: bool) -> int:
-    """A JSON game record's canonical log text on stdout (what ``convert --to log`` writes);
-    ``--write`` is refused: it would replace a record with a log."""
+    """A JSON game record's canonical log text on stdout (what ``convert --to log`` writes)."""
     from referee.judge.stream import unreadable
     from referee.log.decode import UnreadableLog
     from referee.output.render import diagnostic_line
@@ -342,10 +329,8 @@ def run_audit(args) -> int:
 
 
 def run_explain(args) -> int:
-    """A kind (by code or name) with every clause it may cite, quoted; a clause (``R5.2``,
-    ``5.2``, a section ``R5``), quoted, with the kinds that cite it; or the clauses and kinds
-    on a topic (``kitty``, ``luna``, ``set aside``).  Clauses are quoted in the reader's
-    language, in bold and italics on a terminal and as plain text otherwise."""
+    """A kind (by code or name) with the clauses it may cite; a clause (``R5.2``, ``5.2``,
+    ``R5``) with the kinds that cite it; or the clauses and kinds on a topic (``kitty``)."""
     from referee.judge.codes import all_codes, lookup
     from referee.rules.rulebook import clause_id
 
@@ -354,7 +339,10 @@ def run_explain(args) -> int:
         for code in all_codes():
             print(f"{code.code}  {code.kind:<24} {code.clause:<6} {translate(code.summary, lang)}")
         return EXIT_CLEAN
-    quote = _quoter(sys.stdout)
+    if getattr(sys.stdout, "isatty", lambda: False)():  # bold and italics on a terminal
+        quote = partial(styled, stream=sys.stdout, terminal=True)
+    else:
+        quote = partial(_plain, stream=sys.stdout)
     code = lookup(args.code)
     if code is not None:
         _explain_kind(code, lang, quote)
@@ -433,23 +421,18 @@ def _explain_topic(topic: str, lang: str, quote) -> None:
             f"{c.code} {c.kind}" for c in kinds)), lang))
 
 
-def _quoter(stream):
-    """How a clause's paragraphs reach ``stream``: on a terminal in bold and italics (rich,
-    wrapped to its width, each note indented); to a pipe or a file as plain text."""
+def _plain(found, stream) -> None:
     from referee.rules.rulebook import plain
 
-    isatty = getattr(stream, "isatty", None)
-    if isatty is None or not isatty():
-        return lambda found: print(plain(found), file=stream)
-    return lambda found: styled(found, stream, terminal=True)
+    print(plain(found), file=stream)
 
 
 _STYLES = {"strong": "bold", "em": "italic", "code": "bold cyan"}
 
 
 def styled(found, stream, terminal: bool | None = None) -> None:
-    """Write a clause's paragraphs with rich: marks as bold, italic and code styles; a note
-    indented under its clause.  ``terminal`` forces styles on (True) or off (False)."""
+    """Write a clause's paragraphs with rich, a note indented under its clause; ``terminal``
+    forces styles on (True) or off (False)."""
     from rich.console import Console
     from rich.padding import Padding
     from rich.text import Text
