@@ -34,7 +34,7 @@ def ruleset_choice(args) -> tuple[object, tuple[str, ...]]:
         except RulesetError as err:
             raise UsageError(f"--ruleset: {err}") from None
     folders = []
-    for folder in args.allow_ruleset_dir:
+    for folder in getattr(args, "allow_ruleset_dir", ()):
         if not os.path.isdir(folder):
             raise UsageError(f"--allow-ruleset-dir: {folder!r} is not a directory")
         folders.append(os.path.realpath(folder))
