@@ -116,6 +116,7 @@ def run_check(args) -> int:
 
     from referee.output import render
     from referee.run import bulk
+    from referee.run.cluster import ClusterUnavailable, check_on_cluster
 
     if args.jobs < 0:
         raise UsageError("--jobs must be 0 (one per core) or more")
@@ -141,13 +142,9 @@ def run_check(args) -> int:
                            shown=counted and len(paths) >= 20)
     try:
         if args.scheduler:
-            from referee.run.cluster import check_on_cluster
-
-            stream = _usage_errors(check_on_cluster(paths, args.scheduler,
-                                                    invariants=args.invariants,
-                                                    timeout=args.timeout,
-                                                    max_diagnostics=args.max_diagnostics,
-                                                    ruleset=rules))
+            stream = check_on_cluster(paths, args.scheduler, invariants=args.invariants,
+                                      timeout=args.timeout, max_diagnostics=args.max_diagnostics,
+                                      ruleset=rules)
         else:
             stream = bulk.check_many(paths, jobs=jobs, timeout=args.timeout, check=check)
         reports = progress.passing(bulk.passing_over(stream, notes, passed, verdicts))
@@ -168,18 +165,11 @@ def run_check(args) -> int:
                   file=sys.stdout if args.format == "text" else sys.stderr)
         if args.format == "text":
             print(render.tally_line(verdicts, lang))
+    except ClusterUnavailable as err:  # the command's problem, not a file's
+        raise UsageError(str(err)) from None
     finally:
         progress.close()
     return max((_EXIT_BY_VERDICT[v] for v in verdicts), default=EXIT_CLEAN)
-
-
-def _usage_errors(reports):
-    from referee.run.cluster import ClusterUnavailable
-
-    try:
-        yield from reports
-    except ClusterUnavailable as err:
-        raise UsageError(str(err)) from None
 
 
 def _read(path: str, reading):
