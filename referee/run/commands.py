@@ -196,8 +196,14 @@ def run_fmt(args) -> int:
     text = _read(args.path, decode_log)
     if text is None:
         return EXIT_UNREADABLE
-    if looks_like_record(text):
-        return _fmt_record(args.path, text, args.write)
+    if looks_like_record(text):  # printed as its log, as ``convert --to log`` writes it
+        from referee.run.convert import convert_file
+
+        if args.write:
+            raise UsageError(f"{args.path} is a JSON game record: fmt prints it as a log, and "
+                             "--write would replace the record with that log; `referee convert "
+                             f"{args.path} -o FILE.log` writes the log to another file")
+        return convert_file(args.path, None, "log", sys.stdout, sys.stderr, text=text)
     canonical, issues = format_text(text)
     for issue in issues:
         print(escaped(f"{args.path}:{issue.line}:{issue.column}: CH001 syntax  {issue.message}"),
@@ -214,31 +220,6 @@ def run_fmt(args) -> int:
     else:
         sys.stdout.write(shown_to(sys.stdout)(canonical))
     return EXIT_VIOLATIONS if issues else EXIT_CLEAN
-
-
-def _fmt_record(path: str, text: str, write: bool) -> int:
-    """A JSON game record's canonical log text on stdout (what ``convert --to log`` writes)."""
-    from referee.judge.stream import unreadable
-    from referee.log.decode import UnreadableLog
-    from referee.output.render import diagnostic_line
-    from referee.run.convert import ConversionRefused, convert
-
-    if write:
-        raise UsageError(f"{path} is a JSON game record: fmt prints it as a log, and --write "
-                         f"would replace the record with that log; `referee convert {path} -o "
-                         "FILE.log` writes the log to another file")
-    try:
-        canonical, _ = convert(text, "log")
-    except UnreadableLog as failure:  # an invalid record: one line per problem
-        for diag in unreadable(path, failure).diagnostics:
-            print(diagnostic_line(path, diag), file=sys.stderr)
-        return EXIT_UNREADABLE
-    except ConversionRefused as refused:  # pragma: no cover - the reader lets none through
-        for line, column, message in refused.reasons:
-            print(escaped(f"{path}:{line}:{column}: {message}"), file=sys.stderr)
-        return EXIT_VIOLATIONS
-    sys.stdout.write(shown_to(sys.stdout)(canonical))
-    return EXIT_CLEAN
 
 
 def run_replay(args) -> int:

@@ -26,8 +26,8 @@ from referee.util.files import same_file
 from referee.util.reading import UnreadableFile, read_input
 from referee.util.terminal import escaped, shown_to
 
-__all__ = ["TARGETS", "ConversionRefused", "SameFormat", "convert", "convert_main",
-           "convert_pieces"]
+__all__ = ["TARGETS", "ConversionRefused", "SameFormat", "convert", "convert_file",
+           "convert_main", "convert_pieces"]
 
 TARGETS = ("json", "log")
 EXIT_DONE, EXIT_REFUSED, EXIT_UNREADABLE = 0, 1, 2
@@ -171,7 +171,7 @@ def convert_main(paths: str | list[str], output: str | None, to: str | None, out
     the worst of the files' (2 unreadable or not written, 1 refused, 0 converted)."""
     paths = [paths] if isinstance(paths, str) else list(paths)
     if len(paths) == 1 and not (output not in (None, "-") and Path(output).is_dir()):
-        return _convert_to(paths[0], output, to, out, err)
+        return convert_file(paths[0], output, to, out, err)
     if output is None or output == "-":
         return _refused(err, "several files are converted into a folder: name it with -o DIR")
     if "-" in paths:
@@ -184,7 +184,7 @@ def convert_main(paths: str | list[str], output: str | None, to: str | None, out
     except OSError as failure:
         return _refused(err, f"{output}: cannot make the folder: {failure.strerror or failure}")
     written: dict[str, str] = {}  # the name written in the folder -> the file it came from
-    return max(_convert_to(path, folder, to, out, err, written) for path in paths)
+    return max(convert_file(path, folder, to, out, err, written) for path in paths)
 
 
 def _refused(err: TextIO, text: str) -> int:
@@ -192,12 +192,13 @@ def _refused(err: TextIO, text: str) -> int:
     return EXIT_UNREADABLE
 
 
-def _convert_to(path: str, output: str | Path | None, to: str | None, out: TextIO,
-                err: TextIO, written: dict[str, str] | None = None) -> int:
-    """One file converted to the file ``output`` or ``out``, or, with ``written`` (the names
-    written so far), into the folder ``output``; its exit code."""
+def convert_file(path: str, output: str | Path | None, to: str | None, out: TextIO,
+                 err: TextIO, written: dict[str, str] | None = None, text: str | None = None
+                 ) -> int:
+    """One file (its ``text`` if already read) converted to the file ``output`` or ``out``, or,
+    with ``written`` (the names written so far), into the folder ``output``; its exit code."""
     try:
-        pieces, kind = convert_pieces(decode_log(read_input(path)), to)
+        pieces, kind = convert_pieces(decode_log(read_input(path)) if text is None else text, to)
     except UnreadableFile as failure:
         print(escaped(f"{path}:1:1: {failure}"), file=err)
         return EXIT_UNREADABLE
