@@ -429,14 +429,13 @@ class _Walk:
     """One strict replay of a record's events onto a fresh table."""
 
     def __init__(self, cls, rules, names, path, events: tuple[Event, ...]):
-        self.cls, self.rules, self.names, self.path = cls, rules, names, path
-        self.events = events
+        self.cls, self.rules, self.names, self.path, self.events = cls, rules, names, path, events
         self.seats = {name.casefold(): seat for seat, name in enumerate(names)}
         self.table = None
-        self.hands: list[tuple[int, ...]] = [()] * len(names)
+        self.hands: list[tuple[int, ...]] = [()] * len(names)  # this hand's deal so far
         self.kitty: tuple[int, ...] = ()
-        self.dealt = False
         self.moon: str | None = None
+        self.dealt = False  # whether this hand's deal lines were dealt
 
     def to(self, hand: int | None, trick: int):
         for index, event in enumerate(self.events):
@@ -462,13 +461,13 @@ class _Walk:
         if isinstance(event, HandStart):
             self._start(index, event)
         elif isinstance(event, Deal):
-            self.hands[self._seat(event.player, event)] = event.run.cards
+            self.hands[self._seat(event.player)] = event.run.cards
         elif isinstance(event, Kitty):
             self.kitty = event.run.cards
         else:
             self._deal_pending()
             if isinstance(event, Pass):
-                self.table.pass_cards(self._seat(event.player, event), event.run.cards)
+                self.table.pass_cards(self._seat(event.player), event.run.cards)
             elif isinstance(event, Trick):
                 self._trick(event)
             elif isinstance(event, Moon):
@@ -488,12 +487,12 @@ class _Walk:
 
     def _first_dealer(self, index: int, event: HandStart) -> int:
         if event.dealer is not None:
-            return self._seat(event.dealer, event)
+            return self._seat(event.dealer)
         if self.rules.first_leader == engine.AFTER_LAST_WINNER:
             return len(self.names) - 1
         first = next((e for e in self.events[index:] if isinstance(e, Trick)), None)
         if first is not None and first.plays and first.plays[0].player is not None:
-            return (self._seat(first.plays[0].player, first) - 1) % len(self.names)  # R2.5
+            return (self._seat(first.plays[0].player) - 1) % len(self.names)  # R2.5
         return 0
 
     def _score(self) -> None:
@@ -510,14 +509,14 @@ class _Walk:
         if event.number != table.trick_number:
             raise IllegalAction(f"trick {event.number} is written where trick "
                                 f"{table.trick_number} is due", clause="R10.6")
-        if event.leader is not None and self._seat(event.leader, event) != table.to_play:
+        if event.leader is not None and self._seat(event.leader) != table.to_play:
             raise IllegalAction(f"{event.leader} leads out of turn", clause="R5.1")
         for play in event.plays:
-            if play.player is not None and self._seat(play.player, event) != table.to_play:
+            if play.player is not None and self._seat(play.player) != table.to_play:
                 raise IllegalAction(f"{play.player} plays out of turn", clause="R5.1")
             table.play(play.card)
 
-    def _seat(self, name: str, event: Event) -> int:
+    def _seat(self, name: str) -> int:
         seat = self.seats.get(name.casefold())
         if seat is None:
             raise IllegalAction(f"{name} is not seated", clause="R10.5")
