@@ -85,11 +85,6 @@ def _validators() -> dict:
             for name in ("ready", "pass", "play", "trick_answer", "moon", "score_answer")}
 
 
-def program_seat_names(programs: tuple[int, ...]) -> tuple[str, ...]:
-    """A seat's name says its program and seat: A1, B2, A3, ... (program A, B, ...)."""
-    return tuple(f"{program_letter(program)}{seat + 1}" for seat, program in enumerate(programs))
-
-
 def program_letter(index: int) -> str:
     letters = ""
     index += 1
@@ -365,7 +360,9 @@ def play_game(commands: list[list[str]], programs: tuple[int, ...], *, game: str
     """One game between ``commands``: seat s is played by ``commands[programs[s]]``. ``stop``
     set ends it at the next question (KeyboardInterrupt); ``registry`` holds its processes
     while they run."""
-    result = GameResult(game, seed, programs, program_seat_names(programs))
+    # a seat's name says its program and seat: A1, B2, A3, ... (program A, B, ...)
+    names = tuple(f"{program_letter(program)}{seat + 1}" for seat, program in enumerate(programs))
+    result = GameResult(game, seed, programs, names)
     return _Game(commands, result, options, stop or threading.Event(), cwd, registry).run()
 
 
