@@ -7,6 +7,7 @@ so, and the run goes on with a fresh pool.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections import Counter, deque
@@ -135,13 +136,13 @@ def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_
             except Exception as err:  # a bug must not end a bulk run; the file is reported
                 yield _failed(path, err)
         return
+    import signal
     from concurrent.futures.process import BrokenProcessPool
 
     pool, pending = _Pool(jobs, check), deque()
     # a run ended by SIGTERM stops its workers as one ended by Ctrl-C does (the default
     # handler would leave them running, orphaned)
-    terminated = _on_sigterm(_exit_on_sigterm)
-    try:
+    with handling(_exit_on_sigterm, signal.SIGTERM), contextlib.closing(pool):
         for path, future in in_order(paths, pool.submit, jobs * 4, pending):
             try:
                 report = future.result(timeout=timeout)
@@ -154,9 +155,24 @@ def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_
                 if isinstance(err, TimeoutError):
                     pool.restart(pending)
             yield report
+
+
+@contextlib.contextmanager
+def handling(handler, *numbers: int):
+    """``handler`` for the signals ``numbers`` in the block, the previous handlers back after
+    it (in the main thread only: elsewhere nothing is installed)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        numbers = ()
+    previous = [signal.signal(number, handler) for number in numbers]
+    try:
+        yield
     finally:
-        pool.close()
-        _on_sigterm(terminated)
+        for number, old in zip(numbers, previous):
+            if old is not None:
+                signal.signal(number, old)
 
 
 class _Pool:
@@ -199,28 +215,16 @@ def _exit_on_sigterm(signum, frame):
     raise SystemExit(128 + signum)
 
 
-def _on_sigterm(handler):
-    """Install ``handler`` for SIGTERM (in the main thread only); the one it replaces."""
-    import signal
-    import threading
-
-    if handler is None or threading.current_thread() is not threading.main_thread():
-        return None
-    return signal.signal(signal.SIGTERM, handler)
-
-
 def _isolated(path: str, check, timeout: float) -> Report:
     from concurrent.futures.process import BrokenProcessPool
 
-    pool = _Pool(1, check)
-    try:
-        return pool.submit(path).result(timeout=timeout)
-    except BrokenProcessPool:
-        return not_checked_report(path, msg("checking this file crashed a worker process"))
-    except Exception as err:
-        return _failed(path, err, timeout)
-    finally:
-        pool.close()
+    with contextlib.closing(_Pool(1, check)) as pool:
+        try:
+            return pool.submit(path).result(timeout=timeout)
+        except BrokenProcessPool:
+            return not_checked_report(path, msg("checking this file crashed a worker process"))
+        except Exception as err:
+            return _failed(path, err, timeout)
 
 
 def default_jobs() -> int:

@@ -10,9 +10,11 @@ import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from dataclasses import asdict
 from itertools import islice
 from pathlib import Path
 
+from referee.run.bulk import handling
 from referee.run.commands import EXIT_CLEAN, EXIT_VIOLATIONS, ProgressBar, UsageError
 from referee.util.terminal import escaped
 
@@ -61,14 +63,13 @@ def _setup(args) -> tuple[list[list[str]], object, list[tuple[str, str, tuple]],
 
 
 def _write(folder: Path | None, result, record: bool) -> None:
-    if folder is None:
-        return
-    (folder / f"{result.game}.log").write_text(result.log, "utf-8")
-    if record:
-        (folder / f"{result.game}.json").write_text(result.record, "utf-8")
-    for number, difference in enumerate(result.differences, 1):
-        (folder / f"{result.game}.difference-{number}.log").write_text(difference.position,
-                                                                        "utf-8")
+    if folder is not None:
+        (folder / f"{result.game}.log").write_text(result.log, "utf-8")
+        if record:
+            (folder / f"{result.game}.json").write_text(result.record, "utf-8")
+        for number, difference in enumerate(result.differences, 1):
+            (folder / f"{result.game}.difference-{number}.log").write_text(
+                difference.position, "utf-8")
 
 
 def run_match(args) -> int:
@@ -86,7 +87,12 @@ def run_match(args) -> int:
         games = _games_here(schedule, commands, options, args.jobs, stop)
         handler = lambda signum, frame: stop.set()  # noqa: E731
     try:
-        with _interrupt_on(handler), contextlib.closing(games):
+        # Ctrl-C, SIGTERM and SIGHUP alike stop the match, and every program is then killed.
+        # The local match's handler only sets its stop event: an exception raised at an
+        # arbitrary point of the main thread can leave a future's lock held, and the pool's
+        # shutdown then waits forever.
+        with handling(handler, signal.SIGINT, signal.SIGTERM, signal.SIGHUP), \
+                contextlib.closing(games):
             for index, outcome in games:  # each finished game kept (or why it has none)
                 if isinstance(outcome, BaseException):
                     failures.append(f"{schedule[index][0]}: internal error: {outcome!r}")
@@ -136,21 +142,6 @@ def _raise_interrupt(signum, frame):
     raise KeyboardInterrupt
 
 
-@contextlib.contextmanager
-def _interrupt_on(handler):
-    """Stop the match on Ctrl-C, SIGTERM and SIGHUP alike: every program is then killed. The
-    local match's handler only sets its stop event: an exception raised at an arbitrary point of
-    the main thread can leave a future's lock held, and the pool's shutdown then waits forever.
-    The previous handlers come back when the match ends."""
-    numbers = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-    previous = [signal.signal(number, handler) for number in numbers]
-    try:
-        yield
-    finally:
-        for number, old in zip(numbers, previous):
-            signal.signal(number, old)
-
-
 def _report(args, commands, results, failures) -> int:
     from referee.play.match import program_letter, standings, standings_text
 
@@ -161,14 +152,14 @@ def _report(args, commands, results, failures) -> int:
                           "games": [_game_json(r) for r in results],
                           "failures": failures}, ensure_ascii=True, indent=1))
     else:
-        for line in standings_text(table, letters).splitlines() + _events(results, failures):
+        for line in standings_text(table, letters).splitlines() + _events(results) + failures:
             print(escaped(line))
     faulty = failures or any(r.forfeit or r.substituted or r.differences_counted
                              for r in results)
     return EXIT_VIOLATIONS if faulty else EXIT_CLEAN
 
 
-def _events(results, failures) -> list[str]:
+def _events(results) -> list[str]:
     lines = []
     for result in results:
         if result.forfeit is not None:
@@ -181,7 +172,7 @@ def _events(results, failures) -> list[str]:
             where = f"hand {d.hand}" + (f", trick {d.trick}" if d.trick else "")
             lines.append(f"{result.game}, {where}: {result.names[d.seat]} says {d.what} "
                          f"{d.program}, the referee {d.referee}")
-    return lines + failures
+    return lines
 
 
 def _game_json(result) -> dict:
@@ -192,9 +183,7 @@ def _game_json(result) -> dict:
         "forfeit": None if result.forfeit is None else dict(zip(("seat", "reason", "detail"),
                                                                 result.forfeit)),
         "substituted": [dict(zip(("seat", "reason", "detail"), s)) for s in result.substituted],
-        "differences": [{"seat": d.seat, "hand": d.hand, "trick": d.trick, "what": d.what,
-                         "program": d.program, "referee": d.referee, "position": d.position}
-                        for d in result.differences],
+        "differences": [asdict(d) for d in result.differences],
     }
 
 
