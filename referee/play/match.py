@@ -441,7 +441,7 @@ def standings(commands: list[str], results: Iterable[GameResult]) -> list[Standi
     return table
 
 
-def standings_text(table: list[Standing], letters: list[str]) -> str:
+def standings_text(table: list[Standing]) -> str:
     """The standings as aligned plain text, best mean first (lower is better in Hearts)."""
     rows = [("", "program", "games", "won", "hands", "points/hand (95% CI)", "forfeits",
              "differences")]
@@ -452,7 +452,7 @@ def standings_text(table: list[Standing], letters: list[str]) -> str:
             mean += f" ± {s.margin:.2f}"
         faults = ", ".join(f"{reason} {n}" for reason, n in sorted((s.forfeits +
                                                                    s.substituted).items()))
-        rows.append((letters[s.program], s.command, str(s.games), str(s.won), str(s.hands), mean,
+        rows.append((program_letter(s.program), s.command, str(s.games), str(s.won), str(s.hands), mean,
                      faults or "0", str(s.differences)))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()

@@ -143,16 +143,15 @@ def _raise_interrupt(signum, frame):
 
 
 def _report(args, commands, results, failures) -> int:
-    from referee.play.match import program_letter, standings, standings_text
+    from referee.play.match import standings, standings_text
 
     table = standings([" ".join(c) for c in commands], results)
-    letters = [program_letter(i) for i in range(len(commands))]
     if args.format == "json":
         print(json.dumps({"standings": [s.to_json() for s in table],
                           "games": [_game_json(r) for r in results],
                           "failures": failures}, ensure_ascii=True, indent=1))
     else:
-        for line in standings_text(table, letters).splitlines() + _events(results) + failures:
+        for line in standings_text(table).splitlines() + _events(results) + failures:
             print(escaped(line))
     faulty = failures or any(r.forfeit or r.substituted or r.differences_counted
                              for r in results)
