@@ -310,21 +310,17 @@ def run_explain(args) -> int:
         for code in all_codes():
             print(f"{code.code}  {code.kind:<24} {code.clause:<6} {translate(code.summary, lang)}")
         return EXIT_CLEAN
-    if getattr(sys.stdout, "isatty", lambda: False)():  # bold and italics on a terminal
-        quote = partial(styled, stream=sys.stdout, terminal=True)
-    else:
-        quote = partial(_plain, stream=sys.stdout)
     code = lookup(args.code)
     if code is not None:
-        _explain_kind(code, lang, quote)
+        _explain_kind(code, lang)
     elif (wanted := clause_id(args.code)) is not None:
-        _explain_clause(wanted, lang, quote)
+        _explain_clause(wanted, lang)
     else:
-        _explain_topic(args.code, lang, quote)
+        _explain_topic(args.code, lang)
     return EXIT_CLEAN
 
 
-def _explain_kind(code, lang: str, quote) -> None:
+def _explain_kind(code, lang: str) -> None:
     from referee.rules.rulebook import clause_blocks
 
     # TRANSLATORS: {severity} is error, warning or note, as the JSON output writes it
@@ -344,10 +340,10 @@ def _explain_kind(code, lang: str, quote) -> None:
         if found is None:
             print(translate(msg("(not in the rulebook)"), lang))
         else:
-            quote(found)
+            _quote(found)
 
 
-def _explain_clause(wanted: str, lang: str, quote) -> None:
+def _explain_clause(wanted: str, lang: str) -> None:
     from referee.judge.codes import all_codes
     from referee.rules.rulebook import clause_blocks
 
@@ -356,7 +352,7 @@ def _explain_clause(wanted: str, lang: str, quote) -> None:
         raise UsageError(f"spec/rules.md has no clause {wanted}; `referee rules --book` "
                          "prints the rulebook")
     print(translate(msg("Rule {clause} (spec/rules.md):", clause=wanted), lang))
-    quote(found)
+    _quote(found)
     print()
     citing = [c for c in all_codes() if wanted in c.clauses]
     kinds = ", ".join(translate(msg("{code} {kind} (its default)", code=c.code, kind=c.kind),
@@ -366,7 +362,7 @@ def _explain_clause(wanted: str, lang: str, quote) -> None:
                     else msg("No diagnostic kind cites {clause}.", clause=wanted), lang))
 
 
-def _explain_topic(topic: str, lang: str, quote) -> None:
+def _explain_topic(topic: str, lang: str) -> None:
     """The clauses on ``topic`` (one is quoted whole), and the kinds whose summary names it."""
     from referee.judge.codes import all_codes
     from referee.rules.rulebook import clause_title, find_clauses, matches
@@ -379,7 +375,7 @@ def _explain_topic(topic: str, lang: str, quote) -> None:
                          "lists the codes, `referee rules --book` the clauses")
     shown = escaped(topic)
     if len(found) == 1:
-        _explain_clause(found[0], lang, quote)
+        _explain_clause(found[0], lang)
     elif found:
         print(translate(msgn("{n} clause on {topic}:", "{n} clauses on {topic}:", len(found),
                              n=len(found), topic=shown), lang))
@@ -392,10 +388,14 @@ def _explain_topic(topic: str, lang: str, quote) -> None:
             f"{c.code} {c.kind}" for c in kinds)), lang))
 
 
-def _plain(found, stream) -> None:
+def _quote(found) -> None:
+    """A clause's paragraphs: on a terminal in bold and italics, else as plain text."""
     from referee.rules.rulebook import plain
 
-    print(plain(found), file=stream)
+    if getattr(sys.stdout, "isatty", lambda: False)():
+        styled(found, sys.stdout, terminal=True)
+    else:
+        print(plain(found))
 
 
 _STYLES = {"strong": "bold", "em": "italic", "code": "bold cyan"}
