@@ -221,7 +221,10 @@ class Table:
         if self.phase is not Phase.DEAL:
             raise IllegalAction("no deal is due now", clause="R2.1")
         if hands is None:
-            action = self._shuffled()
+            deck = engine.full_deck(self.rules)
+            seed = 0 if self.seed is None else self.seed
+            Rng(f"{seed}/hand {self.hand_number}").shuffle(deck)
+            action = deal_hands(self._state, deck)
         else:
             action = DealAction(tuple(tuple(sorted(map(_card, hand))) for hand in hands),
                                 tuple(sorted(map(_card, kitty))))
@@ -386,12 +389,6 @@ class Table:
         if self.forfeited is not None:
             raise IllegalAction("the game was forfeited", clause="R9.5")
         self._undo.append((self._state, len(self._events), len(self._tricks), dict(self._pending)))
-
-    def _shuffled(self) -> DealAction:
-        rng = Rng(f"{self.seed if self.seed is not None else 0}/hand {self.hand_number}")
-        deck = engine.full_deck(self.rules)
-        rng.shuffle(deck)
-        return deal_hands(self._state, deck)
 
     def _deal_if_seeded(self) -> None:
         if self.seed is not None and self.phase is Phase.DEAL:
