@@ -1,6 +1,5 @@
 """Command line: the argument table and exit codes only; each command is a function of the
-parsed arguments in a ``referee.run.cmd_*`` module, named in ``_COMMANDS``.  A new command is
-a subparser in ``_parser`` and a row in ``_COMMANDS``.
+parsed arguments, ``run_NAME`` in the module ``_COMMANDS`` names.
 
 Exit codes, like a linter: 0 clean, 1 violations found, 2 unreadable input or a usage error.
 """
@@ -176,8 +175,7 @@ def _language_option(command: argparse.ArgumentParser) -> None:
 
 
 def _ruleset_options(command: argparse.ArgumentParser) -> None:
-    """A log may name a bundled ruleset or a .toml file in its own folder or below; these
-    options are how the user, not the log, reaches any other file."""
+    """How the user, not the log, reaches a ruleset file outside the log's folder."""
     command.add_argument("--ruleset", metavar="FILE-or-NAME", default=None,
                          help="check every log with this ruleset, whatever its [Ruleset] tag says")
     command.add_argument("--allow-ruleset-dir", action="append", default=[], metavar="DIR",
@@ -204,24 +202,12 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
-_COMMANDS = {  # each command's implementation, imported only when it runs
-    "check": "referee.run.commands:run_check",
-    "fmt": "referee.run.commands:run_fmt",
-    "replay": "referee.run.commands:run_replay",
-    "report": "referee.run.commands:run_report",
-    "convert": "referee.run.commands:run_convert",
-    "generate": "referee.run.commands:run_generate",
-    "corpus": "referee.run.commands:run_corpus",
-    "verify-rules": "referee.run.commands:run_verify_rules",
-    "audit": "referee.run.commands:run_audit",
-    "explain": "referee.run.commands:run_explain",
-    "rules": "referee.run.commands:run_rules",
-    "match": "referee.run.cmd_match:run_match",
-    "serve": "referee.serve.app:run_serve",
-}
+# each command's module, imported only when it runs; its function is run_NAME
+_COMMANDS = {**dict.fromkeys(("check", "fmt", "replay", "report", "convert", "generate", "corpus",
+                              "verify-rules", "audit", "explain", "rules"), "referee.run.commands"),
+             "match": "referee.run.cmd_match", "serve": "referee.serve.app"}
 
 
 def command(name: str) -> Callable[[argparse.Namespace], int]:
     """The function that runs command ``name`` (its module imported now, not at start-up)."""
-    module, _, function = _COMMANDS[name].partition(":")
-    return getattr(importlib.import_module(module), function)
+    return getattr(importlib.import_module(_COMMANDS[name]), "run_" + name.replace("-", "_"))

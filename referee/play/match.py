@@ -8,6 +8,7 @@ import math
 import threading
 from collections import Counter
 from collections.abc import Iterable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -84,11 +85,6 @@ def _validators() -> dict:
             for name in ("ready", "pass", "play", "trick_answer", "moon", "score_answer")}
 
 
-def program_seat_names(programs: tuple[int, ...]) -> tuple[str, ...]:
-    """A seat's name says its program and seat: A1, B2, A3, ... (program A, B, ...)."""
-    return tuple(f"{program_letter(program)}{seat + 1}" for seat, program in enumerate(programs))
-
-
 def program_letter(index: int) -> str:
     letters = ""
     index += 1
@@ -134,7 +130,8 @@ class _Game:
         self.table.comment(f"{self.table.names[seat]} {fault.reason}: {fault.detail}; the "
                            "referee plays for this seat from here on")
 
-    def _ask(self, seat: int, message: dict, answer: str) -> dict | None:
+    def _ask(self, seat: int, message: dict, answer: str, timeout: float | None = None
+             ) -> dict | None:
         """The seat's valid answer, or None when the referee plays for the seat."""
         if self.stop.is_set():
             raise KeyboardInterrupt
@@ -142,7 +139,8 @@ class _Game:
         if program is None:
             return None
         try:
-            return _valid(program.ask(message, answer, self.options.time_per_move), answer)
+            return _valid(program.ask(message, answer, timeout or self.options.time_per_move),
+                          answer)
         except ProgramFault as fault:
             self._fault(seat, fault)
             return None
@@ -203,23 +201,15 @@ class _Game:
                 self.programs[seat] = Program(self.commands[program], cwd=self.cwd,
                                               registry=self.registry)
             except ProgramFault as fault:
-                self.programs[seat] = None
                 self._fault(seat, fault)
         for seat in range(table.players):
-            program = self.programs.get(seat)
-            if program is None:
-                continue
-            message = {"type": "start", "protocol": PROTOCOL, "game": self.result.game,
-                       "seat": seat, "players": list(table.names),
-                       "ruleset": ruleset_options(options.rules),
-                       "conformance": options.conformance}
-            try:
-                ready = _valid(program.ask(message, "ready",
-                                           max(START_TIMEOUT, options.time_per_move)), "ready")
-            except ProgramFault as fault:
-                self._fault(seat, fault)
-                continue
-            if options.conformance:
+            ready = self._ask(seat, {"type": "start", "protocol": PROTOCOL,
+                                     "game": self.result.game, "seat": seat,
+                                     "players": list(table.names),
+                                     "ruleset": ruleset_options(options.rules),
+                                     "conformance": options.conformance},
+                              "ready", max(START_TIMEOUT, options.time_per_move))
+            if ready is not None and options.conformance:
                 self.queries[seat] = frozenset(ready.get("queries", ())) & QUERIES
 
     def _hand(self) -> None:
@@ -270,8 +260,10 @@ class _Game:
         reply = self._ask(seat, message, "play")
         card, played = legal[0], False  # legal[0]: what the referee plays for a seat it plays for
         if reply is not None:
-            if asked:
-                self._compare_legal(seat, reply.get("legal"), legal)
+            said = reply.get("legal") if asked else None
+            said = None if said is None else sorted(set(said), key=Card.parse)
+            if asked and said != _texts(legal):
+                self._differs(seat, "legal cards", said, _texts(legal), table.trick_number)
             try:
                 record, played = table.play(reply["card"]), True
                 card = Card.parse(reply["card"])
@@ -284,11 +276,6 @@ class _Game:
                     "seat": seat, "card": card_text(card)})
         if record is not None:
             self._trick_done(record)
-
-    def _compare_legal(self, seat: int, theirs, legal) -> None:
-        said = None if theirs is None else sorted(set(theirs), key=Card.parse)
-        if said != _texts(legal):
-            self._differs(seat, "legal cards", said, _texts(legal), self.table.trick_number)
 
     def _trick_done(self, record) -> None:
         table = self.table
@@ -327,22 +314,19 @@ class _Game:
                     f"the choices are {', '.join(choices)}", clause="R8.2"))
         kitty = _texts(table.state.kitty)  # the hand is over: the kitty may be shown
         expected = hand_scores(table.state, choice if shooter is not None else None)
-        self._compare_scores(shooter, choice, kitty, expected)
-        result = table.score(choice)
-        self._tell({"type": "hand_end", "hand": result.number, "scores": list(result.scores),
-                    "totals": list(result.totals), "shooter": result.shooter,
-                    "choice": result.choice, "kitty": kitty})
-
-    def _compare_scores(self, shooter, choice, kitty, expected: tuple[int, ...]) -> None:
-        for seat in range(self.table.players):
+        for seat in range(table.players):
             if "score" not in self.queries.get(seat, ()):
                 continue
-            message = {"type": "score_query", "hand": self.table.hand_number, "kitty": kitty}
+            message = {"type": "score_query", "hand": table.hand_number, "kitty": kitty}
             if shooter is not None:
                 message.update(shooter=shooter, choice=choice)
             reply = self._ask(seat, message, "score_answer")
             if reply is not None and tuple(reply["scores"]) != expected:
                 self._differs(seat, "scores", reply["scores"], list(expected), None)
+        result = table.score(choice)
+        self._tell({"type": "hand_end", "hand": result.number, "scores": list(result.scores),
+                    "totals": list(result.totals), "shooter": result.shooter,
+                    "choice": result.choice, "kitty": kitty})
 
     def _end(self) -> None:
         table = self.table
@@ -366,10 +350,8 @@ class _Game:
         for seat in range(table.players):
             program = self.programs.get(seat)
             if program is not None:
-                try:
+                with suppress(ProgramFault):
                     program.send(message, self.options.time_per_move)
-                except ProgramFault:
-                    pass
 
 
 def play_game(commands: list[list[str]], programs: tuple[int, ...], *, game: str,
@@ -378,7 +360,9 @@ def play_game(commands: list[list[str]], programs: tuple[int, ...], *, game: str
     """One game between ``commands``: seat s is played by ``commands[programs[s]]``. ``stop``
     set ends it at the next question (KeyboardInterrupt); ``registry`` holds its processes
     while they run."""
-    result = GameResult(game, seed, programs, program_seat_names(programs))
+    # a seat's name says its program and seat: A1, B2, A3, ... (program A, B, ...)
+    names = tuple(f"{program_letter(program)}{seat + 1}" for seat, program in enumerate(programs))
+    result = GameResult(game, seed, programs, names)
     return _Game(commands, result, options, stop or threading.Event(), cwd, registry).run()
 
 
@@ -457,7 +441,7 @@ def standings(commands: list[str], results: Iterable[GameResult]) -> list[Standi
     return table
 
 
-def standings_text(table: list[Standing], letters: list[str]) -> str:
+def standings_text(table: list[Standing]) -> str:
     """The standings as aligned plain text, best mean first (lower is better in Hearts)."""
     rows = [("", "program", "games", "won", "hands", "points/hand (95% CI)", "forfeits",
              "differences")]
@@ -468,7 +452,7 @@ def standings_text(table: list[Standing], letters: list[str]) -> str:
             mean += f" ± {s.margin:.2f}"
         faults = ", ".join(f"{reason} {n}" for reason, n in sorted((s.forfeits +
                                                                    s.substituted).items()))
-        rows.append((letters[s.program], s.command, str(s.games), str(s.won), str(s.hands), mean,
+        rows.append((program_letter(s.program), s.command, str(s.games), str(s.won), str(s.hands), mean,
                      faults or "0", str(s.differences)))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()

@@ -109,14 +109,9 @@ class SeatView:
     results: tuple[HandResult, ...]  # the hands scored so far
 
 
-@dataclass(frozen=True)
-class _Saved:
-    """What :meth:`Table.undo` restores: the state and how much had been written."""
-
-    state: State
-    events: int
-    tricks: int
-    pending: tuple[tuple[int, tuple[Card, ...]], ...]
+def _of_state(name: str, doc: str | None = None) -> property:
+    """A read-only property of the table that is its state's ``name``."""
+    return property(lambda self: getattr(self._state, name), doc=doc)
 
 
 class Table:
@@ -145,35 +140,31 @@ class Table:
         self._tricks: list[tuple[int, TrickRecord]] = []  # (hand, trick) of the game so far
         self._deals: dict[int, DealAction] = {}
         self._pending: dict[int, tuple[Card, ...]] = {}  # passes made, waiting for the others
-        self._undo: list[_Saved] = []
+        self._undo: list[tuple] = []  # (state, events, tricks, pending) before each action
         self.forfeited: tuple[int, str] | None = None  # (seat, reason) once a seat forfeits
         self._deal_if_seeded()
 
     # -- the position ---------------------------------------------------------------------
-    @property
-    def state(self) -> State:
-        """The engine's state (immutable; :mod:`referee.rules.engine` works on it)."""
-        return self._state
-
-    @property
-    def phase(self) -> Phase:
-        return self._state.phase
+    state = property(lambda self: self._state,
+                     doc="The engine's state (immutable; :mod:`referee.rules.engine` works on it).")
+    phase = _of_state("phase")
+    hand_number = _of_state("hand_number")
+    dealer = _of_state("dealer")
+    trick_number = _of_state("trick_number")
+    trick = _of_state("trick", "The trick in progress: (seat, card) in play order.")
+    last_trick = _of_state("last_trick", "The last finished trick of this hand: winner (None: "
+                           "set aside, R6.4), plays, the cancelled cards (``outcome.cancelled``, "
+                           "R6.2), the cards collected and their points.")
+    pile = _of_state("pile", "What the next trick winner collects besides the trick: set-aside "
+                     "cards (R6.5) and a kitty still waiting (R6.7).")
+    totals = _of_state("totals")
+    results = _of_state("history", "Each scored hand: points taken, lost points, moon, hand "
+                        "scores and totals after it.")
+    winners = _of_state("winners", "The seats that won (R9.3), once the game is over.")
 
     @property
     def players(self) -> int:
         return len(self.names)
-
-    @property
-    def hand_number(self) -> int:
-        return self._state.hand_number
-
-    @property
-    def dealer(self) -> int:
-        return self._state.dealer
-
-    @property
-    def trick_number(self) -> int:
-        return self._state.trick_number
 
     @property
     def to_play(self) -> int | None:
@@ -196,45 +187,14 @@ class Table:
         return cards_of(self._state.holdings[seat]) if self._state.holdings else ()
 
     @property
-    def trick(self) -> tuple[tuple[int, Card], ...]:
-        """The trick in progress: (seat, card) in play order."""
-        return self._state.trick
-
-    @property
-    def last_trick(self) -> TrickRecord | None:
-        """The last finished trick of this hand: winner (None: set aside, R6.4), plays, the
-        cancelled cards (``outcome.cancelled``, R6.2), the cards collected and their points."""
-        return self._state.last_trick
-
-    @property
     def tricks(self) -> tuple[TrickRecord, ...]:
         """This hand's finished tricks."""
         return tuple(record for hand, record in self._tricks if hand == self.hand_number)
 
     @property
-    def pile(self) -> tuple[Card, ...]:
-        """What the next trick winner collects besides the trick: set-aside cards (R6.5) and a
-        kitty still waiting (R6.7)."""
-        return self._state.pile
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        return self._state.totals
-
-    @property
-    def results(self) -> tuple[HandResult, ...]:
-        """Each scored hand: points taken, lost points, moon, hand scores and totals after it."""
-        return self._state.history
-
-    @property
     def is_over(self) -> bool:
         """Whether the game has ended: at the target (R9.1) or by a forfeit (R9.5)."""
         return self.phase is Phase.OVER or self.forfeited is not None
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats that won (R9.3), once the game is over."""
-        return self._state.winners
 
     # -- legality -------------------------------------------------------------------------
     def legal_cards(self) -> tuple[Card, ...]:
@@ -261,7 +221,10 @@ class Table:
         if self.phase is not Phase.DEAL:
             raise IllegalAction("no deal is due now", clause="R2.1")
         if hands is None:
-            action = self._shuffled()
+            deck = engine.full_deck(self.rules)
+            seed = 0 if self.seed is None else self.seed
+            Rng(f"{seed}/hand {self.hand_number}").shuffle(deck)
+            action = deal_hands(self._state, deck)
         else:
             action = DealAction(tuple(tuple(sorted(map(_card, hand))) for hand in hands),
                                 tuple(sorted(map(_card, kitty))))
@@ -334,11 +297,9 @@ class Table:
         """Take back the last pass, play or scoring choice (a seeded deal goes with it)."""
         if not self._undo:
             raise IndexError("nothing to undo")
-        saved = self._undo.pop()
-        self._state = saved.state
-        del self._events[saved.events:]
-        del self._tricks[saved.tricks:]
-        self._pending = dict(saved.pending)
+        self._state, events, tricks, self._pending = self._undo.pop()
+        del self._events[events:]
+        del self._tricks[tricks:]
 
     def forfeit(self, seat: int, reason: str) -> None:
         """End the game here: ``seat`` forfeits it for ``reason`` (R9.5). The log says why with a
@@ -427,14 +388,7 @@ class Table:
     def _save(self) -> None:
         if self.forfeited is not None:
             raise IllegalAction("the game was forfeited", clause="R9.5")
-        self._undo.append(_Saved(self._state, len(self._events), len(self._tricks),
-                                 tuple(self._pending.items())))
-
-    def _shuffled(self) -> DealAction:
-        rng = Rng(f"{self.seed if self.seed is not None else 0}/hand {self.hand_number}")
-        deck = engine.full_deck(self.rules)
-        rng.shuffle(deck)
-        return deal_hands(self._state, deck)
+        self._undo.append((self._state, len(self._events), len(self._tricks), dict(self._pending)))
 
     def _deal_if_seeded(self) -> None:
         if self.seed is not None and self.phase is Phase.DEAL:
@@ -472,19 +426,23 @@ class _Walk:
     """One strict replay of a record's events onto a fresh table."""
 
     def __init__(self, cls, rules, names, path, events: tuple[Event, ...]):
-        self.cls, self.rules, self.names, self.path = cls, rules, names, path
-        self.events = events
+        self.cls, self.rules, self.names, self.path, self.events = cls, rules, names, path, events
         self.seats = {name.casefold(): seat for seat, name in enumerate(names)}
         self.table = None
-        self.hands: list[tuple[int, ...]] = [()] * len(names)
+        self.hands: list[tuple[int, ...]] = [()] * len(names)  # this hand's deal so far
         self.kitty: tuple[int, ...] = ()
-        self.dealt = False
         self.moon: str | None = None
+        self.dealt = False  # whether this hand's deal lines were dealt
 
     def to(self, hand: int | None, trick: int):
         for index, event in enumerate(self.events):
-            if self._reached(hand, trick, event):
-                return self.table
+            table = self.table
+            if (hand is not None and table is not None and table.hand_number == hand
+                    and isinstance(event, Trick)):
+                self._deal_pending()
+                if (table.phase is Phase.PLAY and table.trick_number == trick == event.number
+                        and not table.trick):
+                    return table
             try:
                 self._apply(index, event)
             except IllegalAction as err:
@@ -496,40 +454,29 @@ class _Walk:
             return self.table
         raise PositionError(f"{self.path}: the record ends before hand {hand}, trick {trick}")
 
-    def _reached(self, hand: int | None, trick: int, event: Event) -> bool:
-        table = self.table
-        if hand is None or table is None or table.hand_number != hand or not isinstance(
-                event, Trick):
-            return False
-        self._deal_pending()
-        return (table.phase is Phase.PLAY and table.trick_number == trick == event.number
-                and not table.trick)
-
     def _apply(self, index: int, event: Event) -> None:
         if isinstance(event, HandStart):
             self._start(index, event)
         elif isinstance(event, Deal):
-            self.hands[self._seat(event.player, event)] = event.run.cards
+            self.hands[self._seat(event.player)] = event.run.cards
         elif isinstance(event, Kitty):
             self.kitty = event.run.cards
         else:
             self._deal_pending()
             if isinstance(event, Pass):
-                self.table.pass_cards(self._seat(event.player, event), event.run.cards)
+                self.table.pass_cards(self._seat(event.player), event.run.cards)
             elif isinstance(event, Trick):
                 self._trick(event)
             elif isinstance(event, Moon):
                 self.moon = event.choice
             elif isinstance(event, Score) and self.table.phase is Phase.SCORING:
-                self.table.score(self.moon or SCORE)
-                self.moon = None
+                self._score()
 
     def _start(self, index: int, event: HandStart) -> None:
         if self.table is None:
             self.table = self.cls(self.names, self.rules, dealer=self._first_dealer(index, event))
         elif self.table.phase is Phase.SCORING:
-            self.table.score(self.moon or SCORE)  # a hand with no score line written
-            self.moon = None
+            self._score()  # a hand with no score line written
         if self.table.phase is not Phase.DEAL:
             raise IllegalAction(f"hand {event.number} starts before hand "
                                 f"{self.table.hand_number} is over", clause="R7.3")
@@ -537,13 +484,17 @@ class _Walk:
 
     def _first_dealer(self, index: int, event: HandStart) -> int:
         if event.dealer is not None:
-            return self._seat(event.dealer, event)
+            return self._seat(event.dealer)
         if self.rules.first_leader == engine.AFTER_LAST_WINNER:
             return len(self.names) - 1
         first = next((e for e in self.events[index:] if isinstance(e, Trick)), None)
         if first is not None and first.plays and first.plays[0].player is not None:
-            return (self._seat(first.plays[0].player, first) - 1) % len(self.names)  # R2.5
+            return (self._seat(first.plays[0].player) - 1) % len(self.names)  # R2.5
         return 0
+
+    def _score(self) -> None:
+        self.table.score(self.moon or SCORE)
+        self.moon = None
 
     def _deal_pending(self) -> None:
         if self.table is not None and self.table.phase is Phase.DEAL and not self.dealt:
@@ -555,14 +506,14 @@ class _Walk:
         if event.number != table.trick_number:
             raise IllegalAction(f"trick {event.number} is written where trick "
                                 f"{table.trick_number} is due", clause="R10.6")
-        if event.leader is not None and self._seat(event.leader, event) != table.to_play:
+        if event.leader is not None and self._seat(event.leader) != table.to_play:
             raise IllegalAction(f"{event.leader} leads out of turn", clause="R5.1")
         for play in event.plays:
-            if play.player is not None and self._seat(play.player, event) != table.to_play:
+            if play.player is not None and self._seat(play.player) != table.to_play:
                 raise IllegalAction(f"{play.player} plays out of turn", clause="R5.1")
             table.play(play.card)
 
-    def _seat(self, name: str, event: Event) -> int:
+    def _seat(self, name: str) -> int:
         seat = self.seats.get(name.casefold())
         if seat is None:
             raise IllegalAction(f"{name} is not seated", clause="R10.5")

@@ -7,6 +7,7 @@ so, and the run goes on with a fresh pool.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections import Counter, deque
@@ -51,16 +52,10 @@ def _declares_record(path: Path) -> bool:
     return _RECORD_MARK.search(head) is not None
 
 
-def holds_no_log_line(report: Report) -> bool:
-    """Whether ``report`` says its file is text none of whose lines is a log statement (not
-    binary, undecodable or too big: those stay unreadable)."""
-    return report.unreadable is not None and getattr(
-        report.unreadable, "template", None) in _no_log_line_reasons()
-
-
 @cache
 def _no_log_line_reasons() -> frozenset[str]:
-    """The templates of the parser's reasons for text with no log line, asked of the parser."""
+    """The templates of the parser's reasons for text with no log line (not binary,
+    undecodable or too big: those stay unreadable), asked of the parser."""
     from referee.log.parser import SyntaxIssue, log_text, nothing_read
     from referee.log.decode import UnreadableLog
 
@@ -72,14 +67,16 @@ def _no_log_line_reasons() -> frozenset[str]:
     return frozenset(reason.template for reason in reasons)
 
 
-def passing_over(reports: Iterable[Report], notes: set[str],
-                 passed: list[str]) -> Iterator[Report]:
-    """``reports`` less those of the files in ``notes`` (files found in a folder that may be
-    someone's notes) that hold no log line; their paths are added to ``passed``."""
+def passing_over(reports: Iterable[Report], notes: set[str], passed: list[str],
+                 verdicts: Counter) -> Iterator[Report]:
+    """``reports`` less those of the files in ``notes`` (found in a folder, maybe someone's
+    notes) that hold no log line, whose paths go to ``passed``; each verdict counted."""
     for report in reports:
-        if report.path in notes and holds_no_log_line(report):
+        if report.path in notes and report.unreadable is not None and getattr(
+                report.unreadable, "template", None) in _no_log_line_reasons():
             passed.append(report.path)
         else:
+            verdicts[report.verdict] += 1
             yield report
 
 
@@ -110,6 +107,19 @@ def check_one(path: str, invariants: bool = False,
         return unreadable_report("<stdin>", str(err))
 
 
+def in_order(items: Iterable, submit: Callable, window: int,
+             pending: deque | None = None) -> Iterator[tuple[object, object]]:
+    """(item, ``submit(item)``) of each of ``items`` in input order, at most ``window``
+    submitted ahead; ``pending`` holds those (a caller may submit them again)."""
+    pending = deque() if pending is None else pending
+    items = iter(items)
+    while True:
+        pending.extend((item, submit(item)) for item in islice(items, window - len(pending)))
+        if not pending:
+            return
+        yield pending.popleft()
+
+
 def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_TIMEOUT,
                check: Callable[[str], Report] = check_one) -> Iterator[Report]:
     """Reports for ``paths`` in input order, checked by ``jobs`` processes (never more than
@@ -124,9 +134,45 @@ def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_
             try:
                 yield check(path)
             except Exception as err:  # a bug must not end a bulk run; the file is reported
-                yield not_checked_report(path, _internal_error(err))
+                yield _failed(path, err)
         return
-    yield from _parallel(paths, jobs, timeout, check)
+    import signal
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool, pending = _Pool(jobs, check), deque()
+    # a run ended by SIGTERM stops its workers as one ended by Ctrl-C does (the default
+    # handler would leave them running, orphaned)
+    with handling(_exit_on_sigterm, signal.SIGTERM), contextlib.closing(pool):
+        for path, future in in_order(paths, pool.submit, jobs * 4, pending):
+            try:
+                report = future.result(timeout=timeout)
+            except BrokenProcessPool:
+                # a crash fails every file in flight: find out whether it was this one, alone
+                pool.restart(pending)
+                report = _isolated(path, check, timeout)
+            except Exception as err:
+                report = _failed(path, err, timeout)
+                if isinstance(err, TimeoutError):
+                    pool.restart(pending)
+            yield report
+
+
+@contextlib.contextmanager
+def handling(handler, *numbers: int):
+    """``handler`` for the signals ``numbers`` in the block, the previous handlers back after
+    it (in the main thread only: elsewhere nothing is installed)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        numbers = ()
+    previous = [signal.signal(number, handler) for number in numbers]
+    try:
+        yield
+    finally:
+        for number, old in zip(numbers, previous):
+            if old is not None:
+                signal.signal(number, old)
 
 
 class _Pool:
@@ -157,104 +203,42 @@ class _Pool:
             pending[index] = (path, self.executor.submit(self.check, path))
 
     def close(self) -> None:
-        _stop(self.executor)
-
-
-def _parallel(paths: Iterator[str], jobs: int, timeout: float, check) -> Iterator[Report]:
-    from concurrent.futures import TimeoutError as FutureTimeout
-    from concurrent.futures.process import BrokenProcessPool
-
-    window = jobs * 4
-    pool = _Pool(jobs, check)
-    pending: deque = deque()
-    # a run ended by SIGTERM stops its workers as one ended by Ctrl-C does (the default
-    # handler would leave them running, orphaned)
-    terminated = _on_sigterm(_exit_on_sigterm)
-
-    def fill() -> None:
-        while len(pending) < window:
-            path = next(paths, None)
-            if path is None:
-                return
-            pending.append((path, pool.submit(path)))
-
-    try:
-        fill()
-        while pending:
-            path, future = pending.popleft()
-            try:
-                report = future.result(timeout=timeout)
-            except FutureTimeout:
-                report = not_checked_report(path, _timed_out(timeout))
-                pool.restart(pending)
-            except BrokenProcessPool:
-                # a crash fails every file in flight: find out whether it was this one, alone
-                pool.restart(pending)
-                report = _isolated(path, check, timeout)
-            except Exception as err:
-                report = not_checked_report(path, _internal_error(err))
-            yield report
-            fill()
-    finally:
-        pool.close()
-        _on_sigterm(terminated)
+        """Kill the workers, then wait for the executor's manager thread to end (left running,
+        it could outlive the pipes it is woken through, and the exit printed an ignored
+        OSError)."""
+        for process in list((getattr(self.executor, "_processes", None) or {}).values()):
+            process.kill()
+        self.executor.shutdown(wait=True, cancel_futures=True)
 
 
 def _exit_on_sigterm(signum, frame):
     raise SystemExit(128 + signum)
 
 
-def _on_sigterm(handler):
-    """Install ``handler`` for SIGTERM (in the main thread only); the one it replaces."""
-    import signal
-    import threading
-
-    if handler is None or threading.current_thread() is not threading.main_thread():
-        return None
-    return signal.signal(signal.SIGTERM, handler)
-
-
 def _isolated(path: str, check, timeout: float) -> Report:
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures import TimeoutError as FutureTimeout
     from concurrent.futures.process import BrokenProcessPool
 
-    pool = ProcessPoolExecutor(max_workers=1)
-    try:
-        return pool.submit(check, path).result(timeout=timeout)
-    except BrokenProcessPool:
-        return not_checked_report(path, msg("checking this file crashed a worker process"))
-    except FutureTimeout:
-        return not_checked_report(path, _timed_out(timeout))
-    except Exception as err:
-        return not_checked_report(path, _internal_error(err))
-    finally:
-        _stop(pool)
-
-
-def _stop(executor) -> None:
-    """Kill the workers, then wait for the executor's manager thread to end (left running, it
-    could outlive the pipes it is woken through, and the exit printed an ignored OSError)."""
-    for process in list((getattr(executor, "_processes", None) or {}).values()):
-        process.kill()
-    executor.shutdown(wait=True, cancel_futures=True)
-
-
-def counted(reports: Iterable[Report], verdicts: Counter) -> Iterator[Report]:
-    """``reports`` as they come, each one's verdict counted in ``verdicts`` as it passes."""
-    for report in reports:
-        verdicts[report.verdict] += 1
-        yield report
+    with contextlib.closing(_Pool(1, check)) as pool:
+        try:
+            return pool.submit(path).result(timeout=timeout)
+        except BrokenProcessPool:
+            return not_checked_report(path, msg("checking this file crashed a worker process"))
+        except Exception as err:
+            return _failed(path, err, timeout)
 
 
 def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
+def _failed(path: str, err: Exception, timeout: float | None = None) -> Report:
+    """The report of a file a worker did not check within ``timeout`` or failed on."""
+    if timeout is not None and isinstance(err, TimeoutError):
+        return not_checked_report(path, _timed_out(timeout))
+    # TRANSLATORS: {error} is a Python exception as the program shows it (ValueError('...'))
+    return not_checked_report(path, msg("internal error while checking this file: {error}",
+                                        error=repr(err)))
+
+
 def _timed_out(timeout: float):
     return msg("checking this file took longer than {seconds:g} s", seconds=timeout)
-
-
-def _internal_error(err: BaseException):
-    # TRANSLATORS: {error} is a Python exception as the program shows it (ValueError('...'))
-    return msg("internal error while checking this file: {error}", error=repr(err))

@@ -10,38 +10,34 @@ import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from dataclasses import asdict
 from itertools import islice
 from pathlib import Path
 
+from referee.run.bulk import handling
 from referee.run.commands import EXIT_CLEAN, EXIT_VIOLATIONS, ProgressBar, UsageError
 from referee.util.terminal import escaped
 
 MAX_GAMES = 1_000_000
 
 
-def _commands(args) -> list[list[str]]:
+def _setup(args) -> tuple[list[list[str]], object, list[tuple[str, str, tuple]], Path | None]:
+    """The commands, the options, the schedule and the -o folder of a match, checked. In the
+    schedule, (game name, seed, the program of each seat): seat s of rotation r is played by
+    program (s + r) mod k; with --duplicate each deal is played once per rotation."""
+    from referee.play.match import MatchOptions
+    from referee.rules.options import OnFault
+    from referee.run.commands import ruleset_choice
+
     commands = []
     for text in args.programs:
         try:
-            words = shlex.split(text)
+            commands.append(shlex.split(text))
         except ValueError as err:
             raise UsageError(f"cannot read the command {text!r}: {err}") from None
-        if not words or not words[0]:
+        if not commands[-1] or not commands[-1][0]:
             raise UsageError("an empty command plays no seat")
-        commands.append(words)
-    return commands
-
-
-def _options(args):
-    from referee.play.match import MatchOptions
-    from referee.rules.options import OnFault
-    from referee.rules.ruleset_files import RulesetError
-    from referee.rules.ruleset import load_ruleset
-
-    try:
-        rules = load_ruleset(args.ruleset)
-    except RulesetError as err:
-        raise UsageError(f"--ruleset: {err}") from None
+    rules, _ = ruleset_choice(args)
     players = args.players or rules.min_players
     if not rules.allows_players(players):
         raise UsageError(f"{rules.name} is for {rules.min_players}-{rules.max_players} players, "
@@ -50,83 +46,73 @@ def _options(args):
         raise UsageError(f"--games takes 1 to {MAX_GAMES:,}")
     if not 1 <= args.time_per_move <= 3_600_000:
         raise UsageError("--time-per-move takes 1 to 3,600,000 ms")
-    return MatchOptions(rules, players, args.time_per_move / 1000, args.conformance,
-                        OnFault(args.on_fault), args.max_hands)
-
-
-def _schedule(args, commands: list[list[str]], players: int) -> list[tuple[str, str, tuple]]:
-    """(game name, seed, the program of each seat) of every game: seat s of rotation r is
-    played by program (s + r) mod k; with --duplicate each deal is played once per rotation."""
+    options = MatchOptions(rules, players, args.time_per_move / 1000, args.conformance,
+                           OnFault(args.on_fault), args.max_hands)
     k = len(commands)
-    rotations = range(k) if args.duplicate else range(1)
-    games = []
-    for index in range(1, args.games + 1):
-        seed = f"{args.seed}/game {index}"
-        for r in rotations:
-            name = f"game-{index:04d}" + (f"-r{r}" if args.duplicate else "")
-            games.append((name, seed, tuple((s + r) % k for s in range(players))))
-    return games
-
-
-def _output_dir(args) -> Path | None:
-    if args.output is None:
-        return None
-    folder = Path(args.output)
+    schedule = [(f"game-{index:04d}" + (f"-r{r}" if args.duplicate else ""),
+                 f"{args.seed}/game {index}", tuple((s + r) % k for s in range(players)))
+                for index in range(1, args.games + 1) for r in range(k if args.duplicate else 1)]
+    folder = None if args.output is None else Path(args.output)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise UsageError(f"-o: cannot make the folder {args.output!r}: "
                          f"{err.strerror or err}") from None
-    return folder
+    return commands, options, schedule, folder
 
 
 def _write(folder: Path | None, result, record: bool) -> None:
-    if folder is None:
-        return
-    (folder / f"{result.game}.log").write_text(result.log, "utf-8")
-    if record:
-        (folder / f"{result.game}.json").write_text(result.record, "utf-8")
-    for number, difference in enumerate(result.differences, 1):
-        (folder / f"{result.game}.difference-{number}.log").write_text(difference.position,
-                                                                        "utf-8")
+    if folder is not None:
+        (folder / f"{result.game}.log").write_text(result.log, "utf-8")
+        if record:
+            (folder / f"{result.game}.json").write_text(result.record, "utf-8")
+        for number, difference in enumerate(result.differences, 1):
+            (folder / f"{result.game}.difference-{number}.log").write_text(
+                difference.position, "utf-8")
 
 
 def run_match(args) -> int:
-    from referee.play.program import Processes
+    from referee.run.cluster import ClusterUnavailable
 
-    commands = _commands(args)
-    options = _options(args)
-    folder = _output_dir(args)
-    schedule = _schedule(args, commands, options.players)
-    stop, registry = threading.Event(), Processes()
+    commands, options, schedule, folder = _setup(args)
     results: list = [None] * len(schedule)
     failures: list[str] = []
     progress = ProgressBar(len(schedule), "games")
+    stop = threading.Event()
+    if args.scheduler:
+        games = games_on_cluster(schedule, commands, options, args.scheduler, cwd=os.getcwd())
+        handler = _raise_interrupt
+    else:
+        games = _games_here(schedule, commands, options, args.jobs, stop)
+        handler = lambda signum, frame: stop.set()  # noqa: E731
     try:
-        if args.scheduler:
-            from referee.run.cluster import ClusterUnavailable
-
-            try:
-                with _interrupt_on(_raise_interrupt):
-                    games = games_on_cluster(schedule, commands, options, args.scheduler,
-                                             cwd=os.getcwd())
-                    _collect(games, schedule, results, failures, folder, args, progress)
-            except ClusterUnavailable as err:
-                raise UsageError(str(err)) from None
-        else:
-            with _interrupt_on(lambda signum, frame: stop.set()):
-                _local(schedule, commands, options, args.jobs, stop, registry, results,
-                       failures, folder, args, progress)
+        # Ctrl-C, SIGTERM and SIGHUP alike stop the match, and every program is then killed.
+        # The local match's handler only sets its stop event: an exception raised at an
+        # arbitrary point of the main thread can leave a future's lock held, and the pool's
+        # shutdown then waits forever.
+        with handling(handler, signal.SIGINT, signal.SIGTERM, signal.SIGHUP), \
+                contextlib.closing(games):
+            for index, outcome in games:  # each finished game kept (or why it has none)
+                if isinstance(outcome, BaseException):
+                    failures.append(f"{schedule[index][0]}: internal error: {outcome!r}")
+                else:
+                    results[index] = outcome
+                    _write(folder, outcome, args.record)
+                progress.advance()
+    except ClusterUnavailable as err:
+        raise UsageError(str(err)) from None
     finally:
         progress.close()
     return _report(args, commands, [r for r in results if r is not None], failures)
 
 
-def _local(schedule, commands, options, jobs, stop, registry, results, failures, folder, args,
-           progress) -> None:
+def _games_here(schedule, commands, options, jobs: int, stop: threading.Event):
     """The games in ``jobs`` threads here, each with its own processes."""
     from referee.play.match import play_game
+    from referee.play.program import Processes
 
+    registry = Processes()
     pool = ThreadPoolExecutor(max_workers=max(1, min(jobs, len(schedule))))
 
     def start(game):
@@ -142,8 +128,7 @@ def _local(schedule, commands, options, jobs, stop, registry, results, failures,
         return finished
 
     try:
-        _collect(finished_in_window(schedule, start, done, 2 * max(1, jobs)), schedule, results,
-                 failures, folder, args, progress)
+        yield from finished_in_window(schedule, start, done, 2 * max(1, jobs))
     except KeyboardInterrupt:
         # every game stops at its next question; killing the programs ends the waits now
         stop.set()
@@ -153,54 +138,27 @@ def _local(schedule, commands, options, jobs, stop, registry, results, failures,
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _collect(games, schedule, results, failures, folder, args, progress) -> None:
-    """Keep each finished game (or say why it has no result), write its files, count it."""
-    for index, outcome in games:
-        if isinstance(outcome, BaseException):
-            failures.append(f"{schedule[index][0]}: internal error: {outcome!r}")
-        else:
-            results[index] = outcome
-            _write(folder, outcome, args.record)
-        progress.advance()
-
-
 def _raise_interrupt(signum, frame):
     raise KeyboardInterrupt
 
 
-@contextlib.contextmanager
-def _interrupt_on(handler):
-    """Stop the match on Ctrl-C, SIGTERM and SIGHUP alike: every program is then killed. The
-    local match's handler only sets its stop event: an exception raised at an arbitrary point of
-    the main thread can leave a future's lock held, and the pool's shutdown then waits forever.
-    The previous handlers come back when the match ends."""
-    numbers = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-    previous = [signal.signal(number, handler) for number in numbers]
-    try:
-        yield
-    finally:
-        for number, old in zip(numbers, previous):
-            signal.signal(number, old)
-
-
 def _report(args, commands, results, failures) -> int:
-    from referee.play.match import program_letter, standings, standings_text
+    from referee.play.match import standings, standings_text
 
     table = standings([" ".join(c) for c in commands], results)
-    letters = [program_letter(i) for i in range(len(commands))]
     if args.format == "json":
         print(json.dumps({"standings": [s.to_json() for s in table],
                           "games": [_game_json(r) for r in results],
                           "failures": failures}, ensure_ascii=True, indent=1))
     else:
-        for line in standings_text(table, letters).splitlines() + _events(results, failures):
+        for line in standings_text(table).splitlines() + _events(results) + failures:
             print(escaped(line))
     faulty = failures or any(r.forfeit or r.substituted or r.differences_counted
                              for r in results)
     return EXIT_VIOLATIONS if faulty else EXIT_CLEAN
 
 
-def _events(results, failures) -> list[str]:
+def _events(results) -> list[str]:
     lines = []
     for result in results:
         if result.forfeit is not None:
@@ -213,7 +171,7 @@ def _events(results, failures) -> list[str]:
             where = f"hand {d.hand}" + (f", trick {d.trick}" if d.trick else "")
             lines.append(f"{result.game}, {where}: {result.names[d.seat]} says {d.what} "
                          f"{d.program}, the referee {d.referee}")
-    return lines + failures
+    return lines
 
 
 def _game_json(result) -> dict:
@@ -224,20 +182,15 @@ def _game_json(result) -> dict:
         "forfeit": None if result.forfeit is None else dict(zip(("seat", "reason", "detail"),
                                                                 result.forfeit)),
         "substituted": [dict(zip(("seat", "reason", "detail"), s)) for s in result.substituted],
-        "differences": [{"seat": d.seat, "hand": d.hand, "trick": d.trick, "what": d.what,
-                         "program": d.program, "referee": d.referee, "position": d.position}
-                        for d in result.differences],
+        "differences": [asdict(d) for d in result.differences],
     }
 
 
 def finished_in_window(items: Iterable, submit: Callable, done: Callable,
                        window: int) -> Iterator[tuple[int, object]]:
-    """Yield (index, result) for each of ``items`` as its job finishes, where the result is
-    what the job returned or the exception it raised.  ``submit(item)`` starts a job and
-    returns its future; at most ``window`` jobs are pending at a time.  ``done(futures)``
-    returns those of the pending futures that have finished (it may wait; a caller that polls
-    returns none, and may raise to stop).  The jobs still pending when the iteration ends are
-    cancelled."""
+    """(index, what the job returned or the exception it raised) of each of ``items`` as its
+    job (``submit(item)``, a future) finishes, at most ``window`` pending; ``done(futures)``
+    gives the finished ones (it may poll, or raise to stop).  Jobs left pending are cancelled."""
     upcoming = enumerate(items)
     pending: dict = {}
 

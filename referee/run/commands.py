@@ -34,7 +34,7 @@ def ruleset_choice(args) -> tuple[object, tuple[str, ...]]:
         except RulesetError as err:
             raise UsageError(f"--ruleset: {err}") from None
     folders = []
-    for folder in args.allow_ruleset_dir:
+    for folder in getattr(args, "allow_ruleset_dir", ()):
         if not os.path.isdir(folder):
             raise UsageError(f"--allow-ruleset-dir: {folder!r} is not a directory")
         folders.append(os.path.realpath(folder))
@@ -43,9 +43,7 @@ def ruleset_choice(args) -> tuple[object, tuple[str, ...]]:
 
 def color(args) -> bool | None:
     """False when colour is refused (--no-color, NO_COLOR); None lets the renderer decide."""
-    if getattr(args, "no_color", False) or os.environ.get("NO_COLOR"):
-        return False
-    return None
+    return False if getattr(args, "no_color", False) or os.environ.get("NO_COLOR") else None
 
 
 def language(args, machine: bool = False) -> str:
@@ -90,28 +88,21 @@ class ProgressBar:
 _EXIT_BY_VERDICT = {"clean": EXIT_CLEAN, "violations": EXIT_VIOLATIONS, "unreadable": EXIT_UNREADABLE}
 
 
-def iter_inputs(paths: list[str], notes: set[str] | None = None) -> Iterator[str]:
+def iter_inputs(paths: list[str], notes: set[str]) -> Iterator[str]:
     """The files to check: each path named, and the files :func:`files_in` finds in each
-    folder named.  Those found in a folder that may be notes (``.txt``) are added to
-    ``notes``: a named file is always read as a log."""
+    folder named; those found that may be notes (``.txt``) are added to ``notes``."""
     from referee.run.bulk import LOG_SUFFIXES, NOTES_SUFFIX, files_in
 
     for raw in paths:
-        if raw == "-":
+        if raw == "-" or not Path(raw).is_dir():
             yield raw
             continue
-        path = Path(raw)
-        if path.is_dir():
-            found = files_in(path)
-            if not found:
-                raise UsageError(f"{raw}: no log files ({', '.join(LOG_SUFFIXES)}) or JSON game "
-                                 "records in this directory")
-            for file in found:
-                if notes is not None and file.suffix == NOTES_SUFFIX:
-                    notes.add(str(file))
-                yield str(file)
-        else:
-            yield raw
+        found = files_in(Path(raw))
+        if not found:
+            raise UsageError(f"{raw}: no log files ({', '.join(LOG_SUFFIXES)}) or JSON game "
+                             "records in this directory")
+        notes.update(str(file) for file in found if file.suffix == NOTES_SUFFIX)
+        yield from map(str, found)
 
 
 # the formats that are one document for the whole run, written as the reports come
@@ -125,6 +116,7 @@ def run_check(args) -> int:
 
     from referee.output import render
     from referee.run import bulk
+    from referee.run.cluster import ClusterUnavailable, check_on_cluster
 
     if args.jobs < 0:
         raise UsageError("--jobs must be 0 (one per core) or more")
@@ -150,17 +142,12 @@ def run_check(args) -> int:
                            shown=counted and len(paths) >= 20)
     try:
         if args.scheduler:
-            from referee.run.cluster import check_on_cluster
-
-            stream = _usage_errors(check_on_cluster(paths, args.scheduler,
-                                                    invariants=args.invariants,
-                                                    timeout=args.timeout,
-                                                    max_diagnostics=args.max_diagnostics,
-                                                    ruleset=rules))
+            stream = check_on_cluster(paths, args.scheduler, invariants=args.invariants,
+                                      timeout=args.timeout, max_diagnostics=args.max_diagnostics,
+                                      ruleset=rules)
         else:
             stream = bulk.check_many(paths, jobs=jobs, timeout=args.timeout, check=check)
-        reports = progress.passing(bulk.counted(bulk.passing_over(stream, notes, passed),
-                                                verdicts))
+        reports = progress.passing(bulk.passing_over(stream, notes, passed, verdicts))
         if args.format in _DOCUMENT_WRITERS:  # streamed: one report in memory at a time
             module, writer = _DOCUMENT_WRITERS[args.format]
             getattr(import_module(module), writer)(reports, sys.stdout, lang)
@@ -178,24 +165,15 @@ def run_check(args) -> int:
                   file=sys.stdout if args.format == "text" else sys.stderr)
         if args.format == "text":
             print(render.tally_line(verdicts, lang))
+    except ClusterUnavailable as err:  # the command's problem, not a file's
+        raise UsageError(str(err)) from None
     finally:
         progress.close()
     return max((_EXIT_BY_VERDICT[v] for v in verdicts), default=EXIT_CLEAN)
 
 
-def _usage_errors(reports):
-    """A cluster that cannot be reached is the command's problem, not a file's."""
-    from referee.run.cluster import ClusterUnavailable
-
-    try:
-        yield from reports
-    except ClusterUnavailable as err:
-        raise UsageError(str(err)) from None
-
-
 def _read(path: str, reading):
-    """``reading`` of the file's bytes, or None when it cannot be read as a log (then said on
-    stderr with its place, as check says it)."""
+    """``reading`` of the file's bytes, or None when it cannot be read (said on stderr)."""
     from referee.log.decode import UnreadableLog
     from referee.util.reading import UnreadableFile, read_input
 
@@ -218,8 +196,14 @@ def run_fmt(args) -> int:
     text = _read(args.path, decode_log)
     if text is None:
         return EXIT_UNREADABLE
-    if looks_like_record(text):
-        return _fmt_record(args.path, text, args.write)
+    if looks_like_record(text):  # printed as its log, as ``convert --to log`` writes it
+        from referee.run.convert import convert_file
+
+        if args.write:
+            raise UsageError(f"{args.path} is a JSON game record: fmt prints it as a log, and "
+                             "--write would replace the record with that log; `referee convert "
+                             f"{args.path} -o FILE.log` writes the log to another file")
+        return convert_file(args.path, None, "log", sys.stdout, sys.stderr, text=text)
     canonical, issues = format_text(text)
     for issue in issues:
         print(escaped(f"{args.path}:{issue.line}:{issue.column}: CH001 syntax  {issue.message}"),
@@ -236,32 +220,6 @@ def run_fmt(args) -> int:
     else:
         sys.stdout.write(shown_to(sys.stdout)(canonical))
     return EXIT_VIOLATIONS if issues else EXIT_CLEAN
-
-
-def _fmt_record(path: str, text: str, write: bool) -> int:
-    """A JSON game record's canonical log text on stdout (what ``convert --to log`` writes);
-    ``--write`` is refused: it would replace a record with a log."""
-    from referee.judge.stream import unreadable
-    from referee.log.decode import UnreadableLog
-    from referee.output.render import diagnostic_line
-    from referee.run.convert import ConversionRefused, convert
-
-    if write:
-        raise UsageError(f"{path} is a JSON game record: fmt prints it as a log, and --write "
-                         f"would replace the record with that log; `referee convert {path} -o "
-                         "FILE.log` writes the log to another file")
-    try:
-        canonical, _ = convert(text, "log")
-    except UnreadableLog as failure:  # an invalid record: one line per problem
-        for diag in unreadable(path, failure).diagnostics:
-            print(diagnostic_line(path, diag), file=sys.stderr)
-        return EXIT_UNREADABLE
-    except ConversionRefused as refused:  # pragma: no cover - the reader lets none through
-        for line, column, message in refused.reasons:
-            print(escaped(f"{path}:{line}:{column}: {message}"), file=sys.stderr)
-        return EXIT_VIOLATIONS
-    sys.stdout.write(shown_to(sys.stdout)(canonical))
-    return EXIT_CLEAN
 
 
 def run_replay(args) -> int:
@@ -342,10 +300,8 @@ def run_audit(args) -> int:
 
 
 def run_explain(args) -> int:
-    """A kind (by code or name) with every clause it may cite, quoted; a clause (``R5.2``,
-    ``5.2``, a section ``R5``), quoted, with the kinds that cite it; or the clauses and kinds
-    on a topic (``kitty``, ``luna``, ``set aside``).  Clauses are quoted in the reader's
-    language, in bold and italics on a terminal and as plain text otherwise."""
+    """A kind (by code or name) with the clauses it may cite; a clause (``R5.2``, ``5.2``,
+    ``R5``) with the kinds that cite it; or the clauses and kinds on a topic (``kitty``)."""
     from referee.judge.codes import all_codes, lookup
     from referee.rules.rulebook import clause_id
 
@@ -354,18 +310,17 @@ def run_explain(args) -> int:
         for code in all_codes():
             print(f"{code.code}  {code.kind:<24} {code.clause:<6} {translate(code.summary, lang)}")
         return EXIT_CLEAN
-    quote = _quoter(sys.stdout)
     code = lookup(args.code)
     if code is not None:
-        _explain_kind(code, lang, quote)
+        _explain_kind(code, lang)
     elif (wanted := clause_id(args.code)) is not None:
-        _explain_clause(wanted, lang, quote)
+        _explain_clause(wanted, lang)
     else:
-        _explain_topic(args.code, lang, quote)
+        _explain_topic(args.code, lang)
     return EXIT_CLEAN
 
 
-def _explain_kind(code, lang: str, quote) -> None:
+def _explain_kind(code, lang: str) -> None:
     from referee.rules.rulebook import clause_blocks
 
     # TRANSLATORS: {severity} is error, warning or note, as the JSON output writes it
@@ -385,10 +340,10 @@ def _explain_kind(code, lang: str, quote) -> None:
         if found is None:
             print(translate(msg("(not in the rulebook)"), lang))
         else:
-            quote(found)
+            _quote(found)
 
 
-def _explain_clause(wanted: str, lang: str, quote) -> None:
+def _explain_clause(wanted: str, lang: str) -> None:
     from referee.judge.codes import all_codes
     from referee.rules.rulebook import clause_blocks
 
@@ -397,7 +352,7 @@ def _explain_clause(wanted: str, lang: str, quote) -> None:
         raise UsageError(f"spec/rules.md has no clause {wanted}; `referee rules --book` "
                          "prints the rulebook")
     print(translate(msg("Rule {clause} (spec/rules.md):", clause=wanted), lang))
-    quote(found)
+    _quote(found)
     print()
     citing = [c for c in all_codes() if wanted in c.clauses]
     kinds = ", ".join(translate(msg("{code} {kind} (its default)", code=c.code, kind=c.kind),
@@ -407,7 +362,7 @@ def _explain_clause(wanted: str, lang: str, quote) -> None:
                     else msg("No diagnostic kind cites {clause}.", clause=wanted), lang))
 
 
-def _explain_topic(topic: str, lang: str, quote) -> None:
+def _explain_topic(topic: str, lang: str) -> None:
     """The clauses on ``topic`` (one is quoted whole), and the kinds whose summary names it."""
     from referee.judge.codes import all_codes
     from referee.rules.rulebook import clause_title, find_clauses, matches
@@ -420,7 +375,7 @@ def _explain_topic(topic: str, lang: str, quote) -> None:
                          "lists the codes, `referee rules --book` the clauses")
     shown = escaped(topic)
     if len(found) == 1:
-        _explain_clause(found[0], lang, quote)
+        _explain_clause(found[0], lang)
     elif found:
         print(translate(msgn("{n} clause on {topic}:", "{n} clauses on {topic}:", len(found),
                              n=len(found), topic=shown), lang))
@@ -433,23 +388,22 @@ def _explain_topic(topic: str, lang: str, quote) -> None:
             f"{c.code} {c.kind}" for c in kinds)), lang))
 
 
-def _quoter(stream):
-    """How a clause's paragraphs reach ``stream``: on a terminal in bold and italics (rich,
-    wrapped to its width, each note indented); to a pipe or a file as plain text."""
+def _quote(found) -> None:
+    """A clause's paragraphs: on a terminal in bold and italics, else as plain text."""
     from referee.rules.rulebook import plain
 
-    isatty = getattr(stream, "isatty", None)
-    if isatty is None or not isatty():
-        return lambda found: print(plain(found), file=stream)
-    return lambda found: styled(found, stream, terminal=True)
+    if getattr(sys.stdout, "isatty", lambda: False)():
+        styled(found, sys.stdout, terminal=True)
+    else:
+        print(plain(found))
 
 
 _STYLES = {"strong": "bold", "em": "italic", "code": "bold cyan"}
 
 
 def styled(found, stream, terminal: bool | None = None) -> None:
-    """Write a clause's paragraphs with rich: marks as bold, italic and code styles; a note
-    indented under its clause.  ``terminal`` forces styles on (True) or off (False)."""
+    """Write a clause's paragraphs with rich, a note indented under its clause; ``terminal``
+    forces styles on (True) or off (False)."""
     from rich.console import Console
     from rich.padding import Padding
     from rich.text import Text

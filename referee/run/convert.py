@@ -9,7 +9,7 @@ statement may not survive it (:mod:`referee.log.recordfits`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
@@ -26,8 +26,8 @@ from referee.util.files import same_file
 from referee.util.reading import UnreadableFile, read_input
 from referee.util.terminal import escaped, shown_to
 
-__all__ = ["TARGETS", "ConversionRefused", "SameFormat", "convert", "convert_main",
-           "convert_pieces"]
+__all__ = ["TARGETS", "ConversionRefused", "SameFormat", "convert", "convert_file",
+           "convert_main", "convert_pieces"]
 
 TARGETS = ("json", "log")
 EXIT_DONE, EXIT_REFUSED, EXIT_UNREADABLE = 0, 1, 2
@@ -48,11 +48,9 @@ class ConversionRefused(Exception):
 
 
 def convert(text: str, to: str | None = None) -> tuple[str, str]:
-    """(the converted text, its format: "json" or "log") of a decoded log or record.
-
-    ``to`` defaults to the other format.  Raises :class:`InvalidRecord` (an invalid record),
-    :class:`UnreadableLog` (no statement at all), :class:`ConversionRefused`, or
-    :class:`SameFormat`."""
+    """(the converted text, its format: "json" or "log") of a decoded log or record; ``to``
+    defaults to the other format.  Raises InvalidRecord, UnreadableLog (no statement at all),
+    ConversionRefused or SameFormat."""
     pieces, kind = convert_pieces(text, to)
     return "".join(pieces), kind
 
@@ -168,64 +166,39 @@ def _same(read_back: tuple, events: tuple, what: str) -> None:
 
 def convert_main(paths: str | list[str], output: str | None, to: str | None, out: TextIO,
                  err: TextIO) -> int:
-    """The command: convert each of ``paths`` (``-``: stdin); one file to ``output`` (a file)
-    or ``out``, several (or one into an existing folder ``output``) each into the folder
-    ``output`` under its own name with the extension of its new format (``game.log`` →
-    ``DIR/game.json``).  Its exit code: the worst of the files' (2 unreadable or not
-    written, 1 refused, 0 converted)."""
+    """The command: one file to ``output`` (a file) or ``out``; several (or one into an
+    existing folder) each into the folder ``output`` as NAME.json or NAME.log.  Its exit code:
+    the worst of the files' (2 unreadable or not written, 1 refused, 0 converted)."""
     paths = [paths] if isinstance(paths, str) else list(paths)
     if len(paths) == 1 and not (output not in (None, "-") and Path(output).is_dir()):
-        return _convert_to_file(paths[0], output, to, out, err)
+        return convert_file(paths[0], output, to, out, err)
     if output is None or output == "-":
-        print("referee: several files are converted into a folder: name it with -o DIR",
-              file=err)
-        return EXIT_UNREADABLE
+        return _refused(err, "several files are converted into a folder: name it with -o DIR")
     if "-" in paths:
-        print("referee: standard input (-) is converted alone, not with other files", file=err)
-        return EXIT_UNREADABLE
+        return _refused(err, "standard input (-) is converted alone, not with other files")
     folder = Path(output)
     if folder.exists() and not folder.is_dir():
-        print(escaped(f"referee: {output}: is not a folder (several files are converted into "
-                      "one)"), file=err)
-        return EXIT_UNREADABLE
+        return _refused(err, f"{output}: is not a folder (several files are converted into one)")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as failure:
-        print(escaped(f"referee: {output}: cannot make the folder: {failure.strerror or failure}"),
-              file=err)
-        return EXIT_UNREADABLE
+        return _refused(err, f"{output}: cannot make the folder: {failure.strerror or failure}")
     written: dict[str, str] = {}  # the name written in the folder -> the file it came from
-    worst = EXIT_DONE
-    for path in paths:
-        worst = max(worst, _convert_into(path, folder, written, to, err))
-    return worst
+    return max(convert_file(path, folder, to, out, err, written) for path in paths)
 
 
-def _convert_into(path: str, folder: Path, written: dict[str, str], to: str | None,
-                  err: TextIO) -> int:
-    """One of several files converted into ``folder``; its exit code."""
-    converted = _converted(path, to, err)
-    if isinstance(converted, int):
-        return converted
-    pieces, kind = converted
-    name = Path(path).stem + (".json" if kind == "json" else ".log")
-    target = folder / name
-    if name in written:
-        print(escaped(f"referee: {path}: not converted: {target} is written from "
-                      f"{written[name]}"), file=err)
-        return EXIT_UNREADABLE
-    if same_file(path, target):
-        print(escaped(f"referee: {target}: is the input itself; not overwritten"), file=err)
-        return EXIT_UNREADABLE
-    written[name] = path
-    return _write(str(target), pieces, err)
+def _refused(err: TextIO, text: str) -> int:
+    print(escaped(f"referee: {text}"), file=err)
+    return EXIT_UNREADABLE
 
 
-def _converted(path: str, to: str | None, err: TextIO) -> tuple[list[str], str] | int:
-    """(the converted text in pieces, its format) of one file, or the exit code of a file
-    that is not converted (each reason said on ``err`` with its place)."""
+def convert_file(path: str, output: str | Path | None, to: str | None, out: TextIO,
+                 err: TextIO, written: dict[str, str] | None = None, text: str | None = None
+                 ) -> int:
+    """One file (its ``text`` if already read) converted to the file ``output`` or ``out``, or,
+    with ``written`` (the names written so far), into the folder ``output``; its exit code."""
     try:
-        return convert_pieces(decode_log(read_input(path)), to)
+        pieces, kind = convert_pieces(decode_log(read_input(path)) if text is None else text, to)
     except UnreadableFile as failure:
         print(escaped(f"{path}:1:1: {failure}"), file=err)
         return EXIT_UNREADABLE
@@ -238,38 +211,26 @@ def _converted(path: str, to: str | None, err: TextIO) -> tuple[list[str], str] 
             print(escaped(f"{path}:{line}:{column}: not converted: {message}"), file=err)
         return EXIT_REFUSED
     except SameFormat as failure:
-        print(escaped(f"referee: {path}: {failure}"), file=err)
-        return EXIT_UNREADABLE
-
-
-def _convert_to_file(path: str, output: str | None, to: str | None, out: TextIO,
-                     err: TextIO) -> int:
-    """One file converted to ``output`` or ``out``; its exit code."""
-    converted = _converted(path, to, err)
-    if isinstance(converted, int):
-        return converted
-    pieces, _ = converted
-    if output is None or output == "-":
+        return _refused(err, f"{path}: {failure}")
+    if written is not None:
+        name = Path(path).stem + (".json" if kind == "json" else ".log")
+        output = output / name
+        if name in written:
+            return _refused(err, f"{path}: not converted: {output} is written from "
+                                 f"{written[name]}")
+    elif output is None or output == "-":
         out.writelines(map(shown_to(out), pieces))
         return EXIT_DONE
     if path != "-" and same_file(path, output):  # (only fmt --write replaces what it reads)
-        print(escaped(f"referee: {output}: is the input itself; not overwritten"), file=err)
-        return EXIT_UNREADABLE
-    return _write(output, pieces, err)
-
-
-def _write(output: str, pieces: Iterable[str], err: TextIO) -> int:
-    """``output`` made to hold ``pieces``, all or nothing, whether it exists or not (a
-    symbolic link refused)."""
+        return _refused(err, f"{output}: is the input itself; not overwritten")
+    if written is not None:
+        written[name] = path
     from referee.util.files import RefusedWrite, write_parts
 
-    try:
-        write_parts(output, pieces)
+    try:  # all or nothing, whether it exists or not (a symbolic link refused)
+        write_parts(str(output), pieces)
     except RefusedWrite as failure:
-        print(escaped(f"referee: {failure}"), file=err)
-        return EXIT_UNREADABLE
+        return _refused(err, str(failure))
     except OSError as failure:
-        print(escaped(f"referee: {output}: cannot write: {failure.strerror or failure}"),
-              file=err)
-        return EXIT_UNREADABLE
+        return _refused(err, f"{output}: cannot write: {failure.strerror or failure}")
     return EXIT_DONE

@@ -1,9 +1,5 @@
-"""Checking one log: :func:`check`, the public entry point, and the ``check_*`` functions.
-
-A log's ``[Ruleset]`` tag may name a bundled ruleset, or a .toml file in the log's folder
-(``base_dir``) or below it, or under one of ``allowed_dirs``; text with no folder may name only
-a bundled ruleset or a file under ``allowed_dirs``.  ``ruleset=`` checks with that ruleset
-whatever the tag says.  ``invariants=True`` also proves the z3 invariants on the same parse
+"""Checking one log: :func:`check`, the public entry point, and the ``check_*`` functions
+(docs/api.md).  ``invariants=True`` also proves the z3 invariants on the same parse
 (:class:`referee.proofs.invariants.InvariantWatch`; z3 is imported only then).
 """
 
@@ -32,10 +28,7 @@ def _prover(invariants: bool):
 def check(path: str | os.PathLike | None = None, *, text: str | None = None,
           data: bytes | None = None, **options) -> Report:
     """Check one log and return its report: the file at ``path``, or the log's ``text``, or
-    its bytes (``data``; decoded as a file is).  Give exactly one of them.  With ``text`` or
-    ``data``, ``path`` is the name the report shows (and ``data`` may take ``base_dir``, the
-    log's folder).  ``options`` are those of :func:`check_path`: ``invariants``,
-    ``max_diagnostics``, ``ruleset`` and ``allowed_dirs``."""
+    its bytes (``data``), exactly one of them; the options of :func:`check_path` (docs/api.md)."""
     if text is not None and data is None:
         return check_text(text, "<string>" if path is None else os.fspath(path), **options)
     if data is not None and text is None:
