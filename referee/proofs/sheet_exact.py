@@ -1,21 +1,9 @@
 """Whether a scoresheet has a correction of fewer than a given number of entries, decided
-without z3 by a branch and bound over the hands, pruned by a lower bound on the entries the rest
-of the sheet needs changed: what shows the search's correction
-(:mod:`referee.proofs.sheet_search`) the smallest.
-
-The bound counts disjoint groups of written entries that every correction touches: a score
-line whose true sum differs from the written one, a total line likewise, and a seat whose
-previous total, score and total disagree in a hand where neither is counted.  How far the
-true scores of hands 1..k sum from the written ones moves by what each hand's law allows; this
-walk is solved backwards from the end of the sheet as integer intervals per cost
-(:func:`costs_to_go`).
-
-The branch and bound reads the sheet as each seat's error in its totals: in each hand a seat
-keeps its score, keeps its total, changes both (its error becomes a symbol until a kept total
-or a changed score ties it), or keeps both where they agree.  Symbols tied by one hand's law
-form a group, kept as the set of values their sum may take.  What this leaves out makes the
-question wider than the sheet's, never narrower: "no correction of fewer entries" is exact, a
-correction found is only "perhaps" (then the audit asks z3).
+without z3 (what shows :mod:`referee.proofs.sheet_search`'s correction the smallest): a branch
+and bound over the hands on each seat's error in its totals (symbols tied by one hand's law kept
+as the set of values their sum may take), pruned by the cost still ahead (:func:`costs_to_go`).
+The question is wider than the sheet's, never narrower: "no correction of fewer entries" is
+exact, a correction found only "perhaps" (then the audit asks z3).
 """
 
 from __future__ import annotations
@@ -28,7 +16,7 @@ from referee.proofs.wording import hand_sum
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
 
-__all__ = ["MAX_STATES", "cost_at", "costs_to_go", "fewer_exists", "moon_patterns"]
+__all__ = ["MAX_STATES", "conflicts", "cost_at", "costs_to_go", "fewer_exists", "moon_patterns"]
 
 MAX_STATES = 200_000  # states searched before the answer is "not decided"
 Intervals = tuple[tuple[int, int], ...]  # disjoint, sorted, closed
@@ -41,9 +29,11 @@ def costs_to_go(rules: Ruleset, start: int, scores: list[list[int]],
                 explained) -> list[list[Intervals]]:
     """Per hand h (0 to the number of hands) and per cost below ``ceiling``, the sums ``c``
     (how far the true scores of the hands before h sum from the written ones) from which hands
-    h and later can be corrected at that cost; ``explained(values, max_lost)`` says whether a
-    hand's scores meet its law."""
-    triples = _triples(start, scores, totals)
+    h and later can be corrected at that cost, solved backwards as integer intervals.  The
+    bound counts disjoint groups of entries every correction touches: a score or total line
+    whose true sum differs from the written one, and :func:`conflicts` (``explained(values,
+    max_lost)`` says whether a hand's scores meet its law)."""
+    triples = [sum(row) for row in conflicts(start, scores, totals)]
     moves, lines = _moves(rules, start, scores, totals, max_lost, explained)
     after: list[Intervals] = [EVERYTHING] + [NOTHING] * (ceiling - 1)
     out = [after]
@@ -114,22 +104,18 @@ def _union_levels(options: list[list[Intervals]]) -> list[Intervals]:
     return [_union(*level) for level in zip(*options)]
 
 
-def _triples(start: int, scores, totals) -> list[int]:
-    """Per hand, the seats whose previous total, score and total disagree, no two of one
-    seat in consecutive hands (they would share a total)."""
+def conflicts(start: int, scores, totals) -> list[list[bool]]:
+    """Per hand and seat, whether its previous total, score and total disagree, no two of one
+    seat in consecutive hands (they would share a total): disjoint conflicts."""
     n = len(scores[0]) if scores else 0
-    chosen = [0] * len(scores)
-    last = [-2] * n
+    chosen = [[False] * n for _ in scores]
     for k, row in enumerate(scores):
         for p in range(n):
             before = start if k == 0 else totals[k - 1][p]
             total = totals[k][p]
             if before is None or total is None or before + row[p] == total:
                 continue
-            if last[p] == k - 1:
-                continue
-            last[p] = k
-            chosen[k] += 1
+            chosen[k][p] = not (k and chosen[k - 1][p])
     return chosen
 
 

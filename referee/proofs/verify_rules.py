@@ -1,10 +1,6 @@
-"""`referee verify-rules [RULESET]`: prove properties of a ruleset for every situation in bounds.
-
-Each property is stated over the declarative model of :mod:`referee.proofs.rulemodel` with
-symbolic cards and holdings, and z3 searches for a counterexample; "holds" means there is none
-within the stated bounds.  Where the engine can play the ruleset its own code is tied to the
-model: the trick resolver run symbolically (:mod:`referee.proofs.symexec`), the legal-move list
-compared on every small holding.  spec/verification.md lists the properties and their bounds.
+"""`referee verify-rules [RULESET]`: properties of a ruleset's model (:mod:`.rulemodel`) for
+every situation in bounds, z3 searching for a counterexample; the engine's resolver and legal-move
+list are tied to the model.  spec/verification.md lists the properties and their bounds.
 """
 
 from __future__ import annotations
@@ -85,9 +81,6 @@ class Budget:
     max_players: int
     started: float = field(default_factory=time.perf_counter)
 
-    def restart(self) -> Budget:
-        return Budget(self.seconds, self.max_players)
-
     def check(self, solver, where: str):
         """``solver.check()`` with what is left of the time; :class:`Undecided` when none is
         left or z3 gives no answer."""
@@ -116,18 +109,15 @@ class Budget:
 
     def unasked(self, counts: range) -> str:
         asked = self.asked(counts)
-        left = range(asked.stop, counts.stop)
-        shown = f"{left.start}" if len(left) == 1 else f"{left.start}-{left.stop - 1}"
         done = f"; holds for {asked.start}-{asked.stop - 1}" if len(asked) else ""
-        return (f"undecided: {shown} players not asked, past the size budget of "
-                f"{self.max_players}{done}")
+        return (f"undecided: {_players_text(range(asked.stop, counts.stop))} players not "
+                f"asked, past the size budget of {self.max_players}{done}")
 
 
 def each_size(budget: Budget, name: str, bounds: str, clause: str, sizes: range,
               at: Callable[[int], PropertyResult | None], shown: str) -> PropertyResult:
-    """``at(n)`` (a failure, or None) for each n of ``sizes`` within the size budget: the first
-    failure, the undecided result when a budget ran out, else the property holding (``shown``
-    says what was shown)."""
+    """The first failure ``at(n)`` gives for the ``sizes`` within the budget, else the property
+    undecided or holding (``shown`` says what was shown)."""
     try:
         for n in budget.asked(sizes):
             if budget.left() <= 0:  # what z3's timeout cannot stop: building the next query
@@ -144,6 +134,11 @@ def each_size(budget: Budget, name: str, bounds: str, clause: str, sizes: range,
 
 def undecided_result(name: str, bounds: str, clause: str, detail: str) -> PropertyResult:
     return PropertyResult(name, False, None, bounds, detail, clause, undecided=True)
+
+
+def _engine_lacks(model: RuleModel, name: str, bounds: str, clause: str) -> PropertyResult:
+    return PropertyResult(name, True, None, bounds, "not applicable: the engine has no "
+                          + ", ".join(model.differences()), clause, applicable=False)
 
 
 def z3_module():
@@ -167,16 +162,9 @@ def verify_rules(rules: Ruleset | RuleModel, *, max_hand_size: int | None = None
                  properties: Collection[str] | None = None,
                  seconds: float = budgets.VERIFY_PROPERTY_SECONDS,
                  max_players: int = budgets.VERIFY_MAX_PLAYERS) -> list[PropertyResult]:
-    """Prove the ruleset's properties; print one line per property to ``stream`` if given.
-
-    ``max_hand_size`` bounds the holdings of the leading/following checks (default: the
-    largest hand the ruleset deals).  ``resolver`` replaces the engine's trick resolver (to
-    show that a broken one is caught); ``trick_sizes`` replaces the trick sizes of the
-    resolver check (default 4-11 and the ruleset's player counts).  ``properties`` limits the
-    run to the named properties (:data:`PROPERTIES`).  Each property has ``seconds`` for all
-    its z3 questions and is asked about tricks and tables of at most ``max_players``; past
-    either it is ``undecided`` (neither holds nor fails), with ``detail`` saying where.
-    """
+    """Prove the ruleset's properties (:data:`PROPERTIES`, or those named); print one line per
+    property to ``stream`` if given.  ``resolver`` replaces the engine's trick resolver (to show
+    that a broken one is caught); past ``seconds`` or ``max_players`` a property is undecided."""
     model = as_model(rules) if isinstance(rules, Ruleset) else rules
     if max_hand_size is None:
         max_hand_size = model.cards_per_player(model.min_players)
@@ -185,7 +173,6 @@ def verify_rules(rules: Ruleset | RuleModel, *, max_hand_size: int | None = None
     counts = model.player_counts
     sizes = trick_sizes or range(min(ENGINE_TRICK_SIZES.start, counts.start),
                                  max(ENGINE_TRICK_SIZES.stop, counts.stop))
-    budget = Budget(seconds, max_players)
     checks = {
         "points-per-hand": lambda b: _deck_points(model),
         "trick-outcome": lambda b: _trick_outcome(model, counts, b),
@@ -203,7 +190,7 @@ def verify_rules(rules: Ruleset | RuleModel, *, max_hand_size: int | None = None
     results = []
     for check in checks:
         start = time.perf_counter()
-        result = check(budget.restart())
+        result = check(Budget(seconds, max_players))
         result.seconds = time.perf_counter() - start
         results.append(result)
         if stream is not None:
@@ -290,19 +277,27 @@ def _trick_outcome_at(model: RuleModel, n: int, bounds: str,
          z3.Or([z3.And(wins[i], z3.Or(ops.suit(cards[i]) != ops.suit(cards[0]),
                                        z3_bool(z3, spec.cancelled[i]))) for i in range(n)])),
     ]
-    for why, negation in lemmas:
-        base.push()
-        base.add(negation)
-        if budget.check(base, f"tricks of {n} cards") == z3.sat:
-            m = base.model()
-            values = model_values(m, cards)
-            pairs = m.eval(z3_bool(z3, spec.pairs), model_completion=True).as_long()
-            return PropertyResult(
-                "trick-outcome", False,
-                f"{_trick_text(values)}: {why} ({pairs} pair(s) cancel; set_aside_when = "
-                f"{model.set_aside_when!r})", bounds, clause="R6.1-R6.4",
-                witness={"cards": values, "failure": why})
-        base.pop()
+    found = _first_sat(base, lemmas, budget, f"tricks of {n} cards")
+    if found is None:
+        return None
+    why, m = found
+    values = model_values(m, cards)
+    pairs = m.eval(z3_bool(z3, spec.pairs), model_completion=True).as_long()
+    return PropertyResult(
+        "trick-outcome", False,
+        f"{_trick_text(values)}: {why} ({pairs} pair(s) cancel; set_aside_when = "
+        f"{model.set_aside_when!r})", bounds, clause="R6.1-R6.4",
+        witness={"cards": values, "failure": why})
+
+
+def _first_sat(solver, negations: list, budget: Budget, where: str):
+    """(the name, a model) of the first of ``negations`` (name, term) z3 can satisfy, or None."""
+    for name, negation in negations:
+        solver.push()
+        solver.add(negation)
+        if budget.check(solver, where) == z3_module().sat:
+            return name, solver.model()
+        solver.pop()
     return None
 
 
@@ -315,9 +310,7 @@ def _engine_resolver(model: RuleModel, resolver: Callable, sizes: range,
     bounds = (f"all tricks of {_players_text(sizes)} cards from {model.decks} deck(s), "
               f"by symbolic execution of {name}")
     if not model.engine_plays_it:
-        return PropertyResult("engine-resolver-agrees", True, None, bounds,
-                              "not applicable: the engine has no " + ", ".join(model.differences()),
-                              "R6", applicable=False)
+        return _engine_lacks(model, "engine-resolver-agrees", bounds, "R6")
 
     def at(n: int) -> PropertyResult | None:
         z3, ops = z3_module(), Z3Ops()
@@ -341,14 +334,10 @@ def _engine_resolver(model: RuleModel, resolver: Callable, sizes: range,
             z3.Or(winner < NONE, winner >= n),
         ] + [members(z3, cancelled, card) != z3_bool(z3, spec.cancelled[i])
              for i, card in enumerate(cards)]
-        for negation in disagreements:
-            solver.push()
-            solver.add(negation)
-            if budget.check(solver, f"tricks of {n} cards") == z3.sat:
-                return _resolver_counterexample(model, resolver, name, solver.model(), cards,
-                                                bounds)
-            solver.pop()
-        return None
+        found = _first_sat(solver, [(None, d) for d in disagreements], budget,
+                           f"tricks of {n} cards")
+        return None if found is None else _resolver_counterexample(model, resolver, name,
+                                                                   found[1], cards, bounds)
 
     return each_size(budget, "engine-resolver-agrees", bounds, "R6", sizes, at,
                      f"{name} returns the model's winner and cancelled cards")
@@ -553,9 +542,7 @@ def legal_list_agrees(model: RuleModel) -> PropertyResult:
     bounds = (f"every holding of 1-3 cards from {' '.join(card_text(c) for c in reps)} (one card "
               "of each kind the rules tell apart), every lead and led card, first trick or not")
     if not model.engine_plays_it:
-        return PropertyResult("legal-list-agrees", True, None, bounds,
-                              "not applicable: the engine has no " + ", ".join(model.differences()),
-                              "R4-R5", applicable=False)
+        return _engine_lacks(model, "legal-list-agrees", bounds, "R4-R5")
     ops = PyOps()
     checked = 0
     for combo, counts, holding, lowest in _holdings(model, reps):
