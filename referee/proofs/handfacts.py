@@ -81,11 +81,6 @@ class HandFacts:
     def holding_known(self, seat: int) -> bool:
         return holding_rule.settled(seat, self.deals, self.passes, self.offset, self.players)
 
-    def holding(self, seat: int) -> list[int]:
-        """The hand after passing (52 counts), for a seat whose holding is known."""
-        dealt = {seat: counts_of(self.deals[seat])}
-        return list(holding_rule.holding_of(seat, dealt, self.passes, self.offset, self.players))
-
     def played(self, seat: int | None = None) -> list[int]:
         counts = [0] * DECK_SIZE
         for trick in self.tricks[: self.prefix]:
