@@ -26,13 +26,8 @@ from referee.log.events import Event
 from referee.log.parser import ParseResult, parse_text
 from referee.log.recognise import looks_like_record
 from referee.proofs import sheet_exact, sheet_search
-from referee.proofs.budgets import (
-    AUDIT_MAX_ENTRIES,
-    AUDIT_MAX_HANDS,
-    AUDIT_MEMORY_BYTES,
-    AUDIT_SECONDS,
-    size_detail,
-)
+from referee.proofs.budgets import (AUDIT_MAX_ENTRIES, AUDIT_MAX_HANDS, AUDIT_MEMORY_BYTES,
+                                    AUDIT_SECONDS, size_detail)
 from referee.proofs.handfacts import count_entries, log_folder, seated
 from referee.proofs.wording import AuditResult, Fix
 from referee.rules import scoring

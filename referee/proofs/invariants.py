@@ -21,13 +21,8 @@ from referee.judge.stream import Watch
 from referee.judge.table import Table
 from referee.log.events import Span
 from referee.log.parser import ParseResult, parse_log
-from referee.proofs.budgets import (
-    PROVER_MAX_CHARS,
-    PROVER_TIMEOUT_MS,
-    size_detail,
-    time_detail,
-    undecided,
-)
+from referee.proofs.budgets import (PROVER_MAX_CHARS, PROVER_TIMEOUT_MS, size_detail, time_detail,
+                                    undecided)
 from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
 from referee.proofs.sheet_laws import Sheet
 from referee.proofs.smt_ops import DEFINITIONS, Group, Item, Law, smt_sum

@@ -16,24 +16,12 @@ from referee.judge.diagnostics import Diagnostic, Related, make
 from referee.judge.table import Findings, Table
 from referee.log.events import Span
 from referee.log.parser import ParseResult
-from referee.proofs.budgets import (
-    PARTIAL_MAX_LABELS,
-    PARTIAL_MINIMISE_MS,
-    PARTIAL_TIMEOUT_MS,
-    size_detail,
-    time_detail,
-)
+from referee.proofs.budgets import (PARTIAL_MAX_LABELS, PARTIAL_MINIMISE_MS, PARTIAL_TIMEOUT_MS,
+                                    size_detail, time_detail)
 from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
 from referee.proofs.smt_ops import smt_sum
 from referee.proofs.wording import and_list, or_list, semicolon_list
-from referee.rules.cards import (
-    DECK_SIZE,
-    HEARTS,
-    NUM_RANKS,
-    QUEEN_OF_SPADES,
-    card_text,
-    counts_of,
-)
+from referee.rules.cards import DECK_SIZE, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, card_text, counts_of
 from referee.rules.legality import Fault, follow_layers, lead_layers, lowest_club_witnesses
 from referee.rules.ruleset import Ruleset
 from referee.rules.tricks import lead_card

@@ -10,23 +10,8 @@ from referee.judge.scoring import loss_possible
 from referee.judge.table import Table
 from referee.log.events import Span
 from referee.proofs.handfacts import HandFacts, seated
-from referee.proofs.smt_ops import (
-    DEFINITIONS,
-    Group,
-    Item,
-    Law,
-    SmtOps,
-    smt_int,
-    smt_sum,
-    smt_term,
-)
-from referee.proofs.wording import (
-    hand_sum,
-    lost_direction,
-    moon_possible,
-    owed_words,
-    pool_reason,
-)
+from referee.proofs.smt_ops import DEFINITIONS, Group, Item, Law, SmtOps, smt_int, smt_sum, smt_term
+from referee.proofs.wording import hand_sum, lost_direction, moon_possible, owed_words, pool_reason
 from referee.rules import scoring
 from referee.util.message import msg, msgn
 

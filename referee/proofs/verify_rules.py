@@ -14,21 +14,9 @@ from typing import IO
 
 from referee.judge import codes
 from referee.proofs import budgets
-from referee.proofs.rulemodel import (
-    NONE,
-    RuleModel,
-    Z3Ops,
-    as_model,
-    card_points,
-    deck_points,
-    is_point,
-    legal_spec,
-    load_rule_model,
-    lowest_clubs,
-    trick_flow,
-    trick_spec,
-    z3_bool,
-)
+from referee.proofs.rulemodel import (NONE, RuleModel, Z3Ops, as_model, card_points, deck_points,
+                                      is_point, legal_spec, load_rule_model, lowest_clubs,
+                                      trick_flow, trick_spec, z3_bool)
 from referee.rules.cards import CARDS, CLUBS, DECK_SIZE, NUM_RANKS, card_text, counts_of, sort_key
 from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ops import PyOps
