@@ -21,8 +21,7 @@ from referee.judge.stream import Watch
 from referee.judge.table import Table
 from referee.log.events import Span
 from referee.log.parser import ParseResult, parse_log
-from referee.proofs.budgets import (PROVER_MAX_CHARS, PROVER_TIMEOUT_MS, size_detail, time_detail,
-                                    undecided)
+from referee.proofs.budgets import PROVER_MAX_CHARS, PROVER_TIMEOUT_MS, size_detail, time_detail
 from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
 from referee.proofs.sheet_laws import Sheet
 from referee.proofs.smt_ops import DEFINITIONS, Group, Item, Law, smt_sum
@@ -224,9 +223,9 @@ def _hand_span(facts: HandFacts) -> Span:
 
 
 def _note(report: Report, facts: _Hand, name: str, detail: str) -> None:
-    report.diagnostics.append(undecided(
+    report.diagnostics.append(make(
         # TRANSLATORS: {law} is a law's name (cards-dealt, score-sum, ...), {detail} why
-        facts.span, msg("{law} is undecided in hand {hand}: {detail}", law=name,
+        codes.UNDECIDED, facts.span, msg("{law} is undecided in hand {hand}: {detail}", law=name,
                         hand=facts.number, detail=detail), hand=facts.number))
     _entry(report, name, facts.number, codes.UNDECIDED, detail)
 
