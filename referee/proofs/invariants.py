@@ -392,12 +392,10 @@ def _dealt_items(facts: HandFacts, op: str, exact: bool, with_kitty: bool) -> li
     """The cards-dealt instances card by card, naming where each card is dealt."""
     record, decks = facts.record, facts.rules.decks
     places: dict[int, list[tuple[Span, int]]] = {}
-    for deal in record.deals.values():
-        for card, k in Counter(deal.run.cards).items():
-            places.setdefault(card, []).append((deal.span, k))
-    if with_kitty and record.kitty is not None:
-        for card, k in Counter(record.kitty.run.cards).items():
-            places.setdefault(card, []).append((record.kitty.span, k))
+    lines = list(record.deals.values())
+    for line in lines + ([record.kitty] if with_kitty and record.kitty is not None else []):
+        for card, k in Counter(line.run.cards).items():
+            places.setdefault(card, []).append((line.span, k))
     items = []
     for card in (range(DECK_SIZE) if exact else sorted(places)):
         where = places.get(card, [])
@@ -422,10 +420,8 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
     prefix = facts.prefix
     if not prefix:
         return law.skipped(msg("no trick recorded"))
-    n, exact, offset = facts.players, facts.complete, facts.offset
-    deals, passes = facts.deals, facts.passes
-    known = [s for s in range(n) if s in deals
-             and (not offset or (s in passes and sender(s, offset, n) in passes))]
+    n, exact, deals, passes = facts.players, facts.complete, facts.deals, facts.passes
+    known = [s for s in range(n) if facts.holding_known(s)]
     op = "=" if exact else "<="
     tricks = facts.tricks[:prefix]
     # per seat and card, one int: played, dealt, received and passed on, width bits each
