@@ -31,7 +31,7 @@ class TrickFacts:
     plays: list[SeatedPlay]
 
 
-def seat_plays(table: Table, trick: Trick, names: dict | None = None) -> list[SeatedPlay]:
+def seat_plays(table: Table, trick: Trick, names: dict) -> list[SeatedPlay]:
     """Seats of a trick's plays (as :func:`referee.judge.holdings.seat_plays`, reporting nothing):
     compact tricks run in seating order from the leader; unknown names are left out.
     ``names`` remembers the seats of the names as written, from trick to trick."""
@@ -41,8 +41,8 @@ def seat_plays(table: Table, trick: Trick, names: dict | None = None) -> list[Se
         if leader is None:
             return []
         return compact_seated(leader, trick.plays, table.size)
-    if names is None:
-        names = {}
+    with suppress(KeyError):  # the usual record: every name as seated (unique casefolded)
+        return [(seats[p.player], p.card, p) for p in trick.plays]
     out = []
     for play in trick.plays:
         name = play.player
@@ -131,15 +131,10 @@ def gather(table: Table, record: HandRecord) -> HandFacts:
 
 def _seat_tricks(table: Table, record: HandRecord, facts: HandFacts) -> None:
     """The tricks with seats, the prefix of them recorded in order and whether it is all."""
-    n, seats, tricks, names = table.size, table.seats, facts.tricks, {}
+    n, tricks, names = table.size, facts.tricks, {}
     prefix, growing, full = 0, True, True
     for trick in record.tricks:
-        seated = None
-        if trick.leader is None:
-            with suppress(KeyError):  # the usual record: every name as seated (unique casefolded)
-                seated = [(seats[p.player], p.card, p) for p in trick.plays]
-        if seated is None:
-            seated = seat_plays(table, trick, names)
+        seated = seat_plays(table, trick, names)
         tricks.append(TrickFacts(trick.number, trick.span, seated))
         size = len(seated)
         if size < n:
