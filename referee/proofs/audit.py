@@ -12,7 +12,7 @@ import pickle
 import select
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple, TypeVar
 
@@ -242,7 +242,9 @@ class SheetLog:
         stream = self._stream
         if stream is not None:
             setup, self._setup = self._setup, []
-            table, findings, question = self._asked(setup, _read(stream), ruleset, allowed_dirs)
+            # its unreadable lines left out, as the whole parse has them
+            events = (item for item in stream.statements() if not isinstance(item, Unread))
+            table, findings, question = self._asked(setup, events, ruleset, allowed_dirs)
             if table is None:
                 stream.drain()
         # a record, or a stream whose reading differs from the whole file's (nothing was
@@ -271,13 +273,6 @@ def open_sheet(text: str, path: str) -> SheetLog:
     """The decoded log ``text`` of the file ``path`` opened for the audit: raises
     UnreadableLog, as :func:`referee.log.parser.parse_text` does, when it is not a log."""
     return SheetLog(text, path)
-
-
-def _read(stream: Stream) -> Iterator[Event]:
-    """The stream's statements; its unreadable lines left out, as the whole parse has them."""
-    for item in stream.statements():
-        if not isinstance(item, Unread):
-            yield item
 
 
 # -- the budget of time and memory --------------------------------------------------------

@@ -446,7 +446,8 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
     return law
 
 
-def _played_tallies(facts: HandFacts, known: list[int], tricks, width: int) -> tuple[list[list[int]], set[int]]:
+def _played_tallies(facts: HandFacts, known: list[int], tricks,
+                    width: int) -> tuple[list[list[int]], set[int]]:
     """Per seat and card, the packed counts (played, dealt, received, passed on; ``width``
     bits each), and the distinct counts of the ``known`` seats."""
     n, offset, deals, passes = facts.players, facts.offset, facts.deals, facts.passes

@@ -156,10 +156,10 @@ class _Search:
                 after = tuple(t + s if self.last[p] > i else 0
                               for p, (t, s) in enumerate(zip(totals, scores)))
                 step = (g[0] + cost[0], g[1] + cost[1], g[2] + cost[2])
+                changes = signature | frozenset(changed) if changed else signature
                 heapq.heappush(frontier, ((step[0] + self._bound(i + 1, after), step[1],
                                            step[2]), next(counter), i + 1, after,
-                                          (path, scores, reading, changed,
-                                           signature | frozenset(changed) if changed else signature)))
+                                          (path, scores, reading, changed, changes)))
         if not found:  # a hand needs more changed scores than a step makes
             raise Unsupported
         return found, False

@@ -217,7 +217,8 @@ def _deck_points(model: RuleModel) -> PropertyResult:
     declared = model.points_per_hand
     return PropertyResult(
         "points-per-hand", counted == declared,
-        None if counted == declared else f"the cards hold {counted} points, the ruleset says {declared}",
+        None if counted == declared else
+        f"the cards hold {counted} points, the ruleset says {declared}",
         f"all {DECK_SIZE} card identities x {model.decks} deck(s)",
         f"{model.decks} x (13 hearts x 1 + Black Maria 13) = {counted} (never the 78 of "
         "'26x2+13x2')", "R7.2")
@@ -486,7 +487,8 @@ def no_deadlock(model: RuleModel, max_size: int, budget: Budget, *,
         clause=clause, witness=witness)
 
 
-def _add_lowest_club(z3, solver, model: RuleModel, holding, first, led, lowest, *, leading: bool) -> None:
+def _add_lowest_club(z3, solver, model: RuleModel, holding, first, led, lowest, *,
+                     leading: bool) -> None:
     """The two of clubs leads: ``lowest`` is the lowest club dealt (or NONE, all in the kitty)
     and the first trick starts with it."""
     clubs = list(lowest_clubs())
@@ -519,7 +521,8 @@ def _add_led_card(z3, ops, solver, model: RuleModel, holding, first, led) -> Non
         solver.add(z3.Implies(led == c, holding[c] <= model.decks - 1))
 
 
-_REPRESENTATIVES = tuple(CARDS[c] for c in (0, 10, 12, 13, 25, 26, 39, 40))  # 2S QS AS 2H AH 2D 2C 3C
+# 2S QS AS 2H AH 2D 2C 3C
+_REPRESENTATIVES = tuple(CARDS[c] for c in (0, 10, 12, 13, 25, 26, 39, 40))
 
 
 def legal_list_agrees(model: RuleModel) -> PropertyResult:
