@@ -17,7 +17,8 @@ from referee.proofs import budgets
 from referee.proofs.rulemodel import (NONE, RuleModel, Z3Ops, as_model, card_points, deck_points,
                                       is_point, legal_spec, load_rule_model, lowest_clubs,
                                       trick_flow, trick_spec, z3_bool)
-from referee.rules.cards import CARDS, CLUBS, DECK_SIZE, NUM_RANKS, card_text, counts_of, sort_key
+from referee.rules.cards import (CARDS, CLUBS, DECK_SIZE, NUM_RANKS, card_text, cards_of,
+                                cards_text, counts_of, sort_key)
 from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ops import PyOps
 from referee.rules.options import FirstLeader, KittyTo
@@ -137,11 +138,6 @@ def z3_module():
 
 def model_values(model, terms) -> list[int]:
     return [model.eval(t, model_completion=True).as_long() for t in terms]
-
-
-def counts_text(counts_list: list[int]) -> str:
-    cards = sorted((CARDS[c] for c, k in enumerate(counts_list) for _ in range(k)), key=sort_key)
-    return " ".join(card_text(c) for c in cards)
 
 
 def verify_rules(rules: Ruleset | RuleModel, *, max_hand_size: int | None = None,
@@ -481,10 +477,10 @@ def no_deadlock(model: RuleModel, max_size: int, budget: Budget, *,
     witness = {"holding": counts_list, "first_trick": is_first, "hearts_broken": is_broken,
                "led": None if leading else m.eval(led).as_long(),
                "lowest": m.eval(lowest, model_completion=True).as_long()}
+    held = cards_text(sorted(cards_of(counts_list), key=sort_key))
     return PropertyResult(
-        name, False, f"{situation} holding {counts_text(counts_list)} "
-        f"({sum(counts_list)} cards): no card may be played", bounds,
-        clause=clause, witness=witness)
+        name, False, f"{situation} holding {held} ({sum(counts_list)} cards): no card may be "
+        "played", bounds, clause=clause, witness=witness)
 
 
 def _add_lowest_club(z3, solver, model: RuleModel, holding, first, led, lowest, *,
@@ -530,7 +526,7 @@ def legal_list_agrees(model: RuleModel) -> PropertyResult:
     from referee.rules.legality import legal_cards
 
     reps = _REPRESENTATIVES
-    bounds = (f"every holding of 1-3 cards from {' '.join(card_text(c) for c in reps)} (one card "
+    bounds = (f"every holding of 1-3 cards from {cards_text(reps)} (one card "
               "of each kind the rules tell apart), every lead and led card, first trick or not")
     if not model.engine_plays_it:
         return _engine_lacks(model, "legal-list-agrees", bounds, "R4-R5")
@@ -549,7 +545,7 @@ def legal_list_agrees(model: RuleModel) -> PropertyResult:
                 return PropertyResult(
                     "legal-list-agrees", False,
                     f"{what}{' to the first trick' if first else ''} holding "
-                    f"{' '.join(map(card_text, combo))}: legal_cards gives "
+                    f"{cards_text(combo)}: legal_cards gives "
                     f"{sorted(map(card_text, got))}, the rules give "
                     f"{sorted(card_text(c) for c, ok in want.items() if ok)}",
                     bounds, clause="R4-R5")
