@@ -159,10 +159,8 @@ class SheetQuestion:
         # and 250 hands with six slips that z3 does not decide within 10 s
         if not any(found.lost):
             left = deadline - time.monotonic()
-            fewer = sheet_exact.fewer_exists(
-                rules, rules.start_total, *self._rows(held), found.changes,
-                lambda values, lost: explain(rules, values, lost) is not None,
-                time.monotonic() + left / 2)
+            fewer = sheet_exact.fewer_exists(rules, rules.start_total, *self._rows(held),
+                                             found.changes, time.monotonic() + left / 2)
             if fewer is False:
                 return True
         from referee.proofs.audit_z3 import smaller_exists
