@@ -73,7 +73,7 @@ class SheetQuestion:
         rules = table.rules
         self.table = table
         self.allow_lost = rules.set_aside_last == "nobody" if allow_lost is None else allow_lost
-        self.result = AuditResult(True, [], rules.points_per_hand, rules)
+        self.result = AuditResult(True, [], rules)
         self.written = 0  # entries written, counted past the size budgets too
         self.held: list[_Lines] | None = []  # None past the size budgets
 

@@ -26,7 +26,6 @@ _SEAT = itemgetter(0)
 
 @dataclass(slots=True)
 class TrickFacts:
-    number: int  # as written
     span: Span
     plays: list[SeatedPlay]
 
@@ -135,7 +134,7 @@ def _seat_tricks(table: Table, record: HandRecord, facts: HandFacts) -> None:
     prefix, growing, full = 0, True, True
     for trick in record.tricks:
         seated = seat_plays(table, trick, names)
-        tricks.append(TrickFacts(trick.number, trick.span, seated))
+        tricks.append(TrickFacts(trick.span, seated))
         size = len(seated)
         if size < n:
             full = False

@@ -171,7 +171,6 @@ class Fix:
 class AuditResult:
     consistent: bool  # the sheet as written satisfies every law
     suggestions: list[list[Fix]]  # the smallest corrections (each a list of changes)
-    points_per_hand: int
     rules: Ruleset  # whose law the sheet is audited against (its words say that law)
     changes: int = 0  # entries changed by each suggestion
     more: bool = False  # further corrections of the same size exist
