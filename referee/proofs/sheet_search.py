@@ -222,12 +222,8 @@ class _Search:
         return [o - totals[p] for o in self.offsets[i][p] if o - totals[p] != default]
 
     def _choices(self, i: int, p: int, totals, default) -> list:
-        values = [o - totals[p] for o in self.offsets[i][p]] + self.patterns
-        out = [_BALANCE]
-        for value in values:
-            if value != default and value not in out:
-                out.append(value)
-        return out
+        values = self._anchors(i, p, totals, default) + self.patterns
+        return [_BALANCE, *dict.fromkeys(v for v in values if v != default)]
 
     def _try(self, i, totals, default, change: dict, tried: set):
         values = list(default)
