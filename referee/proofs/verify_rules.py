@@ -236,43 +236,41 @@ def _trick_outcome(model: RuleModel, counts: range, budget: Budget) -> PropertyR
     trick is not set aside, and a winner is of the led suit and uncancelled."""
     bounds = (f"all tricks of {_players_text(counts)} cards from {model.decks} deck(s) "
               f"(each card at most {model.decks}x)")
-    return each_size(budget, "trick-outcome", bounds, "R6.1-R6.4", counts,
-                     lambda n: _trick_outcome_at(model, n, bounds, budget),
+
+    def at(n: int) -> PropertyResult | None:
+        z3, ops = z3_module(), Z3Ops()
+        base = z3.Solver()
+        cards = _trick_cards(z3, base, n, model.decks)
+        spec = trick_spec(ops, cards, model)
+        wins = [z3_bool(z3, w) for w in spec.wins]
+        set_aside = z3_bool(z3, spec.set_aside)
+        top = _fold_max(z3, cards, spec.eligible)
+        lemmas = [
+            ("nobody wins and the trick is not set aside", z3_bool(z3, spec.undefined)),
+            ("two cards win", z3.Or([z3.And(wins[i], wins[j])
+                                     for i in range(n) for j in range(i + 1, n)] or [False])),
+            ("the highest surviving led-suit card does not win",
+             z3.And(z3.Not(set_aside), z3_bool(z3, spec.any_eligible),
+                    z3.Or([z3.And(top == i, z3.Not(wins[i])) for i in range(n)]))),
+            ("the winning card is off suit or cancelled",
+             z3.Or([z3.And(wins[i], z3.Or(ops.suit(cards[i]) != ops.suit(cards[0]),
+                                           z3_bool(z3, spec.cancelled[i]))) for i in range(n)])),
+        ]
+        found = _first_sat(base, lemmas, budget, f"tricks of {n} cards")
+        if found is None:
+            return None
+        why, m = found
+        values = model_values(m, cards)
+        pairs = m.eval(z3_bool(z3, spec.pairs), model_completion=True).as_long()
+        return PropertyResult(
+            "trick-outcome", False,
+            f"{_trick_text(values)}: {why} ({pairs} pair(s) cancel; set_aside_when = "
+            f"{model.set_aside_when!r})", bounds, clause="R6.1-R6.4",
+            witness={"cards": values, "failure": why})
+
+    return each_size(budget, "trick-outcome", bounds, "R6.1-R6.4", counts, at,
                      "exactly one winner or set aside; the winner's card is of the led suit and "
                      "uncancelled")
-
-
-def _trick_outcome_at(model: RuleModel, n: int, bounds: str,
-                      budget: Budget) -> PropertyResult | None:
-    z3, ops = z3_module(), Z3Ops()
-    base = z3.Solver()
-    cards = _trick_cards(z3, base, n, model.decks)
-    spec = trick_spec(ops, cards, model)
-    wins = [z3_bool(z3, w) for w in spec.wins]
-    set_aside = z3_bool(z3, spec.set_aside)
-    top = _fold_max(z3, cards, spec.eligible)
-    lemmas = [
-        ("nobody wins and the trick is not set aside", z3_bool(z3, spec.undefined)),
-        ("two cards win", z3.Or([z3.And(wins[i], wins[j])
-                                 for i in range(n) for j in range(i + 1, n)] or [False])),
-        ("the highest surviving led-suit card does not win",
-         z3.And(z3.Not(set_aside), z3_bool(z3, spec.any_eligible),
-                z3.Or([z3.And(top == i, z3.Not(wins[i])) for i in range(n)]))),
-        ("the winning card is off suit or cancelled",
-         z3.Or([z3.And(wins[i], z3.Or(ops.suit(cards[i]) != ops.suit(cards[0]),
-                                       z3_bool(z3, spec.cancelled[i]))) for i in range(n)])),
-    ]
-    found = _first_sat(base, lemmas, budget, f"tricks of {n} cards")
-    if found is None:
-        return None
-    why, m = found
-    values = model_values(m, cards)
-    pairs = m.eval(z3_bool(z3, spec.pairs), model_completion=True).as_long()
-    return PropertyResult(
-        "trick-outcome", False,
-        f"{_trick_text(values)}: {why} ({pairs} pair(s) cancel; set_aside_when = "
-        f"{model.set_aside_when!r})", bounds, clause="R6.1-R6.4",
-        witness={"cards": values, "failure": why})
 
 
 def _first_sat(solver, negations: list, budget: Budget, where: str):
@@ -346,43 +344,40 @@ def _points_conserved(model: RuleModel, counts: range, budget: Budget) -> Proper
     whole = model.points_per_hand
     bounds = (f"all tricks of {_players_text(counts)} cards, any pile of 0-{whole} points "
               f"waiting, kitty of 0-{whole} points, last trick or not")
-    return each_size(budget, "points-conserved", bounds, "R6.5-R7.2", counts,
-                     lambda n: _points_conserved_at(model, n, bounds, budget),
+
+    def at(n: int) -> PropertyResult | None:
+        z3, ops = z3_module(), Z3Ops()
+        solver = z3.Solver()
+        cards = _trick_cards(z3, solver, n, model.decks)
+        pile, kitty, last = z3.Int("pile"), z3.Int("kitty"), z3.Bool("last")
+        solver.add(pile >= 0, pile <= whole, kitty >= 0, kitty <= whole)
+        spec = trick_spec(ops, cards, model)
+        taken, after, lost, total = trick_flow(ops, spec, cards, model, pile=pile, last=last,
+                                               kitty=kitty)
+        brought = pile + z3.Sum([card_points(ops, c) for c in cards]) + (
+            z3.If(last, kitty, 0) if model.kitty_to == KittyTo.LAST_TRICK else 0)
+        law = z3.And(taken + after + lost == brought, z3.Implies(last, after == 0))
+        solver.add(z3.Not(law))
+        if budget.check(solver, f"tricks of {n} cards") == z3.sat:
+            m = solver.model()
+            values = model_values(m, cards)
+            # what no one takes: past the last trick, what is left in the pile goes nowhere too
+            gone = m.eval(brought - taken - lost - z3.If(last, 0, after),
+                          model_completion=True).as_long()
+            is_last = z3.is_true(m.eval(last, model_completion=True))
+            waiting = m.eval(pile, model_completion=True).as_long()
+            return PropertyResult(
+                "points-conserved", False,
+                f"{_trick_text(values)}{' (the last trick)' if is_last else ''}, "
+                f"{waiting} points in the pile: nobody takes the trick and it "
+                f"is not set aside, so {gone} point(s) go nowhere", bounds, clause="R6.5-R7.2",
+                witness={"cards": values, "pile": waiting, "last": is_last, "gone": gone,
+                         "kitty": m.eval(kitty, model_completion=True).as_long()})
+        return None
+
+    return each_size(budget, "points-conserved", bounds, "R6.5-R7.2", counts, at,
                      f"each trick passes on exactly the points it brings; with the cards of a "
                      f"deal this gives taken + lost = {whole} per hand")
-
-
-def _points_conserved_at(model: RuleModel, n: int, bounds: str,
-                         budget: Budget) -> PropertyResult | None:
-    z3, ops = z3_module(), Z3Ops()
-    whole = model.points_per_hand
-    solver = z3.Solver()
-    cards = _trick_cards(z3, solver, n, model.decks)
-    pile, kitty, last = z3.Int("pile"), z3.Int("kitty"), z3.Bool("last")
-    solver.add(pile >= 0, pile <= whole, kitty >= 0, kitty <= whole)
-    spec = trick_spec(ops, cards, model)
-    taken, after, lost, total = trick_flow(ops, spec, cards, model, pile=pile, last=last,
-                                           kitty=kitty)
-    brought = pile + z3.Sum([card_points(ops, c) for c in cards]) + (
-        z3.If(last, kitty, 0) if model.kitty_to == KittyTo.LAST_TRICK else 0)
-    law = z3.And(taken + after + lost == brought, z3.Implies(last, after == 0))
-    solver.add(z3.Not(law))
-    if budget.check(solver, f"tricks of {n} cards") == z3.sat:
-        m = solver.model()
-        values = model_values(m, cards)
-        # what no one takes: past the last trick, what is left in the pile goes nowhere too
-        gone = m.eval(brought - taken - lost - z3.If(last, 0, after),
-                      model_completion=True).as_long()
-        is_last = z3.is_true(m.eval(last, model_completion=True))
-        waiting = m.eval(pile, model_completion=True).as_long()
-        return PropertyResult(
-            "points-conserved", False,
-            f"{_trick_text(values)}{' (the last trick)' if is_last else ''}, "
-            f"{waiting} points in the pile: nobody takes the trick and it "
-            f"is not set aside, so {gone} point(s) go nowhere", bounds, clause="R6.5-R7.2",
-            witness={"cards": values, "pile": waiting, "last": is_last, "gone": gone,
-                     "kitty": m.eval(kitty, model_completion=True).as_long()})
-    return None
 
 
 def _moon(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
@@ -394,38 +389,36 @@ def _moon(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
         return PropertyResult("moon-only-all-points", True, None, bounds,
                               "not applicable: the ruleset has no moon (shooting_the_moon = "
                               "false)", "R8.1-R8.2", applicable=False)
-    return each_size(budget, "moon-only-all-points", bounds, "R8.1-R8.2", counts,
-                     lambda n: _moon_at(model, n, bounds, budget),
+
+    def at(n: int) -> PropertyResult | None:
+        z3, ops = z3_module(), Z3Ops()
+        for choice in model.moon_choices:
+            solver = z3.Solver()
+            taken = [z3.Int(f"t{s}") for s in range(n)]
+            lost = z3.Int("lost")
+            jacks = [z3.Int(f"j{s}") for s in range(n)]
+            empty = [z3.Bool(f"e{s}") for s in range(n)]
+            for s in range(n):
+                solver.add(taken[s] >= 0, jacks[s] >= 0)
+                solver.add(z3.Implies(empty[s], z3.And(taken[s] == 0, jacks[s] == 0)))
+            solver.add(lost >= 0, z3.Sum(taken) + lost == whole, z3.Sum(jacks) <= model.decks)
+            bonus = [jacks[s] * model.jack_of_diamonds_bonus for s in range(n)]
+            scores, shooter = hand_scores(ops, model, taken, lost, bonus, empty, choice)
+            looks = [z3_bool(z3, moon_pattern(ops, model, scores, q, c))
+                     for q in range(n) for c in model.moon_choices]
+            solver.add(z3.Or(looks), z3.Not(z3.Or([z3_bool(z3, s) for s in shooter])))
+            if budget.check(solver, f"{n} players, {choice}") == z3.sat:
+                m = solver.model()
+                return PropertyResult(
+                    "moon-only-all-points", False,
+                    f"{n} players taking {model_values(m, taken)} with {m.eval(lost).as_long()} "
+                    f"lost score {[m.eval(s, model_completion=True).as_long() for s in scores]}: "
+                    "a moon pattern, yet nobody took every point", bounds, clause="R8.1-R8.2",
+                    witness={"taken": model_values(m, taken), "lost": m.eval(lost).as_long()})
+        return None
+
+    return each_size(budget, "moon-only-all-points", bounds, "R8.1-R8.2", counts, at,
                      f"moon scores appear only when one player took all {whole} points")
-
-
-def _moon_at(model: RuleModel, n: int, bounds: str, budget: Budget) -> PropertyResult | None:
-    z3, ops = z3_module(), Z3Ops()
-    whole = model.points_per_hand
-    for choice in model.moon_choices:
-        solver = z3.Solver()
-        taken = [z3.Int(f"t{s}") for s in range(n)]
-        lost = z3.Int("lost")
-        jacks = [z3.Int(f"j{s}") for s in range(n)]
-        empty = [z3.Bool(f"e{s}") for s in range(n)]
-        for s in range(n):
-            solver.add(taken[s] >= 0, jacks[s] >= 0)
-            solver.add(z3.Implies(empty[s], z3.And(taken[s] == 0, jacks[s] == 0)))
-        solver.add(lost >= 0, z3.Sum(taken) + lost == whole, z3.Sum(jacks) <= model.decks)
-        bonus = [jacks[s] * model.jack_of_diamonds_bonus for s in range(n)]
-        scores, shooter = hand_scores(ops, model, taken, lost, bonus, empty, choice)
-        looks = [z3_bool(z3, moon_pattern(ops, model, scores, q, c))
-                 for q in range(n) for c in model.moon_choices]
-        solver.add(z3.Or(looks), z3.Not(z3.Or([z3_bool(z3, s) for s in shooter])))
-        if budget.check(solver, f"{n} players, {choice}") == z3.sat:
-            m = solver.model()
-            return PropertyResult(
-                "moon-only-all-points", False,
-                f"{n} players taking {model_values(m, taken)} with {m.eval(lost).as_long()} "
-                f"lost score {[m.eval(s, model_completion=True).as_long() for s in scores]}: "
-                "a moon pattern, yet nobody took every point", bounds, clause="R8.1-R8.2",
-                witness={"taken": model_values(m, taken), "lost": m.eval(lost).as_long()})
-    return None
 
 
 # -- leading and following (R4, R5) -------------------------------------------------------
