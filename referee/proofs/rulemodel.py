@@ -1,9 +1,7 @@
-"""The rules written once as declarative models over an *ops* object and run two ways:
-:class:`PyOps` (:mod:`referee.rules.ops`) on plain values, to compare the engine case by case,
-:class:`Z3Ops` on z3 terms, for :mod:`referee.proofs.verify_rules` to prove properties within
-bounds (trick resolution R6, legality R4-R5, card points R7.1; scoring is in
-:mod:`referee.rules.scoring`).  :class:`RuleModel` adds the readings only the verifier knows
-(the seeds read literally, :data:`LITERAL_TOML`, shipped as ``examples/rulesets/literal.toml``).
+"""The rules (trick resolution R6, legality R4-R5, card points R7.1) as declarative models over
+an *ops* object: :class:`PyOps` on plain values, :class:`Z3Ops` on z3 terms for
+:mod:`.verify_rules`.  :class:`RuleModel` adds the readings only the verifier knows (the seeds
+read literally, :data:`LITERAL_TOML`, shipped as ``examples/rulesets/literal.toml``).
 """
 
 from __future__ import annotations

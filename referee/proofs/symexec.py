@@ -1,9 +1,7 @@
-"""Run a small pure Python function on z3 terms, to prove the engine's trick resolver equal to
-the model for every trick within bounds: the source is read with :mod:`ast` and interpreted on
-symbolic values.  Both branches of an ``if`` on a symbolic condition run and their variables
-merge with ``If``, early ``return`` alike, so each result is one term.  Only the Python such
-functions use is understood; anything else raises :class:`Unsupported`.  ``None`` merged with
-an int becomes ``-1`` ("no index").
+"""Run a small pure Python function (the engine's trick resolver) on z3 terms, its :mod:`ast`
+interpreted: both branches of an ``if`` on a symbolic condition run and their variables (and
+early returns) merge with ``If``; ``None`` merged with an int becomes ``-1``.  Python that such
+functions do not use raises :class:`Unsupported`.
 """
 
 from __future__ import annotations
