@@ -55,8 +55,7 @@ class RuleModel:
     @property
     def engine_plays_it(self) -> bool:
         """True when the engine implements exactly this reading (so it can be compared)."""
-        return (self.set_aside_when == self.rules.set_aside_when
-                and all(getattr(self, k) == v for k, v in MODEL_ONLY.items()))
+        return not self.differences()
 
     def differences(self) -> list[str]:
         out = []
