@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import operator
 import os
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from referee.proofs.smt_ops import connective
@@ -72,11 +72,8 @@ class RuleModel:
 
 def as_model(rules: Ruleset | RuleModel, **overrides) -> RuleModel:
     if isinstance(rules, RuleModel):
-        base = {f.name: getattr(rules, f.name) for f in fields(RuleModel)}
-        base.update(overrides)
-        return RuleModel(**base)
-    values = {"set_aside_when": rules.set_aside_when, **MODEL_ONLY}
-    values.update(overrides)
+        return replace(rules, **overrides)
+    values = {"set_aside_when": rules.set_aside_when, **MODEL_ONLY, **overrides}
     if values["set_aside_when"] not in SET_ASIDE_MODEL:
         raise RulesetError(f"set_aside_when must be one of {', '.join(SET_ASIDE_MODEL)}")
     return RuleModel(rules, **values)
