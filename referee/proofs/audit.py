@@ -28,7 +28,7 @@ from referee.log.recognise import looks_like_record
 from referee.proofs import sheet_exact, sheet_search
 from referee.proofs.budgets import (AUDIT_MAX_ENTRIES, AUDIT_MAX_HANDS, AUDIT_MEMORY_BYTES,
                                     AUDIT_SECONDS, size_detail)
-from referee.proofs.handfacts import count_entries, log_folder, seated
+from referee.proofs.handfacts import log_folder, seated
 from referee.proofs.wording import AuditResult, Fix
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
@@ -87,7 +87,8 @@ class SheetQuestion:
         if scoring.has_score_law(table.rules):
             why = why if not may_lose else "" if allow_lost else msg("the audit assumes none lost")
             _fact(table, record, may_lose and allow_lost, why, result)
-        self.written += count_entries(table, record.score) + count_entries(table, record.total)
+        self.written += sum(1 for line in (record.score, record.total)
+                            for _ in seated(table, line))
         if self.held is not None and self._oversize():
             self.held = None  # not asked: only the counts and the facts go on
         if self.held is not None:

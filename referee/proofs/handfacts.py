@@ -178,11 +178,6 @@ def _offset(table: Table, record: HandRecord) -> int:
     return direction_offset(direction, n)
 
 
-def count_entries(table: Table, line) -> int:
-    """How many entries of a score or total line (None: no line) :func:`seated` reads."""
-    return sum(1 for _ in seated(table, line))
-
-
 def seated(table: Table, line):
     """(seat, entry) of a score or total line's entries (None: no line): the first of each
     seat's, names not seated left out."""
