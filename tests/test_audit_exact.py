@@ -9,7 +9,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.judge.scoring import explain
 from referee.judge.setup import hands_of
 from referee.judge.table import Findings, Table
 from referee.log.parser import parse_text
@@ -28,8 +27,7 @@ def _question(text: str, names: list[str]) -> SheetQuestion:
 
 
 def _bound(question: SheetQuestion, ceiling: int) -> int:
-    levels = sheet_exact.costs_to_go(CANCELLATION, 0, *question._rows(question.held), ceiling,
-                                     _explained)
+    levels = sheet_exact.costs_to_go(CANCELLATION, 0, *question._rows(question.held), ceiling)
     return sheet_exact.cost_at(levels[0], ((0, 0),))
 
 
@@ -99,18 +97,14 @@ def test_a_carried_total_beside_another_slip_on_its_lines_is_decided_without_z3(
     question = _question(text, SIX)
     assert _bound(question, 10) == 5
     rows = question._rows(question.held)
-    assert sheet_exact.fewer_exists(CANCELLATION, 0, *rows, 6, _explained) is False
-    assert sheet_exact.fewer_exists(CANCELLATION, 0, *rows, 7, _explained) is True
+    assert sheet_exact.fewer_exists(CANCELLATION, 0, *rows, 6) is False
+    assert sheet_exact.fewer_exists(CANCELLATION, 0, *rows, 7) is True
     monkeypatch.setattr(audit_z3, "smaller_exists", _no_z3)
     result = audit_scoresheet(parse_text(text), CANCELLATION, SIX)
     assert result.changes == 6 and not result.undecided
     assert [(f.hand, f.player, f.field, f.old - f.new) for f in result.suggestions[0]] == [
         (2, "Al", "total", 1), (3, "Al", "total", 1), (4, "Al", "total", 1),
         (4, "Dave", "total", 10), (5, "Al", "total", 1), (6, "Al", "total", 1)]
-
-
-def _explained(values, lost) -> bool:
-    return explain(CANCELLATION, values, lost) is not None
 
 
 def _no_z3(*_args):
@@ -170,7 +164,6 @@ def test_the_branch_and_bound_never_denies_a_correction_z3_finds(text):
     exact = optimised(question, question.held, 1, time.monotonic() + 60, 60)
     assert not exact.undecided
     rows = question._rows(question.held)
-    assert sheet_exact.fewer_exists(CANCELLATION, 0, *rows, exact.changes + 1,
-                                    _explained) is not False
-    assert sheet_exact.fewer_exists(CANCELLATION, 0, *rows, exact.changes, _explained) in (
+    assert sheet_exact.fewer_exists(CANCELLATION, 0, *rows, exact.changes + 1) is not False
+    assert sheet_exact.fewer_exists(CANCELLATION, 0, *rows, exact.changes) in (
         False, True)

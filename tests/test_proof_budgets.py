@@ -11,7 +11,6 @@ from referee.judge import codes
 from referee.judge.diagnostics import Report, make
 from referee.log.events import Span
 from referee.log.parser import parse_log
-from referee.proofs import budgets
 from referee.proofs.audit import audit_scoresheet
 from referee.rules.ruleset import load_ruleset
 from referee.run.single import check_path
@@ -118,7 +117,7 @@ def test_a_time_budget_that_runs_out_makes_laws_undecided_not_proved(tmp_path, m
 
 def test_a_note_alone_does_not_make_a_file_faulty():
     report = Report(path="x.log")
-    report.diagnostics.append(budgets.undecided(Span.point(1, 1), "cards-dealt is undecided"))
+    report.diagnostics.append(make(codes.UNDECIDED, Span.point(1, 1), "cards-dealt is undecided"))
     assert report.verdict == "clean"
     report.diagnostics.append(make(codes.REVOKE, Span.point(2, 1), "a revoke"))
     assert report.verdict == "violations"

@@ -1,1 +1,2 @@
-"""Everything that imports z3: the rule model, invariants, scoresheets, partial records, audit, verify-rules."""
+"""Everything that imports z3: the rule model, invariants, scoresheets, partial records, audit,
+verify-rules."""

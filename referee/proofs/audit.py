@@ -1,11 +1,8 @@
 """``referee audit``: the fewest written entries of a scoresheet whose correction makes it
-satisfy R7.2, R7.4 and R8 (spec/verification.md states the question and its answer).
-
-A sheet is read a block at a time (:func:`open_sheet`) and put to the audit a hand at a time
-(:class:`SheetQuestion`).  The answer comes from the search of :mod:`referee.proofs.sheet_search`,
-shown smallest by :mod:`referee.proofs.sheet_exact` or else by z3, or for what the search does
-not cover from z3's optimizer (:mod:`referee.proofs.audit_z3`); all in a child process held to
-a time and memory budget (:func:`bounded`), past which the audit says it was not decided.
+satisfy R7.2, R7.4 and R8 (spec/verification.md).  A sheet is read a block at a time and put
+to the audit a hand at a time; the answer comes from :mod:`.sheet_search` shown smallest by
+:mod:`.sheet_exact` or z3, else from :mod:`.audit_z3`, in a child process held to a time and
+memory budget (:func:`bounded`).
 """
 
 from __future__ import annotations
@@ -15,7 +12,7 @@ import pickle
 import select
 import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple, TypeVar
 
@@ -29,14 +26,9 @@ from referee.log.events import Event
 from referee.log.parser import ParseResult, parse_text
 from referee.log.recognise import looks_like_record
 from referee.proofs import sheet_exact, sheet_search
-from referee.proofs.budgets import (
-    AUDIT_MAX_ENTRIES,
-    AUDIT_MAX_HANDS,
-    AUDIT_MEMORY_BYTES,
-    AUDIT_SECONDS,
-    size_detail,
-)
-from referee.proofs.handfacts import count_entries, log_folder, seated
+from referee.proofs.budgets import (AUDIT_MAX_ENTRIES, AUDIT_MAX_HANDS, AUDIT_MEMORY_BYTES,
+                                    AUDIT_SECONDS, size_detail)
+from referee.proofs.handfacts import log_folder, seated
 from referee.proofs.wording import AuditResult, Fix
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
@@ -51,18 +43,14 @@ T = TypeVar("T")
 def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
                      max_solutions: int = 3, allow_lost: bool | None = None,
                      seconds: float = AUDIT_SECONDS) -> AuditResult:
-    """Find the fewest entries whose correction makes the sheet satisfy R7.2, R7.4 and R8.
-
-    ``allow_lost`` (default: the ruleset can lose points, ``set_aside_last = "nobody"``) lets
-    a hand sum to less than the points per hand where its record does not show the last trick
-    won; among equally small corrections those that assume fewer lost points come first.
-    """
+    """Find the fewest entries whose correction makes the sheet satisfy R7.2, R7.4 and R8;
+    ``allow_lost`` (default: ``set_aside_last = "nobody"``) lets a hand lose points where its
+    record does not show the last trick won."""
     return _asked(Table(rules, list(players), Findings()), parsed.events,
                   allow_lost).answer(max_solutions, seconds)
 
 
 def _asked(table: Table, events, allow_lost: bool | None = None) -> SheetQuestion:
-    """The question of the hands of ``events``, added one at a time."""
     question = SheetQuestion(table, allow_lost)
     for record, _claims in hands_of(table, events):
         if record is not None:
@@ -71,8 +59,6 @@ def _asked(table: Table, events, allow_lost: bool | None = None) -> SheetQuestio
 
 
 class _Lines(NamedTuple):
-    """What the audit's terms need of a hand: its lines, and whether points may be lost."""
-
     number: int
     score: object
     total: object
@@ -80,20 +66,18 @@ class _Lines(NamedTuple):
 
 
 class SheetQuestion:
-    """The audit's question, put a hand at a time: within the size budgets each hand's score
-    and total lines are kept; past them only the counts and the facts of hands no play could
-    give go on, and the question is not asked."""
+    """The audit's question, put a hand at a time; past the size budgets only the counts and
+    the facts of hands no play could give go on, and the question is not asked."""
 
     def __init__(self, table: Table, allow_lost: bool | None = None) -> None:
         rules = table.rules
         self.table = table
         self.allow_lost = rules.set_aside_last == "nobody" if allow_lost is None else allow_lost
-        self.result = AuditResult(True, [], rules.points_per_hand, rules)
+        self.result = AuditResult(True, [], rules)
         self.written = 0  # entries written, counted past the size budgets too
         self.held: list[_Lines] | None = []  # None past the size budgets
 
     def add(self, record: HandRecord) -> None:
-        """One hand, in the order of the sheet (lines other than scores and totals ignored)."""
         if record.score is None and record.total is None:
             return
         table, result, allow_lost = self.table, self.result, self.allow_lost
@@ -103,7 +87,8 @@ class SheetQuestion:
         if scoring.has_score_law(table.rules):
             why = why if not may_lose else "" if allow_lost else msg("the audit assumes none lost")
             _fact(table, record, may_lose and allow_lost, why, result)
-        self.written += count_entries(table, record.score) + count_entries(table, record.total)
+        self.written += sum(1 for line in (record.score, record.total)
+                            for _ in seated(table, line))
         if self.held is not None and self._oversize():
             self.held = None  # not asked: only the counts and the facts go on
         if self.held is not None:
@@ -120,8 +105,7 @@ class SheetQuestion:
         return ""
 
     def answer(self, max_solutions: int = 3, seconds: float = AUDIT_SECONDS) -> AuditResult:
-        """The audit of the hands added, decided within ``seconds`` and the memory budget
-        (:func:`bounded`) or said to be undecided."""
+        """The audit of the hands added, or undecided past ``seconds`` or the memory budget."""
         result, held = self.result, self.held
         if not result.hands:
             return result
@@ -167,9 +151,8 @@ class SheetQuestion:
 
     def _smallest(self, held: list[_Lines], found: sheet_search.Found,
                   deadline: float) -> bool:
-        """Whether the search's correction is the smallest: the branch and bound finds none of
-        fewer entries (within half the time left; it answers only where no points are lost),
-        or else z3 finds none smaller."""
+        """Whether the search's correction is the smallest: the branch and bound (within half
+        the time left, where no points are lost) or else z3 finds none smaller."""
         if not found.changes:
             return True
         rules = self.table.rules
@@ -177,10 +160,8 @@ class SheetQuestion:
         # and 250 hands with six slips that z3 does not decide within 10 s
         if not any(found.lost):
             left = deadline - time.monotonic()
-            fewer = sheet_exact.fewer_exists(
-                rules, rules.start_total, *self._rows(held), found.changes,
-                lambda values, lost: explain(rules, values, lost) is not None,
-                time.monotonic() + left / 2)
+            fewer = sheet_exact.fewer_exists(rules, rules.start_total, *self._rows(held),
+                                             found.changes, time.monotonic() + left / 2)
             if fewer is False:
                 return True
         from referee.proofs.audit_z3 import smaller_exists
@@ -189,7 +170,6 @@ class SheetQuestion:
 
 
 def _row(table: Table, line) -> list[int | None]:
-    """A score or total line's values by seat (None: not written)."""
     values: list[int | None] = [None] * table.size
     for seat, entry in seated(table, line):
         values[seat] = entry.value
@@ -198,7 +178,6 @@ def _row(table: Table, line) -> list[int | None]:
 
 def _described(table: Table, held: list[_Lines], found: list, more: bool,
                result: AuditResult) -> None:
-    """The search's corrections as the audit's answer."""
     if not found:  # cannot happen: any entry may change
         result.consistent = False
         result.notes.append(msg("no correction found"))
@@ -236,9 +215,6 @@ def _fact(table: Table, record, may_lose: bool, why: str, result: AuditResult) -
 
 # -- the sheet read a block at a time -----------------------------------------------------
 class Audit(NamedTuple):
-    """The setup (None without a Players tag), its diagnostics, and the audit (None without
-    a setup)."""
-
     table: Table | None
     findings: Findings
     result: AuditResult | None
@@ -261,12 +237,13 @@ class SheetLog:
 
     def audit(self, *, ruleset: Ruleset | None = None, allowed_dirs: tuple[str | Path, ...] = (),
               max_solutions: int = 3, seconds: float = AUDIT_SECONDS) -> Audit:
-        """The setup (``ruleset``, else the one the log names, a file among ``allowed_dirs``
-        too) and the audit of every hand under it."""
+        """The setup (``ruleset``, else the one the log names) and the audit of its hands."""
         stream = self._stream
         if stream is not None:
             setup, self._setup = self._setup, []
-            table, findings, question = self._asked(setup, _read(stream), ruleset, allowed_dirs)
+            # its unreadable lines left out, as the whole parse has them
+            events = (item for item in stream.statements() if not isinstance(item, Unread))
+            table, findings, question = self._asked(setup, events, ruleset, allowed_dirs)
             if table is None:
                 stream.drain()
         # a record, or a stream whose reading differs from the whole file's (nothing was
@@ -282,8 +259,6 @@ class SheetLog:
     def _asked(self, setup: list[Event], events, ruleset: Ruleset | None,
                allowed_dirs: tuple[str | Path, ...]
                ) -> tuple[Table | None, Findings, SheetQuestion | None]:
-        """The setup of ``setup``, its diagnostics, and the question of the hands of
-        ``events`` under it (None without a setup)."""
         findings = Findings()
         table = setup_table(setup, findings, self.base_dir, ruleset=ruleset,
                             allowed_dirs=allowed_dirs)
@@ -299,19 +274,11 @@ def open_sheet(text: str, path: str) -> SheetLog:
     return SheetLog(text, path)
 
 
-def _read(stream: Stream) -> Iterator[Event]:
-    """The stream's statements; its unreadable lines left out, as the whole parse has them."""
-    for item in stream.statements():
-        if not isinstance(item, Unread):
-            yield item
-
-
 # -- the budget of time and memory --------------------------------------------------------
 def bounded(work: Callable[[], T], undecided: Callable[[], T], seconds: float) -> T:
     """``work()`` when it returns within ``seconds`` and the memory budget, else
-    ``undecided()``.  It runs in a forked child (z3's optimizer does not always stop at its
-    timeout, and no Python code can stop a solver that does not return): past the budget the
-    child is killed and reaped; one that fails or runs out of memory is undecided too."""
+    ``undecided()``.  It runs in a forked child, killed and reaped past the budget: z3's
+    optimizer does not always stop at its timeout, and no Python code can stop it."""
     if not hasattr(os, "fork"):  # pragma: no cover - every platform the referee runs on forks
         return work()
     read, write = os.pipe()
@@ -360,7 +327,6 @@ def _received(read: int, deadline: float) -> bytes | None:
 
 
 def _stop(pid: int) -> None:
-    """Kill the child if it still runs, and reap it."""
     try:
         os.kill(pid, signal.SIGKILL)  # a child that has exited is a zombie until reaped
     except ProcessLookupError:  # pragma: no cover - reaped by someone else

@@ -1,8 +1,6 @@
-"""The scoresheet audit put to z3: its optimizer, for the rulesets and sheets the search
-without z3 (:mod:`referee.proofs.sheet_search`) does not cover (a clean-hand pool, bonuses, a
-score line that leaves a seat out), and a yes-or-no question of whether a smaller correction
-than the search's exists.  The laws are stated over one variable per entry; the optimizer
-minimises the entries changed, then the points lost, then the distance from the written values.
+"""The scoresheet audit put to z3, one variable per entry: the optimizer (fewest entries
+changed, then points lost, then distance from the written values) for what
+:mod:`referee.proofs.sheet_search` does not cover, and whether a smaller correction exists.
 """
 
 from __future__ import annotations
@@ -17,7 +15,6 @@ from referee.proofs.handfacts import seated
 from referee.proofs.rulemodel import Z3Ops, z3_bool
 from referee.proofs.wording import AuditResult, Fix
 from referee.rules import scoring
-from referee.rules.ruleset import Ruleset
 from referee.util.message import msg
 
 __all__ = ["optimised", "smaller_exists"]
@@ -36,19 +33,20 @@ class _Entry:
 
 def optimised(question, held: list, max_solutions: int, deadline: float,
               seconds: float) -> AuditResult:
-    """The question put to z3's optimizer: the rulesets and sheets the search does not
-    cover (a clean-hand pool, bonuses, a seat named in no line of a hand)."""
+    """The question put to z3's optimizer."""
     import z3
 
     result, table, opt = question.result, question.table, z3.Optimize()
     entries, lost_terms, moon_flags = _sheet(z3, opt, table, held)
-    changed = [z3.If(e.var != e.value, 1, 0) for e in entries]
-    count = z3.Sum(changed)
+    count = z3.Sum([z3.If(e.var != e.value, 1, 0) for e in entries])
     opt.minimize(count)
     lost_sum = z3.Sum([lost for _, lost in lost_terms])
     opt.minimize(lost_sum)
-    model = _optimum(z3, opt, result, deadline, seconds)
-    if result.undecided:
+    answer = _check_until(z3, opt, deadline)
+    model = opt.model() if answer == z3.sat else None
+    if answer not in (z3.sat, z3.unsat):  # a best-so-far is not the smallest: undecided
+        result.consistent = False
+        result.undecided = seconds
         return result
     if model is not None:
         model = _nearest(z3, opt, model, entries, count, lost_sum)
@@ -60,7 +58,10 @@ def optimised(question, held: list, max_solutions: int, deadline: float,
     best = model.eval(count, model_completion=True).as_long()
     result.consistent = best == 0 and not result.cut_short
     result.changes = best
-    _describe(z3, model, result, lost_terms, moon_flags)
+    result.lost = {h: model.eval(v, model_completion=True).as_long() for h, v in lost_terms
+                   if model.eval(v, model_completion=True).as_long()}
+    result.moons = [h for h, flag in moon_flags.items()
+                    if z3.is_true(model.eval(flag, model_completion=True))]
     if best:
         opt.add(count == best)
         _suggest(z3, opt, model, table, entries, result, max_solutions)
@@ -69,9 +70,8 @@ def optimised(question, held: list, max_solutions: int, deadline: float,
 
 def smaller_exists(question, held: list, changes: int, lost: int, deadline: float
                    ) -> bool | None:
-    """Whether some correction changes fewer than ``changes`` entries, or as many and assumes
-    fewer than ``lost`` points lost (None: z3 gave no answer before ``deadline``).  z3 settles
-    this question far sooner than the optimum."""
+    """Whether some correction changes fewer than ``changes`` entries, or as many with fewer
+    than ``lost`` points lost (None: no answer before ``deadline``); far sooner than the optimum."""
     import z3
 
     solver = z3.Solver()
@@ -82,18 +82,6 @@ def smaller_exists(question, held: list, changes: int, lost: int, deadline: floa
                             z3.Sum([term for _, term in lost_terms]) < lost)))
     answer = _check_until(z3, solver, deadline)
     return None if answer == z3.unknown else answer == z3.sat
-
-
-def _optimum(z3, opt, result: AuditResult, deadline: float, seconds: float):
-    """The optimizer's model; None when z3 finds none, and when it gives no answer before
-    ``deadline`` (then ``result.undecided`` says so: a best-so-far is not the smallest)."""
-    answer = _check_until(z3, opt, deadline)
-    if answer == z3.sat:
-        return opt.model()
-    if answer != z3.unsat:
-        result.consistent = False
-        result.undecided = seconds
-    return None
 
 
 def _nearest(z3, opt, model, entries: list, count, lost_sum):
@@ -114,8 +102,8 @@ def _nearest(z3, opt, model, entries: list, count, lost_sum):
 
 
 def _sheet(z3, opt, table: Table, held: list):
-    """The variables and laws of the held hands: the written entries each tied to its
-    variable, (hand, points lost) and hand -> read as a moon."""
+    """The held hands' laws: the written entries with their variables, (hand, points lost)
+    and hand -> read as a moon."""
     ops = Z3Ops()
     entries: list[_Entry] = []
     previous = [z3.IntVal(table.rules.start_total)] * table.size
@@ -142,7 +130,11 @@ def _hand(ops: Z3Ops, opt, table: Table, h: int, previous: list, allow_lost: boo
         opt.add(totals[p] == previous[p] + scores[p])  # R7.4
     lost = z3.Int(f"lost{h}")
     opt.add(lost >= 0, lost <= (rules.points_per_hand if allow_lost else 0))
-    bonus = _bonus(ops, opt, rules, n, h)
+    bonus = 0
+    if scoring.has_bonus(rules):  # what the bonuses can add to the hand's scores
+        bounds, bonus = scoring.bonus_range(ops, rules, n, z3.Int(f"jacks{h}"),
+                                            z3.Int(f"empty{h}"))
+        opt.add(*bounds)
     moon = z3.Bool(f"moon{h}")
     if not scoring.has_score_law(rules):  # R7.5: the pool's shares are not on the sheet
         opt.add(z3.Not(moon))
@@ -158,8 +150,8 @@ def _hand(ops: Z3Ops, opt, table: Table, h: int, previous: list, allow_lost: boo
 
 def _suggest(z3, opt, model, table: Table, entries: list[_Entry], result: AuditResult,
              max_solutions: int) -> None:
-    """List up to ``max_solutions`` corrections of the smallest size, each a new set of
-    entries, within one time budget (past it the corrections found so far stand)."""
+    """Up to ``max_solutions`` corrections of the smallest size, each a new set of entries,
+    within one time budget."""
     deadline = time.monotonic() + AUDIT_SOLUTIONS_MS / 1000
     for _ in range(max_solutions + 1):
         picked = [e for e in entries if model.eval(e.var != e.value, model_completion=True)]
@@ -190,18 +182,3 @@ def _check_until(z3, opt, deadline: float):
     return opt.check()
 
 
-def _bonus(ops: Z3Ops, opt, rules: Ruleset, n: int, h: int):
-    """What the ruleset's bonuses can add to one hand's scores (:func:`scoring.bonus_range`)."""
-    if not scoring.has_bonus(rules):
-        return 0
-    jacks, empty = ops.z3.Int(f"jacks{h}"), ops.z3.Int(f"empty{h}")
-    bounds, amount = scoring.bonus_range(ops, rules, n, jacks, empty)
-    opt.add(*bounds)
-    return amount
-
-
-def _describe(z3, model, result: AuditResult, lost_terms, moon_flags) -> None:
-    result.lost = {h: model.eval(v, model_completion=True).as_long() for h, v in lost_terms
-                   if model.eval(v, model_completion=True).as_long()}
-    result.moons = [h for h, flag in moon_flags.items()
-                    if z3.is_true(model.eval(flag, model_completion=True))]

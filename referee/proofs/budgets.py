@@ -5,9 +5,6 @@ violated (spec/hostile-input.md, "Proof budgets").
 
 from __future__ import annotations
 
-from referee.judge import codes
-from referee.judge.diagnostics import Diagnostic, make
-from referee.log.events import Span
 from referee.util.message import Message, msg
 
 # One ``check`` of the invariant prover (all laws of a log, or one hand's, law's or instance's).
@@ -54,8 +51,3 @@ def size_detail(what: Message, size: int, budget: int) -> Message:
     # TRANSLATORS: {what} is what was counted ("written entries", "formula characters")
     return msg("not asked: {size} {what} exceed the size budget of {budget}", size=size,
                what=what, budget=budget)
-
-
-def undecided(span: Span, message: str, *, hand: int | None = None) -> Diagnostic:
-    """The note that says what the referee could not decide within a budget."""
-    return make(codes.UNDECIDED, span, message, hand=hand)

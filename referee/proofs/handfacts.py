@@ -26,12 +26,11 @@ _SEAT = itemgetter(0)
 
 @dataclass(slots=True)
 class TrickFacts:
-    number: int  # as written
     span: Span
     plays: list[SeatedPlay]
 
 
-def seat_plays(table: Table, trick: Trick, names: dict | None = None) -> list[SeatedPlay]:
+def seat_plays(table: Table, trick: Trick, names: dict) -> list[SeatedPlay]:
     """Seats of a trick's plays (as :func:`referee.judge.holdings.seat_plays`, reporting nothing):
     compact tricks run in seating order from the leader; unknown names are left out.
     ``names`` remembers the seats of the names as written, from trick to trick."""
@@ -41,8 +40,8 @@ def seat_plays(table: Table, trick: Trick, names: dict | None = None) -> list[Se
         if leader is None:
             return []
         return compact_seated(leader, trick.plays, table.size)
-    if names is None:
-        names = {}
+    with suppress(KeyError):  # the usual record: every name as seated (unique casefolded)
+        return [(seats[p.player], p.card, p) for p in trick.plays]
     out = []
     for play in trick.plays:
         name = play.player
@@ -80,11 +79,6 @@ class HandFacts:
 
     def holding_known(self, seat: int) -> bool:
         return holding_rule.settled(seat, self.deals, self.passes, self.offset, self.players)
-
-    def holding(self, seat: int) -> list[int]:
-        """The hand after passing (52 counts), for a seat whose holding is known."""
-        dealt = {seat: counts_of(self.deals[seat])}
-        return list(holding_rule.holding_of(seat, dealt, self.passes, self.offset, self.players))
 
     def played(self, seat: int | None = None) -> list[int]:
         counts = [0] * DECK_SIZE
@@ -136,16 +130,11 @@ def gather(table: Table, record: HandRecord) -> HandFacts:
 
 def _seat_tricks(table: Table, record: HandRecord, facts: HandFacts) -> None:
     """The tricks with seats, the prefix of them recorded in order and whether it is all."""
-    n, seats, tricks, names = table.size, table.seats, facts.tricks, {}
+    n, tricks, names = table.size, facts.tricks, {}
     prefix, growing, full = 0, True, True
     for trick in record.tricks:
-        seated = None
-        if trick.leader is None:
-            with suppress(KeyError):  # the usual record: every name as seated (unique casefolded)
-                seated = [(seats[p.player], p.card, p) for p in trick.plays]
-        if seated is None:
-            seated = seat_plays(table, trick, names)
-        tricks.append(TrickFacts(trick.number, trick.span, seated))
+        seated = seat_plays(table, trick, names)
+        tricks.append(TrickFacts(trick.span, seated))
         size = len(seated)
         if size < n:
             full = False
@@ -187,11 +176,6 @@ def _offset(table: Table, record: HandRecord) -> int:
     if rules.pass_count == 0:
         return 0
     return direction_offset(direction, n)
-
-
-def count_entries(table: Table, line) -> int:
-    """How many entries of a score or total line (None: no line) :func:`seated` reads."""
-    return sum(1 for _ in seated(table, line))
 
 
 def seated(table: Table, line):

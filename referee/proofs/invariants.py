@@ -1,16 +1,9 @@
-"""Proved invariants of a checked log: `referee check --invariants`.
-
-For every hand the laws are written as SMT-LIB text over what the log records, and z3 is asked
-for a counterexample (the law's negation): "proved" means none, "violated" one (the failing
-instance, a card or a player, is the evidence), "skipped" that the record does not hold what
-the law is about.  Each law is groups of ground instances, the records written in as numbers
-and the arithmetic left to z3; a group is expanded instance by instance only when z3 refutes
-it.  The laws are ``cards-dealt`` (R2.4), ``cards-played`` (R5.4), ``points-conserved``
-(R7.2), the scoresheet's ``score-sum`` and ``totals`` (:mod:`referee.proofs.sheet_laws`) and
-``holdings-exist`` (:mod:`referee.proofs.partial`); spec/verification.md states them and their
-bounds.  One solver serves a thread's logs (:class:`InvariantWatch`): it is asked about the
-quantifier-free laws of :data:`BATCH_HANDS` hands at once, and hand by hand, law by law only
-when that finds a counterexample.
+"""Proved invariants of a checked log: `referee check --invariants` (spec/verification.md).
+Each hand's laws are SMT-LIB text over what the log records, groups of ground instances that z3
+refutes or not, expanded instance by instance only when refuted: ``cards-dealt``,
+``cards-played``, ``points-conserved``, the scoresheet's (:mod:`.sheet_laws`) and
+``holdings-exist`` (:mod:`.partial`).  One solver per thread is asked about :data:`BATCH_HANDS`
+hands at once, and hand by hand, law by law only when that finds a counterexample.
 """
 
 from __future__ import annotations
@@ -28,13 +21,7 @@ from referee.judge.stream import Watch
 from referee.judge.table import Table
 from referee.log.events import Span
 from referee.log.parser import ParseResult, parse_log
-from referee.proofs.budgets import (
-    PROVER_MAX_CHARS,
-    PROVER_TIMEOUT_MS,
-    size_detail,
-    time_detail,
-    undecided,
-)
+from referee.proofs.budgets import PROVER_MAX_CHARS, PROVER_TIMEOUT_MS, size_detail, time_detail
 from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
 from referee.proofs.sheet_laws import Sheet
 from referee.proofs.smt_ops import DEFINITIONS, Group, Item, Law, smt_sum
@@ -51,10 +38,8 @@ BATCH_HANDS = 100
 
 def attach_invariants(report: Report, parsed: ParseResult | None = None, *,
                       table: Table | None = None, records: list[HandRecord] | None = None) -> None:
-    """Prove the per-hand invariants of an already-checked report (see the module doc).
-
-    ``table`` and ``records`` (both or neither), the replay's seating and hands of this log,
-    spare redoing them (:func:`referee.judge.setup.setup_table` and ``group_hands``)."""
+    """Prove the per-hand invariants of an already-checked report; ``table`` and ``records``
+    (both or neither), the replay's seating and hands, spare redoing them."""
     if report.unreadable is not None or not report.players:
         return
     if table is None or records is None:
@@ -72,8 +57,6 @@ def attach_invariants(report: Report, parsed: ParseResult | None = None, *,
 
 
 class _Hand(NamedTuple):
-    """What is reported of one hand's laws once decided (its facts are not kept)."""
-
     number: int
     span: Span  # where a note about the whole hand points
     laws: list[Law]  # decided, their formulas dropped
@@ -81,9 +64,7 @@ class _Hand(NamedTuple):
 
 
 class InvariantWatch(Watch):
-    """The invariants of one log as its replay goes (a :class:`referee.judge.stream.Watch`):
-    each hand's laws written when the hand is replayed, decided a batch of ``batch`` hands
-    at a time, and reported into the concluded report (in the order of the hands)."""
+    """The invariants of one log as its replay goes, decided ``batch`` hands at a time."""
 
     def __init__(self, table: Table, batch: int = BATCH_HANDS) -> None:
         self.table, self.size = table, batch
@@ -135,7 +116,7 @@ _LOCAL = threading.local()
 
 def _prover() -> _Prover:
     """The thread's prover, kept from log to log so that its solver reads each definition
-    once; each thread has its own z3 context, as z3 contexts are not thread-safe."""
+    once (z3 contexts are not thread-safe)."""
     prover = getattr(_LOCAL, "prover", None)
     if prover is None:
         prover = _LOCAL.prover = _Prover()
@@ -143,8 +124,7 @@ def _prover() -> _Prover:
 
 
 class _Prover:
-    """Each check is ``push``, one self-contained assertion, ``pop``; only the definitions
-    (:data:`DEFINITIONS`) stay in the solver."""
+    """Each check is ``push``, one assertion, ``pop``; only :data:`DEFINITIONS` stay."""
 
     def __init__(self) -> None:
         import z3
@@ -168,13 +148,11 @@ class _Prover:
             self.solver.pop()
 
     def refutable(self, formulas: list[str]) -> bool | None:
-        """True when z3 finds a model of the negation (some formula can be false), False when
-        it proves there is none, None when it gave no answer within the time budget."""
+        """Whether some formula can be false (None: no answer within the time budget)."""
         answer = self._check(formulas)
         return True if answer == self.z3.sat else False if answer == self.z3.unsat else None
 
     def decide(self, hands: list[list[Law]]) -> None:
-        """Set the status of every law of every hand (and the failures of a violated law)."""
         together, alone = [], []
         for laws in hands:
             open_laws = [law for law in laws if law.status is None and law.groups]
@@ -218,7 +196,6 @@ class _Prover:
 
 
 def _settle(law: Law, status: str | None) -> None:
-    """Set a law's status; None: z3 ran out of time, the law is undecided."""
     if status is None:
         law.status, law.detail = codes.UNDECIDED, time_detail(PROVER_TIMEOUT_MS)
     else:
@@ -246,12 +223,15 @@ def _hand_span(facts: HandFacts) -> Span:
 
 
 def _note(report: Report, facts: _Hand, name: str, detail: str) -> None:
-    report.diagnostics.append(undecided(
+    report.diagnostics.append(make(
         # TRANSLATORS: {law} is a law's name (cards-dealt, score-sum, ...), {detail} why
-        facts.span, msg("{law} is undecided in hand {hand}: {detail}", law=name,
+        codes.UNDECIDED, facts.span, msg("{law} is undecided in hand {hand}: {detail}", law=name,
                         hand=facts.number, detail=detail), hand=facts.number))
-    report.invariants.append({"name": name, "hand": facts.number, "status": codes.UNDECIDED,
-                              "detail": detail})
+    _entry(report, name, facts.number, codes.UNDECIDED, detail)
+
+
+def _entry(report: Report, name: str, hand: int, status: str, detail: str) -> None:
+    report.invariants.append({"name": name, "hand": hand, "status": status, "detail": detail})
 
 
 # faults of a hand's holdings: every law of that hand reads the holdings as written
@@ -286,8 +266,7 @@ def _record(report: Report, law: Law, facts: _Hand) -> None:
                 codes.INVARIANT, first.span, msg("{law} is violated in hand {hand}: {detail}",
                                                  law=law.name, hand=hand, detail=detail),
                 rule=law.clause, hand=hand, related=first.related))
-    report.invariants.append({"name": law.name, "hand": hand, "status": status,
-                              "detail": detail})
+    _entry(report, law.name, hand, status, detail)
 
 
 def _holdings_exist(report: Report, facts: _Hand, verdict) -> None:
@@ -295,9 +274,8 @@ def _holdings_exist(report: Report, facts: _Hand, verdict) -> None:
         _note(report, facts, "holdings-exist", verdict.detail)
         return
     if verdict.conflict is None:
-        report.invariants.append({
-            "name": "holdings-exist", "hand": facts.number,
-            "status": "proved" if verdict.consistent else "skipped", "detail": verdict.detail})
+        _entry(report, "holdings-exist", facts.number,
+               "proved" if verdict.consistent else "skipped", verdict.detail)
         return
     conflict = verdict.conflict
     already = [d for d in report.diagnostics if d.kind in PLAY_KINDS and d.line in conflict.lines]
@@ -307,8 +285,7 @@ def _holdings_exist(report: Report, facts: _Hand, verdict) -> None:
                      line=already[0].line)
     else:
         report.diagnostics.append(conflict.to_diagnostic())
-    report.invariants.append({"name": "holdings-exist", "hand": facts.number,
-                              "status": "violated", "detail": detail})
+    _entry(report, "holdings-exist", facts.number, "violated", detail)
 
 
 _POINTS = tuple(card_points(c) for c in range(DECK_SIZE))
@@ -337,8 +314,7 @@ def _cards_dealt(table: Table, facts: HandFacts) -> Law:
     law = Law("cards-dealt", "R2.4")
     rules, n, record = facts.rules, facts.players, facts.record
     if not facts.deals:
-        law.status, law.detail = "skipped", msg("no deal recorded")
-        return law
+        return law.skipped(msg("no deal recorded"))
     all_dealt = len(facts.deals) == n
     kitty = facts.kitty if facts.kitty_recorded else None
     exact = all_dealt and kitty is not None
@@ -388,19 +364,27 @@ def _dealt_atoms(runs: list, op: str, decks: int, exact: bool) -> list[str]:
         else:
             for card, k in Counter(cards).items():
                 hist[card] += 1 << width * k
-    packed = _PACKED.setdefault(("dealt", op, decks, width), {})
+
+    def atom(value: int) -> str:
+        counts, k = [], 1
+        while value >> width * k:
+            counts += [k] * ((value >> width * k) & (once - 1))
+            k += 1
+        return _dealt_atom(op, counts, decks) if counts or exact else ""
+
+    return _packed_atoms(("dealt", op, decks, width), sorted(set(hist)), atom)
+
+
+def _packed_atoms(key: tuple, values, atom) -> list[str]:
+    """The non-empty ``atom(value)`` of each of ``values`` (packed counts), memoised per key."""
+    packed = _PACKED.setdefault(key, {})
     atoms = []
-    for value in sorted(set(hist)):
-        atom = packed.get(value)
-        if atom is None:
-            mask, counts, k = once - 1, [], 1
-            while value >> width * k:
-                counts += [k] * ((value >> width * k) & mask)
-                k += 1
-            atom = _remember(packed, value,
-                             _dealt_atom(op, counts, decks) if counts or exact else "")
-        if atom:
-            atoms.append(atom)
+    for value in values:
+        found = packed.get(value)
+        if found is None:
+            found = _remember(packed, value, atom(value))
+        if found:
+            atoms.append(found)
     return atoms
 
 
@@ -408,12 +392,10 @@ def _dealt_items(facts: HandFacts, op: str, exact: bool, with_kitty: bool) -> li
     """The cards-dealt instances card by card, naming where each card is dealt."""
     record, decks = facts.record, facts.rules.decks
     places: dict[int, list[tuple[Span, int]]] = {}
-    for deal in record.deals.values():
-        for card, k in Counter(deal.run.cards).items():
-            places.setdefault(card, []).append((deal.span, k))
-    if with_kitty and record.kitty is not None:
-        for card, k in Counter(record.kitty.run.cards).items():
-            places.setdefault(card, []).append((record.kitty.span, k))
+    lines = list(record.deals.values())
+    for line in lines + ([record.kitty] if with_kitty and record.kitty is not None else []):
+        for card, k in Counter(line.run.cards).items():
+            places.setdefault(card, []).append((line.span, k))
     items = []
     for card in (range(DECK_SIZE) if exact else sorted(places)):
         where = places.get(card, [])
@@ -437,12 +419,9 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
     law = Law("cards-played", "R5.4")
     prefix = facts.prefix
     if not prefix:
-        law.status, law.detail = "skipped", msg("no trick recorded")
-        return law
-    n, exact, offset = facts.players, facts.complete, facts.offset
-    deals, passes = facts.deals, facts.passes
-    known = [s for s in range(n) if s in deals
-             and (not offset or (s in passes and sender(s, offset, n) in passes))]
+        return law.skipped(msg("no trick recorded"))
+    n, exact, deals, passes = facts.players, facts.complete, facts.deals, facts.passes
+    known = [s for s in range(n) if facts.holding_known(s)]
     op = "=" if exact else "<="
     tricks = facts.tricks[:prefix]
     # per seat and card, one int: played, dealt, received and passed on, width bits each
@@ -450,14 +429,8 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
                 max(map(len, passes.values()), default=0)).bit_length()
     tallies, values = _played_tallies(facts, known, tricks, width)
     if known:  # one group for all players: the instances of all are expanded seat by seat
-        packed = _PACKED.setdefault(("played", op, width), {})
-        atoms = []
-        for value in values:
-            atom = packed.get(value)
-            if atom is None:
-                atom = _remember(packed, value, _played_code(op, width, value))
-            if atom:
-                atoms.append(atom)
+        atoms = _packed_atoms(("played", op, width), values,
+                              partial(_played_code, op, width))
         law.groups.append(Group(atoms, _played_items(table, facts, known, op, width, tallies)))
     if exact and facts.kitty is not None and (len(known) < n or len(facts.deals) < n):
         law.groups.append(_played_with_kitty(facts))
@@ -473,7 +446,8 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
     return law
 
 
-def _played_tallies(facts: HandFacts, known: list[int], tricks, width: int) -> tuple[list[list[int]], set[int]]:
+def _played_tallies(facts: HandFacts, known: list[int], tricks,
+                    width: int) -> tuple[list[list[int]], set[int]]:
     """Per seat and card, the packed counts (played, dealt, received, passed on; ``width``
     bits each), and the distinct counts of the ``known`` seats."""
     n, offset, deals, passes = facts.players, facts.offset, facts.deals, facts.passes
@@ -564,10 +538,8 @@ def _points(facts: HandFacts) -> tuple[Law, str | None, int | None]:
     law = Law("points-conserved", "R7.2")
     rules = facts.rules
     if not facts.complete or facts.kitty is None:
-        law.status = "skipped"
-        law.detail = (msg("the hand is not fully recorded") if not facts.complete
-                      else msg("kitty unknown"))
-        return law, None, None
+        return law.skipped(msg("the hand is not fully recorded") if not facts.complete
+                           else msg("kitty unknown")), None, None
     kitty_points = sum(_POINTS[c] * k for c, k in enumerate(facts.kitty) if k)
     first, to_last = rules.kitty_to == "first_trick", rules.kitty_to == "last_trick"
     leader_takes = rules.set_aside_last == "leader"

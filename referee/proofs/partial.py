@@ -16,24 +16,12 @@ from referee.judge.diagnostics import Diagnostic, Related, make
 from referee.judge.table import Findings, Table
 from referee.log.events import Span
 from referee.log.parser import ParseResult
-from referee.proofs.budgets import (
-    PARTIAL_MAX_LABELS,
-    PARTIAL_MINIMISE_MS,
-    PARTIAL_TIMEOUT_MS,
-    size_detail,
-    time_detail,
-)
+from referee.proofs.budgets import (PARTIAL_MAX_LABELS, PARTIAL_MINIMISE_MS, PARTIAL_TIMEOUT_MS,
+                                    size_detail, time_detail)
 from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
 from referee.proofs.smt_ops import smt_sum
 from referee.proofs.wording import and_list, or_list, semicolon_list
-from referee.rules.cards import (
-    DECK_SIZE,
-    HEARTS,
-    NUM_RANKS,
-    QUEEN_OF_SPADES,
-    card_text,
-    counts_of,
-)
+from referee.rules.cards import DECK_SIZE, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, card_text, counts_of
 from referee.rules.legality import Fault, follow_layers, lead_layers, lowest_club_witnesses
 from referee.rules.ruleset import Ruleset
 from referee.rules.tricks import lead_card
@@ -67,10 +55,8 @@ def partial_record_conflicts(parsed: ParseResult, *, rules: Ruleset | None = Non
                              players: list[str] | None = None, path: str | None = None,
                              hands: set[int] | None = None,
                              include_known: bool = False) -> list[Conflict]:
-    """One :class:`Conflict` per hand (of ``hands``, all by default) whose recorded plays no
-    assignment of the unrecorded cards makes legal; hands whose holdings are all recorded are
-    examined only with ``include_known``.  ``rules``/``players`` default to the log's tags
-    (``path`` locates a relative ruleset file)."""
+    """One :class:`Conflict` per hand (of ``hands``) whose recorded plays no assignment of the
+    unrecorded cards makes legal; hands whose holdings are all recorded only ``include_known``."""
     table = table_for(parsed, path)
     if table is None:
         return []
@@ -112,6 +98,7 @@ class _Model:
         self.text.append(f"(assert {formula})")
 
     def track(self, label: _Label, formula: str) -> None:
+        """Assert ``formula`` under the label, for the unsat core."""
         label.order = len(self.labels)
         self.labels[label.name] = label
         self.text.append(f"(declare-const {label.name} Bool)")
@@ -147,8 +134,8 @@ def check_hand(table: Table, facts: HandFacts) -> Verdict:
 
 
 def _minimise(z3, solver, flags: dict, core: list[str]) -> list[str]:
-    """Drop labels one by one, latest line first, while the rest stays unsat (a minimal core),
-    within one time budget: a label whose trial z3 does not settle is kept."""
+    """A minimal core: labels dropped latest line first while the rest stays unsat, within one
+    time budget (a label whose trial z3 does not settle is kept)."""
     kept = sorted(core, key=list(flags).index)
     deadline = time.monotonic() + PARTIAL_MINIMISE_MS / 1000
     for name in reversed(list(kept)):
@@ -164,6 +151,12 @@ def _minimise(z3, solver, flags: dict, core: list[str]) -> list[str]:
 
 def _same(names: list[str], counts) -> str:
     return "(and " + " ".join(f"(= {v} {k})" for v, k in zip(names, counts)) + " true)"
+
+
+def _recorded(model: _Model, name: str, span: Span, seat: int | None, text: str,
+              names: list[str], counts) -> None:
+    """A recorded line: the unknown ``names`` are its ``counts``."""
+    model.track(_Label(name, span.line, span, seat, text), _same(names, counts))
 
 
 def _counts(model: _Model, name: str, size: int, limit: int, upper: list[str] | None = None):
@@ -188,18 +181,16 @@ def _build(table: Table, facts: HandFacts) -> _Model:
         dealt[seat] = names
         if seat in facts.deals:
             span = facts.deal_spans[seat]
-            model.track(_Label(f"deal{seat}", span.line, span, seat,
-                               msg("the deal to {player} (line {line})",
-                                   player=table.name(seat), line=span.line)),
-                        _same(names, counts_of(facts.deals[seat])))
+            _recorded(model, f"deal{seat}", span, seat, msg(
+                "the deal to {player} (line {line})", player=table.name(seat), line=span.line),
+                      names, counts_of(facts.deals[seat]))
         else:
             model.unknown.setdefault(seat, set()).add("deal")
     kitty = _counts(model, "kitty", rules.kitty_size(n), decks)
     if facts.kitty_recorded and record.kitty is not None:
         span = record.kitty.span
-        model.track(_Label("kitty", span.line, span, None,
-                           msg("the kitty (line {line})", line=span.line)),
-                    _same(kitty, facts.kitty))
+        _recorded(model, "kitty", span, None, msg("the kitty (line {line})", line=span.line),
+                  kitty, facts.kitty)
     for c in range(DECK_SIZE):  # R2.4: the decks, every card identity `decks` times
         model.add(f"(= {smt_sum([dealt[s][c] for s in range(n)] + [kitty[c]])} {decks})")
     sent = {}
@@ -209,10 +200,9 @@ def _build(table: Table, facts: HandFacts) -> _Model:
             sent[seat] = names
             if seat in facts.passes:
                 span = facts.pass_spans[seat]
-                model.track(_Label(f"pass{seat}", span.line, span, seat,
-                                   msg("{player}'s pass (line {line})",
-                                       player=table.name(seat), line=span.line)),
-                            _same(names, counts_of(facts.passes[seat])))
+                _recorded(model, f"pass{seat}", span, seat, msg(
+                    "{player}'s pass (line {line})", player=table.name(seat), line=span.line),
+                          names, counts_of(facts.passes[seat]))
             else:
                 model.unknown.setdefault((seat + facts.offset) % n, set()).add("in")
                 model.unknown.setdefault(seat, set()).add("out")
@@ -228,9 +218,8 @@ def _build(table: Table, facts: HandFacts) -> _Model:
 
 @dataclass(frozen=True)
 class PlayFact:
-    """What the legality layers say a recorded play shows about the holdings: none of
-    ``witnesses`` was held (by the player at that moment, or with ``everyone``, by any seat
-    after the passes)."""
+    """What a recorded play shows: none of ``witnesses`` was held (by the player at that
+    moment, or with ``everyone``, by any seat after the passes)."""
 
     kind: str  # the label's prefix: "void", "firstpts", "lowest", "firstlead", "hearts"
     witnesses: tuple[int, ...]
@@ -243,11 +232,9 @@ _FACT_KINDS = {Fault.REVOKE: "void", Fault.FIRST_TRICK_POINTS: "firstpts",
 
 def play_facts(rules: Ruleset, card: int, led: int | None, *, first_trick: bool,
                hearts_broken: bool) -> list[PlayFact]:
-    """The facts a legal play of ``card`` implies (``led`` None: it leads), layer by layer.
-
-    R4.1's layers need the lowest club dealt, which a partial record does not fix: the lead's
-    is stated over everyone's holdings instead, the twin club's is left out.
-    """
+    """The facts a legal play of ``card`` implies (``led`` None: it leads), layer by layer;
+    R4.1's lowest club, which a partial record does not fix, is stated over everyone's holdings
+    for the lead and left out for the twin club."""
     facts = []
     if led is not None:
         layers = follow_layers(rules, led, first_trick=first_trick, lowest=None)
@@ -280,12 +267,10 @@ def _steps(facts: HandFacts):
 
 
 def holdings_filled(facts: HandFacts) -> bool:
-    """Whether an assignment that makes every recorded play legal is found without z3, for a
-    hand of plays with no deal, kitty or pass line, not every card played.  A seat holds its
-    plays and, of a card a play shuts it out of, no more; the other copies fill the seats
-    greedily (the most restricted seat first, each taking first the cards the fewest seats may
-    take), the rest the kitty; any such holdings come from some deal and passes.  A hand this
-    filling cannot complete goes to z3."""
+    """Whether holdings making every recorded play legal are found without z3, for a hand of
+    plays only, not every card played: each seat holds its plays, the other copies fill the
+    seats greedily (the most restricted first, the cards the fewest may take first), the rest
+    the kitty; any such holdings come from some deal and passes."""
     rules, n = facts.rules, facts.players
     if facts.deals or facts.passes or facts.record.kitty is not None or facts.complete:
         return False

@@ -1,27 +1,21 @@
-"""The rules written once as declarative models over an *ops* object and run two ways:
-:class:`PyOps` (:mod:`referee.rules.ops`) on plain values, to compare the engine case by case,
-:class:`Z3Ops` on z3 terms, for :mod:`referee.proofs.verify_rules` to prove properties within
-bounds (trick resolution R6, legality R4-R5, card points R7.1; scoring is in
-:mod:`referee.rules.scoring`).  :class:`RuleModel` adds the readings only the verifier knows
-(the seeds read literally, :data:`LITERAL_TOML`, shipped as ``examples/rulesets/literal.toml``).
+"""The rules (trick resolution R6, legality R4-R5, card points R7.1) as declarative models over
+an *ops* object: :class:`PyOps` on plain values, :class:`Z3Ops` on z3 terms for
+:mod:`.verify_rules`.  :class:`RuleModel` adds the readings only the verifier knows (the seeds
+read literally, :data:`LITERAL_TOML`, shipped as ``examples/rulesets/literal.toml``).
 """
 
 from __future__ import annotations
 
+import operator
 import os
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from referee.proofs.smt_ops import connective
 from referee.rules.cards import CLUBS, DECK_SIZE, HEARTS, NUM_RANKS, QUEEN_OF_SPADES
 from referee.rules.ops import PyOps
-from referee.rules.ruleset import (
-    BLACK_MARIA_POINTS,
-    HEART_POINTS,
-    Ruleset,
-    load_ruleset,
-    with_options,
-)
+from referee.rules.ruleset import (BLACK_MARIA_POINTS, HEART_POINTS, Ruleset, load_ruleset,
+                                   with_options)
 from referee.rules.ruleset_files import RulesetError, bundled_names, read_ruleset_file, toml_options
 from referee.rules.options import FirstLeader, KittyTo, SetAsideLast
 
@@ -61,8 +55,7 @@ class RuleModel:
     @property
     def engine_plays_it(self) -> bool:
         """True when the engine implements exactly this reading (so it can be compared)."""
-        return (self.set_aside_when == self.rules.set_aside_when
-                and all(getattr(self, k) == v for k, v in MODEL_ONLY.items()))
+        return not self.differences()
 
     def differences(self) -> list[str]:
         out = []
@@ -79,11 +72,8 @@ class RuleModel:
 
 def as_model(rules: Ruleset | RuleModel, **overrides) -> RuleModel:
     if isinstance(rules, RuleModel):
-        base = {f.name: getattr(rules, f.name) for f in fields(RuleModel)}
-        base.update(overrides)
-        return RuleModel(**base)
-    values = {"set_aside_when": rules.set_aside_when, **MODEL_ONLY}
-    values.update(overrides)
+        return replace(rules, **overrides)
+    values = {"set_aside_when": rules.set_aside_when, **MODEL_ONLY, **overrides}
     if values["set_aside_when"] not in SET_ASIDE_MODEL:
         raise RulesetError(f"set_aside_when must be one of {', '.join(SET_ASIDE_MODEL)}")
     return RuleModel(rules, **values)
@@ -153,9 +143,6 @@ class Z3Ops:
         self.z3 = z3
         self._suits: dict[int, Any] = {}
 
-    def _b(self, x):
-        return self.z3.BoolVal(x) if isinstance(x, bool) else x
-
     def and_(self, xs):
         return connective(xs, True, lambda xs: self.z3.And(*xs))
 
@@ -171,20 +158,17 @@ class Z3Ops:
     def ite(self, c, a, b):
         if isinstance(c, bool):
             return a if c else b
-        return self.z3.If(c, self._b(a), self._b(b))
+        return self.z3.If(c, z3_bool(self.z3, a), z3_bool(self.z3, b))
 
     def sum(self, xs):
         xs = list(xs)
         return self.z3.Sum(xs) if xs else 0
 
-    def times(self, k: int, x):
-        return k * x
+    times = staticmethod(operator.mul)
+    mod = staticmethod(operator.mod)
 
     def div(self, x, y):  # z3 integer division: floor for y > 0
         return x / y if not (isinstance(x, int) and isinstance(y, int)) else x // y
-
-    def mod(self, x, y):
-        return x % y
 
     def eq(self, a, b):
         return _plain(a) == _plain(b)
@@ -290,11 +274,8 @@ def trick_flow(ops, spec: TrickSpec, cards: list, model: RuleModel, *, pile, las
 # -- legality (R4, R5) ------------------------------------------------------------------------
 def legal_spec(ops, model: RuleModel, holding: dict, *, leading: bool, first_trick, broken,
                led=None, lowest=NONE) -> dict:
-    """card -> may this card be played now; ``holding`` maps card -> copies held (a universe).
-
-    Mirrors R4.1-R4.3 (leading) and R5.2-R5.3 plus R4.1's twin club (following), with the
-    model-only readings deciding whether each "unless nothing else" fallback exists.
-    """
+    """card -> may this card be played now (R4.1-R4.3 leading, R5.2-R5.3 and R4.1's twin club
+    following); ``holding`` maps card -> copies held (a universe)."""
     held = {c: ops.ge(holding[c], 1) for c in holding}
     point = {c: is_point(ops, c) for c in holding}
     if leading:

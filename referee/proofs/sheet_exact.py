@@ -1,34 +1,21 @@
 """Whether a scoresheet has a correction of fewer than a given number of entries, decided
-without z3 by a branch and bound over the hands, pruned by a lower bound on the entries the rest
-of the sheet needs changed: what shows the search's correction
-(:mod:`referee.proofs.sheet_search`) the smallest.
-
-The bound counts disjoint groups of written entries that every correction touches: a score
-line whose true sum differs from the written one, a total line likewise, and a seat whose
-previous total, score and total disagree in a hand where neither is counted.  How far the
-true scores of hands 1..k sum from the written ones moves by what each hand's law allows; this
-walk is solved backwards from the end of the sheet as integer intervals per cost
-(:func:`costs_to_go`).
-
-The branch and bound reads the sheet as each seat's error in its totals: in each hand a seat
-keeps its score, keeps its total, changes both (its error becomes a symbol until a kept total
-or a changed score ties it), or keeps both where they agree.  Symbols tied by one hand's law
-form a group, kept as the set of values their sum may take.  What this leaves out makes the
-question wider than the sheet's, never narrower: "no correction of fewer entries" is exact, a
-correction found is only "perhaps" (then the audit asks z3).
+without z3 (what shows :mod:`referee.proofs.sheet_search`'s correction the smallest): a branch
+and bound over the hands on each seat's error in its totals (symbols tied by one hand's law kept
+as the set of values their sum may take), pruned by the cost still ahead (:func:`costs_to_go`).
+The question is wider than the sheet's, never narrower: "no correction of fewer entries" is
+exact, a correction found only "perhaps" (then the audit asks z3).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 
-from referee.judge.scoring import seat_ranges
+from referee.judge.scoring import explain, seat_ranges
 from referee.proofs.wording import hand_sum
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
 
-__all__ = ["MAX_STATES", "cost_at", "costs_to_go", "fewer_exists", "moon_patterns"]
+__all__ = ["MAX_STATES", "conflicts", "cost_at", "costs_to_go", "fewer_exists", "moon_patterns"]
 
 MAX_STATES = 200_000  # states searched before the answer is "not decided"
 Intervals = tuple[tuple[int, int], ...]  # disjoint, sorted, closed
@@ -38,13 +25,14 @@ EVERYTHING: Intervals = ((-(1 << 62), 1 << 62),)
 
 def costs_to_go(rules: Ruleset, start: int, scores: list[list[int]],
                 totals: list[list[int | None]], max_lost: list[int], ceiling: int,
-                explained) -> list[list[Intervals]]:
+                ) -> list[list[Intervals]]:
     """Per hand h (0 to the number of hands) and per cost below ``ceiling``, the sums ``c``
     (how far the true scores of the hands before h sum from the written ones) from which hands
-    h and later can be corrected at that cost; ``explained(values, max_lost)`` says whether a
-    hand's scores meet its law."""
-    triples = _triples(start, scores, totals)
-    moves, lines = _moves(rules, start, scores, totals, max_lost, explained)
+    h and later can be corrected at that cost, solved backwards as integer intervals.  The
+    bound counts disjoint groups of entries every correction touches: a score or total line
+    whose true sum differs from the written one, and :func:`conflicts`."""
+    triples = [sum(row) for row in conflicts(start, scores, totals)]
+    moves, lines = _moves(rules, start, scores, totals, max_lost)
     after: list[Intervals] = [EVERYTHING] + [NOTHING] * (ceiling - 1)
     out = [after]
     for k in range(len(scores) - 1, -1, -1):
@@ -72,7 +60,7 @@ def cost_at(levels: list[Intervals], sums: Intervals) -> int:
     return len(levels)
 
 
-def _moves(rules: Ruleset, start: int, scores, totals, max_lost: list[int], explained):
+def _moves(rules: Ruleset, start: int, scores, totals, max_lost: list[int]):
     """Per hand, its moves (changes, lowest and highest change of its sum), and per total
     line its written excess (None: not every total written)."""
     n = len(scores[0]) if scores else 0
@@ -80,11 +68,11 @@ def _moves(rules: Ruleset, start: int, scores, totals, max_lost: list[int], expl
     moves, lines, written = [], [], 0
     for k, row in enumerate(scores):
         written += sum(row)
-        ends = (hand_sum(rules, max_lost[k]), hand_sum(rules, 0))
-        here = [(1, min(ends) - sum(row), max(ends) - sum(row))]
+        ((low, high),) = _plain(rules, max_lost[k])
+        here = [(1, low - sum(row), high - sum(row))]
         here += [(max(1, sum(1 for v in row if v not in set(p))), sum(p) - sum(row),
                   sum(p) - sum(row)) for p in patterns]
-        here.append((0 if explained(tuple(row), max_lost[k]) else 1, 0, 0))
+        here.append((0 if explain(rules, tuple(row), max_lost[k]) is not None else 1, 0, 0))
         moves.append(here)
         line = totals[k]
         lines.append((sum(line) - n * start - written) if None not in line else None)
@@ -114,22 +102,18 @@ def _union_levels(options: list[list[Intervals]]) -> list[Intervals]:
     return [_union(*level) for level in zip(*options)]
 
 
-def _triples(start: int, scores, totals) -> list[int]:
-    """Per hand, the seats whose previous total, score and total disagree, no two of one
-    seat in consecutive hands (they would share a total)."""
+def conflicts(start: int, scores, totals) -> list[list[bool]]:
+    """Per hand and seat, whether its previous total, score and total disagree, no two of one
+    seat in consecutive hands (they would share a total): disjoint conflicts."""
     n = len(scores[0]) if scores else 0
-    chosen = [0] * len(scores)
-    last = [-2] * n
+    chosen = [[False] * n for _ in scores]
     for k, row in enumerate(scores):
         for p in range(n):
             before = start if k == 0 else totals[k - 1][p]
             total = totals[k][p]
             if before is None or total is None or before + row[p] == total:
                 continue
-            if last[p] == k - 1:
-                continue
-            last[p] = k
-            chosen[k] += 1
+            chosen[k][p] = not (k and chosen[k - 1][p])
     return chosen
 
 
@@ -194,14 +178,14 @@ class _Found(Exception):
 
 def fewer_exists(rules: Ruleset, start: int, scores: list[list[int]],
                  totals: list[list[int | None]], max_lost: list[int], changes: int,
-                 explained: Callable[[tuple, int], bool], deadline: float | None = None,
+                 deadline: float | None = None,
                  max_states: int = MAX_STATES) -> bool | None:
     """False: no correction changes fewer than ``changes`` written entries.  True: one may.
     None: not decided within ``max_states`` states or before ``deadline`` (monotonic time).
     ``totals`` may leave entries out (None), ``scores`` may not."""
     if changes <= 0:
         return False
-    problem = _Problem(rules, start, scores, totals, max_lost, changes - 1, explained)
+    problem = _Problem(rules, start, scores, totals, max_lost, changes - 1)
     try:
         problem.search(deadline, max_states)
     except _Found:
@@ -212,9 +196,9 @@ def fewer_exists(rules: Ruleset, start: int, scores: list[list[int]],
 
 
 class _Problem:
-    def __init__(self, rules, start, scores, totals, max_lost, limit, explained) -> None:
+    def __init__(self, rules, start, scores, totals, max_lost, limit) -> None:
         self.H, self.n = len(scores), len(scores[0]) if scores else 0
-        self.S, self.limit, self.explained = scores, limit, explained
+        self.S, self.limit, self.rules = scores, limit, rules
         self.max_lost = max_lost
         # a total not written is read as the previous one plus the score: it costs nothing
         self.weight = [[0 if w is None else 1 for w in row] for row in totals]
@@ -231,7 +215,7 @@ class _Problem:
         self.patterns = [(frozenset(p), sum(p)) for p in moon_patterns(rules, self.n)]
         (low, high), (moon_low, moon_high) = seat_ranges(rules, self.n)
         self.seat = _union(((low, high),), ((moon_low, moon_high),))
-        self.togo = costs_to_go(rules, start, scores, totals, max_lost, limit + 1, explained)
+        self.togo = costs_to_go(rules, start, scores, totals, max_lost, limit + 1)
         self.laws: dict = {}
         self.best: dict = {}
 
@@ -365,7 +349,7 @@ class _Problem:
         key = (tuple(sorted(values)), self.max_lost[h])
         found = self.laws.get(key)
         if found is None:
-            found = self.laws[key] = self.explained(key[0], key[1])
+            found = self.laws[key] = explain(self.rules, key[0], key[1]) is not None
         return found
 
 

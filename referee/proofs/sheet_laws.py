@@ -10,23 +10,8 @@ from referee.judge.scoring import loss_possible
 from referee.judge.table import Table
 from referee.log.events import Span
 from referee.proofs.handfacts import HandFacts, seated
-from referee.proofs.smt_ops import (
-    DEFINITIONS,
-    Group,
-    Item,
-    Law,
-    SmtOps,
-    smt_int,
-    smt_sum,
-    smt_term,
-)
-from referee.proofs.wording import (
-    hand_sum,
-    lost_direction,
-    moon_possible,
-    owed_words,
-    pool_reason,
-)
+from referee.proofs.smt_ops import DEFINITIONS, Group, Item, Law, SmtOps, smt_int, smt_sum, smt_term
+from referee.proofs.wording import hand_sum, lost_direction, moon_possible, owed_words, pool_reason
 from referee.rules import scoring
 from referee.util.message import msg, msgn
 
@@ -57,15 +42,12 @@ class Sheet:
         rules, n = facts.rules, facts.players
         score = facts.record.score
         if score is None:
-            law.status, law.detail = "skipped", msg("no score line")
-            return law
+            return law.skipped(msg("no score line"))
         entries = self._entries(score)
         if len(entries) < n:
-            law.status, law.detail = "skipped", msg("the score line does not name every player")
-            return law
+            return law.skipped(msg("the score line does not name every player"))
         if not scoring.has_score_law(rules):
-            law.status, law.detail = "skipped", pool_reason(rules)
-            return law
+            return law.skipped(pool_reason(rules))
         values = [entries[s][0] for s in range(n)]
         whole = rules.points_per_hand
         bonus = scoring.has_bonus(rules)
@@ -119,8 +101,7 @@ class Sheet:
         self.pending.append(scores)
         total = facts.record.total
         if total is None:
-            law.status, law.detail = "skipped", msg("no total line")
-            return law
+            return law.skipped(msg("no total line"))
         written = self._entries(total)
         checked, atoms, facts_of = [], [], []
         base, base_span = self.base, self.base_span

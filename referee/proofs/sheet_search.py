@@ -1,18 +1,9 @@
-"""The scoresheet audit's search without z3: the fewest written entries to change, found
-hand by hand.
-
-The sheet is a chain: the state after a hand is the vector of true totals, and a hand's step
-chooses its true scores.  A best-first search over (hand, totals) with the cost (entries
-changed, points lost, distance from the written values), steered by a lower bound (disjoint
-conflicts still ahead), finds a small correction in time that grows with the slips, not with
-the sheet.  A step keeps every written score except on the seats the hand shows wrong; such a
-seat's score may become one that meets a written total (through the scores written between), a
-moon pattern's value, or the value that balances the hand; up to three seats change together.
-These candidates need not hold the smallest correction, so the audit gives the answer only
-when :mod:`referee.proofs.sheet_exact` or z3 shows none smaller.
-
-Rulesets with a clean-hand pool or bonuses, score lines that leave a seat out, and sheets no
-sequence of steps mends are left to z3 (:class:`Unsupported`).
+"""The scoresheet audit's search without z3: a best-first search over (hand, true totals),
+cost (entries changed, points lost, distance), steered by the disjoint conflicts still ahead, in
+time that grows with the slips, not the sheet.  A step changes up to three seats the hand shows
+wrong, to a score meeting a written total, a moon pattern's value or the one balancing the hand;
+the audit gives the answer only when :mod:`.sheet_exact` or z3 shows none smaller.  A pool,
+bonuses, lines that leave a seat out and sheets no steps mend go to z3 (:class:`Unsupported`).
 """
 
 from __future__ import annotations
@@ -23,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from referee.judge.scoring import explain, seat_ranges
-from referee.proofs.sheet_exact import moon_patterns
+from referee.proofs.sheet_exact import conflicts, moon_patterns
 from referee.proofs.wording import hand_sum
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
@@ -103,29 +94,13 @@ class _Search:
                     break
         return found, near
 
-    def _previous(self, i: int, p: int):
-        return self.start if i == 0 else self.W[i - 1][p]
-
     def _pack(self) -> None:
         """Disjoint conflicts (each needs one changed entry): per seat a written previous
         total, score and total that disagree; per hand written scores that break its law."""
-        self.triple = [[False] * self.n for _ in range(self.H)]
-        self.law = law = [False] * self.H
-        used = set()
-        for k in range(self.H):
-            for p in range(self.n):
-                before, score, total = self._previous(k, p), self.S[k][p], self.W[k][p]
-                if before is None or total is None or before + score == total:
-                    continue
-                if ("W", k - 1, p) in used:
-                    continue
-                self.triple[k][p] = True
-                used.update({("W", k - 1, p), ("S", k, p), ("W", k, p)})
-            row = self.S[k]
-            if not any(("S", k, p) in used for p in range(self.n)):
-                if explain(self.rules, tuple(row), self.max_lost[k]) is None:
-                    law[k] = True
-                    used.update(("S", k, p) for p in range(self.n))
+        self.triple = conflicts(self.start, self.S, self.W)
+        self.law = law = [not any(self.triple[k])
+                          and explain(self.rules, tuple(row), self.max_lost[k]) is None
+                          for k, row in enumerate(self.S)]
         # ahead[i]: conflicts whose entries all lie in hands i and later
         self.ahead = [0] * (self.H + 1)
         for i in range(self.H - 1, -1, -1):
@@ -181,10 +156,10 @@ class _Search:
                 after = tuple(t + s if self.last[p] > i else 0
                               for p, (t, s) in enumerate(zip(totals, scores)))
                 step = (g[0] + cost[0], g[1] + cost[1], g[2] + cost[2])
+                changes = signature | frozenset(changed) if changed else signature
                 heapq.heappush(frontier, ((step[0] + self._bound(i + 1, after), step[1],
                                            step[2]), next(counter), i + 1, after,
-                                          (path, scores, reading, changed,
-                                           signature | frozenset(changed) if changed else signature)))
+                                          (path, scores, reading, changed, changes)))
         if not found:  # a hand needs more changed scores than a step makes
             raise Unsupported
         return found, False
@@ -247,12 +222,8 @@ class _Search:
         return [o - totals[p] for o in self.offsets[i][p] if o - totals[p] != default]
 
     def _choices(self, i: int, p: int, totals, default) -> list:
-        values = [o - totals[p] for o in self.offsets[i][p]] + self.patterns
-        out = [_BALANCE]
-        for value in values:
-            if value != default and value not in out:
-                out.append(value)
-        return out
+        values = self._anchors(i, p, totals, default) + self.patterns
+        return [_BALANCE, *dict.fromkeys(v for v in values if v != default)]
 
     def _try(self, i, totals, default, change: dict, tried: set):
         values = list(default)

@@ -48,6 +48,11 @@ class Law:
     partial: bool = False  # proved only for what is recorded: reported as skipped, with detail
     failures: list[Item] = field(default_factory=list)
 
+    def skipped(self, detail: str) -> Law:
+        """The law skipped (the record does not hold what it is about), for ``detail``."""
+        self.status, self.detail = "skipped", detail
+        return self
+
 
 def connective(xs, unit: bool, make: Callable[[list], object]):
     """``xs`` joined by ``make`` with Python's constants folded: ``unit`` (True for and, False

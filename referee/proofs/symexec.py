@@ -1,9 +1,7 @@
-"""Run a small pure Python function on z3 terms, to prove the engine's trick resolver equal to
-the model for every trick within bounds: the source is read with :mod:`ast` and interpreted on
-symbolic values.  Both branches of an ``if`` on a symbolic condition run and their variables
-merge with ``If``, early ``return`` alike, so each result is one term.  Only the Python such
-functions use is understood; anything else raises :class:`Unsupported`.  ``None`` merged with
-an int becomes ``-1`` ("no index").
+"""Run a small pure Python function (the engine's trick resolver) on z3 terms, its :mod:`ast`
+interpreted: both branches of an ``if`` on a symbolic condition run and their variables (and
+early returns) merge with ``If``; ``None`` merged with an int becomes ``-1``.  Python that such
+functions do not use raises :class:`Unsupported`.
 """
 
 from __future__ import annotations
@@ -77,9 +75,10 @@ class Interpreter:
             self._stmt(stmt)
 
     def _stmt(self, s) -> None:
+        if isinstance(s, ast.Pass) or (isinstance(s, ast.Expr)
+                                       and isinstance(s.value, ast.Constant)):
+            return
         if isinstance(s, ast.Expr):
-            if isinstance(s.value, ast.Constant):
-                return
             self._expr(s.value)
         elif isinstance(s, ast.Assign):
             value = self._expr(s.value)
@@ -99,8 +98,6 @@ class Interpreter:
             self._if(s)
         elif isinstance(s, ast.For):
             self._for(s)
-        elif isinstance(s, ast.Pass):
-            return
         else:
             raise Unsupported(f"{self.name} line {s.lineno}: {type(s).__name__} statement")
 
@@ -153,7 +150,6 @@ class Interpreter:
 
     # -- expressions ------------------------------------------------------------------------
     def _expr(self, e) -> Any:
-        z3 = self.z3
         if isinstance(e, ast.Constant):
             return e.value
         if isinstance(e, ast.Name):
@@ -177,8 +173,7 @@ class Interpreter:
         if isinstance(e, ast.UnaryOp):
             value = self._expr(e.operand)
             if isinstance(e.op, ast.Not):
-                t = self._truth(value)
-                return (not t) if isinstance(t, bool) else z3.Not(t)
+                return self._not(self._truth(value))
             if isinstance(e.op, ast.USub):
                 return -value
             raise Unsupported("unary operator")
@@ -261,15 +256,12 @@ class Interpreter:
         return connective(parts, True, lambda xs: self.z3.And(*xs))
 
     def _cmp(self, op, a, b):
-        z3 = self.z3
         if isinstance(op, (ast.In, ast.NotIn)):
             if isinstance(b, SymSet):
                 found = self._or_all([self._and(g, self._eq(v, a)) for g, v in b.entries])
             else:
                 found = self._or_all([self._eq(v, a) for v in b])
-            if isinstance(op, ast.In):
-                return found
-            return (not found) if isinstance(found, bool) else z3.Not(found)
+            return found if isinstance(op, ast.In) else self._not(found)
         if isinstance(op, (ast.Is, ast.IsNot)):
             if self._concrete(a) and self._concrete(b):
                 same = a is b
@@ -278,8 +270,7 @@ class Interpreter:
         if isinstance(op, ast.Eq):
             return self._eq(a, b)
         if isinstance(op, ast.NotEq):
-            r = self._eq(a, b)
-            return (not r) if isinstance(r, bool) else z3.Not(r)
+            return self._not(self._eq(a, b))
         return _same_on_terms(op, "comparison")(a, b)
 
     # -- helpers ----------------------------------------------------------------------------
@@ -309,6 +300,9 @@ class Interpreter:
             raise Unsupported("truth of a symbolic set")
         return bool(value)
 
+    def _not(self, x):
+        return (not x) if isinstance(x, bool) else self.z3.Not(x)
+
     def _and(self, a, b):
         return connective([a, b], True, lambda xs: self.z3.And(*xs))
 
@@ -323,7 +317,7 @@ class Interpreter:
         terms = []
         for i, (g, v) in enumerate(s.entries):
             earlier = self._or_all([self._and(g2, self._eq(v2, v)) for g2, v2 in s.entries[:i]])
-            new = self._and(g, (not earlier) if isinstance(earlier, bool) else z3.Not(earlier))
+            new = self._and(g, self._not(earlier))
             if new is True:
                 terms.append(1)
             elif new is not False:

@@ -1,10 +1,6 @@
-"""`referee verify-rules [RULESET]`: prove properties of a ruleset for every situation in bounds.
-
-Each property is stated over the declarative model of :mod:`referee.proofs.rulemodel` with
-symbolic cards and holdings, and z3 searches for a counterexample; "holds" means there is none
-within the stated bounds.  Where the engine can play the ruleset its own code is tied to the
-model: the trick resolver run symbolically (:mod:`referee.proofs.symexec`), the legal-move list
-compared on every small holding.  spec/verification.md lists the properties and their bounds.
+"""`referee verify-rules [RULESET]`: properties of a ruleset's model (:mod:`.rulemodel`) for
+every situation in bounds, z3 searching for a counterexample; the engine's resolver and legal-move
+list are tied to the model.  spec/verification.md lists the properties and their bounds.
 """
 
 from __future__ import annotations
@@ -18,22 +14,11 @@ from typing import IO
 
 from referee.judge import codes
 from referee.proofs import budgets
-from referee.proofs.rulemodel import (
-    NONE,
-    RuleModel,
-    Z3Ops,
-    as_model,
-    card_points,
-    deck_points,
-    is_point,
-    legal_spec,
-    load_rule_model,
-    lowest_clubs,
-    trick_flow,
-    trick_spec,
-    z3_bool,
-)
-from referee.rules.cards import CARDS, CLUBS, DECK_SIZE, NUM_RANKS, card_text, counts_of, sort_key
+from referee.proofs.rulemodel import (NONE, RuleModel, Z3Ops, as_model, card_points, deck_points,
+                                      is_point, legal_spec, load_rule_model, lowest_clubs,
+                                      trick_flow, trick_spec, z3_bool)
+from referee.rules.cards import (CARDS, CLUBS, DECK_SIZE, NUM_RANKS, card_text, cards_of,
+                                cards_text, counts_of, sort_key)
 from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ops import PyOps
 from referee.rules.options import FirstLeader, KittyTo
@@ -85,9 +70,6 @@ class Budget:
     max_players: int
     started: float = field(default_factory=time.perf_counter)
 
-    def restart(self) -> Budget:
-        return Budget(self.seconds, self.max_players)
-
     def check(self, solver, where: str):
         """``solver.check()`` with what is left of the time; :class:`Undecided` when none is
         left or z3 gives no answer."""
@@ -116,18 +98,15 @@ class Budget:
 
     def unasked(self, counts: range) -> str:
         asked = self.asked(counts)
-        left = range(asked.stop, counts.stop)
-        shown = f"{left.start}" if len(left) == 1 else f"{left.start}-{left.stop - 1}"
         done = f"; holds for {asked.start}-{asked.stop - 1}" if len(asked) else ""
-        return (f"undecided: {shown} players not asked, past the size budget of "
-                f"{self.max_players}{done}")
+        return (f"undecided: {_players_text(range(asked.stop, counts.stop))} players not "
+                f"asked, past the size budget of {self.max_players}{done}")
 
 
 def each_size(budget: Budget, name: str, bounds: str, clause: str, sizes: range,
               at: Callable[[int], PropertyResult | None], shown: str) -> PropertyResult:
-    """``at(n)`` (a failure, or None) for each n of ``sizes`` within the size budget: the first
-    failure, the undecided result when a budget ran out, else the property holding (``shown``
-    says what was shown)."""
+    """The first failure ``at(n)`` gives for the ``sizes`` within the budget, else the property
+    undecided or holding (``shown`` says what was shown)."""
     try:
         for n in budget.asked(sizes):
             if budget.left() <= 0:  # what z3's timeout cannot stop: building the next query
@@ -146,6 +125,11 @@ def undecided_result(name: str, bounds: str, clause: str, detail: str) -> Proper
     return PropertyResult(name, False, None, bounds, detail, clause, undecided=True)
 
 
+def _engine_lacks(model: RuleModel, name: str, bounds: str, clause: str) -> PropertyResult:
+    return PropertyResult(name, True, None, bounds, "not applicable: the engine has no "
+                          + ", ".join(model.differences()), clause, applicable=False)
+
+
 def z3_module():
     import z3
 
@@ -156,27 +140,15 @@ def model_values(model, terms) -> list[int]:
     return [model.eval(t, model_completion=True).as_long() for t in terms]
 
 
-def counts_text(counts_list: list[int]) -> str:
-    cards = sorted((CARDS[c] for c, k in enumerate(counts_list) for _ in range(k)), key=sort_key)
-    return " ".join(card_text(c) for c in cards)
-
-
 def verify_rules(rules: Ruleset | RuleModel, *, max_hand_size: int | None = None,
                  stream: IO[str] | None = None, resolver: Callable | None = None,
                  trick_sizes: range | None = None,
                  properties: Collection[str] | None = None,
                  seconds: float = budgets.VERIFY_PROPERTY_SECONDS,
                  max_players: int = budgets.VERIFY_MAX_PLAYERS) -> list[PropertyResult]:
-    """Prove the ruleset's properties; print one line per property to ``stream`` if given.
-
-    ``max_hand_size`` bounds the holdings of the leading/following checks (default: the
-    largest hand the ruleset deals).  ``resolver`` replaces the engine's trick resolver (to
-    show that a broken one is caught); ``trick_sizes`` replaces the trick sizes of the
-    resolver check (default 4-11 and the ruleset's player counts).  ``properties`` limits the
-    run to the named properties (:data:`PROPERTIES`).  Each property has ``seconds`` for all
-    its z3 questions and is asked about tricks and tables of at most ``max_players``; past
-    either it is ``undecided`` (neither holds nor fails), with ``detail`` saying where.
-    """
+    """Prove the ruleset's properties (:data:`PROPERTIES`, or those named); print one line per
+    property to ``stream`` if given.  ``resolver`` replaces the engine's trick resolver (to show
+    that a broken one is caught); past ``seconds`` or ``max_players`` a property is undecided."""
     model = as_model(rules) if isinstance(rules, Ruleset) else rules
     if max_hand_size is None:
         max_hand_size = model.cards_per_player(model.min_players)
@@ -185,7 +157,6 @@ def verify_rules(rules: Ruleset | RuleModel, *, max_hand_size: int | None = None
     counts = model.player_counts
     sizes = trick_sizes or range(min(ENGINE_TRICK_SIZES.start, counts.start),
                                  max(ENGINE_TRICK_SIZES.stop, counts.stop))
-    budget = Budget(seconds, max_players)
     checks = {
         "points-per-hand": lambda b: _deck_points(model),
         "trick-outcome": lambda b: _trick_outcome(model, counts, b),
@@ -203,7 +174,7 @@ def verify_rules(rules: Ruleset | RuleModel, *, max_hand_size: int | None = None
     results = []
     for check in checks:
         start = time.perf_counter()
-        result = check(budget.restart())
+        result = check(Budget(seconds, max_players))
         result.seconds = time.perf_counter() - start
         results.append(result)
         if stream is not None:
@@ -242,7 +213,8 @@ def _deck_points(model: RuleModel) -> PropertyResult:
     declared = model.points_per_hand
     return PropertyResult(
         "points-per-hand", counted == declared,
-        None if counted == declared else f"the cards hold {counted} points, the ruleset says {declared}",
+        None if counted == declared else
+        f"the cards hold {counted} points, the ruleset says {declared}",
         f"all {DECK_SIZE} card identities x {model.decks} deck(s)",
         f"{model.decks} x (13 hearts x 1 + Black Maria 13) = {counted} (never the 78 of "
         "'26x2+13x2')", "R7.2")
@@ -264,45 +236,51 @@ def _trick_outcome(model: RuleModel, counts: range, budget: Budget) -> PropertyR
     trick is not set aside, and a winner is of the led suit and uncancelled."""
     bounds = (f"all tricks of {_players_text(counts)} cards from {model.decks} deck(s) "
               f"(each card at most {model.decks}x)")
-    return each_size(budget, "trick-outcome", bounds, "R6.1-R6.4", counts,
-                     lambda n: _trick_outcome_at(model, n, bounds, budget),
+
+    def at(n: int) -> PropertyResult | None:
+        z3, ops = z3_module(), Z3Ops()
+        base = z3.Solver()
+        cards = _trick_cards(z3, base, n, model.decks)
+        spec = trick_spec(ops, cards, model)
+        wins = [z3_bool(z3, w) for w in spec.wins]
+        set_aside = z3_bool(z3, spec.set_aside)
+        top = _fold_max(z3, cards, spec.eligible)
+        lemmas = [
+            ("nobody wins and the trick is not set aside", z3_bool(z3, spec.undefined)),
+            ("two cards win", z3.Or([z3.And(wins[i], wins[j])
+                                     for i in range(n) for j in range(i + 1, n)] or [False])),
+            ("the highest surviving led-suit card does not win",
+             z3.And(z3.Not(set_aside), z3_bool(z3, spec.any_eligible),
+                    z3.Or([z3.And(top == i, z3.Not(wins[i])) for i in range(n)]))),
+            ("the winning card is off suit or cancelled",
+             z3.Or([z3.And(wins[i], z3.Or(ops.suit(cards[i]) != ops.suit(cards[0]),
+                                           z3_bool(z3, spec.cancelled[i]))) for i in range(n)])),
+        ]
+        found = _first_sat(base, lemmas, budget, f"tricks of {n} cards")
+        if found is None:
+            return None
+        why, m = found
+        values = model_values(m, cards)
+        pairs = m.eval(z3_bool(z3, spec.pairs), model_completion=True).as_long()
+        return PropertyResult(
+            "trick-outcome", False,
+            f"{_trick_text(values)}: {why} ({pairs} pair(s) cancel; set_aside_when = "
+            f"{model.set_aside_when!r})", bounds, clause="R6.1-R6.4",
+            witness={"cards": values, "failure": why})
+
+    return each_size(budget, "trick-outcome", bounds, "R6.1-R6.4", counts, at,
                      "exactly one winner or set aside; the winner's card is of the led suit and "
                      "uncancelled")
 
 
-def _trick_outcome_at(model: RuleModel, n: int, bounds: str,
-                      budget: Budget) -> PropertyResult | None:
-    z3, ops = z3_module(), Z3Ops()
-    base = z3.Solver()
-    cards = _trick_cards(z3, base, n, model.decks)
-    spec = trick_spec(ops, cards, model)
-    wins = [z3_bool(z3, w) for w in spec.wins]
-    set_aside = z3_bool(z3, spec.set_aside)
-    top = _fold_max(z3, cards, spec.eligible)
-    lemmas = [
-        ("nobody wins and the trick is not set aside", z3_bool(z3, spec.undefined)),
-        ("two cards win", z3.Or([z3.And(wins[i], wins[j])
-                                 for i in range(n) for j in range(i + 1, n)] or [False])),
-        ("the highest surviving led-suit card does not win",
-         z3.And(z3.Not(set_aside), z3_bool(z3, spec.any_eligible),
-                z3.Or([z3.And(top == i, z3.Not(wins[i])) for i in range(n)]))),
-        ("the winning card is off suit or cancelled",
-         z3.Or([z3.And(wins[i], z3.Or(ops.suit(cards[i]) != ops.suit(cards[0]),
-                                       z3_bool(z3, spec.cancelled[i]))) for i in range(n)])),
-    ]
-    for why, negation in lemmas:
-        base.push()
-        base.add(negation)
-        if budget.check(base, f"tricks of {n} cards") == z3.sat:
-            m = base.model()
-            values = model_values(m, cards)
-            pairs = m.eval(z3_bool(z3, spec.pairs), model_completion=True).as_long()
-            return PropertyResult(
-                "trick-outcome", False,
-                f"{_trick_text(values)}: {why} ({pairs} pair(s) cancel; set_aside_when = "
-                f"{model.set_aside_when!r})", bounds, clause="R6.1-R6.4",
-                witness={"cards": values, "failure": why})
-        base.pop()
+def _first_sat(solver, negations: list, budget: Budget, where: str):
+    """(the name, a model) of the first of ``negations`` (name, term) z3 can satisfy, or None."""
+    for name, negation in negations:
+        solver.push()
+        solver.add(negation)
+        if budget.check(solver, where) == z3_module().sat:
+            return name, solver.model()
+        solver.pop()
     return None
 
 
@@ -315,9 +293,7 @@ def _engine_resolver(model: RuleModel, resolver: Callable, sizes: range,
     bounds = (f"all tricks of {_players_text(sizes)} cards from {model.decks} deck(s), "
               f"by symbolic execution of {name}")
     if not model.engine_plays_it:
-        return PropertyResult("engine-resolver-agrees", True, None, bounds,
-                              "not applicable: the engine has no " + ", ".join(model.differences()),
-                              "R6", applicable=False)
+        return _engine_lacks(model, "engine-resolver-agrees", bounds, "R6")
 
     def at(n: int) -> PropertyResult | None:
         z3, ops = z3_module(), Z3Ops()
@@ -341,14 +317,10 @@ def _engine_resolver(model: RuleModel, resolver: Callable, sizes: range,
             z3.Or(winner < NONE, winner >= n),
         ] + [members(z3, cancelled, card) != z3_bool(z3, spec.cancelled[i])
              for i, card in enumerate(cards)]
-        for negation in disagreements:
-            solver.push()
-            solver.add(negation)
-            if budget.check(solver, f"tricks of {n} cards") == z3.sat:
-                return _resolver_counterexample(model, resolver, name, solver.model(), cards,
-                                                bounds)
-            solver.pop()
-        return None
+        found = _first_sat(solver, [(None, d) for d in disagreements], budget,
+                           f"tricks of {n} cards")
+        return None if found is None else _resolver_counterexample(model, resolver, name,
+                                                                   found[1], cards, bounds)
 
     return each_size(budget, "engine-resolver-agrees", bounds, "R6", sizes, at,
                      f"{name} returns the model's winner and cancelled cards")
@@ -372,43 +344,40 @@ def _points_conserved(model: RuleModel, counts: range, budget: Budget) -> Proper
     whole = model.points_per_hand
     bounds = (f"all tricks of {_players_text(counts)} cards, any pile of 0-{whole} points "
               f"waiting, kitty of 0-{whole} points, last trick or not")
-    return each_size(budget, "points-conserved", bounds, "R6.5-R7.2", counts,
-                     lambda n: _points_conserved_at(model, n, bounds, budget),
+
+    def at(n: int) -> PropertyResult | None:
+        z3, ops = z3_module(), Z3Ops()
+        solver = z3.Solver()
+        cards = _trick_cards(z3, solver, n, model.decks)
+        pile, kitty, last = z3.Int("pile"), z3.Int("kitty"), z3.Bool("last")
+        solver.add(pile >= 0, pile <= whole, kitty >= 0, kitty <= whole)
+        spec = trick_spec(ops, cards, model)
+        taken, after, lost, total = trick_flow(ops, spec, cards, model, pile=pile, last=last,
+                                               kitty=kitty)
+        brought = pile + z3.Sum([card_points(ops, c) for c in cards]) + (
+            z3.If(last, kitty, 0) if model.kitty_to == KittyTo.LAST_TRICK else 0)
+        law = z3.And(taken + after + lost == brought, z3.Implies(last, after == 0))
+        solver.add(z3.Not(law))
+        if budget.check(solver, f"tricks of {n} cards") == z3.sat:
+            m = solver.model()
+            values = model_values(m, cards)
+            # what no one takes: past the last trick, what is left in the pile goes nowhere too
+            gone = m.eval(brought - taken - lost - z3.If(last, 0, after),
+                          model_completion=True).as_long()
+            is_last = z3.is_true(m.eval(last, model_completion=True))
+            waiting = m.eval(pile, model_completion=True).as_long()
+            return PropertyResult(
+                "points-conserved", False,
+                f"{_trick_text(values)}{' (the last trick)' if is_last else ''}, "
+                f"{waiting} points in the pile: nobody takes the trick and it "
+                f"is not set aside, so {gone} point(s) go nowhere", bounds, clause="R6.5-R7.2",
+                witness={"cards": values, "pile": waiting, "last": is_last, "gone": gone,
+                         "kitty": m.eval(kitty, model_completion=True).as_long()})
+        return None
+
+    return each_size(budget, "points-conserved", bounds, "R6.5-R7.2", counts, at,
                      f"each trick passes on exactly the points it brings; with the cards of a "
                      f"deal this gives taken + lost = {whole} per hand")
-
-
-def _points_conserved_at(model: RuleModel, n: int, bounds: str,
-                         budget: Budget) -> PropertyResult | None:
-    z3, ops = z3_module(), Z3Ops()
-    whole = model.points_per_hand
-    solver = z3.Solver()
-    cards = _trick_cards(z3, solver, n, model.decks)
-    pile, kitty, last = z3.Int("pile"), z3.Int("kitty"), z3.Bool("last")
-    solver.add(pile >= 0, pile <= whole, kitty >= 0, kitty <= whole)
-    spec = trick_spec(ops, cards, model)
-    taken, after, lost, total = trick_flow(ops, spec, cards, model, pile=pile, last=last,
-                                           kitty=kitty)
-    brought = pile + z3.Sum([card_points(ops, c) for c in cards]) + (
-        z3.If(last, kitty, 0) if model.kitty_to == KittyTo.LAST_TRICK else 0)
-    law = z3.And(taken + after + lost == brought, z3.Implies(last, after == 0))
-    solver.add(z3.Not(law))
-    if budget.check(solver, f"tricks of {n} cards") == z3.sat:
-        m = solver.model()
-        values = model_values(m, cards)
-        # what no one takes: past the last trick, what is left in the pile goes nowhere too
-        gone = m.eval(brought - taken - lost - z3.If(last, 0, after),
-                      model_completion=True).as_long()
-        is_last = z3.is_true(m.eval(last, model_completion=True))
-        waiting = m.eval(pile, model_completion=True).as_long()
-        return PropertyResult(
-            "points-conserved", False,
-            f"{_trick_text(values)}{' (the last trick)' if is_last else ''}, "
-            f"{waiting} points in the pile: nobody takes the trick and it "
-            f"is not set aside, so {gone} point(s) go nowhere", bounds, clause="R6.5-R7.2",
-            witness={"cards": values, "pile": waiting, "last": is_last, "gone": gone,
-                     "kitty": m.eval(kitty, model_completion=True).as_long()})
-    return None
 
 
 def _moon(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
@@ -420,38 +389,36 @@ def _moon(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
         return PropertyResult("moon-only-all-points", True, None, bounds,
                               "not applicable: the ruleset has no moon (shooting_the_moon = "
                               "false)", "R8.1-R8.2", applicable=False)
-    return each_size(budget, "moon-only-all-points", bounds, "R8.1-R8.2", counts,
-                     lambda n: _moon_at(model, n, bounds, budget),
+
+    def at(n: int) -> PropertyResult | None:
+        z3, ops = z3_module(), Z3Ops()
+        for choice in model.moon_choices:
+            solver = z3.Solver()
+            taken = [z3.Int(f"t{s}") for s in range(n)]
+            lost = z3.Int("lost")
+            jacks = [z3.Int(f"j{s}") for s in range(n)]
+            empty = [z3.Bool(f"e{s}") for s in range(n)]
+            for s in range(n):
+                solver.add(taken[s] >= 0, jacks[s] >= 0)
+                solver.add(z3.Implies(empty[s], z3.And(taken[s] == 0, jacks[s] == 0)))
+            solver.add(lost >= 0, z3.Sum(taken) + lost == whole, z3.Sum(jacks) <= model.decks)
+            bonus = [jacks[s] * model.jack_of_diamonds_bonus for s in range(n)]
+            scores, shooter = hand_scores(ops, model, taken, lost, bonus, empty, choice)
+            looks = [z3_bool(z3, moon_pattern(ops, model, scores, q, c))
+                     for q in range(n) for c in model.moon_choices]
+            solver.add(z3.Or(looks), z3.Not(z3.Or([z3_bool(z3, s) for s in shooter])))
+            if budget.check(solver, f"{n} players, {choice}") == z3.sat:
+                m = solver.model()
+                return PropertyResult(
+                    "moon-only-all-points", False,
+                    f"{n} players taking {model_values(m, taken)} with {m.eval(lost).as_long()} "
+                    f"lost score {[m.eval(s, model_completion=True).as_long() for s in scores]}: "
+                    "a moon pattern, yet nobody took every point", bounds, clause="R8.1-R8.2",
+                    witness={"taken": model_values(m, taken), "lost": m.eval(lost).as_long()})
+        return None
+
+    return each_size(budget, "moon-only-all-points", bounds, "R8.1-R8.2", counts, at,
                      f"moon scores appear only when one player took all {whole} points")
-
-
-def _moon_at(model: RuleModel, n: int, bounds: str, budget: Budget) -> PropertyResult | None:
-    z3, ops = z3_module(), Z3Ops()
-    whole = model.points_per_hand
-    for choice in model.moon_choices:
-        solver = z3.Solver()
-        taken = [z3.Int(f"t{s}") for s in range(n)]
-        lost = z3.Int("lost")
-        jacks = [z3.Int(f"j{s}") for s in range(n)]
-        empty = [z3.Bool(f"e{s}") for s in range(n)]
-        for s in range(n):
-            solver.add(taken[s] >= 0, jacks[s] >= 0)
-            solver.add(z3.Implies(empty[s], z3.And(taken[s] == 0, jacks[s] == 0)))
-        solver.add(lost >= 0, z3.Sum(taken) + lost == whole, z3.Sum(jacks) <= model.decks)
-        bonus = [jacks[s] * model.jack_of_diamonds_bonus for s in range(n)]
-        scores, shooter = hand_scores(ops, model, taken, lost, bonus, empty, choice)
-        looks = [z3_bool(z3, moon_pattern(ops, model, scores, q, c))
-                 for q in range(n) for c in model.moon_choices]
-        solver.add(z3.Or(looks), z3.Not(z3.Or([z3_bool(z3, s) for s in shooter])))
-        if budget.check(solver, f"{n} players, {choice}") == z3.sat:
-            m = solver.model()
-            return PropertyResult(
-                "moon-only-all-points", False,
-                f"{n} players taking {model_values(m, taken)} with {m.eval(lost).as_long()} "
-                f"lost score {[m.eval(s, model_completion=True).as_long() for s in scores]}: "
-                "a moon pattern, yet nobody took every point", bounds, clause="R8.1-R8.2",
-                witness={"taken": model_values(m, taken), "lost": m.eval(lost).as_long()})
-    return None
 
 
 # -- leading and following (R4, R5) -------------------------------------------------------
@@ -503,13 +470,14 @@ def no_deadlock(model: RuleModel, max_size: int, budget: Budget, *,
     witness = {"holding": counts_list, "first_trick": is_first, "hearts_broken": is_broken,
                "led": None if leading else m.eval(led).as_long(),
                "lowest": m.eval(lowest, model_completion=True).as_long()}
+    held = cards_text(sorted(cards_of(counts_list), key=sort_key))
     return PropertyResult(
-        name, False, f"{situation} holding {counts_text(counts_list)} "
-        f"({sum(counts_list)} cards): no card may be played", bounds,
-        clause=clause, witness=witness)
+        name, False, f"{situation} holding {held} ({sum(counts_list)} cards): no card may be "
+        "played", bounds, clause=clause, witness=witness)
 
 
-def _add_lowest_club(z3, solver, model: RuleModel, holding, first, led, lowest, *, leading: bool) -> None:
+def _add_lowest_club(z3, solver, model: RuleModel, holding, first, led, lowest, *,
+                     leading: bool) -> None:
     """The two of clubs leads: ``lowest`` is the lowest club dealt (or NONE, all in the kitty)
     and the first trick starts with it."""
     clubs = list(lowest_clubs())
@@ -542,7 +510,8 @@ def _add_led_card(z3, ops, solver, model: RuleModel, holding, first, led) -> Non
         solver.add(z3.Implies(led == c, holding[c] <= model.decks - 1))
 
 
-_REPRESENTATIVES = tuple(CARDS[c] for c in (0, 10, 12, 13, 25, 26, 39, 40))  # 2S QS AS 2H AH 2D 2C 3C
+# 2S QS AS 2H AH 2D 2C 3C
+_REPRESENTATIVES = tuple(CARDS[c] for c in (0, 10, 12, 13, 25, 26, 39, 40))
 
 
 def legal_list_agrees(model: RuleModel) -> PropertyResult:
@@ -550,12 +519,10 @@ def legal_list_agrees(model: RuleModel) -> PropertyResult:
     from referee.rules.legality import legal_cards
 
     reps = _REPRESENTATIVES
-    bounds = (f"every holding of 1-3 cards from {' '.join(card_text(c) for c in reps)} (one card "
+    bounds = (f"every holding of 1-3 cards from {cards_text(reps)} (one card "
               "of each kind the rules tell apart), every lead and led card, first trick or not")
     if not model.engine_plays_it:
-        return PropertyResult("legal-list-agrees", True, None, bounds,
-                              "not applicable: the engine has no " + ", ".join(model.differences()),
-                              "R4-R5", applicable=False)
+        return _engine_lacks(model, "legal-list-agrees", bounds, "R4-R5")
     ops = PyOps()
     checked = 0
     for combo, counts, holding, lowest in _holdings(model, reps):
@@ -571,7 +538,7 @@ def legal_list_agrees(model: RuleModel) -> PropertyResult:
                 return PropertyResult(
                     "legal-list-agrees", False,
                     f"{what}{' to the first trick' if first else ''} holding "
-                    f"{' '.join(map(card_text, combo))}: legal_cards gives "
+                    f"{cards_text(combo)}: legal_cards gives "
                     f"{sorted(map(card_text, got))}, the rules give "
                     f"{sorted(card_text(c) for c, ok in want.items() if ok)}",
                     bounds, clause="R4-R5")

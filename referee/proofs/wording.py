@@ -77,26 +77,7 @@ def pool_reason(rules: Ruleset) -> Message:
                "shows", ruleset=rules.name)
 
 
-def bonus_words(rules: Ruleset) -> str | None:
-    """What the ruleset's bonuses (R7.3) add to a hand, or None without any."""
-    parts = []
-    if rules.jack_of_diamonds_bonus:
-        parts.append(msg("{points} for each jack of diamonds taken",
-                         points=format(rules.jack_of_diamonds_bonus, "+d")))
-    if rules.no_tricks_bonus:
-        parts.append(msg("{points} for each player who wins no trick",
-                         points=format(rules.no_tricks_bonus, "+d")))
-    return and_list(parts) if parts else None
-
-
-def totals_words(rules: Ruleset) -> Message:
-    """R7.4 as the audit states it: every total is the previous one plus the hand's score."""
-    if rules.start_total:
-        return msg("every total adds up from the start total of {start}", start=rules.start_total)
-    return msg("every total adds up")
-
-
-def lost_words(rules: Ruleset, hand: int, points: int) -> Message:
+def _lost_words(rules: Ruleset, hand: int, points: int) -> Message:
     """How a hand read with ``points`` lost in a set-aside last trick (R6.6) sums."""
     if lost_direction(rules) < 0:
         # TRANSLATORS: {points} is a number of points; English writes point(s) for any number
@@ -112,22 +93,29 @@ def lost_words(rules: Ruleset, hand: int, points: int) -> Message:
 def sheet_law_words(rules: Ruleset, moons: Sequence[int], lost: dict[int, int]) -> Message:
     """The whole sheet's law as the audit states it when the sheet satisfies it: each hand's
     sum (with the hands read as a moon and the points assumed lost), and the totals."""
-    totals = totals_words(rules)
+    totals = (msg("every total adds up from the start total of {start}",
+                  start=rules.start_total) if rules.start_total else msg("every total adds up"))
     if not scoring.has_score_law(rules):
         # TRANSLATORS: {totals} is "every total adds up", {reason} why no hand's scores are
         # judged ("NAME's clean-hand pool shares what earlier hands carried, ...")
         return msg("{totals}; no hand's scores are judged on their own: {reason}",
                    totals=totals, reason=pool_reason(rules))
-    bonuses = bonus_words(rules)
-    if bonuses is None:
+    bonuses = []  # what the bonuses (R7.3) are opens the parenthesis
+    if rules.jack_of_diamonds_bonus:
+        bonuses.append(msg("{points} for each jack of diamonds taken",
+                           points=format(rules.jack_of_diamonds_bonus, "+d")))
+    if rules.no_tricks_bonus:
+        bonuses.append(msg("{points} for each player who wins no trick",
+                           points=format(rules.no_tricks_bonus, "+d")))
+    if not bonuses:
         hands, extra = msg("every hand sums to {points}", points=hand_sum(rules)), []
-    else:  # what the bonuses are opens the parenthesis
+    else:
         hands = msg("every hand sums to {points} plus its bonuses", points=hand_sum(rules))
-        extra = [bonuses]
+        extra = [and_list(bonuses)]
     if moons:
         extra.append(msgn("hand {hands} read as a moon", "hands {hands} read as a moon",
                           len(moons), hands=", ".join(map(str, moons))))
-    extra += [lost_words(rules, hand, points) for hand, points in sorted(lost.items())]
+    extra += [_lost_words(rules, hand, points) for hand, points in sorted(lost.items())]
     if extra:
         # TRANSLATORS: {law} is "every hand sums to 52", {details} what the bonuses are and
         # the hands that differ ("hand 3 read as a moon")
@@ -183,7 +171,6 @@ class Fix:
 class AuditResult:
     consistent: bool  # the sheet as written satisfies every law
     suggestions: list[list[Fix]]  # the smallest corrections (each a list of changes)
-    points_per_hand: int
     rules: Ruleset  # whose law the sheet is audited against (its words say that law)
     changes: int = 0  # entries changed by each suggestion
     more: bool = False  # further corrections of the same size exist
