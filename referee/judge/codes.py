@@ -51,11 +51,6 @@ class Code(Record):
     also: tuple[str, ...] = ()
     player_at_fault: bool = False
 
-    def __init__(self, code: str, kind: str, severity: str, clause: str, summary: str, why: str,
-                 example: str, *, also: tuple[str, ...] = (), player_at_fault: bool = False
-                 ) -> None:
-        self._fill(code, kind, severity, clause, summary, why, example, also, player_at_fault)
-
     @property
     def clauses(self) -> tuple[str, ...]:
         """Every clause a diagnostic of this kind may cite, the default first."""

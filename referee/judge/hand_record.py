@@ -31,10 +31,6 @@ class Unread(Record):
     number: int | None = None  # a trick's or hand's number as written
     player: str | None = None  # a deal's or pass's player as written
 
-    def __init__(self, kind: str, span: Span, number: int | None = None,
-                 player: str | None = None) -> None:
-        self._fill(kind, span, number, player)
-
 
 def classify(text: str, line: int) -> Unread | None:
     """What ``text`` (one unreadable line) was meant to be; None when its first word is no
