@@ -234,7 +234,10 @@ class Numbering:
     def __init__(self, tricks: list[Trick], gaps: list[int], per_hand: int) -> None:
         self.tricks, self.gaps, self.per_hand = tricks, gaps, per_hand
         self.offset = 0  # how far the written numbers run ahead of the tricks' places
-        self.count = len(tricks) + len(gaps) - _repeats(tricks)  # the tricks the hand records
+        repeats = sum(1 for index in range(1, len(tricks))
+                      if tricks[index].number == tricks[index - 1].number
+                      and _repeats_previous(tricks, index))
+        self.count = len(tricks) + len(gaps) - repeats  # the tricks the hand records
 
     def judge(self, table: Table, state: State, index: int, hand: int) -> tuple[str, int]:
         """What trick line ``index`` is: (SKIP, 0) for a line that repeats the one before it,
@@ -298,12 +301,6 @@ def _repeats_previous(tricks: list[Trick], index: int) -> bool:
         [(p.player, p.card) for p in earlier.plays] == [(p.player, p.card) for p in trick.plays]
 
 
-def _repeats(tricks: list[Trick]) -> int:
-    return sum(1 for index in range(1, len(tricks))
-               if tricks[index].number == tricks[index - 1].number
-               and _repeats_previous(tricks, index))
-
-
 def placed(table: Table, state: State, know: Knowledge, numbering: Numbering,
            tricks: list[Trick], index: int, hand: int, absent: list[int]
            ) -> tuple[State, bool, bool]:
@@ -323,12 +320,16 @@ def placed(table: Table, state: State, know: Knowledge, numbering: Numbering,
         return state, True, bool(left_out)
     if stops_in(state, know, index, len(tricks)):  # the record stops as this trick begins
         return state, False, bool(left_out)
-    _no_card(table, state, trick, hand)  # a trick with no card (or none from a seated name)
+    if not trick.plays:  # (a line whose names are not seated has already been reported)
+        table.findings.add(codes.BAD_SETUP, trick.span, msg(
+            "trick {trick} is written with no card, and play goes on after it, so the cards "
+            "played in it are unknown", trick=state.trick_number), hand=hand,
+            trick=state.trick_number, rule="R10.4")
     return unknown_tricks(state, know, 1, absent), False, True
 
 
 def _past_the_last(table: Table, state: State, trick: Trick, hand: int) -> bool:
-    """Reports a trick past the hand's last (True: it is not replayed)."""
+    """Reports a trick past the hand's last (True: it is not judged)."""
     if state.phase is Phase.PLAY:
         return False
     table.findings.add(codes.BAD_SETUP, trick.span, msgn(
@@ -337,16 +338,6 @@ def _past_the_last(table: Table, state: State, trick: Trick, hand: int) -> bool:
         state.tricks_per_hand, hand=hand, n=state.tricks_per_hand, trick=trick.number),
         hand=hand, rule="R10.4")
     return True
-
-
-def _no_card(table: Table, state: State, trick: Trick, hand: int) -> None:
-    """A trick line with no card, other lines after it: its cards are unknown (a line whose
-    names are not seated has already been reported)."""
-    if not trick.plays:
-        table.findings.add(codes.BAD_SETUP, trick.span, msg(
-            "trick {trick} is written with no card, and play goes on after it, so the cards "
-            "played in it are unknown", trick=state.trick_number), hand=hand,
-            trick=state.trick_number, rule="R10.4")
 
 
 def ended_short(table: Table, state: State, know: Knowledge, hand: int,
@@ -404,7 +395,10 @@ def read_from_leader(table: Table, state: State, know: Knowledge, trick: Trick, 
     written_fits, written_faults = _reading(table, state._replace(leader=written), know,
                                             trick, plays, following)
     same = written_fits and not written_faults
-    if same and not (index and _claimed(table, trick) and
+    claim = trick.claim  # one that names the winner: a seated player, or none
+    claimed = claim is not None and (claim.player is None or
+                                     claim.player.casefold() in table.seats)
+    if same and not (index and claimed and
                      from_a_pad_column(written, n, state.dealer)):
         return BOTH  # the record's order stands (a lead out of turn)
     know.tricks[index] = rotated
@@ -430,13 +424,6 @@ def from_a_pad_column(seat: int, players: int, dealer: int) -> bool:
     """Whether a scorer may write a trick from ``seat``: the first or the last column of the
     pad, or the dealer's (R10.8)."""
     return seat in (0, players - 1, dealer)
-
-
-def _claimed(table: Table, trick: Trick) -> bool:
-    """Whether the trick has a claim that names its winner (a seated player, or none)."""
-    claim = trick.claim
-    return claim is not None and (claim.player is None or
-                                  claim.player.casefold() in table.seats)
 
 
 def _reading(table: Table, state: State, know: Knowledge, trick: Trick,

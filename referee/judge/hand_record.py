@@ -1,6 +1,6 @@
 """What a log records of one hand: its statements, filed by kind as the hand is grouped, and
 its unreadable lines, as far as their first words tell what they were (``trik 5: ...`` is trick
-5, whose cards are unknown): each is reported once, and the replay goes on knowing it."""
+5, whose cards are unknown): each is reported once, and the walk goes on knowing it."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from referee.util.suggest import did_you_mean
 __all__ = ["HandRecord", "Unread", "unread_lines", "with_unread"]
 
 
-# the statements whose loss the replay accounts for (a lost tag, moon or winner line costs
+# the statements whose loss the walk accounts for (a lost tag, moon or winner line costs
 # nothing beyond its own diagnostic: what it said is not used to judge anything else)
 KINDS = ("hand", "deal", "kitty", "pass", "trick", "moon", "score", "total")
 _HEAD = re.compile(r"\s*([^\W\d_]+)\s*(\d+)?")

@@ -500,7 +500,7 @@ Tricks = Callable[[], Sequence[TrickRecord]]
 
 def played_tricks(state: State, tricks: Sequence[Sequence[tuple]]) -> Tricks:
     """The records of the whole ``tricks`` (seat, card, ...) played from ``state``, the
-    start of play, each from the seat written first, as the replay took them."""
+    start of play, each from the seat written first, as the walk took them."""
     done: list[TrickRecord] = []
 
     def records() -> Sequence[TrickRecord]:
