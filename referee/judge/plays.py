@@ -119,14 +119,14 @@ def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick
     return out
 
 
-# The check's fast-trick path: a run of clean tricks (each numbered as due, a card from every seat in seating order from
-# the leader, every card a copy the decks still have that the legality layers pass, a claim
-# of the winner or none) is played on one engine.HandPlay, the holdings as lists, with no
-# State between tricks; the first trick that is not clean goes the whole way.
-# tests/test_fast_tricks.py holds the two ways to one report.  Without it (FAST_TRICKS =
-# False) the full check, which every log not in the writer's clean form takes, runs 1.45 times
-# as long (1.41 s against 0.97 s on bench/speed.py's games) at 35.4 calls per card play, not
-# 22.3; a game whose last total is wrong, checked mostly on the clean-game path, 5% longer.
+# The check's fast-trick path: a run of clean tricks (each numbered as due, a card from every
+# seat in seating order from the leader, every card a copy the decks still have that the
+# legality layers pass, a claim of the winner or none) is played on one engine.HandPlay, the
+# holdings as lists, with no State between tricks; the first trick that is not clean goes the
+# whole way.  tests/test_fast_tricks.py holds the two ways to one report.  Without it (False)
+# the full check, which every log not in the writer's clean form takes, runs 1.45 times as
+# long (1.41 s against 0.97 s on bench/speed.py's games; 35.4 calls per card play, not 22.3);
+# a game whose last total is wrong, checked mostly on the clean-game path, 5% longer.
 FAST_TRICKS = True
 
 
