@@ -253,22 +253,31 @@ class Numbering:
                 "once", trick=trick.number, first=earlier.span.line, second=trick.span.line),
                 hand=hand, trick=trick.number, rule="R10.4")
             return SKIP, 0
-        ahead = written - due
-        if ahead > 0 and self._numbered_on(index):
-            if self.count == self.per_hand:  # every trick is there: only the numbers slipped
-                self.offset += ahead
-                table.findings.add(codes.BAD_SETUP, trick.span, msg(
-                    "trick {trick} is recorded where trick {due} is due, and the tricks after "
-                    "it are numbered on from it; they are taken in their places",
-                    trick=trick.number, due=due), hand=hand, trick=due, rule="R10.4")
-                return PLAY, 0
-            if self.count + ahead <= self.per_hand:  # room for the tricks the numbers skip
-                _left_out(table, trick, due, ahead, hand)
-                return PLAY, ahead
-        table.findings.add(codes.BAD_SETUP, trick.span, msg(
-            "trick {trick} is recorded where trick {due} is due", trick=trick.number, due=due),
-            hand=hand, trick=due, rule="R10.4")
-        return PLAY, 0
+        ahead, left_out = written - due, 0
+        numbered_on = ahead > 0 and self._numbered_on(index)
+        if numbered_on and self.count == self.per_hand:  # every trick is there: numbers slipped
+            self.offset += ahead
+            said = msg("trick {trick} is recorded where trick {due} is due, and the tricks after "
+                       "it are numbered on from it; they are taken in their places",
+                       trick=trick.number, due=due)
+        elif numbered_on and self.count + ahead <= self.per_hand and ahead == 1:
+            # room for the tricks skipped (two messages, not one with plural forms: only the
+            # plural names a last trick)
+            left_out = ahead
+            said = msg("trick {first} is not recorded: trick {trick} follows trick {previous}, "
+                       "so the cards played in trick {first} are unknown", first=due,
+                       trick=trick.number, previous=due - 1)
+        elif numbered_on and self.count + ahead <= self.per_hand:
+            left_out = ahead
+            # TRANSLATORS: {first} to {last} are the tricks not recorded, {trick} the one after them
+            said = msg("tricks {first} to {last} are not recorded: trick {trick} follows trick "
+                       "{previous}, so the cards played in them are unknown", first=due,
+                       last=due + ahead - 1, trick=trick.number, previous=due - 1)
+        else:
+            said = msg("trick {trick} is recorded where trick {due} is due", trick=trick.number,
+                       due=due)
+        table.findings.add(codes.BAD_SETUP, trick.span, said, hand=hand, trick=due, rule="R10.4")
+        return PLAY, left_out
 
     def _numbered_on(self, index: int) -> bool:
         """Whether the tricks after ``index`` are numbered on, one by one, from its number
@@ -278,20 +287,6 @@ class Numbering:
         start = self.tricks[index].number
         return all(trick.number == start + step
                    for step, trick in enumerate(self.tricks[index:]))
-
-
-def _left_out(table: Table, trick: Trick, due: int, count: int, hand: int) -> None:
-    # (two messages, not one with plural forms: only the plural names a last trick)
-    if count == 1:
-        said = msg("trick {first} is not recorded: trick {trick} follows trick {previous}, so "
-                   "the cards played in trick {first} are unknown", first=due,
-                   trick=trick.number, previous=due - 1)
-    else:
-        # TRANSLATORS: {first} to {last} are the tricks not recorded, {trick} the one after them
-        said = msg("tricks {first} to {last} are not recorded: trick {trick} follows trick "
-                   "{previous}, so the cards played in them are unknown", first=due,
-                   last=due + count - 1, trick=trick.number, previous=due - 1)
-    table.findings.add(codes.BAD_SETUP, trick.span, said, hand=hand, trick=due, rule="R10.4")
 
 
 def _repeats_previous(tricks: list[Trick], index: int) -> bool:

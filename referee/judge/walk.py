@@ -285,7 +285,11 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
     ended_in, ended = game.ended_in, game.ended
     if state.phase is Phase.OVER and ended_in is None:
         ended_in, ended = hand, (state, true_totals)
-    summary = _summary(game.names, hand, scores, true_totals, finished is not None, state)
+    result = state.history[-1] if finished is not None else None
+    summary = HandSummary.seated(
+        hand, game.names, scores, true_totals, result is not None,
+        None if result is None or result.shooter is None else game.names[result.shooter],
+        (result.lost if result is not None else 0) or 0)
     if len(state.history) > 1:  # the walk reads the last hand's result only
         state = state._replace(history=state.history[-1:])
     # a first lead from the left of the dealer shows who dealt (plays._settle_leader)
@@ -397,15 +401,6 @@ def _unsure_totals(table: Table, record: HandRecord, game: _Game, scores, true_t
             msg("hand {hand}: the total line is not checked: the previous total line it adds up "
                 "(line {line}) cannot be read", hand=record.number, line=unread.span.line))
     return sheet
-
-
-def _summary(names: tuple[str, ...], hand: int, scores, totals, complete: bool,
-             state) -> HandSummary:
-    shooter, lost = None, 0
-    if complete:
-        result = state.history[-1]
-        shooter, lost = names[result.shooter] if result.shooter is not None else None, result.lost
-    return HandSummary.seated(hand, names, scores, totals, complete, shooter, lost or 0)
 
 
 # -- the dealer (R2.3, R4.1) ---------------------------------------------------------------
