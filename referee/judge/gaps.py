@@ -18,11 +18,6 @@ from referee.rules.legality import Fault
 from referee.rules.state import Phase, State
 from referee.util.message import msg, msgn
 
-__all__ = ["BOTH", "PLAY", "SKIP", "TAKEN", "Numbering", "close_short", "ended_short",
-           "from_a_pad_column", "in_numbered_order", "in_seating_order", "note_unjudged",
-           "placed", "read_from_leader", "rotation", "second_cards", "skipped_seats", "stops_in",
-           "swapped_plays", "unknown_tricks"]
-
 
 def stops_in(state: State, know: Knowledge, index: int, count: int) -> bool:
     """Whether the record of the hand stops in its ``index``-th trick of ``count``: the last

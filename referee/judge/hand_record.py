@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from heapq import merge
 
 from referee.log.events import Deal, Event, HandStart, Kitty, Pass, Span, Trick
 from referee.util.record import Record, record
@@ -81,15 +82,7 @@ def with_unread(events: Sequence[Event], unread: Sequence[Unread]) -> tuple:
     """The events with the unreadable lines in their places, in line order."""
     if not unread:
         return tuple(events)
-    merged: list = []
-    position = 0
-    for event in events:
-        while position < len(unread) and unread[position].span.line < event.span.line:
-            merged.append(unread[position])
-            position += 1
-        merged.append(event)
-    merged.extend(unread[position:])
-    return tuple(merged)
+    return tuple(merge(events, unread, key=lambda item: item.span.line))  # (a tie: event first)
 
 
 @dataclass(slots=True)
