@@ -146,8 +146,7 @@ def _streamed(text: str, path: str, options: Options, block_chars: int = BLOCK_C
     report = Report(path=path, source=text)
     watching = None
     if table is not None:
-        watching = _begin(table, report, options)
-        _judge_game(table, stream.statements(), report, watching, resume)
+        watching = _judge_game(table, stream.statements(), report, options, resume)
     else:
         stream.drain()
     if not stream.exact:
@@ -171,20 +170,13 @@ def _parsed(parsed: ParseResult, path: str, options: Options,
     watching = None
     if table is not None:
         table.trace = trace
-        watching = _begin(table, report, options)
         unread = unread_lines(parsed.text, (issue.line for issue in parsed.issues))
-        _judge_game(table, with_unread(parsed.events, unread), report, watching)
+        watching = _judge_game(table, with_unread(parsed.events, unread), report, options)
     conclude(report, findings)
     if watching is not None:
         watching.finish(report)
     point_into_record(report, parsed.text)
     return report
-
-
-def _begin(table: Table, report: Report, options: Options) -> Watch | None:
-    """The report seated as the table is, and the watch of the walk made."""
-    report.ruleset, report.players = table.rules.name, list(table.names)
-    return options.watch(table) if options.watch is not None else None
 
 
 class _Game(NamedTuple):
@@ -208,11 +200,14 @@ class _Game(NamedTuple):
     doubts: list[int] | None = None
 
 
-def _judge_game(table: Table, events: Iterable[Event], report: Report,
-                 watching: Watch | None = None, resume: Resume | None = None) -> None:
-    """Judge the hands of ``events`` one by one into ``report``, ``watching`` following;
-    no hand record is held here once judged.  With ``resume``, the game goes on from the
-    clean hands before ``events`` (played out, scored and totalled, every claim written)."""
+def _judge_game(table: Table, events: Iterable[Event], report: Report, options: Options,
+                resume: Resume | None = None) -> Watch | None:
+    """Judge the hands of ``events`` one by one into ``report``, seated as the table is, the
+    options' watch following (returned); no hand record is held here once judged.  With
+    ``resume``, the game goes on from the clean hands before ``events`` (played out, scored
+    and totalled, every claim written)."""
+    report.ruleset, report.players = table.rules.name, list(table.names)
+    watching = options.watch(table) if options.watch is not None else None
     if watching is not None:
         if watching.trace is not None:
             table.trace = watching.trace  # type: ignore[assignment]  (an append is all it takes)
@@ -253,6 +248,7 @@ def _judge_game(table: Table, events: Iterable[Event], report: Report,
     end_state = game.ended[0] if game.ended is not None else game.state
     if end_state.phase is Phase.OVER and not game.doubts:
         report.winners = [table.name(s) for s in end_state.winners]
+    return watching
 
 
 def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, HandSummary]:
