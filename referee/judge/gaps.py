@@ -197,9 +197,6 @@ def close_short(table: Table, state: State, trick: Trick, batch: list[tuple[int,
 
 
 # -- trick numbers ------------------------------------------------------------------------
-PLAY, SKIP = "play", "skip"  # what :meth:`Numbering.judge` says of a trick line
-
-
 def in_numbered_order(table: Table, know: Knowledge, tricks: list[Trick], hand: int) -> None:
     """Two neighbouring trick lines whose numbers are in each other's place are reported once
     and taken in their numbered order (not across an unreadable line)."""
@@ -234,20 +231,20 @@ class Numbering:
                       and _repeats_previous(tricks, index))
         self.count = len(tricks) + len(gaps) - repeats  # the tricks the hand records
 
-    def judge(self, table: Table, state: State, index: int, hand: int) -> tuple[str, int]:
-        """What trick line ``index`` is: (SKIP, 0) for a line that repeats the one before it,
-        else (PLAY, k) with k tricks left out before it (0: none), each fault reported."""
+    def judge(self, table: Table, state: State, index: int, hand: int) -> int | None:
+        """How many tricks are left out before trick line ``index`` (0: none), or None for a
+        line that repeats the one before it; each fault reported."""
         trick, due = self.tricks[index], state.trick_number
         written = trick.number - self.offset
         if written == due:  # (as nearly every trick is: a line that repeats one is not)
-            return PLAY, 0
+            return 0
         if index and _repeats_previous(self.tricks, index):
             earlier = self.tricks[index - 1]
             table.findings.add(codes.BAD_SETUP, trick.span, msg(
                 "trick {trick} is written twice (lines {first} and {second}); it is counted "
                 "once", trick=trick.number, first=earlier.span.line, second=trick.span.line),
                 hand=hand, trick=trick.number, rule="R10.4")
-            return SKIP, 0
+            return None
         ahead, left_out = written - due, 0
         numbered_on = ahead > 0 and self._numbered_on(index)
         if numbered_on and self.count == self.per_hand:  # every trick is there: numbers slipped
@@ -272,7 +269,7 @@ class Numbering:
             said = msg("trick {trick} is recorded where trick {due} is due", trick=trick.number,
                        due=due)
         table.findings.add(codes.BAD_SETUP, trick.span, said, hand=hand, trick=due, rule="R10.4")
-        return PLAY, left_out
+        return left_out
 
     def _numbered_on(self, index: int) -> bool:
         """Whether the tricks after ``index`` are numbered on, one by one, from its number
@@ -299,8 +296,8 @@ def placed(table: Table, state: State, know: Knowledge, numbering: Numbering,
     trick = tricks[index]
     if _past_the_last(table, state, trick, hand):
         return state, False, False
-    reading, left_out = numbering.judge(table, state, index, hand)
-    if reading == SKIP:
+    left_out = numbering.judge(table, state, index, hand)
+    if left_out is None:
         return state, False, False
     if left_out:
         state = unknown_tricks(state, know, left_out, absent)
