@@ -462,15 +462,16 @@ def judge_claim(table: Table, state: State, trick: Trick, hand: int,
     led = lead_card([c for _, c in record.plays], rules.lead_suit_switch) // NUM_RANKS
     by_leader = _won_by_leader(record, led, rules)
     winner = _winner_text(table, record, led, by_leader)
+    code, who = codes.MISCOUNTED_CANCELLATION, None if claimed is None else table.name(claimed)
+    their = [c for s, c in record.plays if s == claimed]
     if claimed is None and by_leader:
+        rule = "R6.4"
         # TRANSLATORS: {winner} says why the leader wins: "every heart in it cancelled (KH),
         # so its leader Eve wins it"
-        add(codes.MISCOUNTED_CANCELLATION, claim.span, msg(
-            "trick {trick} is claimed as set aside, but no trick is set aside under {ruleset}: "
-            "{winner}", trick=number, ruleset=rules.name, winner=winner), hand=hand,
-            trick=number, rule="R6.4")
+        message = msg("trick {trick} is claimed as set aside, but no trick is set aside under "
+                      "{ruleset}: {winner}", trick=number, ruleset=rules.name, winner=winner)
     elif claimed is None:
-        pairs = ", ".join(sorted(card_text(c) for c in cancelled))
+        pairs, rule = ", ".join(sorted(card_text(c) for c in cancelled)), "R6.3"
         # TRANSLATORS: {winner} is who wins instead: "Dave wins it with KC"
         message = (msg("trick {trick} is claimed as set aside, but an uncancelled {suit} "
                        "survives ({pairs} cancelled): {winner}", trick=number,
@@ -478,27 +479,21 @@ def judge_claim(table: Table, state: State, trick: Trick, hand: int,
                    msg("trick {trick} is claimed as set aside, but an uncancelled {suit} "
                        "survives: {winner}", trick=number, suit=SUIT_SINGULAR[led],
                        winner=winner))
-        add(codes.MISCOUNTED_CANCELLATION, claim.span, message, hand=hand, trick=number,
-            rule="R6.3")
     elif actual is None or record.outcome.winner is None:
+        rule = "R6.4"
         # TRANSLATORS: {why} says why nobody wins: "every spade in it cancelled (KS, QS)"
-        add(codes.MISCOUNTED_CANCELLATION, claim.span, msg(
-            "trick {trick} is claimed for {player}, but {why}: it is set aside", trick=number,
-            player=table.name(claimed), why=_why_set_aside(record, led, rules.name)),
-            hand=hand, trick=number, player=table.name(claimed), rule="R6.4")
+        message = msg("trick {trick} is claimed for {player}, but {why}: it is set aside",
+                      trick=number, player=who, why=_why_set_aside(record, led, rules.name))
+    elif their and their[0] in cancelled:
+        rule = "R6.2"
+        message = msg("trick {trick} is claimed for {player}, whose {card} was cancelled by its "
+                      "twin; {winner}", trick=number, player=who, card=card_text(their[0]),
+                      winner=winner)
     else:
-        their = [c for s, c in record.plays if s == claimed]
-        if their and their[0] in cancelled:
-            add(codes.MISCOUNTED_CANCELLATION, claim.span, msg(
-                "trick {trick} is claimed for {player}, whose {card} was cancelled by its twin; "
-                "{winner}", trick=number, player=table.name(claimed), card=card_text(their[0]),
-                winner=winner), hand=hand, trick=number, player=table.name(claimed),
-                rule="R6.2")
-        else:
-            add(codes.WRONG_WINNER, claim.span, msg(
-                "trick {trick} is claimed for {player}, but {winner}", trick=number,
-                player=table.name(claimed), winner=winner), hand=hand, trick=number,
-                player=table.name(claimed), rule="R6.1")
+        code, rule = codes.WRONG_WINNER, "R6.1"
+        message = msg("trick {trick} is claimed for {player}, but {winner}", trick=number,
+                      player=who, winner=winner)
+    add(code, claim.span, message, hand=hand, trick=number, player=who, rule=rule)
     if claimed is not None:
         wrong_claims.append(claim.span.line)
     return claimed
