@@ -21,7 +21,7 @@ LOGS = ROOT / "examples" / "logs"
 CORPUS = ROOT / "examples" / "corpus"
 # the modules whose texts this file covers; others' diagnostics are other tests' business
 OURS = {"referee/judge/scoring.py", "referee/judge/setup.py", "referee/judge/holdings.py",
-        "referee/judge/deals.py", "referee/rules/ruleset.py", "referee/rules/ruleset_files.py",
+        "referee/rules/ruleset.py", "referee/rules/ruleset_files.py",
         "referee/rules/cards.py"}
 KINDS = {codes.BAD_DEAL, codes.BAD_PASS, codes.BAD_MOON, codes.SCORE_MISMATCH,
          codes.TOTAL_MISMATCH}

@@ -1,15 +1,10 @@
-"""A clean game written as the writer writes it, checked without events.
+"""A clean game in the writer's form, checked straight from its lines, without events.
 
-Nearly every log a program writes is a whole game without a fault in the writer's own form.
-:func:`clean_report` plays such a log on the engine straight from its lines (a play is a
-(seat, card) pair looked up by its text; the holdings are lists of counts) and returns the
-report the full check gives it.  At the first line it does not take as it stands, or the
-first thing the engine or a legality layer refuses, it steps aside: the full check
-(:mod:`referee.judge.walk`) takes the log up from the hand it stopped in (:class:`Resume`), or
-reads it whole, finds the fault and says it.  This second way earns about twice the card
-plays per second on generated games; tests/test_clean_game.py holds it to the full check's
-report.
-"""
+:func:`clean_report` plays such a log on the engine (a play is a (seat, card) pair looked up by
+its text; the holdings are lists of counts).  At the first line or play it does not take as it
+stands it steps aside, and the full check takes the log up from the hand it stopped in
+(:class:`Resume`), or whole.  This earns about twice the card plays per second on generated
+games; tests/test_clean_game.py holds it to the full check's report."""
 
 from __future__ import annotations
 

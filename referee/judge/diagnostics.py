@@ -20,9 +20,6 @@ class Related(Record):
     column: int
     note: str
 
-    def __init__(self, line: int, column: int, note: str) -> None:
-        self._fill(line, column, note)
-
 
 @record
 class Diagnostic(Record):
@@ -45,13 +42,6 @@ class Diagnostic(Record):
     hint: str | None = None
     related: tuple[Related, ...] = ()
     pointer: str | None = None  # in a JSON game record, the JSON pointer of the faulty value
-
-    def __init__(self, kind: str, code: str, severity: str, line: int, column: int, end_line: int,
-                 end_column: int, message: str, rule: str, hand: int | None = None,
-                 trick: int | None = None, player: str | None = None, hint: str | None = None,
-                 related: tuple[Related, ...] = (), pointer: str | None = None) -> None:
-        self._fill(kind, code, severity, line, column, end_line, end_column, message, rule, hand,
-                   trick, player, hint, related, pointer)
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -85,10 +75,6 @@ class HandSummary(Record):
     complete: bool  # every trick was recorded, so the points are computed, not copied
     shooter: str | None = None
     lost: int = 0
-
-    def __init__(self, number: int, names: tuple[str, ...], numbers: bytes | tuple[int, ...],
-                 scored: int, complete: bool, shooter: str | None = None, lost: int = 0) -> None:
-        self._fill(number, names, numbers, scored, complete, shooter, lost)
 
     @classmethod
     def seated(cls, number: int, names: tuple[str, ...], points: Sequence[int] | None,

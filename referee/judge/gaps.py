@@ -18,11 +18,6 @@ from referee.rules.legality import Fault
 from referee.rules.state import Phase, State
 from referee.util.message import msg, msgn
 
-__all__ = ["BOTH", "PLAY", "SKIP", "TAKEN", "Numbering", "close_short", "ended_short",
-           "from_a_pad_column", "in_numbered_order", "in_seating_order", "note_unjudged",
-           "placed", "read_from_leader", "rotation", "second_cards", "skipped_seats", "stops_in",
-           "swapped_plays", "unknown_tricks"]
-
 
 def stops_in(state: State, know: Knowledge, index: int, count: int) -> bool:
     """Whether the record of the hand stops in its ``index``-th trick of ``count``: the last
@@ -202,9 +197,6 @@ def close_short(table: Table, state: State, trick: Trick, batch: list[tuple[int,
 
 
 # -- trick numbers ------------------------------------------------------------------------
-PLAY, SKIP = "play", "skip"  # what :meth:`Numbering.judge` says of a trick line
-
-
 def in_numbered_order(table: Table, know: Knowledge, tricks: list[Trick], hand: int) -> None:
     """Two neighbouring trick lines whose numbers are in each other's place are reported once
     and taken in their numbered order (not across an unreadable line)."""
@@ -234,38 +226,50 @@ class Numbering:
     def __init__(self, tricks: list[Trick], gaps: list[int], per_hand: int) -> None:
         self.tricks, self.gaps, self.per_hand = tricks, gaps, per_hand
         self.offset = 0  # how far the written numbers run ahead of the tricks' places
-        self.count = len(tricks) + len(gaps) - _repeats(tricks)  # the tricks the hand records
+        repeats = sum(1 for index in range(1, len(tricks))
+                      if tricks[index].number == tricks[index - 1].number
+                      and _repeats_previous(tricks, index))
+        self.count = len(tricks) + len(gaps) - repeats  # the tricks the hand records
 
-    def judge(self, table: Table, state: State, index: int, hand: int) -> tuple[str, int]:
-        """What trick line ``index`` is: (SKIP, 0) for a line that repeats the one before it,
-        else (PLAY, k) with k tricks left out before it (0: none), each fault reported."""
+    def judge(self, table: Table, state: State, index: int, hand: int) -> int | None:
+        """How many tricks are left out before trick line ``index`` (0: none), or None for a
+        line that repeats the one before it; each fault reported."""
         trick, due = self.tricks[index], state.trick_number
         written = trick.number - self.offset
         if written == due:  # (as nearly every trick is: a line that repeats one is not)
-            return PLAY, 0
+            return 0
         if index and _repeats_previous(self.tricks, index):
             earlier = self.tricks[index - 1]
             table.findings.add(codes.BAD_SETUP, trick.span, msg(
                 "trick {trick} is written twice (lines {first} and {second}); it is counted "
                 "once", trick=trick.number, first=earlier.span.line, second=trick.span.line),
                 hand=hand, trick=trick.number, rule="R10.4")
-            return SKIP, 0
-        ahead = written - due
-        if ahead > 0 and self._numbered_on(index):
-            if self.count == self.per_hand:  # every trick is there: only the numbers slipped
-                self.offset += ahead
-                table.findings.add(codes.BAD_SETUP, trick.span, msg(
-                    "trick {trick} is recorded where trick {due} is due, and the tricks after "
-                    "it are numbered on from it; they are taken in their places",
-                    trick=trick.number, due=due), hand=hand, trick=due, rule="R10.4")
-                return PLAY, 0
-            if self.count + ahead <= self.per_hand:  # room for the tricks the numbers skip
-                _left_out(table, trick, due, ahead, hand)
-                return PLAY, ahead
-        table.findings.add(codes.BAD_SETUP, trick.span, msg(
-            "trick {trick} is recorded where trick {due} is due", trick=trick.number, due=due),
-            hand=hand, trick=due, rule="R10.4")
-        return PLAY, 0
+            return None
+        ahead, left_out = written - due, 0
+        numbered_on = ahead > 0 and self._numbered_on(index)
+        if numbered_on and self.count == self.per_hand:  # every trick is there: numbers slipped
+            self.offset += ahead
+            said = msg("trick {trick} is recorded where trick {due} is due, and the tricks after "
+                       "it are numbered on from it; they are taken in their places",
+                       trick=trick.number, due=due)
+        elif numbered_on and self.count + ahead <= self.per_hand and ahead == 1:
+            # room for the tricks skipped (two messages, not one with plural forms: only the
+            # plural names a last trick)
+            left_out = ahead
+            said = msg("trick {first} is not recorded: trick {trick} follows trick {previous}, "
+                       "so the cards played in trick {first} are unknown", first=due,
+                       trick=trick.number, previous=due - 1)
+        elif numbered_on and self.count + ahead <= self.per_hand:
+            left_out = ahead
+            # TRANSLATORS: {first} to {last} are the tricks not recorded, {trick} the one after them
+            said = msg("tricks {first} to {last} are not recorded: trick {trick} follows trick "
+                       "{previous}, so the cards played in them are unknown", first=due,
+                       last=due + ahead - 1, trick=trick.number, previous=due - 1)
+        else:
+            said = msg("trick {trick} is recorded where trick {due} is due", trick=trick.number,
+                       due=due)
+        table.findings.add(codes.BAD_SETUP, trick.span, said, hand=hand, trick=due, rule="R10.4")
+        return left_out
 
     def _numbered_on(self, index: int) -> bool:
         """Whether the tricks after ``index`` are numbered on, one by one, from its number
@@ -277,31 +281,11 @@ class Numbering:
                    for step, trick in enumerate(self.tricks[index:]))
 
 
-def _left_out(table: Table, trick: Trick, due: int, count: int, hand: int) -> None:
-    # (two messages, not one with plural forms: only the plural names a last trick)
-    if count == 1:
-        said = msg("trick {first} is not recorded: trick {trick} follows trick {previous}, so "
-                   "the cards played in trick {first} are unknown", first=due,
-                   trick=trick.number, previous=due - 1)
-    else:
-        # TRANSLATORS: {first} to {last} are the tricks not recorded, {trick} the one after them
-        said = msg("tricks {first} to {last} are not recorded: trick {trick} follows trick "
-                   "{previous}, so the cards played in them are unknown", first=due,
-                   last=due + count - 1, trick=trick.number, previous=due - 1)
-    table.findings.add(codes.BAD_SETUP, trick.span, said, hand=hand, trick=due, rule="R10.4")
-
-
 def _repeats_previous(tricks: list[Trick], index: int) -> bool:
     earlier, trick = tricks[index - 1], tricks[index]
     return bool(trick.plays) and earlier.number == trick.number and \
         earlier.leader == trick.leader and \
         [(p.player, p.card) for p in earlier.plays] == [(p.player, p.card) for p in trick.plays]
-
-
-def _repeats(tricks: list[Trick]) -> int:
-    return sum(1 for index in range(1, len(tricks))
-               if tricks[index].number == tricks[index - 1].number
-               and _repeats_previous(tricks, index))
 
 
 def placed(table: Table, state: State, know: Knowledge, numbering: Numbering,
@@ -312,8 +296,8 @@ def placed(table: Table, state: State, know: Knowledge, numbering: Numbering,
     trick = tricks[index]
     if _past_the_last(table, state, trick, hand):
         return state, False, False
-    reading, left_out = numbering.judge(table, state, index, hand)
-    if reading == SKIP:
+    left_out = numbering.judge(table, state, index, hand)
+    if left_out is None:
         return state, False, False
     if left_out:
         state = unknown_tricks(state, know, left_out, absent)
@@ -323,12 +307,16 @@ def placed(table: Table, state: State, know: Knowledge, numbering: Numbering,
         return state, True, bool(left_out)
     if stops_in(state, know, index, len(tricks)):  # the record stops as this trick begins
         return state, False, bool(left_out)
-    _no_card(table, state, trick, hand)  # a trick with no card (or none from a seated name)
+    if not trick.plays:  # (a line whose names are not seated has already been reported)
+        table.findings.add(codes.BAD_SETUP, trick.span, msg(
+            "trick {trick} is written with no card, and play goes on after it, so the cards "
+            "played in it are unknown", trick=state.trick_number), hand=hand,
+            trick=state.trick_number, rule="R10.4")
     return unknown_tricks(state, know, 1, absent), False, True
 
 
 def _past_the_last(table: Table, state: State, trick: Trick, hand: int) -> bool:
-    """Reports a trick past the hand's last (True: it is not replayed)."""
+    """Reports a trick past the hand's last (True: it is not judged)."""
     if state.phase is Phase.PLAY:
         return False
     table.findings.add(codes.BAD_SETUP, trick.span, msgn(
@@ -337,16 +325,6 @@ def _past_the_last(table: Table, state: State, trick: Trick, hand: int) -> bool:
         state.tricks_per_hand, hand=hand, n=state.tricks_per_hand, trick=trick.number),
         hand=hand, rule="R10.4")
     return True
-
-
-def _no_card(table: Table, state: State, trick: Trick, hand: int) -> None:
-    """A trick line with no card, other lines after it: its cards are unknown (a line whose
-    names are not seated has already been reported)."""
-    if not trick.plays:
-        table.findings.add(codes.BAD_SETUP, trick.span, msg(
-            "trick {trick} is written with no card, and play goes on after it, so the cards "
-            "played in it are unknown", trick=state.trick_number), hand=hand,
-            trick=state.trick_number, rule="R10.4")
 
 
 def ended_short(table: Table, state: State, know: Knowledge, hand: int,
@@ -404,7 +382,10 @@ def read_from_leader(table: Table, state: State, know: Knowledge, trick: Trick, 
     written_fits, written_faults = _reading(table, state._replace(leader=written), know,
                                             trick, plays, following)
     same = written_fits and not written_faults
-    if same and not (index and _claimed(table, trick) and
+    claim = trick.claim  # one that names the winner: a seated player, or none
+    claimed = claim is not None and (claim.player is None or
+                                     claim.player.casefold() in table.seats)
+    if same and not (index and claimed and
                      from_a_pad_column(written, n, state.dealer)):
         return BOTH  # the record's order stands (a lead out of turn)
     know.tricks[index] = rotated
@@ -430,13 +411,6 @@ def from_a_pad_column(seat: int, players: int, dealer: int) -> bool:
     """Whether a scorer may write a trick from ``seat``: the first or the last column of the
     pad, or the dealer's (R10.8)."""
     return seat in (0, players - 1, dealer)
-
-
-def _claimed(table: Table, trick: Trick) -> bool:
-    """Whether the trick has a claim that names its winner (a seated player, or none)."""
-    claim = trick.claim
-    return claim is not None and (claim.player is None or
-                                  claim.player.casefold() in table.seats)
 
 
 def _reading(table: Table, state: State, know: Knowledge, trick: Trick,

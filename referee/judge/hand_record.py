@@ -1,12 +1,13 @@
 """What a log records of one hand: its statements, filed by kind as the hand is grouped, and
 its unreadable lines, as far as their first words tell what they were (``trik 5: ...`` is trick
-5, whose cards are unknown): each is reported once, and the replay goes on knowing it."""
+5, whose cards are unknown): each is reported once, and the walk goes on knowing it."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from heapq import merge
 
 from referee.log.events import Deal, Event, HandStart, Kitty, Pass, Span, Trick
 from referee.util.record import Record, record
@@ -15,7 +16,7 @@ from referee.util.suggest import did_you_mean
 __all__ = ["HandRecord", "Unread", "unread_lines", "with_unread"]
 
 
-# the statements whose loss the replay accounts for (a lost tag, moon or winner line costs
+# the statements whose loss the walk accounts for (a lost tag, moon or winner line costs
 # nothing beyond its own diagnostic: what it said is not used to judge anything else)
 KINDS = ("hand", "deal", "kitty", "pass", "trick", "moon", "score", "total")
 _HEAD = re.compile(r"\s*([^\W\d_]+)\s*(\d+)?")
@@ -30,10 +31,6 @@ class Unread(Record):
     span: Span
     number: int | None = None  # a trick's or hand's number as written
     player: str | None = None  # a deal's or pass's player as written
-
-    def __init__(self, kind: str, span: Span, number: int | None = None,
-                 player: str | None = None) -> None:
-        self._fill(kind, span, number, player)
 
 
 def classify(text: str, line: int) -> Unread | None:
@@ -85,15 +82,7 @@ def with_unread(events: Sequence[Event], unread: Sequence[Unread]) -> tuple:
     """The events with the unreadable lines in their places, in line order."""
     if not unread:
         return tuple(events)
-    merged: list = []
-    position = 0
-    for event in events:
-        while position < len(unread) and unread[position].span.line < event.span.line:
-            merged.append(unread[position])
-            position += 1
-        merged.append(event)
-    merged.extend(unread[position:])
-    return tuple(merged)
+    return tuple(merge(events, unread, key=lambda item: item.span.line))  # (a tie: event first)
 
 
 @dataclass(slots=True)

@@ -1,11 +1,11 @@
 """Who holds what in a hand, written once: the deal, the kitty, the passes, the seats of a trick.
 
-The replay (:mod:`referee.judge.holdings`) and the z3 hand facts (:mod:`referee.proofs.handfacts`)
+The check (:mod:`referee.judge.holdings`) and the z3 hand facts (:mod:`referee.proofs.handfacts`)
 read a hand into different shapes, but both take these rules from here."""
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 
 from referee.rules.cards import Card, Counts
 
@@ -20,25 +20,10 @@ def sender(seat: int, offset: int, players: int) -> int:
     return (seat - offset) % players
 
 
-def compact_seat(leader: int, position: int, players: int) -> int:
-    """The seat of the ``position``-th card (0: the lead) of a compact trick."""
-    return (leader + position) % players
-
-
 def compact_seated(leader: int, plays: Sequence, players: int) -> list[tuple[int, Card, object]]:
-    """(seat, card, play) of a compact trick's plays."""
-    return [(compact_seat(leader, position, players), play.card, play)
+    """(seat, card, play) of a compact trick's plays, in seating order from ``leader``."""
+    return [((leader + position) % players, play.card, play)
             for position, play in enumerate(plays)]
-
-
-def after_passing(dealt: Counts, passed_on: Iterable[Card], received: Iterable[Card]) -> Counts:
-    """The holding after passing: the cards dealt, less those passed on, plus those received."""
-    counts = list(dealt)
-    for card in passed_on:
-        counts[card] -= 1
-    for card in received:
-        counts[card] += 1
-    return tuple(counts)
 
 
 def settled(seat: int, dealt: Container[int], sent: Container[int], offset: int,
@@ -53,12 +38,18 @@ def settled(seat: int, dealt: Container[int], sent: Container[int], offset: int,
 def holding_of(seat: int, dealt: Mapping[int, Counts], sent: Mapping[int, Sequence[Card]],
                offset: int, players: int) -> Counts | None:
     """``seat``'s holding after passing (``dealt`` by seat, the cards ``sent`` by each
-    sender), or None where the record does not settle it."""
+    sender): the cards dealt, less those passed on, plus those received; None where the
+    record does not settle it."""
     if not settled(seat, dealt, sent, offset, players):
         return None
     if not offset:
         return dealt[seat]
-    return after_passing(dealt[seat], sent[seat], sent[sender(seat, offset, players)])
+    counts = list(dealt[seat])
+    for card in sent[seat]:
+        counts[card] -= 1
+    for card in sent[sender(seat, offset, players)]:
+        counts[card] += 1
+    return tuple(counts)
 
 
 def holdings_after_passing(dealt: Mapping[int, Counts], sent: Mapping[int, Sequence[Card]],

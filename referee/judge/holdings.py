@@ -1,22 +1,17 @@
 """What the record lets the referee know about one hand before play: deals, kitty, passes.
 
-Checks the deal (R2) and the passes (R3), then decides, seat by seat, whether the holding
-after passing is *known* (deal and passes recorded) or *inferred* (the cards the player is
-seen to play; R5.2 can then be proven only from a later play of the led suit)."""
+Checks the deal and kitty (R2) and the passes (R3), then decides, seat by seat, whether the
+holding after passing is *known* (deal and passes recorded) or *inferred* (the cards the player
+is seen to play; R5.2 can then be proven only from a later play of the led suit)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from referee.judge import codes
-from referee.judge.deals import (
-    card_count,
-    deals_of,
-    kitty_from_deal,
-    recorded_kitty,
-)
 from referee.judge.hand_record import HandRecord
 from referee.judge.holding_rule import (
+    beyond,
     compact_seated,
     holdings_after_passing,
     kitty_left,
@@ -28,14 +23,16 @@ from referee.log.events import Play, Span, Trick
 from referee.rules.cards import (
     DECK_SIZE,
     EMPTY_COUNTS,
+    TWO_OF_CLUBS,
     Card,
     Counts,
     card_text,
     cards_of,
+    cards_text,
     counts_of,
 )
 from referee.rules.ruleset import direction_offset
-from referee.util.message import msg
+from referee.util.message import msg, msgn
 
 # TRANSLATORS: a pass direction, as in "hand 2 passes right under cancellation, not left"
 # (hold: nobody passes)
@@ -87,7 +84,7 @@ class Knowledge:
                 for who, what, play in plays if who == seat and what == card]
 
     def origin(self, table: Table, seat: int, card: int) -> str:
-        """Where a known holding's card came from: 'dealt on line 9' or 'passed by Al on line 14'."""
+        """Where a known card came from: 'dealt on line 9' or 'passed by Al on line 14'."""
         if self.offset:
             source = sender(seat, self.offset, table.size)
             if self.sent.get(source, EMPTY_COUNTS)[card]:
@@ -147,29 +144,52 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
             _check_target(table, record, seat, direction, offset)
     after = holdings_after_passing(dealt, sent_cards, offset, n)
     known = [holding is not None for holding in after]
-    holdings = after if all(known) else _inferred(table, after, tricks)
+    if not all(known):  # the others hold the cards they are seen to play (R5.2)
+        played, decks = _played(tricks, n), table.rules.decks
+        after = tuple(held if held is not None else tuple(min(c, decks) for c in played[seat])
+                      for seat, held in enumerate(after))
     if kitty is None:
         kitty = _kitty_from_plays(table, tricks)
     _note_unknowns(table, record, kitty, known)
     sent = {seat: counts_of(cards) for seat, cards in sent_cards.items()}
-    return Knowledge(list(holdings), known, kitty, tricks, record, offset, sent)
+    return Knowledge(list(after), known, kitty, tricks, record, offset, sent)
 
 
 def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], offset: int
             ) -> dict[int, tuple[Card, ...]]:
-    """The valid passes by sender (R3.1, R3.2)."""
+    """The valid passes by sender: of the count due (R3.1), of cards in the hand dealt (R3.2);
+    a card the ruleset keeps from passing is reported, and still moves as written (R3.1)."""
     sent: dict[int, tuple[Card, ...]] = {}
+    rules, add, hand = table.rules, table.findings.add, record.number
     for seat, pass_ in sorted(record.passes.items(), key=lambda item: item[1].span.line):
         if offset == 0:
-            table.findings.add(codes.BAD_PASS, pass_.span, msg(
-                "hand {hand} is a hold hand: nobody passes", hand=record.number),
-                hand=record.number, player=table.name(seat), rule="R3.3")
+            add(codes.BAD_PASS, pass_.span, msg("hand {hand} is a hold hand: nobody passes",
+                                                hand=hand),
+                hand=hand, player=table.name(seat), rule="R3.3")
             continue
-        count_ok = _pass_count_ok(table, record, seat)
-        if table.rules.unpassable_cards:
-            _pass_allowed(table, record, seat)
-        if _pass_held(table, record, seat, dealt) and count_ok:
-            sent[seat] = pass_.run.cards
+        who, cards, count = table.name(seat), pass_.run.cards, rules.pass_count
+        if len(cards) != count:
+            add(codes.BAD_PASS, pass_.span, msg(
+                "{player} passed {cards}, not {count}", player=who, cards=card_count(len(cards)),
+                count=count), hand=hand, player=who, rule="R3.1")
+        left = list(dealt[seat]) if seat in dealt else None  # the cards dealt not yet passed
+        held = True
+        for index, card in enumerate(cards):
+            if rules.unpassable_cards and not rules.may_pass(card):
+                add(codes.BAD_PASS, pass_.run.span_of(index, pass_.span), msg(
+                    "{player} passed {card}, which may not be passed under {ruleset}",
+                    player=who, card=card_text(card), ruleset=rules.name),
+                    hand=hand, player=who, rule="R3.1")
+            if left is not None and not left[card]:
+                add(codes.BAD_PASS, pass_.run.span_of(index, pass_.span), msg(
+                    "{player} passed {card}, which is not in the hand dealt to {player} (line "
+                    "{line})", player=who, card=card_text(card),
+                    line=record.deals[seat].span.line), hand=hand, player=who, rule="R3.2")
+                held = False
+            elif left is not None:
+                left[card] -= 1
+        if held and len(cards) == count:
+            sent[seat] = cards
     return sent
 
 
@@ -245,28 +265,6 @@ def _report_arrows(table: Table, record: HandRecord, direction: str, offset: int
         ruleset=table.rules.name), hand=record.number, rule="R3.3")
 
 
-def _pass_allowed(table: Table, record: HandRecord, seat: int) -> None:
-    """R3.1: a card the ruleset keeps from passing is reported; it still moved as written."""
-    pass_, who = record.passes[seat], table.name(seat)
-    for index, card in enumerate(pass_.run.cards):
-        if not table.rules.may_pass(card):
-            table.findings.add(
-                codes.BAD_PASS, pass_.run.span_of(index, pass_.span), msg(
-                    "{player} passed {card}, which may not be passed under {ruleset}",
-                    player=who, card=card_text(card), ruleset=table.rules.name),
-                hand=record.number, player=who, rule="R3.1")
-
-
-def _pass_count_ok(table: Table, record: HandRecord, seat: int) -> bool:
-    pass_, who, count = record.passes[seat], table.name(seat), table.rules.pass_count
-    if len(pass_.run.cards) == count:
-        return True
-    table.findings.add(codes.BAD_PASS, pass_.span, msg(
-        "{player} passed {cards}, not {count}", player=who, cards=card_count(len(pass_.run.cards)),
-        count=count), hand=record.number, player=who, rule="R3.1")
-    return False
-
-
 def _check_target(table: Table, record: HandRecord, seat: int, direction: str,
                   offset: int) -> None:
     """A pass to the wrong seat is reported (R3.3), unless the hand's wrong header, already
@@ -299,37 +297,7 @@ def _header_offset(table: Table, record: HandRecord) -> int | None:
         return None
 
 
-def _pass_held(table: Table, record: HandRecord, seat: int, dealt: dict[int, Counts]) -> bool:
-    """Whether every card passed was in the hand dealt (R3.2); True when the deal is unknown."""
-    if seat not in dealt:
-        return True
-    pass_, who, held = record.passes[seat], table.name(seat), True
-    remaining = list(dealt[seat])
-    for index, card in enumerate(pass_.run.cards):
-        if remaining[card] == 0:
-            table.findings.add(
-                codes.BAD_PASS, pass_.run.span_of(index, pass_.span), msg(
-                    "{player} passed {card}, which is not in the hand dealt to {player} (line "
-                    "{line})", player=who, card=card_text(card),
-                    line=record.deals[seat].span.line),
-                hand=record.number, player=who, rule="R3.2")
-            held = False
-        else:
-            remaining[card] -= 1
-    return held
-
-
-def _inferred(table: Table, after: tuple[Counts | None, ...],
-              tricks: list[list[SeatedPlay]]) -> list[Counts]:
-    """The known holdings, and for the others the cards the seat is seen to play (R5.2)."""
-    decks = table.rules.decks
-    played = _played(tricks, table.size)
-    return [holding if holding is not None else tuple(min(c, decks) for c in played[seat])
-            for seat, holding in enumerate(after)]
-
-
 def _played(tricks: list[list[SeatedPlay]], n: int) -> list[list[int]]:
-    """The copies of each card each seat is seen to play."""
     played = [[0] * DECK_SIZE for _ in range(n)]
     for plays in tricks:
         for seat, card, _ in plays:
@@ -366,3 +334,109 @@ def _note_unknowns(table: Table, record: HandRecord, kitty: tuple[Card, ...] | N
         # fully recorded"
         note(msg("hand {hand}: {whose}; revokes and illegal leads are proven only from later "
                  "plays", hand=hand, whose=whose))
+
+
+# -- the deal and the kitty (R2.1, R2.2, R2.4): each fault said once, where it is ----------
+def card_count(number: int) -> str:
+    """``1 card``, ``13 cards``: a message."""
+    return msgn("{n} card", "{n} cards", number, n=number)
+
+
+def deals_of(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[int]]:
+    """The deals of the right size by seat, and the copies of each card dealt (R2.1, R2.4).  A
+    card dealt beyond the decks is blamed once; since the record does not say which deal is
+    wrong, none of them settles a holding."""
+    rules, n, add, hand = table.rules, table.size, table.findings.add, record.number
+    per = rules.cards_per_player(n)
+    dealt: dict[int, Counts] = {}
+    seen = [0] * DECK_SIZE
+    deals = sorted(record.deals.items(), key=lambda item: item[1].span.line)
+    for seat, deal in deals:
+        cards = deal.run.cards
+        for index, card in enumerate(cards):
+            seen[card] += 1
+            # a deal with cards too many explains a copy too many of one of them: its size
+            # is the fault, said once
+            if seen[card] == rules.decks + 1 and not in_long_deal(table, record, card):
+                # (no player named: the record does not say which of the deals is wrong)
+                # TRANSLATORS: {decks} is the number of decks, 1 or 2; {lines} the deal lines
+                add(codes.BAD_DEAL, deal.run.span_of(index, deal.span), msgn(
+                    "{card} is dealt more often than the deck holds (lines {lines})",
+                    "{card} is dealt more often than the {n} decks hold (lines {lines})",
+                    rules.decks, card=card_text(card), n=rules.decks,
+                    lines=", ".join(str(d.span.line) for _, d in deals if card in d.run.cards)),
+                    hand=hand, rule="R2.4")
+        if rules.two_of_clubs_apart and cards.count(TWO_OF_CLUBS) > 1:
+            add(codes.BAD_DEAL, deal.span, msg(
+                "{player} was dealt both 2C; under {ruleset} they go to different players",
+                player=table.name(seat), ruleset=rules.name), hand=hand,
+                player=table.name(seat), rule="R2.4")
+        if len(cards) != per:
+            add(codes.BAD_DEAL, deal.span, msg(
+                "{player} was dealt {cards}; with {players} players each gets {per}",
+                player=table.name(seat), cards=card_count(len(cards)), players=n, per=per),
+                hand=hand, player=table.name(seat), rule="R2.1")
+        else:
+            dealt[seat] = counts_of(cards)
+    if max(seen) > rules.decks:
+        dealt = {seat: counts for seat, counts in dealt.items()
+                 if all(seen[card] <= rules.decks for card in record.deals[seat].run.cards)}
+    return dealt, seen
+
+
+def in_long_deal(table: Table, record: HandRecord, card: Card) -> bool:
+    """Whether a deal of more cards than a player gets holds ``card``: then its size is the
+    fault that explains a copy too many of it, said once, on that deal."""
+    per = table.rules.cards_per_player(table.size)
+    return any(len(deal.run.cards) > per and card in deal.run.cards
+               for deal in record.deals.values())
+
+
+def recorded_kitty(table: Table, record: HandRecord, seen: list[int]
+                   ) -> tuple[tuple[Card, ...] | None, tuple[Card, ...]]:
+    """The kitty as written, if it has the right size (R2.2) and no copy beyond the decks
+    (R2.4: the kitty line is blamed, and not used); and the cards it holds a copy too many of."""
+    if record.kitty is None:
+        return None, ()
+    rules, n, add, hand = table.rules, table.size, table.findings.add, record.number
+    kitty_size = rules.kitty_size(n)
+    cards = record.kitty.run.cards
+    copies = list(seen)
+    beyond_decks: list[Card] = []
+    for index, card in enumerate(cards):
+        copies[card] += 1
+        if copies[card] == rules.decks + 1 and not in_long_deal(table, record, card):
+            add(codes.BAD_DEAL, record.kitty.run.span_of(index, record.kitty.span),
+                msg("{card} in the kitty is one copy more than the decks hold",
+                    card=card_text(card)), hand=hand, rule="R2.4")
+            beyond_decks.append(card)
+    right = not beyond_decks
+    if len(cards) != kitty_size:
+        add(codes.BAD_DEAL, record.kitty.span, msg(
+            "the kitty has {cards}; with {players} players it has {size}",
+            cards=card_count(len(cards)), players=n, size=kitty_size), hand=hand, rule="R2.2")
+        right = False
+    return (tuple(cards) if right else None), tuple(beyond_decks)
+
+
+def kitty_from_deal(table: Table, record: HandRecord, seen: list[int],
+                     kitty: tuple[Card, ...] | None) -> tuple[Card, ...] | None:
+    """With every deal recorded (``seen``: the copies dealt): the kitty is the cards left
+    over, unless one is recorded; a recorded kitty must leave none over (R2.4).  A kitty
+    line already reported as wrong is replaced by the cards left over, not blamed again."""
+    rules = table.rules
+    if kitty is None:
+        rest = kitty_left(rules.decks, seen, rules.kitty_size(table.size))
+        return cards_of(rest) if rest is not None else None
+    together = list(seen)
+    for card in kitty:
+        together[card] += 1
+    missing = cards_of(beyond(rules.decks, together))
+    if missing:
+        last = max(record.deals.values(), key=lambda d: d.span.line)
+        table.findings.add(
+            codes.BAD_DEAL, last.span, msg(
+                "the deal and kitty leave out {cards}",
+                cards=cards_text(missing[:8]) + (" ..." if len(missing) > 8 else "")),
+            hand=record.number, rule="R2.4")
+    return kitty

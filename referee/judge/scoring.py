@@ -84,7 +84,7 @@ def choose_moon(table: Table, state: State, moon: Moon | None, written: dict[int
         add(codes.BAD_MOON, next(iter(written.values()))[1].span, msg(
             "{shooter} took every point, but the scores follow neither moon choice ({choices}) "
             "and no moon line says which was chosen", shooter=table.name(shooter),
-            choices=neither(rules.moon_choices)), hand=hand,
+            choices=either(rules.moon_choices, nor=True)), hand=hand,
             player=table.name(shooter), rule="R8.5")
     else:
         table.findings.note(msg("hand {hand}: {shooter} shot the moon; no moon line or score "
@@ -160,14 +160,21 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
     written = entries_by_seat(table, total, hand, codes.TOTAL_MISMATCH)
     if len(written) != table.size:
         return None
-    if _carried_from_older(table, total, written, previous, older, scores, written_scores,
-                           hand):
-        return tuple(written[s][0] for s in range(table.size))
-    for seat, (value, entry) in written.items():
-        score = written_scores[seat][0] if seat in written_scores else (
-            scores[seat] if scores is not None else None)
-        if score is None:
-            continue
+    sheet = tuple(written[s][0] for s in range(table.size))
+    given = {seat: written_scores[seat][0] if seat in written_scores else scores[seat]
+             for seat in written if seat in written_scores or scores is not None}
+    if older is not None and previous is not None and older != previous and \
+            len(given) == table.size and all(sheet[s] == older[s] + given[s] for s in given):
+        # every total adds the hand's score to the totals of two hands back: one fault
+        if any(sheet[s] != previous[s] + given[s] for s in given):
+            # TRANSLATORS: {older} and {previous} are hand numbers, {hand} - 2 and {hand} - 1
+            table.findings.add(codes.TOTAL_MISMATCH, total.span, msg(
+                "hand {hand}'s totals add its scores to the totals of hand {older}, not of hand "
+                "{previous}: each total is the previous total plus the hand score", hand=hand,
+                older=hand - 2, previous=hand - 1), hand=hand, rule="R7.4")
+        return sheet
+    for seat, score in given.items():
+        value, entry = written[seat]
         before = previous[seat] if previous is not None else 0
         # a wrong score (reported on its own) with the right total: the total is right
         true = scores[seat] if scores is not None else score
@@ -181,31 +188,7 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
                     total=before + score)  # (not "100 + -22")
             table.findings.add(codes.TOTAL_MISMATCH, entry.span, said, hand=hand,
                                player=table.name(seat))
-    return tuple(written[s][0] for s in range(table.size))
-
-
-def _carried_from_older(table: Table, total: Total, written: dict[int, tuple],
-                        previous: tuple[int, ...] | None, older: tuple[int, ...] | None,
-                        scores: tuple[int, ...] | None, written_scores: dict[int, tuple],
-                        hand: int) -> bool:
-    """Whether every total of the line is the hand's score added to the totals of two hands
-    back, not of the previous hand, where these differ: reported once, at the line (R7.4)."""
-    sums = []
-    if older is None or previous is None or older == previous:
-        return False
-    for seat, (value, _) in written.items():
-        score = written_scores[seat][0] if seat in written_scores else (
-            scores[seat] if scores is not None else None)
-        if score is None or value != older[seat] + score:
-            return False
-        sums.append(value == previous[seat] + score)
-    if not all(sums):
-        # TRANSLATORS: {older} and {previous} are hand numbers, {hand} - 2 and {hand} - 1
-        table.findings.add(codes.TOTAL_MISMATCH, total.span, msg(
-            "hand {hand}'s totals add its scores to the totals of hand {older}, not of hand "
-            "{previous}: each total is the previous total plus the hand score", hand=hand,
-            older=hand - 2, previous=hand - 1), hand=hand, rule="R7.4")
-    return not all(sums)
+    return sheet
 
 
 def finish_hand(table: Table, state: State, moon: Moon | None, score: Score | None,
@@ -397,29 +380,21 @@ NUMBER_WORDS = (msg("no"), msg("one"), msg("two"), msg("three"), msg("four"), ms
                 msg("six"), msg("seven"), msg("eight"), msg("nine"))
 
 
-def in_words(number: int) -> str:
-    """``six``; past nine, the digits."""
-    return NUMBER_WORDS[number] if 0 <= number < len(NUMBER_WORDS) else str(number)
-
-
 def points(number: int) -> str:
     """``1 point``, ``26 points``: a message."""
     return msgn("{n} point", "{n} points", number, n=number)
 
 
-def either(words: Sequence[str]) -> str:
-    """``subtract or add``: the ruleset's words (never translated) joined by a translated "or"."""
+def either(words: Sequence[str], *, nor: bool = False) -> str:
+    """``subtract or add`` (``nor``: ``subtract nor add``): the ruleset's words (never
+    translated) joined by a translated "or" ("nor")."""
     if len(words) == 1:
         return words[0]
-    return msg("{earlier} or {last}", earlier=either(words[:-1]), last=words[-1])
-
-
-def neither(words: Sequence[str]) -> str:
-    """``subtract nor add``, as :func:`either`."""
-    if len(words) == 1:
-        return words[0]
-    # TRANSLATORS: the words a ruleset allows, after "neither moon choice"
-    return msg("{earlier} nor {last}", earlier=neither(words[:-1]), last=words[-1])
+    earlier = either(words[:-1], nor=nor)
+    if nor:
+        # TRANSLATORS: the words a ruleset allows, after "neither moon choice"
+        return msg("{earlier} nor {last}", earlier=earlier, last=words[-1])
+    return msg("{earlier} or {last}", earlier=earlier, last=words[-1])
 
 
 def not_a_moon(table: Table, state: State, seat: int) -> str:
@@ -469,19 +444,17 @@ def short_fact(rules: Ruleset, hand: int, values: Sequence[int]) -> str:
     held = written * rules.penalty_sign  # with penalties (R7.3) -52 is the decks' 52 points
     if held == whole:
         return msg("hand {hand} adds up to {total}", hand=hand, total=written)
-    difference, args = in_words(abs(held - whole)), {"hand": hand, "total": written}
+    words = abs(held - whole)  # in words up to nine, past it in digits
+    n = {"hand": hand, "total": written,
+         "difference": NUMBER_WORDS[words] if words < len(NUMBER_WORDS) else str(words)}
     if held > whole and rules.decks > 1:
         # TRANSLATORS: {difference} is a number in words ("six"), in digits past nine
-        return msg("hand {hand} adds up to {total}, {difference} more than the decks hold",
-                   difference=difference, **args)
+        return msg("hand {hand} adds up to {total}, {difference} more than the decks hold", **n)
     if held > whole:
-        return msg("hand {hand} adds up to {total}, {difference} more than the deck holds",
-                   difference=difference, **args)
+        return msg("hand {hand} adds up to {total}, {difference} more than the deck holds", **n)
     if rules.decks > 1:
-        return msg("hand {hand} adds up to {total}, {difference} less than the decks hold",
-                   difference=difference, **args)
-    return msg("hand {hand} adds up to {total}, {difference} less than the deck holds",
-               difference=difference, **args)
+        return msg("hand {hand} adds up to {total}, {difference} less than the decks hold", **n)
+    return msg("hand {hand} adds up to {total}, {difference} less than the deck holds", **n)
 
 
 def joined(first: str, second: str) -> str:
@@ -500,7 +473,7 @@ Tricks = Callable[[], Sequence[TrickRecord]]
 
 def played_tricks(state: State, tricks: Sequence[Sequence[tuple]]) -> Tricks:
     """The records of the whole ``tricks`` (seat, card, ...) played from ``state``, the
-    start of play, each from the seat written first, as the replay took them."""
+    start of play, each from the seat written first, as the walk took them."""
     done: list[TrickRecord] = []
 
     def records() -> Sequence[TrickRecord]:

@@ -1,5 +1,5 @@
 """Setup and grouping: the tags that seat the table, and the statements split into hands;
-the replay and the z3 hand facts both read a log's setup here."""
+the check and the z3 hand facts both read a log's setup here."""
 
 from __future__ import annotations
 
@@ -121,22 +121,15 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
                                "{n} players cannot play {ruleset}: nothing else checked",
                                len(unique), n=len(unique), ruleset=rules.name))
             return None
-    return Table(rules, unique, findings, claims_required=_claims_required(tags, findings))
-
-
-def _claims_required(tags: dict[str, Tag], findings: Findings) -> bool:
-    """Whether the [Claims] tag says every claim must be written (R10.9)."""
-    tag = tags.get("claims")
-    if tag is None:
-        return False
-    value = tag.value.strip().casefold()
-    if value not in ("required", "optional"):
+    claims = tags.get("claims")  # every claim must be written (R10.9)
+    required = None if claims is None else claims.value.strip().casefold()
+    if required is not None and required not in ("required", "optional"):
         # TRANSLATORS: {written} is the tag's value, quoted; "required" and "optional" are
         # the words of the log format, not translated
-        findings.add(codes.BAD_SETUP, tag.span, msg(
+        findings.add(codes.BAD_SETUP, claims.span, msg(
             "the [Claims] tag says {written}, not \"required\" or \"optional\"; claims are "
-            "optional", written=repr(tag.value)), rule="R10.9")
-    return value == "required"
+            "optional", written=repr(claims.value)), rule="R10.9")
+    return Table(rules, unique, findings, claims_required=required == "required")
 
 
 def _read_tags(events: tuple[Event, ...], findings: Findings) -> tuple[dict[str, Tag],
@@ -147,8 +140,12 @@ def _read_tags(events: tuple[Event, ...], findings: Findings) -> tuple[dict[str,
     play_started: Span | None = None
     for event in events:
         if isinstance(event, Tag):
-            if event.key == FORFEIT_TAG:
-                _forfeit(event, findings)
+            if event.key == FORFEIT_TAG:  # a match stopped the game here (R9.5)
+                player, _, why = event.value.partition(":")
+                # TRANSLATORS: {reason} is the match's own words, as the log's tag gives them
+                findings.add(codes.GAME_FORFEITED, event.span, msg(
+                    "{player} forfeited the game: {reason}", player=player.strip(),
+                    reason=why.strip()), rule="R9.5", player=player.strip())
             elif event.key in _SETUP_TAGS:
                 if event.key in tags:
                     # TRANSLATORS: {tag} is the tag's name as written (Players, Ruleset, Target)
@@ -164,15 +161,6 @@ def _read_tags(events: tuple[Event, ...], findings: Findings) -> tuple[dict[str,
         elif not isinstance(event, Comment) and play_started is None:
             play_started = event.span
     return tags, play_started
-
-
-def _forfeit(tag: Tag, findings: Findings) -> None:
-    """A ``[Forfeit "NAME: reason"]`` tag: a match stopped the game there (R9.5)."""
-    player, _, why = tag.value.partition(":")
-    # TRANSLATORS: {reason} is the match's own words, as the log's tag gives them
-    findings.add(codes.GAME_FORFEITED, tag.span, msg("{player} forfeited the game: {reason}",
-                                              player=player.strip(), reason=why.strip()),
-                 rule="R9.5", player=player.strip())
 
 
 def _read_near_misses(tags: dict[str, Tag], findings: Findings) -> None:
@@ -321,12 +309,6 @@ def hands_of(table: Table, events: Iterable[Event], done: int = 0
     yield None, early
 
 
-def _complete(record: HandRecord) -> HandRecord:
-    if record.gaps:
-        _drop_rewritten(record)
-    return record
-
-
 def _ended_by(record: HandRecord, kind: int) -> bool:
     """Whether a statement of stage ``kind`` starts a new hand after ``record`` (a hand line
     aside): anything before a score after the score or total line, a second score, a
@@ -336,13 +318,16 @@ def _ended_by(record: HandRecord, kind: int) -> bool:
                                      or (kind == 6 and totalled))
 
 
-def _drop_rewritten(record: HandRecord) -> None:
-    """An unreadable trick line that bears the number of a trick recorded readably was
-    written again (the table's own correction): it is no trick of its own."""
+def _complete(record: HandRecord) -> HandRecord:
+    """The hand, less the unreadable trick lines that bear the number of a trick recorded
+    readably: written again (the table's own correction), they are no tricks of their own."""
+    if not record.gaps:
+        return record
     written = {trick.number for trick in record.tricks}
     lines = [unread for unread in record.unread if unread.kind == "trick"]
     record.gaps = [gap for gap, line in zip(record.gaps, lines)
                    if line.number is None or line.number not in written]
+    return record
 
 
 def _with_due_direction(table: Table, start: HandStart, number: int) -> HandStart:
@@ -362,17 +347,22 @@ def _with_due_direction(table: Table, start: HandStart, number: int) -> HandStar
 
 def _file(table: Table, record: HandRecord, event: Event) -> None:
     add, hand = table.findings.add, record.number
-    if isinstance(event, Deal):
+    if isinstance(event, (Deal, Pass)):
         seat = table.seats.get(event.player)  # (the span only for a name not seated)
         if seat is None:
             seat = table.seat(event.player, event.player_span, hand=hand)
-        if seat in record.deals:
+        filed = record.deals if isinstance(event, Deal) else record.passes
+        if seat in filed and filed is record.deals:
             add(codes.BAD_DEAL, event.span, msg(
                 "a second deal line for {player} in hand {hand} (the first is on line {line})",
                 player=table.name(seat), hand=hand, line=record.deals[seat].span.line),
                 hand=hand, player=table.name(seat), rule="R2.4")
+        elif seat in filed:
+            add(codes.BAD_PASS, event.span, msg("a second pass line for {player} in hand {hand}",
+                                                player=table.name(seat), hand=hand),
+                hand=hand, player=table.name(seat), rule="R3.1")
         elif seat is not None:
-            record.deals[seat] = event
+            filed[seat] = event
     elif isinstance(event, Kitty):
         if record.kitty is not None:
             add(codes.BAD_DEAL, event.span, msg(
@@ -380,16 +370,6 @@ def _file(table: Table, record: HandRecord, event: Event) -> None:
                 line=record.kitty.span.line), hand=hand, rule="R2.2")
         else:
             record.kitty = event
-    elif isinstance(event, Pass):
-        seat = table.seats.get(event.player)
-        if seat is None:
-            seat = table.seat(event.player, event.player_span, hand=hand)
-        if seat in record.passes:
-            add(codes.BAD_PASS, event.span, msg("a second pass line for {player} in hand {hand}",
-                                                player=table.name(seat), hand=hand),
-                hand=hand, player=table.name(seat), rule="R3.1")
-        elif seat is not None:
-            record.passes[seat] = event
     elif isinstance(event, Moon):
         if record.moon is not None:
             add(codes.BAD_MOON, event.span, msg("a second moon line in hand {hand}", hand=hand),

@@ -1,5 +1,5 @@
 """A log's statements read a block at a time (:class:`Stream`), a :class:`Watch` following the
-replay, so that a check holds one hand at once; and the findings concluded into the report.
+walk, so that a check holds one hand at once; and the findings concluded into the report.
 Setup tags written after play begins are found first by a scan of the lines that may be tags;
 a reading that stops before one is not :attr:`Stream.exact` and is read again."""
 
@@ -26,7 +26,7 @@ __all__ = ["Stream", "Watch", "add_syntax", "conclude", "point_into_record", "un
 
 
 class Watch:
-    """What follows one replay as it goes (each statement, finished trick and hand, then the
+    """What follows one check's walk as it goes (each statement, finished trick and hand, then the
     report), made once the table is set; the defaults follow nothing."""
 
     # given every finished trick (TracedTrick) by ``append``, when not None

@@ -62,7 +62,7 @@ class Findings:
 
 
 class TracedTrick(NamedTuple):
-    """One finished trick as the replay saw it, for the views of a game (`referee replay`,
+    """One finished trick as the walk saw it, for the views of a game (`referee replay`,
     `referee report`): what was written beside what the engine made of it."""
 
     hand: int

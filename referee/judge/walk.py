@@ -44,7 +44,7 @@ MAX_FILE_BYTES = MAX_LOG_BYTES
 # (False: every log takes the full check; the tests compare the two).
 CLEAN_GAMES = True
 
-# What follows the replay (referee.judge.stream.Watch), made once the table is set: the one
+# What follows the walk (referee.judge.stream.Watch), made once the table is set: the one
 # hook of a check, for the z3 invariants (referee.proofs, which this layer may not import)
 # and the views.
 Watcher = Callable[[Table], Watch]
@@ -53,7 +53,7 @@ Watcher = Callable[[Table], Watch]
 @dataclass(frozen=True, slots=True)
 class Options:
     """How a log is checked: the log's folder (for the ruleset file it names), the watch of the
-    replay, the diagnostics kept of each kind, a ruleset that overrides the log's, and the
+    walk, the diagnostics kept of each kind, a ruleset that overrides the log's, and the
     folders a ruleset file may also lie in."""
 
     base_dir: Path | None = None
@@ -135,7 +135,7 @@ def _judged(text: str, path: str, options: Options) -> Report:
 
 def _streamed(text: str, path: str, options: Options, block_chars: int = BLOCK_CHARS,
               late_before: int | None = None, resume: Resume | None = None) -> Report | None:
-    """The check of ``text`` read a block at a time and replayed a hand at a time, or None
+    """The check of ``text`` read a block at a time and walked a hand at a time, or None
     when only the whole parse gives its report (and what the watch made is to be dropped);
     with ``resume``, from the hand the clean-game path stopped in."""
     findings = Findings(limit=options.max_diagnostics)
@@ -146,8 +146,7 @@ def _streamed(text: str, path: str, options: Options, block_chars: int = BLOCK_C
     report = Report(path=path, source=text)
     watching = None
     if table is not None:
-        watching = _begin(table, report, options)
-        _judge_game(table, stream.statements(), report, watching, resume)
+        watching = _judge_game(table, stream.statements(), report, options, resume)
     else:
         stream.drain()
     if not stream.exact:
@@ -171,20 +170,13 @@ def _parsed(parsed: ParseResult, path: str, options: Options,
     watching = None
     if table is not None:
         table.trace = trace
-        watching = _begin(table, report, options)
         unread = unread_lines(parsed.text, (issue.line for issue in parsed.issues))
-        _judge_game(table, with_unread(parsed.events, unread), report, watching)
+        watching = _judge_game(table, with_unread(parsed.events, unread), report, options)
     conclude(report, findings)
     if watching is not None:
         watching.finish(report)
     point_into_record(report, parsed.text)
     return report
-
-
-def _begin(table: Table, report: Report, options: Options) -> Watch | None:
-    """The report seated as the table is, and the watch of the replay made."""
-    report.ruleset, report.players = table.rules.name, list(table.names)
-    return options.watch(table) if options.watch is not None else None
 
 
 class _Game(NamedTuple):
@@ -202,17 +194,20 @@ class _Game(NamedTuple):
     played_out: bool = True  # the previous hand's play was recorded to its end
     # what the clean-hand pool carries is known: every hand so far was scored from its play
     pool_known: bool = True
-    first: bool = True  # no hand replayed yet
+    first: bool = True  # no hand judged yet
     names: tuple[str, ...] = ()  # the table's, shared by the hands' summaries
     # hands whose score line no play could give (the totals carry them): no winner from them
     doubts: list[int] | None = None
 
 
-def _judge_game(table: Table, events: Iterable[Event], report: Report,
-                 watching: Watch | None = None, resume: Resume | None = None) -> None:
-    """Replay the hands of ``events`` one by one into ``report``, ``watching`` following;
-    no hand record is held here once replayed.  With ``resume``, the game goes on from the
-    clean hands before ``events`` (played out, scored and totalled, every claim written)."""
+def _judge_game(table: Table, events: Iterable[Event], report: Report, options: Options,
+                resume: Resume | None = None) -> Watch | None:
+    """Judge the hands of ``events`` one by one into ``report``, seated as the table is, the
+    options' watch following (returned); no hand record is held here once judged.  With
+    ``resume``, the game goes on from the clean hands before ``events`` (played out, scored
+    and totalled, every claim written)."""
+    report.ruleset, report.players = table.rules.name, list(table.names)
+    watching = options.watch(table) if options.watch is not None else None
     if watching is not None:
         if watching.trace is not None:
             table.trace = watching.trace  # type: ignore[assignment]  (an append is all it takes)
@@ -253,6 +248,7 @@ def _judge_game(table: Table, events: Iterable[Event], report: Report,
     end_state = game.ended[0] if game.ended is not None else game.state
     if end_state.phase is Phase.OVER and not game.doubts:
         report.winners = [table.name(s) for s in end_state.winners]
+    return watching
 
 
 def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, HandSummary]:
@@ -285,8 +281,12 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
     ended_in, ended = game.ended_in, game.ended
     if state.phase is Phase.OVER and ended_in is None:
         ended_in, ended = hand, (state, true_totals)
-    summary = _summary(game.names, hand, scores, true_totals, finished is not None, state)
-    if len(state.history) > 1:  # the replay reads the last hand's result only
+    result = state.history[-1] if finished is not None else None
+    summary = HandSummary.seated(
+        hand, game.names, scores, true_totals, result is not None,
+        None if result is None or result.shooter is None else game.names[result.shooter],
+        (result.lost if result is not None else 0) or 0)
+    if len(state.history) > 1:  # the walk reads the last hand's result only
         state = state._replace(history=state.history[-1:])
     # a first lead from the left of the dealer shows who dealt (plays._settle_leader)
     dealer_known = dealer_known or (table.rules.first_leader == FirstLeader.LEFT_OF_DEALER
@@ -306,7 +306,7 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
 
 
 def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
-    """A hand after the game ended is reported (once, R9.4) and replayed as the next hand."""
+    """A hand after the game ended is reported (once, R9.4) and judged as the next hand."""
     state = game.state
     if state.phase is not Phase.OVER:
         return game
@@ -323,7 +323,7 @@ def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
 def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: bool,
                written_dealer: int | None, *, scored: bool = True
                ) -> tuple[State | None, dict[int, tuple]]:
-    """The hand's play replayed: (the scored state, the score line by seat) when it is
+    """The hand's play walked: (the scored state, the score line by seat) when it is
     played out with the kitty known (and ``scored``: its scores can be known), else (None, {})."""
     hand = record.number
     know = gather(table, record, table.rules.pass_direction(state.hand_number))
@@ -397,15 +397,6 @@ def _unsure_totals(table: Table, record: HandRecord, game: _Game, scores, true_t
             msg("hand {hand}: the total line is not checked: the previous total line it adds up "
                 "(line {line}) cannot be read", hand=record.number, line=unread.span.line))
     return sheet
-
-
-def _summary(names: tuple[str, ...], hand: int, scores, totals, complete: bool,
-             state) -> HandSummary:
-    shooter, lost = None, 0
-    if complete:
-        result = state.history[-1]
-        shooter, lost = names[result.shooter] if result.shooter is not None else None, result.lost
-    return HandSummary.seated(hand, names, scores, totals, complete, shooter, lost or 0)
 
 
 # -- the dealer (R2.3, R4.1) ---------------------------------------------------------------
@@ -507,7 +498,7 @@ def judge_game_over(table: Table, claim: GameOver, state, totals,
 # -- claims a record leaves out (R10.9) ---------------------------------------------------
 @dataclass(slots=True)
 class ClaimsSeen:
-    """Which kinds of claim the hands replayed so far wrote at all."""
+    """Which kinds of claim the hands judged so far wrote at all."""
 
     tricks: bool = False  # a whole trick was recorded
     played_out: bool = False  # a hand was recorded to its last trick
