@@ -14,7 +14,7 @@ from referee.conformance.gamestats import CASES, GameStats
 from referee.conformance.rng import Rng
 from referee.conformance.generate import generate_game
 from referee.conformance.inject import INJECTABLE, can_occur, hands_for, violating_game
-from referee.conformance.verdicts import CannotInject, Expected, expected_document
+from referee.conformance.verdicts import CannotInject, Expected, expected_document, json_text
 from referee.log.events import GameOver, HandStart, Moon, Score, Total
 from referee.log.writer import write
 from referee.rules.ruleset import Ruleset, load_ruleset, with_options
@@ -249,14 +249,10 @@ def write_corpus(directory: str | Path, count: int, seed: int,
     folder.mkdir(parents=True, exist_ok=True)
     for entry, name in zip(entries, names):  # each file whole or not at all
         write_parts(folder / name, [entry.text])
-        write_parts(folder / (name + EXPECTED_SUFFIX), [_json(dict(entry.expected, log=name))])
+        write_parts(folder / (name + EXPECTED_SUFFIX), [json_text(dict(entry.expected, log=name))])
     manifest = _manifest(entries, names, count, seed)
-    write_parts(folder / MANIFEST, [_json(manifest)])  # last: a corpus is whole once it is there
+    write_parts(folder / MANIFEST, [json_text(manifest)])  # last: the corpus is whole now
     return manifest
-
-
-def _json(data) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 PROGRESS_EVERY = 100  # logs between two progress lines
@@ -343,7 +339,7 @@ def measure(games: int, strategy: str = "simple", seed: int = 0) -> dict[str, di
     return out
 
 
-if __name__ == "__main__":  # python -m referee.conformance.corpus GAMES [STRATEGY]: generator statistics
+if __name__ == "__main__":  # python -m referee.conformance.corpus GAMES [STRATEGY]: statistics
     arguments = sys.argv[1:]
     print(json.dumps(measure(int(arguments[0]) if arguments else 50,
                              arguments[1] if len(arguments) > 1 else "simple"), indent=2))

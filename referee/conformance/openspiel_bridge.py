@@ -193,7 +193,8 @@ def play_hand(game, direction: str, rng: Rng, *, tamper_after: int | None = None
             hand.tricks[-1].append((seat, card_from_action(action)))
             state.apply_action_with_legality_check(action)
         plays += 1
-    hand.passes = tuple(tuple(sorted(p)) for p in passes) if direction != PassDirection.HOLD else None
+    if direction != PassDirection.HOLD:
+        hand.passes = tuple(tuple(sorted(p)) for p in passes)
     hand.points = tuple(int(state.points(p)) for p in range(4))
     return hand
 def _illegal_kind(held: list[Card], trick: list[tuple[int, Card]]) -> str:
