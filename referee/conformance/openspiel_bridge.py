@@ -197,14 +197,6 @@ def play_hand(game, direction: str, rng: Rng, *, tamper_after: int | None = None
         hand.passes = tuple(tuple(sorted(p)) for p in passes)
     hand.points = tuple(int(state.points(p)) for p in range(4))
     return hand
-def _illegal_kind(held: list[Card], trick: list[tuple[int, Card]]) -> str:
-    """The referee kind for a held card that OpenSpiel refuses here (its own classification)."""
-    if not trick:
-        return codes.ILLEGAL_LEAD  # not the 2C first, or a heart before hearts are broken
-    led = trick[0][1] // NUM_RANKS
-    if any(c // NUM_RANKS == led for c in held):
-        return codes.REVOKE
-    return codes.ILLEGAL_PLAY  # points on the first trick while holding something else
 
 
 def _tamper(state, seat: int, legal: list[int], hand: OpenSpielHand, want_kind: str | None,
@@ -212,8 +204,14 @@ def _tamper(state, seat: int, legal: list[int], hand: OpenSpielHand, want_kind: 
     """Play a card OpenSpiel refuses (of ``want_kind``, if given), if ``seat`` holds one (in
     OpenSpiel's own record of the state), and note it in ``hand``; False if there is none."""
     held = sorted(parse_card(text) for text in state.to_struct().hands[seat])
+    trick = hand.tricks[-1]  # the kind as OpenSpiel's own classification gives it:
+    if not trick:  # not the 2C first, or a heart before hearts are broken
+        kind = codes.ILLEGAL_LEAD
+    elif any(c // NUM_RANKS == trick[0][1] // NUM_RANKS for c in held):
+        kind = codes.REVOKE
+    else:  # points on the first trick while holding something else
+        kind = codes.ILLEGAL_PLAY
     refused = [action_from_card(c) for c in held if action_from_card(c) not in legal]
-    kind = _illegal_kind(held, hand.tricks[-1])
     if not refused or want_kind not in (None, kind):
         return False
     card = card_from_action(refused[rng.below(len(refused))])
