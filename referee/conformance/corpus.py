@@ -134,18 +134,11 @@ def _covering(rulesets: dict[str, Ruleset]) -> list[tuple[Entry, str | None]]:
         for rules, players in [*((_short(cancellation), p) for p in seats),
                                (standard, standard.min_players)]]
     # the tricky cases, each searched for in short games
-    tricky = [
-        ("set-aside-first", cancellation, 1, "simple"),
-        ("set-aside-last", cancellation, 1, "simple"),
-        ("consecutive-set-aside", cancellation, 1, "simple"),
-        ("kitty-delayed", cancellation, 1, "simple"),
-        ("lost-points", cancellation, 1, "simple"),
-        ("moon-subtract", cancellation, 1, "moon"),
-        ("moon-add", cancellation, 1, "moon"),
-        ("moon-add", standard, 1, "moon"),
-        ("tie", _short(cancellation), None, "simple"),
-        ("tie", _short(standard), None, "random"),
-    ]
+    tricky = [*((case, cancellation, 1, "simple") for case in (
+        "set-aside-first", "set-aside-last", "consecutive-set-aside", "kitty-delayed",
+        "lost-points")), ("moon-subtract", cancellation, 1, "moon"),
+        ("moon-add", cancellation, 1, "moon"), ("moon-add", standard, 1, "moon"),
+        ("tie", _short(cancellation), None, "simple"), ("tie", _short(standard), None, "random")]
     spread = [6, 7, 9, 10, 11, 8]  # the kitty-delayed case (4th) needs a kitty
     for index, (case, rules, hands, strategy) in enumerate(tricky):
         players = rules.min_players if rules.max_players == 4 else spread[index % len(spread)]
