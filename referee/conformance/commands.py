@@ -55,11 +55,8 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
                   inject: str | None, strategy: str, output: str | None, *,
                   count: int | None = None, form: str = "log",
                   situation: str | None = None) -> int:
-    """``referee generate``: a game as a log or a JSON game record (``form``; stdout when
-    ``output`` is None) and, with ``inject``, the expected verdict as JSON (``output +
-    ".expected.json"``, or stderr with stdout); with ``count``, that many games into the
-    folder ``output`` (:func:`write_games`).  Exit codes: 0 written; 2 a usage error or no
-    place for the violation in this game (the message says to try another seed)."""
+    """``referee generate`` (docs/generate.md): 0 written; 2 a usage error or no place for
+    the violation in this game."""
     def fail(message: str) -> int:
         print(escaped(f"referee generate: {message}"), file=sys.stderr)
         return 2
@@ -218,10 +215,7 @@ def remake_command(players: int, ruleset: str, seed: int, hands: int | None, str
 def write_games(rules, ruleset: str, players: int, seed: int, count: int, *,
                 hands: int | None, strategy: str, situation: str | None, form: str,
                 directory: str) -> int:
-    """``generate --count``: games 1..``count`` into ``directory`` (game i from the seed
-    :func:`game_seed` of ``seed`` and i), each file whole, then ``manifest.json``: every
-    game's file, seed, hands, end, the situations it shows and the command that makes it
-    again alone; the share of games that show each situation.  A summary on stdout."""
+    """``generate --count``: the games and their ``manifest.json``; a summary on stdout."""
     folder = Path(directory)
     width = max(4, len(str(count)))
     names = [f"game-{index:0{width}}.{form}" for index in range(1, count + 1)]

@@ -103,12 +103,10 @@ SEARCH_LIMIT = 50_000  # a safety net: reached only if a case could never occur 
 
 
 def _search(entry: Entry, want: str | None, rng: Rng) -> Entry:
-    """Try seeds from a random start until the entry builds and shows case ``want``.
-
-    Seeds are tried first with the entry's own player count and length (which spread the
-    corpus over the tables), then, for a case that is rare there (two set-aside tricks in a
-    row at 9 players: about 1 hand in 5000), with the fewest players and three hands a game,
-    where every case of the corpus occurs in more than one try in a hundred."""
+    """Try seeds from a random start until the entry builds and shows case ``want``: with the
+    entry's own table and length (which spread the corpus over the tables), then, for a case
+    rare there (two set-aside tricks in a row at 9 players: about 1 hand in 5000), where every
+    case occurs in more than one try in a hundred."""
     start = rng.below(10**6)
     for step in range(SEARCH_LIMIT):
         if step == PLANNED_TRIES:  # where the case is frequent: fewest players, several hands
@@ -258,9 +256,7 @@ def show_progress(done: int, total: int) -> None:
 
 
 def corpus_main(directory: str, count: int, seed: int, quiet: bool = False) -> int:
-    """``referee corpus DIR [--count N] [--seed S] [--quiet]``: 0 written, 2 a usage error.
-
-    Progress goes to stderr when it is a terminal, unless ``quiet``."""
+    """``referee corpus``: 0 written, 2 a usage error; progress on a terminal's stderr."""
     if count < 0:
         print("referee corpus: --count must not be negative", file=sys.stderr)
         return 2

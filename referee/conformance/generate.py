@@ -39,8 +39,7 @@ def seat_names(players: int) -> tuple[str, ...]:
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` (1, 2, ...) of ``referee generate --count``: the first
-    output of :class:`Rng` seeded with the text ``"SEED/INDEX"``."""
+    """The seed of game ``index`` (1, 2, ...) of ``referee generate --count``."""
     return Rng(f"{seed}/{index}").next64()
 
 
@@ -55,9 +54,8 @@ def generate_game(
     stats: GameStats | None = None, tamper=None, situation: str | None = None,
     max_hands: int = MAX_HANDS,
 ) -> list[Event]:
-    """Play a complete legal game (to the end, at most ``max_hands`` hands, or ``hands`` hands)
-    as log events.  ``tamper`` (see :mod:`referee.conformance.inject`) may replace one lead or
-    play with an illegal one; the game then goes on legally from the state that play left."""
+    """A legal game as log events, to its end (at most ``max_hands`` hands) or of ``hands``
+    hands; ``tamper`` (see :mod:`referee.conformance.inject`) may replace leads or plays."""
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
     if situation is not None and situation not in SITUATIONS:
@@ -90,13 +88,9 @@ def generate_game(
 
 def _steered_hand(state: State, names, rng: Rng, strategy: str, events: list[Event],
                   stats: GameStats, situation: str, reached: bool) -> tuple[State, bool]:
-    """A hand of a game steered towards ``situation``, and whether the game has shown it.
-
-    Until the game shows it, the hand is played up to :data:`SITUATION_TRIES` times
-    (:data:`TIE_TRIES` for a tie) from the same state, each with its own random numbers drawn
-    from the game's (a new deal and new plays, every one legal), and the first that fits best
-    is kept, as if the cards had fallen that way.  Fit 2: the hand shows the situation; 1: it
-    does not; 0: it ends the game without a tie when a tie is wanted."""
+    """A hand of a game steered towards ``situation`` (docs/generate.md), and whether the game
+    has shown it.  Fit 2: the hand shows the situation; 1: it does not; 0: it ends the game
+    without a tie when a tie is wanted."""
     best = None
     for _ in range(TIE_TRIES if situation == "tie" else SITUATION_TRIES):
         mine, made = [], GameStats()
@@ -231,8 +225,7 @@ def log_header(rules: Ruleset, names, event: str) -> list[Event]:
 
 
 def deal_events(rules: Ruleset, number: int, dealer: int, names, deal) -> list[Event]:
-    """``hand N dealer NAME pass DIRECTION`` (no dealer when the ruleset has none, R4.1), each
-    seat's deal and the kitty."""
+    """A hand's first line (no dealer when the ruleset has none, R4.1), deals and kitty."""
     no_dealer = rules.first_leader == engine.AFTER_LAST_WINNER
     out: list[Event] = [HandStart(number, None if no_dealer else names[dealer],
                                   rules.pass_direction(number))]

@@ -43,12 +43,10 @@ def hands_for(kind: str | None, hands: int | None) -> int | None:
 
 
 class _Tamper:
-    """Replaces the first suitable play (from a random starting point) with an illegal one.
+    """Replaces the first suitable play, after ``skip`` chances, with an illegal one.
 
-    ``skip``: the chances to let pass, so the place varies (illegal leads have few chances);
-    ``avoid``: the chances not to take (counted in ``seen``, not in ``open``, the chances met
-    that may be taken); ``where``: (hand, trick, player) once placed; ``due``: a wrong lead's
-    (seat due to lead, dealer)."""
+    ``avoid``: the chances not to take (counted in ``seen``, not in ``open``); ``where``:
+    (hand, trick, player) once placed; ``due``: a wrong lead's (seat due to lead, dealer)."""
 
     def __init__(self, kind: str, rng: Rng, names, skip: int | None = None,
                  avoid: frozenset[int] = frozenset()):
@@ -140,8 +138,7 @@ def _gone(state: State, card: int) -> bool:
 
 
 def violating_cards(kind: str, state: State) -> list:
-    """The cards whose play now is a violation of ``kind`` the tamper may make, as the
-    engine's legality layers judge them (:func:`referee.rules.engine.play_fault`)."""
+    """The cards whose play now is a violation of ``kind`` the tamper may make."""
     faults = _TAMPER_FAULTS.get(kind, ())
     if not faults or not _may_tamper(kind, state):
         return []
@@ -170,8 +167,7 @@ def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
                    hands: int | None = None, strategy: str = "random",
                    event_name: str | None = None, stats=None) -> tuple[str, Expected]:
     """A log text with exactly one violation of ``kind`` and the verdict expected for it;
-    :class:`CannotInject` when this game offers no place for it (try another seed).
-    ``stats`` (a :class:`GameStats`) counts the situations of the game."""
+    :class:`CannotInject` when this game offers no place for it (try another seed)."""
     if kind not in INJECTABLE:
         raise ValueError(f"cannot inject {kind!r}; choose from {', '.join(INJECTABLE)}")
     rng = Rng(f"{seed}:{kind}")

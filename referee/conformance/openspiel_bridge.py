@@ -156,13 +156,10 @@ def _choose(legal: list[int], trick, seat: int, shooter: int | None, rng: Rng) -
 
 def play_hand(game, direction: str, rng: Rng, *, tamper_after: int | None = None,
               want_kind: str | None = None, policy: str = "random") -> OpenSpielHand:
-    """Play one OpenSpiel game with legal moves chosen by ``rng``.
-
-    ``policy="mixed"``: in one hand of three a random seat plays to take every trick and the
-    others play low (so that moons occur); otherwise every move is uniformly random.  With
-    ``tamper_after`` = k, the first play from the k-th on for which the player holds a card
-    OpenSpiel refuses (with ``want_kind``, one the referee should call that kind) is replaced
-    by such a card, applied without the legality check; the game then goes on legally."""
+    """Play one OpenSpiel game with legal moves chosen by ``rng`` (``policy="mixed"``: in one
+    hand of three a seat plays for the moon, see :func:`_choose`).  With ``tamper_after`` = k,
+    the first play from the k-th on where the player holds a card OpenSpiel refuses (of
+    ``want_kind``, if given) is replaced by such a card; the game then goes on legally."""
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; choose from {', '.join(POLICIES)}")
     shooter = rng.below(4) if policy == "mixed" and rng.below(3) == 0 else None
@@ -279,9 +276,8 @@ def game_log(hands: list[OpenSpielHand], *, ruleset: str = "standard", target: i
 def play_game(seed: int, rules: Ruleset, *, params: dict[str, bool] | None = None,
               max_hands: int = 40, tamper_hand: int | None = None, tamper_after: int = 0,
               want_kind: str | None = None, policy: str = "random") -> list[OpenSpielHand]:
-    """OpenSpiel hands until a total reaches ``rules.target`` (or ``max_hands``).  With
-    ``tamper_hand``, the first hand from that one on with a place for it gets one illegal
-    play (see :func:`play_hand`)."""
+    """OpenSpiel hands until a total reaches ``rules.target`` (or ``max_hands``); the first
+    hand from ``tamper_hand`` on with a place for it gets one illegal play."""
     import pyspiel
 
     game = pyspiel.load_game("hearts", params if params is not None else openspiel_params(rules))

@@ -230,13 +230,9 @@ def deals(draw, *, rules=None, players=None) -> DrawnDeal:
 @st.composite
 def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None,
               target=None) -> GameLog:
-    """A legal game log of ``hands`` hands (default 1 or 2; None: to the end of the game).
-
-    The table, length and strategy are drawn first, then the dealer and a seed per hand, so
-    a failing example shrinks hand by hand.  A game to the end is played to a ``target`` (a
-    value or a strategy; drawn: the ruleset's own one time in eight, else at most 26 points)
-    written in a [Target] tag.  A ruleset from a ``.toml`` file is named by its path in the
-    [Ruleset] tag and keeps its own target."""
+    """A legal game log of ``hands`` hands (default 1 or 2; None: to the end of the game, to
+    a ``target`` drawn or given).  The table, length and strategy are drawn first, then the
+    dealer and a seed per hand, so a failing example shrinks hand by hand."""
     chosen = draw(as_strategy(rules, rulesets()))
     path = _toml_path(chosen)
     ruleset = as_ruleset(chosen) if path else nameable(as_ruleset(chosen))
@@ -349,13 +345,9 @@ def _with_ruleset(events: list[Event], reference: str) -> list[Event]:
 def assert_events_legal(events: Iterable[Event] | str, *, ruleset: Ruleset | str | None = None,
                         allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Referee a game given as :mod:`referee.log.events` records (or as log text); raise
-    :class:`RefereeAssertionError` with the referee's diagnostics unless it is clean, else
-    return the :class:`~referee.judge.diagnostics.Report`.
-
-    ``ruleset`` (a :class:`Ruleset`, a bundled name or a TOML path) replaces the log's
-    ``[Ruleset]`` tag; a ruleset no file names is written to a temporary TOML file.  A tag
-    naming a file is read only under ``allowed_dirs`` (as ``referee check`` reads standard
-    input) or where ``ruleset`` names it or this call wrote it."""
+    :class:`RefereeAssertionError` unless it is clean, else return the report.  ``ruleset``
+    replaces the log's ``[Ruleset]`` tag; a file a tag names is read only under
+    ``allowed_dirs`` or where ``ruleset`` names it or this call wrote it."""
     from referee.judge.walk import check_text
 
     reference = "" if ruleset is None else _ruleset_reference(ruleset)
