@@ -25,6 +25,12 @@ FORMAT = "referee-corpus/1"
 MANIFEST = "manifest.json"
 EXPECTED_SUFFIX = ".expected.json"
 SHORT_TARGETS = {"cancellation": 60, "standard": 50}  # complete games kept short
+PLANNED_TRIES = 1000  # seeds tried with the planned player count before the common one
+FALLBACK_PLAYERS = 6  # where set-asides and kitties are commonest (a kitty of 2 cards)
+FALLBACK_HANDS = 3  # hands per try there: each hand is another chance for a rare case
+SEARCH_LIMIT = 50_000  # a safety net: reached only if a case could never occur (a bug)
+Progress = Callable[[int, int], None]  # (logs made, logs in all)
+PROGRESS_EVERY = 100  # logs between two progress lines
 
 
 class CorpusError(Exception):
@@ -94,12 +100,6 @@ def _clean_document(events) -> dict:
         elif isinstance(event, GameOver):
             winners = list(event.players)
     return expected_document([], hands=hands, winners=winners)
-
-
-PLANNED_TRIES = 1000  # seeds tried with the planned player count before the common one
-FALLBACK_PLAYERS = 6  # where set-asides and kitties are commonest (a kitty of 2 cards)
-FALLBACK_HANDS = 3  # hands per try there: each hand is another chance for a rare case
-SEARCH_LIMIT = 50_000  # a safety net: reached only if a case could never occur (a bug)
 
 
 def _search(entry: Entry, want: str | None, rng: Rng) -> Entry:
@@ -173,9 +173,6 @@ def _extra(rng: Rng, rulesets: dict[str, Ruleset]) -> Entry:
                  ("random", "simple")[rng.below(2)], kind)
 
 
-Progress = Callable[[int, int], None]  # (logs made, logs in all)
-
-
 def plan(count: int, seed: int, progress: Progress | None = None) -> list[Entry]:
     """The corpus's logs, generated: the covering set first, then random ones up to ``count``;
     ``progress(done, total)`` is called after each log."""
@@ -244,9 +241,6 @@ def write_corpus(directory: str | Path, count: int, seed: int,
     manifest = _manifest(entries, names, count, seed)
     write_parts(folder / MANIFEST, [json_text(manifest)])  # last: the corpus is whole now
     return manifest
-
-
-PROGRESS_EVERY = 100  # logs between two progress lines
 
 
 def show_progress(done: int, total: int) -> None:

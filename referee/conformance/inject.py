@@ -35,6 +35,15 @@ EDIT_KINDS = (codes.SYNTAX, codes.BAD_SETUP, codes.BAD_DEAL, codes.BAD_PASS, cod
               codes.OUT_OF_TURN, codes.MISCOUNTED_CANCELLATION, codes.WRONG_WINNER,
               codes.SCORE_MISMATCH, codes.BAD_MOON, codes.TOTAL_MISMATCH, codes.GAME_END)
 INJECTABLE = PLAY_KINDS + EDIT_KINDS
+# The faults each play kind is injected as.  Left out so that exactly one violation results
+# and the games stay as they were made: R4.1's lowest-club leads and twin club (the first trick
+# under two_of_clubs), and R5.3 when following suit.
+_TAMPER_FAULTS = {
+    codes.REVOKE: (Fault.REVOKE,),
+    codes.ILLEGAL_LEAD: (Fault.FIRST_LEAD_POINTS, Fault.HEARTS_NOT_BROKEN),
+    codes.CARD_NOT_HELD: (Fault.NOT_HELD,),
+    codes.ILLEGAL_PLAY: (Fault.FIRST_TRICK_POINTS,),
+}
 
 
 def hands_for(kind: str | None, hands: int | None) -> int | None:
@@ -105,17 +114,6 @@ def rotation_explains(rules: Ruleset, trick, names, due: int, dealer: int) -> bo
     read = resolve_under(rules, cards[start:] + cards[:start]).winner
     return (None if written is None else seats[written]) == \
         (None if read is None else seats[(read + start) % len(seats)])
-
-
-# The faults each play kind is injected as.  Left out so that exactly one violation results
-# and the games stay as they were made: R4.1's lowest-club leads and twin club (the first trick
-# under two_of_clubs), and R5.3 when following suit.
-_TAMPER_FAULTS = {
-    codes.REVOKE: (Fault.REVOKE,),
-    codes.ILLEGAL_LEAD: (Fault.FIRST_LEAD_POINTS, Fault.HEARTS_NOT_BROKEN),
-    codes.CARD_NOT_HELD: (Fault.NOT_HELD,),
-    codes.ILLEGAL_PLAY: (Fault.FIRST_TRICK_POINTS,),
-}
 
 
 def _may_tamper(kind: str, state: State) -> bool:
