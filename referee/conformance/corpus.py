@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from referee.judge import codes
-from referee.conformance.gamestats import CASES, GameStats
+from referee.conformance.gamestats import CASES, GAME_END, GameStats
 from referee.conformance.rng import Rng
 from referee.conformance.generate import generate_game
 from referee.conformance.inject import INJECTABLE, can_occur, hands_for, violating_game
@@ -128,7 +128,7 @@ def _covering(rulesets: dict[str, Ruleset]) -> list[tuple[Entry, str | None]]:
     # (the entry to search for, the case it must show): first clean complete games, every
     # player count of both rulesets (game end; ties searched below)
     wanted: list[tuple[Entry, str | None]] = [
-        (Entry("clean-game", rules, players, 0, None, "simple"), "game-end")
+        (Entry("clean-game", rules, players, 0, None, "simple"), GAME_END)
         for rules, players in [*((_short(cancellation), p) for p in seats),
                                (standard, standard.min_players)]]
     # the tricky cases, each searched for in short games

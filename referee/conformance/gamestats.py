@@ -9,6 +9,7 @@ CASES = (
     "void", "set-aside", "set-aside-first", "set-aside-last", "consecutive-set-aside",
     "kitty-pickup", "kitty-delayed", "lost-points", "moon-subtract", "moon-add", "game-end", "tie",
 )
+GAME_END = "game-end"  # the case of a game played to its end (not the diagnostic kind)
 # the counts a summary gives (and the moons by choice), in its order; the first eight count
 # the first eight cases
 COUNTED = ("voids", "set_aside", "set_aside_first", "set_aside_last", "consecutive_set_aside",
