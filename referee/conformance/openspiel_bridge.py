@@ -42,6 +42,18 @@ VARIANT_PARAMS = ("pass_cards", "no_pts_on_first_trick", "jd_bonus", "must_break
                   "qs_breaks_hearts", "can_lead_hearts_instead_of_qs", "can_lead_any_club",
                   "avoid_all_tricks_bonus")
 
+# each OpenSpiel hearts parameter: the ruleset option it sets, its value on and off, its default
+_PARAMS = {
+    "pass_cards": ("pass_count", PASS_COUNT, 0, True),
+    "no_pts_on_first_trick": ("first_trick_points", False, True, True),
+    "can_lead_any_club": ("first_lead_any_club", True, False, False),
+    "jd_bonus": ("jack_of_diamonds_bonus", JD_BONUS, 0, False),
+    "avoid_all_tricks_bonus": ("no_tricks_bonus", NO_TRICKS_BONUS, 0, False),
+    "must_break_hearts": ("must_break_hearts", True, False, True),
+    "qs_breaks_hearts": ("queen_breaks_hearts", True, False, True),
+    "can_lead_hearts_instead_of_qs": ("lead_hearts_instead_of_queen", True, False, False),
+}
+
 OPENSPIEL_TOML = """\
 # OpenSpiel's hearts with its default parameters, as a referee ruleset.
 base = "standard"
@@ -85,34 +97,15 @@ def openspiel_params(rules: Ruleset) -> dict[str, bool]:
     ) if wrong]
     if problems:
         raise Unsupported("; ".join(problems))
-    return {
-        "pass_cards": rules.pass_count > 0,
-        "no_pts_on_first_trick": not rules.first_trick_points,
-        "can_lead_any_club": rules.first_lead_any_club,
-        "jd_bonus": rules.jack_of_diamonds_bonus == JD_BONUS,
-        "avoid_all_tricks_bonus": rules.no_tricks_bonus == NO_TRICKS_BONUS,
-        "must_break_hearts": rules.must_break_hearts,
-        "qs_breaks_hearts": rules.queen_breaks_hearts,
-        "can_lead_hearts_instead_of_qs": rules.lead_hearts_instead_of_queen,
-    }
+    return {param: getattr(rules, option) == on for param, (option, on, _, _) in _PARAMS.items()}
 
 
 def ruleset_for(params: dict[str, bool], base: Ruleset) -> Ruleset:
     """The variant of ``base`` (``standard``) that judges like OpenSpiel with ``params``."""
-    return with_options(
-        base,
-        pass_count=PASS_COUNT if params.get("pass_cards", True) else 0,
-        first_trick_points=not params.get("no_pts_on_first_trick", True),
-        first_lead_any_club=params.get("can_lead_any_club", False),
-        jack_of_diamonds_bonus=JD_BONUS if params.get("jd_bonus", False) else 0,
-        no_tricks_bonus=NO_TRICKS_BONUS if params.get("avoid_all_tricks_bonus", False) else 0,
-        no_tricks_bonus_in_moon_hand=False,
-        must_break_hearts=params.get("must_break_hearts", True),
-        queen_breaks_hearts=params.get("qs_breaks_hearts", True),
-        lead_hearts_instead_of_queen=params.get("can_lead_hearts_instead_of_qs", False),
-        first_trick_follow_points=True,
-        name="openspiel",
-    )
+    options = {option: on if params.get(param, default) else off
+               for param, (option, on, off, default) in _PARAMS.items()}
+    return with_options(base, **options, no_tricks_bonus_in_moon_hand=False,
+                        first_trick_follow_points=True, name="openspiel")
 
 
 @dataclass(slots=True)
