@@ -34,6 +34,7 @@ from referee.conformance.generate import (deal_events, log_header, players_tag, 
 from referee.conformance.generate import _play_hand_to_its_end as play_hand
 from referee.conformance.inject import INJECTABLE, can_occur, hands_for, violating_game
 from referee.conformance.verdicts import CannotInject, Expected
+from referee.log.canonical import format_event
 from referee.log.events import Event, GameOver, Tag
 from referee.log.parser import parse_log
 from referee.log.writer import write
@@ -172,8 +173,6 @@ class DrawnDeal:
 
     def log_lines(self) -> list[str]:
         """:meth:`events` as text lines."""
-        from referee.log.canonical import format_event
-
         return [format_event(event) for event in self.events()]
 
     def events(self) -> list[Event]:
