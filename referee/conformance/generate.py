@@ -50,9 +50,8 @@ def hand_limit_note(limit: int) -> str:
 
 def generate_game(
     rules: Ruleset, players: int, *, seed: int, hands: int | None = None,
-    strategy: str = "random", names: tuple[str, ...] | None = None, event_name: str | None = None,
-    stats: GameStats | None = None, tamper=None, situation: str | None = None,
-    max_hands: int = MAX_HANDS,
+    strategy: str = "random", event_name: str | None = None, stats: GameStats | None = None,
+    tamper=None, situation: str | None = None, max_hands: int = MAX_HANDS,
 ) -> list[Event]:
     """A legal game as log events, to its end (at most ``max_hands`` hands) or of ``hands``
     hands; ``tamper`` (see :mod:`referee.conformance.inject`) may replace leads or plays."""
@@ -61,7 +60,7 @@ def generate_game(
     if situation is not None and situation not in SITUATIONS:
         raise ValueError(f"unknown situation {situation!r}; choose from {', '.join(SITUATIONS)}")
     rng = Rng(seed)
-    names = tuple(names or seat_names(players))
+    names = seat_names(players)
     stats = stats if stats is not None else GameStats()
     events = log_header(rules, names, event_name or f"generated game, seed {seed}")
     state = engine.new_game(rules, players, dealer=rng.below(players))
@@ -163,8 +162,7 @@ def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], sta
         stats.moon_attempts += 1
     while state.phase is Phase.PASS:
         seat = state.passes.index(None)
-        cards = choose_pass(state.holdings[seat], rules.pass_count, rng, strategy, seat == shooter,
-                            rules=rules)
+        cards = choose_pass(state.holdings[seat], rules, rng, strategy, seat == shooter)
         events.append(Pass(names[seat], CardRun(cards)))
         state = engine.apply(state, PassAction(seat, cards))
     stats.hands += 1

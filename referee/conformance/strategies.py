@@ -110,11 +110,12 @@ def _shooter_play(state: State, legal: tuple[Card, ...]) -> Card:
     return min([c for c in legal if not is_point_card(c)] or legal, key=_low)
 
 
-def choose_pass(holding, count: int, rng: Rng, strategy: str,
-                aiming: bool = False, rules: Ruleset | None = None) -> tuple[Card, ...]:
+def choose_pass(holding, rules: Ruleset, rng: Rng, strategy: str,
+                aiming: bool) -> tuple[Card, ...]:
     """The cards passed: at random; aiming for the moon, the lowest non-point cards; else the
     Black Maria, hearts and high cards."""
-    held = [c for c in cards_of(holding) if rules is None or rules.may_pass(c)]
+    held = [c for c in cards_of(holding) if rules.may_pass(c)]
+    count = rules.pass_count
     if strategy == "random":
         return tuple(sorted(rng.sample(held, count)))
     if aiming:
