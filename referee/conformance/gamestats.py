@@ -39,12 +39,8 @@ class GameStats:
     stopped: int = 0  # games stopped at the generator's hand limit, no total at the target
 
     def add(self, other: GameStats) -> None:
-        for item in fields(self):
-            value = getattr(other, item.name)
-            if isinstance(value, Counter):
-                getattr(self, item.name).update(value)
-            else:
-                setattr(self, item.name, getattr(self, item.name) + value)
+        for item in fields(self):  # moons: Counters add (their counts are positive)
+            setattr(self, item.name, getattr(self, item.name) + getattr(other, item.name))
 
     def cases(self) -> list[str]:
         """The tricky situations present (names from :data:`CASES`, in that order)."""
