@@ -164,11 +164,6 @@ class _Recorder:
         self.positions.append(position)
 
 
-def _key(position: Position) -> tuple:
-    return tuple(sorted((layer["fault"], layer["effect"]) for layer in position.layers)), (
-        not position.trick, position.first_trick, position.differs)
-
-
 # positions whose holding is written here: layers that random games almost never reach
 # (name of the variant, holding, trick, earlier tricks, hearts broken, note)
 MADE: tuple[tuple[str, str, str, tuple[str, ...], bool, str], ...] = (
@@ -233,7 +228,8 @@ def suite(seed: int = 1, variants: tuple = VARIANTS, made: bool = True) -> list[
                           tamper=recorder, stats=GameStats())
         kept: Counter = Counter()
         for position in recorder.positions:
-            key = _key(position)
+            key = (*sorted((layer["fault"], layer["effect"]) for layer in position.layers),
+                   not position.trick, position.first_trick, position.differs)
             if kept[key] < PER_KEY:
                 kept[key] += 1
                 out.append(position)
