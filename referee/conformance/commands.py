@@ -10,17 +10,12 @@ import sys
 from pathlib import Path
 
 from referee.conformance.gamestats import CASES, GameStats
-from referee.conformance.generate import (
-    MAX_HANDS,
-    MAX_HANDS_ASKED,
-    game_seed,
-    generate_game,
-    hand_limit_note,
-)
-from referee.conformance.strategies import SITUATIONS, STRATEGIES
-from referee.conformance.strategies import shows_situation, situation_problem
+from referee.conformance.generate import (MAX_HANDS, MAX_HANDS_ASKED, game_seed, generate_game,
+                                          hand_limit_note)
+from referee.conformance.strategies import (SITUATIONS, STRATEGIES, shows_situation,
+                                            situation_problem)
 from referee.conformance.inject import INJECTABLE, can_occur, violating_game
-from referee.conformance.verdicts import CannotInject, expected_document
+from referee.conformance.verdicts import CannotInject, expected_document, json_text
 from referee.log.events import Tag
 from referee.log.jsonwrite import record_text
 from referee.log.canonical import format_event
@@ -29,6 +24,11 @@ from referee.rules.ruleset_files import RulesetError, bundled_names
 from referee.rules.ruleset import load_ruleset
 from referee.util.files import RefusedWrite, write_parts
 from referee.util.terminal import escaped
+
+FORMATS = ("log", "json")
+MANIFEST = "manifest.json"
+MANIFEST_FORMAT = "referee-generated-games/1"
+MAX_MANIFEST_BYTES = 1 << 26  # an earlier run's manifest (about 400 bytes a game)
 
 
 def ruleset_tag_value(ruleset: str, output: str | None) -> str | None:
@@ -42,31 +42,21 @@ def ruleset_tag_value(ruleset: str, output: str | None) -> str | None:
     return os.path.relpath(Path(ruleset).resolve(), Path(output).resolve().parent)
 
 
-def _outside_the_log_folder(tag_value: str) -> bool:
-    """Whether `referee check` refuses the file without an option (see ruleset_named)."""
-    return os.path.isabs(tag_value) or tag_value.split(os.sep, 1)[0] == os.pardir
-
-
-FORMATS = ("log", "json")
-MANIFEST = "manifest.json"
-MANIFEST_FORMAT = "referee-generated-games/1"
-MAX_MANIFEST_BYTES = 1 << 26  # an earlier run's manifest (about 400 bytes a game)
+def _say_outside(tag_value: str, ruleset: str, what: str = "the log names") -> None:
+    """Warn when `referee check` refuses the file the log names without an option."""
+    if os.path.isabs(tag_value) or tag_value.split(os.sep, 1)[0] == os.pardir:
+        folder = os.path.dirname(ruleset) or "."
+        print(escaped(f"referee generate: {what} {tag_value}, outside its folder, which "
+                      f"`referee check` reads only with --allow-ruleset-dir {folder} (or "
+                      f"--ruleset {ruleset})"), file=sys.stderr)
 
 
 def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_end: bool,
                   inject: str | None, strategy: str, output: str | None, *,
                   count: int | None = None, form: str = "log",
                   situation: str | None = None) -> int:
-    """``referee generate``: write a game as a log or a JSON game record (``form``; stdout when
-    ``output`` is None) and, with ``inject``, the expected verdict as JSON (``output +
-    ".expected.json"``, or stderr with stdout); with ``count``, that many games into the
-    folder ``output`` (:func:`write_games`).
-
-    Exit codes: 0 written; 2 a usage error (unknown ruleset, kind, strategy or situation, a
-    player count the ruleset does not allow, ``hands`` with ``to_end``, a situation the
-    ruleset cannot show) or no place for the violation in this game (the message says to try
-    another seed).
-    """
+    """``referee generate`` (docs/generate.md): 0 written; 2 a usage error or no place for
+    the violation in this game."""
     def fail(message: str) -> int:
         print(escaped(f"referee generate: {message}"), file=sys.stderr)
         return 2
@@ -114,25 +104,21 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
         if tag_value is not None:  # the generator names the ruleset; the log must name its file
             named = format_event(Tag("Ruleset", rules.name)) + "\n"
             text = text.replace(named, format_event(Tag("Ruleset", tag_value)) + "\n", 1)
-    if tag_value is not None and output is not None and _outside_the_log_folder(tag_value):
-        _say_outside(tag_value, ruleset)
     if output is None:
         sys.stdout.flush()
-        out = getattr(sys.stdout, "buffer", None)
-        if out is not None:  # bytes: no newline translation, the same output everywhere
-            out.write(text.encode("utf-8"))
-            out.flush()
-        else:
-            sys.stdout.write(text)
-            sys.stdout.flush()
+        out = getattr(sys.stdout, "buffer", sys.stdout)
+        # bytes where it can: no newline translation, the same output everywhere
+        out.write(text if out is sys.stdout else text.encode("utf-8"))
+        out.flush()
         if document is not None:
             print(json.dumps(document, ensure_ascii=False), file=sys.stderr)
         return 0
+    if tag_value is not None:
+        _say_outside(tag_value, ruleset)
     try:  # each file whole or not at all, as every file the referee writes
         write_parts(output, [text])
         if document is not None:
-            write_parts(output + ".expected.json",
-                        [json.dumps(document, ensure_ascii=False, indent=2) + "\n"])
+            write_parts(output + ".expected.json", [json_text(document)])
     except (OSError, RefusedWrite) as err:
         return fail(f"cannot write {output}: {getattr(err, 'strerror', None) or err}")
     return 0
@@ -142,34 +128,31 @@ def _usage_problem(rules, players: int, hands: int | None, to_end: bool, inject:
                    strategy: str, count: int | None, form: str, situation: str | None,
                    output: str | None) -> str | None:
     """What is wrong with the options of ``referee generate`` (None: nothing)."""
-    if not rules.allows_players(players):
-        return f"{rules.name} is for {rules.min_players}-{rules.max_players} players, not {players}"
-    if hands is not None and to_end:
-        return "give --hands or --to-end, not both"
-    if hands is not None and not 1 <= hands <= MAX_HANDS_ASKED:
-        return f"--hands must be at least 1 and at most {MAX_HANDS_ASKED}"
-    if strategy not in STRATEGIES:
-        return f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}"
-    if form not in FORMATS:
-        return f"unknown format {form!r}; choose from {', '.join(FORMATS)}"
-    if situation is not None and situation not in SITUATIONS:
-        return f"unknown situation {situation!r}; choose from {', '.join(SITUATIONS)}"
-    if situation is not None and situation_problem(situation, rules, players):
-        return (f"no {rules.name} game at {players} players can show {situation}: "
-                f"{situation_problem(situation, rules, players)}")
-    if inject is not None:
-        if inject not in INJECTABLE:
-            return f"cannot inject {inject!r}; choose from {', '.join(INJECTABLE)}"
-        if not can_occur(inject, rules):
-            return f"no {rules.name} game can contain {inject} (see referee rules {rules.name})"
-        if count is not None or form != "log" or situation is not None:
-            return ("--inject writes one log with its expected verdict (without --count, "
-                    "--format json or --situation); `referee corpus` writes many")
-    if count is not None and count < 1:
-        return "--count must be at least 1"
-    if count is not None and output is None:
-        return "--count writes its games into a folder: name it with -o DIR"
-    return None
+    why = situation_problem(situation, rules, players) if situation in SITUATIONS else None
+    problems = (
+        (not rules.allows_players(players),
+         f"{rules.name} is for {rules.min_players}-{rules.max_players} players, not {players}"),
+        (hands is not None and to_end, "give --hands or --to-end, not both"),
+        (hands is not None and not 1 <= hands <= MAX_HANDS_ASKED,
+         f"--hands must be at least 1 and at most {MAX_HANDS_ASKED}"),
+        (strategy not in STRATEGIES,
+         f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}"),
+        (form not in FORMATS, f"unknown format {form!r}; choose from {', '.join(FORMATS)}"),
+        (situation is not None and situation not in SITUATIONS,
+         f"unknown situation {situation!r}; choose from {', '.join(SITUATIONS)}"),
+        (why, f"no {rules.name} game at {players} players can show {situation}: {why}"),
+        (inject is not None and inject not in INJECTABLE,
+         f"cannot inject {inject!r}; choose from {', '.join(INJECTABLE)}"),
+        (inject is not None and not can_occur(inject, rules),
+         f"no {rules.name} game can contain {inject} (see referee rules {rules.name})"),
+        (inject is not None and (count is not None or form != "log" or situation is not None),
+         "--inject writes one log with its expected verdict (without --count, --format json "
+         "or --situation); `referee corpus` writes many"),
+        (count is not None and count < 1, "--count must be at least 1"),
+        (count is not None and output is None,
+         "--count writes its games into a folder: name it with -o DIR"),
+    )
+    return next((message for wrong, message in problems if wrong), None)
 
 
 def _game_text(events: list, form: str, tag_value: str | None) -> str:
@@ -178,13 +161,6 @@ def _game_text(events: list, form: str, tag_value: str | None) -> str:
         events = [Tag("Ruleset", tag_value) if isinstance(e, Tag) and e.name == "Ruleset" else e
                   for e in events]
     return record_text(tuple(events)) if form == "json" else write(events)
-
-
-def _say_outside(tag_value: str, ruleset: str, what: str = "the log names") -> None:
-    folder = os.path.dirname(ruleset) or "."
-    print(escaped(f"referee generate: {what} {tag_value}, outside its folder, which "
-                  f"`referee check` reads only with --allow-ruleset-dir {folder} (or "
-                  f"--ruleset {ruleset})"), file=sys.stderr)
 
 
 class GamesRefused(Exception):
@@ -230,32 +206,26 @@ def remake_command(players: int, ruleset: str, seed: int, hands: int | None, str
                    situation: str | None, form: str, output: str) -> str:
     """The command that makes one game of a run again, alone."""
     words = ["referee", "generate", "--players", str(players), "--ruleset", ruleset,
-             "--seed", str(seed)]
-    words += ["--hands", str(hands)] if hands is not None else []
-    words += ["--strategy", strategy]
-    words += ["--situation", situation] if situation is not None else []
-    words += ["--format", form, "-o", output]
-    return " ".join(shlex.quote(word) for word in words)
+             "--seed", str(seed), *(["--hands", str(hands)] if hands is not None else []),
+             "--strategy", strategy, *(["--situation", situation] if situation is not None else []),
+             "--format", form, "-o", output]
+    return " ".join(map(shlex.quote, words))
 
 
 def write_games(rules, ruleset: str, players: int, seed: int, count: int, *,
                 hands: int | None, strategy: str, situation: str | None, form: str,
                 directory: str) -> int:
-    """``generate --count``: games 1..``count`` into ``directory`` (game i from the seed
-    :func:`game_seed` of ``seed`` and i), each file whole, then ``manifest.json``: every
-    game's file, seed, hands, end, the situations it shows and the command that makes it
-    again alone; the share of games that show each situation.  A summary on stdout."""
+    """``generate --count``: the games and their ``manifest.json``; a summary on stdout."""
     folder = Path(directory)
     width = max(4, len(str(count)))
-    ext = "json" if form == "json" else "log"
-    _clear(folder, [f"game-{index:0{width}}.{ext}" for index in range(1, count + 1)])
+    names = [f"game-{index:0{width}}.{form}" for index in range(1, count + 1)]
+    _clear(folder, names)
     folder.mkdir(parents=True, exist_ok=True)
     tag_value = ruleset_tag_value(ruleset, str(folder / "game.log"))
-    if tag_value is not None and _outside_the_log_folder(tag_value):
+    if tag_value is not None:
         _say_outside(tag_value, ruleset, "each game names")
     total, games = GameStats(), []
-    for index in range(1, count + 1):
-        name = f"game-{index:0{width}}.{ext}"
+    for index, name in enumerate(names, start=1):
         game, made = game_seed(seed, index), GameStats()
         events = generate_game(rules, players, seed=game, hands=hands, strategy=strategy,
                                situation=situation, stats=made)
@@ -266,17 +236,16 @@ def write_games(rules, ruleset: str, players: int, seed: int, count: int, *,
             "remake": remake_command(players, ruleset, game, hands, strategy, situation, form,
                                      os.path.join(directory, name))})
         total.add(made)
-    shares = {case: sum(case in g["cases"] for g in games) for case in CASES}
-    if situation is not None:
-        shown = sum(shows_situation(situation, g["cases"]) for g in games)
+    shown = None if situation is None else sum(shows_situation(situation, g["cases"])
+                                               for g in games)
     manifest = {
         "format": MANIFEST_FORMAT, "seed": seed, "count": count, "ruleset": rules.name,
         "players": players, "hands": hands, "hand_limit": MAX_HANDS, "strategy": strategy,
-        "situation": situation, "game_format": form,
-        "situation_games": shown if situation is not None else None,
-        "games_with": shares, "games": games, "stats": total.summary(),
+        "situation": situation, "game_format": form, "situation_games": shown,
+        "games_with": {case: sum(case in g["cases"] for g in games) for case in CASES},
+        "games": games, "stats": total.summary(),
     }
-    write_parts(folder / MANIFEST, [json.dumps(manifest, ensure_ascii=False, indent=2) + "\n"])
+    write_parts(folder / MANIFEST, [json_text(manifest)])
     ended = sum(g["ended"] for g in games)
     line = f"wrote {count} game{'s' * (count != 1)} ({ended} played to the end"
     if total.stopped:

@@ -6,15 +6,15 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from referee.judge import codes
-from referee.conformance.gamestats import CASES, GameStats
+from referee.conformance.gamestats import CASES, GAME_END, GameStats
 from referee.conformance.rng import Rng
 from referee.conformance.generate import generate_game
 from referee.conformance.inject import INJECTABLE, can_occur, hands_for, violating_game
-from referee.conformance.verdicts import CannotInject, Expected, expected_document
+from referee.conformance.verdicts import CannotInject, Expected, expected_document, json_text
 from referee.log.events import GameOver, HandStart, Moon, Score, Total
 from referee.log.writer import write
 from referee.rules.ruleset import Ruleset, load_ruleset, with_options
@@ -25,6 +25,12 @@ FORMAT = "referee-corpus/1"
 MANIFEST = "manifest.json"
 EXPECTED_SUFFIX = ".expected.json"
 SHORT_TARGETS = {"cancellation": 60, "standard": 50}  # complete games kept short
+PLANNED_TRIES = 1000  # seeds tried with the planned player count before the common one
+FALLBACK_PLAYERS = 6  # where set-asides and kitties are commonest (a kitty of 2 cards)
+FALLBACK_HANDS = 3  # hands per try there: each hand is another chance for a rare case
+SEARCH_LIMIT = 50_000  # a safety net: reached only if a case could never occur (a bug)
+Progress = Callable[[int, int], None]  # (logs made, logs in all)
+PROGRESS_EVERY = 100  # logs between two progress lines
 
 
 class CorpusError(Exception):
@@ -61,31 +67,26 @@ def _short(rules: Ruleset) -> Ruleset:
 
 def _build(entry: Entry) -> bool:
     """Generate the entry's log; False when the injection has no place in this game."""
-    stats = GameStats()
-    event_name = f"conformance corpus: {entry.label}"
+    entry.stats = GameStats()
+    how = dict(seed=entry.seed, hands=entry.hands, strategy=entry.strategy, stats=entry.stats,
+               event_name=f"conformance corpus: {entry.label}")
     if entry.kind is None:
-        events = generate_game(entry.rules, entry.players, seed=entry.seed, hands=entry.hands,
-                               strategy=entry.strategy, event_name=event_name, stats=stats)
-        entry.text = write(events)
-        entry.expected = _clean_document(events)
+        events = generate_game(entry.rules, entry.players, **how)
+        entry.text, entry.expected = write(events), _clean_document(events)
     else:
         try:
-            text, expected = violating_game(
-                entry.rules, entry.players, seed=entry.seed, kind=entry.kind, hands=entry.hands,
-                strategy=entry.strategy, event_name=event_name, stats=stats)
+            entry.text, expected = violating_game(entry.rules, entry.players, kind=entry.kind,
+                                                  **how)
         except CannotInject:
             return False
-        entry.text = text
         entry.expected = expected_document([expected])
-    entry.stats = stats
-    entry.cases = stats.cases()
+    entry.cases = entry.stats.cases()
     return True
 
 
 def _clean_document(events) -> dict:
     """The verdict of a clean log, with the scores the generating engine computed."""
-    hands, current, moon = [], None, None
-    winners = None
+    hands, current, moon, winners = [], None, None, None
     for event in events:
         if isinstance(event, HandStart):
             current, moon = event.number, None
@@ -101,31 +102,18 @@ def _clean_document(events) -> dict:
     return expected_document([], hands=hands, winners=winners)
 
 
-PLANNED_TRIES = 1000  # seeds tried with the planned player count before the common one
-FALLBACK_PLAYERS = 6  # where set-asides and kitties are commonest (a kitty of 2 cards)
-FALLBACK_HANDS = 3  # hands per try there: each hand is another chance for a rare case
-SEARCH_LIMIT = 50_000  # a safety net: reached only if a case could never occur (a bug)
-
-
-def _fallback(entry: Entry) -> Entry:
-    """The same entry where its case is frequent: fewest players, several hands."""
-    players = FALLBACK_PLAYERS if entry.rules.allows_players(FALLBACK_PLAYERS) else (
-        entry.rules.min_players)
-    hands = None if entry.hands is None else max(entry.hands, FALLBACK_HANDS)
-    return Entry(entry.label, entry.rules, players, 0, hands, entry.strategy, entry.kind)
-
-
 def _search(entry: Entry, want: str | None, rng: Rng) -> Entry:
-    """Try seeds from a random start until the entry builds and shows case ``want``.
-
-    Seeds are tried first with the entry's own player count and length (which spread the
-    corpus over the tables), then, for a case that is rare there (two set-aside tricks in a
-    row at 9 players: about 1 hand in 5000), with the fewest players and three hands a game,
-    where every case of the corpus occurs in more than one try in a hundred."""
+    """Try seeds from a random start until the entry builds and shows case ``want``: with the
+    entry's own table and length (which spread the corpus over the tables), then, for a case
+    rare there (two set-aside tricks in a row at 9 players: about 1 hand in 5000), where every
+    case occurs in more than one try in a hundred."""
     start = rng.below(10**6)
     for step in range(SEARCH_LIMIT):
-        if step == PLANNED_TRIES:
-            entry = _fallback(entry)
+        if step == PLANNED_TRIES:  # where the case is frequent: fewest players, several hands
+            fewest = FALLBACK_PLAYERS if entry.rules.allows_players(FALLBACK_PLAYERS) else (
+                entry.rules.min_players)
+            hands = None if entry.hands is None else max(entry.hands, FALLBACK_HANDS)
+            entry = replace(entry, players=fewest, hands=hands)
         entry.seed = start + step
         if _build(entry) and (want is None or want in entry.cases):
             return entry
@@ -137,32 +125,22 @@ def _covering(rulesets: dict[str, Ruleset]) -> list[tuple[Entry, str | None]]:
     """The covering set, in order: what every corpus contains whatever its seed and count."""
     cancellation, standard = rulesets["cancellation"], rulesets["standard"]
     seats = list(range(cancellation.min_players, cancellation.max_players + 1))
-    wanted = []  # (the entry to search for, the case it must show)
-
-    def add(label, rules, players, hands, strategy, kind=None, want=None):
-        wanted.append((Entry(label, rules, players, 0, hands, strategy, kind), want))
-
-    # clean complete games: every player count of both rulesets (game end; ties searched below)
-    for players in seats:
-        add("clean-game", _short(cancellation), players, None, "simple", want="game-end")
-    add("clean-game", standard, standard.min_players, None, "simple", want="game-end")
+    # (the entry to search for, the case it must show): first clean complete games, every
+    # player count of both rulesets (game end; ties searched below)
+    wanted: list[tuple[Entry, str | None]] = [
+        (Entry("clean-game", rules, players, 0, None, "simple"), GAME_END)
+        for rules, players in [*((_short(cancellation), p) for p in seats),
+                               (standard, standard.min_players)]]
     # the tricky cases, each searched for in short games
-    tricky = [
-        ("set-aside-first", cancellation, 1, "simple"),
-        ("set-aside-last", cancellation, 1, "simple"),
-        ("consecutive-set-aside", cancellation, 1, "simple"),
-        ("kitty-delayed", cancellation, 1, "simple"),
-        ("lost-points", cancellation, 1, "simple"),
-        ("moon-subtract", cancellation, 1, "moon"),
-        ("moon-add", cancellation, 1, "moon"),
-        ("moon-add", standard, 1, "moon"),
-        ("tie", _short(cancellation), None, "simple"),
-        ("tie", _short(standard), None, "random"),
-    ]
+    tricky = [*((case, cancellation, 1, "simple") for case in (
+        "set-aside-first", "set-aside-last", "consecutive-set-aside", "kitty-delayed",
+        "lost-points")), ("moon-subtract", cancellation, 1, "moon"),
+        ("moon-add", cancellation, 1, "moon"), ("moon-add", standard, 1, "moon"),
+        ("tie", _short(cancellation), None, "simple"), ("tie", _short(standard), None, "random")]
     spread = [6, 7, 9, 10, 11, 8]  # the kitty-delayed case (4th) needs a kitty
     for index, (case, rules, hands, strategy) in enumerate(tricky):
         players = rules.min_players if rules.max_players == 4 else spread[index % len(spread)]
-        add(case, rules, players, hands, strategy, want=case)
+        wanted.append((Entry(case, rules, players, 0, hands, strategy), case))
     # one injected violation of every kind, in each ruleset where it can occur
     position = 0
     for kind in INJECTABLE:
@@ -175,7 +153,8 @@ def _covering(rulesets: dict[str, Ruleset]) -> list[tuple[Entry, str | None]]:
             hands = hands_for(kind, 2)
             if kind == codes.GAME_END and rules is cancellation:
                 rules, hands = _short(rules), None  # a finished game with a wrong winner
-            add(kind, rules, players, hands, "simple" if position % 2 else "random", kind=kind)
+            strategy = "simple" if position % 2 else "random"
+            wanted.append((Entry(kind, rules, players, 0, hands, strategy, kind), None))
     return wanted
 
 
@@ -190,32 +169,24 @@ def _extra(rng: Rng, rulesets: dict[str, Ruleset]) -> Entry:
         if kind is None or can_occur(kind, rules):
             break
     hands = hands_for(kind, 1 + rng.below(2))  # a wrong dealer needs a second hand
-    strategy = ("random", "simple")[rng.below(2)]
-    return Entry(f"extra-{kind or 'clean'}", rules, players, 0, hands, strategy, kind)
-
-
-Progress = Callable[[int, int], None]  # (logs made, logs in all)
+    return Entry(f"extra-{kind or 'clean'}", rules, players, 0, hands,
+                 ("random", "simple")[rng.below(2)], kind)
 
 
 def plan(count: int, seed: int, progress: Progress | None = None) -> list[Entry]:
-    """The corpus's logs, generated: the covering set first, then random ones up to ``count``.
-
+    """The corpus's logs, generated: the covering set first, then random ones up to ``count``;
     ``progress(done, total)`` is called after each log."""
     rng = Rng(f"corpus:{seed}")
     rulesets = _rulesets()
     wanted = _covering(rulesets)
     total = max(count, len(wanted))
     entries: list[Entry] = []
-
-    def made(entry: Entry) -> None:
-        entries.append(entry)
+    while len(entries) < total:
+        entry, want = wanted[len(entries)] if len(entries) < len(wanted) else (
+            _extra(rng, rulesets), None)
+        entries.append(_search(entry, want, rng))
         if progress is not None:
             progress(len(entries), total)
-
-    for entry, want in wanted:
-        made(_search(entry, want, rng))
-    while len(entries) < count:
-        made(_search(_extra(rng, rulesets), None, rng))
     return entries
 
 
@@ -224,28 +195,20 @@ def _manifest(entries: list[Entry], names: list[str], count: int, seed: int) -> 
     total = GameStats()
     for entry, name in zip(entries, names):
         total.add(entry.stats)
-        target = entry.rules.target
         logs.append({
             "log": name, "expected": name + EXPECTED_SUFFIX, "ruleset": entry.rules.name,
-            "players": entry.players, "target": target, "seed": entry.seed, "hands": entry.hands,
-            "strategy": entry.strategy, "verdict": entry.expected["verdict"],
-            "injected": entry.kind, "cases": entry.cases,
+            "players": entry.players, "target": entry.rules.target, "seed": entry.seed,
+            "hands": entry.hands, "strategy": entry.strategy,
+            "verdict": entry.expected["verdict"], "injected": entry.kind, "cases": entry.cases,
         })
-        for case in entry.cases:
-            by_case.setdefault(case, []).append(name)
-        by_kind.setdefault(entry.kind or "clean", []).append(name)
-        by_players.setdefault(str(entry.players), []).append(name)
-        by_ruleset.setdefault(entry.rules.name, []).append(name)
+        for group, key in ((by_kind, entry.kind or "clean"), (by_players, str(entry.players)),
+                           (by_ruleset, entry.rules.name), *((by_case, c) for c in entry.cases)):
+            group.setdefault(key, []).append(name)
     return {
-        "format": FORMAT,
-        "seed": seed,
-        "count": count,
-        "logs": logs,
-        "cases": {case: by_case.get(case, []) for case in CASES},
-        "kinds": by_kind,
+        "format": FORMAT, "seed": seed, "count": count, "logs": logs,
+        "cases": {case: by_case.get(case, []) for case in CASES}, "kinds": by_kind,
         "players": dict(sorted(by_players.items(), key=lambda item: int(item[0]))),
-        "rulesets": by_ruleset,
-        "stats": total.summary(),
+        "rulesets": by_ruleset, "stats": total.summary(),
     }
 
 
@@ -274,17 +237,10 @@ def write_corpus(directory: str | Path, count: int, seed: int,
     folder.mkdir(parents=True, exist_ok=True)
     for entry, name in zip(entries, names):  # each file whole or not at all
         write_parts(folder / name, [entry.text])
-        write_parts(folder / (name + EXPECTED_SUFFIX), [_json(dict(entry.expected, log=name))])
+        write_parts(folder / (name + EXPECTED_SUFFIX), [json_text(dict(entry.expected, log=name))])
     manifest = _manifest(entries, names, count, seed)
-    write_parts(folder / MANIFEST, [_json(manifest)])  # last: a corpus is whole once it is there
+    write_parts(folder / MANIFEST, [json_text(manifest)])  # last: the corpus is whole now
     return manifest
-
-
-def _json(data) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-
-
-PROGRESS_EVERY = 100  # logs between two progress lines
 
 
 def show_progress(done: int, total: int) -> None:
@@ -294,9 +250,7 @@ def show_progress(done: int, total: int) -> None:
 
 
 def corpus_main(directory: str, count: int, seed: int, quiet: bool = False) -> int:
-    """``referee corpus DIR [--count N] [--seed S] [--quiet]``: 0 written, 2 a usage error.
-
-    Progress goes to stderr when it is a terminal, unless ``quiet``."""
+    """``referee corpus``: 0 written, 2 a usage error; progress on a terminal's stderr."""
     if count < 0:
         print("referee corpus: --count must not be negative", file=sys.stderr)
         return 2
@@ -318,7 +272,6 @@ def corpus_main(directory: str, count: int, seed: int, quiet: bool = False) -> i
     return 0
 
 
-# -- checking a corpus with this referee ----------------------------------------------------
 def verify(directory: str | Path) -> list[str]:
     """Referee every log of a corpus and compare with its expected verdict; the mismatches."""
     from referee.judge.walk import check_path
@@ -341,11 +294,10 @@ def compare(report, expected: dict) -> list[str]:
     if report.verdict != expected["verdict"]:
         problems.append(f"verdict {report.verdict}, expected {expected['verdict']}")
     if len(found) != len(wanted) or not all(w.matches(d) for w, d in zip(wanted, found)):
-        problems.append("diagnostics " + "; ".join(
-            f"{d.kind} line {d.line} hand {d.hand} trick {d.trick} player {d.player}"
-            for d in found) + " expected " + "; ".join(
-            f"{w.kind} line {w.line} hand {w.hand} trick {w.trick} player {w.player}"
-            for w in wanted))
+        found_text, wanted_text = ("; ".join(
+            f"{v.kind} line {v.line} hand {v.hand} trick {v.trick} player {v.player}"
+            for v in violations) for violations in (found, wanted))
+        problems.append(f"diagnostics {found_text} expected {wanted_text}")
     if "hands" in expected:
         got = [{"number": h.number, "scores": h.points, "totals": h.totals}
                for h in report.hands]
@@ -370,7 +322,7 @@ def measure(games: int, strategy: str = "simple", seed: int = 0) -> dict[str, di
     return out
 
 
-if __name__ == "__main__":  # python -m referee.conformance.corpus GAMES [STRATEGY]: generator statistics
+if __name__ == "__main__":  # python -m referee.conformance.corpus GAMES [STRATEGY]: statistics
     arguments = sys.argv[1:]
     print(json.dumps(measure(int(arguments[0]) if arguments else 50,
                              arguments[1] if len(arguments) > 1 else "simple"), indent=2))

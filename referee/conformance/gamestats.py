@@ -9,7 +9,9 @@ CASES = (
     "void", "set-aside", "set-aside-first", "set-aside-last", "consecutive-set-aside",
     "kitty-pickup", "kitty-delayed", "lost-points", "moon-subtract", "moon-add", "game-end", "tie",
 )
-# the counts a summary gives (and the moons by choice), in its order
+GAME_END = "game-end"  # the case of a game played to its end (not the diagnostic kind)
+# the counts a summary gives (and the moons by choice), in its order; the first eight count
+# the first eight cases
 COUNTED = ("voids", "set_aside", "set_aside_first", "set_aside_last", "consecutive_set_aside",
            "kitty_pickups", "kitty_delayed", "lost_points", "moon_attempts")
 
@@ -37,24 +39,14 @@ class GameStats:
     stopped: int = 0  # games stopped at the generator's hand limit, no total at the target
 
     def add(self, other: GameStats) -> None:
-        for item in fields(self):
-            value = getattr(other, item.name)
-            if isinstance(value, Counter):
-                getattr(self, item.name).update(value)
-            else:
-                setattr(self, item.name, getattr(self, item.name) + value)
+        for item in fields(self):  # moons: Counters add (their counts are positive)
+            setattr(self, item.name, getattr(self, item.name) + getattr(other, item.name))
 
     def cases(self) -> list[str]:
         """The tricky situations present (names from :data:`CASES`, in that order)."""
-        present = {
-            "void": self.voids, "set-aside": self.set_aside,
-            "set-aside-first": self.set_aside_first, "set-aside-last": self.set_aside_last,
-            "consecutive-set-aside": self.consecutive_set_aside,
-            "kitty-pickup": self.kitty_pickups, "kitty-delayed": self.kitty_delayed,
-            "lost-points": self.lost_points, "moon-subtract": self.moons["subtract"],
-            "moon-add": self.moons["add"], "game-end": self.ended, "tie": self.ties,
-        }
-        return [case for case in CASES if present[case]]
+        counts = (*(getattr(self, name) for name in COUNTED[:8]), self.moons["subtract"],
+                  self.moons["add"], self.ended, self.ties)
+        return [case for case, count in zip(CASES, counts) if count]
 
     def summary(self) -> dict:
         """Counts, and rates per 1000 hands, as plain JSON."""

@@ -6,36 +6,15 @@ order, so that a seed gives byte-identical games on every machine and Python ver
 
 from __future__ import annotations
 
+import json
 from dataclasses import fields
 
 from referee.conformance.gamestats import GameStats
 from referee.conformance.rng import Rng
-from referee.conformance.strategies import (
-    SITUATIONS,
-    STRATEGIES,
-    _strength,
-    choose_pass,
-    choose_play,
-    shows_situation,
-)
-from referee.log.events import (
-    CardRun,
-    Claim,
-    Comment,
-    Deal,
-    Entry,
-    Event,
-    GameOver,
-    HandStart,
-    Kitty,
-    Moon,
-    Pass,
-    Play,
-    Score,
-    Tag,
-    Total,
-    Trick,
-)
+from referee.conformance.strategies import (SITUATIONS, STRATEGIES, _strength, choose_pass,
+                                            choose_play, shows_situation)
+from referee.log.events import (CardRun, Claim, Comment, Deal, Entry, Event, GameOver, HandStart,
+                                Kitty, Moon, Pass, Play, Score, Tag, Total, Trick)
 from referee.rules import engine
 from referee.rules.cards import CARDS, NUM_RANKS
 from referee.rules.state import DealAction, HandResult, PassAction, Phase, State
@@ -47,19 +26,20 @@ TIE_TRIES = 64  # the same for a tie (only a hand that ends the game is tried ag
 MAX_HANDS = 200  # hands after which a game played to the end stops, target reached or not
 MAX_HANDS_ASKED = 10_000  # the most hands ``--hands`` may ask for
 MOON_ODDS = 8  # with ``simple``, one hand in MOON_ODDS has a player aiming for the moon
+MAX_DEALS = 64  # deals tried for one hand before a ruleset is taken to always dead-end
+# the strategy that steers a game towards a situation (see _steered_hand)
+STEERING = {"moon": "moon", "set-aside-first": "aside-first", "kitty-delayed": "aside-first",
+            "set-aside-last": "aside-last"}
 
-# -- games ----------------------------------------------------------------------------------
+
 def seat_names(players: int) -> tuple[str, ...]:
-    """The names of a generated table: :data:`DEFAULT_NAMES`, then P12, P13, ... for a seat
-    past the eleventh (a ruleset file may allow more players than there are names)."""
+    """:data:`DEFAULT_NAMES`, then P12, P13, ... for a seat past the eleventh."""
     extra = range(len(DEFAULT_NAMES) + 1, players + 1)
     return DEFAULT_NAMES[:players] + tuple(f"P{seat}" for seat in extra)
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` (1, 2, ...) of ``referee generate --count``: the first
-    output of :class:`Rng` seeded with the text ``"SEED/INDEX"``, so that each game of a run
-    can be made again alone with ``--seed`` and no two runs share a game by accident."""
+    """The seed of game ``index`` (1, 2, ...) of ``referee generate --count``."""
     return Rng(f"{seed}/{index}").next64()
 
 
@@ -70,95 +50,64 @@ def hand_limit_note(limit: int) -> str:
 
 def generate_game(
     rules: Ruleset, players: int, *, seed: int, hands: int | None = None,
-    strategy: str = "random", names: tuple[str, ...] | None = None, event_name: str | None = None,
-    stats: GameStats | None = None, tamper=None, situation: str | None = None,
-    max_hands: int = MAX_HANDS,
+    strategy: str = "random", event_name: str | None = None, stats: GameStats | None = None,
+    tamper=None, situation: str | None = None, max_hands: int = MAX_HANDS,
 ) -> list[Event]:
-    """Play a complete legal game (to the end, at most ``max_hands`` hands, or ``hands`` hands)
-    as log events.
-
-    ``tamper`` (see :mod:`referee.conformance.inject`) may replace one lead or play with an
-    illegal one; the rest of the game is then played legally from the state that play left.
-    """
+    """A legal game as log events, to its end (at most ``max_hands`` hands) or of ``hands``
+    hands; ``tamper`` (see :mod:`referee.conformance.inject`) may replace leads or plays."""
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
     if situation is not None and situation not in SITUATIONS:
         raise ValueError(f"unknown situation {situation!r}; choose from {', '.join(SITUATIONS)}")
     rng = Rng(seed)
-    names = tuple(names or seat_names(players))
+    names = seat_names(players)
     stats = stats if stats is not None else GameStats()
     events = log_header(rules, names, event_name or f"generated game, seed {seed}")
     state = engine.new_game(rules, players, dealer=rng.below(players))
     stats.games += 1
     limit = max_hands if hands is None else hands
-    steer = _Steering(situation, strategy) if situation is not None else None
+    reached = False
+    if situation is not None and strategy != "random":
+        strategy = STEERING.get(situation, strategy)
     while state.phase is not Phase.OVER and len(state.history) < limit:
-        if steer is None:
+        if situation is None:
             state = _play_hand_to_its_end(state, names, rng, strategy, events, stats, tamper)
         else:
-            state = steer.hand(state, names, rng, events, stats)
+            state, reached = _steered_hand(state, names, rng, strategy, events, stats,
+                                           situation, reached)
     if state.phase is Phase.OVER:
-        winners = state.winners
         stats.ended += 1
-        stats.ties += len(winners) > 1
-        events.append(GameOver(tuple(names[s] for s in winners)))
-    elif hands is None:  # stopped at the hand limit
+        stats.ties += len(state.winners) > 1
+        events.append(GameOver(tuple(names[s] for s in state.winners)))
+    elif hands is None:
         stats.stopped += 1
         events.append(Comment(hand_limit_note(max_hands)))
     return events
 
 
-class _Steering:
-    """The hands of a game steered towards ``situation``: until the game shows it, each hand is
-    played up to :data:`SITUATION_TRIES` times (:data:`TIE_TRIES` for a tie) from the same
-    state, each with its own random numbers drawn from the game's (a new deal and new plays,
-    every one legal), and the first that fits best is kept, as if the cards had fallen that way.
-    For a moon the strongest hand aims for it in every hand (the ``moon`` strategy); for a
-    set-aside trick the players play towards one, seeing every holding, in the first trick or
-    the last two (:data:`_ASIDE_TRICKS`)."""
-
-    def __init__(self, situation: str, strategy: str) -> None:
-        self.situation = situation
-        steered = {"moon": "moon", "set-aside-first": "aside-first", "kitty-delayed":
-                   "aside-first", "set-aside-last": "aside-last"}.get(situation, strategy)
-        self.strategy = strategy if strategy == "random" else steered
-        self.reached = False
-
-    def hand(self, state: State, names, rng: Rng, events: list[Event],
-             stats: GameStats) -> State:
-        best = None
-        for _ in range(TIE_TRIES if self.situation == "tie" else SITUATION_TRIES):
-            mine, made = [], GameStats()
-            after = _play_hand_to_its_end(state, names, Rng(rng.next64()), self.strategy, mine,
-                                          made)
-            fit = self._fit(after, made)
-            if best is None or fit > best[0]:
-                best = (fit, after, mine, made)
-            # a hand that does not show the situation is kept once the game has shown it, and
-            # for a tie (looked for only among the hands that end the game) when the game goes on
-            if fit == 2 or (fit == 1 and (self.reached or self.situation == "tie")):
-                break
-        fit, after, mine, made = best
-        self.reached = self.reached or fit == 2
-        events.extend(mine)
-        stats.add(made)
-        return after
-
-    def _fit(self, after: State, made: GameStats) -> int:
-        """2: the hand shows the situation; 1: it does not; 0: it ends the game without a
-        tie when a tie is wanted."""
-        if self.situation == "tie":
-            if after.phase is not Phase.OVER:
-                return 1
-            return 2 if len(after.winners) > 1 else 0
-        return 2 if shows_situation(self.situation, made.cases()) else 1
-
-
-class _DeadEnd(Exception):
-    """The ruleset left the player to play no legal card (R5.6): the hand cannot be finished."""
-
-
-MAX_DEALS = 64  # deals tried for one hand before a ruleset is taken to always dead-end
+def _steered_hand(state: State, names, rng: Rng, strategy: str, events: list[Event],
+                  stats: GameStats, situation: str, reached: bool) -> tuple[State, bool]:
+    """A hand of a game steered towards ``situation`` (docs/generate.md), and whether the game
+    has shown it.  Fit 2: the hand shows the situation; 1: it does not; 0: it ends the game
+    without a tie when a tie is wanted."""
+    best = None
+    for _ in range(TIE_TRIES if situation == "tie" else SITUATION_TRIES):
+        mine, made = [], GameStats()
+        after = _play_hand_to_its_end(state, names, Rng(rng.next64()), strategy, mine, made)
+        if situation != "tie":
+            fit = 2 if shows_situation(situation, made.cases()) else 1
+        else:
+            fit = 1 if after.phase is not Phase.OVER else 2 if len(after.winners) > 1 else 0
+        if best is None or fit > best[0]:
+            best = (fit, after, mine, made)
+        # a hand that does not show the situation is kept once the game has shown it, and
+        # for a tie (looked for only among the hands that end the game) when the game goes on
+        if fit == 2 or (fit == 1 and (reached or situation == "tie")):
+            break
+    fit, after, mine, made = best
+    events.extend(mine)
+    stats.add(made)
+    return after, reached or fit == 2
 
 
 def _play_hand_to_its_end(state: State, names, rng: Rng, strategy, events: list[Event],
@@ -166,29 +115,25 @@ def _play_hand_to_its_end(state: State, names, rng: Rng, strategy, events: list[
     """One hand played to its end; a deal that runs into a dead end (R5.6) is dealt again."""
     for _ in range(MAX_DEALS):
         mine, made, where = [], GameStats(), getattr(tamper, "where", None)
-        try:
-            after = _play_hand(state, names, rng, strategy, mine, made, tamper)
-        except _DeadEnd:
-            if tamper is not None:
-                tamper.where = where  # a fault made in the hand dealt again is gone with it
-            continue
-        events.extend(mine)
-        stats.add(made)
-        return after
+        after = _play_hand(state, names, rng, strategy, mine, made, tamper)
+        if after is not None:
+            events.extend(mine)
+            stats.add(made)
+            return after
+        if tamper is not None:
+            tamper.where = where  # a fault made in the hand dealt again is gone with it
     raise ValueError(f"{state.rules.name}: every deal tried ran into a position with no legal card")
 
 
 def deal_hands(state: State, deck: list) -> DealAction:
-    """The deal of a shuffled deck; with ``two_of_clubs_apart`` (R2.4), a player dealt both 2C
-    swaps one with the lowest other card of the next seat, as a program that deals them apart
-    does."""
+    """The deal of a shuffled deck, both 2C apart with ``two_of_clubs_apart`` (R2.4)."""
     deal = engine.deal_from_order(state, deck)
     return twos_apart(deal) if state.rules.two_of_clubs_apart else deal
 
 
 def twos_apart(deal: DealAction) -> DealAction:
     """``deal`` with no player holding both 2C (R2.4): the holder of both swaps one with the
-    lowest other card of the next seat."""
+    lowest other card of the next seat, as a program that deals them apart does."""
     hands = [list(hand) for hand in deal.hands]
     two = engine.TWO_OF_CLUBS
     for seat, hand in enumerate(hands):
@@ -203,7 +148,8 @@ def twos_apart(deal: DealAction) -> DealAction:
 
 
 def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], stats: GameStats,
-               tamper=None) -> State:
+               tamper=None) -> State | None:
+    """One hand dealt and played; None when the ruleset leaves a player no legal card (R5.6)."""
     rules, n = state.rules, state.players
     deck = engine.full_deck(rules)
     rng.shuffle(deck)
@@ -214,7 +160,11 @@ def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], sta
     if strategy == "moon" or (strategy == "simple" and rng.below(MOON_ODDS) == 0):
         shooter = max(range(n), key=lambda s: (_strength(state.holdings[s]), -s))
         stats.moon_attempts += 1
-    state = _pass_cards(state, names, rng, strategy, events, shooter)
+    while state.phase is Phase.PASS:
+        seat = state.passes.index(None)
+        cards = choose_pass(state.holdings[seat], rules, rng, strategy, seat == shooter)
+        events.append(Pass(names[seat], CardRun(cards)))
+        state = engine.apply(state, PassAction(seat, cards))
     stats.hands += 1
     pile_waiting = bool(state.pile)
     previous_set_aside = False
@@ -227,7 +177,7 @@ def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], sta
             seat = state.to_play
             legal = engine.legal_plays(state)
             if not legal:
-                raise _DeadEnd()
+                return None
             card = tamper.play(state, legal) if tamper is not None else None
             if card is None:
                 card = choose_play(state, legal, rng, strategy, shooter)
@@ -238,13 +188,12 @@ def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], sta
             stats.plays += 1
         record = state.last_trick
         stats.tricks += 1
-        aside = record.winner is None
         if record.outcome.winner is None:
             stats.set_aside += 1
             stats.set_aside_first += record.number == 1
             stats.set_aside_last += state.phase is Phase.SCORING
             stats.consecutive_set_aside += previous_set_aside
-            if state.phase is Phase.SCORING and aside and record.points:
+            if state.phase is Phase.SCORING and record.winner is None and record.points:
                 stats.lost_points += 1
         if pile_waiting and record.winner is not None and record.collected:
             stats.kitty_delayed += record.number > 1
@@ -274,8 +223,7 @@ def log_header(rules: Ruleset, names, event: str) -> list[Event]:
 
 
 def deal_events(rules: Ruleset, number: int, dealer: int, names, deal) -> list[Event]:
-    """``hand N dealer NAME pass DIRECTION`` (no dealer when the ruleset has none, R4.1), each
-    seat's deal and the kitty."""
+    """A hand's first line (no dealer when the ruleset has none, R4.1), deals and kitty."""
     no_dealer = rules.first_leader == engine.AFTER_LAST_WINNER
     out: list[Event] = [HandStart(number, None if no_dealer else names[dealer],
                                   rules.pass_direction(number))]
@@ -294,18 +242,6 @@ def score_events(names, result: HandResult) -> list[Event]:
     return out
 
 
-def _pass_cards(state: State, names, rng: Rng, strategy, events: list[Event],
-                shooter: int | None) -> State:
-    rules = state.rules
-    while state.phase is Phase.PASS:
-        seat = state.passes.index(None)
-        cards = choose_pass(state.holdings[seat], rules.pass_count, rng, strategy, seat == shooter,
-                            rules=rules)
-        events.append(Pass(names[seat], CardRun(cards)))
-        state = engine.apply(state, PassAction(seat, cards))
-    return state
-
-
 def ruleset_options(rules: Ruleset) -> dict:
     """Every option of ``rules`` as a plain JSON value, in the ruleset's order."""
     return {f.name: (list(v) if isinstance(v := getattr(rules, f.name), tuple) else v)
@@ -314,19 +250,11 @@ def ruleset_options(rules: Ruleset) -> dict:
 
 def ruleset_toml(rules: Ruleset) -> str:
     """A TOML file that loads as ``rules`` (for a log's ``[Ruleset "path.toml"]`` tag)."""
-    lines = []
-    for name, value in ruleset_options(rules).items():
-        if isinstance(value, bool):
-            text = "true" if value else "false"
-        elif isinstance(value, int):
-            text = str(value)
-        elif isinstance(value, list):
-            text = "[" + ", ".join(_toml_string(v) for v in value) + "]"
-        else:
-            text = _toml_string(value)
-        lines.append(f"{name} = {text}")
-    return "\n".join(lines) + "\n"
+    def text(value) -> str:
+        if isinstance(value, str):
+            return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        if isinstance(value, list):
+            return "[" + ", ".join(map(text, value)) + "]"
+        return json.dumps(value)  # true, false or a whole number
 
-
-def _toml_string(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return "".join(f"{name} = {text(value)}\n" for name, value in ruleset_options(rules).items())

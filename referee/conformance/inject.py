@@ -16,35 +16,34 @@ from referee.conformance.gamestats import GameStats
 from referee.conformance.rng import Rng
 from referee.conformance.generate import generate_game, seat_names
 from referee.conformance.verdicts import CannotInject, Expected
-from referee.log.events import (
-    Claim,
-    Deal,
-    Entry,
-    GameOver,
-    HandStart,
-    Moon,
-    Pass,
-    Score,
-    Tag,
-    Total,
-    Trick,
-)
+from referee.log.events import (Claim, Deal, Entry, GameOver, HandStart, Moon, Pass, Score, Tag,
+                                Total, Trick)
+from referee.log.parser import parse_log
+from referee.log.words import split_players
+from referee.log.writer import write
 from referee.rules.cards import CARDS, DECK_SIZE, NUM_RANKS
 from referee.rules.state import State
 from referee.rules.engine import play_fault
 from referee.rules.legality import Fault
 from referee.rules.ruleset import Ruleset, direction_offset
 from referee.rules.tricks import lead_card, resolve_under
-from referee.log.words import split_players
 from referee.rules.options import FirstLeader
 
-PLAY_KINDS = (codes.REVOKE, codes.ILLEGAL_LEAD, codes.CARD_NOT_HELD, codes.WRONG_LEADER, codes.ILLEGAL_PLAY)
-EDIT_KINDS = (
-    codes.SYNTAX, codes.BAD_SETUP, codes.BAD_DEAL, codes.BAD_PASS, codes.WRONG_DEALER, codes.OUT_OF_TURN,
-    codes.MISCOUNTED_CANCELLATION, codes.WRONG_WINNER, codes.SCORE_MISMATCH, codes.BAD_MOON, codes.TOTAL_MISMATCH,
-    codes.GAME_END,
-)
+PLAY_KINDS = (codes.REVOKE, codes.ILLEGAL_LEAD, codes.CARD_NOT_HELD, codes.WRONG_LEADER,
+              codes.ILLEGAL_PLAY)
+EDIT_KINDS = (codes.SYNTAX, codes.BAD_SETUP, codes.BAD_DEAL, codes.BAD_PASS, codes.WRONG_DEALER,
+              codes.OUT_OF_TURN, codes.MISCOUNTED_CANCELLATION, codes.WRONG_WINNER,
+              codes.SCORE_MISMATCH, codes.BAD_MOON, codes.TOTAL_MISMATCH, codes.GAME_END)
 INJECTABLE = PLAY_KINDS + EDIT_KINDS
+# The faults each play kind is injected as.  Left out so that exactly one violation results
+# and the games stay as they were made: R4.1's lowest-club leads and twin club (the first trick
+# under two_of_clubs), and R5.3 when following suit.
+_TAMPER_FAULTS = {
+    codes.REVOKE: (Fault.REVOKE,),
+    codes.ILLEGAL_LEAD: (Fault.FIRST_LEAD_POINTS, Fault.HEARTS_NOT_BROKEN),
+    codes.CARD_NOT_HELD: (Fault.NOT_HELD,),
+    codes.ILLEGAL_PLAY: (Fault.FIRST_TRICK_POINTS,),
+}
 
 
 def hands_for(kind: str | None, hands: int | None) -> int | None:
@@ -52,20 +51,18 @@ def hands_for(kind: str | None, hands: int | None) -> int | None:
     return hands if hands is None or kind != codes.WRONG_DEALER else max(hands, 2)
 
 
-# -- violations of play, made while the game is generated --------------------------------
 class _Tamper:
-    """Replaces the first suitable play (from a random starting point) with an illegal one."""
+    """Replaces the first suitable play, after ``skip`` chances, with an illegal one.
+
+    ``avoid``: the chances not to take (counted in ``seen``, not in ``open``); ``where``:
+    (hand, trick, player) once placed; ``due``: a wrong lead's (seat due to lead, dealer)."""
 
     def __init__(self, kind: str, rng: Rng, names, skip: int | None = None,
                  avoid: frozenset[int] = frozenset()):
-        self.kind, self.rng, self.names = kind, rng, names
-        # how many chances to let pass, so the place varies (illegal leads have few chances)
+        self.kind, self.rng, self.names, self.avoid = kind, rng, names, avoid
         self.skip = skip if skip is not None else rng.below(
             {codes.ILLEGAL_LEAD: 2, codes.ILLEGAL_PLAY: 1}.get(kind, 12))
-        self.seen, self.where = 0, None  # the chances met; (hand, trick, player) once placed
-        self.avoid = avoid  # the chances not to take (counted in ``seen``, not in ``open``)
-        self.open = 0  # the chances met that may be taken
-        self.due: tuple[int, int] | None = None  # a wrong lead's (seat due to lead, dealer)
+        self.seen, self.open, self.where, self.due = 0, 0, None, None
 
     def _chance(self) -> bool:
         if self.where is not None:
@@ -119,18 +116,6 @@ def rotation_explains(rules: Ruleset, trick, names, due: int, dealer: int) -> bo
         (None if read is None else seats[(read + start) % len(seats)])
 
 
-# The faults each play kind is injected as (each reported as that kind, see FAULT_CODES).
-# Left out so that exactly one violation results and the games stay as they were made: R4.1's
-# lowest-club leads and twin club (the first trick under two_of_clubs), and R5.3 when
-# following suit.
-_TAMPER_FAULTS = {
-    codes.REVOKE: (Fault.REVOKE,),
-    codes.ILLEGAL_LEAD: (Fault.FIRST_LEAD_POINTS, Fault.HEARTS_NOT_BROKEN),
-    codes.CARD_NOT_HELD: (Fault.NOT_HELD,),
-    codes.ILLEGAL_PLAY: (Fault.FIRST_TRICK_POINTS,),
-}
-
-
 def _may_tamper(kind: str, state: State) -> bool:
     """Whether the tamper uses a fault of ``kind`` at this moment at all."""
     trick = state.trick_cards
@@ -151,8 +136,7 @@ def _gone(state: State, card: int) -> bool:
 
 
 def violating_cards(kind: str, state: State) -> list:
-    """The cards whose play now is a violation of ``kind`` the tamper may make, as the
-    engine's legality layers judge them (:func:`referee.rules.engine.play_fault`)."""
+    """The cards whose play now is a violation of ``kind`` the tamper may make."""
     faults = _TAMPER_FAULTS.get(kind, ())
     if not faults or not _may_tamper(kind, state):
         return []
@@ -180,14 +164,8 @@ def can_occur(kind: str, rules: Ruleset) -> bool:
 def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
                    hands: int | None = None, strategy: str = "random",
                    event_name: str | None = None, stats=None) -> tuple[str, Expected]:
-    """A log text with exactly one violation of ``kind`` and the verdict expected for it.
-
-    Raises :class:`CannotInject` when this game offers no place for it (try another seed).
-    ``stats`` (a :class:`~referee.conformance.generate.GameStats`) counts the situations of the game.
-    """
-    from referee.log.parser import parse_log
-    from referee.log.writer import write
-
+    """A log text with exactly one violation of ``kind`` and the verdict expected for it;
+    :class:`CannotInject` when this game offers no place for it (try another seed)."""
     if kind not in INJECTABLE:
         raise ValueError(f"cannot inject {kind!r}; choose from {', '.join(INJECTABLE)}")
     rng = Rng(f"{seed}:{kind}")
@@ -209,8 +187,7 @@ def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
         if stats is not None:
             stats.add(made)
         hand, trick, player = tamper.where
-        index = trick_index(events, hand, trick)
-        target = (index, hand, trick, player)
+        target = (trick_index(events, hand, trick), hand, trick, player)
     else:
         events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,
                                event_name=event_name, stats=stats)
@@ -219,23 +196,22 @@ def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
         events, target = EDITS[kind](events, rules, players, rng)
     text = write(events)
     index, hand, trick, player = target
-    line = parse_log(text).events[index].span.line
-    return text, Expected(kind, line, hand, trick, player)
+    return text, Expected(kind, parse_log(text).events[index].span.line, hand, trick, player)
 
 
-# -- violations made by editing a clean game's events (or, for ``syntax``, its text) ------
-def _hands(events):
-    """(event index, hand number) for each event inside a hand."""
+def _hands(events, kind=object):
+    """(event index, hand number, event) for each event of type ``kind``."""
     hand = 0
     for index, event in enumerate(events):
         if isinstance(event, HandStart):
             hand = event.number
-        yield index, hand, event
+        if isinstance(event, kind):
+            yield index, hand, event
 
 
 def trick_index(events, hand: int, number: int) -> int:
-    for index, h, event in _hands(events):
-        if h == hand and isinstance(event, Trick) and event.number == number:
+    for index, h, event in _hands(events, Trick):
+        if h == hand and event.number == number:
             return index
     raise CannotInject("the tampered trick is not in the log")
 
@@ -246,105 +222,81 @@ def _pick(rng, candidates):
     return candidates[rng.below(len(candidates))]
 
 
+def _put(events, index: int, event, insert: bool = False) -> list:
+    """``events`` with ``event`` at ``index``, in place of the one there or before it."""
+    return [*events[:index], event, *events[index + (not insert):]]
+
+
 def syntax_fault(text: str, rng) -> tuple[str, Expected]:
     lines = text.split("\n")
-    scores = [i for i, line in enumerate(lines) if line.startswith("score:")]
-    i = _pick(rng, scores)
+    i = _pick(rng, [i for i, line in enumerate(lines) if line.startswith("score:")])
     lines[i] = "scroe:" + lines[i][len("score:"):]
     return "\n".join(lines), Expected(codes.SYNTAX, i + 1)
 
 
 def _bad_setup(events, rules, players, rng):
     at = max(i for i, e in enumerate(events) if isinstance(e, Tag)) + 1
-    events = events[:at] + [Tag("Ruleset", rules.name)] + events[at:]
-    return events, (at, None, None, None)
+    return _put(events, at, Tag("Ruleset", rules.name), insert=True), (at, None, None, None)
 
 
 def _bad_deal(events, rules, players, rng):
-    index, hand, deal = _pick(rng, [(i, h, e) for i, h, e in _hands(events) if isinstance(e, Deal)])
-    events = list(events)
-    events[index] = replace(deal, run=replace(deal.run, cards=deal.run.cards[:-1], spans=()))
-    return events, (index, hand, None, deal.player)
+    index, hand, deal = _pick(rng, list(_hands(events, Deal)))
+    run = replace(deal.run, cards=deal.run.cards[:-1], spans=())
+    return _put(events, index, replace(deal, run=run)), (index, hand, None, deal.player)
 
 
 def _bad_pass(events, rules, players, rng):
     names = _names(events)
-    index, hand, pass_ = _pick(rng, [(i, h, e) for i, h, e in _hands(events)
-                                     if isinstance(e, Pass)])
+    index, hand, pass_ = _pick(rng, list(_hands(events, Pass)))
     seat = names.index(pass_.player)
     right = (seat + direction_offset(rules.pass_direction(hand), players)) % players
     wrong = _pick(rng, [names[s] for s in range(players) if s not in (seat, right)])
-    events = list(events)
-    events[index] = replace(pass_, to=wrong)
-    return events, (index, hand, None, pass_.player)
+    return _put(events, index, replace(pass_, to=wrong)), (index, hand, None, pass_.player)
 
 
 def _wrong_dealer(events, rules, players, rng):
     names = _names(events)
-    index, hand, start = _pick(rng, [(i, h, e) for i, h, e in _hands(events)
-                                     if isinstance(e, HandStart) and e.number > 1])
-    seat = names.index(start.dealer)
-    wrong = names[(seat + 1 + rng.below(players - 1)) % players]
-    events = list(events)
-    events[index] = replace(start, dealer=wrong)
-    return events, (index, hand, None, wrong)
+    index, hand, start = _pick(rng, [x for x in _hands(events, HandStart) if x[2].number > 1])
+    wrong = names[(names.index(start.dealer) + 1 + rng.below(players - 1)) % players]
+    return _put(events, index, replace(start, dealer=wrong)), (index, hand, None, wrong)
 
 
 def _out_of_turn(events, rules, players, rng):
-    index, hand, trick = _pick(rng, [(i, h, e) for i, h, e in _hands(events)
-                                     if isinstance(e, Trick) and _swappable(rules, e)])
+    """Two plays swapped; with the lead-suit switch (R5.5) the order of plays decides what
+    follows: only two cards of the led suit are swapped, which leaves every later card as
+    legal as it was."""
+    index, hand, trick = _pick(rng, [
+        x for x in _hands(events, Trick)
+        if not rules.lead_suit_switch or len({p.card // NUM_RANKS for p in x[2].plays[:3]}) == 1])
     plays = list(trick.plays)
     plays[1], plays[2] = plays[2], plays[1]
-    events = list(events)
-    events[index] = replace(trick, plays=tuple(plays))
-    return events, (index, hand, trick.number, plays[1].player)
-
-
-def _swappable(rules: Ruleset, trick: Trick) -> bool:
-    """With the lead-suit switch (R5.5) the order of plays decides what follows: only two
-    cards of the led suit are swapped, which leaves every later card as legal as it was."""
-    suits = {p.card // NUM_RANKS for p in trick.plays[:3]}
-    return not rules.lead_suit_switch or len(suits) == 1
-
-
-def _claims(events, rules, want_cancelled: bool):
-    """Wrong claims to write: (event index, hand, trick, claimed name or None for set aside).
-
-    Miscounted: a winner for a set-aside trick, "none" or a cancelled card's player for a
-    trick that a surviving card won.  Wrong winner: another player whose card survived.
-    """
-    found = []
-    for index, hand, event in _hands(events):
-        if not isinstance(event, Trick):
-            continue
-        outcome = resolve_under(rules, [p.card for p in event.plays])
-        winner = event.claim.player
-        for play in event.plays:
-            cancelled = play.card in outcome.cancelled
-            if play.player == winner:
-                continue
-            if want_cancelled and (winner is None or cancelled):
-                found.append((index, hand, event, play.player))
-            elif not want_cancelled and winner is not None and not cancelled:
-                found.append((index, hand, event, play.player))
-        if want_cancelled and winner is not None and outcome.cancelled:
-            found.append((index, hand, event, None))
-    return found
+    return (_put(events, index, replace(trick, plays=tuple(plays))),
+            (index, hand, trick.number, plays[1].player))
 
 
 def _wrong_claim(events, rules, players, rng, cancelled: bool = True):
-    """A miscounted cancellation (``cancelled``) or a wrong winner, written as a claim."""
-    index, hand, trick, name = _pick(rng, _claims(events, rules, cancelled))
-    events = list(events)
-    events[index] = replace(trick, claim=Claim(name))
-    return events, (index, hand, trick.number, name)
+    """A wrong claim: miscounted (``cancelled``): a winner for a set-aside trick, "none" or a
+    cancelled card's player for a trick that a surviving card won; else another player whose
+    card survived."""
+    found = []
+    for index, hand, event in _hands(events, Trick):
+        outcome = resolve_under(rules, [p.card for p in event.plays])
+        winner = event.claim.player
+        for play in event.plays:
+            lost = play.card in outcome.cancelled
+            if play.player != winner and (
+                    (winner is None or lost) if cancelled else (winner is not None and not lost)):
+                found.append((index, hand, event, play.player))
+        if cancelled and winner is not None and outcome.cancelled:
+            found.append((index, hand, event, None))
+    index, hand, trick, name = _pick(rng, found)
+    return _put(events, index, replace(trick, claim=Claim(name))), (index, hand, trick.number, name)
 
 
 def _moonless_score(events, rng):
     """A score line, with its event index and hand, of a hand where nobody shot the moon."""
-    moons = {h for _, h, e in _hands(events) if isinstance(e, Moon)}
-    return _pick(rng, [(i, h, e) for i, h, e in _hands(events)
-                       if isinstance(e, Score) and h not in moons])[:2]
+    moons = {h for _, h, _ in _hands(events, Moon)}
+    return _pick(rng, [x for x in _hands(events, Score) if x[1] not in moons])[:2]
 
 
 def _score_mismatch(events, rules, players, rng):
@@ -358,16 +310,15 @@ def _score_mismatch(events, rules, players, rng):
 def _total_mismatch(events, rules, players, rng):
     index = max(i for i, e in enumerate(events) if isinstance(e, Total))
     who = _names(events)[rng.below(players)]
-    events = list(events)
-    events[index] = _bump(events[index], who)
-    return events, (index, len([e for e in events if isinstance(e, HandStart)]), None, who)
+    hands = sum(isinstance(e, HandStart) for e in events)
+    return _put(events, index, _bump(events[index], who)), (index, hands, None, who)
 
 
 def _bad_moon(events, rules, players, rng):
     index, hand = _moonless_score(events, rng)
     who = _names(events)[rng.below(players)]
-    events = events[:index] + [Moon(who, rules.moon_choices[0])] + events[index:]
-    return events, (index, hand, None, who)
+    return (_put(events, index, Moon(who, rules.moon_choices[0]), insert=True),
+            (index, hand, None, who))
 
 
 def _game_end(events, rules, players, rng):
@@ -379,12 +330,9 @@ def _game_end(events, rules, players, rng):
             raise CannotInject("the game has no hands")
         low = min(entry.value for entry in totals[-1].entries)
         claimed = tuple(e.player for e in totals[-1].entries if e.value == low)
-        return list(events) + [GameOver(claimed)], (len(events), None, None, None)
-    names = _names(events)
-    losers = [n for n in names if n not in events[index].players]
-    events = list(events)
-    events[index] = GameOver((_pick(rng, losers),))
-    return events, (index, None, None, None)
+        return [*events, GameOver(claimed)], (len(events), None, None, None)
+    losers = [n for n in _names(events) if n not in events[index].players]
+    return _put(events, index, GameOver((_pick(rng, losers),))), (index, None, None, None)
 
 
 def _names(events) -> list[str]:

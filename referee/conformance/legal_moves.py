@@ -4,14 +4,16 @@ of :data:`MADE` holdings, each with :func:`referee.rules.legality.legal_cards`."
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from referee.conformance.gamestats import GameStats
 from referee.conformance.rng import Rng
 from referee.conformance.generate import generate_game, ruleset_options
 from referee.rules import engine
-from referee.rules.cards import CARDS, Counts, card_text, counts_of, parse_card, sort_key
+from referee.rules.cards import (CARDS, Counts, card_text, cards_of, counts_of, parse_card,
+                                 parse_cards, sort_key)
 from referee.rules.state import State
 from referee.rules.legality import follow_layers, lead_layers, legal_cards
 from referee.rules.ruleset import Ruleset, load_ruleset, with_options
@@ -81,17 +83,12 @@ class Position:
     differs: bool = False  # the base ruleset allows other cards here (not written)
 
     def to_json(self) -> dict:
-        return {
-            "id": self.id, "variant": self.variant, "ruleset": self.ruleset,
-            "options": self.options,
-            "players": self.players, "holding": _texts(self.holding),
-            "trick": [card_text(c) for c in self.trick],
-            "earlier": [[card_text(c) for c in cards] for cards in self.earlier],
-            "first_trick": self.first_trick, "hearts_broken": self.hearts_broken,
-            "lowest_club": None if self.lowest_club is None else card_text(self.lowest_club),
-            "legal": _texts(self.legal), "layers": self.layers, "source": self.source,
-            "note": self.note,
-        }
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "differs"}
+        out.update(holding=_texts(self.holding), trick=[card_text(c) for c in self.trick],
+                   earlier=[[card_text(c) for c in cards] for cards in self.earlier],
+                   lowest_club=None if self.lowest_club is None else card_text(self.lowest_club),
+                   legal=_texts(self.legal))
+        return out
 
 
 def _texts(cards) -> list[str]:
@@ -109,28 +106,22 @@ def layers_at(rules: Ruleset, holding, trick, *, first_trick: bool, hearts_broke
     else:
         led = lead_card(trick, True) if rules.lead_suit_switch else trick[0]
         layers = follow_layers(rules, led, first_trick=first_trick, lowest=lowest)
-    out = []
-    for fault, restricted, witnesses in layers:
-        if any(holding[c] for c in restricted):
-            effect = "binds" if any(holding[c] for c in witnesses) else "excused"
-            out.append({"fault": fault.name, "clause": fault.clause, "effect": effect})
-    return out
+    return [{"fault": fault.name, "clause": fault.clause,
+             "effect": "binds" if any(holding[c] for c in witnesses) else "excused"}
+            for fault, restricted, witnesses in layers if any(holding[c] for c in restricted)]
 
 
-def _position(rules: Ruleset, name: str, base: str, options: dict, players: int,
-              holding: Counts, trick,
-              earlier, *, first_trick: bool, hearts_broken: bool, lowest: int | None,
-              source: str = "game", note: str = "") -> Position:
+def _position(rules: Ruleset, variant: tuple, holding: Counts, trick, earlier, *,
+              first_trick: bool, hearts_broken: bool, lowest: int | None, source: str = "game",
+              note: str = "") -> Position:
+    """The position of a variant (an item of :data:`VARIANTS`) and its legal cards."""
     counts = tuple(holding)
-    held = tuple(c for c, n in enumerate(counts) for _ in range(n))
-    legal = legal_cards(rules, counts, trick, first_trick=first_trick,
-                        hearts_broken=hearts_broken, lowest=lowest)
-    layers = layers_at(rules, counts, trick, first_trick=first_trick,
-                       hearts_broken=hearts_broken, lowest=lowest)
-    return Position("", name, base, options, players, held, tuple(trick),
+    where = dict(first_trick=first_trick, hearts_broken=hearts_broken, lowest=lowest)
+    return Position("", *variant, tuple(cards_of(counts)), tuple(trick),
                     tuple(tuple(t) for t in earlier), first_trick, hearts_broken,
-                    lowest if rules.first_leader == FirstLeader.TWO_OF_CLUBS else None, legal,
-                    layers, source, note)
+                    lowest if rules.first_leader == FirstLeader.TWO_OF_CLUBS else None,
+                    legal_cards(rules, counts, trick, **where),
+                    layers_at(rules, counts, trick, **where), source, note)
 
 
 class _Recorder:
@@ -141,12 +132,10 @@ class _Recorder:
 
     where = None
 
-    def __init__(self, rules: Ruleset, name: str, base: str, options: dict,
-                 players: int) -> None:
-        self.rules, self.name, self.base = rules, name, base
-        self.options, self.players = options, players
-        self.base_rules = load_ruleset(base)
-        self.base_state = _open_table(self.base_rules, players)
+    def __init__(self, rules: Ruleset, variant: tuple) -> None:
+        self.rules, self.variant, self.players = rules, variant, variant[3]
+        self.base_rules = load_ruleset(variant[1])
+        self.base_state = _open_table(self.base_rules, self.players)
         self.earlier: list[tuple[int, ...]] = []
         self.hand = None
         self.positions: list[Position] = []
@@ -162,10 +151,9 @@ class _Recorder:
 
     def play(self, state: State, legal) -> None:
         position = _position(
-            self.rules, self.name, self.base, self.options, self.players,
-            state.holdings[state.to_play], state.trick_cards, self.earlier,
-            first_trick=state.trick_number == 1, hearts_broken=state.hearts_broken,
-            lowest=state.lowest_club)
+            self.rules, self.variant, state.holdings[state.to_play], state.trick_cards,
+            self.earlier, first_trick=state.trick_number == 1,
+            hearts_broken=state.hearts_broken, lowest=state.lowest_club)
         base = self.base_rules
         lowest = (state.lowest_club if state.lowest_club is not None else parse_card("2C")) \
             if base.first_leader == FirstLeader.TWO_OF_CLUBS else None
@@ -174,11 +162,6 @@ class _Recorder:
             first_trick=state.trick_number == 1, hearts_broken=self.base_state.hearts_broken,
             lowest=lowest) != position.legal
         self.positions.append(position)
-
-
-def _key(position: Position) -> tuple:
-    return tuple(sorted((layer["fault"], layer["effect"]) for layer in position.layers)), (
-        not position.trick, position.first_trick, position.differs)
 
 
 # positions whose holding is written here: layers that random games almost never reach
@@ -218,16 +201,13 @@ MADE: tuple[tuple[str, str, str, tuple[str, ...], bool, str], ...] = (
 
 
 def _made() -> Iterator[Position]:
-    by_name = {name: (base, options, players) for name, base, options, players in VARIANTS}
+    by_name = {variant[0]: variant for variant in VARIANTS}
     for name, holding, trick, earlier, broken, note in MADE:
-        base, options, players = by_name[name]
-        rules = variant_rules(base, options)
-        cards = [parse_card(c) for c in holding.split()]
-        played = tuple(parse_card(c) for c in trick.split())
-        before = [tuple(parse_card(c) for c in t.split()) for t in earlier]
+        rules = variant_rules(*by_name[name][1:3])
+        before = [parse_cards(t) for t in earlier]
         lowest = parse_card("2C") if rules.first_leader == FirstLeader.TWO_OF_CLUBS else None
-        yield _position(rules, name, base, options, players, counts_of(cards), played, before,
-                        first_trick=not before, hearts_broken=broken, lowest=lowest,
+        yield _position(rules, by_name[name], counts_of(parse_cards(holding)), parse_cards(trick),
+                        before, first_trick=not before, hearts_broken=broken, lowest=lowest,
                         source="made", note=note)
 
 
@@ -237,26 +217,28 @@ def suite(seed: int = 1, variants: tuple = VARIANTS, made: bool = True) -> list[
     lead or a follow, in the first trick or not, the base ruleset allowing the same cards or
     not), then the :data:`MADE` positions."""
     out: list[Position] = []
-    for name, base, options, players in variants:
+    for variant in variants:
+        name, base, options, players = variant
         rules = variant_rules(base, options)
-        recorder = _Recorder(rules, name, base, options, players)
+        recorder = _Recorder(rules, variant)
         rng = Rng(f"legal-moves:{seed}:{name}")
         for _ in range(GAMES):
             strategy = ("random", "simple")[rng.below(2)]
             generate_game(rules, players, seed=rng.next64(), hands=HANDS, strategy=strategy,
                           tamper=recorder, stats=GameStats())
-        kept: dict[tuple, int] = {}
+        kept: Counter = Counter()
         for position in recorder.positions:
-            key = _key(position)
-            if kept.get(key, 0) < PER_KEY:
-                kept[key] = kept.get(key, 0) + 1
+            key = (*sorted((layer["fault"], layer["effect"]) for layer in position.layers),
+                   not position.trick, position.first_trick, position.differs)
+            if kept[key] < PER_KEY:
+                kept[key] += 1
                 out.append(position)
     if made:
         out.extend(_made())
-    counters: dict[str, int] = {}
+    counters: Counter = Counter()
     for position in out:
         group = "made" if position.source == "made" else position.variant
-        counters[group] = counters.get(group, 0) + 1
+        counters[group] += 1
         position.id = f"{group}/{counters[group]}"
     return out
 

@@ -9,27 +9,16 @@ trick's winner claim is the next trick's leader as OpenSpiel chose it; the score
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from referee.judge import codes
+from referee.conformance.generate import ruleset_toml
 from referee.conformance.rng import Rng
-from referee.log.events import (
-    CardRun,
-    Claim,
-    Deal,
-    Entry,
-    Event,
-    GameOver,
-    HandStart,
-    Moon,
-    Pass,
-    Play,
-    Score,
-    Tag,
-    Total,
-    Trick,
-)
+from referee.log.events import (CardRun, Claim, Deal, Entry, Event, GameOver, HandStart, Moon,
+                                Pass, Play, Score, Tag, Total, Trick)
 from referee.rules.cards import CARDS, CLUBS, DIAMONDS, HEARTS, NUM_RANKS, SPADES, Card, parse_card
 from referee.rules.ruleset import Ruleset, card_points, with_options
+from referee.log.writer import write
 from referee.rules.options import FirstLeader, MoonChoice, PassDirection
 
 __all__ = [
@@ -47,7 +36,23 @@ FIRST_DEALER = 3  # West deals hand 1, so North is first to its left (R2.5: free
 PASS_COUNT = 3  # OpenSpiel's pass_cards
 JD_BONUS = -10  # OpenSpiel's jd_bonus
 NO_TRICKS_BONUS = -5  # OpenSpiel's avoid_all_tricks_bonus, never given in a moon hand
+POLICIES = ("random", "mixed")
+# OpenSpiel's boolean hearts parameters (all of them), each expressed by options (ruleset_for)
+VARIANT_PARAMS = ("pass_cards", "no_pts_on_first_trick", "jd_bonus", "must_break_hearts",
+                  "qs_breaks_hearts", "can_lead_hearts_instead_of_qs", "can_lead_any_club",
+                  "avoid_all_tricks_bonus")
 
+# each OpenSpiel hearts parameter: the ruleset option it sets, its value on and off, its default
+_PARAMS = {
+    "pass_cards": ("pass_count", PASS_COUNT, 0, True),
+    "no_pts_on_first_trick": ("first_trick_points", False, True, True),
+    "can_lead_any_club": ("first_lead_any_club", True, False, False),
+    "jd_bonus": ("jack_of_diamonds_bonus", JD_BONUS, 0, False),
+    "avoid_all_tricks_bonus": ("no_tricks_bonus", NO_TRICKS_BONUS, 0, False),
+    "must_break_hearts": ("must_break_hearts", True, False, True),
+    "qs_breaks_hearts": ("queen_breaks_hearts", True, False, True),
+    "can_lead_hearts_instead_of_qs": ("lead_hearts_instead_of_queen", True, False, False),
+}
 
 OPENSPIEL_TOML = """\
 # OpenSpiel's hearts with its default parameters, as a referee ruleset.
@@ -73,58 +78,34 @@ def action_from_card(card: int) -> int:
 
 def openspiel_params(rules: Ruleset) -> dict[str, bool]:
     """The OpenSpiel ``hearts`` parameters that play ``rules`` (Unsupported if none can).
-
     ``first_trick_follow_points`` is not compared: the two readings differ only after an
-    illegal first lead (see the module docs).
-    """
-    problems = []
-    if rules.decks != 1 or not rules.min_players == rules.max_players == 4:
-        problems.append("OpenSpiel hearts is one deck and four players")
-    if rules.first_leader != FirstLeader.TWO_OF_CLUBS:
-        problems.append("OpenSpiel's holder of the 2C leads it")
-    if rules.pass_count not in (0, PASS_COUNT):
-        problems.append("OpenSpiel passes three cards or none")
-    if rules.moon_choices != (MoonChoice.ADD,) or rules.moon_points != 26:
-        problems.append("OpenSpiel's moon adds 26 to every other player")
-    if rules.jack_of_diamonds_bonus not in (0, JD_BONUS):
-        problems.append(f"OpenSpiel's jack of diamonds is worth {JD_BONUS}")
-    if rules.no_tricks_bonus not in (0, NO_TRICKS_BONUS):
-        problems.append(f"OpenSpiel's no-tricks bonus is {NO_TRICKS_BONUS}")
-    if rules.no_tricks_bonus and rules.no_tricks_bonus_in_moon_hand:
-        problems.append("OpenSpiel gives no no-tricks bonus in a moon hand")
-    for direction in rules.pass_cycle:
-        if direction not in PASS_DIRECTIONS:
-            problems.append(f"OpenSpiel cannot pass {direction}")
+    illegal first lead (see the module docs)."""
+    problems = [message for wrong, message in (
+        (rules.decks != 1 or not rules.min_players == rules.max_players == 4,
+         "OpenSpiel hearts is one deck and four players"),
+        (rules.first_leader != FirstLeader.TWO_OF_CLUBS, "OpenSpiel's holder of the 2C leads it"),
+        (rules.pass_count not in (0, PASS_COUNT), "OpenSpiel passes three cards or none"),
+        (rules.moon_choices != (MoonChoice.ADD,) or rules.moon_points != 26,
+         "OpenSpiel's moon adds 26 to every other player"),
+        (rules.jack_of_diamonds_bonus not in (0, JD_BONUS),
+         f"OpenSpiel's jack of diamonds is worth {JD_BONUS}"),
+        (rules.no_tricks_bonus not in (0, NO_TRICKS_BONUS),
+         f"OpenSpiel's no-tricks bonus is {NO_TRICKS_BONUS}"),
+        (rules.no_tricks_bonus and rules.no_tricks_bonus_in_moon_hand,
+         "OpenSpiel gives no no-tricks bonus in a moon hand"),
+        *((d not in PASS_DIRECTIONS, f"OpenSpiel cannot pass {d}") for d in rules.pass_cycle),
+    ) if wrong]
     if problems:
         raise Unsupported("; ".join(problems))
-    return {
-        "pass_cards": rules.pass_count > 0,
-        "no_pts_on_first_trick": not rules.first_trick_points,
-        "can_lead_any_club": rules.first_lead_any_club,
-        "jd_bonus": rules.jack_of_diamonds_bonus == JD_BONUS,
-        "avoid_all_tricks_bonus": rules.no_tricks_bonus == NO_TRICKS_BONUS,
-        "must_break_hearts": rules.must_break_hearts,
-        "qs_breaks_hearts": rules.queen_breaks_hearts,
-        "can_lead_hearts_instead_of_qs": rules.lead_hearts_instead_of_queen,
-    }
+    return {param: getattr(rules, option) == on for param, (option, on, _, _) in _PARAMS.items()}
 
 
 def ruleset_for(params: dict[str, bool], base: Ruleset) -> Ruleset:
     """The variant of ``base`` (``standard``) that judges like OpenSpiel with ``params``."""
-    return with_options(
-        base,
-        pass_count=PASS_COUNT if params.get("pass_cards", True) else 0,
-        first_trick_points=not params.get("no_pts_on_first_trick", True),
-        first_lead_any_club=params.get("can_lead_any_club", False),
-        jack_of_diamonds_bonus=JD_BONUS if params.get("jd_bonus", False) else 0,
-        no_tricks_bonus=NO_TRICKS_BONUS if params.get("avoid_all_tricks_bonus", False) else 0,
-        no_tricks_bonus_in_moon_hand=False,
-        must_break_hearts=params.get("must_break_hearts", True),
-        queen_breaks_hearts=params.get("qs_breaks_hearts", True),
-        lead_hearts_instead_of_queen=params.get("can_lead_hearts_instead_of_qs", False),
-        first_trick_follow_points=True,
-        name="openspiel",
-    )
+    options = {option: on if params.get(param, default) else off
+               for param, (option, on, off, default) in _PARAMS.items()}
+    return with_options(base, **options, no_tricks_bonus_in_moon_hand=False,
+                        first_trick_follow_points=True, name="openspiel")
 
 
 @dataclass(slots=True)
@@ -149,26 +130,16 @@ class OpenSpielHand:
     tampering: Tampering | None = None
 
 
-def _illegal_kind(held: list[Card], trick: list[tuple[int, Card]]) -> str:
-    """The referee kind for a held card that OpenSpiel refuses here (its own classification)."""
-    if not trick:
-        return codes.ILLEGAL_LEAD  # not the 2C first, or a heart before hearts are broken
-    led = trick[0][1] // NUM_RANKS
-    if any(c // NUM_RANKS == led for c in held):
-        return codes.REVOKE
-    return codes.ILLEGAL_PLAY  # points on the first trick while holding something else
-
-
-POLICIES = ("random", "mixed")
-
-
 def _choose(legal: list[int], trick, seat: int, shooter: int | None, rng: Rng) -> int:
     """A legal action: at random, or (a hand with a ``shooter``) the shooter plays its highest
     card and the others their lowest, shedding points when they cannot follow."""
     if shooter is None or len(legal) == 1:
         return legal[rng.below(len(legal))]
     cards = {action: card_from_action(action) for action in legal}
-    rank = lambda a: (cards[a] % NUM_RANKS, cards[a] // NUM_RANKS == HEARTS)  # noqa: E731
+
+    def rank(action: int) -> tuple[int, bool]:
+        return cards[action] % NUM_RANKS, cards[action] // NUM_RANKS == HEARTS
+
     if seat == shooter:
         return max(legal, key=rank)
     if trick and all(cards[a] // NUM_RANKS != trick[0][1] // NUM_RANKS for a in legal):
@@ -178,85 +149,66 @@ def _choose(legal: list[int], trick, seat: int, shooter: int | None, rng: Rng) -
 
 def play_hand(game, direction: str, rng: Rng, *, tamper_after: int | None = None,
               want_kind: str | None = None, policy: str = "random") -> OpenSpielHand:
-    """Play one OpenSpiel game with legal moves chosen by ``rng``.
-
-    ``policy="mixed"``: in one hand of three a random seat plays to take every trick and the
-    others play low (so that moons occur); otherwise every move is uniformly random.
-    With ``tamper_after`` = k, the first play from the k-th on for which the player holds a
-    card OpenSpiel refuses (and, with ``want_kind``, one the referee should call that kind)
-    is replaced by such a card, applied without the legality check; the game then goes on
-    with legal moves.
-    """
+    """Play one OpenSpiel game with legal moves chosen by ``rng`` (``policy="mixed"``: in one
+    hand of three a seat plays for the moon, see :func:`_choose`).  With ``tamper_after`` = k,
+    the first play from the k-th on where the player holds a card OpenSpiel refuses (of
+    ``want_kind``, if given) is replaced by such a card; the game then goes on legally."""
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; choose from {', '.join(POLICIES)}")
-    shooter = None
-    if policy == "mixed" and rng.below(3) == 0:
-        shooter = rng.below(4)
+    shooter = rng.below(4) if policy == "mixed" and rng.below(3) == 0 else None
     state = game.new_initial_state()
     state.apply_action_with_legality_check(PASS_DIRECTIONS[direction])
-    dealt = _deal(state, rng)
-    passes: list[list[Card]] = [[] for _ in NAMES]
+    dealt: list[list[Card]] = [[] for _ in NAMES]
+    while state.is_chance_node():  # OpenSpiel deals one card at a time round the table
+        outcomes = [action for action, _ in state.chance_outcomes()]
+        action = outcomes[rng.below(len(outcomes))]
+        dealt[sum(map(len, dealt)) % 4].append(card_from_action(action))
+        state.apply_action_with_legality_check(action)
     hand = OpenSpielHand(direction, tuple(tuple(sorted(d)) for d in dealt), None)
-    tricks: list[list[tuple[int, Card]]] = []
+    passes: list[list[Card]] = [[] for _ in NAMES]
+    while direction != PassDirection.HOLD and any(len(p) < 3 for p in passes):
+        legal = state.legal_actions()
+        action = legal[rng.below(len(legal))]
+        passes[state.current_player()].append(card_from_action(action))
+        state.apply_action_with_legality_check(action)
     plays = 0
     while not state.is_terminal():
         seat = state.current_player()
         legal = state.legal_actions()
-        if len(tricks) == 0 and plays == 0 and any(len(p) < 3 for p in passes) and (
-                direction != PassDirection.HOLD):
-            action = legal[rng.below(len(legal))]
-            passes[seat].append(card_from_action(action))
-            state.apply_action_with_legality_check(action)
-            continue
         if plays % 4 == 0:
-            tricks.append([])
-        action = _choose(legal, tricks[-1], seat, shooter, rng)
-        if (tamper_after is not None and hand.tampering is None and plays >= tamper_after
-                and _tamper(state, seat, legal, tricks, hand, want_kind, rng)):
-            plays += 1
-            continue
-        tricks[-1].append((seat, card_from_action(action)))
-        state.apply_action_with_legality_check(action)
+            hand.tricks.append([])
+        action = _choose(legal, hand.tricks[-1], seat, shooter, rng)
+        if not (tamper_after is not None and hand.tampering is None and plays >= tamper_after
+                and _tamper(state, seat, legal, hand, want_kind, rng)):
+            hand.tricks[-1].append((seat, card_from_action(action)))
+            state.apply_action_with_legality_check(action)
         plays += 1
-    hand.passes = tuple(tuple(sorted(p)) for p in passes) if direction != PassDirection.HOLD else None
-    hand.tricks = tricks
+    if direction != PassDirection.HOLD:
+        hand.passes = tuple(tuple(sorted(p)) for p in passes)
     hand.points = tuple(int(state.points(p)) for p in range(4))
     return hand
 
 
-def _deal(state, rng: Rng) -> list[list[Card]]:
-    """Deal at random (OpenSpiel's chance nodes, one card at a time round the table)."""
-    dealt: list[list[Card]] = [[] for _ in NAMES]
-    count = 0
-    while state.is_chance_node():
-        outcomes = [action for action, _ in state.chance_outcomes()]
-        action = outcomes[rng.below(len(outcomes))]
-        dealt[count % 4].append(card_from_action(action))
-        count += 1
-        state.apply_action_with_legality_check(action)
-    return dealt
-
-
-def _tamper(state, seat: int, legal: list[int], tricks: list, hand: OpenSpielHand,
-            want_kind: str | None, rng: Rng) -> bool:
-    """Play a card OpenSpiel refuses (of ``want_kind``, if given), if ``seat`` holds one,
-    without the legality check, and note it in ``hand``; False if there is none."""
-    held = _held(state, seat)
+def _tamper(state, seat: int, legal: list[int], hand: OpenSpielHand, want_kind: str | None,
+            rng: Rng) -> bool:
+    """Play a card OpenSpiel refuses (of ``want_kind``, if given), if ``seat`` holds one (in
+    OpenSpiel's own record of the state), and note it in ``hand``; False if there is none."""
+    held = sorted(parse_card(text) for text in state.to_struct().hands[seat])
+    trick = hand.tricks[-1]  # the kind as OpenSpiel's own classification gives it:
+    if not trick:  # not the 2C first, or a heart before hearts are broken
+        kind = codes.ILLEGAL_LEAD
+    elif any(c // NUM_RANKS == trick[0][1] // NUM_RANKS for c in held):
+        kind = codes.REVOKE
+    else:  # points on the first trick while holding something else
+        kind = codes.ILLEGAL_PLAY
     refused = [action_from_card(c) for c in held if action_from_card(c) not in legal]
-    if not refused or want_kind not in (None, _illegal_kind(held, tricks[-1])):
+    if not refused or want_kind not in (None, kind):
         return False
-    action = refused[rng.below(len(refused))]
-    card = card_from_action(action)
-    hand.tampering = Tampering(len(tricks), seat, card, _illegal_kind(held, tricks[-1]))
-    state.apply_action(action)  # no legality check: OpenSpiel plays it as given
-    tricks[-1].append((seat, card))
+    card = card_from_action(refused[rng.below(len(refused))])
+    hand.tampering = Tampering(len(hand.tricks), seat, card, kind)
+    state.apply_action(action_from_card(card))  # no legality check: OpenSpiel plays it as given
+    hand.tricks[-1].append((seat, card))
     return True
-
-
-def _held(state, seat: int) -> list[Card]:
-    """The cards ``seat`` holds now, from OpenSpiel's own record of the state."""
-    struct = state.to_struct()
-    return sorted(parse_card(text) for text in struct.hands[seat])
 
 
 def _winners(hand: OpenSpielHand) -> list[int]:
@@ -291,29 +243,23 @@ def game_log(hands: list[OpenSpielHand], *, ruleset: str = "standard", target: i
              event: str = "OpenSpiel hearts", game_over: bool = True) -> str:
     """A log of these hands (hand k is the k-th); with ``game_over``, the winner line when a
     total has reached ``target``."""
-    from referee.log.writer import write
-
-    events: list[Event] = [
-        Tag("Event", event), Tag("Ruleset", ruleset), Tag("Players", " ".join(NAMES)),
-    ]
+    events: list[Event] = [Tag("Event", event), Tag("Ruleset", ruleset),
+                           Tag("Players", " ".join(NAMES))]
     if target is not None:
         events.append(Tag("Target", str(target)))
     totals = [0, 0, 0, 0]
     for number, hand in enumerate(hands, start=1):
-        dealer = (FIRST_DEALER + number - 1) % 4
-        events.append(HandStart(number, NAMES[dealer], hand.direction))
+        events.append(HandStart(number, NAMES[(FIRST_DEALER + number - 1) % 4], hand.direction))
         events.extend(Deal(NAMES[s], CardRun(cards)) for s, cards in enumerate(hand.deal))
-        for seat, cards in enumerate(hand.passes or ()):
-            events.append(Pass(NAMES[seat], CardRun(cards)))
-        for index, (trick, winner) in enumerate(zip(hand.tricks, _winners(hand)), start=1):
-            events.append(Trick(index, tuple(Play(NAMES[s], c) for s, c in trick),
-                                Claim(NAMES[winner])))
+        events.extend(Pass(NAMES[s], CardRun(cards)) for s, cards in enumerate(hand.passes or ()))
+        events.extend(Trick(index, tuple(Play(NAMES[s], c) for s, c in trick), Claim(NAMES[won]))
+                      for index, (trick, won) in enumerate(zip(hand.tricks, _winners(hand)), 1))
         collected, _ = _taken(hand)
         if max(collected) == sum(collected):
             events.append(Moon(NAMES[collected.index(max(collected))], MoonChoice.ADD))
         totals = [t + p for t, p in zip(totals, hand.points)]
-        events.append(Score(tuple(Entry(NAMES[s], hand.points[s]) for s in range(4))))
-        events.append(Total(tuple(Entry(NAMES[s], totals[s]) for s in range(4))))
+        events.append(Score(tuple(map(Entry, NAMES, hand.points))))
+        events.append(Total(tuple(map(Entry, NAMES, totals))))
     if game_over and target is not None and max(totals) >= target:
         low = min(totals)
         events.append(GameOver(tuple(NAMES[s] for s in range(4) if totals[s] == low)))
@@ -323,9 +269,8 @@ def game_log(hands: list[OpenSpielHand], *, ruleset: str = "standard", target: i
 def play_game(seed: int, rules: Ruleset, *, params: dict[str, bool] | None = None,
               max_hands: int = 40, tamper_hand: int | None = None, tamper_after: int = 0,
               want_kind: str | None = None, policy: str = "random") -> list[OpenSpielHand]:
-    """OpenSpiel hands until a total reaches ``rules.target`` (or ``max_hands``).  With
-    ``tamper_hand``, the first hand from that one on with a place for it gets one illegal
-    play (see :func:`play_hand`)."""
+    """OpenSpiel hands until a total reaches ``rules.target`` (or ``max_hands``); the first
+    hand from ``tamper_hand`` on with a place for it gets one illegal play."""
     import pyspiel
 
     game = pyspiel.load_game("hearts", params if params is not None else openspiel_params(rules))
@@ -334,20 +279,13 @@ def play_game(seed: int, rules: Ruleset, *, params: dict[str, bool] | None = Non
     totals = [0, 0, 0, 0]
     while len(hands) < max_hands and max(totals) < rules.target:
         number = len(hands) + 1
-        hand = play_hand(game, rules.pass_direction(number), rng,
-                         tamper_after=tamper_after if tamper_hand is not None and (
-                             number >= tamper_hand and not any(h.tampering for h in hands))
-                         else None,
-                         want_kind=want_kind, policy=policy)
+        tampers = tamper_hand is not None and number >= tamper_hand and not any(
+            h.tampering for h in hands)
+        hand = play_hand(game, rules.pass_direction(number), rng, want_kind=want_kind,
+                         tamper_after=tamper_after if tampers else None, policy=policy)
         hands.append(hand)
         totals = [t + p for t, p in zip(totals, hand.points)]
     return hands
-
-
-# OpenSpiel's boolean hearts parameters (all of them), each expressed by options (ruleset_for)
-VARIANT_PARAMS = ("pass_cards", "no_pts_on_first_trick", "jd_bonus", "must_break_hearts",
-                  "qs_breaks_hearts", "can_lead_hearts_instead_of_qs", "can_lead_any_club",
-                  "avoid_all_tricks_bonus")
 
 
 def variant_params(seed: int) -> dict[str, bool]:
@@ -358,10 +296,6 @@ def variant_params(seed: int) -> dict[str, bool]:
 
 def variant_ruleset(params: dict[str, bool], base: Ruleset, folder) -> tuple[Ruleset, str]:
     """The ruleset matching ``params`` and the path of its TOML file, written in ``folder``."""
-    from pathlib import Path
-
-    from referee.conformance.generate import ruleset_toml
-
     rules = ruleset_for(params, base)
     name = "".join("1" if params[p] else "0" for p in VARIANT_PARAMS)
     path = Path(folder) / f"variant-{name}.toml"

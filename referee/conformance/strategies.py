@@ -1,9 +1,6 @@
 """How the generator's players play (the strategies of :mod:`referee.conformance.generate`),
-and the rare situations it can steer a game towards.
-
-Every choice is made from a list in a fixed order, with :class:`Rng`'s numbers, so that a seed
-gives the same game everywhere.
-"""
+and the rare situations it can steer a game towards.  Every choice is made from a list in a
+fixed order, with :class:`Rng`'s numbers, so that a seed gives the same game everywhere."""
 
 from __future__ import annotations
 
@@ -19,8 +16,9 @@ STRATEGIES = ("random", "simple", "moon")
 SITUATIONS = ("moon", "set-aside-first", "set-aside-last", "kitty-pickup", "kitty-delayed", "tie")
 
 
-def _rank(card: int) -> int:
-    return card % NUM_RANKS
+def _low(card: int) -> tuple[int, int]:
+    """A sort key: by rank, then by suit."""
+    return card % NUM_RANKS, card
 
 
 def _winning_card(state: State) -> int | None:
@@ -32,36 +30,36 @@ def _winning_card(state: State) -> int | None:
 
 def _strength(holding) -> int:
     """A rough count of winners: jacks to aces, hearts counting double."""
-    return sum(n * max(0, _rank(c) - 8) * (2 if c // NUM_RANKS == HEARTS else 1)
+    return sum(n * max(0, c % NUM_RANKS - 8) * (2 if c // NUM_RANKS == HEARTS else 1)
                for c, n in enumerate(holding))
 
 
 def choose_play(state: State, legal: tuple[Card, ...], rng: Rng, strategy: str,
                 shooter: int | None = None) -> Card:
-    """The card a player of ``strategy`` plays; ``shooter`` is the seat aiming for the moon."""
+    """The card a player of ``strategy`` plays; ``shooter`` is the seat aiming for the moon.
+
+    The steering strategies ``aside-first`` and ``aside-last`` play towards a set-aside trick,
+    seeing every holding, in the first trick or the last two; elsewhere they play ``simple``."""
     if strategy == "random" or len(legal) == 1:
         return legal[rng.below(len(legal))]
-    if strategy in _ASIDE_TRICKS and _ASIDE_TRICKS[strategy](state):
-        return _aside_lead(state, legal) if not state.trick else _aside_follow(state, legal)
+    if (strategy == "aside-first" and state.trick_number == 1) or (
+            strategy == "aside-last" and state.trick_number >= state.tricks_per_hand - 1):
+        return _aside_follow(state, legal) if state.trick else _aside_lead(state, legal)
     if state.to_play == shooter:
         return _shooter_play(state, legal)
     return _simple_play(state, legal)
 
 
 def _simple_play(state: State, legal: tuple[Card, ...]) -> Card:
-    """``simple``: duck under the winning card, cancel it rather than win, shed points when
-    void."""
+    """Duck under the winning card, cancel it rather than win, shed points when void."""
     cards = state.trick_cards
     if not cards:
-        safe = [c for c in legal if card_points(c) == 0] or list(legal)
-        return min(safe, key=lambda c: (_rank(c), c))
+        return min([c for c in legal if card_points(c) == 0] or legal, key=_low)
     led = cards[0] // NUM_RANKS
     following = [c for c in legal if c // NUM_RANKS == led]
     if following:
         winning = _winning_card(state)
-        if winning is None:
-            return min(following)
-        under = [c for c in following if c < winning]
+        under = [c for c in following if winning is not None and c < winning]
         if under:
             return max(under)
         if winning in following and state.rules.cancellation:
@@ -69,75 +67,63 @@ def _simple_play(state: State, legal: tuple[Card, ...]) -> Card:
         return min(following)
     points = ([c for c in legal if c == QUEEN_OF_SPADES]
               or [c for c in legal if c // NUM_RANKS == HEARTS])
-    return max(points or legal, key=lambda c: (_rank(c), c))
-
-
-# the tricks in which the steering strategies of the set-aside situations play for a set-aside
-# trick (see _Steering), with everyone's cards in view; elsewhere they play as ``simple``
-_ASIDE_TRICKS = {
-    "aside-first": lambda state: state.trick_number == 1,
-    "aside-last": lambda state: state.trick_number >= state.tricks_per_hand - 1,
-}
+    return max(points or legal, key=_low)
 
 
 def _aside_lead(state: State, legal: tuple[Card, ...]) -> Card:
-    """A lead after which :func:`_aside_follow` by every other seat sets the trick aside, if
-    one does (the lowest such); else the lowest card."""
-    for card in sorted(legal, key=lambda c: (_rank(c), c)):
+    """The lowest lead after which :func:`_aside_follow` by every other seat sets the trick
+    aside, else the lowest card."""
+    for card in sorted(legal, key=_low):
         after = engine.play(state, state.to_play, card, check=False)
         while after.trick:
             after = engine.play(after, after.to_play,
                                 _aside_follow(after, engine.legal_plays(after)), check=False)
         if after.last_trick is not None and after.last_trick.outcome.winner is None:
             return card
-    return min(legal, key=lambda c: (_rank(c), c))
+    return min(legal, key=_low)
 
 
 def _aside_follow(state: State, legal: tuple[Card, ...]) -> Card:
-    """A card towards a set-aside trick: the twin of the highest uncancelled card of the led
-    suit, else a card of that suit whose twin a seat still to play holds, else the lowest."""
+    """The twin of the highest uncancelled card of the led suit, else a card of that suit
+    whose twin a seat still to play holds, else the lowest."""
     cards = state.trick_cards
     led = cards[0] // NUM_RANKS
     twins = [c for c in legal if c // NUM_RANKS == led and cards.count(c) == 1]
-    if twins:
-        return max(twins)
     later = [(state.to_play + step) % state.players
              for step in range(1, state.players - len(cards))]
     matched = [c for c in legal if c // NUM_RANKS == led and c not in cards
                and any(state.holdings[seat][c] for seat in later)]
-    if matched:
-        return max(matched)
-    return min(legal, key=lambda c: (_rank(c), c))
+    return max(twins or matched) if twins or matched else min(legal, key=_low)
 
 
 def _shooter_play(state: State, legal: tuple[Card, ...]) -> Card:
+    """Lead the highest card (hearts first), win what can be won, else shed no points."""
     cards = state.trick_cards
-    if not cards:  # lead the highest card, hearts first once they may be led
-        return max(legal, key=lambda c: (_rank(c), c // NUM_RANKS == HEARTS, c))
+    if not cards:
+        return max(legal, key=lambda c: (c % NUM_RANKS, c // NUM_RANKS == HEARTS, c))
     led = cards[0] // NUM_RANKS
     following = [c for c in legal if c // NUM_RANKS == led]
     if following:
         winning = _winning_card(state)
         winners = [c for c in following if (winning is None or c > winning) and c not in cards]
         return max(winners) if winners else min(following)
-    safe = [c for c in legal if not is_point_card(c)] or list(legal)
-    return min(safe, key=lambda c: (_rank(c), c))
+    return min([c for c in legal if not is_point_card(c)] or legal, key=_low)
 
 
-def choose_pass(holding, count: int, rng: Rng, strategy: str,
-                aiming: bool = False, rules: Ruleset | None = None) -> tuple[Card, ...]:
-    held = [c for c in cards_of(holding) if rules is None or rules.may_pass(c)]
+def choose_pass(holding, rules: Ruleset, rng: Rng, strategy: str,
+                aiming: bool) -> tuple[Card, ...]:
+    """The cards passed: at random; aiming for the moon, the lowest non-point cards; else the
+    Black Maria, hearts and high cards."""
+    held = [c for c in cards_of(holding) if rules.may_pass(c)]
+    count = rules.pass_count
     if strategy == "random":
         return tuple(sorted(rng.sample(held, count)))
-    if aiming:  # keep the winners and the points; pass the lowest other cards
-        ranked = sorted(held, key=lambda c: (is_point_card(c), _rank(c), c))
-        return tuple(sorted(ranked[:count]))
-    ranked = sorted(held, key=lambda c: (c == QUEEN_OF_SPADES, c // NUM_RANKS == HEARTS,
-                                         _rank(c), c))
+    if aiming:
+        return tuple(sorted(sorted(held, key=lambda c: (is_point_card(c), *_low(c)))[:count]))
+    ranked = sorted(held, key=lambda c: (c == QUEEN_OF_SPADES, c // NUM_RANKS == HEARTS, *_low(c)))
     return tuple(sorted(ranked[-count:]))
 
 
-# -- situations ----------------------------------------------------------------------------
 def shows_situation(situation: str, cases: list[str]) -> bool:
     """Whether a game whose cases (:meth:`GameStats.cases`) are ``cases`` shows ``situation``."""
     if situation == "moon":
@@ -150,13 +136,13 @@ def situation_problem(situation: str, rules: Ruleset, players: int) -> str | Non
     set_aside = (rules.cancellation and rules.decks > 1
                  and rules.nothing_survives == NothingSurvives.SET_ASIDE)
     kitty = rules.kitty_size(players) > 0
-    problems = {
-        "moon": None if rules.shooting_the_moon else "there is no moon (shooting_the_moon = false)",
-        "set-aside-first": None if set_aside else "no trick is ever set aside",
-        "set-aside-last": None if set_aside else "no trick is ever set aside",
-        "kitty-pickup": None if kitty else f"there is no kitty at {players} players",
-        "kitty-delayed": None if kitty and set_aside and rules.kitty_to == KittyTo.FIRST_TRICK else
-        "no kitty waits for a set-aside first trick",
-        "tie": None,
-    }
-    return problems[situation]
+    if situation == "moon" and not rules.shooting_the_moon:
+        return "there is no moon (shooting_the_moon = false)"
+    if situation.startswith("set-aside") and not set_aside:
+        return "no trick is ever set aside"
+    if situation == "kitty-pickup" and not kitty:
+        return f"there is no kitty at {players} players"
+    if situation == "kitty-delayed" and not (kitty and set_aside
+                                             and rules.kitty_to == KittyTo.FIRST_TRICK):
+        return "no kitty waits for a set-aside first trick"
+    return None

@@ -1,29 +1,11 @@
 """Hypothesis strategies and an assertion helper for testing other Hearts implementations.
 
-For a validator (something that reads logs and finds violations)::
-
-    from hypothesis import given
-    from referee.conformance.testing import game_logs, violating_logs
-
-    @given(game_logs(rules="cancellation"))
-    def test_accepts_legal_games(log):
-        assert my_validate(log.text) == []
-
-    @given(violating_logs())
-    def test_finds_the_one_violation(log):
-        (want,) = log.expected
-        assert [(v.kind, v.line) for v in my_validate(log.text)] == [(want.kind, want.line)]
-
-For an engine (something that plays games): draw a deal with :func:`deals`, let the engine
-play it, write what happened as log lines or :mod:`referee.log.events` records, and call
-:func:`assert_events_legal`, which raises :class:`RefereeAssertionError` (an
-``AssertionError``) carrying the referee's diagnostics.  ``spec/conformance.md`` has a
-complete example.
-
-Every strategy takes keyword arguments only; each argument may be a value, a Hypothesis
-strategy of values, or None (drawn).  The strategies draw the table and the length first and
-the cards last, from small draws (a seed per hand or deal), so a failing example shrinks to the
-fewest players and hands (see ``spec/conformance.md``, "Shrinking").
+A validator draws legal logs (:func:`game_logs`) and logs with one violation
+(:func:`violating_logs`, the violation in ``log.expected``); an engine plays a drawn deal
+(:func:`deals`) and hands what it did to :func:`assert_events_legal`, which raises
+:class:`RefereeAssertionError` (an ``AssertionError``) carrying the referee's diagnostics.
+Every strategy takes keyword arguments only, each a value, a strategy of values or None
+(drawn); spec/conformance.md has complete examples and tells how the examples shrink.
 """
 
 from __future__ import annotations
@@ -46,29 +28,21 @@ except ImportError as err:  # pragma: no cover - depends on the environment
 from referee.judge.diagnostics import Diagnostic, Report
 from referee.conformance.gamestats import GameStats
 from referee.conformance.rng import Rng
-from referee.conformance.generate import deal_events, generate_game, players_tag, ruleset_toml
-from referee.conformance.generate import seat_names, twos_apart
-
+from referee.conformance.generate import (deal_events, log_header, players_tag, ruleset_toml,
+                                          seat_names, twos_apart)
 # one hand from its own Rng, dealt again if it runs into a dead end (R5.6)
 from referee.conformance.generate import _play_hand_to_its_end as play_hand
 from referee.conformance.inject import INJECTABLE, can_occur, hands_for, violating_game
 from referee.conformance.verdicts import CannotInject, Expected
+from referee.log.canonical import format_event
 from referee.log.events import Event, GameOver, Tag
+from referee.log.parser import parse_log
 from referee.log.writer import write
 from referee.rules import engine
 from referee.rules.cards import Card
-from referee.rules.options import (
-    DealerMoves,
-    FirstLeader,
-    GameLength,
-    KittyTo,
-    MoonChoice,
-    NothingSurvives,
-    PassDirection,
-    SetAsideLast,
-    SetAsideWhen,
-    WinningTotal,
-)
+from referee.rules.options import (DealerMoves, FirstLeader, GameLength, KittyTo, MoonChoice,
+                                   NothingSurvives, PassDirection, SetAsideLast, SetAsideWhen,
+                                   WinningTotal)
 from referee.rules.ruleset import Ruleset, load_ruleset, with_options
 from referee.rules.ruleset_files import bundled_names
 
@@ -88,13 +62,10 @@ _FULL_GAME_ODDS = 8
 _SHORT_TARGET = 26
 
 
-# -- the rulesets and tables drawn ----------------------------------------------------------
 def as_strategy(value, default: SearchStrategy) -> SearchStrategy:
     if value is None:
         return default
-    if isinstance(value, SearchStrategy):
-        return value
-    return st.just(value)
+    return value if isinstance(value, SearchStrategy) else st.just(value)
 
 
 def as_ruleset(value) -> Ruleset:
@@ -105,12 +76,18 @@ def as_ruleset(value) -> Ruleset:
     raise InvalidArgument(f"rules must be a Ruleset or a ruleset name, not {value!r}")
 
 
+def _toml_path(value) -> str | None:
+    """``value`` when it names a ruleset file (a ``.toml`` path), else None."""
+    return value if isinstance(value, str) and value.endswith(".toml") else None
+
+
 def bundled_rulesets() -> list[Ruleset]:
     return [load_ruleset(name) for name in bundled_names()]
 
 
 def _option_changes() -> SearchStrategy[dict]:
     """Option values that keep any bundled ruleset valid."""
+    booleans = st.booleans()
     return st.fixed_dictionaries({}, optional={
         "target": st.integers(20, 300),
         "pass_count": st.integers(0, 3),
@@ -118,14 +95,10 @@ def _option_changes() -> SearchStrategy[dict]:
                                min_size=1, max_size=4).map(tuple),
         "dealer_moves": st.sampled_from(DealerMoves),
         "first_leader": st.sampled_from(FirstLeader),
-        "second_two_of_clubs_follows": st.booleans(),
-        "first_lead_any_club": st.booleans(),
-        "first_lead_points": st.booleans(),
-        "first_trick_points": st.booleans(),
-        "queen_breaks_hearts": st.booleans(),
-        "must_break_hearts": st.booleans(),
-        "lead_hearts_instead_of_queen": st.booleans(),
-        "cancellation": st.booleans(),
+        **dict.fromkeys(("second_two_of_clubs_follows", "first_lead_any_club",
+                         "first_lead_points", "first_trick_points", "queen_breaks_hearts",
+                         "must_break_hearts", "lead_hearts_instead_of_queen", "cancellation"),
+                        booleans),
         "set_aside_when": st.sampled_from(SetAsideWhen),
         "set_aside_last": st.sampled_from(SetAsideLast),
         "kitty_to": st.sampled_from(KittyTo),
@@ -134,11 +107,10 @@ def _option_changes() -> SearchStrategy[dict]:
                                          (MoonChoice.SUBTRACT,)]),
         "jack_of_diamonds_bonus": st.sampled_from([0, -10]),
         "no_tricks_bonus": st.sampled_from([0, -5]),
-        "no_tricks_bonus_in_moon_hand": st.booleans(),
-        **{name: st.booleans() for name in (
-            "two_of_clubs_apart", "led_heart_breaks_hearts", "first_lead_fallback",
-            "first_trick_points_whole_hand", "shooting_the_moon", "lead_suit_switch",
-            "pass_by_hand_number")},
+        "no_tricks_bonus_in_moon_hand": booleans,
+        **dict.fromkeys(("two_of_clubs_apart", "led_heart_breaks_hearts", "first_lead_fallback",
+                         "first_trick_points_whole_hand", "shooting_the_moon", "lead_suit_switch",
+                         "pass_by_hand_number"), booleans),
         "unpassable_cards": st.sampled_from([(), ("2C",)]),
         "pair_moon_points": st.sampled_from([0, 26]),
         "nothing_survives": st.sampled_from(NothingSurvives),
@@ -151,11 +123,9 @@ def _option_changes() -> SearchStrategy[dict]:
 
 
 def rulesets(*, variants: bool = False) -> SearchStrategy[Ruleset]:
-    """The bundled rulesets; with ``variants=True`` also copies with some options changed.
-
-    A variant keeps its base's name; logs cannot name it, so use variants with :func:`deals`
-    and with :func:`assert_events_legal` (``ruleset=``), not with :func:`game_logs`.
-    """
+    """The bundled rulesets; with ``variants=True`` also copies with some options changed
+    (a variant keeps its base's name, which a log cannot name: use variants with
+    :func:`deals` and :func:`assert_events_legal`, not with :func:`game_logs`)."""
     bundled = st.sampled_from(bundled_rulesets())
     if not variants:
         return bundled
@@ -186,7 +156,6 @@ def nameable(rules: Ruleset) -> Ruleset:
     return rules
 
 
-# -- values the strategies produce ----------------------------------------------------------
 @dataclass(frozen=True)
 class DrawnDeal:
     """One hand's deal: ``hands[seat]`` as dealt (sorted) and the ``kitty``."""
@@ -203,9 +172,7 @@ class DrawnDeal:
         return engine.DealAction(self.hands, self.kitty)
 
     def log_lines(self) -> list[str]:
-        """The start of a log of this hand, as text lines: tags, ``hand 1``, deals, kitty."""
-        from referee.log.canonical import format_event
-
+        """:meth:`events` as text lines."""
         return [format_event(event) for event in self.events()]
 
     def events(self) -> list[Event]:
@@ -218,11 +185,9 @@ class DrawnDeal:
 class GameLog:
     """A generated log: its text and events, how it was made, and what a referee must say.
 
-    ``expected`` is empty for a legal log, else the one injected violation (kind, line, hand,
-    trick, player; None where the violation names none).  ``str(log)`` is the text; the
-    repr leaves out the events and ruleset.  ``seed``: a seed per hand (:func:`game_logs`),
-    or the seed given to :func:`~referee.conformance.inject.violating_game`.
-    """
+    ``expected`` is empty for a legal log, else the one injected violation.  ``str(log)`` is
+    the text.  ``seed``: a seed per hand (:func:`game_logs`), or the seed given to
+    :func:`~referee.conformance.inject.violating_game`."""
 
     text: str
     events: tuple[Event, ...] = field(repr=False)
@@ -244,7 +209,6 @@ class GameLog:
         return self.expected[0].kind if self.expected else None
 
 
-# -- strategies -----------------------------------------------------------------------------
 @st.composite
 def deals(draw, *, rules=None, players=None) -> DrawnDeal:
     """A shuffled deal for one hand: the decks shuffled by a drawn seed, dealt in blocks
@@ -265,25 +229,19 @@ def deals(draw, *, rules=None, players=None) -> DrawnDeal:
 @st.composite
 def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None,
               target=None) -> GameLog:
-    """A legal game log: ``hands`` hands (default 1 or 2; None: to the end of the game).
-
-    The table, length and strategy are drawn first, then the dealer and a seed per hand
-    (its shuffle and choices), so a failing example shrinks hand by hand.  A game played to
-    the end (``hands=None``) is played to a ``target`` drawn (written in a [Target] tag): the
-    ruleset's own one time in eight, else at most 26 points, so a failing whole game shrinks to
-    one hand; give ``target`` (a value or a strategy) to fix it.  A ruleset from a file (a ``.toml`` path,
-    e.g. examples/rulesets/cancellation-hearts.toml) is named by its path in the log's
-    [Ruleset] tag, and keeps its own target."""
+    """A legal game log of ``hands`` hands (default 1 or 2; None: to the end of the game, to
+    a ``target`` drawn or given).  The table, length and strategy are drawn first, then the
+    dealer and a seed per hand, so a failing example shrinks hand by hand."""
     chosen = draw(as_strategy(rules, rulesets()))
-    path = chosen if isinstance(chosen, str) and chosen.endswith(".toml") else None
+    path = _toml_path(chosen)
     ruleset = as_ruleset(chosen) if path else nameable(as_ruleset(chosen))
     n = players_for(draw, ruleset, players)
     count = draw(as_strategy(hands, st.none())) if hands is not None else None
     ruleset = _with_target(draw, ruleset, target, path, count is None)
     how = draw(as_strategy(strategy, st.sampled_from(("random", "simple"))))
-    events = generate_game(ruleset, n, seed=0, hands=0, event_name=HYPOTHESIS_EVENT)  # tags
-    state = engine.new_game(ruleset, n, dealer=draw(st.integers(0, n - 1)))
     names, seeds = seat_names(n), []
+    events = log_header(ruleset, names, HYPOTHESIS_EVENT)
+    state = engine.new_game(ruleset, n, dealer=draw(st.integers(0, n - 1)))
     while state.phase is not engine.Phase.OVER and (count is None or len(seeds) < count):
         seeds.append(draw(SEEDS))
         state = play_hand(state, names, Rng(seeds[-1]), how, events, GameStats())
@@ -314,14 +272,10 @@ def _with_target(draw, ruleset: Ruleset, target, path, to_the_end: bool) -> Rule
 @st.composite
 def violating_logs(draw, *, kinds=None, rules=None, players=None, hands=_SHORT) -> GameLog:
     """A log with exactly one violation of a kind from ``kinds`` (default: every injectable
-    kind, :data:`referee.conformance.inject.INJECTABLE`), and that violation in ``log.expected``.
-
-    Without ``rules`` the ruleset is drawn among those where the kind can occur
-    (``illegal-play`` needs ``standard``'s first-trick rule, ``miscounted-cancellation`` twins).
-    """
+    kind, :data:`referee.conformance.inject.INJECTABLE`), that violation in ``log.expected``.
+    Without ``rules`` the ruleset is drawn among those where the kind can occur."""
     wanted = tuple(kinds) if kinds is not None else INJECTABLE
-    unknown = [k for k in wanted if k not in INJECTABLE]
-    if unknown or not wanted:
+    if not wanted or any(k not in INJECTABLE for k in wanted):
         raise InvalidArgument(f"kinds must be among {', '.join(INJECTABLE)}; got {wanted!r}")
     if rules is not None and not isinstance(rules, SearchStrategy):
         fixed = as_ruleset(rules)
@@ -333,27 +287,24 @@ def violating_logs(draw, *, kinds=None, rules=None, players=None, hands=_SHORT) 
         ruleset = draw(st.sampled_from([r for r in bundled_rulesets() if can_occur(kind, r)]))
     else:
         ruleset = as_ruleset(draw(as_strategy(rules, st.nothing())))
-    path = rules if isinstance(rules, str) and rules.endswith(".toml") else None
+    path = _toml_path(rules)
     ruleset = ruleset if path else nameable(ruleset)
     n = players_for(draw, ruleset, players)
     count = draw(as_strategy(hands, st.none())) if hands is not None else None
-    count = hands_for(kind, count)  # a wrong dealer needs a second hand
+    count = hands_for(kind, count)
     seed = draw(SEEDS)
     for attempt in range(_TRIES):
         try:
             text, expected = violating_game(ruleset, n, seed=seed + attempt, kind=kind, hands=count)
         except CannotInject:
             continue
-        from referee.log.parser import parse_log
-
         if path:  # the tag names the file; the line numbers stay
             text = text.replace(f'"{ruleset.name}"]', f'"{_ruleset_reference(path)}"]', 1)
-        events = parse_log(text).events
-        return GameLog(text, events, ruleset, n, seed + attempt, count, "random", (expected,))
+        return GameLog(text, parse_log(text).events, ruleset, n, seed + attempt, count, "random",
+                       (expected,))
     reject()  # no place for this kind in _TRIES games: let Hypothesis draw another example
 
 
-# -- checking another engine's events -------------------------------------------------------
 class RefereeAssertionError(AssertionError):
     """The referee found violations; ``diagnostics`` and ``report`` hold what it found."""
 
@@ -392,19 +343,11 @@ def _with_ruleset(events: list[Event], reference: str) -> list[Event]:
 
 def assert_events_legal(events: Iterable[Event] | str, *, ruleset: Ruleset | str | None = None,
                         allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
-    """Referee a game given as :mod:`referee.log.events` records (or as log text) and raise
-    :class:`RefereeAssertionError` with the referee's diagnostics unless it is clean.
-
-    ``ruleset`` (a :class:`Ruleset`, a bundled name or a TOML path) replaces the log's
-    ``[Ruleset]`` tag; a ruleset no file names is written to a temporary TOML file.
-    A ``[Ruleset]`` tag that names a file is read as ``referee check`` reads text from
-    standard input: only under ``allowed_dirs`` (a log names nothing else on the machine);
-    the file ``ruleset`` names or this call writes is allowed.
-    Returns the clean :class:`~referee.judge.diagnostics.Report` (hand scores, totals, winners).
-    """
+    """Referee a game given as :mod:`referee.log.events` records (or as log text); raise
+    :class:`RefereeAssertionError` unless it is clean, else return the report.  ``ruleset``
+    replaces the log's ``[Ruleset]`` tag; a file a tag names is read only under
+    ``allowed_dirs`` or where ``ruleset`` names it or this call wrote it."""
     from referee.judge.walk import check_text
-    from referee.log.parser import parse_log
-    from referee.log.writer import write
 
     reference = "" if ruleset is None else _ruleset_reference(ruleset)
     if isinstance(events, str):
@@ -424,7 +367,6 @@ def assert_events_legal(events: Iterable[Event] | str, *, ruleset: Ruleset | str
         except (ValueError, TypeError) as err:
             raise RefereeAssertionError(f"the events cannot be written as a log: {err}",
                                         None, "") from None
-    # the ruleset file this call wrote or was given is the caller's: its folder may be read
     allowed = (*allowed_dirs, *((Path(reference).parent,) if reference.endswith(".toml") else ()))
     report = check_text(text, allowed_dirs=allowed)
     if report.verdict != "clean":
@@ -433,9 +375,9 @@ def assert_events_legal(events: Iterable[Event] | str, *, ruleset: Ruleset | str
 
 
 def _message(report: Report, text: str) -> str:
-    lines = text.split("\n")
     if report.unreadable is not None:
         return f"the referee cannot read this log: {report.unreadable}"
+    lines = text.split("\n")
     out = [f"the referee found {len(report.diagnostics)} violation(s):"]
     for d in report.diagnostics:
         out.append(f"  line {d.line}:{d.column}: {d.code} {d.kind} [{d.rule}] {d.message}")

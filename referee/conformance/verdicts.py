@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass
 
 
@@ -41,3 +42,8 @@ def expected_document(violations: list[Expected], *, log: str | None = None, **a
                 "violations": [v.to_json() for v in violations]}
     document.update(about)
     return document
+
+
+def json_text(data) -> str:
+    """A JSON file's text as the referee writes one: indented, UTF-8, a final newline."""
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
