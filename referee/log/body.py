@@ -49,7 +49,7 @@ _END = r"(?![^\s,])"  # a piece ends at a space, a comma or the end
 # well-formed body, which follow each other, the matches are the same.
 _SEP_RUN = r"(?<![\s,])([\s,]*+)"
 _PLAYS_FAST = re.compile(rf"{_SEP_RUN}({_FAST_NAME})([^\S\n]+)({_CARD}){_END}")
-MAX_POINT_DIGITS = 9  # as a JSON record's points (recordschema.py); keeps every sum printable
+MAX_POINT_DIGITS = 9  # as a JSON record's points (jsonrecord.py); keeps every sum printable
 _ENTRIES_FAST = re.compile(rf"{_SEP_RUN}({_FAST_NAME})([^\S\n]+)([+-]?[0-9]{{1,{MAX_POINT_DIGITS}}}){_END}")
 _NAMES_FAST = re.compile(rf"{_SEP_RUN}({_FAST_NAME}){_END}")
 _CARDS_FAST = re.compile(rf"{_SEP_RUN}([^\s,]+)")
