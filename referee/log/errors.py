@@ -14,7 +14,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from referee.log.canonical import format_event
-from referee.log.events import Comment, Event
+from referee.log.events import Comment
 from referee.log.words import QUOTES, shown
 from referee.util.message import Message, msg
 from referee.util.suggest import did_you_mean

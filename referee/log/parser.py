@@ -31,8 +31,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.log.body import PLAIN_LINES, PLAIN_TRICK_LINE, BodyError
-from referee.log.build import EventBuilder, TooManyProblems, plain_deal, plain_pass, plain_trick_event
+from referee.log.build import (PLAIN_LINES, PLAIN_TRICK_LINE, BodyError, EventBuilder,
+                               TooManyProblems, plain_deal, plain_pass, plain_trick_event)
 from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.log.events import Comment, Event, Tag
 from referee.log.recognise import looks_like_record
