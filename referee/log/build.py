@@ -360,22 +360,20 @@ class TooManyProblems(Exception):
 
 
 def statement(method):
-    """A common statement's callback: called by the parser with [HEAD, REST] tokens; the
-    event is built by ``method`` from plain values (see :meth:`EventBuilder.add`).  A builder
-    that changes how a common statement is read overrides its method with this decorator."""
+    """A common statement's callback, called by Lark with [HEAD, REST] tokens; ``method``
+    builds the event from plain values (and is what the line reader calls)."""
 
     @wraps(method)
     def callback(self: EventBuilder, children: list) -> None:
         head, rest = children
         self.add(method, head.line, head.column, head.value, rest.column, rest.value)
 
-    callback.build = method  # the line reader (parser.LineReader) calls it with values it cut itself
+    callback.build = method
     return callback
 
 
 def _end(column: int, text: str) -> int:
-    """End column of ``text`` (a token, or the body that starts a REST) that starts at
-    ``column``, trailing blanks excluded."""
+    """End column of ``text`` at ``column``, trailing blanks excluded."""
     return column + len(text.rstrip())
 
 
@@ -386,15 +384,12 @@ def _cards_part(rest: str) -> str:
 
 
 class EventBuilder:
-    """The rule callbacks of one parse, and what they have built: ``events`` and ``problems``.
-
-    Lark calls each callback with the rule's children; the fast line reader calls the same methods
-    with values.  Builders share nothing: a parse makes its own."""
+    """The rule callbacks of one parse (Lark calls them with the rule's children, the line
+    reader with values), and what they have built: ``events`` and ``problems``.  ``terminals``
+    (regular expressions by name) cut REST tokens with quotes or a comment; ``max_problems``
+    end the parse (:class:`TooManyProblems`)."""
 
     def __init__(self, terminals: Mapping[str, str], max_problems: int) -> None:
-        """``terminals``: the grammar's terminals (regular expressions by name), whose
-        patterns cut REST tokens that hold quotes or a comment; ``max_problems``: how many
-        problems end the parse (:class:`TooManyProblems`)."""
         self.events: list[Event] = []
         self.problems: list[Problem] = []
         self.max_problems = max_problems
@@ -433,7 +428,6 @@ class EventBuilder:
 
     # The same from values: the tokens' text and columns, as the line reader cuts them too.
     def comment_line(self, line: int, column: int, text: str) -> None:
-        """A whole-line COMMENT token ``text`` (``# ...``) at ``column``."""
         self.events.append(Comment(text[1:].strip(), span(line, column, _end(column, text))))
 
     def tag_line(self, line: int, column: int, name: str, value: str, end_column: int) -> None:
