@@ -98,11 +98,6 @@ def loads(text: str, hold: bool = True) -> object:
     return document
 
 
-def _twice(name: str) -> str:
-    # TRANSLATORS: {name} is the member's name in quotes, as Python writes it
-    return msg("the member name {name} appears twice in this object", name=repr(name))
-
-
 def _fault(text: str, offset: int, message: str) -> JsonError:
     """The JsonError of nesting too deep before ``offset``, else of ``message`` there."""
     refuse_deep(text, end=offset)
@@ -190,7 +185,9 @@ def _blame(text: str) -> tuple[int, str]:
         seen = set()
         for name, name_at, start, _, _ in members(text, pos, STRICT):
             if name_at is not None and name in seen:
-                return name_at, _twice(name)
+                # TRANSLATORS: {name} is the member's name in quotes, as Python writes it
+                return name_at, msg("the member name {name} appears twice in this object",
+                                    name=repr(name))
             seen.add(name)
             pos = start  # the last: the value that holds the fault
     number = _NUMBER.match(text, pos)
