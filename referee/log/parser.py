@@ -532,8 +532,11 @@ def tags_after(text: str, start: int, line: int,
                 end = text.find("\n", begin)
                 if (end if end >= 0 else len(text)) - begin > MAX_LINE:
                     continue  # a long line, which parse_log reports unread
-                piece = text[begin:end + 1] if end >= 0 else text[begin:] + "\n"
-                _read(piece, reader, reading, True, (("text", 0, len(piece), line),))
+                if end >= 0:
+                    _read(text, reader, reading, True, (("text", begin, end + 1, line),))
+                else:  # the last line, without its newline
+                    last = text[begin:] + "\n"
+                    _read(last, reader, reading, True, (("text", 0, len(last), line),))
                 found.extend(e for e in made.events if isinstance(e, Tag) and keep(e))
                 made.events.clear()
     except Exception:  # noqa: BLE001 - TooManyProblems, or a bug: the whole text is read instead
