@@ -137,10 +137,6 @@ class Builder:
         _SET_SOURCE(run, (self.places.spans, path))
         return run
 
-    def tags(self, tags: list[dict]) -> None:
-        for index, tag in enumerate(tags):
-            self.tag(("tags", index), tag)
-
     def tag(self, at: tuple, tag: dict) -> None:
         name, value = tag["name"], tag["value"]
         if not TAG_NAME_RE.fullmatch(name):  # (the schema takes Player, which a log may not)
@@ -318,7 +314,8 @@ def _read(text: str, keep: bool = True) -> Reading:
         root, hands = _root(text)
         found = _problems(places, "record", root, ())
         if not found:
-            builder.tags(root.get("tags", ()))
+            for index, tag in enumerate(root.get("tags", ())):
+                builder.tag(("tags", index), tag)
         for index, hand in enumerate(hands):
             found += _problems(places, "hand", hand, ("hands", index), found)
             if not found:
