@@ -482,7 +482,8 @@ class EventBuilder:
         body, claim, claim_at = _split(rest, self.trick_rest)
         return Trick(
             int(head[5 : head.rindex(":")].strip()),  # strip(): int() refuses some blanks
-            plays(body, line, rest_col) if body else (), _claim(claim, line, rest_col + claim_at), None,
+            plays(body, line, rest_col) if body else (),
+            _claim(claim, line, rest_col + claim_at), None,
             Span(line, col, line, _statement_end(col, head, rest_col, body, claim, claim_at)),
             NO_SPAN,
         )

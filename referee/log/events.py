@@ -255,8 +255,3 @@ class Comment(Record):
 
 
 Event = Comment | Tag | HandStart | Deal | Kitty | Pass | Trick | Moon | Score | Total | GameOver
-
-
-def setters(cls: type, *names: str) -> tuple:
-    """The slot setters of fields ``names`` of ``cls``: ``set(obj, value)``, frozen or not."""
-    return tuple(cls.__dict__[name].__set__ for name in names)

@@ -20,8 +20,9 @@ from typing import NamedTuple
 
 from referee.log.decode import UnreadableLog
 from referee.log.events import (CardRun, Claim, Comment, Deal, Entry, Event, GameOver, HandStart,
-                                Kitty, Moon, Pass, Play, Score, Span, Tag, Total, Trick, setters)
-from referee.log.jsontext import CHECK, STRICT, JsonError, Places, loads, members, pointer, refuse_deep
+                                Kitty, Moon, Pass, Play, Score, Span, Tag, Total, Trick)
+from referee.log.jsontext import (CHECK, STRICT, JsonError, Places, loads, members, pointer,
+                                  refuse_deep)
 from referee.log.words import TAG_NAME_RE, split_players
 from referee.rules.cards import Card, card_text
 from referee.rules.ruleset import canonical_direction
@@ -38,8 +39,9 @@ _BLANK = re.compile(r"[ \t\n\r]*")
 _CARDS = {card_text(card): Card(card) for card in range(52)}  # the schema's cards
 _NOWHERE = Span(1, 1, 1, 1)  # the span of a member that is not there
 _new = object.__new__
-_SET_CARDS, _SET_SOURCE = setters(CardRun, "cards", "_source")
-_SET_SPAN = setters(Span, "line", "column", "end_line", "end_column")
+_SET_CARDS, _SET_SOURCE = (CardRun.__dict__[name].__set__ for name in ("cards", "_source"))
+_SET_SPAN = tuple(Span.__dict__[name].__set__
+                  for name in ("line", "column", "end_line", "end_column"))
 
 
 class Reading(NamedTuple):
@@ -157,12 +159,6 @@ class Builder:
     def hand(self, at: tuple, hand: dict) -> None:
         """Unless ``keep``, only the statements' paths (and the HandStart, for the comments)."""
         first = len(self.statements)
-        self._hand(at, hand)
-        if not self.keep:
-            self.statements[first:] = [(path, event if type(event) is HandStart else None)
-                                       for path, event in self.statements[first:]]
-
-    def _hand(self, at: tuple, hand: dict) -> None:
         add = self.statements.append
         if "number" in hand:
             direction = hand.get("pass")
@@ -187,6 +183,9 @@ class Builder:
         for index, trick in enumerate(hand.get("tricks", ())):
             self.trick((*at, "tricks", index), trick)
         self.closing(at, hand)
+        if not self.keep:
+            self.statements[first:] = [(path, event if type(event) is HandStart else None)
+                                       for path, event in self.statements[first:]]
 
     def trick(self, at: tuple, trick: dict) -> None:
         leader = trick.get("leader")
