@@ -28,14 +28,14 @@ from record_texts import (
 
 from referee.cli import main
 from referee.judge.walk import check_bytes, check_path
-from referee.log import recordschema
+from referee.log import jsonrecord
 from referee.log.decode import UnreadableLog
 from referee.log.events import Comment, Deal, HandStart, Kitty, Span, Tag, Trick
 from referee.log.jsonrecord import InvalidRecord, players_value, read_record, record_pointers
 from referee.log.jsontext import MAX_DEPTH, JsonError, Places, loads
 from referee.log.jsonwrite import NotRecordable, record_of
 from referee.log.parser import parse_bytes, parse_log
-from referee.log.recordschema import schema
+from referee.log.jsonrecord import schema
 from referee.log.words import split_players
 from referee.log.writer import format_text
 from referee.rules.cards import card_text
@@ -420,13 +420,13 @@ def _counting_jsonschema(monkeypatch) -> list[str]:
     """The parts (record, hand) jsonschema is asked about, in order, as it is asked."""
     asked: list[str] = []
     for part in ("record", "hand"):
-        errors = recordschema._validator(part, False)
+        errors = jsonrecord._validator(part, False)
 
         def counted(value, part=part, errors=errors):
             asked.append(part)
             return errors(value)
 
-        monkeypatch.setitem(recordschema._STATE, (part, False), counted)
+        monkeypatch.setitem(jsonrecord._STATE, (part, False), counted)
     return asked
 
 
@@ -443,7 +443,7 @@ def test_the_schema_s_cards_are_the_52_cards():
     cards = {card_text(card) for card in range(52)}
     texts = cards | {"1S", "11S", "QX", "qs", "QS\n", " QS", "Q", "", "10", "1OS", "AS S"}
     valid = {text for text in texts
-             if recordschema.valid("hand", {"kitty": [text]}) and _jsonschema_says(
+             if jsonrecord.valid("hand", {"kitty": [text]}) and _jsonschema_says(
                  {"format": "referee-game-record", "version": 1, "hands": [{"kitty": [text]}]})}
     assert valid == cards
 
@@ -476,9 +476,9 @@ def _quick_says(document: object) -> bool:
     """jsonschema-rs's answer as the reader asks it: the record without its hands, then each."""
     hands = document.get("hands") if isinstance(document, dict) else None
     if isinstance(hands, list):
-        return recordschema.valid("record", {**document, "hands": []}) and all(
-            recordschema.valid("hand", hand) for hand in hands)
-    return recordschema.valid("record", document)
+        return jsonrecord.valid("record", {**document, "hands": []}) and all(
+            jsonrecord.valid("hand", hand) for hand in hands)
+    return jsonrecord.valid("record", document)
 
 
 def _jsonschema_says(document: object) -> bool:
@@ -631,14 +631,14 @@ def test_each_edited_record_is_said_at_its_first_fault():
 
 def test_a_bad_value_in_the_last_hand_is_said_asking_jsonschema_about_that_hand_only(
         monkeypatch):
-    hand_schema = recordschema._validator("hand", False)
+    hand_schema = jsonrecord._validator("hand", False)
     asked = []
 
     def counted(value):
         asked.append(value["number"])
         return hand_schema(value)
 
-    monkeypatch.setitem(recordschema._STATE, ("hand", False), counted)
+    monkeypatch.setitem(jsonrecord._STATE, ("hand", False), counted)
     text = card_edit(json.dumps(three_hands(), indent=1), -1, "1X")
     with pytest.raises(InvalidRecord) as err:
         read_record(text)

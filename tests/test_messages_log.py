@@ -21,7 +21,7 @@ from referee.judge.walk import check_path, check_text
 from referee.log.jsonrecord import InvalidRecord
 from referee.log.decode import UnreadableLog
 from referee.log.parser import parse_bytes, parse_log
-from referee.log.recordschema import DESCRIPTIONS
+from referee.log.jsonrecord import DESCRIPTIONS
 from referee.rules.cards import CardError, parse_card
 from referee.util.i18n import translated
 from referee.util.message import Message

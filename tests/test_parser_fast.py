@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from log_strategies import LOG_CHARACTERS, SENTENCES, event_lists, mutate
 from same_reading import assert_same_reading, spans
 
-from referee.log import body, parser
+from referee.log import build, parser
 from referee.log.build import EventBuilder, statement
 from referee.log.events import NO_SPAN, Span
 from referee.log.writer import write
@@ -77,7 +77,7 @@ def test_synthetic_corpus_reads_the_same(fancy):
     '[Playerx "x"]', "Players: Al Beth", "players:Al,Beth # c", "Players:", "Players Al", "Player: Al",
     "  PLAYERS : ‘Mary Ann’ Al", "winners: “Mary Ann”, nobody", "moon “Mary Ann” add",
     "hand 1 dealer “Mary Ann” pass left",
-    # near the lines as the writer writes them (body.PLAIN_LINES)
+    # near the lines as the writer writes them (build.PLAIN_LINES)
     "deal Al: 2S 10C\n\n  \n", "deal Al: 2S 10C  ", "deal Al:  2S", "deal Al: 2S  10C", "deal Al: 1S",
     "pass Al-Jo -> O'Neil: AS 10H", "pass Al ->Bo: AS", "pass Al -> Bo -> Cy: AS", "pass none: AS",
     "score: Al -26, Bo 0\n\n", "total: Al 123456789, Bo -0", "score: Al 1234567890", "score: Al 5,",
@@ -146,14 +146,14 @@ def test_the_fast_path_reads_every_line_of_a_well_formed_log(monkeypatch):
 
 
 def test_a_plain_trick_reads_as_the_general_reading_reads_it():
-    """A trick line as the writer writes it is matched whole (body.PLAIN_TRICK_LINE) and its
+    """A trick line as the writer writes it is matched whole (build.PLAIN_TRICK_LINE) and its
     plays cut by str.split; every other by the terminals' patterns, which also read the plain
     ones for a builder with a trick method of its own, and Lark: all give the same events and
     spans."""
     text = (ROOT / "examples" / "logs" / "clean-10-players.log").read_text("utf-8")
     text += ("trick 9: Al 10S, Mary-Jo QH, O'Neil 2C -> none\ntrick 10: Al 2C\n\n  \n"
              "  trick 11: Al 2C -> Bo\n \ntrick 12: Al 2C -> Nobody\ntrick 13: Al 2C ->  Bo\n")
-    whole = re.compile(rf"[^\S\n]*{body.PLAIN_TRICK_LINE}")
+    whole = re.compile(rf"[^\S\n]*{build.PLAIN_TRICK_LINE}")
     tricks = [line for line in text.splitlines() if line.lstrip().startswith("trick")]
     assert sum(whole.fullmatch(line + "\n") is not None for line in tricks) == len(tricks) - 1
 
@@ -167,11 +167,11 @@ def test_a_plain_trick_reads_as_the_general_reading_reads_it():
 
 
 def test_plain_deal_and_pass_lines_read_as_the_general_reading_reads_them():
-    """Deal and pass lines as the writer writes them are matched whole (body.PLAIN_LINES):
+    """Deal and pass lines as the writer writes them are matched whole (build.PLAIN_LINES):
     the places worked out by hand, and the events and spans of the terminals' reading and of
     Lark's."""
     text = "hand 1\ndeal Al: 2S 10C\n\n  pass Al -> Bo: 10C\npass Bo: 2S\n"
-    for name, line in body.PLAIN_LINES.items():
+    for name, line in build.PLAIN_LINES.items():
         assert re.search(rf"(?m)^[^\S\n]*{line}", text), name
     plain = parser._parse(text)
     deal, to_bo, from_bo = plain.events[1:]

@@ -1,31 +1,13 @@
-"""One event -> its canonical line: the spelling ``referee fmt`` writes.
-
-Names that are not a plain word (spaces, punctuation, ``none``, ``nobody``) are written in
-double quotes; an event that no line can express raises ValueError.  Kept apart from
-:mod:`referee.log.writer` so that the messages about unreadable lines can show the canonical
-line without importing the parser."""
+"""One event -> its canonical line, as ``referee fmt`` writes it (ValueError for an event no
+line can express).  Apart from :mod:`referee.log.writer`, so that the messages about unreadable
+lines can show a canonical line without importing the parser."""
 
 from __future__ import annotations
 
 import re
 
-from referee.log.events import (
-    CardRun,
-    Claim,
-    Comment,
-    Deal,
-    Entry,
-    Event,
-    GameOver,
-    HandStart,
-    Kitty,
-    Moon,
-    Pass,
-    Score,
-    Tag,
-    Total,
-    Trick,
-)
+from referee.log.events import (CardRun, Claim, Comment, Deal, Entry, Event, GameOver, HandStart,
+                                Kitty, Moon, Pass, Score, Tag, Total, Trick)
 from referee.log.words import TAG_NAME_RE, needs_quotes, quote
 from referee.rules.cards import card_text
 from referee.rules.options import MoonChoice
@@ -122,10 +104,9 @@ def format_event(event: Event) -> str:
 
 
 def blank_before(event: Event, previous: Event | None, started: bool) -> bool:
-    """Whether the canonical text has a blank line before ``event``: before each ``hand`` line,
-    and before the first statement after the tags (``previous``: the statement before, None when
-    there is none or an unread line came after it; ``started``: any line comes before).  A record
-    keeps no blank lines, so this rule alone places them."""
+    """Whether a blank line goes before ``event``: before each ``hand`` line, and before the
+    first statement after the tags (``previous``: the statement before, None if none or an
+    unread line came after it; ``started``: any line comes before)."""
     if isinstance(event, HandStart):
         return started
     return isinstance(previous, Tag) and not isinstance(event, (Tag, Comment))

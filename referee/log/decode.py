@@ -35,22 +35,19 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
 
 
 def _shown_line(data: bytes, offset: int) -> str:
-    """The line of byte ``offset`` as text, each byte that is not UTF-8 as U+FFFD: for
-    the excerpt under the diagnostic, so cut a little past the offending byte (a binary file
-    may be one line)."""
+    """The line of byte ``offset`` as text, each byte that is not UTF-8 one U+FFFD (the caret
+    stays under it), cut a little past that byte (a binary file may be one line)."""
     start = data.rfind(b"\n", 0, offset) + 1
     if offset - start > _SHOWN_BEFORE:
         return ""  # the excerpt is cut around the column, but would need the whole line first
     end = data.find(b"\n", offset, offset + _SHOWN_AFTER)
     end = offset + _SHOWN_AFTER if end < 0 else end
-    # (one character for each undecodable byte, as the column counts them: the caret stays
-    # under the byte; control characters are escaped when the excerpt is shown)
     return data[start:end].decode("utf-8", errors="replace").replace("\r", " ")
 
 
 def decode_log(data: bytes) -> str:
-    """UTF-8 bytes -> text; raises UnreadableLog, with the line and column of the first
-    offending byte, for a binary file, UTF-16 text or invalid UTF-8."""
+    """UTF-8 bytes -> text; raises UnreadableLog (at the first offending byte) for a binary
+    file, UTF-16 text or invalid UTF-8."""
     if data.startswith(_UTF16_BOMS):
         raise UnreadableLog(msg("the file is UTF-16 text; save the log as UTF-8"), 1, 1)
     if data.startswith(_UTF8_BOM):

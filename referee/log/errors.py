@@ -1,8 +1,6 @@
-"""Plain-words diagnostics for a log line that the grammar rejected.
-
-The fast grammar reads heads such as ``deal Al:`` as one token, so the line alone is parsed
+"""Plain-words diagnostics for a log line that the grammar rejected: the line alone is parsed
 again with the ``line`` rule, one token per word, and the first unexpected token becomes a
-sentence.  Where one small repair of the line reads as a statement, the hint shows it as
+sentence; where one small repair of the line reads as a statement, the hint shows it as
 ``referee fmt`` would write it."""
 
 from __future__ import annotations
@@ -14,7 +12,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from referee.log.canonical import format_event
-from referee.log.events import Comment, Event
+from referee.log.events import Comment
 from referee.log.words import QUOTES, shown
 from referee.util.message import Message, msg
 from referee.util.suggest import did_you_mean
@@ -23,8 +21,8 @@ STATEMENT_KEYWORDS = ("hand", "deal", "kitty", "pass", "trick", "moon", "score",
                       "winners", "players")
 Reread = Callable[[str], "Event | None"]  # a repaired line -> the one event it reads as, or None
 
-# What each terminal is, in words, in the order they are listed in a message.  The words of
-# the log itself (':', 'dealer', 'left') are the same in every language: plain strings.
+# Each terminal in words, in the order a message lists them; the log's own words (':',
+# 'dealer') are the same in every language: plain strings.
 _WORDS: dict[str, str] = {
     "COLON": "':'",
     "NUMBER": msg("a number"),
@@ -67,8 +65,8 @@ _QUOTED_START = re.compile(r'"(?:[^"\\\n]|\\.)*"|“[^”\n]*”')
 # the repair writes it in straight double quotes.
 _ODD_QUOTES = re.compile(r"""(?<![\w'’])['‘”„]([^'‘’"“”„\n]+)['’"“”](?![\w'’])""")
 _PLAYER_TAG = "player"  # the singular, refused as a tag name by the grammar
-# Repairs are tried on lines up to this long (the longest statement of a real game is far
-# shorter), so that a file of long bad lines costs no more than their diagnosis.
+# Repairs are tried on lines up to this long (a real statement is far shorter): a file of long
+# bad lines costs no more than their diagnosis.
 _REPAIR_MAX = 512
 
 
@@ -103,8 +101,8 @@ def _expected_words(expected: set[str], keyword: str) -> str:
 
 
 def diagnose(parser: Lark, line: str, reread: Reread | None = None) -> tuple[int, int, str, str | None]:
-    """(column, end_column, message, hint) for a line the fast grammar rejected; with
-    ``reread``, the hint shows the canonical line a clear repair reads as."""
+    """(column, end_column, message, hint) for a rejected line; with ``reread``, the hint shows
+    the canonical line a clear repair reads as."""
     ip = parser.parse_interactive(line, start="line")
     seen: list[Token] = []
     try:
@@ -167,7 +165,7 @@ def _repairs(line: str, expected: set[str], previous: list[Token], index: int) -
 
 def _canonical(lines: list[str], reread: Reread) -> str | None:
     """The canonical text of the one statement the repaired ``lines`` read as; None if none
-    reads, or if they read as different statements (the repair is not clear)."""
+    or several do."""
     found: set[str] = set()
     for candidate in lines:
         event = reread(candidate)
@@ -180,8 +178,7 @@ def _canonical(lines: list[str], reread: Reread) -> str | None:
 
 
 def _expected_at(err: UnexpectedInput, seen: list[Token], line: str, parser) -> tuple[set[str], list[Token], int]:
-    """The terminals the parser wanted, the tokens before the bad one, and where (an index
-    into ``line``) the bad one starts."""
+    """The terminals the parser wanted, the tokens before the bad one, and where it starts."""
     if isinstance(err, UnexpectedToken):
         expected = set(err.expected)
         bad = err.token
@@ -207,7 +204,6 @@ def _expected_at(err: UnexpectedInput, seen: list[Token], line: str, parser) -> 
 
 
 def _unknown_statement(word: str) -> tuple[str, str | None]:
-    """Message and hint for a line whose first word starts no statement."""
     if word.startswith("["):
         return msg("a tag needs its closing ']': [Name \"value\"]"), None
     guess = did_you_mean(word, STATEMENT_KEYWORDS) if word[:1].isalpha() else None
@@ -228,7 +224,6 @@ def _near_miss(expected: set[str], found: str) -> str | None:
 
 
 def _hint(expected: set[str], found: str) -> str | None:
-    """'did you mean ...?' when ``found`` is a near miss of a word the parser wanted."""
     guess = _near_miss(expected, found)
     if guess and guess.casefold() != found.casefold():
         return _did_you_mean(guess)

@@ -1,9 +1,7 @@
-"""Event records: what a written log says, one record per statement, with source spans.
+"""Event records: one per statement of a log, with source spans (not part of equality).
 
-Spans do not take part in equality, so a log and its canonical rewrite parse to equal event
-lists.  The spans of a :class:`CardRun`'s cards and of a :class:`Play`, and the name spans of
-a :class:`Deal`, a :class:`Pass` and an :class:`Entry` the reader makes, are found when first
-read: the parser makes hundreds of thousands of events and they are rarely needed."""
+Some spans are found when first read: the parser makes hundreds of thousands of events and
+their spans are rarely needed."""
 
 from __future__ import annotations
 
@@ -36,15 +34,14 @@ def _span() -> Span:
 
 
 def _places():
-    """The field ``_at`` of a record whose spans :func:`found_span` makes: None, or the line
-    and the start and end columns of each span still to be made (a start None: no span)."""
+    """``_at``: None, or the line and the start and end columns of each span still to be made
+    (a start None: no span)."""
     return field(default=None, init=False, compare=False, repr=False)
 
 
 def found_span(self, name: str):
-    """A span field of ``self`` left empty by the reader, made from ``self._at`` on its first
-    read (Python calls ``__getattr__`` only while a slot is empty); ``_lazy`` gives the index
-    of each such field's start column in ``_at``."""
+    """A span slot left empty by the reader, made from ``self._at`` on its first read
+    (``__getattr__`` is only called while a slot is empty); ``_lazy``: its index in ``_at``."""
     at = self._lazy.get(name) if name != "_at" else None
     if at is not None and self._at is not None:
         where = self._at
@@ -86,8 +83,7 @@ class CardRun(Record):
 
     cards: tuple[Card, ...]
     spans: tuple[Span, ...] = field(default=(), compare=False, repr=False)
-    # (the reader's span maker, line, column, text of the cards as written) while ``spans``
-    # is still to be built: the reader hands its own function, so records need no reader
+    # (the reader's span maker, its arguments...) while ``spans`` is still to be built
     _source: tuple | None = field(
         default=None, init=False, compare=False, repr=False)
 
@@ -111,7 +107,7 @@ class Deal(Record):
     run: CardRun
     span: Span = _span()
     player_span: Span = _span()
-    _at: tuple | None = _places()  # (line, name start, name end) while player_span is not made
+    _at: tuple | None = _places()
     _lazy = {"player_span": 1}
     __getattr__ = found_span
 
@@ -134,18 +130,15 @@ class Pass(Record):
     span: Span = _span()
     player_span: Span = _span()
     to_span: Span = _span()
-    # (line, name start, name end, target start, target end) while the name spans are not made
     _at: tuple | None = _places()
     _lazy = {"player_span": 1, "to_span": 3}
     __getattr__ = found_span
 
 
 class Play(tuple):
-    """One card in a trick.  ``player`` is None in the compact form (seating order implied).
-
-    A tuple ``(player, card, a, b)``, made without a Python call per card: ``a`` and ``b`` are the
-    spans, or the trick's finder and the play's index until they are found.  Equality, hash and
-    repr are over ``player`` and ``card`` only."""
+    """One card in a trick; ``player`` None in a compact trick.  A tuple ``(player, card, a,
+    b)`` made without a Python call per card: ``a`` and ``b`` are the spans, or the trick's
+    finder and the play's index.  Equality, hash and repr: ``player`` and ``card`` only."""
 
     __slots__ = ()
 
@@ -224,7 +217,7 @@ class Entry(Record):
     player: str
     value: int
     span: Span = _span()
-    _at: tuple | None = _places()  # (line, start, end) while span is not made
+    _at: tuple | None = _places()
     _lazy = {"span": 1}
     __getattr__ = found_span
 
@@ -262,15 +255,3 @@ class Comment(Record):
 
 
 Event = Comment | Tag | HandStart | Deal | Kitty | Pass | Trick | Moon | Score | Total | GameOver
-
-
-
-def fast(cls: type):
-    """A constructor taking every init field of ``cls`` positionally: the class itself, whose
-    ``__init__`` writes the slots directly (:func:`referee.util.record.record`)."""
-    return cls
-
-
-def setters(cls: type, *names: str) -> tuple:
-    """The slot setters of fields ``names`` of ``cls``: ``set(obj, value)``, frozen or not."""
-    return tuple(cls.__dict__[name].__set__ for name in names)

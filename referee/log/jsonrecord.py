@@ -1,57 +1,37 @@
 """A game record in JSON (spec/game-record.md) -> the same events a written log gives.
 
 :func:`read_record` decodes the record but its hands, then each hand alone, checks each piece
-against the schema and makes the events in the order a log would have them.  Each span is
-found in the text when it is first read (:class:`_Found`), so that a record with no fault is
-read without looking for the place of any value.  An invalid record raises
-:class:`InvalidRecord`, with one :class:`RecordProblem` per problem."""
+against the schema (spec/game-record.schema.json) and makes the events in the order a log
+would have them.  :func:`valid` is jsonschema-rs's quick yes or no (some two hundred times
+faster than jsonschema on a record of megabytes); :func:`problems` asks jsonschema about a
+piece it refuses, for messages in the project's words.  Each span is found in the text when it
+is first read (:class:`_Found`).  An invalid record raises :class:`InvalidRecord`."""
 
 from __future__ import annotations
 
+import json
 import re
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
+from importlib import resources
+from operator import attrgetter
+from pathlib import Path
 from typing import NamedTuple
 
 from referee.log.decode import UnreadableLog
-from referee.log.events import (
-    CardRun,
-    Claim,
-    Comment,
-    Deal,
-    Entry,
-    Event,
-    GameOver,
-    HandStart,
-    Kitty,
-    Moon,
-    Pass,
-    Play,
-    Score,
-    Span,
-    Tag,
-    Total,
-    Trick,
-    setters,
-)
-from referee.log.jsontext import (
-    CHECK,
-    STRICT,
-    JsonError,
-    Places,
-    loads,
-    members,
-    pointer,
-    refuse_deep,
-)
-from referee.log.recordschema import RecordProblem, capped, placed, problems, shown, valid
+from referee.log.events import (CardRun, Claim, Comment, Deal, Entry, Event, GameOver, HandStart,
+                                Kitty, Moon, Pass, Play, Score, Span, Tag, Total, Trick)
+from referee.log.jsontext import (CHECK, STRICT, JsonError, Places, loads, members, pointer,
+                                  refuse_deep)
 from referee.log.words import TAG_NAME_RE, split_players
 from referee.rules.cards import Card, card_text
 from referee.rules.ruleset import canonical_direction
 from referee.util.message import msg, msgn
+from referee.util.record import Record, record
 
-__all__ = ["FORMAT", "VERSION", "InvalidRecord", "Reading", "players_value", "read_record",
-           "record_pointers", "validate_record"]
+__all__ = ["DESCRIPTIONS", "FORMAT", "MAX_PROBLEMS", "VERSION", "InvalidRecord", "Reading",
+           "RecordProblem", "players_value", "problems", "read_record", "record_pointers",
+           "schema", "valid", "validate_record"]
 
 FORMAT = "referee-game-record"
 VERSION = 1
@@ -59,8 +39,9 @@ _BLANK = re.compile(r"[ \t\n\r]*")
 _CARDS = {card_text(card): Card(card) for card in range(52)}  # the schema's cards
 _NOWHERE = Span(1, 1, 1, 1)  # the span of a member that is not there
 _new = object.__new__
-_SET_CARDS, _SET_SOURCE = setters(CardRun, "cards", "_source")
-_SET_SPAN = setters(Span, "line", "column", "end_line", "end_column")
+_SET_CARDS, _SET_SOURCE = (CardRun.__dict__[name].__set__ for name in ("cards", "_source"))
+_SET_SPAN = tuple(Span.__dict__[name].__set__
+                  for name in ("line", "column", "end_line", "end_column"))
 
 
 class Reading(NamedTuple):
@@ -75,7 +56,6 @@ def players_value(names: list[str]) -> str | None:
     splits back into exactly these names."""
     words = []
     for name in names:
-        # as it stands, else in single quotes, else in double quotes: the first that reads back
         word = next((w for w in (name, f"'{name}'", f'"{name}"')
                      if split_players(w) == [name]), None)
         if word is None:
@@ -142,7 +122,7 @@ class Builder:
         self.names: dict[str, str] = {}  # each name, kept once
 
     def span(self, value: dict, path: tuple, key: str | None = None) -> Span:
-        """The span of ``value`` at ``path``, or of its member ``key``, if it has one."""
+        """The span of ``value`` at ``path``, or of its member ``key`` if it has one."""
         if key is None:
             return _Found(self.places, path)
         return _Found(self.places, (*path, key)) if key in value else _NOWHERE
@@ -151,19 +131,13 @@ class Builder:
         self.problems.append(placed(self.places, path, message))
 
     def name(self, value: str | None) -> str | None:
-        """A player's name, each kept once."""
         return None if value is None else self.names.setdefault(value, value)
 
     def run(self, cards: list[str], path: tuple) -> CardRun:
-        """The cards of the array at ``path``; their spans are made when asked for."""
         run = _new(CardRun)
         _SET_CARDS(run, tuple(map(_CARDS.__getitem__, cards)))
         _SET_SOURCE(run, (self.places.spans, path))
         return run
-
-    def tags(self, tags: list[dict]) -> None:
-        for index, tag in enumerate(tags):
-            self.tag(("tags", index), tag)
 
     def tag(self, at: tuple, tag: dict) -> None:
         name, value = tag["name"], tag["value"]
@@ -183,15 +157,8 @@ class Builder:
         self.statements.append((at, Tag(name, value, self.span(tag, at))))
 
     def hand(self, at: tuple, hand: dict) -> None:
-        """One hand's statements; unless ``keep``, only their paths (and the HandStart, which
-        a comment naming its number needs) are kept."""
+        """Unless ``keep``, only the statements' paths (and the HandStart, for the comments)."""
         first = len(self.statements)
-        self._hand(at, hand)
-        if not self.keep:
-            self.statements[first:] = [(path, event if type(event) is HandStart else None)
-                                       for path, event in self.statements[first:]]
-
-    def _hand(self, at: tuple, hand: dict) -> None:
         add = self.statements.append
         if "number" in hand:
             direction = hand.get("pass")
@@ -216,6 +183,9 @@ class Builder:
         for index, trick in enumerate(hand.get("tricks", ())):
             self.trick((*at, "tricks", index), trick)
         self.closing(at, hand)
+        if not self.keep:
+            self.statements[first:] = [(path, event if type(event) is HandStart else None)
+                                       for path, event in self.statements[first:]]
 
     def trick(self, at: tuple, trick: dict) -> None:
         leader = trick.get("leader")
@@ -236,7 +206,6 @@ class Builder:
             self.span(trick, at), self.span(trick, at, "leader"))))
 
     def closing(self, at: tuple, hand: dict) -> None:
-        """The moon, score, total and winner statements of a hand."""
         add = self.statements.append
         if "moon" in hand:
             moon, path = hand["moon"], (*at, "moon")
@@ -257,9 +226,8 @@ class Builder:
             add((path, GameOver(names, self.span(hand, at, "winners"))))
 
     def finish(self, comments: list[dict]) -> Reading:
-        """The events, with the comments among the statements: a whole-line comment above
-        the statement it names (at the end without one), a comment beside a statement at
-        the end of its line."""
+        """The events, each whole-line comment above the statement it names (at the end without
+        one), and the comments beside statements."""
         statements = self.statements
         if not comments:
             return Reading(tuple(event for _, event in statements), ())
@@ -307,7 +275,6 @@ class InvalidRecord(UnreadableLog):
 
 
 def _summary(problems: list[RecordProblem]) -> str:
-    """The one line that says what is wrong with an invalid record: its first problem."""
     first, count = problems[0], len(problems)
     if count == 1 and first.pointer:
         # TRANSLATORS: {pointer} is a JSON pointer (/hands/0/deal/1), {problem} what is wrong there
@@ -333,15 +300,12 @@ def read_record(text: str) -> Reading:
 
 
 def validate_record(text: str) -> None:
-    """Raises :class:`InvalidRecord` where :func:`read_record` would, with the same problems,
-    without holding the record's events (only each statement's path, which a comment may
-    name): for a caller that asks only whether a record it wrote reads back."""
+    """Raises :class:`InvalidRecord` where :func:`read_record` would, without holding the
+    record's events."""
     _read(text, keep=False)
 
 
 def _read(text: str, keep: bool = True) -> Reading:
-    """The reading of a record: its members but its hands decoded first, then each hand
-    alone, so that the hands are never all held as decoded objects."""
     places = Places(text)
     builder = Builder(places, keep)
     try:
@@ -349,7 +313,8 @@ def _read(text: str, keep: bool = True) -> Reading:
         root, hands = _root(text)
         found = _problems(places, "record", root, ())
         if not found:
-            builder.tags(root.get("tags", ()))
+            for index, tag in enumerate(root.get("tags", ())):
+                builder.tag(("tags", index), tag)
         for index, hand in enumerate(hands):
             found += _problems(places, "hand", hand, ("hands", index), found)
             if not found:
@@ -367,8 +332,8 @@ def _read(text: str, keep: bool = True) -> Reading:
 
 
 def _root(text: str) -> tuple[object, Iterator[object]]:
-    """The record decoded, but for its hands, when an array, as an empty list; and its hands,
-    each decoded when it is reached."""
+    """The record decoded but its hands (an empty list), and its hands, each decoded when
+    reached."""
     start = _BLANK.match(text).end()
     if text[start] != "{":
         return loads(text), iter(())
@@ -384,9 +349,8 @@ def _root(text: str) -> tuple[object, Iterator[object]]:
 
 def _problems(places: Places, part: str, value: object, prefix: tuple,
               found: list[RecordProblem] = ()) -> list[RecordProblem]:
-    """jsonschema's problems of a part of the record jsonschema-rs refuses; a record refused
-    at all (``found`` empty) is first searched for nesting past MAX_DEPTH (not JSON a record
-    may be)."""
+    """jsonschema's problems of a part jsonschema-rs refuses; the first refused part first has
+    the text searched for nesting past MAX_DEPTH."""
     if valid(part, value):
         return []
     if not found:
@@ -395,9 +359,8 @@ def _problems(places: Places, part: str, value: object, prefix: tuple,
 
 
 def record_pointers(text: str, places: Iterable[tuple[int, int]]) -> dict[tuple[int, int], str]:
-    """(line, column) -> the JSON pointer of the value of the record that starts there, for
-    each of ``places`` that is the start of one; empty for text that is not JSON.  Only the
-    values that hold one of the places are looked into."""
+    """(line, column) -> the JSON pointer of the value that starts there, for each of
+    ``places`` that is the start of one; empty for text that is not JSON."""
     try:
         loads(text, hold=False)
         refuse_deep(text)
@@ -420,3 +383,171 @@ def record_pointers(text: str, places: Iterable[tuple[int, int]]) -> dict[tuple[
             keys = children if isinstance(children, dict) else range(len(children))
             paths.extend((*path, key) for key in keys)
     return found
+
+
+# ---- the schema ----------------------------------------------------------------------------
+MAX_PROBLEMS = 100  # an invalid record lists this many problems, then counts the rest
+
+
+@record
+class RecordProblem(Record):
+    """One thing wrong with a record: where (1-based, columns in characters) and its pointer."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    message: str
+    pointer: str | None  # None where the text is not JSON at all
+
+
+def schema() -> dict:
+    """The JSON Schema of a record, from the installed package or the source checkout."""
+    try:
+        source = resources.files("referee.spec").joinpath("game-record.schema.json")
+        return json.loads(source.read_text("utf-8"))
+    except (ModuleNotFoundError, FileNotFoundError):  # a source checkout, not installed
+        path = Path(__file__).resolve().parents[2] / "spec" / "game-record.schema.json"
+        return json.loads(path.read_text("utf-8"))
+
+
+_STATE: dict[tuple[str, bool], object] = {}  # the validators, made on first use
+
+
+def _validator(part: str, quick: bool):
+    """jsonschema-rs's ``is_valid`` (``quick``) or jsonschema's ``iter_errors`` of a record
+    with its hands as an empty list (``part`` "record") or of one hand."""
+    key = (part, quick)
+    if key not in _STATE:
+        whole = schema()
+        part_schema = whole if part == "record" else {
+            "$schema": whole["$schema"], "$defs": whole["$defs"],
+            **whole["properties"]["hands"]["items"]}
+        if quick:
+            import jsonschema_rs
+
+            _STATE[key] = jsonschema_rs.validator_for(part_schema).is_valid
+        else:
+            from jsonschema import Draft202012Validator
+
+            _STATE[key] = Draft202012Validator(part_schema).iter_errors
+    return _STATE[key]
+
+
+def valid(part: str, value: object) -> bool:
+    """Whether ``value`` is a valid record without its hands (``part`` "record") or hand."""
+    try:
+        return _validator(part, True)(value)
+    except Exception:  # noqa: BLE001 - a value it cannot take: jsonschema is asked
+        return False
+
+
+def problems(part: str, value: object, places: Places, prefix: tuple = ()) -> list[RecordProblem]:
+    """jsonschema's problems of ``value`` (``part`` as for :func:`valid`) at ``prefix``."""
+    found, seen = [], set()
+    for error in _validator(part, False)(value):
+        for path, message in _of_error(error, tuple(error.absolute_path)):
+            if (path, message) not in seen:  # 1e400 is both not an integer and too large
+                seen.add((path, message))
+                found.append(placed(places, prefix + path, message))
+    return found
+
+
+def placed(places: Places, path: tuple, message: str) -> RecordProblem:
+    """A problem of the value at ``path`` of the record."""
+    span = places.span(path)
+    return RecordProblem(span.line, span.column, span.end_line, span.end_column, message,
+                         pointer(path))
+
+
+_DESCRIBED = {"type", "pattern", "not", "const", "enum", "anyOf", "minimum", "maximum",
+              "minLength"}
+
+
+def capped(found: list[RecordProblem]) -> list[RecordProblem]:
+    """The first :data:`MAX_PROBLEMS` problems in text order, then one that counts the rest."""
+    found = sorted(found, key=attrgetter("line", "column", "message"))
+    if len(found) > MAX_PROBLEMS:
+        rest = len(found) - MAX_PROBLEMS
+        last = found[MAX_PROBLEMS - 1]
+        found = found[:MAX_PROBLEMS] + [RecordProblem(
+            last.line, last.column, last.end_line, last.end_column,
+            msgn("and {n} more problem", "and {n} more problems", rest, n=rest), last.pointer)]
+    return found
+
+
+def _of_error(error, path: tuple) -> list[tuple[tuple, str]]:
+    """(path, message) of each problem of one error (an unknown member at its own place)."""
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = error.schema.get("properties", {})
+        # TRANSLATORS: {name} is the member's name as JSON writes it ("colour")
+        return [((*path, name), msg("unknown member {name} (spec/game-record.md lists the "
+                                    "members)", name=shown(name)))
+                for name in error.instance if name not in known]
+    if error.validator == "anyOf":
+        # a branch that took the value's kind and failed inside it (a Players array with one
+        # bad name) says more than "not any of these": its problems, each at its own place
+        deeper = [sub for sub in error.context or () if sub.path]
+        if deeper:
+            return [found for sub in deeper for found in _of_error(sub, (*path, *sub.path))]
+    return [(path, _message(error))]
+
+
+def shown(value: object) -> str:
+    """A value for a message: JSON's own text, shortened; a container by its kind."""
+    if isinstance(value, dict):
+        return msg("an object")
+    if isinstance(value, list):
+        return msg("an array")
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _message(error) -> str:
+    description = error.schema.get("description") if isinstance(error.schema, dict) else None
+    if error.validator in _DESCRIBED and description:
+        # TRANSLATORS: {value} is the JSON value (or "an object"), {what} what it should be
+        return msg("{value} is not {what}", value=shown(error.instance),
+                   what=DESCRIPTIONS.get(description, description))
+    if error.validator == "minItems":
+        return msgn("an empty list here; at least {n} item is needed",
+                    "an empty list here; at least {n} items are needed",
+                    error.validator_value, n=error.validator_value)
+    if error.validator == "minProperties":
+        return msg("an empty hand object records nothing")
+    if error.validator == "maxProperties":
+        return msg("a comment stands either above or beside a statement, not both")
+    if error.validator == "required":
+        missing = [name for name in error.validator_value if name not in error.instance]
+        # TRANSLATORS: {name} is the member's name as JSON writes it ("cards")
+        return msg("the member {name} is missing here",
+                   name=shown(missing[0] if missing else "?"))
+    if error.validator == "dependentRequired":
+        return msg("a hand with a dealer or a pass direction needs its number (the hand line)")
+    message = error.message
+    # TRANSLATORS: {problem} is the schema validator's own English words; leave it as it is
+    return msg("{problem}", problem=message if len(message) <= 200 else message[:199] + "…")
+
+
+# The schema's descriptions (spec/game-record.schema.json, which a test holds to this table),
+# as messages: "... is not a card: a rank 2-10, ...".
+DESCRIPTIONS = {text: text for text in (
+    msg("One game as data, statement by statement as a written log has it "
+        "(spec/game-record.md)."),
+    msg('the string "referee-game-record"'),
+    msg("1, the version of the format this schema describes"),
+    msg("a string on one line (no line break, no NUL)"),
+    msg("a player's name: a non-empty string on one line (no line break, no NUL)"),
+    msg("a card: a rank 2-10, J, Q, K or A, then a suit S, H, D or C (10S, QH)"),
+    msg("a whole number from 0 to 999999999"),
+    msg("a whole number of points, at most nine digits, may be negative"),
+    msg("the JSON pointer of a statement in this record (/hands/0/tricks/3)"),
+    msg("a tag name: a letter or _, then letters, digits, _ or -"),
+    msg("a string on one line, or (for Players) the names in seating order"),
+    msg("a pass direction: left, right, across, hold (or none), or 'N left' / 'N right'"),
+    msg("the player claimed to win the trick, or null: claimed set aside"),
+    msg("subtract or add"),
+)}
+

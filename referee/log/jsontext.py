@@ -1,8 +1,6 @@
-"""JSON text: Python's ``json`` decoder made strict where a game record should be, and the
-places of the values of a text it read, found only when asked for.
-
-:func:`loads` also refuses a member name twice, ``NaN``, a number longer than
-:data:`MAX_NUMBER` characters, a lone surrogate and nesting deeper than :data:`MAX_DEPTH`."""
+"""JSON text: Python's ``json`` decoder made strict (:func:`loads` also refuses a member name
+twice, ``NaN``, a number past :data:`MAX_NUMBER` characters, a lone surrogate and nesting past
+:data:`MAX_DEPTH`), and the places of the values of a text it read, found when asked for."""
 
 from __future__ import annotations
 
@@ -51,7 +49,7 @@ def pointer(path) -> str:
 
 
 class _Refused(Exception):
-    """What the strict decoder's hooks refuse: a name twice, NaN, a number too long."""
+    """A name twice, NaN, a number too long (the strict decoder's hooks)."""
 
 
 def _object(pairs: list[tuple[str, object]]) -> dict:
@@ -87,8 +85,7 @@ STRICT, CHECK = make_scanner(_DECODER), make_scanner(_CHECKER)
 
 
 def loads(text: str, hold: bool = True) -> object:
-    """The JSON document in ``text`` (unless ``hold``, None: only whether it is one); raises
-    :class:`JsonError`."""
+    """The JSON document in ``text`` (unless ``hold``: None); raises :class:`JsonError`."""
     try:
         document = (_DECODER if hold else _CHECKER).decode(text)
     except json.JSONDecodeError as err:
@@ -101,21 +98,15 @@ def loads(text: str, hold: bool = True) -> object:
     return document
 
 
-def _twice(name: str) -> str:
-    # TRANSLATORS: {name} is the member's name in quotes, as Python writes it
-    return msg("the member name {name} appears twice in this object", name=repr(name))
-
-
 def _fault(text: str, offset: int, message: str) -> JsonError:
-    """The JsonError of the first fault: nesting too deep before ``offset``, else ``message``
-    there."""
+    """The JsonError of nesting too deep before ``offset``, else of ``message`` there."""
     refuse_deep(text, end=offset)
     return JsonError(message, offset)
 
 
 def refuse_deep(text: str, end: int | None = None) -> list[str]:
-    """Raises JsonError at the first bracket of ``text[:end]`` nested deeper than MAX_DEPTH;
-    else the brackets still open at its end."""
+    """Raises JsonError at the first bracket of ``text[:end]`` nested past MAX_DEPTH; returns
+    the brackets still open at its end."""
     opened: list[str] = []
     for match in _BRACKET.finditer(text, 0, len(text) if end is None else end):
         bracket = match.group(1)
@@ -124,7 +115,7 @@ def refuse_deep(text: str, end: int | None = None) -> list[str]:
         if bracket in "[{":
             opened.append(bracket)
             if len(opened) > MAX_DEPTH:
-                raise JsonError(_deep(), match.start(1))
+                raise JsonError(_DEEP, match.start(1))
         elif opened:
             opened.pop()
     return opened
@@ -132,21 +123,21 @@ def refuse_deep(text: str, end: int | None = None) -> list[str]:
 
 _SAID = {
     "Expecting property name enclosed in double quotes":
-        lambda: msg("expected a member name in double quotes"),
-    "Expecting ':' delimiter": lambda: msg("expected ':' after the member name"),
-    "Unterminated string starting at": lambda: msg("the string is not closed"),
-    "Invalid \\escape":
-        lambda: msg("not a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"),
-    "Invalid \\uXXXX escape": lambda: msg("\\u must be followed by four hexadecimal digits"),
-    "Extra data": lambda: msg("text after the end of the document"),
+        msg("expected a member name in double quotes"),
+    "Expecting ':' delimiter": msg("expected ':' after the member name"),
+    "Unterminated string starting at": msg("the string is not closed"),
+    "Invalid \\escape": msg("not a JSON escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"),
+    "Invalid \\uXXXX escape": msg("\\u must be followed by four hexadecimal digits"),
+    "Extra data": msg("text after the end of the document"),
 }
+_DEEP = msg("nested more than {depth} deep; a game record is far shallower", depth=MAX_DEPTH)
+_NO_VALUE = msg("expected a value (an object, array, string, number, true, false or null)")
 
 
 def _words(text: str, err: json.JSONDecodeError) -> str:
-    """The decoder's complaint in the project's words."""
     said = _SAID.get(err.msg)
     if said is not None:
-        return said()
+        return said
     if err.msg == "Invalid control character at":
         # TRANSLATORS: U+{code:04X} is the character's Unicode number (U+0009)
         return msg("a raw control character (U+{code:04X}) in a string; write it as an escape",
@@ -158,21 +149,13 @@ def _words(text: str, err: json.JSONDecodeError) -> str:
                 else msg("expected ',' or '{close}' in this array", close="]"))
     if err.msg == "Expecting value" and _BLANK.match(text, err.pos).end() == len(text):
         return msg("the document ends where a value is expected")
-    return _no_value()
-
-
-def _deep() -> str:
-    return msg("nested more than {depth} deep; a game record is far shallower", depth=MAX_DEPTH)
-
-
-def _no_value() -> str:
-    return msg("expected a value (an object, array, string, number, true, false or null)")
+    return _NO_VALUE
 
 
 def members(text: str, pos: int, scan=CHECK):
-    """(name or None, the offset of the name, start, end, value as ``scan`` reads it) of each
-    member or item of the container at ``pos`` of a text that is JSON up to its end; ``end``
-    is None, and the last, where ``scan`` refuses the value."""
+    """(name or None, the name's offset, start, end, value as ``scan`` reads it) of each member
+    or item of the container at ``pos``; ``end`` is None, and the last, where ``scan`` refuses
+    the value."""
     named = text[pos] == "{"
     pos = _BLANK.match(text, pos + 1).end()
     while text[pos] not in "]}":
@@ -192,22 +175,24 @@ def members(text: str, pos: int, scan=CHECK):
 
 
 def _blame(text: str) -> tuple[int, str]:
-    """The offset and words of the first fault the strict decoder finds in a text that is
-    JSON up to it: the way down to it is read a member at a time."""
+    """The offset and words of the first fault the strict decoder refuses in a text that is
+    JSON up to it, read down to it a member at a time."""
     pos, depth = _BLANK.match(text).end(), 0
     while text.startswith(("{", "["), pos):
         depth += 1
         if depth > MAX_DEPTH:
-            return pos, _deep()
+            return pos, _DEEP
         seen = set()
         for name, name_at, start, _, _ in members(text, pos, STRICT):
             if name_at is not None and name in seen:
-                return name_at, _twice(name)
+                # TRANSLATORS: {name} is the member's name in quotes, as Python writes it
+                return name_at, msg("the member name {name} appears twice in this object",
+                                    name=repr(name))
             seen.add(name)
             pos = start  # the last: the value that holds the fault
     number = _NUMBER.match(text, pos)
     if number is None or number.end() - pos <= MAX_NUMBER:
-        return pos, _no_value()  # NaN, Infinity
+        return pos, _NO_VALUE  # NaN, Infinity
     length = number.end() - pos
     return pos, msgn("a number {n} character long; no value in a game record needs more than a "
                      "few digits", "a number {n} characters long; no value in a game record "
@@ -226,9 +211,8 @@ def _refuse_surrogates(text: str) -> None:
 
 
 class Places:
-    """Where the values of a text :func:`loads` reads are: the start and end offsets of the
-    value at a path (keys and indices), and 1-based (line, column) of an offset.  The text is
-    scanned only when a place is asked for, each container once."""
+    """The start and end offsets of the value at a path (keys and indices) of a JSON text, and
+    the 1-based (line, column) of an offset; each container is scanned when first asked for."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -252,7 +236,7 @@ class Places:
         return starts[line - 1] + column - 1 if 1 <= line <= len(starts) else -1
 
     def children(self, path: tuple) -> dict | list:
-        """The (start, end) of each member (by name) or item of the container at ``path``."""
+        """(start, end) of each member (by name) or item of the container at ``path``."""
         found = self._children.get(path)
         if found is None:
             start = self.where(path)[0]
@@ -265,7 +249,6 @@ class Places:
         return found
 
     def where(self, path: tuple) -> tuple[int, int]:
-        """The start and end offsets of the value at ``path``."""
         if not path:
             return _BLANK.match(self.text).end(), len(self.text.rstrip(" \t\n\r"))
         return self.children(path[:-1])[path[-1]]

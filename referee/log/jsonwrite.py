@@ -7,29 +7,16 @@ the first statement raises :class:`NotRecordable`.  :func:`log_text` is the othe
 from __future__ import annotations
 
 import json
+import re
 from json.encoder import c_make_encoder, encode_basestring
 
-from referee.log.events import (
-    CardRun,
-    Comment,
-    Deal,
-    Event,
-    GameOver,
-    HandStart,
-    Kitty,
-    Moon,
-    Pass,
-    Score,
-    Tag,
-    Total,
-    Trick,
-)
-from referee.log.jsonrecord import FORMAT, VERSION, Reading, players_value
-from referee.log.recordfits import PlainValues
-from referee.log.recordschema import schema
-from referee.log.words import split_players
+from referee.log.events import (CardRun, Comment, Deal, Event, GameOver, HandStart, Kitty, Moon,
+                                Pass, Score, Tag, Total, Trick)
+from referee.log.jsonrecord import FORMAT, VERSION, Reading, players_value, schema
+from referee.log.words import TAG_NAME_RE, split_players
 from referee.log.writer import write
 from referee.rules.cards import card_text
+from referee.rules.ruleset import canonical_direction
 
 __all__ = ["NotRecordable", "RecordWriter", "dump", "log_text", "record_of", "record_text"]
 
@@ -58,41 +45,24 @@ def _cards(run: CardRun) -> list[str]:
     return [card_text(card) for card in run.cards]
 
 
-def _entries(entries) -> list[dict]:
-    return [{"player": entry.player, "points": entry.value} for entry in entries]
-
-
-def _trick(event: Trick) -> dict:
-    data: dict = {"number": event.number}
-    if event.leader is not None:
-        data["leader"] = event.leader
-        data["plays"] = [{"card": card_text(play.card)} for play in event.plays]
-    else:
-        data["plays"] = [{"player": play.player, "card": card_text(play.card)}
-                         for play in event.plays]
-    if event.claim is not None:
-        data["winner"] = event.claim.player
-    return data
-
-
-def _hand_line(event: HandStart) -> dict:
-    data: dict = {"number": event.number}
-    if event.dealer is not None:
-        data["dealer"] = event.dealer
-    if event.direction is not None:
-        data["pass"] = event.direction
-    return data
-
-
 def _value(event: Event):
-    """The JSON of one statement inside its hand object."""
+    """The JSON of one statement inside its hand object (a HandStart: its members)."""
     if isinstance(event, Trick):
-        return _trick(event)
-    if isinstance(event, Deal):
-        return {"player": event.player, "cards": _cards(event.run)}
-    if isinstance(event, Pass):
+        if event.leader is not None:
+            data = {"number": event.number, "leader": event.leader,
+                    "plays": [{"card": card_text(play.card)} for play in event.plays]}
+        else:
+            data = {"number": event.number, "plays": [
+                {"player": play.player, "card": card_text(play.card)} for play in event.plays]}
+        if event.claim is not None:
+            data["winner"] = event.claim.player  # (None: set aside)
+        return data
+    if isinstance(event, HandStart):
+        data = {"number": event.number, "dealer": event.dealer, "pass": event.direction}
+        return {key: value for key, value in data.items() if value is not None}
+    if isinstance(event, (Deal, Pass)):
         data = {"player": event.player}
-        if event.to is not None:
+        if isinstance(event, Pass) and event.to is not None:
             data["to"] = event.to
         data["cards"] = _cards(event.run)
         return data
@@ -101,7 +71,7 @@ def _value(event: Event):
     if isinstance(event, Moon):
         return {"player": event.player, "choice": event.choice}
     if isinstance(event, (Score, Total)):
-        return _entries(event.entries)
+        return [{"player": entry.player, "points": entry.value} for entry in event.entries]
     return list(event.players)  # a GameOver, the one kind of _RANK left
 
 
@@ -109,8 +79,8 @@ _KEYS = {Kitty: "kitty", Moon: "moon", Score: "score", Total: "total", GameOver:
 
 
 class _Record:
-    """The record being made, statement by statement: each tag, hand object and comment is
-    given to ``sink`` (its list's name, its value) once it is complete."""
+    """The record being made: each tag, hand object and comment is given to ``sink`` (its
+    list's name, its value) once complete."""
 
     def __init__(self, sink) -> None:
         self.sink = sink
@@ -120,13 +90,12 @@ class _Record:
         self.rank = -1  # of the last statement in the current hand object
 
     def put(self, key: str, value: dict) -> int:
-        """``value`` at the end of the list ``key``; its index."""
         self.sink(key, value)
         self.count[key] += 1
         return self.count[key] - 1
 
     def statement(self, event: Event) -> str:
-        """Put one statement in place; its pointer."""
+        """Put one statement in place; returns its pointer."""
         if isinstance(event, Tag):
             if self.hand is not None or self.count["hands"]:
                 raise NotRecordable("a tag after the first statement of the game: a record "
@@ -144,7 +113,7 @@ class _Record:
         self.rank = rank
         at = f"/hands/{self.count['hands']}"
         if rank == 0:
-            hand.update(_hand_line(event))
+            hand.update(_value(event))
             return at
         if listed is not None:
             items = hand.setdefault(listed, [])
@@ -176,7 +145,6 @@ class _Record:
             self.put("comments", {"text": remark, "beside": pointer})
 
     def finish(self) -> None:
-        """The last hand object, and the comments after the last statement."""
         self.close_hand()
         for text in self.waiting:
             self.put("comments", {"text": text})
@@ -196,7 +164,6 @@ def _tag(event: Tag) -> dict:
 
 
 def _remark(line: str, event: Event) -> str | None:
-    """The comment at the end of the statement's line, as ``referee fmt`` keeps it."""
     span = event.span
     if span.end_line != span.line:
         return None
@@ -221,7 +188,6 @@ def record_of(events: tuple[Event, ...], text: str = "") -> dict:
 
 
 def record_text(events: tuple[Event, ...], text: str = "") -> str:
-    """:func:`record_of` as JSON text."""
     return dump(record_of(events, text)) + "\n"
 
 
@@ -296,14 +262,11 @@ def _laid(node, indent: int, lead: int) -> str:
 
 class RecordWriter:
     """:func:`record_text` of a log given an event at a time, holding the text of each complete
-    tag, hand object and comment, not the events.
-
-    ``plain`` stays True while every value is one the record reader gives back unchanged; a log
-    for which it turns False is converted the long way (:func:`record_text`, then read back)."""
+    tag, hand object and comment, not the events; ``plain``: see :class:`PlainValues`."""
 
     def __init__(self) -> None:
         self.plain = True
-        self._values = PlainValues(_tag)
+        self._values = PlainValues()
         self._lists = {key: _Listing(key) for key in ("tags", "hands", "comments")}
         self._made = _Record(self._sink)
 
@@ -319,12 +282,8 @@ class RecordWriter:
             self.plain = self._values.event(event)
         self._made.event(event, line)
 
-    def text(self) -> str:
-        """The record's JSON text (once every event is given)."""
-        return "".join(self.pieces())
-
     def pieces(self) -> list[str]:
-        """:meth:`text` in pieces, which joined are the text (once every event is given)."""
+        """The record's JSON text in pieces (once every event is given)."""
         self._made.finish()
         lists = self._lists
         if all(listing.values is not None for listing in lists.values()):  # a small record
@@ -359,7 +318,6 @@ class _Listing:
                 self.values = None
 
     def pieces(self, pieces: list[str]) -> None:
-        """The list's member of the record (nothing for an empty list)."""
         if not self.rows:
             return
         if self.values is not None and self.lead + 2 * len(self.values) + self.width <= LINE_WIDTH:
@@ -371,3 +329,83 @@ class _Listing:
                 pieces.append(",\n")
             pieces.append(row)
         pieces.append("\n  ]")
+
+
+class PlainValues:
+    """Which statements a record holds so that, read back, they are the log's again (values
+    within the schema's bounds); a log with one that is not is converted the long way.  Each
+    distinct text is judged once."""
+
+    def __init__(self) -> None:
+        defs = schema()["$defs"]
+        self.one_line = re.compile(defs["text"]["not"]["pattern"])
+        self.name_length = defs["name"]["minLength"]
+        self.count = range(defs["count"]["minimum"], defs["count"]["maximum"] + 1)
+        self.points = range(defs["points"]["minimum"], defs["points"]["maximum"] + 1)
+        self.direction = re.compile(defs["hand"]["properties"]["pass"]["pattern"])
+        self.tag_name = re.compile(defs["tag"]["properties"]["name"]["pattern"])
+        self.choices = frozenset(defs["moon"]["properties"]["choice"]["enum"])
+        self.cards = max(defs[kind]["properties"]["cards"].get("minItems", 0)
+                         for kind in ("holding", "pass"))
+        self.entries = defs["entries"]["minItems"]
+        self.winners = defs["names"]["minItems"]
+        self.judged: dict[str, bool] = {}
+
+    def text(self, value: str) -> bool:
+        known = self.judged.get(value)
+        if known is None:
+            try:
+                value.encode("utf-8")  # (a lone surrogate is not JSON a reader takes)
+                known = not self.one_line.search(value)
+            except UnicodeEncodeError:
+                known = False
+            self.judged[value] = known
+        return known
+
+    def name(self, value: str | None, may_be_none: bool = False) -> bool:
+        if value is None:
+            return may_be_none
+        return len(value) >= self.name_length and self.text(value)
+
+    def event(self, event: Event) -> bool:
+        if isinstance(event, Trick):
+            return self.trick(event)
+        if isinstance(event, (Deal, Pass)):
+            return self.name(event.player) and len(event.run.cards) >= self.cards and (
+                not isinstance(event, Pass) or self.name(event.to, True))
+        if isinstance(event, (Score, Total)):
+            return len(event.entries) >= self.entries and all(
+                self.name(entry.player) and type(entry.value) is int
+                and entry.value in self.points for entry in event.entries)
+        if isinstance(event, HandStart):
+            direction = event.direction
+            return type(event.number) is int and event.number in self.count and self.name(
+                event.dealer, True) and (direction is None or (
+                    bool(self.direction.search(direction))
+                    and canonical_direction(direction) == direction))
+        if isinstance(event, Comment):
+            return event.text == event.text.strip()  # the reader strips a comment's words
+        if isinstance(event, Moon):
+            return self.name(event.player) and event.choice in self.choices
+        if isinstance(event, GameOver):
+            return len(event.players) >= self.winners and all(
+                self.name(name) and name.casefold() != "none" for name in event.players)
+        if isinstance(event, Tag):
+            return self.tag(event)
+        return isinstance(event, Kitty)
+
+    def trick(self, event: Trick) -> bool:
+        compact = event.leader is not None
+        return type(event.number) is int and event.number in self.count and (
+            not compact or self.name(event.leader)) and all(
+                self.name(play.player, compact) and (play.player is None) == compact
+                for play in event.plays) and (
+                    event.claim is None or self.name(event.claim.player, True))
+
+    def tag(self, event: Tag) -> bool:
+        if not (self.tag_name.search(event.name) and TAG_NAME_RE.fullmatch(event.name)):
+            return False
+        value = _tag(event)["value"]
+        if isinstance(value, list):
+            return event.name.casefold() == "players" and all(map(self.name, value))
+        return self.text(value)

@@ -1,23 +1,17 @@
 """The written game log -> events.
 
 ``parse_log(text)`` returns the events of every readable line plus one :class:`SyntaxIssue` for
-every unreadable one; it never raises.  ``parse_bytes`` first decodes and raises
-:class:`UnreadableLog` only for input that is not a log at all.  ``parse_blocks`` gives the same
-reading a block of lines at a time, so that a check need not hold the whole file's events: every
-statement is one line, so a cut between two lines changes nothing.
+every unreadable one; it never raises.  ``parse_blocks`` gives the same reading a block of lines
+at a time (every statement is one line, so a cut between two lines changes nothing).
 
-:class:`LineReader` reads the lines of a well-formed log in one regular expression run over the
-text, with the grammar's own terminals (shipped with the package), and gives each to the rule
-callback Lark would.  The tokens are the ones Lark's contextual lexer would produce: in each
-parser state the terminals it allows start differently, so at most one matches where a token
-starts; a HEAD ends with the blanks after it, so only its REST can follow (a REST starting with
-``#`` is left to Lark); a word-by-word statement has one way to be cut.
-
-Lark reads every other line, so messages about malformed lines come from the grammar: the
-process-wide LALR parser is driven by callbacks bound to one parse's builder, and after a
-rejected line restarts at the next line of the same string (the cost of an error is the cost of
-its line; this relies on Lark >= 1.2's ``TextSlice``).  What parses share is immutable once made,
-so parses in several threads run at once, without a lock."""
+:class:`LineReader` reads the lines of a well-formed log in one regular expression run, built
+from the grammar's own terminals (shipped with the package), giving each line to the callback
+Lark would, with the tokens Lark's contextual lexer would make: in each parser state the
+terminals it allows start differently, and a HEAD ends with the blanks after it, so a line has
+one way to be cut.  Lark (LALR, driven by one parse's builder) reads every other line, so the
+messages about malformed lines come from the grammar; after a rejected line it restarts at the
+next line of the same string (Lark >= 1.2's ``TextSlice``).  What parses share is immutable
+once made, so parses in several threads run at once, without a lock."""
 
 from __future__ import annotations
 
@@ -31,8 +25,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.log.body import PLAIN_LINES, PLAIN_TRICK_LINE, BodyError
-from referee.log.build import EventBuilder, TooManyProblems, plain_deal, plain_pass, plain_trick_event
+from referee.log.build import (PLAIN_LINES, PLAIN_TRICK_LINE, BodyError, EventBuilder,
+                               TooManyProblems, plain_deal, plain_pass, plain_trick_event)
 from referee.log.decode import UnreadableLog, decode_log, normalise
 from referee.log.events import Comment, Event, Tag
 from referee.log.recognise import looks_like_record
@@ -84,9 +78,8 @@ class ParseResult(Record):
 
 
 class Block(NamedTuple):
-    """The events and issues of a run of whole lines, which starts at ``start`` of the text
-    (the line numbered ``line``).  A block whose ``stop`` is not None is the last: its last
-    issue says why the rest was not read."""
+    """The events and issues of a run of whole lines from ``start`` (line ``line``); one whose
+    ``stop`` is not None is the last, and its last issue says why."""
 
     events: tuple[Event, ...]
     issues: tuple[SyntaxIssue, ...]
@@ -101,9 +94,8 @@ Facts = tuple[dict[str, str], list[tuple[str, list[str]]]]  # terminals' regexps
 
 
 def grammar_facts(lark) -> Facts:
-    """What the line reader needs of a loaded grammar: the regular expression of every
-    terminal, by name, and every rule of a HEAD and a REST token as (name, the two terminals'
-    names).  Plain data, which the package ships so that a process can read without Lark."""
+    """The regular expression of every terminal of a loaded grammar, by name, and each rule of
+    a HEAD and a REST token as (name, the two terminals' names): what the package ships."""
     terminals = {str(t.name): str(t.pattern.to_regexp()) for t in lark.terminals}
     rules = [(str(rule.origin.name), [str(symbol.name) for symbol in rule.expansion])
              for rule in lark.rules]  # str(): names may be Lark's Token, a str subclass
@@ -112,13 +104,12 @@ def grammar_facts(lark) -> Facts:
 
 
 class LineReader:
-    """Reads the lines it can with the grammar's terminals into a builder; holds nothing of a
-    parse, so one reader serves every parse in every thread."""
+    """Reads the lines it can with the grammar's terminals into a builder; one reader serves
+    every parse in every thread."""
 
     def __init__(self, terminals: Mapping[str, str], rules: Iterable[tuple[str, Sequence[str]]]) -> None:
         def terminal(name: str, group: str | None = None) -> str:
-            """The terminal's pattern, atomic (matched once, as a lexer matches a token), in a
-            group named ``group`` or after the terminal."""
+            """The terminal's pattern, atomic (as a lexer matches a token), in a named group."""
             return f"(?>(?P<{group or name}>{terminals[name]}))"
 
         statements = [PLAIN_TRICK_LINE, *PLAIN_LINES.values()]
@@ -162,9 +153,8 @@ class LineReader:
                                        groups["moon"]: _moon, groups["comment"]: _comment})
 
     def read(self, text: str, start: int, end: int, line: int, builder: EventBuilder, slow: Slow) -> None:
-        """Read the whole lines ``text[start:end]`` (the first is ``line``; the last ends with
-        a newline) into ``builder``, passing every run of lines not read here to ``slow`` in
-        order."""
+        """Read the whole lines ``text[start:end]`` (the first is ``line``) into ``builder``,
+        passing every run of lines not read here to ``slow``, in order."""
         kind, words = type(builder), self.words
         plain = {"deal_plain": plain_deal, "passing_plain": plain_pass}  # unless the builder's own
         builds = {rest: (head, plain[name] if name in plain and getattr(kind, rule) is getattr(EventBuilder, rule)
@@ -235,12 +225,10 @@ def _comment(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
 
 
 # ---- the grammar ---------------------------------------------------------------------------
-# Why not a cache in the user's cache directory: any process of the user can write there, and
-# terminals read from there decide what a line means (a pickle would even run its code); no
-# check of owner, mode or checksum helps against the same user.  The referee trusts only its
-# own code, so the facts are a module of the package (referee/log/shipped.py, made by
-# ``python -m referee.log.parser``), used only with the grammar text and Lark version they were
-# made from; otherwise Lark gives them, in memory, for this process only.
+# Not cached in the user's cache directory: any process of the user can write there, and what
+# is read from there decides what a line means (a pickle would even run its code).  The facts
+# are a module of the package (shipped.py, made by ``python -m referee.log.parser``), used only
+# with the grammar text and Lark version they were made from; otherwise Lark gives them.
 def lark_version() -> str | None:
     """The version of the Lark that ``import lark`` would load, without importing it."""
     module = sys.modules.get("lark")
@@ -284,11 +272,9 @@ def shipped_source(grammar: str, version: str, facts: Facts) -> str:
 
 
 def grammar_text() -> str:
-    """The text of grammars/log.lark, from the source checkout this module is in, or else
-    from the installed package."""
+    """grammars/log.lark of the source checkout this module is in (an editable install of
+    another checkout would give that one's), or else of the installed package."""
     root = Path(__file__).resolve().parents[2]
-    # a checkout run with PYTHONPATH beside an editable install of another checkout: the
-    # package data would be that other checkout's grammar
     if (root / "pyproject.toml").is_file() and (root / "grammars" / "log.lark").is_file():
         return (root / "grammars" / "log.lark").read_text("utf-8")
     return resources.files("referee.log.grammars").joinpath("log.lark").read_text("utf-8")
@@ -307,8 +293,8 @@ class _LarkParser(NamedTuple):
 
 
 def _parser() -> _LarkParser:
-    """The process-wide Lark parser, built on first use, without callbacks; not cached on disk,
-    since Lark's cache is a pickle and a pickle from a folder others can write runs their code."""
+    """The process-wide Lark parser, without callbacks; not cached on disk (Lark's cache is a
+    pickle)."""
     built = _STATE.get("parser")
     if built is None:
         import lark as lark_module
@@ -320,8 +306,7 @@ def _parser() -> _LarkParser:
         callbacks = lark._parse_tree_builder.create_callback  # as Lark binds a transformer's methods
 
         def configuration(builder: EventBuilder) -> ParseConf:
-            """The ``start`` rule's parse configuration with the callbacks of ``builder``, for
-            one parse instead of for the parser's lifetime."""
+            """The ``start`` rule's parse configuration with the callbacks of ``builder``."""
             return ParseConf(table, callbacks(builder), START)
 
         built = _STATE["parser"] = _LarkParser(lark, configuration)
@@ -329,9 +314,8 @@ def _parser() -> _LarkParser:
 
 
 def _line_reader() -> LineReader:
-    """The process-wide line reader, built on first use, from the grammar facts the package
-    ships (``referee.log.shipped``), so that a log the reader reads whole needs no Lark; another
-    grammar or Lark has them taken from Lark."""
+    """The process-wide line reader, from the facts the package ships (so that a log it reads
+    whole needs no Lark), or for another grammar or Lark, from Lark."""
     reader = _STATE.get("reader")
     if reader is None:
         facts = shipped_facts(grammar_text(), lark_version())
@@ -343,8 +327,8 @@ def _line_reader() -> LineReader:
 
 # ---- parsing -------------------------------------------------------------------------------
 def _segments(text: str):
-    """Yield ("text", start, end, line) for runs of lines and ("long", start, end, line) for
-    lines longer than MAX_LINE, in order.  Linear: jumps MAX_LINE characters at a time."""
+    """("text", start, end, line) for runs of lines and ("long", ...) for lines longer than
+    MAX_LINE, in order.  Linear: jumps MAX_LINE characters at a time."""
     n = len(text)
     pos = seg_start = 0
     line = seg_line = 1
@@ -369,8 +353,8 @@ def _segments(text: str):
 
 
 def _cut(text: str, segments: Iterable[Segment], size: int) -> Iterator[Segment]:
-    """The ``segments`` of ``text``, each run of lines cut after the first newline at or past
-    ``size`` characters from the run's start.  Linear: each newline found is counted once."""
+    """The ``segments``, each run of lines cut after the first newline ``size`` characters
+    or more from its start.  Linear: each newline found is counted once."""
     for kind, start, end, line in segments:
         if kind != "text":
             yield kind, start, end, line
@@ -386,19 +370,18 @@ def _cut(text: str, segments: Iterable[Segment], size: int) -> Iterator[Segment]
 
 
 class _Reading:
-    """One parse in progress: its builder, the line reader, and Lark's reading into the builder
-    (its configuration made when a line first needs Lark)."""
+    """One parse in progress: its builder, and Lark's configuration for it (made when a line
+    first needs Lark)."""
 
     __slots__ = ("builder", "reader", "_configuration")
 
     def __init__(self, builder: EventBuilder, reader: LineReader) -> None:
         self.builder = builder
-        self.reader = reader  # the line reader, which also reads the repairs of a bad line
+        self.reader = reader  # (which also reads the repairs of a bad line)
         self._configuration: ParseConf | None = None
 
     def lark(self, text: str, start: int, end: int, line: int) -> None:
-        """Parse text[start:end] with Lark (whole lines, the first is ``line``), resuming after
-        bad lines."""
+        """Parse the whole lines text[start:end] with Lark, resuming after bad lines."""
         from lark.exceptions import UnexpectedInput
 
         while start < end:
@@ -431,8 +414,8 @@ class _Reading:
         parser.resume_parse()
 
     def _flush(self, err, line: int) -> None:
-        """Finish the statement before the bad line (the parser holds it until it sees the
-        next token) and drop anything of the bad line that finishing may have produced."""
+        """Finish the statement before the bad line (held until the next token is seen) and
+        drop anything of the bad line that finishing may have produced."""
         from lark.exceptions import UnexpectedInput
 
         parser = getattr(err, "interactive_parser", None)
@@ -452,8 +435,8 @@ class _Reading:
         self.builder.problem(line, column, end, message, hint)
 
     def reread(self, line_text: str) -> Event | None:
-        """The one event a line (a repair of a bad one) reads as with the line reader, or None: a
-        line left to Lark shows no repair rather than a doubtful one."""
+        """The one event a repair of a bad line reads as with the line reader, or None (a line
+        left to Lark shows no repair rather than a doubtful one)."""
         builder = EventBuilder(self.reader.terminals, 1_000)
         text = line_text + "\n"
         left: list[int] = []
@@ -463,7 +446,7 @@ class _Reading:
 
 
 def _where(err, text: str, start: int, end: int, line: int) -> tuple[int, int]:
-    """Where in ``text`` the parser gave up, and on which line."""
+    """Where in ``text`` the parser gave up, and its line."""
     from lark.exceptions import UnexpectedCharacters
 
     if isinstance(err, UnexpectedCharacters):
@@ -474,14 +457,13 @@ def _where(err, text: str, start: int, end: int, line: int) -> tuple[int, int]:
 
 
 def parse_log(text: str, builder: type[EventBuilder] = EventBuilder) -> ParseResult:
-    """Events and syntax issues of a log; never raises for any ``str``.  ``builder``: the class
-    of the rule callbacks (an :class:`EventBuilder` subclass)."""
+    """Events and syntax issues of a log; never raises.  ``builder``: the class of the rule
+    callbacks."""
     return _parse(text, builder=builder)
 
 
 def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = EventBuilder) -> ParseResult:
-    """parse_log; with ``fast_lines`` False every line goes through Lark (for the tests that
-    compare the two readings)."""
+    """parse_log; with ``fast_lines`` False every line goes through Lark (for tests)."""
     text = normalise(text)
     (whole,) = _blocks(text, fast_lines, builder, None)  # one block: the whole text
     return ParseResult(whole.events, whole.issues, text)
@@ -489,16 +471,14 @@ def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = Eve
 
 def parse_blocks(text: str, builder: type[EventBuilder] = EventBuilder,
                  size: int = BLOCK_CHARS) -> Iterator[Block]:
-    """:func:`parse_log` a block of lines at a time (``size`` characters or a little more), each
-    block's events dropped once yielded; ``text`` must be normalised (as :func:`decode_log` gives
-    it)."""
+    """:func:`parse_log` a block of about ``size`` characters at a time, each block's events
+    dropped once yielded; ``text`` must be normalised."""
     return _blocks(text, True, builder, size)
 
 
 def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
             size: int | None) -> Iterator[Block]:
-    """The blocks of ``text`` (normalised) of about ``size`` characters, or one block (None);
-    the issue that stops the reading ends the last block."""
+    """The blocks of ``text`` of about ``size`` characters, or one block (``size`` None)."""
     source = text if text.endswith("\n") else text + "\n"
     reader = _line_reader()
     reading = _Reading(builder(reader.terminals, MAX_ISSUES), reader)
@@ -537,9 +517,9 @@ def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
 
 def tags_after(text: str, start: int, line: int,
                keep: Callable[[Tag], bool]) -> tuple[Tag, ...] | None:
-    """The tags that :func:`parse_log` reads on the lines of ``text`` from offset ``start`` (the
-    line numbered ``line``), those ``keep`` keeps, reading only the lines that may be a tag or a
-    ``Players:`` line.  None when they cannot all be read as the whole text would be."""
+    """The tags :func:`parse_log` reads from offset ``start`` (line ``line``) on that ``keep``
+    keeps, reading only the lines that may be tags; None when they cannot all be read as the
+    whole text would be."""
     reader = _line_reader()
     reading = _Reading(EventBuilder(reader.terminals, MAX_ISSUES), reader)
     made, found = reading.builder, []
@@ -565,8 +545,8 @@ def tags_after(text: str, start: int, line: int,
 
 
 def _tag_lines(reader: LineReader, text: str, start: int) -> Iterator[int]:
-    """The starts of the lines from ``start`` on that may be tags (see :func:`tags_after`):
-    a regular expression that begins with the newline before the line finds them fast."""
+    """The starts of the lines from ``start`` on that may be tags (found by the newline
+    before them)."""
     head = _STATE.get("tag_head")
     if head is None:
         terminals = reader.terminals
@@ -581,8 +561,8 @@ def _tag_lines(reader: LineReader, text: str, start: int) -> Iterator[int]:
 
 def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool,
           segments: Iterable[Segment]) -> None:
-    """The ``segments`` of ``source`` into this parse's builder: long lines reported, the others
-    read by the line reader or by Lark.  Every line ends with a newline (REST tokens hold it)."""
+    """The ``segments`` of ``source`` (every line ends with a newline) into the builder: long
+    lines reported, the others read by the line reader or by Lark."""
     builder = reading.builder
 
     def slow(start: int, end: int, line: int) -> None:
@@ -602,8 +582,8 @@ def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool,
 
 
 def parse_bytes(data: bytes) -> ParseResult:
-    """decode_log + parse_log; raises UnreadableLog for input that is not a log at all.
-    A JSON game record (first non-blank character ``{``) is read as one instead."""
+    """decode_log + parse_log (a JSON game record read as one); raises UnreadableLog for input
+    that is not a log at all."""
     return parse_text(log_text(data))
 
 
@@ -628,8 +608,7 @@ def parse_text(text: str) -> ParseResult:
 
 
 def nothing_read(first: SyntaxIssue | None) -> UnreadableLog:
-    """Why a log none of whose lines is a statement (comments aside) is unreadable, given
-    its first syntax issue."""
+    """Why a log with no statement (comments aside) is unreadable, from its first issue."""
     if first is not None:
         # TRANSLATORS: {problem} is what is wrong with line {line}, the first unreadable one
         return UnreadableLog(msg("nothing in this file reads as a log statement (line {line}: "

@@ -1,7 +1,5 @@
-"""Events -> canonical log text, and ``referee fmt``'s canonical form of a whole log.
-
-``parse_log(write(events)).events == tuple(events)`` for every list of events the parser can
-produce."""
+"""Events -> canonical log text (``parse_log(write(events)).events == tuple(events)``), and
+``referee fmt``'s canonical form of a whole log."""
 
 from __future__ import annotations
 
@@ -41,8 +39,8 @@ def format_text(text: str) -> tuple[str, tuple[SyntaxIssue, ...]]:
 
 
 def format_pieces(text: str, issues: list[SyntaxIssue], size: int = BLOCK_CHARS) -> Iterator[str]:
-    """:func:`format_text`'s text a block of lines at a time, each piece ending with a newline;
-    the syntax issues are added to ``issues`` as the blocks are read."""
+    """:func:`format_text`'s text a block of lines at a time; the syntax issues are added to
+    ``issues`` as the blocks are read."""
     text = normalise(text)
     lines = _Lines()
     held = None  # a block is formatted once the next one says where it ends
@@ -56,8 +54,8 @@ def format_pieces(text: str, issues: list[SyntaxIssue], size: int = BLOCK_CHARS)
 
 
 class _Lines:
-    """The canonical lines of a log, a block at a time: a run of blank lines becomes one, and a
-    blank line goes before each ``hand`` and after the tags, never at the start or the end."""
+    """The canonical lines of a log, a block at a time (a run of blank lines becomes one, none
+    at the start or the end)."""
 
     def __init__(self) -> None:
         self.started = False  # a line has been written
