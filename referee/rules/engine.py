@@ -11,31 +11,14 @@ import itertools
 from collections.abc import Sequence
 
 from referee.rules import scoring
-from referee.rules.cards import (
-    CARDS,
-    HEARTS,
-    NUM_RANKS,
-    QUEEN_OF_SPADES,
-    TWO_OF_CLUBS,
-    Card,
-    Counts,
-    add_card,
-    counts_of,
-    remove_card,
-)
+from referee.rules.cards import (CARDS, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card,
+                                 Counts, add_card, counts_of, remove_card)
 from referee.rules.legality import Fault, card_fault, legal_cards, lowest_club
 from referee.rules.ops import PLAIN
 from referee.rules.options import DealerMoves, FirstLeader, GameLength, KittyTo, SetAsideLast
 from referee.rules.ruleset import Ruleset, bonus_points, card_points, direction_offset
 from referee.rules.state import (  # re-exported: the engine's public values
-    DealAction,
-    HandResult,
-    IllegalAction,
-    PassAction,
-    Phase,
-    State,
-    TrickRecord,
-)
+    DealAction, HandResult, IllegalAction, PassAction, Phase, State, TrickRecord)
 from referee.rules.tricks import resolve_under
 
 __all__ = ["SCORE", "DealAction", "HandResult", "IllegalAction", "PassAction", "Phase", "State",

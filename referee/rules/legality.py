@@ -11,16 +11,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from referee.rules.cards import (
-    CARDS,
-    CLUBS,
-    DECK_SIZE,
-    HEARTS,
-    NUM_RANKS,
-    QUEEN_OF_SPADES,
-    Card,
-    Counts,
-)
+from referee.rules.cards import (CARDS, CLUBS, DECK_SIZE, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, Card,
+                                 Counts)
 from referee.rules.options import FirstLeader
 from referee.rules.ruleset import Ruleset, is_point_card
 from referee.rules.tricks import lead_card

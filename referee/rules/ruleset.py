@@ -8,39 +8,14 @@ from dataclasses import fields
 from functools import lru_cache
 from pathlib import Path
 
-from referee.rules.cards import (
-    DECK_SIZE,
-    HEARTS,
-    JACK_OF_DIAMONDS,
-    NUM_RANKS,
-    QUEEN_OF_SPADES,
-    CardError,
-    card_text,
-    parse_card,
-)
+from referee.rules.cards import (DECK_SIZE, HEARTS, JACK_OF_DIAMONDS, NUM_RANKS, QUEEN_OF_SPADES,
+                                 CardError, card_text, parse_card)
 from referee.rules.options import (  # Ruleset, canonical_direction: imported from here too
-    BLACK_MARIA_POINTS,
-    CHOICES,
-    HEART_POINTS,
-    LATER_OPTIONS,
-    OPTION_RANGES,
-    MoonChoice,
-    PassDirection,
-    Ruleset,
-    canonical_direction,
-    range_ends,
-)
-from referee.rules.ruleset_files import (
-    RulesetError,
-    bundled_names,
-    bundled_text,
-    read_ruleset_file,
-    reason,
-    resolved_path,
-    shown_name,
-    toml_options,
-    unknown_ruleset,
-)
+    BLACK_MARIA_POINTS, CHOICES, HEART_POINTS, LATER_OPTIONS, OPTION_RANGES, MoonChoice,
+    PassDirection, Ruleset, canonical_direction, range_ends)
+from referee.rules.ruleset_files import (RulesetError, bundled_names, bundled_text,
+                                         read_ruleset_file, reason, resolved_path, shown_name,
+                                         toml_options, unknown_ruleset)
 from referee.util.counting import whole_number
 from referee.util.message import msg
 
