@@ -42,8 +42,7 @@ def new_game(rules: Ruleset, players: int, *, dealer: int = 0) -> State:
         totals=(rules.start_total,) * players, history=(), holdings=(), kitty=(),
         passes=(None,) * players, leader=0, trick=(), trick_number=1, hearts_broken=False,
         pile=(), taken=zeros, tricks_won=zeros, bonus=zeros, lost=0, last_trick=None,
-        lowest_club=None,
-    )
+        lowest_club=None)
 
 
 # -- deal -----------------------------------------------------------------------------------
@@ -143,8 +142,7 @@ def _start_play(state: State) -> State:
     return state._replace(
         phase=Phase.PLAY, leader=leader, trick=(), trick_number=1, hearts_broken=False,
         pile=pile, taken=zeros, tricks_won=zeros, bonus=zeros, lost=0, last_trick=None,
-        lowest_club=lowest, kitty_taken=None,
-    )
+        lowest_club=lowest, kitty_taken=None)
 
 
 # -- play -----------------------------------------------------------------------------------
@@ -154,21 +152,17 @@ def play_fault(state: State, seat: int, card: int) -> Fault | None:
         return Fault.WRONG_PHASE
     if seat != state.to_play:
         return Fault.OUT_OF_TURN
-    return card_fault(
-        state.rules, state.holdings[seat], card, state.trick_cards,
-        first_trick=state.trick_number == 1, hearts_broken=state.hearts_broken,
-        lowest=state.lowest_club,
-    )
+    return card_fault(state.rules, state.holdings[seat], card, state.trick_cards,
+                      first_trick=state.trick_number == 1, hearts_broken=state.hearts_broken,
+                      lowest=state.lowest_club)
 
 
 def legal_plays(state: State) -> tuple[Card, ...]:
     if state.phase is not Phase.PLAY:
         return ()
-    return legal_cards(
-        state.rules, state.holdings[state.to_play], state.trick_cards,
-        first_trick=state.trick_number == 1, hearts_broken=state.hearts_broken,
-        lowest=state.lowest_club,
-    )
+    return legal_cards(state.rules, state.holdings[state.to_play], state.trick_cards,
+                       first_trick=state.trick_number == 1, hearts_broken=state.hearts_broken,
+                       lowest=state.lowest_club)
 
 
 def play(state: State, seat: int, card: int, *, check: bool = True) -> State:
