@@ -41,15 +41,11 @@ def bonus_points(ruleset: Ruleset, card: int) -> int:
 
 def direction_offset(direction: str, players: int) -> int:
     """Seats to the left that a pass in ``direction`` travels (0: no pass)."""
+    named = {PassDirection.HOLD: 0, PassDirection.LEFT: 1, PassDirection.RIGHT: players - 1,
+             PassDirection.ACROSS: players // 2}
+    if direction in named:
+        return named[direction]
     words = direction.split()
-    if direction == PassDirection.HOLD:
-        return 0
-    if direction == PassDirection.LEFT:
-        return 1
-    if direction == PassDirection.RIGHT:
-        return players - 1
-    if direction == PassDirection.ACROSS:
-        return players // 2
     steps = whole_number(words[0], MAX_STEP_DIGITS) if len(words) == 2 else None
     if steps is not None and words[1] in (PassDirection.LEFT, PassDirection.RIGHT):
         steps %= players
