@@ -48,11 +48,10 @@ def hand_limit_note(limit: int) -> str:
     return f"stopped after {limit} hands, the generator's limit: no total reached the target"
 
 
-def generate_game(
-    rules: Ruleset, players: int, *, seed: int, hands: int | None = None,
-    strategy: str = "random", event_name: str | None = None, stats: GameStats | None = None,
-    tamper=None, situation: str | None = None, max_hands: int = MAX_HANDS,
-) -> list[Event]:
+def generate_game(rules: Ruleset, players: int, *, seed: int, hands: int | None = None,
+                  strategy: str = "random", event_name: str | None = None,
+                  stats: GameStats | None = None, tamper=None, situation: str | None = None,
+                  max_hands: int = MAX_HANDS) -> list[Event]:
     """A legal game as log events, to its end (at most ``max_hands`` hands) or of ``hands``
     hands; ``tamper`` (see :mod:`referee.conformance.inject`) may replace leads or plays."""
     if strategy not in STRATEGIES:

@@ -37,22 +37,19 @@ PASS_COUNT = 3  # OpenSpiel's pass_cards
 JD_BONUS = -10  # OpenSpiel's jd_bonus
 NO_TRICKS_BONUS = -5  # OpenSpiel's avoid_all_tricks_bonus, never given in a moon hand
 POLICIES = ("random", "mixed")
-# OpenSpiel's boolean hearts parameters (all of them), each expressed by options (ruleset_for)
-VARIANT_PARAMS = ("pass_cards", "no_pts_on_first_trick", "jd_bonus", "must_break_hearts",
-                  "qs_breaks_hearts", "can_lead_hearts_instead_of_qs", "can_lead_any_club",
-                  "avoid_all_tricks_bonus")
-
-# each OpenSpiel hearts parameter: the ruleset option it sets, its value on and off, its default
+# each of OpenSpiel's boolean hearts parameters (all of them): the ruleset option it sets, its
+# value on and off, its default
 _PARAMS = {
     "pass_cards": ("pass_count", PASS_COUNT, 0, True),
     "no_pts_on_first_trick": ("first_trick_points", False, True, True),
-    "can_lead_any_club": ("first_lead_any_club", True, False, False),
     "jd_bonus": ("jack_of_diamonds_bonus", JD_BONUS, 0, False),
-    "avoid_all_tricks_bonus": ("no_tricks_bonus", NO_TRICKS_BONUS, 0, False),
     "must_break_hearts": ("must_break_hearts", True, False, True),
     "qs_breaks_hearts": ("queen_breaks_hearts", True, False, True),
     "can_lead_hearts_instead_of_qs": ("lead_hearts_instead_of_queen", True, False, False),
+    "can_lead_any_club": ("first_lead_any_club", True, False, False),
+    "avoid_all_tricks_bonus": ("no_tricks_bonus", NO_TRICKS_BONUS, 0, False),
 }
+VARIANT_PARAMS = tuple(_PARAMS)  # in the order variant_params draws them
 
 OPENSPIEL_TOML = """\
 # OpenSpiel's hearts with its default parameters, as a referee ruleset.

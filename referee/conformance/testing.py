@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import tempfile
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 try:
@@ -40,9 +40,7 @@ from referee.log.parser import parse_log
 from referee.log.writer import write
 from referee.rules import engine
 from referee.rules.cards import Card
-from referee.rules.options import (DealerMoves, FirstLeader, GameLength, KittyTo, MoonChoice,
-                                   NothingSurvives, PassDirection, SetAsideLast, SetAsideWhen,
-                                   WinningTotal)
+from referee.rules.options import CHOICES, MoonChoice, PassDirection
 from referee.rules.ruleset import Ruleset, load_ruleset, with_options
 from referee.rules.ruleset_files import bundled_names
 
@@ -86,39 +84,25 @@ def bundled_rulesets() -> list[Ruleset]:
 
 
 def _option_changes() -> SearchStrategy[dict]:
-    """Option values that keep any bundled ruleset valid."""
-    booleans = st.booleans()
+    """Option values that keep any bundled ruleset valid: any for a boolean or an option with
+    a fixed set of values, a few for the others."""
     return st.fixed_dictionaries({}, optional={
+        **{f.name: st.booleans() for f in fields(Ruleset) if f.type == "bool"},
+        **{name: st.sampled_from(values) for name, values in CHOICES.items()},
         "target": st.integers(20, 300),
         "pass_count": st.integers(0, 3),
         "pass_cycle": st.lists(st.sampled_from([*PassDirection, "2 left"]),
                                min_size=1, max_size=4).map(tuple),
-        "dealer_moves": st.sampled_from(DealerMoves),
-        "first_leader": st.sampled_from(FirstLeader),
-        **dict.fromkeys(("second_two_of_clubs_follows", "first_lead_any_club",
-                         "first_lead_points", "first_trick_points", "queen_breaks_hearts",
-                         "must_break_hearts", "lead_hearts_instead_of_queen", "cancellation"),
-                        booleans),
-        "set_aside_when": st.sampled_from(SetAsideWhen),
-        "set_aside_last": st.sampled_from(SetAsideLast),
-        "kitty_to": st.sampled_from(KittyTo),
         "moon_points": st.sampled_from([26, 52]),
         "moon_choices": st.sampled_from([(MoonChoice.SUBTRACT, MoonChoice.ADD), (MoonChoice.ADD,),
                                          (MoonChoice.SUBTRACT,)]),
         "jack_of_diamonds_bonus": st.sampled_from([0, -10]),
         "no_tricks_bonus": st.sampled_from([0, -5]),
-        "no_tricks_bonus_in_moon_hand": booleans,
-        **dict.fromkeys(("two_of_clubs_apart", "led_heart_breaks_hearts", "first_lead_fallback",
-                         "first_trick_points_whole_hand", "shooting_the_moon", "lead_suit_switch",
-                         "pass_by_hand_number"), booleans),
         "unpassable_cards": st.sampled_from([(), ("2C",)]),
         "pair_moon_points": st.sampled_from([0, 26]),
-        "nothing_survives": st.sampled_from(NothingSurvives),
         "start_total": st.sampled_from([0, 100]),
         "penalty_sign": st.sampled_from([1, -1]),
         "clean_hand_pool": st.sampled_from([0, 52]),
-        "winning_total": st.sampled_from(WinningTotal),
-        "game_length": st.sampled_from(GameLength),
     })
 
 

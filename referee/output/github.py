@@ -9,8 +9,7 @@ from typing import IO
 
 from referee.judge.codes import ERROR, NOTE, WARNING
 from referee.judge.diagnostics import Diagnostic, Report
-from referee.output.render import localized
-from referee.output.render import more_diagnostics, related_line
+from referee.output.render import localized, more_diagnostics, related_line
 from referee.util.i18n import SOURCE_LANGUAGE, translate
 from referee.util.message import msg
 from referee.util.terminal import escaped

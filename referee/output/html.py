@@ -134,14 +134,16 @@ def speakers(language: str):
     return say, say_n
 
 
-@lru_cache(maxsize=len(i18n.LANGUAGES))
-def _template(language: str = SOURCE_LANGUAGE):
+@lru_cache(maxsize=4 * len(i18n.LANGUAGES))  # the report, serve's page and problem page
+def template(name: str, language: str = SOURCE_LANGUAGE, package: str = "referee.output"):
+    """The Jinja2 template ``name`` of ``package``'s templates, autoescaped, its own texts in
+    ``language`` and the log's text shown as the text output shows it."""
     from jinja2 import Environment, StrictUndefined
 
     env = Environment(autoescape=True, undefined=StrictUndefined, finalize=_shown)
     env.filters["face"] = lambda text: face(text, language)
     env.globals["msg"], env.globals["msgn"] = speakers(language)
-    source = resources.files("referee.output").joinpath("templates", TEMPLATE).read_text("utf-8")
+    source = resources.files(package).joinpath("templates", name).read_text("utf-8")
     return env.from_string(source)
 
 
@@ -173,7 +175,7 @@ def page_parts(game: dict, language: str = SOURCE_LANGUAGE) -> Iterator[str]:
     general = [d for d in diagnostics if d["shown_in_hand"] not in hands]
     count = sum(d["severity"] != NOTE for d in diagnostics) + sum(game["suppressed"].values())
     verdict = verdict_text(game["verdict"], count, language)
-    return _template(language).generate(
+    return template(TEMPLATE, language).generate(
         game=game, diag={d["id"]: d for d in diagnostics}, general=general,
         findings_by_hand=by_hand, verdict_text=verdict, chart=chart(game),
         setup_flagged=flagged, version=__version__, max_drawn=MAX_DRAWN_HANDS,

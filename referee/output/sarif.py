@@ -16,8 +16,7 @@ from urllib.parse import quote
 from referee import __version__
 from referee.judge.codes import ERROR, NOTE, WARNING, all_codes
 from referee.judge.diagnostics import Diagnostic, Report
-from referee.output.render import localized
-from referee.output.render import more_diagnostics
+from referee.output.render import localized, more_diagnostics
 from referee.rules.rulebook import clause, clause_plain
 from referee.util.i18n import SOURCE_LANGUAGE, translate
 from referee.util.message import msg

@@ -11,31 +11,14 @@ import itertools
 from collections.abc import Sequence
 
 from referee.rules import scoring
-from referee.rules.cards import (
-    CARDS,
-    HEARTS,
-    NUM_RANKS,
-    QUEEN_OF_SPADES,
-    TWO_OF_CLUBS,
-    Card,
-    Counts,
-    add_card,
-    counts_of,
-    remove_card,
-)
+from referee.rules.cards import (CARDS, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, TWO_OF_CLUBS, Card,
+                                 Counts, add_card, counts_of, remove_card)
 from referee.rules.legality import Fault, card_fault, legal_cards, lowest_club
 from referee.rules.ops import PLAIN
 from referee.rules.options import DealerMoves, FirstLeader, GameLength, KittyTo, SetAsideLast
 from referee.rules.ruleset import Ruleset, bonus_points, card_points, direction_offset
 from referee.rules.state import (  # re-exported: the engine's public values
-    DealAction,
-    HandResult,
-    IllegalAction,
-    PassAction,
-    Phase,
-    State,
-    TrickRecord,
-)
+    DealAction, HandResult, IllegalAction, PassAction, Phase, State, TrickRecord)
 from referee.rules.tricks import resolve_under
 
 __all__ = ["SCORE", "DealAction", "HandResult", "IllegalAction", "PassAction", "Phase", "State",
@@ -59,8 +42,7 @@ def new_game(rules: Ruleset, players: int, *, dealer: int = 0) -> State:
         totals=(rules.start_total,) * players, history=(), holdings=(), kitty=(),
         passes=(None,) * players, leader=0, trick=(), trick_number=1, hearts_broken=False,
         pile=(), taken=zeros, tricks_won=zeros, bonus=zeros, lost=0, last_trick=None,
-        lowest_club=None,
-    )
+        lowest_club=None)
 
 
 # -- deal -----------------------------------------------------------------------------------
@@ -160,8 +142,7 @@ def _start_play(state: State) -> State:
     return state._replace(
         phase=Phase.PLAY, leader=leader, trick=(), trick_number=1, hearts_broken=False,
         pile=pile, taken=zeros, tricks_won=zeros, bonus=zeros, lost=0, last_trick=None,
-        lowest_club=lowest, kitty_taken=None,
-    )
+        lowest_club=lowest, kitty_taken=None)
 
 
 # -- play -----------------------------------------------------------------------------------
@@ -171,21 +152,17 @@ def play_fault(state: State, seat: int, card: int) -> Fault | None:
         return Fault.WRONG_PHASE
     if seat != state.to_play:
         return Fault.OUT_OF_TURN
-    return card_fault(
-        state.rules, state.holdings[seat], card, state.trick_cards,
-        first_trick=state.trick_number == 1, hearts_broken=state.hearts_broken,
-        lowest=state.lowest_club,
-    )
+    return card_fault(state.rules, state.holdings[seat], card, state.trick_cards,
+                      first_trick=state.trick_number == 1, hearts_broken=state.hearts_broken,
+                      lowest=state.lowest_club)
 
 
 def legal_plays(state: State) -> tuple[Card, ...]:
     if state.phase is not Phase.PLAY:
         return ()
-    return legal_cards(
-        state.rules, state.holdings[state.to_play], state.trick_cards,
-        first_trick=state.trick_number == 1, hearts_broken=state.hearts_broken,
-        lowest=state.lowest_club,
-    )
+    return legal_cards(state.rules, state.holdings[state.to_play], state.trick_cards,
+                       first_trick=state.trick_number == 1, hearts_broken=state.hearts_broken,
+                       lowest=state.lowest_club)
 
 
 def play(state: State, seat: int, card: int, *, check: bool = True) -> State:

@@ -11,16 +11,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from referee.rules.cards import (
-    CARDS,
-    CLUBS,
-    DECK_SIZE,
-    HEARTS,
-    NUM_RANKS,
-    QUEEN_OF_SPADES,
-    Card,
-    Counts,
-)
+from referee.rules.cards import (CARDS, CLUBS, DECK_SIZE, HEARTS, NUM_RANKS, QUEEN_OF_SPADES, Card,
+                                 Counts)
 from referee.rules.options import FirstLeader
 from referee.rules.ruleset import Ruleset, is_point_card
 from referee.rules.tricks import lead_card
@@ -145,19 +137,15 @@ def _first_fault(holding: Counts, card: int, layers: list[Layer]) -> Fault | Non
     return None
 
 
-def follow_fault(
-    rules: Ruleset, holding: Counts, card: int, led: int, *, first_trick: bool,
-    lowest: int | None = None,
-) -> Fault | None:
+def follow_fault(rules: Ruleset, holding: Counts, card: int, led: int, *, first_trick: bool,
+                 lowest: int | None = None) -> Fault | None:
     """R5.2-R5.3 for a card played to a trick whose first card was ``led``."""
     return _first_fault(holding, card, follow_layers(rules, led, first_trick=first_trick,
                                                      lowest=lowest))
 
 
-def card_fault(
-    rules: Ruleset, holding: Counts, card: int, trick: Sequence[int], *, first_trick: bool,
-    hearts_broken: bool, lowest: int | None = None,
-) -> Fault | None:
+def card_fault(rules: Ruleset, holding: Counts, card: int, trick: Sequence[int], *,
+               first_trick: bool, hearts_broken: bool, lowest: int | None = None) -> Fault | None:
     """Every layer after turn order: held, then lead or follow rules."""
     if not 0 <= card < len(holding) or not holding[card]:  # -1 must not index the last card
         return Fault.NOT_HELD
@@ -168,10 +156,8 @@ def card_fault(
     return follow_fault(rules, holding, card, led, first_trick=first_trick, lowest=lowest)
 
 
-def legal_cards(
-    rules: Ruleset, holding: Counts, trick: Sequence[int], *, first_trick: bool,
-    hearts_broken: bool, lowest: int | None = None,
-) -> tuple[Card, ...]:
+def legal_cards(rules: Ruleset, holding: Counts, trick: Sequence[int], *, first_trick: bool,
+                hearts_broken: bool, lowest: int | None = None) -> tuple[Card, ...]:
     """The distinct held cards that no layer forbids: exactly those :func:`card_fault` passes,
     except that a seat leading the first trick without the lowest club may lead any card."""
     options = [c for c, n in enumerate(holding) if n]

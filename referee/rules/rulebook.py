@@ -169,13 +169,10 @@ def clause_plain(clause_id: str, lang: str = SOURCE_LANGUAGE, notes: bool = True
     return None if found is None else plain(found)
 
 
-_TAGS = {STRONG: ("<strong>", "</strong>"), EM: ("<em>", "</em>"), CODE: ("<code>", "</code>"),
-         "": ("", "")}
-
-
 def _html_pieces(marked: tuple[Piece, ...]) -> str:
-    # the text is escaped first: it can never make a tag
-    return "".join(f"{_TAGS[mark][0]}{html.escape(text)}{_TAGS[mark][1]}" for text, mark in marked)
+    # the text is escaped first: it can never make a tag; a mark is its tag's name
+    return "".join(f"<{mark}>{html.escape(text)}</{mark}>" if mark else html.escape(text)
+                   for text, mark in marked)
 
 
 def render_html(found: list[Block]) -> str:

@@ -8,39 +8,14 @@ from dataclasses import fields
 from functools import lru_cache
 from pathlib import Path
 
-from referee.rules.cards import (
-    DECK_SIZE,
-    HEARTS,
-    JACK_OF_DIAMONDS,
-    NUM_RANKS,
-    QUEEN_OF_SPADES,
-    CardError,
-    card_text,
-    parse_card,
-)
+from referee.rules.cards import (DECK_SIZE, HEARTS, JACK_OF_DIAMONDS, NUM_RANKS, QUEEN_OF_SPADES,
+                                 CardError, card_text, parse_card)
 from referee.rules.options import (  # Ruleset, canonical_direction: imported from here too
-    BLACK_MARIA_POINTS,
-    CHOICES,
-    HEART_POINTS,
-    LATER_OPTIONS,
-    OPTION_RANGES,
-    MoonChoice,
-    PassDirection,
-    Ruleset,
-    canonical_direction,
-    range_ends,
-)
-from referee.rules.ruleset_files import (
-    RulesetError,
-    bundled_names,
-    bundled_text,
-    read_ruleset_file,
-    reason,
-    resolved_path,
-    shown_name,
-    toml_options,
-    unknown_ruleset,
-)
+    BLACK_MARIA_POINTS, CHOICES, HEART_POINTS, LATER_OPTIONS, OPTION_RANGES, MoonChoice,
+    PassDirection, Ruleset, canonical_direction, range_ends)
+from referee.rules.ruleset_files import (RulesetError, bundled_names, bundled_text,
+                                         read_ruleset_file, reason, resolved_path, shown_name,
+                                         toml_options, unknown_ruleset)
 from referee.util.counting import whole_number
 from referee.util.message import msg
 
@@ -66,15 +41,11 @@ def bonus_points(ruleset: Ruleset, card: int) -> int:
 
 def direction_offset(direction: str, players: int) -> int:
     """Seats to the left that a pass in ``direction`` travels (0: no pass)."""
+    named = {PassDirection.HOLD: 0, PassDirection.LEFT: 1, PassDirection.RIGHT: players - 1,
+             PassDirection.ACROSS: players // 2}
+    if direction in named:
+        return named[direction]
     words = direction.split()
-    if direction == PassDirection.HOLD:
-        return 0
-    if direction == PassDirection.LEFT:
-        return 1
-    if direction == PassDirection.RIGHT:
-        return players - 1
-    if direction == PassDirection.ACROSS:
-        return players // 2
     steps = whole_number(words[0], MAX_STEP_DIGITS) if len(words) == 2 else None
     if steps is not None and words[1] in (PassDirection.LEFT, PassDirection.RIGHT):
         steps %= players

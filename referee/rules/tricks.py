@@ -25,10 +25,9 @@ def lead_card(cards: Sequence[int], switch: bool = False) -> int:
     return led
 
 
-def resolve_trick(
-    cards: Sequence[int], *, cancellation: bool = True, set_aside_when: str = "all_cancelled",
-    lead_switch: bool = False, leader_wins: bool = False,
-) -> TrickOutcome:
+def resolve_trick(cards: Sequence[int], *, cancellation: bool = True,
+                  set_aside_when: str = "all_cancelled", lead_switch: bool = False,
+                  leader_wins: bool = False) -> TrickOutcome:
     """Who wins a trick whose cards were played in this order (the first one led): identical
     cards cancel (R6.2), the highest uncancelled card of the led suit wins (R6.3), else the
     trick is set aside (R6.4).  A third copy of a card cancels along with the others."""

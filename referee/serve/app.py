@@ -238,29 +238,21 @@ def _static(name: str) -> bytes:
     return resources.files("referee.serve").joinpath("static", name).read_bytes()
 
 
-@lru_cache(maxsize=2 * len(i18n.LANGUAGES))  # the page and the problem page
-def _template(name: str, language: str):
-    from jinja2 import Environment, StrictUndefined
-
-    from referee.output.html import speakers
-
-    env = Environment(autoescape=True, undefined=StrictUndefined)
-    env.globals["msg"], env.globals["msgn"] = speakers(language)
-    source = resources.files("referee.serve").joinpath("templates", name).read_text("utf-8")
-    return env.from_string(source)
-
-
 @lru_cache(maxsize=len(i18n.LANGUAGES))
 def _page(language: str) -> str:
+    from referee.output.html import template
     from referee.rules.ruleset_files import bundled_names
 
-    return _template("page.html.j2", language).render(
+    return template("page.html.j2", language, "referee.serve").render(
         language=language, languages=i18n.LANGUAGES, rulesets=bundled_names(),
         max_bytes=MAX_BODY_BYTES)
 
 
 def _problem_page(text: str, language: str) -> str:
-    return _template("problem.html.j2", language).render(language=language, text=text)
+    from referee.output.html import template
+
+    return template("problem.html.j2", language, "referee.serve").render(language=language,
+                                                                          text=text)
 
 
 class Guard:

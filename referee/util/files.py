@@ -38,15 +38,11 @@ def replace_text(target: str | Path, text: str, *, follow_symlinks: bool = False
 
 def write_parts(target: str | Path, parts: Iterable[str], *, follow_symlinks: bool = False,
                 link_advice: str = _NAME_THE_FILE, replace_read_only: bool = False) -> None:
-    """Make ``target`` hold exactly the concatenation of ``parts`` (UTF-8), atomically,
-    whether it exists or not; ``parts`` is consumed once, a part at a time.
-
-    If ``parts`` raises, the exception propagates, ``target`` is unchanged (still absent if
-    it was) and no temporary file is left.  A symbolic link is refused (``link_advice`` says
-    what to do instead) unless ``follow_symlinks`` (then the file it points to is written and
-    the link stays); a file with other hard links is always refused, since replacing it would
-    silently split it from them; a file its user may not write is refused as ``open`` would
-    refuse it (``PermissionError``) unless ``replace_read_only``."""
+    """Make ``target`` hold exactly the concatenation of ``parts`` (UTF-8, consumed once),
+    atomically: if ``parts`` raises, ``target`` is unchanged and no copy is left.  A symbolic
+    link is refused (``link_advice`` says what to do) unless ``follow_symlinks`` writes the
+    file it points to; a file with other hard links always is; a file its user may not write
+    raises ``PermissionError`` as ``open`` would, unless ``replace_read_only``."""
     path = Path(target)
     if path.is_symlink():
         if not follow_symlinks:

@@ -6,10 +6,8 @@ from collections.abc import Iterable
 
 
 def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | None:
-    """The choice closest to ``word`` (case-insensitive), or None if none is close.
-
-    The choice is returned as spelled in ``choices``; an exact case-insensitive match wins.
-    """
+    """The choice closest to ``word`` (case-insensitive; an exact match wins) as spelled in
+    ``choices``, or None if none is close."""
     by_folded: dict[str, str] = {}
     for choice in choices:
         by_folded.setdefault(choice.casefold(), choice)
