@@ -57,8 +57,9 @@ class Marks:
 
     def take(self, span: Span | None, hand: int | None) -> list[str]:
         """The diagnostics at the first character of ``span``, now marked there."""
-        return [] if span is None else self._place(self.at.get((span.line, span.column), ()),
-                                                   hand)
+        if span is None:
+            return []
+        return self._place(self.at.get((span.line, span.column), ()), hand)
 
     def evidence(self, span: Span | None) -> list[str]:
         """The diagnostics whose evidence includes the element at ``span``."""
@@ -128,10 +129,11 @@ def hand_line(record: HandRecord, marks: Marks) -> dict | None:
 
 def moon_line(record: HandRecord, marks: Marks) -> dict | None:
     moon = record.moon
-    return None if moon is None else {
-        "player": moon.player, "choice": moon.choice, "line": moon.span.line,
-        "marks": marks.take(moon.player_span, record.number)
-        + marks.rest_of_line(moon.span.line, record.number)}
+    if moon is None:
+        return None
+    taken = marks.take(moon.player_span, record.number)
+    return {"player": moon.player, "choice": moon.choice, "line": moon.span.line,
+            "marks": taken + marks.rest_of_line(moon.span.line, record.number)}
 
 
 def _entries(line, names: list[str], marks: Marks, hand: int) -> dict | None:
@@ -184,12 +186,14 @@ class SheetLines(NamedTuple):
 
 class Reread:
     """What ``make(*args)`` yields, made again at each iteration (a long game's views are not
-    held), and ``size`` long."""
+    held), and ``size`` long when a size is given."""
 
-    def __init__(self, make: Callable[..., Iterator], *args, size: int = 0) -> None:
+    def __init__(self, make: Callable[..., Iterator], *args, size: int | None = None) -> None:
         self.make, self.args, self.size = make, args, size
 
     def __len__(self) -> int:
+        if self.size is None:
+            raise TypeError("this view was made without its length")
         return self.size
 
     def __iter__(self) -> Iterator:
@@ -213,7 +217,7 @@ def summary_finder(summaries: list[HandSummary]) -> Callable[[int, int], HandSum
 
 def watched(judge, source, path: str, make, **options) -> tuple[Report, Watch | None]:
     """The report of ``judge(source, path, ...)`` and the watch ``make(table)`` made for the
-    replay it is of (the last one made: a stream read again gets a new one), or None."""
+    check it follows (the last one made: a stream read again gets a new one), or None."""
     made: list = []
 
     def watch(table: Table) -> Watch:
@@ -233,18 +237,18 @@ def referee_game(text: str, path: str, *, base_dir: Path | None = None,
 
     report, kept = watched(judge_decoded, text, path, lambda table: GameWatch(table.rules),
                            base_dir=base_dir, ruleset=ruleset, allowed_dirs=allowed_dirs)
-    if kept is None:  # the setup failed: no hand was replayed (the notes are still shown)
+    if kept is None:  # the setup failed: no hand was judged (the notes are still shown)
         kept = GameWatch(notes=notes_of(text))
     return report, kept.traced, kept
 
 
 class GameWatch(Watch):
-    """What the views keep of a replay as it goes, and the hand records they read: the first
+    """What the views keep of a check as it goes, and the hand records they read: the first
     :data:`MAX_DRAWN_HANDS` hands with their finished tricks, then a :class:`SheetLines` of
     each later hand, made as it is read; and the first :data:`MAX_NOTES` comments and tags."""
 
     def __init__(self, rules: Ruleset | None = None, notes: list[Event] | None = None) -> None:
-        self.trace = self  # the replay appends each finished trick
+        self.trace = self  # the check appends each finished trick
         self.rules = rules
         self.traced: list[TracedTrick] = []
         self.notes = [] if notes is None else notes
@@ -464,7 +468,7 @@ def trick_view(entry: TracedTrick, names: list[str], marks: Marks, flow: _Flow,
 
 
 def _unplayed_trick(trick, source_lines: SourceLines, marks: Marks, hand: int) -> dict:
-    """A written trick the replay did not finish (the log stops in it, or one too many)."""
+    """A written trick the check did not finish (the log stops in it, or one too many)."""
     line = trick.span.line
     for play in trick.plays:
         marks.take(play.card_span, hand)

@@ -42,11 +42,11 @@ def localized(report: Report, language: str) -> Report:
 
 
 def localized_diagnostic(diag: Diagnostic, language: str) -> Diagnostic:
-    return diag if language == SOURCE_LANGUAGE else replace(
-        diag, message=translate(diag.message, language),
-        hint=None if diag.hint is None else translate(diag.hint, language),
-        related=tuple(Related(r.line, r.column, translate(r.note, language))
-                      for r in diag.related))
+    if language == SOURCE_LANGUAGE:
+        return diag
+    hint = None if diag.hint is None else translate(diag.hint, language)
+    related = tuple(Related(r.line, r.column, translate(r.note, language)) for r in diag.related)
+    return replace(diag, message=translate(diag.message, language), hint=hint, related=related)
 
 
 def reason_in(problem: Exception, language: str) -> str:

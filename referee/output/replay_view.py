@@ -42,13 +42,17 @@ def trick_row(names: list[str], entry: TracedTrick) -> str:
     return f"trick {record.number:>2}  {cards}  {outcome}"
 
 
+# a spooled line's first character: a hand's heading, or a row printed without it
+_HEADING, _ROW = "H", " "
+
+
 class _Rows(Watch):
     """The text replay's lines as the tricks finish, a hand at a time, into a spool (a file
-    past :data:`SPOOL_BYTES`), a hand's heading marked by its first character ``H``: the setup
+    past :data:`SPOOL_BYTES`), each marked by its first character: the setup
     faults printed above them may be found as late as the last hand."""
 
     def __init__(self, names: list[str]) -> None:
-        self.trace = self  # the replay appends each finished trick
+        self.trace = self  # the check appends each finished trick
         self.names = names
         self.rows: list[str] = []  # the current hand's
         # closed by lines(), or with the watch when this reading of the log is dropped
@@ -61,12 +65,12 @@ class _Rows(Watch):
     def hand(self, record: HandRecord, summary: HandSummary) -> None:
         if not self.rows:  # a hand with no finished trick is not shown
             return
-        lines = [f"H{record.number}", *(f"   {row}" for row in self.rows)]
+        lines = [f"{_HEADING}{record.number}", *(f"{_ROW}  {row}" for row in self.rows)]
         self.rows = []
         if summary is not None and summary.points:
             points = ", ".join(f"{name} {value}" for name, value in summary.points.items())
             moon = f"  (moon: {summary.shooter})" if summary.shooter else ""
-            lines.append(f"   points: {points}{moon}")
+            lines.append(f"{_ROW}  points: {points}{moon}")
         self.spool.write("\n".join(lines) + "\n")
 
     def lines(self) -> Iterator[str]:
@@ -126,7 +130,7 @@ def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None 
         if diag.kind == codes.BAD_SETUP:
             console.print(diagnostic_line(path, diag), style="yellow", markup=False)
     for line in (shown.lines() if shown is not None else ()):
-        if line[0] == "H":
+        if line[0] == _HEADING:
             console.print(f"[bold]hand {line[1:]}[/]")
         else:
             console.print(escaped(line[1:]), markup=False)
@@ -161,4 +165,3 @@ def _write_view(view: GameView, stream: IO[str] | None) -> None:
 
 # the empty list of hands in the document: where the hands go (no string holds a newline)
 _NO_HANDS = '\n  "hands": []'
-

@@ -55,11 +55,14 @@ def canonical_direction(direction: str) -> str:
 
 
 def option(doc: str, values: tuple[int, int] | None = None, *, later: object = MISSING):
-    """A field of :class:`Ruleset`: what it means, the values ``(low, high)`` an integer option
-    may take (both ends included: far beyond any game's, as a table of 104 players is dealt one
-    card each from two decks, and small enough that sums and the messages that quote them stay
-    a few digits long), and ``later``, the value of an option added after rulesets were first
-    written, which a file without a base that omits it gets (the behaviour it was written for)."""
+    """A field of :class:`Ruleset`.
+
+    ``doc`` says what the option means; ``values`` is ``(low, high)``, both included, the values
+    an integer option may take; ``later`` is the value of an option added after rulesets were
+    first written, which a file without a base that omits it gets (the behaviour it was written
+    for)."""
+    # the ranges lie far beyond any game's (a table of 104 players is dealt one card each from
+    # two decks) and are small enough that sums, and the messages that quote them, stay short
     return field(metadata={"doc": doc, "values": values, "later": later})
 
 
@@ -226,5 +229,12 @@ LATER_OPTIONS: dict[str, object] = {
     f.name: f.metadata["later"] for f in fields(Ruleset) if f.metadata["later"] is not MISSING}
 # the options with a fixed set of values (moon_choices: a list of them), and their values
 CHOICES: dict[str, type[OptionValue]] = {
-    f.name: value for f in fields(Ruleset)
-    for value in OptionValue.__subclasses__() if f.type == value.__name__}
+    "first_leader": FirstLeader,
+    "kitty_to": KittyTo,
+    "set_aside_last": SetAsideLast,
+    "set_aside_when": SetAsideWhen,
+    "dealer_moves": DealerMoves,
+    "nothing_survives": NothingSurvives,
+    "winning_total": WinningTotal,
+    "game_length": GameLength,
+}

@@ -103,8 +103,8 @@ def _section(lines: list[str], section_id: str) -> str | None:
     for index, line in enumerate(lines):
         if line.startswith(heading):
             rest = takewhile(lambda follow: not follow.startswith("## "), lines[index + 1:])
-            return "\n".join([line, *(title.group(0) for title in map(_TITLE.match, rest)
-                                      if title)])
+            titles = [title.group(0) for title in map(_TITLE.match, rest) if title]
+            return "\n".join([line, *titles])
     return None
 
 

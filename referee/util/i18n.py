@@ -17,6 +17,7 @@ from referee.util.message import Message
 DOMAIN = "referee"
 SOURCE_LANGUAGE = "en"
 LANGUAGES = ("en", "it", "de", "fr", "uk")  # English first: the default
+# the environment variables gettext consults, in its order of precedence
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
@@ -65,11 +66,12 @@ def catalog(language: str) -> gettext.NullTranslations:
     if language == SOURCE_LANGUAGE or language not in LANGUAGES:
         return gettext.NullTranslations()
     folder = resources.files("referee") / "locale" / language / "LC_MESSAGES"
-    if (folder / f"{DOMAIN}.mo").is_file():
-        return gettext.GNUTranslations(io.BytesIO((folder / f"{DOMAIN}.mo").read_bytes()))
-    if not (folder / f"{DOMAIN}.po").is_file():
+    compiled, source = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
+    if compiled.is_file():
+        return gettext.GNUTranslations(io.BytesIO(compiled.read_bytes()))
+    if not source.is_file():
         return gettext.NullTranslations()
-    return gettext.GNUTranslations(io.BytesIO(compile_po((folder / f"{DOMAIN}.po").read_bytes())))
+    return gettext.GNUTranslations(io.BytesIO(compile_po(source.read_bytes())))
 
 
 def compile_po(po_bytes: bytes) -> bytes:
