@@ -1,6 +1,8 @@
-"""The game as the referee saw it, as plain data: the view model behind ``referee report``
-(HTML) and ``referee replay --format json`` (spec/json-output.md).  A diagnostic is marked on
-the element whose first character is its place, else on the row of its line, else only listed.
+"""The game as the referee saw it, as plain data.
+
+This is the view model behind ``referee report`` (HTML) and ``referee replay --format json``
+(spec/json-output.md).  A diagnostic is marked on the element whose first character is its
+place, else on the row of its line, else only listed.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
-"""The rulebook (spec/rules.md and its translations, shipped as package data): whole, one
-clause or section by its id, and the clauses on a topic.  A clause is read once as blocks of
-``(text, mark)`` pieces (:func:`clause_blocks`), which plain text, safe HTML and the terminal
-render."""
+"""The rulebook: spec/rules.md and its translations, shipped as package data.
+
+It gives the whole book, one clause or section by its id, and the clauses on a topic.  A clause
+is read once as blocks of ``(text, mark)`` pieces (:func:`clause_blocks`), which plain text,
+safe HTML and the terminal render.
+"""
 
 from __future__ import annotations
 
