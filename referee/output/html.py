@@ -192,9 +192,9 @@ def report_view(data: bytes, path: str, *, base_dir: Path | None = None,
     from referee.output.render import localized
 
     # read a block at a time: what the page shows of the hands is kept as the check goes
-    report, trace, records = game_view.referee_game(log_text(data), path, base_dir=base_dir,
-                                                    ruleset=ruleset, allowed_dirs=allowed_dirs)
-    return game_view.GameView(localized(report, language), trace, records).page(), report.verdict
+    report, trace, kept = game_view.referee_game(log_text(data), path, base_dir=base_dir,
+                                                 ruleset=ruleset, allowed_dirs=allowed_dirs)
+    return game_view.GameView(localized(report, language), trace, kept).page(), report.verdict
 
 
 def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,

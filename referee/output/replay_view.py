@@ -92,8 +92,8 @@ def _game(path: str, as_json: bool, ruleset: Ruleset | None,
     options = {"base_dir": None if path == "-" else Path(path).parent, "ruleset": ruleset,
                "allowed_dirs": allowed_dirs}
     if as_json:
-        report, trace, records = referee_game(text, path, **options)
-        return report, GameView(report, trace, records, records.rules)
+        report, trace, kept = referee_game(text, path, **options)
+        return report, GameView(report, trace, kept, kept.rules)
     return watched(judge_decoded, text, path, lambda table: _Rows(list(table.names)), **options)
 
 
