@@ -226,10 +226,10 @@ class Table:
         if len(self._pending) < self.players:
             return
         passes, state = sorted(self._pending.items()), self._state
-        self._events.extend(Pass(self.names[s], CardRun(given),
-                                 self.names[engine.pass_recipient(state, s)]) for s, given in passes)
         for seat_, given in passes:
             self._state = engine.apply(self._state, PassAction(seat_, given))
+            recipient = engine.pass_recipient(state, seat_)
+            self._events.append(Pass(self.names[seat_], CardRun(given), self.names[recipient]))
         self._pending = {}
 
     def play(self, card: int | str) -> TrickRecord | None:

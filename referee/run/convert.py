@@ -73,21 +73,17 @@ def convert_pieces(text: str, to: str | None = None) -> tuple[list[str], str]:
         pieces, plain = _written(normalise(text))
     if plain:
         return pieces, "json"
+    # a value the record may not give back as it is: the streamed writing is refused when it
+    # is not a valid record (the long way's own reason, without holding the log's events),
+    # else the long way answers
     record = "".join(pieces)
     del pieces  # (the record is read back: not to be held twice meanwhile)
-    return [_not_plain(text, record)], "json"
-
-
-def _not_plain(text: str, record: str) -> str:
-    """The record of a log that holds a value the record may not give back as it is:
-    ``record``, the streamed writing, refused when it is not a valid record (the long way's
-    own reason, without holding the log's events); else the long way's answer."""
     try:
         validate_record(record)
     except InvalidRecord as err:  # a name or value a record cannot hold
         raise ConversionRefused([(1, 1, _cannot_hold(err))]) from None
     del record
-    return _record_read_back(text)
+    return [_record_read_back(text)], "json"
 
 
 def _cannot_hold(err: InvalidRecord) -> str:
