@@ -126,14 +126,10 @@ class Table:
     dealer = _of_state("dealer")
     trick_number = _of_state("trick_number")
     trick = _of_state("trick", "The trick in progress: (seat, card) in play order.")
-    last_trick = _of_state("last_trick", "The last finished trick of this hand: winner (None: "
-                           "set aside, R6.4), plays, the cancelled cards (``outcome.cancelled``, "
-                           "R6.2), the cards collected and their points.")
-    pile = _of_state("pile", "What the next trick winner collects besides the trick: set-aside "
-                     "cards (R6.5) and a kitty still waiting (R6.7).")
+    last_trick = _of_state("last_trick", "The last finished trick of this hand (a TrickRecord).")
+    pile = _of_state("pile", "What the next trick winner collects besides the trick (R6.5, R6.7).")
     totals = _of_state("totals")
-    results = _of_state("history", "Each scored hand: points taken, lost points, moon, hand "
-                        "scores and totals after it.")
+    results = _of_state("history", "Each scored hand's result (a HandResult).")
     winners = _of_state("winners", "The seats that won (R9.3), once the game is over.")
 
     @property
