@@ -10,6 +10,7 @@ statement may not survive it (:mod:`referee.log.jsonwrite`, `PlainValues`).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain, pairwise
 from pathlib import Path
 from typing import TextIO
 
@@ -121,13 +122,8 @@ def _written(text: str, size: int = BLOCK_CHARS) -> tuple[list[str], bool]:
 
 def _blocks(text: str, size: int) -> Iterator[tuple[Block, list[str]]]:
     """The blocks of a log (normalised) with the lines they are read from."""
-    held = None
-    for block in parse_blocks(text, size=size):
-        if held is not None:
-            yield held, text[held.start:block.start].split("\n")
-        held = block
-    if held is not None:
-        yield held, text[held.start:].split("\n")
+    for block, after in pairwise(chain(parse_blocks(text, size=size), [None])):
+        yield block, text[block.start:None if after is None else after.start].split("\n")
 
 
 def _record_read_back(text: str) -> str:
