@@ -178,11 +178,11 @@ class _Game:
     # -- the game -------------------------------------------------------------------------
     def run(self) -> GameResult:
         try:
-            self._start()
-            while not self.table.is_over and len(self.table.results) < self.options.max_hands:
-                self._hand()
-            self._end()
-        except _Stopped:
+            with suppress(_Stopped):
+                self._start()
+                while not self.table.is_over and len(self.table.results) < self.options.max_hands:
+                    self._hand()
+                self._end()
             self._tell_end()
         finally:
             for program in self.programs.values():
@@ -334,7 +334,6 @@ class _Game:
         else:
             self.result.ended = "limit"
             table.comment(f"the match stops a game at {self.options.max_hands} hands")
-        self._tell_end()
 
     def _tell_end(self) -> None:
         table = self.table
@@ -438,8 +437,8 @@ def standings_text(table: list[Standing]) -> str:
             mean += f" ± {s.margin:.2f}"
         faults = ", ".join(f"{reason} {n}" for reason, n in sorted((s.forfeits +
                                                                    s.substituted).items()))
-        rows.append((program_letter(s.program), s.command, str(s.games), str(s.won), str(s.hands), mean,
-                     faults or "0", str(s.differences)))
+        rows.append((program_letter(s.program), s.command, str(s.games), str(s.won),
+                     str(s.hands), mean, faults or "0", str(s.differences)))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
                      for row in rows) + "\n"
