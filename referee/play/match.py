@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import statistics
 import threading
 from collections import Counter
 from collections.abc import Iterable
@@ -94,12 +95,8 @@ def program_letter(index: int) -> str:
     return letters
 
 
-class _Forfeited(Exception):
-    """The game ended at a forfeit (already written into the table)."""
-
-
-class _DeadEnd(Exception):
-    """The ruleset left the seat to play no legal card (R5.6): the hand cannot go on."""
+class _Stopped(Exception):
+    """The game ended early, at a forfeit or a dead end (already written into the table)."""
 
 
 class _Game:
@@ -125,7 +122,7 @@ class _Game:
         if self.options.on_fault == OnFault.FORFEIT:
             self.result.forfeit = (seat, fault.reason, fault.detail)
             self.table.forfeit(seat, f"{fault.reason}: {fault.detail}")
-            raise _Forfeited()
+            raise _Stopped()
         self.result.substituted.append((seat, fault.reason, fault.detail))
         self.table.comment(f"{self.table.names[seat]} {fault.reason}: {fault.detail}; the "
                            "referee plays for this seat from here on")
@@ -139,11 +136,22 @@ class _Game:
         if program is None:
             return None
         try:
-            return _valid(program.ask(message, answer, timeout or self.options.time_per_move),
-                          answer)
+            reply = program.ask(message, answer, timeout or self.options.time_per_move)
+            if not _validators()[answer].is_valid(reply):
+                raise ProgramFault("malformed", f"the {answer} answer does not follow the "
+                                                f"protocol: {json.dumps(reply)[:80]}")
+            return reply
         except ProgramFault as fault:
             self._fault(seat, fault)
             return None
+
+    def _queried(self, query: str, message: dict, answer: str):
+        """(seat, answer) of each seat that answers the conformance ``query``."""
+        for seat in range(self.table.players):
+            if query in self.queries.get(seat, ()):
+                reply = self._ask(seat, message, answer)
+                if reply is not None:
+                    yield seat, reply
 
     def _tell(self, message: dict, seats=None) -> None:
         """Post ``message`` to ``seats`` (default: every seat): it goes with the next message
@@ -170,16 +178,11 @@ class _Game:
     # -- the game -------------------------------------------------------------------------
     def run(self) -> GameResult:
         try:
-            self._start()
-            while not self.table.is_over and len(self.table.results) < self.options.max_hands:
-                self._hand()
-            self._end()
-        except _Forfeited:
-            self._tell_end()
-        except _DeadEnd:
-            self.result.ended = "dead-end"
-            self.table.comment(f"{self.table.names[self.table.to_play]} has no legal card "
-                               "(R5.6): the game stops here")
+            with suppress(_Stopped):
+                self._start()
+                while not self.table.is_over and len(self.table.results) < self.options.max_hands:
+                    self._hand()
+                self._end()
             self._tell_end()
         finally:
             for program in self.programs.values():
@@ -251,7 +254,9 @@ class _Game:
         table = self.table
         seat, legal = table.to_play, table.legal_cards()
         if not legal:
-            raise _DeadEnd()
+            self.result.ended = "dead-end"
+            table.comment(f"{table.names[seat]} has no legal card (R5.6): the game stops here")
+            raise _Stopped()
         message = {"type": "play_request", "hand": table.hand_number, "trick": table.trick_number,
                    "leader": table.state.leader, "cards": _texts(c for _, c in table.trick)}
         asked = "legal" in self.queries.get(seat, ())
@@ -282,18 +287,13 @@ class _Game:
         view = table.view(0)
         public = view.tricks[-1]
         pile = _texts(view.set_aside)
-        for seat in range(table.players):
-            if "trick" in self.queries.get(seat, ()):
-                reply = self._ask(seat, {"type": "trick_query", "hand": table.hand_number,
-                                         "trick": record.number}, "trick_answer")
-                if reply is None:
-                    continue
-                if reply["winner"] != record.winner:
-                    self._differs(seat, "trick winner", reply["winner"], record.winner,
-                                  record.number)
-                if counts_of(map(Card.parse, reply["pile"])) != counts_of(view.set_aside):
-                    self._differs(seat, "pile", sorted(reply["pile"], key=Card.parse), pile,
-                                  record.number)
+        query = {"type": "trick_query", "hand": table.hand_number, "trick": record.number}
+        for seat, reply in self._queried("trick", query, "trick_answer"):
+            if reply["winner"] != record.winner:
+                self._differs(seat, "trick winner", reply["winner"], record.winner, record.number)
+            if counts_of(map(Card.parse, reply["pile"])) != counts_of(view.set_aside):
+                self._differs(seat, "pile", sorted(reply["pile"], key=Card.parse), pile,
+                              record.number)
         kitty = len(public.collected) != len(record.collected)
         self._tell({"type": "trick", "hand": table.hand_number, "trick": record.number,
                     "winner": record.winner, "cancelled": _texts(sorted(record.outcome.cancelled)),
@@ -314,14 +314,11 @@ class _Game:
                     f"the choices are {', '.join(choices)}", clause="R8.2"))
         kitty = _texts(table.state.kitty)  # the hand is over: the kitty may be shown
         expected = hand_scores(table.state, choice if shooter is not None else None)
-        for seat in range(table.players):
-            if "score" not in self.queries.get(seat, ()):
-                continue
-            message = {"type": "score_query", "hand": table.hand_number, "kitty": kitty}
-            if shooter is not None:
-                message.update(shooter=shooter, choice=choice)
-            reply = self._ask(seat, message, "score_answer")
-            if reply is not None and tuple(reply["scores"]) != expected:
+        query = {"type": "score_query", "hand": table.hand_number, "kitty": kitty}
+        if shooter is not None:
+            query.update(shooter=shooter, choice=choice)
+        for seat, reply in self._queried("score", query, "score_answer"):
+            if tuple(reply["scores"]) != expected:
                 self._differs(seat, "scores", reply["scores"], list(expected), None)
         result = table.score(choice)
         self._tell({"type": "hand_end", "hand": result.number, "scores": list(result.scores),
@@ -337,7 +334,6 @@ class _Game:
         else:
             self.result.ended = "limit"
             table.comment(f"the match stops a game at {self.options.max_hands} hands")
-        self._tell_end()
 
     def _tell_end(self) -> None:
         table = self.table
@@ -364,14 +360,6 @@ def play_game(commands: list[list[str]], programs: tuple[int, ...], *, game: str
     names = tuple(f"{program_letter(program)}{seat + 1}" for seat, program in enumerate(programs))
     result = GameResult(game, seed, programs, names)
     return _Game(commands, result, options, stop or threading.Event(), cwd, registry).run()
-
-
-def _valid(reply: dict, answer: str) -> dict:
-    """``reply`` when it follows the protocol's schema of ``answer``; raises ProgramFault."""
-    if not _validators()[answer].is_valid(reply):
-        raise ProgramFault("malformed", f"the {answer} answer does not follow the protocol: "
-                                        f"{json.dumps(reply)[:80]}")
-    return reply
 
 
 def _texts(cards) -> list[str]:
@@ -407,12 +395,9 @@ class Standing:
     def margin(self) -> float | None:
         """Half the width of the 95% confidence interval of :attr:`mean` (normal approximation;
         None below two hands)."""
-        n = len(self.points)
-        if n < 2:
+        if len(self.points) < 2:
             return None
-        mean = sum(self.points) / n
-        variance = sum((p - mean) ** 2 for p in self.points) / (n - 1)
-        return Z95 * math.sqrt(variance / n)
+        return Z95 * statistics.stdev(self.points) / math.sqrt(len(self.points))
 
     def to_json(self) -> dict:
         return {"program": self.program, "command": self.command, "games": self.games,
@@ -452,8 +437,8 @@ def standings_text(table: list[Standing]) -> str:
             mean += f" ± {s.margin:.2f}"
         faults = ", ".join(f"{reason} {n}" for reason, n in sorted((s.forfeits +
                                                                    s.substituted).items()))
-        rows.append((program_letter(s.program), s.command, str(s.games), str(s.won), str(s.hands), mean,
-                     faults or "0", str(s.differences)))
+        rows.append((program_letter(s.program), s.command, str(s.games), str(s.won),
+                     str(s.hands), mean, faults or "0", str(s.differences)))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
                      for row in rows) + "\n"

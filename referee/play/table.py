@@ -38,38 +38,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee.conformance.rng import Rng
-from referee.conformance.generate import deal_events, deal_hands, log_header, score_events
-from referee.conformance.generate import seat_names
-from referee.log.events import (
-    CardRun,
-    Claim,
-    Comment,
-    Deal,
-    Event,
-    GameOver,
-    HandStart,
-    Kitty,
-    Moon,
-    Pass,
-    Play,
-    Score,
-    Tag,
-    Trick,
-)
+from referee.conformance.generate import (deal_events, deal_hands, log_header, score_events,
+                                          seat_names)
+from referee.log.events import (CardRun, Claim, Comment, Deal, Event, GameOver, HandStart,
+                                 Kitty, Moon, Pass, Play, Score, Tag, Trick)
 from referee.log.jsonwrite import record_text
 from referee.log.writer import write
 from referee.rules import engine
 from referee.rules.cards import CARDS, Card, card_text, cards_of, counts_of
 from referee.rules.engine import SCORE
-from referee.rules.state import (
-    DealAction,
-    HandResult,
-    IllegalAction,
-    PassAction,
-    Phase,
-    State,
-    TrickRecord,
-)
+from referee.rules.state import (DealAction, HandResult, IllegalAction, PassAction, Phase, State,
+                                  TrickRecord)
 from referee.rules.legality import Fault
 from referee.rules.ruleset import Ruleset, load_ruleset
 
@@ -115,13 +94,8 @@ def _of_state(name: str, doc: str | None = None) -> property:
 
 
 class Table:
-    """A game of Cancellation Hearts in progress (or of another ruleset's Hearts).
-
-    ``players`` is a list of names (seating order, R1.4) or a number of seats (Al, Beth, ...).
-    With ``seed``, the table deals every hand itself (hand N's deal depends only on the seed
-    and N); without one, call :meth:`deal` when :attr:`phase` is ``Phase.DEAL``. ``event``
-    names the game in its log's Event tag; ``comments`` are written under the tags.
-    """
+    """A game of Hearts in progress (docs/match.md): ``players`` names or a number of seats;
+    with ``seed`` it deals every hand itself; ``event`` and ``comments`` go into its log."""
 
     def __init__(self, players: Sequence[str] | int = 6, ruleset: Ruleset | str = "cancellation",
                  *, seed: int | str | None = None, dealer: int = 0, event: str | None = None,
@@ -152,14 +126,10 @@ class Table:
     dealer = _of_state("dealer")
     trick_number = _of_state("trick_number")
     trick = _of_state("trick", "The trick in progress: (seat, card) in play order.")
-    last_trick = _of_state("last_trick", "The last finished trick of this hand: winner (None: "
-                           "set aside, R6.4), plays, the cancelled cards (``outcome.cancelled``, "
-                           "R6.2), the cards collected and their points.")
-    pile = _of_state("pile", "What the next trick winner collects besides the trick: set-aside "
-                     "cards (R6.5) and a kitty still waiting (R6.7).")
+    last_trick = _of_state("last_trick", "The last finished trick of this hand (a TrickRecord).")
+    pile = _of_state("pile", "What the next trick winner collects besides the trick (R6.5, R6.7).")
     totals = _of_state("totals")
-    results = _of_state("history", "Each scored hand: points taken, lost points, moon, hand "
-                        "scores and totals after it.")
+    results = _of_state("history", "Each scored hand's result (a HandResult).")
     winners = _of_state("winners", "The seats that won (R9.3), once the game is over.")
 
     @property
@@ -251,14 +221,12 @@ class Table:
         self._pending[seat] = action.cards
         if len(self._pending) < self.players:
             return
-        state = self._state
-        for seat_, given in sorted(self._pending.items()):
-            state = engine.apply(state, PassAction(seat_, given))
-        recipient = {s: engine.pass_recipient(self._state, s) for s in range(self.players)}
-        self._events.extend(Pass(self.names[s], CardRun(given), self.names[recipient[s]])
-                            for s, given in sorted(self._pending.items()))
+        passes, state = sorted(self._pending.items()), self._state
+        for seat_, given in passes:
+            self._state = engine.apply(self._state, PassAction(seat_, given))
+            recipient = engine.pass_recipient(state, seat_)
+            self._events.append(Pass(self.names[seat_], CardRun(given), self.names[recipient]))
         self._pending = {}
-        self._state = state
 
     def play(self, card: int | str) -> TrickRecord | None:
         """The seat to play plays ``card``; returns the finished trick when this card ends one.

@@ -82,7 +82,7 @@ def run_match(args) -> int:
     stop = threading.Event()
     if args.scheduler:
         games = games_on_cluster(schedule, commands, options, args.scheduler, cwd=os.getcwd())
-        handler = _raise_interrupt
+        handler = signal.default_int_handler  # (it raises KeyboardInterrupt for any signal)
     else:
         games = _games_here(schedule, commands, options, args.jobs, stop)
         handler = lambda signum, frame: stop.set()  # noqa: E731
@@ -136,10 +136,6 @@ def _games_here(schedule, commands, options, jobs: int, stop: threading.Event):
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _raise_interrupt(signum, frame):
-    raise KeyboardInterrupt
 
 
 def _report(args, commands, results, failures) -> int:

@@ -10,6 +10,7 @@ statement may not survive it (:mod:`referee.log.jsonwrite`, `PlainValues`).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain, pairwise
 from pathlib import Path
 from typing import TextIO
 
@@ -73,21 +74,17 @@ def convert_pieces(text: str, to: str | None = None) -> tuple[list[str], str]:
         pieces, plain = _written(normalise(text))
     if plain:
         return pieces, "json"
+    # a value the record may not give back as it is: the streamed writing is refused when it
+    # is not a valid record (the long way's own reason, without holding the log's events),
+    # else the long way answers
     record = "".join(pieces)
     del pieces  # (the record is read back: not to be held twice meanwhile)
-    return [_not_plain(text, record)], "json"
-
-
-def _not_plain(text: str, record: str) -> str:
-    """The record of a log that holds a value the record may not give back as it is:
-    ``record``, the streamed writing, refused when it is not a valid record (the long way's
-    own reason, without holding the log's events); else the long way's answer."""
     try:
         validate_record(record)
     except InvalidRecord as err:  # a name or value a record cannot hold
         raise ConversionRefused([(1, 1, _cannot_hold(err))]) from None
     del record
-    return _record_read_back(text)
+    return [_record_read_back(text)], "json"
 
 
 def _cannot_hold(err: InvalidRecord) -> str:
@@ -125,13 +122,8 @@ def _written(text: str, size: int = BLOCK_CHARS) -> tuple[list[str], bool]:
 
 def _blocks(text: str, size: int) -> Iterator[tuple[Block, list[str]]]:
     """The blocks of a log (normalised) with the lines they are read from."""
-    held = None
-    for block in parse_blocks(text, size=size):
-        if held is not None:
-            yield held, text[held.start:block.start].split("\n")
-        held = block
-    if held is not None:
-        yield held, text[held.start:].split("\n")
+    for block, after in pairwise(chain(parse_blocks(text, size=size), [None])):
+        yield block, text[block.start:None if after is None else after.start].split("\n")
 
 
 def _record_read_back(text: str) -> str:
