@@ -265,10 +265,12 @@ class _Game:
         reply = self._ask(seat, message, "play")
         card, played = legal[0], False  # legal[0]: what the referee plays for a seat it plays for
         if reply is not None:
-            said = reply.get("legal") if asked else None
-            said = None if said is None else sorted(set(said), key=Card.parse)
-            if asked and said != _texts(legal):
-                self._differs(seat, "legal cards", said, _texts(legal), table.trick_number)
+            if asked:
+                said = reply.get("legal")
+                if said is not None:
+                    said = sorted(set(said), key=Card.parse)
+                if said != _texts(legal):
+                    self._differs(seat, "legal cards", said, _texts(legal), table.trick_number)
             try:
                 record, played = table.play(reply["card"]), True
                 card = Card.parse(reply["card"])

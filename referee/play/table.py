@@ -391,7 +391,7 @@ def _without(cards: Sequence[int], removed: Sequence[int]) -> tuple[Card, ...]:
 
 
 class _Walk:
-    """One strict replay of a record's events onto a fresh table."""
+    """One strict walk of a record's events onto a fresh table."""
 
     def __init__(self, cls, rules, names, path, events: tuple[Event, ...]):
         self.cls, self.rules, self.names, self.path, self.events = cls, rules, names, path, events
@@ -404,13 +404,8 @@ class _Walk:
 
     def to(self, hand: int | None, trick: int):
         for index, event in enumerate(self.events):
-            table = self.table
-            if (hand is not None and table is not None and table.hand_number == hand
-                    and isinstance(event, Trick)):
-                self._deal_pending()
-                if (table.phase is Phase.PLAY and table.trick_number == trick == event.number
-                        and not table.trick):
-                    return table
+            if self._reached(hand, trick, event):
+                return self.table
             try:
                 self._apply(index, event)
             except IllegalAction as err:
@@ -421,6 +416,16 @@ class _Walk:
             self._deal_pending()
             return self.table
         raise PositionError(f"{self.path}: the record ends before hand {hand}, trick {trick}")
+
+    def _reached(self, hand: int | None, trick: int, event: Event) -> bool:
+        """Whether the table stands at the start of ``trick`` of ``hand``, the trick ``event``."""
+        table = self.table
+        if hand is None or table is None or table.hand_number != hand or not isinstance(
+                event, Trick):
+            return False
+        self._deal_pending()
+        return (table.phase is Phase.PLAY and table.trick_number == trick == event.number
+                and not table.trick)
 
     def _apply(self, index: int, event: Event) -> None:
         if isinstance(event, HandStart):

@@ -48,10 +48,13 @@ def _setup(args) -> tuple[list[list[str]], object, list[tuple[str, str, tuple]],
         raise UsageError("--time-per-move takes 1 to 3,600,000 ms")
     options = MatchOptions(rules, players, args.time_per_move / 1000, args.conformance,
                            OnFault(args.on_fault), args.max_hands)
-    k = len(commands)
-    schedule = [(f"game-{index:04d}" + (f"-r{r}" if args.duplicate else ""),
-                 f"{args.seed}/game {index}", tuple((s + r) % k for s in range(players)))
-                for index in range(1, args.games + 1) for r in range(k if args.duplicate else 1)]
+    schedule = []
+    rotations = len(commands) if args.duplicate else 1
+    for index in range(1, args.games + 1):
+        for r in range(rotations):
+            name = f"game-{index:04d}" + (f"-r{r}" if args.duplicate else "")
+            seats = tuple((s + r) % len(commands) for s in range(players))
+            schedule.append((name, f"{args.seed}/game {index}", seats))
     folder = None if args.output is None else Path(args.output)
     try:
         if folder is not None:
@@ -85,7 +88,9 @@ def run_match(args) -> int:
         handler = signal.default_int_handler  # (it raises KeyboardInterrupt for any signal)
     else:
         games = _games_here(schedule, commands, options, args.jobs, stop)
-        handler = lambda signum, frame: stop.set()  # noqa: E731
+
+        def handler(signum, frame) -> None:
+            stop.set()
     try:
         # Ctrl-C, SIGTERM and SIGHUP alike stop the match, and every program is then killed.
         # The local match's handler only sets its stop event: an exception raised at an

@@ -176,7 +176,7 @@ def convert_main(paths: str | list[str], output: str | None, to: str | None, out
     except OSError as failure:
         return _refused(err, f"{output}: cannot make the folder: {failure.strerror or failure}")
     written: dict[str, str] = {}  # the name written in the folder -> the file it came from
-    return max(convert_file(path, folder, to, out, err, written) for path in paths)
+    return max((convert_file(path, folder, to, out, err, written) for path in paths), default=0)
 
 
 def _refused(err: TextIO, text: str) -> int:
