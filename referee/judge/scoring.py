@@ -1,7 +1,6 @@
 """Judge a hand's moon, score and total lines (R7, R8): against what the engine computed when
-the hand is played out, and otherwise against what any play could give (the sheet check).
-Each clause of these diagnostics is a message of its own; where set-aside piles make a score
-hard to see (R6.5, R6.6), the tricks are played again, for a score found wrong only."""
+the hand is played out, otherwise against what any play could give (the sheet check).  Where
+set-aside piles make a score hard to see (R6.5, R6.6), a wrong score's tricks are played again."""
 
 from __future__ import annotations
 
@@ -23,8 +22,7 @@ from referee.util.message import msg, msgn
 
 
 def entries_by_seat(table: Table, line: Score | Total, hand: int, kind: str) -> dict[int, tuple]:
-    """Resolve a score/total line: seat -> (value, entry); duplicates and gaps are reported.
-    An entry's span is read only when something about it is reported."""
+    """Resolve a score/total line: seat -> (value, entry); duplicates and gaps are reported."""
     found: dict[int, tuple] = {}
     for entry in line.entries:
         seat = table.seats.get(entry.player)
@@ -53,12 +51,9 @@ def choose_moon(table: Table, state: State, moon: Moon | None, written: dict[int
     if moon is not None:
         seat = table.seat(moon.player, moon.player_span, hand=hand)
         if shooter is None:
-            rule = "R8.1"
-            if state.lost:  # nobody took every point: some were lost (R6.6)
-                rule = "R8.4"
-            if seat is not None:
-                add(codes.BAD_MOON, moon.span, not_a_moon(table, state, seat),
-                    hand=hand, player=table.name(seat), rule=rule)
+            if seat is not None:  # (nobody took every point: with some lost, R6.6, R8.4)
+                add(codes.BAD_MOON, moon.span, not_a_moon(table, state, seat), hand=hand,
+                    player=table.name(seat), rule="R8.4" if state.lost else "R8.1")
             return engine.SCORE
         if seat is not None and seat != shooter:
             add(codes.BAD_MOON, moon.player_span, msg(
@@ -94,8 +89,7 @@ def choose_moon(table: Table, state: State, moon: Moon | None, written: dict[int
 
 
 def _claims_by_seat(table: Table, tricks: Sequence, wrong_claims: list[int]) -> dict[int, list]:
-    """Seat -> the lines of the wrong winner claims that concern it: the trick was claimed for
-    it, or it won the trick claimed for another."""
+    """Seat -> the lines of the wrong winner claims of tricks claimed for it or won by it."""
     rules, lines, found = table.rules, set(wrong_claims), {}
     for trick in tricks:
         if trick.claim is None or trick.claim.span.line not in lines:
@@ -118,9 +112,8 @@ def _claims_by_seat(table: Table, tricks: Sequence, wrong_claims: list[int]) -> 
 def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: int,
                  wrong_claims: list[int], tricks: Sequence = (),
                  played: Tricks | None = None) -> None:
-    """Compare written hand scores with the computed ones (R7.3); a mismatch names the wrong
-    winner claims that concern its player and, with the ``played`` tricks, the set-aside
-    piles or lost points behind it."""
+    """Compare written hand scores with the computed ones (R7.3), naming the wrong claims and
+    the set-aside piles or lost points (from the ``played`` tricks) behind a mismatch."""
     result = state.history[-1]
     claims = _claims_by_seat(table, tricks, wrong_claims) if wrong_claims else {}
     for seat, (value, entry) in written.items():
@@ -194,8 +187,7 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
 def finish_hand(table: Table, state: State, moon: Moon | None, score: Score | None,
                 hand: int, wrong_claims: list[int], tricks: Sequence = (),
                 played: Tricks | None = None) -> tuple[State, dict[int, tuple]]:
-    """Score a fully played hand (not yet concluded) and judge its moon and score lines;
-    ``wrong_claims`` are the lines of the hand's wrong winner claims, among its ``tricks``."""
+    """Score a fully played hand (not yet concluded) and judge its moon and score lines."""
     written = entries_by_seat(table, score, hand, codes.SCORE_MISMATCH) if score else {}
     choice = choose_moon(table, state, moon, written, hand)
     state = engine.record_hand_unchecked(state, choice)
@@ -226,9 +218,8 @@ def _bonuses(rules: Ruleset, players: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=256)  # pure; asked for every hand of a sheet
 def seat_ranges(rules: Ruleset, players: int) -> tuple[tuple[int, int], tuple[int, int]]:
-    """(outside a moon hand, in a moon hand): the lowest and highest score one seat can have.
-    Outside a moon a seat takes 0 to all of the decks' points; a moon hand's scores are those
-    of :func:`scoring.moon_scores`; either plus what bonuses can add to one seat."""
+    """(outside a moon hand, in a moon hand): the lowest and highest score one seat can have,
+    bonuses included."""
     bonus = _bonuses(rules, 1)
     low, high = min(bonus), max(bonus)
     pattern = [value for choice in rules.moon_choices
@@ -278,19 +269,17 @@ def loss_possible(table: Table, record) -> tuple[bool, str]:
         if trick.claim is not None:
             return True, msg("as the set-aside trick {trick} on line {line} shows", trick=last,
                              line=trick.claim.span.line)
-        if trick.claim is None and len(trick.plays) == table.size:
-            cards = [play.card for play in trick.plays]
-            outcome = resolve_under(rules, cards)
-            if outcome.winner is not None:
-                return False, msg("trick {trick} (line {line}) is won, not set aside",
-                                  trick=last, line=trick.span.line)
+        if len(trick.plays) == table.size and \
+                resolve_under(rules, [play.card for play in trick.plays]).winner is not None:
+            return False, msg("trick {trick} (line {line}) is won, not set aside",
+                              trick=last, line=trick.span.line)
     return True, ""
 
 
 def sum_fact(rules: Ruleset, hand: int, scores: Sequence[int], why_not_lost: str) -> str:
     """The plain fact about a hand whose scores no play could give."""
-    whole, held = rules.points_per_hand, sum(scores) * rules.penalty_sign
-    written = sum(scores)
+    whole, written = rules.points_per_hand, sum(scores)
+    held = written * rules.penalty_sign
     if held > whole:
         return short_fact(rules, hand, scores)
     if held < whole and why_not_lost:
@@ -312,8 +301,7 @@ def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
                 written: dict[int, tuple], doubts: list[int] | None = None
                 ) -> tuple[int, ...] | None:
     """Judge the score line of a hand not played out: its scores must be ones some play gives.
-    Returns the scores the referee stands by (None when the line does not name every seat); a
-    line no play gives and no total mends is added to ``doubts``."""
+    Returns the scores the referee stands by; a hand whose line no play gives goes to ``doubts``."""
     n, rules, hand = table.size, table.rules, record.number
     if len(written) != n:
         return None
@@ -326,8 +314,7 @@ def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
         return tuple(values)
     possible, why = loss_possible(table, record)
     max_lost = rules.points_per_hand if possible else 0
-    shown = why if possible else ""
-    why = "" if possible else why
+    shown, why = (why, "") if possible else ("", why)
     reading = explain(rules, values, max_lost)
     implied = _implied(table, record.total, previous)
     differ = [s for s, v in implied.items() if v != values[s]]
@@ -386,8 +373,7 @@ def points(number: int) -> str:
 
 
 def either(words: Sequence[str], *, nor: bool = False) -> str:
-    """``subtract or add`` (``nor``: ``subtract nor add``): the ruleset's words (never
-    translated) joined by a translated "or" ("nor")."""
+    """``subtract or add`` (``nor``: ``subtract nor add``): the ruleset's words, untranslated."""
     if len(words) == 1:
         return words[0]
     earlier = either(words[:-1], nor=nor)
@@ -421,8 +407,7 @@ def cause(lines: list[int]) -> str:
 
 
 def kitty_part(state: State, seat: int) -> str:
-    """' (2 of them in the kitty, collected with trick 2, with the pile of the set-aside trick
-    1)' when the seat collected a kitty with points (R6.7); "" otherwise."""
+    """' (2 of them in the kitty, collected with trick 2, ...)' for a kitty with points (R6.7)."""
     if state.kitty_taken is None or state.kitty_taken[0] != seat:
         return ""
     kitty_points = sum(map(card_points, state.kitty))
@@ -472,8 +457,7 @@ Tricks = Callable[[], Sequence[TrickRecord]]
 
 
 def played_tricks(state: State, tricks: Sequence[Sequence[tuple]]) -> Tricks:
-    """The records of the whole ``tricks`` (seat, card, ...) played from ``state``, the
-    start of play, each from the seat written first, as the walk took them."""
+    """The records of the whole ``tricks`` played from ``state`` (the start of play)."""
     done: list[TrickRecord] = []
 
     def records() -> Sequence[TrickRecord]:
@@ -491,14 +475,29 @@ def played_tricks(state: State, tricks: Sequence[Sequence[tuple]]) -> Tricks:
 
 def pile_reason(table: Table, state: State, tricks: Tricks, seat: int,
                 value: int) -> tuple[str, str]:
-    """(how ``seat`` came by its points when a set-aside pile is among them, where the points its
-    written ``value`` counts went instead), each "" when no pile or lost points are involved."""
+    """(how ``seat`` came by points that include a set-aside pile, where the points its written
+    ``value`` counts went instead), each "" when no pile or lost points are involved."""
     records = [r for r in tricks() if r.points or r.winner is None]
     set_aside = [r.number for r in records if r.winner is None]
-    own = _collected(table, state, records, set_aside, seat)
-    if own:
+    parts, with_pile = [], False  # where the seat's points came from, trick by trick
+    for record in records:
+        if record.winner != seat:
+            continue
+        own = sum(card_points(card) for _, card in record.plays)
+        pile = _pile_points(state, record)
+        with_pile = with_pile or bool(pile)
+        if pile:
+            # TRANSLATORS: "4 in trick 12 and the 4 set aside from trick 11 that Al collected
+            # with it"
+            parts.append(msg("{own} in trick {trick} and the {pile} set aside from trick "
+                             "{tricks} that {player} collected with it", own=own,
+                             trick=record.number, pile=pile, player=table.name(seat),
+                             tricks=_before(set_aside, record.number)))
+        elif own:
+            parts.append(msg("{own} in trick {trick}", own=own, trick=record.number))
+    if with_pile:
         # TRANSLATORS: {parts} lists the player's tricks with points, as above
-        return msg(" ({parts})", parts=", ".join(own)), ""
+        return msg(" ({parts})", parts=", ".join(parts)), ""
     result = state.history[-1]
     difference = value - result.taken[seat]
     for record in records:
@@ -512,28 +511,6 @@ def pile_reason(table: Table, state: State, tricks: Tricks, seat: int,
         return "", msg("; nobody takes the {points} of the set-aside last trick {trick} (R6.6)",
                        points=points(result.lost), trick=state.tricks_per_hand)
     return "", ""
-
-
-def _collected(table: Table, state: State, records: list[TrickRecord], set_aside: list[int],
-               seat: int) -> list[str]:
-    """Where the seat's points came from, trick by trick, when a pile is among them."""
-    parts, with_pile = [], False
-    for record in records:
-        if record.winner != seat:
-            continue
-        own = sum(card_points(card) for _, card in record.plays)
-        pile = _pile_points(state, record)
-        if pile:
-            with_pile = True
-            # TRANSLATORS: "4 in trick 12 and the 4 set aside from trick 11 that Al collected
-            # with it"
-            parts.append(msg("{own} in trick {trick} and the {pile} set aside from trick "
-                             "{tricks} that {player} collected with it", own=own,
-                             trick=record.number, pile=pile, player=table.name(seat),
-                             tricks=_before(set_aside, record.number)))
-        elif own:
-            parts.append(msg("{own} in trick {trick}", own=own, trick=record.number))
-    return parts if with_pile else []
 
 
 def _pile_points(state: State, record: TrickRecord) -> int:
@@ -561,8 +538,7 @@ def _before(set_aside: list[int], trick: int) -> str:
 
 
 def kitty_breaks_nothing(state: State) -> str:
-    """The clause saying that a kitty with a heart or Black Maria, collected by the leader,
-    did not break hearts; "" otherwise."""
+    """The clause saying that a kitty's hearts (or Black Maria) did not break hearts, or ""."""
     if state.kitty_taken is None or state.kitty_taken[0] != state.leader:
         return ""
     breakers = [c for c in state.kitty

@@ -77,28 +77,24 @@ class Stream:
         self.stop_line: int | None = None  # the reading stopped here (too many problems)
         self._late_line = 0  # the last late setup tag the setup was given
         self.failed = False  # the reading failed (an internal error of the line reader)
-        self.readable = False  # a statement other than a comment was read
 
     def setup_events(self) -> list[Event]:
         """The tags and comments before play, the first statement of play, and the setup tags
         after it.  Raises UnreadableLog when the log has no statement (comments aside)."""
+        first = None
         for item in self._items:
             self._header.append(item)
-            if isinstance(item, Unread):
-                continue
-            if not isinstance(item, Comment):
-                self.readable = True
-                if not isinstance(item, Tag):
-                    return self._with_late_tags(item)
-        if not self.readable:
-            raise nothing_read(self._first_issue)
-        return [e for e in self._header if not isinstance(e, Unread)]
-
-    def _with_late_tags(self, first: Event) -> list[Event]:
+            if not isinstance(item, (Unread, Comment, Tag)):
+                first = item
+                break
+        events = [e for e in self._header if not isinstance(e, Unread)]
+        if first is None:
+            if not any(isinstance(e, Tag) for e in events):
+                raise nothing_read(self._first_issue)
+            return events
         block = self._block
         assert block is not None
         late = tags_after(self.text, block.start, block.line, is_setup_tag)
-        events = [e for e in self._header if not isinstance(e, Unread)]
         if late is None:
             self.failed = True
             return events

@@ -44,17 +44,14 @@ MAX_FILE_BYTES = MAX_LOG_BYTES
 # (False: every log takes the full check; the tests compare the two).
 CLEAN_GAMES = True
 
-# What follows the walk (referee.judge.stream.Watch), made once the table is set: the one
-# hook of a check, for the z3 invariants (referee.proofs, which this layer may not import)
-# and the views.
+# the one hook of a check, for the z3 invariants (referee.proofs, which this layer may not
+# import) and the views: what follows the walk, made once the table is set
 Watcher = Callable[[Table], Watch]
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """How a log is checked: the log's folder (for the ruleset file it names), the watch of the
-    walk, the diagnostics kept of each kind, a ruleset that overrides the log's, and the
-    folders a ruleset file may also lie in."""
+    """How a log is checked (``base_dir``: the log's folder, for the ruleset file it names)."""
 
     base_dir: Path | None = None
     watch: Watcher | None = None
@@ -104,8 +101,7 @@ def check_stream(text: str, path: str, *, block_chars: int = BLOCK_CHARS,
 
 def check_parsed(parsed: ParseResult, path: str, *, trace: list | None = None,
                  **options) -> Report:
-    """Referee a parsed log; ``trace`` receives every finished trick (unless the watch makes
-    one of its own)."""
+    """Referee a parsed log; ``trace`` receives every finished trick (unless the watch's)."""
     return _parsed(parsed, path, Options(**options), trace)
 
 
@@ -135,9 +131,9 @@ def _judged(text: str, path: str, options: Options) -> Report:
 
 def _streamed(text: str, path: str, options: Options, block_chars: int = BLOCK_CHARS,
               late_before: int | None = None, resume: Resume | None = None) -> Report | None:
-    """The check of ``text`` read a block at a time and walked a hand at a time, or None
-    when only the whole parse gives its report (and what the watch made is to be dropped);
-    with ``resume``, from the hand the clean-game path stopped in."""
+    """The check of ``text`` read a block at a time and walked a hand at a time (with
+    ``resume``, from the hand the clean-game path stopped in), or None when only the whole
+    parse gives its report (and what the watch made is to be dropped)."""
     findings = Findings(limit=options.max_diagnostics)
     read = text if resume is None else resume.text(text)
     stream = Stream(read, findings, block_chars, late_before=late_before)
@@ -202,10 +198,8 @@ class _Game(NamedTuple):
 
 def _judge_game(table: Table, events: Iterable[Event], report: Report, options: Options,
                 resume: Resume | None = None) -> Watch | None:
-    """Judge the hands of ``events`` one by one into ``report``, seated as the table is, the
-    options' watch following (returned); no hand record is held here once judged.  With
-    ``resume``, the game goes on from the clean hands before ``events`` (played out, scored
-    and totalled, every claim written)."""
+    """Judge the hands of ``events`` one by one into ``report``, the options' watch following
+    (returned); with ``resume``, the game goes on from the clean hands before ``events``."""
     report.ruleset, report.players = table.rules.name, list(table.names)
     watching = options.watch(table) if options.watch is not None else None
     if watching is not None:
@@ -323,8 +317,8 @@ def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
 def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: bool,
                written_dealer: int | None, *, scored: bool = True
                ) -> tuple[State | None, dict[int, tuple]]:
-    """The hand's play walked: (the scored state, the score line by seat) when it is
-    played out with the kitty known (and ``scored``: its scores can be known), else (None, {})."""
+    """The hand's play walked: (the scored state, the score line by seat) when it is played out
+    with the kitty known and ``scored``, else (None, {})."""
     hand = record.number
     know = gather(table, record, table.rules.pass_direction(state.hand_number))
     played = engine.begin_play(state, know.holdings, know.kitty or ())
@@ -340,8 +334,7 @@ def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: boo
 
 def _unplayed(table: Table, record: HandRecord, *, pool_known: bool = True
               ) -> dict[int, tuple]:
-    """A hand not played out (or whose clean-hand pool is not known): its score line by seat,
-    and what goes unchecked."""
+    """A hand not scored from its play: its score line by seat; what goes unchecked noted."""
     hand, note = record.number, table.findings.note
     written = {}
     if record.score is not None:
@@ -403,8 +396,7 @@ def _unsure_totals(table: Table, record: HandRecord, game: _Game, scores, true_t
 def dealer_of(table: Table, record: HandRecord, state: State, *, known: bool, first: bool,
               played_out: bool) -> tuple[State, bool, int | None]:
     """(the state with the hand's dealer, whether the dealer is known, a wrong dealer as
-    written): the first dealer named is as written, a later one must be the one due; under
-    ``after_last_winner`` there is no dealer to judge (R4.1)."""
+    written): a dealer named once the rotation is known must be the one due (R4.1)."""
     start = record.start
     if state.rules.first_leader == FirstLeader.AFTER_LAST_WINNER:
         return state, (record.number == 1 if first else played_out), None
@@ -456,8 +448,8 @@ def _leader_text(table: Table, totals) -> str:
 
 def judge_game_over(table: Table, claim: GameOver, state, totals,
                     doubts: tuple[int, ...] = ()) -> None:
-    """Judge a ``winner:`` line against the game's end (``state``, ``totals``); not when the
-    totals carry a score line judged impossible (the hands in ``doubts``)."""
+    """Judge a ``winner:`` line against the game's end; not when the totals carry a score line
+    judged impossible (the hands in ``doubts``)."""
     add = table.findings.add
     if totals is None:
         table.findings.note(msg("the winner line is not checked: the totals are not known"))
@@ -506,8 +498,7 @@ class ClaimsSeen:
     sheet: bool = False  # a score, total or moon line was written (readable or not)
 
     def hand(self, table: Table, record: HandRecord) -> None:
-        """Note what ``record`` claims; under [Claims "required"], report what it lacks.  (A
-        trick the record stops in has no winner yet, a hand it stops in no scores.)"""
+        """Note what ``record`` claims; under [Claims "required"], report what it lacks."""
         if self.winners and self.sheet and not table.claims_required:
             return  # (as after a log's first hand: nothing more to learn)
         n = table.size
