@@ -13,8 +13,6 @@ from referee.log.events import Deal, Event, HandStart, Kitty, Pass, Span, Trick
 from referee.util.record import Record, record
 from referee.util.suggest import did_you_mean
 
-__all__ = ["HandRecord", "Unread", "unread_lines", "with_unread"]
-
 
 # the statements whose loss the walk accounts for (a lost tag, moon or winner line costs
 # nothing beyond its own diagnostic: what it said is not used to judge anything else)
@@ -54,9 +52,8 @@ def classify(text: str, line: int) -> Unread | None:
 
 def unread_lines(text: str, lines: Iterable[int], start: int = 0,
                  first: int = 1) -> tuple[Unread, ...]:
-    """The classified unreadable lines among ``lines`` (1-based) of ``text``, looked for
-    from offset ``start``, where the line numbered ``first`` begins (a block of the log: the
-    lines before it are not counted again)."""
+    """The classified unreadable lines among ``lines`` of ``text``, looked for from offset
+    ``start``, where the line numbered ``first`` begins."""
     wanted = sorted(line for line in set(lines) if line > 0)
     if not wanted:
         return ()

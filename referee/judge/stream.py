@@ -22,8 +22,6 @@ from referee.log.recognise import looks_like_record
 from referee.rules.ruleset_files import reason
 from referee.util.message import msg
 
-__all__ = ["Stream", "Watch", "add_syntax", "conclude", "point_into_record", "unreadable"]
-
 
 class Watch:
     """What follows one check's walk as it goes (each statement, finished trick and hand, then the
@@ -44,7 +42,7 @@ class Watch:
 
 def conclude(report: Report, findings: Findings) -> None:
     """The findings into the report: the diagnostics in the order of their places (at one
-    place a syntax diagnostic first, whenever it was found), the notes, the counts."""
+    place a syntax diagnostic first), the notes, the counts."""
     report.diagnostics = sorted(findings.items,
                                 key=lambda d: (d.line, d.column, d.kind != codes.SYNTAX))
     report.unchecked = findings.notes()
@@ -162,8 +160,8 @@ def unreadable(path: str, err: UnreadableLog) -> Report:
 
 
 def quote_spaced_names(report: Report) -> None:
-    """Each syntax diagnostic whose line holds a seated name with a space, unquoted, is put on
-    that name and says to quote it (R10.1, R10.5)."""
+    """A syntax diagnostic on a line with a seated name with a space, unquoted, says to quote
+    it (R10.1, R10.5)."""
     spaced = [name for name in report.players if " " in name]
     if not spaced or not any(d.kind == codes.SYNTAX for d in report.diagnostics):
         return
