@@ -47,9 +47,6 @@ class _Lines:
         self.at = end + 1
         return text[at:end]
 
-    def rest_blank(self) -> bool:
-        return not self.text[self.at:].strip()
-
 
 class Resume(NamedTuple):
     """Where the full check takes a log up: the hand the clean path stopped in, with the game
@@ -143,7 +140,7 @@ class _Game:
                 self.hand_at = None
             elif line.startswith("winner"):
                 self.winner_line(line)
-                if not lines.rest_blank():
+                if lines.text[lines.at:].strip():
                     raise _NotClean
                 return
             else:

@@ -108,7 +108,7 @@ def second_cards(table: Table, know: Knowledge, index: int, hand: int, number: i
         return frozenset()
     missing = [s for s in range(n) if s not in seats]
     if last_in_log:  # where the record stops, only a seat before a later play is left out
-        order = [(seats[0] + step) % n for step in range(n)]
+        order = rotation(n, seats[0])
         reached = max(order.index(seat) for seat in seats)
         missing = [s for s in missing if order.index(s) < reached]
     drop = _dropped(seats, missing, n)

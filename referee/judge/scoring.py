@@ -316,7 +316,12 @@ def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
     max_lost = rules.points_per_hand if possible else 0
     shown, why = (why, "") if possible else ("", why)
     reading = explain(rules, values, max_lost)
-    implied = _implied(table, record.total, previous)
+    implied: dict[int, int] = {}  # seat -> the hand score the total line implies
+    if record.total is not None and previous is not None:
+        for entry in record.total.entries:
+            seat = table.seats.get(entry.player.casefold())
+            if seat is not None and seat not in implied:
+                implied[seat] = entry.value - previous[seat]
     differ = [s for s, v in implied.items() if v != values[s]]
     fixed = [implied.get(s, v) for s, v in enumerate(values)]
     better = explain(rules, fixed, max_lost) if differ else None
@@ -347,18 +352,6 @@ def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
                                 "set-aside last trick (R6.6), which the record does not show",
                                 hand=hand, total=sum(values), lost=lost))
     return tuple(values)
-
-
-def _implied(table: Table, total: Total | None, previous: tuple[int, ...] | None) -> dict:
-    """Seat -> the hand score a total line implies (its total less the previous one)."""
-    if total is None or previous is None:
-        return {}
-    implied: dict[int, int] = {}
-    for entry in total.entries:
-        seat = table.seats.get(entry.player.casefold())
-        if seat is not None and seat not in implied:
-            implied[seat] = entry.value - previous[seat]
-    return implied
 
 
 # -- the words of the score diagnostics ----------------------------------------------------

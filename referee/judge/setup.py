@@ -98,16 +98,14 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
             rule="R10.2")
         findings.note(msg("no Players tag: plays, scores and totals were not checked"))
         return None
-    names = split_players(players.value)
-    seen: dict[str, str] = {}
-    unique: list[str] = []
-    for name in names:
-        if name.casefold() in seen:
+    seated: dict[str, str] = {}  # casefolded -> as first written
+    for name in split_players(players.value):
+        if name.casefold() in seated:
             findings.add(codes.BAD_SETUP, players.span, msg("{player} is seated twice",
                                                             player=repr(name)), rule="R10.2")
         else:
-            seen[name.casefold()] = name
-            unique.append(name)
+            seated[name.casefold()] = name
+    unique = list(seated.values())
     if not rules.allows_players(len(unique)):
         findings.add(codes.BAD_SETUP, players.span, msg(
             "{ruleset} is for {fewest}-{most} players, not {players}", ruleset=rules.name,

@@ -182,8 +182,8 @@ class _Game(NamedTuple):
     sheet_totals: tuple[int, ...] | None  # the basis for the next total line
     older_totals: tuple[int, ...] | None  # the previous total line's basis
     true_totals: tuple[int, ...] | None  # the totals the referee stands by
-    ended_in: int | None = None  # the hand in which the target was reached
-    ended: tuple[State, tuple[int, ...] | None] | None = None  # (state, totals) then
+    # (the hand in which the target was reached, the state and totals then)
+    ended: tuple[int, State, tuple[int, ...] | None] | None = None
     end_reported: bool = False  # a hand after the end is reported once
     dealer_known: bool = False  # the rotation is established (a dealer written or inferred)
     lost_total: Unread | None = None  # an unreadable total line the sheet's next total builds on
@@ -229,7 +229,7 @@ def _judge_game(table: Table, events: Iterable[Event], report: Report, options: 
             if watching is not None:
                 watching.hand(record, summary)
         # (a hand after the end, reported, changes no winner, R9.4)
-        end_state, end_totals = game.ended or (game.state, game.true_totals)
+        end_state, end_totals = game.ended[1:] if game.ended else (game.state, game.true_totals)
         for claim in claims:
             judge_game_over(table, claim, end_state, end_totals, tuple(game.doubts))
     seen.note(table)
@@ -239,7 +239,7 @@ def _judge_game(table: Table, events: Iterable[Event], report: Report, options: 
         table.findings.note(msg("no play is recorded, so scores are checked against what some "
                                 "play could give and totals as arithmetic; `referee audit` finds "
                                 "the smallest correction of a faulty sheet"))
-    end_state = game.ended[0] if game.ended is not None else game.state
+    end_state = game.ended[1] if game.ended is not None else game.state
     if end_state.phase is Phase.OVER and not game.doubts:
         report.winners = [table.name(s) for s in end_state.winners]
     return watching
@@ -272,9 +272,9 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
         # the totals the referee stands by decide the end: when earlier hands were not
         # played out in the record, the engine's own sums started from an unknown basis
         state = engine.conclude_hand(state._replace(totals=true_totals))
-    ended_in, ended = game.ended_in, game.ended
-    if state.phase is Phase.OVER and ended_in is None:
-        ended_in, ended = hand, (state, true_totals)
+    ended = game.ended
+    if state.phase is Phase.OVER and ended is None:
+        ended = (hand, state, true_totals)
     result = state.history[-1] if finished is not None else None
     summary = HandSummary.seated(
         hand, game.names, scores, true_totals, result is not None,
@@ -292,7 +292,7 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
     lost_total = None if record.total is not None else (record.lost("total") or game.lost_total)
     return game._replace(state=state, sheet_totals=sheet_totals, true_totals=true_totals,
                          older_totals=game.sheet_totals if record.total is not None else None,
-                         ended_in=ended_in, ended=ended, dealer_known=dealer_known,
+                         ended=ended, dealer_known=dealer_known,
                          lost_total=lost_total, played_out=finished is not None,
                          pool_known=game.pool_known and (finished is not None
                                                          or not table.rules.clean_hand_pool),
@@ -309,7 +309,7 @@ def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
         table.findings.add(
             codes.GAME_END, record.span, msg(
                 "hand {hand} is played after the game ended: {end} in hand {ended}",
-                hand=record.number, end=end_text(table, state.totals), ended=game.ended_in),
+                hand=record.number, end=end_text(table, state.totals), ended=game.ended[0]),
             hand=record.number, rule="R9.4")
     return game._replace(state=engine.next_hand(state), end_reported=True)
 
