@@ -114,8 +114,9 @@ def seat_plays(table: Table, trick: Trick, hand: int) -> list[SeatedPlay]:
     return seated
 
 
-def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowledge:
-    """What the referee knows of the hand before play; faults of deal, kitty, passes reported."""
+def gather(table: Table, record: HandRecord, direction: str) -> Knowledge:
+    """What the referee knows of the hand before play (``direction``: the pass due); the faults
+    of the deal, the kitty and the passes reported on the way."""
     n, hand = table.size, record.number
     dealt, seen = deals_of(table, record)
     kitty, extra = recorded_kitty(table, record, seen)
@@ -126,7 +127,6 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
     # a wrong `pass DIRECTION` header is corrected where the hand is grouped; the cards move
     # the way due unless the play shows they moved the way written (the header's, or every
     # pass's arrow), and the one fault is reported here
-    direction = expected_direction
     offset = direction_offset(direction, n)
     sent_cards = _passes(table, record, dealt, offset)
     tricks = [seat_plays(table, trick, hand) for trick in record.tricks]

@@ -14,10 +14,10 @@ from referee.judge.diagnostics import Diagnostic, HandSummary, Report, unreadabl
 from referee.judge.hand_record import HandRecord, Unread, unread_lines, with_unread
 from referee.judge.setup import is_setup_tag
 from referee.judge.table import Findings
-from referee.log.parser import BLOCK_CHARS, STOP_FAILED, Block
 from referee.log.decode import UnreadableLog
 from referee.log.events import Comment, Event, Span, Tag
-from referee.log.parser import SyntaxIssue, nothing_read, parse_blocks, tags_after
+from referee.log.parser import BLOCK_CHARS, STOP_FAILED, Block, SyntaxIssue, nothing_read
+from referee.log.parser import parse_blocks, tags_after
 from referee.log.recognise import looks_like_record
 from referee.rules.ruleset_files import reason
 from referee.util.message import msg

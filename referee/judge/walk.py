@@ -24,10 +24,9 @@ from referee.judge.scoring import (
 from referee.judge.setup import hands_of, setup_table
 from referee.judge.stream import Stream, Watch, add_syntax, conclude, point_into_record, unreadable
 from referee.judge.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
-from referee.log.parser import BLOCK_CHARS
 from referee.log.decode import UnreadableLog
 from referee.log.events import Event, GameOver
-from referee.log.parser import ParseResult, log_text, parse_text
+from referee.log.parser import BLOCK_CHARS, ParseResult, log_text, parse_text
 from referee.log.recognise import looks_like_record
 from referee.rules import engine
 from referee.rules.options import FirstLeader, GameLength
