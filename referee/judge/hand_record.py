@@ -18,7 +18,6 @@ from referee.util.suggest import did_you_mean
 # nothing beyond its own diagnostic: what it said is not used to judge anything else)
 KINDS = ("hand", "deal", "kitty", "pass", "trick", "moon", "score", "total")
 _HEAD = re.compile(r"\s*([^\W\d_]+)\s*(\d+)?")
-_PLAYER = re.compile(r"\s*([^\W\d_][^\s:,>-]*)")
 
 
 @record
@@ -28,7 +27,6 @@ class Unread(Record):
     kind: str
     span: Span
     number: int | None = None  # a trick's or hand's number as written
-    player: str | None = None  # a deal's or pass's player as written
 
 
 def classify(text: str, line: int) -> Unread | None:
@@ -43,11 +41,7 @@ def classify(text: str, line: int) -> Unread | None:
         return None
     span = Span(line, 1, line, len(text) + 1)
     number = int(head.group(2)) if head.group(2) and len(head.group(2)) < 6 else None
-    player = None
-    if kind in ("deal", "pass") and head.group(2) is None:
-        name = _PLAYER.match(text, head.end(1))
-        player = name.group(1) if name else None
-    return Unread(kind, span, number, player)
+    return Unread(kind, span, number)
 
 
 def unread_lines(text: str, lines: Iterable[int], start: int = 0,

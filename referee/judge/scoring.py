@@ -51,9 +51,12 @@ def choose_moon(table: Table, state: State, moon: Moon | None, written: dict[int
     if moon is not None:
         seat = table.seat(moon.player, moon.player_span, hand=hand)
         if shooter is None:
-            if seat is not None:  # (nobody took every point: with some lost, R6.6, R8.4)
-                add(codes.BAD_MOON, moon.span, not_a_moon(table, state, seat), hand=hand,
-                    player=table.name(seat), rule="R8.4" if state.lost else "R8.1")
+            rule = "R8.1"
+            if state.lost:  # nobody took every point: some were lost (R6.6)
+                rule = "R8.4"
+            if seat is not None:
+                add(codes.BAD_MOON, moon.span, not_a_moon(table, state, seat),
+                    hand=hand, player=table.name(seat), rule=rule)
             return engine.SCORE
         if seat is not None and seat != shooter:
             add(codes.BAD_MOON, moon.player_span, msg(
