@@ -67,8 +67,7 @@ class Stream:
         # late setup tags from this line on are not given to the setup: the whole file's
         # reading, which stops at that line, never reaches them
         self._late_before = late_before
-        self._blocks = parse_blocks(text, size=size)
-        self._items = self._read()
+        self._items = self._read(parse_blocks(text, size=size))
         self._header: list[Event | Unread] = []  # up to the first statement of play
         self._block: Block | None = None  # the block being read
         self._first_issue: SyntaxIssue | None = None
@@ -119,8 +118,8 @@ class Stream:
         """Whether what was judged is what the whole file's reading gives."""
         return not self.failed and (self.stop_line is None or self._late_line < self.stop_line)
 
-    def _read(self) -> Iterator[Event | Unread]:
-        for block in self._blocks:
+    def _read(self, blocks: Iterable[Block]) -> Iterator[Event | Unread]:
+        for block in blocks:
             self._block = block
             issues = block.issues
             if not issues:
