@@ -60,8 +60,8 @@ def note_unjudged(table: Table, hand: int, lost: list[int], short: list[int],
 
 
 def unknown_tricks(state: State, know: Knowledge, count: int, lost: list[int]) -> State:
-    """``count`` tricks whose cards are unknown: nothing is known of who won or whether hearts
-    were broken there."""
+    """``count`` tricks whose cards are unknown: each holding loses one unknown card, and nothing
+    is known of who won or whether hearts were broken there."""
     for _ in range(count):
         if state.phase is not Phase.PLAY:
             break

@@ -74,7 +74,7 @@ def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick
             (free_lead, excused_leader))
         if index >= len(tricks):
             break
-        trick, plays = tricks[index], know.tricks[index]
+        trick = tricks[index]
         if unread and index in unread:
             state = gaps.unknown_tricks(state, know, unread.count(index), lost)
             free_lead = True

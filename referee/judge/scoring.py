@@ -25,7 +25,7 @@ def entries_by_seat(table: Table, line: Score | Total, hand: int, kind: str) -> 
     """Resolve a score/total line: seat -> (value, entry); duplicates and gaps are reported."""
     found: dict[int, tuple] = {}
     for entry in line.entries:
-        seat = table.seats.get(entry.player)
+        seat = table.seats.get(entry.player)  # (an entry's span only for a name not seated)
         if seat is None:
             seat = table.seat(entry.player, entry.span, hand=hand)
             if seat is None:
