@@ -352,11 +352,8 @@ def _unplayed(table: Table, record: HandRecord, *, pool_known: bool = True
 def _totals(table: Table, record: HandRecord, game: _Game, scores: tuple[int, ...] | None,
             written: dict[int, tuple]) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
     """(the sheet's totals, the true totals) after the hand; the total line is judged (R7.4)."""
-    true_totals = game.true_totals
-    if true_totals is not None and scores is not None:
-        true_totals = tuple(t + s for t, s in zip(true_totals, scores))
-    else:
-        true_totals = None
+    true_totals = None if game.true_totals is None or scores is None else tuple(
+        t + s for t, s in zip(game.true_totals, scores))
     if record.total is None:
         return true_totals, true_totals
     unread = record.lost("score") or game.lost_total
