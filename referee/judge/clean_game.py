@@ -28,8 +28,8 @@ _CARD = {card_text(card): card for card in CARDS}
 
 
 class _Lines:
-    """The lines of ``text`` from ``start`` on, read one at a time (a log is not split whole:
-    the memory a check takes stays that of the text and its summaries)."""
+    """The lines of ``text`` from ``start`` on, one at a time (a log is not split whole: the
+    memory a check takes stays that of the text and its summaries)."""
 
     __slots__ = ("text", "at")
 
@@ -47,13 +47,10 @@ class _Lines:
         self.at = end + 1
         return text[at:end]
 
-    def rest_blank(self) -> bool:
-        return not self.text[self.at:].strip()
-
 
 class Resume(NamedTuple):
-    """Where the full check takes a log up: the hand the clean path stopped in (its line's
-    offset), with the game as the clean hands before it left it."""
+    """Where the full check takes a log up: the hand the clean path stopped in, with the game
+    as the clean hands before it left it."""
 
     setup_end: int  # the offset where the setup's tags end
     offset: int  # the offset of the stopped hand's line
@@ -63,8 +60,7 @@ class Resume(NamedTuple):
     summaries: list[HandSummary]
 
     def text(self, text: str) -> str:
-        """``text`` with the clean hands' lines left blank: the full check reads the setup and
-        then the lines from the stopped hand on, every line at its own number."""
+        """``text`` with the clean hands' lines left blank, every line at its own number."""
         skipped = text.count("\n", self.setup_end, self.offset)
         return text[:self.setup_end] + "\n" * skipped + text[self.offset:]
 
@@ -125,8 +121,7 @@ class _Game:
         self.hand_at: int | None = None  # the offset of the hand being played
 
     def resume(self, text: str, setup_end: int) -> Resume | None:
-        """Where the full check takes up a log this path stopped in, when it stopped within a
-        hand after at least one clean one."""
+        """Where the full check takes up a log stopped within a hand after a clean one."""
         state = self.state
         if self.hand_at is None or not self.summaries or state.phase is not Phase.DEAL:
             return None
@@ -145,7 +140,7 @@ class _Game:
                 self.hand_at = None
             elif line.startswith("winner"):
                 self.winner_line(line)
-                if not lines.rest_blank():
+                if lines.text[lines.at:].strip():
                     raise _NotClean
                 return
             else:
@@ -199,8 +194,7 @@ class _Game:
         return tuple(map(_CARD.__getitem__, line[len(head):].split(" ")))
 
     def tricks(self, lines: _Lines, state: State, holdings: list[list[int]]) -> State:
-        """The hand's tricks played from ``holdings`` (``state``'s, as lists), each from its
-        line: the state when the last is taken."""
+        """The hand's tricks played from ``holdings`` (``state``'s, as lists): the state after."""
         rules, names, plays, orders = self.rules, self.names, self.plays, self.orders
         n = len(names)
         played = [0] * len(CARDS)

@@ -20,7 +20,7 @@ from referee.util.message import msg, msgn
 
 
 def stops_in(state: State, know: Knowledge, index: int, count: int) -> bool:
-    """Whether the record of the hand stops in its ``index``-th trick of ``count``: the last
+    """Whether the record of the hand stops in trick line ``index`` of ``count``: the last
     written, unless it is the hand's last trick and a score or total line follows."""
     if index < count - 1:
         return False
@@ -31,8 +31,7 @@ def stops_in(state: State, know: Knowledge, index: int, count: int) -> bool:
 
 def note_unjudged(table: Table, hand: int, lost: list[int], short: list[int],
                   absent: list[int] = ()) -> None:
-    """What the tricks that cannot be read, those not recorded, and those without every card,
-    leave unjudged."""
+    """What the tricks unreadable, not recorded, or without every card leave unjudged."""
     if absent:
         table.findings.note(msgn(
             "hand {hand}: no card of trick {tricks} is recorded, so the cards played there are "
@@ -61,8 +60,8 @@ def note_unjudged(table: Table, hand: int, lost: list[int], short: list[int],
 
 
 def unknown_tricks(state: State, know: Knowledge, count: int, lost: list[int]) -> State:
-    """``count`` tricks whose line cannot be read: each holding loses one unknown card, and
-    nothing is known of who won or whether hearts were broken there."""
+    """``count`` tricks whose cards are unknown: each holding loses one unknown card, and nothing
+    is known of who won or whether hearts were broken there."""
     for _ in range(count):
         if state.phase is not Phase.PLAY:
             break
@@ -78,7 +77,7 @@ def unknown_tricks(state: State, know: Knowledge, count: int, lost: list[int]) -
 
 def skipped_seats(leader: int, plays: list[SeatedPlay], n: int) -> frozenset[int] | None:
     """The seats the plays of a trick leave out when they are otherwise in seating order from
-    ``leader`` (the plays after the gap are then not out of turn); None otherwise."""
+    ``leader``; None otherwise."""
     if len(plays) >= n:  # (every trick the record gives whole: nothing to look at)
         return None
     steps = [(seat - leader) % n for seat, _, _ in plays]
@@ -88,8 +87,7 @@ def skipped_seats(leader: int, plays: list[SeatedPlay], n: int) -> frozenset[int
 
 
 def in_seating_order(plays: list[SeatedPlay], n: int) -> bool:
-    """Whether the plays run in seating order from the first, one a seat (so that no seat
-    plays twice and no two plays are in each other's place): as nearly every trick does."""
+    """Whether the plays run in seating order from the first, one a seat (as nearly always)."""
     return _in_order([seat for seat, _, _ in plays], n)
 
 
@@ -101,8 +99,8 @@ def rotation(n: int, first: int) -> list[int]:
 
 def second_cards(table: Table, know: Knowledge, index: int, hand: int, number: int, *,
                  last_in_log: bool) -> frozenset[int]:
-    """A second card from one seat in one trick is one fault, reported at it (with the seats
-    whose card the trick then lacks), and taken out of ``know.tricks[index]``."""
+    """A second card from one seat in one trick: one fault, reported, the card taken out of
+    ``know.tricks[index]``; the seats whose missing card the diagnostic names."""
     plays = know.tricks[index]
     n = table.size
     seats = [seat for seat, _, _ in plays]
@@ -110,7 +108,7 @@ def second_cards(table: Table, know: Knowledge, index: int, hand: int, number: i
         return frozenset()
     missing = [s for s in range(n) if s not in seats]
     if last_in_log:  # where the record stops, only a seat before a later play is left out
-        order = [(seats[0] + step) % n for step in range(n)]
+        order = rotation(n, seats[0])
         reached = max(order.index(seat) for seat in seats)
         missing = [s for s in missing if order.index(s) < reached]
     drop = _dropped(seats, missing, n)
@@ -136,8 +134,8 @@ def second_cards(table: Table, know: Knowledge, index: int, hand: int, number: i
 
 def swapped_plays(table: Table, know: Knowledge, index: int, hand: int, number: int,
                   leaders: tuple[int, ...] | None) -> bool:
-    """Whether two neighbouring plays of a whole trick are written in each other's place: one
-    fault, and the trick judged in seating order (``leaders``: the seats that may lead)."""
+    """Whether two neighbouring plays of a whole trick are written in each other's place (one
+    fault; the trick judged in seating order; ``leaders``: the seats that may lead)."""
     plays, n = know.tricks[index], table.size
     if len(plays) != n:
         return False
@@ -180,8 +178,8 @@ def _dropped(seats: list[int], missing: list[int], n: int) -> int:
 def close_short(table: Table, state: State, trick: Trick, batch: list[tuple[int, int]],
                  hand: int, know: Knowledge, *, last_in_log: bool,
                  said: frozenset[int] = frozenset()) -> tuple[State, bool]:
-    """A trick short of cards is closed as it is, unless the log stops there; whether it was.
-    ``said``: seats whose missing card a diagnostic already says."""
+    """A trick short of cards is closed as it is, unless the log stops there; whether it was
+    (``said``: seats whose missing card a diagnostic already says)."""
     if not state.trick or last_in_log:
         return state, False
     seated = {seat for seat, _ in batch}
@@ -272,8 +270,7 @@ class Numbering:
         return left_out
 
     def _numbered_on(self, index: int) -> bool:
-        """Whether the tricks after ``index`` are numbered on, one by one, from its number
-        (and no unreadable line, whose number is not known, lies among them)."""
+        """Whether the tricks after ``index`` are numbered on, one by one, from its number."""
         if any(gap > index for gap in self.gaps):
             return False
         start = self.tricks[index].number
@@ -292,7 +289,7 @@ def placed(table: Table, state: State, know: Knowledge, numbering: Numbering,
            tricks: list[Trick], index: int, hand: int, absent: list[int]
            ) -> tuple[State, bool, bool]:
     """(the state trick line ``index`` is judged in, whether it is judged, whether tricks
-    before it are unknown, so that whoever leads it may)."""
+    before it are unknown)."""
     trick = tricks[index]
     if _past_the_last(table, state, trick, hand):
         return state, False, False
@@ -329,8 +326,7 @@ def _past_the_last(table: Table, state: State, trick: Trick, hand: int) -> bool:
 
 def ended_short(table: Table, state: State, know: Knowledge, hand: int,
                 absent: list[int]) -> State:
-    """A score (or total) line after fewer tricks than the hand has: the tricks left out are
-    one fault, said at that line, and their cards are unknown."""
+    """A score (or total) line after fewer tricks than the hand has: one fault, at that line."""
     record = know.record
     end = record.score or record.total or record.lost("score") or record.lost("total")
     if state.phase is not Phase.PLAY or end is None:
@@ -362,8 +358,8 @@ BOTH = "both"  # either reading fits: the written order stands (its wrong-leader
 
 def read_from_leader(table: Table, state: State, know: Knowledge, trick: Trick, index: int,
                      hand: int) -> str | None:
-    """:data:`TAKEN` when trick ``index`` is read from its leader instead (reordered in
-    ``know.tricks`` and reported), :data:`BOTH` when it could be; else None."""
+    """:data:`TAKEN` when trick ``index`` is read from its leader instead (reordered and
+    reported), :data:`BOTH` when it could be; else None."""
     plays = know.tricks[index]
     n, leader = table.size, state.leader
     if len(plays) != n or plays[0][0] == leader:
@@ -416,8 +412,7 @@ def from_a_pad_column(seat: int, players: int, dealer: int) -> bool:
 def _reading(table: Table, state: State, know: Knowledge, trick: Trick,
              plays: list[SeatedPlay], following: int | None) -> tuple[bool, int]:
     """(the claim holds, the faults: plays that break a rule on a holding known for certain,
-    and a next trick led by another seat than this reading leaves to lead it) when the trick
-    is played in the order of ``plays`` from ``state``."""
+    and a next trick led by another seat) when the trick is played in the order of ``plays``."""
     faults = 0
     for seat, card, _ in plays:
         if know.known[seat] and not know.uncertain(seat):

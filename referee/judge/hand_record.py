@@ -13,14 +13,11 @@ from referee.log.events import Deal, Event, HandStart, Kitty, Pass, Span, Trick
 from referee.util.record import Record, record
 from referee.util.suggest import did_you_mean
 
-__all__ = ["HandRecord", "Unread", "unread_lines", "with_unread"]
-
 
 # the statements whose loss the walk accounts for (a lost tag, moon or winner line costs
 # nothing beyond its own diagnostic: what it said is not used to judge anything else)
 KINDS = ("hand", "deal", "kitty", "pass", "trick", "moon", "score", "total")
 _HEAD = re.compile(r"\s*([^\W\d_]+)\s*(\d+)?")
-_PLAYER = re.compile(r"\s*([^\W\d_][^\s:,>-]*)")
 
 
 @record
@@ -30,7 +27,6 @@ class Unread(Record):
     kind: str
     span: Span
     number: int | None = None  # a trick's or hand's number as written
-    player: str | None = None  # a deal's or pass's player as written
 
 
 def classify(text: str, line: int) -> Unread | None:
@@ -45,18 +41,13 @@ def classify(text: str, line: int) -> Unread | None:
         return None
     span = Span(line, 1, line, len(text) + 1)
     number = int(head.group(2)) if head.group(2) and len(head.group(2)) < 6 else None
-    player = None
-    if kind in ("deal", "pass") and head.group(2) is None:
-        name = _PLAYER.match(text, head.end(1))
-        player = name.group(1) if name else None
-    return Unread(kind, span, number, player)
+    return Unread(kind, span, number)
 
 
 def unread_lines(text: str, lines: Iterable[int], start: int = 0,
                  first: int = 1) -> tuple[Unread, ...]:
-    """The classified unreadable lines among ``lines`` (1-based) of ``text``, looked for
-    from offset ``start``, where the line numbered ``first`` begins (a block of the log: the
-    lines before it are not counted again)."""
+    """The classified unreadable lines among ``lines`` of ``text``, looked for from offset
+    ``start``, where the line numbered ``first`` begins."""
     wanted = sorted(line for line in set(lines) if line > 0)
     if not wanted:
         return ()

@@ -114,9 +114,9 @@ def seat_plays(table: Table, trick: Trick, hand: int) -> list[SeatedPlay]:
     return seated
 
 
-def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowledge:
-    """What the referee knows of the hand before play, each fault of the deal, the kitty and
-    the passes reported on the way."""
+def gather(table: Table, record: HandRecord, direction: str) -> Knowledge:
+    """What the referee knows of the hand before play (``direction``: the pass due); the faults
+    of the deal, the kitty and the passes reported on the way."""
     n, hand = table.size, record.number
     dealt, seen = deals_of(table, record)
     kitty, extra = recorded_kitty(table, record, seen)
@@ -127,7 +127,6 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
     # a wrong `pass DIRECTION` header is corrected where the hand is grouped; the cards move
     # the way due unless the play shows they moved the way written (the header's, or every
     # pass's arrow), and the one fault is reported here
-    direction = expected_direction
     offset = direction_offset(direction, n)
     sent_cards = _passes(table, record, dealt, offset)
     tricks = [seat_plays(table, trick, hand) for trick in record.tricks]
@@ -158,7 +157,7 @@ def gather(table: Table, record: HandRecord, expected_direction: str) -> Knowled
 def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], offset: int
             ) -> dict[int, tuple[Card, ...]]:
     """The valid passes by sender: of the count due (R3.1), of cards in the hand dealt (R3.2);
-    a card the ruleset keeps from passing is reported, and still moves as written (R3.1)."""
+    a card the ruleset keeps from passing is reported and still moves (R3.1)."""
     sent: dict[int, tuple[Card, ...]] = {}
     rules, add, hand = table.rules, table.findings.add, record.number
     for seat, pass_ in sorted(record.passes.items(), key=lambda item: item[1].span.line):
@@ -195,8 +194,7 @@ def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], offset: 
 
 def _written_offset(table: Table, record: HandRecord, due: int) -> tuple[int, bool] | None:
     """(the seats to the left the passes travel as written, whether the arrows say it) when
-    the record says they went another way than ``due``: its `pass DIRECTION` header, or an
-    arrow on every pass, all to one other side; None otherwise."""
+    the header or every pass's arrow says another way than ``due``; None otherwise."""
     n = table.size
     if record.wrong_direction is not None:
         offset = _header_offset(table, record)
@@ -215,8 +213,7 @@ def _written_offset(table: Table, record: HandRecord, due: int) -> tuple[int, bo
 
 def _fits_better(table: Table, dealt: dict[int, Counts], sent: dict[int, tuple[Card, ...]],
                  tricks: list[list[SeatedPlay]], written: int, due: int) -> bool:
-    """Whether the hand's plays fit the holdings after passing ``written`` seats to the left
-    better than after passing ``due``: fewer plays of a card the holding lacks."""
+    """Whether fewer plays lack their card after passing ``written`` seats than ``due``."""
     n = table.size
     played = _played(tricks, n)
 
@@ -229,9 +226,8 @@ def _fits_better(table: Table, dealt: dict[int, Counts], sent: dict[int, tuple[C
 
 
 def report_direction(table: Table, record: HandRecord, followed: int | None = None) -> None:
-    """A `pass DIRECTION` header that is not the one due is reported once (R3.3): the cards are
-    taken to move the way due, or, where the play shows they moved the way written
-    (``followed``: the seats to the left they travel), that way."""
+    """A `pass DIRECTION` header that is not the one due is reported once (R3.3); ``followed``:
+    the play shows the cards moved that many seats to the left, as written."""
     start = record.start
     if start is None or _header_offset(table, record) is None:
         return
@@ -251,8 +247,8 @@ def report_direction(table: Table, record: HandRecord, followed: int | None = No
 
 
 def _report_arrows(table: Table, record: HandRecord, direction: str, offset: int) -> None:
-    """Every pass's arrow names the seat ``offset`` to the left, not the one due, and the play
-    follows them: one fault of the hand, reported at the first pass (R3.3)."""
+    """Every pass's arrow names the seat ``offset`` to the left, as the play shows, not the one
+    due: one fault, at the first pass (R3.3)."""
     first = min(record.passes.values(), key=lambda pass_: pass_.span.line)
     n = table.size
     side = ("left" if offset == 1 else "right" if offset == n - 1 else
@@ -267,8 +263,7 @@ def _report_arrows(table: Table, record: HandRecord, direction: str, offset: int
 
 def _check_target(table: Table, record: HandRecord, seat: int, direction: str,
                   offset: int) -> None:
-    """A pass to the wrong seat is reported (R3.3), unless the hand's wrong header, already
-    reported, would send it there."""
+    """A pass to the wrong seat is reported (R3.3), unless the hand's wrong header sends it."""
     pass_, hand = record.passes[seat], record.number
     if pass_.to is None:
         return
@@ -343,9 +338,8 @@ def card_count(number: int) -> str:
 
 
 def deals_of(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[int]]:
-    """The deals of the right size by seat, and the copies of each card dealt (R2.1, R2.4).  A
-    card dealt beyond the decks is blamed once; since the record does not say which deal is
-    wrong, none of them settles a holding."""
+    """The deals of the right size by seat, and the copies of each card dealt (R2.1, R2.4); no
+    deal holding a card dealt beyond the decks settles a holding."""
     rules, n, add, hand = table.rules, table.size, table.findings.add, record.number
     per = rules.cards_per_player(n)
     dealt: dict[int, Counts] = {}
@@ -385,8 +379,7 @@ def deals_of(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[
 
 
 def in_long_deal(table: Table, record: HandRecord, card: Card) -> bool:
-    """Whether a deal of more cards than a player gets holds ``card``: then its size is the
-    fault that explains a copy too many of it, said once, on that deal."""
+    """Whether a deal of more cards than a player gets holds ``card`` (its size is the fault)."""
     per = table.rules.cards_per_player(table.size)
     return any(len(deal.run.cards) > per and card in deal.run.cards
                for deal in record.deals.values())
@@ -395,7 +388,7 @@ def in_long_deal(table: Table, record: HandRecord, card: Card) -> bool:
 def recorded_kitty(table: Table, record: HandRecord, seen: list[int]
                    ) -> tuple[tuple[Card, ...] | None, tuple[Card, ...]]:
     """The kitty as written, if it has the right size (R2.2) and no copy beyond the decks
-    (R2.4: the kitty line is blamed, and not used); and the cards it holds a copy too many of."""
+    (R2.4); and the cards it holds a copy too many of."""
     if record.kitty is None:
         return None, ()
     rules, n, add, hand = table.rules, table.size, table.findings.add, record.number
@@ -421,9 +414,8 @@ def recorded_kitty(table: Table, record: HandRecord, seen: list[int]
 
 def kitty_from_deal(table: Table, record: HandRecord, seen: list[int],
                      kitty: tuple[Card, ...] | None) -> tuple[Card, ...] | None:
-    """With every deal recorded (``seen``: the copies dealt): the kitty is the cards left
-    over, unless one is recorded; a recorded kitty must leave none over (R2.4).  A kitty
-    line already reported as wrong is replaced by the cards left over, not blamed again."""
+    """With every deal recorded (``seen``: the copies dealt), the cards left over, unless a
+    kitty is recorded, which must leave none over (R2.4)."""
     rules = table.rules
     if kitty is None:
         rest = kitty_left(rules.decks, seen, rules.kitty_size(table.size))

@@ -1,9 +1,8 @@
 """Walk the tricks of one hand on the engine and judge every play and claim.
 
 Each play is judged on the holding the record supports, then stands as written so that one
-fault does not hide the next.  A play fault is reported with the evidence that proves it (the
-card the player held, where it came from or was later played, where a card's copies went); a
-wrong winner claim names the seat claimed and tells a miscounted cancellation apart (R6)."""
+fault does not hide the next; a fault is reported with the evidence that proves it, and a wrong
+winner claim tells a miscounted cancellation apart (R6)."""
 
 from __future__ import annotations
 
@@ -56,8 +55,7 @@ class PlayOutcome:
 def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick],
                   hand: int, *, dealer_known: bool, written_dealer: int | None = None
                   ) -> PlayOutcome:
-    """Judge one hand's tricks.  When the log names another dealer than the rotation's, a
-    first lead from the left of the named dealer shows the table dealt that way, and it is kept."""
+    """Judge one hand's tricks (a first lead left of a ``written_dealer`` shows that dealer)."""
     out = PlayOutcome(state)
     excused_leader: int | None = None
     free_lead = False  # after an unreadable trick, whoever leads may
@@ -76,7 +74,7 @@ def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick
             (free_lead, excused_leader))
         if index >= len(tricks):
             break
-        trick, plays = tricks[index], know.tricks[index]
+        trick = tricks[index]
         if unread and index in unread:
             state = gaps.unknown_tricks(state, know, unread.count(index), lost)
             free_lead = True
@@ -133,8 +131,8 @@ FAST_TRICKS = True
 def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,
                   played: list[int], offset: int, hand: int, out: PlayOutcome,
                   leads: tuple[bool, int | None]) -> tuple[State, int, bool, int | None]:
-    """The clean tricks from ``index`` on played, the last one's claim judged: (the state
-    after them, the index of the first trick not played, ``leads`` as they then stand)."""
+    """The clean tricks from ``index`` on played: (the state after them, the index of the
+    first trick not played, ``leads`` as they then stand)."""
     if not FAST_TRICKS or know.record.gaps or state.phase is not Phase.PLAY:
         return state, index, *leads
     n, seats, trace = table.size, table.seats, table.trace
@@ -174,9 +172,8 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
 def clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: list[list[int]],
                  played: list[int], broken: bool, first: bool, lowest: int | None
                  ) -> tuple[int, ...] | None:
-    """The cards of a whole trick, taken from ``holdings`` and counted in ``played``, when they
-    are clean (in seating ``order``, each a copy the decks still have that passes every legality
-    layer); else None, nothing taken."""
+    """The cards of a whole clean trick, taken from ``holdings`` and counted in ``played``;
+    else None, nothing taken."""
     decks, switch, led, cards = rules.decks, rules.lead_suit_switch, -1, []
     for (seat, card, _), due in zip(plays, order):
         held, suit = holdings[seat], card // NUM_RANKS
@@ -201,8 +198,8 @@ def clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: list
 def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
         excused_leader: int | None, *, free: bool, last: bool, dealer_known: bool,
         written_dealer: int | None) -> tuple[State, frozenset[int]]:
-    """The state trick ``index`` is played in, its leader settled and its plays put in order;
-    with it, the seats whose missing card a diagnostic said."""
+    """The state trick ``index`` is played in, its leader settled and its plays put in order,
+    and the seats whose missing card a diagnostic said."""
     said: frozenset[int] = frozenset()
     if not gaps.in_seating_order(know.tricks[index], table.size):  # (as nearly every trick is)
         said = gaps.second_cards(table, know, index, hand, state.trick_number, last_in_log=last)
@@ -251,9 +248,8 @@ def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: in
 def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,
                  played: list[int], hand: int, skipped: frozenset[int] | None
                  ) -> list[tuple[int, int]]:
-    """Judge each play of one trick; the (seat, card) plays that stand, in order.  ``skipped``:
-    seats whose cards the record leaves out; from the first play whose lead suit such a card may
-    have set, only whether the card is held is judged."""
+    """Judge each play of one trick; the (seat, card) plays that stand.  From the first play
+    whose lead suit a ``skipped`` seat's card may have set, only holding the card is judged."""
     n, decks = table.size, table.rules.decks
     number, lead, holdings = state.trick_number, state.leader, state.holdings
     in_order = skipped is not None
@@ -291,8 +287,7 @@ def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick
 
 def _out_of_order(table: Table, state: State, seat: int, play: Play, position: int,
                   batch: list[tuple[int, int]], hand: int, *, reported: bool):
-    """A play out of seating order: reported once per trick; the seat's holding as it is now
-    (a second card in one trick: its first is already gone)."""
+    """A play out of seating order, reported once per trick; the seat's holding as it is now."""
     number, holding = state.trick_number, state.holdings[seat]
     again = [earlier for earlier_seat, earlier in batch if earlier_seat == seat]
     if not reported:
@@ -310,8 +305,7 @@ def _out_of_order(table: Table, state: State, seat: int, play: Play, position: i
 
 def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, index: int, *,
                   rotates: bool = False) -> None:
-    """A lead out of turn; ``rotates``: the trick, read from the seat due to lead, is the
-    same trick (the message says it may be written from another column, R10.8)."""
+    """A lead out of turn; ``rotates``: read from the seat due to lead, it is the same trick."""
     seat, _, play = first
     record = state.last_trick
     leader, rule = table.name(state.leader), "R4.1"
@@ -443,18 +437,11 @@ def _dead_end(table: Table, state: State, know: Knowledge, tricks: list[Trick],
 
 def judge_claim(table: Table, state: State, trick: Trick, hand: int,
                 wrong_claims: list[int]) -> int | None:
-    """Compare a winner claim with the rules; return the wrongly claimed seat, if any (its line
-    added to ``wrong_claims``)."""
-    record = state.last_trick
-    claim = trick.claim
+    """Judge a winner claim; the wrongly claimed seat, if any (its line to ``wrong_claims``)."""
+    record, claim = state.last_trick, trick.claim
     actual = record.winner
-    if claim.player is None:
-        claimed = None
-    else:
-        claimed = table.seat(claim.player, claim.span, hand=hand)
-        if claimed is None:
-            return None
-    if claimed == actual:
+    claimed = None if claim.player is None else table.seat(claim.player, claim.span, hand=hand)
+    if claimed == actual or (claimed is None and claim.player is not None):
         return None
     add, number, rules = table.findings.add, record.number, table.rules
     cancelled = record.outcome.cancelled
@@ -500,8 +487,7 @@ def judge_claim(table: Table, state: State, trick: Trick, hand: int,
 
 
 def _won_by_leader(record: TrickRecord, led: int, rules) -> bool:
-    """Whether the leader has the trick only by ``nothing_survives = "leader_wins"``: it
-    would be set aside otherwise (R6.4)."""
+    """Whether the leader has the trick only by ``nothing_survives = "leader_wins"`` (R6.4)."""
     if rules.nothing_survives != NothingSurvives.LEADER_WINS or record.outcome.winner != 0:
         return False
     two_pairs = (rules.set_aside_when == SetAsideWhen.TWO_PAIRS
@@ -534,8 +520,7 @@ def _winner_text(table: Table, record: TrickRecord, led: int, by_leader: bool) -
 
 
 def _why_set_aside(record: TrickRecord, led: int, ruleset: str) -> Message:
-    """Why a trick with cancelled cards has no winner: its led suit all cancelled (naming only
-    the led suit's pairs), or, under ``two_pairs``, two pairs of any suits."""
+    """Why a trick with cancelled cards has no winner: its led suit or two pairs cancelled."""
     cancelled = record.outcome.cancelled
     if not _led_survives(record, led):
         led_pairs = ", ".join(sorted(card_text(c) for c in cancelled if c // NUM_RANKS == led))
@@ -569,9 +554,8 @@ def listed(parts: list[Message]) -> Message:
 
 def play_evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault,
                   trick_cards, number: int):
-    """' while holding 7S, which Beth played in trick 9 (line 57)' and the related lines; for a
-    lead: '; Dave held 2S (dealt on line 11)'.  None when the fault is not proven, as after an
-    unreadable trick or an unrecorded play when no later play shows the card held."""
+    """' while holding 7S, which Beth played in trick 9 (line 57)' (a lead: '; Dave held 2S
+    (dealt on line 11)') and the related lines; None when the fault is not proven."""
     wanted = _witnesses_held(holding, fault, trick_cards, table.rules.lead_suit_switch)
     uncertain = know.known[seat] and know.uncertain(seat)
     if not wanted:
@@ -613,8 +597,7 @@ def play_evidence(table: Table, know: Knowledge, seat: int, holding, fault: Faul
 
 
 def _witnesses_held(holding, fault: Fault, trick_cards, switch: bool) -> list[int]:
-    """The cards of ``holding`` any one of which makes the play a ``fault`` (under a lead-suit
-    switch, the suit to follow is the current lead suit, R5.5)."""
+    """The cards of ``holding`` any one of which makes the play a ``fault``."""
     if fault is Fault.REVOKE or fault is Fault.MUST_PLAY_TWIN_CLUB:
         suit = lead_card(trick_cards, switch) // NUM_RANKS
         return [c for c in range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS) if holding[c]]

@@ -1,7 +1,6 @@
 """Judge a hand's moon, score and total lines (R7, R8): against what the engine computed when
-the hand is played out, and otherwise against what any play could give (the sheet check).
-Each clause of these diagnostics is a message of its own; where set-aside piles make a score
-hard to see (R6.5, R6.6), the tricks are played again, for a score found wrong only."""
+the hand is played out, otherwise against what any play could give (the sheet check).  Where
+set-aside piles make a score hard to see (R6.5, R6.6), a wrong score's tricks are played again."""
 
 from __future__ import annotations
 
@@ -23,11 +22,10 @@ from referee.util.message import msg, msgn
 
 
 def entries_by_seat(table: Table, line: Score | Total, hand: int, kind: str) -> dict[int, tuple]:
-    """Resolve a score/total line: seat -> (value, entry); duplicates and gaps are reported.
-    An entry's span is read only when something about it is reported."""
+    """Resolve a score/total line: seat -> (value, entry); duplicates and gaps are reported."""
     found: dict[int, tuple] = {}
     for entry in line.entries:
-        seat = table.seats.get(entry.player)
+        seat = table.seats.get(entry.player)  # (an entry's span only for a name not seated)
         if seat is None:
             seat = table.seat(entry.player, entry.span, hand=hand)
             if seat is None:
@@ -94,8 +92,7 @@ def choose_moon(table: Table, state: State, moon: Moon | None, written: dict[int
 
 
 def _claims_by_seat(table: Table, tricks: Sequence, wrong_claims: list[int]) -> dict[int, list]:
-    """Seat -> the lines of the wrong winner claims that concern it: the trick was claimed for
-    it, or it won the trick claimed for another."""
+    """Seat -> the lines of the wrong winner claims of tricks claimed for it or won by it."""
     rules, lines, found = table.rules, set(wrong_claims), {}
     for trick in tricks:
         if trick.claim is None or trick.claim.span.line not in lines:
@@ -118,9 +115,8 @@ def _claims_by_seat(table: Table, tricks: Sequence, wrong_claims: list[int]) -> 
 def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: int,
                  wrong_claims: list[int], tricks: Sequence = (),
                  played: Tricks | None = None) -> None:
-    """Compare written hand scores with the computed ones (R7.3); a mismatch names the wrong
-    winner claims that concern its player and, with the ``played`` tricks, the set-aside
-    piles or lost points behind it."""
+    """Compare written hand scores with the computed ones (R7.3), naming the wrong claims and
+    the set-aside piles or lost points (from the ``played`` tricks) behind a mismatch."""
     result = state.history[-1]
     claims = _claims_by_seat(table, tricks, wrong_claims) if wrong_claims else {}
     for seat, (value, entry) in written.items():
@@ -194,8 +190,7 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
 def finish_hand(table: Table, state: State, moon: Moon | None, score: Score | None,
                 hand: int, wrong_claims: list[int], tricks: Sequence = (),
                 played: Tricks | None = None) -> tuple[State, dict[int, tuple]]:
-    """Score a fully played hand (not yet concluded) and judge its moon and score lines;
-    ``wrong_claims`` are the lines of the hand's wrong winner claims, among its ``tricks``."""
+    """Score a fully played hand (not yet concluded) and judge its moon and score lines."""
     written = entries_by_seat(table, score, hand, codes.SCORE_MISMATCH) if score else {}
     choice = choose_moon(table, state, moon, written, hand)
     state = engine.record_hand_unchecked(state, choice)
@@ -226,9 +221,8 @@ def _bonuses(rules: Ruleset, players: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=256)  # pure; asked for every hand of a sheet
 def seat_ranges(rules: Ruleset, players: int) -> tuple[tuple[int, int], tuple[int, int]]:
-    """(outside a moon hand, in a moon hand): the lowest and highest score one seat can have.
-    Outside a moon a seat takes 0 to all of the decks' points; a moon hand's scores are those
-    of :func:`scoring.moon_scores`; either plus what bonuses can add to one seat."""
+    """(outside a moon hand, in a moon hand): the lowest and highest score one seat can have,
+    bonuses included."""
     bonus = _bonuses(rules, 1)
     low, high = min(bonus), max(bonus)
     pattern = [value for choice in rules.moon_choices
@@ -278,19 +272,17 @@ def loss_possible(table: Table, record) -> tuple[bool, str]:
         if trick.claim is not None:
             return True, msg("as the set-aside trick {trick} on line {line} shows", trick=last,
                              line=trick.claim.span.line)
-        if trick.claim is None and len(trick.plays) == table.size:
-            cards = [play.card for play in trick.plays]
-            outcome = resolve_under(rules, cards)
-            if outcome.winner is not None:
-                return False, msg("trick {trick} (line {line}) is won, not set aside",
-                                  trick=last, line=trick.span.line)
+        if len(trick.plays) == table.size and \
+                resolve_under(rules, [play.card for play in trick.plays]).winner is not None:
+            return False, msg("trick {trick} (line {line}) is won, not set aside",
+                              trick=last, line=trick.span.line)
     return True, ""
 
 
 def sum_fact(rules: Ruleset, hand: int, scores: Sequence[int], why_not_lost: str) -> str:
     """The plain fact about a hand whose scores no play could give."""
-    whole, held = rules.points_per_hand, sum(scores) * rules.penalty_sign
-    written = sum(scores)
+    whole, written = rules.points_per_hand, sum(scores)
+    held = written * rules.penalty_sign
     if held > whole:
         return short_fact(rules, hand, scores)
     if held < whole and why_not_lost:
@@ -312,8 +304,7 @@ def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
                 written: dict[int, tuple], doubts: list[int] | None = None
                 ) -> tuple[int, ...] | None:
     """Judge the score line of a hand not played out: its scores must be ones some play gives.
-    Returns the scores the referee stands by (None when the line does not name every seat); a
-    line no play gives and no total mends is added to ``doubts``."""
+    Returns the scores the referee stands by; a hand whose line no play gives goes to ``doubts``."""
     n, rules, hand = table.size, table.rules, record.number
     if len(written) != n:
         return None
@@ -326,10 +317,14 @@ def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
         return tuple(values)
     possible, why = loss_possible(table, record)
     max_lost = rules.points_per_hand if possible else 0
-    shown = why if possible else ""
-    why = "" if possible else why
+    shown, why = (why, "") if possible else ("", why)
     reading = explain(rules, values, max_lost)
-    implied = _implied(table, record.total, previous)
+    implied: dict[int, int] = {}  # seat -> the hand score the total line implies
+    if record.total is not None and previous is not None:
+        for entry in record.total.entries:
+            seat = table.seats.get(entry.player.casefold())
+            if seat is not None and seat not in implied:
+                implied[seat] = entry.value - previous[seat]
     differ = [s for s, v in implied.items() if v != values[s]]
     fixed = [implied.get(s, v) for s, v in enumerate(values)]
     better = explain(rules, fixed, max_lost) if differ else None
@@ -362,18 +357,6 @@ def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
     return tuple(values)
 
 
-def _implied(table: Table, total: Total | None, previous: tuple[int, ...] | None) -> dict:
-    """Seat -> the hand score a total line implies (its total less the previous one)."""
-    if total is None or previous is None:
-        return {}
-    implied: dict[int, int] = {}
-    for entry in total.entries:
-        seat = table.seats.get(entry.player.casefold())
-        if seat is not None and seat not in implied:
-            implied[seat] = entry.value - previous[seat]
-    return implied
-
-
 # -- the words of the score diagnostics ----------------------------------------------------
 # TRANSLATORS: a number in words, as in "hand 3 adds up to 20, six less than the deck holds"
 NUMBER_WORDS = (msg("no"), msg("one"), msg("two"), msg("three"), msg("four"), msg("five"),
@@ -386,8 +369,7 @@ def points(number: int) -> str:
 
 
 def either(words: Sequence[str], *, nor: bool = False) -> str:
-    """``subtract or add`` (``nor``: ``subtract nor add``): the ruleset's words (never
-    translated) joined by a translated "or" ("nor")."""
+    """``subtract or add`` (``nor``: ``subtract nor add``): the ruleset's words, untranslated."""
     if len(words) == 1:
         return words[0]
     earlier = either(words[:-1], nor=nor)
@@ -421,8 +403,7 @@ def cause(lines: list[int]) -> str:
 
 
 def kitty_part(state: State, seat: int) -> str:
-    """' (2 of them in the kitty, collected with trick 2, with the pile of the set-aside trick
-    1)' when the seat collected a kitty with points (R6.7); "" otherwise."""
+    """' (2 of them in the kitty, collected with trick 2, ...)' for a kitty with points (R6.7)."""
     if state.kitty_taken is None or state.kitty_taken[0] != seat:
         return ""
     kitty_points = sum(map(card_points, state.kitty))
@@ -472,8 +453,7 @@ Tricks = Callable[[], Sequence[TrickRecord]]
 
 
 def played_tricks(state: State, tricks: Sequence[Sequence[tuple]]) -> Tricks:
-    """The records of the whole ``tricks`` (seat, card, ...) played from ``state``, the
-    start of play, each from the seat written first, as the walk took them."""
+    """The records of the whole ``tricks`` played from ``state`` (the start of play)."""
     done: list[TrickRecord] = []
 
     def records() -> Sequence[TrickRecord]:
@@ -491,14 +471,29 @@ def played_tricks(state: State, tricks: Sequence[Sequence[tuple]]) -> Tricks:
 
 def pile_reason(table: Table, state: State, tricks: Tricks, seat: int,
                 value: int) -> tuple[str, str]:
-    """(how ``seat`` came by its points when a set-aside pile is among them, where the points its
-    written ``value`` counts went instead), each "" when no pile or lost points are involved."""
+    """(how ``seat`` came by points that include a set-aside pile, where the points its written
+    ``value`` counts went instead), each "" when no pile or lost points are involved."""
     records = [r for r in tricks() if r.points or r.winner is None]
     set_aside = [r.number for r in records if r.winner is None]
-    own = _collected(table, state, records, set_aside, seat)
-    if own:
+    parts, with_pile = [], False  # where the seat's points came from, trick by trick
+    for record in records:
+        if record.winner != seat:
+            continue
+        own = sum(card_points(card) for _, card in record.plays)
+        pile = _pile_points(state, record)
+        with_pile = with_pile or bool(pile)
+        if pile:
+            # TRANSLATORS: "4 in trick 12 and the 4 set aside from trick 11 that Al collected
+            # with it"
+            parts.append(msg("{own} in trick {trick} and the {pile} set aside from trick "
+                             "{tricks} that {player} collected with it", own=own,
+                             trick=record.number, pile=pile, player=table.name(seat),
+                             tricks=_before(set_aside, record.number)))
+        elif own:
+            parts.append(msg("{own} in trick {trick}", own=own, trick=record.number))
+    if with_pile:
         # TRANSLATORS: {parts} lists the player's tricks with points, as above
-        return msg(" ({parts})", parts=", ".join(own)), ""
+        return msg(" ({parts})", parts=", ".join(parts)), ""
     result = state.history[-1]
     difference = value - result.taken[seat]
     for record in records:
@@ -512,28 +507,6 @@ def pile_reason(table: Table, state: State, tricks: Tricks, seat: int,
         return "", msg("; nobody takes the {points} of the set-aside last trick {trick} (R6.6)",
                        points=points(result.lost), trick=state.tricks_per_hand)
     return "", ""
-
-
-def _collected(table: Table, state: State, records: list[TrickRecord], set_aside: list[int],
-               seat: int) -> list[str]:
-    """Where the seat's points came from, trick by trick, when a pile is among them."""
-    parts, with_pile = [], False
-    for record in records:
-        if record.winner != seat:
-            continue
-        own = sum(card_points(card) for _, card in record.plays)
-        pile = _pile_points(state, record)
-        if pile:
-            with_pile = True
-            # TRANSLATORS: "4 in trick 12 and the 4 set aside from trick 11 that Al collected
-            # with it"
-            parts.append(msg("{own} in trick {trick} and the {pile} set aside from trick "
-                             "{tricks} that {player} collected with it", own=own,
-                             trick=record.number, pile=pile, player=table.name(seat),
-                             tricks=_before(set_aside, record.number)))
-        elif own:
-            parts.append(msg("{own} in trick {trick}", own=own, trick=record.number))
-    return parts if with_pile else []
 
 
 def _pile_points(state: State, record: TrickRecord) -> int:
@@ -561,8 +534,7 @@ def _before(set_aside: list[int], trick: int) -> str:
 
 
 def kitty_breaks_nothing(state: State) -> str:
-    """The clause saying that a kitty with a heart or Black Maria, collected by the leader,
-    did not break hearts; "" otherwise."""
+    """The clause saying that a kitty's hearts (or Black Maria) did not break hearts, or ""."""
     if state.kitty_taken is None or state.kitty_taken[0] != state.leader:
         return ""
     breakers = [c for c in state.kitty

@@ -59,8 +59,7 @@ MAX_TARGET = OPTION_RANGES["target"][1]  # the largest target a [Target] tag may
 def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | None, *,
                 ruleset: Ruleset | None = None,
                 allowed_dirs: tuple[str | Path, ...] = ()) -> Table | None:
-    """The table the log's tags seat: with ``ruleset``, that ruleset whatever the log names;
-    else the one its [Ruleset] tag names, as :func:`ruleset_named` allows."""
+    """The table the log's tags seat, under ``ruleset`` if given, else the log's [Ruleset]."""
     tags, play_started = _read_tags(events, findings)
     _read_near_misses(tags, findings)
     if ruleset is not None:
@@ -99,16 +98,14 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
             rule="R10.2")
         findings.note(msg("no Players tag: plays, scores and totals were not checked"))
         return None
-    names = split_players(players.value)
-    seen: dict[str, str] = {}
-    unique: list[str] = []
-    for name in names:
-        if name.casefold() in seen:
+    seated: dict[str, str] = {}  # casefolded -> as first written
+    for name in split_players(players.value):
+        if name.casefold() in seated:
             findings.add(codes.BAD_SETUP, players.span, msg("{player} is seated twice",
                                                             player=repr(name)), rule="R10.2")
         else:
-            seen[name.casefold()] = name
-            unique.append(name)
+            seated[name.casefold()] = name
+    unique = list(seated.values())
     if not rules.allows_players(len(unique)):
         findings.add(codes.BAD_SETUP, players.span, msg(
             "{ruleset} is for {fewest}-{most} players, not {players}", ruleset=rules.name,
@@ -134,8 +131,8 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
 
 def _read_tags(events: tuple[Event, ...], findings: Findings) -> tuple[dict[str, Tag],
                                                                        Span | None]:
-    """The log's tags by key (the first of each setup tag counts) and where play begins; a
-    setup tag given twice or after play has begun, and a forfeit, are reported."""
+    """The log's tags by key (the first of each counts) and where play begins; a setup tag
+    given twice or after play has begun, and a forfeit, are reported."""
     tags: dict[str, Tag] = {}
     play_started: Span | None = None
     for event in events:
@@ -165,7 +162,7 @@ def _read_tags(events: tuple[Event, ...], findings: Findings) -> tuple[dict[str,
 
 def _read_near_misses(tags: dict[str, Tag], findings: Findings) -> None:
     """A missing setup tag written as a tag of a name close to it (``[Plyers "..."]``) is
-    reported once and read as the tag it misspells, so no fault follows from the slip."""
+    reported once and read as the tag it misspells."""
     for key in _SETUP_TAGS:
         if key in tags:
             continue
@@ -180,8 +177,7 @@ def _read_near_misses(tags: dict[str, Tag], findings: Findings) -> None:
 
 
 def is_setup_tag(tag: Tag) -> bool:
-    """Whether :func:`setup_table` reads ``tag``: one that seats the table (players, ruleset,
-    target), or a match's forfeit (R9.5), wherever it stands."""
+    """Whether :func:`setup_table` reads ``tag`` (a setup tag or a forfeit), wherever it is."""
     return tag.key in _SETUP_TAGS or tag.key == FORFEIT_TAG
 
 
@@ -212,8 +208,7 @@ def ruleset_named(tag: Tag | None, findings: Findings, base_dir: Path | None,
 
 
 def _outside(err: RulesetOutside) -> str:
-    """What a log is told of a ruleset file it may not name: the one its tag names, or the base
-    of that one (which was read, since it may be, to find its base)."""
+    """What a log is told of a ruleset file (or that file's base) it may not name."""
     if err.is_base:
         # TRANSLATORS: {file} is the base's path as the ruleset file writes it, quoted
         return msg("the ruleset file this tag names takes as its base {file}, which lies outside "
@@ -229,8 +224,8 @@ def _outside(err: RulesetOutside) -> str:
 # -- hands ----------------------------------------------------------------------------------
 def group_hands(table: Table, events: Iterable[Event]
                 ) -> tuple[list[HandRecord], dict[int, list[GameOver]]]:
-    """Split the statements into hands; a hand without a ``hand`` line is implicit.  The
-    claims that the game is over, by the index of the hand they follow (-1: before any)."""
+    """The statements split into hands, and the claims that the game is over by the index of
+    the hand they follow (-1: before any)."""
     records: list[HandRecord] = []
     claims: dict[int, list[GameOver]] = {}
     for record, after in hands_of(table, events):
@@ -243,9 +238,8 @@ def group_hands(table: Table, events: Iterable[Event]
 
 def hands_of(table: Table, events: Iterable[Event], done: int = 0
              ) -> Iterator[tuple[HandRecord | None, list[GameOver]]]:
-    """:func:`group_hands` one hand at a time: each hand once the next one starts or the
-    statements end, with the claims that the game is over that follow it; last, (None, the
-    claims before any hand).  Holds one hand.  ``done`` hands came before ``events``."""
+    """:func:`group_hands` one hand at a time, each with the claims that the game is over that
+    follow it; last, (None, the claims before any hand).  ``done`` hands came before."""
     add = table.findings.add
     current: HandRecord | None = None
     claims: list[GameOver] = []  # after the current hand
@@ -310,9 +304,8 @@ def hands_of(table: Table, events: Iterable[Event], done: int = 0
 
 
 def _ended_by(record: HandRecord, kind: int) -> bool:
-    """Whether a statement of stage ``kind`` starts a new hand after ``record`` (a hand line
-    aside): anything before a score after the score or total line, a second score, a
-    second total."""
+    """Whether a statement of stage ``kind`` after the score or total line of ``record`` starts
+    a new hand: anything before a score, a second score, a second total."""
     scored, totalled = record.scored, record.totalled
     return (scored or totalled) and (kind < 5 or (kind == 5 and scored)
                                      or (kind == 6 and totalled))
@@ -320,7 +313,7 @@ def _ended_by(record: HandRecord, kind: int) -> bool:
 
 def _complete(record: HandRecord) -> HandRecord:
     """The hand, less the unreadable trick lines that bear the number of a trick recorded
-    readably: written again (the table's own correction), they are no tricks of their own."""
+    readably (the table's own correction)."""
     if not record.gaps:
         return record
     written = {trick.number for trick in record.tricks}
@@ -331,8 +324,8 @@ def _complete(record: HandRecord) -> HandRecord:
 
 
 def _with_due_direction(table: Table, start: HandStart, number: int) -> HandStart:
-    """A ``pass DIRECTION`` that is not the one due (compared as seats travelled) corrected to
-    the one due; :func:`referee.judge.holdings.report_direction` reports it."""
+    """A ``pass DIRECTION`` that is not the one due corrected to the one due (reported by
+    :func:`referee.judge.holdings.report_direction`)."""
     if start.direction is None:
         return start
     due = table.rules.pass_direction(number)

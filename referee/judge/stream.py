@@ -14,15 +14,13 @@ from referee.judge.diagnostics import Diagnostic, HandSummary, Report, unreadabl
 from referee.judge.hand_record import HandRecord, Unread, unread_lines, with_unread
 from referee.judge.setup import is_setup_tag
 from referee.judge.table import Findings
-from referee.log.parser import BLOCK_CHARS, STOP_FAILED, Block
 from referee.log.decode import UnreadableLog
 from referee.log.events import Comment, Event, Span, Tag
-from referee.log.parser import SyntaxIssue, nothing_read, parse_blocks, tags_after
+from referee.log.parser import BLOCK_CHARS, STOP_FAILED, Block, SyntaxIssue, nothing_read
+from referee.log.parser import parse_blocks, tags_after
 from referee.log.recognise import looks_like_record
 from referee.rules.ruleset_files import reason
 from referee.util.message import msg
-
-__all__ = ["Stream", "Watch", "add_syntax", "conclude", "point_into_record", "unreadable"]
 
 
 class Watch:
@@ -44,7 +42,7 @@ class Watch:
 
 def conclude(report: Report, findings: Findings) -> None:
     """The findings into the report: the diagnostics in the order of their places (at one
-    place a syntax diagnostic first, whenever it was found), the notes, the counts."""
+    place a syntax diagnostic first), the notes, the counts."""
     report.diagnostics = sorted(findings.items,
                                 key=lambda d: (d.line, d.column, d.kind != codes.SYNTAX))
     report.unchecked = findings.notes()
@@ -69,36 +67,31 @@ class Stream:
         # late setup tags from this line on are not given to the setup: the whole file's
         # reading, which stops at that line, never reaches them
         self._late_before = late_before
-        self._blocks = parse_blocks(text, size=size)
-        self._items = self._read()
+        self._items = self._read(parse_blocks(text, size=size))
         self._header: list[Event | Unread] = []  # up to the first statement of play
         self._block: Block | None = None  # the block being read
         self._first_issue: SyntaxIssue | None = None
         self.stop_line: int | None = None  # the reading stopped here (too many problems)
         self._late_line = 0  # the last late setup tag the setup was given
         self.failed = False  # the reading failed (an internal error of the line reader)
-        self.readable = False  # a statement other than a comment was read
 
     def setup_events(self) -> list[Event]:
         """The tags and comments before play, the first statement of play, and the setup tags
         after it.  Raises UnreadableLog when the log has no statement (comments aside)."""
+        first = None
         for item in self._items:
             self._header.append(item)
-            if isinstance(item, Unread):
-                continue
-            if not isinstance(item, Comment):
-                self.readable = True
-                if not isinstance(item, Tag):
-                    return self._with_late_tags(item)
-        if not self.readable:
-            raise nothing_read(self._first_issue)
-        return [e for e in self._header if not isinstance(e, Unread)]
-
-    def _with_late_tags(self, first: Event) -> list[Event]:
+            if not isinstance(item, (Unread, Comment, Tag)):
+                first = item
+                break
+        events = [e for e in self._header if not isinstance(e, Unread)]
+        if first is None:
+            if not any(isinstance(e, Tag) for e in events):
+                raise nothing_read(self._first_issue)
+            return events
         block = self._block
         assert block is not None
         late = tags_after(self.text, block.start, block.line, is_setup_tag)
-        events = [e for e in self._header if not isinstance(e, Unread)]
         if late is None:
             self.failed = True
             return events
@@ -125,8 +118,8 @@ class Stream:
         """Whether what was judged is what the whole file's reading gives."""
         return not self.failed and (self.stop_line is None or self._late_line < self.stop_line)
 
-    def _read(self) -> Iterator[Event | Unread]:
-        for block in self._blocks:
+    def _read(self, blocks: Iterable[Block]) -> Iterator[Event | Unread]:
+        for block in blocks:
             self._block = block
             issues = block.issues
             if not issues:
@@ -166,8 +159,8 @@ def unreadable(path: str, err: UnreadableLog) -> Report:
 
 
 def quote_spaced_names(report: Report) -> None:
-    """Each syntax diagnostic whose line holds a seated name with a space, unquoted, is put on
-    that name and says to quote it (R10.1, R10.5)."""
+    """A syntax diagnostic on a line with a seated name with a space, unquoted, says to quote
+    it (R10.1, R10.5)."""
     spaced = [name for name in report.players if " " in name]
     if not spaced or not any(d.kind == codes.SYNTAX for d in report.diagnostics):
         return

@@ -54,11 +54,10 @@ class Findings:
         """What was not checked, the notes past the limit counted in a last one."""
         if not self.notes_dropped:
             return self.unchecked
-        more = self.notes_dropped
         return self.unchecked + [msgn(
             "and {n:,} more note of what was not checked (--max-diagnostics N shows more)",
             "and {n:,} more notes of what was not checked (--max-diagnostics N shows more)",
-            more, n=more)]
+            self.notes_dropped, n=self.notes_dropped)]
 
 
 class TracedTrick(NamedTuple):

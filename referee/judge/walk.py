@@ -24,10 +24,9 @@ from referee.judge.scoring import (
 from referee.judge.setup import hands_of, setup_table
 from referee.judge.stream import Stream, Watch, add_syntax, conclude, point_into_record, unreadable
 from referee.judge.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
-from referee.log.parser import BLOCK_CHARS
 from referee.log.decode import UnreadableLog
 from referee.log.events import Event, GameOver
-from referee.log.parser import ParseResult, log_text, parse_text
+from referee.log.parser import BLOCK_CHARS, ParseResult, log_text, parse_text
 from referee.log.recognise import looks_like_record
 from referee.rules import engine
 from referee.rules.options import FirstLeader, GameLength
@@ -44,17 +43,14 @@ MAX_FILE_BYTES = MAX_LOG_BYTES
 # (False: every log takes the full check; the tests compare the two).
 CLEAN_GAMES = True
 
-# What follows the walk (referee.judge.stream.Watch), made once the table is set: the one
-# hook of a check, for the z3 invariants (referee.proofs, which this layer may not import)
-# and the views.
+# the one hook of a check, for the z3 invariants (referee.proofs, which this layer may not
+# import) and the views: what follows the walk, made once the table is set
 Watcher = Callable[[Table], Watch]
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """How a log is checked: the log's folder (for the ruleset file it names), the watch of the
-    walk, the diagnostics kept of each kind, a ruleset that overrides the log's, and the
-    folders a ruleset file may also lie in."""
+    """How a log is checked (``base_dir``: the log's folder, for the ruleset file it names)."""
 
     base_dir: Path | None = None
     watch: Watcher | None = None
@@ -104,8 +100,7 @@ def check_stream(text: str, path: str, *, block_chars: int = BLOCK_CHARS,
 
 def check_parsed(parsed: ParseResult, path: str, *, trace: list | None = None,
                  **options) -> Report:
-    """Referee a parsed log; ``trace`` receives every finished trick (unless the watch makes
-    one of its own)."""
+    """Referee a parsed log; ``trace`` receives every finished trick (unless the watch's)."""
     return _parsed(parsed, path, Options(**options), trace)
 
 
@@ -135,9 +130,9 @@ def _judged(text: str, path: str, options: Options) -> Report:
 
 def _streamed(text: str, path: str, options: Options, block_chars: int = BLOCK_CHARS,
               late_before: int | None = None, resume: Resume | None = None) -> Report | None:
-    """The check of ``text`` read a block at a time and walked a hand at a time, or None
-    when only the whole parse gives its report (and what the watch made is to be dropped);
-    with ``resume``, from the hand the clean-game path stopped in."""
+    """The check of ``text`` read a block at a time and walked a hand at a time (with
+    ``resume``, from the hand the clean-game path stopped in), or None when only the whole
+    parse gives its report (and what the watch made is to be dropped)."""
     findings = Findings(limit=options.max_diagnostics)
     read = text if resume is None else resume.text(text)
     stream = Stream(read, findings, block_chars, late_before=late_before)
@@ -186,8 +181,8 @@ class _Game(NamedTuple):
     sheet_totals: tuple[int, ...] | None  # the basis for the next total line
     older_totals: tuple[int, ...] | None  # the previous total line's basis
     true_totals: tuple[int, ...] | None  # the totals the referee stands by
-    ended_in: int | None = None  # the hand in which the target was reached
-    ended: tuple[State, tuple[int, ...] | None] | None = None  # (state, totals) then
+    # (the hand in which the target was reached, the state and totals then)
+    ended: tuple[int, State, tuple[int, ...] | None] | None = None
     end_reported: bool = False  # a hand after the end is reported once
     dealer_known: bool = False  # the rotation is established (a dealer written or inferred)
     lost_total: Unread | None = None  # an unreadable total line the sheet's next total builds on
@@ -202,10 +197,8 @@ class _Game(NamedTuple):
 
 def _judge_game(table: Table, events: Iterable[Event], report: Report, options: Options,
                 resume: Resume | None = None) -> Watch | None:
-    """Judge the hands of ``events`` one by one into ``report``, seated as the table is, the
-    options' watch following (returned); no hand record is held here once judged.  With
-    ``resume``, the game goes on from the clean hands before ``events`` (played out, scored
-    and totalled, every claim written)."""
+    """Judge the hands of ``events`` one by one into ``report``, the options' watch following
+    (returned); with ``resume``, the game goes on from the clean hands before ``events``."""
     report.ruleset, report.players = table.rules.name, list(table.names)
     watching = options.watch(table) if options.watch is not None else None
     if watching is not None:
@@ -235,7 +228,7 @@ def _judge_game(table: Table, events: Iterable[Event], report: Report, options: 
             if watching is not None:
                 watching.hand(record, summary)
         # (a hand after the end, reported, changes no winner, R9.4)
-        end_state, end_totals = game.ended or (game.state, game.true_totals)
+        end_state, end_totals = game.ended[1:] if game.ended else (game.state, game.true_totals)
         for claim in claims:
             judge_game_over(table, claim, end_state, end_totals, tuple(game.doubts))
     seen.note(table)
@@ -245,7 +238,7 @@ def _judge_game(table: Table, events: Iterable[Event], report: Report, options: 
         table.findings.note(msg("no play is recorded, so scores are checked against what some "
                                 "play could give and totals as arithmetic; `referee audit` finds "
                                 "the smallest correction of a faulty sheet"))
-    end_state = game.ended[0] if game.ended is not None else game.state
+    end_state = game.ended[1] if game.ended is not None else game.state
     if end_state.phase is Phase.OVER and not game.doubts:
         report.winners = [table.name(s) for s in end_state.winners]
     return watching
@@ -278,9 +271,9 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
         # the totals the referee stands by decide the end: when earlier hands were not
         # played out in the record, the engine's own sums started from an unknown basis
         state = engine.conclude_hand(state._replace(totals=true_totals))
-    ended_in, ended = game.ended_in, game.ended
-    if state.phase is Phase.OVER and ended_in is None:
-        ended_in, ended = hand, (state, true_totals)
+    ended = game.ended
+    if state.phase is Phase.OVER and ended is None:
+        ended = (hand, state, true_totals)
     result = state.history[-1] if finished is not None else None
     summary = HandSummary.seated(
         hand, game.names, scores, true_totals, result is not None,
@@ -298,7 +291,7 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
     lost_total = None if record.total is not None else (record.lost("total") or game.lost_total)
     return game._replace(state=state, sheet_totals=sheet_totals, true_totals=true_totals,
                          older_totals=game.sheet_totals if record.total is not None else None,
-                         ended_in=ended_in, ended=ended, dealer_known=dealer_known,
+                         ended=ended, dealer_known=dealer_known,
                          lost_total=lost_total, played_out=finished is not None,
                          pool_known=game.pool_known and (finished is not None
                                                          or not table.rules.clean_hand_pool),
@@ -315,7 +308,7 @@ def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
         table.findings.add(
             codes.GAME_END, record.span, msg(
                 "hand {hand} is played after the game ended: {end} in hand {ended}",
-                hand=record.number, end=end_text(table, state.totals), ended=game.ended_in),
+                hand=record.number, end=end_text(table, state.totals), ended=game.ended[0]),
             hand=record.number, rule="R9.4")
     return game._replace(state=engine.next_hand(state), end_reported=True)
 
@@ -323,8 +316,8 @@ def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
 def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: bool,
                written_dealer: int | None, *, scored: bool = True
                ) -> tuple[State | None, dict[int, tuple]]:
-    """The hand's play walked: (the scored state, the score line by seat) when it is
-    played out with the kitty known (and ``scored``: its scores can be known), else (None, {})."""
+    """The hand's play walked: (the scored state, the score line by seat) when it is played out
+    with the kitty known and ``scored``, else (None, {})."""
     hand = record.number
     know = gather(table, record, table.rules.pass_direction(state.hand_number))
     played = engine.begin_play(state, know.holdings, know.kitty or ())
@@ -340,8 +333,7 @@ def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: boo
 
 def _unplayed(table: Table, record: HandRecord, *, pool_known: bool = True
               ) -> dict[int, tuple]:
-    """A hand not played out (or whose clean-hand pool is not known): its score line by seat,
-    and what goes unchecked."""
+    """A hand not scored from its play: its score line by seat; what goes unchecked noted."""
     hand, note = record.number, table.findings.note
     written = {}
     if record.score is not None:
@@ -360,11 +352,8 @@ def _unplayed(table: Table, record: HandRecord, *, pool_known: bool = True
 def _totals(table: Table, record: HandRecord, game: _Game, scores: tuple[int, ...] | None,
             written: dict[int, tuple]) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
     """(the sheet's totals, the true totals) after the hand; the total line is judged (R7.4)."""
-    true_totals = game.true_totals
-    if true_totals is not None and scores is not None:
-        true_totals = tuple(t + s for t, s in zip(true_totals, scores))
-    else:
-        true_totals = None
+    true_totals = None if game.true_totals is None or scores is None else tuple(
+        t + s for t, s in zip(game.true_totals, scores))
     if record.total is None:
         return true_totals, true_totals
     unread = record.lost("score") or game.lost_total
@@ -403,8 +392,7 @@ def _unsure_totals(table: Table, record: HandRecord, game: _Game, scores, true_t
 def dealer_of(table: Table, record: HandRecord, state: State, *, known: bool, first: bool,
               played_out: bool) -> tuple[State, bool, int | None]:
     """(the state with the hand's dealer, whether the dealer is known, a wrong dealer as
-    written): the first dealer named is as written, a later one must be the one due; under
-    ``after_last_winner`` there is no dealer to judge (R4.1)."""
+    written): a dealer named once the rotation is known must be the one due (R4.1)."""
     start = record.start
     if state.rules.first_leader == FirstLeader.AFTER_LAST_WINNER:
         return state, (record.number == 1 if first else played_out), None
@@ -456,8 +444,8 @@ def _leader_text(table: Table, totals) -> str:
 
 def judge_game_over(table: Table, claim: GameOver, state, totals,
                     doubts: tuple[int, ...] = ()) -> None:
-    """Judge a ``winner:`` line against the game's end (``state``, ``totals``); not when the
-    totals carry a score line judged impossible (the hands in ``doubts``)."""
+    """Judge a ``winner:`` line against the game's end; not when the totals carry a score line
+    judged impossible (the hands in ``doubts``)."""
     add = table.findings.add
     if totals is None:
         table.findings.note(msg("the winner line is not checked: the totals are not known"))
@@ -506,8 +494,7 @@ class ClaimsSeen:
     sheet: bool = False  # a score, total or moon line was written (readable or not)
 
     def hand(self, table: Table, record: HandRecord) -> None:
-        """Note what ``record`` claims; under [Claims "required"], report what it lacks.  (A
-        trick the record stops in has no winner yet, a hand it stops in no scores.)"""
+        """Note what ``record`` claims; under [Claims "required"], report what it lacks."""
         if self.winners and self.sheet and not table.claims_required:
             return  # (as after a log's first hand: nothing more to learn)
         n = table.size
