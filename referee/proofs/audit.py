@@ -190,17 +190,20 @@ def _described(table: Table, held: list[_Lines], found: list, more: bool,
     if not first.changes:
         return
     result.more = more
-    for correction in found:
-        fixes, running = [], [table.rules.start_total] * table.size
-        for hand, scores in zip(held, correction.scores):
-            running = [t + s for t, s in zip(running, scores)]
-            for line, kind, values in ((hand.score, "score", scores), (hand.total, "total",
-                                                                      running)):
-                fixes += [Fix(hand.number, table.name(seat), kind, entry.value, values[seat],
-                              entry.span.line, entry.span.column)
-                          for seat, entry in seated(table, line)
-                          if entry.value != values[seat]]
-        result.suggestions.append(fixes)
+    result.suggestions += [fixes(table, held, correction.scores) for correction in found]
+
+
+def fixes(table: Table, held: list[_Lines], scores: list) -> list[Fix]:
+    """The written entries of the ``held`` hands that differ from the true ``scores`` (per
+    hand, per seat) and the totals they add up to."""
+    out, running = [], [table.rules.start_total] * table.size
+    for hand, row in zip(held, scores):
+        running = [t + s for t, s in zip(running, row)]
+        for line, kind, values in ((hand.score, "score", row), (hand.total, "total", running)):
+            out += [Fix(hand.number, table.name(seat), kind, entry.value, values[seat],
+                        entry.span.line, entry.span.column)
+                    for seat, entry in seated(table, line) if entry.value != values[seat]]
+    return out
 
 
 def _fact(table: Table, record, may_lose: bool, why: str, result: AuditResult) -> None:
