@@ -284,7 +284,8 @@ def _holdings_exist(report: Report, facts: _Hand, verdict) -> None:
         detail = msg("{conflict} (already reported on line {line})", conflict=detail,
                      line=already[0].line)
     else:
-        report.diagnostics.append(conflict.to_diagnostic())
+        report.diagnostics.append(make(codes.INVARIANT, conflict.span, detail, rule="R5",
+                                       hand=conflict.hand, related=conflict.related))
     _entry(report, "holdings-exist", facts.number, "violated", detail)
 
 

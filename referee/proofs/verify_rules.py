@@ -14,9 +14,8 @@ from typing import IO
 
 from referee.judge import codes
 from referee.proofs import budgets
-from referee.proofs.rulemodel import (NONE, RuleModel, Z3Ops, as_model, card_points, deck_points,
-                                      is_point, legal_spec, load_rule_model, lowest_clubs,
-                                      trick_flow, trick_spec, z3_bool)
+from referee.proofs.rulemodel import (NONE, RuleModel, Z3Ops, as_model, card_points, is_point,
+                                      legal_spec, load_rule_model, trick_flow, trick_spec, z3_bool)
 from referee.rules.cards import (CARDS, CLUBS, DECK_SIZE, NUM_RANKS, card_text, cards_of,
                                 cards_text, counts_of, sort_key)
 from referee.rules.names import DEFAULT_NAMES
@@ -219,7 +218,7 @@ def _trick_text(cards: list[int]) -> str:
 
 # -- the properties ---------------------------------------------------------------------------
 def _deck_points(model: RuleModel) -> PropertyResult:
-    counted = deck_points(model)
+    counted = model.decks * sum(card_points(PyOps(), card) for card in range(DECK_SIZE))
     declared = model.points_per_hand
     return PropertyResult(
         counted == declared,
@@ -476,7 +475,7 @@ def _add_lowest_club(z3, solver, model: RuleModel, holding, first, led, lowest, 
                      leading: bool) -> None:
     """The two of clubs leads: ``lowest`` is the lowest club dealt (or NONE, all in the kitty)
     and the first trick starts with it."""
-    clubs = list(lowest_clubs())
+    clubs = range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS)
     solver.add(z3.Or(lowest == NONE, z3.And(lowest >= clubs[0], lowest <= clubs[-1])))
     # the clubs below the lowest one dealt all lie in the kitty, so the kitty bounds it
     kitty = max(model.kitty_size(n) for n in model.player_counts)
