@@ -118,9 +118,9 @@ class SheetQuestion:
             return result  # nothing written that the audit reads: consistent
         deadline = time.monotonic() + seconds
         return bounded(lambda: self._decided(held, max_solutions, deadline, seconds),
-                       lambda: self._undecided(seconds), seconds)
+                       lambda: self.undecided(seconds), seconds)
 
-    def _undecided(self, seconds: float) -> AuditResult:
+    def undecided(self, seconds: float) -> AuditResult:
         self.result.consistent = False
         self.result.undecided = seconds
         return self.result

@@ -32,18 +32,14 @@ def optimised(question, held: list, max_solutions: int, deadline: float,
     lost_sum = z3.Sum([lost for _, lost in lost_terms])
     opt.minimize(lost_sum)
     answer = _check_until(z3, opt, deadline)
-    model = opt.model() if answer == z3.sat else None
-    if answer not in (z3.sat, z3.unsat):  # a best-so-far is not the smallest: undecided
-        result.consistent = False
-        result.undecided = seconds
-        return result
-    if model is not None:
-        model = _nearest(z3, opt, model, entries, count, lost_sum)
-    if model is None:
+    if answer == z3.unknown:  # a best-so-far is not the smallest: undecided
+        return question.undecided(seconds)
+    if answer == z3.unsat:
         result.consistent = False
         if not result.cut_short:  # cannot happen: every entry may change
             result.notes.append(msg("no correction found"))
         return result
+    model = _nearest(z3, opt, opt.model(), entries, count, lost_sum)
     best = model.eval(count, model_completion=True).as_long()
     result.consistent = best == 0 and not result.cut_short
     result.changes = best

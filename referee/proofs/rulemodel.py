@@ -51,12 +51,8 @@ class RuleModel:
             raise AttributeError(name)
         return getattr(self.rules, name)
 
-    @property
-    def engine_plays_it(self) -> bool:
-        """True when the engine implements exactly this reading (so it can be compared)."""
-        return not self.differences()
-
     def differences(self) -> list[str]:
+        """The readings the engine does not play (none: the engine can be compared)."""
         out = []
         if self.set_aside_when != self.rules.set_aside_when:
             out.append(f"set_aside_when = {self.set_aside_when!r}")

@@ -344,10 +344,6 @@ def _same_on_terms(op, what: str):
     return _OPERATORS[type(op)]
 
 
-def members(ops_z3, s: SymSet, value):
-    """z3 term: ``value`` is in the symbolic set."""
-    out = []
-    for guard, item in s.entries:
-        same = item == value
-        out.append(same if guard is True else ops_z3.And(guard, same))
-    return ops_z3.Or(*out) if out else ops_z3.BoolVal(False)
+def members(ops: Z3Ops, s: SymSet, value):
+    """Whether ``value`` is in the symbolic set (a z3 term, or a bool when that is known)."""
+    return ops.or_([ops.and_([guard, item == value]) for guard, item in s.entries])

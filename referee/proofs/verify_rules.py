@@ -240,9 +240,7 @@ def _fold_max(z3, cards, eligible):
 
 def _trick_outcome(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
     """Every trick has exactly one winner or is set aside; a winner's card is of the led suit
-    and uncancelled.  Proved per trick size as four lemmas (each one z3 query):
-    no undefined outcome, at most one winner, the highest surviving led-suit card wins when the
-    trick is not set aside, and a winner is of the led suit and uncancelled."""
+    and uncancelled: per trick size, four lemmas, one z3 query each."""
     bounds = (f"all tricks of {_players_text(counts)} cards from {model.decks} deck(s) "
               f"(each card at most {model.decks}x)")
 
@@ -298,7 +296,7 @@ def _engine_resolver(model: RuleModel, resolver: Callable, sizes: range,
     name = getattr(resolver, "__name__", "resolver")
     bounds = (f"all tricks of {_players_text(sizes)} cards from {model.decks} deck(s), "
               f"by symbolic execution of {name}")
-    if not model.engine_plays_it:
+    if model.differences():
         return _not_applicable(bounds, "the engine has no " + ", ".join(model.differences()))
 
     def at(n: int) -> PropertyResult | None:
@@ -320,7 +318,7 @@ def _engine_resolver(model: RuleModel, resolver: Callable, sizes: range,
             z3.Or([z3.And(winner == i, z3.Not(wins[i])) for i in range(n)]),
             z3.And(winner == NONE, z3.Or(wins)),
             z3.Or(winner < NONE, winner >= n),
-        ] + [members(z3, cancelled, card) != z3_bool(z3, spec.cancelled[i])
+        ] + [z3_bool(z3, members(ops, cancelled, card)) != z3_bool(z3, spec.cancelled[i])
              for i, card in enumerate(cards)]
         found = _first_sat(solver, [(None, d) for d in disagreements], budget,
                            f"tricks of {n} cards")
@@ -516,7 +514,7 @@ def legal_list_agrees(model: RuleModel) -> PropertyResult:
     reps = _REPRESENTATIVES
     bounds = (f"every holding of 1-3 cards from {cards_text(reps)} (one card "
               "of each kind the rules tell apart), every lead and led card, first trick or not")
-    if not model.engine_plays_it:
+    if model.differences():
         return _not_applicable(bounds, "the engine has no " + ", ".join(model.differences()))
     ops = PyOps()
     checked = 0
