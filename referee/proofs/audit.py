@@ -16,12 +16,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple, TypeVar
 
-from referee.judge.hand_record import HandRecord
+from referee.judge.hand_record import HandRecord, Unread
 from referee.judge.scoring import explain, loss_possible, sum_fact
 from referee.judge.setup import hands_of, setup_table
 from referee.judge.stream import Stream
 from referee.judge.table import Findings, Table
-from referee.judge.hand_record import Unread
 from referee.log.events import Event
 from referee.log.parser import ParseResult, parse_text
 from referee.log.recognise import looks_like_record

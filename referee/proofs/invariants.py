@@ -159,9 +159,7 @@ class _Prover:
             for law in laws:
                 if law.status is None and not law.groups:
                     law.status = "skipped"
-            if open_laws and not _within_size(open_laws):
-                continue
-            if open_laws:
+            if open_laws and _within_size(open_laws):
                 ground = all(g.ground for law in open_laws for g in law.groups)
                 (together if ground else alone).append(open_laws)
         # the log's quantifier-free laws at once; any doubt, and each hand is asked on its own

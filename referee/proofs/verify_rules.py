@@ -201,13 +201,16 @@ def _players_text(counts: range) -> str:
     return f"{counts.start}" if len(counts) == 1 else f"{counts.start}-{counts.stop - 1}"
 
 
-def _trick_cards(z3, solver, n: int, decks: int, prefix: str = "k"):
-    """n symbolic cards, each identity at most ``decks`` times (a trick from a legal deal)."""
-    cards = [z3.Int(f"{prefix}{i}") for i in range(n)]
-    for i, card in enumerate(cards):
+def _trick(n: int, decks: int):
+    """z3, :class:`Z3Ops`, a solver and in it n symbolic cards, each identity at most ``decks``
+    times (a trick from a legal deal)."""
+    z3 = z3_module()
+    solver = z3.Solver()
+    cards = [z3.Int(f"k{i}") for i in range(n)]
+    for card in cards:
         solver.add(card >= 0, card < DECK_SIZE)
         solver.add(z3.Sum([z3.If(other == card, 1, 0) for other in cards]) <= decks)
-    return cards
+    return z3, Z3Ops(), solver, cards
 
 
 def _trick_text(cards: list[int]) -> str:
@@ -245,9 +248,7 @@ def _trick_outcome(model: RuleModel, counts: range, budget: Budget) -> PropertyR
               f"(each card at most {model.decks}x)")
 
     def at(n: int) -> PropertyResult | None:
-        z3, ops = z3_module(), Z3Ops()
-        base = z3.Solver()
-        cards = _trick_cards(z3, base, n, model.decks)
+        z3, ops, base, cards = _trick(n, model.decks)
         spec = trick_spec(ops, cards, model)
         wins = [z3_bool(z3, w) for w in spec.wins]
         set_aside = z3_bool(z3, spec.set_aside)
@@ -300,9 +301,7 @@ def _engine_resolver(model: RuleModel, resolver: Callable, sizes: range,
         return _not_applicable(bounds, "the engine has no " + ", ".join(model.differences()))
 
     def at(n: int) -> PropertyResult | None:
-        z3, ops = z3_module(), Z3Ops()
-        solver = z3.Solver()
-        cards = _trick_cards(z3, solver, n, model.decks)
+        z3, ops, solver, cards = _trick(n, model.decks)
         try:
             winner, cancelled = Interpreter(resolver).run(
                 cards, cancellation=model.cancellation, set_aside_when=model.set_aside_when)
@@ -347,9 +346,7 @@ def _points_conserved(model: RuleModel, counts: range, budget: Budget) -> Proper
               f"waiting, kitty of 0-{whole} points, last trick or not")
 
     def at(n: int) -> PropertyResult | None:
-        z3, ops = z3_module(), Z3Ops()
-        solver = z3.Solver()
-        cards = _trick_cards(z3, solver, n, model.decks)
+        z3, ops, solver, cards = _trick(n, model.decks)
         pile, kitty, last = z3.Int("pile"), z3.Int("kitty"), z3.Bool("last")
         solver.add(pile >= 0, pile <= whole, kitty >= 0, kitty <= whole)
         spec = trick_spec(ops, cards, model)
