@@ -28,7 +28,7 @@ from referee.proofs import sheet_exact, sheet_search
 from referee.proofs.budgets import (AUDIT_MAX_ENTRIES, AUDIT_MAX_HANDS, AUDIT_MEMORY_BYTES,
                                     AUDIT_SECONDS, size_detail)
 from referee.proofs.handfacts import log_folder, seated
-from referee.proofs.wording import AuditResult, Fix
+from referee.proofs.wording import AuditResult, Fix, fixes_of
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
 from referee.util.message import msg
@@ -189,20 +189,7 @@ def _described(table: Table, held: list[_Lines], found: list, more: bool,
     if not first.changes:
         return
     result.more = more
-    result.suggestions += [fixes(table, held, correction.scores) for correction in found]
-
-
-def fixes(table: Table, held: list[_Lines], scores: list) -> list[Fix]:
-    """The written entries of the ``held`` hands that differ from the true ``scores`` (per
-    hand, per seat) and the totals they add up to."""
-    out, running = [], [table.rules.start_total] * table.size
-    for hand, row in zip(held, scores):
-        running = [t + s for t, s in zip(running, row)]
-        for line, kind, values in ((hand.score, "score", row), (hand.total, "total", running)):
-            out += [Fix(hand.number, table.name(seat), kind, entry.value, values[seat],
-                        entry.span.line, entry.span.column)
-                    for seat, entry in seated(table, line) if entry.value != values[seat]]
-    return out
+    result.suggestions += [fixes_of(table, held, correction.scores) for correction in found]
 
 
 def _fact(table: Table, record, may_lose: bool, why: str, result: AuditResult) -> None:

@@ -9,11 +9,10 @@ import time
 
 from referee.judge.scoring import seat_ranges
 from referee.judge.table import Table
-from referee.proofs.audit import fixes
 from referee.proofs.budgets import AUDIT_NEAREST_MS, AUDIT_SOLUTIONS_MS, time_detail
 from referee.proofs.handfacts import seated
 from referee.proofs.rulemodel import Z3Ops, z3_bool
-from referee.proofs.wording import AuditResult
+from referee.proofs.wording import AuditResult, fixes_of
 from referee.rules import scoring
 from referee.util.message import msg
 
@@ -140,7 +139,7 @@ def _suggest(z3, opt, model, question, held: list, entries: list, scores: list,
         if len(result.suggestions) == max_solutions:
             result.more = True
             break
-        result.suggestions.append(fixes(question.table, held, [
+        result.suggestions.append(fixes_of(question.table, held, [
             [model.eval(v, model_completion=True).as_long() for v in row] for row in scores]))
         picked = [(var, value) for var, value in entries
                   if model.eval(var != value, model_completion=True)]
