@@ -86,8 +86,7 @@ class SheetQuestion:
         if scoring.has_score_law(table.rules):
             why = why if not may_lose else "" if allow_lost else msg("the audit assumes none lost")
             _fact(table, record, may_lose and allow_lost, why, result)
-        self.written += sum(1 for line in (record.score, record.total)
-                            for _ in seated(table, line))
+        self.written += sum(1 for line in (record.score, record.total) for _ in seated(table, line))
         if self.held is not None and self._oversize():
             self.held = None  # not asked: only the counts and the facts go on
         if self.held is not None:
@@ -148,8 +147,7 @@ class SheetQuestion:
         lost = [rules.points_per_hand if hand.may_lose else 0 for hand in held]
         return scores, totals, lost
 
-    def _smallest(self, held: list[_Lines], found: sheet_search.Found,
-                  deadline: float) -> bool:
+    def _smallest(self, held: list[_Lines], found: sheet_search.Found, deadline: float) -> bool:
         """Whether the search's correction is the smallest: the branch and bound (within half
         the time left, where no points are lost) or else z3 finds none smaller."""
         if not found.changes:
@@ -253,8 +251,7 @@ class SheetLog:
                             allowed_dirs=allowed_dirs)
         if table is None:
             return None, findings, None
-        return table, findings, _asked(Table(table.rules, list(table.names), Findings()),
-                                       events)
+        return table, findings, _asked(Table(table.rules, list(table.names), Findings()), events)
 
 
 def open_sheet(text: str, path: str) -> SheetLog:

@@ -52,8 +52,7 @@ def optimised(question, held: list, max_solutions: int, deadline: float,
     return result
 
 
-def smaller_exists(question, held: list, changes: int, lost: int, deadline: float
-                   ) -> bool | None:
+def smaller_exists(question, held: list, changes: int, lost: int, deadline: float) -> bool | None:
     """Whether some correction changes fewer than ``changes`` entries, or as many with fewer
     than ``lost`` points lost (None: no answer before ``deadline``); far sooner than the optimum."""
     import z3
@@ -93,8 +92,7 @@ def _sheet(z3, opt, table: Table, held: list):
     previous = [z3.IntVal(table.rules.start_total)] * table.size
     lost_terms, moon_flags, all_scores = [], {}, []
     for hand in held:
-        scores, previous, lost, moon = _hand(ops, opt, table, hand.number, previous,
-                                             hand.may_lose)
+        scores, previous, lost, moon = _hand(ops, opt, table, hand.number, previous, hand.may_lose)
         for line, variables in ((hand.score, scores), (hand.total, previous)):
             entries += [(variables[seat], entry.value) for seat, entry in seated(table, line)]
         lost_terms.append((hand.number, lost))
@@ -114,8 +112,7 @@ def _hand(ops: Z3Ops, opt, table: Table, h: int, previous: list, allow_lost: boo
     opt.add(lost >= 0, lost <= (rules.points_per_hand if allow_lost else 0))
     bonus = 0
     if scoring.has_bonus(rules):  # what the bonuses can add to the hand's scores
-        bounds, bonus = scoring.bonus_range(ops, rules, n, z3.Int(f"jacks{h}"),
-                                            z3.Int(f"empty{h}"))
+        bounds, bonus = scoring.bonus_range(ops, rules, n, z3.Int(f"jacks{h}"), z3.Int(f"empty{h}"))
         opt.add(*bounds)
     moon = z3.Bool(f"moon{h}")
     if not scoring.has_score_law(rules):  # R7.5: the pool's shares are not on the sheet

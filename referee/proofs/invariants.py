@@ -428,8 +428,7 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
                 max(map(len, passes.values()), default=0)).bit_length()
     tallies, values = _played_tallies(facts, known, tricks, width)
     if known:  # one group for all players: the instances of all are expanded seat by seat
-        atoms = _packed_atoms(("played", op, width), values,
-                              partial(_played_code, op, width))
+        atoms = _packed_atoms(("played", op, width), values, partial(_played_code, op, width))
         law.groups.append(Group(atoms, _played_items(table, facts, known, op, width, tallies)))
     if exact and facts.kitty is not None and (len(known) < n or len(facts.deals) < n):
         law.groups.append(_played_with_kitty(facts))

@@ -24,8 +24,7 @@ class Sheet:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.base: dict[int, int] | None = {s: table.rules.start_total
-                                            for s in range(table.size)}
+        self.base: dict[int, int] | None = {s: table.rules.start_total for s in range(table.size)}
         self.base_span: Span | None = None
         self.pending: list[dict[int, int] | None] = []  # hand scores since the base
         self.last: tuple = (None, {})  # the last line read, and its entries
