@@ -177,7 +177,6 @@ def _described(table: Table, held: list[_Lines], found: list, more: bool,
                result: AuditResult) -> None:
     if not found:  # cannot happen: any entry may change
         result.consistent = False
-        result.notes.append(msg("no correction found"))
         return
     first = found[0]
     result.changes = first.changes

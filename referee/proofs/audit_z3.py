@@ -33,10 +33,8 @@ def optimised(question, held: list, max_solutions: int, deadline: float,
     answer = _check_until(z3, opt, deadline)
     if answer == z3.unknown:  # a best-so-far is not the smallest: undecided
         return question.undecided(seconds)
-    if answer == z3.unsat:
+    if answer == z3.unsat:  # cannot happen: every entry may change
         result.consistent = False
-        if not result.cut_short:  # cannot happen: every entry may change
-            result.notes.append(msg("no correction found"))
         return result
     model = _nearest(z3, opt, opt.model(), entries, count, lost_sum)
     best = model.eval(count, model_completion=True).as_long()

@@ -178,7 +178,6 @@ class AuditResult:
     lost: dict[int, int] = field(default_factory=dict)  # hand -> points lost, when assumed
     moons: list[int] = field(default_factory=list)  # hands read as a moon
     hands: int = 0
-    notes: list[str] = field(default_factory=list)
     facts: list[str] = field(default_factory=list)  # hands as written that no play could give
     cut_short: str = ""  # which budget stopped the search; the answer is the best found by then
     undecided: float = 0.0  # seconds within which no answer was found (none is given)
