@@ -102,7 +102,7 @@ class Sheet:
         if total is None:
             return law.skipped(msg("no total line"))
         written = self._entries(total)
-        checked, atoms, facts_of = [], [], []
+        atoms, facts_of = [], []
         base, base_span = self.base, self.base_span
         pending = self.pending
         for seat, (value, span) in (sorted(written.items()) if base is not None else ()):
@@ -114,12 +114,8 @@ class Sheet:
                     break
                 parts.append(hand[seat])
             else:
-                if len(parts) == 2 and min(value, *parts) >= 0:  # the usual: one hand since
-                    atoms.append(f"(= {value} (+ {parts[0]} {parts[1]}))")
-                else:
-                    atoms.append(f"(= {smt_int(value)} {smt_sum(list(map(smt_int, parts)))})")
+                atoms.append(f"(= {smt_int(value)} {smt_sum(list(map(smt_int, parts)))})")
                 facts_of.append((seat, value, span, parts))
-                checked.append(seat)
 
         def expand() -> list[Item]:
             related = ((Related(base_span.line, base_span.column,
@@ -133,10 +129,10 @@ class Sheet:
 
         if atoms:
             law.groups.append(Group(list(dict.fromkeys(atoms)), expand))
-        if len(checked) < n:
+        if len(facts_of) < n:
             law.partial = True
             law.detail = msg("{checked} of {players} totals follow from the sheet",
-                             checked=len(checked), players=n)
+                             checked=len(facts_of), players=n)
         else:
             law.detail = msg("every total is the previous total plus the hand score")
         self.base = {s: v for s, (v, _) in written.items()} if len(written) == n else None
