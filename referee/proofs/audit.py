@@ -82,10 +82,14 @@ class SheetQuestion:
         table, result, allow_lost = self.table, self.result, self.allow_lost
         result.hands += 1
         may_lose, why = loss_possible(table, record)
-        # a clean-hand pool's shares: no line alone is judged
-        if scoring.has_score_law(table.rules):
+        values = _row(table, record.score)
+        max_lost = table.rules.points_per_hand if may_lose and allow_lost else 0
+        # a score line as written that no play could give (a clean-hand pool's shares: no line
+        # alone is judged)
+        if (scoring.has_score_law(table.rules) and None not in values
+                and explain(table.rules, values, max_lost) is None):
             why = why if not may_lose else "" if allow_lost else msg("the audit assumes none lost")
-            _fact(table, record, may_lose and allow_lost, why, result)
+            result.facts.append(sum_fact(table.rules, record.number, values, why))
         self.written += sum(1 for line in (record.score, record.total) for _ in seated(table, line))
         if self.held is not None and self._oversize():
             self.held = None  # not asked: only the counts and the facts go on
@@ -187,16 +191,6 @@ def _described(table: Table, held: list[_Lines], found: list, more: bool,
         return
     result.more = more
     result.suggestions += [fixes_of(table, held, correction.scores) for correction in found]
-
-
-def _fact(table: Table, record, may_lose: bool, why: str, result: AuditResult) -> None:
-    """The plain fact about a score line as written that no play could give."""
-    values = _row(table, record.score)
-    if None in values:
-        return
-    max_lost = table.rules.points_per_hand if may_lose else 0
-    if explain(table.rules, values, max_lost) is None:
-        result.facts.append(sum_fact(table.rules, record.number, values, why))
 
 
 # -- the sheet read a block at a time -----------------------------------------------------
