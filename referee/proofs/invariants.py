@@ -95,7 +95,11 @@ class InvariantWatch(Watch):
                 holdings = check_hand(table, facts)
             for law in laws:
                 law.groups = []
-            self.decided.append(_Hand(facts.number, _hand_span(facts), laws, holdings))
+            # a note about the whole hand points at its hand line, else its first statement
+            span = facts.record.span
+            if span is None:
+                span = facts.tricks[0].span if facts.tricks else Span.point(1, 1)
+            self.decided.append(_Hand(facts.number, span, laws, holdings))
 
     def finish(self, report: Report) -> None:
         if self.waiting:
@@ -212,14 +216,6 @@ def _within_size(open_laws: list[Law]) -> bool:
 
 
 # -- results ----------------------------------------------------------------------------------
-def _hand_span(facts: HandFacts) -> Span:
-    """Where a note about a whole hand points: its ``hand`` line, else its first statement."""
-    record = facts.record
-    if record.span is not None:
-        return record.span
-    return facts.tricks[0].span if facts.tricks else Span.point(1, 1)
-
-
 def _note(report: Report, facts: _Hand, name: str, detail: str) -> None:
     report.diagnostics.append(make(
         # TRANSLATORS: {law} is a law's name (cards-dealt, score-sum, ...), {detail} why
