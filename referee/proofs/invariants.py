@@ -80,7 +80,11 @@ class InvariantWatch(Watch):
 
     def _decide(self) -> None:
         hands, self.waiting = self.waiting, []
-        prover = _prover()
+        # the thread's prover, kept from log to log so that its solver reads each definition
+        # once (z3 contexts are not thread-safe)
+        prover = getattr(_LOCAL, "prover", None)
+        if prover is None:
+            prover = _LOCAL.prover = _Prover()
         try:
             prover.decide([laws for _, laws in hands])
         except BaseException:
@@ -116,15 +120,6 @@ class InvariantWatch(Watch):
 
 # -- z3 ---------------------------------------------------------------------------------------
 _LOCAL = threading.local()
-
-
-def _prover() -> _Prover:
-    """The thread's prover, kept from log to log so that its solver reads each definition
-    once (z3 contexts are not thread-safe)."""
-    prover = getattr(_LOCAL, "prover", None)
-    if prover is None:
-        prover = _LOCAL.prover = _Prover()
-    return prover
 
 
 class _Prover:
