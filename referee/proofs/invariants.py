@@ -80,11 +80,7 @@ class InvariantWatch(Watch):
 
     def _decide(self) -> None:
         hands, self.waiting = self.waiting, []
-        # the thread's prover, kept from log to log so that its solver reads each definition
-        # once (z3 contexts are not thread-safe)
-        prover = getattr(_LOCAL, "prover", None)
-        if prover is None:
-            prover = _LOCAL.prover = _Prover()
+        prover = _prover()
         try:
             prover.decide([laws for _, laws in hands])
         except BaseException:
@@ -120,6 +116,15 @@ class InvariantWatch(Watch):
 
 # -- z3 ---------------------------------------------------------------------------------------
 _LOCAL = threading.local()
+
+
+def _prover() -> _Prover:
+    """The thread's prover, kept from log to log so that its solver reads each definition
+    once (z3 contexts are not thread-safe)."""
+    prover = getattr(_LOCAL, "prover", None)
+    if prover is None:
+        prover = _LOCAL.prover = _Prover()
+    return prover
 
 
 class _Prover:
@@ -273,8 +278,7 @@ def _holdings_exist(report: Report, facts: _Hand, verdict) -> None:
         detail = msg("{conflict} (already reported on line {line})", conflict=detail,
                      line=already[0].line)
     else:
-        report.diagnostics.append(make(codes.INVARIANT, conflict.span, detail, rule="R5",
-                                       hand=conflict.hand, related=conflict.related))
+        report.diagnostics.append(conflict.to_diagnostic())
     _entry(report, "holdings-exist", facts.number, "violated", detail)
 
 

@@ -11,7 +11,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from referee.judge.diagnostics import Related
+from referee.judge import codes
+from referee.judge.diagnostics import Diagnostic, Related, make
 from referee.judge.table import Findings, Table
 from referee.log.events import Span
 from referee.log.parser import ParseResult
@@ -36,6 +37,10 @@ class Conflict:
     message: str
     span: Span  # where a diagnostic points: the latest play in the core
     related: tuple[Related, ...] = ()
+
+    def to_diagnostic(self) -> Diagnostic:
+        return make(codes.INVARIANT, self.span, self.message, rule="R5", hand=self.hand,
+                    related=self.related)
 
 
 @dataclass
