@@ -272,12 +272,9 @@ class Interpreter:
         return not isinstance(x, (self.z3.ExprRef, SymSet))
 
     def _eq(self, a, b):
-        if self._concrete(a) and self._concrete(b):
-            return a == b
-        if a is None or b is None:
-            return False  # a symbolic number is never None
-        if isinstance(a, str) or isinstance(b, str):
-            return False
+        if not (self._concrete(a) and self._concrete(b)) and (
+                a is None or b is None or isinstance(a, str) or isinstance(b, str)):
+            return False  # a symbolic number is never None nor a string
         return a == b
 
     def _truth(self, value):
