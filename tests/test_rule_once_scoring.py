@@ -39,7 +39,7 @@ from referee.proofs.audit import audit_scoresheet
 from referee.proofs.sheet_laws import _bonus_bounds
 from referee.proofs.smt_ops import smt_int
 from referee.rules import engine, scoring
-from referee.rules.ops import PLAIN
+from referee.rules.ops import PLAIN, PyOps
 from referee.rules.ruleset import with_options
 
 
@@ -132,7 +132,7 @@ def test_engine_and_the_statement_score_as_the_rulebook_says(hand, choice_index)
     assert scores == want and shot == [s == shooter for s in range(n)]
     if rules.clean_hand_pool:
         assert scoring.pool_shares(PLAIN, rules, state.taken, state.pool)[1] == carry
-    model_scores, _ = scoring.hand_scores(rulemodel.PyOps(), rulemodel.as_model(rules),
+    model_scores, _ = scoring.hand_scores(PyOps(), rulemodel.as_model(rules),
                                           list(state.taken), state.lost, list(state.bonus),
                                           no_tricks, choice, state.pool)
     assert model_scores == want

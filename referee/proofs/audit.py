@@ -16,12 +16,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple, TypeVar
 
-from referee.judge.hand_record import HandRecord
+from referee.judge.hand_record import HandRecord, Unread
 from referee.judge.scoring import explain, loss_possible, sum_fact
 from referee.judge.setup import hands_of, setup_table
 from referee.judge.stream import Stream
 from referee.judge.table import Findings, Table
-from referee.judge.hand_record import Unread
 from referee.log.events import Event
 from referee.log.parser import ParseResult, parse_text
 from referee.log.recognise import looks_like_record
@@ -29,7 +28,7 @@ from referee.proofs import sheet_exact, sheet_search
 from referee.proofs.budgets import (AUDIT_MAX_ENTRIES, AUDIT_MAX_HANDS, AUDIT_MEMORY_BYTES,
                                     AUDIT_SECONDS, size_detail)
 from referee.proofs.handfacts import log_folder, seated
-from referee.proofs.wording import AuditResult, Fix
+from referee.proofs.wording import AuditResult, Fix, fixes_of
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
 from referee.util.message import msg
@@ -83,12 +82,15 @@ class SheetQuestion:
         table, result, allow_lost = self.table, self.result, self.allow_lost
         result.hands += 1
         may_lose, why = loss_possible(table, record)
-        # a clean-hand pool's shares: no line alone is judged
-        if scoring.has_score_law(table.rules):
+        values = _row(table, record.score)
+        max_lost = table.rules.points_per_hand if may_lose and allow_lost else 0
+        # a score line as written that no play could give (a clean-hand pool's shares: no line
+        # alone is judged)
+        if (scoring.has_score_law(table.rules) and None not in values
+                and explain(table.rules, values, max_lost) is None):
             why = why if not may_lose else "" if allow_lost else msg("the audit assumes none lost")
-            _fact(table, record, may_lose and allow_lost, why, result)
-        self.written += sum(1 for line in (record.score, record.total)
-                            for _ in seated(table, line))
+            result.facts.append(sum_fact(table.rules, record.number, values, why))
+        self.written += sum(1 for line in (record.score, record.total) for _ in seated(table, line))
         if self.held is not None and self._oversize():
             self.held = None  # not asked: only the counts and the facts go on
         if self.held is not None:
@@ -118,9 +120,9 @@ class SheetQuestion:
             return result  # nothing written that the audit reads: consistent
         deadline = time.monotonic() + seconds
         return bounded(lambda: self._decided(held, max_solutions, deadline, seconds),
-                       lambda: self._undecided(seconds), seconds)
+                       lambda: self.undecided(seconds), seconds)
 
-    def _undecided(self, seconds: float) -> AuditResult:
+    def undecided(self, seconds: float) -> AuditResult:
         self.result.consistent = False
         self.result.undecided = seconds
         return self.result
@@ -149,8 +151,7 @@ class SheetQuestion:
         lost = [rules.points_per_hand if hand.may_lose else 0 for hand in held]
         return scores, totals, lost
 
-    def _smallest(self, held: list[_Lines], found: sheet_search.Found,
-                  deadline: float) -> bool:
+    def _smallest(self, held: list[_Lines], found: sheet_search.Found, deadline: float) -> bool:
         """Whether the search's correction is the smallest: the branch and bound (within half
         the time left, where no points are lost) or else z3 finds none smaller."""
         if not found.changes:
@@ -180,7 +181,6 @@ def _described(table: Table, held: list[_Lines], found: list, more: bool,
                result: AuditResult) -> None:
     if not found:  # cannot happen: any entry may change
         result.consistent = False
-        result.notes.append(msg("no correction found"))
         return
     first = found[0]
     result.changes = first.changes
@@ -190,27 +190,7 @@ def _described(table: Table, held: list[_Lines], found: list, more: bool,
     if not first.changes:
         return
     result.more = more
-    for correction in found:
-        fixes, running = [], [table.rules.start_total] * table.size
-        for hand, scores in zip(held, correction.scores):
-            running = [t + s for t, s in zip(running, scores)]
-            for line, kind, values in ((hand.score, "score", scores), (hand.total, "total",
-                                                                      running)):
-                fixes += [Fix(hand.number, table.name(seat), kind, entry.value, values[seat],
-                              entry.span.line, entry.span.column)
-                          for seat, entry in seated(table, line)
-                          if entry.value != values[seat]]
-        result.suggestions.append(fixes)
-
-
-def _fact(table: Table, record, may_lose: bool, why: str, result: AuditResult) -> None:
-    """The plain fact about a score line as written that no play could give."""
-    values = _row(table, record.score)
-    if None in values:
-        return
-    max_lost = table.rules.points_per_hand if may_lose else 0
-    if explain(table.rules, values, max_lost) is None:
-        result.facts.append(sum_fact(table.rules, record.number, values, why))
+    result.suggestions += [fixes_of(table, held, correction.scores) for correction in found]
 
 
 # -- the sheet read a block at a time -----------------------------------------------------
@@ -264,8 +244,7 @@ class SheetLog:
                             allowed_dirs=allowed_dirs)
         if table is None:
             return None, findings, None
-        return table, findings, _asked(Table(table.rules, list(table.names), Findings()),
-                                       events)
+        return table, findings, _asked(Table(table.rules, list(table.names), Findings()), events)
 
 
 def open_sheet(text: str, path: str) -> SheetLog:

@@ -6,29 +6,17 @@ changed, then points lost, then distance from the written values) for what
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 from referee.judge.scoring import seat_ranges
 from referee.judge.table import Table
 from referee.proofs.budgets import AUDIT_NEAREST_MS, AUDIT_SOLUTIONS_MS, time_detail
 from referee.proofs.handfacts import seated
 from referee.proofs.rulemodel import Z3Ops, z3_bool
-from referee.proofs.wording import AuditResult, Fix
+from referee.proofs.wording import AuditResult, fixes_of
 from referee.rules import scoring
 from referee.util.message import msg
 
 __all__ = ["optimised", "smaller_exists"]
-
-
-@dataclass
-class _Entry:
-    hand: int
-    seat: int
-    field: str
-    value: int
-    line: int
-    column: int
-    var: object = None
 
 
 def optimised(question, held: list, max_solutions: int, deadline: float,
@@ -37,24 +25,18 @@ def optimised(question, held: list, max_solutions: int, deadline: float,
     import z3
 
     result, table, opt = question.result, question.table, z3.Optimize()
-    entries, lost_terms, moon_flags = _sheet(z3, opt, table, held)
-    count = z3.Sum([z3.If(e.var != e.value, 1, 0) for e in entries])
+    entries, lost_terms, moon_flags, scores = _sheet(z3, opt, table, held)
+    count = z3.Sum([z3.If(var != value, 1, 0) for var, value in entries])
     opt.minimize(count)
     lost_sum = z3.Sum([lost for _, lost in lost_terms])
     opt.minimize(lost_sum)
     answer = _check_until(z3, opt, deadline)
-    model = opt.model() if answer == z3.sat else None
-    if answer not in (z3.sat, z3.unsat):  # a best-so-far is not the smallest: undecided
+    if answer == z3.unknown:  # a best-so-far is not the smallest: undecided
+        return question.undecided(seconds)
+    if answer == z3.unsat:  # cannot happen: every entry may change
         result.consistent = False
-        result.undecided = seconds
         return result
-    if model is not None:
-        model = _nearest(z3, opt, model, entries, count, lost_sum)
-    if model is None:
-        result.consistent = False
-        if not result.cut_short:  # cannot happen: every entry may change
-            result.notes.append(msg("no correction found"))
-        return result
+    model = _nearest(z3, opt, opt.model(), entries, count, lost_sum)
     best = model.eval(count, model_completion=True).as_long()
     result.consistent = best == 0 and not result.cut_short
     result.changes = best
@@ -64,19 +46,18 @@ def optimised(question, held: list, max_solutions: int, deadline: float,
                     if z3.is_true(model.eval(flag, model_completion=True))]
     if best:
         opt.add(count == best)
-        _suggest(z3, opt, model, table, entries, result, max_solutions)
+        _suggest(z3, opt, model, question, held, entries, scores, max_solutions)
     return result
 
 
-def smaller_exists(question, held: list, changes: int, lost: int, deadline: float
-                   ) -> bool | None:
+def smaller_exists(question, held: list, changes: int, lost: int, deadline: float) -> bool | None:
     """Whether some correction changes fewer than ``changes`` entries, or as many with fewer
     than ``lost`` points lost (None: no answer before ``deadline``); far sooner than the optimum."""
     import z3
 
     solver = z3.Solver()
-    entries, lost_terms, _moons = _sheet(z3, solver, question.table, held)
-    changed = [(e.var != e.value, 1) for e in entries]
+    entries, lost_terms, _moons, _scores = _sheet(z3, solver, question.table, held)
+    changed = [(var != value, 1) for var, value in entries]
     solver.add(z3.Or(z3.PbLe(changed, changes - 1),
                      z3.And(z3.PbLe(changed, changes),
                             z3.Sum([term for _, term in lost_terms]) < lost)))
@@ -93,8 +74,8 @@ def _nearest(z3, opt, model, entries: list, count, lost_sum):
     nearest.add(opt.assertions())
     nearest.add(count == model.eval(count, model_completion=True),
                 lost_sum == model.eval(lost_sum, model_completion=True))
-    nearest.minimize(z3.Sum([z3.If(e.var >= e.value, e.var - e.value, e.value - e.var)
-                             for e in entries]))
+    nearest.minimize(z3.Sum([z3.If(var >= value, var - value, value - var)
+                             for var, value in entries]))
     nearest.set("timeout", AUDIT_NEAREST_MS)
     if nearest.check() == z3.sat:
         return nearest.model()
@@ -102,23 +83,20 @@ def _nearest(z3, opt, model, entries: list, count, lost_sum):
 
 
 def _sheet(z3, opt, table: Table, held: list):
-    """The held hands' laws: the written entries with their variables, (hand, points lost)
-    and hand -> read as a moon."""
+    """The held hands' laws: (variable, written value) of each written entry, (hand, points
+    lost), hand -> read as a moon, and each hand's score variables."""
     ops = Z3Ops()
-    entries: list[_Entry] = []
+    entries = []
     previous = [z3.IntVal(table.rules.start_total)] * table.size
-    lost_terms, moon_flags = [], {}
+    lost_terms, moon_flags, all_scores = [], {}, []
     for hand in held:
-        scores, previous, lost, moon = _hand(ops, opt, table, hand.number, previous,
-                                             hand.may_lose)
-        for line, kind, variables in ((hand.score, "score", scores),
-                                      (hand.total, "total", previous)):
-            entries += [_Entry(hand.number, seat, kind, entry.value, entry.span.line,
-                               entry.span.column, variables[seat])
-                        for seat, entry in seated(table, line)]
+        scores, previous, lost, moon = _hand(ops, opt, table, hand.number, previous, hand.may_lose)
+        for line, variables in ((hand.score, scores), (hand.total, previous)):
+            entries += [(variables[seat], entry.value) for seat, entry in seated(table, line)]
         lost_terms.append((hand.number, lost))
         moon_flags[hand.number] = moon
-    return entries, lost_terms, moon_flags
+        all_scores.append(scores)
+    return entries, lost_terms, moon_flags, all_scores
 
 
 def _hand(ops: Z3Ops, opt, table: Table, h: int, previous: list, allow_lost: bool):
@@ -132,8 +110,7 @@ def _hand(ops: Z3Ops, opt, table: Table, h: int, previous: list, allow_lost: boo
     opt.add(lost >= 0, lost <= (rules.points_per_hand if allow_lost else 0))
     bonus = 0
     if scoring.has_bonus(rules):  # what the bonuses can add to the hand's scores
-        bounds, bonus = scoring.bonus_range(ops, rules, n, z3.Int(f"jacks{h}"),
-                                            z3.Int(f"empty{h}"))
+        bounds, bonus = scoring.bonus_range(ops, rules, n, z3.Int(f"jacks{h}"), z3.Int(f"empty{h}"))
         opt.add(*bounds)
     moon = z3.Bool(f"moon{h}")
     if not scoring.has_score_law(rules):  # R7.5: the pool's shares are not on the sheet
@@ -148,21 +125,20 @@ def _hand(ops: Z3Ops, opt, table: Table, h: int, previous: list, allow_lost: boo
     return scores, totals, lost, moon
 
 
-def _suggest(z3, opt, model, table: Table, entries: list[_Entry], result: AuditResult,
+def _suggest(z3, opt, model, question, held: list, entries: list, scores: list,
              max_solutions: int) -> None:
     """Up to ``max_solutions`` corrections of the smallest size, each a new set of entries,
     within one time budget."""
-    deadline = time.monotonic() + AUDIT_SOLUTIONS_MS / 1000
+    result, deadline = question.result, time.monotonic() + AUDIT_SOLUTIONS_MS / 1000
     for _ in range(max_solutions + 1):
-        picked = [e for e in entries if model.eval(e.var != e.value, model_completion=True)]
-        fix = [Fix(e.hand, table.name(e.seat), e.field, e.value,
-                   model.eval(e.var, model_completion=True).as_long(), e.line, e.column)
-               for e in picked]
         if len(result.suggestions) == max_solutions:
             result.more = True
             break
-        result.suggestions.append(fix)
-        opt.add(z3.Or([e.var == e.value for e in picked]))  # another set of entries next
+        result.suggestions.append(fixes_of(question.table, held, [
+            [model.eval(v, model_completion=True).as_long() for v in row] for row in scores]))
+        picked = [(var, value) for var, value in entries
+                  if model.eval(var != value, model_completion=True)]
+        opt.add(z3.Or([var == value for var, value in picked]))  # another set of entries next
         answer = _check_until(z3, opt, deadline)
         if answer != z3.sat:
             if answer != z3.unsat and not result.cut_short:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from contextlib import suppress
 from dataclasses import dataclass, field
-from operator import itemgetter
 from pathlib import Path
 
 from referee.judge import holding_rule
@@ -20,8 +19,6 @@ from referee.log.events import Span, Trick
 from referee.log.parser import ParseResult
 from referee.rules.cards import DECK_SIZE, EMPTY_COUNTS, Counts, counts_of
 from referee.rules.ruleset import Ruleset, direction_offset
-
-_SEAT = itemgetter(0)
 
 
 @dataclass(slots=True)
@@ -80,12 +77,11 @@ class HandFacts:
     def holding_known(self, seat: int) -> bool:
         return holding_rule.settled(seat, self.deals, self.passes, self.offset, self.players)
 
-    def played(self, seat: int | None = None) -> list[int]:
+    def played(self) -> list[int]:
         counts = [0] * DECK_SIZE
         for trick in self.tricks[: self.prefix]:
-            for who, card, _ in trick.plays:
-                if seat is None or who == seat:
-                    counts[card] += 1
+            for _, card, _ in trick.plays:
+                counts[card] += 1
         return counts
 
 
@@ -140,7 +136,7 @@ def _seat_tricks(table: Table, record: HandRecord, facts: HandFacts) -> None:
             full = False
         if growing:
             if (trick.number != prefix + 1 or size > n
-                    or len(set(map(_SEAT, seated))) != size):
+                    or len({seat for seat, _, _ in seated}) != size):
                 growing = False
             else:
                 prefix += 1

@@ -95,7 +95,11 @@ class InvariantWatch(Watch):
                 holdings = check_hand(table, facts)
             for law in laws:
                 law.groups = []
-            self.decided.append(_Hand(facts.number, _hand_span(facts), laws, holdings))
+            # a note about the whole hand points at its hand line, else its first statement
+            span = facts.record.span
+            if span is None:
+                span = facts.tricks[0].span if facts.tricks else Span.point(1, 1)
+            self.decided.append(_Hand(facts.number, span, laws, holdings))
 
     def finish(self, report: Report) -> None:
         if self.waiting:
@@ -159,9 +163,7 @@ class _Prover:
             for law in laws:
                 if law.status is None and not law.groups:
                     law.status = "skipped"
-            if open_laws and not _within_size(open_laws):
-                continue
-            if open_laws:
+            if open_laws and _within_size(open_laws):
                 ground = all(g.ground for law in open_laws for g in law.groups)
                 (together if ground else alone).append(open_laws)
         # the log's quantifier-free laws at once; any doubt, and each hand is asked on its own
@@ -214,14 +216,6 @@ def _within_size(open_laws: list[Law]) -> bool:
 
 
 # -- results ----------------------------------------------------------------------------------
-def _hand_span(facts: HandFacts) -> Span:
-    """Where a note about a whole hand points: its ``hand`` line, else its first statement."""
-    record = facts.record
-    if record.span is not None:
-        return record.span
-    return facts.tricks[0].span if facts.tricks else Span.point(1, 1)
-
-
 def _note(report: Report, facts: _Hand, name: str, detail: str) -> None:
     report.diagnostics.append(make(
         # TRANSLATORS: {law} is a law's name (cards-dealt, score-sum, ...), {detail} why
@@ -429,8 +423,7 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
                 max(map(len, passes.values()), default=0)).bit_length()
     tallies, values = _played_tallies(facts, known, tricks, width)
     if known:  # one group for all players: the instances of all are expanded seat by seat
-        atoms = _packed_atoms(("played", op, width), values,
-                              partial(_played_code, op, width))
+        atoms = _packed_atoms(("played", op, width), values, partial(_played_code, op, width))
         law.groups.append(Group(atoms, _played_items(table, facts, known, op, width, tallies)))
     if exact and facts.kitty is not None and (len(known) < n or len(facts.deals) < n):
         law.groups.append(_played_with_kitty(facts))

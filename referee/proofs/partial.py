@@ -177,8 +177,7 @@ def _build(table: Table, facts: HandFacts) -> _Model:
     record = facts.record
     dealt = {}
     for seat in range(n):
-        names = _counts(model, f"d{seat}", per, decks)
-        dealt[seat] = names
+        dealt[seat] = names = _counts(model, f"d{seat}", per, decks)
         if seat in facts.deals:
             span = facts.deal_spans[seat]
             _recorded(model, f"deal{seat}", span, seat, msg(
@@ -196,8 +195,7 @@ def _build(table: Table, facts: HandFacts) -> _Model:
     sent = {}
     if facts.offset:
         for seat in range(n):
-            names = _counts(model, f"p{seat}", rules.pass_count, decks, upper=dealt[seat])
-            sent[seat] = names
+            sent[seat] = names = _counts(model, f"p{seat}", rules.pass_count, decks, dealt[seat])
             if seat in facts.passes:
                 span = facts.pass_spans[seat]
                 _recorded(model, f"pass{seat}", span, seat, msg(

@@ -12,8 +12,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from referee.proofs.smt_ops import connective
-from referee.rules.cards import CLUBS, DECK_SIZE, HEARTS, NUM_RANKS, QUEEN_OF_SPADES
-from referee.rules.ops import PyOps
+from referee.rules.cards import CLUBS, HEARTS, NUM_RANKS, QUEEN_OF_SPADES
 from referee.rules.ruleset import (BLACK_MARIA_POINTS, HEART_POINTS, Ruleset, load_ruleset,
                                    with_options)
 from referee.rules.ruleset_files import RulesetError, bundled_names, read_ruleset_file, toml_options
@@ -52,12 +51,8 @@ class RuleModel:
             raise AttributeError(name)
         return getattr(self.rules, name)
 
-    @property
-    def engine_plays_it(self) -> bool:
-        """True when the engine implements exactly this reading (so it can be compared)."""
-        return not self.differences()
-
     def differences(self) -> list[str]:
+        """The readings the engine does not play (none: the engine can be compared)."""
         out = []
         if self.set_aside_when != self.rules.set_aside_when:
             out.append(f"set_aside_when = {self.set_aside_when!r}")
@@ -198,12 +193,6 @@ def is_point(ops, card):
     return ops.or_([ops.eq(ops.suit(card), HEARTS), ops.eq(card, QUEEN_OF_SPADES)])
 
 
-def deck_points(model: RuleModel) -> int:
-    """The points in the decks, counted card by card (R7.2): decks x (13 x 1 + 13)."""
-    ops = PyOps()
-    return model.decks * sum(card_points(ops, card) for card in range(DECK_SIZE))
-
-
 # -- trick resolution (R6.2-R6.4) -------------------------------------------------------------
 @dataclass
 class TrickSpec:
@@ -341,7 +330,3 @@ def _follow_options(ops, model: RuleModel, held: dict, point: dict, first_trick,
         twin = ops.and_([first_trick, any_following, ops.eq(led, lowest), holds_led])
         options = {c: ops.ite(twin, ops.eq(c, led), options[c]) for c in held}
     return options
-
-
-def lowest_clubs() -> range:
-    return range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS)

@@ -42,8 +42,7 @@ def costs_to_go(rules: Ruleset, start: int, scores: list[list[int]],
         paid = after if excess is None else [
             _union(after[cost - 1] if cost else NOTHING, _meet(after[cost], here))
             for cost in range(ceiling)]
-        after = _union_levels([_back(paid, move, before, here, triples[k])
-                               for move in moves[k]])
+        after = _union_levels([_back(paid, move, before, here, triples[k]) for move in moves[k]])
         # hand k's triples hold line k - 1's entries, which a state before hand k has settled
         # (the start, before hand 1, is no entry)
         out.append(after if not triples[k] or k == 0 else _union_levels(
@@ -322,18 +321,15 @@ class _Problem:
             if p not in born:  # the score values[p] - f
                 sums[group] = _meet(sums[group], _minus_each(values[p], self.seat))
             elif len(born) == 1 and len(closed) == 1:  # the score values[p] - f + f'
-                room = _meet(room, _shift(self.seat, -values[p],
-                                                                  -values[p]))
+                room = _meet(room, _shift(self.seat, -values[p], -values[p]))
         for group in closed:
             room = _plus(room, sums[group])
             sums[group] = None  # summed out
-        members = born + [p for p, t in enumerate(after) if isinstance(t, tuple)
-                          and t[0] in closed]
+        members = born + [p for p, t in enumerate(after) if isinstance(t, tuple) and t[0] in closed]
         if len(members) == 1 and members == born and not any(
                 born[0] in seats for seats in closed.values()):
             # the group's one symbol f' is a score values[p] + f'
-            room = _meet(room, _shift(self.seat, -values[born[0]],
-                                                              -values[born[0]]))
+            room = _meet(room, _shift(self.seat, -values[born[0]], -values[born[0]]))
         return room or None
 
     def _allowed(self, h: int, known: list[int]) -> Intervals:

@@ -24,8 +24,7 @@ class Sheet:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.base: dict[int, int] | None = {s: table.rules.start_total
-                                            for s in range(table.size)}
+        self.base: dict[int, int] | None = {s: table.rules.start_total for s in range(table.size)}
         self.base_span: Span | None = None
         self.pending: list[dict[int, int] | None] = []  # hand scores since the base
         self.last: tuple = (None, {})  # the last line read, and its entries
@@ -103,7 +102,7 @@ class Sheet:
         if total is None:
             return law.skipped(msg("no total line"))
         written = self._entries(total)
-        checked, atoms, facts_of = [], [], []
+        atoms, facts_of = [], []
         base, base_span = self.base, self.base_span
         pending = self.pending
         for seat, (value, span) in (sorted(written.items()) if base is not None else ()):
@@ -115,12 +114,8 @@ class Sheet:
                     break
                 parts.append(hand[seat])
             else:
-                if len(parts) == 2 and min(value, *parts) >= 0:  # the usual: one hand since
-                    atoms.append(f"(= {value} (+ {parts[0]} {parts[1]}))")
-                else:
-                    atoms.append(f"(= {smt_int(value)} {smt_sum(list(map(smt_int, parts)))})")
+                atoms.append(f"(= {smt_int(value)} {smt_sum(list(map(smt_int, parts)))})")
                 facts_of.append((seat, value, span, parts))
-                checked.append(seat)
 
         def expand() -> list[Item]:
             related = ((Related(base_span.line, base_span.column,
@@ -134,10 +129,10 @@ class Sheet:
 
         if atoms:
             law.groups.append(Group(list(dict.fromkeys(atoms)), expand))
-        if len(checked) < n:
+        if len(facts_of) < n:
             law.partial = True
             law.detail = msg("{checked} of {players} totals follow from the sheet",
-                             checked=len(checked), players=n)
+                             checked=len(facts_of), players=n)
         else:
             law.detail = msg("every total is the previous total plus the hand score")
         self.base = {s: v for s, (v, _) in written.items()} if len(written) == n else None

@@ -214,8 +214,7 @@ class _Search:
                         yield from self._try(i, totals, written, change, tried)
                     for q in range(self.n):
                         if q not in change:
-                            yield from self._try(i, totals, written, {**change, q: _BALANCE},
-                                                 tried)
+                            yield from self._try(i, totals, written, {**change, q: _BALANCE}, tried)
 
     def _anchors(self, i: int, p: int, totals, default) -> list[int]:
         """The scores that meet a written total (this hand's or a later one's)."""

@@ -11,10 +11,9 @@ import builtins
 import inspect
 import operator
 import textwrap
-from functools import reduce
 from typing import Any, Callable
 
-from referee.proofs.smt_ops import connective
+from referee.proofs.rulemodel import Z3Ops
 
 NONE_AS = -1
 
@@ -32,9 +31,8 @@ class SymSet:
 
 class Interpreter:
     def __init__(self, func: Callable) -> None:
-        import z3
-
-        self.z3 = z3
+        self.ops = Z3Ops()
+        self.z3 = self.ops.z3
         try:
             source = textwrap.dedent(inspect.getsource(func))
         except (OSError, TypeError) as err:
@@ -119,10 +117,10 @@ class Interpreter:
             self._block(s.body if test else s.orelse)
             return
         saved_env, saved_live = dict(self.env), self.live
-        self.live = self._and(saved_live, test)
+        self.live = self.ops.and_([saved_live, test])
         self._block(s.body)
         then_env, then_live = self.env, self.live
-        self.env, self.live = dict(saved_env), self._and(saved_live, self.z3.Not(test))
+        self.env, self.live = dict(saved_env), self.ops.and_([saved_live, self.z3.Not(test)])
         self._block(s.orelse)
         else_env, else_live = self.env, self.live
         merged = {}
@@ -132,7 +130,7 @@ class Interpreter:
             else:  # bound on one side only: the other side never reads it on a live path
                 merged[key] = then_env.get(key, else_env.get(key))
         self.env = merged
-        self.live = self._or(then_live, else_live)
+        self.live = self.ops.or_([then_live, else_live])
 
     def _for(self, s: ast.For) -> None:
         if s.orelse:
@@ -173,7 +171,7 @@ class Interpreter:
         if isinstance(e, ast.UnaryOp):
             value = self._expr(e.operand)
             if isinstance(e.op, ast.Not):
-                return self._not(self._truth(value))
+                return self.ops.not_(self._truth(value))
             if isinstance(e.op, ast.USub):
                 return -value
             raise Unsupported("unary operator")
@@ -237,14 +235,10 @@ class Interpreter:
         symbolic = []
         for node in e.values:
             value = self._truth(self._expr(node))
-            if isinstance(value, bool):
-                if value is not is_and:  # short circuit: False for and, True for or
-                    return value
-                continue
+            if value is (not is_and):  # short circuit: False for and, True for or
+                return value
             symbolic.append(value)
-        if not symbolic:
-            return is_and
-        return self.z3.And(*symbolic) if is_and else self.z3.Or(*symbolic)
+        return (self.ops.and_ if is_and else self.ops.or_)(symbolic)
 
     def _compare(self, e: ast.Compare):
         left = self._expr(e.left)
@@ -253,15 +247,15 @@ class Interpreter:
             right = self._expr(node)
             parts.append(self._cmp(op, left, right))
             left = right
-        return connective(parts, True, lambda xs: self.z3.And(*xs))
+        return self.ops.and_(parts)
 
     def _cmp(self, op, a, b):
         if isinstance(op, (ast.In, ast.NotIn)):
             if isinstance(b, SymSet):
-                found = self._or_all([self._and(g, self._eq(v, a)) for g, v in b.entries])
+                found = self.ops.or_([self.ops.and_([g, self._eq(v, a)]) for g, v in b.entries])
             else:
-                found = self._or_all([self._eq(v, a) for v in b])
-            return found if isinstance(op, ast.In) else self._not(found)
+                found = self.ops.or_([self._eq(v, a) for v in b])
+            return found if isinstance(op, ast.In) else self.ops.not_(found)
         if isinstance(op, (ast.Is, ast.IsNot)):
             if self._concrete(a) and self._concrete(b):
                 same = a is b
@@ -270,7 +264,7 @@ class Interpreter:
         if isinstance(op, ast.Eq):
             return self._eq(a, b)
         if isinstance(op, ast.NotEq):
-            return self._not(self._eq(a, b))
+            return self.ops.not_(self._eq(a, b))
         return _same_on_terms(op, "comparison")(a, b)
 
     # -- helpers ----------------------------------------------------------------------------
@@ -278,12 +272,9 @@ class Interpreter:
         return not isinstance(x, (self.z3.ExprRef, SymSet))
 
     def _eq(self, a, b):
-        if self._concrete(a) and self._concrete(b):
-            return a == b
-        if a is None or b is None:
-            return False  # a symbolic number is never None
-        if isinstance(a, str) or isinstance(b, str):
-            return False
+        if not (self._concrete(a) and self._concrete(b)) and (
+                a is None or b is None or isinstance(a, str) or isinstance(b, str)):
+            return False  # a symbolic number is never None nor a string
         return a == b
 
     def _truth(self, value):
@@ -300,24 +291,12 @@ class Interpreter:
             raise Unsupported("truth of a symbolic set")
         return bool(value)
 
-    def _not(self, x):
-        return (not x) if isinstance(x, bool) else self.z3.Not(x)
-
-    def _and(self, a, b):
-        return connective([a, b], True, lambda xs: self.z3.And(*xs))
-
-    def _or(self, a, b):
-        return connective([a, b], False, lambda xs: self.z3.Or(*xs))
-
-    def _or_all(self, xs):
-        return reduce(self._or, xs, False)
-
     def _size(self, s: SymSet):
-        z3 = self.z3
+        z3, ops = self.z3, self.ops
         terms = []
         for i, (g, v) in enumerate(s.entries):
-            earlier = self._or_all([self._and(g2, self._eq(v2, v)) for g2, v2 in s.entries[:i]])
-            new = self._and(g, self._not(earlier))
+            earlier = ops.or_([ops.and_([g2, self._eq(v2, v)]) for g2, v2 in s.entries[:i]])
+            new = ops.and_([g, ops.not_(earlier)])
             if new is True:
                 terms.append(1)
             elif new is not False:
@@ -335,8 +314,8 @@ class Interpreter:
         if isinstance(a, SymSet) or isinstance(b, SymSet):
             if not (isinstance(a, SymSet) and isinstance(b, SymSet)):
                 raise Unsupported("a set merged with something else")
-            return SymSet([(self._and(cond, g), v) for g, v in a.entries]
-                          + [(self._and(z3.Not(cond), g), v) for g, v in b.entries])
+            return SymSet([(self.ops.and_([cond, g]), v) for g, v in a.entries]
+                          + [(self.ops.and_([z3.Not(cond), g]), v) for g, v in b.entries])
         if isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b):
             return tuple(self._merge(cond, x, y) for x, y in zip(a, b))
         if self._concrete(a) and self._concrete(b) and type(a) is type(b) and a == b:
@@ -362,10 +341,6 @@ def _same_on_terms(op, what: str):
     return _OPERATORS[type(op)]
 
 
-def members(ops_z3, s: SymSet, value):
-    """z3 term: ``value`` is in the symbolic set."""
-    out = []
-    for guard, item in s.entries:
-        same = item == value
-        out.append(same if guard is True else ops_z3.And(guard, same))
-    return ops_z3.Or(*out) if out else ops_z3.BoolVal(False)
+def members(ops: Z3Ops, s: SymSet, value):
+    """Whether ``value`` is in the symbolic set (a z3 term, or a bool when that is known)."""
+    return ops.or_([ops.and_([guard, item == value]) for guard, item in s.entries])

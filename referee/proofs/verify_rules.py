@@ -14,9 +14,8 @@ from typing import IO
 
 from referee.judge import codes
 from referee.proofs import budgets
-from referee.proofs.rulemodel import (NONE, RuleModel, Z3Ops, as_model, card_points, deck_points,
-                                      is_point, legal_spec, load_rule_model, lowest_clubs,
-                                      trick_flow, trick_spec, z3_bool)
+from referee.proofs.rulemodel import (NONE, RuleModel, Z3Ops, as_model, card_points, is_point,
+                                      legal_spec, load_rule_model, trick_flow, trick_spec, z3_bool)
 from referee.rules.cards import (CARDS, CLUBS, DECK_SIZE, NUM_RANKS, card_text, cards_of,
                                 cards_text, counts_of, sort_key)
 from referee.rules.names import DEFAULT_NAMES
@@ -28,20 +27,24 @@ from referee.rules.scoring import hand_scores, moon_pattern
 from referee.util.terminal import escaped
 
 ENGINE_TRICK_SIZES = range(4, 12)
-PROPERTIES = ("points-per-hand", "trick-outcome", "engine-resolver-agrees", "no-deadlock-lead",
-              "no-deadlock-follow", "legal-list-agrees", "points-conserved", "moon-only-all-points")
+CLAUSES = {"points-per-hand": "R7.2", "trick-outcome": "R6.1-R6.4", "engine-resolver-agrees": "R6",
+           "no-deadlock-lead": "R4.1-R4.3", "no-deadlock-follow": "R5.2-R5.3",
+           "legal-list-agrees": "R4-R5", "points-conserved": "R6.5-R7.2",
+           "moon-only-all-points": "R8.1-R8.2"}
+PROPERTIES = tuple(CLAUSES)
 
 
 @dataclass
 class PropertyResult:
-    name: str
+    """One property's answer; :func:`verify_rules` fills in its name and clause."""
+
     holds: bool
     counterexample: str | None
     bounds: str
     detail: str = ""
+    name: str = ""
     clause: str = ""
     applicable: bool = True
-    seconds: float = 0.0
     witness: dict | None = None  # the counterexample as data (cards, holding, ...)
     undecided: bool = False  # past its budget: neither proved nor refuted (``detail`` says why)
 
@@ -103,7 +106,7 @@ class Budget:
                 f"asked, past the size budget of {self.max_players}{done}")
 
 
-def each_size(budget: Budget, name: str, bounds: str, clause: str, sizes: range,
+def each_size(budget: Budget, bounds: str, sizes: range,
               at: Callable[[int], PropertyResult | None], shown: str) -> PropertyResult:
     """The first failure ``at(n)`` gives for the ``sizes`` within the budget, else the property
     undecided or holding (``shown`` says what was shown)."""
@@ -115,19 +118,22 @@ def each_size(budget: Budget, name: str, bounds: str, clause: str, sizes: range,
             if failure is not None:
                 return failure
     except Undecided as err:
-        return undecided_result(name, bounds, clause, str(err))
+        return _undecided(bounds, str(err))
     if budget.asked(sizes) != sizes:
-        return undecided_result(name, bounds, clause, budget.unasked(sizes))
-    return PropertyResult(name, True, None, bounds, shown, clause)
+        return _undecided(bounds, budget.unasked(sizes))
+    return PropertyResult(True, None, bounds, shown)
 
 
-def undecided_result(name: str, bounds: str, clause: str, detail: str) -> PropertyResult:
-    return PropertyResult(name, False, None, bounds, detail, clause, undecided=True)
+def _undecided(bounds: str, detail: str) -> PropertyResult:
+    return PropertyResult(False, None, bounds, detail, undecided=True)
 
 
-def _engine_lacks(model: RuleModel, name: str, bounds: str, clause: str) -> PropertyResult:
-    return PropertyResult(name, True, None, bounds, "not applicable: the engine has no "
-                          + ", ".join(model.differences()), clause, applicable=False)
+def _fails(bounds: str, counterexample: str, **witness) -> PropertyResult:
+    return PropertyResult(False, counterexample, bounds, witness=witness or None)
+
+
+def _not_applicable(bounds: str, why: str) -> PropertyResult:
+    return PropertyResult(True, None, bounds, "not applicable: " + why, applicable=False)
 
 
 def z3_module():
@@ -170,12 +176,12 @@ def verify_rules(rules: Ruleset | RuleModel, *, max_hand_size: int | None = None
     unknown = set(properties or ()) - set(checks)
     if unknown:
         raise ValueError(f"unknown properties {sorted(unknown)}; known: {', '.join(checks)}")
-    checks = [check for name, check in checks.items() if properties is None or name in properties]
     results = []
-    for check in checks:
-        start = time.perf_counter()
+    for name, check in checks.items():
+        if properties is not None and name not in properties:
+            continue
         result = check(Budget(seconds, max_players))
-        result.seconds = time.perf_counter() - start
+        result.name, result.clause = name, CLAUSES[name]
         results.append(result)
         if stream is not None:
             line = f"{result.status:<5} {result.name}: {result.bounds}"
@@ -192,13 +198,16 @@ def _players_text(counts: range) -> str:
     return f"{counts.start}" if len(counts) == 1 else f"{counts.start}-{counts.stop - 1}"
 
 
-def _trick_cards(z3, solver, n: int, decks: int, prefix: str = "k"):
-    """n symbolic cards, each identity at most ``decks`` times (a trick from a legal deal)."""
-    cards = [z3.Int(f"{prefix}{i}") for i in range(n)]
-    for i, card in enumerate(cards):
+def _trick(n: int, decks: int):
+    """z3, :class:`Z3Ops`, a solver and in it n symbolic cards, each identity at most ``decks``
+    times (a trick from a legal deal)."""
+    z3 = z3_module()
+    solver = z3.Solver()
+    cards = [z3.Int(f"k{i}") for i in range(n)]
+    for card in cards:
         solver.add(card >= 0, card < DECK_SIZE)
         solver.add(z3.Sum([z3.If(other == card, 1, 0) for other in cards]) <= decks)
-    return cards
+    return z3, Z3Ops(), solver, cards
 
 
 def _trick_text(cards: list[int]) -> str:
@@ -209,15 +218,15 @@ def _trick_text(cards: list[int]) -> str:
 
 # -- the properties ---------------------------------------------------------------------------
 def _deck_points(model: RuleModel) -> PropertyResult:
-    counted = deck_points(model)
+    counted = model.decks * sum(card_points(PyOps(), card) for card in range(DECK_SIZE))
     declared = model.points_per_hand
     return PropertyResult(
-        "points-per-hand", counted == declared,
+        counted == declared,
         None if counted == declared else
         f"the cards hold {counted} points, the ruleset says {declared}",
         f"all {DECK_SIZE} card identities x {model.decks} deck(s)",
         f"{model.decks} x (13 hearts x 1 + Black Maria 13) = {counted} (never the 78 of "
-        "'26x2+13x2')", "R7.2")
+        "'26x2+13x2')")
 
 
 def _fold_max(z3, cards, eligible):
@@ -231,16 +240,12 @@ def _fold_max(z3, cards, eligible):
 
 def _trick_outcome(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
     """Every trick has exactly one winner or is set aside; a winner's card is of the led suit
-    and uncancelled.  Proved per trick size as four lemmas (each one z3 query):
-    no undefined outcome, at most one winner, the highest surviving led-suit card wins when the
-    trick is not set aside, and a winner is of the led suit and uncancelled."""
+    and uncancelled: per trick size, four lemmas, one z3 query each."""
     bounds = (f"all tricks of {_players_text(counts)} cards from {model.decks} deck(s) "
               f"(each card at most {model.decks}x)")
 
     def at(n: int) -> PropertyResult | None:
-        z3, ops = z3_module(), Z3Ops()
-        base = z3.Solver()
-        cards = _trick_cards(z3, base, n, model.decks)
+        z3, ops, base, cards = _trick(n, model.decks)
         spec = trick_spec(ops, cards, model)
         wins = [z3_bool(z3, w) for w in spec.wins]
         set_aside = z3_bool(z3, spec.set_aside)
@@ -262,13 +267,10 @@ def _trick_outcome(model: RuleModel, counts: range, budget: Budget) -> PropertyR
         why, m = found
         values = model_values(m, cards)
         pairs = m.eval(z3_bool(z3, spec.pairs), model_completion=True).as_long()
-        return PropertyResult(
-            "trick-outcome", False,
-            f"{_trick_text(values)}: {why} ({pairs} pair(s) cancel; set_aside_when = "
-            f"{model.set_aside_when!r})", bounds, clause="R6.1-R6.4",
-            witness={"cards": values, "failure": why})
+        return _fails(bounds, f"{_trick_text(values)}: {why} ({pairs} pair(s) cancel; "
+                      f"set_aside_when = {model.set_aside_when!r})", cards=values, failure=why)
 
-    return each_size(budget, "trick-outcome", bounds, "R6.1-R6.4", counts, at,
+    return each_size(budget, bounds, counts, at,
                      "exactly one winner or set aside; the winner's card is of the led suit and "
                      "uncancelled")
 
@@ -292,19 +294,16 @@ def _engine_resolver(model: RuleModel, resolver: Callable, sizes: range,
     name = getattr(resolver, "__name__", "resolver")
     bounds = (f"all tricks of {_players_text(sizes)} cards from {model.decks} deck(s), "
               f"by symbolic execution of {name}")
-    if not model.engine_plays_it:
-        return _engine_lacks(model, "engine-resolver-agrees", bounds, "R6")
+    if model.differences():
+        return _not_applicable(bounds, "the engine has no " + ", ".join(model.differences()))
 
     def at(n: int) -> PropertyResult | None:
-        z3, ops = z3_module(), Z3Ops()
-        solver = z3.Solver()
-        cards = _trick_cards(z3, solver, n, model.decks)
+        z3, ops, solver, cards = _trick(n, model.decks)
         try:
             winner, cancelled = Interpreter(resolver).run(
                 cards, cancellation=model.cancellation, set_aside_when=model.set_aside_when)
         except (Unsupported, TypeError, ValueError) as err:
-            return PropertyResult("engine-resolver-agrees", False,
-                                  f"cannot run {name} symbolically: {err}", bounds, clause="R6")
+            return _fails(bounds, f"cannot run {name} symbolically: {err}")
         spec = trick_spec(ops, cards, model)
         wins = [z3_bool(z3, w) for w in spec.wins]
         winner = z3.IntVal(NONE) if winner is None else winner
@@ -315,14 +314,14 @@ def _engine_resolver(model: RuleModel, resolver: Callable, sizes: range,
             z3.Or([z3.And(winner == i, z3.Not(wins[i])) for i in range(n)]),
             z3.And(winner == NONE, z3.Or(wins)),
             z3.Or(winner < NONE, winner >= n),
-        ] + [members(z3, cancelled, card) != z3_bool(z3, spec.cancelled[i])
+        ] + [z3_bool(z3, members(ops, cancelled, card)) != z3_bool(z3, spec.cancelled[i])
              for i, card in enumerate(cards)]
         found = _first_sat(solver, [(None, d) for d in disagreements], budget,
                            f"tricks of {n} cards")
         return None if found is None else _resolver_counterexample(model, resolver, name,
                                                                    found[1], cards, bounds)
 
-    return each_size(budget, "engine-resolver-agrees", bounds, "R6", sizes, at,
+    return each_size(budget, bounds, sizes, at,
                      f"{name} returns the model's winner and cancelled cards")
 
 
@@ -332,11 +331,9 @@ def _resolver_counterexample(model, resolver, name, m, cards, bounds) -> Propert
     expected = trick_spec(PyOps(), values, model)
     want = None if expected.winner == NONE else expected.winner
     said = sorted({card_text(c) for c, k in zip(values, expected.cancelled) if k})
-    return PropertyResult(
-        "engine-resolver-agrees", False,
-        f"{_trick_text(values)}: {name} gives winner {got[0]}, cancelled "
-        f"{sorted(card_text(c) for c in got[1])}; the rules give winner {want}, cancelled {said}",
-        bounds, clause="R6", witness={"cards": values})
+    return _fails(bounds, f"{_trick_text(values)}: {name} gives winner {got[0]}, cancelled "
+                  f"{sorted(card_text(c) for c in got[1])}; the rules give winner {want}, "
+                  f"cancelled {said}", cards=values)
 
 
 def _points_conserved(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
@@ -346,9 +343,7 @@ def _points_conserved(model: RuleModel, counts: range, budget: Budget) -> Proper
               f"waiting, kitty of 0-{whole} points, last trick or not")
 
     def at(n: int) -> PropertyResult | None:
-        z3, ops = z3_module(), Z3Ops()
-        solver = z3.Solver()
-        cards = _trick_cards(z3, solver, n, model.decks)
+        z3, ops, solver, cards = _trick(n, model.decks)
         pile, kitty, last = z3.Int("pile"), z3.Int("kitty"), z3.Bool("last")
         solver.add(pile >= 0, pile <= whole, kitty >= 0, kitty <= whole)
         spec = trick_spec(ops, cards, model)
@@ -366,16 +361,14 @@ def _points_conserved(model: RuleModel, counts: range, budget: Budget) -> Proper
                           model_completion=True).as_long()
             is_last = z3.is_true(m.eval(last, model_completion=True))
             waiting = m.eval(pile, model_completion=True).as_long()
-            return PropertyResult(
-                "points-conserved", False,
-                f"{_trick_text(values)}{' (the last trick)' if is_last else ''}, "
-                f"{waiting} points in the pile: nobody takes the trick and it "
-                f"is not set aside, so {gone} point(s) go nowhere", bounds, clause="R6.5-R7.2",
-                witness={"cards": values, "pile": waiting, "last": is_last, "gone": gone,
-                         "kitty": m.eval(kitty, model_completion=True).as_long()})
+            return _fails(bounds, f"{_trick_text(values)}{' (the last trick)' if is_last else ''}, "
+                          f"{waiting} points in the pile: nobody takes the trick and it is not "
+                          f"set aside, so {gone} point(s) go nowhere", cards=values, pile=waiting,
+                          last=is_last, gone=gone,
+                          kitty=m.eval(kitty, model_completion=True).as_long())
         return None
 
-    return each_size(budget, "points-conserved", bounds, "R6.5-R7.2", counts, at,
+    return each_size(budget, bounds, counts, at,
                      f"each trick passes on exactly the points it brings; with the cards of a "
                      f"deal this gives taken + lost = {whole} per hand")
 
@@ -386,9 +379,7 @@ def _moon(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
     bounds = (f"{_players_text(counts)} players, every split of the {whole} points (and any "
               f"lost), every bonus the ruleset gives, choices {'/'.join(model.moon_choices)}")
     if not model.shooting_the_moon:
-        return PropertyResult("moon-only-all-points", True, None, bounds,
-                              "not applicable: the ruleset has no moon (shooting_the_moon = "
-                              "false)", "R8.1-R8.2", applicable=False)
+        return _not_applicable(bounds, "the ruleset has no moon (shooting_the_moon = false)")
 
     def at(n: int) -> PropertyResult | None:
         z3, ops = z3_module(), Z3Ops()
@@ -409,15 +400,15 @@ def _moon(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
             solver.add(z3.Or(looks), z3.Not(z3.Or([z3_bool(z3, s) for s in shooter])))
             if budget.check(solver, f"{n} players, {choice}") == z3.sat:
                 m = solver.model()
-                return PropertyResult(
-                    "moon-only-all-points", False,
-                    f"{n} players taking {model_values(m, taken)} with {m.eval(lost).as_long()} "
-                    f"lost score {[m.eval(s, model_completion=True).as_long() for s in scores]}: "
-                    "a moon pattern, yet nobody took every point", bounds, clause="R8.1-R8.2",
-                    witness={"taken": model_values(m, taken), "lost": m.eval(lost).as_long()})
+                return _fails(
+                    bounds, f"{n} players taking {model_values(m, taken)} with "
+                    f"{m.eval(lost).as_long()} lost score "
+                    f"{[m.eval(s, model_completion=True).as_long() for s in scores]}: "
+                    "a moon pattern, yet nobody took every point",
+                    taken=model_values(m, taken), lost=m.eval(lost).as_long())
         return None
 
-    return each_size(budget, "moon-only-all-points", bounds, "R8.1-R8.2", counts, at,
+    return each_size(budget, bounds, counts, at,
                      f"moon scores appear only when one player took all {whole} points")
 
 
@@ -426,8 +417,6 @@ def no_deadlock(model: RuleModel, max_size: int, budget: Budget, *,
                 leading: bool) -> PropertyResult:
     """Whoever must play holds at least one legal card (first trick included)."""
     z3, ops = z3_module(), Z3Ops()
-    name = "no-deadlock-" + ("lead" if leading else "follow")
-    clause = "R4.1-R4.3" if leading else "R5.2-R5.3"
     first_sizes = sorted({model.cards_per_player(n) for n in model.player_counts})
     bounds = (f"all holdings of 1-{max_size} cards (at most {model.decks} of each), "
               f"{'leading' if leading else 'following any led card'}, first trick (holding "
@@ -455,9 +444,9 @@ def no_deadlock(model: RuleModel, max_size: int, budget: Budget, *,
     try:
         answer = budget.check(solver, "every holding")
     except Undecided as err:
-        return undecided_result(name, bounds, clause, str(err))
+        return _undecided(bounds, str(err))
     if answer != z3.sat:
-        return PropertyResult(name, True, None, bounds, "some card is always legal", clause)
+        return PropertyResult(True, None, bounds, "some card is always legal")
     m = solver.model()
     counts_list = model_values(m, holding)
     is_first = z3.is_true(m.eval(first, model_completion=True))
@@ -467,20 +456,18 @@ def no_deadlock(model: RuleModel, max_size: int, budget: Budget, *,
         situation = f"leading {where}{'' if is_broken or is_first else ' (hearts not broken)'}"
     else:
         situation = f"following {card_text(m.eval(led).as_long())} led to {where}"
-    witness = {"holding": counts_list, "first_trick": is_first, "hearts_broken": is_broken,
-               "led": None if leading else m.eval(led).as_long(),
-               "lowest": m.eval(lowest, model_completion=True).as_long()}
     held = cards_text(sorted(cards_of(counts_list), key=sort_key))
-    return PropertyResult(
-        name, False, f"{situation} holding {held} ({sum(counts_list)} cards): no card may be "
-        "played", bounds, clause=clause, witness=witness)
+    return _fails(bounds, f"{situation} holding {held} ({sum(counts_list)} cards): no card may "
+                  "be played", holding=counts_list, first_trick=is_first, hearts_broken=is_broken,
+                  led=None if leading else m.eval(led).as_long(),
+                  lowest=m.eval(lowest, model_completion=True).as_long())
 
 
 def _add_lowest_club(z3, solver, model: RuleModel, holding, first, led, lowest, *,
                      leading: bool) -> None:
     """The two of clubs leads: ``lowest`` is the lowest club dealt (or NONE, all in the kitty)
     and the first trick starts with it."""
-    clubs = list(lowest_clubs())
+    clubs = range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS)
     solver.add(z3.Or(lowest == NONE, z3.And(lowest >= clubs[0], lowest <= clubs[-1])))
     # the clubs below the lowest one dealt all lie in the kitty, so the kitty bounds it
     kitty = max(model.kitty_size(n) for n in model.player_counts)
@@ -521,8 +508,8 @@ def legal_list_agrees(model: RuleModel) -> PropertyResult:
     reps = _REPRESENTATIVES
     bounds = (f"every holding of 1-3 cards from {cards_text(reps)} (one card "
               "of each kind the rules tell apart), every lead and led card, first trick or not")
-    if not model.engine_plays_it:
-        return _engine_lacks(model, "legal-list-agrees", bounds, "R4-R5")
+    if model.differences():
+        return _not_applicable(bounds, "the engine has no " + ", ".join(model.differences()))
     ops = PyOps()
     checked = 0
     for combo, counts, holding, lowest in _holdings(model, reps):
@@ -536,14 +523,11 @@ def legal_list_agrees(model: RuleModel) -> PropertyResult:
             if got != {c for c, ok in want.items() if ok}:
                 what = "leading" if leading else f"following {card_text(trick[0])}"
                 return PropertyResult(
-                    "legal-list-agrees", False,
-                    f"{what}{' to the first trick' if first else ''} holding "
-                    f"{cards_text(combo)}: legal_cards gives "
-                    f"{sorted(map(card_text, got))}, the rules give "
-                    f"{sorted(card_text(c) for c, ok in want.items() if ok)}",
-                    bounds, clause="R4-R5")
-    return PropertyResult("legal-list-agrees", True, None, bounds,
-                          f"legality.legal_cards equals the model in all {checked} cases", "R4-R5")
+                    False, f"{what}{' to the first trick' if first else ''} holding "
+                    f"{cards_text(combo)}: legal_cards gives {sorted(map(card_text, got))}, the "
+                    f"rules give {sorted(card_text(c) for c, ok in want.items() if ok)}", bounds)
+    return PropertyResult(True, None, bounds,
+                          f"legality.legal_cards equals the model in all {checked} cases")
 
 
 def _holdings(model: RuleModel, reps):

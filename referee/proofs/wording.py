@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from referee.proofs.handfacts import seated
 from referee.proofs.smt_ops import SmtOps
 from referee.rules import scoring
 from referee.rules.ops import PLAIN
@@ -177,7 +178,6 @@ class AuditResult:
     lost: dict[int, int] = field(default_factory=dict)  # hand -> points lost, when assumed
     moons: list[int] = field(default_factory=list)  # hands read as a moon
     hands: int = 0
-    notes: list[str] = field(default_factory=list)
     facts: list[str] = field(default_factory=list)  # hands as written that no play could give
     cut_short: str = ""  # which budget stopped the search; the answer is the best found by then
     undecided: float = 0.0  # seconds within which no answer was found (none is given)
@@ -228,3 +228,16 @@ class AuditResult:
                     "{count} corrections of {changes} entries each make the sheet consistent: "
                     "{fixes}; then {law}", self.changes,
                     count=len(fixes), changes=self.changes, fixes=listed, law=self._then())
+
+
+def fixes_of(table, held: list, scores: list) -> list[Fix]:
+    """The written entries of the ``held`` hands that differ from the true ``scores`` (per
+    hand, per seat) and the totals they add up to."""
+    out, running = [], [table.rules.start_total] * table.size
+    for hand, row in zip(held, scores):
+        running = [t + s for t, s in zip(running, row)]
+        for line, kind, values in ((hand.score, "score", row), (hand.total, "total", running)):
+            out += [Fix(hand.number, table.name(seat), kind, entry.value, values[seat],
+                        entry.span.line, entry.span.column)
+                    for seat, entry in seated(table, line) if entry.value != values[seat]]
+    return out
