@@ -1,8 +1,9 @@
-"""``referee audit``: the fewest written entries of a scoresheet whose correction makes it
-satisfy R7.2, R7.4 and R8 (spec/verification.md).  A sheet is read a block at a time and put
-to the audit a hand at a time; the answer comes from :mod:`.sheet_search` shown smallest by
-:mod:`.sheet_exact` or z3, else from :mod:`.audit_z3`, in a child process held to a time and
-memory budget (:func:`bounded`).
+"""``referee audit``: the fewest entries of a scoresheet to correct (spec/verification.md).
+
+A correction makes the sheet satisfy R7.2, R7.4 and R8.  A sheet is read a block at a time and
+put to the audit a hand at a time, in a child process held to a time and memory budget
+(:func:`bounded`).  The answer comes from :mod:`.sheet_search` when :mod:`.sheet_exact` or z3
+shows that no smaller correction exists, else from :mod:`.audit_z3`.
 """
 
 from __future__ import annotations
@@ -42,9 +43,11 @@ T = TypeVar("T")
 def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
                      max_solutions: int = 3, allow_lost: bool | None = None,
                      seconds: float = AUDIT_SECONDS) -> AuditResult:
-    """Find the fewest entries whose correction makes the sheet satisfy R7.2, R7.4 and R8;
+    """Find the fewest entries whose correction makes the sheet satisfy R7.2, R7.4 and R8.
+
     ``allow_lost`` (default: ``set_aside_last = "nobody"``) lets a hand lose points where its
-    record does not show the last trick won."""
+    record does not show the last trick won; among equally small corrections those that assume
+    fewer lost points come first."""
     return _asked(Table(rules, list(players), Findings()), parsed.events,
                   allow_lost).answer(max_solutions, seconds)
 
@@ -195,6 +198,9 @@ def _described(table: Table, held: list[_Lines], found: list, more: bool,
 
 # -- the sheet read a block at a time -----------------------------------------------------
 class Audit(NamedTuple):
+    """The setup (None without a Players tag), its diagnostics, and the audit (None without
+    a setup)."""
+
     table: Table | None
     findings: Findings
     result: AuditResult | None
@@ -257,7 +263,8 @@ def open_sheet(text: str, path: str) -> SheetLog:
 def bounded(work: Callable[[], T], undecided: Callable[[], T], seconds: float) -> T:
     """``work()`` when it returns within ``seconds`` and the memory budget, else
     ``undecided()``.  It runs in a forked child, killed and reaped past the budget: z3's
-    optimizer does not always stop at its timeout, and no Python code can stop it."""
+    optimizer does not always stop at its timeout, and no Python code can stop it.  A child
+    that fails or runs out of memory is undecided too."""
     if not hasattr(os, "fork"):  # pragma: no cover - every platform the referee runs on forks
         return work()
     read, write = os.pipe()

@@ -1,6 +1,8 @@
-"""The scoresheet audit put to z3, one variable per entry: the optimizer (fewest entries
-changed, then points lost, then distance from the written values) for what
-:mod:`referee.proofs.sheet_search` does not cover, and whether a smaller correction exists.
+"""The scoresheet audit put to z3, one variable per entry.
+
+The optimizer (fewest entries changed, then points lost, then distance from the written values)
+answers what :mod:`referee.proofs.sheet_search` does not cover, and says whether a smaller
+correction exists.
 """
 
 from __future__ import annotations
@@ -156,5 +158,3 @@ def _check_until(z3, opt, deadline: float):
         return z3.unknown
     opt.set("timeout", left)
     return opt.check()
-
-

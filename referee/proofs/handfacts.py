@@ -1,6 +1,7 @@
-"""What a log records about each hand, as plain numbers, for the z3 checks: the replay's own
-setup and grouping (so hand numbers and seats agree with the report), seats resolved and card
-multisets counted, one :class:`HandFacts` per hand.
+"""What a log records about each hand, as plain numbers, for the z3 checks.
+
+It uses the check's own setup and grouping (so hand numbers and seats agree with the report),
+with seats resolved and card multisets counted: one :class:`HandFacts` per hand.
 """
 
 from __future__ import annotations
@@ -88,8 +89,8 @@ class HandFacts:
 def table_for(parsed: ParseResult, path: str | None = None, *, ruleset: Ruleset | None = None,
               allowed_dirs: tuple[str | Path, ...] = (),
               findings: Findings | None = None) -> Table | None:
-    """The replay's seating and ruleset for this log (None without a Players tag), by the
-    replay's own rule for the ruleset files a log may name; the setup's diagnostics go to
+    """The check's seating and ruleset for this log (None without a Players tag), by the
+    check's own rule for the ruleset files a log may name; the setup's diagnostics go to
     ``findings`` when given."""
     return setup_table(parsed.events, findings if findings is not None else Findings(),
                        log_folder(path), ruleset=ruleset, allowed_dirs=allowed_dirs)

@@ -1,4 +1,5 @@
 """Proved invariants of a checked log: `referee check --invariants` (spec/verification.md).
+
 Each hand's laws are SMT-LIB text over what the log records, groups of ground instances that z3
 refutes or not, expanded instance by instance only when refuted: ``cards-dealt``,
 ``cards-played``, ``points-conserved``, the scoresheet's (:mod:`.sheet_laws`) and
@@ -39,7 +40,7 @@ BATCH_HANDS = 100
 def attach_invariants(report: Report, parsed: ParseResult | None = None, *,
                       table: Table | None = None, records: list[HandRecord] | None = None) -> None:
     """Prove the per-hand invariants of an already-checked report; ``table`` and ``records``
-    (both or neither), the replay's seating and hands, spare redoing them."""
+    (both or neither), the check's seating and hands, spare redoing them."""
     if report.unreadable is not None or not report.players:
         return
     if table is None or records is None:
@@ -64,7 +65,7 @@ class _Hand(NamedTuple):
 
 
 class InvariantWatch(Watch):
-    """The invariants of one log as its replay goes, decided ``batch`` hands at a time."""
+    """The invariants of one log as its check goes, decided ``batch`` hands at a time."""
 
     def __init__(self, table: Table, batch: int = BATCH_HANDS) -> None:
         self.table, self.size = table, batch
@@ -217,10 +218,10 @@ def _within_size(open_laws: list[Law]) -> bool:
 
 # -- results ----------------------------------------------------------------------------------
 def _note(report: Report, facts: _Hand, name: str, detail: str) -> None:
-    report.diagnostics.append(make(
-        # TRANSLATORS: {law} is a law's name (cards-dealt, score-sum, ...), {detail} why
-        codes.UNDECIDED, facts.span, msg("{law} is undecided in hand {hand}: {detail}", law=name,
-                        hand=facts.number, detail=detail), hand=facts.number))
+    # TRANSLATORS: {law} is a law's name (cards-dealt, score-sum, ...), {detail} why
+    message = msg("{law} is undecided in hand {hand}: {detail}", law=name, hand=facts.number,
+                  detail=detail)
+    report.diagnostics.append(make(codes.UNDECIDED, facts.span, message, hand=facts.number))
     _entry(report, name, facts.number, codes.UNDECIDED, detail)
 
 
@@ -248,18 +249,18 @@ def _record(report: Report, law: Law, facts: _Hand) -> None:
             # TRANSLATORS: {failure} is one instance of a broken law, {more} how many others
             detail = msg("{failure} (and {more} more)", failure=first.say,
                          more=len(law.failures) - 1)
-        # the replay already reported a fault on this line, or a deal, kitty or pass of this
+        # the check already reported a fault on this line, or a deal, kitty or pass of this
         # hand that the laws read as written, or a score of this hand that the totals law adds
         # up as written: the law's failure is its consequence, not reported a second time
         if not any((d.line == first.span.line and d.kind != codes.INVARIANT)
                    or (d.hand == hand and d.kind in _HOLDING_FAULTS)
                    or (d.hand == hand and d.kind == codes.SCORE_MISMATCH
                        and law.name == "totals") for d in report.diagnostics):
-            report.diagnostics.append(make(
-                # TRANSLATORS: {law} is a law's name (cards-dealt, score-sum, ...)
-                codes.INVARIANT, first.span, msg("{law} is violated in hand {hand}: {detail}",
-                                                 law=law.name, hand=hand, detail=detail),
-                rule=law.clause, hand=hand, related=first.related))
+            # TRANSLATORS: {law} is a law's name (cards-dealt, score-sum, ...)
+            message = msg("{law} is violated in hand {hand}: {detail}", law=law.name, hand=hand,
+                          detail=detail)
+            report.diagnostics.append(make(codes.INVARIANT, first.span, message, rule=law.clause,
+                                           hand=hand, related=first.related))
     _entry(report, law.name, hand, status, detail)
 
 
@@ -308,7 +309,7 @@ def _cards_dealt(table: Table, facts: HandFacts) -> Law:
     law = Law("cards-dealt", "R2.4")
     rules, n, record = facts.rules, facts.players, facts.record
     if not facts.deals:
-        return law.skipped(msg("no deal recorded"))
+        return law.skip(msg("no deal recorded"))
     all_dealt = len(facts.deals) == n
     kitty = facts.kitty if facts.kitty_recorded else None
     exact = all_dealt and kitty is not None
@@ -413,7 +414,7 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
     law = Law("cards-played", "R5.4")
     prefix = facts.prefix
     if not prefix:
-        return law.skipped(msg("no trick recorded"))
+        return law.skip(msg("no trick recorded"))
     n, exact, deals, passes = facts.players, facts.complete, facts.deals, facts.passes
     known = [s for s in range(n) if facts.holding_known(s)]
     op = "=" if exact else "<="
@@ -531,7 +532,7 @@ def _points(facts: HandFacts) -> tuple[Law, str | None, int | None]:
     law = Law("points-conserved", "R7.2")
     rules = facts.rules
     if not facts.complete or facts.kitty is None:
-        return law.skipped(msg("the hand is not fully recorded") if not facts.complete
+        return law.skip(msg("the hand is not fully recorded") if not facts.complete
                            else msg("kitty unknown")), None, None
     kitty_points = sum(_POINTS[c] * k for c, k in enumerate(facts.kitty) if k)
     first, to_last = rules.kitty_to == "first_trick", rules.kitty_to == "last_trick"

@@ -1,8 +1,9 @@
-"""Partial records (``holdings-exist``): can the unrecorded cards be filled in so that every
-recorded play is legal?  Each unrecorded deal, kitty and pass is a z3 variable; each recorded
-line, and each fact a play implies about its player's holding (:func:`play_facts`, read off the
-legality layers), a tracked assertion.  Without an assignment the minimal unsat core names the
-lines that cannot all be true, in words (spec/verification.md, section 3).
+"""Partial records (``holdings-exist``): can the unrecorded cards be filled in legally?
+
+Each unrecorded deal, kitty and pass is a z3 variable; each recorded line, and each fact a play
+implies about its player's holding (:func:`play_facts`, read off the legality layers), a tracked
+assertion, so that every recorded play is legal.  Without an assignment the minimal unsat core
+names the lines that cannot all be true, in words (spec/verification.md, section 3).
 """
 
 from __future__ import annotations
@@ -180,9 +181,9 @@ def _build(table: Table, facts: HandFacts) -> _Model:
         dealt[seat] = names = _counts(model, f"d{seat}", per, decks)
         if seat in facts.deals:
             span = facts.deal_spans[seat]
-            _recorded(model, f"deal{seat}", span, seat, msg(
-                "the deal to {player} (line {line})", player=table.name(seat), line=span.line),
-                      names, counts_of(facts.deals[seat]))
+            text = msg("the deal to {player} (line {line})", player=table.name(seat),
+                       line=span.line)
+            _recorded(model, f"deal{seat}", span, seat, text, names, counts_of(facts.deals[seat]))
         else:
             model.unknown.setdefault(seat, set()).add("deal")
     kitty = _counts(model, "kitty", rules.kitty_size(n), decks)

@@ -1,7 +1,8 @@
-"""The rules (trick resolution R6, legality R4-R5, card points R7.1) as declarative models over
-an *ops* object: :class:`PyOps` on plain values, :class:`Z3Ops` on z3 terms for
-:mod:`.verify_rules`.  :class:`RuleModel` adds the readings only the verifier knows (the seeds
-read literally, :data:`LITERAL_TOML`, shipped as ``examples/rulesets/literal.toml``).
+"""The rules (trick resolution R6, legality R4-R5, card points R7.1) as declarative models.
+
+The models run over an *ops* object: :class:`PyOps` on plain values, :class:`Z3Ops` on z3 terms
+for :mod:`.verify_rules`.  :class:`RuleModel` adds the readings only the verifier knows (the
+seeds read literally, :data:`LITERAL_TOML`, shipped as ``examples/rulesets/literal.toml``).
 """
 
 from __future__ import annotations

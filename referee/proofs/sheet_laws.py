@@ -41,12 +41,12 @@ class Sheet:
         rules, n = facts.rules, facts.players
         score = facts.record.score
         if score is None:
-            return law.skipped(msg("no score line"))
+            return law.skip(msg("no score line"))
         entries = self._entries(score)
         if len(entries) < n:
-            return law.skipped(msg("the score line does not name every player"))
+            return law.skip(msg("the score line does not name every player"))
         if not scoring.has_score_law(rules):
-            return law.skipped(pool_reason(rules))
+            return law.skip(pool_reason(rules))
         values = [entries[s][0] for s in range(n)]
         whole = rules.points_per_hand
         bonus = scoring.has_bonus(rules)
@@ -100,7 +100,7 @@ class Sheet:
         self.pending.append(scores)
         total = facts.record.total
         if total is None:
-            return law.skipped(msg("no total line"))
+            return law.skip(msg("no total line"))
         written = self._entries(total)
         atoms, facts_of = [], []
         base, base_span = self.base, self.base_span

@@ -1,9 +1,11 @@
-"""The scoresheet audit's search without z3: a best-first search over (hand, true totals),
-cost (entries changed, points lost, distance), steered by the disjoint conflicts still ahead, in
-time that grows with the slips, not the sheet.  A step changes up to three seats the hand shows
-wrong, to a score meeting a written total, a moon pattern's value or the one balancing the hand;
-the audit gives the answer only when :mod:`.sheet_exact` or z3 shows none smaller.  A pool,
-bonuses, lines that leave a seat out and sheets no steps mend go to z3 (:class:`Unsupported`).
+"""The scoresheet audit's search without z3.
+
+It is a best-first search over (hand, true totals), cost (entries changed, points lost,
+distance), steered by the disjoint conflicts still ahead, in time that grows with the slips,
+not the sheet.  A step changes up to three seats the hand shows wrong, to a score meeting a
+written total, a moon pattern's value or the one balancing the hand; the audit gives the answer
+only when :mod:`.sheet_exact` or z3 shows none smaller.  A pool, bonuses, lines that leave a
+seat out and sheets no steps mend go to z3 (:class:`Unsupported`).
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ class Law:
     partial: bool = False  # proved only for what is recorded: reported as skipped, with detail
     failures: list[Item] = field(default_factory=list)
 
-    def skipped(self, detail: str) -> Law:
+    def skip(self, detail: str) -> Law:
         """The law skipped (the record does not hold what it is about), for ``detail``."""
         self.status, self.detail = "skipped", detail
         return self

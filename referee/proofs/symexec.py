@@ -1,7 +1,8 @@
-"""Run a small pure Python function (the engine's trick resolver) on z3 terms, its :mod:`ast`
-interpreted: both branches of an ``if`` on a symbolic condition run and their variables (and
-early returns) merge with ``If``; ``None`` merged with an int becomes ``-1``.  Python that such
-functions do not use raises :class:`Unsupported`.
+"""A small pure Python function (the engine's trick resolver) run on z3 terms.
+
+Its :mod:`ast` is interpreted: both branches of an ``if`` on a symbolic condition run and their
+variables (and early returns) merge with ``If``; ``None`` merged with an int becomes ``-1``.
+Python that such functions do not use raises :class:`Unsupported`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
-"""`referee verify-rules [RULESET]`: properties of a ruleset's model (:mod:`.rulemodel`) for
-every situation in bounds, z3 searching for a counterexample; the engine's resolver and legal-move
-list are tied to the model.  spec/verification.md lists the properties and their bounds.
+"""`referee verify-rules [RULESET]`: properties of a ruleset, proved with z3.
+
+Each property holds of the ruleset's model (:mod:`.rulemodel`) for every situation in bounds,
+z3 searching for a counterexample; the engine's resolver and legal-move list are tied to the
+model.  spec/verification.md lists the properties and their bounds.
 """
 
 from __future__ import annotations
@@ -261,10 +263,10 @@ def _trick_outcome(model: RuleModel, counts: range, budget: Budget) -> PropertyR
              z3.Or([z3.And(wins[i], z3.Or(ops.suit(cards[i]) != ops.suit(cards[0]),
                                            z3_bool(z3, spec.cancelled[i]))) for i in range(n)])),
         ]
-        found = _first_sat(base, lemmas, budget, f"tricks of {n} cards")
+        found = _first_sat(base, [lemma for _, lemma in lemmas], budget, f"tricks of {n} cards")
         if found is None:
             return None
-        why, m = found
+        why, m = lemmas[found[0]][0], found[1]
         values = model_values(m, cards)
         pairs = m.eval(z3_bool(z3, spec.pairs), model_completion=True).as_long()
         return _fails(bounds, f"{_trick_text(values)}: {why} ({pairs} pair(s) cancel; "
@@ -276,12 +278,12 @@ def _trick_outcome(model: RuleModel, counts: range, budget: Budget) -> PropertyR
 
 
 def _first_sat(solver, negations: list, budget: Budget, where: str):
-    """(the name, a model) of the first of ``negations`` (name, term) z3 can satisfy, or None."""
-    for name, negation in negations:
+    """(the index, a model) of the first of ``negations`` z3 can satisfy, or None."""
+    for index, negation in enumerate(negations):
         solver.push()
         solver.add(negation)
         if budget.check(solver, where) == z3_module().sat:
-            return name, solver.model()
+            return index, solver.model()
         solver.pop()
     return None
 
@@ -316,8 +318,7 @@ def _engine_resolver(model: RuleModel, resolver: Callable, sizes: range,
             z3.Or(winner < NONE, winner >= n),
         ] + [z3_bool(z3, members(ops, cancelled, card)) != z3_bool(z3, spec.cancelled[i])
              for i, card in enumerate(cards)]
-        found = _first_sat(solver, [(None, d) for d in disagreements], budget,
-                           f"tricks of {n} cards")
+        found = _first_sat(solver, disagreements, budget, f"tricks of {n} cards")
         return None if found is None else _resolver_counterexample(model, resolver, name,
                                                                    found[1], cards, bounds)
 
