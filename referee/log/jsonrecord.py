@@ -42,6 +42,10 @@ _new = object.__new__
 _SET_CARDS, _SET_SOURCE = (CardRun.__dict__[name].__set__ for name in ("cards", "_source"))
 _SET_SPAN = tuple(Span.__dict__[name].__set__
                   for name in ("line", "column", "end_line", "end_column"))
+# the members of a hand object after its number, in log order: (member, kind, whether a list)
+HAND_MEMBERS = (("deal", Deal, True), ("kitty", Kitty, False), ("passes", Pass, True),
+                ("tricks", Trick, True), ("moon", Moon, False), ("score", Score, False),
+                ("total", Total, False), ("winners", GameOver, False))
 
 
 class Reading(NamedTuple):
@@ -121,10 +125,8 @@ class Builder:
         self.statements: list[tuple[tuple, Event]] = []  # each with its path
         self.names: dict[str, str] = {}  # each name, kept once
 
-    def span(self, value: dict, path: tuple, key: str | None = None) -> Span:
-        """The span of ``value`` at ``path``, or of its member ``key`` if it has one."""
-        if key is None:
-            return _Found(self.places, path)
+    def span(self, value: dict, path: tuple, key: str) -> Span:
+        """The span of the member ``key`` of ``value`` at ``path``, if it has one."""
         return _Found(self.places, (*path, key)) if key in value else _NOWHERE
 
     def fail(self, path: tuple, message: str) -> None:
@@ -154,40 +156,54 @@ class Builder:
                               "Players tag can write (no name with both kinds of quote)"))
                 written = ""
             value = written
-        self.statements.append((at, Tag(name, value, self.span(tag, at))))
+        self.statements.append((at, Tag(name, value, _Found(self.places, at))))
 
     def hand(self, at: tuple, hand: dict) -> None:
         """Unless ``keep``, only the statements' paths (and the HandStart, for the comments)."""
         first = len(self.statements)
-        add = self.statements.append
         if "number" in hand:
             direction = hand.get("pass")
-            add((at, HandStart(
+            self.statements.append((at, HandStart(
                 int(hand["number"]), self.name(hand.get("dealer")),
                 None if direction is None else canonical_direction(direction),
                 self.span(hand, at, "number"), self.span(hand, at, "dealer"),
                 self.span(hand, at, "pass"))))
-        for index, deal in enumerate(hand.get("deal", ())):
-            path = (*at, "deal", index)
-            add((path, Deal(self.name(deal["player"]), self.run(deal["cards"], (*path, "cards")),
-                            self.span(deal, path), self.span(deal, path, "player"))))
-        if "kitty" in hand:
-            add(((*at, "kitty"), Kitty(self.run(hand["kitty"], (*at, "kitty")),
-                                       self.span(hand, at, "kitty"))))
-        for index, passed in enumerate(hand.get("passes", ())):
-            path = (*at, "passes", index)
-            add((path, Pass(self.name(passed["player"]), self.run(passed["cards"],
-                                                                  (*path, "cards")),
-                            self.name(passed.get("to")), self.span(passed, path),
-                            self.span(passed, path, "player"), self.span(passed, path, "to"))))
-        for index, trick in enumerate(hand.get("tricks", ())):
-            self.trick((*at, "tricks", index), trick)
-        self.closing(at, hand)
+        for key, kind, listed in HAND_MEMBERS:
+            if key in hand:
+                items = enumerate(hand[key]) if listed else ((None, hand[key]),)
+                for index, value in items:
+                    path = (*at, key) if index is None else (*at, key, index)
+                    self.statements.append((path, self.statement(kind, value, path)))
         if not self.keep:
             self.statements[first:] = [(path, event if type(event) is HandStart else None)
                                        for path, event in self.statements[first:]]
 
-    def trick(self, at: tuple, trick: dict) -> None:
+    def statement(self, kind: type, value, path: tuple) -> Event:
+        """The event of the member of a hand object at ``path``."""
+        span = _Found(self.places, path)
+        if kind is Trick:
+            return self.trick(path, value, span)
+        if kind is Kitty:
+            return Kitty(self.run(value, path), span)
+        if kind is GameOver:
+            names = tuple(map(self.name, value))
+            if any(name.casefold() == "none" for name in names):
+                self.fail(path, msg("'none' cannot be named as a winner of the game"))
+            return GameOver(names, span)
+        if kind is Score or kind is Total:
+            return kind(tuple(Entry(self.name(entry["player"]), int(entry["points"]),
+                                    _Found(self.places, (*path, index)))
+                              for index, entry in enumerate(value)), span)
+        player, player_span = self.name(value["player"]), _Found(self.places, (*path, "player"))
+        if kind is Moon:
+            return Moon(player, value["choice"], span, player_span)
+        run = self.run(value["cards"], (*path, "cards"))
+        if kind is Deal:
+            return Deal(player, run, span, player_span)
+        return Pass(player, run, self.name(value.get("to")), span, player_span,
+                    self.span(value, path, "to"))
+
+    def trick(self, at: tuple, trick: dict, span: Span) -> Trick:
         leader = trick.get("leader")
         plays, finder = [], _Plays(self.places, (*at, "plays"))
         for index, play in enumerate(trick["plays"]):
@@ -201,29 +217,8 @@ class Builder:
         claim = None
         if "winner" in trick:
             claim = Claim(self.name(trick["winner"]), self.span(trick, at, "winner"))
-        self.statements.append((at, Trick(
-            int(trick["number"]), tuple(plays), claim, self.name(leader),
-            self.span(trick, at), self.span(trick, at, "leader"))))
-
-    def closing(self, at: tuple, hand: dict) -> None:
-        add = self.statements.append
-        if "moon" in hand:
-            moon, path = hand["moon"], (*at, "moon")
-            add((path, Moon(self.name(moon["player"]), moon["choice"], self.span(moon, path),
-                            self.span(moon, path, "player"))))
-        for key, kind in (("score", Score), ("total", Total)):
-            if key in hand:
-                path = (*at, key)
-                entries = tuple(Entry(self.name(entry["player"]), int(entry["points"]),
-                                      self.span(entry, (*path, index)))
-                                for index, entry in enumerate(hand[key]))
-                add((path, kind(entries, self.span(hand, at, key))))
-        if "winners" in hand:
-            path = (*at, "winners")
-            names = tuple(map(self.name, hand["winners"]))
-            if any(name.casefold() == "none" for name in names):
-                self.fail(path, msg("'none' cannot be named as a winner of the game"))
-            add((path, GameOver(names, self.span(hand, at, "winners"))))
+        return Trick(int(trick["number"]), tuple(plays), claim, self.name(leader), span,
+                     self.span(trick, at, "leader"))
 
     def finish(self, comments: list[dict]) -> Reading:
         """The events, each whole-line comment above the statement it names (at the end without
@@ -253,7 +248,8 @@ class Builder:
                 remarks[index] = text if text.startswith("#") else "# " + text
             else:  # as the log reader makes it: the text after the # without the blanks
                 words = text.removeprefix("#")
-                above.setdefault(index, []).append(Comment(words.strip(), self.span(comment, at)))
+                above.setdefault(index, []).append(Comment(words.strip(),
+                                                           _Found(self.places, at)))
         events: list[Event] = []
         moved: list[tuple[int, str]] = []
         for index, (_, event) in enumerate([*statements, ((), None)]):

@@ -12,7 +12,8 @@ from json.encoder import c_make_encoder, encode_basestring
 
 from referee.log.events import (CardRun, Comment, Deal, Event, GameOver, HandStart, Kitty, Moon,
                                 Pass, Score, Tag, Total, Trick)
-from referee.log.jsonrecord import FORMAT, VERSION, Reading, players_value, schema
+from referee.log.jsonrecord import (FORMAT, HAND_MEMBERS, VERSION, Reading, players_value,
+                                    schema)
 from referee.log.words import TAG_NAME_RE, split_players
 from referee.log.writer import write
 from referee.rules.cards import card_text
@@ -22,14 +23,14 @@ __all__ = ["NotRecordable", "RecordWriter", "dump", "log_text", "record_of", "re
 
 LINE_WIDTH = 100  # a JSON value that fits on a line this wide is written on one line
 
-# the place of each statement in a hand object: a kind of a higher rank cannot come before
-# one of a lower rank; those of a listed kind may repeat
-_RANK = {HandStart: 0, Deal: 1, Kitty: 2, Pass: 3, Trick: 4, Moon: 5, Score: 6, Total: 7,
-         GameOver: 8}
-_LISTED = {Deal: "deal", Pass: "passes", Trick: "tricks"}
+# each statement's place in a hand object (a higher rank cannot come before a lower one), its
+# member and whether it is a list (whose items may repeat the rank)
+_PLACE = {kind: (rank, key, listed)
+          for rank, (key, kind, listed) in enumerate(HAND_MEMBERS, start=1)}
+_PLACE[HandStart] = (0, None, False)
 # how many of each a hand object may hold (the schema's bounds: far more than any hand has)
 _MAX_ITEMS = {key: schema()["$defs"]["hand"]["properties"][key]["maxItems"]
-              for key in _LISTED.values()}
+              for key, _, listed in HAND_MEMBERS if listed}
 _WHAT = {"deal": "deal lines", "passes": "pass lines", "tricks": "tricks"}
 
 
@@ -72,10 +73,7 @@ def _value(event: Event):
         return {"player": event.player, "choice": event.choice}
     if isinstance(event, (Score, Total)):
         return [{"player": entry.player, "points": entry.value} for entry in event.entries]
-    return list(event.players)  # a GameOver, the one kind of _RANK left
-
-
-_KEYS = {Kitty: "kitty", Moon: "moon", Score: "score", Total: "total", GameOver: "winners"}
+    return list(event.players)  # a GameOver, the one kind left
 
 
 class _Record:
@@ -102,11 +100,9 @@ class _Record:
                                     "keeps its tags first (move it above)", event.span.line,
                                     event.span.column)
             return f"/tags/{self.put('tags', _tag(event))}"
-        kind = type(event)
-        rank = _RANK[kind]
-        listed = _LISTED.get(kind)
+        rank, key, listed = _PLACE[type(event)]
         if self.hand is None or rank == 0 or rank < self.rank or (
-                rank == self.rank and listed is None):
+                rank == self.rank and not listed):
             self.close_hand()
             self.hand = {}
         hand = self.hand
@@ -115,16 +111,16 @@ class _Record:
         if rank == 0:
             hand.update(_value(event))
             return at
-        if listed is not None:
-            items = hand.setdefault(listed, [])
-            if len(items) >= _MAX_ITEMS[listed]:  # (before a hostile hand is held whole)
-                raise NotRecordable(f"a hand of a record holds at most {_MAX_ITEMS[listed]} "
-                                    f"{_WHAT[listed]}; this is one more", event.span.line,
-                                    event.span.column)
-            items.append(_value(event))
-            return f"{at}/{listed}/{len(items) - 1}"
-        hand[_KEYS[kind]] = _value(event)
-        return f"{at}/{_KEYS[kind]}"
+        if not listed:
+            hand[key] = _value(event)
+            return f"{at}/{key}"
+        items = hand.setdefault(key, [])
+        if len(items) >= _MAX_ITEMS[key]:  # (before a hostile hand is held whole)
+            raise NotRecordable(f"a hand of a record holds at most {_MAX_ITEMS[key]} "
+                                f"{_WHAT[key]}; this is one more", event.span.line,
+                                event.span.column)
+        items.append(_value(event))
+        return f"{at}/{key}/{len(items) - 1}"
 
     def close_hand(self) -> None:
         if self.hand is not None:
