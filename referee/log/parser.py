@@ -1,17 +1,11 @@
-"""The written game log -> events.
+"""The written game log -> events: ``parse_log`` (never raises: one :class:`SyntaxIssue` per
+unreadable line), or ``parse_blocks`` a block of whole lines at a time.
 
-``parse_log(text)`` returns the events of every readable line plus one :class:`SyntaxIssue` for
-every unreadable one; it never raises.  ``parse_blocks`` gives the same reading a block of lines
-at a time (every statement is one line, so a cut between two lines changes nothing).
-
-:class:`LineReader` reads the lines of a well-formed log in one regular expression run, built
-from the grammar's own terminals (shipped with the package), giving each line to the callback
-Lark would, with the tokens Lark's contextual lexer would make: in each parser state the
-terminals it allows start differently, and a HEAD ends with the blanks after it, so a line has
-one way to be cut.  Lark (LALR, driven by one parse's builder) reads every other line, so the
-messages about malformed lines come from the grammar; after a rejected line it restarts at the
-next line of the same string (Lark >= 1.2's ``TextSlice``).  What parses share is immutable
-once made, so parses in several threads run at once, without a lock."""
+:class:`LineReader` reads the lines of a well-formed log in one regular expression run built
+from the grammar's terminals, cut into the tokens Lark's contextual lexer would make (a HEAD
+ends with its blanks, so a line has one way to be cut).  Lark (LALR) reads every other line, so
+the messages about malformed lines come from the grammar; after a rejected line it restarts at
+the next one (Lark >= 1.2's ``TextSlice``).  Parses share only what is immutable once made."""
 
 from __future__ import annotations
 
@@ -104,12 +98,10 @@ def grammar_facts(lark) -> Facts:
 
 
 class LineReader:
-    """Reads the lines it can with the grammar's terminals into a builder; one reader serves
-    every parse in every thread."""
+    """Reads the lines it can with the grammar's terminals into a builder (of any parse)."""
 
     def __init__(self, terminals: Mapping[str, str], rules: Iterable[tuple[str, Sequence[str]]]) -> None:
-        def terminal(name: str, group: str | None = None) -> str:
-            """The terminal's pattern, atomic (as a lexer matches a token), in a named group."""
+        def terminal(name: str, group: str | None = None) -> str:  # atomic, as a lexer's token
             return f"(?>(?P<{group or name}>{terminals[name]}))"
 
         statements = [PLAIN_TRICK_LINE, *PLAIN_LINES.values()]
@@ -123,24 +115,19 @@ class LineReader:
         # last one perhaps blanks and an ignored comment (_TRAILING_COMMENT), then the newline.
         blanks = f"(?:{terminals['_WS']})?+"
         end = f"{blanks}(?:{terminals['_TRAILING_COMMENT']})?+\n"
-        # hand: HAND NUMBER [DEALER NAME] [PASS direction], direction: DIRECTION | NUMBER SIDE
         direction = (f"(?:{terminal('DIRECTION')}"
                      f"|{terminal('NUMBER', 'COUNT')}{blanks}{terminal('SIDE')})")
         statements.append(
             f"(?P<hand>{terminal('HAND')}{blanks}{terminal('NUMBER')}"
             f"(?:{blanks}{terminal('DEALER')}{blanks}{terminal('NAME', 'DEALER_NAME')})?"
             f"(?:{blanks}{terminal('PASS')}{blanks}{direction})?{end})")
-        # tag: LSQB TAG_NAME STRING RSQB
         statements.append(
             f"(?P<tag>{terminal('LSQB')}{blanks}{terminal('TAG_NAME')}{blanks}"
             f"{terminal('STRING')}{blanks}{terminal('RSQB')}{end})")
-        # moon: MOON NAME CHOICE
         statements.append(
             f"(?P<moon>{terminal('MOON')}{blanks}{terminal('NAME', 'MOON_NAME')}{blanks}"
             f"{terminal('CHOICE')}{end})")
-        # comment: COMMENT (a whole line: nothing can follow it but the newline)
         statements.append(f"(?P<comment>{terminal('COMMENT')}\n)")
-        # at the start of a line, after any blanks (ignored _WS)
         pattern = re.compile(f"(?m)^{blanks}(?:{'|'.join(statements)})")
         self.lines = pattern.finditer
         # m.lastindex is the group that closed last: a statement's REST, or the group around
@@ -153,8 +140,8 @@ class LineReader:
                                        groups["moon"]: _moon, groups["comment"]: _comment})
 
     def read(self, text: str, start: int, end: int, line: int, builder: EventBuilder, slow: Slow) -> None:
-        """Read the whole lines ``text[start:end]`` (the first is ``line``) into ``builder``,
-        passing every run of lines not read here to ``slow``, in order."""
+        """Read the whole lines ``text[start:end]`` (the first is ``line``) into ``builder``;
+        each run of lines not read here goes to ``slow``, in order."""
         kind, words = type(builder), self.words
         plain = {"deal_plain": plain_deal, "passing_plain": plain_pass}  # unless the builder's own
         builds = {rest: (head, plain[name] if name in plain and getattr(kind, rule) is getattr(EventBuilder, rule)
