@@ -313,9 +313,21 @@ def _line_reader() -> LineReader:
 
 
 # ---- parsing -------------------------------------------------------------------------------
-def _segments(text: str):
-    """("text", start, end, line) for runs of lines and ("long", ...) for lines longer than
-    MAX_LINE, in order.  Linear: jumps MAX_LINE characters at a time."""
+def _segments(text: str, size: int | None = None) -> Iterator[Segment]:
+    """("text", start, end, line) for runs of lines, each cut after the first newline ``size``
+    characters or more from its start, and ("long", ...) for lines longer than MAX_LINE, in
+    order.  Linear: jumps MAX_LINE characters at a time, counts each newline once."""
+
+    def runs(start: int, end: int, line: int) -> Iterator[Segment]:
+        while size is not None and end - start > size:
+            newline = text.find("\n", start + size - 1, end)
+            if newline < 0 or newline + 1 >= end:
+                break
+            yield "text", start, newline + 1, line
+            line += text.count("\n", start, newline + 1)
+            start = newline + 1
+        yield "text", start, end, line
+
     n = len(text)
     pos = seg_start = 0
     line = seg_line = 1
@@ -328,7 +340,7 @@ def _segments(text: str):
         end = text.find("\n", pos)
         end = n if end < 0 else end
         if seg_start < pos:
-            yield "text", seg_start, pos, seg_line
+            yield from runs(seg_start, pos, seg_line)
         yield "long", pos, end, line
         pos = seg_start = min(end + 1, n)
         line += 1
@@ -336,29 +348,11 @@ def _segments(text: str):
         if end == n:
             return
     if seg_start < n:
-        yield "text", seg_start, n, seg_line
-
-
-def _cut(text: str, segments: Iterable[Segment], size: int) -> Iterator[Segment]:
-    """The ``segments``, each run of lines cut after the first newline ``size`` characters
-    or more from its start.  Linear: each newline found is counted once."""
-    for kind, start, end, line in segments:
-        if kind != "text":
-            yield kind, start, end, line
-            continue
-        while end - start > size:
-            newline = text.find("\n", start + size - 1, end)
-            if newline < 0 or newline + 1 >= end:
-                break
-            yield kind, start, newline + 1, line
-            line += text.count("\n", start, newline + 1)
-            start = newline + 1
-        yield kind, start, end, line
+        yield from runs(seg_start, n, seg_line)
 
 
 class _Reading:
-    """One parse in progress: its builder, and Lark's configuration for it (made when a line
-    first needs Lark)."""
+    """One parse in progress: its builder, and Lark's configuration for it (made when needed)."""
 
     __slots__ = ("builder", "reader", "_configuration")
 
@@ -444,8 +438,7 @@ def _where(err, text: str, start: int, end: int, line: int) -> tuple[int, int]:
 
 
 def parse_log(text: str, builder: type[EventBuilder] = EventBuilder) -> ParseResult:
-    """Events and syntax issues of a log; never raises.  ``builder``: the class of the rule
-    callbacks."""
+    """Events and syntax issues of a log (``builder``: the class of the rule callbacks)."""
     return _parse(text, builder=builder)
 
 
@@ -458,21 +451,20 @@ def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = Eve
 
 def parse_blocks(text: str, builder: type[EventBuilder] = EventBuilder,
                  size: int = BLOCK_CHARS) -> Iterator[Block]:
-    """:func:`parse_log` a block of about ``size`` characters at a time, each block's events
-    dropped once yielded; ``text`` must be normalised."""
+    """:func:`parse_log` a block of about ``size`` characters at a time (``text`` normalised)."""
     return _blocks(text, True, builder, size)
 
 
 def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
             size: int | None) -> Iterator[Block]:
-    """The blocks of ``text`` of about ``size`` characters, or one block (``size`` None)."""
+    """The blocks of ``text`` of about ``size`` characters, or one (``size`` None)."""
     source = text if text.endswith("\n") else text + "\n"
     reader = _line_reader()
     reading = _Reading(builder(reader.terminals, MAX_ISSUES), reader)
     made = reading.builder
-    segments = _segments(source)
+    segments = _segments(source, size)
     groups: Iterable[tuple[int, int, Iterable[Segment]]] = [(0, 1, segments)] if size is None \
-        else ((piece[1], piece[3], (piece,)) for piece in _cut(source, segments, size))
+        else ((piece[1], piece[3], (piece,)) for piece in segments)
     given = 0  # the builder's problems already in a block
     for start, line, group in groups:
         made.events.clear()  # the previous block's (the last block's stay the builder's)
@@ -493,7 +485,7 @@ def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
             why = STOP_FAILED
         issues = [SyntaxIssue(line, column, line, end, message, hint)
                   for line, column, end, message, hint in made.problems[given:]]
-        issues.sort(key=lambda issue: issue.line)  # stable; they come in order but for safety
+        issues.sort(key=lambda issue: issue.line)
         if stop is not None:
             issues.append(SyntaxIssue(stop_line, 1, stop_line, 2, stop))
         given = len(made.problems)  # (kept: they count towards MAX_ISSUES)
@@ -569,8 +561,7 @@ def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool,
 
 
 def parse_bytes(data: bytes) -> ParseResult:
-    """decode_log + parse_log (a JSON game record read as one); raises UnreadableLog for input
-    that is not a log at all."""
+    """decode_log + parse_log (a JSON game record read as one); raises UnreadableLog."""
     return parse_text(log_text(data))
 
 
