@@ -1,8 +1,8 @@
 """A log's events -> a JSON game record (spec/game-record.md), and a record back to log text.
 
-:func:`record_of` makes a record whose statements, read in order, are the log's events; a hand
-written in another order goes on in a further hand object without a number, and a tag after
-the first statement raises :class:`NotRecordable`.  :func:`log_text` is the other way."""
+:func:`record_text` and :class:`RecordWriter` make a record whose statements, read in order, are
+the log's events; a hand written in another order goes on in a further hand object without a
+number, and a tag after the first statement raises :class:`NotRecordable`."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from referee.log.writer import write
 from referee.rules.cards import card_text
 from referee.rules.ruleset import canonical_direction
 
-__all__ = ["NotRecordable", "RecordWriter", "dump", "log_text", "record_of", "record_text"]
+__all__ = ["NotRecordable", "RecordWriter", "dump", "log_text", "record_text"]
 
 LINE_WIDTH = 100  # a JSON value that fits on a line this wide is written on one line
 
@@ -76,81 +76,6 @@ def _value(event: Event):
     return list(event.players)  # a GameOver, the one kind left
 
 
-class _Record:
-    """The record being made: each tag, hand object and comment is given to ``sink`` (its
-    list's name, its value) once complete."""
-
-    def __init__(self, sink) -> None:
-        self.sink = sink
-        self.count = {"tags": 0, "hands": 0, "comments": 0}
-        self.hand: dict | None = None  # the hand object being made
-        self.waiting: list[str] = []  # whole-line comments for the next statement
-        self.rank = -1  # of the last statement in the current hand object
-
-    def put(self, key: str, value: dict) -> int:
-        self.sink(key, value)
-        self.count[key] += 1
-        return self.count[key] - 1
-
-    def statement(self, event: Event) -> str:
-        """Put one statement in place; returns its pointer."""
-        if isinstance(event, Tag):
-            if self.hand is not None or self.count["hands"]:
-                raise NotRecordable("a tag after the first statement of the game: a record "
-                                    "keeps its tags first (move it above)", event.span.line,
-                                    event.span.column)
-            return f"/tags/{self.put('tags', _tag(event))}"
-        rank, key, listed = _PLACE[type(event)]
-        if self.hand is None or rank == 0 or rank < self.rank or (
-                rank == self.rank and not listed):
-            self.close_hand()
-            self.hand = {}
-        hand = self.hand
-        self.rank = rank
-        at = f"/hands/{self.count['hands']}"
-        if rank == 0:
-            hand.update(_value(event))
-            return at
-        if not listed:
-            hand[key] = _value(event)
-            return f"{at}/{key}"
-        items = hand.setdefault(key, [])
-        if len(items) >= _MAX_ITEMS[key]:  # (before a hostile hand is held whole)
-            raise NotRecordable(f"a hand of a record holds at most {_MAX_ITEMS[key]} "
-                                f"{_WHAT[key]}; this is one more", event.span.line,
-                                event.span.column)
-        items.append(_value(event))
-        return f"{at}/{key}/{len(items) - 1}"
-
-    def close_hand(self) -> None:
-        if self.hand is not None:
-            self.put("hands", self.hand)
-            self.hand = None
-
-    def event(self, event: Event, line: str | None) -> None:
-        """One event of the log, ``line`` the text of its line (None: no comment beside it)."""
-        if isinstance(event, Comment):
-            self.waiting.append("# " + event.text if event.text else "#")
-            return
-        pointer = self.statement(event)
-        for comment in self.waiting:
-            self.put("comments", {"text": comment, "above": pointer})
-        self.waiting = []
-        remark = _remark(line, event) if line is not None else None
-        if remark is not None:
-            self.put("comments", {"text": remark, "beside": pointer})
-
-    def finish(self) -> None:
-        self.close_hand()
-        for text in self.waiting:
-            self.put("comments", {"text": text})
-        self.waiting = []
-
-
-def _head() -> dict:
-    return {"format": FORMAT, "version": VERSION}
-
-
 def _tag(event: Tag) -> dict:
     if event.key == "players":
         names = split_players(event.value)
@@ -168,23 +93,15 @@ def _remark(line: str, event: Event) -> str | None:
     return rest[cut:].rstrip() if cut >= 0 else None
 
 
-def record_of(events: tuple[Event, ...], text: str = "") -> dict:
+def record_text(events: tuple[Event, ...], text: str = "") -> str:
     """The record of a log's events (``text``, the log's text, gives the comments beside
     statements).  Raises :class:`NotRecordable`."""
-    lists: dict[str, list[dict]] = {"tags": [], "hands": [], "comments": []}
-    made = _Record(lambda key, value: lists[key].append(value))
+    writer = RecordWriter(judge=False)
     lines = text.split("\n") if text else []
     for event in events:
         line = event.span.line
-        made.event(event, lines[line - 1] if 1 <= line <= len(lines) else None)
-    made.finish()
-    data = _head()
-    data.update((key, value) for key, value in lists.items() if value)
-    return data
-
-
-def record_text(events: tuple[Event, ...], text: str = "") -> str:
-    return dump(record_of(events, text)) + "\n"
+        writer.event(event, lines[line - 1] if 1 <= line <= len(lines) else None)
+    return "".join(writer.pieces())
 
 
 def log_text(reading: Reading) -> str:
@@ -258,32 +175,85 @@ def _laid(node, indent: int, lead: int) -> str:
 
 class RecordWriter:
     """:func:`record_text` of a log given an event at a time, holding the text of each complete
-    tag, hand object and comment, not the events; ``plain``: see :class:`PlainValues`."""
+    tag, hand object and comment, not the events; ``plain`` (unless not ``judge``d): see
+    :class:`PlainValues`."""
 
-    def __init__(self) -> None:
-        self.plain = True
-        self._values = PlainValues()
+    def __init__(self, judge: bool = True) -> None:
+        self.plain = judge
+        self._values = PlainValues() if judge else None
         self._lists = {key: _Listing(key) for key in ("tags", "hands", "comments")}
-        self._made = _Record(self._sink)
+        self.hand: dict | None = None  # the hand object being made
+        self.waiting: list[str] = []  # whole-line comments for the next statement
+        self.rank = -1  # of the last statement in the current hand object
 
-    def _sink(self, key: str, value: dict) -> None:
+    def put(self, key: str, value: dict) -> int:
+        """Write a complete tag, hand object or comment; its index in its list."""
         if key == "comments" and self.plain:
             self.plain = self._values.text(value["text"])
-        self._lists[key].add(value)
+        listing = self._lists[key]
+        listing.add(value)
+        return len(listing.rows) - 1
+
+    def statement(self, event: Event) -> str:
+        """Put one statement in place; returns its pointer."""
+        if isinstance(event, Tag):
+            if self.hand is not None or self._lists["hands"].rows:
+                raise NotRecordable("a tag after the first statement of the game: a record "
+                                    "keeps its tags first (move it above)", event.span.line,
+                                    event.span.column)
+            return f"/tags/{self.put('tags', _tag(event))}"
+        rank, key, listed = _PLACE[type(event)]
+        if self.hand is None or rank == 0 or rank < self.rank or (
+                rank == self.rank and not listed):
+            self.close_hand()
+            self.hand = {}
+        hand = self.hand
+        self.rank = rank
+        at = f"/hands/{len(self._lists['hands'].rows)}"
+        if rank == 0:
+            hand.update(_value(event))
+            return at
+        if not listed:
+            hand[key] = _value(event)
+            return f"{at}/{key}"
+        items = hand.setdefault(key, [])
+        if len(items) >= _MAX_ITEMS[key]:  # (before a hostile hand is held whole)
+            raise NotRecordable(f"a hand of a record holds at most {_MAX_ITEMS[key]} "
+                                f"{_WHAT[key]}; this is one more", event.span.line,
+                                event.span.column)
+        items.append(_value(event))
+        return f"{at}/{key}/{len(items) - 1}"
+
+    def close_hand(self) -> None:
+        if self.hand is not None:
+            self.put("hands", self.hand)
+            self.hand = None
 
     def event(self, event: Event, line: str | None) -> None:
         """One event of the log, ``line`` its line's text (None: no comment beside it).
         Raises :class:`NotRecordable`."""
         if self.plain:
             self.plain = self._values.event(event)
-        self._made.event(event, line)
+        if isinstance(event, Comment):
+            self.waiting.append("# " + event.text if event.text else "#")
+            return
+        pointer = self.statement(event)
+        for comment in self.waiting:
+            self.put("comments", {"text": comment, "above": pointer})
+        self.waiting = []
+        remark = _remark(line, event) if line is not None else None
+        if remark is not None:
+            self.put("comments", {"text": remark, "beside": pointer})
 
     def pieces(self) -> list[str]:
         """The record's JSON text in pieces (once every event is given)."""
-        self._made.finish()
+        self.close_hand()
+        for text in self.waiting:
+            self.put("comments", {"text": text})
+        self.waiting = []
         lists = self._lists
         if all(listing.values is not None for listing in lists.values()):  # a small record
-            data = _head()
+            data = {"format": FORMAT, "version": VERSION}
             data.update((key, made.values) for key, made in lists.items() if made.values)
             return [dump(data) + "\n"]
         pieces = [f"{{\n  \"format\": {json.dumps(FORMAT)},\n  \"version\": {VERSION}"]
