@@ -60,7 +60,7 @@ def _object(pairs: list[tuple[str, object]]) -> dict:
 
 
 def _checked(pairs: list[tuple[str, object]]) -> None:
-    _object(pairs)  # (and let it go)
+    _object(pairs)  # (and let it go: the checker holds nothing)
 
 
 def _number(kind):
@@ -78,7 +78,6 @@ def _constant(word: str):
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_int=_number(int),
                             parse_float=_number(float), parse_constant=_constant)
-# what refuses as _DECODER does, holding no object it reads
 _CHECKER = json.JSONDecoder(object_pairs_hook=_checked, parse_int=_number(len),
                             parse_float=_number(len), parse_constant=_constant)
 STRICT, CHECK = make_scanner(_DECODER), make_scanner(_CHECKER)
@@ -99,8 +98,7 @@ def loads(text: str, hold: bool = True) -> object:
 
 
 def _fault(text: str, offset: int, message: str) -> JsonError:
-    """The JsonError of nesting too deep before ``offset``, else of ``message`` there."""
-    refuse_deep(text, end=offset)
+    refuse_deep(text, end=offset)  # nesting too deep before the fault is said first
     return JsonError(message, offset)
 
 
@@ -216,10 +214,10 @@ class Places:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._starts: array | None = None  # the offset where each line starts
+        self._starts: array | None = None
         self._children: dict[tuple, dict | list] = {}  # the places in each container seen
 
-    def _lines(self) -> array:
+    def _lines(self) -> array:  # the offset where each line starts
         if self._starts is None:
             # packed: a list of ints would cost 36 bytes a line, more than a short line itself
             self._starts = array("q", [0])

@@ -7,13 +7,12 @@ number, and a tag after the first statement raises :class:`NotRecordable`."""
 from __future__ import annotations
 
 import json
-import re
 from json.encoder import c_make_encoder, encode_basestring
 
 from referee.log.events import (CardRun, Comment, Deal, Event, GameOver, HandStart, Kitty, Moon,
                                 Pass, Score, Tag, Total, Trick)
 from referee.log.jsonrecord import (FORMAT, HAND_MEMBERS, VERSION, Reading, players_value,
-                                    schema)
+                                    schema, valid)
 from referee.log.words import TAG_NAME_RE, split_players
 from referee.log.writer import write
 from referee.rules.cards import card_text
@@ -175,12 +174,12 @@ def _laid(node, indent: int, lead: int) -> str:
 
 class RecordWriter:
     """:func:`record_text` of a log given an event at a time, holding the text of each complete
-    tag, hand object and comment, not the events; ``plain`` (unless not ``judge``d): see
-    :class:`PlainValues`."""
+    tag, hand object and comment, not the events; ``plain`` (unless not ``judge``d): whether
+    the record read back gives the log's events (:func:`plain_piece`, :func:`plain_event`), if
+    not, a log is converted the long way."""
 
     def __init__(self, judge: bool = True) -> None:
         self.plain = judge
-        self._values = PlainValues() if judge else None
         self._lists = {key: _Listing(key) for key in ("tags", "hands", "comments")}
         self.hand: dict | None = None  # the hand object being made
         self.waiting: list[str] = []  # whole-line comments for the next statement
@@ -188,8 +187,8 @@ class RecordWriter:
 
     def put(self, key: str, value: dict) -> int:
         """Write a complete tag, hand object or comment; its index in its list."""
-        if key == "comments" and self.plain:
-            self.plain = self._values.text(value["text"])
+        if self.plain:
+            self.plain = plain_piece(key, value)
         listing = self._lists[key]
         listing.add(value)
         return len(listing.rows) - 1
@@ -233,7 +232,7 @@ class RecordWriter:
         """One event of the log, ``line`` its line's text (None: no comment beside it).
         Raises :class:`NotRecordable`."""
         if self.plain:
-            self.plain = self._values.event(event)
+            self.plain = plain_event(event)
         if isinstance(event, Comment):
             self.waiting.append("# " + event.text if event.text else "#")
             return
@@ -297,81 +296,24 @@ class _Listing:
         pieces.append("\n  ]")
 
 
-class PlainValues:
-    """Which statements a record holds so that, read back, they are the log's again (values
-    within the schema's bounds); a log with one that is not is converted the long way.  Each
-    distinct text is judged once."""
+def plain_piece(key: str, value: dict) -> bool:
+    """Whether a complete tag, hand object or comment (``key``: its list) is valid, as the
+    reader asks (jsonschema-rs)."""
+    if key == "hands":
+        return valid("hand", value)
+    return valid("record", {"format": FORMAT, "version": VERSION, key: [value]})
 
-    def __init__(self) -> None:
-        defs = schema()["$defs"]
-        self.one_line = re.compile(defs["text"]["not"]["pattern"])
-        self.name_length = defs["name"]["minLength"]
-        self.count = range(defs["count"]["minimum"], defs["count"]["maximum"] + 1)
-        self.points = range(defs["points"]["minimum"], defs["points"]["maximum"] + 1)
-        self.direction = re.compile(defs["hand"]["properties"]["pass"]["pattern"])
-        self.tag_name = re.compile(defs["tag"]["properties"]["name"]["pattern"])
-        self.choices = frozenset(defs["moon"]["properties"]["choice"]["enum"])
-        self.cards = max(defs[kind]["properties"]["cards"].get("minItems", 0)
-                         for kind in ("holding", "pass"))
-        self.entries = defs["entries"]["minItems"]
-        self.winners = defs["names"]["minItems"]
-        self.judged: dict[str, bool] = {}
 
-    def text(self, value: str) -> bool:
-        known = self.judged.get(value)
-        if known is None:
-            try:
-                value.encode("utf-8")  # (a lone surrogate is not JSON a reader takes)
-                known = not self.one_line.search(value)
-            except UnicodeEncodeError:
-                known = False
-            self.judged[value] = known
-        return known
-
-    def name(self, value: str | None, may_be_none: bool = False) -> bool:
-        if value is None:
-            return may_be_none
-        return len(value) >= self.name_length and self.text(value)
-
-    def event(self, event: Event) -> bool:
-        if isinstance(event, Trick):
-            return self.trick(event)
-        if isinstance(event, (Deal, Pass)):
-            return self.name(event.player) and len(event.run.cards) >= self.cards and (
-                not isinstance(event, Pass) or self.name(event.to, True))
-        if isinstance(event, (Score, Total)):
-            return len(event.entries) >= self.entries and all(
-                self.name(entry.player) and type(entry.value) is int
-                and entry.value in self.points for entry in event.entries)
-        if isinstance(event, HandStart):
-            direction = event.direction
-            return type(event.number) is int and event.number in self.count and self.name(
-                event.dealer, True) and (direction is None or (
-                    bool(self.direction.search(direction))
-                    and canonical_direction(direction) == direction))
-        if isinstance(event, Comment):
-            return event.text == event.text.strip()  # the reader strips a comment's words
-        if isinstance(event, Moon):
-            return self.name(event.player) and event.choice in self.choices
-        if isinstance(event, GameOver):
-            return len(event.players) >= self.winners and all(
-                self.name(name) and name.casefold() != "none" for name in event.players)
-        if isinstance(event, Tag):
-            return self.tag(event)
-        return isinstance(event, Kitty)
-
-    def trick(self, event: Trick) -> bool:
-        compact = event.leader is not None
-        return type(event.number) is int and event.number in self.count and (
-            not compact or self.name(event.leader)) and all(
-                self.name(play.player, compact) and (play.player is None) == compact
-                for play in event.plays) and (
-                    event.claim is None or self.name(event.claim.player, True))
-
-    def tag(self, event: Tag) -> bool:
-        if not (self.tag_name.search(event.name) and TAG_NAME_RE.fullmatch(event.name)):
-            return False
-        value = _tag(event)["value"]
-        if isinstance(value, list):
-            return event.name.casefold() == "players" and all(map(self.name, value))
-        return self.text(value)
+def plain_event(event: Event) -> bool:
+    """Whether the reader, which checks more than the schema, gives back the event as it is."""
+    if isinstance(event, Tag):
+        return TAG_NAME_RE.fullmatch(event.name) is not None
+    if isinstance(event, HandStart):
+        return event.direction is None or canonical_direction(event.direction) == event.direction
+    if isinstance(event, Comment):
+        return event.text == event.text.strip()  # the reader strips a comment's words
+    if isinstance(event, GameOver):
+        return all(name.casefold() != "none" for name in event.players)
+    if isinstance(event, Trick) and event.leader is not None:
+        return all(play.player is None for play in event.plays)
+    return True
