@@ -14,7 +14,7 @@ from referee.log.events import (CardRun, Comment, Deal, Event, GameOver, HandSta
 from referee.log.jsonrecord import (FORMAT, HAND_MEMBERS, VERSION, Reading, players_value,
                                     schema, valid)
 from referee.log.words import TAG_NAME_RE, split_players
-from referee.log.writer import write
+from referee.log.writer import remark, write
 from referee.rules.cards import card_text
 from referee.rules.ruleset import canonical_direction
 
@@ -81,15 +81,6 @@ def _tag(event: Tag) -> dict:
         if names and players_value(names) == event.value:
             return {"name": event.name, "value": names}
     return {"name": event.name, "value": event.value}
-
-
-def _remark(line: str, event: Event) -> str | None:
-    span = event.span
-    if span.end_line != span.line:
-        return None
-    rest = line[span.end_column - 1:]
-    cut = rest.find("#")
-    return rest[cut:].rstrip() if cut >= 0 else None
 
 
 def record_text(events: tuple[Event, ...], text: str = "") -> str:
@@ -240,9 +231,9 @@ class RecordWriter:
         for comment in self.waiting:
             self.put("comments", {"text": comment, "above": pointer})
         self.waiting = []
-        remark = _remark(line, event) if line is not None else None
-        if remark is not None:
-            self.put("comments", {"text": remark, "beside": pointer})
+        beside = remark(line, event) if line is not None else None
+        if beside is not None:
+            self.put("comments", {"text": beside, "beside": pointer})
 
     def pieces(self) -> list[str]:
         """The record's JSON text in pieces (once every event is given)."""

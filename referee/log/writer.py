@@ -76,7 +76,8 @@ class _Lines:
                 blank = blank or blank_before(event, previous, started)
                 if not isinstance(event, Comment):
                     previous = event
-                line = format_event(event) + _trailing_comment(line, event)
+                comment = None if isinstance(event, Comment) else remark(line, event)
+                line = format_event(event) + ("  " + comment if comment else "")
             elif number not in bad_lines and not line.strip():  # blank lines: keep one
                 blank = started
                 continue
@@ -91,9 +92,11 @@ class _Lines:
         return "\n".join(out) + "\n" if out else ""
 
 
-def _trailing_comment(line: str, event: Event) -> str:
-    if isinstance(event, Comment):
-        return ""
-    rest = line[event.span.end_column - 1 :]
+def remark(line: str, event: Event) -> str | None:
+    """The comment after a statement on its ``line``, if any."""
+    span = event.span
+    if span.end_line != span.line:
+        return None
+    rest = line[span.end_column - 1:]
     cut = rest.find("#")
-    return "  " + rest[cut:].rstrip() if cut >= 0 else ""
+    return rest[cut:].rstrip() if cut >= 0 else None
