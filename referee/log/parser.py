@@ -272,32 +272,17 @@ def grammar_text() -> str:
 _STATE: dict[str, object] = {}
 
 
-class _LarkParser(NamedTuple):
-    """The Lark parser, and what gives a builder's callbacks to its ``start`` rule."""
-
-    lark: Lark
-    configuration: Callable[[EventBuilder], ParseConf]
-
-
-def _parser() -> _LarkParser:
+def _parser() -> Lark:
     """The process-wide Lark parser, without callbacks; not cached on disk (Lark's cache is a
     pickle)."""
-    built = _STATE.get("parser")
-    if built is None:
+    lark = _STATE.get("parser")
+    if lark is None:
         import lark as lark_module
-        from lark.parsers.lalr_parser_state import ParseConf
 
-        lark = lark_module.Lark(grammar_text(), parser="lalr", lexer="contextual",
-                                start=["start", "line"], maybe_placeholders=True)
-        table = lark.parse_interactive("", start=START).parser_state.parse_conf.parse_table
-        callbacks = lark._parse_tree_builder.create_callback  # as Lark binds a transformer's methods
-
-        def configuration(builder: EventBuilder) -> ParseConf:
-            """The ``start`` rule's parse configuration with the callbacks of ``builder``."""
-            return ParseConf(table, callbacks(builder), START)
-
-        built = _STATE["parser"] = _LarkParser(lark, configuration)
-    return built  # type: ignore[return-value]
+        lark = _STATE["parser"] = lark_module.Lark(
+            grammar_text(), parser="lalr", lexer="contextual", start=["start", "line"],
+            maybe_placeholders=True)
+    return lark  # type: ignore[return-value]
 
 
 def _line_reader() -> LineReader:
@@ -307,7 +292,7 @@ def _line_reader() -> LineReader:
     if reader is None:
         facts = shipped_facts(grammar_text(), lark_version())
         if facts is None:
-            facts = grammar_facts(_parser()[0])
+            facts = grammar_facts(_parser())
         reader = _STATE["reader"] = LineReader(*facts)
     return reader  # type: ignore[return-value]
 
@@ -383,10 +368,13 @@ class _Reading:
         from lark.lexer import LexerState, LineCounter
         from lark.utils import TextSlice
 
-        lark, configuration = _parser()
-        if self._configuration is None:
-            self._configuration = configuration(self.builder)
-        parser = lark.parse_interactive("", start=START)
+        from lark.parsers.lalr_parser_state import ParseConf
+
+        parser = _parser().parse_interactive("", start=START)
+        if self._configuration is None:  # the start rule's, with this builder's callbacks
+            callbacks = _parser()._parse_tree_builder.create_callback(self.builder)
+            self._configuration = ParseConf(parser.parser_state.parse_conf.parse_table,
+                                            callbacks, START)
         parser.parser_state.parse_conf = self._configuration
         counter = LineCounter("\n")
         counter.char_pos = counter.line_start_pos = start
@@ -412,7 +400,7 @@ class _Reading:
     def _bad_line(self, line_text: str, line: int) -> None:
         from referee.log.errors import diagnose
 
-        column, end, message, hint = diagnose(_parser().lark, line_text, self.reread)
+        column, end, message, hint = diagnose(_parser(), line_text, self.reread)
         self.builder.problem(line, column, end, message, hint)
 
     def reread(self, line_text: str) -> Event | None:
@@ -599,7 +587,7 @@ def nothing_read(first: SyntaxIssue | None) -> UnreadableLog:
 if __name__ == "__main__":  # remake referee/log/shipped.py after a change of the grammar
     import lark as _lark
 
-    _source = shipped_source(grammar_text(), _lark.__version__, grammar_facts(_parser().lark))
+    _source = shipped_source(grammar_text(), _lark.__version__, grammar_facts(_parser()))
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "shipped.py"), "w",
               encoding="utf-8") as _file:
         _file.write(_source)
