@@ -298,21 +298,9 @@ def _line_reader() -> LineReader:
 
 
 # ---- parsing -------------------------------------------------------------------------------
-def _segments(text: str, size: int | None = None) -> Iterator[Segment]:
-    """("text", start, end, line) for runs of lines, each cut after the first newline ``size``
-    characters or more from its start, and ("long", ...) for lines longer than MAX_LINE, in
-    order.  Linear: jumps MAX_LINE characters at a time, counts each newline once."""
-
-    def runs(start: int, end: int, line: int) -> Iterator[Segment]:
-        while size is not None and end - start > size:
-            newline = text.find("\n", start + size - 1, end)
-            if newline < 0 or newline + 1 >= end:
-                break
-            yield "text", start, newline + 1, line
-            line += text.count("\n", start, newline + 1)
-            start = newline + 1
-        yield "text", start, end, line
-
+def _segments(text: str):
+    """("text", start, end, line) for runs of lines and ("long", ...) for lines longer than
+    MAX_LINE, in order.  Linear: jumps MAX_LINE characters at a time."""
     n = len(text)
     pos = seg_start = 0
     line = seg_line = 1
@@ -325,7 +313,7 @@ def _segments(text: str, size: int | None = None) -> Iterator[Segment]:
         end = text.find("\n", pos)
         end = n if end < 0 else end
         if seg_start < pos:
-            yield from runs(seg_start, pos, seg_line)
+            yield "text", seg_start, pos, seg_line
         yield "long", pos, end, line
         pos = seg_start = min(end + 1, n)
         line += 1
@@ -333,7 +321,24 @@ def _segments(text: str, size: int | None = None) -> Iterator[Segment]:
         if end == n:
             return
     if seg_start < n:
-        yield from runs(seg_start, n, seg_line)
+        yield "text", seg_start, n, seg_line
+
+
+def _cut(text: str, segments: Iterable[Segment], size: int) -> Iterator[Segment]:
+    """The ``segments``, each run of lines cut after the first newline ``size`` characters
+    or more from its start.  Linear: each newline found is counted once."""
+    for kind, start, end, line in segments:
+        if kind != "text":
+            yield kind, start, end, line
+            continue
+        while end - start > size:
+            newline = text.find("\n", start + size - 1, end)
+            if newline < 0 or newline + 1 >= end:
+                break
+            yield kind, start, newline + 1, line
+            line += text.count("\n", start, newline + 1)
+            start = newline + 1
+        yield kind, start, end, line
 
 
 class _Reading:
@@ -450,9 +455,9 @@ def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
     reader = _line_reader()
     reading = _Reading(builder(reader.terminals, MAX_ISSUES), reader)
     made = reading.builder
-    segments = _segments(source, size)
+    segments = _segments(source)
     groups: Iterable[tuple[int, int, Iterable[Segment]]] = [(0, 1, segments)] if size is None \
-        else ((piece[1], piece[3], (piece,)) for piece in segments)
+        else ((piece[1], piece[3], (piece,)) for piece in _cut(source, segments, size))
     given = 0  # the builder's problems already in a block
     for start, line, group in groups:
         made.events.clear()  # the previous block's (the last block's stay the builder's)
