@@ -10,7 +10,6 @@ is first read (:class:`_Found`).  An invalid record raises :class:`InvalidRecord
 from __future__ import annotations
 
 import json
-import re
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from importlib import resources
@@ -21,10 +20,10 @@ from typing import NamedTuple
 from referee.log.decode import UnreadableLog
 from referee.log.events import (CardRun, Claim, Comment, Deal, Entry, Event, GameOver, HandStart,
                                 Kitty, Moon, Pass, Play, Score, Span, Tag, Total, Trick)
-from referee.log.jsontext import (CHECK, STRICT, JsonError, Places, loads, members, pointer,
-                                  refuse_deep)
+from referee.log.jsontext import (BLANK, CHECK, STRICT, JsonError, Places, loads, members,
+                                  pointer, refuse_deep)
 from referee.log.words import TAG_NAME_RE, split_players
-from referee.rules.cards import Card, card_text
+from referee.rules.cards import CARD_BY_TEXT
 from referee.rules.ruleset import canonical_direction
 from referee.util.message import msg, msgn
 from referee.util.record import Record, record
@@ -35,8 +34,6 @@ __all__ = ["DESCRIPTIONS", "FORMAT", "MAX_PROBLEMS", "VERSION", "InvalidRecord",
 
 FORMAT = "referee-game-record"
 VERSION = 1
-_BLANK = re.compile(r"[ \t\n\r]*")
-_CARDS = {card_text(card): Card(card) for card in range(52)}  # the schema's cards
 _NOWHERE = Span(1, 1, 1, 1)  # the span of a member that is not there
 _new = object.__new__
 _SET_CARDS, _SET_SOURCE = (CardRun.__dict__[name].__set__ for name in ("cards", "_source"))
@@ -137,7 +134,7 @@ class Builder:
 
     def run(self, cards: list[str], path: tuple) -> CardRun:
         run = _new(CardRun)
-        _SET_CARDS(run, tuple(map(_CARDS.__getitem__, cards)))
+        _SET_CARDS(run, tuple(map(CARD_BY_TEXT.__getitem__, cards)))
         _SET_SOURCE(run, (self.places.spans, path))
         return run
 
@@ -213,7 +210,7 @@ class Builder:
                     "a trick with a leader lists only the cards, in seating order from the "
                     "leader") if leader is not None else msg(
                     "this play names no player (only a trick with a leader lists bare cards)"))
-            plays.append(Play(self.name(player), _CARDS[play["card"]], finder, index))
+            plays.append(Play(self.name(player), CARD_BY_TEXT[play["card"]], finder, index))
         claim = None
         if "winner" in trick:
             claim = Claim(self.name(trick["winner"]), self.span(trick, at, "winner"))
@@ -330,7 +327,7 @@ def _read(text: str, keep: bool = True) -> Reading:
 def _root(text: str) -> tuple[object, Iterator[object]]:
     """The record decoded but its hands (an empty list), and its hands, each decoded when
     reached."""
-    start = _BLANK.match(text).end()
+    start = BLANK.match(text).end()
     if text[start] != "{":
         return loads(text), iter(())
     root, hands = {}, iter(())

@@ -14,13 +14,13 @@ from json.scanner import make_scanner
 from referee.log.events import Span
 from referee.util.message import msg, msgn
 
-__all__ = ["CHECK", "MAX_DEPTH", "MAX_NUMBER", "STRICT", "JsonError", "Places", "loads", "members",
-           "pointer", "refuse_deep"]
+__all__ = ["BLANK", "CHECK", "MAX_DEPTH", "MAX_NUMBER", "STRICT", "JsonError", "Places", "loads",
+           "members", "pointer", "refuse_deep"]
 
 MAX_DEPTH = 32  # a game record nests six deep; anything far deeper is not a record
 MAX_NUMBER = 40  # characters: no count or score in a game needs more
 
-_BLANK = re.compile(r"[ \t\n\r]*")
+BLANK = re.compile(r"[ \t\n\r]*")
 # what comes before the next bracket that is not in a string, and that bracket (1), or the end
 # of the text (blank; a string not closed goes on to it); possessive, so linear
 _BRACKET = re.compile(r'(?:[^"\[\]{}]++|"(?:[^"\\]++|\\.)*+"?)*+([\[\]{}]|\Z)')
@@ -145,7 +145,7 @@ def _words(text: str, err: json.JSONDecodeError) -> str:
         return (msg("expected ',' or '{close}' in this object", close="}")
                 if refuse_deep(text, end=err.pos)[-1:] == ["{"]
                 else msg("expected ',' or '{close}' in this array", close="]"))
-    if err.msg == "Expecting value" and _BLANK.match(text, err.pos).end() == len(text):
+    if err.msg == "Expecting value" and BLANK.match(text, err.pos).end() == len(text):
         return msg("the document ends where a value is expected")
     return _NO_VALUE
 
@@ -155,27 +155,27 @@ def members(text: str, pos: int, scan=CHECK):
     or item of the container at ``pos``; ``end`` is None, and the last, where ``scan`` refuses
     the value."""
     named = text[pos] == "{"
-    pos = _BLANK.match(text, pos + 1).end()
+    pos = BLANK.match(text, pos + 1).end()
     while text[pos] not in "]}":
         name = name_at = None
         if named:
             name_at = pos
             name, pos = scanstring(text, pos + 1)
-            pos = _BLANK.match(text, text.index(":", pos) + 1).end()
+            pos = BLANK.match(text, text.index(":", pos) + 1).end()
         try:
             value, end = scan(text, pos)
         except (_Refused, RecursionError):
             yield name, name_at, pos, None, None
             return
         yield name, name_at, pos, end, value
-        pos = _BLANK.match(text, end).end()
-        pos = _BLANK.match(text, pos + (text[pos] == ",")).end()
+        pos = BLANK.match(text, end).end()
+        pos = BLANK.match(text, pos + (text[pos] == ",")).end()
 
 
 def _blame(text: str) -> tuple[int, str]:
     """The offset and words of the first fault the strict decoder refuses in a text that is
     JSON up to it, read down to it a member at a time."""
-    pos, depth = _BLANK.match(text).end(), 0
+    pos, depth = BLANK.match(text).end(), 0
     while text.startswith(("{", "["), pos):
         depth += 1
         if depth > MAX_DEPTH:
@@ -248,7 +248,7 @@ class Places:
 
     def where(self, path: tuple) -> tuple[int, int]:
         if not path:
-            return _BLANK.match(self.text).end(), len(self.text.rstrip(" \t\n\r"))
+            return BLANK.match(self.text).end(), len(self.text.rstrip(" \t\n\r"))
         return self.children(path[:-1])[path[-1]]
 
     def span(self, path: tuple) -> Span:

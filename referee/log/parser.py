@@ -461,8 +461,7 @@ def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
     given = 0  # the builder's problems already in a block
     for start, line, group in groups:
         made.events.clear()  # the previous block's (the last block's stay the builder's)
-        stop: str | None = None
-        why: str | None = None
+        stop = why = None
         try:
             with collector_paused():
                 _read(source, reader, reading, fast_lines, group)
