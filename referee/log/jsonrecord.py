@@ -39,6 +39,7 @@ _new = object.__new__
 _SET_CARDS, _SET_SOURCE = (CardRun.__dict__[name].__set__ for name in ("cards", "_source"))
 _SET_SPAN = tuple(Span.__dict__[name].__set__
                   for name in ("line", "column", "end_line", "end_column"))
+_place = attrgetter("line", "column", "end_line", "end_column")
 # the members of a hand object after its number, in log order: (member, kind, whether a list)
 HAND_MEMBERS = (("deal", Deal, True), ("kitty", Kitty, False), ("passes", Pass, True),
                 ("tricks", Trick, True), ("moon", Moon, False), ("score", Score, False),
@@ -94,10 +95,6 @@ class _Found(Span):
 
     def __reduce__(self):
         return Span, _place(self)
-
-
-def _place(span: Span) -> tuple[int, int, int, int]:
-    return span.line, span.column, span.end_line, span.end_column
 
 
 class _Plays:
