@@ -134,6 +134,8 @@ class LineReader:
         # a word-by-word statement
         groups = pattern.groupindex
         self.terminals = MappingProxyType(dict(terminals))
+        head = f"(?:{terminals['_WS']})?+(?:{terminals['LSQB']}|{terminals['PLAYERS']})"
+        self.tag_head, self.tag_lines = re.compile(head), re.compile(f"\n{head}")  # tags_after's
         self.common = tuple((groups[f"rest_{name}"], groups[f"head_{name}"], name, rule) for name, rule in common)
         self.plain = [groups[f"{p}_plain"] for p in "rest head number plays claim winner".split()]
         self.words = MappingProxyType({groups["hand"]: _hand, groups["tag"]: _tag,
@@ -518,15 +520,9 @@ def tags_after(text: str, start: int, line: int,
 def _tag_lines(reader: LineReader, text: str, start: int) -> Iterator[int]:
     """The starts of the lines from ``start`` on that may be tags (found by the newline
     before them)."""
-    head = _STATE.get("tag_head")
-    if head is None:
-        terminals = reader.terminals
-        head = re.compile(f"(?:{terminals['_WS']})?+(?:{terminals['LSQB']}|{terminals['PLAYERS']})")
-        _STATE["tag_lines"] = re.compile(f"\n{head.pattern}")
-        _STATE["tag_head"] = head  # last: a thread that finds it finds both
-    if start == 0 and head.match(text):
+    if start == 0 and reader.tag_head.match(text):
         yield 0
-    for m in _STATE["tag_lines"].finditer(text, max(start - 1, 0)):  # type: ignore[union-attr]
+    for m in reader.tag_lines.finditer(text, max(start - 1, 0)):
         yield m.start() + 1
 
 
