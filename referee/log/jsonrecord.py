@@ -28,9 +28,9 @@ from referee.rules.ruleset import canonical_direction
 from referee.util.message import msg, msgn
 from referee.util.record import Record, record
 
-__all__ = ["DESCRIPTIONS", "FORMAT", "MAX_PROBLEMS", "VERSION", "InvalidRecord", "Reading",
-           "RecordProblem", "players_value", "problems", "read_record", "record_pointers",
-           "schema", "valid", "validate_record"]
+__all__ = ["DESCRIPTIONS", "FORMAT", "HAND_MEMBERS", "MAX_PROBLEMS", "VERSION", "InvalidRecord",
+           "Reading", "RecordProblem", "players_value", "problems", "read_record",
+           "record_pointers", "schema", "valid", "validate_record"]
 
 FORMAT = "referee-game-record"
 VERSION = 1
