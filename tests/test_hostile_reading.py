@@ -119,7 +119,7 @@ def _plant_terminals(folder: Path, comment: str) -> None:
     from referee.log import parser
 
     text, version = _grammar_and_lark()
-    terminals, rules = parser.grammar_facts(parser._parser().lark)
+    terminals, rules = parser.grammar_facts(parser._parser())
     terminals = dict(terminals, COMMENT=comment)
     data = marshal.dumps((1, text, version, terminals, rules))
     key = zlib.crc32(f"{text}\0{version}\0{sys.version}".encode("utf-8"))

@@ -33,7 +33,7 @@ from referee.log.decode import UnreadableLog
 from referee.log.events import Comment, Deal, HandStart, Kitty, Span, Tag, Trick
 from referee.log.jsonrecord import InvalidRecord, players_value, read_record, record_pointers
 from referee.log.jsontext import MAX_DEPTH, JsonError, Places, loads
-from referee.log.jsonwrite import NotRecordable, record_of
+from referee.log.jsonwrite import NotRecordable, record_text
 from referee.log.parser import parse_bytes, parse_log
 from referee.log.jsonrecord import schema
 from referee.log.words import split_players
@@ -304,7 +304,7 @@ def test_a_record_is_judged_as_its_log(name):
 def test_statements_out_of_hand_order_continue_in_a_hand_without_number():
     log = ('[Players "A B C D E F"]\nhand 1\ntrick 1: A 2C\nkitty: QS\nscore: A 1\n'
            "score: A 2\n")
-    made = record_of(parse_log(log).events)
+    made = json.loads(record_text(parse_log(log).events))
     assert made["hands"] == [
         {"number": 1, "tricks": [{"number": 1, "plays": [{"player": "A", "card": "2C"}]}]},
         {"kitty": ["QS"], "score": [{"player": "A", "points": 1}]},
@@ -320,7 +320,7 @@ def test_statements_out_of_hand_order_continue_in_a_hand_without_number():
 
 def test_a_tag_after_the_first_statement_is_not_converted():
     with pytest.raises(NotRecordable) as err:
-        record_of(parse_log('[Players "A B"]\nscore: A 1\n[Target "50"]\n').events)
+        record_text(parse_log('[Players "A B"]\nscore: A 1\n[Target "50"]\n').events)
     assert (err.value.line, err.value.column) == (3, 1)
     with pytest.raises(SameFormat):
         convert('[Players "A B"]\n', "log")

@@ -535,7 +535,7 @@ def _regex_tree(pattern: str) -> str:
 
 
 def test_grammar_terminals_match_the_python_patterns():
-    lark = parser._parser()[0]
+    lark = parser._parser()
     assert _regex_tree(lark.get_terminal("NAME").pattern.to_regexp()) == _regex_tree(words.NAME_PATTERN)
     assert _regex_tree(lark.get_terminal("TAG_NAME").pattern.to_regexp()) == _regex_tree(words.TAG_NAME_RE.pattern)
 

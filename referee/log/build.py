@@ -1,11 +1,9 @@
 """The events of a parse, made as the grammar's rules are reduced (no parse tree is built).
 
-:class:`EventBuilder` holds the rule callbacks Lark calls (``transformer=``); each makes its event
-with a function of plain values, which the line reader calls too.  The grammar reads the body
-of a common statement as one coarse token, cut here into pieces with the exact (absolute,
-1-based) column of each: a fast path (one ``findall``) and, when anything looks unusual, a slow
-walk piece by piece, linear whatever the input, and the only place errors are worded.  Nothing
-here imports Lark, so that a log the line reader reads whole is read without it."""
+:class:`EventBuilder` holds the rule callbacks Lark calls; each makes its event with a function
+of plain values, which the line reader calls too.  A common statement's body, one coarse token,
+is cut here into pieces with the column of each: a fast path (one ``findall``), else a linear
+walk piece by piece, the only place errors are worded.  Nothing here imports Lark."""
 
 from __future__ import annotations
 
@@ -201,11 +199,8 @@ def _plays_slow(value: str, line: int, column: int) -> tuple[Play, ...]:
         return _plays_walk(value, line, column)
     except BodyError:
         items = [m.group() for m in _ITEM.finditer(value)]
-        if len(items) > 1 and all(item in CARD_BY_TEXT for item in items):
-            first = _ITEM.search(value)
-            col = column + first.start()
-            message = msg("expected a player name before the card '{card}'", card=first.group())
-            raise BodyError(col, col + len(first.group()), message, _COMPACT_HINT) from None
+        if len(items) > 1 and all(item in CARD_BY_TEXT for item in items):  # a compact trick
+            raise _name_error(value, _ITEM.search(value).start(), column) from None
         raise
 
 
@@ -502,19 +497,13 @@ class EventBuilder:
         )
 
     @statement
-    def score(self, line, col, head, rest_col, rest):
+    def score(self, line, col, head, rest_col, rest, kind=Score, read=entries):
+        """A score line; a total or winner line (``kind``), its LIST read by ``read``."""
         body = self._list(rest)
-        return Score(entries(body, line, rest_col), span(line, col, _end(rest_col, body)))
+        return kind(read(body, line, rest_col), span(line, col, _end(rest_col, body)))
 
-    @statement
-    def total(self, line, col, head, rest_col, rest):
-        body = self._list(rest)
-        return Total(entries(body, line, rest_col), span(line, col, _end(rest_col, body)))
-
-    @statement
-    def winner(self, line, col, head, rest_col, rest):
-        body = self._list(rest)
-        return GameOver(names(body, line, rest_col), span(line, col, _end(rest_col, body)))
+    total = statement(partial(score.build, kind=Total))
+    winner = statement(partial(score.build, kind=GameOver, read=names))
 
     @statement
     def players(self, line, col, head, rest_col, rest):

@@ -71,8 +71,7 @@ _REPAIR_MAX = 512
 
 
 def _word_at(line: str, index: int) -> str:
-    m = _WORD_AT.match(line, index)
-    return m.group() if m else ""
+    return m.group() if (m := _WORD_AT.match(line, index)) else ""
 
 
 def _previous_text(token: Token) -> str:
@@ -100,9 +99,9 @@ def _expected_words(expected: set[str], keyword: str) -> str:
     return words
 
 
-def diagnose(parser: Lark, line: str, reread: Reread | None = None) -> tuple[int, int, str, str | None]:
-    """(column, end_column, message, hint) for a rejected line; with ``reread``, the hint shows
-    the canonical line a clear repair reads as."""
+def diagnose(parser: Lark, line: str, reread: Reread) -> tuple[int, int, str, str | None]:
+    """(column, end_column, message, hint) for a rejected line; the hint shows the canonical
+    line a clear repair reads as, if any."""
     ip = parser.parse_interactive(line, start="line")
     seen: list[Token] = []
     try:
@@ -112,7 +111,7 @@ def diagnose(parser: Lark, line: str, reread: Reread | None = None) -> tuple[int
     except UnexpectedInput as err:
         expected, previous, index = _expected_at(err, seen, line, ip)
         column, end, message, hint = _explain(expected, previous, index, line)
-        if reread is not None and len(line) <= _REPAIR_MAX:
+        if len(line) <= _REPAIR_MAX:
             repaired = _canonical(_repairs(line, expected, previous, index), reread)
             # TRANSLATORS: {line} is a whole log line, as `referee fmt` writes it
             hint = msg("did you mean: {line}", line=repaired) if repaired else hint
@@ -139,7 +138,9 @@ def _explain(expected: set[str], previous: list[Token], index: int, line: str) -
         # TRANSLATORS: {word} is the tag name as written ("Player"); [Players "..."] is log syntax
         return column, end, msg("'{word}' is not a tag: the seating is the [Players \"...\"] tag",
                                 word=found), None
-    return column, end, _message(expected, previous[-1], keyword), _hint(expected, found)
+    guess = _near_miss(expected, found)
+    hint = _did_you_mean(guess) if guess and guess.casefold() != found.casefold() else None
+    return column, end, _message(expected, previous[-1], keyword), hint
 
 
 # ---- repairs: the canonical line a bad line most likely means -----------------------------
@@ -189,11 +190,10 @@ def _expected_at(err: UnexpectedInput, seen: list[Token], line: str, parser) -> 
         expected = set(err.allowed or ())
         previous = seen
         index = err.pos_in_stream
-    if parser is not None:
-        try:  # what the parser accepts here (the lexer's own set lacks the end of the line)
-            expected = set(parser.accepts()) or expected
-        except Exception:  # noqa: BLE001 - keep the lexer's set
-            pass
+    try:  # what the parser accepts here (the lexer's own set lacks the end of the line)
+        expected = set(parser.accepts()) or expected
+    except Exception:  # noqa: BLE001 - keep the lexer's set
+        pass
     expected.discard("_NL")
     if "DIRECTION" in expected:
         expected.discard("NUMBER")  # "2 left": the direction's words say so
@@ -221,13 +221,6 @@ def _near_miss(expected: set[str], found: str) -> str | None:
     if not found[:1].isalpha() or not expected.intersection(_CHOICES):
         return None
     return did_you_mean(found, [word for name, words in _CHOICES.items() if name in expected for word in words])
-
-
-def _hint(expected: set[str], found: str) -> str | None:
-    guess = _near_miss(expected, found)
-    if guess and guess.casefold() != found.casefold():
-        return _did_you_mean(guess)
-    return None
 
 
 def _message(expected: set[str], last: Token, keyword: str) -> str:

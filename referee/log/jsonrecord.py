@@ -10,7 +10,6 @@ is first read (:class:`_Found`).  An invalid record raises :class:`InvalidRecord
 from __future__ import annotations
 
 import json
-import re
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from importlib import resources
@@ -21,27 +20,30 @@ from typing import NamedTuple
 from referee.log.decode import UnreadableLog
 from referee.log.events import (CardRun, Claim, Comment, Deal, Entry, Event, GameOver, HandStart,
                                 Kitty, Moon, Pass, Play, Score, Span, Tag, Total, Trick)
-from referee.log.jsontext import (CHECK, STRICT, JsonError, Places, loads, members, pointer,
-                                  refuse_deep)
+from referee.log.jsontext import (BLANK, CHECK, STRICT, JsonError, Places, loads, members,
+                                  pointer, refuse_deep)
 from referee.log.words import TAG_NAME_RE, split_players
-from referee.rules.cards import Card, card_text
+from referee.rules.cards import CARD_BY_TEXT
 from referee.rules.ruleset import canonical_direction
 from referee.util.message import msg, msgn
 from referee.util.record import Record, record
 
-__all__ = ["DESCRIPTIONS", "FORMAT", "MAX_PROBLEMS", "VERSION", "InvalidRecord", "Reading",
-           "RecordProblem", "players_value", "problems", "read_record", "record_pointers",
-           "schema", "valid", "validate_record"]
+__all__ = ["DESCRIPTIONS", "FORMAT", "HAND_MEMBERS", "MAX_PROBLEMS", "VERSION", "InvalidRecord",
+           "Reading", "RecordProblem", "players_value", "problems", "read_record",
+           "record_pointers", "schema", "valid", "validate_record"]
 
 FORMAT = "referee-game-record"
 VERSION = 1
-_BLANK = re.compile(r"[ \t\n\r]*")
-_CARDS = {card_text(card): Card(card) for card in range(52)}  # the schema's cards
 _NOWHERE = Span(1, 1, 1, 1)  # the span of a member that is not there
 _new = object.__new__
 _SET_CARDS, _SET_SOURCE = (CardRun.__dict__[name].__set__ for name in ("cards", "_source"))
 _SET_SPAN = tuple(Span.__dict__[name].__set__
                   for name in ("line", "column", "end_line", "end_column"))
+_place = attrgetter("line", "column", "end_line", "end_column")
+# the members of a hand object after its number, in log order: (member, kind, whether a list)
+HAND_MEMBERS = (("deal", Deal, True), ("kitty", Kitty, False), ("passes", Pass, True),
+                ("tricks", Trick, True), ("moon", Moon, False), ("score", Score, False),
+                ("total", Total, False), ("winners", GameOver, False))
 
 
 class Reading(NamedTuple):
@@ -95,10 +97,6 @@ class _Found(Span):
         return Span, _place(self)
 
 
-def _place(span: Span) -> tuple[int, int, int, int]:
-    return span.line, span.column, span.end_line, span.end_column
-
-
 class _Plays:
     """The spans of the plays of a trick and of their cards, for :class:`Play`."""
 
@@ -121,10 +119,8 @@ class Builder:
         self.statements: list[tuple[tuple, Event]] = []  # each with its path
         self.names: dict[str, str] = {}  # each name, kept once
 
-    def span(self, value: dict, path: tuple, key: str | None = None) -> Span:
-        """The span of ``value`` at ``path``, or of its member ``key`` if it has one."""
-        if key is None:
-            return _Found(self.places, path)
+    def span(self, value: dict, path: tuple, key: str) -> Span:
+        """The span of the member ``key`` of ``value`` at ``path``, if it has one."""
         return _Found(self.places, (*path, key)) if key in value else _NOWHERE
 
     def fail(self, path: tuple, message: str) -> None:
@@ -135,7 +131,7 @@ class Builder:
 
     def run(self, cards: list[str], path: tuple) -> CardRun:
         run = _new(CardRun)
-        _SET_CARDS(run, tuple(map(_CARDS.__getitem__, cards)))
+        _SET_CARDS(run, tuple(map(CARD_BY_TEXT.__getitem__, cards)))
         _SET_SOURCE(run, (self.places.spans, path))
         return run
 
@@ -154,40 +150,54 @@ class Builder:
                               "Players tag can write (no name with both kinds of quote)"))
                 written = ""
             value = written
-        self.statements.append((at, Tag(name, value, self.span(tag, at))))
+        self.statements.append((at, Tag(name, value, _Found(self.places, at))))
 
     def hand(self, at: tuple, hand: dict) -> None:
         """Unless ``keep``, only the statements' paths (and the HandStart, for the comments)."""
         first = len(self.statements)
-        add = self.statements.append
         if "number" in hand:
             direction = hand.get("pass")
-            add((at, HandStart(
+            self.statements.append((at, HandStart(
                 int(hand["number"]), self.name(hand.get("dealer")),
                 None if direction is None else canonical_direction(direction),
                 self.span(hand, at, "number"), self.span(hand, at, "dealer"),
                 self.span(hand, at, "pass"))))
-        for index, deal in enumerate(hand.get("deal", ())):
-            path = (*at, "deal", index)
-            add((path, Deal(self.name(deal["player"]), self.run(deal["cards"], (*path, "cards")),
-                            self.span(deal, path), self.span(deal, path, "player"))))
-        if "kitty" in hand:
-            add(((*at, "kitty"), Kitty(self.run(hand["kitty"], (*at, "kitty")),
-                                       self.span(hand, at, "kitty"))))
-        for index, passed in enumerate(hand.get("passes", ())):
-            path = (*at, "passes", index)
-            add((path, Pass(self.name(passed["player"]), self.run(passed["cards"],
-                                                                  (*path, "cards")),
-                            self.name(passed.get("to")), self.span(passed, path),
-                            self.span(passed, path, "player"), self.span(passed, path, "to"))))
-        for index, trick in enumerate(hand.get("tricks", ())):
-            self.trick((*at, "tricks", index), trick)
-        self.closing(at, hand)
+        for key, kind, listed in HAND_MEMBERS:
+            if key in hand:
+                items = enumerate(hand[key]) if listed else ((None, hand[key]),)
+                for index, value in items:
+                    path = (*at, key) if index is None else (*at, key, index)
+                    self.statements.append((path, self.statement(kind, value, path)))
         if not self.keep:
             self.statements[first:] = [(path, event if type(event) is HandStart else None)
                                        for path, event in self.statements[first:]]
 
-    def trick(self, at: tuple, trick: dict) -> None:
+    def statement(self, kind: type, value, path: tuple) -> Event:
+        """The event of the member of a hand object at ``path``."""
+        span = _Found(self.places, path)
+        if kind is Trick:
+            return self.trick(path, value, span)
+        if kind is Kitty:
+            return Kitty(self.run(value, path), span)
+        if kind is GameOver:
+            names = tuple(map(self.name, value))
+            if any(name.casefold() == "none" for name in names):
+                self.fail(path, msg("'none' cannot be named as a winner of the game"))
+            return GameOver(names, span)
+        if kind is Score or kind is Total:
+            return kind(tuple(Entry(self.name(entry["player"]), int(entry["points"]),
+                                    _Found(self.places, (*path, index)))
+                              for index, entry in enumerate(value)), span)
+        player, player_span = self.name(value["player"]), _Found(self.places, (*path, "player"))
+        if kind is Moon:
+            return Moon(player, value["choice"], span, player_span)
+        run = self.run(value["cards"], (*path, "cards"))
+        if kind is Deal:
+            return Deal(player, run, span, player_span)
+        return Pass(player, run, self.name(value.get("to")), span, player_span,
+                    self.span(value, path, "to"))
+
+    def trick(self, at: tuple, trick: dict, span: Span) -> Trick:
         leader = trick.get("leader")
         plays, finder = [], _Plays(self.places, (*at, "plays"))
         for index, play in enumerate(trick["plays"]):
@@ -197,33 +207,12 @@ class Builder:
                     "a trick with a leader lists only the cards, in seating order from the "
                     "leader") if leader is not None else msg(
                     "this play names no player (only a trick with a leader lists bare cards)"))
-            plays.append(Play(self.name(player), _CARDS[play["card"]], finder, index))
+            plays.append(Play(self.name(player), CARD_BY_TEXT[play["card"]], finder, index))
         claim = None
         if "winner" in trick:
             claim = Claim(self.name(trick["winner"]), self.span(trick, at, "winner"))
-        self.statements.append((at, Trick(
-            int(trick["number"]), tuple(plays), claim, self.name(leader),
-            self.span(trick, at), self.span(trick, at, "leader"))))
-
-    def closing(self, at: tuple, hand: dict) -> None:
-        add = self.statements.append
-        if "moon" in hand:
-            moon, path = hand["moon"], (*at, "moon")
-            add((path, Moon(self.name(moon["player"]), moon["choice"], self.span(moon, path),
-                            self.span(moon, path, "player"))))
-        for key, kind in (("score", Score), ("total", Total)):
-            if key in hand:
-                path = (*at, key)
-                entries = tuple(Entry(self.name(entry["player"]), int(entry["points"]),
-                                      self.span(entry, (*path, index)))
-                                for index, entry in enumerate(hand[key]))
-                add((path, kind(entries, self.span(hand, at, key))))
-        if "winners" in hand:
-            path = (*at, "winners")
-            names = tuple(map(self.name, hand["winners"]))
-            if any(name.casefold() == "none" for name in names):
-                self.fail(path, msg("'none' cannot be named as a winner of the game"))
-            add((path, GameOver(names, self.span(hand, at, "winners"))))
+        return Trick(int(trick["number"]), tuple(plays), claim, self.name(leader), span,
+                     self.span(trick, at, "leader"))
 
     def finish(self, comments: list[dict]) -> Reading:
         """The events, each whole-line comment above the statement it names (at the end without
@@ -253,7 +242,8 @@ class Builder:
                 remarks[index] = text if text.startswith("#") else "# " + text
             else:  # as the log reader makes it: the text after the # without the blanks
                 words = text.removeprefix("#")
-                above.setdefault(index, []).append(Comment(words.strip(), self.span(comment, at)))
+                above.setdefault(index, []).append(Comment(words.strip(),
+                                                           _Found(self.places, at)))
         events: list[Event] = []
         moved: list[tuple[int, str]] = []
         for index, (_, event) in enumerate([*statements, ((), None)]):
@@ -334,7 +324,7 @@ def _read(text: str, keep: bool = True) -> Reading:
 def _root(text: str) -> tuple[object, Iterator[object]]:
     """The record decoded but its hands (an empty list), and its hands, each decoded when
     reached."""
-    start = _BLANK.match(text).end()
+    start = BLANK.match(text).end()
     if text[start] != "{":
         return loads(text), iter(())
     root, hands = {}, iter(())

@@ -14,13 +14,13 @@ from json.scanner import make_scanner
 from referee.log.events import Span
 from referee.util.message import msg, msgn
 
-__all__ = ["CHECK", "MAX_DEPTH", "MAX_NUMBER", "STRICT", "JsonError", "Places", "loads", "members",
-           "pointer", "refuse_deep"]
+__all__ = ["BLANK", "CHECK", "MAX_DEPTH", "MAX_NUMBER", "STRICT", "JsonError", "Places", "loads",
+           "members", "pointer", "refuse_deep"]
 
 MAX_DEPTH = 32  # a game record nests six deep; anything far deeper is not a record
 MAX_NUMBER = 40  # characters: no count or score in a game needs more
 
-_BLANK = re.compile(r"[ \t\n\r]*")
+BLANK = re.compile(r"[ \t\n\r]*")
 # what comes before the next bracket that is not in a string, and that bracket (1), or the end
 # of the text (blank; a string not closed goes on to it); possessive, so linear
 _BRACKET = re.compile(r'(?:[^"\[\]{}]++|"(?:[^"\\]++|\\.)*+"?)*+([\[\]{}]|\Z)')
@@ -60,7 +60,7 @@ def _object(pairs: list[tuple[str, object]]) -> dict:
 
 
 def _checked(pairs: list[tuple[str, object]]) -> None:
-    _object(pairs)  # (and let it go)
+    _object(pairs)  # (and let it go: the checker holds nothing)
 
 
 def _number(kind):
@@ -78,7 +78,6 @@ def _constant(word: str):
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_object, parse_int=_number(int),
                             parse_float=_number(float), parse_constant=_constant)
-# what refuses as _DECODER does, holding no object it reads
 _CHECKER = json.JSONDecoder(object_pairs_hook=_checked, parse_int=_number(len),
                             parse_float=_number(len), parse_constant=_constant)
 STRICT, CHECK = make_scanner(_DECODER), make_scanner(_CHECKER)
@@ -99,8 +98,7 @@ def loads(text: str, hold: bool = True) -> object:
 
 
 def _fault(text: str, offset: int, message: str) -> JsonError:
-    """The JsonError of nesting too deep before ``offset``, else of ``message`` there."""
-    refuse_deep(text, end=offset)
+    refuse_deep(text, end=offset)  # nesting too deep before the fault is said first
     return JsonError(message, offset)
 
 
@@ -147,7 +145,7 @@ def _words(text: str, err: json.JSONDecodeError) -> str:
         return (msg("expected ',' or '{close}' in this object", close="}")
                 if refuse_deep(text, end=err.pos)[-1:] == ["{"]
                 else msg("expected ',' or '{close}' in this array", close="]"))
-    if err.msg == "Expecting value" and _BLANK.match(text, err.pos).end() == len(text):
+    if err.msg == "Expecting value" and BLANK.match(text, err.pos).end() == len(text):
         return msg("the document ends where a value is expected")
     return _NO_VALUE
 
@@ -157,27 +155,27 @@ def members(text: str, pos: int, scan=CHECK):
     or item of the container at ``pos``; ``end`` is None, and the last, where ``scan`` refuses
     the value."""
     named = text[pos] == "{"
-    pos = _BLANK.match(text, pos + 1).end()
+    pos = BLANK.match(text, pos + 1).end()
     while text[pos] not in "]}":
         name = name_at = None
         if named:
             name_at = pos
             name, pos = scanstring(text, pos + 1)
-            pos = _BLANK.match(text, text.index(":", pos) + 1).end()
+            pos = BLANK.match(text, text.index(":", pos) + 1).end()
         try:
             value, end = scan(text, pos)
         except (_Refused, RecursionError):
             yield name, name_at, pos, None, None
             return
         yield name, name_at, pos, end, value
-        pos = _BLANK.match(text, end).end()
-        pos = _BLANK.match(text, pos + (text[pos] == ",")).end()
+        pos = BLANK.match(text, end).end()
+        pos = BLANK.match(text, pos + (text[pos] == ",")).end()
 
 
 def _blame(text: str) -> tuple[int, str]:
     """The offset and words of the first fault the strict decoder refuses in a text that is
     JSON up to it, read down to it a member at a time."""
-    pos, depth = _BLANK.match(text).end(), 0
+    pos, depth = BLANK.match(text).end(), 0
     while text.startswith(("{", "["), pos):
         depth += 1
         if depth > MAX_DEPTH:
@@ -216,10 +214,10 @@ class Places:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._starts: array | None = None  # the offset where each line starts
+        self._starts: array | None = None
         self._children: dict[tuple, dict | list] = {}  # the places in each container seen
 
-    def _lines(self) -> array:
+    def _lines(self) -> array:  # the offset where each line starts
         if self._starts is None:
             # packed: a list of ints would cost 36 bytes a line, more than a short line itself
             self._starts = array("q", [0])
@@ -250,7 +248,7 @@ class Places:
 
     def where(self, path: tuple) -> tuple[int, int]:
         if not path:
-            return _BLANK.match(self.text).end(), len(self.text.rstrip(" \t\n\r"))
+            return BLANK.match(self.text).end(), len(self.text.rstrip(" \t\n\r"))
         return self.children(path[:-1])[path[-1]]
 
     def span(self, path: tuple) -> Span:

@@ -1,35 +1,35 @@
 """A log's events -> a JSON game record (spec/game-record.md), and a record back to log text.
 
-:func:`record_of` makes a record whose statements, read in order, are the log's events; a hand
-written in another order goes on in a further hand object without a number, and a tag after
-the first statement raises :class:`NotRecordable`.  :func:`log_text` is the other way."""
+:func:`record_text` and :class:`RecordWriter` make a record whose statements, read in order, are
+the log's events; a hand written in another order goes on in a further hand object without a
+number, and a tag after the first statement raises :class:`NotRecordable`."""
 
 from __future__ import annotations
 
 import json
-import re
 from json.encoder import c_make_encoder, encode_basestring
 
 from referee.log.events import (CardRun, Comment, Deal, Event, GameOver, HandStart, Kitty, Moon,
                                 Pass, Score, Tag, Total, Trick)
-from referee.log.jsonrecord import FORMAT, VERSION, Reading, players_value, schema
+from referee.log.jsonrecord import (FORMAT, HAND_MEMBERS, VERSION, Reading, players_value,
+                                    schema, valid)
 from referee.log.words import TAG_NAME_RE, split_players
-from referee.log.writer import write
+from referee.log.writer import remark, write
 from referee.rules.cards import card_text
 from referee.rules.ruleset import canonical_direction
 
-__all__ = ["NotRecordable", "RecordWriter", "dump", "log_text", "record_of", "record_text"]
+__all__ = ["NotRecordable", "RecordWriter", "dump", "log_text", "record_text"]
 
 LINE_WIDTH = 100  # a JSON value that fits on a line this wide is written on one line
 
-# the place of each statement in a hand object: a kind of a higher rank cannot come before
-# one of a lower rank; those of a listed kind may repeat
-_RANK = {HandStart: 0, Deal: 1, Kitty: 2, Pass: 3, Trick: 4, Moon: 5, Score: 6, Total: 7,
-         GameOver: 8}
-_LISTED = {Deal: "deal", Pass: "passes", Trick: "tricks"}
+# each statement's place in a hand object (a higher rank cannot come before a lower one), its
+# member and whether it is a list (whose items may repeat the rank)
+_PLACE = {kind: (rank, key, listed)
+          for rank, (key, kind, listed) in enumerate(HAND_MEMBERS, start=1)}
+_PLACE[HandStart] = (0, None, False)
 # how many of each a hand object may hold (the schema's bounds: far more than any hand has)
 _MAX_ITEMS = {key: schema()["$defs"]["hand"]["properties"][key]["maxItems"]
-              for key in _LISTED.values()}
+              for key, _, listed in HAND_MEMBERS if listed}
 _WHAT = {"deal": "deal lines", "passes": "pass lines", "tricks": "tricks"}
 
 
@@ -72,87 +72,7 @@ def _value(event: Event):
         return {"player": event.player, "choice": event.choice}
     if isinstance(event, (Score, Total)):
         return [{"player": entry.player, "points": entry.value} for entry in event.entries]
-    return list(event.players)  # a GameOver, the one kind of _RANK left
-
-
-_KEYS = {Kitty: "kitty", Moon: "moon", Score: "score", Total: "total", GameOver: "winners"}
-
-
-class _Record:
-    """The record being made: each tag, hand object and comment is given to ``sink`` (its
-    list's name, its value) once complete."""
-
-    def __init__(self, sink) -> None:
-        self.sink = sink
-        self.count = {"tags": 0, "hands": 0, "comments": 0}
-        self.hand: dict | None = None  # the hand object being made
-        self.waiting: list[str] = []  # whole-line comments for the next statement
-        self.rank = -1  # of the last statement in the current hand object
-
-    def put(self, key: str, value: dict) -> int:
-        self.sink(key, value)
-        self.count[key] += 1
-        return self.count[key] - 1
-
-    def statement(self, event: Event) -> str:
-        """Put one statement in place; returns its pointer."""
-        if isinstance(event, Tag):
-            if self.hand is not None or self.count["hands"]:
-                raise NotRecordable("a tag after the first statement of the game: a record "
-                                    "keeps its tags first (move it above)", event.span.line,
-                                    event.span.column)
-            return f"/tags/{self.put('tags', _tag(event))}"
-        kind = type(event)
-        rank = _RANK[kind]
-        listed = _LISTED.get(kind)
-        if self.hand is None or rank == 0 or rank < self.rank or (
-                rank == self.rank and listed is None):
-            self.close_hand()
-            self.hand = {}
-        hand = self.hand
-        self.rank = rank
-        at = f"/hands/{self.count['hands']}"
-        if rank == 0:
-            hand.update(_value(event))
-            return at
-        if listed is not None:
-            items = hand.setdefault(listed, [])
-            if len(items) >= _MAX_ITEMS[listed]:  # (before a hostile hand is held whole)
-                raise NotRecordable(f"a hand of a record holds at most {_MAX_ITEMS[listed]} "
-                                    f"{_WHAT[listed]}; this is one more", event.span.line,
-                                    event.span.column)
-            items.append(_value(event))
-            return f"{at}/{listed}/{len(items) - 1}"
-        hand[_KEYS[kind]] = _value(event)
-        return f"{at}/{_KEYS[kind]}"
-
-    def close_hand(self) -> None:
-        if self.hand is not None:
-            self.put("hands", self.hand)
-            self.hand = None
-
-    def event(self, event: Event, line: str | None) -> None:
-        """One event of the log, ``line`` the text of its line (None: no comment beside it)."""
-        if isinstance(event, Comment):
-            self.waiting.append("# " + event.text if event.text else "#")
-            return
-        pointer = self.statement(event)
-        for comment in self.waiting:
-            self.put("comments", {"text": comment, "above": pointer})
-        self.waiting = []
-        remark = _remark(line, event) if line is not None else None
-        if remark is not None:
-            self.put("comments", {"text": remark, "beside": pointer})
-
-    def finish(self) -> None:
-        self.close_hand()
-        for text in self.waiting:
-            self.put("comments", {"text": text})
-        self.waiting = []
-
-
-def _head() -> dict:
-    return {"format": FORMAT, "version": VERSION}
+    return list(event.players)  # a GameOver, the one kind left
 
 
 def _tag(event: Tag) -> dict:
@@ -163,32 +83,15 @@ def _tag(event: Tag) -> dict:
     return {"name": event.name, "value": event.value}
 
 
-def _remark(line: str, event: Event) -> str | None:
-    span = event.span
-    if span.end_line != span.line:
-        return None
-    rest = line[span.end_column - 1:]
-    cut = rest.find("#")
-    return rest[cut:].rstrip() if cut >= 0 else None
-
-
-def record_of(events: tuple[Event, ...], text: str = "") -> dict:
+def record_text(events: tuple[Event, ...], text: str = "") -> str:
     """The record of a log's events (``text``, the log's text, gives the comments beside
     statements).  Raises :class:`NotRecordable`."""
-    lists: dict[str, list[dict]] = {"tags": [], "hands": [], "comments": []}
-    made = _Record(lambda key, value: lists[key].append(value))
+    writer = RecordWriter(judge=False)
     lines = text.split("\n") if text else []
     for event in events:
         line = event.span.line
-        made.event(event, lines[line - 1] if 1 <= line <= len(lines) else None)
-    made.finish()
-    data = _head()
-    data.update((key, value) for key, value in lists.items() if value)
-    return data
-
-
-def record_text(events: tuple[Event, ...], text: str = "") -> str:
-    return dump(record_of(events, text)) + "\n"
+        writer.event(event, lines[line - 1] if 1 <= line <= len(lines) else None)
+    return "".join(writer.pieces())
 
 
 def log_text(reading: Reading) -> str:
@@ -262,32 +165,85 @@ def _laid(node, indent: int, lead: int) -> str:
 
 class RecordWriter:
     """:func:`record_text` of a log given an event at a time, holding the text of each complete
-    tag, hand object and comment, not the events; ``plain``: see :class:`PlainValues`."""
+    tag, hand object and comment, not the events; ``plain`` (unless not ``judge``d): whether
+    the record read back gives the log's events (:func:`plain_piece`, :func:`plain_event`), if
+    not, a log is converted the long way."""
 
-    def __init__(self) -> None:
-        self.plain = True
-        self._values = PlainValues()
+    def __init__(self, judge: bool = True) -> None:
+        self.plain = judge
         self._lists = {key: _Listing(key) for key in ("tags", "hands", "comments")}
-        self._made = _Record(self._sink)
+        self.hand: dict | None = None  # the hand object being made
+        self.waiting: list[str] = []  # whole-line comments for the next statement
+        self.rank = -1  # of the last statement in the current hand object
 
-    def _sink(self, key: str, value: dict) -> None:
-        if key == "comments" and self.plain:
-            self.plain = self._values.text(value["text"])
-        self._lists[key].add(value)
+    def put(self, key: str, value: dict) -> int:
+        """Write a complete tag, hand object or comment; its index in its list."""
+        if self.plain:
+            self.plain = plain_piece(key, value)
+        listing = self._lists[key]
+        listing.add(value)
+        return len(listing.rows) - 1
+
+    def statement(self, event: Event) -> str:
+        """Put one statement in place; returns its pointer."""
+        if isinstance(event, Tag):
+            if self.hand is not None or self._lists["hands"].rows:
+                raise NotRecordable("a tag after the first statement of the game: a record "
+                                    "keeps its tags first (move it above)", event.span.line,
+                                    event.span.column)
+            return f"/tags/{self.put('tags', _tag(event))}"
+        rank, key, listed = _PLACE[type(event)]
+        if self.hand is None or rank == 0 or rank < self.rank or (
+                rank == self.rank and not listed):
+            self.close_hand()
+            self.hand = {}
+        hand = self.hand
+        self.rank = rank
+        at = f"/hands/{len(self._lists['hands'].rows)}"
+        if rank == 0:
+            hand.update(_value(event))
+            return at
+        if not listed:
+            hand[key] = _value(event)
+            return f"{at}/{key}"
+        items = hand.setdefault(key, [])
+        if len(items) >= _MAX_ITEMS[key]:  # (before a hostile hand is held whole)
+            raise NotRecordable(f"a hand of a record holds at most {_MAX_ITEMS[key]} "
+                                f"{_WHAT[key]}; this is one more", event.span.line,
+                                event.span.column)
+        items.append(_value(event))
+        return f"{at}/{key}/{len(items) - 1}"
+
+    def close_hand(self) -> None:
+        if self.hand is not None:
+            self.put("hands", self.hand)
+            self.hand = None
 
     def event(self, event: Event, line: str | None) -> None:
         """One event of the log, ``line`` its line's text (None: no comment beside it).
         Raises :class:`NotRecordable`."""
         if self.plain:
-            self.plain = self._values.event(event)
-        self._made.event(event, line)
+            self.plain = plain_event(event)
+        if isinstance(event, Comment):
+            self.waiting.append("# " + event.text if event.text else "#")
+            return
+        pointer = self.statement(event)
+        for comment in self.waiting:
+            self.put("comments", {"text": comment, "above": pointer})
+        self.waiting = []
+        beside = remark(line, event) if line is not None else None
+        if beside is not None:
+            self.put("comments", {"text": beside, "beside": pointer})
 
     def pieces(self) -> list[str]:
         """The record's JSON text in pieces (once every event is given)."""
-        self._made.finish()
+        self.close_hand()
+        for text in self.waiting:
+            self.put("comments", {"text": text})
+        self.waiting = []
         lists = self._lists
         if all(listing.values is not None for listing in lists.values()):  # a small record
-            data = _head()
+            data = {"format": FORMAT, "version": VERSION}
             data.update((key, made.values) for key, made in lists.items() if made.values)
             return [dump(data) + "\n"]
         pieces = [f"{{\n  \"format\": {json.dumps(FORMAT)},\n  \"version\": {VERSION}"]
@@ -331,81 +287,24 @@ class _Listing:
         pieces.append("\n  ]")
 
 
-class PlainValues:
-    """Which statements a record holds so that, read back, they are the log's again (values
-    within the schema's bounds); a log with one that is not is converted the long way.  Each
-    distinct text is judged once."""
+def plain_piece(key: str, value: dict) -> bool:
+    """Whether a complete tag, hand object or comment (``key``: its list) is valid, as the
+    reader asks (jsonschema-rs)."""
+    if key == "hands":
+        return valid("hand", value)
+    return valid("record", {"format": FORMAT, "version": VERSION, key: [value]})
 
-    def __init__(self) -> None:
-        defs = schema()["$defs"]
-        self.one_line = re.compile(defs["text"]["not"]["pattern"])
-        self.name_length = defs["name"]["minLength"]
-        self.count = range(defs["count"]["minimum"], defs["count"]["maximum"] + 1)
-        self.points = range(defs["points"]["minimum"], defs["points"]["maximum"] + 1)
-        self.direction = re.compile(defs["hand"]["properties"]["pass"]["pattern"])
-        self.tag_name = re.compile(defs["tag"]["properties"]["name"]["pattern"])
-        self.choices = frozenset(defs["moon"]["properties"]["choice"]["enum"])
-        self.cards = max(defs[kind]["properties"]["cards"].get("minItems", 0)
-                         for kind in ("holding", "pass"))
-        self.entries = defs["entries"]["minItems"]
-        self.winners = defs["names"]["minItems"]
-        self.judged: dict[str, bool] = {}
 
-    def text(self, value: str) -> bool:
-        known = self.judged.get(value)
-        if known is None:
-            try:
-                value.encode("utf-8")  # (a lone surrogate is not JSON a reader takes)
-                known = not self.one_line.search(value)
-            except UnicodeEncodeError:
-                known = False
-            self.judged[value] = known
-        return known
-
-    def name(self, value: str | None, may_be_none: bool = False) -> bool:
-        if value is None:
-            return may_be_none
-        return len(value) >= self.name_length and self.text(value)
-
-    def event(self, event: Event) -> bool:
-        if isinstance(event, Trick):
-            return self.trick(event)
-        if isinstance(event, (Deal, Pass)):
-            return self.name(event.player) and len(event.run.cards) >= self.cards and (
-                not isinstance(event, Pass) or self.name(event.to, True))
-        if isinstance(event, (Score, Total)):
-            return len(event.entries) >= self.entries and all(
-                self.name(entry.player) and type(entry.value) is int
-                and entry.value in self.points for entry in event.entries)
-        if isinstance(event, HandStart):
-            direction = event.direction
-            return type(event.number) is int and event.number in self.count and self.name(
-                event.dealer, True) and (direction is None or (
-                    bool(self.direction.search(direction))
-                    and canonical_direction(direction) == direction))
-        if isinstance(event, Comment):
-            return event.text == event.text.strip()  # the reader strips a comment's words
-        if isinstance(event, Moon):
-            return self.name(event.player) and event.choice in self.choices
-        if isinstance(event, GameOver):
-            return len(event.players) >= self.winners and all(
-                self.name(name) and name.casefold() != "none" for name in event.players)
-        if isinstance(event, Tag):
-            return self.tag(event)
-        return isinstance(event, Kitty)
-
-    def trick(self, event: Trick) -> bool:
-        compact = event.leader is not None
-        return type(event.number) is int and event.number in self.count and (
-            not compact or self.name(event.leader)) and all(
-                self.name(play.player, compact) and (play.player is None) == compact
-                for play in event.plays) and (
-                    event.claim is None or self.name(event.claim.player, True))
-
-    def tag(self, event: Tag) -> bool:
-        if not (self.tag_name.search(event.name) and TAG_NAME_RE.fullmatch(event.name)):
-            return False
-        value = _tag(event)["value"]
-        if isinstance(value, list):
-            return event.name.casefold() == "players" and all(map(self.name, value))
-        return self.text(value)
+def plain_event(event: Event) -> bool:
+    """Whether the reader, which checks more than the schema, gives back the event as it is."""
+    if isinstance(event, Tag):
+        return TAG_NAME_RE.fullmatch(event.name) is not None
+    if isinstance(event, HandStart):
+        return event.direction is None or canonical_direction(event.direction) == event.direction
+    if isinstance(event, Comment):
+        return event.text == event.text.strip()  # the reader strips a comment's words
+    if isinstance(event, GameOver):
+        return all(name.casefold() != "none" for name in event.players)
+    if isinstance(event, Trick) and event.leader is not None:
+        return all(play.player is None for play in event.plays)
+    return True

@@ -1,17 +1,11 @@
-"""The written game log -> events.
+"""The written game log -> events: ``parse_log`` (never raises: one :class:`SyntaxIssue` per
+unreadable line), or ``parse_blocks`` a block of whole lines at a time.
 
-``parse_log(text)`` returns the events of every readable line plus one :class:`SyntaxIssue` for
-every unreadable one; it never raises.  ``parse_blocks`` gives the same reading a block of lines
-at a time (every statement is one line, so a cut between two lines changes nothing).
-
-:class:`LineReader` reads the lines of a well-formed log in one regular expression run, built
-from the grammar's own terminals (shipped with the package), giving each line to the callback
-Lark would, with the tokens Lark's contextual lexer would make: in each parser state the
-terminals it allows start differently, and a HEAD ends with the blanks after it, so a line has
-one way to be cut.  Lark (LALR, driven by one parse's builder) reads every other line, so the
-messages about malformed lines come from the grammar; after a rejected line it restarts at the
-next line of the same string (Lark >= 1.2's ``TextSlice``).  What parses share is immutable
-once made, so parses in several threads run at once, without a lock."""
+:class:`LineReader` reads the lines of a well-formed log in one regular expression run built
+from the grammar's terminals, cut into the tokens Lark's contextual lexer would make (a HEAD
+ends with its blanks, so a line has one way to be cut).  Lark (LALR) reads every other line, so
+the messages about malformed lines come from the grammar; after a rejected line it restarts at
+the next one (Lark >= 1.2's ``TextSlice``).  Parses share only what is immutable once made."""
 
 from __future__ import annotations
 
@@ -104,12 +98,10 @@ def grammar_facts(lark) -> Facts:
 
 
 class LineReader:
-    """Reads the lines it can with the grammar's terminals into a builder; one reader serves
-    every parse in every thread."""
+    """Reads the lines it can with the grammar's terminals into a builder (of any parse)."""
 
     def __init__(self, terminals: Mapping[str, str], rules: Iterable[tuple[str, Sequence[str]]]) -> None:
-        def terminal(name: str, group: str | None = None) -> str:
-            """The terminal's pattern, atomic (as a lexer matches a token), in a named group."""
+        def terminal(name: str, group: str | None = None) -> str:  # atomic, as a lexer's token
             return f"(?>(?P<{group or name}>{terminals[name]}))"
 
         statements = [PLAIN_TRICK_LINE, *PLAIN_LINES.values()]
@@ -123,38 +115,35 @@ class LineReader:
         # last one perhaps blanks and an ignored comment (_TRAILING_COMMENT), then the newline.
         blanks = f"(?:{terminals['_WS']})?+"
         end = f"{blanks}(?:{terminals['_TRAILING_COMMENT']})?+\n"
-        # hand: HAND NUMBER [DEALER NAME] [PASS direction], direction: DIRECTION | NUMBER SIDE
         direction = (f"(?:{terminal('DIRECTION')}"
                      f"|{terminal('NUMBER', 'COUNT')}{blanks}{terminal('SIDE')})")
         statements.append(
             f"(?P<hand>{terminal('HAND')}{blanks}{terminal('NUMBER')}"
             f"(?:{blanks}{terminal('DEALER')}{blanks}{terminal('NAME', 'DEALER_NAME')})?"
             f"(?:{blanks}{terminal('PASS')}{blanks}{direction})?{end})")
-        # tag: LSQB TAG_NAME STRING RSQB
         statements.append(
             f"(?P<tag>{terminal('LSQB')}{blanks}{terminal('TAG_NAME')}{blanks}"
             f"{terminal('STRING')}{blanks}{terminal('RSQB')}{end})")
-        # moon: MOON NAME CHOICE
         statements.append(
             f"(?P<moon>{terminal('MOON')}{blanks}{terminal('NAME', 'MOON_NAME')}{blanks}"
             f"{terminal('CHOICE')}{end})")
-        # comment: COMMENT (a whole line: nothing can follow it but the newline)
         statements.append(f"(?P<comment>{terminal('COMMENT')}\n)")
-        # at the start of a line, after any blanks (ignored _WS)
         pattern = re.compile(f"(?m)^{blanks}(?:{'|'.join(statements)})")
         self.lines = pattern.finditer
         # m.lastindex is the group that closed last: a statement's REST, or the group around
         # a word-by-word statement
         groups = pattern.groupindex
         self.terminals = MappingProxyType(dict(terminals))
+        head = f"(?:{terminals['_WS']})?+(?:{terminals['LSQB']}|{terminals['PLAYERS']})"
+        self.tag_head, self.tag_lines = re.compile(head), re.compile(f"\n{head}")  # tags_after's
         self.common = tuple((groups[f"rest_{name}"], groups[f"head_{name}"], name, rule) for name, rule in common)
         self.plain = [groups[f"{p}_plain"] for p in "rest head number plays claim winner".split()]
         self.words = MappingProxyType({groups["hand"]: _hand, groups["tag"]: _tag,
                                        groups["moon"]: _moon, groups["comment"]: _comment})
 
     def read(self, text: str, start: int, end: int, line: int, builder: EventBuilder, slow: Slow) -> None:
-        """Read the whole lines ``text[start:end]`` (the first is ``line``) into ``builder``,
-        passing every run of lines not read here to ``slow``, in order."""
+        """Read the whole lines ``text[start:end]`` (the first is ``line``) into ``builder``;
+        each run of lines not read here goes to ``slow``, in order."""
         kind, words = type(builder), self.words
         plain = {"deal_plain": plain_deal, "passing_plain": plain_pass}  # unless the builder's own
         builds = {rest: (head, plain[name] if name in plain and getattr(kind, rule) is getattr(EventBuilder, rule)
@@ -285,32 +274,17 @@ def grammar_text() -> str:
 _STATE: dict[str, object] = {}
 
 
-class _LarkParser(NamedTuple):
-    """The Lark parser, and what gives a builder's callbacks to its ``start`` rule."""
-
-    lark: Lark
-    configuration: Callable[[EventBuilder], ParseConf]
-
-
-def _parser() -> _LarkParser:
+def _parser() -> Lark:
     """The process-wide Lark parser, without callbacks; not cached on disk (Lark's cache is a
     pickle)."""
-    built = _STATE.get("parser")
-    if built is None:
+    lark = _STATE.get("parser")
+    if lark is None:
         import lark as lark_module
-        from lark.parsers.lalr_parser_state import ParseConf
 
-        lark = lark_module.Lark(grammar_text(), parser="lalr", lexer="contextual",
-                                start=["start", "line"], maybe_placeholders=True)
-        table = lark.parse_interactive("", start=START).parser_state.parse_conf.parse_table
-        callbacks = lark._parse_tree_builder.create_callback  # as Lark binds a transformer's methods
-
-        def configuration(builder: EventBuilder) -> ParseConf:
-            """The ``start`` rule's parse configuration with the callbacks of ``builder``."""
-            return ParseConf(table, callbacks(builder), START)
-
-        built = _STATE["parser"] = _LarkParser(lark, configuration)
-    return built  # type: ignore[return-value]
+        lark = _STATE["parser"] = lark_module.Lark(
+            grammar_text(), parser="lalr", lexer="contextual", start=["start", "line"],
+            maybe_placeholders=True)
+    return lark  # type: ignore[return-value]
 
 
 def _line_reader() -> LineReader:
@@ -320,7 +294,7 @@ def _line_reader() -> LineReader:
     if reader is None:
         facts = shipped_facts(grammar_text(), lark_version())
         if facts is None:
-            facts = grammar_facts(_parser()[0])
+            facts = grammar_facts(_parser())
         reader = _STATE["reader"] = LineReader(*facts)
     return reader  # type: ignore[return-value]
 
@@ -370,8 +344,7 @@ def _cut(text: str, segments: Iterable[Segment], size: int) -> Iterator[Segment]
 
 
 class _Reading:
-    """One parse in progress: its builder, and Lark's configuration for it (made when a line
-    first needs Lark)."""
+    """One parse in progress: its builder, and Lark's configuration for it (made when needed)."""
 
     __slots__ = ("builder", "reader", "_configuration")
 
@@ -402,10 +375,13 @@ class _Reading:
         from lark.lexer import LexerState, LineCounter
         from lark.utils import TextSlice
 
-        lark, configuration = _parser()
-        if self._configuration is None:
-            self._configuration = configuration(self.builder)
-        parser = lark.parse_interactive("", start=START)
+        from lark.parsers.lalr_parser_state import ParseConf
+
+        parser = _parser().parse_interactive("", start=START)
+        if self._configuration is None:  # the start rule's, with this builder's callbacks
+            callbacks = _parser()._parse_tree_builder.create_callback(self.builder)
+            self._configuration = ParseConf(parser.parser_state.parse_conf.parse_table,
+                                            callbacks, START)
         parser.parser_state.parse_conf = self._configuration
         counter = LineCounter("\n")
         counter.char_pos = counter.line_start_pos = start
@@ -431,7 +407,7 @@ class _Reading:
     def _bad_line(self, line_text: str, line: int) -> None:
         from referee.log.errors import diagnose
 
-        column, end, message, hint = diagnose(_parser().lark, line_text, self.reread)
+        column, end, message, hint = diagnose(_parser(), line_text, self.reread)
         self.builder.problem(line, column, end, message, hint)
 
     def reread(self, line_text: str) -> Event | None:
@@ -457,8 +433,7 @@ def _where(err, text: str, start: int, end: int, line: int) -> tuple[int, int]:
 
 
 def parse_log(text: str, builder: type[EventBuilder] = EventBuilder) -> ParseResult:
-    """Events and syntax issues of a log; never raises.  ``builder``: the class of the rule
-    callbacks."""
+    """Events and syntax issues of a log (``builder``: the class of the rule callbacks)."""
     return _parse(text, builder=builder)
 
 
@@ -471,14 +446,13 @@ def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = Eve
 
 def parse_blocks(text: str, builder: type[EventBuilder] = EventBuilder,
                  size: int = BLOCK_CHARS) -> Iterator[Block]:
-    """:func:`parse_log` a block of about ``size`` characters at a time, each block's events
-    dropped once yielded; ``text`` must be normalised."""
+    """:func:`parse_log` a block of about ``size`` characters at a time (``text`` normalised)."""
     return _blocks(text, True, builder, size)
 
 
 def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
             size: int | None) -> Iterator[Block]:
-    """The blocks of ``text`` of about ``size`` characters, or one block (``size`` None)."""
+    """The blocks of ``text`` of about ``size`` characters, or one (``size`` None)."""
     source = text if text.endswith("\n") else text + "\n"
     reader = _line_reader()
     reading = _Reading(builder(reader.terminals, MAX_ISSUES), reader)
@@ -489,8 +463,7 @@ def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
     given = 0  # the builder's problems already in a block
     for start, line, group in groups:
         made.events.clear()  # the previous block's (the last block's stay the builder's)
-        stop: str | None = None
-        why: str | None = None
+        stop = why = None
         try:
             with collector_paused():
                 _read(source, reader, reading, fast_lines, group)
@@ -506,7 +479,7 @@ def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
             why = STOP_FAILED
         issues = [SyntaxIssue(line, column, line, end, message, hint)
                   for line, column, end, message, hint in made.problems[given:]]
-        issues.sort(key=lambda issue: issue.line)  # stable; they come in order but for safety
+        issues.sort(key=lambda issue: issue.line)
         if stop is not None:
             issues.append(SyntaxIssue(stop_line, 1, stop_line, 2, stop))
         given = len(made.problems)  # (kept: they count towards MAX_ISSUES)
@@ -547,15 +520,9 @@ def tags_after(text: str, start: int, line: int,
 def _tag_lines(reader: LineReader, text: str, start: int) -> Iterator[int]:
     """The starts of the lines from ``start`` on that may be tags (found by the newline
     before them)."""
-    head = _STATE.get("tag_head")
-    if head is None:
-        terminals = reader.terminals
-        head = re.compile(f"(?:{terminals['_WS']})?+(?:{terminals['LSQB']}|{terminals['PLAYERS']})")
-        _STATE["tag_lines"] = re.compile(f"\n{head.pattern}")
-        _STATE["tag_head"] = head  # last: a thread that finds it finds both
-    if start == 0 and head.match(text):
+    if start == 0 and reader.tag_head.match(text):
         yield 0
-    for m in _STATE["tag_lines"].finditer(text, max(start - 1, 0)):  # type: ignore[union-attr]
+    for m in reader.tag_lines.finditer(text, max(start - 1, 0)):
         yield m.start() + 1
 
 
@@ -582,8 +549,7 @@ def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool,
 
 
 def parse_bytes(data: bytes) -> ParseResult:
-    """decode_log + parse_log (a JSON game record read as one); raises UnreadableLog for input
-    that is not a log at all."""
+    """decode_log + parse_log (a JSON game record read as one); raises UnreadableLog."""
     return parse_text(log_text(data))
 
 
@@ -621,7 +587,7 @@ def nothing_read(first: SyntaxIssue | None) -> UnreadableLog:
 if __name__ == "__main__":  # remake referee/log/shipped.py after a change of the grammar
     import lark as _lark
 
-    _source = shipped_source(grammar_text(), _lark.__version__, grammar_facts(_parser().lark))
+    _source = shipped_source(grammar_text(), _lark.__version__, grammar_facts(_parser()))
     with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "shipped.py"), "w",
               encoding="utf-8") as _file:
         _file.write(_source)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from itertools import chain
 
 from referee.log.canonical import blank_before, format_event
 from referee.log.decode import normalise
@@ -39,44 +40,34 @@ def format_text(text: str) -> tuple[str, tuple[SyntaxIssue, ...]]:
 
 
 def format_pieces(text: str, issues: list[SyntaxIssue], size: int = BLOCK_CHARS) -> Iterator[str]:
-    """:func:`format_text`'s text a block of lines at a time; the syntax issues are added to
-    ``issues`` as the blocks are read."""
+    """:func:`format_text`'s text a block of lines at a time (a run of blank lines becomes one,
+    none at the start or the end); the syntax issues are added to ``issues`` as the blocks are
+    read."""
     text = normalise(text)
-    lines = _Lines()
+    started = blank = False  # a line is written; a blank line is owed before the next one
+    previous: Event | None = None  # the last statement (None after an unread line)
     held = None  # a block is formatted once the next one says where it ends
-    for block in parse_blocks(text, size=size):
-        issues.extend(block.issues)
-        if held is not None:
-            yield lines.block(text, held, block.start)
-        held = block
-    if held is not None:
-        yield lines.block(text, held, len(text))
-
-
-class _Lines:
-    """The canonical lines of a log, a block at a time (a run of blank lines becomes one, none
-    at the start or the end)."""
-
-    def __init__(self) -> None:
-        self.started = False  # a line has been written
-        self.blank = False  # a blank line is owed before the next line written
-        self.previous: Event | None = None  # the last statement (None after an unread line)
-
-    def block(self, text: str, block, end: int) -> str:
-        by_line = {event.span.line: event for event in block.events}
-        bad_lines = {issue.line for issue in block.issues}
-        rows = text[block.start:end].split("\n")
+    for block in chain(parse_blocks(text, size=size), (None,)):
+        if block is not None:
+            issues.extend(block.issues)
+        if held is None:
+            held = block
+            continue
+        end = len(text) if block is None else block.start
+        by_line = {event.span.line: event for event in held.events}
+        bad_lines = {issue.line for issue in held.issues}
+        rows = text[held.start:end].split("\n")
         if end < len(text) or text.endswith("\n"):
             rows.pop()  # the empty rest after the block's last newline
         out: list[str] = []
-        blank, started, previous = self.blank, self.started, self.previous
-        for number, line in enumerate(rows, start=block.line):
+        for number, line in enumerate(rows, start=held.line):
             event = None if number in bad_lines else by_line.get(number)
             if event is not None:
                 blank = blank or blank_before(event, previous, started)
+                comment = None
                 if not isinstance(event, Comment):
-                    previous = event
-                line = format_event(event) + _trailing_comment(line, event)
+                    previous, comment = event, remark(line, event)
+                line = format_event(event) + ("  " + comment if comment else "")
             elif number not in bad_lines and not line.strip():  # blank lines: keep one
                 blank = started
                 continue
@@ -87,13 +78,15 @@ class _Lines:
                 blank = False
             out.append(line)
             started = True
-        self.blank, self.started, self.previous = blank, started, previous
-        return "\n".join(out) + "\n" if out else ""
+        yield "\n".join(out) + "\n" if out else ""
+        held = block
 
 
-def _trailing_comment(line: str, event: Event) -> str:
-    if isinstance(event, Comment):
-        return ""
-    rest = line[event.span.end_column - 1 :]
+def remark(line: str, event: Event) -> str | None:
+    """The comment after a statement on its ``line``, if any."""
+    span = event.span
+    if span.end_line != span.line:
+        return None
+    rest = line[span.end_column - 1:]
     cut = rest.find("#")
-    return "  " + rest[cut:].rstrip() if cut >= 0 else ""
+    return rest[cut:].rstrip() if cut >= 0 else None
