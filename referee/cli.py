@@ -21,7 +21,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="referee", description="Referee for Cancellation Hearts logs.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    check = commands.add_parser("check", help="replay logs and report every violation")
+    check = commands.add_parser("check", help="check logs against the rules and report every violation")
     check.add_argument("paths", nargs="+", metavar="FILE", help="log files, directories, or - for stdin")
     check.add_argument("--format", choices=("text", "json", "jsonl", "sarif", "github"),
                        default="text")
