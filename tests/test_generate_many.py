@@ -282,6 +282,16 @@ def test_a_situation_the_table_cannot_show_is_refused(words, message, capsys):
     assert message in capsys.readouterr().err
 
 
+def test_every_situation_has_a_problem_check_and_an_unknown_one_is_an_error():
+    from referee.conformance.strategies import SITUATIONS, situation_problem
+
+    rules = load_ruleset("cancellation")
+    assert [situation_problem(s, rules, 7) for s in SITUATIONS] == [None] * len(SITUATIONS)
+    assert situation_problem("kitty-pickup", rules, 8) == "there is no kitty at 8 players"
+    with pytest.raises(KeyError):
+        situation_problem("no-such-situation", rules, 7)
+
+
 def test_games_beside_their_ruleset_file_check_clean(tmp_path, capsys):
     (tmp_path / "club.toml").write_text('base = "cancellation"\nname = "club"\ntarget = 60\n',
                                         "utf-8")

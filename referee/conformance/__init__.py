@@ -1,1 +1,2 @@
-"""For authors of other programs: the generator, violation injection, corpora, Hypothesis strategies, the OpenSpiel bridge."""
+"""For authors of other programs: the generator, violation injection, corpora, Hypothesis
+strategies, the OpenSpiel bridge."""

@@ -55,8 +55,10 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
                   inject: str | None, strategy: str, output: str | None, *,
                   count: int | None = None, form: str = "log",
                   situation: str | None = None) -> int:
-    """``referee generate`` (docs/generate.md): 0 written; 2 a usage error or no place for
-    the violation in this game."""
+    """``referee generate`` (docs/generate.md).
+
+    Returns 0 when written; 2 for a usage error or no place for the violation in this game.
+    """
     def fail(message: str) -> int:
         print(escaped(f"referee generate: {message}"), file=sys.stderr)
         return 2
@@ -187,7 +189,8 @@ def _clear(folder: Path, names: list[str]) -> None:
     if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT:
         raise GamesRefused(f"{old} is not the manifest of `referee generate --count`: give "
                            "another directory")
-    for item in data.get("games", []) if isinstance(data.get("games"), list) else []:
+    games = data.get("games")
+    for item in games if isinstance(games, list) else []:
         name = item.get("file") if isinstance(item, dict) else None
         if isinstance(name, str) and not any(c in name for c in "/\\\0") and name not in (
                 "", ".", "..", MANIFEST):
@@ -206,9 +209,13 @@ def remake_command(players: int, ruleset: str, seed: int, hands: int | None, str
                    situation: str | None, form: str, output: str) -> str:
     """The command that makes one game of a run again, alone."""
     words = ["referee", "generate", "--players", str(players), "--ruleset", ruleset,
-             "--seed", str(seed), *(["--hands", str(hands)] if hands is not None else []),
-             "--strategy", strategy, *(["--situation", situation] if situation is not None else []),
-             "--format", form, "-o", output]
+             "--seed", str(seed)]
+    if hands is not None:
+        words += ["--hands", str(hands)]
+    words += ["--strategy", strategy]
+    if situation is not None:
+        words += ["--situation", situation]
+    words += ["--format", form, "-o", output]
     return " ".join(map(shlex.quote, words))
 
 
@@ -236,8 +243,9 @@ def write_games(rules, ruleset: str, players: int, seed: int, count: int, *,
             "remake": remake_command(players, ruleset, game, hands, strategy, situation, form,
                                      os.path.join(directory, name))})
         total.add(made)
-    shown = None if situation is None else sum(shows_situation(situation, g["cases"])
-                                               for g in games)
+    shown = None
+    if situation is not None:
+        shown = sum(shows_situation(situation, g["cases"]) for g in games)
     manifest = {
         "format": MANIFEST_FORMAT, "seed": seed, "count": count, "ruleset": rules.name,
         "players": players, "hands": hands, "hand_limit": MAX_HANDS, "strategy": strategy,

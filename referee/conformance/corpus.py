@@ -103,10 +103,13 @@ def _clean_document(events) -> dict:
 
 
 def _search(entry: Entry, want: str | None, rng: Rng) -> Entry:
-    """Try seeds from a random start until the entry builds and shows case ``want``: with the
-    entry's own table and length (which spread the corpus over the tables), then, for a case
-    rare there (two set-aside tricks in a row at 9 players: about 1 hand in 5000), where every
-    case occurs in more than one try in a hundred."""
+    """Try seeds from a random start until the entry builds and shows case ``want``.
+
+    The first PLANNED_TRIES seeds keep the entry's own table and length, which spread the
+    corpus over the tables.  A case can be rare there (two set-aside tricks in a row at 9
+    players: about 1 hand in 5000), so the later seeds play where every case occurs in more
+    than one try in a hundred.
+    """
     start = rng.below(10**6)
     for step in range(SEARCH_LIMIT):
         if step == PLANNED_TRIES:  # where the case is frequent: fewest players, several hands
@@ -127,16 +130,25 @@ def _covering(rulesets: dict[str, Ruleset]) -> list[tuple[Entry, str | None]]:
     seats = list(range(cancellation.min_players, cancellation.max_players + 1))
     # (the entry to search for, the case it must show): first clean complete games, every
     # player count of both rulesets (game end; ties searched below)
-    wanted: list[tuple[Entry, str | None]] = [
-        (Entry("clean-game", rules, players, 0, None, "simple"), GAME_END)
-        for rules, players in [*((_short(cancellation), p) for p in seats),
-                               (standard, standard.min_players)]]
-    # the tricky cases, each searched for in short games
-    tricky = [*((case, cancellation, 1, "simple") for case in (
-        "set-aside-first", "set-aside-last", "consecutive-set-aside", "kitty-delayed",
-        "lost-points")), ("moon-subtract", cancellation, 1, "moon"),
-        ("moon-add", cancellation, 1, "moon"), ("moon-add", standard, 1, "moon"),
-        ("tie", _short(cancellation), None, "simple"), ("tie", _short(standard), None, "random")]
+    wanted: list[tuple[Entry, str | None]] = []
+    for players in seats:
+        wanted.append((Entry("clean-game", _short(cancellation), players, 0, None, "simple"),
+                       GAME_END))
+    wanted.append((Entry("clean-game", standard, standard.min_players, 0, None, "simple"),
+                   GAME_END))
+    # the tricky cases, each searched for in short games: (case, rules, hands, strategy)
+    tricky = [
+        ("set-aside-first", cancellation, 1, "simple"),
+        ("set-aside-last", cancellation, 1, "simple"),
+        ("consecutive-set-aside", cancellation, 1, "simple"),
+        ("kitty-delayed", cancellation, 1, "simple"),
+        ("lost-points", cancellation, 1, "simple"),
+        ("moon-subtract", cancellation, 1, "moon"),
+        ("moon-add", cancellation, 1, "moon"),
+        ("moon-add", standard, 1, "moon"),
+        ("tie", _short(cancellation), None, "simple"),
+        ("tie", _short(standard), None, "random"),
+    ]
     spread = [6, 7, 9, 10, 11, 8]  # the kitty-delayed case (4th) needs a kitty
     for index, (case, rules, hands, strategy) in enumerate(tricky):
         players = rules.min_players if rules.max_players == 4 else spread[index % len(spread)]
@@ -174,16 +186,20 @@ def _extra(rng: Rng, rulesets: dict[str, Ruleset]) -> Entry:
 
 
 def plan(count: int, seed: int, progress: Progress | None = None) -> list[Entry]:
-    """The corpus's logs, generated: the covering set first, then random ones up to ``count``;
-    ``progress(done, total)`` is called after each log."""
+    """The corpus's logs, generated: the covering set first, then random ones up to ``count``.
+
+    ``progress(done, total)`` is called after each log.
+    """
     rng = Rng(f"corpus:{seed}")
     rulesets = _rulesets()
     wanted = _covering(rulesets)
     total = max(count, len(wanted))
     entries: list[Entry] = []
     while len(entries) < total:
-        entry, want = wanted[len(entries)] if len(entries) < len(wanted) else (
-            _extra(rng, rulesets), None)
+        if len(entries) < len(wanted):
+            entry, want = wanted[len(entries)]
+        else:
+            entry, want = _extra(rng, rulesets), None
         entries.append(_search(entry, want, rng))
         if progress is not None:
             progress(len(entries), total)
@@ -201,9 +217,11 @@ def _manifest(entries: list[Entry], names: list[str], count: int, seed: int) -> 
             "hands": entry.hands, "strategy": entry.strategy,
             "verdict": entry.expected["verdict"], "injected": entry.kind, "cases": entry.cases,
         })
-        for group, key in ((by_kind, entry.kind or "clean"), (by_players, str(entry.players)),
-                           (by_ruleset, entry.rules.name), *((by_case, c) for c in entry.cases)):
-            group.setdefault(key, []).append(name)
+        by_kind.setdefault(entry.kind or "clean", []).append(name)
+        by_players.setdefault(str(entry.players), []).append(name)
+        by_ruleset.setdefault(entry.rules.name, []).append(name)
+        for case in entry.cases:
+            by_case.setdefault(case, []).append(name)
     return {
         "format": FORMAT, "seed": seed, "count": count, "logs": logs,
         "cases": {case: by_case.get(case, []) for case in CASES}, "kinds": by_kind,
@@ -294,10 +312,8 @@ def compare(report, expected: dict) -> list[str]:
     if report.verdict != expected["verdict"]:
         problems.append(f"verdict {report.verdict}, expected {expected['verdict']}")
     if len(found) != len(wanted) or not all(w.matches(d) for w, d in zip(wanted, found)):
-        found_text, wanted_text = ("; ".join(
-            f"{v.kind} line {v.line} hand {v.hand} trick {v.trick} player {v.player}"
-            for v in violations) for violations in (found, wanted))
-        problems.append(f"diagnostics {found_text} expected {wanted_text}")
+        problems.append(f"diagnostics {_violations_text(found)} "
+                        f"expected {_violations_text(wanted)}")
     if "hands" in expected:
         got = [{"number": h.number, "scores": h.points, "totals": h.totals}
                for h in report.hands]
@@ -308,6 +324,11 @@ def compare(report, expected: dict) -> list[str]:
         if report.winners != expected.get("winners"):
             problems.append(f"winners {report.winners} expected {expected.get('winners')}")
     return problems
+
+
+def _violations_text(violations) -> str:
+    return "; ".join(f"{v.kind} line {v.line} hand {v.hand} trick {v.trick} player {v.player}"
+                     for v in violations)
 
 
 def measure(games: int, strategy: str = "simple", seed: int = 0) -> dict[str, dict]:

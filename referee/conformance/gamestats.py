@@ -10,8 +10,7 @@ CASES = (
     "kitty-pickup", "kitty-delayed", "lost-points", "moon-subtract", "moon-add", "game-end", "tie",
 )
 GAME_END = "game-end"  # the case of a game played to its end (not the diagnostic kind)
-# the counts a summary gives (and the moons by choice), in its order; the first eight count
-# the first eight cases
+# the counts a summary gives (and the moons by choice), in its order
 COUNTED = ("voids", "set_aside", "set_aside_first", "set_aside_last", "consecutive_set_aside",
            "kitty_pickups", "kitty_delayed", "lost_points", "moon_attempts")
 
@@ -44,9 +43,15 @@ class GameStats:
 
     def cases(self) -> list[str]:
         """The tricky situations present (names from :data:`CASES`, in that order)."""
-        counts = (*(getattr(self, name) for name in COUNTED[:8]), self.moons["subtract"],
-                  self.moons["add"], self.ended, self.ties)
-        return [case for case, count in zip(CASES, counts) if count]
+        present = {
+            "void": self.voids, "set-aside": self.set_aside,
+            "set-aside-first": self.set_aside_first, "set-aside-last": self.set_aside_last,
+            "consecutive-set-aside": self.consecutive_set_aside,
+            "kitty-pickup": self.kitty_pickups, "kitty-delayed": self.kitty_delayed,
+            "lost-points": self.lost_points, "moon-subtract": self.moons["subtract"],
+            "moon-add": self.moons["add"], GAME_END: self.ended, "tie": self.ties,
+        }
+        return [case for case in CASES if present[case]]
 
     def summary(self) -> dict:
         """Counts, and rates per 1000 hands, as plain JSON."""
@@ -59,5 +64,3 @@ class GameStats:
             "per_1000_hands": {name: round(1000 * value / hands, 1)
                                for name, value in counts.items()},
         }
-
-

@@ -39,7 +39,12 @@ def seat_names(players: int) -> tuple[str, ...]:
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` (1, 2, ...) of ``referee generate --count``."""
+    """The seed of game ``index`` (1, 2, ...) of ``referee generate --count``.
+
+    It is the first output of :class:`Rng` seeded with the text ``"SEED/INDEX"``, so that each
+    game of a run can be made again alone with ``--seed``, and no two runs share a game by
+    accident.
+    """
     return Rng(f"{seed}/{index}").next64()
 
 
@@ -52,8 +57,10 @@ def generate_game(rules: Ruleset, players: int, *, seed: int, hands: int | None 
                   strategy: str = "random", event_name: str | None = None,
                   stats: GameStats | None = None, tamper=None, situation: str | None = None,
                   max_hands: int = MAX_HANDS) -> list[Event]:
-    """A legal game as log events, to its end (at most ``max_hands`` hands) or of ``hands``
-    hands; ``tamper`` (see :mod:`referee.conformance.inject`) may replace leads or plays."""
+    """A legal game as log events, to its end (at most ``max_hands`` hands) or of ``hands`` hands.
+
+    ``tamper`` (see :mod:`referee.conformance.inject`) may replace leads or plays.
+    """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
     if situation is not None and situation not in SITUATIONS:
@@ -87,16 +94,23 @@ def generate_game(rules: Ruleset, players: int, *, seed: int, hands: int | None 
 def _steered_hand(state: State, names, rng: Rng, strategy: str, events: list[Event],
                   stats: GameStats, situation: str, reached: bool) -> tuple[State, bool]:
     """A hand of a game steered towards ``situation`` (docs/generate.md), and whether the game
-    has shown it.  Fit 2: the hand shows the situation; 1: it does not; 0: it ends the game
-    without a tie when a tie is wanted."""
+    has shown it.
+
+    Each try has a fit: 2, the hand shows the situation; 1, it does not; 0, it ends the game
+    without a tie when a tie is wanted.
+    """
     best = None
     for _ in range(TIE_TRIES if situation == "tie" else SITUATION_TRIES):
         mine, made = [], GameStats()
         after = _play_hand_to_its_end(state, names, Rng(rng.next64()), strategy, mine, made)
         if situation != "tie":
             fit = 2 if shows_situation(situation, made.cases()) else 1
+        elif after.phase is not Phase.OVER:
+            fit = 1
+        elif len(after.winners) > 1:
+            fit = 2
         else:
-            fit = 1 if after.phase is not Phase.OVER else 2 if len(after.winners) > 1 else 0
+            fit = 0
         if best is None or fit > best[0]:
             best = (fit, after, mine, made)
         # a hand that does not show the situation is kept once the game has shown it, and
@@ -234,8 +248,9 @@ def deal_events(rules: Ruleset, number: int, dealer: int, names, deal) -> list[E
 
 def score_events(names, result: HandResult) -> list[Event]:
     """A scored hand's lines: the moon choice when a seat shot it, the scores, the totals."""
-    out: list[Event] = [] if result.shooter is None else [Moon(names[result.shooter],
-                                                                result.choice)]
+    out: list[Event] = []
+    if result.shooter is not None:
+        out.append(Moon(names[result.shooter], result.choice))
     out.append(Score(tuple(Entry(n, v) for n, v in zip(names, result.scores))))
     out.append(Total(tuple(Entry(n, v) for n, v in zip(names, result.totals))))
     return out

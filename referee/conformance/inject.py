@@ -164,8 +164,10 @@ def can_occur(kind: str, rules: Ruleset) -> bool:
 def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
                    hands: int | None = None, strategy: str = "random",
                    event_name: str | None = None, stats=None) -> tuple[str, Expected]:
-    """A log text with exactly one violation of ``kind`` and the verdict expected for it;
-    :class:`CannotInject` when this game offers no place for it (try another seed)."""
+    """A log text with exactly one violation of ``kind`` and the verdict expected for it.
+
+    Raises :class:`CannotInject` when this game offers no place for it (try another seed).
+    """
     if kind not in INJECTABLE:
         raise ValueError(f"cannot inject {kind!r}; choose from {', '.join(INJECTABLE)}")
     rng = Rng(f"{seed}:{kind}")
@@ -222,9 +224,14 @@ def _pick(rng, candidates):
     return candidates[rng.below(len(candidates))]
 
 
-def _put(events, index: int, event, insert: bool = False) -> list:
-    """``events`` with ``event`` at ``index``, in place of the one there or before it."""
-    return [*events[:index], event, *events[index + (not insert):]]
+def _replaced(events, index: int, event) -> list:
+    """A copy of ``events`` where ``event`` replaces the event at ``index``."""
+    return [*events[:index], event, *events[index + 1:]]
+
+
+def _inserted(events, index: int, event) -> list:
+    """A copy of ``events`` with ``event`` inserted at ``index`` (before the event there)."""
+    return [*events[:index], event, *events[index:]]
 
 
 def syntax_fault(text: str, rng) -> tuple[str, Expected]:
@@ -236,13 +243,13 @@ def syntax_fault(text: str, rng) -> tuple[str, Expected]:
 
 def _bad_setup(events, rules, players, rng):
     at = max(i for i, e in enumerate(events) if isinstance(e, Tag)) + 1
-    return _put(events, at, Tag("Ruleset", rules.name), insert=True), (at, None, None, None)
+    return _inserted(events, at, Tag("Ruleset", rules.name)), (at, None, None, None)
 
 
 def _bad_deal(events, rules, players, rng):
     index, hand, deal = _pick(rng, list(_hands(events, Deal)))
     run = replace(deal.run, cards=deal.run.cards[:-1], spans=())
-    return _put(events, index, replace(deal, run=run)), (index, hand, None, deal.player)
+    return _replaced(events, index, replace(deal, run=run)), (index, hand, None, deal.player)
 
 
 def _bad_pass(events, rules, players, rng):
@@ -251,52 +258,63 @@ def _bad_pass(events, rules, players, rng):
     seat = names.index(pass_.player)
     right = (seat + direction_offset(rules.pass_direction(hand), players)) % players
     wrong = _pick(rng, [names[s] for s in range(players) if s not in (seat, right)])
-    return _put(events, index, replace(pass_, to=wrong)), (index, hand, None, pass_.player)
+    return _replaced(events, index, replace(pass_, to=wrong)), (index, hand, None, pass_.player)
 
 
 def _wrong_dealer(events, rules, players, rng):
     names = _names(events)
-    index, hand, start = _pick(rng, [x for x in _hands(events, HandStart) if x[2].number > 1])
+    later = [(i, h, e) for i, h, e in _hands(events, HandStart) if e.number > 1]
+    index, hand, start = _pick(rng, later)
     wrong = names[(names.index(start.dealer) + 1 + rng.below(players - 1)) % players]
-    return _put(events, index, replace(start, dealer=wrong)), (index, hand, None, wrong)
+    return _replaced(events, index, replace(start, dealer=wrong)), (index, hand, None, wrong)
 
 
 def _out_of_turn(events, rules, players, rng):
-    """Two plays swapped; with the lead-suit switch (R5.5) the order of plays decides what
-    follows: only two cards of the led suit are swapped, which leaves every later card as
-    legal as it was."""
-    index, hand, trick = _pick(rng, [
-        x for x in _hands(events, Trick)
-        if not rules.lead_suit_switch or len({p.card // NUM_RANKS for p in x[2].plays[:3]}) == 1])
+    """The second and third plays of a trick swapped."""
+    swappable = [(i, h, e) for i, h, e in _hands(events, Trick) if _swappable(rules, e)]
+    index, hand, trick = _pick(rng, swappable)
     plays = list(trick.plays)
     plays[1], plays[2] = plays[2], plays[1]
-    return (_put(events, index, replace(trick, plays=tuple(plays))),
+    return (_replaced(events, index, replace(trick, plays=tuple(plays))),
             (index, hand, trick.number, plays[1].player))
 
 
+def _swappable(rules: Ruleset, trick: Trick) -> bool:
+    """With the lead-suit switch (R5.5) the order of plays decides what follows: only two
+    cards of the led suit are swapped, which leaves every later card as legal as it was."""
+    suits = {p.card // NUM_RANKS for p in trick.plays[:3]}
+    return not rules.lead_suit_switch or len(suits) == 1
+
+
 def _wrong_claim(events, rules, players, rng, cancelled: bool = True):
-    """A wrong claim: miscounted (``cancelled``): a winner for a set-aside trick, "none" or a
-    cancelled card's player for a trick that a surviving card won; else another player whose
-    card survived."""
+    """A wrong claim, of a miscounted cancellation (``cancelled``) or of a wrong winner.
+
+    Miscounted: a winner for a set-aside trick, "none" or a cancelled card's player for a
+    trick that a surviving card won.  Wrong winner: another player whose card survived.
+    """
     found = []
     for index, hand, event in _hands(events, Trick):
         outcome = resolve_under(rules, [p.card for p in event.plays])
         winner = event.claim.player
         for play in event.plays:
             lost = play.card in outcome.cancelled
-            if play.player != winner and (
-                    (winner is None or lost) if cancelled else (winner is not None and not lost)):
+            if play.player == winner:
+                continue
+            if cancelled and (winner is None or lost):
+                found.append((index, hand, event, play.player))
+            elif not cancelled and winner is not None and not lost:
                 found.append((index, hand, event, play.player))
         if cancelled and winner is not None and outcome.cancelled:
             found.append((index, hand, event, None))
     index, hand, trick, name = _pick(rng, found)
-    return _put(events, index, replace(trick, claim=Claim(name))), (index, hand, trick.number, name)
+    return (_replaced(events, index, replace(trick, claim=Claim(name))),
+            (index, hand, trick.number, name))
 
 
 def _moonless_score(events, rng):
-    """A score line, with its event index and hand, of a hand where nobody shot the moon."""
+    """(event index, hand) of a score line of a hand where nobody shot the moon."""
     moons = {h for _, h, _ in _hands(events, Moon)}
-    return _pick(rng, [x for x in _hands(events, Score) if x[1] not in moons])[:2]
+    return _pick(rng, [(i, h) for i, h, _ in _hands(events, Score) if h not in moons])
 
 
 def _score_mismatch(events, rules, players, rng):
@@ -311,13 +329,13 @@ def _total_mismatch(events, rules, players, rng):
     index = max(i for i, e in enumerate(events) if isinstance(e, Total))
     who = _names(events)[rng.below(players)]
     hands = sum(isinstance(e, HandStart) for e in events)
-    return _put(events, index, _bump(events[index], who)), (index, hands, None, who)
+    return _replaced(events, index, _bump(events[index], who)), (index, hands, None, who)
 
 
 def _bad_moon(events, rules, players, rng):
     index, hand = _moonless_score(events, rng)
     who = _names(events)[rng.below(players)]
-    return (_put(events, index, Moon(who, rules.moon_choices[0]), insert=True),
+    return (_inserted(events, index, Moon(who, rules.moon_choices[0])),
             (index, hand, None, who))
 
 
@@ -332,7 +350,7 @@ def _game_end(events, rules, players, rng):
         claimed = tuple(e.player for e in totals[-1].entries if e.value == low)
         return [*events, GameOver(claimed)], (len(events), None, None, None)
     losers = [n for n in _names(events) if n not in events[index].players]
-    return _put(events, index, GameOver((_pick(rng, losers),))), (index, None, None, None)
+    return _replaced(events, index, GameOver((_pick(rng, losers),))), (index, None, None, None)
 
 
 def _names(events) -> list[str]:

@@ -115,9 +115,10 @@ def _position(rules: Ruleset, variant: tuple, holding: Counts, trick, earlier, *
               first_trick: bool, hearts_broken: bool, lowest: int | None, source: str = "game",
               note: str = "") -> Position:
     """The position of a variant (an item of :data:`VARIANTS`) and its legal cards."""
+    name, base, options, players = variant
     counts = tuple(holding)
     where = dict(first_trick=first_trick, hearts_broken=hearts_broken, lowest=lowest)
-    return Position("", *variant, tuple(cards_of(counts)), tuple(trick),
+    return Position("", name, base, options, players, tuple(cards_of(counts)), tuple(trick),
                     tuple(tuple(t) for t in earlier), first_trick, hearts_broken,
                     lowest if rules.first_leader == FirstLeader.TWO_OF_CLUBS else None,
                     legal_cards(rules, counts, trick, **where),
@@ -133,8 +134,9 @@ class _Recorder:
     where = None
 
     def __init__(self, rules: Ruleset, variant: tuple) -> None:
-        self.rules, self.variant, self.players = rules, variant, variant[3]
-        self.base_rules = load_ruleset(variant[1])
+        _, base, _, players = variant
+        self.rules, self.variant, self.players = rules, variant, players
+        self.base_rules = load_ruleset(base)
         self.base_state = _open_table(self.base_rules, self.players)
         self.earlier: list[tuple[int, ...]] = []
         self.hand = None
@@ -155,8 +157,12 @@ class _Recorder:
             self.earlier, first_trick=state.trick_number == 1,
             hearts_broken=state.hearts_broken, lowest=state.lowest_club)
         base = self.base_rules
-        lowest = (state.lowest_club if state.lowest_club is not None else parse_card("2C")) \
-            if base.first_leader == FirstLeader.TWO_OF_CLUBS else None
+        if base.first_leader != FirstLeader.TWO_OF_CLUBS:
+            lowest = None
+        elif state.lowest_club is not None:
+            lowest = state.lowest_club
+        else:
+            lowest = parse_card("2C")
         position.differs = legal_cards(
             base, state.holdings[state.to_play], state.trick_cards,
             first_trick=state.trick_number == 1, hearts_broken=self.base_state.hearts_broken,
@@ -203,10 +209,12 @@ MADE: tuple[tuple[str, str, str, tuple[str, ...], bool, str], ...] = (
 def _made() -> Iterator[Position]:
     by_name = {variant[0]: variant for variant in VARIANTS}
     for name, holding, trick, earlier, broken, note in MADE:
-        rules = variant_rules(*by_name[name][1:3])
+        variant = by_name[name]
+        _, base, options, _ = variant
+        rules = variant_rules(base, options)
         before = [parse_cards(t) for t in earlier]
         lowest = parse_card("2C") if rules.first_leader == FirstLeader.TWO_OF_CLUBS else None
-        yield _position(rules, by_name[name], counts_of(parse_cards(holding)), parse_cards(trick),
+        yield _position(rules, variant, counts_of(parse_cards(holding)), parse_cards(trick),
                         before, first_trick=not before, hearts_broken=broken, lowest=lowest,
                         source="made", note=note)
 

@@ -75,9 +75,11 @@ def action_from_card(card: int) -> int:
 
 def openspiel_params(rules: Ruleset) -> dict[str, bool]:
     """The OpenSpiel ``hearts`` parameters that play ``rules`` (Unsupported if none can).
+
     ``first_trick_follow_points`` is not compared: the two readings differ only after an
-    illegal first lead (see the module docs)."""
-    problems = [message for wrong, message in (
+    illegal first lead (see the module docs).
+    """
+    checks = [  # (whether OpenSpiel cannot play it, why)
         (rules.decks != 1 or not rules.min_players == rules.max_players == 4,
          "OpenSpiel hearts is one deck and four players"),
         (rules.first_leader != FirstLeader.TWO_OF_CLUBS, "OpenSpiel's holder of the 2C leads it"),
@@ -90,8 +92,10 @@ def openspiel_params(rules: Ruleset) -> dict[str, bool]:
          f"OpenSpiel's no-tricks bonus is {NO_TRICKS_BONUS}"),
         (rules.no_tricks_bonus and rules.no_tricks_bonus_in_moon_hand,
          "OpenSpiel gives no no-tricks bonus in a moon hand"),
-        *((d not in PASS_DIRECTIONS, f"OpenSpiel cannot pass {d}") for d in rules.pass_cycle),
-    ) if wrong]
+    ]
+    for direction in rules.pass_cycle:
+        checks.append((direction not in PASS_DIRECTIONS, f"OpenSpiel cannot pass {direction}"))
+    problems = [message for wrong, message in checks if wrong]
     if problems:
         raise Unsupported("; ".join(problems))
     return {param: getattr(rules, option) == on for param, (option, on, _, _) in _PARAMS.items()}
@@ -146,10 +150,13 @@ def _choose(legal: list[int], trick, seat: int, shooter: int | None, rng: Rng) -
 
 def play_hand(game, direction: str, rng: Rng, *, tamper_after: int | None = None,
               want_kind: str | None = None, policy: str = "random") -> OpenSpielHand:
-    """Play one OpenSpiel game with legal moves chosen by ``rng`` (``policy="mixed"``: in one
-    hand of three a seat plays for the moon, see :func:`_choose`).  With ``tamper_after`` = k,
-    the first play from the k-th on where the player holds a card OpenSpiel refuses (of
-    ``want_kind``, if given) is replaced by such a card; the game then goes on legally."""
+    """Play one OpenSpiel game with legal moves chosen by ``rng``.
+
+    With ``policy="mixed"``, in one hand of three a seat plays for the moon (see
+    :func:`_choose`).  With ``tamper_after`` = k, the first play from the k-th on where the
+    player holds a card OpenSpiel refuses (of ``want_kind``, if given) is replaced by such a
+    card; the game then goes on legally.
+    """
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; choose from {', '.join(POLICIES)}")
     shooter = rng.below(4) if policy == "mixed" and rng.below(3) == 0 else None
@@ -175,8 +182,10 @@ def play_hand(game, direction: str, rng: Rng, *, tamper_after: int | None = None
         if plays % 4 == 0:
             hand.tricks.append([])
         action = _choose(legal, hand.tricks[-1], seat, shooter, rng)
-        if not (tamper_after is not None and hand.tampering is None and plays >= tamper_after
-                and _tamper(state, seat, legal, hand, want_kind, rng)):
+        tampered = (tamper_after is not None and hand.tampering is None
+                    and plays >= tamper_after
+                    and _tamper(state, seat, legal, hand, want_kind, rng))
+        if not tampered:
             hand.tricks[-1].append((seat, card_from_action(action)))
             state.apply_action_with_legality_check(action)
         plays += 1

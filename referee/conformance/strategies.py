@@ -1,6 +1,9 @@
-"""How the generator's players play (the strategies of :mod:`referee.conformance.generate`),
-and the rare situations it can steer a game towards.  Every choice is made from a list in a
-fixed order, with :class:`Rng`'s numbers, so that a seed gives the same game everywhere."""
+"""How the generator's players play, and the rare situations it can steer a game towards.
+
+These are the strategies of :mod:`referee.conformance.generate`.  Every choice is made from a
+list in a fixed order, with :class:`Rng`'s numbers, so that a seed gives the same game
+everywhere.
+"""
 
 from __future__ import annotations
 
@@ -59,7 +62,9 @@ def _simple_play(state: State, legal: tuple[Card, ...]) -> Card:
     following = [c for c in legal if c // NUM_RANKS == led]
     if following:
         winning = _winning_card(state)
-        under = [c for c in following if winning is not None and c < winning]
+        if winning is None:
+            return min(following)
+        under = [c for c in following if c < winning]
         if under:
             return max(under)
         if winning in following and state.rules.cancellation:
@@ -93,7 +98,11 @@ def _aside_follow(state: State, legal: tuple[Card, ...]) -> Card:
              for step in range(1, state.players - len(cards))]
     matched = [c for c in legal if c // NUM_RANKS == led and c not in cards
                and any(state.holdings[seat][c] for seat in later)]
-    return max(twins or matched) if twins or matched else min(legal, key=_low)
+    if twins:
+        return max(twins)
+    if matched:
+        return max(matched)
+    return min(legal, key=_low)
 
 
 def _shooter_play(state: State, legal: tuple[Card, ...]) -> Card:
@@ -136,13 +145,14 @@ def situation_problem(situation: str, rules: Ruleset, players: int) -> str | Non
     set_aside = (rules.cancellation and rules.decks > 1
                  and rules.nothing_survives == NothingSurvives.SET_ASIDE)
     kitty = rules.kitty_size(players) > 0
-    if situation == "moon" and not rules.shooting_the_moon:
-        return "there is no moon (shooting_the_moon = false)"
-    if situation.startswith("set-aside") and not set_aside:
-        return "no trick is ever set aside"
-    if situation == "kitty-pickup" and not kitty:
-        return f"there is no kitty at {players} players"
-    if situation == "kitty-delayed" and not (kitty and set_aside
-                                             and rules.kitty_to == KittyTo.FIRST_TRICK):
-        return "no kitty waits for a set-aside first trick"
-    return None
+    checks = {  # situation: (whether a game can show it, why not)
+        "moon": (rules.shooting_the_moon, "there is no moon (shooting_the_moon = false)"),
+        "set-aside-first": (set_aside, "no trick is ever set aside"),
+        "set-aside-last": (set_aside, "no trick is ever set aside"),
+        "kitty-pickup": (kitty, f"there is no kitty at {players} players"),
+        "kitty-delayed": (kitty and set_aside and rules.kitty_to == KittyTo.FIRST_TRICK,
+                          "no kitty waits for a set-aside first trick"),
+        "tie": (True, None),
+    }
+    possible, problem = checks[situation]  # KeyError: not one of SITUATIONS
+    return None if possible else problem

@@ -87,7 +87,7 @@ def _option_changes() -> SearchStrategy[dict]:
     """Option values that keep any bundled ruleset valid: any for a boolean or an option with
     a fixed set of values, a few for the others."""
     return st.fixed_dictionaries({}, optional={
-        **{f.name: st.booleans() for f in fields(Ruleset) if f.type == "bool"},
+        **{f.name: st.booleans() for f in fields(Ruleset) if f.type in ("bool", bool)},
         **{name: st.sampled_from(values) for name, values in CHOICES.items()},
         "target": st.integers(20, 300),
         "pass_count": st.integers(0, 3),
@@ -107,9 +107,11 @@ def _option_changes() -> SearchStrategy[dict]:
 
 
 def rulesets(*, variants: bool = False) -> SearchStrategy[Ruleset]:
-    """The bundled rulesets; with ``variants=True`` also copies with some options changed
-    (a variant keeps its base's name, which a log cannot name: use variants with
-    :func:`deals` and :func:`assert_events_legal`, not with :func:`game_logs`)."""
+    """The bundled rulesets; with ``variants=True`` also copies with some options changed.
+
+    A variant keeps its base's name, which a log cannot name: use variants with :func:`deals`
+    and :func:`assert_events_legal`, not with :func:`game_logs`.
+    """
     bundled = st.sampled_from(bundled_rulesets())
     if not variants:
         return bundled
@@ -213,9 +215,12 @@ def deals(draw, *, rules=None, players=None) -> DrawnDeal:
 @st.composite
 def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None,
               target=None) -> GameLog:
-    """A legal game log of ``hands`` hands (default 1 or 2; None: to the end of the game, to
-    a ``target`` drawn or given).  The table, length and strategy are drawn first, then the
-    dealer and a seed per hand, so a failing example shrinks hand by hand."""
+    """A legal game log of ``hands`` hands (default 1 or 2; None: to the end of the game).
+
+    A game to the end is played to a ``target``, drawn or given.  The table, length and
+    strategy are drawn first, then the dealer and a seed per hand, so a failing example shrinks
+    hand by hand.
+    """
     chosen = draw(as_strategy(rules, rulesets()))
     path = _toml_path(chosen)
     ruleset = as_ruleset(chosen) if path else nameable(as_ruleset(chosen))
@@ -255,9 +260,11 @@ def _with_target(draw, ruleset: Ruleset, target, path, to_the_end: bool) -> Rule
 
 @st.composite
 def violating_logs(draw, *, kinds=None, rules=None, players=None, hands=_SHORT) -> GameLog:
-    """A log with exactly one violation of a kind from ``kinds`` (default: every injectable
-    kind, :data:`referee.conformance.inject.INJECTABLE`), that violation in ``log.expected``.
-    Without ``rules`` the ruleset is drawn among those where the kind can occur."""
+    """A log with exactly one violation of a kind from ``kinds``, in ``log.expected``.
+
+    ``kinds`` defaults to every injectable kind (:data:`referee.conformance.inject.INJECTABLE`).
+    Without ``rules`` the ruleset is drawn among those where the kind can occur.
+    """
     wanted = tuple(kinds) if kinds is not None else INJECTABLE
     if not wanted or any(k not in INJECTABLE for k in wanted):
         raise InvalidArgument(f"kinds must be among {', '.join(INJECTABLE)}; got {wanted!r}")
@@ -327,10 +334,13 @@ def _with_ruleset(events: list[Event], reference: str) -> list[Event]:
 
 def assert_events_legal(events: Iterable[Event] | str, *, ruleset: Ruleset | str | None = None,
                         allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
-    """Referee a game given as :mod:`referee.log.events` records (or as log text); raise
-    :class:`RefereeAssertionError` unless it is clean, else return the report.  ``ruleset``
-    replaces the log's ``[Ruleset]`` tag; a file a tag names is read only under
-    ``allowed_dirs`` or where ``ruleset`` names it or this call wrote it."""
+    """Referee a game and return the report; raise :class:`RefereeAssertionError` if not clean.
+
+    The game is given as :mod:`referee.log.events` records or as log text.  ``ruleset``, if
+    given, replaces the log's ``[Ruleset]`` tag.  A ruleset file that a tag names is read only
+    if it is under one of ``allowed_dirs``, or is the file ``ruleset`` names, or is the file
+    this call wrote.
+    """
     from referee.judge.walk import check_text
 
     reference = "" if ruleset is None else _ruleset_reference(ruleset)
@@ -351,7 +361,9 @@ def assert_events_legal(events: Iterable[Event] | str, *, ruleset: Ruleset | str
         except (ValueError, TypeError) as err:
             raise RefereeAssertionError(f"the events cannot be written as a log: {err}",
                                         None, "") from None
-    allowed = (*allowed_dirs, *((Path(reference).parent,) if reference.endswith(".toml") else ()))
+    allowed = tuple(allowed_dirs)
+    if reference.endswith(".toml"):  # the ruleset file this call wrote or was given
+        allowed += (Path(reference).parent,)
     report = check_text(text, allowed_dirs=allowed)
     if report.verdict != "clean":
         raise RefereeAssertionError(_message(report, text), report, text)
