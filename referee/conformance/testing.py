@@ -338,8 +338,8 @@ def assert_events_legal(events: Iterable[Event] | str, *, ruleset: Ruleset | str
 
     The game is given as :mod:`referee.log.events` records or as log text.  ``ruleset``, if
     given, replaces the log's ``[Ruleset]`` tag.  A ruleset file that a tag names is read only
-    if it is under one of ``allowed_dirs``, or is the file ``ruleset`` names, or is the file
-    this call wrote.
+    if it is under one of ``allowed_dirs``, or in the folder of the file that ``ruleset``
+    names or that this call wrote.
     """
     from referee.judge.walk import check_text
 
@@ -362,7 +362,7 @@ def assert_events_legal(events: Iterable[Event] | str, *, ruleset: Ruleset | str
             raise RefereeAssertionError(f"the events cannot be written as a log: {err}",
                                         None, "") from None
     allowed = tuple(allowed_dirs)
-    if reference.endswith(".toml"):  # the ruleset file this call wrote or was given
+    if reference.endswith(".toml"):  # the folder of the file this call wrote or was given
         allowed += (Path(reference).parent,)
     report = check_text(text, allowed_dirs=allowed)
     if report.verdict != "clean":
