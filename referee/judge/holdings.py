@@ -156,8 +156,9 @@ def gather(table: Table, record: HandRecord, direction: str) -> Knowledge:
 
 def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], offset: int
             ) -> dict[int, tuple[Card, ...]]:
-    """The valid passes by sender: of the count due (R3.1), of cards in the hand dealt (R3.2);
-    a card the ruleset keeps from passing is reported and still moves (R3.1)."""
+    """The valid passes by sender: of the count due (R3.1), of cards in the hand dealt (R3.2).
+
+    A card the ruleset keeps from passing is reported and still moves (R3.1)."""
     sent: dict[int, tuple[Card, ...]] = {}
     rules, add, hand = table.rules, table.findings.add, record.number
     for seat, pass_ in sorted(record.passes.items(), key=lambda item: item[1].span.line):
