@@ -168,6 +168,16 @@ def test_b_passing_the_2c_is_reported():
     assert "2C, which may not be passed" in report.diagnostics[0].message
 
 
+def test_b_a_pass_reports_the_card_kept_from_passing_before_the_card_not_held():
+    # Dave was dealt no AS: of the two faults of his pass, a limit of one keeps the 2C's (R3.1)
+    text = edit(text_of(B_GAME), "pass Dave: JH QH KH", "pass Dave: AS 2C JH")
+    report = check_bytes(upto(text, "pass Dave").encode("utf-8"), "game.log",
+                         base_dir=RULESETS, max_diagnostics=1)
+    assert kinds(report) == [(codes.BAD_PASS, 18)]
+    assert report.diagnostics[0].message == ("Dave passed 2C, which may not be passed under "
+                                             "cancellation-hearts")
+
+
 def test_b_both_2c_dealt_to_one_player_is_reported():
     text = edit(text_of(B_GAME), "deal Dave: 3S 9S 9H 9H JH QH KH 8D 9D 2C 6C 10C AC",
                 "deal Dave: 3S 9S 9H 9H JH QH KH 8D 9D 2C 2C 10C AC")

@@ -76,8 +76,9 @@ def unknown_tricks(state: State, know: Knowledge, count: int, lost: list[int]) -
 
 
 def skipped_seats(leader: int, plays: list[SeatedPlay], n: int) -> frozenset[int] | None:
-    """The seats the plays of a trick leave out when they are otherwise in seating order from
-    ``leader``; None otherwise."""
+    """The seats a trick's plays leave out when otherwise in seating order from ``leader``.
+
+    The plays after the gap are then not out of turn. None otherwise."""
     if len(plays) >= n:  # (every trick the record gives whole: nothing to look at)
         return None
     steps = [(seat - leader) % n for seat, _, _ in plays]

@@ -46,8 +46,10 @@ def classify(text: str, line: int) -> Unread | None:
 
 def unread_lines(text: str, lines: Iterable[int], start: int = 0,
                  first: int = 1) -> tuple[Unread, ...]:
-    """The classified unreadable lines among ``lines`` of ``text``, looked for from offset
-    ``start``, where the line numbered ``first`` begins."""
+    """The classified unreadable lines among ``lines`` (1-based) of ``text``.
+
+    They are looked for from offset ``start``, where the line numbered ``first`` begins (a block
+    of the log: the lines before it are not counted again)."""
     wanted = sorted(line for line in set(lines) if line > 0)
     if not wanted:
         return ()

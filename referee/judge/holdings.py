@@ -156,8 +156,9 @@ def gather(table: Table, record: HandRecord, direction: str) -> Knowledge:
 
 def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], offset: int
             ) -> dict[int, tuple[Card, ...]]:
-    """The valid passes by sender: of the count due (R3.1), of cards in the hand dealt (R3.2);
-    a card the ruleset keeps from passing is reported and still moves (R3.1)."""
+    """The valid passes by sender: of the count due (R3.1), of cards in the hand dealt (R3.2).
+
+    A card the ruleset keeps from passing is reported and still moves (R3.1)."""
     sent: dict[int, tuple[Card, ...]] = {}
     rules, add, hand = table.rules, table.findings.add, record.number
     for seat, pass_ in sorted(record.passes.items(), key=lambda item: item[1].span.line):
@@ -171,14 +172,17 @@ def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], offset: 
             add(codes.BAD_PASS, pass_.span, msg(
                 "{player} passed {cards}, not {count}", player=who, cards=card_count(len(cards)),
                 count=count), hand=hand, player=who, rule="R3.1")
-        left = list(dealt[seat]) if seat in dealt else None  # the cards dealt not yet passed
-        held = True
+        # all of the pass's R3.1 findings come before its R3.2 ones (--max-diagnostics keeps
+        # the first of a kind)
         for index, card in enumerate(cards):
             if rules.unpassable_cards and not rules.may_pass(card):
                 add(codes.BAD_PASS, pass_.run.span_of(index, pass_.span), msg(
                     "{player} passed {card}, which may not be passed under {ruleset}",
                     player=who, card=card_text(card), ruleset=rules.name),
                     hand=hand, player=who, rule="R3.1")
+        left = list(dealt[seat]) if seat in dealt else None  # the cards dealt not yet passed
+        held = True
+        for index, card in enumerate(cards):
             if left is not None and not left[card]:
                 add(codes.BAD_PASS, pass_.run.span_of(index, pass_.span), msg(
                     "{player} passed {card}, which is not in the hand dealt to {player} (line "

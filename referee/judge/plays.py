@@ -88,8 +88,10 @@ def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick
         state, said = _led(table, state, know, index - 1, hand, excused_leader, free=free_lead,
                            last=last, dealer_known=dealer_known, written_dealer=written_dealer)
         plays, free_lead, excused_leader = know.tricks[index - 1], False, None
-        skipped = None if last and not said else gaps.skipped_seats(state.leader, plays,
-                                                                    table.size)
+        if last and not said:
+            skipped = None
+        else:
+            skipped = gaps.skipped_seats(state.leader, plays, table.size)
         batch = _judge_trick(table, state, know, tricks, index - 1, played, hand, skipped)
         state, closed_short = gaps.close_short(table, engine.play_cards(state, batch), trick,
                                                batch, hand, know, last_in_log=last, said=said)
@@ -287,7 +289,9 @@ def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick
 
 def _out_of_order(table: Table, state: State, seat: int, play: Play, position: int,
                   batch: list[tuple[int, int]], hand: int, *, reported: bool):
-    """A play out of seating order, reported once per trick; the seat's holding as it is now."""
+    """A play out of seating order, reported once per trick; the seat's holding as it is now.
+
+    A second card in one trick: its first is already gone from the holding."""
     number, holding = state.trick_number, state.holdings[seat]
     again = [earlier for earlier_seat, earlier in batch if earlier_seat == seat]
     if not reported:
@@ -305,7 +309,9 @@ def _out_of_order(table: Table, state: State, seat: int, play: Play, position: i
 
 def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, index: int, *,
                   rotates: bool = False) -> None:
-    """A lead out of turn; ``rotates``: read from the seat due to lead, it is the same trick."""
+    """A lead out of turn; ``rotates``: read from the seat due to lead, it is the same trick.
+
+    With ``rotates`` the message says it may be written from another column (R10.8)."""
     seat, _, play = first
     record = state.last_trick
     leader, rule = table.name(state.leader), "R4.1"
@@ -440,8 +446,12 @@ def judge_claim(table: Table, state: State, trick: Trick, hand: int,
     """Judge a winner claim; the wrongly claimed seat, if any (its line to ``wrong_claims``)."""
     record, claim = state.last_trick, trick.claim
     actual = record.winner
-    claimed = None if claim.player is None else table.seat(claim.player, claim.span, hand=hand)
-    if claimed == actual or (claimed is None and claim.player is not None):
+    claimed = None
+    if claim.player is not None:
+        claimed = table.seat(claim.player, claim.span, hand=hand)
+        if claimed is None:  # a name that is not seated: table.seat has reported it
+            return None
+    if claimed == actual:
         return None
     add, number, rules = table.findings.add, record.number, table.rules
     cancelled = record.outcome.cancelled
@@ -449,7 +459,8 @@ def judge_claim(table: Table, state: State, trick: Trick, hand: int,
     led = lead_card([c for _, c in record.plays], rules.lead_suit_switch) // NUM_RANKS
     by_leader = _won_by_leader(record, led, rules)
     winner = _winner_text(table, record, led, by_leader)
-    code, who = codes.MISCOUNTED_CANCELLATION, None if claimed is None else table.name(claimed)
+    code = codes.MISCOUNTED_CANCELLATION
+    who = None if claimed is None else table.name(claimed)
     their = [c for s, c in record.plays if s == claimed]
     if claimed is None and by_leader:
         rule = "R6.4"

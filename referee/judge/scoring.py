@@ -151,14 +151,19 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
                  scores: tuple[int, ...] | None, written_scores: dict[int, tuple],
                  hand: int, true_after: tuple[int, ...] | None = None,
                  older: tuple[int, ...] | None = None) -> tuple[int, ...] | None:
-    """Check the sheet's arithmetic (R7.4) and return the written totals.  A total equal to
-    the referee's own running total is right whatever the line before said."""
+    """Check the sheet's arithmetic (R7.4) and return the written totals.
+
+    A total equal to the referee's own running total is right whatever the line before said."""
     written = entries_by_seat(table, total, hand, codes.TOTAL_MISMATCH)
     if len(written) != table.size:
         return None
     sheet = tuple(written[s][0] for s in range(table.size))
-    given = {seat: written_scores[seat][0] if seat in written_scores else scores[seat]
-             for seat in written if seat in written_scores or scores is not None}
+    given = {}  # each seat's score: as written, else the referee's when it has one
+    for seat in written:
+        if seat in written_scores:
+            given[seat] = written_scores[seat][0]
+        elif scores is not None:
+            given[seat] = scores[seat]
     if older is not None and previous is not None and older != previous and \
             len(given) == table.size and all(sheet[s] == older[s] + given[s] for s in given):
         # every total adds the hand's score to the totals of two hands back: one fault
@@ -425,17 +430,18 @@ def short_fact(rules: Ruleset, hand: int, values: Sequence[int]) -> str:
     held = written * rules.penalty_sign  # with penalties (R7.3) -52 is the decks' 52 points
     if held == whole:
         return msg("hand {hand} adds up to {total}", hand=hand, total=written)
-    words = abs(held - whole)  # in words up to nine, past it in digits
-    n = {"hand": hand, "total": written,
-         "difference": NUMBER_WORDS[words] if words < len(NUMBER_WORDS) else str(words)}
+    difference = abs(held - whole)
+    # in words up to nine, past it in digits
+    shown = NUMBER_WORDS[difference] if difference < len(NUMBER_WORDS) else str(difference)
+    args = {"hand": hand, "total": written, "difference": shown}
     if held > whole and rules.decks > 1:
         # TRANSLATORS: {difference} is a number in words ("six"), in digits past nine
-        return msg("hand {hand} adds up to {total}, {difference} more than the decks hold", **n)
+        return msg("hand {hand} adds up to {total}, {difference} more than the decks hold", **args)
     if held > whole:
-        return msg("hand {hand} adds up to {total}, {difference} more than the deck holds", **n)
+        return msg("hand {hand} adds up to {total}, {difference} more than the deck holds", **args)
     if rules.decks > 1:
-        return msg("hand {hand} adds up to {total}, {difference} less than the decks hold", **n)
-    return msg("hand {hand} adds up to {total}, {difference} less than the deck holds", **n)
+        return msg("hand {hand} adds up to {total}, {difference} less than the decks hold", **args)
+    return msg("hand {hand} adds up to {total}, {difference} less than the deck holds", **args)
 
 
 def joined(first: str, second: str) -> str:

@@ -344,8 +344,9 @@ def _file(table: Table, record: HandRecord, event: Event) -> None:
         seat = table.seats.get(event.player)  # (the span only for a name not seated)
         if seat is None:
             seat = table.seat(event.player, event.player_span, hand=hand)
-        filed = record.deals if isinstance(event, Deal) else record.passes
-        if seat in filed and filed is record.deals:
+        is_deal = isinstance(event, Deal)
+        filed = record.deals if is_deal else record.passes
+        if seat in filed and is_deal:
             add(codes.BAD_DEAL, event.span, msg(
                 "a second deal line for {player} in hand {hand} (the first is on line {line})",
                 player=table.name(seat), hand=hand, line=record.deals[seat].span.line),

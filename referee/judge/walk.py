@@ -174,6 +174,14 @@ def _parsed(parsed: ParseResult, path: str, options: Options,
     return report
 
 
+class _End(NamedTuple):
+    """The hand in which the target was reached, and the state and totals then."""
+
+    hand: int
+    state: State
+    totals: tuple[int, ...] | None
+
+
 class _Game(NamedTuple):
     """The running game between hands."""
 
@@ -181,8 +189,7 @@ class _Game(NamedTuple):
     sheet_totals: tuple[int, ...] | None  # the basis for the next total line
     older_totals: tuple[int, ...] | None  # the previous total line's basis
     true_totals: tuple[int, ...] | None  # the totals the referee stands by
-    # (the hand in which the target was reached, the state and totals then)
-    ended: tuple[int, State, tuple[int, ...] | None] | None = None
+    ended: _End | None = None
     end_reported: bool = False  # a hand after the end is reported once
     dealer_known: bool = False  # the rotation is established (a dealer written or inferred)
     lost_total: Unread | None = None  # an unreadable total line the sheet's next total builds on
@@ -228,7 +235,10 @@ def _judge_game(table: Table, events: Iterable[Event], report: Report, options: 
             if watching is not None:
                 watching.hand(record, summary)
         # (a hand after the end, reported, changes no winner, R9.4)
-        end_state, end_totals = game.ended[1:] if game.ended else (game.state, game.true_totals)
+        if game.ended is not None:
+            end_state, end_totals = game.ended.state, game.ended.totals
+        else:
+            end_state, end_totals = game.state, game.true_totals
         for claim in claims:
             judge_game_over(table, claim, end_state, end_totals, tuple(game.doubts))
     seen.note(table)
@@ -238,7 +248,7 @@ def _judge_game(table: Table, events: Iterable[Event], report: Report, options: 
         table.findings.note(msg("no play is recorded, so scores are checked against what some "
                                 "play could give and totals as arithmetic; `referee audit` finds "
                                 "the smallest correction of a faulty sheet"))
-    end_state = game.ended[1] if game.ended is not None else game.state
+    end_state = game.ended.state if game.ended is not None else game.state
     if end_state.phase is Phase.OVER and not game.doubts:
         report.winners = [table.name(s) for s in end_state.winners]
     return watching
@@ -273,12 +283,8 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
         state = engine.conclude_hand(state._replace(totals=true_totals))
     ended = game.ended
     if state.phase is Phase.OVER and ended is None:
-        ended = (hand, state, true_totals)
-    result = state.history[-1] if finished is not None else None
-    summary = HandSummary.seated(
-        hand, game.names, scores, true_totals, result is not None,
-        None if result is None or result.shooter is None else game.names[result.shooter],
-        (result.lost if result is not None else 0) or 0)
+        ended = _End(hand, state, true_totals)
+    summary = _summary(game.names, hand, scores, true_totals, finished is not None, state)
     if len(state.history) > 1:  # the walk reads the last hand's result only
         state = state._replace(history=state.history[-1:])
     # a first lead from the left of the dealer shows who dealt (plays._settle_leader)
@@ -298,6 +304,17 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
                          first=False), summary
 
 
+def _summary(names: tuple[str, ...], hand: int, scores, totals, complete: bool,
+             state: State) -> HandSummary:
+    """The hand's summary; its shooter and lost points when it was played out (``complete``)."""
+    shooter, lost = None, 0
+    if complete:
+        result = state.history[-1]
+        shooter = names[result.shooter] if result.shooter is not None else None
+        lost = result.lost or 0
+    return HandSummary.seated(hand, names, scores, totals, complete, shooter, lost)
+
+
 def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
     """A hand after the game ended is reported (once, R9.4) and judged as the next hand."""
     state = game.state
@@ -308,7 +325,7 @@ def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
         table.findings.add(
             codes.GAME_END, record.span, msg(
                 "hand {hand} is played after the game ended: {end} in hand {ended}",
-                hand=record.number, end=end_text(table, state.totals), ended=game.ended[0]),
+                hand=record.number, end=end_text(table, state.totals), ended=game.ended.hand),
             hand=record.number, rule="R9.4")
     return game._replace(state=engine.next_hand(state), end_reported=True)
 
@@ -352,8 +369,10 @@ def _unplayed(table: Table, record: HandRecord, *, pool_known: bool = True
 def _totals(table: Table, record: HandRecord, game: _Game, scores: tuple[int, ...] | None,
             written: dict[int, tuple]) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
     """(the sheet's totals, the true totals) after the hand; the total line is judged (R7.4)."""
-    true_totals = None if game.true_totals is None or scores is None else tuple(
-        t + s for t, s in zip(game.true_totals, scores))
+    if game.true_totals is None or scores is None:
+        true_totals = None
+    else:
+        true_totals = tuple(t + s for t, s in zip(game.true_totals, scores))
     if record.total is None:
         return true_totals, true_totals
     unread = record.lost("score") or game.lost_total
