@@ -39,7 +39,8 @@ class _Lines:
     def __bool__(self) -> bool:
         return self.at <= len(self.text)
 
-    def __call__(self) -> str:
+    def read(self) -> str:
+        """The next line (a method, not ``__call__``: an instance call costs more)."""
         text, at = self.text, self.at
         end = text.find("\n", at)
         if end < 0:
@@ -115,6 +116,10 @@ class _Game:
         self.plays = {f"{name} {text}": (seat, card, None) for seat, name in enumerate(names)
                       for text, card in _CARD.items()}
         self.orders = [[(leader + i) % n for i in range(n)] for leader in range(n)]
+        self.claims = {None: "none", **dict(enumerate(names))}  # a trick's winner as claimed
+        self.heads = {word: [f"{word} {name}: " for name in names] for word in ("deal", "pass")}
+        self.heads["trick"] = [f"trick {number}: "
+                               for number in range(1, rules.cards_per_player(n) + 1)]
         self.state = engine.new_game(rules, n)
         self.summaries: list[HandSummary] = []
         self.older = self.state.totals  # the totals before the last clean hand
@@ -131,7 +136,7 @@ class _Game:
     def play(self, lines: _Lines) -> None:
         while lines:
             at = lines.at
-            line = lines()
+            line = lines.read()
             if not line:
                 continue
             if line.startswith("hand "):
@@ -164,16 +169,17 @@ class _Game:
         if head[5] != str(state.pass_direction):
             raise _NotClean
         per = rules.cards_per_player(n)
-        hands = tuple(self._cards(lines(), f"deal {name}: ", per) for name in names)
-        kitty = self._cards(lines(), "kitty: ", rules.kitty_size(n)) if rules.kitty_size(n) else ()
+        hands = tuple([self._cards(lines.read(), head, per) for head in self.heads["deal"]])
+        size = rules.kitty_size(n)
+        kitty = self._cards(lines.read(), "kitty: ", size) if size else ()
         if engine.deal_problems(state, DealAction(hands, kitty)):
             raise _NotClean
         holdings = [list(counts_of(cards)) for cards in hands]
         offset = direction_offset(state.pass_direction, n)
         if offset:
             passes = []
-            for seat, name in enumerate(names):
-                cards = self._cards(lines(), f"pass {name}: ", rules.pass_count)
+            for seat, head in enumerate(self.heads["pass"]):
+                cards = self._cards(lines.read(), head, rules.pass_count)
                 if engine.passed_cards_problem(rules, holdings[seat], cards):
                     raise _NotClean
                 passes.append(cards)
@@ -195,15 +201,15 @@ class _Game:
 
     def tricks(self, lines: _Lines, state: State, holdings: list[list[int]]) -> State:
         """The hand's tricks played from ``holdings`` (``state``'s, as lists): the state after."""
-        rules, names, plays, orders = self.rules, self.names, self.plays, self.orders
-        n = len(names)
+        rules, plays, orders, claims = self.rules, self.plays, self.orders, self.claims
+        n, heads = len(self.names), self.heads["trick"]
         played = [0] * len(CARDS)
         lowest = state.lowest_club
         hand_play = engine.HandPlay(state)
         broken, leader, number = state.hearts_broken, state.leader, 1
         while True:
-            line = lines()
-            head = f"trick {number}: "
+            line = lines.read()
+            head = heads[number - 1]
             if not line.startswith(head):
                 raise _NotClean
             body, arrow, claim = line[len(head):].partition(" -> ")
@@ -216,7 +222,7 @@ class _Game:
             if cards is None:
                 raise _NotClean
             record = hand_play.finish(tuple(zip(order, cards)), cards)
-            if (names[record.winner] if record.winner is not None else "none") != claim:
+            if claims[record.winner] != claim:
                 raise _NotClean
             if hand_play.over:
                 return hand_play.state(tuple(map(tuple, holdings)))
@@ -228,14 +234,14 @@ class _Game:
         shooter = engine.shooter(state)
         choice = None
         if shooter is not None:
-            word, _, choice = lines().rpartition(" ")
+            word, _, choice = lines.read().rpartition(" ")
             if word != f"moon {names[shooter]}" or choice not in self.rules.moon_choices:
                 raise _NotClean
         older = state.totals
         state = engine.record_hand_unchecked(state, choice or engine.SCORE)
         result = state.history[-1]
-        if lines() != self._entries("score", result.scores) or \
-                lines() != self._entries("total", result.totals):
+        if lines.read() != self._entries("score", result.scores) or \
+                lines.read() != self._entries("total", result.totals):
             raise _NotClean
         self.older = older
         self.summaries.append(HandSummary.seated(
@@ -244,8 +250,7 @@ class _Game:
         return engine.conclude_hand(state)
 
     def _entries(self, word: str, numbers) -> str:
-        return f"{word}: " + ", ".join(f"{name} {value}"
-                                       for name, value in zip(self.names, numbers))
+        return f"{word}: " + ", ".join(map("{} {}".format, self.names, numbers))
 
     def winner_line(self, line: str) -> None:
         state = self.state
