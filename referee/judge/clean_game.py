@@ -230,17 +230,18 @@ class _Game:
 
     def score(self, lines: _Lines, state: State) -> State:
         """The moon, score and total lines of a played hand: the state after it is scored."""
-        names = self.names
-        shooter = engine.shooter(state)
-        choice = None
-        if shooter is not None:
-            word, _, choice = lines.read().rpartition(" ")
-            if word != f"moon {names[shooter]}" or choice not in self.rules.moon_choices:
-                raise _NotClean
+        names, line, word, choice = self.names, lines.read(), None, None
+        if line.startswith("moon "):
+            word, _, choice = line.rpartition(" ")
+            line = lines.read()
         older = state.totals
         state = engine.record_hand_unchecked(state, choice or engine.SCORE)
         result = state.history[-1]
-        if lines.read() != self._entries("score", result.scores) or \
+        # the hand as scored has the moon line's choice (none without a shooter) and shooter
+        if result.choice != choice or (
+                choice is not None and word != f"moon {names[result.shooter]}"):
+            raise _NotClean
+        if line != self._entries("score", result.scores) or \
                 lines.read() != self._entries("total", result.totals):
             raise _NotClean
         self.older = older
