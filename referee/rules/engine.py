@@ -246,8 +246,8 @@ class HandPlay:
             self.tricks_won[winner] += 1
             if rules.jack_of_diamonds_bonus:
                 self.bonus[winner] += sum(bonus_points(rules, c) for c in pile)
-            first = rules.kitty_to == KittyTo.FIRST_TRICK
-            if kitty and self.kitty_taken is None and (last or first):
+            if kitty and self.kitty_taken is None and (
+                    last or rules.kitty_to == KittyTo.FIRST_TRICK):
                 self.kitty_taken = (winner, number)
             collected, pile = pile, ()
         elif last:
@@ -291,9 +291,14 @@ def moon_pair(state: State) -> tuple[int, int] | None:
 
 def hand_scores(state: State, choice: str | None) -> tuple[int, ...]:
     """Hand scores for the scoresheet (R7.3, R8.2), bonuses included."""
+    return tuple(_scored(state, choice)[0])
+
+
+def _scored(state: State, choice: str | None) -> tuple[list[int], list[bool]]:
+    """(the hand's scores, per seat: this seat shot the moon)."""
     no_tricks = [won == 0 for won in state.tricks_won]
-    return tuple(scoring.hand_scores(PLAIN, state.rules, state.taken, state.lost, state.bonus,
-                                     no_tricks, choice, state.pool)[0])
+    return scoring.hand_scores(PLAIN, state.rules, state.taken, state.lost, state.bonus,
+                               no_tricks, choice, state.pool)
 
 
 def scoring_actions(state: State) -> tuple[str, ...]:
@@ -304,10 +309,13 @@ def _scoring_actions(state: State, moon: int | None) -> tuple[str, ...]:
     return state.rules.moon_choices if moon is not None else (SCORE,)
 
 
-def _record_hand(state: State, action: str, moon: int | None) -> State:
-    """Write the hand's result and the new totals; the phase stays SCORING."""
+def _record_hand(state: State, action: str) -> State:
+    """Write the hand's result and the new totals (``action`` counts in a moon hand only); the
+    phase stays SCORING."""
+    scores, shot = _scored(state, action)
+    moon = shot.index(True) if True in shot else None
     choice = action if moon is not None else None
-    scores = hand_scores(state, choice)
+    scores = tuple(scores)
     totals = tuple(t + s for t, s in zip(state.totals, scores))
     result = HandResult(state.hand_number, state.dealer, state.taken, state.lost, moon, choice,
                         scores, totals)
@@ -386,13 +394,14 @@ def apply(state: State, action) -> State:
         moon = shooter(state)
         if action not in _scoring_actions(state, moon):
             raise IllegalAction(f"{action!r} is not a scoring choice now", clause="R8.2")
-        return conclude_hand(_record_hand(state, action, moon))
+        return conclude_hand(_record_hand(state, action))
     raise IllegalAction("the game is over", clause="R9.4")
 
 
 def record_hand_unchecked(state: State, choice: str) -> State:
     """Score a played hand with ``choice`` (or the first allowed one), not concluding it: the
     referee settles the totals it stands by first (then :func:`conclude_hand`)."""
-    moon = shooter(state)
-    actions = _scoring_actions(state, moon)
-    return _record_hand(state, choice if choice in actions else actions[0], moon)
+    state_after = _record_hand(state, choice)  # the shooter found once, by the scoring
+    if state_after.history[-1].shooter is None or choice in state.rules.moon_choices:
+        return state_after
+    return _record_hand(state, state.rules.moon_choices[0])

@@ -43,7 +43,7 @@ def resolve_trick(cards: Sequence[int], *, cancellation: bool = True,
         cancelled = frozenset(repeated)
     else:
         cancelled = frozenset()
-    if set_aside_when == SetAsideWhen.TWO_PAIRS and len(cancelled) >= 2:
+    if len(cancelled) >= 2 and set_aside_when == SetAsideWhen.TWO_PAIRS:
         return TrickOutcome(0 if leader_wins else None, cancelled)
     led_suit = cards[0] // NUM_RANKS
     if lead_switch:
