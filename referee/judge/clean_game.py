@@ -195,13 +195,15 @@ class _Game:
     def _cards(line: str, head: str, count: int) -> tuple[int, ...]:
         """The ``count`` cards of a line that starts with ``head`` (a line with more or fewer
         words is not split: a hostile line never becomes a list of millions)."""
-        if not line.startswith(head) or line.count(" ", len(head)) != count - 1:
+        size = len(head)
+        if not line.startswith(head) or line.count(" ", size) != count - 1:
             raise _NotClean
-        return tuple(map(_CARD.__getitem__, line[len(head):].split(" ")))
+        return tuple(map(_CARD.__getitem__, line[size:].split(" ")))
 
     def tricks(self, lines: _Lines, state: State, holdings: list[list[int]]) -> State:
         """The hand's tricks played from ``holdings`` (``state``'s, as lists): the state after."""
-        rules, plays, orders, claims = self.rules, self.plays, self.orders, self.claims
+        rules, orders, claims = self.rules, self.orders, self.claims
+        play_of = self.plays.__getitem__
         n, heads = len(self.names), self.heads["trick"]
         played = [0] * len(CARDS)
         lowest = state.lowest_club
@@ -215,7 +217,7 @@ class _Game:
             body, arrow, claim = line[len(head):].partition(" -> ")
             if body.count(", ") != n - 1 or not arrow:
                 raise _NotClean
-            trick = list(map(plays.__getitem__, body.split(", ")))
+            trick = list(map(play_of, body.split(", ")))
             order = orders[leader]
             cards = clean_cards(rules, trick, order, holdings, played, broken, number == 1,
                                 lowest)
