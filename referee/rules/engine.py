@@ -123,27 +123,24 @@ def _apply_pass(state: State, action: PassAction) -> State:
         for card in cards:
             holdings[seat] = remove_card(holdings[seat], card)
             holdings[target] = add_card(holdings[target], card)
-    return _start_play(state._replace(holdings=tuple(holdings)))
+    return begin_play(state, holdings, state.kitty)
 
 
 def begin_play(state: State, holdings: Sequence[Counts], kitty: Sequence[Card]) -> State:
     """Start the play of a hand from holdings after passing (the referee's entry point)."""
-    return _start_play(state._replace(holdings=tuple(holdings), kitty=tuple(kitty)))
-
-
-def _start_play(state: State) -> State:
+    holdings, kitty = tuple(holdings), tuple(kitty)
     rules, n = state.rules, state.players
     leader = (state.dealer + 1) % n
     lowest = None
     if rules.first_leader == FirstLeader.TWO_OF_CLUBS:
-        lowest = lowest_club(state.holdings)
+        lowest = lowest_club(holdings)
         if lowest is not None:
             leader = next(s for s in ((state.dealer + 1 + i) % n for i in range(n))
-                          if state.holdings[s][lowest])
-    pile = state.kitty if rules.kitty_to == KittyTo.FIRST_TRICK else ()
+                          if holdings[s][lowest])
+    pile = kitty if rules.kitty_to == KittyTo.FIRST_TRICK else ()
     zeros = (0,) * n
     return state._replace(
-        phase=Phase.PLAY, leader=leader, trick=(), trick_number=1, hearts_broken=False,
+        holdings=holdings, kitty=kitty, phase=Phase.PLAY, leader=leader, trick=(), trick_number=1, hearts_broken=False,
         pile=pile, taken=zeros, tricks_won=zeros, bonus=zeros, lost=0, last_trick=None,
         lowest_club=lowest, kitty_taken=None)
 
@@ -374,11 +371,11 @@ def apply(state: State, action) -> State:
         problems = deal_problems(state, action)
         if problems:
             raise IllegalAction("; ".join(problems), clause="R2.4")
-        state = state._replace(holdings=tuple(counts_of(hand) for hand in action.hands),
-                               kitty=tuple(action.kitty))
+        holdings = tuple(counts_of(hand) for hand in action.hands)
         if direction_offset(state.pass_direction, state.players) == 0:
-            return _start_play(state)
-        return state._replace(phase=Phase.PASS, passes=(None,) * state.players)
+            return begin_play(state, holdings, action.kitty)
+        return state._replace(holdings=holdings, kitty=tuple(action.kitty), phase=Phase.PASS,
+                              passes=(None,) * state.players)
     if state.phase is Phase.PASS:
         if not isinstance(action, PassAction):
             raise IllegalAction("every player must pass first", clause="R3.1")
