@@ -8,6 +8,7 @@ legality checks, so that the referee can go on as if the card had been played as
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Sequence
 
 from referee.rules import scoring
@@ -313,7 +314,7 @@ def _record_hand(state: State, action: str) -> State:
     moon = shot.index(True) if True in shot else None
     choice = action if moon is not None else None
     scores = tuple(scores)
-    totals = tuple(t + s for t, s in zip(state.totals, scores))
+    totals = tuple(map(operator.add, state.totals, scores))
     result = HandResult(state.hand_number, state.dealer, state.taken, state.lost, moon, choice,
                         scores, totals)
     pool = 0
