@@ -141,9 +141,9 @@ def begin_play(state: State, holdings: Sequence[Counts], kitty: Sequence[Card]) 
     pile = kitty if rules.kitty_to == KittyTo.FIRST_TRICK else ()
     zeros = (0,) * n
     return state._replace(
-        holdings=holdings, kitty=kitty, phase=Phase.PLAY, leader=leader, trick=(), trick_number=1, hearts_broken=False,
-        pile=pile, taken=zeros, tricks_won=zeros, bonus=zeros, lost=0, last_trick=None,
-        lowest_club=lowest, kitty_taken=None)
+        holdings=holdings, kitty=kitty, phase=Phase.PLAY, leader=leader, trick=(),
+        trick_number=1, hearts_broken=False, pile=pile, taken=zeros, tricks_won=zeros,
+        bonus=zeros, lost=0, last_trick=None, lowest_club=lowest, kitty_taken=None)
 
 
 # -- play -----------------------------------------------------------------------------------
