@@ -222,10 +222,9 @@ class _Game:
             body, arrow, claim = line[len(head):].partition(" -> ")
             if body.count(", ") != n - 1 or not arrow:
                 raise _NotClean
-            trick = list(map(play_of, body.split(", ")))
-            order = orders[leader]
-            cards = clean_cards(rules, trick, order, holdings, played, broken, number == 1,
-                                lowest)
+            order = orders[leader]  # (a play not in self.plays raises KeyError: not clean)
+            cards = clean_cards(rules, map(play_of, body.split(", ")), order, holdings, played,
+                                broken, number == 1, lowest)
             if cards is None:
                 raise _NotClean
             record = hand_play.finish(tuple(zip(order, cards)), cards)

@@ -6,6 +6,7 @@ winner claim tells a miscounted cancellation apart (R6)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from referee.judge import codes, gaps
@@ -171,7 +172,7 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
                                                         out.wrong_claims)
 
 
-def clean_cards(rules, plays: list[SeatedPlay], order: list[int], holdings: list[list[int]],
+def clean_cards(rules, plays: Iterable[SeatedPlay], order: list[int], holdings: list[list[int]],
                  played: list[int], broken: bool, first: bool, lowest: int | None
                  ) -> tuple[int, ...] | None:
     """The cards of a whole clean trick, taken from ``holdings`` and counted in ``played``;
