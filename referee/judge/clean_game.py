@@ -210,7 +210,6 @@ class _Game:
         rules, orders, claims = self.rules, self.orders, self.claims
         play_of = self.plays.__getitem__
         n, heads = len(self.names), self.heads["trick"]
-        played = [0] * len(CARDS)
         lowest = state.lowest_club
         hand_play = engine.HandPlay(state)
         broken, leader, number = state.hearts_broken, state.leader, 1
@@ -223,7 +222,7 @@ class _Game:
             if body.count(", ") != n - 1 or not arrow:
                 raise _NotClean
             order = orders[leader]  # (a play not in self.plays raises KeyError: not clean)
-            cards = clean_cards(rules, map(play_of, body.split(", ")), order, holdings, played,
+            cards = clean_cards(rules, map(play_of, body.split(", ")), order, holdings, None,
                                 broken, number == 1, lowest)
             if cards is None:
                 raise _NotClean

@@ -173,22 +173,27 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
 
 
 def clean_cards(rules, plays: Iterable[SeatedPlay], order: list[int], holdings: list[list[int]],
-                 played: list[int], broken: bool, first: bool, lowest: int | None
-                 ) -> tuple[int, ...] | None:
-    """The cards of a whole clean trick, taken from ``holdings`` and counted in ``played``;
-    else None, nothing taken."""
+                played: list[int] | None, broken: bool, first: bool, lowest: int | None
+                ) -> tuple[int, ...] | None:
+    """Take the cards of a whole clean trick from ``holdings`` and count them in ``played``;
+    return them, or None with nothing taken.  Pass no ``played`` where every holding is known
+    exactly, dealt from whole decks, so that no held card is a copy beyond them: counting
+    copies costs 3% of a clean game's check."""
     decks, switch, led, cards = rules.decks, rules.lead_suit_switch, -1, []
     for (seat, card, _), due in zip(plays, order):
         held, suit = holdings[seat], card // NUM_RANKS
-        played[card] += 1
-        if seat != due or played[card] > decks or not held[card] or (
+        if played is not None:
+            played[card] += 1
+        if seat != due or not held[card] or played is not None and played[card] > decks or (
                 suit != led and any(held[led * NUM_RANKS:(led + 1) * NUM_RANKS]) if cards
                 and not first else (first or suit == HEARTS and not broken) and card_fault(
                     rules, held, card, cards, first_trick=first, hearts_broken=broken,
                     lowest=lowest) is not None):
-            played[card] -= 1
-            for seat, card in zip(order, cards):
+            if played is not None:
                 played[card] -= 1
+                for card in cards:
+                    played[card] -= 1
+            for seat, card in zip(order, cards):
                 holdings[seat][card] += 1
             return None
         held[card] -= 1
