@@ -26,7 +26,7 @@ def lead_card(cards: Sequence[int], switch: bool = False) -> int:
 
 
 def resolve_trick(cards: Sequence[int], *, cancellation: bool = True,
-                  set_aside_when: str = SetAsideWhen.ALL_CANCELLED, lead_switch: bool = False,
+                  set_aside_when: str = "all_cancelled", lead_switch: bool = False,
                   leader_wins: bool = False) -> TrickOutcome:
     """Who wins a trick whose cards were played in this order (the first one led): identical
     cards cancel (R6.2), the highest uncancelled card of the led suit wins (R6.3), else the
