@@ -25,6 +25,7 @@ def lead_card(cards: Sequence[int], switch: bool = False) -> int:
     return led
 
 
+# the defaults are literals: verify-rules runs this function's source symbolically
 def resolve_trick(cards: Sequence[int], *, cancellation: bool = True,
                   set_aside_when: str = "all_cancelled", lead_switch: bool = False,
                   leader_wins: bool = False) -> TrickOutcome:
