@@ -39,9 +39,9 @@ from pathlib import Path
 
 from referee.conformance.rng import Rng
 from referee.conformance.generate import (deal_events, deal_hands, log_header, score_events,
-                                          seat_names)
-from referee.log.events import (CardRun, Claim, Comment, Deal, Event, GameOver, HandStart,
-                                 Kitty, Moon, Pass, Play, Score, Tag, Trick)
+                                          seat_names, trick_event)
+from referee.log.events import (CardRun, Comment, Deal, Event, GameOver, HandStart, Kitty, Moon,
+                                 Pass, Play, Score, Tag, Trick)
 from referee.log.jsonwrite import record_text
 from referee.log.writer import write
 from referee.rules import engine
@@ -236,15 +236,12 @@ class Table:
         if fault is not None:
             raise IllegalAction(f"{card_text(card)}: {fault.text}", fault)
         self._save()
-        number = self.trick_number
         self._state = engine.play(self._state, self._state.to_play, card, check=False)
         if self._state.trick:
             return None
         record = self._state.last_trick
         self._tricks.append((self.hand_number, record))
-        claim = Claim(None if record.winner is None else self.names[record.winner])
-        written = tuple(Play(self.names[s], c) for s, c in record.plays)
-        self._events.append(Trick(number, written, claim))
+        self._events.append(trick_event(self.names, record))
         return record
 
     def score(self, choice: str = SCORE) -> HandResult:
