@@ -111,6 +111,13 @@ def layers_at(rules: Ruleset, holding, trick, *, first_trick: bool, hearts_broke
             for fault, restricted, witnesses in layers if any(holding[c] for c in restricted)]
 
 
+def _lowest(rules: Ruleset, lowest: int | None) -> int | None:
+    """R4.1's lowest club under ``rules`` (None: no R4.1): ``lowest``, else the 2C."""
+    if rules.first_leader != FirstLeader.TWO_OF_CLUBS:
+        return None
+    return parse_card("2C") if lowest is None else lowest
+
+
 def _position(rules: Ruleset, variant: tuple, holding: Counts, trick, earlier, *,
               first_trick: bool, hearts_broken: bool, lowest: int | None, source: str = "game",
               note: str = "") -> Position:
@@ -120,7 +127,7 @@ def _position(rules: Ruleset, variant: tuple, holding: Counts, trick, earlier, *
     where = dict(first_trick=first_trick, hearts_broken=hearts_broken, lowest=lowest)
     return Position("", name, base, options, players, tuple(cards_of(counts)), tuple(trick),
                     tuple(tuple(t) for t in earlier), first_trick, hearts_broken,
-                    lowest if rules.first_leader == FirstLeader.TWO_OF_CLUBS else None,
+                    _lowest(rules, lowest),
                     legal_cards(rules, counts, trick, **where),
                     layers_at(rules, counts, trick, **where), source, note)
 
@@ -156,17 +163,10 @@ class _Recorder:
             self.rules, self.variant, state.holdings[state.to_play], state.trick_cards,
             self.earlier, first_trick=state.trick_number == 1,
             hearts_broken=state.hearts_broken, lowest=state.lowest_club)
-        base = self.base_rules
-        if base.first_leader != FirstLeader.TWO_OF_CLUBS:
-            lowest = None
-        elif state.lowest_club is not None:
-            lowest = state.lowest_club
-        else:
-            lowest = parse_card("2C")
         position.differs = legal_cards(
-            base, state.holdings[state.to_play], state.trick_cards,
+            self.base_rules, state.holdings[state.to_play], state.trick_cards,
             first_trick=state.trick_number == 1, hearts_broken=self.base_state.hearts_broken,
-            lowest=lowest) != position.legal
+            lowest=_lowest(self.base_rules, state.lowest_club)) != position.legal
         self.positions.append(position)
 
 
@@ -213,10 +213,9 @@ def _made() -> Iterator[Position]:
         _, base, options, _ = variant
         rules = variant_rules(base, options)
         before = [parse_cards(t) for t in earlier]
-        lowest = parse_card("2C") if rules.first_leader == FirstLeader.TWO_OF_CLUBS else None
         yield _position(rules, variant, counts_of(parse_cards(holding)), parse_cards(trick),
-                        before, first_trick=not before, hearts_broken=broken, lowest=lowest,
-                        source="made", note=note)
+                        before, first_trick=not before, hearts_broken=broken,
+                        lowest=_lowest(rules, None), source="made", note=note)
 
 
 def suite(seed: int = 1, variants: tuple = VARIANTS, made: bool = True) -> list[Position]:
