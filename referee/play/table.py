@@ -4,31 +4,6 @@ A :class:`Table` holds the engine's immutable states (:mod:`referee.rules.engine
 game so far as log events, so that it can say at any moment whose turn it is, what each seat
 holds, which cards are legal and why another is not, and write the game as a log or a JSON
 record that ``referee check`` finds clean.
-
->>> table = Table(["Al", "Beth", "Cy", "Di", "Ed", "Flo"], seed=7)
->>> table.phase.value, table.hand_number, table.names[table.dealer]
-('pass', 1, 'Al')
->>> for seat in table.to_pass:                        # hand 1 passes three cards left (R3.3)
-...     table.pass_cards(seat, table.holding(seat)[-3:])
->>> table.phase.value, table.names[table.to_play]     # the seat left of the dealer leads (R4.1)
-('play', 'Beth')
->>> " ".join(map(str, table.holding(table.to_play)))
-'3S 5S 8S 9S AS 4H 4H 6H 6H 10H 5D 8D KD 8C 8C 10C AC'
->>> " ".join(map(str, table.legal_cards()))            # no heart as the first lead
-'3S 5S 8S 9S AS 5D 8D KD 8C 10C AC'
->>> fault = table.fault("4H")
->>> fault.clause, fault.text
-('R4.2', 'the first lead may not be a heart or a Black Maria')
->>> while table.trick_number == 1:
-...     outcome = table.play(table.legal_cards()[0])
->>> " ".join(f"{table.names[seat]} {card}" for seat, card in outcome.plays)
-'Beth 3S Cy 6S Di 2S Ed 4S Flo 2S Al 6S'
->>> sorted(map(str, outcome.outcome.cancelled)), table.names[outcome.winner]  # R6.2, R6.3
-(['2S', '6S'], 'Ed')
->>> table.undo(); len(table.trick), table.names[table.to_play]
-(5, 'Al')
->>> print(table.log().splitlines()[-1])               # the trick in progress, no winner yet
-trick 1: Beth 3S, Cy 6S, Di 2S, Ed 4S, Flo 2S
 """
 
 from __future__ import annotations
