@@ -81,7 +81,7 @@ def test_the_shipped_suite_is_the_one_the_script_writes():
     made = suite(variants=some)
     lines = SUITE.read_text("utf-8").splitlines(keepends=True)
     assert next(suite_lines([None] * len(POSITIONS))) == lines[0]
-    shown = [json.dumps(p.to_json(), ensure_ascii=False) + "\n" for p in made]
+    shown = [json.dumps(p, ensure_ascii=False) + "\n" for p in made]
     kept = [line for line, p in zip(lines[1:], POSITIONS)
             if p["variant"] in {v[0] for v in some} or p["source"] == "made"]
     assert shown == kept

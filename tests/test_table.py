@@ -11,7 +11,6 @@ import referee
 from referee.conformance.rng import Rng
 from referee.conformance.generate import generate_game
 from referee.log.writer import write
-from referee.play import table as table_module
 from referee.play.table import PositionError, Table
 from referee.rules.cards import Card
 from referee.rules.state import Phase
@@ -35,8 +34,39 @@ def play_out(table: Table, rng: Rng, hands: int | None = None) -> None:
             table.score(choices[rng.below(len(choices))])
 
 
+# the example of docs/match.md, with its answers
+EXAMPLE = """
+>>> table = Table(["Al", "Beth", "Cy", "Di", "Ed", "Flo"], seed=7)
+>>> table.phase.value, table.hand_number, table.names[table.dealer]
+('pass', 1, 'Al')
+>>> for seat in table.to_pass:                        # hand 1 passes three cards left (R3.3)
+...     table.pass_cards(seat, table.holding(seat)[-3:])
+>>> table.phase.value, table.names[table.to_play]     # the seat left of the dealer leads (R4.1)
+('play', 'Beth')
+>>> " ".join(map(str, table.holding(table.to_play)))
+'3S 5S 8S 9S AS 4H 4H 6H 6H 10H 5D 8D KD 8C 8C 10C AC'
+>>> " ".join(map(str, table.legal_cards()))            # no heart as the first lead
+'3S 5S 8S 9S AS 5D 8D KD 8C 10C AC'
+>>> fault = table.fault("4H")
+>>> fault.clause, fault.text
+('R4.2', 'the first lead may not be a heart or a Black Maria')
+>>> while table.trick_number == 1:
+...     outcome = table.play(table.legal_cards()[0])
+>>> " ".join(f"{table.names[seat]} {card}" for seat, card in outcome.plays)
+'Beth 3S Cy 6S Di 2S Ed 4S Flo 2S Al 6S'
+>>> sorted(map(str, outcome.outcome.cancelled)), table.names[outcome.winner]  # R6.2, R6.3
+(['2S', '6S'], 'Ed')
+>>> table.undo(); len(table.trick), table.names[table.to_play]
+(5, 'Al')
+>>> print(table.log().splitlines()[-1])               # the trick in progress, no winner yet
+trick 1: Beth 3S, Cy 6S, Di 2S, Ed 4S, Flo 2S
+"""
+
+
 def test_the_doctests_hold():
-    assert doctest.testmod(table_module).failed == 0
+    example = doctest.DocTestParser().get_doctest(EXAMPLE, {"Table": Table}, "Table", None, 0)
+    result = doctest.DocTestRunner().run(example)
+    assert result.failed == 0 and result.attempted == 13
 
 
 def test_the_public_names():

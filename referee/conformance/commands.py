@@ -16,9 +16,7 @@ from referee.conformance.strategies import (SITUATIONS, STRATEGIES, shows_situat
                                             situation_problem)
 from referee.conformance.inject import INJECTABLE, can_occur, violating_game
 from referee.conformance.verdicts import CannotInject, expected_document, json_text
-from referee.log.events import Tag
 from referee.log.jsonwrite import record_text
-from referee.log.canonical import format_event
 from referee.log.writer import write
 from referee.rules.ruleset_files import RulesetError, bundled_names
 from referee.rules.ruleset import load_ruleset
@@ -85,8 +83,8 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
     if inject is None:
         made = GameStats()
         events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,
-                               situation=situation, stats=made)
-        text = _game_text(events, form, tag_value)
+                               situation=situation, stats=made, ruleset_tag=tag_value)
+        text = _game_text(events, form)
         if made.stopped:
             print(f"referee generate: {hand_limit_note(MAX_HANDS)} (the game ends with a "
                   "comment that says so)", file=sys.stderr)
@@ -97,15 +95,12 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
     else:
         try:
             text, expected = violating_game(rules, players, seed=seed, kind=inject, hands=hands,
-                                            strategy=strategy)
+                                            strategy=strategy, ruleset_tag=tag_value)
         except CannotInject as err:
             return fail(f"{err} (seed {seed}); try another --seed or more --hands")
         document = expected_document(
             [expected], log=Path(output).name if output else None, ruleset=rules.name,
             players=players, seed=seed, hands=hands, strategy=strategy)
-        if tag_value is not None:  # the generator names the ruleset; the log must name its file
-            named = format_event(Tag("Ruleset", rules.name)) + "\n"
-            text = text.replace(named, format_event(Tag("Ruleset", tag_value)) + "\n", 1)
     if output is None:
         sys.stdout.flush()
         out = getattr(sys.stdout, "buffer", sys.stdout)
@@ -157,11 +152,8 @@ def _usage_problem(rules, players: int, hands: int | None, to_end: bool, inject:
     return next((message for wrong, message in problems if wrong), None)
 
 
-def _game_text(events: list, form: str, tag_value: str | None) -> str:
-    """The game's log or JSON record, its [Ruleset] tag naming ``tag_value`` when given."""
-    if tag_value is not None:  # the generator names the ruleset; the log must name its file
-        events = [Tag("Ruleset", tag_value) if isinstance(e, Tag) and e.name == "Ruleset" else e
-                  for e in events]
+def _game_text(events: list, form: str) -> str:
+    """The game's log or JSON record."""
     return record_text(tuple(events)) if form == "json" else write(events)
 
 
@@ -235,8 +227,8 @@ def write_games(rules, ruleset: str, players: int, seed: int, count: int, *,
     for index, name in enumerate(names, start=1):
         game, made = game_seed(seed, index), GameStats()
         events = generate_game(rules, players, seed=game, hands=hands, strategy=strategy,
-                               situation=situation, stats=made)
-        write_parts(folder / name, [_game_text(events, form, tag_value)])
+                               situation=situation, stats=made, ruleset_tag=tag_value)
+        write_parts(folder / name, [_game_text(events, form)])
         games.append({
             "file": name, "seed": game, "hands": made.hands, "ended": bool(made.ended),
             "stopped_at_hand_limit": bool(made.stopped), "cases": made.cases(),

@@ -17,7 +17,7 @@ from referee.log.events import (CardRun, Claim, Comment, Deal, Entry, Event, Gam
                                 Kitty, Moon, Pass, Play, Score, Tag, Total, Trick)
 from referee.rules import engine
 from referee.rules.cards import CARDS, NUM_RANKS
-from referee.rules.state import DealAction, HandResult, PassAction, Phase, State
+from referee.rules.state import DealAction, HandResult, PassAction, Phase, State, TrickRecord
 from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ruleset import Ruleset
 
@@ -56,10 +56,11 @@ def hand_limit_note(limit: int) -> str:
 def generate_game(rules: Ruleset, players: int, *, seed: int, hands: int | None = None,
                   strategy: str = "random", event_name: str | None = None,
                   stats: GameStats | None = None, tamper=None, situation: str | None = None,
-                  max_hands: int = MAX_HANDS) -> list[Event]:
+                  max_hands: int = MAX_HANDS, ruleset_tag: str | None = None) -> list[Event]:
     """A legal game as log events, to its end (at most ``max_hands`` hands) or of ``hands`` hands.
 
-    ``tamper`` (see :mod:`referee.conformance.inject`) may replace leads or plays.
+    ``tamper`` (see :mod:`referee.conformance.inject`) may replace leads or plays;
+    ``ruleset_tag``: what the [Ruleset] tag says (a file's path) instead of the ruleset's name.
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
@@ -68,7 +69,7 @@ def generate_game(rules: Ruleset, players: int, *, seed: int, hands: int | None 
     rng = Rng(seed)
     names = seat_names(players)
     stats = stats if stats is not None else GameStats()
-    events = log_header(rules, names, event_name or f"generated game, seed {seed}")
+    events = log_header(rules, names, event_name or f"generated game, seed {seed}", ruleset_tag)
     state = engine.new_game(rules, players, dealer=rng.below(players))
     stats.games += 1
     limit = max_hands if hands is None else hands
@@ -182,7 +183,7 @@ def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], sta
     pile_waiting = bool(state.pile)
     previous_set_aside = False
     while state.phase is Phase.PLAY:
-        number, plays = state.trick_number, []
+        number = state.trick_number
         if tamper is not None:
             state = tamper.lead(state)
         while state.phase is Phase.PLAY and state.trick_number == number and (
@@ -196,7 +197,6 @@ def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], sta
                 card = choose_play(state, legal, rng, strategy, shooter)
             if state.trick and card // NUM_RANKS != state.trick[0][1] // NUM_RANKS:
                 stats.voids += 1
-            plays.append(Play(names[seat], CARDS[card]))
             state = engine.play(state, seat, card, check=False)
             stats.plays += 1
         record = state.last_trick
@@ -213,8 +213,7 @@ def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], sta
             stats.kitty_pickups += 1
             pile_waiting = False
         previous_set_aside = record.outcome.winner is None
-        claim = Claim(names[record.winner] if record.winner is not None else None)
-        events.append(Trick(number, tuple(plays), claim))
+        events.append(trick_event(names, record))
     choices = engine.scoring_actions(state)
     choice = choices[rng.below(len(choices))]
     state = engine.apply(state, choice)
@@ -229,9 +228,9 @@ def players_tag(names) -> Tag:
     return Tag("Players", " ".join(f'"{n}"' if " " in n else n for n in names))
 
 
-def log_header(rules: Ruleset, names, event: str) -> list[Event]:
+def log_header(rules: Ruleset, names, event: str, ruleset_tag: str | None = None) -> list[Event]:
     """The tags a generated log starts with."""
-    return [Tag("Event", event), Tag("Ruleset", rules.name), players_tag(names),
+    return [Tag("Event", event), Tag("Ruleset", ruleset_tag or rules.name), players_tag(names),
             Tag("Target", str(rules.target))]
 
 
@@ -244,6 +243,12 @@ def deal_events(rules: Ruleset, number: int, dealer: int, names, deal) -> list[E
     if deal.kitty:
         out.append(Kitty(CardRun(deal.kitty)))
     return out
+
+
+def trick_event(names, record: TrickRecord) -> Trick:
+    """A finished trick's line: its plays, and its winner's claim (none: set aside)."""
+    return Trick(record.number, tuple(Play(names[s], c) for s, c in record.plays),
+                 Claim(None if record.winner is None else names[record.winner]))
 
 
 def score_events(names, result: HandResult) -> list[Event]:

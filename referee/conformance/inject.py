@@ -163,8 +163,10 @@ def can_occur(kind: str, rules: Ruleset) -> bool:
 
 def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
                    hands: int | None = None, strategy: str = "random",
-                   event_name: str | None = None, stats=None) -> tuple[str, Expected]:
-    """A log text with exactly one violation of ``kind`` and the verdict expected for it.
+                   event_name: str | None = None, stats=None,
+                   ruleset_tag: str | None = None) -> tuple[str, Expected]:
+    """A log text with exactly one violation of ``kind`` and the verdict expected for it
+    (``ruleset_tag``: see :func:`~referee.conformance.generate.generate_game`).
 
     Raises :class:`CannotInject` when this game offers no place for it (try another seed).
     """
@@ -176,7 +178,8 @@ def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
         while True:  # again if the skip outran the chances, or a rotation explains the lead
             made = GameStats()
             events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,
-                                   tamper=tamper, event_name=event_name, stats=made)
+                                   tamper=tamper, event_name=event_name, stats=made,
+                                   ruleset_tag=ruleset_tag)
             if tamper.where is None and not tamper.open:
                 break
             if tamper.where is not None and (tamper.due is None or not rotation_explains(
@@ -192,7 +195,7 @@ def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
         target = (trick_index(events, hand, trick), hand, trick, player)
     else:
         events = generate_game(rules, players, seed=seed, hands=hands, strategy=strategy,
-                               event_name=event_name, stats=stats)
+                               event_name=event_name, stats=stats, ruleset_tag=ruleset_tag)
         if kind == codes.SYNTAX:
             return syntax_fault(write(events), rng)
         events, target = EDITS[kind](events, rules, players, rng)

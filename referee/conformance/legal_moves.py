@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field, fields
 
 from referee.conformance.gamestats import GameStats
 from referee.conformance.rng import Rng
@@ -61,36 +60,6 @@ def variant_rules(base: str, options: dict) -> Ruleset:
     return with_options(load_ruleset(base), **options)
 
 
-@dataclass(slots=True)
-class Position:
-    """One play's position and its legal cards (see the module)."""
-
-    id: str
-    variant: str  # a name of VARIANTS
-    ruleset: str  # its base ruleset
-    options: dict  # the options it changes
-    players: int
-    holding: tuple[int, ...]  # the cards held, a card twice when both copies are
-    trick: tuple[int, ...]  # the cards played to the trick so far, in order
-    earlier: tuple[tuple[int, ...], ...]  # the hand's earlier tricks, in play order
-    first_trick: bool
-    hearts_broken: bool
-    lowest_club: int | None  # R4.1's lowest club, when the ruleset's first lead is it
-    legal: tuple[int, ...]
-    layers: list[dict] = field(default_factory=list)
-    source: str = "game"
-    note: str = ""
-    differs: bool = False  # the base ruleset allows other cards here (not written)
-
-    def to_json(self) -> dict:
-        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "differs"}
-        out.update(holding=_texts(self.holding), trick=[card_text(c) for c in self.trick],
-                   earlier=[[card_text(c) for c in cards] for cards in self.earlier],
-                   lowest_club=None if self.lowest_club is None else card_text(self.lowest_club),
-                   legal=_texts(self.legal))
-        return out
-
-
 def _texts(cards) -> list[str]:
     return [card_text(c) for c in sorted(cards, key=sort_key)]
 
@@ -111,18 +80,29 @@ def layers_at(rules: Ruleset, holding, trick, *, first_trick: bool, hearts_broke
             for fault, restricted, witnesses in layers if any(holding[c] for c in restricted)]
 
 
+def _lowest(rules: Ruleset, lowest: int | None) -> int | None:
+    """R4.1's lowest club under ``rules`` (None: no R4.1): ``lowest``, else the 2C."""
+    if rules.first_leader != FirstLeader.TWO_OF_CLUBS:
+        return None
+    return parse_card("2C") if lowest is None else lowest
+
+
 def _position(rules: Ruleset, variant: tuple, holding: Counts, trick, earlier, *,
               first_trick: bool, hearts_broken: bool, lowest: int | None, source: str = "game",
-              note: str = "") -> Position:
-    """The position of a variant (an item of :data:`VARIANTS`) and its legal cards."""
+              note: str = "") -> dict:
+    """The position of a variant (an item of :data:`VARIANTS`) and its legal cards, as its
+    line of the suite (spec/legal-moves.md); :func:`suite` gives it its id."""
     name, base, options, players = variant
     counts = tuple(holding)
     where = dict(first_trick=first_trick, hearts_broken=hearts_broken, lowest=lowest)
-    return Position("", name, base, options, players, tuple(cards_of(counts)), tuple(trick),
-                    tuple(tuple(t) for t in earlier), first_trick, hearts_broken,
-                    lowest if rules.first_leader == FirstLeader.TWO_OF_CLUBS else None,
-                    legal_cards(rules, counts, trick, **where),
-                    layers_at(rules, counts, trick, **where), source, note)
+    shown = _lowest(rules, lowest)
+    return {"id": "", "variant": name, "ruleset": base, "options": options, "players": players,
+            "holding": _texts(cards_of(counts)), "trick": [card_text(c) for c in trick],
+            "earlier": [[card_text(c) for c in cards] for cards in earlier],
+            "first_trick": first_trick, "hearts_broken": hearts_broken,
+            "lowest_club": None if shown is None else card_text(shown),
+            "legal": _texts(legal_cards(rules, counts, trick, **where)),
+            "layers": layers_at(rules, counts, trick, **where), "source": source, "note": note}
 
 
 class _Recorder:
@@ -140,7 +120,7 @@ class _Recorder:
         self.base_state = _open_table(self.base_rules, self.players)
         self.earlier: list[tuple[int, ...]] = []
         self.hand = None
-        self.positions: list[Position] = []
+        self.positions: list[tuple[dict, bool]] = []  # and whether the base allows others
 
     def lead(self, state: State) -> State:
         if state.trick_number == 1 or state.hand_number != self.hand:
@@ -156,18 +136,11 @@ class _Recorder:
             self.rules, self.variant, state.holdings[state.to_play], state.trick_cards,
             self.earlier, first_trick=state.trick_number == 1,
             hearts_broken=state.hearts_broken, lowest=state.lowest_club)
-        base = self.base_rules
-        if base.first_leader != FirstLeader.TWO_OF_CLUBS:
-            lowest = None
-        elif state.lowest_club is not None:
-            lowest = state.lowest_club
-        else:
-            lowest = parse_card("2C")
-        position.differs = legal_cards(
-            base, state.holdings[state.to_play], state.trick_cards,
+        differs = _texts(legal_cards(
+            self.base_rules, state.holdings[state.to_play], state.trick_cards,
             first_trick=state.trick_number == 1, hearts_broken=self.base_state.hearts_broken,
-            lowest=lowest) != position.legal
-        self.positions.append(position)
+            lowest=_lowest(self.base_rules, state.lowest_club))) != position["legal"]
+        self.positions.append((position, differs))
 
 
 # positions whose holding is written here: layers that random games almost never reach
@@ -206,25 +179,24 @@ MADE: tuple[tuple[str, str, str, tuple[str, ...], bool, str], ...] = (
 )
 
 
-def _made() -> Iterator[Position]:
+def _made() -> Iterator[dict]:
     by_name = {variant[0]: variant for variant in VARIANTS}
     for name, holding, trick, earlier, broken, note in MADE:
         variant = by_name[name]
         _, base, options, _ = variant
         rules = variant_rules(base, options)
         before = [parse_cards(t) for t in earlier]
-        lowest = parse_card("2C") if rules.first_leader == FirstLeader.TWO_OF_CLUBS else None
         yield _position(rules, variant, counts_of(parse_cards(holding)), parse_cards(trick),
-                        before, first_trick=not before, hearts_broken=broken, lowest=lowest,
-                        source="made", note=note)
+                        before, first_trick=not before, hearts_broken=broken,
+                        lowest=_lowest(rules, None), source="made", note=note)
 
 
-def suite(seed: int = 1, variants: tuple = VARIANTS, made: bool = True) -> list[Position]:
+def suite(seed: int = 1, variants: tuple = VARIANTS, made: bool = True) -> list[dict]:
     """The positions of the suite, in a fixed order: for each variant, up to
     :data:`PER_KEY` positions of each combination of layers and effects its games meet (a
     lead or a follow, in the first trick or not, the base ruleset allowing the same cards or
     not), then the :data:`MADE` positions."""
-    out: list[Position] = []
+    out: list[dict] = []
     for variant in variants:
         name, base, options, players = variant
         rules = variant_rules(base, options)
@@ -235,9 +207,9 @@ def suite(seed: int = 1, variants: tuple = VARIANTS, made: bool = True) -> list[
             generate_game(rules, players, seed=rng.next64(), hands=HANDS, strategy=strategy,
                           tamper=recorder, stats=GameStats())
         kept: Counter = Counter()
-        for position in recorder.positions:
-            key = (*sorted((layer["fault"], layer["effect"]) for layer in position.layers),
-                   not position.trick, position.first_trick, position.differs)
+        for position, differs in recorder.positions:
+            key = (*sorted((layer["fault"], layer["effect"]) for layer in position["layers"]),
+                   not position["trick"], position["first_trick"], differs)
             if kept[key] < PER_KEY:
                 kept[key] += 1
                 out.append(position)
@@ -245,13 +217,13 @@ def suite(seed: int = 1, variants: tuple = VARIANTS, made: bool = True) -> list[
         out.extend(_made())
     counters: Counter = Counter()
     for position in out:
-        group = "made" if position.source == "made" else position.variant
+        group = "made" if position["source"] == "made" else position["variant"]
         counters[group] += 1
-        position.id = f"{group}/{counters[group]}"
+        position["id"] = f"{group}/{counters[group]}"
     return out
 
 
-def suite_lines(positions: list[Position]) -> Iterator[str]:
+def suite_lines(positions: list[dict]) -> Iterator[str]:
     """The suite as JSON lines: a header, then one position a line."""
     variants = {name: {"ruleset": base, "options": options, "players": players,
                        "all_options": ruleset_options(variant_rules(base, options))}
@@ -259,7 +231,7 @@ def suite_lines(positions: list[Position]) -> Iterator[str]:
     yield json.dumps({"format": FORMAT, "version": VERSION, "positions": len(positions),
                       "variants": variants}, ensure_ascii=False) + "\n"
     for position in positions:
-        yield json.dumps(position.to_json(), ensure_ascii=False) + "\n"
+        yield json.dumps(position, ensure_ascii=False) + "\n"
 
 
 def _open_table(rules: Ruleset, players: int) -> State:

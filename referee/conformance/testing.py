@@ -284,13 +284,13 @@ def violating_logs(draw, *, kinds=None, rules=None, players=None, hands=_SHORT) 
     count = draw(as_strategy(hands, st.none())) if hands is not None else None
     count = hands_for(kind, count)
     seed = draw(SEEDS)
+    tag = _ruleset_reference(path) if path else None  # the tag names the file
     for attempt in range(_TRIES):
         try:
-            text, expected = violating_game(ruleset, n, seed=seed + attempt, kind=kind, hands=count)
+            text, expected = violating_game(ruleset, n, seed=seed + attempt, kind=kind, hands=count,
+                                            ruleset_tag=tag)
         except CannotInject:
             continue
-        if path:  # the tag names the file; the line numbers stay
-            text = text.replace(f'"{ruleset.name}"]', f'"{_ruleset_reference(path)}"]', 1)
         return GameLog(text, parse_log(text).events, ruleset, n, seed + attempt, count, "random",
                        (expected,))
     reject()  # no place for this kind in _TRIES games: let Hypothesis draw another example

@@ -4,31 +4,6 @@ A :class:`Table` holds the engine's immutable states (:mod:`referee.rules.engine
 game so far as log events, so that it can say at any moment whose turn it is, what each seat
 holds, which cards are legal and why another is not, and write the game as a log or a JSON
 record that ``referee check`` finds clean.
-
->>> table = Table(["Al", "Beth", "Cy", "Di", "Ed", "Flo"], seed=7)
->>> table.phase.value, table.hand_number, table.names[table.dealer]
-('pass', 1, 'Al')
->>> for seat in table.to_pass:                        # hand 1 passes three cards left (R3.3)
-...     table.pass_cards(seat, table.holding(seat)[-3:])
->>> table.phase.value, table.names[table.to_play]     # the seat left of the dealer leads (R4.1)
-('play', 'Beth')
->>> " ".join(map(str, table.holding(table.to_play)))
-'3S 5S 8S 9S AS 4H 4H 6H 6H 10H 5D 8D KD 8C 8C 10C AC'
->>> " ".join(map(str, table.legal_cards()))            # no heart as the first lead
-'3S 5S 8S 9S AS 5D 8D KD 8C 10C AC'
->>> fault = table.fault("4H")
->>> fault.clause, fault.text
-('R4.2', 'the first lead may not be a heart or a Black Maria')
->>> while table.trick_number == 1:
-...     outcome = table.play(table.legal_cards()[0])
->>> " ".join(f"{table.names[seat]} {card}" for seat, card in outcome.plays)
-'Beth 3S Cy 6S Di 2S Ed 4S Flo 2S Al 6S'
->>> sorted(map(str, outcome.outcome.cancelled)), table.names[outcome.winner]  # R6.2, R6.3
-(['2S', '6S'], 'Ed')
->>> table.undo(); len(table.trick), table.names[table.to_play]
-(5, 'Al')
->>> print(table.log().splitlines()[-1])               # the trick in progress, no winner yet
-trick 1: Beth 3S, Cy 6S, Di 2S, Ed 4S, Flo 2S
 """
 
 from __future__ import annotations
@@ -39,9 +14,9 @@ from pathlib import Path
 
 from referee.conformance.rng import Rng
 from referee.conformance.generate import (deal_events, deal_hands, log_header, score_events,
-                                          seat_names)
-from referee.log.events import (CardRun, Claim, Comment, Deal, Event, GameOver, HandStart,
-                                 Kitty, Moon, Pass, Play, Score, Tag, Trick)
+                                          seat_names, trick_event)
+from referee.log.events import (CardRun, Comment, Deal, Event, GameOver, HandStart, Kitty, Moon,
+                                 Pass, Play, Score, Tag, Trick)
 from referee.log.jsonwrite import record_text
 from referee.log.writer import write
 from referee.rules import engine
@@ -236,15 +211,12 @@ class Table:
         if fault is not None:
             raise IllegalAction(f"{card_text(card)}: {fault.text}", fault)
         self._save()
-        number = self.trick_number
         self._state = engine.play(self._state, self._state.to_play, card, check=False)
         if self._state.trick:
             return None
         record = self._state.last_trick
         self._tricks.append((self.hand_number, record))
-        claim = Claim(None if record.winner is None else self.names[record.winner])
-        written = tuple(Play(self.names[s], c) for s, c in record.plays)
-        self._events.append(Trick(number, written, claim))
+        self._events.append(trick_event(self.names, record))
         return record
 
     def score(self, choice: str = SCORE) -> HandResult:

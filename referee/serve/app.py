@@ -1,11 +1,6 @@
-"""The web application of ``referee serve`` (Starlette).
-
-It serves the page (``GET /``), ``POST api/check`` and ``api/audit`` (JSON ``{"log", "lang",
-"ruleset"}``) and ``POST report`` (a form: ``log`` text or a ``file``).  Every request is
-bounded (:class:`Limits`): its body's size (413) and time to arrive (408), its job's time
-(504), its wait for a free checker (503).  ``lang`` is a catalog, ``ruleset`` empty or a bundled
-ruleset's name: no path from a request reaches the disk.  The page's URLs are relative, so it
-works under a reverse proxy's prefix too.
+"""The web application of ``referee serve`` (Starlette): the page (``GET /``), ``POST
+api/check`` and ``api/audit`` (JSON ``{"log", "lang", "ruleset"}``) and ``POST report`` (a
+form: ``log`` text or a ``file``), every request bounded by :class:`Limits` (docs/serve.md).
 """
 
 from __future__ import annotations
