@@ -172,7 +172,8 @@ class Z3Ops:
     times = staticmethod(operator.mul)
     mod = staticmethod(operator.mod)
 
-    def div(self, x, y):  # z3 integer division: floor for y > 0
+    @staticmethod
+    def div(x, y):  # z3 integer division: floor for y > 0
         return x / y if not (isinstance(x, int) and isinstance(y, int)) else x // y
 
     def eq(self, a, b):
