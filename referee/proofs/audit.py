@@ -48,16 +48,8 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
     ``allow_lost`` (default: ``set_aside_last = "nobody"``) lets a hand lose points where its
     record does not show the last trick won; among equally small corrections those that assume
     fewer lost points come first."""
-    return _asked(Table(rules, list(players), Findings()), parsed.events,
-                  allow_lost).answer(max_solutions, seconds)
-
-
-def _asked(table: Table, events, allow_lost: bool | None = None) -> SheetQuestion:
-    question = SheetQuestion(table, allow_lost)
-    for record, _claims in hands_of(table, events):
-        if record is not None:
-            question.add(record)
-    return question
+    question = SheetQuestion(Table(rules, list(players), Findings()), parsed.events, allow_lost)
+    return question.answer(max_solutions, seconds)
 
 
 class _Lines(NamedTuple):
@@ -71,13 +63,16 @@ class SheetQuestion:
     """The audit's question, put a hand at a time; past the size budgets only the counts and
     the facts of hands no play could give go on, and the question is not asked."""
 
-    def __init__(self, table: Table, allow_lost: bool | None = None) -> None:
+    def __init__(self, table: Table, events=(), allow_lost: bool | None = None) -> None:
         rules = table.rules
         self.table = table
         self.allow_lost = rules.set_aside_last == "nobody" if allow_lost is None else allow_lost
         self.result = AuditResult(True, [], rules)
         self.written = 0  # entries written, counted past the size budgets too
         self.held: list[_Lines] | None = []  # None past the size budgets
+        for record, _claims in hands_of(table, events):
+            if record is not None:
+                self.add(record)
 
     def add(self, record: HandRecord) -> None:
         if record.score is None and record.total is None:
@@ -250,7 +245,8 @@ class SheetLog:
                             allowed_dirs=allowed_dirs)
         if table is None:
             return None, findings, None
-        return table, findings, _asked(Table(table.rules, list(table.names), Findings()), events)
+        return table, findings, SheetQuestion(Table(table.rules, list(table.names), Findings()),
+                                              events)
 
 
 def open_sheet(text: str, path: str) -> SheetLog:

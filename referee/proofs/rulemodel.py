@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import operator
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from referee.proofs.smt_ops import connective
 from referee.rules.cards import CLUBS, HEARTS, NUM_RANKS, QUEEN_OF_SPADES
 from referee.rules.ruleset import (BLACK_MARIA_POINTS, HEART_POINTS, Ruleset, load_ruleset,
                                    with_options)
@@ -118,6 +118,15 @@ def load_rule_model(name_or_path: str | None) -> RuleModel:
 
 
 # -- ops: one vocabulary, two interpretations -------------------------------------------------
+def connective(xs, unit: bool, make: Callable[[list], object]):
+    """``xs`` joined by ``make`` with Python's constants folded: ``unit`` (True for and, False
+    for or) drops out and its opposite decides the whole."""
+    xs = [x for x in xs if x is not unit]
+    if any(x is (not unit) for x in xs):
+        return not unit
+    return unit if not xs else xs[0] if len(xs) == 1 else make(xs)
+
+
 def _plain(x):
     """Cards are ints with a text repr; z3 must see plain ints."""
     return int(x) if isinstance(x, int) and not isinstance(x, bool) else x
@@ -163,7 +172,8 @@ class Z3Ops:
     times = staticmethod(operator.mul)
     mod = staticmethod(operator.mod)
 
-    def div(self, x, y):  # z3 integer division: floor for y > 0
+    @staticmethod
+    def div(x, y):  # z3 integer division: floor for y > 0
         return x / y if not (isinstance(x, int) and isinstance(y, int)) else x // y
 
     def eq(self, a, b):

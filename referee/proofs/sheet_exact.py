@@ -15,7 +15,8 @@ from referee.proofs.wording import hand_sum
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
 
-__all__ = ["MAX_STATES", "conflicts", "cost_at", "costs_to_go", "fewer_exists", "moon_patterns"]
+__all__ = ["MAX_STATES", "conflicts", "cost_at", "costs_to_go", "explain_memo", "fewer_exists",
+           "moon_patterns"]
 
 MAX_STATES = 200_000  # states searched before the answer is "not decided"
 Intervals = tuple[tuple[int, int], ...]  # disjoint, sorted, closed
@@ -287,7 +288,7 @@ class _Problem:
                 closed.setdefault(old[1], []).append(p)
             elif after is not None and not _has(self.seat, values[p]):
                 return None  # a known score no seat can have
-        if not closed and not born and not self._explained(h, values):
+        if not (closed or born or explain_memo(self.laws, self.rules, values, self.max_lost[h])):
             return None
         taus = [c[2] for c in chosen]
         if closed or born:
@@ -341,13 +342,6 @@ class _Problem:
                 found = _union(found, ((total, total),))
         return found
 
-    def _explained(self, h: int, values: list[int]) -> bool:
-        key = (tuple(sorted(values)), self.max_lost[h])
-        found = self.laws.get(key)
-        if found is None:
-            found = self.laws[key] = explain(self.rules, key[0], key[1]) is not None
-        return found
-
 
 def _choose(options: list[list[tuple]], budget: int, p: int = 0, chosen=None):
     """Each choice of one option per seat whose changes stay within ``budget``."""
@@ -382,6 +376,15 @@ def _canonical(taus: list, sums: list):
             return None
     kept = sorted(number, key=number.get)
     return tuple(out), tuple(sums[group] for group in kept)
+
+
+def explain_memo(memo: dict, rules: Ruleset, values, max_lost: int):
+    """:func:`explain` of a hand's scores, memoised in ``memo`` (the law is the same for the
+    scores in any seat order)."""
+    key = (tuple(sorted(values)), max_lost)
+    if key not in memo:
+        memo[key] = explain(rules, key[0], max_lost)
+    return memo[key]
 
 
 def _plain(rules: Ruleset, max_lost: int) -> Intervals:

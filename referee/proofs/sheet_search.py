@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from referee.judge.scoring import explain, seat_ranges
-from referee.proofs.sheet_exact import conflicts, moon_patterns
+from referee.proofs.sheet_exact import conflicts, explain_memo, moon_patterns
 from referee.proofs.wording import hand_sum
 from referee.rules import scoring
 from referee.rules.ruleset import Ruleset
@@ -247,12 +247,8 @@ class _Search:
         sums, low, high = _sums(self.rules, self.n, self.max_lost[i])
         if sum(values) not in sums or min(values) < low or max(values) > high:
             return None
-        # the law is the same for the scores in any seat order
-        key = (tuple(sorted(values)), self.max_lost[i])
-        reading = self.laws.get(key, _UNKNOWN)
-        if reading is _UNKNOWN:
-            reading = self.laws[key] = explain(self.rules, key[0], key[1])
-        if reading is None:
+        found = explain_memo(self.laws, self.rules, values, self.max_lost[i])
+        if found is None:
             return None
         changes = distance = 0
         changed = []
@@ -267,9 +263,8 @@ class _Search:
                 changes += 1
                 distance += abs(total - totals[p] - value)
                 changed.append(("total", i, p))
-        return tuple(values), reading, (changes, reading.lost, distance), tuple(changed)
+        return tuple(values), found, (changes, found.lost, distance), tuple(changed)
 
 
 _BALANCE = object()
-_UNKNOWN = object()
 _NONE: frozenset = frozenset()  # the entries a path changes: paths changing the same are one

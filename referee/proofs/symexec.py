@@ -88,7 +88,7 @@ class Interpreter:
                 self._assign(s.target, self._expr(s.value))
         elif isinstance(s, ast.AugAssign):
             current = self._expr(s.target)
-            self._assign(s.target, self._binop(s.op, current, self._expr(s.value)))
+            self._assign(s.target, _same_on_terms(s.op, "operator")(current, self._expr(s.value)))
         elif isinstance(s, ast.Return):
             value = self._expr(s.value) if s.value is not None else None
             self.returns.append((self.live, value))
@@ -177,7 +177,7 @@ class Interpreter:
                 return -value
             raise Unsupported("unary operator")
         if isinstance(e, ast.BinOp):
-            return self._binop(e.op, self._expr(e.left), self._expr(e.right))
+            return _same_on_terms(e.op, "operator")(self._expr(e.left), self._expr(e.right))
         if isinstance(e, ast.BoolOp):
             return self._boolop(e)
         if isinstance(e, ast.Compare):
@@ -225,11 +225,6 @@ class Interpreter:
             values.update(kwargs)
             return tuple(values[f] for f in fields)
         raise Unsupported(f"call of {getattr(func, '__name__', func)!r}")
-
-    def _binop(self, op, a, b):
-        if isinstance(op, ast.FloorDiv):
-            return a // b if isinstance(a, int) and isinstance(b, int) else a / b
-        return _same_on_terms(op, "operator")(a, b)
 
     def _boolop(self, e: ast.BoolOp):
         is_and = isinstance(e.op, ast.And)
@@ -305,7 +300,6 @@ class Interpreter:
         return z3.Sum(terms) if any(not isinstance(t, int) for t in terms) else sum(terms)
 
     def _merge(self, cond, a, b):
-        z3 = self.z3
         if cond is True:
             return a
         if cond is False:
@@ -316,7 +310,7 @@ class Interpreter:
             if not (isinstance(a, SymSet) and isinstance(b, SymSet)):
                 raise Unsupported("a set merged with something else")
             return SymSet([(self.ops.and_([cond, g]), v) for g, v in a.entries]
-                          + [(self.ops.and_([z3.Not(cond), g]), v) for g, v in b.entries])
+                          + [(self.ops.and_([self.ops.not_(cond), g]), v) for g, v in b.entries])
         if isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b):
             return tuple(self._merge(cond, x, y) for x, y in zip(a, b))
         if self._concrete(a) and self._concrete(b) and type(a) is type(b) and a == b:
@@ -325,15 +319,13 @@ class Interpreter:
         b = NONE_AS if b is None else b
         if isinstance(a, (str, list)) or isinstance(b, (str, list)):
             raise Unsupported("merging values that are not numbers")
-        if isinstance(a, bool) and isinstance(b, bool):
-            return z3.If(cond, z3.BoolVal(a), z3.BoolVal(b))
-        return z3.If(cond, a, b)
+        return self.ops.ite(cond, a, b)
 
 
-# the operators that Python ints and z3 terms both implement alike
+# the operators that Python ints and z3 terms both implement alike (// as z3's integer division)
 _OPERATORS = {ast.Mod: operator.mod, ast.Add: operator.add, ast.Sub: operator.sub,
-              ast.Mult: operator.mul, ast.Lt: operator.lt, ast.LtE: operator.le,
-              ast.Gt: operator.gt, ast.GtE: operator.ge}
+              ast.Mult: operator.mul, ast.FloorDiv: Z3Ops.div, ast.Lt: operator.lt,
+              ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}
 
 
 def _same_on_terms(op, what: str):

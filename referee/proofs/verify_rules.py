@@ -97,23 +97,14 @@ class Budget:
     def ran_out(self, where: str) -> str:
         return f"undecided within {self.seconds:g} s ({where})"
 
-    def asked(self, counts: range) -> range:
-        """The part of ``counts`` (players, cards in a trick) within the size budget."""
-        return range(counts.start, max(counts.start, min(counts.stop, self.max_players + 1)))
-
-    def unasked(self, counts: range) -> str:
-        asked = self.asked(counts)
-        done = f"; holds for {asked.start}-{asked.stop - 1}" if len(asked) else ""
-        return (f"undecided: {_players_text(range(asked.stop, counts.stop))} players not "
-                f"asked, past the size budget of {self.max_players}{done}")
-
 
 def each_size(budget: Budget, bounds: str, sizes: range,
               at: Callable[[int], PropertyResult | None], shown: str) -> PropertyResult:
-    """The first failure ``at(n)`` gives for the ``sizes`` within the budget, else the property
-    undecided or holding (``shown`` says what was shown)."""
+    """The first failure ``at(n)`` gives for the ``sizes`` (players, cards in a trick) within
+    the budget, else the property undecided or holding (``shown`` says what was shown)."""
+    asked = range(sizes.start, max(sizes.start, min(sizes.stop, budget.max_players + 1)))
     try:
-        for n in budget.asked(sizes):
+        for n in asked:
             if budget.left() <= 0:  # what z3's timeout cannot stop: building the next query
                 raise Undecided(budget.ran_out(f"before tricks of {n} cards"))
             failure = at(n)
@@ -121,8 +112,10 @@ def each_size(budget: Budget, bounds: str, sizes: range,
                 return failure
     except Undecided as err:
         return _undecided(bounds, str(err))
-    if budget.asked(sizes) != sizes:
-        return _undecided(bounds, budget.unasked(sizes))
+    if asked != sizes:
+        done = f"; holds for {asked.start}-{asked.stop - 1}" if len(asked) else ""
+        return _undecided(bounds, f"undecided: {_players_text(range(asked.stop, sizes.stop))} "
+                          f"players not asked, past the size budget of {budget.max_players}{done}")
     return PropertyResult(True, None, bounds, shown)
 
 
