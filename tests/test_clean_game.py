@@ -18,7 +18,7 @@ from line_edits import edit_lines
 from sloppy import Sloppy
 
 from referee import check_text
-from referee.conformance.testing import rulesets
+from referee.testing import rulesets
 from referee.conformance.generate import SITUATIONS, generate_game
 from referee.judge import walk
 from referee.judge.clean_game import Resume, clean_report

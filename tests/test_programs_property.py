@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.judge.walk import check_text
-from referee.conformance.testing import assert_events_legal, deals, game_logs, violating_logs
+from referee.testing import assert_events_legal, deals, game_logs, violating_logs
 from referee.log.events import Score
 from referee.rules import engine
 
