@@ -1,4 +1,4 @@
-"""A clean game in the writer's form, checked straight from its lines, without events.
+"""This module checks a clean game in the writer's form straight from its lines, without events.
 
 :func:`clean_report` plays such a log on the engine (a play is a (seat, card) pair looked up by
 its text; the holdings are lists of counts).  At the first line or play it does not take as it
@@ -30,8 +30,8 @@ _CARD = {card_text(card): int(card) for card in CARDS}
 
 
 class _Lines:
-    """The lines of ``text`` from ``start`` on, one at a time (a log is not split whole: the
-    memory a check takes stays that of the text and its summaries)."""
+    """Read the lines of ``text`` from ``start`` on, one at a time (a log is not split whole:
+    the memory a check takes stays that of the text and its summaries)."""
 
     __slots__ = ("text", "at")
 
@@ -42,7 +42,7 @@ class _Lines:
         return self.at <= len(self.text)
 
     def read(self) -> str:
-        """The next line (a method, not ``__call__``: an instance call costs more)."""
+        """Return the next line (a method, not ``__call__``: an instance call costs more)."""
         text, at = self.text, self.at
         end = text.find("\n", at)
         if end < 0:
@@ -52,8 +52,8 @@ class _Lines:
 
 
 class Resume(NamedTuple):
-    """Where the full check takes a log up: the hand the clean path stopped in, with the game
-    as the clean hands before it left it."""
+    """Say where the full check takes a log up: the hand the clean path stopped in, with the
+    game as the clean hands before it left it."""
 
     setup_end: int  # the offset where the setup's tags end
     offset: int  # the offset of the stopped hand's line
@@ -63,20 +63,20 @@ class Resume(NamedTuple):
     summaries: list[HandSummary]
 
     def text(self, text: str) -> str:
-        """``text`` with the clean hands' lines left blank, every line at its own number."""
+        """Return ``text`` with the clean hands' lines left blank, every line at its own number."""
         skipped = text.count("\n", self.setup_end, self.offset)
         return text[:self.setup_end] + "\n" * skipped + text[self.offset:]
 
 
 class _NotClean(Exception):
-    """A line the fast path does not take as it stands."""
+    """Stop the fast path at a line it does not take as it stands."""
 
 
 def clean_report(text: str, path: str, *, base_dir: Path | None = None,
                  max_diagnostics: int, ruleset: Ruleset | None = None,
                  allowed_dirs: tuple[str | Path, ...] = ()) -> Report | Resume | None:
-    """The report of ``text`` when it is a clean game in the writer's form; else where the full
-    check may take it up after the clean hands (:class:`Resume`), or None."""
+    """Return the report of ``text`` when it is a clean game in the writer's form; else where
+    the full check may take it up after the clean hands (:class:`Resume`), or None."""
     start = text.find("\nhand ")
     if start < 0 or text.find("\n[", start) >= 0:
         return None
@@ -109,7 +109,7 @@ def clean_report(text: str, path: str, *, base_dir: Path | None = None,
 
 
 class _Game:
-    """The game as its lines are played, hand by hand."""
+    """Hold the game as its lines are played, hand by hand."""
 
     def __init__(self, rules: Ruleset, names: tuple[str, ...]) -> None:
         self.rules, self.names, n = rules, names, len(names)
@@ -128,7 +128,7 @@ class _Game:
         self.hand_at: int | None = None  # the offset of the hand being played
 
     def resume(self, text: str, setup_end: int) -> Resume | None:
-        """Where the full check takes up a log stopped within a hand after a clean one."""
+        """Say where the full check takes up a log stopped within a hand after a clean one."""
         state = self.state
         if self.hand_at is None or not self.summaries or state.phase is not Phase.DEAL:
             return None
@@ -200,15 +200,16 @@ class _Game:
 
     @staticmethod
     def _cards(line: str, head: str, count: int) -> tuple[int, ...]:
-        """The ``count`` cards of a line that starts with ``head`` (a line with more or fewer
-        words is not split: a hostile line never becomes a list of millions)."""
+        """Read the ``count`` cards of a line that starts with ``head`` (a line with more or
+        fewer words is not split: a hostile line never becomes a list of millions)."""
         size = len(head)
         if not line.startswith(head) or line.count(" ", size) != count - 1:
             raise _NotClean
         return tuple(map(_CARD.__getitem__, line[size:].split(" ")))
 
     def tricks(self, lines: _Lines, state: State, holdings: list[list[int]]) -> State:
-        """The hand's tricks played from ``holdings`` (``state``'s, as lists): the state after."""
+        """Play the hand's tricks from ``holdings`` (``state``'s, as lists); return the state
+        after."""
         rules, orders, claims = self.rules, self.orders, self.claims
         play_of = self.plays.__getitem__
         n, heads = len(self.names), self.heads["trick"]
@@ -236,7 +237,8 @@ class _Game:
             broken, leader, number = hand_play.broken, hand_play.leader, hand_play.number
 
     def score(self, lines: _Lines, state: State) -> State:
-        """The moon, score and total lines of a played hand: the state after it is scored."""
+        """Check the moon, score and total lines of a played hand; return the state once it is
+        scored."""
         names, line, word, choice = self.names, lines.read(), None, None
         if line.startswith("moon "):
             word, _, choice = line.rpartition(" ")

@@ -1,4 +1,5 @@
-"""The game as an explicit state machine: deal -> pass -> play -> scoring -> (deal | over).
+"""This module states the game as an explicit state machine: deal -> pass -> play -> scoring ->
+(deal | over).
 
 ``legal_actions(state)`` lists what may happen next and ``apply(state, action)`` returns the
 next (immutable) state.  ``play(state, seat, card, check=False)`` applies a play without the
@@ -97,7 +98,7 @@ def pass_problem(state: State, action: PassAction) -> str | None:
 
 
 def passed_cards_problem(rules: Ruleset, holding: Counts, cards: Sequence[int]) -> str | None:
-    """R3.1 for the ``cards`` a seat holding ``holding`` passes."""
+    """Say what R3.1 forbids in the ``cards`` a seat holding ``holding`` passes, if anything."""
     if len(cards) != rules.pass_count:
         return f"{len(cards)} cards passed, not {rules.pass_count}"
     # plain loops: any() over generator expressions cost 2% of a clean check (a pass per seat)
@@ -148,7 +149,7 @@ def begin_play(state: State, holdings: Sequence[Counts], kitty: Sequence[Card]) 
 
 # -- play -----------------------------------------------------------------------------------
 def play_fault(state: State, seat: int, card: int) -> Fault | None:
-    """The first rule this play breaks, layer by layer (phase, turn, held, lead/follow)."""
+    """Find the first rule this play breaks, layer by layer (phase, turn, held, lead/follow)."""
     if state.phase is not Phase.PLAY:
         return Fault.WRONG_PHASE
     if seat != state.to_play:
@@ -199,15 +200,16 @@ def close_trick(state: State) -> State:
 
 def _finish_trick(state: State, holdings: tuple[Counts, ...],
                   trick: tuple[tuple[int, Card], ...]) -> State:
-    """The state after ``trick`` (played from ``state`` into ``holdings``) is complete."""
+    """Return the state once ``trick`` (played from ``state`` into ``holdings``) is complete."""
     hand = HandPlay(state)
     hand.finish(trick)
     return hand.state(holdings)
 
 
 class HandPlay:
-    """The play of a hand as mutable values, finished trick by trick (R4.5-R6.6) with no State
-    between tricks; :meth:`state` is the State that playing the same tricks one by one gives."""
+    """Hold the play of a hand as mutable values, finished trick by trick (R4.5-R6.6) with no
+    State between tricks; :meth:`state` gives the State that playing the same tricks one by one
+    gives."""
 
     __slots__ = ("start", "rules", "per_hand", "pile", "taken", "tricks_won", "bonus", "lost",
                  "broken", "leader", "number", "over", "kitty_taken", "last_trick")
@@ -264,7 +266,7 @@ class HandPlay:
         return record
 
     def state(self, holdings: tuple[Counts, ...]) -> State:
-        """The State after the tricks finished so far, with ``holdings``."""
+        """Return the State after the tricks finished so far, with ``holdings``."""
         start = self.start
         return start._replace(
             holdings=holdings, trick=(), pile=self.pile, taken=tuple(self.taken),
@@ -276,24 +278,24 @@ class HandPlay:
 
 # -- scoring: the rule stated once over ops (rules/scoring.py), read on plain values --------
 def shooter(state: State) -> int | None:
-    """The seat that took every point of the decks, if any (R8.1, R8.4)."""
+    """Return the seat that took every point of the decks, if any (R8.1, R8.4)."""
     shot = scoring.shooters(PLAIN, state.rules, state.taken, state.lost)
     return shot.index(True) if True in shot else None
 
 
 def moon_pair(state: State) -> tuple[int, int] | None:
-    """R8.6: the two seats that took every point between them, nobody else scoring."""
+    """Return the two seats that took every point between them, nobody else scoring (R8.6)."""
     pair, scored = scoring.moon_pair(PLAIN, state.rules, state.taken, state.lost)
     return tuple(seat for seat, hit in enumerate(scored) if hit) if pair else None
 
 
 def hand_scores(state: State, choice: str | None) -> tuple[int, ...]:
-    """Hand scores for the scoresheet (R7.3, R8.2), bonuses included."""
+    """Score the hand for the scoresheet (R7.3, R8.2), bonuses included."""
     return tuple(_scored(state, choice)[0])
 
 
 def _scored(state: State, choice: str | None) -> tuple[list[int], list[bool]]:
-    """(the hand's scores, per seat: this seat shot the moon)."""
+    """Return (the hand's scores, per seat: this seat shot the moon)."""
     no_tricks = [won == 0 for won in state.tricks_won]
     return scoring.hand_scores(PLAIN, state.rules, state.taken, state.lost, state.bonus,
                                no_tricks, choice, state.pool)
@@ -324,7 +326,8 @@ def _record_hand(state: State, action: str) -> State:
 
 
 def conclude_hand(state: State) -> State:
-    """After a hand: over at the target (R9.1) or after hand n by ``game_length``, else deal."""
+    """End the game after a hand at the target (R9.1), or after hand n by ``game_length``, or
+    move to the next deal."""
     if state.rules.game_length == GameLength.ONE_HAND_PER_PLAYER:
         over = state.hand_number >= state.players
     else:
@@ -350,7 +353,7 @@ def next_hand(state: State) -> State:
 
 # -- the two entry points -------------------------------------------------------------------
 def legal_actions(state: State) -> tuple:
-    """Everything that may happen next; the DEAL phase is a chance node and lists nothing."""
+    """List everything that may happen next; the DEAL phase is a chance node and lists nothing."""
     if state.phase is Phase.PLAY:
         return legal_plays(state)
     if state.phase is Phase.PASS:

@@ -1,4 +1,5 @@
-"""Trick resolution: one small pure function (R6), shared by the engine and the z3 model."""
+"""This module resolves a trick with one small pure function (R6), shared by the engine and the
+z3 model."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ class TrickOutcome(NamedTuple):
 
 
 def lead_card(cards: Sequence[int], switch: bool = False) -> int:
-    """The card whose suit a card played now must follow (R5.2): the led card, or with the
-    lead-suit switch (R5.5) the last card that did not follow the lead suit of its turn."""
+    """Return the card whose suit a card played now must follow (R5.2): the led card, or with
+    the lead-suit switch (R5.5) the last card that did not follow the lead suit of its turn."""
     led = cards[0]
     if switch:
         for card in cards:
@@ -29,9 +30,9 @@ def lead_card(cards: Sequence[int], switch: bool = False) -> int:
 def resolve_trick(cards: Sequence[int], *, cancellation: bool = True,
                   set_aside_when: str = "all_cancelled", lead_switch: bool = False,
                   leader_wins: bool = False) -> TrickOutcome:
-    """Who wins a trick whose cards were played in this order (the first one led): identical
-    cards cancel (R6.2), the highest uncancelled card of the led suit wins (R6.3), else the
-    trick is set aside (R6.4).  A third copy of a card cancels along with the others."""
+    """Tell who wins a trick whose cards were played in this order (the first one led):
+    identical cards cancel (R6.2), the highest uncancelled card of the led suit wins (R6.3), else
+    the trick is set aside (R6.4).  A third copy of a card cancels along with the others."""
     if not cards:
         return TrickOutcome(None, frozenset())
     if cancellation and len(set(cards)) < len(cards):
@@ -61,8 +62,8 @@ def resolve_trick(cards: Sequence[int], *, cancellation: bool = True,
 
 
 def resolve_under(rules, cards: Sequence[int]) -> TrickOutcome:
-    """:func:`resolve_trick` with the options of ``rules`` (a Ruleset): every reader of a
-    trick's outcome asks this, so no caller leaves an option out."""
+    """Resolve a trick with :func:`resolve_trick` under the options of ``rules`` (a Ruleset):
+    every reader of a trick's outcome asks this, so no caller leaves an option out."""
     return resolve_trick(cards, cancellation=rules.cancellation,
                          set_aside_when=rules.set_aside_when, lead_switch=rules.lead_suit_switch,
                          leader_wins=rules.nothing_survives == NothingSurvives.LEADER_WINS)
