@@ -1,6 +1,6 @@
 """A tamper for :func:`referee.conformance.generate.generate_game` that plays faults: the
-edits of the replay and clean-game tests (tests/test_fast_tricks.py, tests/test_clean_game.py)
-start from its games."""
+edits of the fast-path and clean-game tests of the check (tests/test_fast_tricks.py,
+tests/test_clean_game.py) start from its games."""
 
 from __future__ import annotations
 

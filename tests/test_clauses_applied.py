@@ -1,4 +1,4 @@
-"""Every clause the replay applies in a situation it reports or notes is cited there, and
+"""Every clause the check applies in a situation it reports or notes is cited there, and
 `referee explain` reaches it from the clause and from the kinds that may cite it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The replay's fast path for clean tricks (``judge/plays.py``, ``FAST_TRICKS``) and the whole
+"""The check's fast path for clean tricks (``judge/plays.py``, ``FAST_TRICKS``) and the whole
 way give one report: the same diagnostics at the same places with the same words, the same
 hand summaries, notes and winners, and the same finished tricks to a trace.
 

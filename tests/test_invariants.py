@@ -86,7 +86,7 @@ def test_attach_without_parsed_reparses_the_source():
     assert report.to_json()["invariants"] == report.invariants
 
 
-def test_attach_with_the_replays_table_and_records_regroups_nothing(monkeypatch):
+def test_attach_with_the_checks_table_and_records_regroups_nothing(monkeypatch):
     import referee.proofs.invariants as invariants
     from referee.proofs.handfacts import hand_records, table_for
 
@@ -151,7 +151,7 @@ def test_a_matching_edit_violates_the_law(kind, law):
     report = checked(text)
     violated = {(i["name"], i["hand"]) for i in by_status(report, "violated")}
     assert (law, expected.hand) in violated
-    # the replay's own finding stands on its line; a law broken there is not reported twice,
+    # the check's own finding stands on its line; a law broken there is not reported twice,
     # and an invariant diagnostic never shares a line with another kind
     assert any(d.kind == kind and d.line == expected.line for d in report.diagnostics)
     other_lines = {d.line for d in report.diagnostics if d.kind != "invariant"}
@@ -175,7 +175,7 @@ def test_a_third_copy_of_a_heart_breaks_points_conservation():
     report = checked("\n".join(lines))
     violated = {i["name"] for i in by_status(report, "violated") if i["hand"] == 1}
     assert {"points-conserved", "cards-played"} <= violated
-    # the replay already reports the third copy on that line; the broken laws are its
+    # the check already reports the third copy on that line; the broken laws are its
     # consequence: recorded as violated, not reported as a second diagnostic
     on_line = [d.kind for d in report.diagnostics if d.line == last + 1]
     assert on_line == ["card-not-held"]
@@ -365,7 +365,7 @@ def _show_out_log(spades_needed: int) -> tuple[str, str]:
 def test_showing_out_with_too_many_spades_dealt_is_a_conflict():
     text, who = _show_out_log(4)
     report = checked(text)
-    assert not [d for d in report.diagnostics if d.kind != "invariant"]  # the replay cannot tell
+    assert not [d for d in report.diagnostics if d.kind != "invariant"]  # the check cannot tell
     (violated,) = by_status(report, "violated")
     assert violated["name"] == "holdings-exist"
     deal_line = next(i for i, l in enumerate(text.split("\n"), 1) if l.startswith(f"deal {who}:"))
@@ -432,11 +432,11 @@ def test_a_legal_game_without_pass_lines_or_a_deal_line_is_consistent():
     assert partial_record_conflicts(parse_log(stopped)) == []
 
 
-def test_a_conflict_the_replay_already_reported_gets_no_second_diagnostic():
+def test_a_conflict_the_check_already_reported_gets_no_second_diagnostic():
     text, who = _show_out_log(4)
     lines = text.rstrip("\n").split("\n")
     # trick 2 led by the trick-1 leader in spades again; `who` then plays a spade it holds:
-    # now the replay proves the revoke in trick 1 from the later play
+    # now the check proves the revoke in trick 1 from the later play
     leader = lines[-1].split(": ", 1)[1].split(",")[0].split()[0]
     deals = {l.split(":")[0][5:]: l.split(": ", 1)[1].split() for l in lines if l.startswith("deal ")}
     spade = next(c for c in deals[who] if c.endswith("S"))

@@ -1,4 +1,4 @@
-"""The diagnostics of the replay (plays, claims, the game's course, seats) are messages a
+"""The diagnostics of the check (plays, claims, the game's course, seats) are messages a
 catalog can translate: each text is a ``msg()``/``msgn()`` whose template the extractor finds,
 its word arguments messages too, and its English text as it was (written here by hand)."""
 
@@ -23,14 +23,14 @@ from referee.util.message import Message, msg
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "examples" / "logs"
 RULESETS = ROOT / "examples" / "rulesets"
-C_GAME = (RULESETS / "cancellation-oregonian-hearts-game.log").read_text("utf-8")
+OREGONIAN_GAME = (RULESETS / "cancellation-oregonian-hearts-game.log").read_text("utf-8")
 SIX = '[Players "Al Beth Charlie Dave Eve Fay"]\nhand 1 dealer Fay\n'
 TRICK_1 = "trick 1: Al 2C, Beth 3C, Charlie 5C, Dave KC, Eve 9C, Fay 4C -> Dave\n"
 # spades led; the two 2S cancel: under the default rules the trick is set aside
 TRICK_2 = "trick 2: Dave 2S, Eve 2S, Fay 3D, Al 4D, Beth 5D, Charlie 6D -> {claim}\n"
 # hand 5, trick 10 of the Oregonian game: the KH makes hearts the lead suit, the two KH
 # cancel, and nothing of hearts survives: its leader Eve wins it
-C_TRICK = "trick 10: Eve 7D, Fay 10D, Al 9D, Beth 9D, Charlie KH, Dave KH -> Eve"
+OREGONIAN_TRICK_10 = "trick 10: Eve 7D, Fay 10D, Al 9D, Beth 9D, Charlie KH, Dave KH -> Eve"
 
 
 @cache
@@ -194,7 +194,7 @@ def test_a_revoke_proven_by_a_later_play_has_a_translatable_related_note():
     (SIX + "trick 1: Beth 2C, Charlie 3C, Dave 5C, Eve KC, Fay 9C, Al 4C -> Eve\n",
      "Beth led trick 1, but the first trick is led by Al, left of the dealer Fay"),
 ])
-def test_the_replays_diagnostics_keep_their_english_text(text, expected):
+def test_the_checks_diagnostics_keep_their_english_text(text, expected):
     report = check(text)
     assert messages(report) == [expected]
     assert_translatable(report)
@@ -252,17 +252,17 @@ def test_notes_past_the_limit_are_counted_in_a_plural_message():
                                     "N shows more)")
 
 
-# -- the game's course (replay.py) -------------------------------------------------------------
+# -- the game's course (judge/walk.py) ---------------------------------------------------------
 def test_a_game_claimed_over_too_early_counts_its_hands_in_a_message():
-    head = C_GAME.split("\nhand 6 ")[0] + "\nwinner: Dave\n"
-    report = check_bytes(head.encode(), "c.log", base_dir=RULESETS)
+    head = OREGONIAN_GAME.split("\nhand 6 ")[0] + "\nwinner: Dave\n"
+    report = check_bytes(head.encode(), "oregonian.log", base_dir=RULESETS)
     assert messages(report) == ["the game is claimed over, but only 5 hands of 6 have been played"]
     assert_translatable(report)
 
 
 def test_a_hand_after_the_end_says_how_the_game_ended():
     extra = "\nhand 7 dealer Al pass hold\nscore: Al 0, Beth 0, Charlie 0, Dave 0, Eve 0, Fay 0\n"
-    report = check_bytes((C_GAME.split("\nwinner:")[0] + extra).encode(), "c.log",
+    report = check_bytes((OREGONIAN_GAME.split("\nwinner:")[0] + extra).encode(), "oregonian.log",
                          base_dir=RULESETS)
     ended = [d.message for d in report.diagnostics if d.kind == "game-end"]
     assert ended == [("hand 7 is played after the game ended: the game is 6 hands long and ended "
@@ -271,8 +271,8 @@ def test_a_hand_after_the_end_says_how_the_game_ended():
 
 
 def test_a_winner_claimed_under_the_highest_total_names_it_as_a_word():
-    report = check_bytes(C_GAME.replace("winner: Dave", "winner: Fay").encode(), "c.log",
-                         base_dir=RULESETS)
+    text = OREGONIAN_GAME.replace("winner: Dave", "winner: Fay")
+    report = check_bytes(text.encode(), "oregonian.log", base_dir=RULESETS)
     [end] = report.diagnostics
     assert end.message.startswith("the winner is claimed as Fay, but the highest total is Dave (")
     assert end.message.args["which"] == "highest" and isinstance(end.message.args["which"], Message)
@@ -280,14 +280,14 @@ def test_a_winner_claimed_under_the_highest_total_names_it_as_a_word():
 
 
 # -- nothing_survives = "leader_wins": no trick is ever set aside -------------------------------
-def c_game_claiming(claim: str) -> Report:
-    text = C_GAME.replace(C_TRICK, C_TRICK.replace("-> Eve", claim))
-    assert text != C_GAME
-    return check_bytes(text.encode(), "c.log", base_dir=RULESETS)
+def oregonian_game_claiming(claim: str) -> Report:
+    text = OREGONIAN_GAME.replace(OREGONIAN_TRICK_10, OREGONIAN_TRICK_10.replace("-> Eve", claim))
+    assert text != OREGONIAN_GAME
+    return check_bytes(text.encode(), "oregonian.log", base_dir=RULESETS)
 
 
 def test_a_set_aside_claim_under_leader_wins_says_the_leader_wins():
-    report = c_game_claiming("-> none")
+    report = oregonian_game_claiming("-> none")
     assert [(d.kind, d.line, d.rule) for d in report.diagnostics] == [
         ("miscounted-cancellation", 158, "R6.4")]
     assert messages(report) == [
@@ -298,10 +298,10 @@ def test_a_set_aside_claim_under_leader_wins_says_the_leader_wins():
 
 
 def test_another_winner_claimed_under_leader_wins_is_told_why_the_leader_wins():
-    assert messages(c_game_claiming("-> Fay")) == [
+    assert messages(oregonian_game_claiming("-> Fay")) == [
         ("trick 10 is claimed for Fay, but every heart in it cancelled (KH), so its leader Eve "
         "wins it")]
-    report = c_game_claiming("-> Charlie")
+    report = oregonian_game_claiming("-> Charlie")
     assert messages(report) == [
         ("trick 10 is claimed for Charlie, whose KH was cancelled by its twin; every heart in it "
         "cancelled (KH), so its leader Eve wins it")]

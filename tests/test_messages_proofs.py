@@ -205,7 +205,7 @@ def test_a_violated_law_is_a_message_with_its_english(extracted_ids):
     parsed = parse_log(sheet(SIX, [("score", [10, 14, 0, 5, 13, 11])]))  # 53
     report = check_parsed(parsed, "<test>")
     assert [d.kind for d in report.diagnostics] == [codes.SCORE_MISMATCH]
-    report.diagnostics.clear()  # as if the replay had missed it: the law's own diagnostic
+    report.diagnostics.clear()  # as if the check had missed it: the law's own diagnostic
     attach_invariants(report, parsed)
     (diag,) = report.diagnostics
     assert diag.message == ("score-sum is violated in hand 1: the scores sum to 53; they must "

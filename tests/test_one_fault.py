@@ -295,7 +295,7 @@ def test_a_log_without_any_seating_is_still_a_setup_fault():
 ])
 def test_a_faulty_deal_is_one_fault_with_the_invariants_too(line, old, new, column):
     # the z3 laws read the deal as written, so their failures in that hand follow from the
-    # one fault the replay names: recorded in report.invariants, not reported again
+    # one fault the check names: recorded in report.invariants, not reported again
     from referee.run.single import check_text as check_with
 
     report = check_with(injected(SIX, {line: (old, new)}), "t.log", invariants=True)

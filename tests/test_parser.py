@@ -99,7 +99,7 @@ def issue(line: str) -> SyntaxIssue:
     return result.issues[0]
 
 
-# ---- the example from the issue ------------------------------------------------------------
+# ---- a log with every kind of statement (spec/log-format.md's short game, extended) ----------
 def test_example_parses_exactly():
     result = parse_log(EXAMPLE)
     assert result.issues == ()

@@ -37,7 +37,7 @@ def test_generated_games_under_each_program_check_clean(path, data):
 
 @FEW
 @given(deal=deals(rules=PROGRAM_RULESETS[1]))
-def test_drawn_deals_under_b_keep_the_2c_apart(deal):
+def test_drawn_deals_under_cancellation_hearts_keep_the_2c_apart(deal):
     two = engine.TWO_OF_CLUBS
     assert all(hand.count(two) <= 1 for hand in deal.hands)
     assert engine.deal_problems(engine.new_game(deal.rules, deal.players), deal.action()) == []

@@ -30,8 +30,8 @@ def test_verify_rules_finds_a_trick_1_dead_end_following():
     witness = found.witness
     holding, led = witness["holding"], witness["led"]
     assert witness["first_trick"] and led // NUM_RANKS == SPADES
-    # the position of peer-rules.md: the only spades held are Black Marias, and a card that
-    # scores nothing is held too
+    # the position that examples/rulesets/DoubleDeckCancellationHearts.toml describes (spec/rules.md
+    # R5.6): the only spades held are Black Marias, and a card that scores nothing is held too
     spades = [c for c in range(SPADES * NUM_RANKS, (SPADES + 1) * NUM_RANKS) if holding[c]]
     assert spades == [QUEEN_OF_SPADES]
     assert any(holding[c] and not is_point_card(c) for c in range(52))
@@ -55,12 +55,12 @@ def test_the_verify_rules_command_prints_the_dead_end():
 
 
 @pytest.mark.parametrize("name", ["cancellation-hearts", "cancellation-oregonian-hearts"])
-def test_b_and_c_verify_clean(name):
+def test_cancellation_hearts_and_oregonian_verify_clean(name):
     found = results(name)
     failing = {k: r.counterexample for k, r in found.items() if r.applicable and not r.holds}
     assert failing == {}
     assert found["legal-list-agrees"].applicable  # the model reads these rules as the engine
-    # C has no moon: that property does not apply
+    # cancellation-oregonian-hearts has no moon: that property does not apply
     assert found["moon-only-all-points"].applicable == (name == "cancellation-hearts")
 
 

@@ -1,4 +1,4 @@
-"""`referee replay` (text and JSON) and `referee report` follow the replay hand by hand
+"""`referee replay` (text and JSON) and `referee report` follow the check hand by hand
 (referee.output.game_view.GameWatch, the text rows spooled, the page written a part at a
 time): the output is the one the whole file's parse gives, and memory grows with the text
 only."""

@@ -1,4 +1,4 @@
-"""Who holds what is one rule (referee.judge.holding_rule) read by the replay's holdings and the
+"""Who holds what is one rule (referee.judge.holding_rule) read by the check's holdings and the
 z3 hand facts; these tests hold both readings to the rule, to each other and to the plays.
 
 In a hand played out in full every card held after passing is played, so the cards a seat
@@ -158,7 +158,7 @@ def _variant(events, rules, names, *, compact, no_deal, no_pass, no_kitty, cut, 
 
 
 def _read(text):
-    """The replay's table and hands for a log text, and the pair of readings of each hand."""
+    """The check's table and hands for a log text, and the pair of readings of each hand."""
     parsed = parse_log(text)
     table = setup_table(parsed.events, Findings(), None)
     records, _ = group_hands(table, parsed.events)

@@ -7,7 +7,7 @@
   ``card_fault`` on concrete holdings below.
 * ``inject.violating_cards`` (the tamper's pick): asks ``engine.play_fault``; held to an
   independent statement of which violations the tamper makes below.
-* the replay's fast path in ``judge/plays.py``: held to ``engine.play_fault`` by replaying
+* the check's fast path in ``judge/plays.py``: held to ``engine.play_fault`` by checking
   games of random (often illegal) plays and comparing every play diagnostic.
 """
 
@@ -225,7 +225,7 @@ def test_the_tamper_picks_exactly_the_cards_that_break_its_layers():
     assert all(tried.values()), tried
 
 
-# -- the replay's fast path ------------------------------------------------------------------
+# -- the check's fast path -------------------------------------------------------------------
 class _Chaos:
     """Plays a random card most of the time: held or not, legal or not; records what the
     referee must then say of each play (by the engine's play_fault and the copies seen)."""
@@ -263,11 +263,11 @@ def _play_diagnostics(text, names):
             if d.kind in kinds}
 
 
-def test_the_replay_reports_exactly_the_plays_the_layers_fault():
+def test_the_check_reports_exactly_the_plays_the_layers_fault():
     from referee.rules.names import DEFAULT_NAMES
 
     plays_faulted = 0
-    # the log names its ruleset, so only the bundled ones can be replayed
+    # the log names its ruleset, so only the bundled ones can be checked
     for rules, players in ((CANCELLATION, 6), (CANCELLATION, 8), (STANDARD, 4)):
         for seed in range(8):
             chaos = _Chaos(seed)

@@ -182,8 +182,8 @@ def test_peak_memory_grows_with_the_text_not_with_its_events(tmp_path, make, sma
 
 
 def test_of_a_kind_past_the_limit_the_first_found_hand_by_hand_are_kept():
-    # hand 1's deal (grouping) and play (replay) name someone not seated, then hand 2's deal:
-    # with room for two, hand 1's two are shown and hand 2's counted
+    # hand 1's deal (grouping) and play (the check of its plays) name someone not seated, then
+    # hand 2's deal: with room for two, hand 1's two are shown and hand 2's counted
     text = '[Players "A B C D E F"]\nhand 1\ndeal Zed: 2C\ntrick 1: Yan 2C\nhand 2\ndeal Xu: 3C\n'
     report = check_bytes(text.encode(), "x", max_diagnostics=2)
     assert [(d.kind, d.line, d.column) for d in report.diagnostics] == [

@@ -1,6 +1,6 @@
-"""`check --invariants` follows the replay hand by hand (referee.proofs.invariants.InvariantWatch):
+"""`check --invariants` follows the check hand by hand (referee.proofs.invariants.InvariantWatch):
 the report is the one a single z3 call over the whole log gives, whatever the batch of hands,
-what the replay already reported is not reported again, and memory grows with the text only."""
+what the check already reported is not reported again, and memory grows with the text only."""
 
 from __future__ import annotations
 
@@ -44,8 +44,8 @@ def _checked(data: bytes, batch: int, path: str = "x.log") -> dict:
     return check_bytes(data, path, watch=partial(InvariantWatch, batch=batch)).to_json()
 
 
-def test_a_total_the_replay_reports_is_not_reported_again_by_its_law():
-    # hand 3: Fay's total 80 where 52 + 26 = 78; the replay reports it (line 13); the totals
+def test_a_total_the_check_reports_is_not_reported_again_by_its_law():
+    # hand 3: Fay's total 80 where 52 + 26 = 78; the check reports it (line 13); the totals
     # law of hand 3 is violated, recorded, and not reported a second time; hand 4 builds on
     # the written 80, so its 106 is right
     for batch in (1, 2, 100):

@@ -196,7 +196,7 @@ def test_an_explicit_deal_without_a_seed():
     assert table.phase is Phase.PASS and sum(len(table.holding(s)) for s in range(6)) == 102
 
 
-def test_from_log_replays_to_a_position_and_goes_on_as_the_log_did(tmp_path):
+def test_from_log_plays_up_to_a_position_and_goes_on_as_the_log_did(tmp_path):
     events = generate_game(load_ruleset("cancellation"), 7, seed=11, hands=3)
     path = tmp_path / "game.log"
     path.write_text(write(events))

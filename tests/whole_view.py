@@ -13,11 +13,11 @@ from referee.output.html import render_html, report_view
 
 
 class WholeWatch(Watch):
-    """Every hand record and every finished trick of a replay, in order."""
+    """Every hand record and every finished trick of a check, in order."""
 
     def __init__(self) -> None:
         self.traced: list = []
-        self.trace = self.traced  # the replay appends each finished trick
+        self.trace = self.traced  # the check appends each finished trick
         self.records: list = []
 
     def hand(self, record, summary) -> None:
