@@ -1,4 +1,4 @@
-"""The edits the fuzz tests make to a log's lines (shared by tests/test_replay_fuzz.py and
+"""The edits the fuzz tests make to a log's lines (shared by tests/test_check_fuzz.py and
 tests/test_stream.py): delete, duplicate, swap, insert a known line, insert an odd one."""
 
 from __future__ import annotations
