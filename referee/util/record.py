@@ -1,7 +1,7 @@
 """Immutable value records: slotted dataclasses (``fields``, ``replace``, ``asdict`` work)
 whose methods are written once, in :class:`Record`, not generated per class by
 ``@dataclass(frozen=True)``, which adds 9 ms to the import of the modules that make records
-(measured again: 27 ms against 18; ``bench/cost.py`` counts the same calls either way)."""
+(``bench/cost.py`` counts the same calls either way)."""
 
 from __future__ import annotations
 
