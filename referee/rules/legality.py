@@ -3,8 +3,7 @@
 Every rule is stated once, as a layer: the cards it restricts, and the cards of the
 player's holding (its *witnesses*) any one of which makes a restricted card illegal.
 :func:`card_fault` names the first layer a play breaks and :func:`legal_cards` drops what every
-layer with a witness held restricts.
-"""
+layer with a witness held restricts."""
 
 from __future__ import annotations
 

@@ -1,10 +1,9 @@
 """Writing a file safely: all or nothing, with its mode, never through a planted link.
 
-The text goes to a file in the target's directory that has no name while it is written (Linux
-``O_TMPFILE``; elsewhere a fresh ``O_EXCL`` name), named only when complete and renamed over
-the target.  A copy left by a writer killed before its rename holds that writer's process id
-in its name and is removed by the next write of the same file.  A character device or a named
-pipe is written as it is, as a shell redirection would."""
+The text goes to a file in the target's folder that has no name while it is written (Linux
+``O_TMPFILE``; elsewhere a fresh ``O_EXCL`` name), renamed over the target when complete.  A
+copy a writer killed before its rename left holds its process id in its name and is removed by
+the next write of the file.  A device or a named pipe is written as it is, as ``>`` would."""
 
 from __future__ import annotations
 
