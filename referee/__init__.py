@@ -9,11 +9,9 @@ __version__ = "0.1.0"
 
 
 _HOMES = {
-    "check": "referee.run.single",
-    "check_path": "referee.run.single", "check_text": "referee.run.single",
-    "check_bytes": "referee.run.single", "check_parsed": "referee.run.single",
-    "Table": "referee.play.table", "IllegalAction": "referee.play.table",
-    "PositionError": "referee.play.table",
+    **dict.fromkeys(("check", "check_path", "check_text", "check_bytes", "check_parsed"),
+                    "referee.run.single"),
+    **dict.fromkeys(("Table", "IllegalAction", "PositionError"), "referee.play.table"),
 }
 __all__ = ["__version__", *_HOMES]
 

@@ -21,7 +21,6 @@ from referee.rules.cards import (
     cards_of,
     cards_text,
     counts_of,
-    make_card,
     parse_card,
     parse_cards,
     remove_card,
@@ -39,7 +38,7 @@ SUITS = ["S", "H", "D", "C"]
 )
 def test_every_notation_of_the_ten_of_spades(text):
     card = parse_card(text)
-    assert card == make_card(8, SPADES)
+    assert card == Card(SPADES * 13 + 8)
     assert card.rank == 8 and card.suit == SPADES
     assert str(card) == "10S"
 

@@ -42,7 +42,7 @@ from referee.openspiel_bridge import (
 )
 from referee import check_text as _check_text
 from referee.rules.cards import TWO_OF_CLUBS, parse_cards
-from referee.rules.legality import Fault, follow_fault, legal_cards
+from referee.rules.legality import Fault, card_fault, legal_cards
 from referee.rules.ruleset import load_ruleset, with_options
 
 pytestmark = pytest.mark.slow  # plays OpenSpiel games beside the engine
@@ -138,11 +138,12 @@ def test_first_trick_follow_points_is_openspiels_reading():
     trick = parse_cards("5S")
     queen, three = parse_cards("QS 3S")
     assert legal_cards(STANDARD, holding, trick, first_trick=True, hearts_broken=False) == (three,)
-    fault = follow_fault(STANDARD, holding, queen, trick[0], first_trick=True)
+    fault = card_fault(STANDARD, holding, queen, trick, first_trick=True, hearts_broken=False)
     assert fault is Fault.FIRST_TRICK_POINTS
     assert set(legal_cards(openspiel, holding, trick, first_trick=True, hearts_broken=False)) == {
         queen, three}
-    assert follow_fault(openspiel, holding, queen, trick[0], first_trick=True) is None
+    assert card_fault(openspiel, holding, queen, trick, first_trick=True,
+                      hearts_broken=False) is None
     # discards are restricted by both readings
     void = [0] * 52
     for card in parse_cards("QS 2H 3D"):

@@ -66,10 +66,6 @@ class Card(int):
 CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(DECK_SIZE))
 
 
-def make_card(rank: int, suit: int) -> Card:
-    return CARDS[suit * NUM_RANKS + rank]
-
-
 def card_text(card: int) -> str:
     """Canonical notation: ``10S``, ``QS``, ``2C``."""
     return RANK_TEXT[card % NUM_RANKS] + SUIT_LETTERS[card // NUM_RANKS]
@@ -152,6 +148,6 @@ def sort_key(card: int) -> tuple[int, int]:
     return (card // NUM_RANKS, -(card % NUM_RANKS))
 
 
-QUEEN_OF_SPADES = make_card(RANK_TEXT.index("Q"), SPADES)
-JACK_OF_DIAMONDS = make_card(RANK_TEXT.index("J"), DIAMONDS)
-TWO_OF_CLUBS = make_card(0, CLUBS)
+QUEEN_OF_SPADES = CARD_BY_TEXT["QS"]
+JACK_OF_DIAMONDS = CARD_BY_TEXT["JD"]
+TWO_OF_CLUBS = CARD_BY_TEXT["2C"]

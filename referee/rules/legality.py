@@ -3,8 +3,7 @@
 Every rule is stated once, as a layer: the cards it restricts, and the cards of the
 player's holding (its *witnesses*) any one of which makes a restricted card illegal.
 :func:`card_fault` names the first layer a play breaks and :func:`legal_cards` drops what every
-layer with a witness held restricts.
-"""
+layer with a witness held restricts."""
 
 from __future__ import annotations
 
@@ -137,13 +136,6 @@ def _first_fault(holding: Counts, card: int, layers: list[Layer]) -> Fault | Non
     return None
 
 
-def follow_fault(rules: Ruleset, holding: Counts, card: int, led: int, *, first_trick: bool,
-                 lowest: int | None = None) -> Fault | None:
-    """R5.2-R5.3 for a card played to a trick whose first card was ``led``."""
-    return _first_fault(holding, card, follow_layers(rules, led, first_trick=first_trick,
-                                                     lowest=lowest))
-
-
 def card_fault(rules: Ruleset, holding: Counts, card: int, trick: Sequence[int], *,
                first_trick: bool, hearts_broken: bool, lowest: int | None = None) -> Fault | None:
     """Every layer after turn order: held, then lead or follow rules."""
@@ -153,7 +145,8 @@ def card_fault(rules: Ruleset, holding: Counts, card: int, trick: Sequence[int],
         return _first_fault(holding, card, lead_layers(rules, first_trick=first_trick,
                                                        hearts_broken=hearts_broken, lowest=lowest))
     led = lead_card(trick, True) if rules.lead_suit_switch else trick[0]
-    return follow_fault(rules, holding, card, led, first_trick=first_trick, lowest=lowest)
+    return _first_fault(holding, card, follow_layers(rules, led, first_trick=first_trick,
+                                                     lowest=lowest))
 
 
 def legal_cards(rules: Ruleset, holding: Counts, trick: Sequence[int], *, first_trick: bool,

@@ -55,12 +55,9 @@ def canonical_direction(direction: str) -> str:
 
 
 def option(doc: str, values: tuple[int, int] | None = None, *, later: object = MISSING):
-    """A field of :class:`Ruleset`.
-
-    ``doc`` says what the option means; ``values`` is ``(low, high)``, both included, the values
-    an integer option may take; ``later`` is the value of an option added after rulesets were
-    first written, which a file without a base that omits it gets (the behaviour it was written
-    for)."""
+    """A field of :class:`Ruleset`: what it means, the ``(low, high)`` an integer option may
+    take (both included), and for an option added later the value that a file without a base
+    that omits it gets (the behaviour it was written for)."""
     # the ranges lie far beyond any game's (a table of 104 players is dealt one card each from
     # two decks) and are small enough that sums, and the messages that quote them, stay short
     return field(metadata={"doc": doc, "values": values, "later": later})

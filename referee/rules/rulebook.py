@@ -165,9 +165,9 @@ def plain(found: list[Block]) -> str:
                      for block in found)
 
 
-def clause_plain(clause_id: str, lang: str = SOURCE_LANGUAGE, notes: bool = True) -> str | None:
+def clause_plain(clause_id: str, lang: str = SOURCE_LANGUAGE) -> str | None:
     """A clause in ``lang`` as plain text, without markdown; None if it is not defined."""
-    found = clause_blocks(clause_id, lang, notes)
+    found = clause_blocks(clause_id, lang)
     return None if found is None else plain(found)
 
 
@@ -185,23 +185,16 @@ def render_html(found: list[Block]) -> str:
     return own + (f'<ul class="notes">{"".join(extra)}</ul>' if extra else "")
 
 
-def _titled(first: Block) -> tuple[str, list[Piece]]:
-    """A clause's title as written ("" when it has none: ``**R6.6** *Set-aside last trick.*``
-    leads a titled clause) and the pieces of its first paragraph after the title."""
-    marked = list(first.pieces)
-    shown = [piece for piece in marked if piece[0].strip()]
-    if len(shown) > 1 and shown[0][1] == STRONG and shown[1][1] == EM:
-        return shown[1][0].strip(), marked[marked.index(shown[1]) + 1:]
-    return "", marked
-
-
 def clause_quote(clause_id: str, lang: str = SOURCE_LANGUAGE) -> dict[str, str]:
     """A clause as a page quotes it, in ``lang``: ``{"id", "title", "text", "html"}``, the
     text without its id, title and notes; "" each when the rulebook does not define it."""
     found = clause_blocks(clause_id, lang, notes=False)
     if not found:
         return {"id": clause_id, "title": "", "text": "", "html": ""}
-    title, marked = _titled(found[0])
+    title, marked = "", list(found[0].pieces)
+    shown = [piece for piece in marked if piece[0].strip()]
+    if len(shown) > 1 and shown[0][1] == STRONG and shown[1][1] == EM:  # **R6.6** *Title.*
+        title, marked = shown[1][0].strip(), marked[marked.index(shown[1]) + 1:]
     body = [Block(0, tuple(marked)), *found[1:]]
     return {"id": clause_id, "title": title, "text": plain(body).strip(),
             "html": render_html(body).strip()}
@@ -209,8 +202,7 @@ def clause_quote(clause_id: str, lang: str = SOURCE_LANGUAGE) -> dict[str, str]:
 
 def clause_title(clause_id: str, lang: str = SOURCE_LANGUAGE) -> str:
     """A clause's title in ``lang`` (``Set-aside last trick``), "" when it has none."""
-    found = clause_blocks(clause_id, lang, notes=False)
-    return _titled(found[0])[0].rstrip(".") if found else ""
+    return clause_quote(clause_id, lang)["title"].rstrip(".")
 
 
 # ---- clauses by topic -----------------------------------------------------------------------

@@ -3,8 +3,7 @@
 Workers need not see this machine's files: each file is read here and its bytes are sent,
 because checking is a pure function of (bytes, name).  The worker has no folder of the log's to
 read a ruleset file from: only a bundled ruleset a log names, or ``ruleset``, is used.  At most
-``window`` files are in flight and reports come back in input order, as with ``--jobs``.
-"""
+``window`` files are in flight and reports come back in input order, as with ``--jobs``."""
 
 from __future__ import annotations
 

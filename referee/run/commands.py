@@ -208,11 +208,13 @@ def run_fmt(args) -> int:
     for issue in issues:
         print(escaped(f"{args.path}:{issue.line}:{issue.column}: CH001 syntax  {issue.message}"),
               file=sys.stderr)
-    if args.write and args.path != "-":
-        from referee.util.files import RefusedWrite, replace_text
+    if args.write:
+        from referee.util.files import RefusedWrite, write_parts
 
-        try:
-            replace_text(args.path, canonical, follow_symlinks=args.follow_symlinks)
+        try:  # a read-only file is replaced, as its folder allows
+            write_parts(args.path, (canonical,), follow_symlinks=args.follow_symlinks,
+                        link_advice="--follow-symlinks rewrites the file it points to",
+                        replace_read_only=True)
         except RefusedWrite as err:
             raise UsageError(str(err)) from None
         except OSError as err:

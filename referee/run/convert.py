@@ -4,8 +4,7 @@ Nothing is guessed: a log with an unreadable line, or with something a record ca
 not converted (exit 1); input that is neither a log nor a valid record is refused (exit 2).
 Each conversion gives the same events again: a record made into a log is read back before it
 is written; a log's record is written a block at a time, and read back whole only when a
-statement may not survive it (:func:`referee.log.jsonwrite.plain_piece` and `plain_event`).
-"""
+statement may not survive it (:func:`referee.log.jsonwrite.plain_piece`, ``plain_event``)."""
 
 from __future__ import annotations
 

@@ -2,10 +2,8 @@
 
 A collection in the middle would only rescan the many acyclic objects a check keeps until the
 log is done (it tripled the parse time of a 3 MB log); reference counting still frees them.
-The pauses of several threads are counted: the last to end turns the collector back on, and
-moves what the pause left alive to the oldest generation (``gc.freeze``, ``gc.unfreeze``),
-unless objects are frozen already.
-"""
+The pauses of several threads are counted: the last to end turns the collector back on and
+moves what the pause left alive to the oldest generation (``gc.freeze``, unless any are frozen)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,9 @@
 """Writing a file safely: all or nothing, with its mode, never through a planted link.
 
-The text goes to a file in the target's directory that has no name while it is written (Linux
-``O_TMPFILE``; elsewhere a fresh ``O_EXCL`` name), named only when complete and renamed over
-the target.  A copy left by a writer killed before its rename holds that writer's process id
-in its name and is removed by the next write of the same file.  A character device or a named
-pipe is written as it is, as a shell redirection would."""
+The text goes to a file in the target's folder that has no name while it is written (Linux
+``O_TMPFILE``; elsewhere a fresh ``O_EXCL`` name), renamed over the target when complete.  A
+copy a writer killed before its rename left holds its process id in its name and is removed by
+the next write of the file.  A device or a named pipe is written as it is, as ``>`` would."""
 
 from __future__ import annotations
 
@@ -21,19 +20,10 @@ TEMPORARY_SUFFIX = ".referee-tmp"
 NEW_FILE_MODE = 0o666  # narrowed by the umask, as open(..., "w") does
 _BUFFER = 1 << 16  # parts are gathered into writes of this size
 _NAME_THE_FILE = "name the file it points to"
-_FMT_FOLLOWS = "--follow-symlinks rewrites the file it points to"
 
 
 class RefusedWrite(Exception):
     """The target is not a plain file that can be replaced; the message says why."""
-
-
-def replace_text(target: str | Path, text: str, *, follow_symlinks: bool = False) -> None:
-    """Make ``target`` hold exactly ``text`` (UTF-8), atomically: :func:`write_parts` of one
-    part, for ``fmt --write`` (whose ``--follow-symlinks`` the refusal names; a read-only
-    file is replaced, as its folder allows)."""
-    write_parts(target, (text,), follow_symlinks=follow_symlinks, link_advice=_FMT_FOLLOWS,
-                replace_read_only=True)
 
 
 def write_parts(target: str | Path, parts: Iterable[str], *, follow_symlinks: bool = False,

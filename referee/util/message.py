@@ -3,8 +3,7 @@
 ``msg("{player} played {card}", player="Beth", card="9H")`` is a ``str`` holding the English
 text that also remembers its template and arguments, so that a renderer can fill the template
 of another language's catalog (:mod:`referee.util.i18n`); arguments that are messages are
-translated with it.  Babel's extractor finds the templates by the names ``msg`` and ``msgn``.
-"""
+translated with it.  Babel's extractor finds the templates by the names ``msg`` and ``msgn``."""
 
 from __future__ import annotations
 

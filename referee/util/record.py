@@ -11,14 +11,10 @@ from operator import attrgetter
 
 class Record:
     """Equality and hash over the fields with ``compare``, a repr of those with ``repr``, no
-    assignment.  A subclass that writes its own ``__init__`` calls ``self._fill(its fields)``."""
+    assignment."""
 
     __slots__ = ()
-    _key = _shown = _setters = _defaults = None  # set by record()
-
-    def _fill(self, *values) -> None:
-        for set_value, value in zip(self._setters, values + self._defaults):
-            set_value(self, value)
+    _key = _shown = None  # set by record()
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
@@ -48,19 +44,15 @@ class Record:
 
 def record(cls: type) -> type:
     """A :class:`Record` subclass as a slotted dataclass, with an ``__init__`` of its init
-    fields unless it writes one."""
+    fields."""
     cls = dataclass(init=False, repr=False, eq=False, slots=True)(cls)
     every = fields(cls)
     cls._key = attrgetter(*[f.name for f in every if f.compare])
     cls._shown = tuple(f.name for f in every if f.repr)
-    cls._setters = tuple(cls.__dict__[f.name].__set__ for f in every if f.init) + tuple(
-        cls.__dict__[f.name].__set__ for f in every if not f.init)
-    cls._defaults = tuple(f.default for f in every if not f.init)
-    if "__init__" not in cls.__dict__:
-        params = ", ".join(f.name if f.default is MISSING else f"{f.name}=_default_{f.name}"
-                           for f in every if f.init)
-        values = {f.name: f.name if f.init else f"_default_{f.name}" for f in every}
-        cls.__init__ = _function(cls, f"__init__(self, {params})", values)
+    params = ", ".join(f.name if f.default is MISSING else f"{f.name}=_default_{f.name}"
+                       for f in every if f.init)
+    values = {f.name: f.name if f.init else f"_default_{f.name}" for f in every}
+    cls.__init__ = _function(cls, f"__init__(self, {params})", values)
     return cls
 
 
@@ -73,7 +65,7 @@ def lazy(cls: type, *names: str):
 
 def _function(cls: type, signature: str, values: dict[str, str], first: str = "", last: str = ""):
     """The function ``signature`` that writes each slot of ``values`` (its name: the value's
-    expression) directly: half the cost of :meth:`Record._fill`, and the parser makes several
+    expression) directly: half the cost of a loop over setters, and the parser makes several
     records a line."""
     body = "".join(f"    _set_{name}(self, {value})\n" for name, value in values.items())
     namespace = {"_new": object.__new__, "_cls": cls,
