@@ -48,7 +48,7 @@ def card_plays(texts: list[str]) -> int:
 def calls(texts: list[str], *, full: bool = False) -> int:
     """Python and built-in function calls made by checking each of ``texts`` once, after a
     first check of each (caches and imports warm); ``full``: without the clean-game path."""
-    from referee import check_text
+    from referee.run.single import check_text
     from referee.judge import walk
 
     walk.CLEAN_GAMES = not full

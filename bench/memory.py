@@ -126,7 +126,7 @@ def commands_vs_size(sizes: tuple[float, float] = (1, 4)) -> dict:
 
 def peak_kib(path: Path) -> int:
     # VmHWM of a fresh process, not ru_maxrss: that would include this parent's memory
-    code = ("import sys\nfrom referee import check_path\ncheck_path(sys.argv[1])\n"
+    code = ("import sys\nfrom referee.run.single import check_path\ncheck_path(sys.argv[1])\n"
             "print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))")
     done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,
                           cwd=ROOT, check=True)

@@ -44,7 +44,7 @@ from referee.openspiel_bridge import (  # noqa: E402
     variant_params,
     variant_ruleset,
 )
-from referee import check_text  # noqa: E402
+from referee.run.single import check_text  # noqa: E402
 from referee.rules.cards import TWO_OF_CLUBS  # noqa: E402
 from referee.rules.ruleset import load_ruleset  # noqa: E402
 

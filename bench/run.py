@@ -96,7 +96,7 @@ def command_time(args: list[str], runs: int) -> float:
 
 def peak_memory_kib(paths: list[Path]) -> int:
     # VmHWM, not ru_maxrss: ru_maxrss survives exec and would report this parent's memory
-    code = ("import sys\nfrom referee import check_path\n"
+    code = ("import sys\nfrom referee.run.single import check_path\n"
             "for p in sys.argv[1:]: check_path(p)\n"
             "print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))")
     done = subprocess.run([sys.executable, "-c", code, *map(str, paths)], capture_output=True,
@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     import lark
 
     from referee.log.parser import parse_log
-    from referee import check_text
+    from referee.run.single import check_text
 
     paths = corpus(args.games, args.seed)
     texts = [p.read_text("utf-8") for p in paths]

@@ -26,8 +26,8 @@ _ONE_ROUND = """
 import gc, json, sys, time
 sys.path.insert(0, sys.argv[1])
 try:
-    from referee import check_text
-except ImportError:  # a tree from before the package exported it
+    from referee.run.single import check_text
+except ImportError:  # a tree from before referee/run/single.py
     from referee.check.replay import check_text
 texts = [open(p, encoding="utf-8").read() for p in sys.argv[2:]]
 check_text(texts[0])  # imports and the line reader, once

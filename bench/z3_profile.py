@@ -26,7 +26,7 @@ from referee.conformance.generate import generate_game  # noqa: E402
 from referee.log.parser import parse_bytes  # noqa: E402
 from referee.log.writer import write  # noqa: E402
 from referee.proofs import invariants  # noqa: E402
-from referee import check_bytes, check_parsed  # noqa: E402
+from referee.run.single import check_bytes, check_parsed  # noqa: E402
 from referee.rules.ruleset import load_ruleset  # noqa: E402
 
 

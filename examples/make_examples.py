@@ -36,7 +36,7 @@ from referee.conformance.inject import INJECTABLE, violating_game  # noqa: E402
 from referee.conformance.verdicts import CannotInject  # noqa: E402
 from referee.log.events import GameOver, HandStart, Score, Tag, Total, Trick  # noqa: E402
 from referee.log.writer import write  # noqa: E402
-from referee import check_path  # noqa: E402
+from referee.run.single import check_path  # noqa: E402
 from referee.rules.ruleset import load_ruleset, with_options  # noqa: E402
 
 CANCELLATION = load_ruleset("cancellation")

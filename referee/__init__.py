@@ -9,16 +9,15 @@ __version__ = "0.1.0"
 
 
 _HOMES = {
-    **dict.fromkeys(("check", "check_path", "check_text", "check_bytes", "check_parsed"),
-                    "referee.run.single"),
+    "check": "referee.run.single",
     **dict.fromkeys(("Table", "IllegalAction", "PositionError"), "referee.play.table"),
 }
 __all__ = ["__version__", *_HOMES]
 
 
 def __getattr__(name: str):
-    """The public names (``referee.Table``, ``referee.check_text``, ...), each imported when first
-    asked for, so that ``import referee`` stays as light as the command's cold start needs."""
+    """Import a public name (``referee.check``, ``referee.Table``, ...) when it is first asked
+    for, so that ``import referee`` stays as light as the command's cold start needs."""
     home = _HOMES.get(name)
     if home is not None:
         return getattr(importlib.import_module(home), name)

@@ -342,7 +342,7 @@ def check_text(text: str):
     """The report of ``text`` by the judged checkout (whose check_text may live in
     referee.run.single, as in older checkouts)."""
     try:
-        from referee import check_text as check
+        from referee.run.single import check_text as check
     except ImportError:
         from referee.run.single import check_text as check
     return check(text)

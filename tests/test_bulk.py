@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import check_path
+from referee.run.single import check_path
 from referee.run.bulk import check_many
 
 pytestmark = pytest.mark.slow  # process pools, restarts and timeouts

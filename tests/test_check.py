@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee import check_text
+from referee.run.single import check_text
 
 SIX = '[Players "Al Beth Charlie Dave Eve Fay"]\nhand 1 dealer Fay\n'
 CLUBS = "trick 1: Al 2C, Beth 3C, Charlie 5C, Dave KC, Eve 9C, Fay 4C"
@@ -232,7 +232,7 @@ def test_partial_logs_say_what_was_not_checked():
 
 
 def test_a_non_club_first_lead_under_first_lead_any_club_names_a_held_club(tmp_path):
-    from referee import check_path
+    from referee.run.single import check_path
 
     (tmp_path / "anyclub.toml").write_text(
         'base = "standard"\nname = "anyclub"\nfirst_lead_any_club = true\n'
@@ -293,7 +293,7 @@ def test_one_of_a_thing_is_singular_in_messages():
 def test_a_pass_direction_is_compared_as_seats_travelled_not_as_words(tmp_path):
     from referee.conformance.generate import generate_game
     from referee.log.writer import write
-    from referee import check_path
+    from referee.run.single import check_path
     from referee.rules.ruleset import load_ruleset
 
     six = (Path(__file__).resolve().parent.parent / "examples" / "logs" / "clean-6-players.log")

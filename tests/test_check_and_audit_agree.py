@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import check_path, check_text
+from referee.run.single import check_path, check_text
 from referee.judge.codes import SCORE_MISMATCH, TOTAL_MISMATCH
 from referee.log.parser import parse_text
 from referee.proofs.audit import audit_scoresheet

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from line_edits import edit_lines
 
-from referee import check_text
+from referee.run.single import check_text
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [p.read_text("utf-8") for p in sorted((ROOT / "examples" / "logs").glob("*.log"))

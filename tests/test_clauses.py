@@ -11,7 +11,7 @@ import pytest
 from referee.judge import codes
 from referee.judge.codes import BY_KIND
 from referee.cli import main
-from referee import check_path
+from referee.run.single import check_path
 from referee.rules.rulebook import clause, clause_plain
 
 ROOT = Path(__file__).resolve().parents[1]

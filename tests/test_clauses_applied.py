@@ -7,7 +7,7 @@ from pathlib import Path
 
 from referee.judge.codes import BY_KIND, all_codes
 from referee.cli import main
-from referee import check_text
+from referee.run.single import check_text
 from referee.rules.rulebook import clause_ids, clause_plain
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from line_edits import edit_lines
 from sloppy import Sloppy
 
-from referee import check_text
+from referee.run.single import check_text
 from referee.testing import rulesets
 from referee.conformance.generate import SITUATIONS, generate_game
 from referee.judge import walk

@@ -12,7 +12,7 @@ import pytest
 
 from referee.cli import main
 from referee.output import render
-from referee import check_path
+from referee.run.single import check_path
 
 ROOT = Path(__file__).resolve().parents[1]
 LOGS = ROOT / "examples" / "logs"

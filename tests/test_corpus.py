@@ -30,7 +30,7 @@ from referee.conformance.inject import (
     violating_game,
 )
 from referee.conformance.verdicts import CannotInject
-from referee import check_path, check_text
+from referee.run.single import check_path, check_text
 from referee.rules.names import DEFAULT_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]

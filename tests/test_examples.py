@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from verdict_facts import FACTS_FILE, differences, load
 
-from referee import check_path
+from referee.run.single import check_path
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "examples" / "logs"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee import check_text
+from referee.run.single import check_text
 from referee.rules.ruleset import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -22,7 +22,7 @@ from referee.conformance.generate import generate_game, ruleset_toml
 from referee.conformance.inject import INJECTABLE, can_occur, violating_game
 from referee.conformance.verdicts import CannotInject, Expected
 from referee.log.writer import write
-from referee import check_text
+from referee.run.single import check_text
 from referee.rules.ruleset import load_ruleset, with_options
 
 CANCELLATION = load_ruleset("cancellation")
@@ -211,7 +211,7 @@ def test_cannot_inject_is_raised_when_there_is_no_place():
 
 
 def test_a_log_generated_under_a_ruleset_file_names_that_file(tmp_path, capsys):
-    from referee import check_path
+    from referee.run.single import check_path
 
     rules = tmp_path / "rules" / "club.toml"
     rules.parent.mkdir()
@@ -236,7 +236,7 @@ def test_a_log_generated_under_a_ruleset_file_names_that_file(tmp_path, capsys):
 
 
 def test_a_log_generated_beside_its_ruleset_file_needs_no_option(tmp_path, capsys):
-    from referee import check_path
+    from referee.run.single import check_path
 
     rules = tmp_path / "club.toml"
     rules.write_text('base = "cancellation"\nname = "club"\ntarget = 60\n', "utf-8")

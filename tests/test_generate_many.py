@@ -15,7 +15,7 @@ from referee.cli import main
 from referee.conformance.generate import MAX_HANDS, game_seed, generate_game, hand_limit_note
 from referee.conformance.gamestats import GameStats
 from referee.log.writer import write
-from referee import check_path, check_text
+from referee.run.single import check_path, check_text
 from referee.rules.ruleset import load_ruleset, with_options
 
 ROOT = Path(__file__).resolve().parent.parent

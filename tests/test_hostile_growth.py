@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from referee import check_text
+from referee.run.single import check_text
 
 GROWTH = 4  # the larger input is this many times the smaller
 LINEAR_LIMIT = 2.2 * GROWTH  # quadratic work would take GROWTH ** 2 times as long

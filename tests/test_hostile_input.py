@@ -247,7 +247,7 @@ def test_a_report_of_a_total_thousands_of_digits_long_is_written(tmp_path, capsy
 @pytest.mark.parametrize("line", ["score: A 1234567890, B 0", "total: A -1234567890",
                                   "score: A: 99999999999999999999"])
 def test_points_of_more_than_nine_digits_are_a_syntax_fault_at_the_number(line):
-    from referee import check_text
+    from referee.run.single import check_text
 
     report = check_text(f"Players: A B C D E F\nhand 1\n{line}\n")
     [fault] = report.diagnostics
@@ -257,7 +257,7 @@ def test_points_of_more_than_nine_digits_are_a_syntax_fault_at_the_number(line):
 
 
 def test_points_of_nine_digits_are_read():
-    from referee import check_text
+    from referee.run.single import check_text
 
     report = check_text("Players: A B C D E F\nhand 1\nscore: A 123456789, B -987654321\n")
     assert all(d.kind != "syntax" for d in report.diagnostics)

@@ -14,7 +14,7 @@ import pytest
 
 from referee.log.events import Deal, Kitty, Pass, Trick
 from referee.log.parser import parse_log
-from referee import check_text
+from referee.run.single import check_text
 from referee.rules.cards import parse_card
 
 GROWTH = 4  # the larger input is this many times the smaller

@@ -12,7 +12,7 @@ from referee.conformance.verdicts import CannotInject
 from referee.log.events import Play, Trick
 from referee.rules.cards import parse_card
 from referee.log.writer import write
-from referee import check_text
+from referee.run.single import check_text
 from referee.rules.ruleset import load_ruleset, with_options
 
 CANCELLATION = load_ruleset("cancellation")

@@ -20,7 +20,7 @@ from referee.log.writer import write
 from referee.proofs.invariants import _won
 from referee.proofs.invariants import attach_invariants
 from referee.proofs.partial import partial_record_conflicts
-from referee import check_parsed, check_text
+from referee.run.single import check_parsed, check_text
 from referee.rules.cards import NUM_RANKS, SPADES, card_text, parse_card
 from referee.rules.names import DEFAULT_NAMES
 from referee.rules.ruleset import load_ruleset, with_options
@@ -49,7 +49,7 @@ def by_status(report, status: str) -> list[dict]:
 
 
 def test_z3_is_not_imported_by_a_plain_check():
-    code = ("import referee, referee.cli, sys; referee.check_text('x'); "
+    code = ("import referee, referee.cli, sys; referee.run.single.check_text('x'); "
             "assert 'z3' not in sys.modules; "
             "import referee.proofs.invariants, referee.proofs.audit, referee.proofs.verify_rules, referee.proofs.partial; "
             "assert 'z3' not in sys.modules")
@@ -279,7 +279,7 @@ def test_a_moon_line_is_proved_and_a_broken_moon_is_not():
 
 
 def test_a_moon_hand_with_a_bonus_sums_to_the_moon_plus_the_bonus(tmp_path):
-    from referee import check_path
+    from referee.run.single import check_path
 
     (tmp_path / "jd.toml").write_text(
         'base = "standard"\nname = "jd"\njack_of_diamonds_bonus = -10\n', "utf-8")
@@ -452,7 +452,7 @@ def test_a_conflict_the_check_already_reported_gets_no_second_diagnostic():
 
 
 def test_under_first_lead_any_club_only_a_non_club_first_lead_is_a_conflict(tmp_path):
-    from referee import check_path
+    from referee.run.single import check_path
 
     (tmp_path / "anyclub.toml").write_text(
         'base = "standard"\nname = "anyclub"\nfirst_lead_any_club = true\n', "utf-8")

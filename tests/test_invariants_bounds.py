@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee import check_text
+from referee.run.single import check_text
 from referee.log.parser import parse_log
 from referee.proofs import partial
 from referee.proofs.handfacts import gather, hand_records, table_for

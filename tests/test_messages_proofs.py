@@ -17,7 +17,7 @@ from referee.log.parser import parse_log
 from referee.proofs.audit import audit_scoresheet
 from referee.proofs.invariants import attach_invariants
 from referee.proofs.wording import sheet_law_words
-from referee import check_parsed, check_path
+from referee.run.single import check_parsed, check_path
 from referee.rules.ruleset import load_ruleset, with_options
 from referee.util.i18n import translated
 from referee.util.message import Message

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from referee.judge import codes
-from referee import check_bytes, check_text
+from referee.run.single import check_bytes, check_text
 from referee.rules.ruleset_files import RulesetError
 from referee.rules.ruleset import load_ruleset
 from referee.rules.ruleset_files import reason

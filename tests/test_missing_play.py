@@ -82,7 +82,7 @@ def test_the_hand_s_scores_are_noted_as_not_checked():
 def test_a_trick_s_last_card_left_out_under_a_lead_suit_switch():
     # the written plays are all in seating order: the card left out is the trick's last, so
     # the switched lead suit is known for each of them (this was a StopIteration)
-    from referee import check_text as check_with
+    from referee.run.single import check_text as check_with
     from referee.rules.ruleset import load_ruleset, with_options
 
     switch = with_options(load_ruleset("cancellation"), lead_suit_switch=True)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import check_text
+from referee.run.single import check_text
 
 LOGS = Path(__file__).resolve().parents[1] / "examples" / "logs"
 

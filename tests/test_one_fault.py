@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import check_text
+from referee.run.single import check_text
 
 LOGS = Path(__file__).resolve().parent.parent / "examples" / "logs"
 SIX = "clean-6-players.log"  # hand 1: lines 6-38, Eve deals, pass left, kitty 2H 7D

@@ -40,7 +40,7 @@ from referee.openspiel_bridge import (
     trickless_in_moon,
     variant_game,
 )
-from referee import check_text as _check_text
+from referee.run.single import check_text as _check_text
 from referee.rules.cards import TWO_OF_CLUBS, parse_cards
 from referee.rules.legality import Fault, card_fault, legal_cards
 from referee.rules.ruleset import load_ruleset, with_options
@@ -264,7 +264,7 @@ def test_illegal_first_leads_and_moon_bonuses_are_flagged(pyspiel, tmp_path):
 
 
 def test_a_partial_record_with_an_any_club_lead_is_consistent(pyspiel, tmp_path):
-    from referee import check_path
+    from referee.run.single import check_path
 
     rules = ruleset_for(OPTION_PARAMS, STANDARD)
     seed = next(s for s in range(OPTION_GAMES) if play_game(

@@ -87,7 +87,7 @@ def test_lark_version_is_found_without_importing_it(monkeypatch):
 
 _CHECK = """
 import sys
-from referee import check_path
+from referee.run.single import check_path
 report = check_path(sys.argv[1])
 print(report.verdict, "lark" in sys.modules)
 """

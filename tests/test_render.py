@@ -17,7 +17,7 @@ from rich.console import Console
 from referee.judge.codes import KINDS
 from referee.judge.diagnostics import Diagnostic, HandSummary, Related, Report
 from referee.output import render
-from referee import check_path
+from referee.run.single import check_path
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = sorted((ROOT / "examples").rglob("*.log"))
@@ -116,7 +116,7 @@ def test_streamed_json_is_the_whole_document():
     import json
 
     from referee.output.render import report_json, write_json
-    from referee import check_path
+    from referee.run.single import check_path
 
     examples = sorted((Path(__file__).resolve().parent.parent / "examples" / "logs").glob("*.log"))
     for reports in ([], [check_path(examples[0])], [check_path(p) for p in examples]):

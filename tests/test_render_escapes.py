@@ -7,7 +7,7 @@ import io
 from pathlib import Path
 
 from referee.output.render import render_text
-from referee import check_text
+from referee.run.single import check_text
 from referee.util.terminal import escaped
 
 REVOKE = (Path(__file__).resolve().parent.parent / "examples" / "logs" / "revoke.log").read_text()

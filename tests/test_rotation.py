@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import check_text
+from referee.run.single import check_text
 
 LOGS = Path(__file__).resolve().parents[1] / "examples" / "logs"
 SIX = '[Players "Al Beth Charlie Dave Eve Fay"]\nhand 1 dealer Fay\n'

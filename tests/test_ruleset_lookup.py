@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee import check_path
+from referee.run.single import check_path
 from referee.util.paths import resolved_within
 
 PLAYERS = '[Players "Ann Bob Cat Dan Eve Fay"]\n'

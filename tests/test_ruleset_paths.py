@@ -13,7 +13,7 @@ import pytest
 from referee.cli import main
 from referee.log.parser import parse_log
 from referee.proofs.handfacts import table_for
-from referee import check_path
+from referee.run.single import check_path
 from referee.rules.ruleset_files import RulesetError
 from referee.rules.ruleset import direction_offset, load_ruleset
 
@@ -180,7 +180,7 @@ def test_a_long_or_unreachable_ruleset_path_is_a_ruleset_error(tmp_path):
 
 def test_a_log_without_a_folder_names_files_only_as_its_caller_allows(outside):
     data = (f'[Ruleset "{outside}"]\n' + PLAYERS).encode()
-    from referee import check_bytes, check_text
+    from referee.run.single import check_bytes, check_text
 
     # standard input (the command line passes allowed_dirs): no folder, so no file
     (fault,) = _setup(check_bytes(data, "<stdin>", allowed_dirs=()))

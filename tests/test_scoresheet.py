@@ -8,7 +8,7 @@ from pathlib import Path
 from referee.judge import codes
 from referee.log.parser import parse_log
 from referee.proofs.audit import audit_scoresheet
-from referee import check_bytes, check_text
+from referee.run.single import check_bytes, check_text
 from referee.rules.ruleset import load_ruleset, with_options
 
 CANCELLATION = load_ruleset("cancellation")

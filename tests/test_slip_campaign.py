@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import check_text
+from referee.run.single import check_text
 
 ROOT = Path(__file__).resolve().parents[1]
 _SPEC = importlib.util.spec_from_file_location("slip_campaign", ROOT / "scripts" /

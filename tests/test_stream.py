@@ -17,7 +17,7 @@ from referee.judge.walk import check_bytes, check_parsed, check_stream
 from referee.log.decode import normalise
 from referee.log.parser import MAX_ISSUES, log_text, parse_blocks, parse_log, parse_text, tags_after
 from referee.log.decode import UnreadableLog
-from referee import check_text
+from referee.run.single import check_text
 
 ROOT = Path(__file__).resolve().parents[1]
 LOGS = sorted((ROOT / "examples" / "logs").glob("*.log")) + sorted(
@@ -155,7 +155,7 @@ def test_a_file_of_comments_and_unreadable_lines_is_unreadable_streamed_as_whole
 
 
 # ---- memory --------------------------------------------------------------------------------
-CHECK = "import sys\nfrom referee import check_path\ncheck_path(sys.argv[1])"
+CHECK = "import sys\nfrom referee.run.single import check_path\ncheck_path(sys.argv[1])"
 
 
 def _sheet(hands: int) -> str:
@@ -208,7 +208,7 @@ def test_a_stopped_reading_with_a_late_tag_is_held_as_a_stream_is(tmp_path):
     text = SEATS + "\n" + play + "@@@\n" * MAX_ISSUES + '[Target "40"]\n'
     log = tmp_path / "stopped.log"
     log.write_text(text, "utf-8")
-    code = ("import sys\nfrom referee import check_path\nimport referee.judge.walk as r\n"
+    code = ("import sys\nfrom referee.run.single import check_path\nimport referee.judge.walk as r\n"
             "r.check_parsed = None  # the whole parse must not be taken\n"
             "check_path(sys.argv[1])\nprint('streamed')")
     done = subprocess.run([sys.executable, "-c", code, str(log)], capture_output=True,

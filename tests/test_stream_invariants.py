@@ -94,7 +94,7 @@ def test_a_game_of_many_batches_proves_every_law_of_every_hand():
 
 
 # ---- memory --------------------------------------------------------------------------------
-PROVED = ("import sys\nfrom referee import check_path\n"
+PROVED = ("import sys\nfrom referee.run.single import check_path\n"
           "check_path(sys.argv[1], invariants=True)")
 
 

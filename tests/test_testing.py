@@ -17,7 +17,7 @@ from referee.conformance.generate import generate_game
 from referee.conformance.inject import INJECTABLE
 from referee.log.events import HandStart, Trick
 from referee.log.writer import write
-from referee import check_text
+from referee.run.single import check_text
 from referee.rules.cards import QUEEN_OF_SPADES, counts_of
 from referee.rules.ruleset import load_ruleset, with_options
 from referee.rules.tricks import resolve_trick

@@ -95,7 +95,7 @@ def test_a_repeated_number_with_other_plays_is_still_said():
 def test_after_a_hand_not_scored_from_its_play_a_clean_hand_pool_is_not_known():
     # under a clean-hand pool, hand 1 with a trick left out carries an unknown pool, so hand
     # 2's scores (which share it) are not judged: they were, with the pool carried taken as 0
-    from referee import check_text as check_with
+    from referee.run.single import check_text as check_with
     from referee.rules.ruleset import load_ruleset, with_options
 
     pool = with_options(load_ruleset("cancellation"), clean_hand_pool=52)

@@ -14,7 +14,7 @@ import pytest
 
 from referee.conformance.generate import generate_game
 from referee.log.writer import write
-from referee import check_path, check_text
+from referee.run.single import check_path, check_text
 from referee.rules.ruleset import load_ruleset, with_options
 from referee.run.convert import convert
 

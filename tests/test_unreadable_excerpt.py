@@ -9,7 +9,7 @@ import io
 
 from referee.judge.diagnostics import not_checked_report
 from referee.output import render
-from referee import check_path
+from referee.run.single import check_path
 
 
 def _text(report) -> str:
