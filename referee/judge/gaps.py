@@ -87,9 +87,21 @@ def skipped_seats(leader: int, plays: list[SeatedPlay], n: int) -> frozenset[int
     return frozenset(range(n)) - {seat for seat, _, _ in plays}
 
 
-def in_seating_order(plays: list[SeatedPlay], n: int) -> bool:
-    """Whether the plays run in seating order from the first, one a seat (as nearly always)."""
-    return _in_order([seat for seat, _, _ in plays], n)
+def put_in_order(table: Table, state: State, know: Knowledge, index: int, hand: int,
+                 excused_leader: int | None, *, last_in_log: bool, any_leader: bool
+                 ) -> frozenset[int]:
+    """Trick ``index`` when not in seating order, one a seat (as nearly no trick is): a second
+    card from a seat taken out, two plays in each other's place swapped back (led by the seat
+    due, the ``excused_leader`` or, with ``any_leader``, any), each one fault reported; the
+    seats whose missing card a diagnostic said."""
+    if _in_order([seat for seat, _, _ in know.tricks[index]], table.size):
+        return frozenset()
+    number = state.trick_number
+    said = second_cards(table, know, index, hand, number, last_in_log=last_in_log)
+    leaders = None if any_leader else \
+        (state.leader,) if excused_leader is None else (state.leader, excused_leader)
+    swapped_plays(table, know, index, hand, number, leaders)
+    return said
 
 
 @lru_cache(maxsize=None)

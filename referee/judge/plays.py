@@ -89,10 +89,8 @@ def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick
         state, said = _led(table, state, know, index - 1, hand, excused_leader, free=free_lead,
                            last=last, dealer_known=dealer_known, written_dealer=written_dealer)
         plays, free_lead, excused_leader = know.tricks[index - 1], False, None
-        if last and not said:
-            skipped = None
-        else:
-            skipped = gaps.skipped_seats(state.leader, plays, table.size)
+        skipped = None if last and not said else gaps.skipped_seats(state.leader, plays,
+                                                                    table.size)
         batch = _judge_trick(table, state, know, tricks, index - 1, played, hand, skipped)
         state, closed_short = gaps.close_short(table, engine.play_cards(state, batch), trick,
                                                batch, hand, know, last_in_log=last, said=said)
@@ -201,40 +199,27 @@ def clean_cards(rules, plays: Iterable[SeatedPlay], order: list[int], holdings: 
 def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
         excused_leader: int | None, *, free: bool, last: bool, dealer_known: bool,
         written_dealer: int | None) -> tuple[State, frozenset[int]]:
-    """The state trick ``index`` is played in, its leader settled and its plays put in order,
-    and the seats whose missing card a diagnostic said."""
-    said: frozenset[int] = frozenset()
-    if not gaps.in_seating_order(know.tricks[index], table.size):  # (as nearly every trick is)
-        said = gaps.second_cards(table, know, index, hand, state.trick_number, last_in_log=last)
-        leaders = None if free or (index == 0 and not dealer_known) else \
-            (state.leader,) if excused_leader is None else (state.leader, excused_leader)
-        gaps.swapped_plays(table, know, index, hand, state.trick_number, leaders)
+    """The state trick ``index`` is played in, its plays put in order and its leader settled,
+    and the seats whose missing card a diagnostic said.  A trick led by another seat than the
+    rules say is reported unless it shows who dealt, follows a wrong claim or only lacks cards;
+    play goes on with the seat that led."""
+    said = gaps.put_in_order(table, state, know, index, hand, excused_leader, last_in_log=last,
+                             any_leader=free or (index == 0 and not dealer_known))
     plays = know.tricks[index]
+    n, leader = table.size, plays[0][0]
     if free:
-        return state._replace(leader=plays[0][0]), said
-    if plays[0][0] != state.leader:
-        read = None if excused_leader is not None or not (index or dealer_known) else \
-            gaps.read_from_leader(table, state, know, know.record.tricks[index], index, hand)
-        if read == gaps.TAKEN:
-            return state, said
-        return _settle_leader(table, state, plays, hand, index, excused_leader, last=last,
-                              dealer_known=dealer_known, written_dealer=written_dealer,
-                              rotates=read == gaps.BOTH and index > 0), said
-    return state, said
-
-
-def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: int, index: int,
-                   excused_leader: int | None, *, last: bool, dealer_known: bool,
-                   written_dealer: int | None, rotates: bool = False) -> State:
-    """A trick led by another seat than the rules say: reported unless it shows who dealt,
-    follows a wrong claim or only lacks cards; play goes on with the seat that led."""
-    n, first = table.size, plays[0]
-    leader = first[0]
+        return state._replace(leader=leader), said
+    if leader == state.leader:
+        return state, said
+    read = None if excused_leader is not None or not (index or dealer_known) else \
+        gaps.read_from_leader(table, state, know, know.record.tricks[index], index, hand)
+    if read == gaps.TAKEN:
+        return state, said
     by_left = index == 0 and state.rules.first_leader in (
         FirstLeader.LEFT_OF_DEALER, FirstLeader.AFTER_LAST_WINNER)
     if not last and not (by_left and not dealer_known) and \
             gaps.skipped_seats(state.leader, plays, n) is not None:
-        return state
+        return state, said
     # with no dealer known, any holder of the lowest club may be its first holder from the
     # dealer's left (under a two-of-clubs first lead)
     any_holder = index == 0 and not dealer_known and state.lowest_club is not None and \
@@ -244,8 +229,8 @@ def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: in
     elif by_left and written_dealer is not None and leader == (written_dealer + 1) % n:
         state = state._replace(dealer=written_dealer)
     elif leader != excused_leader and not any_holder:
-        _wrong_leader(table, state, first, hand, index, rotates=rotates)
-    return state._replace(leader=leader)
+        _wrong_leader(table, state, plays[0], hand, index, rotates=read == gaps.BOTH and index > 0)
+    return state._replace(leader=leader), said
 
 
 def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,

@@ -175,11 +175,12 @@ def _parsed(parsed: ParseResult, path: str, options: Options,
 
 
 class _End(NamedTuple):
-    """The hand in which the target was reached, and the state and totals then."""
+    """The hand in which the target was reached, and the state and totals then (named as
+    :class:`_Game`'s, which stand for them until the game ends)."""
 
     hand: int
     state: State
-    totals: tuple[int, ...] | None
+    true_totals: tuple[int, ...] | None
 
 
 class _Game(NamedTuple):
@@ -234,13 +235,9 @@ def _judge_game(table: Table, events: Iterable[Event], report: Report, options: 
             report.hands.append(summary)
             if watching is not None:
                 watching.hand(record, summary)
-        # (a hand after the end, reported, changes no winner, R9.4)
-        if game.ended is not None:
-            end_state, end_totals = game.ended.state, game.ended.totals
-        else:
-            end_state, end_totals = game.state, game.true_totals
+        end = game.ended or game  # (a hand after the end, reported, changes no winner, R9.4)
         for claim in claims:
-            judge_game_over(table, claim, end_state, end_totals, tuple(game.doubts))
+            judge_game_over(table, claim, end.state, end.true_totals, tuple(game.doubts))
     seen.note(table)
     if not hands:
         table.findings.note(msg("no hands are recorded"))
@@ -248,7 +245,7 @@ def _judge_game(table: Table, events: Iterable[Event], report: Report, options: 
         table.findings.note(msg("no play is recorded, so scores are checked against what some "
                                 "play could give and totals as arithmetic; `referee audit` finds "
                                 "the smallest correction of a faulty sheet"))
-    end_state = game.ended.state if game.ended is not None else game.state
+    end_state = (game.ended or game).state
     if end_state.phase is Phase.OVER and not game.doubts:
         report.winners = [table.name(s) for s in end_state.winners]
     return watching
@@ -268,11 +265,14 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
         # (with a clean-hand pool earlier hands left unknown, its scores share an unknown pool)
         finished, written = _play_hand(table, record, start_state, dealer_known, written_dealer,
                                        scored=game.pool_known)
+    shooter, lost = None, 0  # (known when the hand is played out)
     if finished is None:
         written = _unplayed(table, record, pool_known=game.pool_known)
         scores = judge_sheet(table, record, game.sheet_totals, written, game.doubts)
     else:
-        scores = finished.history[-1].scores
+        result = finished.history[-1]
+        scores, lost = result.scores, result.lost or 0
+        shooter = game.names[result.shooter] if result.shooter is not None else None
     sheet_totals, true_totals = _totals(table, record, game, scores, written)
     state = finished if finished is not None else start_state
     if true_totals is None:
@@ -284,7 +284,8 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
     ended = game.ended
     if state.phase is Phase.OVER and ended is None:
         ended = _End(hand, state, true_totals)
-    summary = _summary(game.names, hand, scores, true_totals, finished is not None, state)
+    summary = HandSummary.seated(hand, game.names, scores, true_totals, finished is not None,
+                                 shooter, lost)
     if len(state.history) > 1:  # the walk reads the last hand's result only
         state = state._replace(history=state.history[-1:])
     # a first lead from the left of the dealer shows who dealt (plays._settle_leader)
@@ -302,17 +303,6 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
                          pool_known=game.pool_known and (finished is not None
                                                          or not table.rules.clean_hand_pool),
                          first=False), summary
-
-
-def _summary(names: tuple[str, ...], hand: int, scores, totals, complete: bool,
-             state: State) -> HandSummary:
-    """The hand's summary; its shooter and lost points when it was played out (``complete``)."""
-    shooter, lost = None, 0
-    if complete:
-        result = state.history[-1]
-        shooter = names[result.shooter] if result.shooter is not None else None
-        lost = result.lost or 0
-    return HandSummary.seated(hand, names, scores, totals, complete, shooter, lost)
 
 
 def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
