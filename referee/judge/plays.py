@@ -467,7 +467,7 @@ def judge_claim(table: Table, state: State, trick: Trick, hand: int,
         rule = "R6.4"
         # TRANSLATORS: {why} says why nobody wins: "every spade in it cancelled (KS, QS)"
         message = msg("trick {trick} is claimed for {player}, but {why}: it is set aside",
-                      trick=number, player=who, why=_why_set_aside(record, led, rules.name))
+                      trick=number, player=who, why=_cancelled(record, led, ruleset=rules.name))
     elif their and their[0] in cancelled:
         rule = "R6.2"
         message = msg("trick {trick} is claimed for {player}, whose {card} was cancelled by its "
@@ -501,32 +501,31 @@ def _winner_text(table: Table, record: TrickRecord, led: int, by_leader: bool) -
     """Who wins the trick and with what, or why its leader wins it, or that nobody does."""
     if record.winner is None or record.outcome.winner is None:
         return msg("nobody wins it")
-    winner = table.name(record.winner)
     if not by_leader:
-        return msg("{winner} wins it with {card}", winner=winner,
+        return msg("{winner} wins it with {card}", winner=table.name(record.winner),
                    card=card_text(record.plays[record.outcome.winner][1]))
+    return _cancelled(record, led, leader=table.name(record.winner))
+
+
+def _cancelled(record: TrickRecord, led: int, *, leader: str = "", ruleset: str = "") -> Message:
+    """Why a trick's ``leader`` wins it, or (none named) why it has no winner under
+    ``ruleset``: every card of its led suit cancelled, or its pairs."""
     cancelled = record.outcome.cancelled
     if not _led_survives(record, led):
         pairs = ", ".join(sorted(card_text(c) for c in cancelled if c // NUM_RANKS == led))
-        return msg("every {suit} in it cancelled ({pairs}), so its leader {leader} wins it",
-                   suit=SUIT_SINGULAR[led], pairs=pairs, leader=winner)
-    pairs = ", ".join(sorted(card_text(c) for c in cancelled))
-    return msgn("{n} pair cancelled ({pairs}), so its leader {leader} wins it",
-                "{n} pairs cancelled ({pairs}), so its leader {leader} wins it",
-                len(cancelled), n=len(cancelled), pairs=pairs, leader=winner)
-
-
-def _why_set_aside(record: TrickRecord, led: int, ruleset: str) -> Message:
-    """Why a trick with cancelled cards has no winner: its led suit or two pairs cancelled."""
-    cancelled = record.outcome.cancelled
-    if not _led_survives(record, led):
-        led_pairs = ", ".join(sorted(card_text(c) for c in cancelled if c // NUM_RANKS == led))
+        if leader:
+            return msg("every {suit} in it cancelled ({pairs}), so its leader {leader} wins it",
+                       suit=SUIT_SINGULAR[led], pairs=pairs, leader=leader)
         return msg("every {suit} in it cancelled ({pairs})", suit=SUIT_SINGULAR[led],
-                   pairs=led_pairs)
-    pairs = ", ".join(sorted(card_text(c) for c in cancelled))
+                   pairs=pairs)
+    pairs, n = ", ".join(sorted(card_text(c) for c in cancelled)), len(cancelled)
+    if leader:
+        return msgn("{n} pair cancelled ({pairs}), so its leader {leader} wins it",
+                    "{n} pairs cancelled ({pairs}), so its leader {leader} wins it",
+                    n, n=n, pairs=pairs, leader=leader)
     return msgn("{n} pair cancelled ({pairs}), which sets a trick aside under {ruleset}",
                 "{n} pairs cancelled ({pairs}), which sets a trick aside under {ruleset}",
-                len(cancelled), n=len(cancelled), pairs=pairs, ruleset=ruleset)
+                n, n=n, pairs=pairs, ruleset=ruleset)
 
 
 def copies_seen(table: Table, know: Knowledge, tricks: list[Trick], index: int,

@@ -91,13 +91,6 @@ def judge_decoded(text: str, path: str, **options) -> Report:
     return _judged(text, path, Options(**options))
 
 
-def check_stream(text: str, path: str, *, block_chars: int = BLOCK_CHARS,
-                 **options) -> Report | None:
-    """:func:`check_parsed` of the log ``text`` read a block at a time, or None when only the
-    whole parse gives that report.  Raises UnreadableLog."""
-    return _streamed(text, path, Options(**options), block_chars)
-
-
 def check_parsed(parsed: ParseResult, path: str, *, trace: list | None = None,
                  **options) -> Report:
     """Referee a parsed log; ``trace`` receives every finished trick (unless the watch's)."""
@@ -191,7 +184,6 @@ class _Game(NamedTuple):
     older_totals: tuple[int, ...] | None  # the previous total line's basis
     true_totals: tuple[int, ...] | None  # the totals the referee stands by
     ended: _End | None = None
-    end_reported: bool = False  # a hand after the end is reported once
     dealer_known: bool = False  # the rotation is established (a dealer written or inferred)
     lost_total: Unread | None = None  # an unreadable total line the sheet's next total builds on
     played_out: bool = True  # the previous hand's play was recorded to its end
@@ -288,7 +280,7 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
                                  shooter, lost)
     if len(state.history) > 1:  # the walk reads the last hand's result only
         state = state._replace(history=state.history[-1:])
-    # a first lead from the left of the dealer shows who dealt (plays._settle_leader)
+    # a first lead from the left of the dealer shows who dealt (plays._led)
     dealer_known = dealer_known or (table.rules.first_leader == FirstLeader.LEFT_OF_DEALER
                                     and bool(record.tricks) and 0 not in record.gaps)
     if game.first and led_elsewhere(table, record, start_state):
@@ -310,14 +302,14 @@ def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
     state = game.state
     if state.phase is not Phase.OVER:
         return game
-    if not game.end_reported:
+    if record.number == game.ended.hand + 1:  # (the first hand after it)
         # TRANSLATORS: {end} says how it ended: "Dave (103) reached the target 100"
         table.findings.add(
             codes.GAME_END, record.span, msg(
                 "hand {hand} is played after the game ended: {end} in hand {ended}",
                 hand=record.number, end=end_text(table, state.totals), ended=game.ended.hand),
             hand=record.number, rule="R9.4")
-    return game._replace(state=engine.next_hand(state), end_reported=True)
+    return game._replace(state=engine.next_hand(state))
 
 
 def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: bool,
