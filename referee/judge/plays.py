@@ -7,7 +7,6 @@ winner claim tells a miscounted cancellation apart (R6)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from referee.judge import codes, gaps
 from referee.judge.diagnostics import Related
@@ -45,19 +44,13 @@ FAULT_CODES = {
 }
 
 
-@dataclass(slots=True)
-class PlayOutcome:
-    state: State
-    complete: bool = False  # every trick was recorded and completed
-    wrong_claims: list[int] = field(default_factory=list)  # lines of wrong winner claims
-    stopped: str | None = None  # where an unfinished hand stopped, for the summary
-
-
 def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick],
                   hand: int, *, dealer_known: bool, written_dealer: int | None = None
-                  ) -> PlayOutcome:
-    """Judge one hand's tricks (a first lead left of a ``written_dealer`` shows that dealer)."""
-    out = PlayOutcome(state)
+                  ) -> tuple[State, bool, list[int]]:
+    """Judge one hand's tricks (a first lead left of a ``written_dealer`` shows that dealer):
+    the state after them, whether every trick was recorded and completed, the lines of the
+    wrong winner claims."""
+    wrong_claims: list[int] = []
     excused_leader: int | None = None
     free_lead = False  # after an unreadable trick, whoever leads may
     unread, lost = know.record.gaps, []  # the unreadable tricks: where, and their numbers
@@ -71,7 +64,7 @@ def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick
     index = 0
     while index < len(tricks):
         state, index, free_lead, excused_leader = _clean_tricks(
-            table, state, know, tricks, index, played, numbering.offset, hand, out,
+            table, state, know, tricks, index, played, numbering.offset, hand, wrong_claims,
             (free_lead, excused_leader))
         if index >= len(tricks):
             break
@@ -103,19 +96,18 @@ def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick
             short.append(state.last_trick.number)
             state, free_lead = state._replace(hearts_broken=True), True
         elif trick.claim is not None:
-            excused_leader = judge_claim(table, state, trick, hand, out.wrong_claims)
+            excused_leader = judge_claim(table, state, trick, hand, wrong_claims)
     if unread and not state.trick:  # unreadable tricks after the last one read
         trailing = sum(1 for gap in unread if gap >= len(tricks))
         state = gaps.unknown_tricks(state, know, trailing, lost)
     if tricks and not state.trick:
         state = gaps.ended_short(table, state, know, hand, absent)
     gaps.note_unjudged(table, hand, lost, short, absent)
-    out.state = state
-    out.complete = state.phase is Phase.SCORING and not lost and not short and not absent
     if state.phase is Phase.PLAY:
-        out.stopped = _where_it_stops(table, state, know, hand)
+        table.findings.note(_where_it_stops(table, state, know, hand))
         _dead_end(table, state, know, tricks, hand)
-    return out
+    complete = state.phase is Phase.SCORING and not lost and not short and not absent
+    return state, complete, wrong_claims
 
 
 # The check's fast-trick path: a run of clean tricks (each numbered as due, a card from every
@@ -130,7 +122,7 @@ FAST_TRICKS = True
 
 
 def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,
-                  played: list[int], offset: int, hand: int, out: PlayOutcome,
+                  played: list[int], offset: int, hand: int, wrong_claims: list[int],
                   leads: tuple[bool, int | None]) -> tuple[State, int, bool, int | None]:
     """The clean tricks from ``index`` on played: (the state after them, the index of the
     first trick not played, ``leads`` as they then stand)."""
@@ -167,7 +159,7 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
         return state, index, *leads
     state = hand_play.state(tuple(map(tuple, holdings)))
     return state, index, False, claimed and judge_claim(table, state, claimed, hand,
-                                                        out.wrong_claims)
+                                                        wrong_claims)
 
 
 def clean_cards(rules, plays: Iterable[SeatedPlay], order: list[int], holdings: list[list[int]],

@@ -320,14 +320,13 @@ def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: boo
     hand = record.number
     know = gather(table, record, table.rules.pass_direction(state.hand_number))
     played = engine.begin_play(state, know.holdings, know.kitty or ())
-    outcome = judge_tricks(table, played, know, record.tricks, hand,
-                            dealer_known=dealer_known, written_dealer=written_dealer)
-    if outcome.stopped:
-        table.findings.note(outcome.stopped)
-    if not (outcome.complete and know.kitty is not None and scored):
+    state, complete, wrong_claims = judge_tricks(table, played, know, record.tricks, hand,
+                                                 dealer_known=dealer_known,
+                                                 written_dealer=written_dealer)
+    if not (complete and know.kitty is not None and scored):
         return None, {}
-    return finish_hand(table, outcome.state, record.moon, record.score, hand,
-                       outcome.wrong_claims, record.tricks, played_tricks(played, know.tricks))
+    return finish_hand(table, state, record.moon, record.score, hand, wrong_claims,
+                       record.tricks, played_tricks(played, know.tricks))
 
 
 def _unplayed(table: Table, record: HandRecord, *, pool_known: bool = True
@@ -350,43 +349,38 @@ def _unplayed(table: Table, record: HandRecord, *, pool_known: bool = True
 
 def _totals(table: Table, record: HandRecord, game: _Game, scores: tuple[int, ...] | None,
             written: dict[int, tuple]) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
-    """(the sheet's totals, the true totals) after the hand; the total line is judged (R7.4)."""
-    if game.true_totals is None or scores is None:
-        true_totals = None
-    else:
-        true_totals = tuple(t + s for t, s in zip(game.true_totals, scores))
+    """(the sheet's totals, the true totals) after the hand; the total line is judged (R7.4),
+    or when its score line, or the total line it builds on, cannot be read, a total that
+    differs from the referee's is noted, not reported."""
+    true_totals = _plus(game.true_totals, scores)
     if record.total is None:
         return true_totals, true_totals
-    unread = record.lost("score") or game.lost_total
-    if unread is not None:
-        sheet = _unsure_totals(table, record, game, scores, true_totals, unread)
+    hand, unread = record.number, record.lost("score") or game.lost_total
+    if unread is None:
+        sheet = judge_totals(table, record.total, game.sheet_totals, scores, written, hand,
+                             true_totals, game.older_totals)
     else:
-        sheet = judge_totals(table, record.total, game.sheet_totals, scores, written,
-                             record.number, true_totals, game.older_totals)
+        sheet = judge_totals(table, record.total, None, None, {}, hand)  # entries only
+        score = unread.kind == "score"
+        if sheet is not None and sheet != _plus(game.sheet_totals if score else
+                                                game.true_totals, scores):
+            table.findings.note(
+                msg("hand {hand}: the total line is not checked: the score line it adds up "
+                    "(line {line}) cannot be read", hand=hand, line=unread.span.line)
+                if score else
+                msg("hand {hand}: the total line is not checked: the previous total line it "
+                    "adds up (line {line}) cannot be read", hand=hand, line=unread.span.line))
     if true_totals is None:
         true_totals = sheet  # from here on the sheet is the only basis there is
     return (sheet if sheet is not None else true_totals), true_totals
 
 
-def _unsure_totals(table: Table, record: HandRecord, game: _Game, scores, true_totals,
-                   unread: Unread) -> tuple[int, ...] | None:
-    """The written totals of a line whose score line, or the total line it builds on, cannot
-    be read: a total that differs from the referee's is noted, not reported."""
-    sheet = judge_totals(table, record.total, None, None, {}, record.number)  # entries only
-    if unread.kind == "score":
-        basis = game.sheet_totals
-        expected = None if basis is None or scores is None else tuple(
-            b + s for b, s in zip(basis, scores))
-    else:
-        expected = true_totals
-    if sheet is not None and sheet != expected:
-        table.findings.note(
-            msg("hand {hand}: the total line is not checked: the score line it adds up (line "
-                "{line}) cannot be read", hand=record.number, line=unread.span.line)
-            if unread.kind == "score" else
-            msg("hand {hand}: the total line is not checked: the previous total line it adds up "
-                "(line {line}) cannot be read", hand=record.number, line=unread.span.line))
-    return sheet
+def _plus(totals: tuple[int, ...] | None, scores: tuple[int, ...] | None
+          ) -> tuple[int, ...] | None:
+    """The ``totals`` with the hand's ``scores`` added, when both are known."""
+    if totals is None or scores is None:
+        return None
+    return tuple(t + s for t, s in zip(totals, scores))
 
 
 # -- the dealer (R2.3, R4.1) ---------------------------------------------------------------
