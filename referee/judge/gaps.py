@@ -199,11 +199,10 @@ def close_short(table: Table, state: State, trick: Trick, batch: list[tuple[int,
     missing = [s for s in range(table.size) if s not in seated]
     know.unrecorded.update(missing)
     missing = [s for s in missing if s not in said]
-    if not missing:
-        return engine.close_trick(state), True
-    table.findings.add(codes.OUT_OF_TURN, trick.span, msg(
-        "trick {trick} has no card from {players}", trick=state.trick_number,
-        players=", ".join(map(table.name, missing))), hand=hand, trick=state.trick_number)
+    if missing:
+        table.findings.add(codes.OUT_OF_TURN, trick.span, msg(
+            "trick {trick} has no card from {players}", trick=state.trick_number,
+            players=", ".join(map(table.name, missing))), hand=hand, trick=state.trick_number)
     return engine.close_trick(state), True
 
 

@@ -492,14 +492,12 @@ class ClaimsSeen:
         """Note what ``record`` claims; under [Claims "required"], report what it lacks."""
         if self.winners and self.sheet and not table.claims_required:
             return  # (as after a log's first hand: nothing more to learn)
-        n = table.size
-        unclaimed = [trick.number for trick in record.tricks
-                     if trick.claim is None and len(trick.plays) >= n]
-        whole = sum(1 for trick in record.tricks if len(trick.plays) >= n)
-        played_out = len(record.tricks) >= table.rules.cards_per_player(n)
+        whole = [trick for trick in record.tricks if len(trick.plays) >= table.size]
+        unclaimed = [trick.number for trick in whole if trick.claim is None]
+        played_out = len(record.tricks) >= table.rules.cards_per_player(table.size)
         self.tricks = self.tricks or bool(whole)
         self.played_out = self.played_out or played_out
-        self.winners = self.winners or len(unclaimed) < whole
+        self.winners = self.winners or len(unclaimed) < len(whole)
         self.sheet = self.sheet or record.scored or record.totalled or record.moon is not None
         if not table.claims_required:
             return
