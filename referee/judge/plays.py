@@ -44,13 +44,12 @@ FAULT_CODES = {
 }
 
 
-def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick],
-                  hand: int, *, dealer_known: bool, written_dealer: int | None = None
-                  ) -> tuple[State, bool, list[int]]:
+def judge_tricks(table: Table, state: State, know: Knowledge, *, dealer_known: bool,
+                 written_dealer: int | None = None) -> tuple[State, bool, list[int]]:
     """Judge one hand's tricks (a first lead left of a ``written_dealer`` shows that dealer):
     the state after them, whether every trick was recorded and completed, the lines of the
     wrong winner claims."""
-    wrong_claims: list[int] = []
+    tricks, hand, wrong_claims = know.record.tricks, know.record.number, []
     excused_leader: int | None = None
     free_lead = False  # after an unreadable trick, whoever leads may
     unread, lost = know.record.gaps, []  # the unreadable tricks: where, and their numbers
@@ -59,12 +58,12 @@ def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick
         played[card] += 1
     short: list[int] = []  # the tricks closed without a card from some seat
     absent: list[int] = []  # the tricks not recorded, or recorded without any card
-    gaps.in_numbered_order(table, know, tricks, hand)
+    gaps.in_numbered_order(table, know, hand)
     numbering = gaps.Numbering(tricks, unread, state.tricks_per_hand)
     index = 0
     while index < len(tricks):
         state, index, free_lead, excused_leader = _clean_tricks(
-            table, state, know, tricks, index, played, numbering.offset, hand, wrong_claims,
+            table, state, know, index, played, numbering.offset, hand, wrong_claims,
             (free_lead, excused_leader))
         if index >= len(tricks):
             break
@@ -72,19 +71,18 @@ def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick
         if unread and index in unread:
             state = gaps.unknown_tricks(state, know, unread.count(index), lost)
             free_lead = True
-        state, judged, freed = gaps.placed(table, state, know, numbering, tricks, index, hand,
-                                           absent)
+        state, judged, freed = gaps.placed(table, state, know, numbering, index, hand, absent)
         free_lead = free_lead or freed
         index += 1
         if not judged:
             continue
-        last = gaps.stops_in(state, know, index - 1, len(tricks))
+        last = gaps.stops_in(state, know, index - 1)
         state, said = _led(table, state, know, index - 1, hand, excused_leader, free=free_lead,
                            last=last, dealer_known=dealer_known, written_dealer=written_dealer)
         plays, free_lead, excused_leader = know.tricks[index - 1], False, None
         skipped = None if last and not said else gaps.skipped_seats(state.leader, plays,
                                                                     table.size)
-        batch = _judge_trick(table, state, know, tricks, index - 1, played, hand, skipped)
+        batch = _judge_trick(table, state, know, index - 1, played, hand, skipped)
         state, closed_short = gaps.close_short(table, engine.play_cards(state, batch), trick,
                                                batch, hand, know, last_in_log=last, said=said)
         if state.trick:
@@ -105,7 +103,7 @@ def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick
     gaps.note_unjudged(table, hand, lost, short, absent)
     if state.phase is Phase.PLAY:
         table.findings.note(_where_it_stops(table, state, know, hand))
-        _dead_end(table, state, know, tricks, hand)
+        _dead_end(table, state, know, hand)
     complete = state.phase is Phase.SCORING and not lost and not short and not absent
     return state, complete, wrong_claims
 
@@ -121,8 +119,8 @@ def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick
 FAST_TRICKS = True
 
 
-def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,
-                  played: list[int], offset: int, hand: int, wrong_claims: list[int],
+def _clean_tricks(table: Table, state: State, know: Knowledge, index: int, played: list[int],
+                  offset: int, hand: int, wrong_claims: list[int],
                   leads: tuple[bool, int | None]) -> tuple[State, int, bool, int | None]:
     """The clean tricks from ``index`` on played: (the state after them, the index of the
     first trick not played, ``leads`` as they then stand)."""
@@ -133,7 +131,7 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     hand_play = claimed = None
     holdings = [list(held) for held in state.holdings]
     broken, leader, number = state.hearts_broken, state.leader, state.trick_number
-    for trick, plays in zip(tricks[index:], know.tricks[index:]):
+    for trick, plays in zip(know.record.tricks[index:], know.tricks[index:]):
         if trick.number - offset != number or len(plays) != n:
             break
         order = gaps.rotation(n, leader)
@@ -204,7 +202,7 @@ def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
     if leader == state.leader:
         return state, said
     read = None if excused_leader is not None or not (index or dealer_known) else \
-        gaps.read_from_leader(table, state, know, know.record.tricks[index], index, hand)
+        gaps.read_from_leader(table, state, know, index, hand)
     if read == gaps.TAKEN:
         return state, said
     by_left = index == 0 and state.rules.first_leader in (
@@ -225,9 +223,8 @@ def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
     return state._replace(leader=leader), said
 
 
-def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,
-                 played: list[int], hand: int, skipped: frozenset[int] | None
-                 ) -> list[tuple[int, int]]:
+def _judge_trick(table: Table, state: State, know: Knowledge, index: int, played: list[int],
+                 hand: int, skipped: frozenset[int] | None) -> list[tuple[int, int]]:
     """Judge each play of one trick; the (seat, card) plays that stand.  From the first play
     whose lead suit a ``skipped`` seat's card may have set, only holding the card is judged."""
     n, decks = table.size, table.rules.decks
@@ -257,7 +254,7 @@ def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick
                                     reported=irregular)
             irregular = True
         played[card] += 1
-        copies = played[card] > decks and copies_seen(table, know, tricks, index, card)
+        copies = played[card] > decks and copies_seen(table, know, index, card)
         _judge_play(table, state, know, seat, card, play, hand, number, copies, holding, cards,
                     held_only=position >= blind)
         cards.append(card)
@@ -395,8 +392,7 @@ def _where_it_stops(table: Table, state: State, know: Knowledge, hand: int) -> M
     return msg("the record stops in hand {hand} at trick {trick}: {player} to play", **where)
 
 
-def _dead_end(table: Table, state: State, know: Knowledge, tricks: list[Trick],
-              hand: int) -> None:
+def _dead_end(table: Table, state: State, know: Knowledge, hand: int) -> None:
     """R5.6: the record stops where the ruleset leaves the player to play no legal card."""
     seat, holding = state.to_play, state.holdings[state.to_play]
     if not know.known[seat] or seat in know.unrecorded or not any(holding) or \
@@ -409,6 +405,7 @@ def _dead_end(table: Table, state: State, know: Knowledge, tricks: list[Trick],
     # TRANSLATORS: {cards} are cards of one holding, {fault} why none of them may be played
     reasons = listed([msg("{cards}: {fault}", cards=" ".join(cards), fault=text)
                        for text, cards in why.items()])
+    tricks = know.record.tricks
     span = tricks[-1].span if tricks else know.record.span
     who = table.name(seat)
     # TRANSLATORS: {ruleset} is the ruleset's name; {reasons} why each card is not legal
@@ -520,11 +517,10 @@ def _cancelled(record: TrickRecord, led: int, *, leader: str = "", ruleset: str 
                 n, n=n, pairs=pairs, ruleset=ruleset)
 
 
-def copies_seen(table: Table, know: Knowledge, tricks: list[Trick], index: int,
-                card: int) -> list[Message]:
+def copies_seen(table: Table, know: Knowledge, index: int, card: int) -> list[Message]:
     """Where the copies of ``card`` went before this play (only wanted for a third copy)."""
     gone = [msg("one is in the kitty")] * (know.kitty or ()).count(card)
-    for trick, plays in zip(tricks[:index + 1], know.tricks):
+    for trick, plays in zip(know.record.tricks[:index + 1], know.tricks):
         gone += [msg("{player} played one in trick {trick} (line {line})",
                      player=table.name(seat), trick=trick.number, line=trick.span.line)
                  for seat, what, _ in plays if what == card]

@@ -158,9 +158,12 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
     if len(written) != table.size:
         return None
     sheet = tuple(written[s][0] for s in range(table.size))
-    # each seat's score: as written, else the referee's when it has one
-    given = {seat: written_scores[seat][0] if seat in written_scores else scores[seat]
-             for seat in written if seat in written_scores or scores is not None}
+    given = {}  # each seat's score: as written, else the referee's when it has one
+    for seat in written:
+        if seat in written_scores:
+            given[seat] = written_scores[seat][0]
+        elif scores is not None:
+            given[seat] = scores[seat]
     if older is not None and previous is not None and older != previous and \
             len(given) == table.size and all(sheet[s] == older[s] + given[s] for s in given):
         # every total adds the hand's score to the totals of two hands back: one fault

@@ -320,8 +320,7 @@ def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: boo
     hand = record.number
     know = gather(table, record, table.rules.pass_direction(state.hand_number))
     played = engine.begin_play(state, know.holdings, know.kitty or ())
-    state, complete, wrong_claims = judge_tricks(table, played, know, record.tricks, hand,
-                                                 dealer_known=dealer_known,
+    state, complete, wrong_claims = judge_tricks(table, played, know, dealer_known=dealer_known,
                                                  written_dealer=written_dealer)
     if not (complete and know.kitty is not None and scored):
         return None, {}
