@@ -256,10 +256,10 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
     else:
         # (with a clean-hand pool earlier hands left unknown, its scores share an unknown pool)
         finished, written = _play_hand(table, record, start_state, dealer_known, written_dealer,
-                                       scored=game.pool_known)
+                                       game.pool_known)
     shooter, lost = None, 0  # (known when the hand is played out)
     if finished is None:
-        written = _unplayed(table, record, pool_known=game.pool_known)
+        written = _unplayed(table, record, game.pool_known)
         scores = judge_sheet(table, record, game.sheet_totals, written, game.doubts)
     else:
         result = finished.history[-1]
@@ -313,23 +313,19 @@ def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
 
 
 def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: bool,
-               written_dealer: int | None, *, scored: bool = True
-               ) -> tuple[State | None, dict[int, tuple]]:
+               written_dealer: int | None, scored: bool) -> tuple[State | None, dict[int, tuple]]:
     """The hand's play walked: (the scored state, the score line by seat) when it is played out
     with the kitty known and ``scored``, else (None, {})."""
-    hand = record.number
     know = gather(table, record, table.rules.pass_direction(state.hand_number))
     played = engine.begin_play(state, know.holdings, know.kitty or ())
     state, complete, wrong_claims = judge_tricks(table, played, know, dealer_known=dealer_known,
                                                  written_dealer=written_dealer)
     if not (complete and know.kitty is not None and scored):
         return None, {}
-    return finish_hand(table, state, record.moon, record.score, hand, wrong_claims,
-                       record.tricks, played_tricks(played, know.tricks))
+    return finish_hand(table, state, record, wrong_claims, played_tricks(played, know.tricks))
 
 
-def _unplayed(table: Table, record: HandRecord, *, pool_known: bool = True
-              ) -> dict[int, tuple]:
+def _unplayed(table: Table, record: HandRecord, pool_known: bool) -> dict[int, tuple]:
     """A hand not scored from its play: its score line by seat; what goes unchecked noted."""
     hand, note = record.number, table.findings.note
     written = {}
