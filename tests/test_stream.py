@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from line_edits import ACTIONS, edit_lines
 from peak_memory import growth, played_log, run_measured
 
-from referee.judge.walk import check_bytes, check_parsed, check_stream
+from referee.judge import walk
+from referee.judge.walk import check_bytes, check_parsed
 from referee.log.decode import normalise
 from referee.log.parser import MAX_ISSUES, log_text, parse_blocks, parse_log, parse_text, tags_after
 from referee.log.decode import UnreadableLog
@@ -37,6 +38,12 @@ ODD_LINES = [
     "\u00a0[Target \"70\"]",
 ]
 SIZES = (1, 40, 1 << 15)  # a block a line, a few lines, the default
+
+
+def check_stream(text: str, path: str, *, block_chars: int = walk.BLOCK_CHARS, **options):
+    """The check of ``text`` read a block at a time, or None when only the whole parse gives
+    that report.  Raises UnreadableLog."""
+    return walk._streamed(text, path, walk.Options(**options), block_chars)
 
 
 def whole(text: str) -> object:

@@ -19,12 +19,12 @@ from referee.rules.state import Phase, State
 from referee.util.message import msg, msgn
 
 
-def stops_in(state: State, know: Knowledge, index: int, count: int) -> bool:
-    """Whether the record of the hand stops in trick line ``index`` of ``count``: the last
-    written, unless it is the hand's last trick and a score or total line follows."""
-    if index < count - 1:
-        return False
+def stops_in(state: State, know: Knowledge, index: int) -> bool:
+    """Whether the record of the hand stops in trick line ``index``: the last written, unless
+    it is the hand's last trick and a score or total line follows."""
     record = know.record
+    if index < len(record.tricks) - 1:
+        return False
     return state.trick_number < state.tricks_per_hand or (record.score is None and
                                                           record.total is None)
 
@@ -87,9 +87,21 @@ def skipped_seats(leader: int, plays: list[SeatedPlay], n: int) -> frozenset[int
     return frozenset(range(n)) - {seat for seat, _, _ in plays}
 
 
-def in_seating_order(plays: list[SeatedPlay], n: int) -> bool:
-    """Whether the plays run in seating order from the first, one a seat (as nearly always)."""
-    return _in_order([seat for seat, _, _ in plays], n)
+def put_in_order(table: Table, state: State, know: Knowledge, index: int, hand: int,
+                 excused_leader: int | None, *, last_in_log: bool, any_leader: bool
+                 ) -> frozenset[int]:
+    """Trick ``index`` when not in seating order, one a seat (as nearly no trick is): a second
+    card from a seat taken out, two plays in each other's place swapped back (led by the seat
+    due, the ``excused_leader`` or, with ``any_leader``, any), each one fault reported; the
+    seats whose missing card a diagnostic said."""
+    if _in_order([seat for seat, _, _ in know.tricks[index]], table.size):
+        return frozenset()
+    number = state.trick_number
+    said = second_cards(table, know, index, hand, number, last_in_log=last_in_log)
+    leaders = None if any_leader else \
+        (state.leader,) if excused_leader is None else (state.leader, excused_leader)
+    swapped_plays(table, know, index, hand, number, leaders)
+    return said
 
 
 @lru_cache(maxsize=None)
@@ -187,18 +199,18 @@ def close_short(table: Table, state: State, trick: Trick, batch: list[tuple[int,
     missing = [s for s in range(table.size) if s not in seated]
     know.unrecorded.update(missing)
     missing = [s for s in missing if s not in said]
-    if not missing:
-        return engine.close_trick(state), True
-    table.findings.add(codes.OUT_OF_TURN, trick.span, msg(
-        "trick {trick} has no card from {players}", trick=state.trick_number,
-        players=", ".join(map(table.name, missing))), hand=hand, trick=state.trick_number)
+    if missing:
+        table.findings.add(codes.OUT_OF_TURN, trick.span, msg(
+            "trick {trick} has no card from {players}", trick=state.trick_number,
+            players=", ".join(map(table.name, missing))), hand=hand, trick=state.trick_number)
     return engine.close_trick(state), True
 
 
 # -- trick numbers ------------------------------------------------------------------------
-def in_numbered_order(table: Table, know: Knowledge, tricks: list[Trick], hand: int) -> None:
+def in_numbered_order(table: Table, know: Knowledge, hand: int) -> None:
     """Two neighbouring trick lines whose numbers are in each other's place are reported once
     and taken in their numbered order (not across an unreadable line)."""
+    tricks = know.record.tricks
     if know.record.gaps:
         return
     numbers = [trick.number for trick in tricks]
@@ -286,12 +298,11 @@ def _repeats_previous(tricks: list[Trick], index: int) -> bool:
         [(p.player, p.card) for p in earlier.plays] == [(p.player, p.card) for p in trick.plays]
 
 
-def placed(table: Table, state: State, know: Knowledge, numbering: Numbering,
-           tricks: list[Trick], index: int, hand: int, absent: list[int]
-           ) -> tuple[State, bool, bool]:
+def placed(table: Table, state: State, know: Knowledge, numbering: Numbering, index: int,
+           hand: int, absent: list[int]) -> tuple[State, bool, bool]:
     """(the state trick line ``index`` is judged in, whether it is judged, whether tricks
     before it are unknown)."""
-    trick = tricks[index]
+    trick = know.record.tricks[index]
     if _past_the_last(table, state, trick, hand):
         return state, False, False
     left_out = numbering.judge(table, state, index, hand)
@@ -303,7 +314,7 @@ def placed(table: Table, state: State, know: Knowledge, numbering: Numbering,
             return state, False, True
     if know.tricks[index]:
         return state, True, bool(left_out)
-    if stops_in(state, know, index, len(tricks)):  # the record stops as this trick begins
+    if stops_in(state, know, index):  # the record stops as this trick begins
         return state, False, bool(left_out)
     if not trick.plays:  # (a line whose names are not seated has already been reported)
         table.findings.add(codes.BAD_SETUP, trick.span, msg(
@@ -357,11 +368,11 @@ TAKEN = "taken"  # read from its leader: the one fault is the record's
 BOTH = "both"  # either reading fits: the written order stands (its wrong-leader says so)
 
 
-def read_from_leader(table: Table, state: State, know: Knowledge, trick: Trick, index: int,
+def read_from_leader(table: Table, state: State, know: Knowledge, index: int,
                      hand: int) -> str | None:
     """:data:`TAKEN` when trick ``index`` is read from its leader instead (reordered and
     reported), :data:`BOTH` when it could be; else None."""
-    plays = know.tricks[index]
+    plays, trick = know.tricks[index], know.record.tricks[index]
     n, leader = table.size, state.leader
     if len(plays) != n or plays[0][0] == leader:
         return None

@@ -103,6 +103,8 @@ class HandRecord:
 
     def lost(self, kind: str) -> Unread | None:
         """The first unreadable line of ``kind`` ('score', 'trick', ...) in this hand, or None."""
+        if not self.unread:  # (as nearly every hand has none)
+            return None
         return next((unread for unread in self.unread if unread.kind == kind), None)
 
     @property

@@ -7,7 +7,6 @@ winner claim tells a miscounted cancellation apart (R6)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from referee.judge import codes, gaps
 from referee.judge.diagnostics import Related
@@ -45,19 +44,12 @@ FAULT_CODES = {
 }
 
 
-@dataclass(slots=True)
-class PlayOutcome:
-    state: State
-    complete: bool = False  # every trick was recorded and completed
-    wrong_claims: list[int] = field(default_factory=list)  # lines of wrong winner claims
-    stopped: str | None = None  # where an unfinished hand stopped, for the summary
-
-
-def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick],
-                  hand: int, *, dealer_known: bool, written_dealer: int | None = None
-                  ) -> PlayOutcome:
-    """Judge one hand's tricks (a first lead left of a ``written_dealer`` shows that dealer)."""
-    out = PlayOutcome(state)
+def judge_tricks(table: Table, state: State, know: Knowledge, *, dealer_known: bool,
+                 written_dealer: int | None = None) -> tuple[State, bool, list[int]]:
+    """Judge one hand's tricks (a first lead left of a ``written_dealer`` shows that dealer):
+    the state after them, whether every trick was recorded and completed, the lines of the
+    wrong winner claims."""
+    tricks, hand, wrong_claims = know.record.tricks, know.record.number, []
     excused_leader: int | None = None
     free_lead = False  # after an unreadable trick, whoever leads may
     unread, lost = know.record.gaps, []  # the unreadable tricks: where, and their numbers
@@ -66,12 +58,12 @@ def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick
         played[card] += 1
     short: list[int] = []  # the tricks closed without a card from some seat
     absent: list[int] = []  # the tricks not recorded, or recorded without any card
-    gaps.in_numbered_order(table, know, tricks, hand)
+    gaps.in_numbered_order(table, know, hand)
     numbering = gaps.Numbering(tricks, unread, state.tricks_per_hand)
     index = 0
     while index < len(tricks):
         state, index, free_lead, excused_leader = _clean_tricks(
-            table, state, know, tricks, index, played, numbering.offset, hand, out,
+            table, state, know, index, played, numbering.offset, hand, wrong_claims,
             (free_lead, excused_leader))
         if index >= len(tricks):
             break
@@ -79,21 +71,18 @@ def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick
         if unread and index in unread:
             state = gaps.unknown_tricks(state, know, unread.count(index), lost)
             free_lead = True
-        state, judged, freed = gaps.placed(table, state, know, numbering, tricks, index, hand,
-                                           absent)
+        state, judged, freed = gaps.placed(table, state, know, numbering, index, hand, absent)
         free_lead = free_lead or freed
         index += 1
         if not judged:
             continue
-        last = gaps.stops_in(state, know, index - 1, len(tricks))
+        last = gaps.stops_in(state, know, index - 1)
         state, said = _led(table, state, know, index - 1, hand, excused_leader, free=free_lead,
                            last=last, dealer_known=dealer_known, written_dealer=written_dealer)
         plays, free_lead, excused_leader = know.tricks[index - 1], False, None
-        if last and not said:
-            skipped = None
-        else:
-            skipped = gaps.skipped_seats(state.leader, plays, table.size)
-        batch = _judge_trick(table, state, know, tricks, index - 1, played, hand, skipped)
+        skipped = None if last and not said else gaps.skipped_seats(state.leader, plays,
+                                                                    table.size)
+        batch = _judge_trick(table, state, know, index - 1, played, hand, skipped)
         state, closed_short = gaps.close_short(table, engine.play_cards(state, batch), trick,
                                                batch, hand, know, last_in_log=last, said=said)
         if state.trick:
@@ -105,19 +94,18 @@ def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick
             short.append(state.last_trick.number)
             state, free_lead = state._replace(hearts_broken=True), True
         elif trick.claim is not None:
-            excused_leader = judge_claim(table, state, trick, hand, out.wrong_claims)
+            excused_leader = judge_claim(table, state, trick, hand, wrong_claims)
     if unread and not state.trick:  # unreadable tricks after the last one read
         trailing = sum(1 for gap in unread if gap >= len(tricks))
         state = gaps.unknown_tricks(state, know, trailing, lost)
     if tricks and not state.trick:
         state = gaps.ended_short(table, state, know, hand, absent)
     gaps.note_unjudged(table, hand, lost, short, absent)
-    out.state = state
-    out.complete = state.phase is Phase.SCORING and not lost and not short and not absent
     if state.phase is Phase.PLAY:
-        out.stopped = _where_it_stops(table, state, know, hand)
-        _dead_end(table, state, know, tricks, hand)
-    return out
+        table.findings.note(_where_it_stops(table, state, know, hand))
+        _dead_end(table, state, know, hand)
+    complete = state.phase is Phase.SCORING and not lost and not short and not absent
+    return state, complete, wrong_claims
 
 
 # The check's fast-trick path: a run of clean tricks (each numbered as due, a card from every
@@ -131,8 +119,8 @@ def judge_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick
 FAST_TRICKS = True
 
 
-def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,
-                  played: list[int], offset: int, hand: int, out: PlayOutcome,
+def _clean_tricks(table: Table, state: State, know: Knowledge, index: int, played: list[int],
+                  offset: int, hand: int, wrong_claims: list[int],
                   leads: tuple[bool, int | None]) -> tuple[State, int, bool, int | None]:
     """The clean tricks from ``index`` on played: (the state after them, the index of the
     first trick not played, ``leads`` as they then stand)."""
@@ -143,7 +131,7 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
     hand_play = claimed = None
     holdings = [list(held) for held in state.holdings]
     broken, leader, number = state.hearts_broken, state.leader, state.trick_number
-    for trick, plays in zip(tricks[index:], know.tricks[index:]):
+    for trick, plays in zip(know.record.tricks[index:], know.tricks[index:]):
         if trick.number - offset != number or len(plays) != n:
             break
         order = gaps.rotation(n, leader)
@@ -169,7 +157,7 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, tricks: list[Tric
         return state, index, *leads
     state = hand_play.state(tuple(map(tuple, holdings)))
     return state, index, False, claimed and judge_claim(table, state, claimed, hand,
-                                                        out.wrong_claims)
+                                                        wrong_claims)
 
 
 def clean_cards(rules, plays: Iterable[SeatedPlay], order: list[int], holdings: list[list[int]],
@@ -206,40 +194,27 @@ def clean_cards(rules, plays: Iterable[SeatedPlay], order: list[int], holdings: 
 def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
         excused_leader: int | None, *, free: bool, last: bool, dealer_known: bool,
         written_dealer: int | None) -> tuple[State, frozenset[int]]:
-    """The state trick ``index`` is played in, its leader settled and its plays put in order,
-    and the seats whose missing card a diagnostic said."""
-    said: frozenset[int] = frozenset()
-    if not gaps.in_seating_order(know.tricks[index], table.size):  # (as nearly every trick is)
-        said = gaps.second_cards(table, know, index, hand, state.trick_number, last_in_log=last)
-        leaders = None if free or (index == 0 and not dealer_known) else \
-            (state.leader,) if excused_leader is None else (state.leader, excused_leader)
-        gaps.swapped_plays(table, know, index, hand, state.trick_number, leaders)
+    """The state trick ``index`` is played in, its plays put in order and its leader settled,
+    and the seats whose missing card a diagnostic said.  A trick led by another seat than the
+    rules say is reported unless it shows who dealt, follows a wrong claim or only lacks cards;
+    play goes on with the seat that led."""
+    said = gaps.put_in_order(table, state, know, index, hand, excused_leader, last_in_log=last,
+                             any_leader=free or (index == 0 and not dealer_known))
     plays = know.tricks[index]
+    n, leader = table.size, plays[0][0]
     if free:
-        return state._replace(leader=plays[0][0]), said
-    if plays[0][0] != state.leader:
-        read = None if excused_leader is not None or not (index or dealer_known) else \
-            gaps.read_from_leader(table, state, know, know.record.tricks[index], index, hand)
-        if read == gaps.TAKEN:
-            return state, said
-        return _settle_leader(table, state, plays, hand, index, excused_leader, last=last,
-                              dealer_known=dealer_known, written_dealer=written_dealer,
-                              rotates=read == gaps.BOTH and index > 0), said
-    return state, said
-
-
-def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: int, index: int,
-                   excused_leader: int | None, *, last: bool, dealer_known: bool,
-                   written_dealer: int | None, rotates: bool = False) -> State:
-    """A trick led by another seat than the rules say: reported unless it shows who dealt,
-    follows a wrong claim or only lacks cards; play goes on with the seat that led."""
-    n, first = table.size, plays[0]
-    leader = first[0]
+        return state._replace(leader=leader), said
+    if leader == state.leader:
+        return state, said
+    read = None if excused_leader is not None or not (index or dealer_known) else \
+        gaps.read_from_leader(table, state, know, index, hand)
+    if read == gaps.TAKEN:
+        return state, said
     by_left = index == 0 and state.rules.first_leader in (
         FirstLeader.LEFT_OF_DEALER, FirstLeader.AFTER_LAST_WINNER)
     if not last and not (by_left and not dealer_known) and \
             gaps.skipped_seats(state.leader, plays, n) is not None:
-        return state
+        return state, said
     # with no dealer known, any holder of the lowest club may be its first holder from the
     # dealer's left (under a two-of-clubs first lead)
     any_holder = index == 0 and not dealer_known and state.lowest_club is not None and \
@@ -249,13 +224,12 @@ def _settle_leader(table: Table, state: State, plays: list[SeatedPlay], hand: in
     elif by_left and written_dealer is not None and leader == (written_dealer + 1) % n:
         state = state._replace(dealer=written_dealer)
     elif leader != excused_leader and not any_holder:
-        _wrong_leader(table, state, first, hand, index, rotates=rotates)
-    return state._replace(leader=leader)
+        _wrong_leader(table, state, plays[0], hand, index, rotates=read == gaps.BOTH and index > 0)
+    return state._replace(leader=leader), said
 
 
-def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick], index: int,
-                 played: list[int], hand: int, skipped: frozenset[int] | None
-                 ) -> list[tuple[int, int]]:
+def _judge_trick(table: Table, state: State, know: Knowledge, index: int, played: list[int],
+                 hand: int, skipped: frozenset[int] | None) -> list[tuple[int, int]]:
     """Judge each play of one trick; the (seat, card) plays that stand.  From the first play
     whose lead suit a ``skipped`` seat's card may have set, only holding the card is judged."""
     n, decks = table.size, table.rules.decks
@@ -285,7 +259,7 @@ def _judge_trick(table: Table, state: State, know: Knowledge, tricks: list[Trick
                                     reported=irregular)
             irregular = True
         played[card] += 1
-        copies = played[card] > decks and copies_seen(table, know, tricks, index, card)
+        copies = played[card] > decks and copies_seen(table, know, index, card)
         _judge_play(table, state, know, seat, card, play, hand, number, copies, holding, cards,
                     held_only=position >= blind)
         cards.append(card)
@@ -423,8 +397,7 @@ def _where_it_stops(table: Table, state: State, know: Knowledge, hand: int) -> M
     return msg("the record stops in hand {hand} at trick {trick}: {player} to play", **where)
 
 
-def _dead_end(table: Table, state: State, know: Knowledge, tricks: list[Trick],
-              hand: int) -> None:
+def _dead_end(table: Table, state: State, know: Knowledge, hand: int) -> None:
     """R5.6: the record stops where the ruleset leaves the player to play no legal card."""
     seat, holding = state.to_play, state.holdings[state.to_play]
     if not know.known[seat] or seat in know.unrecorded or not any(holding) or \
@@ -437,6 +410,7 @@ def _dead_end(table: Table, state: State, know: Knowledge, tricks: list[Trick],
     # TRANSLATORS: {cards} are cards of one holding, {fault} why none of them may be played
     reasons = listed([msg("{cards}: {fault}", cards=" ".join(cards), fault=text)
                        for text, cards in why.items()])
+    tricks = know.record.tricks
     span = tricks[-1].span if tricks else know.record.span
     who = table.name(seat)
     # TRANSLATORS: {ruleset} is the ruleset's name; {reasons} why each card is not legal
@@ -487,7 +461,7 @@ def judge_claim(table: Table, state: State, trick: Trick, hand: int,
         rule = "R6.4"
         # TRANSLATORS: {why} says why nobody wins: "every spade in it cancelled (KS, QS)"
         message = msg("trick {trick} is claimed for {player}, but {why}: it is set aside",
-                      trick=number, player=who, why=_why_set_aside(record, led, rules.name))
+                      trick=number, player=who, why=_cancelled(record, led, ruleset=rules.name))
     elif their and their[0] in cancelled:
         rule = "R6.2"
         message = msg("trick {trick} is claimed for {player}, whose {card} was cancelled by its "
@@ -521,39 +495,37 @@ def _winner_text(table: Table, record: TrickRecord, led: int, by_leader: bool) -
     """Who wins the trick and with what, or why its leader wins it, or that nobody does."""
     if record.winner is None or record.outcome.winner is None:
         return msg("nobody wins it")
-    winner = table.name(record.winner)
     if not by_leader:
-        return msg("{winner} wins it with {card}", winner=winner,
+        return msg("{winner} wins it with {card}", winner=table.name(record.winner),
                    card=card_text(record.plays[record.outcome.winner][1]))
+    return _cancelled(record, led, leader=table.name(record.winner))
+
+
+def _cancelled(record: TrickRecord, led: int, *, leader: str = "", ruleset: str = "") -> Message:
+    """Why a trick's ``leader`` wins it, or (none named) why it has no winner under
+    ``ruleset``: every card of its led suit cancelled, or its pairs."""
     cancelled = record.outcome.cancelled
     if not _led_survives(record, led):
         pairs = ", ".join(sorted(card_text(c) for c in cancelled if c // NUM_RANKS == led))
-        return msg("every {suit} in it cancelled ({pairs}), so its leader {leader} wins it",
-                   suit=SUIT_SINGULAR[led], pairs=pairs, leader=winner)
-    pairs = ", ".join(sorted(card_text(c) for c in cancelled))
-    return msgn("{n} pair cancelled ({pairs}), so its leader {leader} wins it",
-                "{n} pairs cancelled ({pairs}), so its leader {leader} wins it",
-                len(cancelled), n=len(cancelled), pairs=pairs, leader=winner)
-
-
-def _why_set_aside(record: TrickRecord, led: int, ruleset: str) -> Message:
-    """Why a trick with cancelled cards has no winner: its led suit or two pairs cancelled."""
-    cancelled = record.outcome.cancelled
-    if not _led_survives(record, led):
-        led_pairs = ", ".join(sorted(card_text(c) for c in cancelled if c // NUM_RANKS == led))
+        if leader:
+            return msg("every {suit} in it cancelled ({pairs}), so its leader {leader} wins it",
+                       suit=SUIT_SINGULAR[led], pairs=pairs, leader=leader)
         return msg("every {suit} in it cancelled ({pairs})", suit=SUIT_SINGULAR[led],
-                   pairs=led_pairs)
-    pairs = ", ".join(sorted(card_text(c) for c in cancelled))
+                   pairs=pairs)
+    pairs, n = ", ".join(sorted(card_text(c) for c in cancelled)), len(cancelled)
+    if leader:
+        return msgn("{n} pair cancelled ({pairs}), so its leader {leader} wins it",
+                    "{n} pairs cancelled ({pairs}), so its leader {leader} wins it",
+                    n, n=n, pairs=pairs, leader=leader)
     return msgn("{n} pair cancelled ({pairs}), which sets a trick aside under {ruleset}",
                 "{n} pairs cancelled ({pairs}), which sets a trick aside under {ruleset}",
-                len(cancelled), n=len(cancelled), pairs=pairs, ruleset=ruleset)
+                n, n=n, pairs=pairs, ruleset=ruleset)
 
 
-def copies_seen(table: Table, know: Knowledge, tricks: list[Trick], index: int,
-                card: int) -> list[Message]:
+def copies_seen(table: Table, know: Knowledge, index: int, card: int) -> list[Message]:
     """Where the copies of ``card`` went before this play (only wanted for a third copy)."""
     gone = [msg("one is in the kitty")] * (know.kitty or ()).count(card)
-    for trick, plays in zip(tricks[:index + 1], know.tricks):
+    for trick, plays in zip(know.record.tricks[:index + 1], know.tricks):
         gone += [msg("{player} played one in trick {trick} (line {line})",
                      player=table.name(seat), trick=trick.number, line=trick.span.line)
                  for seat, what, _ in plays if what == card]

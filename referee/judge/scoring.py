@@ -113,8 +113,7 @@ def _claims_by_seat(table: Table, tricks: Sequence, wrong_claims: list[int]) -> 
 
 
 def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: int,
-                 wrong_claims: list[int], tricks: Sequence = (),
-                 played: Tricks | None = None) -> None:
+                 wrong_claims: list[int], tricks: Sequence, played: Tricks) -> None:
     """Compare written hand scores with the computed ones (R7.3), naming the wrong claims and
     the set-aside piles or lost points (from the ``played`` tricks) behind a mismatch."""
     result = state.history[-1]
@@ -135,7 +134,7 @@ def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: in
                 # TRANSLATORS: {choice} is the moon line's word (subtract, add)
                 msg("{shooter} shot the moon ({choice})", shooter=table.name(result.shooter),
                     choice=result.choice))
-        pile, went = ("", "") if played is None or result.shooter is not None else \
+        pile, went = ("", "") if result.shooter is not None else \
             pile_reason(table, state, played, seat, value)
         # TRANSLATORS: {took} says what the player took; {kitty} and {cause} are empty or
         # a clause of their own (" (2 of them in the kitty ...)", "; the winner claimed ...")
@@ -192,15 +191,15 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
     return sheet
 
 
-def finish_hand(table: Table, state: State, moon: Moon | None, score: Score | None,
-                hand: int, wrong_claims: list[int], tricks: Sequence = (),
-                played: Tricks | None = None) -> tuple[State, dict[int, tuple]]:
+def finish_hand(table: Table, state: State, record, wrong_claims: list[int],
+                played: Tricks) -> tuple[State, dict[int, tuple]]:
     """Score a fully played hand (not yet concluded) and judge its moon and score lines."""
+    hand, score = record.number, record.score
     written = entries_by_seat(table, score, hand, codes.SCORE_MISMATCH) if score else {}
-    choice = choose_moon(table, state, moon, written, hand)
+    choice = choose_moon(table, state, record.moon, written, hand)
     state = engine.record_hand_unchecked(state, choice)
     if written:
-        judge_scores(table, state, written, hand, wrong_claims, tricks, played)
+        judge_scores(table, state, written, hand, wrong_claims, record.tricks, played)
     return state, written
 
 
@@ -306,7 +305,7 @@ def sum_fact(rules: Ruleset, hand: int, scores: Sequence[int], why_not_lost: str
 
 
 def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
-                written: dict[int, tuple], doubts: list[int] | None = None
+                written: dict[int, tuple], doubts: list[int]
                 ) -> tuple[int, ...] | None:
     """Judge the score line of a hand not played out: its scores must be ones some play gives.
     Returns the scores the referee stands by; a hand whose line no play gives goes to ``doubts``."""
@@ -348,8 +347,7 @@ def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
     if reading is None:
         table.findings.add(codes.SCORE_MISMATCH, record.score.span,
                            sum_fact(rules, hand, values, why), hand=hand, rule="R7.2")
-        if doubts is not None:
-            doubts.append(hand)
+        doubts.append(hand)
     elif reading.lost:
         lost = msgn("{n} point was lost", "{n} points were lost", reading.lost, n=reading.lost)
         # TRANSLATORS: {lost} is "2 points were lost"; {shown} says which line shows it

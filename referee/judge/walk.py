@@ -91,13 +91,6 @@ def judge_decoded(text: str, path: str, **options) -> Report:
     return _judged(text, path, Options(**options))
 
 
-def check_stream(text: str, path: str, *, block_chars: int = BLOCK_CHARS,
-                 **options) -> Report | None:
-    """:func:`check_parsed` of the log ``text`` read a block at a time, or None when only the
-    whole parse gives that report.  Raises UnreadableLog."""
-    return _streamed(text, path, Options(**options), block_chars)
-
-
 def check_parsed(parsed: ParseResult, path: str, *, trace: list | None = None,
                  **options) -> Report:
     """Referee a parsed log; ``trace`` receives every finished trick (unless the watch's)."""
@@ -175,11 +168,12 @@ def _parsed(parsed: ParseResult, path: str, options: Options,
 
 
 class _End(NamedTuple):
-    """The hand in which the target was reached, and the state and totals then."""
+    """The hand in which the target was reached, and the state and totals then (named as
+    :class:`_Game`'s, which stand for them until the game ends)."""
 
     hand: int
     state: State
-    totals: tuple[int, ...] | None
+    true_totals: tuple[int, ...] | None
 
 
 class _Game(NamedTuple):
@@ -190,7 +184,6 @@ class _Game(NamedTuple):
     older_totals: tuple[int, ...] | None  # the previous total line's basis
     true_totals: tuple[int, ...] | None  # the totals the referee stands by
     ended: _End | None = None
-    end_reported: bool = False  # a hand after the end is reported once
     dealer_known: bool = False  # the rotation is established (a dealer written or inferred)
     lost_total: Unread | None = None  # an unreadable total line the sheet's next total builds on
     played_out: bool = True  # the previous hand's play was recorded to its end
@@ -234,13 +227,9 @@ def _judge_game(table: Table, events: Iterable[Event], report: Report, options: 
             report.hands.append(summary)
             if watching is not None:
                 watching.hand(record, summary)
-        # (a hand after the end, reported, changes no winner, R9.4)
-        if game.ended is not None:
-            end_state, end_totals = game.ended.state, game.ended.totals
-        else:
-            end_state, end_totals = game.state, game.true_totals
+        end = game.ended or game  # (a hand after the end, reported, changes no winner, R9.4)
         for claim in claims:
-            judge_game_over(table, claim, end_state, end_totals, tuple(game.doubts))
+            judge_game_over(table, claim, end.state, end.true_totals, tuple(game.doubts))
     seen.note(table)
     if not hands:
         table.findings.note(msg("no hands are recorded"))
@@ -248,7 +237,7 @@ def _judge_game(table: Table, events: Iterable[Event], report: Report, options: 
         table.findings.note(msg("no play is recorded, so scores are checked against what some "
                                 "play could give and totals as arithmetic; `referee audit` finds "
                                 "the smallest correction of a faulty sheet"))
-    end_state = game.ended.state if game.ended is not None else game.state
+    end_state = (game.ended or game).state
     if end_state.phase is Phase.OVER and not game.doubts:
         report.winners = [table.name(s) for s in end_state.winners]
     return watching
@@ -267,12 +256,15 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
     else:
         # (with a clean-hand pool earlier hands left unknown, its scores share an unknown pool)
         finished, written = _play_hand(table, record, start_state, dealer_known, written_dealer,
-                                       scored=game.pool_known)
+                                       game.pool_known)
+    shooter, lost = None, 0  # (known when the hand is played out)
     if finished is None:
-        written = _unplayed(table, record, pool_known=game.pool_known)
+        written = _unplayed(table, record, game.pool_known)
         scores = judge_sheet(table, record, game.sheet_totals, written, game.doubts)
     else:
-        scores = finished.history[-1].scores
+        result = finished.history[-1]
+        scores, lost = result.scores, result.lost or 0
+        shooter = game.names[result.shooter] if result.shooter is not None else None
     sheet_totals, true_totals = _totals(table, record, game, scores, written)
     state = finished if finished is not None else start_state
     if true_totals is None:
@@ -284,10 +276,11 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
     ended = game.ended
     if state.phase is Phase.OVER and ended is None:
         ended = _End(hand, state, true_totals)
-    summary = _summary(game.names, hand, scores, true_totals, finished is not None, state)
+    summary = HandSummary.seated(hand, game.names, scores, true_totals, finished is not None,
+                                 shooter, lost)
     if len(state.history) > 1:  # the walk reads the last hand's result only
         state = state._replace(history=state.history[-1:])
-    # a first lead from the left of the dealer shows who dealt (plays._settle_leader)
+    # a first lead from the left of the dealer shows who dealt (plays._led)
     dealer_known = dealer_known or (table.rules.first_leader == FirstLeader.LEFT_OF_DEALER
                                     and bool(record.tricks) and 0 not in record.gaps)
     if game.first and led_elsewhere(table, record, start_state):
@@ -304,52 +297,35 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
                          first=False), summary
 
 
-def _summary(names: tuple[str, ...], hand: int, scores, totals, complete: bool,
-             state: State) -> HandSummary:
-    """The hand's summary; its shooter and lost points when it was played out (``complete``)."""
-    shooter, lost = None, 0
-    if complete:
-        result = state.history[-1]
-        shooter = names[result.shooter] if result.shooter is not None else None
-        lost = result.lost or 0
-    return HandSummary.seated(hand, names, scores, totals, complete, shooter, lost)
-
-
 def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
     """A hand after the game ended is reported (once, R9.4) and judged as the next hand."""
     state = game.state
     if state.phase is not Phase.OVER:
         return game
-    if not game.end_reported:
+    if record.number == game.ended.hand + 1:  # (the first hand after it)
         # TRANSLATORS: {end} says how it ended: "Dave (103) reached the target 100"
         table.findings.add(
             codes.GAME_END, record.span, msg(
                 "hand {hand} is played after the game ended: {end} in hand {ended}",
                 hand=record.number, end=end_text(table, state.totals), ended=game.ended.hand),
             hand=record.number, rule="R9.4")
-    return game._replace(state=engine.next_hand(state), end_reported=True)
+    return game._replace(state=engine.next_hand(state))
 
 
 def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: bool,
-               written_dealer: int | None, *, scored: bool = True
-               ) -> tuple[State | None, dict[int, tuple]]:
+               written_dealer: int | None, scored: bool) -> tuple[State | None, dict[int, tuple]]:
     """The hand's play walked: (the scored state, the score line by seat) when it is played out
     with the kitty known and ``scored``, else (None, {})."""
-    hand = record.number
     know = gather(table, record, table.rules.pass_direction(state.hand_number))
     played = engine.begin_play(state, know.holdings, know.kitty or ())
-    outcome = judge_tricks(table, played, know, record.tricks, hand,
-                            dealer_known=dealer_known, written_dealer=written_dealer)
-    if outcome.stopped:
-        table.findings.note(outcome.stopped)
-    if not (outcome.complete and know.kitty is not None and scored):
+    state, complete, wrong_claims = judge_tricks(table, played, know, dealer_known=dealer_known,
+                                                 written_dealer=written_dealer)
+    if not (complete and know.kitty is not None and scored):
         return None, {}
-    return finish_hand(table, outcome.state, record.moon, record.score, hand,
-                       outcome.wrong_claims, record.tricks, played_tricks(played, know.tricks))
+    return finish_hand(table, state, record, wrong_claims, played_tricks(played, know.tricks))
 
 
-def _unplayed(table: Table, record: HandRecord, *, pool_known: bool = True
-              ) -> dict[int, tuple]:
+def _unplayed(table: Table, record: HandRecord, pool_known: bool) -> dict[int, tuple]:
     """A hand not scored from its play: its score line by seat; what goes unchecked noted."""
     hand, note = record.number, table.findings.note
     written = {}
@@ -368,43 +344,38 @@ def _unplayed(table: Table, record: HandRecord, *, pool_known: bool = True
 
 def _totals(table: Table, record: HandRecord, game: _Game, scores: tuple[int, ...] | None,
             written: dict[int, tuple]) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
-    """(the sheet's totals, the true totals) after the hand; the total line is judged (R7.4)."""
-    if game.true_totals is None or scores is None:
-        true_totals = None
-    else:
-        true_totals = tuple(t + s for t, s in zip(game.true_totals, scores))
+    """(the sheet's totals, the true totals) after the hand; the total line is judged (R7.4),
+    or when its score line, or the total line it builds on, cannot be read, a total that
+    differs from the referee's is noted, not reported."""
+    true_totals = _plus(game.true_totals, scores)
     if record.total is None:
         return true_totals, true_totals
-    unread = record.lost("score") or game.lost_total
-    if unread is not None:
-        sheet = _unsure_totals(table, record, game, scores, true_totals, unread)
+    hand, unread = record.number, record.lost("score") or game.lost_total
+    if unread is None:
+        sheet = judge_totals(table, record.total, game.sheet_totals, scores, written, hand,
+                             true_totals, game.older_totals)
     else:
-        sheet = judge_totals(table, record.total, game.sheet_totals, scores, written,
-                             record.number, true_totals, game.older_totals)
+        sheet = judge_totals(table, record.total, None, None, {}, hand)  # entries only
+        score = unread.kind == "score"
+        if sheet is not None and sheet != _plus(game.sheet_totals if score else
+                                                game.true_totals, scores):
+            table.findings.note(
+                msg("hand {hand}: the total line is not checked: the score line it adds up "
+                    "(line {line}) cannot be read", hand=hand, line=unread.span.line)
+                if score else
+                msg("hand {hand}: the total line is not checked: the previous total line it "
+                    "adds up (line {line}) cannot be read", hand=hand, line=unread.span.line))
     if true_totals is None:
         true_totals = sheet  # from here on the sheet is the only basis there is
     return (sheet if sheet is not None else true_totals), true_totals
 
 
-def _unsure_totals(table: Table, record: HandRecord, game: _Game, scores, true_totals,
-                   unread: Unread) -> tuple[int, ...] | None:
-    """The written totals of a line whose score line, or the total line it builds on, cannot
-    be read: a total that differs from the referee's is noted, not reported."""
-    sheet = judge_totals(table, record.total, None, None, {}, record.number)  # entries only
-    if unread.kind == "score":
-        basis = game.sheet_totals
-        expected = None if basis is None or scores is None else tuple(
-            b + s for b, s in zip(basis, scores))
-    else:
-        expected = true_totals
-    if sheet is not None and sheet != expected:
-        table.findings.note(
-            msg("hand {hand}: the total line is not checked: the score line it adds up (line "
-                "{line}) cannot be read", hand=record.number, line=unread.span.line)
-            if unread.kind == "score" else
-            msg("hand {hand}: the total line is not checked: the previous total line it adds up "
-                "(line {line}) cannot be read", hand=record.number, line=unread.span.line))
-    return sheet
+def _plus(totals: tuple[int, ...] | None, scores: tuple[int, ...] | None
+          ) -> tuple[int, ...] | None:
+    """The ``totals`` with the hand's ``scores`` added, when both are known."""
+    if totals is None or scores is None:
+        return None
+    return tuple(t + s for t, s in zip(totals, scores))
 
 
 # -- the dealer (R2.3, R4.1) ---------------------------------------------------------------
@@ -516,14 +487,12 @@ class ClaimsSeen:
         """Note what ``record`` claims; under [Claims "required"], report what it lacks."""
         if self.winners and self.sheet and not table.claims_required:
             return  # (as after a log's first hand: nothing more to learn)
-        n = table.size
-        unclaimed = [trick.number for trick in record.tricks
-                     if trick.claim is None and len(trick.plays) >= n]
-        whole = sum(1 for trick in record.tricks if len(trick.plays) >= n)
-        played_out = len(record.tricks) >= table.rules.cards_per_player(n)
+        whole = [trick for trick in record.tricks if len(trick.plays) >= table.size]
+        unclaimed = [trick.number for trick in whole if trick.claim is None]
+        played_out = len(record.tricks) >= table.rules.cards_per_player(table.size)
         self.tricks = self.tricks or bool(whole)
         self.played_out = self.played_out or played_out
-        self.winners = self.winners or len(unclaimed) < whole
+        self.winners = self.winners or len(unclaimed) < len(whole)
         self.sheet = self.sheet or record.scored or record.totalled or record.moon is not None
         if not table.claims_required:
             return
