@@ -341,7 +341,7 @@ def assert_events_legal(events: Iterable[Event] | str, *, ruleset: Ruleset | str
     if it is under one of ``allowed_dirs``, or in the folder of the file that ``ruleset``
     names or that this call wrote.
     """
-    from referee.judge.walk import check_text
+    from referee.judge.walk import judge_text
 
     reference = "" if ruleset is None else _ruleset_reference(ruleset)
     if isinstance(events, str):
@@ -349,7 +349,7 @@ def assert_events_legal(events: Iterable[Event] | str, *, ruleset: Ruleset | str
         if ruleset is not None:
             parsed = parse_log(text)
             if parsed.issues:
-                report = check_text(text, allowed_dirs=allowed_dirs)
+                report = judge_text(text, allowed_dirs=allowed_dirs)
                 raise RefereeAssertionError(_message(report, text), report, text)
             text = write(_with_ruleset(list(parsed.events), reference))
     else:
@@ -364,7 +364,7 @@ def assert_events_legal(events: Iterable[Event] | str, *, ruleset: Ruleset | str
     allowed = tuple(allowed_dirs)
     if reference.endswith(".toml"):  # the folder of the file this call wrote or was given
         allowed += (Path(reference).parent,)
-    report = check_text(text, allowed_dirs=allowed)
+    report = judge_text(text, allowed_dirs=allowed)
     if report.verdict != "clean":
         raise RefereeAssertionError(_message(report, text), report, text)
     return report

@@ -13,15 +13,15 @@ from record_texts import played_record
 
 import pytest
 
-from referee.judge.walk import check_path
+from referee.judge.walk import judge_path
 
 pytestmark = pytest.mark.slow  # peak memory of child processes on logs of several megabytes
 
 ROOT = Path(__file__).resolve().parents[1]
 PEAK = """
 import sys
-from referee.judge.walk import check_path
-report = check_path(sys.argv[1])
+from referee.judge.walk import judge_path
+report = judge_path(sys.argv[1])
 assert report.verdict == "unreadable", report.verdict
 print(next(l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')))
 """
@@ -46,7 +46,7 @@ def test_the_record_made_here_has_one_problem_in_its_last_hand(tmp_path):
     path = tmp_path / "game.json"
     text = _bad_record(24)
     path.write_text(text, "utf-8")
-    report = check_path(path)
+    report = judge_path(path)
     shown = report.to_json()["diagnostics"]
     at = text.rindex('"1S"')
     assert report.verdict == "unreadable" and len(shown) == 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.judge.walk import check_text
+from referee.judge.walk import judge_text
 
 CLEAN = (Path(__file__).resolve().parents[1] / "examples" / "logs" /
          "clean-6-players.log").read_text("utf-8")
@@ -20,7 +20,7 @@ def _edited(number: int, old: str, new: str) -> str:
 
 
 def _said(text: str) -> list[tuple]:
-    return [(d.kind, d.line, d.player, str(d.message)) for d in check_text(text).diagnostics]
+    return [(d.kind, d.line, d.player, str(d.message)) for d in judge_text(text).diagnostics]
 
 
 def test_a_card_too_many_in_a_deal_is_the_deal_s_size_alone():

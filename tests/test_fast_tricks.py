@@ -18,7 +18,7 @@ from line_edits import edit_lines
 from sloppy import Sloppy
 
 from referee.judge import plays
-from referee.judge.walk import check_parsed
+from referee.judge.walk import judge_parsed
 from referee.conformance.generate import generate_game
 from referee.log.parser import parse_log
 from referee.log.writer import write
@@ -34,7 +34,7 @@ def _both_ways(text: str) -> tuple[tuple, tuple]:
         plays.FAST_TRICKS = fast
         try:
             trace: list = []
-            report = check_parsed(parse_log(text), "game.log", trace=trace)
+            report = judge_parsed(parse_log(text), "game.log", trace=trace)
         finally:
             plays.FAST_TRICKS = True
         seen.append((report.to_json(), [d.related for d in report.diagnostics], trace))
@@ -85,7 +85,7 @@ def test_a_wrong_claim_after_clean_tricks_is_reported_at_the_claim():
     assert lines[21] == "trick 3: Dave 5D, Eve 2D, Fay 4D, Al 3D, Beth 4D, Charlie 3D -> Dave"
     lines[21] = lines[21].replace("-> Dave", "-> Eve")
     edited = "\n".join(lines) + "\n"
-    report = check_parsed(parse_log(edited), "game.log")
+    report = judge_parsed(parse_log(edited), "game.log")
     assert [(d.kind, d.line, d.column, d.player) for d in report.diagnostics] == [
         ("wrong-winner", 22, 62, "Eve")]
     fast, whole = _both_ways(edited)

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from json_strings import strings_in
 
-from referee.judge.walk import check_bytes, check_path
+from referee.judge.walk import judge_bytes, judge_path
 from referee.log.decode import UnreadableLog
 from referee.output.github import write_github
 from referee.output.render import to_jsonl_line, write_json
@@ -98,7 +98,7 @@ def assert_outputs(report) -> None:
 @FUZZ
 @given(hostile_bytes(LOGS))
 def test_hostile_logs_give_reports_and_clean_machine_output(data):
-    report = check_bytes(data, "game.log")
+    report = judge_bytes(data, "game.log")
     assert report.verdict in ("clean", "violations", "unreadable")
     assert_outputs(report)
     try:
@@ -110,7 +110,7 @@ def test_hostile_logs_give_reports_and_clean_machine_output(data):
 @FUZZ
 @given(hostile_bytes(SHEETS))
 def test_hostile_scoresheets_give_reports_and_clean_machine_output(data):
-    report = check_bytes(data, "sheet.log")
+    report = judge_bytes(data, "sheet.log")
     assert report.verdict in ("clean", "violations", "unreadable")
     assert_outputs(report)
 
@@ -137,7 +137,7 @@ def hostile_records(draw) -> bytes:
 @FUZZ
 @given(hostile_records())
 def test_hostile_records_give_reports_never_exceptions(data):
-    report = check_bytes(data, "game.json")
+    report = judge_bytes(data, "game.json")
     assert report.verdict in ("clean", "violations", "unreadable")
     assert_outputs(report)
     try:
@@ -183,7 +183,7 @@ def test_hostile_rulesets_load_or_are_refused_and_check_with_what_loads(folder, 
         return
     # the log first: a value out of range that loads must still give a report (4,300 nines as
     # a start total made every total too long to print)
-    report = check_bytes(RULESET_LOG, "game.log", ruleset=rules)
+    report = judge_bytes(RULESET_LOG, "game.log", ruleset=rules)
     assert report.verdict in ("clean", "violations")
     assert_outputs(report)
     for option, (low, high) in OPTION_RANGES.items():
@@ -206,7 +206,7 @@ def test_long_values_of_summed_options_are_refused_or_give_reports(folder, optio
     rules = loaded_or_refused(path)
     if rules is None:
         return
-    report = check_bytes(log, "game.log", ruleset=rules)
+    report = judge_bytes(log, "game.log", ruleset=rules)
     assert report.verdict in ("clean", "violations")
     assert_outputs(report)
 
@@ -228,7 +228,7 @@ def test_file_names_reach_every_machine_output_as_valid_utf8(folder, name):
     except OSError:  # a name the file system refuses (too long in bytes)
         return
     try:
-        report = check_path(path)
+        report = judge_path(path)
         assert report.verdict == "violations"
         assert_outputs(report)
         raw = io.BytesIO()

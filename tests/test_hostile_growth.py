@@ -51,9 +51,9 @@ def test_repeated_diagnostics_of_one_kind_collapse_into_a_count():
     kinds = {d.kind for d in report.diagnostics}
     assert kinds == {"wrong-leader"}
     assert len(report.diagnostics) == DEFAULT_MAX_DIAGNOSTICS
-    from referee.judge.walk import check_bytes
+    from referee.judge.walk import judge_bytes
 
-    everything = check_bytes(_one_fault_per_hand(2000).encode(), "x", max_diagnostics=10**6)
+    everything = judge_bytes(_one_fault_per_hand(2000).encode(), "x", max_diagnostics=10**6)
     total = len(everything.diagnostics)
     assert total > DEFAULT_MAX_DIAGNOSTICS
     assert report.to_json()["suppressed"] == {"wrong-leader": total - DEFAULT_MAX_DIAGNOSTICS}
@@ -62,12 +62,12 @@ def test_repeated_diagnostics_of_one_kind_collapse_into_a_count():
 
 
 def test_the_limit_is_the_callers_and_the_first_diagnostics_are_kept():
-    from referee.judge.walk import check_bytes
+    from referee.judge.walk import judge_bytes
 
     text = _one_fault_per_hand(50)
-    everything = check_bytes(text.encode(), "x", max_diagnostics=10**6)
+    everything = judge_bytes(text.encode(), "x", max_diagnostics=10**6)
     assert everything.suppressed == {}
-    limited = check_bytes(text.encode(), "x", max_diagnostics=5)
+    limited = judge_bytes(text.encode(), "x", max_diagnostics=5)
     assert limited.diagnostics == everything.diagnostics[:5]
     assert limited.suppressed == {"wrong-leader": len(everything.diagnostics) - 5}
     assert limited.verdict == "violations"

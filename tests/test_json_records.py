@@ -27,7 +27,7 @@ from record_texts import (
 )
 
 from referee.cli import main
-from referee.judge.walk import check_bytes, check_path
+from referee.judge.walk import judge_bytes, judge_path
 from referee.log import jsonrecord
 from referee.log.decode import UnreadableLog
 from referee.log.events import Comment, Deal, HandStart, Kitty, Span, Tag, Trick
@@ -184,7 +184,7 @@ def test_each_span_is_the_place_of_its_json_value():
 
 
 def test_a_revoke_in_a_record_is_reported_at_its_value_and_pointer(capsys):
-    report = check_path(RECORDS / "revoke.json")
+    report = judge_path(RECORDS / "revoke.json")
     assert [(d.kind, d.line, d.column, d.pointer, d.player, d.trick) for d in report.diagnostics] \
         == [("revoke", 56, 43, "/hands/0/tricks/0/plays/2/card", "Charlie", 1)]
     assert main(["check", str(RECORDS / "revoke.json")]) == 1
@@ -196,13 +196,13 @@ def test_a_revoke_in_a_record_is_reported_at_its_value_and_pointer(capsys):
 
 
 def test_a_log_s_diagnostics_have_no_pointer_member():
-    report = check_path(ROOT / "examples" / "logs" / "revoke.log")
+    report = judge_path(ROOT / "examples" / "logs" / "revoke.log")
     assert report.diagnostics[0].pointer is None
     assert "pointer" not in report.diagnostics[0].to_json()
 
 
 def test_an_invalid_record_gives_one_diagnostic_per_problem_and_exit_2(capsys):
-    report = check_path(RECORDS / "invalid.json")
+    report = judge_path(RECORDS / "invalid.json")
     assert report.verdict == "unreadable"
     assert [(d.kind, d.line, d.column, d.pointer) for d in report.diagnostics] == [
         ("syntax", 8, 15, "/hands/0/pass"),
@@ -247,7 +247,7 @@ def test_what_the_schema_cannot_say_is_a_problem_too(body, pointer, words):
     (HEAD.rstrip(", ").encode() + b"}", "holds no statement"),
 ])
 def test_hostile_records_are_refused_with_a_place_never_a_traceback(data, words, capsys):
-    report = check_bytes(data, "bad.json")
+    report = judge_bytes(data, "bad.json")
     assert report.verdict == "unreadable"
     assert words in report.unreadable
     assert all(d.line >= 1 and d.column >= 1 for d in report.diagnostics)
@@ -291,8 +291,8 @@ def test_log_to_record_to_log_is_the_fmt_text(path):
                                   "stops-mid-trick.log", "game-end.log"])
 def test_a_record_is_judged_as_its_log(name):
     data = (ROOT / "examples" / "logs" / name).read_bytes()
-    as_log = check_bytes(data, name)
-    as_record = check_bytes(convert(data.decode())[0].encode(), name)
+    as_log = judge_bytes(data, name)
+    as_record = judge_bytes(convert(data.decode())[0].encode(), name)
     def shape(report):
         return ([(d.kind, d.hand, d.trick, d.player) for d in report.diagnostics],
                 report.to_json()["hands"], report.winners, report.unchecked)
@@ -313,7 +313,7 @@ def test_statements_out_of_hand_order_continue_in_a_hand_without_number():
     as_json = convert(log)[0]
     assert convert(as_json)[0] == log.replace("[Players \"A B C D E F\"]\n", "[Players \"A B C D E F\"]\n\n")
     def kinds(data: bytes) -> list[str]:
-        return [d.kind for d in check_bytes(data).diagnostics]
+        return [d.kind for d in judge_bytes(data).diagnostics]
 
     assert kinds(as_json.encode()) == kinds(log.encode())
 
@@ -716,5 +716,5 @@ def test_a_mutated_record_is_read_or_refused_with_its_places(mutations, edits):
         assert "holds no statement" in str(err)
         return
     assert stops is None and plain is not None and events
-    report = check_bytes(text.encode("utf-8"), "game.json")
+    report = judge_bytes(text.encode("utf-8"), "game.json")
     assert report.verdict in ("clean", "violations")

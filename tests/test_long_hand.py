@@ -9,7 +9,7 @@ import pytest
 from peak_memory import CLI, growth, run_measured
 
 from referee.judge import setup
-from referee.judge.walk import check_text
+from referee.judge.walk import judge_text
 
 HEAD = ('[Event "x"]\n[Ruleset "cancellation"]\n[Players "Al Beth Charlie Dave Eve Fay"]\n'
         '[Target "150"]\n\nhand 1 dealer Fay pass left\n')
@@ -21,7 +21,7 @@ def _long_hand(tricks: int) -> str:
 
 
 def _said(text: str) -> list[tuple]:
-    report = check_text(text)
+    report = judge_text(text)
     return [(d.kind, d.line, d.column, str(d.message)) for d in report.diagnostics] + [
         report.to_json()["suppressed"]]
 
@@ -66,6 +66,6 @@ def test_a_record_with_more_tricks_in_a_hand_than_it_may_hold_is_refused():
 
     document = json.loads(convert(_long_hand(128))[0])
     document["hands"][0]["tricks"].append(document["hands"][0]["tricks"][-1])
-    report = check_text(json.dumps(document, indent=1))
+    report = judge_text(json.dumps(document, indent=1))
     assert report.verdict == "unreadable"
     assert [d.pointer for d in report.diagnostics] == ["/hands/0/tricks"]

@@ -17,7 +17,7 @@ import pytest
 from record_texts import FAULTY_RECORDS, RECORD
 
 from referee.judge import codes
-from referee.judge.walk import check_path, check_text
+from referee.judge.walk import judge_path, judge_text
 from referee.log.jsonrecord import InvalidRecord
 from referee.log.decode import UnreadableLog
 from referee.log.parser import parse_bytes, parse_log
@@ -175,20 +175,20 @@ def test_files_that_are_not_read_are_messages(templates, tmp_path):
 
 
 def test_the_check_reports_keep_the_messages(templates, tmp_path):
-    report = check_text("hand 1\ntrik 3: Al 2C\n")
+    report = judge_text("hand 1\ntrik 3: Al 2C\n")
     [diagnostic] = [d for d in report.diagnostics if d.kind == codes.SYNTAX]
     assert diagnostic.message == "unknown statement 'trik'"
     assert diagnostic.hint == "did you mean: trick 3: Al 2C"
     assert_extracted(diagnostic.message, templates)
     assert_extracted(diagnostic.hint, templates)
-    unread = check_path(tmp_path)  # a directory
+    unread = judge_path(tmp_path)  # a directory
     assert unread.unreadable.startswith("not a regular file (a directory)")
     assert_extracted(unread.unreadable, templates)
     for d in unread.diagnostics:
         assert_extracted(d.message, templates)
     empty = tmp_path / "empty.log"
     empty.write_bytes(b"")
-    assert_extracted(check_path(empty).diagnostics[0].message, templates)
+    assert_extracted(judge_path(empty).diagnostics[0].message, templates)
 
 
 @pytest.mark.parametrize(("record", "summary", "problems"), FAULTY_RECORDS,

@@ -12,7 +12,7 @@ import pytest
 
 from referee.judge.diagnostics import Report
 from referee.rules.ruleset_files import reason
-from referee.judge.walk import check_bytes
+from referee.judge.walk import judge_bytes
 from referee.judge.table import Findings
 from referee.log.decode import UnreadableLog
 from referee.rules.cards import CLUBS, SPADES, SUIT_NAMES, SUIT_SINGULAR
@@ -72,7 +72,7 @@ def assert_translatable(report: Report) -> None:
 
 
 def check(text: str, **options) -> Report:
-    return check_bytes(text.encode("utf-8"), "t.log", **options)
+    return judge_bytes(text.encode("utf-8"), "t.log", **options)
 
 
 def messages(report: Report) -> list[str]:
@@ -102,27 +102,27 @@ EXAMPLES = {
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_each_example_logs_diagnostic_is_a_message_with_its_english_text(name):
-    report = check_bytes((LOGS / name).read_bytes(), name)
+    report = judge_bytes((LOGS / name).read_bytes(), name)
     assert messages(report) == [EXAMPLES[name]]
     assert_translatable(report)
 
 
 def test_where_a_record_stops_is_a_message():
-    report = check_bytes((LOGS / "stops-mid-trick.log").read_bytes(), "stops-mid-trick.log")
+    report = judge_bytes((LOGS / "stops-mid-trick.log").read_bytes(), "stops-mid-trick.log")
     assert report.unchecked == [
         "the record stops in hand 2 at trick 5: Dave to play (legal: 6S QS)"]
     assert_extracted(report.unchecked[0])
 
 
 def test_a_scoresheet_without_play_says_so_in_a_message():
-    report = check_bytes((LOGS / "scoresheet-only.log").read_bytes(), "scoresheet-only.log")
+    report = judge_bytes((LOGS / "scoresheet-only.log").read_bytes(), "scoresheet-only.log")
     assert report.unchecked[0].startswith("no play is recorded, so scores are checked against")
     assert_extracted(report.unchecked[0])
 
 
 def test_the_target_not_reached_names_the_highest_total():
     name = "049-standard-4p-game-end.log"
-    report = check_bytes((ROOT / "examples" / "corpus" / name).read_bytes(), name)
+    report = judge_bytes((ROOT / "examples" / "corpus" / name).read_bytes(), name)
     assert messages(report) == [("the game is claimed over, but no total has reached the target "
                                 "100 (highest: Dave (19))")]
     assert_translatable(report)
@@ -130,7 +130,7 @@ def test_the_target_not_reached_names_the_highest_total():
 
 def test_the_dead_end_lists_why_each_card_is_illegal():
     name = "DoubleDeckCancellationHearts-dead-end.log"
-    report = check_bytes((RULESETS / name).read_bytes(), name, base_dir=RULESETS)
+    report = judge_bytes((RULESETS / name).read_bytes(), name, base_dir=RULESETS)
     [dead_end] = report.diagnostics
     assert dead_end.message.startswith(
         "the record stops in hand 1 at trick 1 with Beth to play, and no card is legal here under "
@@ -255,14 +255,14 @@ def test_notes_past_the_limit_are_counted_in_a_plural_message():
 # -- the game's course (judge/walk.py) ---------------------------------------------------------
 def test_a_game_claimed_over_too_early_counts_its_hands_in_a_message():
     head = OREGONIAN_GAME.split("\nhand 6 ")[0] + "\nwinner: Dave\n"
-    report = check_bytes(head.encode(), "oregonian.log", base_dir=RULESETS)
+    report = judge_bytes(head.encode(), "oregonian.log", base_dir=RULESETS)
     assert messages(report) == ["the game is claimed over, but only 5 hands of 6 have been played"]
     assert_translatable(report)
 
 
 def test_a_hand_after_the_end_says_how_the_game_ended():
     extra = "\nhand 7 dealer Al pass hold\nscore: Al 0, Beth 0, Charlie 0, Dave 0, Eve 0, Fay 0\n"
-    report = check_bytes((OREGONIAN_GAME.split("\nwinner:")[0] + extra).encode(), "oregonian.log",
+    report = judge_bytes((OREGONIAN_GAME.split("\nwinner:")[0] + extra).encode(), "oregonian.log",
                          base_dir=RULESETS)
     ended = [d.message for d in report.diagnostics if d.kind == "game-end"]
     assert ended == [("hand 7 is played after the game ended: the game is 6 hands long and ended "
@@ -272,7 +272,7 @@ def test_a_hand_after_the_end_says_how_the_game_ended():
 
 def test_a_winner_claimed_under_the_highest_total_names_it_as_a_word():
     text = OREGONIAN_GAME.replace("winner: Dave", "winner: Fay")
-    report = check_bytes(text.encode(), "oregonian.log", base_dir=RULESETS)
+    report = judge_bytes(text.encode(), "oregonian.log", base_dir=RULESETS)
     [end] = report.diagnostics
     assert end.message.startswith("the winner is claimed as Fay, but the highest total is Dave (")
     assert end.message.args["which"] == "highest" and isinstance(end.message.args["which"], Message)
@@ -283,7 +283,7 @@ def test_a_winner_claimed_under_the_highest_total_names_it_as_a_word():
 def oregonian_game_claiming(claim: str) -> Report:
     text = OREGONIAN_GAME.replace(OREGONIAN_TRICK_10, OREGONIAN_TRICK_10.replace("-> Eve", claim))
     assert text != OREGONIAN_GAME
-    return check_bytes(text.encode(), "oregonian.log", base_dir=RULESETS)
+    return judge_bytes(text.encode(), "oregonian.log", base_dir=RULESETS)
 
 
 def test_a_set_aside_claim_under_leader_wins_says_the_leader_wins():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.judge.walk import check_text
+from referee.judge.walk import judge_text
 
 CLEAN = (Path(__file__).resolve().parents[1] / "examples" / "logs" /
          "clean-6-players.log").read_text("utf-8")
@@ -23,7 +23,7 @@ def _edited(*edits: tuple[int, str, str]) -> str:
 
 
 def _said(text: str) -> list[tuple]:
-    return [(d.kind, d.line, d.column, str(d.message)) for d in check_text(text).diagnostics]
+    return [(d.kind, d.line, d.column, str(d.message)) for d in judge_text(text).diagnostics]
 
 
 def test_the_clean_log_is_clean():
@@ -74,7 +74,7 @@ def test_a_later_revoke_the_left_out_card_may_explain_is_not_reported():
 
 def test_the_hand_s_scores_are_noted_as_not_checked():
     text = _edited((29, "Fay QH, ", ""))
-    notes = [str(note) for note in check_text(text).unchecked]
+    notes = [str(note) for note in judge_text(text).unchecked]
     assert any(note.startswith("hand 1: trick 10 is recorded without every player's card")
                for note in notes), notes
 

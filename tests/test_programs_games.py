@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from referee.judge import codes
-from referee.judge.walk import check_bytes
+from referee.judge.walk import judge_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
 RULESETS = ROOT / "examples" / "rulesets"
@@ -31,7 +31,7 @@ def text_of(name: str) -> str:
 
 def check(text: str):
     """Check a log whose [Ruleset "X.toml"] names a file beside the shipped games."""
-    return check_bytes(text.encode("utf-8"), "game.log", base_dir=RULESETS)
+    return judge_bytes(text.encode("utf-8"), "game.log", base_dir=RULESETS)
 
 
 def edit(text: str, old: str, new: str) -> str:
@@ -175,7 +175,7 @@ def test_cancellation_hearts_passing_the_2c_is_reported():
 def test_cancellation_hearts_a_pass_reports_the_card_kept_from_passing_before_the_card_not_held():
     # Dave was dealt no AS: of the two faults of his pass, a limit of one keeps the 2C's (R3.1)
     text = edit(text_of(CANCELLATION_HEARTS_GAME), "pass Dave: JH QH KH", "pass Dave: AS 2C JH")
-    report = check_bytes(upto(text, "pass Dave").encode("utf-8"), "game.log",
+    report = judge_bytes(upto(text, "pass Dave").encode("utf-8"), "game.log",
                          base_dir=RULESETS, max_diagnostics=1)
     assert kinds(report) == [(codes.BAD_PASS, 18)]
     assert report.diagnostics[0].message == ("Dave passed 2C, which may not be passed under "

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.judge.walk import check_text
+from referee.judge.walk import judge_text
 from referee.testing import assert_events_legal, deals, game_logs, violating_logs
 from referee.log.events import Score
 from referee.rules import engine
@@ -49,5 +49,5 @@ def test_drawn_deals_under_cancellation_hearts_keep_the_2c_apart(deal):
 def test_one_injected_violation_under_each_program_is_found(path, data):
     log = data.draw(violating_logs(rules=path, hands=1))
     (want,) = log.expected
-    report = check_text(log.text, allowed_dirs=(RULESETS,))
+    report = judge_text(log.text, allowed_dirs=(RULESETS,))
     assert [(d.kind, d.line) for d in report.diagnostics] == [(want.kind, want.line)], log.text

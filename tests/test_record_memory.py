@@ -10,19 +10,19 @@ from record_texts import PLAYED_BLOCK, played_record
 
 import pytest
 
-from referee.judge.walk import check_path
+from referee.judge.walk import judge_path
 
 pytestmark = pytest.mark.slow  # peak memory of child processes on logs of several megabytes
 
-CHECK = ("import sys\nfrom referee.judge.walk import check_path\n"
-         "report = check_path(sys.argv[1])\nassert report.verdict == 'clean', report.verdict")
+CHECK = ("import sys\nfrom referee.judge.walk import judge_path\n"
+         "report = judge_path(sys.argv[1])\nassert report.verdict == 'clean', report.verdict")
 
 
 
 def test_the_record_made_here_is_a_clean_game(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(played_record(2 * PLAYED_BLOCK), "utf-8")
-    report = check_path(path)
+    report = judge_path(path)
     assert report.verdict == "clean" and len(report.to_json()["hands"]) == 2 * PLAYED_BLOCK
 
 

@@ -153,8 +153,8 @@ def _broken(hands: int) -> str:
     return _last_gap(played_record(hands), "\n  }\n  {\n")[0]
 
 
-CHECK = ("import sys\nfrom referee.judge.walk import check_path\n"
-         "report = check_path(sys.argv[1])\n"
+CHECK = ("import sys\nfrom referee.judge.walk import judge_path\n"
+         "report = judge_path(sys.argv[1])\n"
          "assert report.verdict == 'unreadable', report.verdict\n"
          "assert len(report.diagnostics) == 1, report.diagnostics\n")
 

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from referee.judge import codes
 from referee.judge.plays import FAULT_CODES
-from referee.judge.walk import check_parsed
+from referee.judge.walk import judge_parsed
 from referee.conformance.generate import generate_game
 from referee.conformance.inject import PLAY_KINDS, violating_cards
 from referee.log.parser import parse_log
@@ -257,7 +257,7 @@ class _Chaos:
 
 
 def _play_diagnostics(text, names):
-    report = check_parsed(parse_log(text), "chaos.log")
+    report = judge_parsed(parse_log(text), "chaos.log")
     kinds = {codes.CARD_NOT_HELD, codes.ILLEGAL_LEAD, codes.ILLEGAL_PLAY, codes.REVOKE}
     return {(d.kind, d.hand, d.trick, names.index(d.player)) for d in report.diagnostics
             if d.kind in kinds}

@@ -287,7 +287,7 @@ def test_the_canonical_form_reads_as_the_sloppy_one_and_stays():
 
 
 def test_the_players_of_a_sloppy_log_are_seated():
-    from referee.judge.walk import check_text
+    from referee.judge.walk import judge_text
 
-    report = check_text("Players: Al Beth Charlie Dave Eve ‘Mary Ann’\nhand 1 dealer Al\n")
+    report = judge_text("Players: Al Beth Charlie Dave Eve ‘Mary Ann’\nhand 1 dealer Al\n")
     assert report.players == ["Al", "Beth", "Charlie", "Dave", "Eve", "Mary Ann"]

@@ -14,7 +14,7 @@ from line_edits import ACTIONS, edit_lines
 from peak_memory import growth, played_log, run_measured
 
 from referee.judge import walk
-from referee.judge.walk import check_bytes, check_parsed
+from referee.judge.walk import judge_bytes, judge_parsed
 from referee.log.decode import normalise
 from referee.log.parser import MAX_ISSUES, log_text, parse_blocks, parse_log, parse_text, tags_after
 from referee.log.decode import UnreadableLog
@@ -50,7 +50,7 @@ def whole(text: str) -> object:
     """The report of the whole file's parse (today's path, kept for --invariants and
     traces), or why the file is unreadable."""
     try:
-        return check_parsed(parse_text(text), "x").to_json()
+        return judge_parsed(parse_text(text), "x").to_json()
     except UnreadableLog as err:
         return ("unreadable", str(err), err.line, err.column)
 
@@ -192,11 +192,11 @@ def test_of_a_kind_past_the_limit_the_first_found_hand_by_hand_are_kept():
     # hand 1's deal (grouping) and play (the check of its plays) name someone not seated, then
     # hand 2's deal: with room for two, hand 1's two are shown and hand 2's counted
     text = '[Players "A B C D E F"]\nhand 1\ndeal Zed: 2C\ntrick 1: Yan 2C\nhand 2\ndeal Xu: 3C\n'
-    report = check_bytes(text.encode(), "x", max_diagnostics=2)
+    report = judge_bytes(text.encode(), "x", max_diagnostics=2)
     assert [(d.kind, d.line, d.column) for d in report.diagnostics] == [
         ("bad-setup", 3, 6), ("bad-setup", 4, 10)]
     assert report.suppressed == {"bad-setup": 1}
-    everything = check_bytes(text.encode(), "x")
+    everything = judge_bytes(text.encode(), "x")
     assert [d.line for d in everything.diagnostics] == [3, 4, 6]
 
 
@@ -216,7 +216,7 @@ def test_a_stopped_reading_with_a_late_tag_is_held_as_a_stream_is(tmp_path):
     log = tmp_path / "stopped.log"
     log.write_text(text, "utf-8")
     code = ("import sys\nfrom referee.run.single import check_path\nimport referee.judge.walk as r\n"
-            "r.check_parsed = None  # the whole parse must not be taken\n"
+            "r.judge_parsed = None  # the whole parse must not be taken\n"
             "check_path(sys.argv[1])\nprint('streamed')")
     done = subprocess.run([sys.executable, "-c", code, str(log)], capture_output=True,
                           text=True, cwd=Path(__file__).resolve().parent.parent)

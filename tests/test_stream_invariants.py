@@ -11,7 +11,7 @@ import pytest
 from peak_memory import growth, played_log, run_measured
 
 from referee.judge import codes
-from referee.judge.walk import check_bytes
+from referee.judge.walk import judge_bytes
 from referee.conformance.generate import generate_game
 from referee.conformance.inject import violating_game
 from referee.log.writer import write
@@ -41,7 +41,7 @@ total: Al 0, Beth 52, Charlie 0, Dave 52, Eve 0, Fay 106
 
 
 def _checked(data: bytes, batch: int, path: str = "x.log") -> dict:
-    return check_bytes(data, path, watch=partial(InvariantWatch, batch=batch)).to_json()
+    return judge_bytes(data, path, watch=partial(InvariantWatch, batch=batch)).to_json()
 
 
 def test_a_total_the_check_reports_is_not_reported_again_by_its_law():

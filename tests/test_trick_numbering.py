@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from referee.judge.walk import check_text
+from referee.judge.walk import judge_text
 
 CLEAN = (Path(__file__).resolve().parents[1] / "examples" / "logs" /
          "clean-6-players.log").read_text("utf-8")
@@ -16,12 +16,12 @@ LINES = CLEAN.split("\n")
 
 
 def _said(lines: list[str]) -> list[tuple]:
-    report = check_text("\n".join(lines))
+    report = judge_text("\n".join(lines))
     return [(d.kind, d.line, d.column, str(d.message)) for d in report.diagnostics]
 
 
 def _notes(lines: list[str]) -> list[str]:
-    return [str(note) for note in check_text("\n".join(lines)).unchecked]
+    return [str(note) for note in judge_text("\n".join(lines)).unchecked]
 
 
 def _renumbered(line: str, by: int) -> str:

@@ -5,7 +5,7 @@ as it reads a log a block at a time equal to this one.  And the page of a log's 
 from __future__ import annotations
 
 from referee.judge.stream import Watch
-from referee.judge.walk import check_parsed
+from referee.judge.walk import judge_parsed
 from referee.log.events import Comment, Tag
 from referee.output import game_view as game_view_module
 from referee.output.game_view import GameView, watched
@@ -26,7 +26,7 @@ class WholeWatch(Watch):
 
 def referee_game(parsed, path: str, **options):
     """(the report, every finished trick, every hand record) of a parsed log."""
-    report, kept = watched(check_parsed, parsed, path, lambda table: WholeWatch(), **options)
+    report, kept = watched(judge_parsed, parsed, path, lambda table: WholeWatch(), **options)
     return (report, [], []) if kept is None else (report, kept.traced, kept.records)
 
 

@@ -292,14 +292,14 @@ def corpus_main(directory: str, count: int, seed: int, quiet: bool = False) -> i
 
 def verify(directory: str | Path) -> list[str]:
     """Referee every log of a corpus and compare with its expected verdict; the mismatches."""
-    from referee.judge.walk import check_path
+    from referee.judge.walk import judge_path
 
     folder = Path(directory)
     manifest = json.loads((folder / MANIFEST).read_text("utf-8"))
     problems = []
     for item in manifest["logs"]:
         expected = json.loads((folder / item["expected"]).read_text("utf-8"))
-        report = check_path(folder / item["log"])
+        report = judge_path(folder / item["log"])
         problems.extend(f"{item['log']}: {p}" for p in compare(report, expected))
     return problems
 

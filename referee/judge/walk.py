@@ -59,7 +59,7 @@ class Options:
     allowed_dirs: tuple[str | Path, ...] = ()
 
 
-def check_path(path: str | Path, **options) -> Report:
+def judge_path(path: str | Path, **options) -> Report:
     """Check one log file (read within :data:`MAX_FILE_BYTES`); a file that cannot be read gives
     an ``unreadable`` report.  ``options`` are :class:`Options`' fields but ``base_dir``."""
     shown = str(path)
@@ -75,15 +75,15 @@ def check_path(path: str | Path, **options) -> Report:
         return unreadable(shown, err)
 
 
-def check_bytes(data: bytes, path: str = "<stdin>", **options) -> Report:
+def judge_bytes(data: bytes, path: str = "<stdin>", **options) -> Report:
     try:
         return _judged(log_text(data), path, Options(**options))
     except UnreadableLog as err:
         return unreadable(path, err)
 
 
-def check_text(text: str, path: str = "<string>", **options) -> Report:
-    return check_bytes(text.encode("utf-8"), path, **options)
+def judge_text(text: str, path: str = "<string>", **options) -> Report:
+    return judge_bytes(text.encode("utf-8"), path, **options)
 
 
 def judge_decoded(text: str, path: str, **options) -> Report:
@@ -91,7 +91,7 @@ def judge_decoded(text: str, path: str, **options) -> Report:
     return _judged(text, path, Options(**options))
 
 
-def check_parsed(parsed: ParseResult, path: str, *, trace: list | None = None,
+def judge_parsed(parsed: ParseResult, path: str, *, trace: list | None = None,
                  **options) -> Report:
     """Referee a parsed log; ``trace`` receives every finished trick (unless the watch's)."""
     return _parsed(parsed, path, Options(**options), trace)

@@ -50,7 +50,7 @@ def check_path(path: str | Path, *, invariants: bool = False,
                allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Check one log file; a file that cannot be read gives an ``unreadable`` report (read
     within :data:`MAX_FILE_BYTES`, whatever size it reports; devices and FIFOs refused)."""
-    return walk.check_path(path, watch=_prover(invariants), max_diagnostics=max_diagnostics,
+    return walk.judge_path(path, watch=_prover(invariants), max_diagnostics=max_diagnostics,
                            ruleset=ruleset, allowed_dirs=allowed_dirs)
 
 
@@ -59,7 +59,7 @@ def check_bytes(data: bytes, path: str = "<stdin>", *, base_dir: Path | None = N
                 ruleset: Ruleset | None = None,
                 allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Check the bytes of one log; ``base_dir`` is its folder, if it has one."""
-    return walk.check_bytes(data, path, base_dir=base_dir, watch=_prover(invariants),
+    return walk.judge_bytes(data, path, base_dir=base_dir, watch=_prover(invariants),
                             max_diagnostics=max_diagnostics, ruleset=ruleset,
                             allowed_dirs=allowed_dirs)
 
@@ -78,6 +78,6 @@ def check_parsed(parsed: ParseResult, path: str, *, base_dir: Path | None = None
                  ruleset: Ruleset | None = None,
                  allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Referee a parsed log; ``trace``, when given, receives every finished trick."""
-    return walk.check_parsed(parsed, path, base_dir=base_dir, trace=trace,
+    return walk.judge_parsed(parsed, path, base_dir=base_dir, trace=trace,
                              watch=_prover(invariants), ruleset=ruleset,
                              allowed_dirs=allowed_dirs)
