@@ -30,7 +30,9 @@ __all__ = [
 ]
 
 NAMES = ("North", "East", "South", "West")
-PASS_DIRECTIONS = {"hold": 0, "left": 1, "across": 2, "right": 3}  # OpenSpiel's PassDir
+# OpenSpiel's PassDir of each direction
+PASS_DIRECTIONS = {PassDirection.HOLD: 0, PassDirection.LEFT: 1, PassDirection.ACROSS: 2,
+                   PassDirection.RIGHT: 3}
 _OS_SUITS = (CLUBS, DIAMONDS, HEARTS, SPADES)
 FIRST_DEALER = 3  # West deals hand 1, so North is first to its left (R2.5: free)
 PASS_COUNT = 3  # OpenSpiel's pass_cards

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, fields
 
+from referee.rules.options import MoonChoice
+
 CASES = (
     "void", "set-aside", "set-aside-first", "set-aside-last", "consecutive-set-aside",
     "kitty-pickup", "kitty-delayed", "lost-points", "moon-subtract", "moon-add", "game-end", "tie",
@@ -48,15 +50,15 @@ class GameStats:
             "set-aside-first": self.set_aside_first, "set-aside-last": self.set_aside_last,
             "consecutive-set-aside": self.consecutive_set_aside,
             "kitty-pickup": self.kitty_pickups, "kitty-delayed": self.kitty_delayed,
-            "lost-points": self.lost_points, "moon-subtract": self.moons["subtract"],
-            "moon-add": self.moons["add"], GAME_END: self.ended, "tie": self.ties,
+            "lost-points": self.lost_points, "moon-subtract": self.moons[MoonChoice.SUBTRACT],
+            "moon-add": self.moons[MoonChoice.ADD], GAME_END: self.ended, "tie": self.ties,
         }
         return [case for case in CASES if present[case]]
 
     def summary(self) -> dict:
         """Counts, and rates per 1000 hands, as plain JSON."""
         counts = {name: getattr(self, name) for name in COUNTED}
-        counts.update(moons_subtract=self.moons["subtract"], moons_add=self.moons["add"])
+        counts.update(moons_subtract=self.moons[MoonChoice.SUBTRACT], moons_add=self.moons[MoonChoice.ADD])
         hands = max(self.hands, 1)
         return {
             "games": self.games, "ended": self.ended, "ties": self.ties, "hands": self.hands,

@@ -19,6 +19,7 @@ from referee.rules import engine
 from referee.rules.cards import CARDS, NUM_RANKS
 from referee.rules.state import DealAction, HandResult, PassAction, Phase, State, TrickRecord
 from referee.rules.names import DEFAULT_NAMES
+from referee.rules.options import FirstLeader
 from referee.rules.ruleset import Ruleset
 
 SITUATION_TRIES = 16  # plays of one hand tried for a situation before the best one is kept
@@ -236,7 +237,7 @@ def log_header(rules: Ruleset, names, event: str, ruleset_tag: str | None = None
 
 def deal_events(rules: Ruleset, number: int, dealer: int, names, deal) -> list[Event]:
     """A hand's first line (no dealer when the ruleset has none, R4.1), deals and kitty."""
-    no_dealer = rules.first_leader == engine.AFTER_LAST_WINNER
+    no_dealer = rules.first_leader == FirstLeader.AFTER_LAST_WINNER
     out: list[Event] = [HandStart(number, None if no_dealer else names[dealer],
                                   rules.pass_direction(number))]
     out.extend(Deal(name, CardRun(hand)) for name, hand in zip(names, deal.hands))

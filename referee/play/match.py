@@ -19,10 +19,10 @@ from referee.conformance.generate import ruleset_options
 from referee.play.program import Processes, Program, ProgramFault, encoded
 from referee.play.table import Table
 from referee.rules.cards import Card, card_text, counts_of
-from referee.rules.engine import AFTER_LAST_WINNER, hand_scores, pass_recipient
+from referee.rules.engine import hand_scores, pass_recipient
 from referee.rules.state import IllegalAction, Phase
 from referee.rules.ruleset import Ruleset
-from referee.rules.options import GameLength, OnFault
+from referee.rules.options import FirstLeader, GameLength, OnFault
 
 PROTOCOL = 1
 START_TIMEOUT = 10.0  # seconds a program has to answer `start`, at least
@@ -217,7 +217,7 @@ class _Game:
 
     def _hand(self) -> None:
         table = self.table
-        no_dealer = self.options.rules.first_leader == AFTER_LAST_WINNER
+        no_dealer = self.options.rules.first_leader == FirstLeader.AFTER_LAST_WINNER
         hand = table.hand_number
         for seat in range(table.players):
             view = table.view(seat)

@@ -25,6 +25,7 @@ from referee.rules.engine import SCORE
 from referee.rules.state import (DealAction, HandResult, IllegalAction, PassAction, Phase, State,
                                   TrickRecord)
 from referee.rules.legality import Fault
+from referee.rules.options import FirstLeader
 from referee.rules.ruleset import Ruleset, load_ruleset
 
 MAX_REASON = 300  # characters of a forfeit's reason kept in the log
@@ -430,7 +431,7 @@ class _Walk:
     def _first_dealer(self, index: int, event: HandStart) -> int:
         if event.dealer is not None:
             return self._seat(event.dealer)
-        if self.rules.first_leader == engine.AFTER_LAST_WINNER:
+        if self.rules.first_leader == FirstLeader.AFTER_LAST_WINNER:
             return len(self.names) - 1
         first = next((e for e in self.events[index:] if isinstance(e, Trick)), None)
         if first is not None and first.plays and first.plays[0].player is not None:
