@@ -60,7 +60,8 @@ class GameStats:
     def summary(self) -> dict:
         """Give the counts, and rates per 1000 hands, as plain JSON."""
         counts = {name: getattr(self, name) for name in COUNTED}
-        counts.update(moons_subtract=self.moons[MoonChoice.SUBTRACT], moons_add=self.moons[MoonChoice.ADD])
+        counts.update(moons_subtract=self.moons[MoonChoice.SUBTRACT],
+                      moons_add=self.moons[MoonChoice.ADD])
         hands = max(self.hands, 1)
         return {
             "games": self.games, "ended": self.ended, "ties": self.ties, "hands": self.hands,
