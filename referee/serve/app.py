@@ -35,7 +35,7 @@ SECURITY_HEADERS = [
 
 @dataclass(frozen=True)
 class Limits:
-    """Limits say how much a request may send and how long its job may take."""
+    """Limits says how much a request may send and how long its job may take."""
 
     body_bytes: int = MAX_BODY_BYTES
     body_seconds: float = 30.0
