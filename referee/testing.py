@@ -31,7 +31,7 @@ from referee.conformance.gamestats import GameStats
 from referee.conformance.rng import Rng
 from referee.conformance.generate import (deal_events, log_header, players_tag, ruleset_toml,
                                           seat_names, twos_apart)
-# one hand from its own Rng, dealt again if it runs into a dead end (R5.6)
+# play_hand plays one hand from its own Rng and deals it again if it runs into a dead end (R5.6)
 from referee.conformance.generate import _play_hand_to_its_end as play_hand
 from referee.conformance.inject import INJECTABLE, can_occur, hands_for, violating_game
 from referee.conformance.verdicts import CannotInject, Expected

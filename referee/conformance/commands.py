@@ -104,7 +104,7 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
     if output is None:
         sys.stdout.flush()
         out = getattr(sys.stdout, "buffer", sys.stdout)
-        # bytes where it can: no newline translation, the same output everywhere
+        # write bytes where it can: no newline translation, the same output everywhere
         out.write(text if out is sys.stdout else text.encode("utf-8"))
         out.flush()
         if document is not None:

@@ -195,7 +195,8 @@ class Table:
         if seat in self._pending:
             raise IllegalAction(f"{self.names[seat]} has already passed", clause="R3.2")
         action = PassAction(seat, tuple(sorted(map(_card, cards))))
-        # judged as if this seat were the next to pass: the engine takes passes in seat order
+        # judge the pass as if this seat were the next to pass: the engine takes passes in seat
+        # order
         alone = self._state._replace(passes=tuple(None if s == seat else () for s in
                                                   range(self.players)))
         problem = engine.pass_problem(alone, action)

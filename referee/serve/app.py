@@ -20,7 +20,7 @@ from referee.util.message import msg
 from referee.util.terminal import escaped
 
 MAX_BODY_BYTES = 2 * 1024 * 1024
-# the log's name on its report page (text only: no file is looked for by it)
+# the log's name on its report page (text only: nothing looks for a file by it)
 LOG_NAME, MAX_NAME = "log", 100
 # the report page has inline styles and no script; the page's one script is page.js
 SECURITY_HEADERS = [
@@ -319,8 +319,8 @@ async def _too_large(send, limit: int, scope) -> None:
 
 
 APP = "referee.serve.app:create_app"
-# connections served at once by each worker (each may hold a body of 2 MB); past it uvicorn
-# answers 503 at once
+# each worker serves at most this many connections at once (each may hold a body of 2 MB);
+# past it uvicorn answers 503 at once
 MAX_CONNECTIONS = 128
 
 
