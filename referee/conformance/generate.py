@@ -130,7 +130,7 @@ def _steered_hand(state: State, names, rng: Rng, strategy: str, events: list[Eve
 
 def _play_hand_to_its_end(state: State, names, rng: Rng, strategy, events: list[Event],
                           stats: GameStats, tamper=None) -> State:
-    """Play one hand to its end; deal again a deal that runs into a dead end (R5.6)."""
+    """Play one hand to its end, dealing again when a deal runs into a dead end (R5.6)."""
     for _ in range(MAX_DEALS):
         mine, made, where = [], GameStats(), getattr(tamper, "where", None)
         after = _play_hand(state, names, rng, strategy, mine, made, tamper)
@@ -150,7 +150,7 @@ def deal_hands(state: State, deck: list) -> DealAction:
 
 
 def twos_apart(deal: DealAction) -> DealAction:
-    """Change ``deal`` so that no player holds both 2C (R2.4): the holder of both swaps one with
+    """Return ``deal`` with no player holding both 2C (R2.4): the holder of both swaps one with
     the lowest other card of the next seat, as a program that deals them apart does."""
     hands = [list(hand) for hand in deal.hands]
     two = engine.TWO_OF_CLUBS

@@ -36,9 +36,9 @@ EDIT_KINDS = (codes.SYNTAX, codes.BAD_SETUP, codes.BAD_DEAL, codes.BAD_PASS, cod
               codes.OUT_OF_TURN, codes.MISCOUNTED_CANCELLATION, codes.WRONG_WINNER,
               codes.SCORE_MISMATCH, codes.BAD_MOON, codes.TOTAL_MISMATCH, codes.GAME_END)
 INJECTABLE = PLAY_KINDS + EDIT_KINDS
-# Each play kind is injected as these faults.  They leave out, so that exactly one violation
-# results and the games stay as they were made, R4.1's lowest-club leads and twin club (the first
-# trick under two_of_clubs), and R5.3 when following suit.
+# Each play kind is injected as one of these faults.  They leave out R4.1's lowest-club leads and
+# twin club (the first trick under two_of_clubs), and R5.3 when following suit, so that exactly
+# one violation results and the games stay as they were made.
 _TAMPER_FAULTS = {
     codes.REVOKE: (Fault.REVOKE,),
     codes.ILLEGAL_LEAD: (Fault.FIRST_LEAD_POINTS, Fault.HEARTS_NOT_BROKEN),
