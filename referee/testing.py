@@ -220,9 +220,9 @@ def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None,
               target=None) -> GameLog:
     """Draw a legal game log of ``hands`` hands (default 1 or 2; None: to the end of the game).
 
-    A game to the end is played to a ``target``, drawn or given.  The strategy draws the table,
-    length and strategy first, then the dealer and a seed per hand, so a failing example
-    shrinks hand by hand.
+    A game to the end is played to a ``target``, drawn or given.  The table, length and
+    strategy are drawn first, then the dealer and a seed per hand, so a failing example shrinks
+    hand by hand.
     """
     chosen = draw(as_strategy(rules, rulesets()))
     path = _toml_path(chosen)
@@ -267,7 +267,7 @@ def violating_logs(draw, *, kinds=None, rules=None, players=None, hands=_SHORT) 
     """Draw a log with exactly one violation of a kind from ``kinds``, in ``log.expected``.
 
     ``kinds`` defaults to every injectable kind (:data:`referee.conformance.inject.INJECTABLE`).
-    Without ``rules`` the strategy draws the ruleset among those where the kind can occur.
+    Without ``rules`` the ruleset is drawn among those where the kind can occur.
     """
     wanted = tuple(kinds) if kinds is not None else INJECTABLE
     if not wanted or any(k not in INJECTABLE for k in wanted):
@@ -342,10 +342,10 @@ def assert_events_legal(events: Iterable[Event] | str, *, ruleset: Ruleset | str
                         allowed_dirs: tuple[str | Path, ...] = ()) -> Report:
     """Referee a game and return the report; raise :class:`RefereeAssertionError` if not clean.
 
-    The caller gives the game as :mod:`referee.log.events` records or as log text.
-    ``ruleset``, if given, replaces the log's ``[Ruleset]`` tag.  The call reads a ruleset file
-    that a tag names only if it is under one of ``allowed_dirs``, or in the folder of the file
-    that ``ruleset`` names or that this call wrote.
+    The game is given as :mod:`referee.log.events` records or as log text.  ``ruleset``, if
+    given, replaces the log's ``[Ruleset]`` tag.  A ruleset file that a tag names is read only
+    if it is under one of ``allowed_dirs``, or in the folder of the file that ``ruleset``
+    names or that this call wrote.
     """
     from referee.judge.walk import check_text
 

@@ -197,7 +197,7 @@ def _decoded(line: bytes) -> dict:
 
 
 def _shown(value) -> str:
-    """Render what a program said short and printable."""
+    """Render what a program said as short, printable text."""
     text = value.decode("utf-8", "replace") if isinstance(value, bytes) else repr(value)
     text = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in text)
     return repr(text[:60]) if isinstance(value, bytes) else text[:60]
