@@ -2,7 +2,7 @@
 inside functions) and write the games as logs.
 
 One OpenSpiel game is one hand; a log chains hands until a total reaches the target.  Each
-trick's winner claim is the next trick's leader as OpenSpiel chose it; the scores are its
+trick's winner claim names the next trick's leader as OpenSpiel chose it; the scores are its
 ``points(player)``.  spec/conformance.md ("Cross-check against OpenSpiel") maps the rules.
 """
 
@@ -30,7 +30,9 @@ __all__ = [
 ]
 
 NAMES = ("North", "East", "South", "West")
-PASS_DIRECTIONS = {"hold": 0, "left": 1, "across": 2, "right": 3}  # OpenSpiel's PassDir
+# OpenSpiel's PassDir of each direction
+PASS_DIRECTIONS = {PassDirection.HOLD: 0, PassDirection.LEFT: 1, PassDirection.ACROSS: 2,
+                   PassDirection.RIGHT: 3}
 _OS_SUITS = (CLUBS, DIAMONDS, HEARTS, SPADES)
 FIRST_DEALER = 3  # West deals hand 1, so North is first to its left (R2.5: free)
 PASS_COUNT = 3  # OpenSpiel's pass_cards
@@ -61,11 +63,11 @@ no_tricks_bonus_in_moon_hand = false  # (moot here) no avoid_all_tricks_bonus in
 
 
 class Unsupported(ValueError):
-    """A ruleset or OpenSpiel parameter the other side cannot express."""
+    """Unsupported says that the other side cannot express a ruleset or OpenSpiel parameter."""
 
 
 def card_from_action(action: int) -> Card:
-    """OpenSpiel's card action (rank * 4 + suit, suits C D H S) as a referee card."""
+    """Turn OpenSpiel's card action (rank * 4 + suit, suits C D H S) into a referee card."""
     return CARDS[_OS_SUITS[action % 4] * NUM_RANKS + action // 4]
 
 
@@ -74,9 +76,9 @@ def action_from_card(card: int) -> int:
 
 
 def openspiel_params(rules: Ruleset) -> dict[str, bool]:
-    """The OpenSpiel ``hearts`` parameters that play ``rules`` (Unsupported if none can).
+    """Find the OpenSpiel ``hearts`` parameters that play ``rules`` (Unsupported if none can).
 
-    ``first_trick_follow_points`` is not compared: the two readings differ only after an
+    The check leaves ``first_trick_follow_points`` out: the two readings differ only after an
     illegal first lead (see the module docs).
     """
     checks = [  # (whether OpenSpiel cannot play it, why)
@@ -102,7 +104,7 @@ def openspiel_params(rules: Ruleset) -> dict[str, bool]:
 
 
 def ruleset_for(params: dict[str, bool], base: Ruleset) -> Ruleset:
-    """The variant of ``base`` (``standard``) that judges like OpenSpiel with ``params``."""
+    """Make the variant of ``base`` (``standard``) that judges like OpenSpiel with ``params``."""
     options = {option: on if params.get(param, default) else off
                for param, (option, on, off, default) in _PARAMS.items()}
     return with_options(base, **options, no_tricks_bonus_in_moon_hand=False,
@@ -111,7 +113,8 @@ def ruleset_for(params: dict[str, bool], base: Ruleset) -> Ruleset:
 
 @dataclass(slots=True)
 class Tampering:
-    """The one illegal play put into a hand, and the kind the referee should report."""
+    """A Tampering records the one illegal play put into a hand, and the kind the referee should
+    report."""
 
     trick: int
     seat: int
@@ -121,7 +124,7 @@ class Tampering:
 
 @dataclass(slots=True)
 class OpenSpielHand:
-    """One OpenSpiel game (a hand), in referee cards and seats."""
+    """An OpenSpielHand holds one OpenSpiel game (a hand), in referee cards and seats."""
 
     direction: str
     deal: tuple[tuple[Card, ...], ...]
@@ -132,8 +135,8 @@ class OpenSpielHand:
 
 
 def _choose(legal: list[int], trick, seat: int, shooter: int | None, rng: Rng) -> int:
-    """A legal action: at random, or (a hand with a ``shooter``) the shooter plays its highest
-    card and the others their lowest, shedding points when they cannot follow."""
+    """Choose a legal action: at random, or (a hand with a ``shooter``) the shooter plays its
+    highest card and the others their lowest, shedding points when they cannot follow."""
     if shooter is None or len(legal) == 1:
         return legal[rng.below(len(legal))]
     cards = {action: card_from_action(action) for action in legal}
@@ -154,8 +157,8 @@ def play_hand(game, direction: str, rng: Rng, *, tamper_after: int | None = None
 
     With ``policy="mixed"``, in one hand of three a seat plays for the moon (see
     :func:`_choose`).  With ``tamper_after`` = k, the first play from the k-th on where the
-    player holds a card OpenSpiel refuses (of ``want_kind``, if given) is replaced by such a
-    card; the game then goes on legally.
+    player holds a card OpenSpiel refuses (of ``want_kind``, if given) gives way to such a card;
+    the game then goes on legally.
     """
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; choose from {', '.join(POLICIES)}")
@@ -218,8 +221,8 @@ def _tamper(state, seat: int, legal: list[int], hand: OpenSpielHand, want_kind: 
 
 
 def _winners(hand: OpenSpielHand) -> list[int]:
-    """Each trick's winner: the next trick's leader (OpenSpiel's choice); the last trick's
-    highest card of the led suit."""
+    """Find each trick's winner: the next trick's leader (OpenSpiel's choice); for the last
+    trick, the player of the highest card of the led suit."""
     out = [hand.tricks[i + 1][0][0] for i in range(len(hand.tricks) - 1)]
     last = hand.tricks[-1]
     led = last[0][1] // NUM_RANKS
@@ -228,7 +231,7 @@ def _winners(hand: OpenSpielHand) -> list[int]:
 
 
 def _taken(hand: OpenSpielHand) -> tuple[list[int], list[int]]:
-    """Each seat's points collected and tricks won."""
+    """Count each seat's points collected and tricks won."""
     collected, won = [0, 0, 0, 0], [0, 0, 0, 0]
     for trick, winner in zip(hand.tricks, _winners(hand)):
         collected[winner] += sum(card_points(c) for _, c in trick)
@@ -237,7 +240,7 @@ def _taken(hand: OpenSpielHand) -> tuple[list[int], list[int]]:
 
 
 def trickless_in_moon(hand: OpenSpielHand) -> list[int]:
-    """The seats that won no trick in a hand where one seat collected every point: where
+    """Find the seats that won no trick in a hand where one seat collected every point: there
     ``avoid_all_tricks_bonus`` needs ``no_tricks_bonus_in_moon_hand = false``."""
     collected, won = _taken(hand)
     if max(collected) != sum(collected):
@@ -247,8 +250,8 @@ def trickless_in_moon(hand: OpenSpielHand) -> list[int]:
 
 def game_log(hands: list[OpenSpielHand], *, ruleset: str = "standard", target: int | None = None,
              event: str = "OpenSpiel hearts", game_over: bool = True) -> str:
-    """A log of these hands (hand k is the k-th); with ``game_over``, the winner line when a
-    total has reached ``target``."""
+    """Write a log of these hands (hand k is the k-th); with ``game_over``, add the winner line
+    when a total has reached ``target``."""
     events: list[Event] = [Tag("Event", event), Tag("Ruleset", ruleset),
                            Tag("Players", " ".join(NAMES))]
     if target is not None:
@@ -275,7 +278,7 @@ def game_log(hands: list[OpenSpielHand], *, ruleset: str = "standard", target: i
 def play_game(seed: int, rules: Ruleset, *, params: dict[str, bool] | None = None,
               max_hands: int = 40, tamper_hand: int | None = None, tamper_after: int = 0,
               want_kind: str | None = None, policy: str = "random") -> list[OpenSpielHand]:
-    """OpenSpiel hands until a total reaches ``rules.target`` (or ``max_hands``); the first
+    """Play OpenSpiel hands until a total reaches ``rules.target`` (or ``max_hands``); the first
     hand from ``tamper_hand`` on with a place for it gets one illegal play."""
     import pyspiel
 
@@ -295,13 +298,14 @@ def play_game(seed: int, rules: Ruleset, *, params: dict[str, bool] | None = Non
 
 
 def variant_params(seed: int) -> dict[str, bool]:
-    """Every OpenSpiel parameter drawn at random (reproducibly from ``seed``)."""
+    """Draw every OpenSpiel parameter at random (reproducibly from ``seed``)."""
     rng = Rng(f"params:{seed}")
     return {name: bool(rng.below(2)) for name in VARIANT_PARAMS}
 
 
 def variant_ruleset(params: dict[str, bool], base: Ruleset, folder) -> tuple[Ruleset, str]:
-    """The ruleset matching ``params`` and the path of its TOML file, written in ``folder``."""
+    """Make the ruleset matching ``params`` and return it with the path of its TOML file,
+    written in ``folder``."""
     rules = ruleset_for(params, base)
     name = "".join("1" if params[p] else "0" for p in VARIANT_PARAMS)
     path = Path(folder) / f"variant-{name}.toml"
@@ -310,8 +314,8 @@ def variant_ruleset(params: dict[str, bool], base: Ruleset, folder) -> tuple[Rul
 
 
 def variant_game(seed: int, base: Ruleset, folder, *, policy: str = "mixed"):
-    """A game under random OpenSpiel parameters, and its log checked under the matching ruleset
-    (written as TOML in ``folder``): returns (params, hands, log text)."""
+    """Play a game under random OpenSpiel parameters and return (params, hands, log text), the
+    log to be checked under the matching ruleset (written as TOML in ``folder``)."""
     params = variant_params(seed)
     rules, path = variant_ruleset(params, base, folder)
     hands = play_game(seed, rules, params=params, policy=policy)

@@ -1,4 +1,5 @@
-"""Hypothesis strategies and an assertion helper for testing other Hearts implementations.
+"""This module offers Hypothesis strategies and an assertion helper for testing other Hearts
+implementations.
 
 A validator draws legal logs (:func:`game_logs`) and logs with one violation
 (:func:`violating_logs`, the violation in ``log.expected``); an engine plays a drawn deal
@@ -30,7 +31,7 @@ from referee.conformance.gamestats import GameStats
 from referee.conformance.rng import Rng
 from referee.conformance.generate import (deal_events, log_header, players_tag, ruleset_toml,
                                           seat_names, twos_apart)
-# one hand from its own Rng, dealt again if it runs into a dead end (R5.6)
+# play_hand plays one hand from its own Rng and deals it again if it runs into a dead end (R5.6)
 from referee.conformance.generate import _play_hand_to_its_end as play_hand
 from referee.conformance.inject import INJECTABLE, can_occur, hands_for, violating_game
 from referee.conformance.verdicts import CannotInject, Expected
@@ -75,7 +76,7 @@ def as_ruleset(value) -> Ruleset:
 
 
 def _toml_path(value) -> str | None:
-    """``value`` when it names a ruleset file (a ``.toml`` path), else None."""
+    """Return ``value`` when it names a ruleset file (a ``.toml`` path), else None."""
     return value if isinstance(value, str) and value.endswith(".toml") else None
 
 
@@ -84,8 +85,8 @@ def bundled_rulesets() -> list[Ruleset]:
 
 
 def _option_changes() -> SearchStrategy[dict]:
-    """Option values that keep any bundled ruleset valid: any for a boolean or an option with
-    a fixed set of values, a few for the others."""
+    """Draw option values that keep any bundled ruleset valid: any for a boolean or an option
+    with a fixed set of values, a few for the others."""
     return st.fixed_dictionaries({}, optional={
         **{f.name: st.booleans() for f in fields(Ruleset) if f.type in ("bool", bool)},
         **{name: st.sampled_from(values) for name, values in CHOICES.items()},
@@ -107,7 +108,7 @@ def _option_changes() -> SearchStrategy[dict]:
 
 
 def rulesets(*, variants: bool = False) -> SearchStrategy[Ruleset]:
-    """The bundled rulesets; with ``variants=True`` also copies with some options changed.
+    """Draw a bundled ruleset; with ``variants=True`` also copies with some options changed.
 
     A variant keeps its base's name, which a log cannot name: use variants with :func:`deals`
     and :func:`assert_events_legal`, not with :func:`game_logs`.
@@ -131,7 +132,8 @@ def players_for(draw, rules: Ruleset, players) -> int:
 
 
 def nameable(rules: Ruleset) -> Ruleset:
-    """A ruleset a log can name by its [Ruleset] tag (a Target tag may change the target)."""
+    """Check that a log can name ``rules`` by its [Ruleset] tag (a Target tag may change the
+    target), and return it."""
     try:
         bundled = load_ruleset(rules.name)
     except Exception:  # noqa: BLE001 - any failure means the name is not usable
@@ -144,7 +146,7 @@ def nameable(rules: Ruleset) -> Ruleset:
 
 @dataclass(frozen=True)
 class DrawnDeal:
-    """One hand's deal: ``hands[seat]`` as dealt (sorted) and the ``kitty``."""
+    """A DrawnDeal holds one hand's deal: ``hands[seat]`` as dealt (sorted) and the ``kitty``."""
 
     rules: Ruleset
     players: int
@@ -154,25 +156,26 @@ class DrawnDeal:
     names: tuple[str, ...]
 
     def action(self) -> engine.DealAction:
-        """The deal as the referee engine's chance action."""
+        """Return the deal as the referee engine's chance action."""
         return engine.DealAction(self.hands, self.kitty)
 
     def log_lines(self) -> list[str]:
-        """:meth:`events` as text lines."""
+        """Write :meth:`events` as text lines."""
         return [format_event(event) for event in self.events()]
 
     def events(self) -> list[Event]:
-        """Tags, ``hand 1`` line, deals and kitty: the start of a log of this hand."""
+        """Make the start of a log of this hand: tags, ``hand 1`` line, deals and kitty."""
         return [Tag("Ruleset", self.rules.name), players_tag(self.names),
                 *deal_events(self.rules, 1, self.dealer, self.names, self)]
 
 
 @dataclass(frozen=True)
 class GameLog:
-    """A generated log: its text and events, how it was made, and what a referee must say.
+    """A GameLog holds a generated log: its text and events, how it was made, and what a
+    referee must say.
 
     ``expected`` is empty for a legal log, else the one injected violation.  ``str(log)`` is
-    the text.  ``seed``: a seed per hand (:func:`game_logs`), or the seed given to
+    the text.  ``seed`` holds a seed per hand (:func:`game_logs`), or the seed given to
     :func:`~referee.conformance.inject.violating_game`."""
 
     text: str
@@ -197,7 +200,7 @@ class GameLog:
 
 @st.composite
 def deals(draw, *, rules=None, players=None) -> DrawnDeal:
-    """A shuffled deal for one hand: the decks shuffled by a drawn seed, dealt in blocks
+    """Draw a shuffled deal for one hand: the decks shuffled by a drawn seed, dealt in blocks
     (so a smaller table keeps each seat's cards and adds some), the kitty last."""
     ruleset = as_ruleset(draw(as_strategy(rules, rulesets())))
     n = players_for(draw, ruleset, players)
@@ -215,7 +218,7 @@ def deals(draw, *, rules=None, players=None) -> DrawnDeal:
 @st.composite
 def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None,
               target=None) -> GameLog:
-    """A legal game log of ``hands`` hands (default 1 or 2; None: to the end of the game).
+    """Draw a legal game log of ``hands`` hands (default 1 or 2; None: to the end of the game).
 
     A game to the end is played to a ``target``, drawn or given.  The table, length and
     strategy are drawn first, then the dealer and a seed per hand, so a failing example shrinks
@@ -242,7 +245,8 @@ def game_logs(draw, *, rules=None, players=None, hands=_SHORT, strategy=None,
 
 
 def _with_target(draw, ruleset: Ruleset, target, path, to_the_end: bool) -> Ruleset:
-    """The ruleset with the target drawn (or given): a shorter game under the same rules."""
+    """Return the ruleset with the target drawn (or given): a shorter game under the same
+    rules."""
     if target is None and (path or not to_the_end):
         return ruleset
     if path:
@@ -260,7 +264,7 @@ def _with_target(draw, ruleset: Ruleset, target, path, to_the_end: bool) -> Rule
 
 @st.composite
 def violating_logs(draw, *, kinds=None, rules=None, players=None, hands=_SHORT) -> GameLog:
-    """A log with exactly one violation of a kind from ``kinds``, in ``log.expected``.
+    """Draw a log with exactly one violation of a kind from ``kinds``, in ``log.expected``.
 
     ``kinds`` defaults to every injectable kind (:data:`referee.conformance.inject.INJECTABLE`).
     Without ``rules`` the ruleset is drawn among those where the kind can occur.
@@ -297,7 +301,8 @@ def violating_logs(draw, *, kinds=None, rules=None, players=None, hands=_SHORT) 
 
 
 class RefereeAssertionError(AssertionError):
-    """The referee found violations; ``diagnostics`` and ``report`` hold what it found."""
+    """RefereeAssertionError says that the referee found violations; ``diagnostics`` and
+    ``report`` hold what it found."""
 
     def __init__(self, message: str, report: Report | None, text: str):
         super().__init__(message)
@@ -310,7 +315,8 @@ _TOML_DIR: Path | None = None
 
 
 def _ruleset_reference(rules) -> str:
-    """What a [Ruleset] tag says for ``rules``: a bundled name, or a TOML file written here."""
+    """Say what a [Ruleset] tag says for ``rules``: a bundled name, or a TOML file written
+    here."""
     global _TOML_DIR
     if isinstance(rules, str):
         load_ruleset(rules)  # a clear error now for an unknown name

@@ -1,2 +1,2 @@
-"""For authors of other programs: the generator, violation injection, corpora, Hypothesis
-strategies, the OpenSpiel bridge."""
+"""This package serves authors of other programs: it holds the generator, violation injection,
+corpora, Hypothesis strategies and the OpenSpiel bridge."""

@@ -1,5 +1,5 @@
-"""``referee generate``: reproducible games (logs or JSON game records), or one with a violation
-and its expected verdict."""
+"""This module runs ``referee generate``, which writes reproducible games (logs or JSON game
+records), or one with a violation and its expected verdict."""
 
 from __future__ import annotations
 
@@ -30,9 +30,9 @@ MAX_MANIFEST_BYTES = 1 << 26  # an earlier run's manifest (about 400 bytes a gam
 
 
 def ruleset_tag_value(ruleset: str, output: str | None) -> str | None:
-    """What a generated log's [Ruleset] tag must say so that `referee check` finds ``ruleset``
-    again: None for a bundled ruleset (its name is written), else the file's path, relative
-    to the log's folder (check reads a relative path from there)."""
+    """Say what a generated log's [Ruleset] tag must say so that `referee check` finds
+    ``ruleset`` again: None for a bundled ruleset (its name is written), else the file's path,
+    relative to the log's folder (check reads a relative path from there)."""
     if ruleset.casefold() in bundled_names() or not ruleset.endswith(".toml"):
         return None
     if output is None:
@@ -53,9 +53,9 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
                   inject: str | None, strategy: str, output: str | None, *,
                   count: int | None = None, form: str = "log",
                   situation: str | None = None) -> int:
-    """``referee generate`` (docs/generate.md).
+    """Run ``referee generate`` (docs/generate.md).
 
-    Returns 0 when written; 2 for a usage error or no place for the violation in this game.
+    Return 0 when written; 2 for a usage error or no place for the violation in this game.
     """
     def fail(message: str) -> int:
         print(escaped(f"referee generate: {message}"), file=sys.stderr)
@@ -104,7 +104,7 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
     if output is None:
         sys.stdout.flush()
         out = getattr(sys.stdout, "buffer", sys.stdout)
-        # bytes where it can: no newline translation, the same output everywhere
+        # write bytes where it can: no newline translation, the same output everywhere
         out.write(text if out is sys.stdout else text.encode("utf-8"))
         out.flush()
         if document is not None:
@@ -124,7 +124,7 @@ def generate_main(players: int, ruleset: str, seed: int, hands: int | None, to_e
 def _usage_problem(rules, players: int, hands: int | None, to_end: bool, inject: str | None,
                    strategy: str, count: int | None, form: str, situation: str | None,
                    output: str | None) -> str | None:
-    """What is wrong with the options of ``referee generate`` (None: nothing)."""
+    """Say what is wrong with the options of ``referee generate`` (None: nothing)."""
     why = situation_problem(situation, rules, players) if situation in SITUATIONS else None
     problems = (
         (not rules.allows_players(players),
@@ -153,19 +153,20 @@ def _usage_problem(rules, players: int, hands: int | None, to_end: bool, inject:
 
 
 def _game_text(events: list, form: str) -> str:
-    """The game's log or JSON record."""
+    """Write the game's log or JSON record."""
     return record_text(tuple(events)) if form == "json" else write(events)
 
 
 class GamesRefused(Exception):
-    """The folder given to ``generate --count`` cannot take the games; the message says why."""
+    """GamesRefused says that the folder given to ``generate --count`` cannot take the games;
+    the message says why."""
 
 
 def _clear(folder: Path, names: list[str]) -> None:
     """Make ``folder`` ready for a run's files ``names`` (and its manifest): new, or holding
-    other files, or an earlier run, whose manifest names its files (they are removed).  A
-    manifest of something else, or a file of one of ``names`` that no earlier run wrote, is
-    refused before anything is written."""
+    other files, or an earlier run, whose manifest names its files (remove them).  Refuse a
+    manifest of something else, or a file of one of ``names`` that no earlier run wrote, before
+    anything is written."""
     if folder.exists() and not folder.is_dir():
         raise GamesRefused(f"{folder} is not a directory")
     if not folder.is_dir():
@@ -199,7 +200,7 @@ def _clear(folder: Path, names: list[str]) -> None:
 
 def remake_command(players: int, ruleset: str, seed: int, hands: int | None, strategy: str,
                    situation: str | None, form: str, output: str) -> str:
-    """The command that makes one game of a run again, alone."""
+    """Write the command that makes one game of a run again, alone."""
     words = ["referee", "generate", "--players", str(players), "--ruleset", ruleset,
              "--seed", str(seed)]
     if hands is not None:
@@ -214,7 +215,8 @@ def remake_command(players: int, ruleset: str, seed: int, hands: int | None, str
 def write_games(rules, ruleset: str, players: int, seed: int, count: int, *,
                 hands: int | None, strategy: str, situation: str | None, form: str,
                 directory: str) -> int:
-    """``generate --count``: the games and their ``manifest.json``; a summary on stdout."""
+    """Run ``generate --count``: write the games and their ``manifest.json``, and a summary on
+    stdout."""
     folder = Path(directory)
     width = max(4, len(str(count)))
     names = [f"game-{index:0{width}}.{form}" for index in range(1, count + 1)]

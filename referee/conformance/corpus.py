@@ -1,5 +1,5 @@
-"""The conformance corpus (``referee corpus``, spec/conformance.md): generated logs, each with
-its expected verdict, and a manifest."""
+"""This module writes the conformance corpus (``referee corpus``, spec/conformance.md):
+generated logs, each with its expected verdict, and a manifest."""
 
 from __future__ import annotations
 
@@ -34,12 +34,13 @@ PROGRESS_EVERY = 100  # logs between two progress lines
 
 
 class CorpusError(Exception):
-    """The corpus cannot be written (a case not found, a directory that is not a corpus)."""
+    """CorpusError says that the corpus cannot be written (a case not found, a directory that is
+    not a corpus)."""
 
 
 @dataclass(slots=True)
 class Entry:
-    """One log of the corpus and how it was made."""
+    """An Entry describes one log of the corpus and how it was made."""
 
     label: str
     rules: Ruleset
@@ -66,7 +67,7 @@ def _short(rules: Ruleset) -> Ruleset:
 
 
 def _build(entry: Entry) -> bool:
-    """Generate the entry's log; False when the injection has no place in this game."""
+    """Generate the entry's log; return False when the injection has no place in this game."""
     entry.stats = GameStats()
     how = dict(seed=entry.seed, hands=entry.hands, strategy=entry.strategy, stats=entry.stats,
                event_name=f"conformance corpus: {entry.label}")
@@ -85,7 +86,7 @@ def _build(entry: Entry) -> bool:
 
 
 def _clean_document(events) -> dict:
-    """The verdict of a clean log, with the scores the generating engine computed."""
+    """Make the verdict of a clean log, with the scores the generating engine computed."""
     hands, current, moon, winners = [], None, None, None
     for event in events:
         if isinstance(event, HandStart):
@@ -125,7 +126,7 @@ def _search(entry: Entry, want: str | None, rng: Rng) -> Entry:
 
 
 def _covering(rulesets: dict[str, Ruleset]) -> list[tuple[Entry, str | None]]:
-    """The covering set, in order: what every corpus contains whatever its seed and count."""
+    """List the covering set, in order: what every corpus contains whatever its seed and count."""
     cancellation, standard = rulesets["cancellation"], rulesets["standard"]
     seats = list(range(cancellation.min_players, cancellation.max_players + 1))
     # (the entry to search for, the case it must show): first clean complete games, every
@@ -171,7 +172,7 @@ def _covering(rulesets: dict[str, Ruleset]) -> list[tuple[Entry, str | None]]:
 
 
 def _extra(rng: Rng, rulesets: dict[str, Ruleset]) -> Entry:
-    """A random log beyond the covering set: any ruleset, table, kind (or none) and length."""
+    """Pick a random log beyond the covering set: any ruleset, table, kind (or none) and length."""
     cancellation, standard = rulesets["cancellation"], rulesets["standard"]
     kinds = [None] * len(INJECTABLE) + list(INJECTABLE)
     while True:
@@ -186,9 +187,9 @@ def _extra(rng: Rng, rulesets: dict[str, Ruleset]) -> Entry:
 
 
 def plan(count: int, seed: int, progress: Progress | None = None) -> list[Entry]:
-    """The corpus's logs, generated: the covering set first, then random ones up to ``count``.
+    """Generate the corpus's logs: the covering set first, then random ones up to ``count``.
 
-    ``progress(done, total)`` is called after each log.
+    It calls ``progress(done, total)`` after each log.
     """
     rng = Rng(f"corpus:{seed}")
     rulesets = _rulesets()
@@ -232,7 +233,7 @@ def _manifest(entries: list[Entry], names: list[str], count: int, seed: int) -> 
 
 def write_corpus(directory: str | Path, count: int, seed: int,
                  progress: Progress | None = None) -> dict:
-    """Write the corpus into ``directory``; returns the manifest (``progress``: see plan)."""
+    """Write the corpus into ``directory`` and return the manifest (``progress``: see plan)."""
     folder = Path(directory)
     if folder.exists() and not folder.is_dir():
         raise CorpusError(f"{folder} is not a directory")
@@ -262,13 +263,14 @@ def write_corpus(directory: str | Path, count: int, seed: int,
 
 
 def show_progress(done: int, total: int) -> None:
-    """A progress line on stderr per PROGRESS_EVERY logs, and one for the last."""
+    """Print a progress line on stderr per PROGRESS_EVERY logs, and one for the last."""
     if done % PROGRESS_EVERY == 0 or done == total:
         print(f"referee corpus: {done}/{total} logs", file=sys.stderr, flush=True)
 
 
 def corpus_main(directory: str, count: int, seed: int, quiet: bool = False) -> int:
-    """``referee corpus``: 0 written, 2 a usage error; progress on a terminal's stderr."""
+    """Run ``referee corpus``: return 0 when written, 2 on a usage error; show progress on a
+    terminal's stderr."""
     if count < 0:
         print("referee corpus: --count must not be negative", file=sys.stderr)
         return 2
@@ -291,7 +293,8 @@ def corpus_main(directory: str, count: int, seed: int, quiet: bool = False) -> i
 
 
 def verify(directory: str | Path) -> list[str]:
-    """Referee every log of a corpus and compare with its expected verdict; the mismatches."""
+    """Referee every log of a corpus, compare it with its expected verdict, and return the
+    mismatches."""
     from referee.judge.walk import judge_path
 
     folder = Path(directory)
@@ -305,7 +308,7 @@ def verify(directory: str | Path) -> list[str]:
 
 
 def compare(report, expected: dict) -> list[str]:
-    """How a referee report differs from an expected verdict document (empty: it matches)."""
+    """Say how a referee report differs from an expected verdict document (empty: it matches)."""
     problems = []
     wanted = [Expected.from_json(v) for v in expected["violations"]]
     found = report.diagnostics
@@ -332,7 +335,7 @@ def _violations_text(violations) -> str:
 
 
 def measure(games: int, strategy: str = "simple", seed: int = 0) -> dict[str, dict]:
-    """Generator statistics over ``games`` complete games per player count and ruleset."""
+    """Measure generator statistics over ``games`` complete games per player count and ruleset."""
     out = {}
     for name, rules in _rulesets().items():
         stats = GameStats()

@@ -1,9 +1,12 @@
-"""How often a generated corpus met the tricky situations (a corpus must contain all of them)."""
+"""This module counts how often a generated corpus met the tricky situations (a corpus must
+contain all of them)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, fields
+
+from referee.rules.options import MoonChoice
 
 CASES = (
     "void", "set-aside", "set-aside-first", "set-aside-last", "consecutive-set-aside",
@@ -17,7 +20,8 @@ COUNTED = ("voids", "set_aside", "set_aside_first", "set_aside_last", "consecuti
 
 @dataclass(slots=True)
 class GameStats:
-    """How often the tricky situations occurred (a corpus must contain all of them)."""
+    """GameStats counts how often the tricky situations occurred (a corpus must contain all of
+    them)."""
 
     hands: int = 0
     tricks: int = 0
@@ -42,21 +46,22 @@ class GameStats:
             setattr(self, item.name, getattr(self, item.name) + getattr(other, item.name))
 
     def cases(self) -> list[str]:
-        """The tricky situations present (names from :data:`CASES`, in that order)."""
+        """List the tricky situations present (names from :data:`CASES`, in that order)."""
         present = {
             "void": self.voids, "set-aside": self.set_aside,
             "set-aside-first": self.set_aside_first, "set-aside-last": self.set_aside_last,
             "consecutive-set-aside": self.consecutive_set_aside,
             "kitty-pickup": self.kitty_pickups, "kitty-delayed": self.kitty_delayed,
-            "lost-points": self.lost_points, "moon-subtract": self.moons["subtract"],
-            "moon-add": self.moons["add"], GAME_END: self.ended, "tie": self.ties,
+            "lost-points": self.lost_points, "moon-subtract": self.moons[MoonChoice.SUBTRACT],
+            "moon-add": self.moons[MoonChoice.ADD], GAME_END: self.ended, "tie": self.ties,
         }
         return [case for case in CASES if present[case]]
 
     def summary(self) -> dict:
-        """Counts, and rates per 1000 hands, as plain JSON."""
+        """Give the counts, and rates per 1000 hands, as plain JSON."""
         counts = {name: getattr(self, name) for name in COUNTED}
-        counts.update(moons_subtract=self.moons["subtract"], moons_add=self.moons["add"])
+        counts.update(moons_subtract=self.moons[MoonChoice.SUBTRACT],
+                      moons_add=self.moons[MoonChoice.ADD])
         hands = max(self.hands, 1)
         return {
             "games": self.games, "ended": self.ended, "ties": self.ties, "hands": self.hands,

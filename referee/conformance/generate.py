@@ -1,4 +1,5 @@
-"""Play legal, reproducible games as log events (spec/conformance.md, docs/generate.md).
+"""This module plays legal, reproducible games as log events (spec/conformance.md,
+docs/generate.md).
 
 Every random number comes from :class:`Rng` and every choice is made from a list in a fixed
 order, so that a seed gives byte-identical games on every machine and Python version.
@@ -19,6 +20,7 @@ from referee.rules import engine
 from referee.rules.cards import CARDS, NUM_RANKS
 from referee.rules.state import DealAction, HandResult, PassAction, Phase, State, TrickRecord
 from referee.rules.names import DEFAULT_NAMES
+from referee.rules.options import FirstLeader
 from referee.rules.ruleset import Ruleset
 
 SITUATION_TRIES = 16  # plays of one hand tried for a situation before the best one is kept
@@ -33,13 +35,13 @@ STEERING = {"moon": "moon", "set-aside-first": "aside-first", "kitty-delayed": "
 
 
 def seat_names(players: int) -> tuple[str, ...]:
-    """:data:`DEFAULT_NAMES`, then P12, P13, ... for a seat past the eleventh."""
+    """Name the seats: :data:`DEFAULT_NAMES`, then P12, P13, ... for a seat past the eleventh."""
     extra = range(len(DEFAULT_NAMES) + 1, players + 1)
     return DEFAULT_NAMES[:players] + tuple(f"P{seat}" for seat in extra)
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` (1, 2, ...) of ``referee generate --count``.
+    """Return the seed of game ``index`` (1, 2, ...) of ``referee generate --count``.
 
     It is the first output of :class:`Rng` seeded with the text ``"SEED/INDEX"``, so that each
     game of a run can be made again alone with ``--seed``, and no two runs share a game by
@@ -49,7 +51,7 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def hand_limit_note(limit: int) -> str:
-    """The comment a game stopped at the hand limit ends with."""
+    """Write the comment a game stopped at the hand limit ends with."""
     return f"stopped after {limit} hands, the generator's limit: no total reached the target"
 
 
@@ -57,10 +59,12 @@ def generate_game(rules: Ruleset, players: int, *, seed: int, hands: int | None 
                   strategy: str = "random", event_name: str | None = None,
                   stats: GameStats | None = None, tamper=None, situation: str | None = None,
                   max_hands: int = MAX_HANDS, ruleset_tag: str | None = None) -> list[Event]:
-    """A legal game as log events, to its end (at most ``max_hands`` hands) or of ``hands`` hands.
+    """Play a legal game as log events, to its end (at most ``max_hands`` hands) or of ``hands``
+    hands.
 
     ``tamper`` (see :mod:`referee.conformance.inject`) may replace leads or plays;
-    ``ruleset_tag``: what the [Ruleset] tag says (a file's path) instead of the ruleset's name.
+    ``ruleset_tag`` says what the [Ruleset] tag says (a file's path) instead of the ruleset's
+    name.
     """
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose from {', '.join(STRATEGIES)}")
@@ -94,8 +98,8 @@ def generate_game(rules: Ruleset, players: int, *, seed: int, hands: int | None 
 
 def _steered_hand(state: State, names, rng: Rng, strategy: str, events: list[Event],
                   stats: GameStats, situation: str, reached: bool) -> tuple[State, bool]:
-    """A hand of a game steered towards ``situation`` (docs/generate.md), and whether the game
-    has shown it.
+    """Play a hand of a game steered towards ``situation`` (docs/generate.md), and tell whether
+    the game has shown it.
 
     Each try has a fit: 2, the hand shows the situation; 1, it does not; 0, it ends the game
     without a tie when a tie is wanted.
@@ -126,7 +130,7 @@ def _steered_hand(state: State, names, rng: Rng, strategy: str, events: list[Eve
 
 def _play_hand_to_its_end(state: State, names, rng: Rng, strategy, events: list[Event],
                           stats: GameStats, tamper=None) -> State:
-    """One hand played to its end; a deal that runs into a dead end (R5.6) is dealt again."""
+    """Play one hand to its end, dealing again when a deal runs into a dead end (R5.6)."""
     for _ in range(MAX_DEALS):
         mine, made, where = [], GameStats(), getattr(tamper, "where", None)
         after = _play_hand(state, names, rng, strategy, mine, made, tamper)
@@ -140,14 +144,14 @@ def _play_hand_to_its_end(state: State, names, rng: Rng, strategy, events: list[
 
 
 def deal_hands(state: State, deck: list) -> DealAction:
-    """The deal of a shuffled deck, both 2C apart with ``two_of_clubs_apart`` (R2.4)."""
+    """Deal a shuffled deck, both 2C apart with ``two_of_clubs_apart`` (R2.4)."""
     deal = engine.deal_from_order(state, deck)
     return twos_apart(deal) if state.rules.two_of_clubs_apart else deal
 
 
 def twos_apart(deal: DealAction) -> DealAction:
-    """``deal`` with no player holding both 2C (R2.4): the holder of both swaps one with the
-    lowest other card of the next seat, as a program that deals them apart does."""
+    """Return ``deal`` with no player holding both 2C (R2.4): the holder of both swaps one with
+    the lowest other card of the next seat, as a program that deals them apart does."""
     hands = [list(hand) for hand in deal.hands]
     two = engine.TWO_OF_CLUBS
     for seat, hand in enumerate(hands):
@@ -163,7 +167,7 @@ def twos_apart(deal: DealAction) -> DealAction:
 
 def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], stats: GameStats,
                tamper=None) -> State | None:
-    """One hand dealt and played; None when the ruleset leaves a player no legal card (R5.6)."""
+    """Deal and play one hand; return None when the ruleset leaves a player no legal card (R5.6)."""
     rules, n = state.rules, state.players
     deck = engine.full_deck(rules)
     rng.shuffle(deck)
@@ -224,19 +228,19 @@ def _play_hand(state: State, names, rng: Rng, strategy, events: list[Event], sta
 
 
 def players_tag(names) -> Tag:
-    """The [Players] tag of a table, a name with a space in quotes."""
+    """Write the [Players] tag of a table, a name with a space in quotes."""
     return Tag("Players", " ".join(f'"{n}"' if " " in n else n for n in names))
 
 
 def log_header(rules: Ruleset, names, event: str, ruleset_tag: str | None = None) -> list[Event]:
-    """The tags a generated log starts with."""
+    """Write the tags a generated log starts with."""
     return [Tag("Event", event), Tag("Ruleset", ruleset_tag or rules.name), players_tag(names),
             Tag("Target", str(rules.target))]
 
 
 def deal_events(rules: Ruleset, number: int, dealer: int, names, deal) -> list[Event]:
-    """A hand's first line (no dealer when the ruleset has none, R4.1), deals and kitty."""
-    no_dealer = rules.first_leader == engine.AFTER_LAST_WINNER
+    """Write a hand's first line (no dealer when the ruleset has none, R4.1), deals and kitty."""
+    no_dealer = rules.first_leader == FirstLeader.AFTER_LAST_WINNER
     out: list[Event] = [HandStart(number, None if no_dealer else names[dealer],
                                   rules.pass_direction(number))]
     out.extend(Deal(name, CardRun(hand)) for name, hand in zip(names, deal.hands))
@@ -246,13 +250,14 @@ def deal_events(rules: Ruleset, number: int, dealer: int, names, deal) -> list[E
 
 
 def trick_event(names, record: TrickRecord) -> Trick:
-    """A finished trick's line: its plays, and its winner's claim (none: set aside)."""
+    """Write a finished trick's line: its plays, and its winner's claim (none: set aside)."""
     return Trick(record.number, tuple(Play(names[s], c) for s, c in record.plays),
                  Claim(None if record.winner is None else names[record.winner]))
 
 
 def score_events(names, result: HandResult) -> list[Event]:
-    """A scored hand's lines: the moon choice when a seat shot it, the scores, the totals."""
+    """Write a scored hand's lines: the moon choice when a seat shot it, the scores, the
+    totals."""
     out: list[Event] = []
     if result.shooter is not None:
         out.append(Moon(names[result.shooter], result.choice))
@@ -262,13 +267,13 @@ def score_events(names, result: HandResult) -> list[Event]:
 
 
 def ruleset_options(rules: Ruleset) -> dict:
-    """Every option of ``rules`` as a plain JSON value, in the ruleset's order."""
+    """Give every option of ``rules`` as a plain JSON value, in the ruleset's order."""
     return {f.name: (list(v) if isinstance(v := getattr(rules, f.name), tuple) else v)
             for f in fields(rules)}
 
 
 def ruleset_toml(rules: Ruleset) -> str:
-    """A TOML file that loads as ``rules`` (for a log's ``[Ruleset "path.toml"]`` tag)."""
+    """Write a TOML file that loads as ``rules`` (for a log's ``[Ruleset "path.toml"]`` tag)."""
     def text(value) -> str:
         if isinstance(value, str):
             return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -1,8 +1,9 @@
-"""Games with exactly one violation of a chosen kind, and the verdict expected for them.
+"""This module makes games with exactly one violation of a chosen kind, and the verdict
+expected for them.
 
-Violations of play are made while the game is generated: one play is replaced and the game
-goes on legally from the state it left.  The others are edits of a clean game's events (or, for
-``syntax``, of its text) that touch nothing else.
+It makes violations of play while the game is generated: it replaces one play and the game
+goes on legally from the state it left.  It makes the others by editing a clean game's events
+(or, for ``syntax``, its text) and touching nothing else.
 """
 
 from __future__ import annotations
@@ -35,9 +36,9 @@ EDIT_KINDS = (codes.SYNTAX, codes.BAD_SETUP, codes.BAD_DEAL, codes.BAD_PASS, cod
               codes.OUT_OF_TURN, codes.MISCOUNTED_CANCELLATION, codes.WRONG_WINNER,
               codes.SCORE_MISMATCH, codes.BAD_MOON, codes.TOTAL_MISMATCH, codes.GAME_END)
 INJECTABLE = PLAY_KINDS + EDIT_KINDS
-# The faults each play kind is injected as.  Left out so that exactly one violation results
-# and the games stay as they were made: R4.1's lowest-club leads and twin club (the first trick
-# under two_of_clubs), and R5.3 when following suit.
+# Each play kind is injected as one of these faults.  They leave out R4.1's lowest-club leads and
+# twin club (the first trick under two_of_clubs), and R5.3 when following suit, so that exactly
+# one violation results and the games stay as they were made.
 _TAMPER_FAULTS = {
     codes.REVOKE: (Fault.REVOKE,),
     codes.ILLEGAL_LEAD: (Fault.FIRST_LEAD_POINTS, Fault.HEARTS_NOT_BROKEN),
@@ -47,15 +48,16 @@ _TAMPER_FAULTS = {
 
 
 def hands_for(kind: str | None, hands: int | None) -> int | None:
-    """``hands`` (None: a whole game), or 2 for a wrong dealer (hand 1's is free, R2.5)."""
+    """Return ``hands`` (None: a whole game), or 2 for a wrong dealer (hand 1's is free, R2.5)."""
     return hands if hands is None or kind != codes.WRONG_DEALER else max(hands, 2)
 
 
 class _Tamper:
-    """Replaces the first suitable play, after ``skip`` chances, with an illegal one.
+    """A _Tamper replaces the first suitable play, after ``skip`` chances, with an illegal one.
 
-    ``avoid``: the chances not to take (counted in ``seen``, not in ``open``); ``where``:
-    (hand, trick, player) once placed; ``due``: a wrong lead's (seat due to lead, dealer)."""
+    ``avoid`` holds the chances not to take (counted in ``seen``, not in ``open``); ``where``
+    holds (hand, trick, player) once placed; ``due`` holds a wrong lead's (seat due to lead,
+    dealer)."""
 
     def __init__(self, kind: str, rng: Rng, names, skip: int | None = None,
                  avoid: frozenset[int] = frozenset()):
@@ -92,9 +94,9 @@ class _Tamper:
         return choice[self.rng.below(len(choice))]
 
     def again(self) -> _Tamper:
-        """The tamper to run the game again with: past the end of the chances, from the first
-        one again; after a wrong lead a rotation explains, from the next chance, that one
-        avoided (the game is the same up to the tampered play in each run)."""
+        """Make the tamper to run the game again with: past the end of the chances, it starts
+        from the first one again; after a wrong lead a rotation explains, from the next chance,
+        with that one avoided (the game is the same up to the tampered play in each run)."""
         if self.where is None:
             return _Tamper(self.kind, self.rng, self.names, self.skip % self.open, self.avoid)
         return _Tamper(self.kind, self.rng, self.names, self.open - 1,
@@ -102,9 +104,9 @@ class _Tamper:
 
 
 def rotation_explains(rules: Ruleset, trick, names, due: int, dealer: int) -> bool:
-    """Whether trick ``trick`` (an event), led out of turn, could be read as a trick written
-    in seating order from another column (R10.8): read from ``due``, the seat due to lead, it
-    has the same winner, and it is written from a column a scorer starts from."""
+    """Tell whether trick ``trick`` (an event), led out of turn, could be read as a trick
+    written in seating order from another column (R10.8): read from ``due``, the seat due to
+    lead, it has the same winner, and it is written from a column a scorer starts from."""
     seats = [names.index(play.player) for play in trick.plays]
     cards = [play.card for play in trick.plays]
     if due not in seats or not from_a_pad_column(seats[0], len(names), dealer):
@@ -117,7 +119,7 @@ def rotation_explains(rules: Ruleset, trick, names, due: int, dealer: int) -> bo
 
 
 def _may_tamper(kind: str, state: State) -> bool:
-    """Whether the tamper uses a fault of ``kind`` at this moment at all."""
+    """Tell whether the tamper uses a fault of ``kind`` at this moment at all."""
     trick = state.trick_cards
     if kind == codes.ILLEGAL_LEAD:
         return not trick and not (state.trick_number == 1
@@ -129,14 +131,14 @@ def _may_tamper(kind: str, state: State) -> bool:
 
 
 def _gone(state: State, card: int) -> bool:
-    """A card not held is played only when gone from every hand, the trick and the kitty
-    (else its holder would be caught playing a copy too many later)."""
+    """Tell whether a card is gone from every hand, the trick and the kitty: only then is a card
+    not held played (else its holder would be caught playing a copy too many later)."""
     return (not any(h[card] for h in state.holdings) and card not in state.trick_cards
             and card not in state.kitty)
 
 
 def violating_cards(kind: str, state: State) -> list:
-    """The cards whose play now is a violation of ``kind`` the tamper may make."""
+    """Find the cards whose play now is a violation of ``kind`` the tamper may make."""
     faults = _TAMPER_FAULTS.get(kind, ())
     if not faults or not _may_tamper(kind, state):
         return []
@@ -149,7 +151,7 @@ def violating_cards(kind: str, state: State) -> list:
 
 
 def can_occur(kind: str, rules: Ruleset) -> bool:
-    """Whether a game under ``rules`` can contain a violation of ``kind`` at all."""
+    """Tell whether a game under ``rules`` can contain a violation of ``kind`` at all."""
     if kind == codes.ILLEGAL_PLAY:  # only the first-trick restrictions make a follow illegal
         return not rules.first_trick_points or (
             rules.first_leader == FirstLeader.TWO_OF_CLUBS and rules.second_two_of_clubs_follows
@@ -165,7 +167,7 @@ def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
                    hands: int | None = None, strategy: str = "random",
                    event_name: str | None = None, stats=None,
                    ruleset_tag: str | None = None) -> tuple[str, Expected]:
-    """A log text with exactly one violation of ``kind`` and the verdict expected for it
+    """Make a log text with exactly one violation of ``kind`` and the verdict expected for it
     (``ruleset_tag``: see :func:`~referee.conformance.generate.generate_game`).
 
     Raises :class:`CannotInject` when this game offers no place for it (try another seed).
@@ -205,7 +207,7 @@ def violating_game(rules: Ruleset, players: int, *, seed: int, kind: str,
 
 
 def _hands(events, kind=object):
-    """(event index, hand number, event) for each event of type ``kind``."""
+    """Yield (event index, hand number, event) for each event of type ``kind``."""
     hand = 0
     for index, event in enumerate(events):
         if isinstance(event, HandStart):
@@ -228,12 +230,12 @@ def _pick(rng, candidates):
 
 
 def _replaced(events, index: int, event) -> list:
-    """A copy of ``events`` where ``event`` replaces the event at ``index``."""
+    """Copy ``events`` with ``event`` in place of the event at ``index``."""
     return [*events[:index], event, *events[index + 1:]]
 
 
 def _inserted(events, index: int, event) -> list:
-    """A copy of ``events`` with ``event`` inserted at ``index`` (before the event there)."""
+    """Copy ``events`` with ``event`` inserted at ``index`` (before the event there)."""
     return [*events[:index], event, *events[index:]]
 
 
@@ -273,7 +275,7 @@ def _wrong_dealer(events, rules, players, rng):
 
 
 def _out_of_turn(events, rules, players, rng):
-    """The second and third plays of a trick swapped."""
+    """Swap the second and third plays of a trick."""
     swappable = [(i, h, e) for i, h, e in _hands(events, Trick) if _swappable(rules, e)]
     index, hand, trick = _pick(rng, swappable)
     plays = list(trick.plays)
@@ -283,17 +285,19 @@ def _out_of_turn(events, rules, players, rng):
 
 
 def _swappable(rules: Ruleset, trick: Trick) -> bool:
-    """With the lead-suit switch (R5.5) the order of plays decides what follows: only two
-    cards of the led suit are swapped, which leaves every later card as legal as it was."""
+    """Tell whether the plays of ``trick`` may be swapped.  With the lead-suit switch (R5.5) the
+    order of plays decides what follows: only two cards of the led suit are swapped, which
+    leaves every later card as legal as it was."""
     suits = {p.card // NUM_RANKS for p in trick.plays[:3]}
     return not rules.lead_suit_switch or len(suits) == 1
 
 
 def _wrong_claim(events, rules, players, rng, cancelled: bool = True):
-    """A wrong claim, of a miscounted cancellation (``cancelled``) or of a wrong winner.
+    """Write a wrong claim, of a miscounted cancellation (``cancelled``) or of a wrong winner.
 
-    Miscounted: a winner for a set-aside trick, "none" or a cancelled card's player for a
-    trick that a surviving card won.  Wrong winner: another player whose card survived.
+    A miscounted claim names a winner for a set-aside trick, or "none" or a cancelled card's
+    player for a trick that a surviving card won.  A wrong winner is another player whose card
+    survived.
     """
     found = []
     for index, hand, event in _hands(events, Trick):
@@ -315,7 +319,7 @@ def _wrong_claim(events, rules, players, rng, cancelled: bool = True):
 
 
 def _moonless_score(events, rng):
-    """(event index, hand) of a score line of a hand where nobody shot the moon."""
+    """Pick (event index, hand) of a score line of a hand where nobody shot the moon."""
     moons = {h for _, h, _ in _hands(events, Moon)}
     return _pick(rng, [(i, h) for i, h, _ in _hands(events, Score) if h not in moons])
 
@@ -343,7 +347,8 @@ def _bad_moon(events, rules, players, rng):
 
 
 def _game_end(events, rules, players, rng):
-    """A wrong winner for a finished game; a winner line for a game that has not ended."""
+    """Write a wrong winner for a finished game, or a winner line for a game that has not
+    ended."""
     index = next((i for i, e in enumerate(events) if isinstance(e, GameOver)), None)
     if index is None:
         totals = [e for e in events if isinstance(e, Total)]

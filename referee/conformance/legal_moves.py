@@ -1,5 +1,6 @@
-"""The legal-moves conformance suite (spec/legal-moves.md): positions of generated games and
-of :data:`MADE` holdings, each with :func:`referee.rules.legality.legal_cards`."""
+"""This module builds the legal-moves conformance suite (spec/legal-moves.md): positions of
+generated games and of :data:`MADE` holdings, each with
+:func:`referee.rules.legality.legal_cards`."""
 
 from __future__ import annotations
 
@@ -27,11 +28,11 @@ VERSION = 1
 VARIANTS: tuple[tuple[str, str, dict, int], ...] = (
     ("cancellation", "cancellation", {}, 7),
     ("standard", "standard", {}, 4),
-    ("cancellation-two-of-clubs", "cancellation", {"first_leader": "two_of_clubs"}, 6),
+    ("cancellation-two-of-clubs", "cancellation", {"first_leader": FirstLeader.TWO_OF_CLUBS}, 6),
     ("cancellation-any-club", "cancellation",
-     {"first_leader": "two_of_clubs", "first_lead_any_club": True}, 8),
+     {"first_leader": FirstLeader.TWO_OF_CLUBS, "first_lead_any_club": True}, 8),
     ("cancellation-twin-club", "cancellation",
-     {"first_leader": "two_of_clubs", "second_two_of_clubs_follows": True}, 6),
+     {"first_leader": FirstLeader.TWO_OF_CLUBS, "second_two_of_clubs_follows": True}, 6),
     ("cancellation-first-lead-points", "cancellation", {"first_lead_points": True}, 9),
     ("cancellation-no-first-lead-fallback", "cancellation", {"first_lead_fallback": False}, 7),
     ("cancellation-no-first-trick-points", "cancellation", {"first_trick_points": False}, 6),
@@ -66,8 +67,8 @@ def _texts(cards) -> list[str]:
 
 def layers_at(rules: Ruleset, holding, trick, *, first_trick: bool, hearts_broken: bool,
               lowest: int | None) -> list[dict]:
-    """The layers of :mod:`referee.rules.legality` that apply to a held card here: each with
-    its fault, clause and effect, ``binds`` (a witness is held: the restricted cards held
+    """List the layers of :mod:`referee.rules.legality` that apply to a held card here: each
+    with its fault, clause and effect, ``binds`` (a witness is held: the restricted cards held
     are not legal) or ``excused`` (no witness is held: they are)."""
     if not trick:
         layers = lead_layers(rules, first_trick=first_trick, hearts_broken=hearts_broken,
@@ -81,7 +82,7 @@ def layers_at(rules: Ruleset, holding, trick, *, first_trick: bool, hearts_broke
 
 
 def _lowest(rules: Ruleset, lowest: int | None) -> int | None:
-    """R4.1's lowest club under ``rules`` (None: no R4.1): ``lowest``, else the 2C."""
+    """Return R4.1's lowest club under ``rules`` (None: no R4.1): ``lowest``, else the 2C."""
     if rules.first_leader != FirstLeader.TWO_OF_CLUBS:
         return None
     return parse_card("2C") if lowest is None else lowest
@@ -90,7 +91,7 @@ def _lowest(rules: Ruleset, lowest: int | None) -> int | None:
 def _position(rules: Ruleset, variant: tuple, holding: Counts, trick, earlier, *,
               first_trick: bool, hearts_broken: bool, lowest: int | None, source: str = "game",
               note: str = "") -> dict:
-    """The position of a variant (an item of :data:`VARIANTS`) and its legal cards, as its
+    """Write the position of a variant (an item of :data:`VARIANTS`) and its legal cards as its
     line of the suite (spec/legal-moves.md); :func:`suite` gives it its id."""
     name, base, options, players = variant
     counts = tuple(holding)
@@ -106,7 +107,7 @@ def _position(rules: Ruleset, variant: tuple, holding: Counts, trick, earlier, *
 
 
 class _Recorder:
-    """Watches a generated game play by play (the generator's ``tamper`` hook, changing
+    """A _Recorder watches a generated game play by play (the generator's ``tamper`` hook, changing
     nothing) and keeps every position with the hand's earlier tricks, marking those where
     the base ruleset (its own hearts broken or not, from the same tricks) allows other
     cards."""
@@ -192,7 +193,7 @@ def _made() -> Iterator[dict]:
 
 
 def suite(seed: int = 1, variants: tuple = VARIANTS, made: bool = True) -> list[dict]:
-    """The positions of the suite, in a fixed order: for each variant, up to
+    """Collect the positions of the suite, in a fixed order: for each variant, up to
     :data:`PER_KEY` positions of each combination of layers and effects its games meet (a
     lead or a follow, in the first trick or not, the base ruleset allowing the same cards or
     not), then the :data:`MADE` positions."""
@@ -224,7 +225,7 @@ def suite(seed: int = 1, variants: tuple = VARIANTS, made: bool = True) -> list[
 
 
 def suite_lines(positions: list[dict]) -> Iterator[str]:
-    """The suite as JSON lines: a header, then one position a line."""
+    """Write the suite as JSON lines: a header, then one position a line."""
     variants = {name: {"ruleset": base, "options": options, "players": players,
                        "all_options": ruleset_options(variant_rules(base, options))}
                 for name, base, options, players in VARIANTS}
@@ -235,7 +236,7 @@ def suite_lines(positions: list[dict]) -> Iterator[str]:
 
 
 def _open_table(rules: Ruleset, players: int) -> State:
-    """A hand at its first lead in which every seat holds every card (for following hearts
+    """Make a hand at its first lead in which every seat holds every card (for following hearts
     broken through tricks, whoever played them)."""
     everything = counts_of(c for c in range(len(CARDS)) for _ in range(rules.decks))
     return engine.begin_play(engine.new_game(rules, players), [everything] * players, ())

@@ -1,4 +1,5 @@
-"""The generator's random numbers: SplitMix64, specified in spec/conformance.md."""
+"""This module makes the generator's random numbers with SplitMix64, which spec/conformance.md
+specifies."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ _MASK64 = (1 << 64) - 1
 
 
 class Rng:
-    """SplitMix64 as spec/conformance.md ("Reproducibility") specifies it, so that games never
-    depend on Python's version; a seed that is not an integer in 0..2**64-1 is hashed first."""
+    """An Rng draws numbers with SplitMix64 as spec/conformance.md ("Reproducibility") specifies
+    it, so that games never depend on Python's version; it hashes a seed that is not an integer
+    in 0..2**64-1 first."""
 
     __slots__ = ("state",)
 
@@ -26,7 +28,7 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in 0..n-1."""
+        """Draw a uniform integer in 0..n-1."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         limit = (1 << 64) - (1 << 64) % n
@@ -36,13 +38,14 @@ class Rng:
                 return value % n
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates from the end: for i = len-1 .. 1 swap items[i] and items[below(i+1)]."""
+        """Shuffle ``items`` by Fisher-Yates from the end: for i = len-1 .. 1 swap items[i] and
+        items[below(i+1)]."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def sample(self, items, k: int) -> list:
-        """k distinct positions, by a partial Fisher-Yates from the front."""
+        """Draw k distinct positions by a partial Fisher-Yates from the front."""
         pool = list(items)
         for i in range(k):
             j = i + self.below(len(pool) - i)

@@ -1,4 +1,5 @@
-"""How the generator's players play, and the rare situations it can steer a game towards.
+"""This module says how the generator's players play, and which rare situations it can steer a
+game towards.
 
 These are the strategies of :mod:`referee.conformance.generate`.  Every choice is made from a
 list in a fixed order, with :class:`Rng`'s numbers, so that a seed gives the same game
@@ -20,26 +21,26 @@ SITUATIONS = ("moon", "set-aside-first", "set-aside-last", "kitty-pickup", "kitt
 
 
 def _low(card: int) -> tuple[int, int]:
-    """A sort key: by rank, then by suit."""
+    """Return a sort key that orders by rank, then by suit."""
     return card % NUM_RANKS, card
 
 
 def _winning_card(state: State) -> int | None:
-    """The card currently winning the trick in progress (None: nothing wins it yet)."""
+    """Find the card currently winning the trick in progress (None: nothing wins it yet)."""
     cards = state.trick_cards
     outcome = resolve_under(state.rules, cards)
     return None if outcome.winner is None else cards[outcome.winner]
 
 
 def _strength(holding) -> int:
-    """A rough count of winners: jacks to aces, hearts counting double."""
+    """Count the winners roughly: jacks to aces, hearts counting double."""
     return sum(n * max(0, c % NUM_RANKS - 8) * (2 if c // NUM_RANKS == HEARTS else 1)
                for c, n in enumerate(holding))
 
 
 def choose_play(state: State, legal: tuple[Card, ...], rng: Rng, strategy: str,
                 shooter: int | None = None) -> Card:
-    """The card a player of ``strategy`` plays; ``shooter`` is the seat aiming for the moon.
+    """Choose the card a player of ``strategy`` plays; ``shooter`` is the seat aiming for the moon.
 
     The steering strategies ``aside-first`` and ``aside-last`` play towards a set-aside trick,
     seeing every holding, in the first trick or the last two; elsewhere they play ``simple``."""
@@ -76,8 +77,8 @@ def _simple_play(state: State, legal: tuple[Card, ...]) -> Card:
 
 
 def _aside_lead(state: State, legal: tuple[Card, ...]) -> Card:
-    """The lowest lead after which :func:`_aside_follow` by every other seat sets the trick
-    aside, else the lowest card."""
+    """Choose the lowest lead after which :func:`_aside_follow` by every other seat sets the
+    trick aside, else the lowest card."""
     for card in sorted(legal, key=_low):
         after = engine.play(state, state.to_play, card, check=False)
         while after.trick:
@@ -89,8 +90,8 @@ def _aside_lead(state: State, legal: tuple[Card, ...]) -> Card:
 
 
 def _aside_follow(state: State, legal: tuple[Card, ...]) -> Card:
-    """The twin of the highest uncancelled card of the led suit, else a card of that suit
-    whose twin a seat still to play holds, else the lowest."""
+    """Choose the twin of the highest uncancelled card of the led suit, else a card of that
+    suit whose twin a seat still to play holds, else the lowest."""
     cards = state.trick_cards
     led = cards[0] // NUM_RANKS
     twins = [c for c in legal if c // NUM_RANKS == led and cards.count(c) == 1]
@@ -121,8 +122,8 @@ def _shooter_play(state: State, legal: tuple[Card, ...]) -> Card:
 
 def choose_pass(holding, rules: Ruleset, rng: Rng, strategy: str,
                 aiming: bool) -> tuple[Card, ...]:
-    """The cards passed: at random; aiming for the moon, the lowest non-point cards; else the
-    Black Maria, hearts and high cards."""
+    """Choose the cards passed: at random; aiming for the moon, the lowest non-point cards; else
+    the Black Maria, hearts and high cards."""
     held = [c for c in cards_of(holding) if rules.may_pass(c)]
     count = rules.pass_count
     if strategy == "random":
@@ -134,14 +135,16 @@ def choose_pass(holding, rules: Ruleset, rng: Rng, strategy: str,
 
 
 def shows_situation(situation: str, cases: list[str]) -> bool:
-    """Whether a game whose cases (:meth:`GameStats.cases`) are ``cases`` shows ``situation``."""
+    """Tell whether a game whose cases (:meth:`GameStats.cases`) are ``cases`` shows
+    ``situation``."""
     if situation == "moon":
         return "moon-subtract" in cases or "moon-add" in cases
     return situation in cases
 
 
 def situation_problem(situation: str, rules: Ruleset, players: int) -> str | None:
-    """Why no game of ``rules`` at ``players`` players can show ``situation`` (None: it can)."""
+    """Say why no game of ``rules`` at ``players`` players can show ``situation`` (None: it
+    can)."""
     set_aside = (rules.cancellation and rules.decks > 1
                  and rules.nothing_survives == NothingSurvives.SET_ASIDE)
     kitty = rules.kitty_size(players) > 0

@@ -1,4 +1,5 @@
-"""What an injected violation is expected to give: its verdict, and why none could be made."""
+"""This module says what an injected violation is expected to give: its verdict, and why none
+could be made."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from dataclasses import asdict, dataclass
 
 
 class CannotInject(Exception):
-    """This game offers no place for the violation (try another seed)."""
+    """CannotInject says that this game offers no place for the violation (try another seed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,8 +28,8 @@ class Expected:
                    data.get("player"))
 
     def matches(self, diagnostic) -> bool:
-        """True when a referee diagnostic is this violation: same kind and line, and the same
-        hand, trick and player wherever this verdict names them."""
+        """Tell whether a referee diagnostic is this violation: same kind and line, and the
+        same hand, trick and player wherever this verdict names them."""
         return (diagnostic.kind == self.kind and diagnostic.line == self.line
                 and all(want is None or getattr(diagnostic, name) == want
                         for name, want in (("hand", self.hand), ("trick", self.trick),
@@ -36,7 +37,7 @@ class Expected:
 
 
 def expected_document(violations: list[Expected], *, log: str | None = None, **about) -> dict:
-    """The expected verdict of one log as JSON: ``clean`` with no violations, else
+    """Return the expected verdict of one log as JSON: ``clean`` with no violations, else
     ``violations`` with each one's kind, line, hand, trick and player (null: not named)."""
     document = {"log": log, "verdict": "violations" if violations else "clean",
                 "violations": [v.to_json() for v in violations]}
@@ -45,5 +46,5 @@ def expected_document(violations: list[Expected], *, log: str | None = None, **a
 
 
 def json_text(data) -> str:
-    """A JSON file's text as the referee writes one: indented, UTF-8, a final newline."""
+    """Write a JSON file's text as the referee writes one: indented, UTF-8, a final newline."""
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

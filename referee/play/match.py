@@ -1,5 +1,6 @@
-"""Games between programs under a referee that checks every move (spec/protocol.md), and the
-standings of a match. Every program is closed when its game ends, whatever ends it."""
+"""This module plays games between programs under a referee that checks every move
+(spec/protocol.md), and ranks the standings of a match. It closes every program when its game
+ends, whatever ends it."""
 
 from __future__ import annotations
 
@@ -19,10 +20,10 @@ from referee.conformance.generate import ruleset_options
 from referee.play.program import Processes, Program, ProgramFault, encoded
 from referee.play.table import Table
 from referee.rules.cards import Card, card_text, counts_of
-from referee.rules.engine import AFTER_LAST_WINNER, hand_scores, pass_recipient
+from referee.rules.engine import hand_scores, pass_recipient
 from referee.rules.state import IllegalAction, Phase
 from referee.rules.ruleset import Ruleset
-from referee.rules.options import GameLength, OnFault
+from referee.rules.options import FirstLeader, GameLength, OnFault
 
 PROTOCOL = 1
 START_TIMEOUT = 10.0  # seconds a program has to answer `start`, at least
@@ -43,7 +44,8 @@ class MatchOptions:
 
 @dataclass(frozen=True)
 class Difference:
-    """Where a program's own rules disagreed with the referee's (a conformance query)."""
+    """A Difference records where a program's own rules disagreed with the referee's (a
+    conformance query)."""
 
     seat: int
     hand: int
@@ -74,8 +76,8 @@ class GameResult:
 
 @cache
 def _validators() -> dict:
-    """A validator of each answer (spec/protocol.schema.json), from the source checkout this
-    module is in or else the installed package."""
+    """Make a validator of each answer (spec/protocol.schema.json), from the source checkout
+    this module is in or else the installed package."""
     import jsonschema_rs
 
     source = Path(__file__).resolve().parents[2] / "spec" / "protocol.schema.json"
@@ -96,11 +98,12 @@ def program_letter(index: int) -> str:
 
 
 class _Stopped(Exception):
-    """The game ended early, at a forfeit or a dead end (already written into the table)."""
+    """_Stopped says that the game ended early, at a forfeit or a dead end (already written into
+    the table)."""
 
 
 class _Game:
-    """One game: the table, a program per seat, and what the referee saw."""
+    """A _Game holds one game: the table, a program per seat, and what the referee saw."""
 
     def __init__(self, commands: list[list[str]], result: GameResult, options: MatchOptions,
                  stop: threading.Event, cwd: str | None, registry: Processes | None):
@@ -129,7 +132,8 @@ class _Game:
 
     def _ask(self, seat: int, message: dict, answer: str, timeout: float | None = None
              ) -> dict | None:
-        """The seat's valid answer, or None when the referee plays for the seat."""
+        """Ask the seat and return its valid answer, or None when the referee plays for the
+        seat."""
         if self.stop.is_set():
             raise KeyboardInterrupt
         program = self.programs.get(seat)
@@ -146,7 +150,7 @@ class _Game:
             return None
 
     def _queried(self, query: str, message: dict, answer: str):
-        """(seat, answer) of each seat that answers the conformance ``query``."""
+        """Ask the conformance ``query`` and yield (seat, answer) of each seat that answers it."""
         for seat in range(self.table.players):
             if query in self.queries.get(seat, ()):
                 reply = self._ask(seat, message, answer)
@@ -217,7 +221,7 @@ class _Game:
 
     def _hand(self) -> None:
         table = self.table
-        no_dealer = self.options.rules.first_leader == AFTER_LAST_WINNER
+        no_dealer = self.options.rules.first_leader == FirstLeader.AFTER_LAST_WINNER
         hand = table.hand_number
         for seat in range(table.players):
             view = table.view(seat)
@@ -355,9 +359,9 @@ class _Game:
 def play_game(commands: list[list[str]], programs: tuple[int, ...], *, game: str,
               seed: int | str, options: MatchOptions, stop: threading.Event | None = None,
               cwd: str | None = None, registry: Processes | None = None) -> GameResult:
-    """One game between ``commands``: seat s is played by ``commands[programs[s]]``. ``stop``
-    set ends it at the next question (KeyboardInterrupt); ``registry`` holds its processes
-    while they run."""
+    """Play one game between ``commands``: ``commands[programs[s]]`` plays seat s. A ``stop``
+    that is set ends it at the next question (KeyboardInterrupt); ``registry`` holds its
+    processes while they run."""
     # a seat's name says its program and seat: A1, B2, A3, ... (program A, B, ...)
     names = tuple(f"{program_letter(program)}{seat + 1}" for seat, program in enumerate(programs))
     result = GameResult(game, seed, programs, names)
@@ -374,7 +378,8 @@ Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
 @dataclass
 class Standing:
-    """One program's games, games won, points per hand, forfeits by reason and differences."""
+    """A Standing counts one program's games, games won, points per hand, forfeits by reason and
+    differences."""
 
     program: int
     command: str
@@ -395,8 +400,8 @@ class Standing:
 
     @property
     def margin(self) -> float | None:
-        """Half the width of the 95% confidence interval of :attr:`mean` (normal approximation;
-        None below two hands)."""
+        """Return half the width of the 95% confidence interval of :attr:`mean` (normal
+        approximation; None below two hands)."""
         if len(self.points) < 2:
             return None
         return Z95 * statistics.stdev(self.points) / math.sqrt(len(self.points))
@@ -409,7 +414,7 @@ class Standing:
 
 
 def standings(commands: list[str], results: Iterable[GameResult]) -> list[Standing]:
-    """One :class:`Standing` per command, in the commands' order."""
+    """Make one :class:`Standing` per command, in the commands' order."""
     table = [Standing(index, command) for index, command in enumerate(commands)]
     for result in results:
         for program in set(result.programs):
@@ -429,7 +434,7 @@ def standings(commands: list[str], results: Iterable[GameResult]) -> list[Standi
 
 
 def standings_text(table: list[Standing]) -> str:
-    """The standings as aligned plain text, best mean first (lower is better in Hearts)."""
+    """Write the standings as aligned plain text, best mean first (lower is better in Hearts)."""
     rows = [("", "program", "games", "won", "hands", "points/hand (95% CI)", "forfeits",
              "differences")]
     order = sorted(table, key=lambda s: (s.mean is None, s.mean or 0.0))

@@ -1,4 +1,5 @@
-"""A program under test as a process: bounded lines, bounded time, and always reaped.
+"""This module runs a program under test as a process with bounded lines and bounded time, and
+always reaps it.
 
 Each program runs in its own process group (a new session), so that :meth:`Program.close`
 kills whatever it started too, and a Ctrl-C at the terminal reaches the referee only, which
@@ -23,7 +24,8 @@ CLOSE_GRACE = 0.5  # seconds a program has to exit by itself once its input is c
 
 
 class ProgramFault(Exception):
-    """A program broke the protocol; ``reason`` is one of spec/protocol.md's fault reasons."""
+    """ProgramFault says that a program broke the protocol; ``reason`` is one of spec/protocol.md's
+    fault reasons."""
 
     def __init__(self, reason: str, detail: str):
         super().__init__(f"{reason}: {detail}")
@@ -32,7 +34,8 @@ class ProgramFault(Exception):
 
 
 class Processes:
-    """Every program running for a match, so that an interrupt can kill them all at once."""
+    """Processes holds every program running for a match, so that an interrupt can kill them all
+    at once."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -56,7 +59,7 @@ class Processes:
 
 
 class Program:
-    """One running program, spoken to one JSON object per line."""
+    """A Program is one running program, which the referee speaks to one JSON object per line."""
 
     def __init__(self, command: Sequence[str], *, cwd: str | None = None,
                  registry: Processes | None = None):
@@ -79,8 +82,9 @@ class Program:
             registry.add(self)
 
     def post(self, line: bytes) -> None:
-        """Queue an encoded message (:func:`encoded`) that asks for no answer; it is written
-        with the next message sent, so a card played costs each program no write of its own."""
+        """Queue an encoded message (:func:`encoded`) that asks for no answer; :meth:`send`
+        writes it with the next message sent, so a card played costs each program no write of
+        its own."""
         self._pending.append(line)
 
     def send(self, message: dict, timeout: float) -> None:
@@ -103,7 +107,7 @@ class Program:
                 raise ProgramFault("timeout", f"did not read its input within {timeout:g} s")
 
     def receive(self, timeout: float) -> dict:
-        """The next line, as a JSON object, within ``timeout`` seconds."""
+        """Read the next line, as a JSON object, within ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
         fd = self.process.stdout.fileno()
         while True:
@@ -177,7 +181,8 @@ class Program:
 
 
 def encoded(message: dict) -> bytes:
-    """A message as the line the protocol sends: compact JSON, ASCII, a newline at its end."""
+    """Encode a message as the line the protocol sends: compact JSON, ASCII, a newline at its
+    end."""
     return json.dumps(message, separators=(",", ":")).encode() + b"\n"
 
 
@@ -192,7 +197,7 @@ def _decoded(line: bytes) -> dict:
 
 
 def _shown(value) -> str:
-    """A short, printable rendering of what a program said."""
+    """Render what a program said as short, printable text."""
     text = value.decode("utf-8", "replace") if isinstance(value, bytes) else repr(value)
     text = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in text)
     return repr(text[:60]) if isinstance(value, bytes) else text[:60]

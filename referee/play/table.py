@@ -1,4 +1,5 @@
-"""A game in progress, one action at a time: :class:`Table`, the engine's face for programs.
+"""This module plays a game in progress one action at a time: :class:`Table` is the engine's
+face for programs.
 
 A :class:`Table` holds the engine's immutable states (:mod:`referee.rules.engine`) and the
 game so far as log events, so that it can say at any moment whose turn it is, what each seat
@@ -25,6 +26,7 @@ from referee.rules.engine import SCORE
 from referee.rules.state import (DealAction, HandResult, IllegalAction, PassAction, Phase, State,
                                   TrickRecord)
 from referee.rules.legality import Fault
+from referee.rules.options import FirstLeader
 from referee.rules.ruleset import Ruleset, load_ruleset
 
 MAX_REASON = 300  # characters of a forfeit's reason kept in the log
@@ -33,13 +35,15 @@ __all__ = ["HandResult", "IllegalAction", "Phase", "SeatView", "Table", "TrickRe
 
 
 class PositionError(ValueError):
-    """A log or record that gives no position: unreadable, or breaking a rule before it."""
+    """PositionError says that a log or record gives no position: it is unreadable, or it breaks a
+    rule before it."""
 
 
 @dataclass(frozen=True)
 class SeatView:
-    """What one seat may know (R2.2, R3.2): its own cards and passes, every card played, the
-    scores. Other seats' holdings, their passes and the kitty's cards are not in it."""
+    """A SeatView holds what one seat may know (R2.2, R3.2): its own cards and passes, every card
+    played, the scores. It leaves out other seats' holdings, their passes and the kitty's
+    cards."""
 
     seat: int
     names: tuple[str, ...]
@@ -64,13 +68,14 @@ class SeatView:
 
 
 def _of_state(name: str, doc: str | None = None) -> property:
-    """A read-only property of the table that is its state's ``name``."""
+    """Make a read-only property of the table that is its state's ``name``."""
     return property(lambda self: getattr(self._state, name), doc=doc)
 
 
 class Table:
-    """A game of Hearts in progress (docs/match.md): ``players`` names or a number of seats;
-    with ``seed`` it deals every hand itself; ``event`` and ``comments`` go into its log."""
+    """A Table holds a game of Hearts in progress (docs/match.md): ``players`` gives names or a
+    number of seats; with ``seed`` it deals every hand itself; ``event`` and ``comments`` go into
+    its log."""
 
     def __init__(self, players: Sequence[str] | int = 6, ruleset: Ruleset | str = "cancellation",
                  *, seed: int | str | None = None, dealer: int = 0, event: str | None = None,
@@ -94,18 +99,21 @@ class Table:
         self._deal_if_seeded()
 
     # -- the position ---------------------------------------------------------------------
-    state = property(lambda self: self._state,
-                     doc="The engine's state (immutable; :mod:`referee.rules.engine` works on it).")
+    state = property(
+        lambda self: self._state,
+        doc="Return the engine's state (immutable; :mod:`referee.rules.engine` works on it).")
     phase = _of_state("phase")
     hand_number = _of_state("hand_number")
     dealer = _of_state("dealer")
     trick_number = _of_state("trick_number")
-    trick = _of_state("trick", "The trick in progress: (seat, card) in play order.")
-    last_trick = _of_state("last_trick", "The last finished trick of this hand (a TrickRecord).")
-    pile = _of_state("pile", "What the next trick winner collects besides the trick (R6.5, R6.7).")
+    trick = _of_state("trick", "Return the trick in progress: (seat, card) in play order.")
+    last_trick = _of_state("last_trick",
+                           "Return the last finished trick of this hand (a TrickRecord).")
+    pile = _of_state(
+        "pile", "Return what the next trick winner collects besides the trick (R6.5, R6.7).")
     totals = _of_state("totals")
-    results = _of_state("history", "Each scored hand's result (a HandResult).")
-    winners = _of_state("winners", "The seats that won (R9.3), once the game is over.")
+    results = _of_state("history", "Return each scored hand's result (a HandResult).")
+    winners = _of_state("winners", "Return the seats that won (R9.3), once the game is over.")
 
     @property
     def players(self) -> int:
@@ -113,7 +121,8 @@ class Table:
 
     @property
     def to_play(self) -> int | None:
-        """The seat to play a card (``Phase.PLAY``) or to choose on a moon (``Phase.SCORING``)."""
+        """Return the seat to play a card (``Phase.PLAY``) or to choose on a moon
+        (``Phase.SCORING``)."""
         if self.phase is Phase.PLAY:
             return self._state.to_play
         if self.phase is Phase.SCORING:
@@ -122,47 +131,47 @@ class Table:
 
     @property
     def to_pass(self) -> tuple[int, ...]:
-        """The seats that have still to pass (passes are simultaneous, R3.2)."""
+        """Return the seats that have still to pass (passes are simultaneous, R3.2)."""
         if self.phase is not Phase.PASS:
             return ()
         return tuple(seat for seat in range(self.players) if seat not in self._pending)
 
     def holding(self, seat: int) -> tuple[Card, ...]:
-        """The cards ``seat`` holds now, in ascending order (two copies of a card: twice)."""
+        """Return the cards ``seat`` holds now, in ascending order (two copies of a card: twice)."""
         return cards_of(self._state.holdings[seat]) if self._state.holdings else ()
 
     @property
     def tricks(self) -> tuple[TrickRecord, ...]:
-        """This hand's finished tricks."""
+        """Return this hand's finished tricks."""
         return tuple(record for hand, record in self._tricks if hand == self.hand_number)
 
     @property
     def is_over(self) -> bool:
-        """Whether the game has ended: at the target (R9.1) or by a forfeit (R9.5)."""
+        """Tell whether the game has ended: at the target (R9.1) or by a forfeit (R9.5)."""
         return self.phase is Phase.OVER or self.forfeited is not None
 
     # -- legality -------------------------------------------------------------------------
     def legal_cards(self) -> tuple[Card, ...]:
-        """The cards the seat to play may play, ascending, each once (empty outside play; empty
-        in play only where the ruleset leaves no legal card, R5.6)."""
+        """Return the cards the seat to play may play, ascending, each once (empty outside play;
+        empty in play only where the ruleset leaves no legal card, R5.6)."""
         return tuple(dict.fromkeys(engine.legal_plays(self._state)))
 
     def fault(self, card: int | str, seat: int | None = None) -> Fault | None:
-        """Why ``card`` may not be played now by ``seat`` (default: the seat to play): the first
-        rule it breaks, with ``.clause`` and ``.text``; None when it is legal."""
+        """Say why ``seat`` (default: the seat to play) may not play ``card`` now: return the
+        first rule it breaks, with ``.clause`` and ``.text``; None when it is legal."""
         card = _card(card)
         return engine.play_fault(self._state, self._state.to_play if seat is None else seat, card)
 
     def scoring_choices(self) -> tuple[str, ...]:
-        """In ``Phase.SCORING``: the moon choices (R8.2) when a seat took every point, else
-        ``("score",)``."""
+        """Return, in ``Phase.SCORING``, the moon choices (R8.2) when a seat took every point,
+        else ``("score",)``."""
         return engine.scoring_actions(self._state) if self.phase is Phase.SCORING else ()
 
     # -- actions --------------------------------------------------------------------------
     def deal(self, hands: Sequence[Sequence[int | str]] | None = None,
              kitty: Sequence[int | str] = ()) -> None:
         """Deal this hand: ``hands`` per seat and the ``kitty`` (R2), or with ``hands`` None a
-        shuffle from the table's seed (or seed 0). Raises :class:`IllegalAction` (R2.4)."""
+        shuffle from the table's seed (or seed 0). Raise :class:`IllegalAction` (R2.4)."""
         if self.phase is not Phase.DEAL:
             raise IllegalAction("no deal is due now", clause="R2.1")
         if hands is None:
@@ -179,14 +188,15 @@ class Table:
                                         action))
 
     def pass_cards(self, seat: int, cards: Sequence[int | str]) -> None:
-        """``seat`` passes ``cards`` (R3.1); the cards move when every seat has passed (R3.2).
-        Raises :class:`IllegalAction` naming R3.1 for a pass the rules forbid."""
+        """Pass ``cards`` for ``seat`` (R3.1); the cards move when every seat has passed (R3.2).
+        Raise :class:`IllegalAction` naming R3.1 for a pass the rules forbid."""
         if self.phase is not Phase.PASS:
             raise IllegalAction("no pass is due now", clause="R3.1")
         if seat in self._pending:
             raise IllegalAction(f"{self.names[seat]} has already passed", clause="R3.2")
         action = PassAction(seat, tuple(sorted(map(_card, cards))))
-        # judged as if this seat were the next to pass: the engine takes passes in seat order
+        # judge the pass as if this seat were the next to pass: the engine takes passes in seat
+        # order
         alone = self._state._replace(passes=tuple(None if s == seat else () for s in
                                                   range(self.players)))
         problem = engine.pass_problem(alone, action)
@@ -204,8 +214,8 @@ class Table:
         self._pending = {}
 
     def play(self, card: int | str) -> TrickRecord | None:
-        """The seat to play plays ``card``; returns the finished trick when this card ends one.
-        Raises :class:`IllegalAction` with ``.fault`` and ``.clause`` for an illegal card."""
+        """Play ``card`` for the seat to play; return the finished trick when this card ends one.
+        Raise :class:`IllegalAction` with ``.fault`` and ``.clause`` for an illegal card."""
         card = _card(card)
         fault = engine.play_fault(self._state, self._state.to_play, card)
         if fault is not None:
@@ -221,7 +231,7 @@ class Table:
 
     def score(self, choice: str = SCORE) -> HandResult:
         """Score the finished hand: ``"score"``, or the shooter's moon choice (R8.2, see
-        :meth:`scoring_choices`). Returns the hand's result; deals the next hand when seeded."""
+        :meth:`scoring_choices`). Return the hand's result; deal the next hand when seeded."""
         if self.phase is not Phase.SCORING:
             raise IllegalAction("the hand is not over", clause="R7.3")
         self._save()
@@ -242,8 +252,8 @@ class Table:
         del self._tricks[tricks:]
 
     def forfeit(self, seat: int, reason: str) -> None:
-        """End the game here: ``seat`` forfeits it for ``reason`` (R9.5). The log says why with a
-        ``[Forfeit "NAME: reason"]`` tag among its tags."""
+        """End the game here: ``seat`` forfeits it for ``reason`` (R9.5). The log says why with
+        a ``[Forfeit "NAME: reason"]`` tag among its tags."""
         words = " ".join(reason.replace('"', "'").split())[:MAX_REASON]
         header = next(i for i, event in enumerate(self._events) if not isinstance(event, Tag))
         self._events.insert(header, Tag("Forfeit", f"{self.names[seat]}: {words}"))
@@ -256,7 +266,7 @@ class Table:
 
     # -- views and records ----------------------------------------------------------------
     def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know now (see :class:`SeatView`)."""
+        """Show what ``seat`` may know now (see :class:`SeatView`)."""
         state = self._state
         deal = self._deals.get(self.hand_number)
         dealt = deal.hands[seat] if deal is not None and state.phase is not Phase.DEAL else ()
@@ -283,29 +293,29 @@ class Table:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """The game so far as log events: the trick in progress last, with no winner; passes
-        once every seat has passed."""
+        """Return the game so far as log events: the trick in progress last, with no winner;
+        passes once every seat has passed."""
         if not self.trick:
             return tuple(self._events)
         plays = tuple(Play(self.names[seat], card) for seat, card in self.trick)
         return (*self._events, Trick(self.trick_number, plays))
 
     def log(self) -> str:
-        """The game so far as a log, which ``referee check`` finds clean (a game stopped in a
-        hand gets a note that says where, whose turn it is and the legal cards)."""
+        """Write the game so far as a log, which ``referee check`` finds clean (a game stopped
+        in a hand gets a note that says where, whose turn it is and the legal cards)."""
         return write(self.events)
 
     def record(self) -> str:
-        """The game so far as a JSON game record (spec/game-record.schema.json)."""
+        """Write the game so far as a JSON game record (spec/game-record.schema.json)."""
         return record_text(self.events)
 
     # -- from a log -----------------------------------------------------------------------
     @classmethod
     def from_log(cls, path: str | Path, *, hand: int | None = None,
                  trick: int = 1) -> Table:
-        """The table of a log or JSON record at the start of ``trick`` of ``hand`` (after the
-        passes), or at its end with ``hand`` None. The record is replayed strictly through the
-        table; one that breaks a rule before the position raises :class:`PositionError`."""
+        """Make the table of a log or JSON record at the start of ``trick`` of ``hand`` (after
+        the passes), or at its end with ``hand`` None. Replay the record strictly through the
+        table; raise :class:`PositionError` for one that breaks a rule before the position."""
         from referee.judge.setup import setup_table
         from referee.judge.table import Findings
         from referee.log.decode import UnreadableLog
@@ -348,14 +358,14 @@ def _card(card: int | str) -> Card:
 
 
 def _public(record: TrickRecord, state: State) -> TrickRecord:
-    """``record`` as every seat sees it: a kitty collected with it stays face down (R2.2)."""
+    """Show ``record`` as every seat sees it: a kitty collected with it stays face down (R2.2)."""
     if state.kitty_taken is None or state.kitty_taken[1] != record.number:
         return record
     return record._replace(collected=_without(record.collected, state.kitty))
 
 
 def _without(cards: Sequence[int], removed: Sequence[int]) -> tuple[Card, ...]:
-    """``cards`` less one copy of each of ``removed`` (multisets)."""
+    """Return ``cards`` less one copy of each of ``removed`` (multisets)."""
     left = list(counts_of(cards))
     for card in removed:
         left[card] -= 1
@@ -363,7 +373,7 @@ def _without(cards: Sequence[int], removed: Sequence[int]) -> tuple[Card, ...]:
 
 
 class _Walk:
-    """One strict walk of a record's events onto a fresh table."""
+    """A _Walk makes one strict walk of a record's events onto a fresh table."""
 
     def __init__(self, cls, rules, names, path, events: tuple[Event, ...]):
         self.cls, self.rules, self.names, self.path, self.events = cls, rules, names, path, events
@@ -390,7 +400,8 @@ class _Walk:
         raise PositionError(f"{self.path}: the record ends before hand {hand}, trick {trick}")
 
     def _reached(self, hand: int | None, trick: int, event: Event) -> bool:
-        """Whether the table stands at the start of ``trick`` of ``hand``, the trick ``event``."""
+        """Tell whether the table stands at the start of ``trick`` of ``hand``, the trick
+        ``event``."""
         table = self.table
         if hand is None or table is None or table.hand_number != hand or not isinstance(
                 event, Trick):
@@ -430,7 +441,7 @@ class _Walk:
     def _first_dealer(self, index: int, event: HandStart) -> int:
         if event.dealer is not None:
             return self._seat(event.dealer)
-        if self.rules.first_leader == engine.AFTER_LAST_WINNER:
+        if self.rules.first_leader == FirstLeader.AFTER_LAST_WINNER:
             return len(self.names) - 1
         first = next((e for e in self.events[index:] if isinstance(e, Trick)), None)
         if first is not None and first.plays and first.plays[0].player is not None:

@@ -29,7 +29,6 @@ __all__ = ["SCORE", "DealAction", "HandResult", "IllegalAction", "PassAction", "
 SCORE = "score"
 CARD_POINTS = tuple(card_points(card) for card in CARDS)  # R7.1, looked up on the hot path
 HEART_CARDS = frozenset(range(HEARTS * NUM_RANKS, (HEARTS + 1) * NUM_RANKS))
-AFTER_LAST_WINNER = FirstLeader.AFTER_LAST_WINNER  # play and conformance compare with it
 
 
 def new_game(rules: Ruleset, players: int, *, dealer: int = 0) -> State:

@@ -1,1 +1,2 @@
-"""``referee serve``: a web page to check a log from any phone or laptop (``referee[serve]``)."""
+"""This package runs ``referee serve``, a web page that checks a log from any phone or laptop
+(``referee[serve]``)."""

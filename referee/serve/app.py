@@ -1,6 +1,7 @@
-"""The web application of ``referee serve`` (Starlette): the page (``GET /``), ``POST
-api/check`` and ``api/audit`` (JSON ``{"log", "lang", "ruleset"}``) and ``POST report`` (a
-form: ``log`` text or a ``file``), every request bounded by :class:`Limits` (docs/serve.md).
+"""This module builds the web application of ``referee serve`` (Starlette): it serves the page
+(``GET /``), ``POST api/check`` and ``api/audit`` (JSON ``{"log", "lang", "ruleset"}``) and
+``POST report`` (a form: ``log`` text or a ``file``), every request bounded by :class:`Limits`
+(docs/serve.md).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from referee.util.message import msg
 from referee.util.terminal import escaped
 
 MAX_BODY_BYTES = 2 * 1024 * 1024
-# the log's name on its report page (text only: no file is looked for by it)
+# the log's name on its report page (text only: nothing looks for a file by it)
 LOG_NAME, MAX_NAME = "log", 100
 # the report page has inline styles and no script; the page's one script is page.js
 SECURITY_HEADERS = [
@@ -34,7 +35,7 @@ SECURITY_HEADERS = [
 
 @dataclass(frozen=True)
 class Limits:
-    """How much a request may send and how long its job may take."""
+    """Limits says how much a request may send and how long its job may take."""
 
     body_bytes: int = MAX_BODY_BYTES
     body_seconds: float = 30.0
@@ -47,7 +48,8 @@ class Limits:
 
 
 class Refused(Exception):
-    """A request the server does not serve: its status and its message in ``language``."""
+    """Refused marks a request the server does not serve: it holds its status and its message in
+    ``language``."""
 
     def __init__(self, status: int, message: str, language: str) -> None:
         super().__init__(i18n.translate(message, language))
@@ -55,7 +57,7 @@ class Refused(Exception):
 
 
 def create_app(limits: Limits | None = None):
-    """The application (uvicorn's factory): its checker processes start with it."""
+    """Make the application (uvicorn's factory): its checker processes start with it."""
     from contextlib import asynccontextmanager
 
     from starlette.applications import Starlette
@@ -85,7 +87,7 @@ def create_app(limits: Limits | None = None):
 
 
 class Handlers:
-    """The endpoints, sharing the checkers and the limits."""
+    """Handlers holds the endpoints, which share the checkers and the limits."""
 
     def __init__(self, checkers: Checkers, limits: Limits) -> None:
         self.checkers, self.limits = checkers, limits
@@ -172,7 +174,7 @@ class Handlers:
         raise Refused(400, msg("the request is not a form with a log"), asked)
 
     async def _body(self, reading, language: str):
-        """``reading`` awaited within the time a body may take to arrive."""
+        """Await ``reading`` within the time a body may take to arrive."""
         try:
             return await asyncio.wait_for(reading, self.limits.body_seconds)
         except _TooLarge:
@@ -199,8 +201,8 @@ def _text(value) -> str:
 
 
 def _language(asked: str | None, request) -> str:
-    """``asked`` when it is one of the catalogs (400 when it is something else), else the
-    first of the browser's languages there is a catalog for, else English."""
+    """Choose the language: ``asked`` when it is one of the catalogs (400 when it is something
+    else), else the first of the browser's languages there is a catalog for, else English."""
     if asked:
         code = asked.strip().lower()
         if code in i18n.LANGUAGES:
@@ -212,7 +214,8 @@ def _language(asked: str | None, request) -> str:
 
 
 def _browser_language(accepted: str) -> str:
-    """The first language of an Accept-Language header there is a catalog for, or English."""
+    """Find the first language of an Accept-Language header there is a catalog for, or
+    English."""
     for part in accepted[:200].split(","):
         code = part.split(";")[0].strip().split("-")[0].lower()
         if code in i18n.LANGUAGES:
@@ -221,7 +224,7 @@ def _browser_language(accepted: str) -> str:
 
 
 def _ruleset(name: str, language: str) -> str:
-    """``name`` when it is empty or a bundled ruleset's (400 otherwise)."""
+    """Return ``name`` when it is empty or a bundled ruleset's (400 otherwise)."""
     from referee.rules.ruleset_files import bundled_names
 
     if not name or name in bundled_names():
@@ -253,9 +256,9 @@ def _problem_page(text: str, language: str) -> str:
 
 
 class Guard:
-    """ASGI middleware: a body larger than the limit is refused with 413 (by its declared
-    length at once, else as soon as it grows past it), and every response carries the
-    security headers."""
+    """This ASGI middleware refuses a body larger than the limit with 413 (by its declared
+    length at once, else as soon as it grows past it), and gives every response the security
+    headers."""
 
     def __init__(self, app, limits: Limits) -> None:
         self.app, self.limits = app, limits
@@ -316,13 +319,13 @@ async def _too_large(send, limit: int, scope) -> None:
 
 
 APP = "referee.serve.app:create_app"
-# connections served at once by each worker (each may hold a body of 2 MB); past it uvicorn
-# answers 503 at once
+# each worker serves at most this many connections at once (each may hold a body of 2 MB);
+# past it uvicorn answers 503 at once
 MAX_CONNECTIONS = 128
 
 
 def missing_extra() -> str | None:
-    """The first module of the serve extra that is not installed, or None."""
+    """Find the first module of the serve extra that is not installed, or None."""
     import importlib.util
 
     for module in ("starlette", "uvicorn"):
@@ -358,7 +361,7 @@ def run_serve(args) -> int:
 
 
 def _addresses(host: str) -> list[str]:
-    """The addresses a reader can open: the host's, or for ``0.0.0.0`` this machine's on
+    """List the addresses a reader can open: the host's, or for ``0.0.0.0`` this machine's on
     the local network (as routing would choose it; no packet is sent)."""
     if host not in ("0.0.0.0", "::", ""):
         return [f"[{host}]" if ":" in host else host]

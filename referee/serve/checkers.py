@@ -1,8 +1,8 @@
-"""The checker processes and their jobs: check a log, make its report page, audit its score
-sheet, each on the log's bytes (read with no folder: it may name a bundled ruleset only),
-returning plain values.  A job past its time limit cannot be interrupted inside Python, so
-its process is killed and a fresh one takes its place; a checker whose server dies reads the
-end of its pipe and ends too.
+"""This module runs the checker processes and their jobs: check a log, make its report page,
+audit its score sheet, each on the log's bytes (read with no folder: it may name a bundled
+ruleset only), returning plain values.  A job past its time limit cannot be interrupted inside
+Python, so the module kills its process and a fresh one takes its place; a checker whose server
+dies reads the end of its pipe and ends too.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ def warm() -> None:
 
 
 def bundled(name: str) -> Ruleset | None:
-    """The bundled ruleset ``name`` (checked again before any loading), or None for the log's
-    own choice."""
+    """Return the bundled ruleset ``name`` (checked again before any loading), or None for the
+    log's own choice."""
     from referee.rules.ruleset import load_ruleset
     from referee.rules.ruleset_files import bundled_names
 
@@ -36,7 +36,7 @@ def bundled(name: str) -> Ruleset | None:
 
 
 def check(data: bytes, language: str, ruleset: str) -> dict:
-    """The check of one log: its verdict, a one-line summary, and the rest as ``check
+    """Check one log and return its verdict, a one-line summary, and the rest as ``check
     --format json`` has it."""
     from referee.output.render import more_diagnostics, report_json, verdict_text, violations
     from referee.run.single import check_bytes
@@ -52,8 +52,8 @@ def check(data: bytes, language: str, ruleset: str) -> dict:
 
 def report(data: bytes, language: str, ruleset: str, name: str = LABEL
            ) -> tuple[str, str | None]:
-    """(the report page, None), or (why the bytes are not a log, the reason's place).
-    ``name`` is the log's name on the page, and nothing else."""
+    """Make the report page and return (the report page, None), or (why the bytes are not a
+    log, the reason's place).  ``name`` is the log's name on the page, and nothing else."""
     from referee.log.decode import UnreadableLog
     from referee.output.html import render_html, report_view
     from referee.output.render import reason_in
@@ -67,7 +67,7 @@ def report(data: bytes, language: str, ruleset: str, name: str = LABEL
 
 
 def audit(data: bytes, language: str, ruleset: str) -> dict:
-    """The audit of a score sheet: its answer's text, whether the sheet is consistent, and
+    """Audit a score sheet and return its answer's text, whether the sheet is consistent, and
     the setup faults it assumed past (each ``line:column: message``)."""
     from referee.judge import codes
     from referee.log.decode import UnreadableLog
@@ -97,15 +97,17 @@ JOBS = {"check": check, "report": report, "audit": audit, "warm": warm}
 
 
 class Overrun(Exception):
-    """A job ran past its time limit (its checker was replaced)."""
+    """Overrun says that a job ran past its time limit (its checker was replaced)."""
 
 
 class Busy(Exception):
-    """No checker became free in time, or too many requests wait for one already."""
+    """Busy says that no checker became free in time, or that too many requests wait for one
+    already."""
 
 
 def _serve(conn: Connection) -> None:
-    """A checker's loop: a job in, its answer out, until the server's end closes."""
+    """Run a checker's loop: take a job in, send its answer out, until the server's end
+    closes."""
     while True:
         try:
             name, args = conn.recv()
@@ -122,7 +124,7 @@ def _serve(conn: Connection) -> None:
 
 
 class Checker:
-    """One checker process and the server's end of its pipe."""
+    """A Checker holds one checker process and the server's end of its pipe."""
 
     def __init__(self, context) -> None:
         self.conn, child = context.Pipe()
@@ -132,7 +134,8 @@ class Checker:
         child.close()
 
     def run(self, name: str, args: tuple, seconds: float):
-        """The job's answer; raises Overrun past ``seconds`` (the process is then killed)."""
+        """Run the job and return its answer; raise Overrun past ``seconds`` (the process is then
+        killed)."""
         try:
             self.conn.send((name, args))
             if self.conn.poll(seconds):
@@ -150,8 +153,8 @@ class Checker:
 
 
 class Checkers:
-    """``size`` checker processes; :meth:`run` waits for a free one (at most ``wait``
-    seconds, behind at most ``queue`` other requests) and gives it the job."""
+    """Checkers holds ``size`` checker processes; :meth:`run` waits for a free one (at most
+    ``wait`` seconds, behind at most ``queue`` other requests) and gives it the job."""
 
     def __init__(self, size: int, wait: float, queue: int = 64) -> None:
         self.size, self.wait, self.queue = size, wait, queue
@@ -172,8 +175,8 @@ class Checkers:
                              return_exceptions=True)
 
     async def run(self, name: str, args: tuple, seconds: float):
-        """The answer of job ``name``; raises Busy, Overrun, or RuntimeError when the job
-        failed."""
+        """Run job ``name`` and return its answer; raise Busy, Overrun, or RuntimeError when the
+        job failed."""
         assert self.free is not None, "the checkers are not started"
         if self.waiting >= self.queue:
             raise Busy(name)
@@ -193,7 +196,7 @@ class Checkers:
         return answer
 
     def _release(self, checker: Checker, done: asyncio.Future) -> None:
-        """``checker`` free again; one that was killed is replaced in the background (the
+        """Make ``checker`` free again; replace one that was killed in the background (the
         answer that killed it does not wait for that)."""
         assert self.free is not None
         if not done.cancelled():
