@@ -31,6 +31,7 @@ from referee.proofs.budgets import (AUDIT_MAX_ENTRIES, AUDIT_MAX_HANDS, AUDIT_ME
 from referee.proofs.handfacts import log_folder, seated
 from referee.proofs.wording import AuditResult, Fix, fixes_of
 from referee.rules import scoring
+from referee.rules.options import SetAsideLast
 from referee.rules.ruleset import Ruleset
 from referee.util.message import msg
 
@@ -66,7 +67,9 @@ class SheetQuestion:
     def __init__(self, table: Table, events=(), allow_lost: bool | None = None) -> None:
         rules = table.rules
         self.table = table
-        self.allow_lost = rules.set_aside_last == "nobody" if allow_lost is None else allow_lost
+        if allow_lost is None:
+            allow_lost = rules.set_aside_last == SetAsideLast.NOBODY
+        self.allow_lost = allow_lost
         self.result = AuditResult(True, [], rules)
         self.written = 0  # entries written, counted past the size budgets too
         self.held: list[_Lines] | None = []  # None past the size budgets

@@ -27,6 +27,7 @@ from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
 from referee.proofs.sheet_laws import Sheet
 from referee.proofs.smt_ops import DEFINITIONS, Group, Item, Law, smt_sum
 from referee.rules.cards import DECK_SIZE, NUM_RANKS, card_text
+from referee.rules.options import KittyTo, SetAsideLast, SetAsideWhen
 from referee.rules.ruleset import card_points
 from referee.util.collector import collector_paused
 from referee.util.message import msg, msgn
@@ -535,8 +536,8 @@ def _points(facts: HandFacts) -> tuple[Law, str | None, int | None]:
         return law.skip(msg("the hand is not fully recorded") if not facts.complete
                            else msg("kitty unknown")), None, None
     kitty_points = sum(_POINTS[c] * k for c, k in enumerate(facts.kitty) if k)
-    first, to_last = rules.kitty_to == "first_trick", rules.kitty_to == "last_trick"
-    leader_takes = rules.set_aside_last == "leader"
+    first, to_last = rules.kitty_to == KittyTo.FIRST_TRICK, rules.kitty_to == KittyTo.LAST_TRICK
+    leader_takes = rules.set_aside_last == SetAsideLast.LEADER
     args, takers, sums = [], [], []
     for trick in facts.tricks:
         cards = [card for _, card, _ in trick.plays]
@@ -610,7 +611,7 @@ def _won(cards: list[int], rules) -> bool:
     if not rules.cancellation:
         return True
     counts = Counter(cards)
-    if rules.set_aside_when == "two_pairs" and sum(k >= 2 for k in counts.values()) >= 2:
+    if rules.set_aside_when == SetAsideWhen.TWO_PAIRS and sum(k >= 2 for k in counts.values()) >= 2:
         return False
     led = cards[0] // NUM_RANKS
     return any(card // NUM_RANKS == led and counts[card] == 1 for card in cards)

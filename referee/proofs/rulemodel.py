@@ -17,14 +17,16 @@ from referee.rules.cards import CLUBS, HEARTS, NUM_RANKS, QUEEN_OF_SPADES
 from referee.rules.ruleset import (BLACK_MARIA_POINTS, HEART_POINTS, Ruleset, load_ruleset,
                                    with_options)
 from referee.rules.ruleset_files import RulesetError, bundled_names, read_ruleset_file, toml_options
-from referee.rules.options import FirstLeader, KittyTo, SetAsideLast
+from referee.rules.options import FirstLeader, KittyTo, SetAsideLast, SetAsideWhen
 
 # Readings only the model knows, with the value that matches the engine.
 MODEL_ONLY: dict[str, bool] = {
     "first_trick_fallback": True,  # R5.3 option: "unless the player holds nothing else"
     "hearts_fallback": True,       # R4.3 "unless the leader holds only hearts"
 }
-SET_ASIDE_MODEL = ("all_cancelled", "two_pairs", "two_pairs_only")
+# a reading only the model knows, not a ruleset option value: only two pairs set a trick aside
+TWO_PAIRS_ONLY = "two_pairs_only"
+SET_ASIDE_MODEL = (SetAsideWhen.ALL_CANCELLED, SetAsideWhen.TWO_PAIRS, TWO_PAIRS_ONLY)
 NONE = -1  # "no card / no seat" in z3 terms (winner index, lowest club)
 
 LITERAL_TOML = """\
@@ -83,8 +85,8 @@ def model_from_toml(text: str, origin: str) -> RuleModel:
         if not isinstance(value, bool):
             raise RulesetError(f"{origin}: {key} must be true or false")
     set_aside = data.get("set_aside_when")
-    if set_aside == "two_pairs_only":
-        data["set_aside_when"] = "two_pairs"  # the nearest reading the engine knows
+    if set_aside == TWO_PAIRS_ONLY:
+        data["set_aside_when"] = SetAsideWhen.TWO_PAIRS  # the nearest reading the engine knows
     base = data.pop("base", None)
     names = {f.name for f in fields(Ruleset)}
     if base is None:
@@ -239,9 +241,9 @@ def trick_spec(ops, cards: list, model: RuleModel) -> TrickSpec:
                      for i in range(n)]
     pairs = ops.sum([ops.ite(ops.and_([cancelled[i], first_of_kind[i]]), 1, 0) for i in range(n)])
     mode = model.set_aside_when
-    if mode == "all_cancelled":
+    if mode == SetAsideWhen.ALL_CANCELLED:
         set_aside = ops.not_(any_eligible)
-    elif mode == "two_pairs":
+    elif mode == SetAsideWhen.TWO_PAIRS:
         set_aside = ops.or_([ops.not_(any_eligible), ops.ge(pairs, 2)])
     else:  # two_pairs_only: the seeds' sentence read literally
         set_aside = ops.ge(pairs, 2)
