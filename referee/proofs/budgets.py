@@ -1,6 +1,6 @@
-"""How long and how large a z3 question may be before the referee stops asking: past a budget
-the answer is undecided (a note, :data:`referee.judge.codes.UNDECIDED`), never proved or
-violated (spec/hostile-input.md, "Proof budgets").
+"""This module says how long and how large a z3 question may be before the referee stops
+asking: past a budget the answer is undecided (a note, :data:`referee.judge.codes.UNDECIDED`),
+never proved or violated (spec/hostile-input.md, "Proof budgets").
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ def time_detail(budget_ms: int) -> Message:
 
 
 def size_detail(what: Message, size: int, budget: int) -> Message:
-    """``what``: the things counted, a message of its own (``msg("written entries")``)."""
+    """Say that ``size`` things exceed the size ``budget`` and go unasked; ``what`` names the
+    things counted, a message of its own (``msg("written entries")``)."""
     # TRANSLATORS: {what} is what was counted ("written entries", "formula characters")
     return msg("not asked: {size} {what} exceed the size budget of {budget}", size=size,
                what=what, budget=budget)
