@@ -1,4 +1,5 @@
-"""Proved invariants of a checked log: `referee check --invariants` (spec/verification.md).
+"""This module proves invariants of a checked log: `referee check --invariants`
+(spec/verification.md).
 
 Each hand's laws are SMT-LIB text over what the log records, groups of ground instances that z3
 refutes or not, expanded instance by instance only when refuted: ``cards-dealt``,
@@ -66,7 +67,8 @@ class _Hand(NamedTuple):
 
 
 class InvariantWatch(Watch):
-    """The invariants of one log as its check goes, decided ``batch`` hands at a time."""
+    """An InvariantWatch decides the invariants of one log as its check goes, ``batch`` hands
+    at a time."""
 
     def __init__(self, table: Table, batch: int = BATCH_HANDS) -> None:
         self.table, self.size = table, batch
@@ -121,8 +123,8 @@ _LOCAL = threading.local()
 
 
 def _prover() -> _Prover:
-    """The thread's prover, kept from log to log so that its solver reads each definition
-    once (z3 contexts are not thread-safe)."""
+    """Return the thread's prover, kept from log to log so that its solver reads each
+    definition once (z3 contexts are not thread-safe)."""
     prover = getattr(_LOCAL, "prover", None)
     if prover is None:
         prover = _LOCAL.prover = _Prover()
@@ -130,7 +132,8 @@ def _prover() -> _Prover:
 
 
 class _Prover:
-    """Each check is ``push``, one assertion, ``pop``; only :data:`DEFINITIONS` stay."""
+    """A _Prover makes each check a ``push``, one assertion and a ``pop``; only
+    :data:`DEFINITIONS` stay."""
 
     def __init__(self) -> None:
         import z3
@@ -154,7 +157,8 @@ class _Prover:
             self.solver.pop()
 
     def refutable(self, formulas: list[str]) -> bool | None:
-        """Whether some formula can be false (None: no answer within the time budget)."""
+        """Tell whether some formula can be false (None: no answer within the time
+        budget)."""
         answer = self._check(formulas)
         return True if answer == self.z3.sat else False if answer == self.z3.unsat else None
 
@@ -207,7 +211,8 @@ def _settle(law: Law, status: str | None) -> None:
 
 
 def _within_size(open_laws: list[Law]) -> bool:
-    """False (and the laws undecided) when one hand's laws are too large to send to z3."""
+    """Tell whether one hand's laws are small enough to send to z3; when not, mark the laws
+    undecided."""
     size = sum(len(a) for law in open_laws for g in law.groups for a in g.atoms)
     if size <= PROVER_MAX_CHARS:
         return True
@@ -299,8 +304,8 @@ def _remember(memo: dict, key, value):
 
 # -- the laws ---------------------------------------------------------------------------------
 def hand_laws(table: Table, facts: HandFacts, summary, sheet: Sheet) -> list[Law]:
-    """The laws of one hand, in the order they are reported; ``sheet`` (the scoresheet laws,
-    :mod:`referee.proofs.sheet_laws`) carries the running totals from hand to hand."""
+    """Return the laws of one hand, in the order they are reported; ``sheet`` (the scoresheet
+    laws, :mod:`referee.proofs.sheet_laws`) carries the running totals from hand to hand."""
     points, lost, lost_value = _points(facts)
     return [_cards_dealt(table, facts), _cards_played(table, facts), points,
             sheet.score_law(facts, lost, lost_value), sheet.totals_law(facts, summary)]
@@ -348,7 +353,7 @@ def _cards_dealt(table: Table, facts: HandFacts) -> Law:
 
 
 def _dealt_atoms(runs: list, op: str, decks: int, exact: bool) -> list[str]:
-    """The distinct atoms of the cards-dealt group, one per way a card is spread over
+    """Make the distinct atoms of the cards-dealt group, one per way a card is spread over
     ``runs`` (the deals and the kitty)."""
     # per card, one int: how many places (deals, kitty) hold it k times, in bits k*width..
     width = len(runs).bit_length()
@@ -372,7 +377,8 @@ def _dealt_atoms(runs: list, op: str, decks: int, exact: bool) -> list[str]:
 
 
 def _packed_atoms(key: tuple, values, atom) -> list[str]:
-    """The non-empty ``atom(value)`` of each of ``values`` (packed counts), memoised per key."""
+    """Return the non-empty ``atom(value)`` of each of ``values`` (packed counts), memoised
+    per key."""
     packed = _PACKED.setdefault(key, {})
     atoms = []
     for value in values:
@@ -385,7 +391,7 @@ def _packed_atoms(key: tuple, values, atom) -> list[str]:
 
 
 def _dealt_items(facts: HandFacts, op: str, exact: bool, with_kitty: bool) -> list[Item]:
-    """The cards-dealt instances card by card, naming where each card is dealt."""
+    """Make the cards-dealt instances card by card, naming where each card is dealt."""
     record, decks = facts.record, facts.rules.decks
     places: dict[int, list[tuple[Span, int]]] = {}
     lines = list(record.deals.values())
@@ -407,7 +413,8 @@ def _dealt_items(facts: HandFacts, op: str, exact: bool, with_kitty: bool) -> li
 
 
 def _dealt_atom(op: str, counts: list[int], decks: int) -> str:
-    """A card's copies in each deal (and the kitty) add up to the decks' copies."""
+    """State that a card's copies in each deal (and the kitty) add up to the decks'
+    copies."""
     return f"({op} {smt_sum([str(k) for k in sorted(counts)])} {decks})"
 
 
@@ -443,8 +450,8 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
 
 def _played_tallies(facts: HandFacts, known: list[int], tricks,
                     width: int) -> tuple[list[list[int]], set[int]]:
-    """Per seat and card, the packed counts (played, dealt, received, passed on; ``width``
-    bits each), and the distinct counts of the ``known`` seats."""
+    """Count, per seat and card, the packed counts (played, dealt, received, passed on;
+    ``width`` bits each); return them and the distinct counts of the ``known`` seats."""
     n, offset, deals, passes = facts.players, facts.offset, facts.deals, facts.passes
     got, sent, played = 1 << width, 1 << 2 * width, 1 << 3 * width
     tallies = [[0] * DECK_SIZE for _ in range(n)]
@@ -466,8 +473,8 @@ def _played_tallies(facts: HandFacts, known: list[int], tricks,
 
 
 def _played_with_kitty(facts: HandFacts) -> Group:
-    """A finished hand whose holdings are not all known: the cards played and the kitty
-    together are the decks."""
+    """State, for a finished hand whose holdings are not all known, that the cards played
+    and the kitty together are the decks."""
     counts = facts.played()
     decks, kitty = facts.rules.decks, facts.kitty
     atoms = [f"(= (+ {counts[c]} {kitty[c]}) {decks})" for c in range(DECK_SIZE)]
@@ -489,8 +496,8 @@ def _unpack(width: int, value: int) -> tuple[int, int, int, int]:
 
 
 def _played_code(op: str, width: int, value: int) -> str:
-    """played = dealt + received - passed on (R3, R5.4), for a card played or (when the hand
-    is finished) held; "" for a card only passed on, or (unfinished) not played."""
+    """State played = dealt + received - passed on (R3, R5.4) for a card played or (when the
+    hand is finished) held; return "" for a card only passed on, or (unfinished) not played."""
     played, dealt, got, sent = _unpack(width, value)
     if not (played or (op == "=" and (dealt or got))):
         return ""
@@ -529,7 +536,8 @@ def _played_items(table, facts, known, op, width, tallies):
 
 
 def _points(facts: HandFacts) -> tuple[Law, str | None, int | None]:
-    """Points flow through the tricks (R6.5-R6.7): taken + lost = the decks' points (R7.2)."""
+    """Check that points flow through the tricks (R6.5-R6.7): taken + lost = the decks'
+    points (R7.2)."""
     law = Law("points-conserved", "R7.2")
     rules = facts.rules
     if not facts.complete or facts.kitty is None:
@@ -584,11 +592,11 @@ def _points(facts: HandFacts) -> tuple[Law, str | None, int | None]:
 
 
 def _flow_funs(tricks: int, whole: int) -> tuple[str, str]:
-    """The points flow over ``tricks`` tricks as two functions of, per trick, whether somebody
-    collects it (w) and its points (x), and the kitty's points with the first trick (kf) or
-    the last (kl): trick i brings c_i = its points + the pile left before it (R6.5); the
-    collector takes c_i, else it stays in the pile; what is left after the last is lost.
-    ``conserved``: taken + lost = ``whole``; ``lost``: what is left."""
+    """Define the points flow over ``tricks`` tricks as two functions of, per trick, whether
+    somebody collects it (w) and its points (x), and the kitty's points with the first trick
+    (kf) or the last (kl): trick i brings c_i = its points + the pile left before it (R6.5);
+    the collector takes c_i, else it stays in the pile; what is left after the last is lost.
+    ``conserved`` says taken + lost = ``whole``; ``lost`` gives what is left."""
     conserved, lost = f"conserved{tricks}_{whole}", f"lost{tricks}"
     if conserved not in DEFINITIONS:
         params = " ".join(f"(w{i} Bool) (x{i} Int)" for i in range(tricks)) + " (kf Int) (kl Int)"
@@ -605,7 +613,7 @@ def _flow_funs(tricks: int, whole: int) -> tuple[str, str]:
 
 
 def _won(cards: list[int], rules) -> bool:
-    """Does somebody win this trick (R6.3, R6.4)?  The same rules as
+    """Tell whether somebody wins this trick (R6.3, R6.4).  It applies the same rules as
     :func:`referee.rules.tricks.resolve_trick` (whose agreement with the rulebook `referee
     verify-rules` proves), asking only whether a winner exists; tests compare the two."""
     if not rules.cancellation:
