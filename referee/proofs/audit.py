@@ -86,8 +86,8 @@ class SheetQuestion:
         may_lose, why = loss_possible(table, record)
         values = _row(table, record.score)
         max_lost = table.rules.points_per_hand if may_lose and allow_lost else 0
-        # a score line as written that no play could give (a clean-hand pool's shares: no line
-        # alone is judged)
+        # note a score line as written that no play could give (a clean-hand pool shares the
+        # points, so no line alone is judged there)
         if (scoring.has_score_law(table.rules) and None not in values
                 and explain(table.rules, values, max_lost) is None):
             why = why if not may_lose else "" if allow_lost else msg("the audit assumes none lost")
@@ -228,13 +228,13 @@ class SheetLog:
         stream = self._stream
         if stream is not None:
             setup, self._setup = self._setup, []
-            # its unreadable lines left out, as the whole parse has them
+            # leave its unreadable lines out, as the whole parse does
             events = (item for item in stream.statements() if not isinstance(item, Unread))
             table, findings, question = self._asked(setup, events, ruleset, allowed_dirs)
             if table is None:
                 stream.drain()
-        # a record, or a stream whose reading differs from the whole file's (nothing was
-        # asked yet): the whole file at once
+        # read a record, or a stream whose reading differs from the whole file's (nothing was
+        # asked yet), as the whole file at once
         if stream is None or not stream.exact:
             if self._parsed is None:
                 self._parsed = parse_text(self.text)

@@ -34,8 +34,9 @@ from referee.util.collector import collector_paused
 from referee.util.message import msg, msgn
 
 PLAY_KINDS = frozenset({codes.REVOKE, codes.ILLEGAL_LEAD, codes.ILLEGAL_PLAY, codes.CARD_NOT_HELD})
-# hands whose quantifier-free laws go to z3 in one call: few calls, and only a batch's facts
-# held (one call for the whole log held every hand's, 30 MB per MB of log in z3 alone)
+# This many hands send their quantifier-free laws to z3 in one call: that makes few calls and
+# holds only a batch's facts (one call for the whole log held every hand's, 30 MB per MB of log
+# in z3 alone).
 BATCH_HANDS = 100
 
 
@@ -172,7 +173,7 @@ class _Prover:
             if open_laws and _within_size(open_laws):
                 ground = all(g.ground for law in open_laws for g in law.groups)
                 (together if ground else alone).append(open_laws)
-        # the log's quantifier-free laws at once; any doubt, and each hand is asked on its own
+        # ask the log's quantifier-free laws at once; on any doubt, ask each hand on its own
         atoms = dict.fromkeys(a for laws in together for law in laws for g in law.groups
                               for a in g.atoms)
         if together and self._check(list(atoms)) == self.z3.unsat:
@@ -235,7 +236,7 @@ def _entry(report: Report, name: str, hand: int, status: str, detail: str) -> No
     report.invariants.append({"name": name, "hand": hand, "status": status, "detail": detail})
 
 
-# faults of a hand's holdings: every law of that hand reads the holdings as written
+# These faults concern a hand's holdings: every law of that hand reads the holdings as written.
 _HOLDING_FAULTS = (codes.BAD_DEAL, codes.BAD_PASS)
 
 
@@ -355,7 +356,7 @@ def _cards_dealt(table: Table, facts: HandFacts) -> Law:
 def _dealt_atoms(runs: list, op: str, decks: int, exact: bool) -> list[str]:
     """Make the distinct atoms of the cards-dealt group, one per way a card is spread over
     ``runs`` (the deals and the kitty)."""
-    # per card, one int: how many places (deals, kitty) hold it k times, in bits k*width..
+    # pack per card one int: how many places (deals, kitty) hold it k times, in bits k*width..
     width = len(runs).bit_length()
     hist, once = [0] * DECK_SIZE, 1 << width
     for cards in runs:
@@ -427,7 +428,7 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
     known = [s for s in range(n) if facts.holding_known(s)]
     op = "=" if exact else "<="
     tricks = facts.tricks[:prefix]
-    # per seat and card, one int: played, dealt, received and passed on, width bits each
+    # pack per seat and card one int: played, dealt, received and passed on, width bits each
     width = max(prefix, max(map(len, deals.values()), default=0),
                 max(map(len, passes.values()), default=0)).bit_length()
     tallies, values = _played_tallies(facts, known, tricks, width)
@@ -529,7 +530,7 @@ def _played_items(table, facts, known, op, width, tallies):
                     held.append(Item(atom, say, (mine.get(card) or [deal])[-1],
                                      (Related(deal.line, 1, msg("dealt to {player}",
                                                                 player=who)),)))
-            # a card played but not held first: it points at the play
+            # list a card played but not held first: its item points at the play
             items += sorted(held, key=lambda item: item.span.line == deal.line)
         return items
     return expand
@@ -561,8 +562,8 @@ def _points(facts: HandFacts) -> tuple[Law, str | None, int | None]:
     if leader_takes and not takers[-1]:  # R6.6 option: the leader collects a set-aside last
         takers[-1] = True
         args[-1] = "true" + args[-1][5:]
-    # what stays in the pile after the last trick (for messages only): the tricks since the
-    # last one collected, the kitty with the first or the last trick
+    # count what stays in the pile after the last trick (for messages only): the tricks since
+    # the last one collected, and the kitty with the first or the last trick
     pile_value, index = 0, len(takers)
     while index and not takers[index - 1]:
         index -= 1

@@ -20,12 +20,13 @@ from referee.rules.ruleset import (BLACK_MARIA_POINTS, HEART_POINTS, Ruleset, lo
 from referee.rules.ruleset_files import RulesetError, bundled_names, read_ruleset_file, toml_options
 from referee.rules.options import FirstLeader, KittyTo, SetAsideLast, SetAsideWhen
 
-# Readings only the model knows, with the value that matches the engine.
+# Only the model knows these readings; each value is the one that matches the engine.
 MODEL_ONLY: dict[str, bool] = {
     "first_trick_fallback": True,  # R5.3 option: "unless the player holds nothing else"
     "hearts_fallback": True,       # R4.3 "unless the leader holds only hearts"
 }
-# a reading only the model knows, not a ruleset option value: only two pairs set a trick aside
+# Only the model knows this reading, which no ruleset option value names: only two pairs set a
+# trick aside.
 TWO_PAIRS_ONLY = "two_pairs_only"
 SET_ASIDE_MODEL = (SetAsideWhen.ALL_CANCELLED, SetAsideWhen.TWO_PAIRS, TWO_PAIRS_ONLY)
 NONE = -1  # "no card / no seat" in z3 terms (winner index, lowest club)

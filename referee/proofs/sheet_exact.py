@@ -333,7 +333,7 @@ class _Problem:
         members = born + [p for p, t in enumerate(after) if isinstance(t, tuple) and t[0] in closed]
         if len(members) == 1 and members == born and not any(
                 born[0] in seats for seats in closed.values()):
-            # the group's one symbol f' is a score values[p] + f'
+            # the group's one symbol f' makes a score values[p] + f'
             room = _meet(room, _shift(self.seat, -values[born[0]], -values[born[0]]))
         return room or None
 

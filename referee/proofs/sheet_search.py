@@ -104,7 +104,7 @@ class _Search:
         self.law = law = [not any(self.triple[k])
                           and explain(self.rules, tuple(row), self.max_lost[k]) is None
                           for k, row in enumerate(self.S)]
-        # ahead[i]: conflicts whose entries all lie in hands i and later
+        # ahead[i] counts the conflicts whose entries all lie in hands i and later
         self.ahead = [0] * (self.H + 1)
         for i in range(self.H - 1, -1, -1):
             later = sum(self.triple[i + 1]) if i + 1 < self.H else 0
@@ -180,8 +180,8 @@ class _Search:
         """Yield (scores, reading, (changes, lost, distance), changed entries) of hand i's
         steps."""
         written, near = self.S[i], self.near[i]
-        # seats the totals show wrong: the next written total, or the one after it (the next
-        # written total may be the slip)
+        # find the seats the totals show wrong: the next written total, or the one after it
+        # (the next written total may be the slip)
         missed = [p for p in range(self.n) if near[p] and (
             totals[p] + written[p] != near[p][0] or len(set(near[p])) > 1)]
         plain = self._step(i, totals, written)
@@ -190,7 +190,7 @@ class _Search:
             if not missed and not plain[1].lost:
                 return
         tried: set = set()
-        # one seat changed: a seat the totals show wrong, or any when the written scores break
+        # change one seat: a seat the totals show wrong, or any when the written scores break
         # the law or lose points
         suspects = missed if plain is not None and not plain[1].lost else range(self.n)
         for p in suspects:

@@ -324,7 +324,7 @@ class Interpreter:
         return self.ops.ite(cond, a, b)
 
 
-# the operators that Python ints and z3 terms both implement alike (// as z3's integer division)
+# Python ints and z3 terms both implement these operators alike (// as z3's integer division).
 _OPERATORS = {ast.Mod: operator.mod, ast.Add: operator.add, ast.Sub: operator.sub,
               ast.Mult: operator.mul, ast.FloorDiv: Z3Ops.div, ast.Lt: operator.lt,
               ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}

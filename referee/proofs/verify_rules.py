@@ -356,7 +356,8 @@ def _points_conserved(model: RuleModel, counts: range, budget: Budget) -> Proper
         if budget.check(solver, f"tricks of {n} cards") == z3.sat:
             m = solver.model()
             values = model_values(m, cards)
-            # what no one takes: past the last trick, what is left in the pile goes nowhere too
+            # count what no one takes: past the last trick, what is left in the pile goes
+            # nowhere too
             gone = m.eval(brought - taken - lost - z3.If(last, 0, after),
                           model_completion=True).as_long()
             is_last = z3.is_true(m.eval(last, model_completion=True))
@@ -493,7 +494,7 @@ def _add_led_card(z3, ops, solver, model: RuleModel, holding, first, led) -> Non
     not in this hand."""
     solver.add(led >= 0, led < DECK_SIZE)
     if not model.first_lead_points and not model.first_lead_fallback:
-        # the first lead itself was legal: no point card
+        # the first lead itself was legal: it was no point card
         solver.add(z3.Implies(first, z3.Not(z3_bool(z3, is_point(ops, led)))))
     for c in range(DECK_SIZE):
         solver.add(z3.Implies(led == c, holding[c] <= model.decks - 1))
