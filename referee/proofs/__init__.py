@@ -1,2 +1,2 @@
-"""Everything that imports z3: the rule model, invariants, scoresheets, partial records, audit,
-verify-rules."""
+"""This package holds everything that imports z3: the rule model, invariants, scoresheets,
+partial records, audit, verify-rules."""

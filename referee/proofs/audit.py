@@ -1,4 +1,5 @@
-"""``referee audit``: the fewest entries of a scoresheet to correct (spec/verification.md).
+"""This module runs ``referee audit``: it finds the fewest entries of a scoresheet to correct
+(spec/verification.md).
 
 A correction makes the sheet satisfy R7.2, R7.4 and R8.  A sheet is read a block at a time and
 put to the audit a hand at a time, in a child process held to a time and memory budget
@@ -31,6 +32,7 @@ from referee.proofs.budgets import (AUDIT_MAX_ENTRIES, AUDIT_MAX_HANDS, AUDIT_ME
 from referee.proofs.handfacts import log_folder, seated
 from referee.proofs.wording import AuditResult, Fix, fixes_of
 from referee.rules import scoring
+from referee.rules.options import SetAsideLast
 from referee.rules.ruleset import Ruleset
 from referee.util.message import msg
 
@@ -60,13 +62,15 @@ class _Lines(NamedTuple):
 
 
 class SheetQuestion:
-    """The audit's question, put a hand at a time; past the size budgets only the counts and
-    the facts of hands no play could give go on, and the question is not asked."""
+    """A SheetQuestion puts the audit's question a hand at a time; past the size budgets only
+    the counts and the facts of hands no play could give go on, and it asks no question."""
 
     def __init__(self, table: Table, events=(), allow_lost: bool | None = None) -> None:
         rules = table.rules
         self.table = table
-        self.allow_lost = rules.set_aside_last == "nobody" if allow_lost is None else allow_lost
+        if allow_lost is None:
+            allow_lost = rules.set_aside_last == SetAsideLast.NOBODY
+        self.allow_lost = allow_lost
         self.result = AuditResult(True, [], rules)
         self.written = 0  # entries written, counted past the size budgets too
         self.held: list[_Lines] | None = []  # None past the size budgets
@@ -82,8 +86,8 @@ class SheetQuestion:
         may_lose, why = loss_possible(table, record)
         values = _row(table, record.score)
         max_lost = table.rules.points_per_hand if may_lose and allow_lost else 0
-        # a score line as written that no play could give (a clean-hand pool's shares: no line
-        # alone is judged)
+        # note a score line as written that no play could give (a clean-hand pool shares the
+        # points, so no line alone is judged there)
         if (scoring.has_score_law(table.rules) and None not in values
                 and explain(table.rules, values, max_lost) is None):
             why = why if not may_lose else "" if allow_lost else msg("the audit assumes none lost")
@@ -96,7 +100,8 @@ class SheetQuestion:
                                     allow_lost and may_lose))
 
     def _oversize(self) -> str:
-        """The size budget the sheet so far exceeds (z3 would not answer in time), or ""."""
+        """Name the size budget the sheet so far exceeds (z3 would not answer in time), or
+        return ""."""
         if self.written > AUDIT_MAX_ENTRIES:
             return size_detail(msg("written entries"), self.written, AUDIT_MAX_ENTRIES)
         if self.result.hands > AUDIT_MAX_HANDS:
@@ -105,7 +110,7 @@ class SheetQuestion:
         return ""
 
     def answer(self, max_solutions: int = 3, seconds: float = AUDIT_SECONDS) -> AuditResult:
-        """The audit of the hands added, or undecided past ``seconds`` or the memory budget."""
+        """Audit the hands added; answer undecided past ``seconds`` or the memory budget."""
         result, held = self.result, self.held
         if not result.hands:
             return result
@@ -150,8 +155,8 @@ class SheetQuestion:
         return scores, totals, lost
 
     def _smallest(self, held: list[_Lines], found: sheet_search.Found, deadline: float) -> bool:
-        """Whether the search's correction is the smallest: the branch and bound (within half
-        the time left, where no points are lost) or else z3 finds none smaller."""
+        """Tell whether the search's correction is the smallest: the branch and bound (within
+        half the time left, where no points are lost) or else z3 finds none smaller."""
         if not found.changes:
             return True
         rules = self.table.rules
@@ -193,8 +198,8 @@ def _described(table: Table, held: list[_Lines], found: list, more: bool,
 
 # -- the sheet read a block at a time -----------------------------------------------------
 class Audit(NamedTuple):
-    """The setup (None without a Players tag), its diagnostics, and the audit (None without
-    a setup)."""
+    """An Audit holds the setup (None without a Players tag), its diagnostics, and the audit
+    (None without a setup)."""
 
     table: Table | None
     findings: Findings
@@ -202,7 +207,8 @@ class Audit(NamedTuple):
 
 
 class SheetLog:
-    """A log opened for the audit (:func:`open_sheet`); :meth:`audit` reads the rest."""
+    """A SheetLog holds a log opened for the audit (:func:`open_sheet`); :meth:`audit` reads
+    the rest."""
 
     def __init__(self, text: str, path: str) -> None:
         self.text = text
@@ -218,17 +224,17 @@ class SheetLog:
 
     def audit(self, *, ruleset: Ruleset | None = None, allowed_dirs: tuple[str | Path, ...] = (),
               max_solutions: int = 3, seconds: float = AUDIT_SECONDS) -> Audit:
-        """The setup (``ruleset``, else the one the log names) and the audit of its hands."""
+        """Set the log up (``ruleset``, else the one the log names) and audit its hands."""
         stream = self._stream
         if stream is not None:
             setup, self._setup = self._setup, []
-            # its unreadable lines left out, as the whole parse has them
+            # leave its unreadable lines out, as the whole parse does
             events = (item for item in stream.statements() if not isinstance(item, Unread))
             table, findings, question = self._asked(setup, events, ruleset, allowed_dirs)
             if table is None:
                 stream.drain()
-        # a record, or a stream whose reading differs from the whole file's (nothing was
-        # asked yet): the whole file at once
+        # read a record, or a stream whose reading differs from the whole file's (nothing was
+        # asked yet), as the whole file at once
         if stream is None or not stream.exact:
             if self._parsed is None:
                 self._parsed = parse_text(self.text)
@@ -250,17 +256,17 @@ class SheetLog:
 
 
 def open_sheet(text: str, path: str) -> SheetLog:
-    """The decoded log ``text`` of the file ``path`` opened for the audit: raises
-    UnreadableLog, as :func:`referee.log.parser.parse_text` does, when it is not a log."""
+    """Open the decoded log ``text`` of the file ``path`` for the audit; raise UnreadableLog,
+    as :func:`referee.log.parser.parse_text` does, when it is not a log."""
     return SheetLog(text, path)
 
 
 # -- the budget of time and memory --------------------------------------------------------
 def bounded(work: Callable[[], T], undecided: Callable[[], T], seconds: float) -> T:
-    """``work()`` when it returns within ``seconds`` and the memory budget, else
-    ``undecided()``.  It runs in a forked child, killed and reaped past the budget: z3's
+    """Return ``work()`` when it returns within ``seconds`` and the memory budget, else
+    ``undecided()``.  Run it in a forked child, killed and reaped past the budget: z3's
     optimizer does not always stop at its timeout, and no Python code can stop it.  A child
-    that fails or runs out of memory is undecided too."""
+    that fails or runs out of memory gives undecided too."""
     if not hasattr(os, "fork"):  # pragma: no cover - every platform the referee runs on forks
         return work()
     read, write = os.pipe()
@@ -293,7 +299,8 @@ def bounded(work: Callable[[], T], undecided: Callable[[], T], seconds: float) -
 
 
 def _received(read: int, deadline: float) -> bytes | None:
-    """Everything the child writes before it closes the pipe, or None past ``deadline``."""
+    """Read everything the child writes before it closes the pipe; return None past
+    ``deadline``."""
     chunks = []
     while True:
         left = deadline - time.monotonic()

@@ -1,4 +1,4 @@
-"""The scoresheet audit put to z3, one variable per entry.
+"""This module puts the scoresheet audit to z3, one variable per entry.
 
 The optimizer (fewest entries changed, then points lost, then distance from the written values)
 answers what :mod:`referee.proofs.sheet_search` does not cover, and says whether a smaller
@@ -23,7 +23,7 @@ __all__ = ["optimised", "smaller_exists"]
 
 def optimised(question, held: list, max_solutions: int, deadline: float,
               seconds: float) -> AuditResult:
-    """The question put to z3's optimizer."""
+    """Put the question to z3's optimizer."""
     import z3
 
     result, table, opt = question.result, question.table, z3.Optimize()
@@ -53,8 +53,9 @@ def optimised(question, held: list, max_solutions: int, deadline: float,
 
 
 def smaller_exists(question, held: list, changes: int, lost: int, deadline: float) -> bool | None:
-    """Whether some correction changes fewer than ``changes`` entries, or as many with fewer
-    than ``lost`` points lost (None: no answer before ``deadline``); far sooner than the optimum."""
+    """Tell whether some correction changes fewer than ``changes`` entries, or as many with
+    fewer than ``lost`` points lost (None: no answer before ``deadline``); this answers far
+    sooner than the optimum."""
     import z3
 
     solver = z3.Solver()
@@ -68,10 +69,10 @@ def smaller_exists(question, held: list, changes: int, lost: int, deadline: floa
 
 
 def _nearest(z3, opt, model, entries: list, count, lost_sum):
-    """Among the smallest corrections, the one nearest the written values (a typo of 53 for
-    52 is 52, not the moon -26): a question of its own, as folded into the first optimisation
-    the distance made z3 miss its budget on easy sheets.  Past its time the first answer
-    stands."""
+    """Find, among the smallest corrections, the one nearest the written values (a typo of 53
+    for 52 is 52, not the moon -26): a question of its own, as folded into the first
+    optimisation the distance made z3 miss its budget on easy sheets.  Past its time the first
+    answer stands."""
     nearest = z3.Optimize()
     nearest.add(opt.assertions())
     nearest.add(count == model.eval(count, model_completion=True),
@@ -85,8 +86,8 @@ def _nearest(z3, opt, model, entries: list, count, lost_sum):
 
 
 def _sheet(z3, opt, table: Table, held: list):
-    """The held hands' laws: (variable, written value) of each written entry, (hand, points
-    lost), hand -> read as a moon, and each hand's score variables."""
+    """State the held hands' laws; return (variable, written value) of each written entry,
+    (hand, points lost), hand -> read as a moon, and each hand's score variables."""
     ops = Z3Ops()
     entries = []
     previous = [z3.IntVal(table.rules.start_total)] * table.size
@@ -102,7 +103,8 @@ def _sheet(z3, opt, table: Table, held: list):
 
 
 def _hand(ops: Z3Ops, opt, table: Table, h: int, previous: list, allow_lost: bool):
-    """One hand's variables and laws: (scores, totals, points lost, read as a moon)."""
+    """Make one hand's variables and laws; return (scores, totals, points lost, read as a
+    moon)."""
     z3, rules, n = ops.z3, table.rules, table.size
     scores = [z3.Int(f"s{h}_{p}") for p in range(n)]
     totals = [z3.Int(f"t{h}_{p}") for p in range(n)]
@@ -129,8 +131,8 @@ def _hand(ops: Z3Ops, opt, table: Table, h: int, previous: list, allow_lost: boo
 
 def _suggest(z3, opt, model, question, held: list, entries: list, scores: list,
              max_solutions: int) -> None:
-    """Up to ``max_solutions`` corrections of the smallest size, each a new set of entries,
-    within one time budget."""
+    """Find up to ``max_solutions`` corrections of the smallest size, each a new set of
+    entries, within one time budget."""
     result, deadline = question.result, time.monotonic() + AUDIT_SOLUTIONS_MS / 1000
     for _ in range(max_solutions + 1):
         if len(result.suggestions) == max_solutions:
@@ -152,7 +154,8 @@ def _suggest(z3, opt, model, question, held: list, entries: list, scores: list,
 
 
 def _check_until(z3, opt, deadline: float):
-    """``opt.check()`` with the time left before ``deadline`` (``unknown`` when none is left)."""
+    """Run ``opt.check()`` with the time left before ``deadline`` (``unknown`` when none is
+    left)."""
     left = int((deadline - time.monotonic()) * 1000)
     if left <= 0:
         return z3.unknown

@@ -1,4 +1,4 @@
-"""What a log records about each hand, as plain numbers, for the z3 checks.
+"""This module gathers what a log records about each hand, as plain numbers, for the z3 checks.
 
 It uses the check's own setup and grouping (so hand numbers and seats agree with the report),
 with seats resolved and card multisets counted: one :class:`HandFacts` per hand.
@@ -29,8 +29,8 @@ class TrickFacts:
 
 
 def seat_plays(table: Table, trick: Trick, names: dict) -> list[SeatedPlay]:
-    """Seats of a trick's plays (as :func:`referee.judge.holdings.seat_plays`, reporting nothing):
-    compact tricks run in seating order from the leader; unknown names are left out.
+    """Find the seats of a trick's plays (as :func:`referee.judge.holdings.seat_plays`, reporting
+    nothing): compact tricks run in seating order from the leader; unknown names are left out.
     ``names`` remembers the seats of the names as written, from trick to trick."""
     seats = table.seats
     if trick.leader is not None:
@@ -89,16 +89,16 @@ class HandFacts:
 def table_for(parsed: ParseResult, path: str | None = None, *, ruleset: Ruleset | None = None,
               allowed_dirs: tuple[str | Path, ...] = (),
               findings: Findings | None = None) -> Table | None:
-    """The check's seating and ruleset for this log (None without a Players tag), by the
-    check's own rule for the ruleset files a log may name; the setup's diagnostics go to
+    """Return the check's seating and ruleset for this log (None without a Players tag), by
+    the check's own rule for the ruleset files a log may name; send the setup's diagnostics to
     ``findings`` when given."""
     return setup_table(parsed.events, findings if findings is not None else Findings(),
                        log_folder(path), ruleset=ruleset, allowed_dirs=allowed_dirs)
 
 
 def log_folder(path: str | None) -> Path | None:
-    """The folder of the log file ``path``, where the ruleset files it names are looked for;
-    None for standard input or a text without a file."""
+    """Return the folder of the log file ``path``, where the ruleset files it names are looked
+    for; return None for standard input or a text without a file."""
     if path and not path.startswith("<") and path != "-":
         return Path(path).parent
     return None
@@ -110,7 +110,7 @@ def hand_records(table: Table, parsed: ParseResult) -> list[HandRecord]:
 
 
 def gather(table: Table, record: HandRecord) -> HandFacts:
-    """The hand's statements as written (faults and all: the z3 laws judge them), seats
+    """Gather the hand's statements as written (faults and all: the z3 laws judge them), seats
     resolved, with the kitty recorded or left over."""
     facts = HandFacts(record.number, record, table.size, table.rules, _offset(table, record))
     for seat, deal in record.deals.items():
@@ -126,7 +126,8 @@ def gather(table: Table, record: HandRecord) -> HandFacts:
 
 
 def _seat_tricks(table: Table, record: HandRecord, facts: HandFacts) -> None:
-    """The tricks with seats, the prefix of them recorded in order and whether it is all."""
+    """Seat the tricks; return them, the prefix of them recorded in order and whether it is
+    all."""
     n, tricks, names = table.size, facts.tricks, {}
     prefix, growing, full = 0, True, True
     for trick in record.tricks:
@@ -147,7 +148,8 @@ def _seat_tricks(table: Table, record: HandRecord, facts: HandFacts) -> None:
 
 
 def _kitty(facts: HandFacts) -> tuple[Counts | None, bool]:
-    """(the kitty's counts or None, whether they are recorded rather than left over)."""
+    """Return (the kitty's counts or None, whether they are recorded rather than left
+    over)."""
     record, rules, n = facts.record, facts.rules, facts.players
     kitty_size = rules.kitty_size(n)
     if record.kitty is not None:
@@ -176,8 +178,8 @@ def _offset(table: Table, record: HandRecord) -> int:
 
 
 def seated(table: Table, line):
-    """(seat, entry) of a score or total line's entries (None: no line): the first of each
-    seat's, names not seated left out."""
+    """Return (seat, entry) of a score or total line's entries (None: no line): keep the first
+    of each seat's and leave out names not seated."""
     if line is None:
         return
     seen = set()

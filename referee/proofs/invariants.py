@@ -1,4 +1,5 @@
-"""Proved invariants of a checked log: `referee check --invariants` (spec/verification.md).
+"""This module proves invariants of a checked log: `referee check --invariants`
+(spec/verification.md).
 
 Each hand's laws are SMT-LIB text over what the log records, groups of ground instances that z3
 refutes or not, expanded instance by instance only when refuted: ``cards-dealt``,
@@ -27,13 +28,15 @@ from referee.proofs.handfacts import HandFacts, gather, hand_records, table_for
 from referee.proofs.sheet_laws import Sheet
 from referee.proofs.smt_ops import DEFINITIONS, Group, Item, Law, smt_sum
 from referee.rules.cards import DECK_SIZE, NUM_RANKS, card_text
+from referee.rules.options import KittyTo, SetAsideLast, SetAsideWhen
 from referee.rules.ruleset import card_points
 from referee.util.collector import collector_paused
 from referee.util.message import msg, msgn
 
 PLAY_KINDS = frozenset({codes.REVOKE, codes.ILLEGAL_LEAD, codes.ILLEGAL_PLAY, codes.CARD_NOT_HELD})
-# hands whose quantifier-free laws go to z3 in one call: few calls, and only a batch's facts
-# held (one call for the whole log held every hand's, 30 MB per MB of log in z3 alone)
+# This many hands send their quantifier-free laws to z3 in one call: that makes few calls and
+# holds only a batch's facts (one call for the whole log held every hand's, 30 MB per MB of log
+# in z3 alone).
 BATCH_HANDS = 100
 
 
@@ -65,7 +68,8 @@ class _Hand(NamedTuple):
 
 
 class InvariantWatch(Watch):
-    """The invariants of one log as its check goes, decided ``batch`` hands at a time."""
+    """An InvariantWatch decides the invariants of one log as its check goes, ``batch`` hands
+    at a time."""
 
     def __init__(self, table: Table, batch: int = BATCH_HANDS) -> None:
         self.table, self.size = table, batch
@@ -120,8 +124,8 @@ _LOCAL = threading.local()
 
 
 def _prover() -> _Prover:
-    """The thread's prover, kept from log to log so that its solver reads each definition
-    once (z3 contexts are not thread-safe)."""
+    """Return the thread's prover, kept from log to log so that its solver reads each
+    definition once (z3 contexts are not thread-safe)."""
     prover = getattr(_LOCAL, "prover", None)
     if prover is None:
         prover = _LOCAL.prover = _Prover()
@@ -129,7 +133,8 @@ def _prover() -> _Prover:
 
 
 class _Prover:
-    """Each check is ``push``, one assertion, ``pop``; only :data:`DEFINITIONS` stay."""
+    """A _Prover makes each check a ``push``, one assertion and a ``pop``; only
+    :data:`DEFINITIONS` stay."""
 
     def __init__(self) -> None:
         import z3
@@ -153,7 +158,8 @@ class _Prover:
             self.solver.pop()
 
     def refutable(self, formulas: list[str]) -> bool | None:
-        """Whether some formula can be false (None: no answer within the time budget)."""
+        """Tell whether some formula can be false (None: no answer within the time
+        budget)."""
         answer = self._check(formulas)
         return True if answer == self.z3.sat else False if answer == self.z3.unsat else None
 
@@ -167,7 +173,7 @@ class _Prover:
             if open_laws and _within_size(open_laws):
                 ground = all(g.ground for law in open_laws for g in law.groups)
                 (together if ground else alone).append(open_laws)
-        # the log's quantifier-free laws at once; any doubt, and each hand is asked on its own
+        # ask the log's quantifier-free laws at once; on any doubt, ask each hand on its own
         atoms = dict.fromkeys(a for laws in together for law in laws for g in law.groups
                               for a in g.atoms)
         if together and self._check(list(atoms)) == self.z3.unsat:
@@ -206,7 +212,8 @@ def _settle(law: Law, status: str | None) -> None:
 
 
 def _within_size(open_laws: list[Law]) -> bool:
-    """False (and the laws undecided) when one hand's laws are too large to send to z3."""
+    """Tell whether one hand's laws are small enough to send to z3; when not, mark the laws
+    undecided."""
     size = sum(len(a) for law in open_laws for g in law.groups for a in g.atoms)
     if size <= PROVER_MAX_CHARS:
         return True
@@ -229,7 +236,7 @@ def _entry(report: Report, name: str, hand: int, status: str, detail: str) -> No
     report.invariants.append({"name": name, "hand": hand, "status": status, "detail": detail})
 
 
-# faults of a hand's holdings: every law of that hand reads the holdings as written
+# These faults concern a hand's holdings: every law of that hand reads the holdings as written.
 _HOLDING_FAULTS = (codes.BAD_DEAL, codes.BAD_PASS)
 
 
@@ -298,8 +305,8 @@ def _remember(memo: dict, key, value):
 
 # -- the laws ---------------------------------------------------------------------------------
 def hand_laws(table: Table, facts: HandFacts, summary, sheet: Sheet) -> list[Law]:
-    """The laws of one hand, in the order they are reported; ``sheet`` (the scoresheet laws,
-    :mod:`referee.proofs.sheet_laws`) carries the running totals from hand to hand."""
+    """Return the laws of one hand, in the order they are reported; ``sheet`` (the scoresheet
+    laws, :mod:`referee.proofs.sheet_laws`) carries the running totals from hand to hand."""
     points, lost, lost_value = _points(facts)
     return [_cards_dealt(table, facts), _cards_played(table, facts), points,
             sheet.score_law(facts, lost, lost_value), sheet.totals_law(facts, summary)]
@@ -347,9 +354,9 @@ def _cards_dealt(table: Table, facts: HandFacts) -> Law:
 
 
 def _dealt_atoms(runs: list, op: str, decks: int, exact: bool) -> list[str]:
-    """The distinct atoms of the cards-dealt group, one per way a card is spread over
+    """Make the distinct atoms of the cards-dealt group, one per way a card is spread over
     ``runs`` (the deals and the kitty)."""
-    # per card, one int: how many places (deals, kitty) hold it k times, in bits k*width..
+    # pack per card one int: how many places (deals, kitty) hold it k times, in bits k*width..
     width = len(runs).bit_length()
     hist, once = [0] * DECK_SIZE, 1 << width
     for cards in runs:
@@ -371,7 +378,8 @@ def _dealt_atoms(runs: list, op: str, decks: int, exact: bool) -> list[str]:
 
 
 def _packed_atoms(key: tuple, values, atom) -> list[str]:
-    """The non-empty ``atom(value)`` of each of ``values`` (packed counts), memoised per key."""
+    """Return the non-empty ``atom(value)`` of each of ``values`` (packed counts), memoised
+    per key."""
     packed = _PACKED.setdefault(key, {})
     atoms = []
     for value in values:
@@ -384,7 +392,7 @@ def _packed_atoms(key: tuple, values, atom) -> list[str]:
 
 
 def _dealt_items(facts: HandFacts, op: str, exact: bool, with_kitty: bool) -> list[Item]:
-    """The cards-dealt instances card by card, naming where each card is dealt."""
+    """Make the cards-dealt instances card by card, naming where each card is dealt."""
     record, decks = facts.record, facts.rules.decks
     places: dict[int, list[tuple[Span, int]]] = {}
     lines = list(record.deals.values())
@@ -406,7 +414,8 @@ def _dealt_items(facts: HandFacts, op: str, exact: bool, with_kitty: bool) -> li
 
 
 def _dealt_atom(op: str, counts: list[int], decks: int) -> str:
-    """A card's copies in each deal (and the kitty) add up to the decks' copies."""
+    """State that a card's copies in each deal (and the kitty) add up to the decks'
+    copies."""
     return f"({op} {smt_sum([str(k) for k in sorted(counts)])} {decks})"
 
 
@@ -419,7 +428,7 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
     known = [s for s in range(n) if facts.holding_known(s)]
     op = "=" if exact else "<="
     tricks = facts.tricks[:prefix]
-    # per seat and card, one int: played, dealt, received and passed on, width bits each
+    # pack per seat and card one int: played, dealt, received and passed on, width bits each
     width = max(prefix, max(map(len, deals.values()), default=0),
                 max(map(len, passes.values()), default=0)).bit_length()
     tallies, values = _played_tallies(facts, known, tricks, width)
@@ -442,8 +451,8 @@ def _cards_played(table: Table, facts: HandFacts) -> Law:
 
 def _played_tallies(facts: HandFacts, known: list[int], tricks,
                     width: int) -> tuple[list[list[int]], set[int]]:
-    """Per seat and card, the packed counts (played, dealt, received, passed on; ``width``
-    bits each), and the distinct counts of the ``known`` seats."""
+    """Count, per seat and card, the packed counts (played, dealt, received, passed on;
+    ``width`` bits each); return them and the distinct counts of the ``known`` seats."""
     n, offset, deals, passes = facts.players, facts.offset, facts.deals, facts.passes
     got, sent, played = 1 << width, 1 << 2 * width, 1 << 3 * width
     tallies = [[0] * DECK_SIZE for _ in range(n)]
@@ -465,8 +474,8 @@ def _played_tallies(facts: HandFacts, known: list[int], tricks,
 
 
 def _played_with_kitty(facts: HandFacts) -> Group:
-    """A finished hand whose holdings are not all known: the cards played and the kitty
-    together are the decks."""
+    """State, for a finished hand whose holdings are not all known, that the cards played
+    and the kitty together are the decks."""
     counts = facts.played()
     decks, kitty = facts.rules.decks, facts.kitty
     atoms = [f"(= (+ {counts[c]} {kitty[c]}) {decks})" for c in range(DECK_SIZE)]
@@ -488,8 +497,8 @@ def _unpack(width: int, value: int) -> tuple[int, int, int, int]:
 
 
 def _played_code(op: str, width: int, value: int) -> str:
-    """played = dealt + received - passed on (R3, R5.4), for a card played or (when the hand
-    is finished) held; "" for a card only passed on, or (unfinished) not played."""
+    """State played = dealt + received - passed on (R3, R5.4) for a card played or (when the
+    hand is finished) held; return "" for a card only passed on, or (unfinished) not played."""
     played, dealt, got, sent = _unpack(width, value)
     if not (played or (op == "=" and (dealt or got))):
         return ""
@@ -521,22 +530,23 @@ def _played_items(table, facts, known, op, width, tallies):
                     held.append(Item(atom, say, (mine.get(card) or [deal])[-1],
                                      (Related(deal.line, 1, msg("dealt to {player}",
                                                                 player=who)),)))
-            # a card played but not held first: it points at the play
+            # list a card played but not held first: its item points at the play
             items += sorted(held, key=lambda item: item.span.line == deal.line)
         return items
     return expand
 
 
 def _points(facts: HandFacts) -> tuple[Law, str | None, int | None]:
-    """Points flow through the tricks (R6.5-R6.7): taken + lost = the decks' points (R7.2)."""
+    """Check that points flow through the tricks (R6.5-R6.7): taken + lost = the decks'
+    points (R7.2)."""
     law = Law("points-conserved", "R7.2")
     rules = facts.rules
     if not facts.complete or facts.kitty is None:
         return law.skip(msg("the hand is not fully recorded") if not facts.complete
                            else msg("kitty unknown")), None, None
     kitty_points = sum(_POINTS[c] * k for c, k in enumerate(facts.kitty) if k)
-    first, to_last = rules.kitty_to == "first_trick", rules.kitty_to == "last_trick"
-    leader_takes = rules.set_aside_last == "leader"
+    first, to_last = rules.kitty_to == KittyTo.FIRST_TRICK, rules.kitty_to == KittyTo.LAST_TRICK
+    leader_takes = rules.set_aside_last == SetAsideLast.LEADER
     args, takers, sums = [], [], []
     for trick in facts.tricks:
         cards = [card for _, card, _ in trick.plays]
@@ -552,8 +562,8 @@ def _points(facts: HandFacts) -> tuple[Law, str | None, int | None]:
     if leader_takes and not takers[-1]:  # R6.6 option: the leader collects a set-aside last
         takers[-1] = True
         args[-1] = "true" + args[-1][5:]
-    # what stays in the pile after the last trick (for messages only): the tricks since the
-    # last one collected, the kitty with the first or the last trick
+    # count what stays in the pile after the last trick (for messages only): the tricks since
+    # the last one collected, and the kitty with the first or the last trick
     pile_value, index = 0, len(takers)
     while index and not takers[index - 1]:
         index -= 1
@@ -583,11 +593,11 @@ def _points(facts: HandFacts) -> tuple[Law, str | None, int | None]:
 
 
 def _flow_funs(tricks: int, whole: int) -> tuple[str, str]:
-    """The points flow over ``tricks`` tricks as two functions of, per trick, whether somebody
-    collects it (w) and its points (x), and the kitty's points with the first trick (kf) or
-    the last (kl): trick i brings c_i = its points + the pile left before it (R6.5); the
-    collector takes c_i, else it stays in the pile; what is left after the last is lost.
-    ``conserved``: taken + lost = ``whole``; ``lost``: what is left."""
+    """Define the points flow over ``tricks`` tricks as two functions of, per trick, whether
+    somebody collects it (w) and its points (x), and the kitty's points with the first trick
+    (kf) or the last (kl): trick i brings c_i = its points + the pile left before it (R6.5);
+    the collector takes c_i, else it stays in the pile; what is left after the last is lost.
+    ``conserved`` says taken + lost = ``whole``; ``lost`` gives what is left."""
     conserved, lost = f"conserved{tricks}_{whole}", f"lost{tricks}"
     if conserved not in DEFINITIONS:
         params = " ".join(f"(w{i} Bool) (x{i} Int)" for i in range(tricks)) + " (kf Int) (kl Int)"
@@ -604,13 +614,13 @@ def _flow_funs(tricks: int, whole: int) -> tuple[str, str]:
 
 
 def _won(cards: list[int], rules) -> bool:
-    """Does somebody win this trick (R6.3, R6.4)?  The same rules as
+    """Tell whether somebody wins this trick (R6.3, R6.4).  It applies the same rules as
     :func:`referee.rules.tricks.resolve_trick` (whose agreement with the rulebook `referee
     verify-rules` proves), asking only whether a winner exists; tests compare the two."""
     if not rules.cancellation:
         return True
     counts = Counter(cards)
-    if rules.set_aside_when == "two_pairs" and sum(k >= 2 for k in counts.values()) >= 2:
+    if rules.set_aside_when == SetAsideWhen.TWO_PAIRS and sum(k >= 2 for k in counts.values()) >= 2:
         return False
     led = cards[0] // NUM_RANKS
     return any(card // NUM_RANKS == led and counts[card] == 1 for card in cards)

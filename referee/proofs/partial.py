@@ -1,4 +1,5 @@
-"""Partial records (``holdings-exist``): can the unrecorded cards be filled in legally?
+"""This module checks partial records (``holdings-exist``): can the unrecorded cards be filled
+in legally?
 
 Each unrecorded deal, kitty and pass is a z3 variable; each recorded line, and each fact a play
 implies about its player's holding (:func:`play_facts`, read off the legality layers), a tracked
@@ -31,7 +32,8 @@ from referee.util.message import msg, msgn
 
 @dataclass(frozen=True)
 class Conflict:
-    """Recorded statements of one hand that no assignment of the unrecorded cards reconciles."""
+    """A Conflict names recorded statements of one hand that no assignment of the unrecorded
+    cards reconciles."""
 
     hand: int
     lines: tuple[int, ...]  # every log line in the (minimal) unsat core, ascending
@@ -56,8 +58,9 @@ def partial_record_conflicts(parsed: ParseResult, *, rules: Ruleset | None = Non
                              players: list[str] | None = None, path: str | None = None,
                              hands: set[int] | None = None,
                              include_known: bool = False) -> list[Conflict]:
-    """One :class:`Conflict` per hand (of ``hands``) whose recorded plays no assignment of the
-    unrecorded cards makes legal; hands whose holdings are all recorded only ``include_known``."""
+    """Return one :class:`Conflict` per hand (of ``hands``) whose recorded plays no assignment
+    of the unrecorded cards makes legal; check hands whose holdings are all recorded only with
+    ``include_known``."""
     table = table_for(parsed, path)
     if table is None:
         return []
@@ -88,7 +91,8 @@ class _Label:
 
 @dataclass
 class _Model:
-    """The hand as SMT-LIB text (built as text: far faster than z3's Python API)."""
+    """A _Model holds the hand as SMT-LIB text (built as text: far faster than z3's Python
+    API)."""
 
     facts: HandFacts
     text: list[str] = field(default_factory=list)
@@ -135,8 +139,8 @@ def check_hand(table: Table, facts: HandFacts) -> Verdict:
 
 
 def _minimise(z3, solver, flags: dict, core: list[str]) -> list[str]:
-    """A minimal core: labels dropped latest line first while the rest stays unsat, within one
-    time budget (a label whose trial z3 does not settle is kept)."""
+    """Shrink the core to a minimal one: drop labels latest line first while the rest stays
+    unsat, within one time budget (keep a label whose trial z3 does not settle)."""
     kept = sorted(core, key=list(flags).index)
     deadline = time.monotonic() + PARTIAL_MINIMISE_MS / 1000
     for name in reversed(list(kept)):
@@ -156,12 +160,13 @@ def _same(names: list[str], counts) -> str:
 
 def _recorded(model: _Model, name: str, span: Span, seat: int | None, text: str,
               names: list[str], counts) -> None:
-    """A recorded line: the unknown ``names`` are its ``counts``."""
+    """Track a recorded line: the unknown ``names`` are its ``counts``."""
     model.track(_Label(name, span.line, span, seat, text), _same(names, counts))
 
 
 def _counts(model: _Model, name: str, size: int, limit: int, upper: list[str] | None = None):
-    """52 unknown card counts summing to ``size`` (0..limit each, at most ``upper``)."""
+    """Declare 52 unknown card counts summing to ``size`` (0..limit each, at most
+    ``upper``)."""
     names = [f"{name}_{c}" for c in range(DECK_SIZE)]
     for c, var in enumerate(names):
         model.text.append(f"(declare-const {var} Int)")
@@ -217,8 +222,8 @@ def _build(table: Table, facts: HandFacts) -> _Model:
 
 @dataclass(frozen=True)
 class PlayFact:
-    """What a recorded play shows: none of ``witnesses`` was held (by the player at that
-    moment, or with ``everyone``, by any seat after the passes)."""
+    """A PlayFact says what a recorded play shows: none of ``witnesses`` was held (by the
+    player at that moment, or with ``everyone``, by any seat after the passes)."""
 
     kind: str  # the label's prefix: "void", "firstpts", "lowest", "firstlead", "hearts"
     witnesses: tuple[int, ...]
@@ -231,9 +236,9 @@ _FACT_KINDS = {Fault.REVOKE: "void", Fault.FIRST_TRICK_POINTS: "firstpts",
 
 def play_facts(rules: Ruleset, card: int, led: int | None, *, first_trick: bool,
                hearts_broken: bool) -> list[PlayFact]:
-    """The facts a legal play of ``card`` implies (``led`` None: it leads), layer by layer;
-    R4.1's lowest club, which a partial record does not fix, is stated over everyone's holdings
-    for the lead and left out for the twin club."""
+    """Return the facts a legal play of ``card`` implies (``led`` None: it leads), layer by
+    layer; state R4.1's lowest club, which a partial record does not fix, over everyone's
+    holdings for the lead and leave it out for the twin club."""
     facts = []
     if led is not None:
         layers = follow_layers(rules, led, first_trick=first_trick, lowest=None)
@@ -247,8 +252,8 @@ def play_facts(rules: Ruleset, card: int, led: int | None, *, first_trick: bool,
 
 
 def _steps(facts: HandFacts):
-    """Each recorded play of the hand's prefix in order: (trick index, position, seat, card,
-    play, the suit's lead card, the facts :func:`play_facts` says it implies)."""
+    """Yield each recorded play of the hand's prefix in order: (trick index, position, seat,
+    card, play, the suit's lead card, the facts :func:`play_facts` says it implies)."""
     rules = facts.rules
     broken = False
     for index, trick in enumerate(facts.tricks[: facts.prefix]):
@@ -266,8 +271,8 @@ def _steps(facts: HandFacts):
 
 
 def holdings_filled(facts: HandFacts) -> bool:
-    """Whether holdings making every recorded play legal are found without z3, for a hand of
-    plays only, not every card played: each seat holds its plays, the other copies fill the
+    """Tell whether holdings making every recorded play legal are found without z3, for a hand
+    of plays only, not every card played: each seat holds its plays, the other copies fill the
     seats greedily (the most restricted first, the cards the fewest may take first), the rest
     the kitty; any such holdings come from some deal and passes."""
     rules, n = facts.rules, facts.players
@@ -296,8 +301,8 @@ def holdings_filled(facts: HandFacts) -> bool:
 
 
 def _shown(facts: HandFacts) -> tuple[list[list[int]], list[set[int]]] | None:
-    """The copies of each card each seat plays, and the cards each seat holds no more of than
-    it plays (every seat, those nobody holds); None when a play contradicts them."""
+    """Return the copies of each card each seat plays, and the cards each seat holds no more
+    of than it plays (every seat, those nobody holds); None when a play contradicts them."""
     n = facts.players
     played = [[0] * DECK_SIZE for _ in range(n)]
     shut: list[set[int]] = [set() for _ in range(n)]
@@ -381,7 +386,7 @@ SUITS = (msg("spades"), msg("hearts"), msg("diamonds"), msg("clubs"))
 
 
 def fact_text(kind: str, card: int, led: int | None, number: int) -> str:
-    """What a play shows, said after its player's name ("show out of spades in trick 2")."""
+    """Say what a play shows, after its player's name ("show out of spades in trick 2")."""
     if kind == "void":
         # TRANSLATORS: this and the next follow a player's name after "no ... let": "no
         # cards ... let Beth show out of spades in trick 2"
@@ -398,8 +403,9 @@ def fact_text(kind: str, card: int, led: int | None, number: int) -> str:
 
 
 def unknown_text(who: str, sender: str, what: set[str], passed: int) -> str:
-    """'three cards Al could have passed to Beth', ... for what is unrecorded about the seat
-    of ``who`` (``what``: "deal", "in", "out"); ``sender`` passes to it, ``passed`` cards."""
+    """Say 'three cards Al could have passed to Beth', ... for what is unrecorded about the
+    seat of ``who`` (``what``: "deal", "in", "out"); ``sender`` passes to it, ``passed``
+    cards."""
     count = WORDS.get(passed, str(passed))
     if "deal" in what:
         if what & {"in", "out"}:
@@ -426,7 +432,7 @@ def _is_record(label) -> bool:
 
 
 def sentences(name: Callable[[int], str], labels: Sequence, seats: list[int]) -> list[str]:
-    """Each seat's facts 'given' its records, then the statements of no seat (the kitty);
+    """Say each seat's facts 'given' its records, then the statements of no seat (the kitty);
     ``labels`` have ``name``, ``seat`` and ``text``, ``name(seat)`` is a seat's player."""
     out = []
     for seat in seats:

@@ -1,4 +1,5 @@
-"""The rules (trick resolution R6, legality R4-R5, card points R7.1) as declarative models.
+"""This module states the rules (trick resolution R6, legality R4-R5, card points R7.1) as
+declarative models.
 
 The models run over an *ops* object: :class:`PyOps` on plain values, :class:`Z3Ops` on z3 terms
 for :mod:`.verify_rules`.  :class:`RuleModel` adds the readings only the verifier knows (the
@@ -17,14 +18,17 @@ from referee.rules.cards import CLUBS, HEARTS, NUM_RANKS, QUEEN_OF_SPADES
 from referee.rules.ruleset import (BLACK_MARIA_POINTS, HEART_POINTS, Ruleset, load_ruleset,
                                    with_options)
 from referee.rules.ruleset_files import RulesetError, bundled_names, read_ruleset_file, toml_options
-from referee.rules.options import FirstLeader, KittyTo, SetAsideLast
+from referee.rules.options import FirstLeader, KittyTo, SetAsideLast, SetAsideWhen
 
-# Readings only the model knows, with the value that matches the engine.
+# Only the model knows these readings; each value is the one that matches the engine.
 MODEL_ONLY: dict[str, bool] = {
     "first_trick_fallback": True,  # R5.3 option: "unless the player holds nothing else"
     "hearts_fallback": True,       # R4.3 "unless the leader holds only hearts"
 }
-SET_ASIDE_MODEL = ("all_cancelled", "two_pairs", "two_pairs_only")
+# Only the model knows this reading, which no ruleset option value names: only two pairs set a
+# trick aside.
+TWO_PAIRS_ONLY = "two_pairs_only"
+SET_ASIDE_MODEL = (SetAsideWhen.ALL_CANCELLED, SetAsideWhen.TWO_PAIRS, TWO_PAIRS_ONLY)
 NONE = -1  # "no card / no seat" in z3 terms (winner index, lowest club)
 
 LITERAL_TOML = """\
@@ -40,7 +44,8 @@ first_trick_fallback = false        # ... and no exception for a hand of nothing
 
 @dataclass(frozen=True)
 class RuleModel:
-    """A ruleset as the verifier reads it: the engine's options plus the model-only readings."""
+    """A RuleModel holds a ruleset as the verifier reads it: the engine's options plus the
+    model-only readings."""
 
     rules: Ruleset
     set_aside_when: str
@@ -53,7 +58,7 @@ class RuleModel:
         return getattr(self.rules, name)
 
     def differences(self) -> list[str]:
-        """The readings the engine does not play (none: the engine can be compared)."""
+        """List the readings the engine does not play (none: the engine can be compared)."""
         out = []
         if self.set_aside_when != self.rules.set_aside_when:
             out.append(f"set_aside_when = {self.set_aside_when!r}")
@@ -76,15 +81,16 @@ def as_model(rules: Ruleset | RuleModel, **overrides) -> RuleModel:
 
 
 def model_from_toml(text: str, origin: str) -> RuleModel:
-    """A TOML ruleset that may use the model-only readings (``base`` is required for those)."""
+    """Read a TOML ruleset that may use the model-only readings (``base`` is required for
+    those)."""
     data = toml_options(text, origin)
     extras = {key: data.pop(key) for key in list(data) if key in MODEL_ONLY}
     for key, value in extras.items():
         if not isinstance(value, bool):
             raise RulesetError(f"{origin}: {key} must be true or false")
     set_aside = data.get("set_aside_when")
-    if set_aside == "two_pairs_only":
-        data["set_aside_when"] = "two_pairs"  # the nearest reading the engine knows
+    if set_aside == TWO_PAIRS_ONLY:
+        data["set_aside_when"] = SetAsideWhen.TWO_PAIRS  # the nearest reading the engine knows
     base = data.pop("base", None)
     names = {f.name for f in fields(Ruleset)}
     if base is None:
@@ -104,7 +110,8 @@ def model_from_toml(text: str, origin: str) -> RuleModel:
 
 
 def load_rule_model(name_or_path: str | None) -> RuleModel:
-    """A bundled ruleset by name, or a TOML file (which may use the model-only readings)."""
+    """Load a bundled ruleset by name, or a TOML file (which may use the model-only
+    readings)."""
     key = (name_or_path or "cancellation").strip()
     if key.casefold() in bundled_names():
         return as_model(load_ruleset(key))
@@ -119,7 +126,7 @@ def load_rule_model(name_or_path: str | None) -> RuleModel:
 
 # -- ops: one vocabulary, two interpretations -------------------------------------------------
 def connective(xs, unit: bool, make: Callable[[list], object]):
-    """``xs`` joined by ``make`` with Python's constants folded: ``unit`` (True for and, False
+    """Join ``xs`` by ``make`` with Python's constants folded: ``unit`` (True for and, False
     for or) drops out and its opposite decides the whole."""
     xs = [x for x in xs if x is not unit]
     if any(x is (not unit) for x in xs):
@@ -128,17 +135,18 @@ def connective(xs, unit: bool, make: Callable[[list], object]):
 
 
 def _plain(x):
-    """Cards are ints with a text repr; z3 must see plain ints."""
+    """Turn a card into a plain int: cards are ints with a text repr, and z3 must see plain
+    ints."""
     return int(x) if isinstance(x, int) and not isinstance(x, bool) else x
 
 
 def z3_bool(z3, x):
-    """A model value as a z3 term (the model folds constant conditions to Python bools)."""
+    """Make a model value a z3 term (the model folds constant conditions to Python bools)."""
     return z3.BoolVal(x) if isinstance(x, bool) else x
 
 
 class Z3Ops:
-    """Build z3 terms (imports z3 on first use)."""
+    """Z3Ops builds z3 terms (it imports z3 on first use)."""
 
     symbolic = True
 
@@ -218,7 +226,7 @@ class TrickSpec:
 
 
 def trick_spec(ops, cards: list, model: RuleModel) -> TrickSpec:
-    """What the rulebook says about a trick whose cards were played in this order."""
+    """Say what the rulebook says about a trick whose cards were played in this order."""
     n = len(cards)
     led = ops.suit(cards[0])
     if model.cancellation:
@@ -239,9 +247,9 @@ def trick_spec(ops, cards: list, model: RuleModel) -> TrickSpec:
                      for i in range(n)]
     pairs = ops.sum([ops.ite(ops.and_([cancelled[i], first_of_kind[i]]), 1, 0) for i in range(n)])
     mode = model.set_aside_when
-    if mode == "all_cancelled":
+    if mode == SetAsideWhen.ALL_CANCELLED:
         set_aside = ops.not_(any_eligible)
-    elif mode == "two_pairs":
+    elif mode == SetAsideWhen.TWO_PAIRS:
         set_aside = ops.or_([ops.not_(any_eligible), ops.ge(pairs, 2)])
     else:  # two_pairs_only: the seeds' sentence read literally
         set_aside = ops.ge(pairs, 2)
@@ -254,7 +262,8 @@ def trick_spec(ops, cards: list, model: RuleModel) -> TrickSpec:
 
 
 def trick_flow(ops, spec: TrickSpec, cards: list, model: RuleModel, *, pile, last, kitty):
-    """Where the points go (R6.5-R6.7): (taken by the winner, pile after, lost)."""
+    """Tell where the points go (R6.5-R6.7): return (taken by the winner, pile after,
+    lost)."""
     trick_points = ops.sum([card_points(ops, c) for c in cards])
     extra = kitty if model.kitty_to == KittyTo.LAST_TRICK else 0
     total = ops.sum([pile, trick_points, ops.ite(last, extra, 0)])
@@ -274,8 +283,8 @@ def trick_flow(ops, spec: TrickSpec, cards: list, model: RuleModel, *, pile, las
 # -- legality (R4, R5) ------------------------------------------------------------------------
 def legal_spec(ops, model: RuleModel, holding: dict, *, leading: bool, first_trick, broken,
                led=None, lowest=NONE) -> dict:
-    """card -> may this card be played now (R4.1-R4.3 leading, R5.2-R5.3 and R4.1's twin club
-    following); ``holding`` maps card -> copies held (a universe)."""
+    """Map each card to whether it may be played now (R4.1-R4.3 leading, R5.2-R5.3 and R4.1's
+    twin club following); ``holding`` maps card -> copies held (a universe)."""
     held = {c: ops.ge(holding[c], 1) for c in holding}
     point = {c: is_point(ops, c) for c in holding}
     if leading:
@@ -284,8 +293,8 @@ def legal_spec(ops, model: RuleModel, holding: dict, *, leading: bool, first_tri
 
 
 def _restrict(ops, options: dict, keep: dict, when, fallback) -> dict:
-    """Under ``when`` only the cards of ``keep`` (each within ``options``) may be played, unless
-    there is none and ``fallback`` lets the player play any of ``options``."""
+    """Allow under ``when`` only the cards of ``keep`` (each within ``options``), unless there
+    is none and ``fallback`` lets the player play any of ``options``."""
     none_kept = ops.and_([fallback, ops.not_(ops.or_(keep.values()))])
     return {c: ops.ite(when, ops.or_([keep[c], ops.and_([none_kept, options[c]])]), options[c])
             for c in options}
@@ -293,7 +302,7 @@ def _restrict(ops, options: dict, keep: dict, when, fallback) -> dict:
 
 def _lead_options(ops, model: RuleModel, held: dict, point: dict, first_trick, broken,
                   lowest) -> dict:
-    """R4.1-R4.3: what the leader may lead."""
+    """Tell what the leader may lead (R4.1-R4.3)."""
     options = dict(held)
     if not model.first_lead_points:
         non_points = {c: ops.and_([options[c], ops.not_(point[c])]) for c in options}
@@ -319,7 +328,7 @@ def _lead_options(ops, model: RuleModel, held: dict, point: dict, first_trick, b
 
 def _follow_options(ops, model: RuleModel, held: dict, point: dict, first_trick, led,
                     lowest) -> dict:
-    """R5.2-R5.3 and R4.1's twin club: what a follower may play to ``led``."""
+    """Tell what a follower may play to ``led`` (R5.2-R5.3 and R4.1's twin club)."""
     led_suit = ops.suit(led)
     following = {c: ops.and_([held[c], ops.eq(ops.suit(c), led_suit)]) for c in held}
     any_following = ops.or_(following.values())

@@ -1,7 +1,8 @@
-"""Whether a scoresheet has a correction of fewer than a given number of entries, decided
-without z3 (what shows :mod:`referee.proofs.sheet_search`'s correction the smallest): a branch
-and bound over the hands on each seat's error in its totals (symbols tied by one hand's law kept
-as the set of values their sum may take), pruned by the cost still ahead (:func:`costs_to_go`).
+"""This module decides without z3 whether a scoresheet has a correction of fewer than a given
+number of entries (what shows :mod:`referee.proofs.sheet_search`'s correction the smallest): it
+runs a branch and bound over the hands on each seat's error in its totals (symbols tied by one
+hand's law kept as the set of values their sum may take), pruned by the cost still ahead
+(:func:`costs_to_go`).
 The question is wider than the sheet's, never narrower: "no correction of fewer entries" is
 exact, a correction found only "perhaps" (then the audit asks z3).
 """
@@ -27,9 +28,9 @@ EVERYTHING: Intervals = ((-(1 << 62), 1 << 62),)
 def costs_to_go(rules: Ruleset, start: int, scores: list[list[int]],
                 totals: list[list[int | None]], max_lost: list[int], ceiling: int,
                 ) -> list[list[Intervals]]:
-    """Per hand h (0 to the number of hands) and per cost below ``ceiling``, the sums ``c``
-    (how far the true scores of the hands before h sum from the written ones) from which hands
-    h and later can be corrected at that cost, solved backwards as integer intervals.  The
+    """Find, per hand h (0 to the number of hands) and per cost below ``ceiling``, the sums
+    ``c`` (how far the true scores of the hands before h sum from the written ones) from which
+    hands h and later can be corrected at that cost, solved backwards as integer intervals.  The
     bound counts disjoint groups of entries every correction touches: a score or total line
     whose true sum differs from the written one, and :func:`conflicts`."""
     triples = [sum(row) for row in conflicts(start, scores, totals)]
@@ -53,7 +54,8 @@ def costs_to_go(rules: Ruleset, start: int, scores: list[list[int]],
 
 
 def cost_at(levels: list[Intervals], sums: Intervals) -> int:
-    """The least cost whose set meets ``sums`` (the number of levels when none does)."""
+    """Return the least cost whose set meets ``sums`` (the number of levels when none
+    does)."""
     for cost, reached in enumerate(levels):
         if _meet(reached, sums):
             return cost
@@ -61,7 +63,7 @@ def cost_at(levels: list[Intervals], sums: Intervals) -> int:
 
 
 def _moves(rules: Ruleset, start: int, scores, totals, max_lost: list[int]):
-    """Per hand, its moves (changes, lowest and highest change of its sum), and per total
+    """List per hand its moves (changes, lowest and highest change of its sum), and per total
     line its written excess (None: not every total written)."""
     n = len(scores[0]) if scores else 0
     patterns = moon_patterns(rules, n)
@@ -81,8 +83,8 @@ def _moves(rules: Ruleset, start: int, scores, totals, max_lost: list[int]):
 
 def _back(paid: list[Intervals], move: tuple[int, int, int], before: Intervals,
           here: Intervals, triples: int) -> list[Intervals]:
-    """:func:`_step` read backwards: the ``c`` before the hand from which its move reaches,
-    at each cost, a ``c`` after it in ``paid`` at the rest of that cost."""
+    """Read :func:`_step` backwards: find the ``c`` before the hand from which its move
+    reaches, at each cost, a ``c`` after it in ``paid`` at the rest of that cost."""
     changes, low, high = move
     costly = max(changes, triples)
     out = []
@@ -103,8 +105,8 @@ def _union_levels(options: list[list[Intervals]]) -> list[Intervals]:
 
 
 def conflicts(start: int, scores, totals) -> list[list[bool]]:
-    """Per hand and seat, whether its previous total, score and total disagree, no two of one
-    seat in consecutive hands (they would share a total): disjoint conflicts."""
+    """Find disjoint conflicts: per hand and seat, whether its previous total, score and total
+    disagree, no two of one seat in consecutive hands (they would share a total)."""
     n = len(scores[0]) if scores else 0
     chosen = [[False] * n for _ in scores]
     for k, row in enumerate(scores):
@@ -118,7 +120,7 @@ def conflicts(start: int, scores, totals) -> list[list[bool]]:
 
 
 def moon_patterns(rules: Ruleset, n: int) -> list[tuple[int, ...]]:
-    """The scores of each moon pattern the ruleset allows at ``n`` seats."""
+    """Return the scores of each moon pattern the ruleset allows at ``n`` seats."""
     found = [scoring.moon_scores(rules, n, 0, choice)
              for choice in (rules.moon_choices if rules.shooting_the_moon else ())]
     if rules.pair_moon_points:
@@ -169,19 +171,20 @@ def _minus(a: Intervals, b: Intervals) -> Intervals:
 
 # -- the branch and bound ------------------------------------------------------------------
 class _Stop(Exception):
-    """The search ran past its budget of states or time."""
+    """_Stop says the search ran past its budget of states or time."""
 
 
 class _Found(Exception):
-    """A correction within the bound exists (of the wider question at least)."""
+    """_Found says a correction within the bound exists (of the wider question at least)."""
 
 
 def fewer_exists(rules: Ruleset, start: int, scores: list[list[int]],
                  totals: list[list[int | None]], max_lost: list[int], changes: int,
                  deadline: float | None = None,
                  max_states: int = MAX_STATES) -> bool | None:
-    """False: no correction changes fewer than ``changes`` written entries.  True: one may.
-    None: not decided within ``max_states`` states or before ``deadline`` (monotonic time).
+    """Tell whether a correction may change fewer than ``changes`` written entries.  False
+    means none does; True means one may; None means no answer within ``max_states`` states
+    or before ``deadline`` (monotonic time).
     ``totals`` may leave entries out (None), ``scores`` may not."""
     if changes <= 0:
         return False
@@ -244,7 +247,7 @@ class _Problem:
                 self._visit(h + 1, after, cost + spent)
 
     def _bound(self, h: int, state: tuple) -> int:
-        """A lower bound on the changes of hands h and later, from the sum of the errors."""
+        """Bound from below the changes of hands h and later, from the sum of the errors."""
         taus, groups = state
         known = sum(t if isinstance(t, int) else t[1] for t in taus)
         sums: Intervals = ((known, known),)
@@ -255,8 +258,8 @@ class _Problem:
         return cost_at(self.togo[h], sums)
 
     def _options(self, h: int, p: int, tau) -> list[tuple]:
-        """Seat p's choices in hand h from the error ``tau`` (a number, or a symbol's group
-        and offset): (changes, the known part of its score change, the error after (None: a
+        """List seat p's choices in hand h from the error ``tau`` (a number, or a symbol's
+        group and offset): (changes, the known part of its score change, the error after (None: a
         new symbol), what becomes of the old symbol: None, ("pin", group, value), or
         ("close", group) when the score holds it)."""
         a, weight = self.a[h][p], self.weight[h][p]
@@ -274,7 +277,8 @@ class _Problem:
         return out + [(1 + weight, a - offset, None, ("close", group))]
 
     def _law(self, h: int, chosen: list, groups: tuple):
-        """The state after hand h when its law can hold with these choices, else None."""
+        """Return the state after hand h when its law can hold with these choices, else
+        None."""
         known, values, born, closed = 0, list(self.S[h]), [], {}
         sums = list(groups)
         for p, (_, change, after, old) in enumerate(chosen):
@@ -310,7 +314,7 @@ class _Problem:
 
     def _merged(self, room: Intervals, after: list, values: list, born: list, closed: dict,
                 sums: list) -> Intervals | None:
-        """The set of the sum of the hand's new symbols and of the symbols the groups it
+        """Return the set of the sum of the hand's new symbols and of the symbols the groups it
         closes keep: its new symbols less its old ones sum to ``room``, what the hand's law
         allows, and each old symbol is summed out with its group.  A score that holds the
         only symbol of its group (or of the hand) is kept within a seat's range."""
@@ -329,13 +333,13 @@ class _Problem:
         members = born + [p for p, t in enumerate(after) if isinstance(t, tuple) and t[0] in closed]
         if len(members) == 1 and members == born and not any(
                 born[0] in seats for seats in closed.values()):
-            # the group's one symbol f' is a score values[p] + f'
+            # the group's one symbol f' makes a score values[p] + f'
             room = _meet(room, _shift(self.seat, -values[born[0]], -values[born[0]]))
         return room or None
 
     def _allowed(self, h: int, known: list[int]) -> Intervals:
-        """The sums hand h's scores may have when the scores ``known`` are right: the sum
-        law's, and each moon pattern's that holds every one of them."""
+        """Return the sums hand h's scores may have when the scores ``known`` are right: the
+        sum law's, and each moon pattern's that holds every one of them."""
         found = self.plain[h]
         for values, total in self.patterns:
             if all(value in values for value in known):
@@ -344,7 +348,7 @@ class _Problem:
 
 
 def _choose(options: list[list[tuple]], budget: int, p: int = 0, chosen=None):
-    """Each choice of one option per seat whose changes stay within ``budget``."""
+    """Yield each choice of one option per seat whose changes stay within ``budget``."""
     chosen = [] if chosen is None else chosen
     if p == len(options):
         yield list(chosen), sum(option[0] for option in chosen)
@@ -357,8 +361,8 @@ def _choose(options: list[list[tuple]], budget: int, p: int = 0, chosen=None):
 
 
 def _canonical(taus: list, sums: list):
-    """The state: groups numbered in the order the seats hold them; a group no seat holds
-    any more must be able to sum to nothing (else None)."""
+    """Make the state: number the groups in the order the seats hold them; a group no seat
+    holds any more must be able to sum to nothing (else return None)."""
     number: dict[int, int] = {}
     out = []
     for tau in taus:
@@ -379,8 +383,8 @@ def _canonical(taus: list, sums: list):
 
 
 def explain_memo(memo: dict, rules: Ruleset, values, max_lost: int):
-    """:func:`explain` of a hand's scores, memoised in ``memo`` (the law is the same for the
-    scores in any seat order)."""
+    """Return :func:`explain` of a hand's scores, memoised in ``memo`` (the law is the same
+    for the scores in any seat order)."""
     key = (tuple(sorted(values)), max_lost)
     if key not in memo:
         memo[key] = explain(rules, key[0], max_lost)
@@ -388,13 +392,14 @@ def explain_memo(memo: dict, rules: Ruleset, values, max_lost: int):
 
 
 def _plain(rules: Ruleset, max_lost: int) -> Intervals:
-    """The sums the sum law allows a hand's scores, less up to ``max_lost`` points lost."""
+    """Return the sums the sum law allows a hand's scores, less up to ``max_lost`` points
+    lost."""
     ends = (hand_sum(rules, max_lost), hand_sum(rules, 0))
     return ((min(ends), max(ends)),)
 
 
 def _plus(a: Intervals, b: Intervals) -> Intervals:
-    """Every sum of one value of ``a`` and one of ``b``."""
+    """Return every sum of one value of ``a`` and one of ``b``."""
     return _union(*(((lo + blo, hi + bhi),) for lo, hi in a for blo, bhi in b))
 
 
@@ -403,5 +408,5 @@ def _has(a: Intervals, value: int) -> bool:
 
 
 def _minus_each(value: int, a: Intervals) -> Intervals:
-    """Every ``value - x`` for x in ``a``."""
+    """Return every ``value - x`` for x in ``a``."""
     return tuple((value - hi, value - lo) for lo, hi in reversed(a))

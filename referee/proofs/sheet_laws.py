@@ -1,6 +1,7 @@
-"""The scoresheet laws that :mod:`referee.proofs.invariants` proves, ``score-sum`` and
-``totals``, as SMT-LIB text per hand; the score law is :func:`referee.rules.scoring.sheet_law`
-on z3 terms, written out once per table and ruleset as a ``define-fun``.
+"""This module writes the scoresheet laws that :mod:`referee.proofs.invariants` proves,
+``score-sum`` and ``totals``, as SMT-LIB text per hand; the score law is
+:func:`referee.rules.scoring.sheet_law` on z3 terms, written out once per table and ruleset as a
+``define-fun``.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from referee.util.message import msg, msgn
 
 
 class Sheet:
-    """The scoresheet laws of one log, a hand at a time; remembers the last total line for
-    the running sums."""
+    """A Sheet states the scoresheet laws of one log, a hand at a time; it remembers the last
+    total line for the running sums."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -141,7 +142,8 @@ class Sheet:
 
 
 def _bonus_bounds(rules, n: int) -> str:
-    """B: what the ruleset's bonuses can add to a hand's scores (:func:`scoring.bonus_range`)."""
+    """Bound B, what the ruleset's bonuses can add to a hand's scores
+    (:func:`scoring.bonus_range`)."""
     ops = Z3Ops()
     jacks, empty = ops.z3.Ints("J N")
     bounds, amount = scoring.bonus_range(ops, rules, n, jacks, empty)
@@ -150,8 +152,8 @@ def _bonus_bounds(rules, n: int) -> str:
 
 
 def _score_fun(rules, n: int) -> str:
-    """The score law (:func:`scoring.sheet_law`, R7.2, R8.2) as a function of the n scores,
-    the points lost (l) and what bonuses add (b)."""
+    """Define the score law (:func:`scoring.sheet_law`, R7.2, R8.2) as a function of the n
+    scores, the points lost (l) and what bonuses add (b)."""
     bonus = scoring.has_bonus(rules)
     whole, moon = rules.points_per_hand, rules.moon_points
     # the name says everything the body depends on

@@ -1,4 +1,4 @@
-"""The scoresheet audit's search without z3.
+"""This module holds the scoresheet audit's search without z3.
 
 It is a best-first search over (hand, true totals), cost (entries changed, points lost,
 distance), steered by the disjoint conflicts still ahead, in time that grows with the slips,
@@ -28,12 +28,13 @@ MAX_EXPANSIONS = 400_000  # past this many steps the search gives up (z3 is aske
 
 
 class Unsupported(Exception):
-    """The sheet is outside what the search covers."""
+    """Unsupported says the sheet is outside what the search covers."""
 
 
 @dataclass(frozen=True)
 class Found:
-    """One correction: per hand, the true scores, points lost and whether read as a moon."""
+    """A Found holds one correction: per hand, the true scores, points lost and whether read
+    as a moon."""
 
     scores: tuple[tuple[int, ...], ...]
     lost: tuple[int, ...]
@@ -44,8 +45,8 @@ class Found:
 def search(rules: Ruleset, start: int, written_scores: list[list[int | None]],
            written_totals: list[list[int | None]], max_lost: list[int],
            solutions: int) -> tuple[list[Found], bool]:
-    """The corrections of the smallest size with distinct sets of changed entries (up to
-    ``solutions``, the nearest first), and whether more exist."""
+    """Find the corrections of the smallest size with distinct sets of changed entries (up to
+    ``solutions``, the nearest first), and tell whether more exist."""
     if not scoring.has_score_law(rules) or scoring.has_bonus(rules):
         raise Unsupported
     if any(None in row for row in written_scores):
@@ -55,8 +56,8 @@ def search(rules: Ruleset, start: int, written_scores: list[list[int | None]],
 
 @lru_cache(maxsize=64)
 def _sums(rules: Ruleset, players: int, max_lost: int) -> tuple[frozenset, int, int]:
-    """(every sum a hand's scores may have, the lowest and highest score of any seat): what
-    :func:`explain` allows, as plain arithmetic that rules out most vectors before it."""
+    """Return (every sum a hand's scores may have, the lowest and highest score of any seat):
+    what :func:`explain` allows, as plain arithmetic that rules out most vectors before it."""
     sums = {hand_sum(rules, lost) for lost in range(max_lost + 1)}
     sums.update(sum(pattern) for pattern in moon_patterns(rules, players))
     (low, high), (moon_low, moon_high) = seat_ranges(rules, players)
@@ -80,9 +81,9 @@ class _Search:
         self._pack()
 
     def _offsets(self, i: int, p: int) -> tuple[list[int], list[int]]:
-        """Values o such that a true total o after hand i meets a written total at hand
-        i or later through the written scores between (``W[k] - S[i+1..k]``): distinct
-        ones, and those of the next two written totals."""
+        """Find values o such that a true total o after hand i meets a written total at hand
+        i or later through the written scores between (``W[k] - S[i+1..k]``); return the
+        distinct ones, and those of the next two written totals."""
         found, acc, near = [], 0, []
         for k in range(i, self.H):
             if k > i:
@@ -97,20 +98,20 @@ class _Search:
         return found, near
 
     def _pack(self) -> None:
-        """Disjoint conflicts (each needs one changed entry): per seat a written previous
+        """Count disjoint conflicts (each needs one changed entry): per seat a written previous
         total, score and total that disagree; per hand written scores that break its law."""
         self.triple = conflicts(self.start, self.S, self.W)
         self.law = law = [not any(self.triple[k])
                           and explain(self.rules, tuple(row), self.max_lost[k]) is None
                           for k, row in enumerate(self.S)]
-        # ahead[i]: conflicts whose entries all lie in hands i and later
+        # ahead[i] counts the conflicts whose entries all lie in hands i and later
         self.ahead = [0] * (self.H + 1)
         for i in range(self.H - 1, -1, -1):
             later = sum(self.triple[i + 1]) if i + 1 < self.H else 0
             self.ahead[i] = self.ahead[i + 1] + law[i] + later
 
     def _bound(self, i: int, totals) -> int:
-        """A lower bound on the changes hands i and later need from these totals: the
+        """Bound from below the changes hands i and later need from these totals: count the
         disjoint conflicts ahead, and each seat whose written score would miss its written
         total from these totals (a score or the total changes), counted apart from a conflict
         ahead that shares an entry (the hand's law, the next hand's total of that seat)."""
@@ -176,10 +177,11 @@ class _Search:
                      tuple(r.moon for _, r in steps), changes)
 
     def _steps(self, i: int, totals):
-        """(scores, reading, (changes, lost, distance), changed entries) of hand i's steps."""
+        """Yield (scores, reading, (changes, lost, distance), changed entries) of hand i's
+        steps."""
         written, near = self.S[i], self.near[i]
-        # seats the totals show wrong: the next written total, or the one after it (the next
-        # written total may be the slip)
+        # find the seats the totals show wrong: the next written total, or the one after it
+        # (the next written total may be the slip)
         missed = [p for p in range(self.n) if near[p] and (
             totals[p] + written[p] != near[p][0] or len(set(near[p])) > 1)]
         plain = self._step(i, totals, written)
@@ -188,7 +190,7 @@ class _Search:
             if not missed and not plain[1].lost:
                 return
         tried: set = set()
-        # one seat changed: a seat the totals show wrong, or any when the written scores break
+        # change one seat: a seat the totals show wrong, or any when the written scores break
         # the law or lose points
         suspects = missed if plain is not None and not plain[1].lost else range(self.n)
         for p in suspects:
@@ -197,7 +199,7 @@ class _Search:
         yield from self._together(i, totals, missed, tried)
 
     def _together(self, i: int, totals, missed: list[int], tried: set):
-        """Steps that change up to three seats the totals show wrong, each to a score that
+        """Yield steps that change up to three seats the totals show wrong, each to a score that
         meets a written total, or all of them to the score their next written total shows,
         with or without one more seat balancing the hand."""
         written = self.S[i]
@@ -219,7 +221,7 @@ class _Search:
                             yield from self._try(i, totals, written, {**change, q: _BALANCE}, tried)
 
     def _anchors(self, i: int, p: int, totals, default) -> list[int]:
-        """The scores that meet a written total (this hand's or a later one's)."""
+        """Return the scores that meet a written total (this hand's or a later one's)."""
         return [o - totals[p] for o in self.offsets[i][p] if o - totals[p] != default]
 
     def _choices(self, i: int, p: int, totals, default) -> list:

@@ -1,5 +1,5 @@
-"""The proved laws of ``check --invariants`` as SMT-LIB text, written without z3 (far faster
-than z3's Python API): a :class:`Law`, its groups of instances, number and sum terms, and the
+"""This module writes the proved laws of ``check --invariants`` as SMT-LIB text without z3 (far
+faster than z3's Python API): a :class:`Law`, its groups of instances, number and sum terms, and the
 ``define-fun`` texts they share (:data:`DEFINITIONS`).
 """
 
@@ -16,7 +16,8 @@ DEFINITIONS: dict[str, str] = {}  # name -> its define-fun; only ever added to
 
 @dataclass(slots=True)
 class Item:
-    """One instance of a law: an SMT-LIB boolean, and what to say if z3 refutes it."""
+    """An Item holds one instance of a law: an SMT-LIB boolean, and what to say if z3 refutes
+    it."""
 
     smt: str
     say: str
@@ -26,7 +27,8 @@ class Item:
 
 @dataclass(slots=True)
 class Group:
-    """Instances checked together; ``expand`` gives them one by one when z3 refutes the group."""
+    """A Group holds instances checked together; ``expand`` gives them one by one when z3
+    refutes the group."""
 
     atoms: list[str]  # the distinct instances
     expand: Callable[[], list[Item]]
@@ -48,7 +50,7 @@ class Law:
     failures: list[Item] = field(default_factory=list)
 
     def skip(self, detail: str) -> Law:
-        """The law skipped (the record does not hold what it is about), for ``detail``."""
+        """Skip the law (the record does not hold what it is about), for ``detail``."""
         self.status, self.detail = "skipped", detail
         return self
 

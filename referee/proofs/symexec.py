@@ -1,7 +1,8 @@
-"""A small pure Python function (the engine's trick resolver) run on z3 terms.
+"""This module runs a small pure Python function (the engine's trick resolver) on z3 terms.
 
-Its :mod:`ast` is interpreted: both branches of an ``if`` on a symbolic condition run and their
-variables (and early returns) merge with ``If``; ``None`` merged with an int becomes ``-1``.
+It interprets the function's :mod:`ast`: both branches of an ``if`` on a symbolic condition run
+and their variables (and early returns) merge with ``If``; ``None`` merged with an int becomes
+``-1``.
 Python that such functions do not use raises :class:`Unsupported`.
 """
 
@@ -20,11 +21,12 @@ NONE_AS = -1
 
 
 class Unsupported(Exception):
-    """The function uses Python the interpreter does not model."""
+    """Unsupported says the function uses Python the interpreter does not model."""
 
 
 class SymSet:
-    """A set of symbolic values: (guard, value) entries; a member is in when its guard holds."""
+    """A SymSet holds a set of symbolic values as (guard, value) entries; a member is in when
+    its guard holds."""
 
     def __init__(self, entries=()):
         self.entries = list(entries)
@@ -322,7 +324,7 @@ class Interpreter:
         return self.ops.ite(cond, a, b)
 
 
-# the operators that Python ints and z3 terms both implement alike (// as z3's integer division)
+# Python ints and z3 terms both implement these operators alike (// as z3's integer division).
 _OPERATORS = {ast.Mod: operator.mod, ast.Add: operator.add, ast.Sub: operator.sub,
               ast.Mult: operator.mul, ast.FloorDiv: Z3Ops.div, ast.Lt: operator.lt,
               ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}
@@ -335,5 +337,6 @@ def _same_on_terms(op, what: str):
 
 
 def members(ops: Z3Ops, s: SymSet, value):
-    """Whether ``value`` is in the symbolic set (a z3 term, or a bool when that is known)."""
+    """Tell whether ``value`` is in the symbolic set (a z3 term, or a bool when that is
+    known)."""
     return ops.or_([ops.and_([guard, item == value]) for guard, item in s.entries])

@@ -1,4 +1,4 @@
-"""`referee verify-rules [RULESET]`: properties of a ruleset, proved with z3.
+"""This module runs `referee verify-rules [RULESET]`: it proves properties of a ruleset with z3.
 
 Each property holds of the ruleset's model (:mod:`.rulemodel`) for every situation in bounds,
 z3 searching for a counterexample; the engine's resolver and legal-move list are tied to the
@@ -38,7 +38,8 @@ PROPERTIES = tuple(CLAUSES)
 
 @dataclass
 class PropertyResult:
-    """One property's answer; :func:`verify_rules` fills in its name and clause."""
+    """A PropertyResult holds one property's answer; :func:`verify_rules` fills in its name and
+    clause."""
 
     holds: bool
     counterexample: str | None
@@ -60,7 +61,8 @@ class PropertyResult:
 
 
 class Undecided(Exception):
-    """A property's budget ran out before z3 answered; the message says where and which."""
+    """Undecided says a property's budget ran out before z3 answered; the message says where
+    and which."""
 
 
 _Z3_MAX_TIMEOUT_MS = 2**32 - 1  # z3 takes the timeout as an unsigned 32-bit number
@@ -68,16 +70,17 @@ _Z3_MAX_TIMEOUT_MS = 2**32 - 1  # z3 takes the timeout as an unsigned 32-bit num
 
 @dataclass
 class Budget:
-    """The time one property may take (all its z3 questions together) and the largest trick
-    or table it is asked about; :meth:`check` stands for ``solver.check()`` within it."""
+    """A Budget holds the time one property may take (all its z3 questions together) and the
+    largest trick or table it is asked about; :meth:`check` stands for ``solver.check()``
+    within it."""
 
     seconds: float
     max_players: int
     started: float = field(default_factory=time.perf_counter)
 
     def check(self, solver, where: str):
-        """``solver.check()`` with what is left of the time; :class:`Undecided` when none is
-        left or z3 gives no answer."""
+        """Run ``solver.check()`` with what is left of the time; raise :class:`Undecided` when
+        none is left or z3 gives no answer."""
         z3 = z3_module()
         left = self.left()
         if left <= 0:
@@ -100,8 +103,9 @@ class Budget:
 
 def each_size(budget: Budget, bounds: str, sizes: range,
               at: Callable[[int], PropertyResult | None], shown: str) -> PropertyResult:
-    """The first failure ``at(n)`` gives for the ``sizes`` (players, cards in a trick) within
-    the budget, else the property undecided or holding (``shown`` says what was shown)."""
+    """Return the first failure ``at(n)`` gives for the ``sizes`` (players, cards in a trick)
+    within the budget, else the property undecided or holding (``shown`` says what was
+    shown)."""
     asked = range(sizes.start, max(sizes.start, min(sizes.stop, budget.max_players + 1)))
     try:
         for n in asked:
@@ -194,8 +198,8 @@ def _players_text(counts: range) -> str:
 
 
 def _trick(n: int, decks: int):
-    """z3, :class:`Z3Ops`, a solver and in it n symbolic cards, each identity at most ``decks``
-    times (a trick from a legal deal)."""
+    """Return z3, :class:`Z3Ops`, a solver and in it n symbolic cards, each identity at most
+    ``decks`` times (a trick from a legal deal)."""
     z3 = z3_module()
     solver = z3.Solver()
     cards = [z3.Int(f"k{i}") for i in range(n)]
@@ -225,7 +229,7 @@ def _deck_points(model: RuleModel) -> PropertyResult:
 
 
 def _fold_max(z3, cards, eligible):
-    """Proof hint: the position of the highest eligible card, found left to right."""
+    """Give a proof hint: find the position of the highest eligible card, left to right."""
     best, index = z3.IntVal(-1), z3.IntVal(NONE)
     for i, card in enumerate(cards):
         take = z3.And(z3_bool(z3, eligible[i]), card > best)
@@ -234,8 +238,8 @@ def _fold_max(z3, cards, eligible):
 
 
 def _trick_outcome(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
-    """Every trick has exactly one winner or is set aside; a winner's card is of the led suit
-    and uncancelled: per trick size, four lemmas, one z3 query each."""
+    """Prove that every trick has exactly one winner or is set aside, and that a winner's card
+    is of the led suit and uncancelled: per trick size, four lemmas, one z3 query each."""
     bounds = (f"all tricks of {_players_text(counts)} cards from {model.decks} deck(s) "
               f"(each card at most {model.decks}x)")
 
@@ -271,7 +275,7 @@ def _trick_outcome(model: RuleModel, counts: range, budget: Budget) -> PropertyR
 
 
 def _first_sat(solver, negations: list, budget: Budget, where: str):
-    """(the index, a model) of the first of ``negations`` z3 can satisfy, or None."""
+    """Return (the index, a model) of the first of ``negations`` z3 can satisfy, or None."""
     for index, negation in enumerate(negations):
         solver.push()
         solver.add(negation)
@@ -283,7 +287,8 @@ def _first_sat(solver, negations: list, budget: Budget, where: str):
 
 def _engine_resolver(model: RuleModel, resolver: Callable, sizes: range,
                      budget: Budget) -> PropertyResult:
-    """The engine's resolver, run on symbolic cards, equals the model for every trick."""
+    """Prove that the engine's resolver, run on symbolic cards, equals the model for every
+    trick."""
     from referee.proofs.symexec import Interpreter, Unsupported, members
 
     name = getattr(resolver, "__name__", "resolver")
@@ -331,7 +336,8 @@ def _resolver_counterexample(model, resolver, name, m, cards, bounds) -> Propert
 
 
 def _points_conserved(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
-    """For every trick and pile: taken + pile after + lost = pile before + the trick's points."""
+    """Prove for every trick and pile that taken + pile after + lost = pile before + the
+    trick's points."""
     whole = model.points_per_hand
     bounds = (f"all tricks of {_players_text(counts)} cards, any pile of 0-{whole} points "
               f"waiting, kitty of 0-{whole} points, last trick or not")
@@ -350,7 +356,8 @@ def _points_conserved(model: RuleModel, counts: range, budget: Budget) -> Proper
         if budget.check(solver, f"tricks of {n} cards") == z3.sat:
             m = solver.model()
             values = model_values(m, cards)
-            # what no one takes: past the last trick, what is left in the pile goes nowhere too
+            # count what no one takes: past the last trick, what is left in the pile goes
+            # nowhere too
             gone = m.eval(brought - taken - lost - z3.If(last, 0, after),
                           model_completion=True).as_long()
             is_last = z3.is_true(m.eval(last, model_completion=True))
@@ -368,7 +375,8 @@ def _points_conserved(model: RuleModel, counts: range, budget: Budget) -> Proper
 
 
 def _moon(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
-    """A sheet showing the moon pattern comes only from a hand where one player took every point."""
+    """Prove that a sheet showing the moon pattern comes only from a hand where one player
+    took every point."""
     whole = model.points_per_hand
     bounds = (f"{_players_text(counts)} players, every split of the {whole} points (and any "
               f"lost), every bonus the ruleset gives, choices {'/'.join(model.moon_choices)}")
@@ -409,7 +417,7 @@ def _moon(model: RuleModel, counts: range, budget: Budget) -> PropertyResult:
 # -- leading and following (R4, R5) -------------------------------------------------------
 def no_deadlock(model: RuleModel, max_size: int, budget: Budget, *,
                 leading: bool) -> PropertyResult:
-    """Whoever must play holds at least one legal card (first trick included)."""
+    """Prove that whoever must play holds at least one legal card (first trick included)."""
     z3, ops = z3_module(), Z3Ops()
     first_sizes = sorted({model.cards_per_player(n) for n in model.player_counts})
     bounds = (f"all holdings of 1-{max_size} cards (at most {model.decks} of each), "
@@ -459,8 +467,8 @@ def no_deadlock(model: RuleModel, max_size: int, budget: Budget, *,
 
 def _add_lowest_club(z3, solver, model: RuleModel, holding, first, led, lowest, *,
                      leading: bool) -> None:
-    """The two of clubs leads: ``lowest`` is the lowest club dealt (or NONE, all in the kitty)
-    and the first trick starts with it."""
+    """State that the two of clubs leads: ``lowest`` is the lowest club dealt (or NONE, all in
+    the kitty) and the first trick starts with it."""
     clubs = range(CLUBS * NUM_RANKS, (CLUBS + 1) * NUM_RANKS)
     solver.add(z3.Or(lowest == NONE, z3.And(lowest >= clubs[0], lowest <= clubs[-1])))
     # the clubs below the lowest one dealt all lie in the kitty, so the kitty bounds it
@@ -482,10 +490,11 @@ def _add_lowest_club(z3, solver, model: RuleModel, holding, first, led, lowest, 
 
 
 def _add_led_card(z3, ops, solver, model: RuleModel, holding, first, led) -> None:
-    """Following: some card was led, legally, and it is on the table, not in this hand."""
+    """State, for a follower, that some card was led, legally, and that it is on the table,
+    not in this hand."""
     solver.add(led >= 0, led < DECK_SIZE)
     if not model.first_lead_points and not model.first_lead_fallback:
-        # the first lead itself was legal: no point card
+        # the first lead itself was legal: it was no point card
         solver.add(z3.Implies(first, z3.Not(z3_bool(z3, is_point(ops, led)))))
     for c in range(DECK_SIZE):
         solver.add(z3.Implies(led == c, holding[c] <= model.decks - 1))
@@ -496,7 +505,8 @@ _REPRESENTATIVES = tuple(CARDS[c] for c in (0, 10, 12, 13, 25, 26, 39, 40))
 
 
 def legal_list_agrees(model: RuleModel) -> PropertyResult:
-    """legality.legal_cards against the model, on every holding of up to 3 representative cards."""
+    """Compare legality.legal_cards with the model, on every holding of up to 3 representative
+    cards."""
     from referee.rules.legality import legal_cards
 
     reps = _REPRESENTATIVES
@@ -525,8 +535,9 @@ def legal_list_agrees(model: RuleModel) -> PropertyResult:
 
 
 def _holdings(model: RuleModel, reps):
-    """(cards, counts, counts of the representatives, lowest club dealt or None) of every
-    holding of 1-3 representatives that the decks allow, with every lowest club it allows."""
+    """Yield (cards, counts, counts of the representatives, lowest club dealt or None) of
+    every holding of 1-3 representatives that the decks allow, with every lowest club it
+    allows."""
     two_of_clubs = model.first_leader == FirstLeader.TWO_OF_CLUBS
     lowest_options = [None, reps[6], reps[7]] if two_of_clubs else [None]
     for size in (1, 2, 3):
@@ -543,7 +554,7 @@ def _holdings(model: RuleModel, reps):
 
 
 def _contexts(model: RuleModel, reps, counts) -> list[tuple[bool, tuple, bool, bool]]:
-    """(leading, the trick so far, first trick, hearts broken): every lead, and every
+    """List (leading, the trick so far, first trick, hearts broken): every lead, and every
     following of a representative the holding leaves a copy of."""
     contexts = [(True, (), f, b) for f in (True, False) for b in (False, True) if not (f and b)]
     contexts += [(False, (led,), f, False) for led in reps for f in (True, False)
@@ -554,8 +565,9 @@ def _contexts(model: RuleModel, reps, counts) -> list[tuple[bool, tuple, bool, b
 # -- the command ------------------------------------------------------------------------------
 def main_verify(ruleset_name: str | None, stream: IO[str] | None = None, *,
                 seconds: float = budgets.VERIFY_PROPERTY_SECONDS) -> int:
-    """Print the property table; 0 when every applicable property holds, 1 when one fails or is
-    undecided within ``seconds`` (it is not proved), 2 when the ruleset cannot be loaded."""
+    """Print the property table; return 0 when every applicable property holds, 1 when one
+    fails or is undecided within ``seconds`` (it is not proved), 2 when the ruleset cannot be
+    loaded."""
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table

@@ -1,6 +1,7 @@
-"""Words shared by the proofs' messages: lists joined into one message, the scoresheet law of
-a ruleset said in words (read off :mod:`referee.rules.scoring`, so that what the audit and
-``check --invariants`` say is what they check), and the audit's answer (:class:`AuditResult`).
+"""This module holds the words the proofs' messages share: lists joined into one message, the
+scoresheet law of a ruleset said in words (read off :mod:`referee.rules.scoring`, so that what
+the audit and ``check --invariants`` say is what they check), and the audit's answer
+(:class:`AuditResult`).
 """
 
 from __future__ import annotations
@@ -30,20 +31,20 @@ def _joined(items: Sequence[str], join) -> str:
 
 
 def and_list(items: Sequence[str]) -> str:
-    """``a and b and c``, each piece kept a message of its own."""
+    """Join the pieces as ``a and b and c``, each piece kept a message of its own."""
     # TRANSLATORS: two statements of one sentence (facts, conditions), the first perhaps
     # itself a list
     return _joined(items, lambda first, then: msg("{first} and {then}", first=first, then=then))
 
 
 def or_list(items: Sequence[str]) -> str:
-    """``a or b or c``."""
+    """Join the pieces as ``a or b or c``."""
     # TRANSLATORS: alternatives (corrections, unrecorded cards), the first perhaps a list
     return _joined(items, lambda first, then: msg("{first} or {then}", first=first, then=then))
 
 
 def semicolon_list(items: Sequence[str]) -> str:
-    """``a; b; c``."""
+    """Join the pieces as ``a; b; c``."""
     # TRANSLATORS: sentences one after the other, the first perhaps several already
     return _joined(items, lambda first, then: msg("{first}; {then}", first=first, then=then))
 
@@ -51,8 +52,8 @@ def semicolon_list(items: Sequence[str]) -> str:
 # -- the scoresheet law -----------------------------------------------------------------------
 @lru_cache(maxsize=256)
 def hand_sum(rules: Ruleset, lost: int = 0) -> int:
-    """The sum :func:`scoring.sum_law` asks of a hand's scores with ``lost`` points lost and no
-    bonus, read off the law itself: the law is linear in the scores' sum, so one value fits
+    """Return the sum :func:`scoring.sum_law` asks of a hand's scores with ``lost`` points lost
+    and no bonus, read off the law itself: the law is linear in the scores' sum, so one value fits
     (52 - lost in Cancellation Hearts, lost - 52 where penalties count down)."""
     reach = 2 * rules.points_per_hand + abs(lost)
     for total in range(-reach, reach + 1):
@@ -62,25 +63,26 @@ def hand_sum(rules: Ruleset, lost: int = 0) -> int:
 
 
 def lost_direction(rules: Ruleset) -> int:
-    """-1 when a lost point lowers the hand's sum (points score up), +1 when it raises it."""
+    """Return -1 when a lost point lowers the hand's sum (points score up), +1 when it raises
+    it."""
     return hand_sum(rules, 1) - hand_sum(rules, 0)
 
 
 def moon_possible(rules: Ruleset, players: int) -> bool:
-    """Whether :func:`scoring.moon_law` allows any moon pattern at this table."""
+    """Tell whether :func:`scoring.moon_law` allows any moon pattern at this table."""
     ops = Z3Ops()
     scores = ops.z3.Ints(" ".join(f"v{i}" for i in range(players)))
     return scoring.moon_law(ops, rules, scores, ops.z3.Int("l"), ops.z3.Int("b")) is not False
 
 
 def pool_reason(rules: Ruleset) -> Message:
-    """Why a score line cannot be judged on its own under a clean-hand pool (R7.5)."""
+    """Say why a score line cannot be judged on its own under a clean-hand pool (R7.5)."""
     return msg("{ruleset}'s clean-hand pool shares what earlier hands carried, which no line "
                "shows", ruleset=rules.name)
 
 
 def _lost_words(rules: Ruleset, hand: int, points: int) -> Message:
-    """How a hand read with ``points`` lost in a set-aside last trick (R6.6) sums."""
+    """Say how a hand read with ``points`` lost in a set-aside last trick (R6.6) sums."""
     if lost_direction(rules) < 0:
         # TRANSLATORS: {points} is a number of points; English writes point(s) for any number
         return msgn("hand {hand} less {points} point(s) lost in a set-aside last trick",
@@ -93,8 +95,8 @@ def _lost_words(rules: Ruleset, hand: int, points: int) -> Message:
 
 
 def sheet_law_words(rules: Ruleset, moons: Sequence[int], lost: dict[int, int]) -> Message:
-    """The whole sheet's law as the audit states it when the sheet satisfies it: each hand's
-    sum (with the hands read as a moon and the points assumed lost), and the totals."""
+    """Say the whole sheet's law as the audit states it when the sheet satisfies it: each
+    hand's sum (with the hands read as a moon and the points assumed lost), and the totals."""
     totals = (msg("every total adds up from the start total of {start}",
                   start=rules.start_total) if rules.start_total else msg("every total adds up"))
     if not scoring.has_score_law(rules):
@@ -127,7 +129,7 @@ def sheet_law_words(rules: Ruleset, moons: Sequence[int], lost: dict[int, int]) 
 
 
 def owed_words(rules: Ruleset, lost: int | None, may_lose: bool) -> str:
-    """What a hand's scores must sum to (R7.2) outside a moon: with ``lost`` points lost,
+    """Say what a hand's scores must sum to (R7.2) outside a moon: with ``lost`` points lost,
     or (None) any the record allows (``may_lose``), plus any bonuses."""
     base = hand_sum(rules)
     if lost is not None:
@@ -151,7 +153,7 @@ def owed_words(rules: Ruleset, lost: int | None, may_lose: bool) -> str:
 # -- the audit's answer ----------------------------------------------------------------------
 @dataclass(frozen=True)
 class Fix:
-    """One written entry to change."""
+    """A Fix names one written entry to change."""
 
     hand: int
     player: str
@@ -187,8 +189,8 @@ class AuditResult:
         return sheet_law_words(self.rules, self.moons, self.lost)
 
     def text(self) -> str:
-        """Sentences for a person: what to change, or that the sheet is consistent; and when a
-        budget cut the search short, that the answer is only the best found by then."""
+        """Write sentences for a person: what to change, or that the sheet is consistent; and
+        when a budget cut the search short, that the answer is only the best found by then."""
         body = self._answer()
         if self.facts:
             body = semicolon_list([*self.facts, body])
@@ -232,7 +234,7 @@ class AuditResult:
 
 
 def fixes_of(table, held: list, scores: list) -> list[Fix]:
-    """The written entries of the ``held`` hands that differ from the true ``scores`` (per
+    """Find the written entries of the ``held`` hands that differ from the true ``scores`` (per
     hand, per seat) and the totals they add up to."""
     out, running = [], [table.rules.start_total] * table.size
     for hand, row in zip(held, scores):
