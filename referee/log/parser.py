@@ -138,8 +138,8 @@ class LineReader:
         self.tag_head, self.tag_lines = re.compile(head), re.compile(f"\n{head}")  # tags_after's
         self.common = tuple((groups[f"rest_{name}"], groups[f"head_{name}"], name, rule) for name, rule in common)
         self.plain = [groups[f"{p}_plain"] for p in "rest head number plays claim winner".split()]
-        self.words = MappingProxyType({groups["hand"]: _hand, groups["tag"]: _tag,
-                                       groups["moon"]: _moon, groups["comment"]: _comment})
+        self.words = MappingProxyType({groups[name]: f"{name}_line"
+                                       for name in ("hand", "tag", "moon", "comment")})
 
     def read(self, text: str, start: int, end: int, line: int, builder: EventBuilder, slow: Slow) -> None:
         """Read the whole lines ``text[start:end]`` (the first is ``line``) into ``builder``;
@@ -169,7 +169,7 @@ class LineReader:
                 continue
             statement = builds.get(group)
             if statement is None:
-                words[group](builder, m, line, at)
+                getattr(builder, words[group])(m, line, at)
                 line += 1
                 continue
             head_group, build = statement
@@ -182,35 +182,6 @@ class LineReader:
             line += rest.count("\n")  # a REST ends with the newline and any blank lines after
         if pos < end and not text[pos:end].isspace():
             slow(pos, end, line)
-
-
-# The word-by-word statements: their words, as the grammar's callbacks would get them.
-def _hand(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
-    dealer = ((m.group("DEALER_NAME"), m.start("DEALER_NAME") - at + 1)
-              if m.start("DEALER_NAME") >= 0 else None)
-    if m.start("DIRECTION") >= 0:
-        words, first, last = m.group("DIRECTION"), "DIRECTION", "DIRECTION"
-    elif m.start("COUNT") >= 0:
-        words, first, last = f"{m.group('COUNT')} {m.group('SIDE')}", "COUNT", "SIDE"
-    else:
-        words = None
-    direction = (words, m.start(first) - at + 1, m.end(last) - at + 1) if words else None
-    builder.hand_line(line, m.start("HAND") - at + 1, m.group("NUMBER"), m.end("NUMBER") - at + 1,
-                      dealer, direction)
-
-
-def _tag(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
-    builder.tag_line(line, m.start("LSQB") - at + 1, m.group("TAG_NAME"), m.group("STRING"),
-                     m.end("RSQB") - at + 1)
-
-
-def _moon(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
-    builder.moon_line(line, m.start("MOON") - at + 1, m.group("MOON_NAME"),
-                      m.start("MOON_NAME") - at + 1, m.group("CHOICE"), m.start("CHOICE") - at + 1)
-
-
-def _comment(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
-    builder.comment_line(line, m.start("COMMENT") - at + 1, m.group("COMMENT"))
 
 
 # ---- the grammar ---------------------------------------------------------------------------
