@@ -362,7 +362,11 @@ def statement(method):
     @wraps(method)
     def callback(self: EventBuilder, children: list) -> None:
         head, rest = children
-        self.add(method, head.line, head.column, head.value, rest.column, rest.value)
+        try:
+            self.events.append(method(self, head.line, head.column, head.value, rest.column,
+                                      rest.value))
+        except BodyError as err:
+            self.problem(head.line, err.column, err.end_column, err.message, err.hint)
 
     callback.build = method
     return callback
@@ -467,13 +471,6 @@ class EventBuilder:
     # ---- common statements: HEAD and REST ----------------------------------------------------
     # Each is called with the line, the column and text of the HEAD token and the column and
     # text of the REST token (whose newline and trailing blank lines do not matter).
-    def add(self, build, line: int, column: int, head: str, rest_column: int, rest: str) -> None:
-        """Append the event ``build`` makes of a statement, or its problem."""
-        try:
-            self.events.append(build(self, line, column, head, rest_column, rest))
-        except BodyError as err:
-            self.problem(line, err.column, err.end_column, err.message, err.hint)
-
     @statement
     def deal(self, line, col, head, rest_col, rest):
         return _deal(line, col, rest_col, _cards_part(rest), *words.pass_head(head)[:2])

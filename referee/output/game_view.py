@@ -67,9 +67,11 @@ class Marks:
         """The diagnostics whose evidence includes the element at ``span``."""
         return list(self.evidence_at.get((span.line, span.column), ())) if span else []
 
-    def rest_of_line(self, line: int, hand: int | None) -> list[str]:
-        """The diagnostics on ``line`` that no element of it took: marked on its row."""
-        return self._place(self.on_line.get(line, ()), hand)
+    def row(self, line: int, hand: int | None, *spans: Span | None) -> list[str]:
+        """The diagnostics at each of ``spans`` (taken first), then those on ``line`` that no
+        element of it took: marked on its row."""
+        taken = [ident for span in spans for ident in self.take(span, hand)]
+        return taken + self._place(self.on_line.get(line, ()), hand)
 
 
 def explanations(diagnostics: list[Diagnostic], marks: Marks) -> list[dict]:
@@ -113,7 +115,7 @@ def setup_rows(record: HandRecord, names: list[str], marks: Marks) -> list[dict]
     # the cards take their marks before the rest of their line does
     return [{"what": what, "player": player, "to": to,
              "cards": card_row(line.run, line.span, marks, hand), "line": line.span.line,
-             "marks": marks.rest_of_line(line.span.line, hand)}
+             "marks": marks.row(line.span.line, hand)}
             for what, player, to, line in written]
 
 
@@ -122,20 +124,19 @@ def hand_line(record: HandRecord, marks: Marks) -> dict | None:
     start = record.start
     if start is None:
         return None
-    taken = marks.take(start.dealer_span, record.number) if start.dealer else []
-    taken += marks.take(start.direction_span, record.number) if start.direction else []
     return {"number": start.number, "dealer": start.dealer, "direction": start.direction,
             "line": start.span.line,
-            "marks": taken + marks.rest_of_line(start.span.line, record.number)}
+            "marks": marks.row(start.span.line, record.number,
+                               start.dealer_span if start.dealer else None,
+                               start.direction_span if start.direction else None)}
 
 
 def moon_line(record: HandRecord, marks: Marks) -> dict | None:
     moon = record.moon
     if moon is None:
         return None
-    taken = marks.take(moon.player_span, record.number)
     return {"player": moon.player, "choice": moon.choice, "line": moon.span.line,
-            "marks": taken + marks.rest_of_line(moon.span.line, record.number)}
+            "marks": marks.row(moon.span.line, record.number, moon.player_span)}
 
 
 def _entries(line, names: list[str], marks: Marks, hand: int) -> dict | None:
@@ -153,22 +154,20 @@ def _entries(line, names: list[str], marks: Marks, hand: int) -> dict | None:
         else:
             cells[name] = cell
     return {"line": line.span.line, "cells": cells, "unplaced": unplaced,
-            "marks": marks.take(line.span, hand) + marks.rest_of_line(line.span.line, hand)}
+            "marks": marks.row(line.span.line, hand, line.span)}
 
 
 def sheet_row(record: HandRecord | SheetLines, summary: HandSummary | None, names: list[str],
               marks: Marks) -> dict:
     """The hand's score and total lines as written beside the referee's points and totals."""
-    hand = record.number
-    return {
-        "score": _entries(record.score, names, marks, hand),
-        "total": _entries(record.total, names, marks, hand),
-        "points": dict(summary.points) if summary else {},
-        "totals": dict(summary.totals) if summary else {},
-        "complete": summary.complete if summary else False,
-        "shooter": summary.shooter if summary else None,
-        "lost": summary.lost if summary else 0,
-    }
+    summary = summary or _NO_SUMMARY
+    return {"score": _entries(record.score, names, marks, record.number),
+            "total": _entries(record.total, names, marks, record.number),
+            "points": summary.points, "totals": summary.totals, "complete": summary.complete,
+            "shooter": summary.shooter, "lost": summary.lost}
+
+
+_NO_SUMMARY = HandSummary.seated(0, (), None, None, False)
 
 
 def undrawn(record: HandRecord | SheetLines, summary: HandSummary | None, names: list[str],
@@ -465,7 +464,7 @@ def trick_view(entry: TracedTrick, names: list[str], marks: Marks, flow: _Flow,
         "line": written.span.line,
         **flow.follow(entry, names),
     }
-    view["marks"] = marks.take(written.span, hand) + marks.rest_of_line(written.span.line, hand)
+    view["marks"] = marks.row(written.span.line, hand, written.span)
     return view
 
 
@@ -475,7 +474,7 @@ def _unplayed_trick(trick, source_lines: SourceLines, marks: Marks, hand: int) -
     for play in trick.plays:
         marks.take(play.card_span, hand)
     return {"number": trick.number, "line": line, "text": source_lines.line(line),
-            "marks": marks.take(trick.span, hand) + marks.rest_of_line(line, hand)}
+            "marks": marks.row(line, hand, trick.span)}
 
 
 def hand_view(record: HandRecord, summary: HandSummary | None, traced: list[TracedTrick],
@@ -560,7 +559,7 @@ class GameView:
         report, marks, names = self.report, self.marks, self.names
         notes = [{"line": event.span.line, "tag": getattr(event, "name", None),
                   "text": event.text if isinstance(event, Comment) else event.value,
-                  "marks": marks.rest_of_line(event.span.line, None)} for event in self.events]
+                  "marks": marks.row(event.span.line, None)} for event in self.events]
         return {
             "version": VIEW_VERSION, "path": report.path, "ruleset": report.ruleset,
             "players": names, "verdict": report.verdict, "winners": report.winners,
