@@ -11,7 +11,6 @@ from array import array
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from functools import cached_property
 from itertools import pairwise
 from pathlib import Path
 from typing import NamedTuple
@@ -21,6 +20,7 @@ from referee.judge.diagnostics import Diagnostic, HandSummary, Report
 from referee.judge.hand_record import HandRecord, Unread
 from referee.judge.stream import Watch
 from referee.judge.table import Table, TracedTrick
+from referee.log.decode import Lines
 from referee.log.events import CardRun, Comment, Event, Score, Span, Tag, Total
 from referee.log.parser import parse_blocks, parse_text
 from referee.log.recognise import looks_like_record
@@ -298,30 +298,6 @@ def notes_of(text: str) -> list[Event]:
     return notes
 
 
-class SourceLines:
-    """The lines of a log's text as ``text.split("\\n")`` gives them, without holding them:
-    the offsets of the line starts only, found when a line is first asked for."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    @cached_property
-    def starts(self) -> array:
-        text, starts = self.text, array("q", [0])
-        at = text.find("\n")
-        while at >= 0:
-            starts.append(at + 1)
-            at = text.find("\n", at + 1)
-        return starts
-
-    def line(self, number: int) -> str:
-        """Line ``number`` (from 1), or "" when the text has no such line."""
-        starts = self.starts
-        if not 0 < number <= len(starts):
-            return ""
-        return self.text[starts[number - 1]:starts[number] - 1 if number < len(starts) else None]
-
-
 def _cards(cards) -> list[str]:
     return [card_text(c) for c in sorted(cards, key=sort_key)]
 
@@ -468,7 +444,7 @@ def trick_view(entry: TracedTrick, names: list[str], marks: Marks, flow: _Flow,
     return view
 
 
-def _unplayed_trick(trick, source_lines: SourceLines, marks: Marks, hand: int) -> dict:
+def _unplayed_trick(trick, source_lines: Lines, marks: Marks, hand: int) -> dict:
     """A written trick the check did not finish (the log stops in it, or one too many)."""
     line = trick.span.line
     for play in trick.plays:
@@ -478,7 +454,7 @@ def _unplayed_trick(trick, source_lines: SourceLines, marks: Marks, hand: int) -
 
 
 def hand_view(record: HandRecord, summary: HandSummary | None, traced: list[TracedTrick],
-              names: list[str], marks: Marks, source_lines: SourceLines,
+              names: list[str], marks: Marks, source_lines: Lines,
               rules: Ruleset | None = None) -> dict:
     """One drawn hand; with ``rules``, each play that stood also has its legal cards."""
     hand = record.number
@@ -520,7 +496,7 @@ class GameView:
 
     def hands(self) -> Iterator[dict]:
         names, marks = self.names, self.marks
-        source_lines = SourceLines(self.report.source)
+        source_lines = Lines(self.report.source)
         find = summary_finder(self.report.hands)
         for index, record in enumerate(self.records):
             summary = find(index, record.number)
