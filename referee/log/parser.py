@@ -411,19 +411,14 @@ def parse_log(text: str, builder: type[EventBuilder] = EventBuilder) -> ParseRes
 def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = EventBuilder) -> ParseResult:
     """parse_log; with ``fast_lines`` False every line goes through Lark (for tests)."""
     text = normalise(text)
-    (whole,) = _blocks(text, fast_lines, builder, None)  # one block: the whole text
+    (whole,) = parse_blocks(text, builder, None, fast_lines)  # one block: the whole text
     return ParseResult(whole.events, whole.issues, text)
 
 
 def parse_blocks(text: str, builder: type[EventBuilder] = EventBuilder,
-                 size: int = BLOCK_CHARS) -> Iterator[Block]:
-    """:func:`parse_log` a block of about ``size`` characters at a time (``text`` normalised)."""
-    return _blocks(text, True, builder, size)
-
-
-def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
-            size: int | None) -> Iterator[Block]:
-    """The blocks of ``text`` of about ``size`` characters, or one (``size`` None)."""
+                 size: int | None = BLOCK_CHARS, fast_lines: bool = True) -> Iterator[Block]:
+    """:func:`parse_log` a block of about ``size`` characters at a time, or in one (``size``
+    None); ``text`` normalised."""
     source = text if text.endswith("\n") else text + "\n"
     reader = _line_reader()
     reading = _Reading(builder(reader.terminals, MAX_ISSUES), reader)
