@@ -14,6 +14,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -242,32 +243,21 @@ def grammar_text() -> str:
 
 # What every parse shares, made on first use; never changed once made (building one twice,
 # when two threads race to it, gives equal values).
-_STATE: dict[str, object] = {}
-
-
+@cache
 def _parser() -> Lark:
     """The process-wide Lark parser, without callbacks; not cached on disk (Lark's cache is a
     pickle)."""
-    lark = _STATE.get("parser")
-    if lark is None:
-        import lark as lark_module
+    import lark
 
-        lark = _STATE["parser"] = lark_module.Lark(
-            grammar_text(), parser="lalr", lexer="contextual", start=["start", "line"],
-            maybe_placeholders=True)
-    return lark  # type: ignore[return-value]
+    return lark.Lark(grammar_text(), parser="lalr", lexer="contextual", start=["start", "line"],
+                     maybe_placeholders=True)
 
 
+@cache
 def _line_reader() -> LineReader:
     """The process-wide line reader, from the facts the package ships (so that a log it reads
     whole needs no Lark), or for another grammar or Lark, from Lark."""
-    reader = _STATE.get("reader")
-    if reader is None:
-        facts = shipped_facts(grammar_text(), lark_version())
-        if facts is None:
-            facts = grammar_facts(_parser())
-        reader = _STATE["reader"] = LineReader(*facts)
-    return reader  # type: ignore[return-value]
+    return LineReader(*(shipped_facts(grammar_text(), lark_version()) or grammar_facts(_parser())))
 
 
 # ---- parsing -------------------------------------------------------------------------------
