@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from functools import lru_cache
+from gettext import NullTranslations
 from importlib import resources
 from pathlib import Path
 from typing import IO
@@ -119,17 +120,14 @@ def _filled(template: str, english: str, args: dict):
 
 def speakers(language: str):
     """The template's ``msg`` and ``msgn``: its fixed texts in ``language``, as markup."""
+    found = NullTranslations() if language == SOURCE_LANGUAGE else i18n.catalog(language)
 
     def say(template: str, /, **args):
-        found = i18n.catalog(language).gettext(template) if language != SOURCE_LANGUAGE \
-            else template
-        return _filled(found, template, args)
+        return _filled(found.gettext(template), template, args)
 
     def say_n(singular: str, plural: str, count: int, /, **args):
-        english = singular if count == 1 else plural
-        found = english if language == SOURCE_LANGUAGE else \
-            i18n.catalog(language).ngettext(singular, plural, count)
-        return _filled(found, english, args)
+        return _filled(found.ngettext(singular, plural, count),
+                       singular if count == 1 else plural, args)
 
     return say, say_n
 
