@@ -20,6 +20,7 @@ from referee.judge.diagnostics import Diagnostic, HandSummary, Report
 from referee.judge.hand_record import HandRecord, Unread
 from referee.judge.stream import Watch
 from referee.judge.table import Table, TracedTrick
+from referee.judge.walk import judge_decoded
 from referee.log.decode import Lines
 from referee.log.events import CardRun, Comment, Event, Score, Span, Tag, Total
 from referee.log.parser import parse_blocks, parse_text
@@ -234,8 +235,6 @@ def referee_game(text: str, path: str, *, base_dir: Path | None = None,
                  ) -> tuple[Report, list[TracedTrick], GameWatch]:
     """Check a log's decoded text and keep what the views need (a :class:`GameWatch`): the
     report, the finished tricks and the hand records.  Raises UnreadableLog."""
-    from referee.judge.walk import judge_decoded
-
     report, kept = watched(judge_decoded, text, path, lambda table: GameWatch(table.rules),
                            base_dir=base_dir, ruleset=ruleset, allowed_dirs=allowed_dirs)
     if kept is None:  # the setup failed: no hand was judged (the notes are still shown)
