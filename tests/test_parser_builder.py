@@ -121,9 +121,9 @@ class _Renumbering(EventBuilder):
         return Trick(trick.number + 100, trick.plays, trick.claim, trick.leader, trick.span,
                      trick.leader_span)
 
-    def hand_line(self, line, column, number, number_end, dealer, direction):
+    def hand_line(self, m, line, at):
         self.hands.append(line)
-        super().hand_line(line, column, number, number_end, dealer, direction)
+        super().hand_line(m, line, at)
 
 
 @pytest.mark.parametrize("fast_lines", READINGS)

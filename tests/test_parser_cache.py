@@ -25,8 +25,12 @@ REGENERATE = "the grammar changed: run python -m referee.log.parser to remake re
 def fresh(monkeypatch, tmp_path):
     """A process that has built nothing yet, with its cache directory in tmp_path."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.setattr(parser, "_STATE", {})
-    return tmp_path / "referee"
+    made = (parser._parser, parser._line_reader)
+    for function in made:
+        function.cache_clear()
+    yield tmp_path / "referee"
+    for function in made:
+        function.cache_clear()
 
 
 def _reads_as_expected() -> None:

@@ -1,9 +1,10 @@
 """The events of a parse, made as the grammar's rules are reduced (no parse tree is built).
 
-:class:`EventBuilder` holds the rule callbacks Lark calls; each makes its event with a function
-of plain values, which the line reader calls too.  A common statement's body, one coarse token,
-is cut here into pieces with the column of each: a fast path (one ``findall``), else a linear
-walk piece by piece, the only place errors are worded.  Nothing here imports Lark."""
+:class:`EventBuilder` holds the rule callbacks Lark calls; each makes its event with a method
+the line reader calls too, of plain values or of a match's words.  A common statement's body,
+one coarse token, is cut here into pieces with the column of each: a fast path (one
+``findall``), else a linear walk piece by piece, the only place errors are worded.  Nothing
+here imports Lark."""
 
 from __future__ import annotations
 
@@ -361,7 +362,11 @@ def statement(method):
     @wraps(method)
     def callback(self: EventBuilder, children: list) -> None:
         head, rest = children
-        self.add(method, head.line, head.column, head.value, rest.column, rest.value)
+        try:
+            self.events.append(method(self, head.line, head.column, head.value, rest.column,
+                                      rest.value))
+        except BodyError as err:
+            self.problem(head.line, err.column, err.end_column, err.message, err.hint)
 
     callback.build = method
     return callback
@@ -376,6 +381,18 @@ def _cards_part(rest: str) -> str:
     """The cards of a CARDS_REST or KITTY_REST token: up to a comment or the end."""
     cut = rest.find("#")
     return rest if cut < 0 else rest[:cut]
+
+
+class Words(dict):
+    """A Lark rule's tokens by the names of the line reader's groups, read as its match is."""
+
+    def span(self, name: str) -> tuple[int, int]:
+        token = self.get(name)
+        return (-1, -1) if token is None else (token.column - 1, token.end_column - 1)
+
+    def group(self, *names: str):
+        values = tuple(self[name].value for name in names)
+        return values if len(values) > 1 else values[0]
 
 
 class EventBuilder:
@@ -399,65 +416,61 @@ class EventBuilder:
             raise TooManyProblems(line)
 
     # ---- rare statements, word by word --------------------------------------------------------
+    # Each is read from the words of a match at offset ``at`` of its line: the line reader's
+    # own, or a Lark rule's tokens as :class:`Words` (at 0).
     def comment(self, children):
-        (tok,) = children
-        self.comment_line(tok.line, tok.column, tok.value)
+        self.comment_line(Words(COMMENT=children[0]), children[0].line, 0)
 
     def tag(self, children):
-        lsqb, name, value, rsqb = children
-        self.tag_line(lsqb.line, lsqb.column, name.value, value.value, rsqb.end_column)
+        self.tag_line(Words(zip(("LSQB", "TAG_NAME", "STRING", "RSQB"), children)),
+                      children[0].line, 0)
 
     def direction(self, children):
-        first, second = children if len(children) == 2 else (children[0], None)
-        words = first.value if second is None else f"{first.value} {second.value}"
-        return words, first.column, (second or first).end_column
+        return dict(zip(("DIRECTION",) if len(children) == 1 else ("COUNT", "SIDE"), children))
 
     def hand(self, children):
-        kw, number, dealer_kw, dealer, pass_kw, direction = children
-        self.hand_line(kw.line, kw.column, number.value, number.end_column,
-                       (dealer.value, dealer.column) if dealer else None, direction)
+        kw, number, _, dealer, _, direction = children
+        self.hand_line(Words(HAND=kw, NUMBER=number, DEALER_NAME=dealer, **(direction or {})),
+                       kw.line, 0)
 
     def moon(self, children):
-        kw, name, choice = children
-        self.moon_line(kw.line, kw.column, name.value, name.column, choice.value, choice.column)
+        self.moon_line(Words(zip(("MOON", "MOON_NAME", "CHOICE"), children)), children[0].line, 0)
 
-    # The same from values: the tokens' text and columns, as the line reader cuts them too.
-    def comment_line(self, line: int, column: int, text: str) -> None:
+    def comment_line(self, m, line: int, at: int) -> None:
+        text, column = m.group("COMMENT"), m.span("COMMENT")[0] - at + 1
         self.events.append(Comment(text[1:].strip(), span(line, column, _end(column, text))))
 
-    def tag_line(self, line: int, column: int, name: str, value: str, end_column: int) -> None:
-        """``[NAME "value"]``: the TAG_NAME and STRING tokens, where ``[`` is and ``]`` ends."""
-        self.events.append(Tag(name, words.unquote(value), span(line, column, end_column)))
+    def tag_line(self, m, line: int, at: int) -> None:
+        self.events.append(Tag(m.group("TAG_NAME"), words.unquote(m.group("STRING")),
+                               span(line, m.span("LSQB")[0] - at + 1, m.span("RSQB")[1] - at + 1)))
 
-    def hand_line(self, line: int, column: int, number: str, number_end: int,
-                  dealer: tuple[str, int] | None, direction: tuple[str, int, int] | None) -> None:
-        """``hand N [dealer NAME] [pass DIRECTION]``: the NUMBER token and the column after it,
-        the NAME token and its column, the direction's words ('left', '2 right') and columns."""
-        end = direction[2] if direction else dealer[1] + len(dealer[0]) if dealer else number_end
+    def hand_line(self, m, line: int, at: int) -> None:
+        """``hand N [dealer NAME] [pass DIRECTION]``; the direction's words: 'left', '2 right'."""
+        start, end = m.span("DEALER_NAME")
+        dealer = m.group("DEALER_NAME") if start >= 0 else None
+        dealer_span = span(line, start - at + 1, end - at + 1) if dealer else NO_SPAN
+        if m.span("DIRECTION")[0] >= 0:
+            direction, (start, end) = m.group("DIRECTION"), m.span("DIRECTION")
+        elif m.span("COUNT")[0] >= 0:
+            direction = f"{m.group('COUNT')} {m.group('SIDE')}"
+            start, end = m.span("COUNT")[0], m.span("SIDE")[1]
+        else:
+            direction, end = None, end if dealer else m.span("NUMBER")[1]
         self.events.append(HandStart(
-            int(number), name_value(dealer[0]) if dealer else None,
-            canonical_direction(direction[0]) if direction else None, span(line, column, end),
-            span(line, dealer[1], dealer[1] + len(dealer[0])) if dealer else NO_SPAN,
-            span(line, direction[1], direction[2]) if direction else NO_SPAN,
-        ))
+            int(m.group("NUMBER")), name_value(dealer) if dealer else None,
+            canonical_direction(direction) if direction else None,
+            span(line, m.span("HAND")[0] - at + 1, end - at + 1), dealer_span,
+            span(line, start - at + 1, end - at + 1) if direction else NO_SPAN))
 
-    def moon_line(self, line: int, column: int, name: str, name_column: int, choice: str,
-                  choice_column: int) -> None:
-        """``moon NAME CHOICE``: the MOON token's column, the NAME and CHOICE tokens and theirs."""
-        self.events.append(Moon(name_value(name), choice.casefold(),
-                                span(line, column, choice_column + len(choice)),
-                                span(line, name_column, name_column + len(name))))
+    def moon_line(self, m, line: int, at: int) -> None:
+        (start, end), name, choice = m.span("MOON_NAME"), *m.group("MOON_NAME", "CHOICE")
+        whole = span(line, m.span("MOON")[0] - at + 1, m.span("CHOICE")[1] - at + 1)
+        self.events.append(Moon(name_value(name), choice.casefold(), whole,
+                                span(line, start - at + 1, end - at + 1)))
 
     # ---- common statements: HEAD and REST ----------------------------------------------------
     # Each is called with the line, the column and text of the HEAD token and the column and
     # text of the REST token (whose newline and trailing blank lines do not matter).
-    def add(self, build, line: int, column: int, head: str, rest_column: int, rest: str) -> None:
-        """Append the event ``build`` makes of a statement, or its problem."""
-        try:
-            self.events.append(build(self, line, column, head, rest_column, rest))
-        except BodyError as err:
-            self.problem(line, err.column, err.end_column, err.message, err.hint)
-
     @statement
     def deal(self, line, col, head, rest_col, rest):
         return _deal(line, col, rest_col, _cards_part(rest), *words.pass_head(head)[:2])

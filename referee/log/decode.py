@@ -1,10 +1,15 @@
-"""Bytes -> the text of a log: UTF-8 only, BOM stripped, line ends turned into LF."""
+"""Bytes -> the text of a log: UTF-8 only, BOM stripped, line ends turned into LF; and the
+lines of a text, by the offsets where they start."""
 
 from __future__ import annotations
 
+from array import array
+from bisect import bisect_right
+from functools import cached_property
+
 from referee.util.message import msg
 
-__all__ = ["UnreadableLog", "decode_log", "normalise"]
+__all__ = ["Lines", "UnreadableLog", "decode_log", "normalise"]
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 _UTF8_BOM = b"\xef\xbb\xbf"
@@ -75,3 +80,38 @@ def normalise(text: str) -> str:
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text
+
+
+class Lines:
+    """The lines of ``text`` as ``text.split("\\n")`` gives them, without holding them: the
+    offsets of the line starts only, found when first asked for."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @cached_property
+    def starts(self) -> array:
+        # packed: a list of ints would cost 36 bytes a line, more than a short line itself
+        text, starts = self.text, array("q", [0])
+        at = text.find("\n")
+        while at >= 0:
+            starts.append(at + 1)
+            at = text.find("\n", at + 1)
+        return starts
+
+    def line(self, number: int) -> str:
+        """Line ``number`` (from 1), or "" when the text has no such line."""
+        starts = self.starts
+        if not 0 < number <= len(starts):
+            return ""
+        return self.text[starts[number - 1]:starts[number] - 1 if number < len(starts) else None]
+
+    def at(self, offset: int) -> tuple[int, int]:
+        """The 1-based (line, column) of an offset."""
+        index = bisect_right(self.starts, offset) - 1
+        return index + 1, offset - self.starts[index] + 1
+
+    def offset(self, line: int, column: int) -> int:
+        """The offset of 1-based (line, column); -1 for a line the text does not have."""
+        starts = self.starts
+        return starts[line - 1] + column - 1 if 1 <= line <= len(starts) else -1

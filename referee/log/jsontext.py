@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import json
 import re
-from array import array
-from bisect import bisect_right
 from json.decoder import scanstring
 from json.scanner import make_scanner
 
+from referee.log.decode import Lines
 from referee.log.events import Span
 from referee.util.message import msg, msgn
 
@@ -208,30 +207,14 @@ def _refuse_surrogates(text: str) -> None:
                          msg("a lone low surrogate escape is not a character"))
 
 
-class Places:
-    """The start and end offsets of the value at a path (keys and indices) of a JSON text, and
-    the 1-based (line, column) of an offset; each container is scanned when first asked for."""
+class Places(Lines):
+    """The start and end offsets of the value at a path (keys and indices) of a JSON text, whose
+    :class:`Lines` give each offset's line and column; each container is scanned when first
+    asked for."""
 
     def __init__(self, text: str) -> None:
-        self.text = text
-        self._starts: array | None = None
+        super().__init__(text)
         self._children: dict[tuple, dict | list] = {}  # the places in each container seen
-
-    def _lines(self) -> array:  # the offset where each line starts
-        if self._starts is None:
-            # packed: a list of ints would cost 36 bytes a line, more than a short line itself
-            self._starts = array("q", [0])
-            self._starts.extend(m.end() for m in re.finditer("\n", self.text))
-        return self._starts
-
-    def at(self, offset: int) -> tuple[int, int]:
-        index = bisect_right(self._lines(), offset) - 1
-        return index + 1, offset - self._starts[index] + 1
-
-    def offset(self, line: int, column: int) -> int:
-        """The offset of 1-based (line, column); -1 for a line the text does not have."""
-        starts = self._lines()
-        return starts[line - 1] + column - 1 if 1 <= line <= len(starts) else -1
 
     def children(self, path: tuple) -> dict | list:
         """(start, end) of each member (by name) or item of the container at ``path``."""

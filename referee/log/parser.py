@@ -14,6 +14,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -138,8 +139,8 @@ class LineReader:
         self.tag_head, self.tag_lines = re.compile(head), re.compile(f"\n{head}")  # tags_after's
         self.common = tuple((groups[f"rest_{name}"], groups[f"head_{name}"], name, rule) for name, rule in common)
         self.plain = [groups[f"{p}_plain"] for p in "rest head number plays claim winner".split()]
-        self.words = MappingProxyType({groups["hand"]: _hand, groups["tag"]: _tag,
-                                       groups["moon"]: _moon, groups["comment"]: _comment})
+        self.words = MappingProxyType({groups[name]: f"{name}_line"
+                                       for name in ("hand", "tag", "moon", "comment")})
 
     def read(self, text: str, start: int, end: int, line: int, builder: EventBuilder, slow: Slow) -> None:
         """Read the whole lines ``text[start:end]`` (the first is ``line``) into ``builder``;
@@ -169,7 +170,7 @@ class LineReader:
                 continue
             statement = builds.get(group)
             if statement is None:
-                words[group](builder, m, line, at)
+                getattr(builder, words[group])(m, line, at)
                 line += 1
                 continue
             head_group, build = statement
@@ -182,35 +183,6 @@ class LineReader:
             line += rest.count("\n")  # a REST ends with the newline and any blank lines after
         if pos < end and not text[pos:end].isspace():
             slow(pos, end, line)
-
-
-# The word-by-word statements: their words, as the grammar's callbacks would get them.
-def _hand(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
-    dealer = ((m.group("DEALER_NAME"), m.start("DEALER_NAME") - at + 1)
-              if m.start("DEALER_NAME") >= 0 else None)
-    if m.start("DIRECTION") >= 0:
-        words, first, last = m.group("DIRECTION"), "DIRECTION", "DIRECTION"
-    elif m.start("COUNT") >= 0:
-        words, first, last = f"{m.group('COUNT')} {m.group('SIDE')}", "COUNT", "SIDE"
-    else:
-        words = None
-    direction = (words, m.start(first) - at + 1, m.end(last) - at + 1) if words else None
-    builder.hand_line(line, m.start("HAND") - at + 1, m.group("NUMBER"), m.end("NUMBER") - at + 1,
-                      dealer, direction)
-
-
-def _tag(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
-    builder.tag_line(line, m.start("LSQB") - at + 1, m.group("TAG_NAME"), m.group("STRING"),
-                     m.end("RSQB") - at + 1)
-
-
-def _moon(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
-    builder.moon_line(line, m.start("MOON") - at + 1, m.group("MOON_NAME"),
-                      m.start("MOON_NAME") - at + 1, m.group("CHOICE"), m.start("CHOICE") - at + 1)
-
-
-def _comment(builder: EventBuilder, m: re.Match, line: int, at: int) -> None:
-    builder.comment_line(line, m.start("COMMENT") - at + 1, m.group("COMMENT"))
 
 
 # ---- the grammar ---------------------------------------------------------------------------
@@ -271,32 +243,21 @@ def grammar_text() -> str:
 
 # What every parse shares, made on first use; never changed once made (building one twice,
 # when two threads race to it, gives equal values).
-_STATE: dict[str, object] = {}
-
-
+@cache
 def _parser() -> Lark:
     """The process-wide Lark parser, without callbacks; not cached on disk (Lark's cache is a
     pickle)."""
-    lark = _STATE.get("parser")
-    if lark is None:
-        import lark as lark_module
+    import lark
 
-        lark = _STATE["parser"] = lark_module.Lark(
-            grammar_text(), parser="lalr", lexer="contextual", start=["start", "line"],
-            maybe_placeholders=True)
-    return lark  # type: ignore[return-value]
+    return lark.Lark(grammar_text(), parser="lalr", lexer="contextual", start=["start", "line"],
+                     maybe_placeholders=True)
 
 
+@cache
 def _line_reader() -> LineReader:
     """The process-wide line reader, from the facts the package ships (so that a log it reads
     whole needs no Lark), or for another grammar or Lark, from Lark."""
-    reader = _STATE.get("reader")
-    if reader is None:
-        facts = shipped_facts(grammar_text(), lark_version())
-        if facts is None:
-            facts = grammar_facts(_parser())
-        reader = _STATE["reader"] = LineReader(*facts)
-    return reader  # type: ignore[return-value]
+    return LineReader(*(shipped_facts(grammar_text(), lark_version()) or grammar_facts(_parser())))
 
 
 # ---- parsing -------------------------------------------------------------------------------
@@ -440,19 +401,14 @@ def parse_log(text: str, builder: type[EventBuilder] = EventBuilder) -> ParseRes
 def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = EventBuilder) -> ParseResult:
     """parse_log; with ``fast_lines`` False every line goes through Lark (for tests)."""
     text = normalise(text)
-    (whole,) = _blocks(text, fast_lines, builder, None)  # one block: the whole text
+    (whole,) = parse_blocks(text, builder, None, fast_lines)  # one block: the whole text
     return ParseResult(whole.events, whole.issues, text)
 
 
 def parse_blocks(text: str, builder: type[EventBuilder] = EventBuilder,
-                 size: int = BLOCK_CHARS) -> Iterator[Block]:
-    """:func:`parse_log` a block of about ``size`` characters at a time (``text`` normalised)."""
-    return _blocks(text, True, builder, size)
-
-
-def _blocks(text: str, fast_lines: bool, builder: type[EventBuilder],
-            size: int | None) -> Iterator[Block]:
-    """The blocks of ``text`` of about ``size`` characters, or one (``size`` None)."""
+                 size: int | None = BLOCK_CHARS, fast_lines: bool = True) -> Iterator[Block]:
+    """:func:`parse_log` a block of about ``size`` characters at a time, or in one (``size``
+    None); ``text`` normalised."""
     source = text if text.endswith("\n") else text + "\n"
     reader = _line_reader()
     reading = _Reading(builder(reader.terminals, MAX_ISSUES), reader)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from itertools import chain
+from itertools import chain, pairwise
 
 from referee.log.canonical import blank_before, format_event
 from referee.log.decode import normalise
@@ -46,13 +46,9 @@ def format_pieces(text: str, issues: list[SyntaxIssue], size: int = BLOCK_CHARS)
     text = normalise(text)
     started = blank = False  # a line is written; a blank line is owed before the next one
     previous: Event | None = None  # the last statement (None after an unread line)
-    held = None  # a block is formatted once the next one says where it ends
-    for block in chain(parse_blocks(text, size=size), (None,)):
-        if block is not None:
-            issues.extend(block.issues)
-        if held is None:
-            held = block
-            continue
+    # a block is formatted once the next one says where it ends
+    for held, block in pairwise(chain(parse_blocks(text, size=size), (None,))):
+        issues.extend(held.issues)
         end = len(text) if block is None else block.start
         by_line = {event.span.line: event for event in held.events}
         bad_lines = {issue.line for issue in held.issues}
@@ -79,7 +75,6 @@ def format_pieces(text: str, issues: list[SyntaxIssue], size: int = BLOCK_CHARS)
             out.append(line)
             started = True
         yield "\n".join(out) + "\n" if out else ""
-        held = block
 
 
 def remark(line: str, event: Event) -> str | None:

@@ -11,7 +11,6 @@ from array import array
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from functools import cached_property
 from itertools import pairwise
 from pathlib import Path
 from typing import NamedTuple
@@ -21,6 +20,8 @@ from referee.judge.diagnostics import Diagnostic, HandSummary, Report
 from referee.judge.hand_record import HandRecord, Unread
 from referee.judge.stream import Watch
 from referee.judge.table import Table, TracedTrick
+from referee.judge.walk import judge_decoded
+from referee.log.decode import Lines
 from referee.log.events import CardRun, Comment, Event, Score, Span, Tag, Total
 from referee.log.parser import parse_blocks, parse_text
 from referee.log.recognise import looks_like_record
@@ -67,9 +68,11 @@ class Marks:
         """The diagnostics whose evidence includes the element at ``span``."""
         return list(self.evidence_at.get((span.line, span.column), ())) if span else []
 
-    def rest_of_line(self, line: int, hand: int | None) -> list[str]:
-        """The diagnostics on ``line`` that no element of it took: marked on its row."""
-        return self._place(self.on_line.get(line, ()), hand)
+    def row(self, line: int, hand: int | None, *spans: Span | None) -> list[str]:
+        """The diagnostics at each of ``spans`` (taken first), then those on ``line`` that no
+        element of it took: marked on its row."""
+        taken = [ident for span in spans for ident in self.take(span, hand)]
+        return taken + self._place(self.on_line.get(line, ()), hand)
 
 
 def explanations(diagnostics: list[Diagnostic], marks: Marks) -> list[dict]:
@@ -113,7 +116,7 @@ def setup_rows(record: HandRecord, names: list[str], marks: Marks) -> list[dict]
     # the cards take their marks before the rest of their line does
     return [{"what": what, "player": player, "to": to,
              "cards": card_row(line.run, line.span, marks, hand), "line": line.span.line,
-             "marks": marks.rest_of_line(line.span.line, hand)}
+             "marks": marks.row(line.span.line, hand)}
             for what, player, to, line in written]
 
 
@@ -122,20 +125,19 @@ def hand_line(record: HandRecord, marks: Marks) -> dict | None:
     start = record.start
     if start is None:
         return None
-    taken = marks.take(start.dealer_span, record.number) if start.dealer else []
-    taken += marks.take(start.direction_span, record.number) if start.direction else []
     return {"number": start.number, "dealer": start.dealer, "direction": start.direction,
             "line": start.span.line,
-            "marks": taken + marks.rest_of_line(start.span.line, record.number)}
+            "marks": marks.row(start.span.line, record.number,
+                               start.dealer_span if start.dealer else None,
+                               start.direction_span if start.direction else None)}
 
 
 def moon_line(record: HandRecord, marks: Marks) -> dict | None:
     moon = record.moon
     if moon is None:
         return None
-    taken = marks.take(moon.player_span, record.number)
     return {"player": moon.player, "choice": moon.choice, "line": moon.span.line,
-            "marks": taken + marks.rest_of_line(moon.span.line, record.number)}
+            "marks": marks.row(moon.span.line, record.number, moon.player_span)}
 
 
 def _entries(line, names: list[str], marks: Marks, hand: int) -> dict | None:
@@ -153,22 +155,20 @@ def _entries(line, names: list[str], marks: Marks, hand: int) -> dict | None:
         else:
             cells[name] = cell
     return {"line": line.span.line, "cells": cells, "unplaced": unplaced,
-            "marks": marks.take(line.span, hand) + marks.rest_of_line(line.span.line, hand)}
+            "marks": marks.row(line.span.line, hand, line.span)}
 
 
 def sheet_row(record: HandRecord | SheetLines, summary: HandSummary | None, names: list[str],
               marks: Marks) -> dict:
     """The hand's score and total lines as written beside the referee's points and totals."""
-    hand = record.number
-    return {
-        "score": _entries(record.score, names, marks, hand),
-        "total": _entries(record.total, names, marks, hand),
-        "points": dict(summary.points) if summary else {},
-        "totals": dict(summary.totals) if summary else {},
-        "complete": summary.complete if summary else False,
-        "shooter": summary.shooter if summary else None,
-        "lost": summary.lost if summary else 0,
-    }
+    summary = summary or _NO_SUMMARY
+    return {"score": _entries(record.score, names, marks, record.number),
+            "total": _entries(record.total, names, marks, record.number),
+            "points": summary.points, "totals": summary.totals, "complete": summary.complete,
+            "shooter": summary.shooter, "lost": summary.lost}
+
+
+_NO_SUMMARY = HandSummary.seated(0, (), None, None, False)
 
 
 def undrawn(record: HandRecord | SheetLines, summary: HandSummary | None, names: list[str],
@@ -235,8 +235,6 @@ def referee_game(text: str, path: str, *, base_dir: Path | None = None,
                  ) -> tuple[Report, list[TracedTrick], GameWatch]:
     """Check a log's decoded text and keep what the views need (a :class:`GameWatch`): the
     report, the finished tricks and the hand records.  Raises UnreadableLog."""
-    from referee.judge.walk import judge_decoded
-
     report, kept = watched(judge_decoded, text, path, lambda table: GameWatch(table.rules),
                            base_dir=base_dir, ruleset=ruleset, allowed_dirs=allowed_dirs)
     if kept is None:  # the setup failed: no hand was judged (the notes are still shown)
@@ -297,30 +295,6 @@ def notes_of(text: str) -> list[Event]:
         if len(notes) >= MAX_NOTES:
             break
     return notes
-
-
-class SourceLines:
-    """The lines of a log's text as ``text.split("\\n")`` gives them, without holding them:
-    the offsets of the line starts only, found when a line is first asked for."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    @cached_property
-    def starts(self) -> array:
-        text, starts = self.text, array("q", [0])
-        at = text.find("\n")
-        while at >= 0:
-            starts.append(at + 1)
-            at = text.find("\n", at + 1)
-        return starts
-
-    def line(self, number: int) -> str:
-        """Line ``number`` (from 1), or "" when the text has no such line."""
-        starts = self.starts
-        if not 0 < number <= len(starts):
-            return ""
-        return self.text[starts[number - 1]:starts[number] - 1 if number < len(starts) else None]
 
 
 def _cards(cards) -> list[str]:
@@ -465,21 +439,21 @@ def trick_view(entry: TracedTrick, names: list[str], marks: Marks, flow: _Flow,
         "line": written.span.line,
         **flow.follow(entry, names),
     }
-    view["marks"] = marks.take(written.span, hand) + marks.rest_of_line(written.span.line, hand)
+    view["marks"] = marks.row(written.span.line, hand, written.span)
     return view
 
 
-def _unplayed_trick(trick, source_lines: SourceLines, marks: Marks, hand: int) -> dict:
+def _unplayed_trick(trick, source_lines: Lines, marks: Marks, hand: int) -> dict:
     """A written trick the check did not finish (the log stops in it, or one too many)."""
     line = trick.span.line
     for play in trick.plays:
         marks.take(play.card_span, hand)
     return {"number": trick.number, "line": line, "text": source_lines.line(line),
-            "marks": marks.take(trick.span, hand) + marks.rest_of_line(line, hand)}
+            "marks": marks.row(line, hand, trick.span)}
 
 
 def hand_view(record: HandRecord, summary: HandSummary | None, traced: list[TracedTrick],
-              names: list[str], marks: Marks, source_lines: SourceLines,
+              names: list[str], marks: Marks, source_lines: Lines,
               rules: Ruleset | None = None) -> dict:
     """One drawn hand; with ``rules``, each play that stood also has its legal cards."""
     hand = record.number
@@ -521,7 +495,7 @@ class GameView:
 
     def hands(self) -> Iterator[dict]:
         names, marks = self.names, self.marks
-        source_lines = SourceLines(self.report.source)
+        source_lines = Lines(self.report.source)
         find = summary_finder(self.report.hands)
         for index, record in enumerate(self.records):
             summary = find(index, record.number)
@@ -560,7 +534,7 @@ class GameView:
         report, marks, names = self.report, self.marks, self.names
         notes = [{"line": event.span.line, "tag": getattr(event, "name", None),
                   "text": event.text if isinstance(event, Comment) else event.value,
-                  "marks": marks.rest_of_line(event.span.line, None)} for event in self.events]
+                  "marks": marks.row(event.span.line, None)} for event in self.events]
         return {
             "version": VIEW_VERSION, "path": report.path, "ruleset": report.ruleset,
             "players": names, "verdict": report.verdict, "winners": report.winners,

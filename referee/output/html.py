@@ -8,20 +8,29 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from functools import lru_cache
+from gettext import NullTranslations
 from importlib import resources
 from pathlib import Path
 from typing import IO
 
+from markupsafe import Markup, escape
+
 from referee import __version__
 from referee.judge.codes import NOTE
+from referee.log.decode import UnreadableLog
+from referee.log.parser import log_text
+from referee.output import game_view
 from referee.output.game_view import MAX_DRAWN_HANDS, Reread
-from referee.output.render import verdict_text
+from referee.output.render import localized, reason_in, verdict_text
 from referee.rules.cards import SUIT_LETTERS, SUIT_SYMBOLS
 from referee.rules.rulebook import clause_quote
 from referee.rules.ruleset import Ruleset
 from referee.util import i18n
+from referee.util.files import RefusedWrite, same_file, write_parts
 from referee.util.i18n import N_, SOURCE_LANGUAGE
 from referee.util.message import msg
+from referee.util.reading import UnreadableFile, read_input
+from referee.util.terminal import escaped
 
 TEMPLATE = "report.html.j2"
 RED_SUITS = frozenset("HD")
@@ -98,18 +107,12 @@ def _nice_step(raw: int) -> int:
 def _shown(value):
     """Text from the log as the text output shows it: controls, invisible format characters
     (bidirectional overrides reorder what a reader sees) as escapes."""
-    from markupsafe import Markup
-
-    from referee.util.terminal import escaped
-
     return escaped(value) if isinstance(value, str) and not isinstance(value, Markup) else value
 
 
 def _filled(template: str, english: str, args: dict):
     """``template`` (a translation of ``english``) filled with ``args`` as markup: the
     template's text and every argument that is not already markup escaped."""
-    from markupsafe import Markup, escape
-
     safe = {name: _shown(value) for name, value in args.items()}
     try:
         return Markup(escape(template)).format_map(safe)
@@ -119,17 +122,14 @@ def _filled(template: str, english: str, args: dict):
 
 def speakers(language: str):
     """The template's ``msg`` and ``msgn``: its fixed texts in ``language``, as markup."""
+    found = NullTranslations() if language == SOURCE_LANGUAGE else i18n.catalog(language)
 
     def say(template: str, /, **args):
-        found = i18n.catalog(language).gettext(template) if language != SOURCE_LANGUAGE \
-            else template
-        return _filled(found, template, args)
+        return _filled(found.gettext(template), template, args)
 
     def say_n(singular: str, plural: str, count: int, /, **args):
-        english = singular if count == 1 else plural
-        found = english if language == SOURCE_LANGUAGE else \
-            i18n.catalog(language).ngettext(singular, plural, count)
-        return _filled(found, english, args)
+        return _filled(found.ngettext(singular, plural, count),
+                       singular if count == 1 else plural, args)
 
     return say, say_n
 
@@ -187,10 +187,6 @@ def report_view(data: bytes, path: str, *, base_dir: Path | None = None,
                 language: str = SOURCE_LANGUAGE) -> tuple[dict, str]:
     """(the view of a log's bytes for :func:`render_html`, the verdict); raises
     ``UnreadableLog`` for bytes that are not a log at all."""
-    from referee.log.parser import log_text
-    from referee.output import game_view
-    from referee.output.render import localized
-
     # read a block at a time: what the page shows of the hands is kept as the check goes
     report, trace, kept = game_view.referee_game(log_text(data), path, base_dir=base_dir,
                                                  ruleset=ruleset, allowed_dirs=allowed_dirs)
@@ -202,11 +198,6 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
                 language: str = SOURCE_LANGUAGE) -> int:
     """Write the report page of ``path`` to ``output`` (``-``: standard output).  Exit code
     0 clean, 1 violations, 2 when the input is not a log or the page cannot be written."""
-    from referee.log.decode import UnreadableLog
-    from referee.output.render import reason_in
-    from referee.util.reading import UnreadableFile, read_input
-    from referee.util.terminal import escaped
-
     err = sys.stderr if stream is None else stream
     try:
         view, verdict = report_view(read_input(path), path,
@@ -221,8 +212,6 @@ def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
     if output == "-":
         sys.stdout.writelines(page_parts(view, language))
         return 1 if verdict == "violations" else 0
-    from referee.util.files import RefusedWrite, same_file, write_parts
-
     if path != "-" and same_file(path, output):
         print(escaped(f"referee: {output}: is the log itself; not overwritten"), file=err)
         return 2

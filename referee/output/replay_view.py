@@ -10,13 +10,21 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
+from rich.console import Console
+
+from referee.judge import codes
 from referee.judge.diagnostics import HandSummary, Report
 from referee.judge.hand_record import HandRecord
 from referee.judge.stream import Watch
 from referee.judge.table import TracedTrick
+from referee.judge.walk import judge_decoded
+from referee.log.decode import UnreadableLog
+from referee.log.parser import log_text
 from referee.output.game_view import VIEW_VERSION, GameView, referee_game, watched
+from referee.output.render import diagnostic_line
 from referee.rules.cards import card_text
 from referee.rules.ruleset import Ruleset, card_points
+from referee.util.reading import UnreadableFile, read_input
 from referee.util.terminal import escaped, escaped_values
 
 SPOOL_BYTES = 1 << 20  # what is spooled in memory; past it, in a temporary file
@@ -84,10 +92,6 @@ def _game(path: str, as_json: bool, ruleset: Ruleset | None,
           allowed_dirs: tuple[str | Path, ...]) -> tuple[Report, GameView | _Rows | None]:
     """The check of ``path`` with what the replay shows of it kept: the view of the game, its
     plays given their legal cards, or the text rows.  Raises UnreadableFile, UnreadableLog."""
-    from referee.judge.walk import judge_decoded
-    from referee.log.parser import log_text
-    from referee.util.reading import read_input
-
     text = log_text(read_input(path))
     options = {"base_dir": None if path == "-" else Path(path).parent, "ruleset": ruleset,
                "allowed_dirs": allowed_dirs}
@@ -102,13 +106,6 @@ def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None 
                 as_json: bool = False) -> int:
     """Print the game as the referee replays it, a setup fault first (it changes the game
     shown); ``as_json``: the game's view model as one JSON document."""
-    from rich.console import Console
-
-    from referee.judge import codes
-    from referee.log.decode import UnreadableLog
-    from referee.output.render import diagnostic_line
-    from referee.util.reading import UnreadableFile
-
     console = Console(file=stream, no_color=color is False, highlight=False, soft_wrap=True)
     try:
         report, shown = _game(path, as_json, ruleset, allowed_dirs)
