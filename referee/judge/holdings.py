@@ -32,13 +32,14 @@ from referee.rules.cards import (
     cards_text,
     counts_of,
 )
+from referee.rules.options import PassDirection
 from referee.rules.ruleset import direction_offset
 from referee.util.message import msg, msgn
 
 # TRANSLATORS: a pass direction, as in "hand 2 passes right under cancellation, not left"
 # (hold: nobody passes)
-DIRECTION_WORDS = {"left": msg("left"), "right": msg("right"), "across": msg("across"),
-                   "hold": msg("hold")}
+DIRECTION_WORDS = {PassDirection.LEFT: msg("left"), PassDirection.RIGHT: msg("right"),
+                   PassDirection.ACROSS: msg("across"), PassDirection.HOLD: msg("hold")}
 
 
 def direction_name(direction: str) -> str:
@@ -47,10 +48,10 @@ def direction_name(direction: str) -> str:
     if direction in DIRECTION_WORDS:
         return DIRECTION_WORDS[direction]
     steps, _, side = direction.partition(" ")
-    if side == "left":
+    if side == PassDirection.LEFT:
         # TRANSLATORS: {n} seats to the left, as in "hand 3 passes 2 left"
         return msg("{n} left", n=steps)
-    if side == "right":
+    if side == PassDirection.RIGHT:
         return msg("{n} right", n=steps)
     return direction
 
@@ -259,7 +260,7 @@ def _report_arrows(table: Table, record: HandRecord, direction: str, offset: int
     the one due: one fault, at the first pass (R3.3)."""
     first = min(record.passes.values(), key=lambda pass_: pass_.span.line)
     n = table.size
-    side = ("left" if offset == 1 else "right" if offset == n - 1 else
+    side = (PassDirection.LEFT if offset == 1 else PassDirection.RIGHT if offset == n - 1 else
             f"{offset} left" if offset <= n // 2 else f"{n - offset} right")
     # TRANSLATORS: {direction} and {written} are pass directions (left, right, 2 left)
     table.findings.add(codes.BAD_PASS, first.to_span, msg(

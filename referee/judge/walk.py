@@ -29,7 +29,7 @@ from referee.log.events import Event, GameOver
 from referee.log.parser import BLOCK_CHARS, ParseResult, log_text, parse_text
 from referee.log.recognise import looks_like_record
 from referee.rules import engine
-from referee.rules.options import FirstLeader, GameLength
+from referee.rules.options import FirstLeader, GameLength, WinningTotal
 from referee.rules.ruleset import Ruleset
 from referee.rules.ruleset_files import reason
 from referee.rules.state import Phase, State
@@ -416,7 +416,7 @@ def led_elsewhere(table: Table, record: HandRecord, state: State) -> bool:
 
 # -- the end of the game (R9) -------------------------------------------------------------
 # TRANSLATORS: which total wins the game, as in "the highest total is Dave (183)"
-_WINNING_TOTALS = {"lowest": msg("lowest"), "highest": msg("highest")}
+_WINNING_TOTALS = {WinningTotal.LOWEST: msg("lowest"), WinningTotal.HIGHEST: msg("highest")}
 
 
 def end_text(table: Table, totals) -> Message:
