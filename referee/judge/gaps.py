@@ -266,8 +266,8 @@ class Numbering:
                        "it are numbered on from it; they are taken in their places",
                        trick=trick.number, due=due)
         elif numbered_on and self.count + ahead <= self.per_hand and ahead == 1:
-            # room for the tricks skipped (two messages, not one with plural forms: only the
-            # plural names a last trick)
+            # the hand has room for the tricks skipped (two messages, not one with plural
+            # forms: only the plural names a last trick)
             left_out = ahead
             said = msg("trick {first} is not recorded: trick {trick} follows trick {previous}, "
                        "so the cards played in trick {first} are unknown", first=due,

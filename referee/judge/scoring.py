@@ -436,7 +436,7 @@ def short_fact(rules: Ruleset, hand: int, values: Sequence[int]) -> str:
     if held == whole:
         return msg("hand {hand} adds up to {total}", hand=hand, total=written)
     difference = abs(held - whole)
-    # in words up to nine, past it in digits
+    # the difference is said in words up to nine, past it in digits
     shown = NUMBER_WORDS[difference] if difference < len(NUMBER_WORDS) else str(difference)
     args = {"hand": hand, "total": written, "difference": shown}
     if held > whole and rules.decks > 1:

@@ -257,7 +257,8 @@ def hands_of(table: Table, events: Iterable[Event], done: int = 0
                 if isinstance(event, GameOver):
                     (claims if current is not None else early).append(event)
                 continue
-        # (the attributes first: the properties only once a hand has a score, total or gap)
+        # (the attributes are asked first, the properties only once a hand has a score, total
+        # or gap)
         fresh = current is None or kind == 0 or (
             (current.score or current.total or current.unread) and _ended_by(current, kind))
         if fresh:

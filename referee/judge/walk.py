@@ -43,8 +43,8 @@ MAX_FILE_BYTES = MAX_LOG_BYTES
 # (False: every log takes the full check; the tests compare the two).
 CLEAN_GAMES = True
 
-# the one hook of a check, for the z3 invariants (referee.proofs, which this layer may not
-# import) and the views: what follows the walk, made once the table is set
+# A Watcher is the one hook of a check, for the z3 invariants (referee.proofs, which this layer
+# may not import) and the views: given the table once it is set, it makes what follows the walk.
 Watcher = Callable[[Table], Watch]
 
 
