@@ -1,5 +1,5 @@
-"""The one table of diagnostic kinds: code, kebab-case name, severity, rule clause and docs;
-``referee explain CODE-or-KIND`` prints an entry."""
+"""This module holds the one table of diagnostic kinds: each has a code, a kebab-case name, a
+severity, a rule clause and docs; ``referee explain CODE-or-KIND`` prints an entry."""
 
 from __future__ import annotations
 
@@ -37,9 +37,10 @@ UNDECIDED = "undecided"
 
 @record
 class Code(Record):
-    """One kind of diagnostic.  ``also``: the other clauses a diagnostic of this kind may cite.
-    ``player_at_fault``: the player named committed the fault; otherwise it is the player a claim
-    or an entry concerns, and the summary does not list it under that player."""
+    """A Code describes one kind of diagnostic.  ``also`` lists the other clauses a diagnostic of
+    this kind may cite.  With ``player_at_fault`` the player named committed the fault; otherwise it
+    is the player a claim or an entry concerns, and the summary does not list it under that
+    player."""
 
     code: str
     kind: str
@@ -53,7 +54,7 @@ class Code(Record):
 
     @property
     def clauses(self) -> tuple[str, ...]:
-        """Every clause a diagnostic of this kind may cite, the default first."""
+        """Return every clause a diagnostic of this kind may cite, the default first."""
         return (self.clause, *self.also)
 
 

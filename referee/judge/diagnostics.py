@@ -1,4 +1,5 @@
-"""Plain records of what the referee found; renderers turn them into text or JSON."""
+"""This module holds plain records of what the referee found; renderers turn them into text or
+JSON."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from referee.util.record import Record, record
 
 @record
 class Related(Record):
-    """Another line that is part of the evidence (``the 7S Beth played in trick 9``)."""
+    """A Related names another line that is part of the evidence
+    (``the 7S Beth played in trick 9``)."""
 
     line: int
     column: int
@@ -23,9 +25,10 @@ class Related(Record):
 
 @record
 class Diagnostic(Record):
-    """One violation: its kind and code, where it is, what it breaks, and the evidence.
-    ``player``: who committed it where the kind's ``player_at_fault`` says so (codes.py),
-    otherwise the player the claim or the entry concerns; None for no one player."""
+    """A Diagnostic records one violation: its kind and code, where it is, what it breaks, and the
+    evidence.  ``player`` is who committed it where the kind's ``player_at_fault`` says so
+    (codes.py), otherwise the player the claim or the entry concerns; it is None for no one
+    player."""
 
     kind: str
     code: str
@@ -65,8 +68,9 @@ def make(
 
 @record
 class HandSummary(Record):
-    """What the referee computed for one hand: ``points`` (hand scores, after any moon) and
-    ``totals``, each by name in seat order; held compactly, since a long sheet has many hands."""
+    """A HandSummary holds what the referee computed for one hand: ``points`` (hand scores, after
+    any moon) and ``totals``, each by name in seat order; it holds them compactly, since a long
+    sheet has many hands."""
 
     number: int
     names: tuple[str, ...] = field(repr=False)
@@ -80,7 +84,7 @@ class HandSummary(Record):
     def seated(cls, number: int, names: tuple[str, ...], points: Sequence[int] | None,
                totals: Sequence[int] | None, complete: bool, shooter: str | None = None,
                lost: int = 0) -> HandSummary:
-        """The summary of numbers in seat order, for the ``names`` of the table."""
+        """Return the summary of numbers in seat order, for the ``names`` of the table."""
         return cls(number, names, _numbers(*(points or ()), *(totals or ())),
                    len(points) if points else 0, complete, shooter, lost)
 
@@ -99,7 +103,7 @@ class HandSummary(Record):
 
 
 def _numbers(*numbers: int) -> bytes | tuple[int, ...]:
-    """``numbers`` packed as 64-bit integers (8 bytes each instead of an object each), or
+    """Pack ``numbers`` as 64-bit integers (8 bytes each instead of an object each), or return them
     as they are when one does not fit."""
     try:
         return pack(f"{len(numbers)}q", *numbers)
@@ -113,7 +117,7 @@ def _unpacked(numbers: bytes | tuple[int, ...]) -> tuple[int, ...]:
 
 @dataclass(slots=True)
 class Report:
-    """Everything ``referee check`` says about one file."""
+    """A Report holds everything ``referee check`` says about one file."""
 
     path: str
     ruleset: str | None = None
@@ -156,8 +160,8 @@ class Report:
 
 def unreadable_report(path: str, message: str, line: int = 1, column: int = 1,
                       problems: tuple = (), source: str = "") -> Report:
-    """The report of a file that cannot be read as a log at all (exit code 2); ``problems``
-    (an invalid JSON game record's, with a place and a pointer each) are one diagnostic each."""
+    """Make the report of a file that cannot be read as a log at all (exit code 2); ``problems`` (an
+    invalid JSON game record's, with a place and a pointer each) become one diagnostic each."""
     report = Report(path=path, unreadable=message, source=source)
     for p in problems:
         report.diagnostics.append(replace(make(
@@ -169,8 +173,8 @@ def unreadable_report(path: str, message: str, line: int = 1, column: int = 1,
 
 
 def not_checked_report(path: str, message: str) -> Report:
-    """The report of a file the referee could not finish checking: unreadable as far as the
-    run is concerned (exit code 2), but not said to be the log's fault."""
+    """Make the report of a file the referee could not finish checking: it counts as unreadable as
+    far as the run is concerned (exit code 2), but does not say that the log is at fault."""
     report = Report(path=path, unreadable=message)
     report.diagnostics.append(make(NOT_CHECKED, Span.point(1, 1), message))
     return report

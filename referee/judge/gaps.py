@@ -1,8 +1,8 @@
-"""What a hand's record of its tricks gets wrong or leaves out, each one fault reported once,
-nothing that follows from it reported as another: tricks whose line cannot be read or that lack
-a card from some seat; trick numbers that slip (a line written twice, two lines in each other's
-place, a line left out, numbers that skip one), the tricks then judged as the table played
-them; and a whole trick written in seating order from another seat than its leader (R10.8)."""
+"""This module finds what a hand's record of its tricks gets wrong or leaves out, reports each fault
+once and nothing that follows from it as another: tricks whose line cannot be read or that lack a
+card from some seat; trick numbers that slip (a line written twice, two lines in each other's place,
+a line left out, numbers that skip one), whose tricks are then judged as the table played them; and
+a whole trick written in seating order from another seat than its leader (R10.8)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from referee.util.message import msg, msgn
 
 
 def stops_in(state: State, know: Knowledge, index: int) -> bool:
-    """Whether the record of the hand stops in trick line ``index``: the last written, unless
+    """Tell whether the record of the hand stops in trick line ``index``: the last written, unless
     it is the hand's last trick and a score or total line follows."""
     record = know.record
     if index < len(record.tricks) - 1:
@@ -31,7 +31,7 @@ def stops_in(state: State, know: Knowledge, index: int) -> bool:
 
 def note_unjudged(table: Table, hand: int, lost: list[int], short: list[int],
                   absent: list[int] = ()) -> None:
-    """What the tricks unreadable, not recorded, or without every card leave unjudged."""
+    """Note what the tricks unreadable, not recorded, or without every card leave unjudged."""
     if absent:
         table.findings.note(msgn(
             "hand {hand}: no card of trick {tricks} is recorded, so the cards played there are "
@@ -60,8 +60,8 @@ def note_unjudged(table: Table, hand: int, lost: list[int], short: list[int],
 
 
 def unknown_tricks(state: State, know: Knowledge, count: int, lost: list[int]) -> State:
-    """``count`` tricks whose cards are unknown: each holding loses one unknown card, and nothing
-    is known of who won or whether hearts were broken there."""
+    """Step the state past ``count`` tricks whose cards are unknown: each holding loses one unknown
+    card, and nothing is known of who won or whether hearts were broken there."""
     for _ in range(count):
         if state.phase is not Phase.PLAY:
             break
@@ -76,9 +76,10 @@ def unknown_tricks(state: State, know: Knowledge, count: int, lost: list[int]) -
 
 
 def skipped_seats(leader: int, plays: list[SeatedPlay], n: int) -> frozenset[int] | None:
-    """The seats a trick's plays leave out when otherwise in seating order from ``leader``.
+    """Return the seats a trick's plays leave out when they are otherwise in seating order from
+    ``leader``, or None otherwise.
 
-    The plays after the gap are then not out of turn. None otherwise."""
+    The plays after the gap are then not out of turn."""
     if len(plays) >= n:  # (every trick the record gives whole: nothing to look at)
         return None
     steps = [(seat - leader) % n for seat, _, _ in plays]
@@ -90,9 +91,9 @@ def skipped_seats(leader: int, plays: list[SeatedPlay], n: int) -> frozenset[int
 def put_in_order(table: Table, state: State, know: Knowledge, index: int, hand: int,
                  excused_leader: int | None, *, last_in_log: bool, any_leader: bool
                  ) -> frozenset[int]:
-    """Trick ``index`` when not in seating order, one a seat (as nearly no trick is): a second
-    card from a seat taken out, two plays in each other's place swapped back (led by the seat
-    due, the ``excused_leader`` or, with ``any_leader``, any), each one fault reported; the
+    """Put trick ``index`` in seating order, one a seat, when it is not (as nearly no trick is):
+    take a second card from a seat out, swap two plays in each other's place back (led by the seat
+    due, the ``excused_leader`` or, with ``any_leader``, any), and report each one fault; return the
     seats whose missing card a diagnostic said."""
     if _in_order([seat for seat, _, _ in know.tricks[index]], table.size):
         return frozenset()
@@ -106,14 +107,14 @@ def put_in_order(table: Table, state: State, know: Knowledge, index: int, hand: 
 
 @lru_cache(maxsize=None)
 def rotation(n: int, first: int) -> list[int]:
-    """The seats of a whole trick in seating order from ``first``."""
+    """Return the seats of a whole trick in seating order from ``first``."""
     return [(first + step) % n for step in range(n)]
 
 
 def second_cards(table: Table, know: Knowledge, index: int, hand: int, number: int, *,
                  last_in_log: bool) -> frozenset[int]:
-    """A second card from one seat in one trick: one fault, reported, the card taken out of
-    ``know.tricks[index]``; the seats whose missing card the diagnostic names."""
+    """Take a second card from one seat in one trick out of ``know.tricks[index]`` and report it as
+    one fault; return the seats whose missing card the diagnostic names."""
     plays = know.tricks[index]
     n = table.size
     seats = [seat for seat, _, _ in plays]
@@ -147,8 +148,9 @@ def second_cards(table: Table, know: Knowledge, index: int, hand: int, number: i
 
 def swapped_plays(table: Table, know: Knowledge, index: int, hand: int, number: int,
                   leaders: tuple[int, ...] | None) -> bool:
-    """Whether two neighbouring plays of a whole trick are written in each other's place (one
-    fault; the trick judged in seating order; ``leaders``: the seats that may lead)."""
+    """Tell whether two neighbouring plays of a whole trick are written in each other's place (one
+    fault, reported; the trick is then judged in seating order; ``leaders`` are the seats that may
+    lead)."""
     plays, n = know.tricks[index], table.size
     if len(plays) != n:
         return False
@@ -168,13 +170,13 @@ def swapped_plays(table: Table, know: Knowledge, index: int, hand: int, number: 
 
 
 def _in_order(seats: list[int], n: int) -> bool:
-    """Whether ``seats`` run one by one in seating order from the first (none twice)."""
+    """Tell whether ``seats`` run one by one in seating order from the first (none twice)."""
     return not seats or seats == rotation(n, seats[0])[:len(seats)]
 
 
 def _dropped(seats: list[int], missing: list[int], n: int) -> int:
-    """Which play of a seat that plays twice is not counted: the one that stands where the
-    seat the trick lacks would play (a card written under the wrong name), else the later."""
+    """Find which play of a seat that plays twice is not counted: the one that stands where the seat
+    the trick lacks would play (a card written under the wrong name), else the later."""
     seen: dict[int, int] = {}
     for position, seat in enumerate(seats):
         if seat in seen:
@@ -191,7 +193,7 @@ def _dropped(seats: list[int], missing: list[int], n: int) -> int:
 def close_short(table: Table, state: State, trick: Trick, batch: list[tuple[int, int]],
                  hand: int, know: Knowledge, *, last_in_log: bool,
                  said: frozenset[int] = frozenset()) -> tuple[State, bool]:
-    """A trick short of cards is closed as it is, unless the log stops there; whether it was
+    """Close a trick short of cards as it is, unless the log stops there; tell whether it was closed
     (``said``: seats whose missing card a diagnostic already says)."""
     if not state.trick or last_in_log:
         return state, False
@@ -208,8 +210,8 @@ def close_short(table: Table, state: State, trick: Trick, batch: list[tuple[int,
 
 # -- trick numbers ------------------------------------------------------------------------
 def in_numbered_order(table: Table, know: Knowledge, hand: int) -> None:
-    """Two neighbouring trick lines whose numbers are in each other's place are reported once
-    and taken in their numbered order (not across an unreadable line)."""
+    """Report once two neighbouring trick lines whose numbers are in each other's place, and take
+    them in their numbered order (not across an unreadable line)."""
     tricks = know.record.tricks
     if know.record.gaps:
         return
@@ -230,7 +232,7 @@ def in_numbered_order(table: Table, know: Knowledge, hand: int) -> None:
 
 
 class Numbering:
-    """The reading of one hand's trick numbers, trick by trick (:meth:`judge`)."""
+    """A Numbering reads one hand's trick numbers, trick by trick (:meth:`judge`)."""
 
     __slots__ = ("tricks", "gaps", "per_hand", "offset", "count")
 
@@ -243,8 +245,8 @@ class Numbering:
         self.count = len(tricks) + len(gaps) - repeats  # the tricks the hand records
 
     def judge(self, table: Table, state: State, index: int, hand: int) -> int | None:
-        """How many tricks are left out before trick line ``index`` (0: none), or None for a
-        line that repeats the one before it; each fault reported."""
+        """Tell how many tricks are left out before trick line ``index`` (0: none), or None for a
+        line that repeats the one before it; report each fault."""
         trick, due = self.tricks[index], state.trick_number
         written = trick.number - self.offset
         if written == due:  # (as nearly every trick is: a line that repeats one is not)
@@ -264,8 +266,8 @@ class Numbering:
                        "it are numbered on from it; they are taken in their places",
                        trick=trick.number, due=due)
         elif numbered_on and self.count + ahead <= self.per_hand and ahead == 1:
-            # room for the tricks skipped (two messages, not one with plural forms: only the
-            # plural names a last trick)
+            # the hand has room for the tricks skipped (two messages, not one with plural
+            # forms: only the plural names a last trick)
             left_out = ahead
             said = msg("trick {first} is not recorded: trick {trick} follows trick {previous}, "
                        "so the cards played in trick {first} are unknown", first=due,
@@ -283,7 +285,7 @@ class Numbering:
         return left_out
 
     def _numbered_on(self, index: int) -> bool:
-        """Whether the tricks after ``index`` are numbered on, one by one, from its number."""
+        """Tell whether the tricks after ``index`` are numbered on, one by one, from its number."""
         if any(gap > index for gap in self.gaps):
             return False
         start = self.tricks[index].number
@@ -300,8 +302,8 @@ def _repeats_previous(tricks: list[Trick], index: int) -> bool:
 
 def placed(table: Table, state: State, know: Knowledge, numbering: Numbering, index: int,
            hand: int, absent: list[int]) -> tuple[State, bool, bool]:
-    """(the state trick line ``index`` is judged in, whether it is judged, whether tricks
-    before it are unknown)."""
+    """Place trick line ``index``: return (the state it is judged in, whether it is judged, whether
+    tricks before it are unknown)."""
     trick = know.record.tricks[index]
     if _past_the_last(table, state, trick, hand):
         return state, False, False
@@ -325,7 +327,7 @@ def placed(table: Table, state: State, know: Knowledge, numbering: Numbering, in
 
 
 def _past_the_last(table: Table, state: State, trick: Trick, hand: int) -> bool:
-    """Reports a trick past the hand's last (True: it is not judged)."""
+    """Report a trick past the hand's last; return True when it is, as it is then not judged."""
     if state.phase is Phase.PLAY:
         return False
     table.findings.add(codes.BAD_SETUP, trick.span, msgn(
@@ -338,7 +340,8 @@ def _past_the_last(table: Table, state: State, trick: Trick, hand: int) -> bool:
 
 def ended_short(table: Table, state: State, know: Knowledge, hand: int,
                 absent: list[int]) -> State:
-    """A score (or total) line after fewer tricks than the hand has: one fault, at that line."""
+    """Report a score (or total) line after fewer tricks than the hand has as one fault, at that
+    line."""
     record = know.record
     end = record.score or record.total or record.lost("score") or record.lost("total")
     if state.phase is not Phase.PLAY or end is None:
@@ -370,7 +373,7 @@ BOTH = "both"  # either reading fits: the written order stands (its wrong-leader
 
 def read_from_leader(table: Table, state: State, know: Knowledge, index: int,
                      hand: int) -> str | None:
-    """:data:`TAKEN` when trick ``index`` is read from its leader instead (reordered and
+    """Return :data:`TAKEN` when trick ``index`` is read from its leader instead (reordered and
     reported), :data:`BOTH` when it could be; else None."""
     plays, trick = know.tricks[index], know.record.tricks[index]
     n, leader = table.size, state.leader
@@ -416,15 +419,16 @@ def read_from_leader(table: Table, state: State, know: Knowledge, index: int,
 
 
 def from_a_pad_column(seat: int, players: int, dealer: int) -> bool:
-    """Whether a scorer may write a trick from ``seat``: the first or the last column of the
+    """Tell whether a scorer may write a trick from ``seat``: the first or the last column of the
     pad, or the dealer's (R10.8)."""
     return seat in (0, players - 1, dealer)
 
 
 def _reading(table: Table, state: State, know: Knowledge, trick: Trick,
              plays: list[SeatedPlay], following: int | None) -> tuple[bool, int]:
-    """(the claim holds, the faults: plays that break a rule on a holding known for certain,
-    and a next trick led by another seat) when the trick is played in the order of ``plays``."""
+    """Play the trick in the order of ``plays`` and return (whether the claim holds, the faults:
+    plays that break a rule on a holding known for certain, and a next trick led by another
+    seat)."""
     faults = 0
     for seat, card, _ in plays:
         if know.known[seat] and not know.uncertain(seat):

@@ -1,6 +1,6 @@
-"""What a log records of one hand: its statements, filed by kind as the hand is grouped, and
-its unreadable lines, as far as their first words tell what they were (``trik 5: ...`` is trick
-5, whose cards are unknown): each is reported once, and the walk goes on knowing it."""
+"""This module files what a log records of one hand: its statements, filed by kind as the hand is
+grouped, and its unreadable lines, as far as their first words tell what they were (``trik 5: ...``
+is trick 5, whose cards are unknown): each is reported once, and the walk goes on knowing it."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ _HEAD = re.compile(r"\s*([^\W\d_]+)\s*(\d+)?")
 
 @record
 class Unread(Record):
-    """One unreadable line that reads as the start of a statement of ``kind``."""
+    """An Unread holds one unreadable line that reads as the start of a statement of ``kind``."""
 
     kind: str
     span: Span
@@ -30,8 +30,8 @@ class Unread(Record):
 
 
 def classify(text: str, line: int) -> Unread | None:
-    """What ``text`` (one unreadable line) was meant to be; None when its first word is no
-    statement's (a tag, a comment, a line of noise)."""
+    """Tell what ``text`` (one unreadable line) was meant to be; return None when its first word
+    starts no statement (a tag, a comment, a line of noise)."""
     head = _HEAD.match(text)
     if head is None:
         return None
@@ -46,10 +46,10 @@ def classify(text: str, line: int) -> Unread | None:
 
 def unread_lines(text: str, lines: Iterable[int], start: int = 0,
                  first: int = 1) -> tuple[Unread, ...]:
-    """The classified unreadable lines among ``lines`` (1-based) of ``text``.
+    """Find and classify the unreadable lines among ``lines`` (1-based) of ``text``.
 
-    They are looked for from offset ``start``, where the line numbered ``first`` begins (a block
-    of the log: the lines before it are not counted again)."""
+    They are looked for from offset ``start``, where the line numbered ``first`` begins (a block of
+    the log: the lines before it are not counted again)."""
     wanted = sorted(line for line in set(lines) if line > 0)
     if not wanted:
         return ()
@@ -72,7 +72,7 @@ def unread_lines(text: str, lines: Iterable[int], start: int = 0,
 
 
 def with_unread(events: Sequence[Event], unread: Sequence[Unread]) -> tuple:
-    """The events with the unreadable lines in their places, in line order."""
+    """Merge the unreadable lines into the events, each in its place, in line order."""
     if not unread:
         return tuple(events)
     return tuple(merge(events, unread, key=lambda item: item.span.line))  # (a tie: event first)
@@ -80,7 +80,7 @@ def with_unread(events: Sequence[Event], unread: Sequence[Unread]) -> tuple:
 
 @dataclass(slots=True)
 class HandRecord:
-    """The statements of one hand, names resolved to seats."""
+    """A HandRecord holds the statements of one hand, its names resolved to seats."""
 
     number: int
     start: HandStart | None = None
@@ -102,14 +102,15 @@ class HandRecord:
         return bool(self.deals or self.kitty or self.passes or self.tricks or self.gaps)
 
     def lost(self, kind: str) -> Unread | None:
-        """The first unreadable line of ``kind`` ('score', 'trick', ...) in this hand, or None."""
+        """Return the first unreadable line of ``kind`` ('score', 'trick', ...) in this hand, or
+        None."""
         if not self.unread:  # (as nearly every hand has none)
             return None
         return next((unread for unread in self.unread if unread.kind == kind), None)
 
     @property
     def scored(self) -> bool:
-        """Whether the hand has a score line, readable or not."""
+        """Tell whether the hand has a score line, readable or not."""
         return self.score is not None or self.lost("score") is not None
 
     @property

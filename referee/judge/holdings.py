@@ -1,8 +1,9 @@
-"""What the record lets the referee know about one hand before play: deals, kitty, passes.
+"""This module finds what the record lets the referee know about one hand before play: deals, kitty,
+passes.
 
-Checks the deal and kitty (R2) and the passes (R3), then decides, seat by seat, whether the
-holding after passing is *known* (deal and passes recorded) or *inferred* (the cards the player
-is seen to play; R5.2 can then be proven only from a later play of the led suit)."""
+It checks the deal and kitty (R2) and the passes (R3), then decides, seat by seat, whether the
+holding after passing is *known* (deal and passes recorded) or *inferred* (the cards the player is
+seen to play; R5.2 can then be proven only from a later play of the led suit)."""
 
 from __future__ import annotations
 
@@ -31,24 +32,26 @@ from referee.rules.cards import (
     cards_text,
     counts_of,
 )
+from referee.rules.options import PassDirection
 from referee.rules.ruleset import direction_offset
 from referee.util.message import msg, msgn
 
 # TRANSLATORS: a pass direction, as in "hand 2 passes right under cancellation, not left"
 # (hold: nobody passes)
-DIRECTION_WORDS = {"left": msg("left"), "right": msg("right"), "across": msg("across"),
-                   "hold": msg("hold")}
+DIRECTION_WORDS = {PassDirection.LEFT: msg("left"), PassDirection.RIGHT: msg("right"),
+                   PassDirection.ACROSS: msg("across"), PassDirection.HOLD: msg("hold")}
 
 
 def direction_name(direction: str) -> str:
-    """A pass direction ('left', '2 right') as a message; a direction it cannot read as it is."""
+    """Name a pass direction ('left', '2 right') as a message; return a direction it cannot read as
+    it is."""
     if direction in DIRECTION_WORDS:
         return DIRECTION_WORDS[direction]
     steps, _, side = direction.partition(" ")
-    if side == "left":
+    if side == PassDirection.LEFT:
         # TRANSLATORS: {n} seats to the left, as in "hand 3 passes 2 left"
         return msg("{n} left", n=steps)
-    if side == "right":
+    if side == PassDirection.RIGHT:
         return msg("{n} right", n=steps)
     return direction
 
@@ -74,17 +77,18 @@ class Knowledge:
     unrecorded: set[int] = field(default_factory=set)
 
     def uncertain(self, seat: int) -> bool:
-        """Whether the seat's known holding may hold cards it has already played."""
+        """Tell whether the seat's known holding may hold cards it has already played."""
         return bool(self.missing) or seat in self.unrecorded
 
     def later_plays(self, seat: int, card: int, after: int) -> list[tuple[int, Span]]:
-        """(trick number, span) of the plays of ``card`` by ``seat`` from trick ``after`` on."""
+        """Return (trick number, span) of the plays of ``card`` by ``seat`` from trick ``after``
+        on."""
         return [(trick.number, play.span)
                 for trick, plays in zip(self.record.tricks, self.tricks) if trick.number >= after
                 for who, what, play in plays if who == seat and what == card]
 
     def origin(self, table: Table, seat: int, card: int) -> str:
-        """Where a known card came from: 'dealt on line 9' or 'passed by Al on line 14'."""
+        """Say where a known card came from: 'dealt on line 9' or 'passed by Al on line 14'."""
         if self.offset:
             source = sender(seat, self.offset, table.size)
             if self.sent.get(source, EMPTY_COUNTS)[card]:
@@ -115,8 +119,8 @@ def seat_plays(table: Table, trick: Trick, hand: int) -> list[SeatedPlay]:
 
 
 def gather(table: Table, record: HandRecord, direction: str) -> Knowledge:
-    """What the referee knows of the hand before play (``direction``: the pass due); the faults
-    of the deal, the kitty and the passes reported on the way."""
+    """Gather what the referee knows of the hand before play (``direction``: the pass due), and
+    report the faults of the deal, the kitty and the passes on the way."""
     n, hand = table.size, record.number
     dealt, seen = deals_of(table, record)
     kitty, extra = recorded_kitty(table, record, seen)
@@ -156,7 +160,8 @@ def gather(table: Table, record: HandRecord, direction: str) -> Knowledge:
 
 def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], offset: int
             ) -> dict[int, tuple[Card, ...]]:
-    """The valid passes by sender: of the count due (R3.1), of cards in the hand dealt (R3.2).
+    """Return the valid passes by sender: of the count due (R3.1), of cards in the hand dealt
+    (R3.2).
 
     A card the ruleset keeps from passing is reported and still moves (R3.1)."""
     sent: dict[int, tuple[Card, ...]] = {}
@@ -197,8 +202,8 @@ def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], offset: 
 
 
 def _written_offset(table: Table, record: HandRecord, due: int) -> tuple[int, bool] | None:
-    """(the seats to the left the passes travel as written, whether the arrows say it) when
-    the header or every pass's arrow says another way than ``due``; None otherwise."""
+    """Return (the seats to the left the passes travel as written, whether the arrows say it) when
+    the header or every pass's arrow says another way than ``due``; return None otherwise."""
     n = table.size
     if record.wrong_direction is not None:
         offset = _header_offset(table, record)
@@ -217,7 +222,7 @@ def _written_offset(table: Table, record: HandRecord, due: int) -> tuple[int, bo
 
 def _fits_better(table: Table, dealt: dict[int, Counts], sent: dict[int, tuple[Card, ...]],
                  tricks: list[list[SeatedPlay]], written: int, due: int) -> bool:
-    """Whether fewer plays lack their card after passing ``written`` seats than ``due``."""
+    """Tell whether fewer plays lack their card after passing ``written`` seats than ``due``."""
     n = table.size
     played = _played(tricks, n)
 
@@ -230,7 +235,7 @@ def _fits_better(table: Table, dealt: dict[int, Counts], sent: dict[int, tuple[C
 
 
 def report_direction(table: Table, record: HandRecord, followed: int | None = None) -> None:
-    """A `pass DIRECTION` header that is not the one due is reported once (R3.3); ``followed``:
+    """Report once a `pass DIRECTION` header that is not the one due (R3.3); ``followed`` says that
     the play shows the cards moved that many seats to the left, as written."""
     start = record.start
     if start is None or _header_offset(table, record) is None:
@@ -251,11 +256,11 @@ def report_direction(table: Table, record: HandRecord, followed: int | None = No
 
 
 def _report_arrows(table: Table, record: HandRecord, direction: str, offset: int) -> None:
-    """Every pass's arrow names the seat ``offset`` to the left, as the play shows, not the one
-    due: one fault, at the first pass (R3.3)."""
+    """Report that every pass's arrow names the seat ``offset`` to the left, as the play shows, not
+    the one due: one fault, at the first pass (R3.3)."""
     first = min(record.passes.values(), key=lambda pass_: pass_.span.line)
     n = table.size
-    side = ("left" if offset == 1 else "right" if offset == n - 1 else
+    side = (PassDirection.LEFT if offset == 1 else PassDirection.RIGHT if offset == n - 1 else
             f"{offset} left" if offset <= n // 2 else f"{n - offset} right")
     # TRANSLATORS: {direction} and {written} are pass directions (left, right, 2 left)
     table.findings.add(codes.BAD_PASS, first.to_span, msg(
@@ -267,7 +272,7 @@ def _report_arrows(table: Table, record: HandRecord, direction: str, offset: int
 
 def _check_target(table: Table, record: HandRecord, seat: int, direction: str,
                   offset: int) -> None:
-    """A pass to the wrong seat is reported (R3.3), unless the hand's wrong header sends it."""
+    """Report a pass to the wrong seat (R3.3), unless the hand's wrong header sends it there."""
     pass_, hand = record.passes[seat], record.number
     if pass_.to is None:
         return
@@ -287,7 +292,8 @@ def _check_target(table: Table, record: HandRecord, seat: int, direction: str,
 
 
 def _header_offset(table: Table, record: HandRecord) -> int | None:
-    """The seats to the left a wrong `pass DIRECTION` header sends the cards, if it is readable."""
+    """Return the seats to the left a wrong `pass DIRECTION` header sends the cards, if it is
+    readable."""
     if record.wrong_direction is None:
         return None
     try:
@@ -305,7 +311,8 @@ def _played(tricks: list[list[SeatedPlay]], n: int) -> list[list[int]]:
 
 
 def _kitty_from_plays(table: Table, tricks: list[list[SeatedPlay]]) -> tuple[Card, ...] | None:
-    """In a hand played out in full, the kitty is the cards nobody played; () without one."""
+    """Find the kitty of a hand played out in full: the cards nobody played; return () without
+    one."""
     rules, n = table.rules, table.size
     kitty_size = rules.kitty_size(n)
     if not kitty_size:
@@ -337,13 +344,13 @@ def _note_unknowns(table: Table, record: HandRecord, kitty: tuple[Card, ...] | N
 
 # -- the deal and the kitty (R2.1, R2.2, R2.4): each fault said once, where it is ----------
 def card_count(number: int) -> str:
-    """``1 card``, ``13 cards``: a message."""
+    """Say ``1 card``, ``13 cards`` as a message."""
     return msgn("{n} card", "{n} cards", number, n=number)
 
 
 def deals_of(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[int]]:
-    """The deals of the right size by seat, and the copies of each card dealt (R2.1, R2.4); no
-    deal holding a card dealt beyond the decks settles a holding."""
+    """Return the deals of the right size by seat, and the copies of each card dealt (R2.1, R2.4);
+    leave out any deal holding a card dealt beyond the decks, which settles no holding."""
     rules, n, add, hand = table.rules, table.size, table.findings.add, record.number
     per = rules.cards_per_player(n)
     dealt: dict[int, Counts] = {}
@@ -383,7 +390,8 @@ def deals_of(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[
 
 
 def in_long_deal(table: Table, record: HandRecord, card: Card) -> bool:
-    """Whether a deal of more cards than a player gets holds ``card`` (its size is the fault)."""
+    """Tell whether a deal of more cards than a player gets holds ``card`` (its size is the
+    fault)."""
     per = table.rules.cards_per_player(table.size)
     return any(len(deal.run.cards) > per and card in deal.run.cards
                for deal in record.deals.values())
@@ -391,8 +399,8 @@ def in_long_deal(table: Table, record: HandRecord, card: Card) -> bool:
 
 def recorded_kitty(table: Table, record: HandRecord, seen: list[int]
                    ) -> tuple[tuple[Card, ...] | None, tuple[Card, ...]]:
-    """The kitty as written, if it has the right size (R2.2) and no copy beyond the decks
-    (R2.4); and the cards it holds a copy too many of."""
+    """Return the kitty as written, if it has the right size (R2.2) and no copy beyond the decks
+    (R2.4), and the cards it holds a copy too many of."""
     if record.kitty is None:
         return None, ()
     rules, n, add, hand = table.rules, table.size, table.findings.add, record.number
@@ -418,7 +426,7 @@ def recorded_kitty(table: Table, record: HandRecord, seen: list[int]
 
 def kitty_from_deal(table: Table, record: HandRecord, seen: list[int],
                      kitty: tuple[Card, ...] | None) -> tuple[Card, ...] | None:
-    """With every deal recorded (``seen``: the copies dealt), the cards left over, unless a
+    """Return the cards left over when every deal is recorded (``seen``: the copies dealt), unless a
     kitty is recorded, which must leave none over (R2.4)."""
     rules = table.rules
     if kitty is None:

@@ -1,8 +1,8 @@
-"""Walk the tricks of one hand on the engine and judge every play and claim.
+"""This module walks the tricks of one hand on the engine and judges every play and claim.
 
-Each play is judged on the holding the record supports, then stands as written so that one
-fault does not hide the next; a fault is reported with the evidence that proves it, and a wrong
-winner claim tells a miscounted cancellation apart (R6)."""
+Each play is judged on the holding the record supports, then stands as written so that one fault
+does not hide the next; a fault is reported with the evidence that proves it, and a wrong winner
+claim tells a miscounted cancellation apart (R6)."""
 
 from __future__ import annotations
 
@@ -46,9 +46,9 @@ FAULT_CODES = {
 
 def judge_tricks(table: Table, state: State, know: Knowledge, *, dealer_known: bool,
                  written_dealer: int | None = None) -> tuple[State, bool, list[int]]:
-    """Judge one hand's tricks (a first lead left of a ``written_dealer`` shows that dealer):
-    the state after them, whether every trick was recorded and completed, the lines of the
-    wrong winner claims."""
+    """Judge one hand's tricks (a first lead left of a ``written_dealer`` shows that dealer); return
+    the state after them, whether every trick was recorded and completed, and the lines of the wrong
+    winner claims."""
     tricks, hand, wrong_claims = know.record.tricks, know.record.number, []
     excused_leader: int | None = None
     free_lead = False  # after an unreadable trick, whoever leads may
@@ -122,8 +122,8 @@ FAST_TRICKS = True
 def _clean_tricks(table: Table, state: State, know: Knowledge, index: int, played: list[int],
                   offset: int, hand: int, wrong_claims: list[int],
                   leads: tuple[bool, int | None]) -> tuple[State, int, bool, int | None]:
-    """The clean tricks from ``index`` on played: (the state after them, the index of the
-    first trick not played, ``leads`` as they then stand)."""
+    """Play the clean tricks from ``index`` on; return (the state after them, the index of the first
+    trick not played, ``leads`` as they then stand)."""
     if not FAST_TRICKS or know.record.gaps or state.phase is not Phase.PLAY:
         return state, index, *leads
     n, seats, trace = table.size, table.seats, table.trace
@@ -163,10 +163,10 @@ def _clean_tricks(table: Table, state: State, know: Knowledge, index: int, playe
 def clean_cards(rules, plays: Iterable[SeatedPlay], order: list[int], holdings: list[list[int]],
                 played: list[int] | None, broken: bool, first: bool, lowest: int | None
                 ) -> tuple[int, ...] | None:
-    """Take the cards of a whole clean trick from ``holdings`` and count them in ``played``;
-    return them, or None with nothing taken.  Pass no ``played`` where every holding is known
-    exactly, dealt from whole decks, so that no held card is a copy beyond them: counting
-    copies costs 3% of a clean game's check."""
+    """Take the cards of a whole clean trick from ``holdings`` and count them in ``played``; return
+    them, or None with nothing taken.  Pass no ``played`` where every holding is known exactly,
+    dealt from whole decks, so that no held card is a copy beyond them: counting copies costs 3% of
+    a clean game's check."""
     decks, switch, led, cards = rules.decks, rules.lead_suit_switch, -1, []
     for (seat, card, _), due in zip(plays, order):
         held, suit = holdings[seat], card // NUM_RANKS
@@ -194,10 +194,10 @@ def clean_cards(rules, plays: Iterable[SeatedPlay], order: list[int], holdings: 
 def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
         excused_leader: int | None, *, free: bool, last: bool, dealer_known: bool,
         written_dealer: int | None) -> tuple[State, frozenset[int]]:
-    """The state trick ``index`` is played in, its plays put in order and its leader settled,
-    and the seats whose missing card a diagnostic said.  A trick led by another seat than the
-    rules say is reported unless it shows who dealt, follows a wrong claim or only lacks cards;
-    play goes on with the seat that led."""
+    """Put the plays of trick ``index`` in order and settle its leader; return the state the trick
+    is played in and the seats whose missing card a diagnostic said.  A trick led by another seat
+    than the rules say is reported unless it shows who dealt, follows a wrong claim or only lacks
+    cards; play goes on with the seat that led."""
     said = gaps.put_in_order(table, state, know, index, hand, excused_leader, last_in_log=last,
                              any_leader=free or (index == 0 and not dealer_known))
     plays = know.tricks[index]
@@ -230,7 +230,7 @@ def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
 
 def _judge_trick(table: Table, state: State, know: Knowledge, index: int, played: list[int],
                  hand: int, skipped: frozenset[int] | None) -> list[tuple[int, int]]:
-    """Judge each play of one trick; the (seat, card) plays that stand.  From the first play
+    """Judge each play of one trick; return the (seat, card) plays that stand.  From the first play
     whose lead suit a ``skipped`` seat's card may have set, only holding the card is judged."""
     n, decks = table.size, table.rules.decks
     number, lead, holdings = state.trick_number, state.leader, state.holdings
@@ -269,9 +269,9 @@ def _judge_trick(table: Table, state: State, know: Knowledge, index: int, played
 
 def _out_of_order(table: Table, state: State, seat: int, play: Play, position: int,
                   batch: list[tuple[int, int]], hand: int, *, reported: bool):
-    """A play out of seating order, reported once per trick; the seat's holding as it is now.
+    """Report a play out of seating order once per trick; return the seat's holding as it is now.
 
-    A second card in one trick: its first is already gone from the holding."""
+    When the play is a second card in one trick, its first is already gone from the holding."""
     number, holding = state.trick_number, state.holdings[seat]
     again = [earlier for earlier_seat, earlier in batch if earlier_seat == seat]
     if not reported:
@@ -289,7 +289,8 @@ def _out_of_order(table: Table, state: State, seat: int, play: Play, position: i
 
 def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, index: int, *,
                   rotates: bool = False) -> None:
-    """A lead out of turn; ``rotates``: read from the seat due to lead, it is the same trick.
+    """Report a lead out of turn; ``rotates`` says that, read from the seat due to lead, it is the
+    same trick.
 
     With ``rotates`` the message says it may be written from another column (R10.8)."""
     seat, _, play = first
@@ -398,7 +399,8 @@ def _where_it_stops(table: Table, state: State, know: Knowledge, hand: int) -> M
 
 
 def _dead_end(table: Table, state: State, know: Knowledge, hand: int) -> None:
-    """R5.6: the record stops where the ruleset leaves the player to play no legal card."""
+    """Report where the record stops with the ruleset leaving the player no legal card to play
+    (R5.6)."""
     seat, holding = state.to_play, state.holdings[state.to_play]
     if not know.known[seat] or seat in know.unrecorded or not any(holding) or \
             engine.legal_plays(state):
@@ -423,7 +425,8 @@ def _dead_end(table: Table, state: State, know: Knowledge, hand: int) -> None:
 
 def judge_claim(table: Table, state: State, trick: Trick, hand: int,
                 wrong_claims: list[int]) -> int | None:
-    """Judge a winner claim; the wrongly claimed seat, if any (its line to ``wrong_claims``)."""
+    """Judge a winner claim; return the wrongly claimed seat, if any, and add its line to
+    ``wrong_claims``."""
     record, claim = state.last_trick, trick.claim
     actual = record.winner
     claimed = None
@@ -478,7 +481,7 @@ def judge_claim(table: Table, state: State, trick: Trick, hand: int,
 
 
 def _won_by_leader(record: TrickRecord, led: int, rules) -> bool:
-    """Whether the leader has the trick only by ``nothing_survives = "leader_wins"`` (R6.4)."""
+    """Tell whether the leader has the trick only by ``nothing_survives = "leader_wins"`` (R6.4)."""
     if rules.nothing_survives != NothingSurvives.LEADER_WINS or record.outcome.winner != 0:
         return False
     two_pairs = (rules.set_aside_when == SetAsideWhen.TWO_PAIRS
@@ -492,7 +495,7 @@ def _led_survives(record: TrickRecord, led: int) -> bool:
 
 
 def _winner_text(table: Table, record: TrickRecord, led: int, by_leader: bool) -> Message:
-    """Who wins the trick and with what, or why its leader wins it, or that nobody does."""
+    """Say who wins the trick and with what, or why its leader wins it, or that nobody does."""
     if record.winner is None or record.outcome.winner is None:
         return msg("nobody wins it")
     if not by_leader:
@@ -502,8 +505,8 @@ def _winner_text(table: Table, record: TrickRecord, led: int, by_leader: bool) -
 
 
 def _cancelled(record: TrickRecord, led: int, *, leader: str = "", ruleset: str = "") -> Message:
-    """Why a trick's ``leader`` wins it, or (none named) why it has no winner under
-    ``ruleset``: every card of its led suit cancelled, or its pairs."""
+    """Say why a trick's ``leader`` wins it, or (none named) why it has no winner under ``ruleset``:
+    every card of its led suit cancelled, or its pairs."""
     cancelled = record.outcome.cancelled
     if not _led_survives(record, led):
         pairs = ", ".join(sorted(card_text(c) for c in cancelled if c // NUM_RANKS == led))
@@ -523,7 +526,7 @@ def _cancelled(record: TrickRecord, led: int, *, leader: str = "", ruleset: str 
 
 
 def copies_seen(table: Table, know: Knowledge, index: int, card: int) -> list[Message]:
-    """Where the copies of ``card`` went before this play (only wanted for a third copy)."""
+    """Say where the copies of ``card`` went before this play (only wanted for a third copy)."""
     gone = [msg("one is in the kitty")] * (know.kitty or ()).count(card)
     for trick, plays in zip(know.record.tricks[:index + 1], know.tricks):
         gone += [msg("{player} played one in trick {trick} (line {line})",
@@ -533,7 +536,7 @@ def copies_seen(table: Table, know: Knowledge, index: int, card: int) -> list[Me
 
 
 def listed(parts: list[Message]) -> Message:
-    """Messages in a list separated by semicolons, as one message (each part translated)."""
+    """Join messages in a list separated by semicolons into one message (each part translated)."""
     joined = parts[0]
     for part in parts[1:]:
         # TRANSLATORS: two items of a list: {earlier} the items so far, {later} the next one
@@ -543,8 +546,9 @@ def listed(parts: list[Message]) -> Message:
 
 def play_evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault,
                   trick_cards, number: int):
-    """' while holding 7S, which Beth played in trick 9 (line 57)' (a lead: '; Dave held 2S
-    (dealt on line 11)') and the related lines; None when the fault is not proven."""
+    """Return the evidence of a fault, ' while holding 7S, which Beth played in trick 9 (line 57)'
+    (a lead: '; Dave held 2S (dealt on line 11)'), and the related lines; return None when the fault
+    is not proven."""
     wanted = _witnesses_held(holding, fault, trick_cards, table.rules.lead_suit_switch)
     uncertain = know.known[seat] and know.uncertain(seat)
     if not wanted:
@@ -586,7 +590,7 @@ def play_evidence(table: Table, know: Knowledge, seat: int, holding, fault: Faul
 
 
 def _witnesses_held(holding, fault: Fault, trick_cards, switch: bool) -> list[int]:
-    """The cards of ``holding`` any one of which makes the play a ``fault``."""
+    """Find the cards of ``holding`` any one of which makes the play a ``fault``."""
     if fault is Fault.REVOKE or fault is Fault.MUST_PLAY_TWIN_CLUB:
         suit = lead_card(trick_cards, switch) // NUM_RANKS
         return [c for c in range(suit * NUM_RANKS, (suit + 1) * NUM_RANKS) if holding[c]]

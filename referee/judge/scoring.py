@@ -1,6 +1,7 @@
-"""Judge a hand's moon, score and total lines (R7, R8): against what the engine computed when
-the hand is played out, otherwise against what any play could give (the sheet check).  Where
-set-aside piles make a score hard to see (R6.5, R6.6), a wrong score's tricks are played again."""
+"""This module judges a hand's moon, score and total lines (R7, R8): against what the engine
+computed when the hand is played out, otherwise against what any play could give (the sheet check).
+Where set-aside piles make a score hard to see (R6.5, R6.6), a wrong score's tricks are played
+again."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from referee.util.message import msg, msgn
 
 
 def entries_by_seat(table: Table, line: Score | Total, hand: int, kind: str) -> dict[int, tuple]:
-    """Resolve a score/total line: seat -> (value, entry); duplicates and gaps are reported."""
+    """Resolve a score/total line: seat -> (value, entry); report duplicates and gaps."""
     found: dict[int, tuple] = {}
     for entry in line.entries:
         seat = table.seats.get(entry.player)  # (an entry's span only for a name not seated)
@@ -45,7 +46,7 @@ def entries_by_seat(table: Table, line: Score | Total, hand: int, kind: str) -> 
 
 def choose_moon(table: Table, state: State, moon: Moon | None, written: dict[int, tuple],
                 hand: int) -> str:
-    """The scoring action for a played hand, judging the moon line (R8.1, R8.2, R8.5)."""
+    """Choose the scoring action for a played hand, judging the moon line (R8.1, R8.2, R8.5)."""
     rules, add = table.rules, table.findings.add
     shooter = engine.shooter(state)
     if moon is not None:
@@ -92,7 +93,8 @@ def choose_moon(table: Table, state: State, moon: Moon | None, written: dict[int
 
 
 def _claims_by_seat(table: Table, tricks: Sequence, wrong_claims: list[int]) -> dict[int, list]:
-    """Seat -> the lines of the wrong winner claims of tricks claimed for it or won by it."""
+    """Map each seat to the lines of the wrong winner claims of tricks claimed for it or won by
+    it."""
     rules, lines, found = table.rules, set(wrong_claims), {}
     for trick in tricks:
         if trick.claim is None or trick.claim.span.line not in lines:
@@ -114,8 +116,8 @@ def _claims_by_seat(table: Table, tricks: Sequence, wrong_claims: list[int]) -> 
 
 def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: int,
                  wrong_claims: list[int], tricks: Sequence, played: Tricks) -> None:
-    """Compare written hand scores with the computed ones (R7.3), naming the wrong claims and
-    the set-aside piles or lost points (from the ``played`` tricks) behind a mismatch."""
+    """Compare written hand scores with the computed ones (R7.3), naming the wrong claims and the
+    set-aside piles or lost points (from the ``played`` tricks) behind a mismatch."""
     result = state.history[-1]
     claims = _claims_by_seat(table, tricks, wrong_claims) if wrong_claims else {}
     for seat, (value, entry) in written.items():
@@ -205,7 +207,8 @@ def finish_hand(table: Table, state: State, record, wrong_claims: list[int],
 
 # -- the sheet check: a hand not played out (R7.2, R6.6, R8.2) ------------------------------
 class Reading(NamedTuple):
-    """How a hand's written scores are explained: points lost, and whether as a moon."""
+    """A Reading says how a hand's written scores are explained: points lost, and whether as a
+    moon."""
 
     lost: int
     moon: bool
@@ -213,7 +216,8 @@ class Reading(NamedTuple):
 
 @lru_cache(maxsize=256)  # pure; asked for every hand of a sheet
 def _bonuses(rules: Ruleset, players: int) -> tuple[int, ...]:
-    """What the ruleset's bonuses can add to the scores of ``players`` seats (one: a seat)."""
+    """Return what the ruleset's bonuses can add to the scores of ``players`` seats (one: a
+    seat)."""
     amounts = set()
     for jacks in range(rules.decks + 1):
         for empty in range(players + 1):
@@ -225,7 +229,7 @@ def _bonuses(rules: Ruleset, players: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=256)  # pure; asked for every hand of a sheet
 def seat_ranges(rules: Ruleset, players: int) -> tuple[tuple[int, int], tuple[int, int]]:
-    """(outside a moon hand, in a moon hand): the lowest and highest score one seat can have,
+    """Return (outside a moon hand, in a moon hand) the lowest and highest score one seat can have,
     bonuses included."""
     bonus = _bonuses(rules, 1)
     low, high = min(bonus), max(bonus)
@@ -239,8 +243,8 @@ def seat_ranges(rules: Ruleset, players: int) -> tuple[tuple[int, int], tuple[in
 
 
 def explain(rules: Ruleset, scores: Sequence[int], max_lost: int) -> Reading | None:
-    """The reading of a hand's scores with the fewest points lost (at most ``max_lost``) under
-    which :func:`scoring.sheet_law` holds and every score is one a seat can have; None when
+    """Find the reading of a hand's scores with the fewest points lost (at most ``max_lost``) under
+    which :func:`scoring.sheet_law` holds and every score is one a seat can have; return None when
     no play could give these scores."""
     whole, written = rules.points_per_hand, sum(scores)
     (low, high), (moon_low, moon_high) = seat_ranges(rules, len(scores))
@@ -260,8 +264,8 @@ def explain(rules: Ruleset, scores: Sequence[int], max_lost: int) -> Reading | N
 
 
 def loss_possible(table: Table, record) -> tuple[bool, str]:
-    """(points may have been lost in the hand's set-aside last trick, why not): the ruleset
-    must let nobody take that trick (R6.6), and the record must not show it won."""
+    """Tell whether points may have been lost in the hand's set-aside last trick, and why not: the
+    ruleset must let nobody take that trick (R6.6), and the record must not show it won."""
     rules = table.rules
     if rules.set_aside_last != SetAsideLast.NOBODY:
         return False, msg("under {ruleset} a set-aside last trick goes to its leader (R6.6)",
@@ -284,7 +288,7 @@ def loss_possible(table: Table, record) -> tuple[bool, str]:
 
 
 def sum_fact(rules: Ruleset, hand: int, scores: Sequence[int], why_not_lost: str) -> str:
-    """The plain fact about a hand whose scores no play could give."""
+    """State the plain fact about a hand whose scores no play could give."""
     whole, written = rules.points_per_hand, sum(scores)
     held = written * rules.penalty_sign
     if held > whole:
@@ -308,7 +312,7 @@ def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
                 written: dict[int, tuple], doubts: list[int]
                 ) -> tuple[int, ...] | None:
     """Judge the score line of a hand not played out: its scores must be ones some play gives.
-    Returns the scores the referee stands by; a hand whose line no play gives goes to ``doubts``."""
+    Return the scores the referee stands by; a hand whose line no play gives goes to ``doubts``."""
     n, rules, hand = table.size, table.rules, record.number
     if len(written) != n:
         return None
@@ -367,12 +371,13 @@ NUMBER_WORDS = (msg("no"), msg("one"), msg("two"), msg("three"), msg("four"), ms
 
 
 def points(number: int) -> str:
-    """``1 point``, ``26 points``: a message."""
+    """Say ``1 point``, ``26 points`` as a message."""
     return msgn("{n} point", "{n} points", number, n=number)
 
 
 def either(words: Sequence[str], *, nor: bool = False) -> str:
-    """``subtract or add`` (``nor``: ``subtract nor add``): the ruleset's words, untranslated."""
+    """Join the ruleset's words, untranslated, as ``subtract or add`` (``nor``:
+    ``subtract nor add``)."""
     if len(words) == 1:
         return words[0]
     earlier = either(words[:-1], nor=nor)
@@ -383,7 +388,7 @@ def either(words: Sequence[str], *, nor: bool = False) -> str:
 
 
 def not_a_moon(table: Table, state: State, seat: int) -> str:
-    """A moon declared for a seat that did not take every point (R8.1)."""
+    """Say that a moon is declared for a seat that did not take every point (R8.1)."""
     who, took, whole = table.name(seat), state.taken[seat], points(table.rules.points_per_hand)
     if not state.lost:
         return msg("{player} is declared to have shot the moon but took {took} of the {whole}",
@@ -396,7 +401,8 @@ def not_a_moon(table: Table, state: State, seat: int) -> str:
 
 
 def cause(lines: list[int]) -> str:
-    """The wrong winner claims that explain a wrong score, by their lines; "" for none."""
+    """Name the wrong winner claims that explain a wrong score by their lines; return "" for
+    none."""
     if not lines:
         return ""
     if len(lines) == 1:
@@ -406,7 +412,8 @@ def cause(lines: list[int]) -> str:
 
 
 def kitty_part(state: State, seat: int) -> str:
-    """' (2 of them in the kitty, collected with trick 2, ...)' for a kitty with points (R6.7)."""
+    """Say ' (2 of them in the kitty, collected with trick 2, ...)' for a kitty with points
+    (R6.7)."""
     if state.kitty_taken is None or state.kitty_taken[0] != seat:
         return ""
     kitty_points = sum(map(card_points, state.kitty))
@@ -423,13 +430,13 @@ def kitty_part(state: State, seat: int) -> str:
 
 
 def short_fact(rules: Ruleset, hand: int, values: Sequence[int]) -> str:
-    """What a hand's scores add up to, against the points the decks hold."""
+    """Say what a hand's scores add up to, against the points the decks hold."""
     whole, written = rules.points_per_hand, sum(values)
     held = written * rules.penalty_sign  # with penalties (R7.3) -52 is the decks' 52 points
     if held == whole:
         return msg("hand {hand} adds up to {total}", hand=hand, total=written)
     difference = abs(held - whole)
-    # in words up to nine, past it in digits
+    # the difference is said in words up to nine, past it in digits
     shown = NUMBER_WORDS[difference] if difference < len(NUMBER_WORDS) else str(difference)
     args = {"hand": hand, "total": written, "difference": shown}
     if held > whole and rules.decks > 1:
@@ -443,7 +450,7 @@ def short_fact(rules: Ruleset, hand: int, values: Sequence[int]) -> str:
 
 
 def joined(first: str, second: str) -> str:
-    """Two clauses of a message one after the other, each translated on its own."""
+    """Put two clauses of a message one after the other, each translated on its own."""
     if not second:
         return first
     if not first:
@@ -457,7 +464,7 @@ Tricks = Callable[[], Sequence[TrickRecord]]
 
 
 def played_tricks(state: State, tricks: Sequence[Sequence[tuple]]) -> Tricks:
-    """The records of the whole ``tricks`` played from ``state`` (the start of play)."""
+    """Return the records of the whole ``tricks`` played from ``state`` (the start of play)."""
     done: list[TrickRecord] = []
 
     def records() -> Sequence[TrickRecord]:
@@ -475,8 +482,8 @@ def played_tricks(state: State, tricks: Sequence[Sequence[tuple]]) -> Tricks:
 
 def pile_reason(table: Table, state: State, tricks: Tricks, seat: int,
                 value: int) -> tuple[str, str]:
-    """(how ``seat`` came by points that include a set-aside pile, where the points its written
-    ``value`` counts went instead), each "" when no pile or lost points are involved."""
+    """Return (how ``seat`` came by points that include a set-aside pile, where the points its
+    written ``value`` counts went instead), each "" when no pile or lost points are involved."""
     records = [r for r in tricks() if r.points or r.winner is None]
     set_aside = [r.number for r in records if r.winner is None]
     parts, with_pile = [], False  # where the seat's points came from, trick by trick
@@ -514,7 +521,7 @@ def pile_reason(table: Table, state: State, tricks: Tricks, seat: int,
 
 
 def _pile_points(state: State, record: TrickRecord) -> int:
-    """The points a won trick carried besides its own cards and the kitty: the pile's."""
+    """Return the points a won trick carried besides its own cards and the kitty: the pile's."""
     if record.winner is None:
         return 0
     kitty = list(state.kitty) if state.kitty_taken is not None and \
@@ -527,7 +534,7 @@ def _pile_points(state: State, record: TrickRecord) -> int:
 
 
 def _before(set_aside: list[int], trick: int) -> str:
-    """The set-aside tricks whose pile the won ``trick`` collected: those just before it."""
+    """Name the set-aside tricks whose pile the won ``trick`` collected: those just before it."""
     run = []
     for number in range(trick - 1, 0, -1):
         if number not in set_aside:
@@ -538,7 +545,8 @@ def _before(set_aside: list[int], trick: int) -> str:
 
 
 def kitty_breaks_nothing(state: State) -> str:
-    """The clause saying that a kitty's hearts (or Black Maria) did not break hearts, or ""."""
+    """Return the clause saying that a kitty's hearts (or Black Maria) did not break hearts, or
+    ""."""
     if state.kitty_taken is None or state.kitty_taken[0] != state.leader:
         return ""
     breakers = [c for c in state.kitty

@@ -1,5 +1,5 @@
-"""Setup and grouping: the tags that seat the table, and the statements split into hands;
-the check and the z3 hand facts both read a log's setup here."""
+"""This module sets up and groups a log: it reads the tags that seat the table and splits the
+statements into hands; the check and the z3 hand facts both read a log's setup here."""
 
 from __future__ import annotations
 
@@ -59,7 +59,8 @@ MAX_TARGET = OPTION_RANGES["target"][1]  # the largest target a [Target] tag may
 def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | None, *,
                 ruleset: Ruleset | None = None,
                 allowed_dirs: tuple[str | Path, ...] = ()) -> Table | None:
-    """The table the log's tags seat, under ``ruleset`` if given, else the log's [Ruleset]."""
+    """Seat the table the log's tags name, under ``ruleset`` if given, else under the log's
+    [Ruleset]."""
     tags, play_started = _read_tags(events, findings)
     _read_near_misses(tags, findings)
     if ruleset is not None:
@@ -131,8 +132,8 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
 
 def _read_tags(events: tuple[Event, ...], findings: Findings) -> tuple[dict[str, Tag],
                                                                        Span | None]:
-    """The log's tags by key (the first of each counts) and where play begins; a setup tag
-    given twice or after play has begun, and a forfeit, are reported."""
+    """Read the log's tags by key (the first of each counts) and where play begins; report a setup
+    tag given twice or after play has begun, and a forfeit."""
     tags: dict[str, Tag] = {}
     play_started: Span | None = None
     for event in events:
@@ -161,8 +162,8 @@ def _read_tags(events: tuple[Event, ...], findings: Findings) -> tuple[dict[str,
 
 
 def _read_near_misses(tags: dict[str, Tag], findings: Findings) -> None:
-    """A missing setup tag written as a tag of a name close to it (``[Plyers "..."]``) is
-    reported once and read as the tag it misspells."""
+    """Report once a missing setup tag written as a tag of a name close to it (``[Plyers "..."]``),
+    and read it as the tag it misspells."""
     for key in _SETUP_TAGS:
         if key in tags:
             continue
@@ -177,16 +178,15 @@ def _read_near_misses(tags: dict[str, Tag], findings: Findings) -> None:
 
 
 def is_setup_tag(tag: Tag) -> bool:
-    """Whether :func:`setup_table` reads ``tag`` (a setup tag or a forfeit), wherever it is."""
+    """Tell whether :func:`setup_table` reads ``tag`` (a setup tag or a forfeit), wherever it is."""
     return tag.key in _SETUP_TAGS or tag.key == FORFEIT_TAG
 
 
 def ruleset_named(tag: Tag | None, findings: Findings, base_dir: Path | None,
                   allowed_dirs: tuple[str | Path, ...] = ()) -> Ruleset:
-    """The ruleset a [Ruleset] tag names: a bundled one, or a .toml file in the log's folder
-    (``base_dir``) or below it, or in ``allowed_dirs``.  Symlinks and ``..`` are resolved first,
-    and any other file is not opened: a log must not make the referee read any file on the
-    machine."""
+    """Load the ruleset a [Ruleset] tag names: a bundled one, or a .toml file in the log's folder
+    (``base_dir``) or below it, or in ``allowed_dirs``.  Symlinks and ``..`` are resolved first, and
+    any other file is not opened: a log must not make the referee read any file on the machine."""
     if tag is None:
         return load_ruleset(DEFAULT_RULESET)
     name = tag.value.strip()
@@ -208,7 +208,7 @@ def ruleset_named(tag: Tag | None, findings: Findings, base_dir: Path | None,
 
 
 def _outside(err: RulesetOutside) -> str:
-    """What a log is told of a ruleset file (or that file's base) it may not name."""
+    """Say what a log is told of a ruleset file (or that file's base) it may not name."""
     if err.is_base:
         # TRANSLATORS: {file} is the base's path as the ruleset file writes it, quoted
         return msg("the ruleset file this tag names takes as its base {file}, which lies outside "
@@ -224,7 +224,7 @@ def _outside(err: RulesetOutside) -> str:
 # -- hands ----------------------------------------------------------------------------------
 def group_hands(table: Table, events: Iterable[Event]
                 ) -> tuple[list[HandRecord], dict[int, list[GameOver]]]:
-    """The statements split into hands, and the claims that the game is over by the index of
+    """Split the statements into hands, and file the claims that the game is over by the index of
     the hand they follow (-1: before any)."""
     records: list[HandRecord] = []
     claims: dict[int, list[GameOver]] = {}
@@ -238,8 +238,8 @@ def group_hands(table: Table, events: Iterable[Event]
 
 def hands_of(table: Table, events: Iterable[Event], done: int = 0
              ) -> Iterator[tuple[HandRecord | None, list[GameOver]]]:
-    """:func:`group_hands` one hand at a time, each with the claims that the game is over that
-    follow it; last, (None, the claims before any hand).  ``done`` hands came before."""
+    """Yield :func:`group_hands` one hand at a time, each with the claims that the game is over that
+    follow it; last, yield (None, the claims before any hand).  ``done`` hands came before."""
     add = table.findings.add
     current: HandRecord | None = None
     claims: list[GameOver] = []  # after the current hand
@@ -257,7 +257,8 @@ def hands_of(table: Table, events: Iterable[Event], done: int = 0
                 if isinstance(event, GameOver):
                     (claims if current is not None else early).append(event)
                 continue
-        # (the attributes first: the properties only once a hand has a score, total or gap)
+        # (the attributes are asked first, the properties only once a hand has a score, total
+        # or gap)
         fresh = current is None or kind == 0 or (
             (current.score or current.total or current.unread) and _ended_by(current, kind))
         if fresh:
@@ -304,7 +305,7 @@ def hands_of(table: Table, events: Iterable[Event], done: int = 0
 
 
 def _ended_by(record: HandRecord, kind: int) -> bool:
-    """Whether a statement of stage ``kind`` after the score or total line of ``record`` starts
+    """Tell whether a statement of stage ``kind`` after the score or total line of ``record`` starts
     a new hand: anything before a score, a second score, a second total."""
     scored, totalled = record.scored, record.totalled
     return (scored or totalled) and (kind < 5 or (kind == 5 and scored)
@@ -312,7 +313,7 @@ def _ended_by(record: HandRecord, kind: int) -> bool:
 
 
 def _complete(record: HandRecord) -> HandRecord:
-    """The hand, less the unreadable trick lines that bear the number of a trick recorded
+    """Drop from the hand the unreadable trick lines that bear the number of a trick recorded
     readably (the table's own correction)."""
     if not record.gaps:
         return record
@@ -324,8 +325,8 @@ def _complete(record: HandRecord) -> HandRecord:
 
 
 def _with_due_direction(table: Table, start: HandStart, number: int) -> HandStart:
-    """A ``pass DIRECTION`` that is not the one due corrected to the one due (reported by
-    :func:`referee.judge.holdings.report_direction`)."""
+    """Correct a ``pass DIRECTION`` that is not the one due to the one due
+    (:func:`referee.judge.holdings.report_direction` reports it)."""
     if start.direction is None:
         return start
     due = table.rules.pass_direction(number)

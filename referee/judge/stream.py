@@ -1,6 +1,6 @@
-"""A log's statements read a block at a time (:class:`Stream`), a :class:`Watch` following the
-walk, so that a check holds one hand at once; and the findings concluded into the report.
-Setup tags written after play begins are found first by a scan of the lines that may be tags;
+"""This module reads a log's statements a block at a time (:class:`Stream`), with a :class:`Watch`
+following the walk, so that a check holds one hand at once; and it concludes the findings into the
+report.  A scan of the lines that may be tags finds first any setup tags written after play begins;
 a reading that stops before one is not :attr:`Stream.exact` and is read again."""
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from referee.util.message import msg
 
 
 class Watch:
-    """What follows one check's walk as it goes (each statement, finished trick and hand, then the
-    report), made once the table is set; the defaults follow nothing."""
+    """A Watch follows one check's walk as it goes (each statement, finished trick and hand, then
+    the report); it is made once the table is set, and the defaults follow nothing."""
 
     # given every finished trick (TracedTrick) by ``append``, when not None
     trace: object = None
@@ -41,7 +41,7 @@ class Watch:
 
 
 def conclude(report: Report, findings: Findings) -> None:
-    """The findings into the report: the diagnostics in the order of their places (at one
+    """Conclude the findings into the report: the diagnostics in the order of their places (at one
     place a syntax diagnostic first), the notes, the counts."""
     report.diagnostics = sorted(findings.items,
                                 key=lambda d: (d.line, d.column, d.kind != codes.SYNTAX))
@@ -51,15 +51,15 @@ def conclude(report: Report, findings: Findings) -> None:
 
 
 def add_syntax(findings: Findings, issues: tuple[SyntaxIssue, ...]) -> None:
-    """One ``syntax`` diagnostic for each unreadable line."""
+    """Add one ``syntax`` diagnostic for each unreadable line."""
     for issue in issues:
         findings.add(codes.SYNTAX, Span(issue.line, issue.column, issue.end_line, issue.end_column),
                      issue.message, hint=issue.hint)
 
 
 class Stream:
-    """The statements of one log (normalised ``text``), a block of about ``size`` characters at
-    a time: first :meth:`setup_events`, then :meth:`statements` or :meth:`drain`."""
+    """A Stream reads the statements of one log (normalised ``text``), a block of about ``size``
+    characters at a time: first :meth:`setup_events`, then :meth:`statements` or :meth:`drain`."""
 
     def __init__(self, text: str, findings: Findings, size: int = BLOCK_CHARS, *,
                  late_before: int | None = None) -> None:
@@ -76,8 +76,8 @@ class Stream:
         self.failed = False  # the reading failed (an internal error of the line reader)
 
     def setup_events(self) -> list[Event]:
-        """The tags and comments before play, the first statement of play, and the setup tags
-        after it.  Raises UnreadableLog when the log has no statement (comments aside)."""
+        """Return the tags and comments before play, the first statement of play, and the setup tags
+        after it.  Raise UnreadableLog when the log has no statement (comments aside)."""
         first = None
         for item in self._items:
             self._header.append(item)
@@ -103,7 +103,7 @@ class Stream:
         return events + late
 
     def statements(self) -> Iterator[Event | Unread]:
-        """Every statement and unreadable line, the header's first."""
+        """Yield every statement and unreadable line, the header's first."""
         header, self._header = self._header, []
         yield from header
         yield from self._items
@@ -115,7 +115,7 @@ class Stream:
 
     @property
     def exact(self) -> bool:
-        """Whether what was judged is what the whole file's reading gives."""
+        """Tell whether what was judged is what the whole file's reading gives."""
         return not self.failed and (self.stop_line is None or self._late_line < self.stop_line)
 
     def _read(self, blocks: Iterable[Block]) -> Iterator[Event | Unread]:
@@ -138,7 +138,7 @@ class Stream:
 
 # -- what a report adds: a JSON record's pointers, a spaced name's quotes ---------------
 def point_into_record(report: Report, text: str) -> None:
-    """When ``text`` is a JSON record, give each diagnostic the pointer of its value."""
+    """Give each diagnostic the pointer of its value when ``text`` is a JSON record."""
     if not looks_like_record(text) or not report.diagnostics:
         return
     from referee.log.jsonrecord import record_pointers  # only for a record: a log needs none
@@ -149,7 +149,7 @@ def point_into_record(report: Report, text: str) -> None:
 
 
 def unreadable(path: str, err: UnreadableLog) -> Report:
-    """The report of a file that is not a log (nor a valid record) at all."""
+    """Make the report of a file that is not a log (nor a valid record) at all."""
     from referee.log.jsonrecord import InvalidRecord
 
     if isinstance(err, InvalidRecord):
@@ -159,7 +159,7 @@ def unreadable(path: str, err: UnreadableLog) -> Report:
 
 
 def quote_spaced_names(report: Report) -> None:
-    """A syntax diagnostic on a line with a seated name with a space, unquoted, says to quote
+    """Make each syntax diagnostic on a line with a seated name with a space, unquoted, say to quote
     it (R10.1, R10.5)."""
     spaced = [name for name in report.players if " " in name]
     if not spaced or not any(d.kind == codes.SYNTAX for d in report.diagnostics):

@@ -1,4 +1,5 @@
-"""What the referee knows about the table while it judges a log: seats, ruleset, findings."""
+"""This module holds what the referee knows about the table while it judges a log: seats, ruleset,
+findings."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ DEFAULT_MAX_DIAGNOSTICS = 100  # per kind and file; past it a log's faults are o
 
 @dataclass(slots=True)
 class Findings:
-    """Collects diagnostics; a (kind, line, column, player) is reported once, and of each kind
-    at most ``limit`` are kept, the rest counted in ``suppressed``."""
+    """Findings collects diagnostics; it reports a (kind, line, column, player) once, and keeps at
+    most ``limit`` of each kind, counting the rest in ``suppressed``."""
 
     items: list[Diagnostic] = field(default_factory=list)
     unchecked: list[str] = field(default_factory=list)
@@ -51,7 +52,7 @@ class Findings:
                 self.notes_dropped += 1
 
     def notes(self) -> list[str]:
-        """What was not checked, the notes past the limit counted in a last one."""
+        """Return what was not checked, with the notes past the limit counted in a last one."""
         if not self.notes_dropped:
             return self.unchecked
         return self.unchecked + [msgn(
@@ -61,8 +62,8 @@ class Findings:
 
 
 class TracedTrick(NamedTuple):
-    """One finished trick as the walk saw it, for the views of a game (`referee replay`,
-    `referee report`): what was written beside what the engine made of it."""
+    """A TracedTrick holds one finished trick as the walk saw it, for the views of a game (`referee
+    replay`, `referee report`): it sets what was written beside what the engine made of it."""
 
     hand: int
     record: TrickRecord  # the engine's resolution: plays that stood, cancellations, winner
@@ -92,8 +93,8 @@ class Table:
 
     def seat(self, name: str | None, span: Span, *, hand: int | None = None,
              guess: bool = False) -> int | None:
-        """The seat of ``name``; an unknown name is reported (R10.5) and gives None, or with
-        ``guess`` the seat of the name it most resembles (so a typo costs one diagnostic)."""
+        """Return the seat of ``name``.  An unknown name is reported (R10.5) and gives None, or with
+        ``guess`` the seat of the name it most resembles (so that a typo costs one diagnostic)."""
         if name is None:
             return None
         seat = self.seats.get(name)  # (the exact spelling, as nearly always: no casefold)

@@ -1,5 +1,5 @@
-"""The referee: judge a parsed log against the engine and collect every violation.
-Checking a file is a pure function of its text and its path."""
+"""This module is the referee's walk: it judges a parsed log against the engine and collects every
+violation.  Checking a file is a pure function of its text and its path."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from referee.log.events import Event, GameOver
 from referee.log.parser import BLOCK_CHARS, ParseResult, log_text, parse_text
 from referee.log.recognise import looks_like_record
 from referee.rules import engine
-from referee.rules.options import FirstLeader, GameLength
+from referee.rules.options import FirstLeader, GameLength, WinningTotal
 from referee.rules.ruleset import Ruleset
 from referee.rules.ruleset_files import reason
 from referee.rules.state import Phase, State
@@ -43,14 +43,15 @@ MAX_FILE_BYTES = MAX_LOG_BYTES
 # (False: every log takes the full check; the tests compare the two).
 CLEAN_GAMES = True
 
-# the one hook of a check, for the z3 invariants (referee.proofs, which this layer may not
-# import) and the views: what follows the walk, made once the table is set
+# A Watcher is the one hook of a check, for the z3 invariants (referee.proofs, which this layer
+# may not import) and the views: given the table once it is set, it makes what follows the walk.
 Watcher = Callable[[Table], Watch]
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """How a log is checked (``base_dir``: the log's folder, for the ruleset file it names)."""
+    """Options say how a log is checked (``base_dir`` is the log's folder, for the ruleset file it
+    names)."""
 
     base_dir: Path | None = None
     watch: Watcher | None = None
@@ -60,8 +61,8 @@ class Options:
 
 
 def judge_path(path: str | Path, **options) -> Report:
-    """Check one log file (read within :data:`MAX_FILE_BYTES`); a file that cannot be read gives
-    an ``unreadable`` report.  ``options`` are :class:`Options`' fields but ``base_dir``."""
+    """Check one log file (read within :data:`MAX_FILE_BYTES`); a file that cannot be read gives an
+    ``unreadable`` report.  ``options`` are :class:`Options`' fields but ``base_dir``."""
     shown = str(path)
     try:
         data = read_limited(path, MAX_FILE_BYTES)
@@ -87,7 +88,7 @@ def judge_text(text: str, path: str = "<string>", **options) -> Report:
 
 
 def judge_decoded(text: str, path: str, **options) -> Report:
-    """Check the decoded text; raises UnreadableLog for text that is not a log at all."""
+    """Check the decoded text; raise UnreadableLog for text that is not a log at all."""
     return _judged(text, path, Options(**options))
 
 
@@ -98,8 +99,8 @@ def judge_parsed(parsed: ParseResult, path: str, *, trace: list | None = None,
 
 
 def _judged(text: str, path: str, options: Options) -> Report:
-    """The check of the decoded text: a log a block at a time, a JSON record whole.  A watched
-    log within one block is read whole: the setup of a stream costs more than it saves there."""
+    """Check the decoded text: a log a block at a time, a JSON record whole.  A watched log within
+    one block is read whole: the setup of a stream costs more than it saves there."""
     watch = options.watch
     with collector_paused():
         resume = None
@@ -123,9 +124,9 @@ def _judged(text: str, path: str, options: Options) -> Report:
 
 def _streamed(text: str, path: str, options: Options, block_chars: int = BLOCK_CHARS,
               late_before: int | None = None, resume: Resume | None = None) -> Report | None:
-    """The check of ``text`` read a block at a time and walked a hand at a time (with
-    ``resume``, from the hand the clean-game path stopped in), or None when only the whole
-    parse gives its report (and what the watch made is to be dropped)."""
+    """Check ``text`` read a block at a time and walked a hand at a time (with ``resume``, from the
+    hand the clean-game path stopped in); return None when only the whole parse gives its report
+    (and what the watch made is to be dropped)."""
     findings = Findings(limit=options.max_diagnostics)
     read = text if resume is None else resume.text(text)
     stream = Stream(read, findings, block_chars, late_before=late_before)
@@ -168,8 +169,8 @@ def _parsed(parsed: ParseResult, path: str, options: Options,
 
 
 class _End(NamedTuple):
-    """The hand in which the target was reached, and the state and totals then (named as
-    :class:`_Game`'s, which stand for them until the game ends)."""
+    """An _End holds the hand in which the target was reached, and the state and totals then (named
+    as :class:`_Game`'s, which stand for them until the game ends)."""
 
     hand: int
     state: State
@@ -177,7 +178,7 @@ class _End(NamedTuple):
 
 
 class _Game(NamedTuple):
-    """The running game between hands."""
+    """A _Game holds the running game between hands."""
 
     state: State
     sheet_totals: tuple[int, ...] | None  # the basis for the next total line
@@ -197,8 +198,8 @@ class _Game(NamedTuple):
 
 def _judge_game(table: Table, events: Iterable[Event], report: Report, options: Options,
                 resume: Resume | None = None) -> Watch | None:
-    """Judge the hands of ``events`` one by one into ``report``, the options' watch following
-    (returned); with ``resume``, the game goes on from the clean hands before ``events``."""
+    """Judge the hands of ``events`` one by one into ``report``, the options' watch following (and
+    returned); with ``resume``, the game goes on from the clean hands before ``events``."""
     report.ruleset, report.players = table.rules.name, list(table.names)
     watching = options.watch(table) if options.watch is not None else None
     if watching is not None:
@@ -244,7 +245,7 @@ def _judge_game(table: Table, events: Iterable[Event], report: Report, options: 
 
 
 def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, HandSummary]:
-    """One hand: its dealer, its play (as far as recorded), its scores and totals."""
+    """Judge one hand: its dealer, its play (as far as recorded), its scores and totals."""
     hand = record.number
     game = _past_the_end(table, record, game)
     start_state, dealer_known, written_dealer = dealer_of(
@@ -298,7 +299,7 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
 
 
 def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
-    """A hand after the game ended is reported (once, R9.4) and judged as the next hand."""
+    """Report a hand after the game ended (once, R9.4) and judge it as the next hand."""
     state = game.state
     if state.phase is not Phase.OVER:
         return game
@@ -314,7 +315,7 @@ def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
 
 def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: bool,
                written_dealer: int | None, scored: bool) -> tuple[State | None, dict[int, tuple]]:
-    """The hand's play walked: (the scored state, the score line by seat) when it is played out
+    """Walk the hand's play; return (the scored state, the score line by seat) when it is played out
     with the kitty known and ``scored``, else (None, {})."""
     know = gather(table, record, table.rules.pass_direction(state.hand_number))
     played = engine.begin_play(state, know.holdings, know.kitty or ())
@@ -326,7 +327,8 @@ def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: boo
 
 
 def _unplayed(table: Table, record: HandRecord, pool_known: bool) -> dict[int, tuple]:
-    """A hand not scored from its play: its score line by seat; what goes unchecked noted."""
+    """Read the score line by seat of a hand not scored from its play, and note what goes
+    unchecked."""
     hand, note = record.number, table.findings.note
     written = {}
     if record.score is not None:
@@ -344,8 +346,8 @@ def _unplayed(table: Table, record: HandRecord, pool_known: bool) -> dict[int, t
 
 def _totals(table: Table, record: HandRecord, game: _Game, scores: tuple[int, ...] | None,
             written: dict[int, tuple]) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
-    """(the sheet's totals, the true totals) after the hand; the total line is judged (R7.4),
-    or when its score line, or the total line it builds on, cannot be read, a total that
+    """Return (the sheet's totals, the true totals) after the hand.  The total line is judged
+    (R7.4), or when its score line, or the total line it builds on, cannot be read, a total that
     differs from the referee's is noted, not reported."""
     true_totals = _plus(game.true_totals, scores)
     if record.total is None:
@@ -372,7 +374,7 @@ def _totals(table: Table, record: HandRecord, game: _Game, scores: tuple[int, ..
 
 def _plus(totals: tuple[int, ...] | None, scores: tuple[int, ...] | None
           ) -> tuple[int, ...] | None:
-    """The ``totals`` with the hand's ``scores`` added, when both are known."""
+    """Add the hand's ``scores`` to the ``totals`` when both are known."""
     if totals is None or scores is None:
         return None
     return tuple(t + s for t, s in zip(totals, scores))
@@ -381,7 +383,7 @@ def _plus(totals: tuple[int, ...] | None, scores: tuple[int, ...] | None
 # -- the dealer (R2.3, R4.1) ---------------------------------------------------------------
 def dealer_of(table: Table, record: HandRecord, state: State, *, known: bool, first: bool,
               played_out: bool) -> tuple[State, bool, int | None]:
-    """(the state with the hand's dealer, whether the dealer is known, a wrong dealer as
+    """Return (the state with the hand's dealer, whether the dealer is known, a wrong dealer as
     written): a dealer named once the rotation is known must be the one due (R4.1)."""
     start = record.start
     if state.rules.first_leader == FirstLeader.AFTER_LAST_WINNER:
@@ -400,7 +402,7 @@ def dealer_of(table: Table, record: HandRecord, state: State, *, known: bool, fi
 
 
 def led_elsewhere(table: Table, record: HandRecord, state: State) -> bool:
-    """Whether a hand's first trick is led by another seat than the one left of the dealer its
+    """Tell whether a hand's first trick is led by another seat than the one left of the dealer its
     hand line names (under ``first_leader = "left_of_dealer"``)."""
     if table.rules.first_leader != FirstLeader.LEFT_OF_DEALER or not record.tricks or \
             record.gaps[:1] == [0] or record.start is None or record.start.dealer is None:
@@ -414,7 +416,7 @@ def led_elsewhere(table: Table, record: HandRecord, state: State) -> bool:
 
 # -- the end of the game (R9) -------------------------------------------------------------
 # TRANSLATORS: which total wins the game, as in "the highest total is Dave (183)"
-_WINNING_TOTALS = {"lowest": msg("lowest"), "highest": msg("highest")}
+_WINNING_TOTALS = {WinningTotal.LOWEST: msg("lowest"), WinningTotal.HIGHEST: msg("highest")}
 
 
 def end_text(table: Table, totals) -> Message:
@@ -427,14 +429,14 @@ def end_text(table: Table, totals) -> Message:
 
 
 def _leader_text(table: Table, totals) -> str:
-    """The highest total and whose it is, ``Dave (103)`` (a name and a number: no words)."""
+    """Name the highest total and whose it is, ``Dave (103)`` (a name and a number: no words)."""
     seat = max(range(table.size), key=lambda s: totals[s])
     return f"{table.name(seat)} ({totals[seat]})"
 
 
 def judge_game_over(table: Table, claim: GameOver, state, totals,
                     doubts: tuple[int, ...] = ()) -> None:
-    """Judge a ``winner:`` line against the game's end; not when the totals carry a score line
+    """Judge a ``winner:`` line against the game's end; skip it when the totals carry a score line
     judged impossible (the hands in ``doubts``)."""
     add = table.findings.add
     if totals is None:
@@ -476,7 +478,7 @@ def judge_game_over(table: Table, claim: GameOver, state, totals,
 # -- claims a record leaves out (R10.9) ---------------------------------------------------
 @dataclass(slots=True)
 class ClaimsSeen:
-    """Which kinds of claim the hands judged so far wrote at all."""
+    """ClaimsSeen records which kinds of claim the hands judged so far wrote at all."""
 
     tricks: bool = False  # a whole trick was recorded
     played_out: bool = False  # a hand was recorded to its last trick
@@ -514,7 +516,7 @@ class ClaimsSeen:
                 rule="R10.9")
 
     def note(self, table: Table) -> None:
-        """What the claims left out leave unchecked, for a log that does not require them."""
+        """Note what the claims left out leave unchecked, for a log that does not require them."""
         if table.claims_required or not self.tricks:
             return
         if not self.played_out:
@@ -531,7 +533,7 @@ class ClaimsSeen:
 
 
 def _numbers(numbers: list[int]) -> str:
-    """Trick numbers with runs joined: 1-17, or 3, 5, 9-11."""
+    """Write trick numbers with runs joined: 1-17, or 3, 5, 9-11."""
     runs: list[list[int]] = []
     for number in numbers:
         if runs and number == runs[-1][-1] + 1:
