@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.judge.setup import hands_of
-from referee.judge.table import Findings, Table
+from referee.judge.table import Findings, CheckTable
 from referee.log.parser import parse_text
 from referee.proofs import audit_z3, sheet_exact, sheet_search
 from referee.proofs.audit import SheetQuestion, audit_scoresheet
@@ -19,7 +19,7 @@ from tests.test_audit_bounds import CANCELLATION, EIGHT, SIX, running, three_sli
 
 
 def _question(text: str, names: list[str]) -> SheetQuestion:
-    question = SheetQuestion(Table(CANCELLATION, names, Findings()))
+    question = SheetQuestion(CheckTable(CANCELLATION, names, Findings()))
     for record, _claims in hands_of(question.table, parse_text(text).events):
         if record is not None:
             question.add(record)

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from referee.judge import codes
 from referee.judge.holdings import Knowledge, SeatedPlay
-from referee.judge.table import Table
+from referee.judge.table import CheckTable
 from referee.log.events import Trick
 from referee.rules import engine
 from referee.rules.cards import card_text
@@ -29,7 +29,7 @@ def stops_in(state: State, know: Knowledge, index: int) -> bool:
                                                           record.total is None)
 
 
-def note_unjudged(table: Table, hand: int, lost: list[int], short: list[int],
+def note_unjudged(table: CheckTable, hand: int, lost: list[int], short: list[int],
                   absent: list[int] = ()) -> None:
     """Note what the tricks unreadable, not recorded, or without every card leave unjudged."""
     if absent:
@@ -88,7 +88,7 @@ def skipped_seats(leader: int, plays: list[SeatedPlay], n: int) -> frozenset[int
     return frozenset(range(n)) - {seat for seat, _, _ in plays}
 
 
-def put_in_order(table: Table, state: State, know: Knowledge, index: int, hand: int,
+def put_in_order(table: CheckTable, state: State, know: Knowledge, index: int, hand: int,
                  excused_leader: int | None, *, last_in_log: bool, any_leader: bool
                  ) -> frozenset[int]:
     """Put trick ``index`` in seating order, one a seat, when it is not (as nearly no trick is):
@@ -111,7 +111,7 @@ def rotation(n: int, first: int) -> list[int]:
     return [(first + step) % n for step in range(n)]
 
 
-def second_cards(table: Table, know: Knowledge, index: int, hand: int, number: int, *,
+def second_cards(table: CheckTable, know: Knowledge, index: int, hand: int, number: int, *,
                  last_in_log: bool) -> frozenset[int]:
     """Take a second card from one seat in one trick out of ``know.tricks[index]`` and report it as
     one fault; return the seats whose missing card the diagnostic names."""
@@ -146,7 +146,7 @@ def second_cards(table: Table, know: Knowledge, index: int, hand: int, number: i
     return frozenset(missing)
 
 
-def swapped_plays(table: Table, know: Knowledge, index: int, hand: int, number: int,
+def swapped_plays(table: CheckTable, know: Knowledge, index: int, hand: int, number: int,
                   leaders: tuple[int, ...] | None) -> bool:
     """Tell whether two neighbouring plays of a whole trick are written in each other's place (one
     fault, reported; the trick is then judged in seating order; ``leaders`` are the seats that may
@@ -190,7 +190,7 @@ def _dropped(seats: list[int], missing: list[int], n: int) -> int:
     return later
 
 
-def close_short(table: Table, state: State, trick: Trick, batch: list[tuple[int, int]],
+def close_short(table: CheckTable, state: State, trick: Trick, batch: list[tuple[int, int]],
                  hand: int, know: Knowledge, *, last_in_log: bool,
                  said: frozenset[int] = frozenset()) -> tuple[State, bool]:
     """Close a trick short of cards as it is, unless the log stops there; tell whether it was closed
@@ -209,7 +209,7 @@ def close_short(table: Table, state: State, trick: Trick, batch: list[tuple[int,
 
 
 # -- trick numbers ------------------------------------------------------------------------
-def in_numbered_order(table: Table, know: Knowledge, hand: int) -> None:
+def in_numbered_order(table: CheckTable, know: Knowledge, hand: int) -> None:
     """Report once two neighbouring trick lines whose numbers are in each other's place, and take
     them in their numbered order (not across an unreadable line)."""
     tricks = know.record.tricks
@@ -244,7 +244,7 @@ class Numbering:
                       and _repeats_previous(tricks, index))
         self.count = len(tricks) + len(gaps) - repeats  # the tricks the hand records
 
-    def judge(self, table: Table, state: State, index: int, hand: int) -> int | None:
+    def judge(self, table: CheckTable, state: State, index: int, hand: int) -> int | None:
         """Tell how many tricks are left out before trick line ``index`` (0: none), or None for a
         line that repeats the one before it; report each fault."""
         trick, due = self.tricks[index], state.trick_number
@@ -300,7 +300,7 @@ def _repeats_previous(tricks: list[Trick], index: int) -> bool:
         [(p.player, p.card) for p in earlier.plays] == [(p.player, p.card) for p in trick.plays]
 
 
-def placed(table: Table, state: State, know: Knowledge, numbering: Numbering, index: int,
+def placed(table: CheckTable, state: State, know: Knowledge, numbering: Numbering, index: int,
            hand: int, absent: list[int]) -> tuple[State, bool, bool]:
     """Place trick line ``index``: return (the state it is judged in, whether it is judged, whether
     tricks before it are unknown)."""
@@ -326,7 +326,7 @@ def placed(table: Table, state: State, know: Knowledge, numbering: Numbering, in
     return unknown_tricks(state, know, 1, absent), False, True
 
 
-def _past_the_last(table: Table, state: State, trick: Trick, hand: int) -> bool:
+def _past_the_last(table: CheckTable, state: State, trick: Trick, hand: int) -> bool:
     """Report a trick past the hand's last; return True when it is, as it is then not judged."""
     if state.phase is Phase.PLAY:
         return False
@@ -338,7 +338,7 @@ def _past_the_last(table: Table, state: State, trick: Trick, hand: int) -> bool:
     return True
 
 
-def ended_short(table: Table, state: State, know: Knowledge, hand: int,
+def ended_short(table: CheckTable, state: State, know: Knowledge, hand: int,
                 absent: list[int]) -> State:
     """Report a score (or total) line after fewer tricks than the hand has as one fault, at that
     line."""
@@ -371,7 +371,7 @@ TAKEN = "taken"  # read from its leader: the one fault is the record's
 BOTH = "both"  # either reading fits: the written order stands (its wrong-leader says so)
 
 
-def read_from_leader(table: Table, state: State, know: Knowledge, index: int,
+def read_from_leader(table: CheckTable, state: State, know: Knowledge, index: int,
                      hand: int) -> str | None:
     """Return :data:`TAKEN` when trick ``index`` is read from its leader instead (reordered and
     reported), :data:`BOTH` when it could be; else None."""
@@ -424,7 +424,7 @@ def from_a_pad_column(seat: int, players: int, dealer: int) -> bool:
     return seat in (0, players - 1, dealer)
 
 
-def _reading(table: Table, state: State, know: Knowledge, trick: Trick,
+def _reading(table: CheckTable, state: State, know: Knowledge, trick: Trick,
              plays: list[SeatedPlay], following: int | None) -> tuple[bool, int]:
     """Play the trick in the order of ``plays`` and return (whether the claim holds, the faults:
     plays that break a rule on a holding known for certain, and a next trick led by another

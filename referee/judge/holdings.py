@@ -19,7 +19,7 @@ from referee.judge.holding_rule import (
     receiver,
     sender,
 )
-from referee.judge.table import Table
+from referee.judge.table import CheckTable
 from referee.log.events import Play, Span, Trick
 from referee.rules.cards import (
     DECK_SIZE,
@@ -87,7 +87,7 @@ class Knowledge:
                 for trick, plays in zip(self.record.tricks, self.tricks) if trick.number >= after
                 for who, what, play in plays if who == seat and what == card]
 
-    def origin(self, table: Table, seat: int, card: int) -> str:
+    def origin(self, table: CheckTable, seat: int, card: int) -> str:
         """Say where a known card came from: 'dealt on line 9' or 'passed by Al on line 14'."""
         if self.offset:
             source = sender(seat, self.offset, table.size)
@@ -98,7 +98,7 @@ class Knowledge:
         return msg("dealt on line {line}", line=deal.span.line) if deal else msg("as recorded")
 
 
-def seat_plays(table: Table, trick: Trick, hand: int) -> list[SeatedPlay]:
+def seat_plays(table: CheckTable, trick: Trick, hand: int) -> list[SeatedPlay]:
     """Resolve a trick's plays to seats; compact tricks run in seating order from the leader."""
     if trick.leader is not None:
         leader = table.seat(trick.leader, trick.leader_span, hand=hand)
@@ -118,7 +118,7 @@ def seat_plays(table: Table, trick: Trick, hand: int) -> list[SeatedPlay]:
     return seated
 
 
-def gather(table: Table, record: HandRecord, direction: str) -> Knowledge:
+def gather(table: CheckTable, record: HandRecord, direction: str) -> Knowledge:
     """Gather what the referee knows of the hand before play (``direction``: the pass due), and
     report the faults of the deal, the kitty and the passes on the way."""
     n, hand = table.size, record.number
@@ -158,7 +158,7 @@ def gather(table: Table, record: HandRecord, direction: str) -> Knowledge:
     return Knowledge(list(after), known, kitty, tricks, record, offset, sent)
 
 
-def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], offset: int
+def _passes(table: CheckTable, record: HandRecord, dealt: dict[int, Counts], offset: int
             ) -> dict[int, tuple[Card, ...]]:
     """Return the valid passes by sender: of the count due (R3.1), of cards in the hand dealt
     (R3.2).
@@ -201,7 +201,7 @@ def _passes(table: Table, record: HandRecord, dealt: dict[int, Counts], offset: 
     return sent
 
 
-def _written_offset(table: Table, record: HandRecord, due: int) -> tuple[int, bool] | None:
+def _written_offset(table: CheckTable, record: HandRecord, due: int) -> tuple[int, bool] | None:
     """Return (the seats to the left the passes travel as written, whether the arrows say it) when
     the header or every pass's arrow says another way than ``due``; return None otherwise."""
     n = table.size
@@ -220,7 +220,7 @@ def _written_offset(table: Table, record: HandRecord, due: int) -> tuple[int, bo
     return (offset, True) if not offsets and offset not in (0, due) else None
 
 
-def _fits_better(table: Table, dealt: dict[int, Counts], sent: dict[int, tuple[Card, ...]],
+def _fits_better(table: CheckTable, dealt: dict[int, Counts], sent: dict[int, tuple[Card, ...]],
                  tricks: list[list[SeatedPlay]], written: int, due: int) -> bool:
     """Tell whether fewer plays lack their card after passing ``written`` seats than ``due``."""
     n = table.size
@@ -234,7 +234,7 @@ def _fits_better(table: Table, dealt: dict[int, Counts], sent: dict[int, tuple[C
     return lacking(written) < lacking(due)
 
 
-def report_direction(table: Table, record: HandRecord, followed: int | None = None) -> None:
+def report_direction(table: CheckTable, record: HandRecord, followed: int | None = None) -> None:
     """Report once a `pass DIRECTION` header that is not the one due (R3.3); ``followed`` says that
     the play shows the cards moved that many seats to the left, as written."""
     start = record.start
@@ -255,7 +255,7 @@ def report_direction(table: Table, record: HandRecord, followed: int | None = No
                        rule="R3.3")
 
 
-def _report_arrows(table: Table, record: HandRecord, direction: str, offset: int) -> None:
+def _report_arrows(table: CheckTable, record: HandRecord, direction: str, offset: int) -> None:
     """Report that every pass's arrow names the seat ``offset`` to the left, as the play shows, not
     the one due: one fault, at the first pass (R3.3)."""
     first = min(record.passes.values(), key=lambda pass_: pass_.span.line)
@@ -270,7 +270,7 @@ def _report_arrows(table: Table, record: HandRecord, direction: str, offset: int
         ruleset=table.rules.name), hand=record.number, rule="R3.3")
 
 
-def _check_target(table: Table, record: HandRecord, seat: int, direction: str,
+def _check_target(table: CheckTable, record: HandRecord, seat: int, direction: str,
                   offset: int) -> None:
     """Report a pass to the wrong seat (R3.3), unless the hand's wrong header sends it there."""
     pass_, hand = record.passes[seat], record.number
@@ -291,7 +291,7 @@ def _check_target(table: Table, record: HandRecord, seat: int, direction: str,
         due=table.name(due)), hand=hand, player=who, rule="R3.3")
 
 
-def _header_offset(table: Table, record: HandRecord) -> int | None:
+def _header_offset(table: CheckTable, record: HandRecord) -> int | None:
     """Return the seats to the left a wrong `pass DIRECTION` header sends the cards, if it is
     readable."""
     if record.wrong_direction is None:
@@ -310,7 +310,7 @@ def _played(tricks: list[list[SeatedPlay]], n: int) -> list[list[int]]:
     return played
 
 
-def _kitty_from_plays(table: Table, tricks: list[list[SeatedPlay]]) -> tuple[Card, ...] | None:
+def _kitty_from_plays(table: CheckTable, tricks: list[list[SeatedPlay]]) -> tuple[Card, ...] | None:
     """Find the kitty of a hand played out in full: the cards nobody played; return () without
     one."""
     rules, n = table.rules, table.size
@@ -325,7 +325,7 @@ def _kitty_from_plays(table: Table, tricks: list[list[SeatedPlay]]) -> tuple[Car
     return cards_of(rest) if rest is not None else None
 
 
-def _note_unknowns(table: Table, record: HandRecord, kitty: tuple[Card, ...] | None,
+def _note_unknowns(table: CheckTable, record: HandRecord, kitty: tuple[Card, ...] | None,
                    known: list[bool]) -> None:
     hand, note = record.number, table.findings.note
     if kitty is None:
@@ -348,7 +348,7 @@ def card_count(number: int) -> str:
     return msgn("{n} card", "{n} cards", number, n=number)
 
 
-def deals_of(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[int]]:
+def deals_of(table: CheckTable, record: HandRecord) -> tuple[dict[int, Counts], list[int]]:
     """Return the deals of the right size by seat, and the copies of each card dealt (R2.1, R2.4);
     leave out any deal holding a card dealt beyond the decks, which settles no holding."""
     rules, n, add, hand = table.rules, table.size, table.findings.add, record.number
@@ -389,7 +389,7 @@ def deals_of(table: Table, record: HandRecord) -> tuple[dict[int, Counts], list[
     return dealt, seen
 
 
-def in_long_deal(table: Table, record: HandRecord, card: Card) -> bool:
+def in_long_deal(table: CheckTable, record: HandRecord, card: Card) -> bool:
     """Tell whether a deal of more cards than a player gets holds ``card`` (its size is the
     fault)."""
     per = table.rules.cards_per_player(table.size)
@@ -397,7 +397,7 @@ def in_long_deal(table: Table, record: HandRecord, card: Card) -> bool:
                for deal in record.deals.values())
 
 
-def recorded_kitty(table: Table, record: HandRecord, seen: list[int]
+def recorded_kitty(table: CheckTable, record: HandRecord, seen: list[int]
                    ) -> tuple[tuple[Card, ...] | None, tuple[Card, ...]]:
     """Return the kitty as written, if it has the right size (R2.2) and no copy beyond the decks
     (R2.4), and the cards it holds a copy too many of."""
@@ -424,7 +424,7 @@ def recorded_kitty(table: Table, record: HandRecord, seen: list[int]
     return (tuple(cards) if right else None), tuple(beyond_decks)
 
 
-def kitty_from_deal(table: Table, record: HandRecord, seen: list[int],
+def kitty_from_deal(table: CheckTable, record: HandRecord, seen: list[int],
                      kitty: tuple[Card, ...] | None) -> tuple[Card, ...] | None:
     """Return the cards left over when every deal is recorded (``seen``: the copies dealt), unless a
     kitty is recorded, which must leave none over (R2.4)."""

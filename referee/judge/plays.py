@@ -12,7 +12,7 @@ from referee.judge import codes, gaps
 from referee.judge.diagnostics import Related
 from referee.judge.holdings import Knowledge, SeatedPlay
 from referee.judge.scoring import joined, kitty_breaks_nothing
-from referee.judge.table import Table, TracedTrick
+from referee.judge.table import CheckTable, TracedTrick
 from referee.log.events import Play, Trick
 from referee.rules import engine
 from referee.rules.cards import (
@@ -44,7 +44,7 @@ FAULT_CODES = {
 }
 
 
-def judge_tricks(table: Table, state: State, know: Knowledge, *, dealer_known: bool,
+def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_known: bool,
                  written_dealer: int | None = None) -> tuple[State, bool, list[int]]:
     """Judge one hand's tricks (a first lead left of a ``written_dealer`` shows that dealer); return
     the state after them, whether every trick was recorded and completed, and the lines of the wrong
@@ -119,7 +119,7 @@ def judge_tricks(table: Table, state: State, know: Knowledge, *, dealer_known: b
 FAST_TRICKS = True
 
 
-def _clean_tricks(table: Table, state: State, know: Knowledge, index: int, played: list[int],
+def _clean_tricks(table: CheckTable, state: State, know: Knowledge, index: int, played: list[int],
                   offset: int, hand: int, wrong_claims: list[int],
                   leads: tuple[bool, int | None]) -> tuple[State, int, bool, int | None]:
     """Play the clean tricks from ``index`` on; return (the state after them, the index of the first
@@ -191,7 +191,7 @@ def clean_cards(rules, plays: Iterable[SeatedPlay], order: list[int], holdings: 
     return tuple(cards)
 
 
-def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
+def _led(table: CheckTable, state: State, know: Knowledge, index: int, hand: int,
         excused_leader: int | None, *, free: bool, last: bool, dealer_known: bool,
         written_dealer: int | None) -> tuple[State, frozenset[int]]:
     """Put the plays of trick ``index`` in order and settle its leader; return the state the trick
@@ -228,7 +228,7 @@ def _led(table: Table, state: State, know: Knowledge, index: int, hand: int,
     return state._replace(leader=leader), said
 
 
-def _judge_trick(table: Table, state: State, know: Knowledge, index: int, played: list[int],
+def _judge_trick(table: CheckTable, state: State, know: Knowledge, index: int, played: list[int],
                  hand: int, skipped: frozenset[int] | None) -> list[tuple[int, int]]:
     """Judge each play of one trick; return the (seat, card) plays that stand.  From the first play
     whose lead suit a ``skipped`` seat's card may have set, only holding the card is judged."""
@@ -267,7 +267,7 @@ def _judge_trick(table: Table, state: State, know: Knowledge, index: int, played
     return batch
 
 
-def _out_of_order(table: Table, state: State, seat: int, play: Play, position: int,
+def _out_of_order(table: CheckTable, state: State, seat: int, play: Play, position: int,
                   batch: list[tuple[int, int]], hand: int, *, reported: bool):
     """Report a play out of seating order once per trick; return the seat's holding as it is now.
 
@@ -287,7 +287,7 @@ def _out_of_order(table: Table, state: State, seat: int, play: Play, position: i
     return holding
 
 
-def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, index: int, *,
+def _wrong_leader(table: CheckTable, state: State, first: SeatedPlay, hand: int, index: int, *,
                   rotates: bool = False) -> None:
     """Report a lead out of turn; ``rotates`` says that, read from the seat due to lead, it is the
     same trick.
@@ -332,7 +332,7 @@ def _wrong_leader(table: Table, state: State, first: SeatedPlay, hand: int, inde
         hand=hand, trick=state.trick_number, player=table.name(seat), rule=rule)
 
 
-def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: int, play: Play,
+def _judge_play(table: CheckTable, state: State, know: Knowledge, seat: int, card: int, play: Play,
                 hand: int, number: int, copies: list[str] | bool, holding, trick_cards, *,
                 held_only: bool = False) -> None:
     rules, add, who = table.rules, table.findings.add, table.name(seat)
@@ -381,7 +381,7 @@ def _judge_play(table: Table, state: State, know: Knowledge, seat: int, card: in
         related=links)
 
 
-def _where_it_stops(table: Table, state: State, know: Knowledge, hand: int) -> Message:
+def _where_it_stops(table: CheckTable, state: State, know: Knowledge, hand: int) -> Message:
     seat = state.to_play
     where = {"hand": hand, "trick": state.trick_number, "player": table.name(seat)}
     if know.known[seat] and not know.uncertain(seat):
@@ -398,7 +398,7 @@ def _where_it_stops(table: Table, state: State, know: Knowledge, hand: int) -> M
     return msg("the record stops in hand {hand} at trick {trick}: {player} to play", **where)
 
 
-def _dead_end(table: Table, state: State, know: Knowledge, hand: int) -> None:
+def _dead_end(table: CheckTable, state: State, know: Knowledge, hand: int) -> None:
     """Report where the record stops with the ruleset leaving the player no legal card to play
     (R5.6)."""
     seat, holding = state.to_play, state.holdings[state.to_play]
@@ -423,7 +423,7 @@ def _dead_end(table: Table, state: State, know: Knowledge, hand: int) -> None:
         hand=hand, trick=state.trick_number, player=who, rule="R5.6")
 
 
-def judge_claim(table: Table, state: State, trick: Trick, hand: int,
+def judge_claim(table: CheckTable, state: State, trick: Trick, hand: int,
                 wrong_claims: list[int]) -> int | None:
     """Judge a winner claim; return the wrongly claimed seat, if any, and add its line to
     ``wrong_claims``."""
@@ -494,7 +494,7 @@ def _led_survives(record: TrickRecord, led: int) -> bool:
     return any(c // NUM_RANKS == led and c not in cancelled for _, c in record.plays)
 
 
-def _winner_text(table: Table, record: TrickRecord, led: int, by_leader: bool) -> Message:
+def _winner_text(table: CheckTable, record: TrickRecord, led: int, by_leader: bool) -> Message:
     """Say who wins the trick and with what, or why its leader wins it, or that nobody does."""
     if record.winner is None or record.outcome.winner is None:
         return msg("nobody wins it")
@@ -525,7 +525,7 @@ def _cancelled(record: TrickRecord, led: int, *, leader: str = "", ruleset: str 
                 n, n=n, pairs=pairs, ruleset=ruleset)
 
 
-def copies_seen(table: Table, know: Knowledge, index: int, card: int) -> list[Message]:
+def copies_seen(table: CheckTable, know: Knowledge, index: int, card: int) -> list[Message]:
     """Say where the copies of ``card`` went before this play (only wanted for a third copy)."""
     gone = [msg("one is in the kitty")] * (know.kitty or ()).count(card)
     for trick, plays in zip(know.record.tricks[:index + 1], know.tricks):
@@ -544,7 +544,7 @@ def listed(parts: list[Message]) -> Message:
     return joined
 
 
-def play_evidence(table: Table, know: Knowledge, seat: int, holding, fault: Fault,
+def play_evidence(table: CheckTable, know: Knowledge, seat: int, holding, fault: Fault,
                   trick_cards, number: int):
     """Return the evidence of a fault, ' while holding 7S, which Beth played in trick 9 (line 57)'
     (a lead: '; Dave held 2S (dealt on line 11)'), and the related lines; return None when the fault

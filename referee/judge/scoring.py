@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from referee.judge import codes
-from referee.judge.table import Table
+from referee.judge.table import CheckTable
 from referee.log.events import Moon, Score, Total
 from referee.rules import engine, scoring
 from referee.rules.cards import HEARTS, NUM_RANKS, QUEEN_OF_SPADES, cards_text
@@ -22,7 +22,8 @@ from referee.rules.tricks import resolve_under
 from referee.util.message import msg, msgn
 
 
-def entries_by_seat(table: Table, line: Score | Total, hand: int, kind: str) -> dict[int, tuple]:
+def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
+                    kind: str) -> dict[int, tuple]:
     """Resolve a score/total line: seat -> (value, entry); report duplicates and gaps."""
     found: dict[int, tuple] = {}
     for entry in line.entries:
@@ -44,7 +45,7 @@ def entries_by_seat(table: Table, line: Score | Total, hand: int, kind: str) -> 
     return found
 
 
-def choose_moon(table: Table, state: State, moon: Moon | None, written: dict[int, tuple],
+def choose_moon(table: CheckTable, state: State, moon: Moon | None, written: dict[int, tuple],
                 hand: int) -> str:
     """Choose the scoring action for a played hand, judging the moon line (R8.1, R8.2, R8.5)."""
     rules, add = table.rules, table.findings.add
@@ -92,7 +93,8 @@ def choose_moon(table: Table, state: State, moon: Moon | None, written: dict[int
     return rules.moon_choices[0]
 
 
-def _claims_by_seat(table: Table, tricks: Sequence, wrong_claims: list[int]) -> dict[int, list]:
+def _claims_by_seat(table: CheckTable, tricks: Sequence,
+                    wrong_claims: list[int]) -> dict[int, list]:
     """Map each seat to the lines of the wrong winner claims of tricks claimed for it or won by
     it."""
     rules, lines, found = table.rules, set(wrong_claims), {}
@@ -114,7 +116,7 @@ def _claims_by_seat(table: Table, tricks: Sequence, wrong_claims: list[int]) -> 
     return found
 
 
-def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: int,
+def judge_scores(table: CheckTable, state: State, written: dict[int, tuple], hand: int,
                  wrong_claims: list[int], tricks: Sequence, played: Tricks) -> None:
     """Compare written hand scores with the computed ones (R7.3), naming the wrong claims and the
     set-aside piles or lost points (from the ``played`` tricks) behind a mismatch."""
@@ -148,7 +150,7 @@ def judge_scores(table: Table, state: State, written: dict[int, tuple], hand: in
             hand=hand, player=who)
 
 
-def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
+def judge_totals(table: CheckTable, total: Total, previous: tuple[int, ...] | None,
                  scores: tuple[int, ...] | None, written_scores: dict[int, tuple],
                  hand: int, true_after: tuple[int, ...] | None = None,
                  older: tuple[int, ...] | None = None) -> tuple[int, ...] | None:
@@ -193,7 +195,7 @@ def judge_totals(table: Table, total: Total, previous: tuple[int, ...] | None,
     return sheet
 
 
-def finish_hand(table: Table, state: State, record, wrong_claims: list[int],
+def finish_hand(table: CheckTable, state: State, record, wrong_claims: list[int],
                 played: Tricks) -> tuple[State, dict[int, tuple]]:
     """Score a fully played hand (not yet concluded) and judge its moon and score lines."""
     hand, score = record.number, record.score
@@ -263,7 +265,7 @@ def explain(rules: Ruleset, scores: Sequence[int], max_lost: int) -> Reading | N
     return best
 
 
-def loss_possible(table: Table, record) -> tuple[bool, str]:
+def loss_possible(table: CheckTable, record) -> tuple[bool, str]:
     """Tell whether points may have been lost in the hand's set-aside last trick, and why not: the
     ruleset must let nobody take that trick (R6.6), and the record must not show it won."""
     rules = table.rules
@@ -308,7 +310,7 @@ def sum_fact(rules: Ruleset, hand: int, scores: Sequence[int], why_not_lost: str
                "any lost) nor a moon pattern", hand=hand, total=written, whole=whole)
 
 
-def judge_sheet(table: Table, record, previous: tuple[int, ...] | None,
+def judge_sheet(table: CheckTable, record, previous: tuple[int, ...] | None,
                 written: dict[int, tuple], doubts: list[int]
                 ) -> tuple[int, ...] | None:
     """Judge the score line of a hand not played out: its scores must be ones some play gives.
@@ -387,7 +389,7 @@ def either(words: Sequence[str], *, nor: bool = False) -> str:
     return msg("{earlier} or {last}", earlier=earlier, last=words[-1])
 
 
-def not_a_moon(table: Table, state: State, seat: int) -> str:
+def not_a_moon(table: CheckTable, state: State, seat: int) -> str:
     """Say that a moon is declared for a seat that did not take every point (R8.1)."""
     who, took, whole = table.name(seat), state.taken[seat], points(table.rules.points_per_hand)
     if not state.lost:
@@ -480,7 +482,7 @@ def played_tricks(state: State, tricks: Sequence[Sequence[tuple]]) -> Tricks:
     return records
 
 
-def pile_reason(table: Table, state: State, tricks: Tricks, seat: int,
+def pile_reason(table: CheckTable, state: State, tricks: Tricks, seat: int,
                 value: int) -> tuple[str, str]:
     """Return (how ``seat`` came by points that include a set-aside pile, where the points its
     written ``value`` counts went instead), each "" when no pile or lost points are involved."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from referee.judge import codes
 from referee.judge.hand_record import HandRecord, Unread
-from referee.judge.table import Findings, Table
+from referee.judge.table import Findings, CheckTable
 from referee.log.events import (
     Comment,
     Deal,
@@ -58,7 +58,7 @@ MAX_TARGET = OPTION_RANGES["target"][1]  # the largest target a [Target] tag may
 # -- setup ----------------------------------------------------------------------------------
 def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | None, *,
                 ruleset: Ruleset | None = None,
-                allowed_dirs: tuple[str | Path, ...] = ()) -> Table | None:
+                allowed_dirs: tuple[str | Path, ...] = ()) -> CheckTable | None:
     """Seat the table the log's tags name, under ``ruleset`` if given, else under the log's
     [Ruleset]."""
     tags, play_started = _read_tags(events, findings)
@@ -127,7 +127,7 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
         findings.add(codes.BAD_SETUP, claims.span, msg(
             "the [Claims] tag says {written}, not \"required\" or \"optional\"; claims are "
             "optional", written=repr(claims.value)), rule="R10.9")
-    return Table(rules, unique, findings, claims_required=required == "required")
+    return CheckTable(rules, unique, findings, claims_required=required == "required")
 
 
 def _read_tags(events: tuple[Event, ...], findings: Findings) -> tuple[dict[str, Tag],
@@ -222,7 +222,7 @@ def _outside(err: RulesetOutside) -> str:
 
 
 # -- hands ----------------------------------------------------------------------------------
-def group_hands(table: Table, events: Iterable[Event]
+def group_hands(table: CheckTable, events: Iterable[Event]
                 ) -> tuple[list[HandRecord], dict[int, list[GameOver]]]:
     """Split the statements into hands, and file the claims that the game is over by the index of
     the hand they follow (-1: before any)."""
@@ -236,7 +236,7 @@ def group_hands(table: Table, events: Iterable[Event]
     return records, claims
 
 
-def hands_of(table: Table, events: Iterable[Event], done: int = 0
+def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
              ) -> Iterator[tuple[HandRecord | None, list[GameOver]]]:
     """Yield :func:`group_hands` one hand at a time, each with the claims that the game is over that
     follow it; last, yield (None, the claims before any hand).  ``done`` hands came before."""
@@ -324,7 +324,7 @@ def _complete(record: HandRecord) -> HandRecord:
     return record
 
 
-def _with_due_direction(table: Table, start: HandStart, number: int) -> HandStart:
+def _with_due_direction(table: CheckTable, start: HandStart, number: int) -> HandStart:
     """Correct a ``pass DIRECTION`` that is not the one due to the one due
     (:func:`referee.judge.holdings.report_direction` reports it)."""
     if start.direction is None:
@@ -339,7 +339,7 @@ def _with_due_direction(table: Table, start: HandStart, number: int) -> HandStar
                      start.direction_span)
 
 
-def _file(table: Table, record: HandRecord, event: Event) -> None:
+def _file(table: CheckTable, record: HandRecord, event: Event) -> None:
     add, hand = table.findings.add, record.number
     if isinstance(event, (Deal, Pass)):
         seat = table.seats.get(event.player)  # (the span only for a name not seated)

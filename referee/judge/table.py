@@ -74,7 +74,10 @@ class TracedTrick(NamedTuple):
 
 
 @dataclass(slots=True)
-class Table:
+class CheckTable:
+    """A CheckTable holds what the check knows of a log's table: the rules, the seated names and
+    how a written name finds its seat, the findings, and the tricks kept for the views."""
+
     rules: Ruleset
     names: list[str]
     findings: Findings

@@ -23,7 +23,7 @@ from referee.judge.scoring import (
 )
 from referee.judge.setup import hands_of, setup_table
 from referee.judge.stream import Stream, Watch, add_syntax, conclude, point_into_record, unreadable
-from referee.judge.table import DEFAULT_MAX_DIAGNOSTICS, Findings, Table
+from referee.judge.table import DEFAULT_MAX_DIAGNOSTICS, Findings, CheckTable
 from referee.log.decode import UnreadableLog
 from referee.log.events import Event, GameOver
 from referee.log.parser import BLOCK_CHARS, ParseResult, log_text, parse_text
@@ -45,7 +45,7 @@ CLEAN_GAMES = True
 
 # A Watcher is the one hook of a check, for the z3 invariants (referee.proofs, which this layer
 # may not import) and the views: given the table once it is set, it makes what follows the walk.
-Watcher = Callable[[Table], Watch]
+Watcher = Callable[[CheckTable], Watch]
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +196,7 @@ class _Game(NamedTuple):
     doubts: list[int] | None = None
 
 
-def _judge_game(table: Table, events: Iterable[Event], report: Report, options: Options,
+def _judge_game(table: CheckTable, events: Iterable[Event], report: Report, options: Options,
                 resume: Resume | None = None) -> Watch | None:
     """Judge the hands of ``events`` one by one into ``report``, the options' watch following (and
     returned); with ``resume``, the game goes on from the clean hands before ``events``."""
@@ -244,7 +244,7 @@ def _judge_game(table: Table, events: Iterable[Event], report: Report, options: 
     return watching
 
 
-def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, HandSummary]:
+def _judge_hand(table: CheckTable, record: HandRecord, game: _Game) -> tuple[_Game, HandSummary]:
     """Judge one hand: its dealer, its play (as far as recorded), its scores and totals."""
     hand = record.number
     game = _past_the_end(table, record, game)
@@ -298,7 +298,7 @@ def _judge_hand(table: Table, record: HandRecord, game: _Game) -> tuple[_Game, H
                          first=False), summary
 
 
-def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
+def _past_the_end(table: CheckTable, record: HandRecord, game: _Game) -> _Game:
     """Report a hand after the game ended (once, R9.4) and judge it as the next hand."""
     state = game.state
     if state.phase is not Phase.OVER:
@@ -313,7 +313,7 @@ def _past_the_end(table: Table, record: HandRecord, game: _Game) -> _Game:
     return game._replace(state=engine.next_hand(state))
 
 
-def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: bool,
+def _play_hand(table: CheckTable, record: HandRecord, state: State, dealer_known: bool,
                written_dealer: int | None, scored: bool) -> tuple[State | None, dict[int, tuple]]:
     """Walk the hand's play; return (the scored state, the score line by seat) when it is played out
     with the kitty known and ``scored``, else (None, {})."""
@@ -326,7 +326,7 @@ def _play_hand(table: Table, record: HandRecord, state: State, dealer_known: boo
     return finish_hand(table, state, record, wrong_claims, played_tricks(played, know.tricks))
 
 
-def _unplayed(table: Table, record: HandRecord, pool_known: bool) -> dict[int, tuple]:
+def _unplayed(table: CheckTable, record: HandRecord, pool_known: bool) -> dict[int, tuple]:
     """Read the score line by seat of a hand not scored from its play, and note what goes
     unchecked."""
     hand, note = record.number, table.findings.note
@@ -344,7 +344,7 @@ def _unplayed(table: Table, record: HandRecord, pool_known: bool) -> dict[int, t
     return written
 
 
-def _totals(table: Table, record: HandRecord, game: _Game, scores: tuple[int, ...] | None,
+def _totals(table: CheckTable, record: HandRecord, game: _Game, scores: tuple[int, ...] | None,
             written: dict[int, tuple]) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
     """Return (the sheet's totals, the true totals) after the hand.  The total line is judged
     (R7.4), or when its score line, or the total line it builds on, cannot be read, a total that
@@ -381,7 +381,7 @@ def _plus(totals: tuple[int, ...] | None, scores: tuple[int, ...] | None
 
 
 # -- the dealer (R2.3, R4.1) ---------------------------------------------------------------
-def dealer_of(table: Table, record: HandRecord, state: State, *, known: bool, first: bool,
+def dealer_of(table: CheckTable, record: HandRecord, state: State, *, known: bool, first: bool,
               played_out: bool) -> tuple[State, bool, int | None]:
     """Return (the state with the hand's dealer, whether the dealer is known, a wrong dealer as
     written): a dealer named once the rotation is known must be the one due (R4.1)."""
@@ -401,7 +401,7 @@ def dealer_of(table: Table, record: HandRecord, state: State, *, known: bool, fi
     return state, known, seat
 
 
-def led_elsewhere(table: Table, record: HandRecord, state: State) -> bool:
+def led_elsewhere(table: CheckTable, record: HandRecord, state: State) -> bool:
     """Tell whether a hand's first trick is led by another seat than the one left of the dealer its
     hand line names (under ``first_leader = "left_of_dealer"``)."""
     if table.rules.first_leader != FirstLeader.LEFT_OF_DEALER or not record.tricks or \
@@ -419,7 +419,7 @@ def led_elsewhere(table: Table, record: HandRecord, state: State) -> bool:
 _WINNING_TOTALS = {WinningTotal.LOWEST: msg("lowest"), WinningTotal.HIGHEST: msg("highest")}
 
 
-def end_text(table: Table, totals) -> Message:
+def end_text(table: CheckTable, totals) -> Message:
     if table.rules.game_length == GameLength.ONE_HAND_PER_PLAYER:
         return msgn("the game is {n} hand long and ended", "the game is {n} hands long and ended",
                     table.size, n=table.size)
@@ -428,13 +428,13 @@ def end_text(table: Table, totals) -> Message:
                target=table.rules.target)
 
 
-def _leader_text(table: Table, totals) -> str:
+def _leader_text(table: CheckTable, totals) -> str:
     """Name the highest total and whose it is, ``Dave (103)`` (a name and a number: no words)."""
     seat = max(range(table.size), key=lambda s: totals[s])
     return f"{table.name(seat)} ({totals[seat]})"
 
 
-def judge_game_over(table: Table, claim: GameOver, state, totals,
+def judge_game_over(table: CheckTable, claim: GameOver, state, totals,
                     doubts: tuple[int, ...] = ()) -> None:
     """Judge a ``winner:`` line against the game's end; skip it when the totals carry a score line
     judged impossible (the hands in ``doubts``)."""
@@ -485,7 +485,7 @@ class ClaimsSeen:
     winners: bool = False  # a trick's winner was claimed
     sheet: bool = False  # a score, total or moon line was written (readable or not)
 
-    def hand(self, table: Table, record: HandRecord) -> None:
+    def hand(self, table: CheckTable, record: HandRecord) -> None:
         """Note what ``record`` claims; under [Claims "required"], report what it lacks."""
         if self.winners and self.sheet and not table.claims_required:
             return  # (as after a log's first hand: nothing more to learn)
@@ -515,7 +515,7 @@ class ClaimsSeen:
                 "{lacks}", hand=record.number, lacks="; ".join(lacks)), hand=record.number,
                 rule="R10.9")
 
-    def note(self, table: Table) -> None:
+    def note(self, table: CheckTable) -> None:
         """Note what the claims left out leave unchecked, for a log that does not require them."""
         if table.claims_required or not self.tricks:
             return

@@ -19,7 +19,7 @@ from referee.judge.codes import BY_KIND
 from referee.judge.diagnostics import Diagnostic, HandSummary, Report
 from referee.judge.hand_record import HandRecord, Unread
 from referee.judge.stream import Watch
-from referee.judge.table import Table, TracedTrick
+from referee.judge.table import CheckTable, TracedTrick
 from referee.judge.walk import judge_decoded
 from referee.log.decode import Lines
 from referee.log.events import CardRun, Comment, Event, Score, Span, Tag, Total
@@ -222,7 +222,7 @@ def watched(judge, source, path: str, make, **options) -> tuple[Report, Watch | 
     check it follows (the last one made: a stream read again gets a new one), or None."""
     made: list = []
 
-    def watch(table: Table) -> Watch:
+    def watch(table: CheckTable) -> Watch:
         made.append(make(table))
         return made[-1]
 

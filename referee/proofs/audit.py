@@ -22,7 +22,7 @@ from referee.judge.hand_record import HandRecord, Unread
 from referee.judge.scoring import explain, loss_possible, sum_fact
 from referee.judge.setup import hands_of, setup_table
 from referee.judge.stream import Stream
-from referee.judge.table import Findings, Table
+from referee.judge.table import Findings, CheckTable
 from referee.log.events import Event
 from referee.log.parser import ParseResult, parse_text
 from referee.log.recognise import looks_like_record
@@ -50,7 +50,8 @@ def audit_scoresheet(parsed: ParseResult, rules: Ruleset, players: list[str], *,
     ``allow_lost`` (default: ``set_aside_last = "nobody"``) lets a hand lose points where its
     record does not show the last trick won; among equally small corrections those that assume
     fewer lost points come first."""
-    question = SheetQuestion(Table(rules, list(players), Findings()), parsed.events, allow_lost)
+    table = CheckTable(rules, list(players), Findings())
+    question = SheetQuestion(table, parsed.events, allow_lost)
     return question.answer(max_solutions, seconds)
 
 
@@ -65,7 +66,7 @@ class SheetQuestion:
     """A SheetQuestion puts the audit's question a hand at a time; past the size budgets only
     the counts and the facts of hands no play could give go on, and it asks no question."""
 
-    def __init__(self, table: Table, events=(), allow_lost: bool | None = None) -> None:
+    def __init__(self, table: CheckTable, events=(), allow_lost: bool | None = None) -> None:
         rules = table.rules
         self.table = table
         if allow_lost is None:
@@ -173,14 +174,14 @@ class SheetQuestion:
         return smaller_exists(self, held, found.changes, sum(found.lost), deadline) is False
 
 
-def _row(table: Table, line) -> list[int | None]:
+def _row(table: CheckTable, line) -> list[int | None]:
     values: list[int | None] = [None] * table.size
     for seat, entry in seated(table, line):
         values[seat] = entry.value
     return values
 
 
-def _described(table: Table, held: list[_Lines], found: list, more: bool,
+def _described(table: CheckTable, held: list[_Lines], found: list, more: bool,
                result: AuditResult) -> None:
     if not found:  # cannot happen: any entry may change
         result.consistent = False
@@ -201,7 +202,7 @@ class Audit(NamedTuple):
     """An Audit holds the setup (None without a Players tag), its diagnostics, and the audit
     (None without a setup)."""
 
-    table: Table | None
+    table: CheckTable | None
     findings: Findings
     result: AuditResult | None
 
@@ -245,14 +246,14 @@ class SheetLog:
 
     def _asked(self, setup: list[Event], events, ruleset: Ruleset | None,
                allowed_dirs: tuple[str | Path, ...]
-               ) -> tuple[Table | None, Findings, SheetQuestion | None]:
+               ) -> tuple[CheckTable | None, Findings, SheetQuestion | None]:
         findings = Findings()
         table = setup_table(setup, findings, self.base_dir, ruleset=ruleset,
                             allowed_dirs=allowed_dirs)
         if table is None:
             return None, findings, None
-        return table, findings, SheetQuestion(Table(table.rules, list(table.names), Findings()),
-                                              events)
+        fresh = CheckTable(table.rules, list(table.names), Findings())
+        return table, findings, SheetQuestion(fresh, events)
 
 
 def open_sheet(text: str, path: str) -> SheetLog:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 from referee.judge.scoring import seat_ranges
-from referee.judge.table import Table
+from referee.judge.table import CheckTable
 from referee.proofs.budgets import AUDIT_NEAREST_MS, AUDIT_SOLUTIONS_MS, time_detail
 from referee.proofs.handfacts import seated
 from referee.proofs.rulemodel import Z3Ops, z3_bool
@@ -85,7 +85,7 @@ def _nearest(z3, opt, model, entries: list, count, lost_sum):
     return model
 
 
-def _sheet(z3, opt, table: Table, held: list):
+def _sheet(z3, opt, table: CheckTable, held: list):
     """State the held hands' laws; return (variable, written value) of each written entry,
     (hand, points lost), hand -> read as a moon, and each hand's score variables."""
     ops = Z3Ops()
@@ -102,7 +102,7 @@ def _sheet(z3, opt, table: Table, held: list):
     return entries, lost_terms, moon_flags, all_scores
 
 
-def _hand(ops: Z3Ops, opt, table: Table, h: int, previous: list, allow_lost: bool):
+def _hand(ops: Z3Ops, opt, table: CheckTable, h: int, previous: list, allow_lost: bool):
     """Make one hand's variables and laws; return (scores, totals, points lost, read as a
     moon)."""
     z3, rules, n = ops.z3, table.rules, table.size

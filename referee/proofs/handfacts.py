@@ -15,7 +15,7 @@ from referee.judge.holding_rule import compact_seated
 from referee.judge.hand_record import HandRecord
 from referee.judge.holdings import SeatedPlay
 from referee.judge.setup import group_hands, setup_table
-from referee.judge.table import Findings, Table
+from referee.judge.table import Findings, CheckTable
 from referee.log.events import Span, Trick
 from referee.log.parser import ParseResult
 from referee.rules.cards import DECK_SIZE, EMPTY_COUNTS, Counts, counts_of
@@ -28,7 +28,7 @@ class TrickFacts:
     plays: list[SeatedPlay]
 
 
-def seat_plays(table: Table, trick: Trick, names: dict) -> list[SeatedPlay]:
+def seat_plays(table: CheckTable, trick: Trick, names: dict) -> list[SeatedPlay]:
     """Find the seats of a trick's plays (as :func:`referee.judge.holdings.seat_plays`, reporting
     nothing): compact tricks run in seating order from the leader; unknown names are left out.
     ``names`` remembers the seats of the names as written, from trick to trick."""
@@ -88,7 +88,7 @@ class HandFacts:
 
 def table_for(parsed: ParseResult, path: str | None = None, *, ruleset: Ruleset | None = None,
               allowed_dirs: tuple[str | Path, ...] = (),
-              findings: Findings | None = None) -> Table | None:
+              findings: Findings | None = None) -> CheckTable | None:
     """Return the check's seating and ruleset for this log (None without a Players tag), by
     the check's own rule for the ruleset files a log may name; send the setup's diagnostics to
     ``findings`` when given."""
@@ -104,12 +104,12 @@ def log_folder(path: str | None) -> Path | None:
     return None
 
 
-def hand_records(table: Table, parsed: ParseResult) -> list[HandRecord]:
+def hand_records(table: CheckTable, parsed: ParseResult) -> list[HandRecord]:
     records, _claims = group_hands(table, parsed.events)
     return records
 
 
-def gather(table: Table, record: HandRecord) -> HandFacts:
+def gather(table: CheckTable, record: HandRecord) -> HandFacts:
     """Gather the hand's statements as written (faults and all: the z3 laws judge them), seats
     resolved, with the kitty recorded or left over."""
     facts = HandFacts(record.number, record, table.size, table.rules, _offset(table, record))
@@ -125,7 +125,7 @@ def gather(table: Table, record: HandRecord) -> HandFacts:
     return facts
 
 
-def _seat_tricks(table: Table, record: HandRecord, facts: HandFacts) -> None:
+def _seat_tricks(table: CheckTable, record: HandRecord, facts: HandFacts) -> None:
     """Seat the tricks; return them, the prefix of them recorded in order and whether it is
     all."""
     n, tricks, names = table.size, facts.tricks, {}
@@ -164,7 +164,7 @@ def _kitty(facts: HandFacts) -> tuple[Counts | None, bool]:
     return None, False
 
 
-def _offset(table: Table, record: HandRecord) -> int:
+def _offset(table: CheckTable, record: HandRecord) -> int:
     rules, n = table.rules, table.size
     direction = rules.pass_direction(record.number)
     start = record.start
@@ -177,7 +177,7 @@ def _offset(table: Table, record: HandRecord) -> int:
     return direction_offset(direction, n)
 
 
-def seated(table: Table, line):
+def seated(table: CheckTable, line):
     """Return (seat, entry) of a score or total line's entries (None: no line): keep the first
     of each seat's and leave out names not seated."""
     if line is None:

@@ -20,7 +20,7 @@ from referee.judge.diagnostics import HandSummary, Related, Report, make
 from referee.judge.hand_record import HandRecord
 from referee.judge.holding_rule import sender
 from referee.judge.stream import Watch
-from referee.judge.table import Table
+from referee.judge.table import CheckTable
 from referee.log.events import Span
 from referee.log.parser import ParseResult, parse_log
 from referee.proofs.budgets import PROVER_MAX_CHARS, PROVER_TIMEOUT_MS, size_detail, time_detail
@@ -41,7 +41,8 @@ BATCH_HANDS = 100
 
 
 def attach_invariants(report: Report, parsed: ParseResult | None = None, *,
-                      table: Table | None = None, records: list[HandRecord] | None = None) -> None:
+                      table: CheckTable | None = None,
+                      records: list[HandRecord] | None = None) -> None:
     """Prove the per-hand invariants of an already-checked report; ``table`` and ``records``
     (both or neither), the check's seating and hands, spare redoing them."""
     if report.unreadable is not None or not report.players:
@@ -71,7 +72,7 @@ class InvariantWatch(Watch):
     """An InvariantWatch decides the invariants of one log as its check goes, ``batch`` hands
     at a time."""
 
-    def __init__(self, table: Table, batch: int = BATCH_HANDS) -> None:
+    def __init__(self, table: CheckTable, batch: int = BATCH_HANDS) -> None:
         self.table, self.size = table, batch
         self.sheet = Sheet(table)
         self.waiting: list[tuple[HandFacts, list[Law]]] = []  # written, not yet decided
@@ -304,7 +305,7 @@ def _remember(memo: dict, key, value):
 
 
 # -- the laws ---------------------------------------------------------------------------------
-def hand_laws(table: Table, facts: HandFacts, summary, sheet: Sheet) -> list[Law]:
+def hand_laws(table: CheckTable, facts: HandFacts, summary, sheet: Sheet) -> list[Law]:
     """Return the laws of one hand, in the order they are reported; ``sheet`` (the scoresheet
     laws, :mod:`referee.proofs.sheet_laws`) carries the running totals from hand to hand."""
     points, lost, lost_value = _points(facts)
@@ -312,7 +313,7 @@ def hand_laws(table: Table, facts: HandFacts, summary, sheet: Sheet) -> list[Law
             sheet.score_law(facts, lost, lost_value), sheet.totals_law(facts, summary)]
 
 
-def _cards_dealt(table: Table, facts: HandFacts) -> Law:
+def _cards_dealt(table: CheckTable, facts: HandFacts) -> Law:
     law = Law("cards-dealt", "R2.4")
     rules, n, record = facts.rules, facts.players, facts.record
     if not facts.deals:
@@ -419,7 +420,7 @@ def _dealt_atom(op: str, counts: list[int], decks: int) -> str:
     return f"({op} {smt_sum([str(k) for k in sorted(counts)])} {decks})"
 
 
-def _cards_played(table: Table, facts: HandFacts) -> Law:
+def _cards_played(table: CheckTable, facts: HandFacts) -> Law:
     law = Law("cards-played", "R5.4")
     prefix = facts.prefix
     if not prefix:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from referee.judge import codes
 from referee.judge.diagnostics import Diagnostic, Related, make
-from referee.judge.table import Findings, Table
+from referee.judge.table import Findings, CheckTable
 from referee.log.events import Span
 from referee.log.parser import ParseResult
 from referee.proofs.budgets import (PARTIAL_MAX_LABELS, PARTIAL_MINIMISE_MS, PARTIAL_TIMEOUT_MS,
@@ -65,7 +65,7 @@ def partial_record_conflicts(parsed: ParseResult, *, rules: Ruleset | None = Non
     if table is None:
         return []
     if rules is not None or players is not None:
-        table = Table(rules or table.rules, list(players or table.names), Findings())
+        table = CheckTable(rules or table.rules, list(players or table.names), Findings())
     out = []
     for record in hand_records(table, parsed):
         if hands is not None and record.number not in hands:
@@ -110,7 +110,7 @@ class _Model:
         self.text.append(f"(assert (=> {label.name} {formula}))")
 
 
-def check_hand(table: Table, facts: HandFacts) -> Verdict:
+def check_hand(table: CheckTable, facts: HandFacts) -> Verdict:
     """Decide one hand: is there an assignment of its unrecorded cards that makes it legal?"""
     if not facts.prefix:
         return Verdict(None, detail=msg("no trick recorded"))
@@ -176,7 +176,7 @@ def _counts(model: _Model, name: str, size: int, limit: int, upper: list[str] | 
     return names
 
 
-def _build(table: Table, facts: HandFacts) -> _Model:
+def _build(table: CheckTable, facts: HandFacts) -> _Model:
     rules, n = facts.rules, facts.players
     model = _Model(facts)
     per, decks = facts.cards_per_player, rules.decks
@@ -320,7 +320,7 @@ def _shown(facts: HandFacts) -> tuple[list[list[int]], list[set[int]]] | None:
     return played, shut
 
 
-def _plays(table: Table, model: _Model) -> None:
+def _plays(table: CheckTable, model: _Model) -> None:
     facts = model.facts
     n = facts.players
     before = [[0] * DECK_SIZE for _ in range(n)]
@@ -359,7 +359,7 @@ def _plays(table: Table, model: _Model) -> None:
                         _same([f"h{seat}_{c}" for c in range(DECK_SIZE)], before[seat]))
 
 
-def _conflict(table: Table, model: _Model, core: list[str]) -> Conflict:
+def _conflict(table: CheckTable, model: _Model, core: list[str]) -> Conflict:
     labels = sorted((model.labels[name] for name in core), key=lambda l: (l.line, l.order))
     seats = sorted({l.seat for l in labels if l.seat is not None})
     facts = model.facts

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from referee.judge.diagnostics import Related
 from referee.judge.scoring import loss_possible
-from referee.judge.table import Table
+from referee.judge.table import CheckTable
 from referee.log.events import Span
 from referee.proofs.handfacts import HandFacts, seated
 from referee.proofs.rulemodel import Z3Ops, z3_bool
@@ -22,7 +22,7 @@ class Sheet:
     """A Sheet states the scoresheet laws of one log, a hand at a time; it remembers the last
     total line for the running sums."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: CheckTable) -> None:
         self.table = table
         self.base: dict[int, int] | None = {s: table.rules.start_total for s in range(table.size)}
         self.base_span: Span | None = None
