@@ -212,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
-# each command's module, imported only when it runs; its function is run_NAME
+# _COMMANDS names each command's module, imported only when it runs; its function is run_NAME
 _COMMANDS = {**dict.fromkeys(("check", "fmt", "replay", "report", "convert", "generate", "corpus",
                               "verify-rules", "audit", "explain", "rules"), "referee.run.commands"),
              "match": "referee.run.cmd_match", "serve": "referee.serve.app"}

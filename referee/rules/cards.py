@@ -16,8 +16,8 @@ DECK_SIZE = NUM_RANKS * NUM_SUITS
 SPADES, HEARTS, DIAMONDS, CLUBS = range(NUM_SUITS)
 SUIT_LETTERS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
-# the suits' names are words of messages ("({suit} led)", "to a {suit} lead"): each a message,
-# and as a str the English word
+# the suits' names are words of messages ("({suit} led)", "to a {suit} lead"): each is a
+# message, and as a str the English word
 # TRANSLATORS: a suit's name in the plural, as in "(spades led)"
 SUIT_NAMES = (msg("spades"), msg("hearts"), msg("diamonds"), msg("clubs"))
 # TRANSLATORS: a suit's name in the singular, as in "to a spade lead", "every spade in it cancelled"

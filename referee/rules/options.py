@@ -34,8 +34,8 @@ WinningTotal = OptionValue("WinningTotal", "LOWEST HIGHEST")
 GameLength = OptionValue("GameLength", "TARGET ONE_HAND_PER_PLAYER")
 # named directions; ``pass_cycle`` may also write "N left" and "N right"
 PassDirection = OptionValue("PassDirection", "HOLD LEFT RIGHT ACROSS")
-# what ``referee match`` does when a program's answer is faulty (a match option): the program
-# forfeits the game, or the referee plays a legal card for it
+# OnFault says what ``referee match`` does when a program's answer is faulty (a match option):
+# the program forfeits the game, or the referee plays a legal card for it
 OnFault = OptionValue("OnFault", "FORFEIT PLAY")
 
 
@@ -227,7 +227,8 @@ OPTION_DOCS.update({name: f"{text} (allowed: {range_text(name)})"
                     for name, text in OPTION_DOCS.items() if name in OPTION_RANGES})
 LATER_OPTIONS: dict[str, object] = {
     f.name: f.metadata["later"] for f in fields(Ruleset) if f.metadata["later"] is not MISSING}
-# the options with a fixed set of values (moon_choices: a list of them), and their values
+# CHOICES maps each option with a fixed set of values (moon_choices holds a list of them) to
+# its values
 CHOICES: dict[str, type[OptionValue]] = {
     "first_leader": FirstLeader,
     "kitty_to": KittyTo,

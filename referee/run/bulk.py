@@ -28,7 +28,7 @@ MAX_TIMEOUT = 7 * 24 * 3600.0  # seconds: a week; past it a timeout is no limit,
 MAX_JOBS_PER_CORE = 4  # workers beyond this only wait for the cores
 LOG_SUFFIXES = (".log", ".txt", ".hearts")
 # found in a folder, a file of this suffix with no log line in it is someone's notes (a club
-# keeps its notes beside its logs): passed over, not an unreadable log
+# keeps its notes beside its logs): it is passed over, not taken for an unreadable log
 NOTES_SUFFIX = ".txt"
 RECORD_SUFFIX = ".json"
 # a record declares its format (spec/game-record.md); other JSON (expected verdicts, settings)

@@ -127,7 +127,7 @@ def _games_here(schedule, commands, options, jobs: int, stop: threading.Event):
                            stop=stop, registry=registry)
 
     def done(futures):
-        # polled, so that the main thread sees the stop event an interrupt sets
+        # poll, so that the main thread sees the stop event an interrupt sets
         finished = wait(futures, timeout=0.1, return_when=FIRST_COMPLETED).done
         if stop.is_set():
             raise KeyboardInterrupt

@@ -110,7 +110,7 @@ def iter_inputs(paths: list[str], notes: set[str]) -> Iterator[str]:
         yield from map(str, found)
 
 
-# the formats that are one document for the whole run, written as the reports come
+# each of these formats is one document for the whole run, written as the reports come
 _DOCUMENT_WRITERS = {"json": ("referee.output.render", "write_json"),
                      "sarif": ("referee.output.sarif", "write_sarif"),
                      "github": ("referee.output.github", "write_github")}
@@ -289,8 +289,8 @@ def run_audit(args) -> int:
     if not 0 < seconds <= 7 * 24 * 3600:  # also refuses nan
         raise UsageError(f"--timeout must be a number of seconds above 0 and at most a week, "
                          f"not {args.timeout}")
-    # a block at a time: the setup's events now (a log that is not one is said here), the
-    # hands when audited
+    # read the sheet a block at a time: the setup's events now (a log that is not one is said
+    # here), the hands when audited
     sheet = _read(args.path, lambda data: open_sheet(log_text(data), args.path))
     if sheet is None:
         return EXIT_UNREADABLE

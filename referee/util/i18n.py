@@ -18,7 +18,7 @@ from referee.util.message import Message
 DOMAIN = "referee"
 SOURCE_LANGUAGE = "en"
 LANGUAGES = ("en", "it", "de", "fr", "uk")  # English first: the default
-# the environment variables gettext consults, in its order of precedence
+# gettext consults these environment variables, in this order of precedence
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
@@ -115,5 +115,5 @@ def translated(text: str, found: gettext.NullTranslations) -> str:
     try:
         return template.format_map(args)
     except (KeyError, IndexError, ValueError):
-        # a catalog entry whose placeholders do not match its source: English, not a crash
+        # a catalog entry whose placeholders do not match its source gives English, not a crash
         return str(text)

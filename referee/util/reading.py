@@ -20,7 +20,7 @@ class UnreadableFile(Exception):
     why, in plain words."""
 
     def __str__(self) -> str:
-        # the message itself: a Message keeps its template (str(err) would copy the text)
+        # return the message itself: a Message keeps its template (str(err) would copy the text)
         return self.args[0] if self.args and isinstance(self.args[0], str) else super().__str__()
 
 
@@ -69,7 +69,7 @@ def read_stream(stream: BinaryIO, limit: int = MAX_LOG_BYTES) -> bytes:
         size += len(chunk)
         if size > limit:
             raise TooLong(msg("more than {size} MiB; logs over that are not read",
-                                     size=limit // 2**20))
+                              size=limit // 2**20))
 
 
 def _cannot_read(err: OSError) -> str:
