@@ -186,7 +186,7 @@ class Ruleset(Record):
     def pass_direction(self, hand_number: int) -> str:
         if self.pass_by_hand_number and self.pass_count:
             return PassDirection.HOLD if hand_number <= 1 else \
-                canonical_direction(f"{hand_number - 1} left")
+                canonical_direction(f"{hand_number - 1} {PassDirection.LEFT}")
         if self.pass_count == 0 or not self.pass_cycle:
             return PassDirection.HOLD
         return self.pass_cycle[(hand_number - 1) % len(self.pass_cycle)]
