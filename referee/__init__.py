@@ -1,4 +1,4 @@
-"""referee: a rules-verification and referee toolkit for Cancellation Hearts.
+"""The referee package is a rules-verification and referee toolkit for Cancellation Hearts.
 
 ``referee.check(path)`` checks a log and returns its report (:func:`referee.run.single.check`).
 """

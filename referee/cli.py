@@ -1,5 +1,5 @@
-"""Command line: the argument table and exit codes only; each command is a function of the
-parsed arguments, ``run_NAME`` in the module ``_COMMANDS`` names.
+"""This module holds the command line's argument table and exit codes only; each command is a
+function of the parsed arguments, ``run_NAME`` in the module ``_COMMANDS`` names.
 
 Exit codes, like a linter: 0 clean, 1 violations found, 2 unreadable input or a usage error.
 """
@@ -18,11 +18,14 @@ from referee.util.terminal import escaped
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="referee", description="Referee for Cancellation Hearts logs.")
+    parser = argparse.ArgumentParser(prog="referee",
+                                     description="Referee for Cancellation Hearts logs.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    check = commands.add_parser("check", help="check logs against the rules and report every violation")
-    check.add_argument("paths", nargs="+", metavar="FILE", help="log files, directories, or - for stdin")
+    check = commands.add_parser("check",
+                                help="check logs against the rules and report every violation")
+    check.add_argument("paths", nargs="+", metavar="FILE",
+                       help="log files, directories, or - for stdin")
     check.add_argument("--format", choices=("text", "json", "jsonl", "sarif", "github"),
                        default="text")
     check.add_argument("--no-color", action="store_true", help="no colour even on a terminal")
@@ -36,13 +39,15 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--timeout", type=float, default=120.0, metavar="SECONDS",
                        help="with --jobs or --scheduler: give up on a file after this long")
     check.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                       help="check on an existing Dask cluster (tcp://HOST:8786; needs referee[dask])")
+                       help="check on an existing Dask cluster (tcp://HOST:8786; "
+                            "needs referee[dask])")
     check.add_argument("--max-diagnostics", type=int, default=DEFAULT_MAX_DIAGNOSTICS, metavar="N",
                        help="of each kind, show N diagnostics per file and count the rest "
                             f"(default {DEFAULT_MAX_DIAGNOSTICS})")
     _ruleset_options(check)
 
-    fmt = commands.add_parser("fmt", help="print a log (a JSON game record: as its log) in canonical form")
+    fmt = commands.add_parser("fmt",
+                              help="print a log (a JSON game record: as its log) in canonical form")
     fmt.add_argument("path", metavar="FILE")
     fmt.add_argument("--write", action="store_true", help="rewrite the file in place (atomically)")
     fmt.add_argument("--follow-symlinks", action="store_true",
@@ -100,7 +105,8 @@ def _parser() -> argparse.ArgumentParser:
 
     audit = commands.add_parser("audit", help="find the smallest corrections of a scoresheet (z3)")
     audit.add_argument("path", metavar="FILE")
-    audit.add_argument("--solutions", type=int, default=3, help="list up to this many minimal fixes")
+    audit.add_argument("--solutions", type=int, default=3,
+                       help="list up to this many minimal fixes")
     audit.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                        help="time for the answer (default 10); past it the audit is said to be "
                             "not decided (exit 1)")
@@ -130,7 +136,8 @@ def _parser() -> argparse.ArgumentParser:
     match.add_argument("--players", type=int, default=None, metavar="N",
                        help="seats per game (default: the ruleset's fewest)")
     match.add_argument("--ruleset", default="cancellation", metavar="NAME-or-FILE")
-    match.add_argument("--seed", default="1", help="the match's seed: the same seed, the same deals")
+    match.add_argument("--seed", default="1",
+                       help="the match's seed: the same seed, the same deals")
     match.add_argument("--duplicate", action="store_true",
                        help="play each deal once per rotation of the seats")
     match.add_argument("--time-per-move", type=int, default=1000, metavar="MS")
@@ -147,7 +154,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="stop a game that has not ended after N hands")
     match.add_argument("-o", "--output", default=None, metavar="DIR",
                        help="write each game's log (and the positions of differences) here")
-    match.add_argument("--record", action="store_true", help="with -o, also each game's JSON record")
+    match.add_argument("--record", action="store_true",
+                       help="with -o, also each game's JSON record")
     match.add_argument("--format", choices=("text", "json"), default="text")
     serve = commands.add_parser("serve", help="a web page to check logs from a phone or a laptop "
                                 "(needs referee[serve])")
@@ -162,8 +170,9 @@ def _parser() -> argparse.ArgumentParser:
 
     rules = commands.add_parser("rules", help="print a ruleset's options or the rulebook")
     rules.add_argument("ruleset", nargs="?", default=None)
-    rules.add_argument("--book", action="store_true", help="print the whole rulebook (spec/rules.md; "
-                       "with --lang its clauses in that language, spec/rules.LANG.md)")
+    rules.add_argument("--book", action="store_true",
+                       help="print the whole rulebook (spec/rules.md; "
+                            "with --lang its clauses in that language, spec/rules.LANG.md)")
     _language_option(rules)
     return parser
 
@@ -175,7 +184,8 @@ def _language_option(command: argparse.ArgumentParser) -> None:
 
 
 def _ruleset_options(command: argparse.ArgumentParser) -> None:
-    """How the user, not the log, reaches a ruleset file outside the log's folder."""
+    """Add the options by which the user, not the log, reaches a ruleset file outside the
+    log's folder."""
     command.add_argument("--ruleset", metavar="FILE-or-NAME", default=None,
                          help="check every log with this ruleset, whatever its [Ruleset] tag says")
     command.add_argument("--allow-ruleset-dir", action="append", default=[], metavar="DIR",
@@ -202,12 +212,13 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
-# each command's module, imported only when it runs; its function is run_NAME
+# _COMMANDS names each command's module, imported only when it runs; its function is run_NAME
 _COMMANDS = {**dict.fromkeys(("check", "fmt", "replay", "report", "convert", "generate", "corpus",
                               "verify-rules", "audit", "explain", "rules"), "referee.run.commands"),
              "match": "referee.run.cmd_match", "serve": "referee.serve.app"}
 
 
 def command(name: str) -> Callable[[argparse.Namespace], int]:
-    """The function that runs command ``name`` (its module imported now, not at start-up)."""
+    """Return the function that runs command ``name`` (its module imported now, not at
+    start-up)."""
     return getattr(importlib.import_module(_COMMANDS[name]), "run_" + name.replace("-", "_"))

@@ -1,1 +1,2 @@
-"""The rules of the game: cards, rulesets, trick resolution, legality, the engine, the rulebook."""
+"""This package holds the rules of the game: cards, rulesets, trick resolution, legality, the
+engine, the rulebook."""

@@ -1,4 +1,4 @@
-"""Card identities, notation and multisets of cards.
+"""This module names the cards, writes and reads their notation, and counts them in multisets.
 
 A card is an ``int`` from 0 to 51, ``suit * 13 + rank`` (rank 0 the 2); two decks hold two
 copies of every card, so holdings are multisets: a tuple of 52 counts (:data:`Counts`)."""
@@ -16,8 +16,8 @@ DECK_SIZE = NUM_RANKS * NUM_SUITS
 SPADES, HEARTS, DIAMONDS, CLUBS = range(NUM_SUITS)
 SUIT_LETTERS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
-# the suits' names are words of messages ("({suit} led)", "to a {suit} lead"): each a message,
-# and as a str the English word
+# the suits' names are words of messages ("({suit} led)", "to a {suit} lead"): each is a
+# message, and as a str the English word
 # TRANSLATORS: a suit's name in the plural, as in "(spades led)"
 SUIT_NAMES = (msg("spades"), msg("hearts"), msg("diamonds"), msg("clubs"))
 # TRANSLATORS: a suit's name in the singular, as in "to a spade lead", "every spade in it cancelled"
@@ -31,11 +31,12 @@ EMPTY_COUNTS: Counts = (0,) * DECK_SIZE
 
 
 class CardError(ValueError):
-    """A piece of text that is not a card."""
+    """A CardError says that a piece of text is not a card."""
 
 
 class Card(int):
-    """A card identity; ``Card.parse("QS") == Card(10)`` and ``repr`` round-trips."""
+    """A Card names one card identity; ``Card.parse("QS") == Card(10)`` and ``repr``
+    round-trips."""
 
     __slots__ = ()
 
@@ -67,14 +68,14 @@ CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(DECK_SIZE))
 
 
 def card_text(card: int) -> str:
-    """Canonical notation: ``10S``, ``QS``, ``2C``."""
+    """Write ``card`` in canonical notation: ``10S``, ``QS``, ``2C``."""
     return RANK_TEXT[card % NUM_RANKS] + SUIT_LETTERS[card // NUM_RANKS]
 
 
 def _spellings() -> dict[str, Card]:
-    """Every card by each way it is usually written: the rank (10 also T) and the suit letter in
-    either case, or the suit's symbol; a variation selector may follow any suit, a letter too
-    ("2C\ufe0e"), which editors and phones append as readily."""
+    """Map each way a card is usually written to the card: the rank (10 also T) and the suit
+    letter in either case, or the suit's symbol; a variation selector may follow any suit, a
+    letter too ("2C\ufe0e"), which editors and phones append as readily."""
     table: dict[str, Card] = {}
     for rank, text in enumerate(RANK_TEXT):
         ranks = {text, text.lower()} | ({"T", "t"} if text == "10" else set())
@@ -100,7 +101,7 @@ def parse_card(text: str) -> Card:
 
 
 def not_a_card(text: str) -> str:
-    """The message for a piece of text that is not a card."""
+    """Make the message for a piece of text that is not a card."""
     piece = text if len(text) <= 20 else text[:20] + "…"
     # TRANSLATORS: {piece} is the piece of the line, in quotes as Python writes it ('2X')
     return msg("{piece} is not a card: expected a rank (2-10, T, J, Q, K, A) then a suit "
@@ -124,7 +125,7 @@ def counts_of(cards: Iterable[int]) -> Counts:
 
 
 def cards_of(counts: Counts) -> tuple[Card, ...]:
-    """The cards of a multiset in sorted order, repeated by multiplicity."""
+    """List the cards of a multiset in sorted order, repeated by multiplicity."""
     return tuple([CARDS[i] for i, n in enumerate(counts) if n for _ in range(n)])
 
 
@@ -144,7 +145,7 @@ def remove_card(counts: Counts, card: int) -> Counts:
 
 
 def sort_key(card: int) -> tuple[int, int]:
-    """Display order: by suit (S H D C), high rank first."""
+    """Give a card's place in display order: by suit (S H D C), high rank first."""
     return (card // NUM_RANKS, -(card % NUM_RANKS))
 
 

@@ -1,4 +1,5 @@
-"""Which card may be played: legality in layers (R4, R5), and the legal-move list.
+"""This module decides which card may be played: legality in layers (R4, R5), and the
+legal-move list.
 
 Every rule is stated once, as a layer: the cards it restricts, and the cards of the
 player's holding (its *witnesses*) any one of which makes a restricted card illegal.
@@ -19,8 +20,8 @@ from referee.util.message import msg
 
 
 class Fault(enum.Enum):
-    """Why a play is illegal, with the rulebook clause it breaks; its text is a message, which
-    a diagnostic shows in the reader's language."""
+    """A Fault says why a play is illegal, with the rulebook clause it breaks; its text is a
+    message, which a diagnostic shows in the reader's language."""
 
     WRONG_PHASE = ("R5.1", msg("no card can be played now"))
     OUT_OF_TURN = ("R5.1", msg("it is another player's turn"))
@@ -63,8 +64,8 @@ _ANY_CARD = tuple(range(DECK_SIZE))  # a layer that holds whatever else is held
 
 def lead_layers(rules: Ruleset, *, first_trick: bool, hearts_broken: bool,
                 lowest: int | None = None) -> list[Layer]:
-    """R4.1-R4.3: the layers of a lead, in the order they are judged (``lowest`` None: no
-    lowest club is known, so R4.1 is left out)."""
+    """List the layers of a lead (R4.1-R4.3) in the order they are judged (``lowest`` None:
+    no lowest club is known, so R4.1 is left out)."""
     layers = []
     if first_trick and rules.first_leader == FirstLeader.TWO_OF_CLUBS and lowest is not None:
         if rules.first_lead_any_club:
@@ -84,8 +85,8 @@ def lead_layers(rules: Ruleset, *, first_trick: bool, hearts_broken: bool,
 
 def follow_layers(rules: Ruleset, led: int, *, first_trick: bool,
                   lowest: int | None = None) -> list[Layer]:
-    """R5.2, R4.1's twin club and R5.3: the layers of a card played to a trick whose first
-    card was ``led``, in the order they are judged (``lowest`` None: no twin club rule)."""
+    """List the layers (R5.2, R4.1's twin club and R5.3) of a card played to a trick whose
+    first card was ``led``, in the order they are judged (``lowest`` None: no twin club rule)."""
     led_suit = led // NUM_RANKS
     layers = [(Fault.REVOKE, _OFF_SUIT[led_suit], _SUITS[led_suit])]
     if (first_trick and rules.first_leader == FirstLeader.TWO_OF_CLUBS
@@ -104,8 +105,8 @@ def follow_layers(rules: Ruleset, led: int, *, first_trick: bool,
 
 
 def lowest_club_witnesses(rules: Ruleset, card: int, *, first_trick: bool) -> Witnesses | None:
-    """R4.1's layer of :func:`lead_layers` when the lowest club dealt is not known, for a
-    leader holding ``card``: the clubs of which no seat may hold a copy (the lowest club is
+    """Return R4.1's layer of :func:`lead_layers` when the lowest club dealt is not known, for
+    a leader holding ``card``: the clubs of which no seat may hold a copy (the lowest club is
     the lowest one anyone holds); None when R4.1 does not restrict this lead at all."""
     if not first_trick or rules.first_leader != FirstLeader.TWO_OF_CLUBS:
         return None
@@ -115,7 +116,7 @@ def lowest_club_witnesses(rules: Ruleset, card: int, *, first_trick: bool) -> Wi
 
 
 def lowest_club(holdings: Sequence[Counts]) -> int | None:
-    """The lowest club anyone holds (the 2C unless it lies in the kitty)."""
+    """Find the lowest club anyone holds (the 2C unless it lies in the kitty)."""
     for card in CLUB_CARDS:
         if any(holding[card] for holding in holdings):
             return card
@@ -138,7 +139,7 @@ def _first_fault(holding: Counts, card: int, layers: list[Layer]) -> Fault | Non
 
 def card_fault(rules: Ruleset, holding: Counts, card: int, trick: Sequence[int], *,
                first_trick: bool, hearts_broken: bool, lowest: int | None = None) -> Fault | None:
-    """Every layer after turn order: held, then lead or follow rules."""
+    """Judge every layer after turn order: held, then lead or follow rules."""
     if not 0 <= card < len(holding) or not holding[card]:  # -1 must not index the last card
         return Fault.NOT_HELD
     if not trick:
@@ -151,8 +152,9 @@ def card_fault(rules: Ruleset, holding: Counts, card: int, trick: Sequence[int],
 
 def legal_cards(rules: Ruleset, holding: Counts, trick: Sequence[int], *, first_trick: bool,
                 hearts_broken: bool, lowest: int | None = None) -> tuple[Card, ...]:
-    """The distinct held cards that no layer forbids: exactly those :func:`card_fault` passes,
-    except that a seat leading the first trick without the lowest club may lead any card."""
+    """List the distinct held cards that no layer forbids: exactly those :func:`card_fault`
+    passes, except that a seat leading the first trick without the lowest club may lead any
+    card."""
     options = [c for c, n in enumerate(holding) if n]
     if not trick:
         if (first_trick and rules.first_leader == FirstLeader.TWO_OF_CLUBS

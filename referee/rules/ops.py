@@ -1,5 +1,6 @@
-"""The ops vocabulary that the rule statements are written over, read on plain Python values;
-:mod:`referee.proofs` reads the same statements on z3 terms or SMT-LIB text."""
+"""This module reads the ops vocabulary that the rule statements are written over on plain
+Python values; :mod:`referee.proofs` reads the same statements on z3 terms, some written out as
+SMT-LIB text."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from referee.rules.cards import NUM_RANKS
 
 
 class PyOps:
-    """Evaluate a rule statement on plain Python ints and bools, with the builtins themselves
-    where one fits: a builtin call costs no Python frame."""
+    """PyOps evaluates a rule statement on plain Python ints and bools, with the builtins
+    themselves where one fits: a builtin call costs no Python frame."""
 
     symbolic = False
 

@@ -1,7 +1,7 @@
-"""The ruleset options: :class:`Ruleset`, the one frozen record of them, each documented once
-with its range or later default (``referee rules`` prints :data:`OPTION_DOCS`), and the values
-of an option with a fixed set of them: a :class:`~enum.StrEnum` each, whose members a loaded
-ruleset holds and the code compares with."""
+"""This module declares the ruleset options: :class:`Ruleset`, the one frozen record of them,
+documents each once with its range or later default (``referee rules`` prints
+:data:`OPTION_DOCS`), and gives the values of an option with a fixed set of them a
+:class:`~enum.StrEnum` each, whose members a loaded ruleset holds and the code compares with."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ BLACK_MARIA_POINTS = 13
 
 
 class OptionValue(StrEnum):
-    """A value of an option with a fixed set of them.  A member equals, prints and shows in a
-    repr as the word a ruleset file writes."""
+    """An OptionValue is a value of an option with a fixed set of them.  A member equals,
+    prints and shows in a repr as the word a ruleset file writes."""
 
     __repr__ = str.__repr__
 
@@ -34,8 +34,8 @@ WinningTotal = OptionValue("WinningTotal", "LOWEST HIGHEST")
 GameLength = OptionValue("GameLength", "TARGET ONE_HAND_PER_PLAYER")
 # named directions; ``pass_cycle`` may also write "N left" and "N right"
 PassDirection = OptionValue("PassDirection", "HOLD LEFT RIGHT ACROSS")
-# what ``referee match`` does when a program's answer is faulty (a match option): the program
-# forfeits the game, or the referee plays a legal card for it
+# OnFault says what ``referee match`` does when a program's answer is faulty (a match option):
+# the program forfeits the game, or the referee plays a legal card for it
 OnFault = OptionValue("OnFault", "FORFEIT PLAY")
 
 
@@ -43,7 +43,7 @@ _NAMED_DIRECTIONS = {d.value: d for d in PassDirection}
 
 
 def canonical_direction(direction: str) -> str:
-    """``direction`` as the ruleset keeps it: a :class:`PassDirection` member ("none" is
+    """Write ``direction`` as the ruleset keeps it: a :class:`PassDirection` member ("none" is
     "hold", "1 left" is "left"), or "N left" or "N right" with single spaces."""
     words = direction.casefold().split()
     if words == ["none"]:
@@ -55,9 +55,9 @@ def canonical_direction(direction: str) -> str:
 
 
 def option(doc: str, values: tuple[int, int] | None = None, *, later: object = MISSING):
-    """A field of :class:`Ruleset`: what it means, the ``(low, high)`` an integer option may
-    take (both included), and for an option added later the value that a file without a base
-    that omits it gets (the behaviour it was written for)."""
+    """Declare a field of :class:`Ruleset`: what it means, the ``(low, high)`` an integer
+    option may take (both included), and for an option added later the value that a file
+    without a base that omits it gets (the behaviour it was written for)."""
     # the ranges lie far beyond any game's (a table of 104 players is dealt one card each from
     # two decks) and are small enough that sums, and the messages that quote them, stay short
     return field(metadata={"doc": doc, "values": values, "later": later})
@@ -65,7 +65,8 @@ def option(doc: str, values: tuple[int, int] | None = None, *, later: object = M
 
 @record
 class Ruleset(Record):
-    """Every option of a ruleset, validated (:func:`referee.rules.ruleset.load_ruleset`)."""
+    """A Ruleset holds every option of a ruleset, validated
+    (:func:`referee.rules.ruleset.load_ruleset`)."""
 
     name: str = option("the ruleset's name, as logs write it in [Ruleset \"...\"]")
     min_players: int = option("fewest players allowed at the table", (2, 104))
@@ -178,19 +179,20 @@ class Ruleset(Record):
 
     @property
     def points_per_hand(self) -> int:
-        """Points in the decks: derived from the cards, never written as a constant."""
+        """Count the points in the decks: derived from the cards, never written as a
+        constant."""
         return self.decks * (NUM_RANKS * HEART_POINTS + BLACK_MARIA_POINTS)
 
     def pass_direction(self, hand_number: int) -> str:
         if self.pass_by_hand_number and self.pass_count:
             return PassDirection.HOLD if hand_number <= 1 else \
-                canonical_direction(f"{hand_number - 1} left")
+                canonical_direction(f"{hand_number - 1} {PassDirection.LEFT}")
         if self.pass_count == 0 or not self.pass_cycle:
             return PassDirection.HOLD
         return self.pass_cycle[(hand_number - 1) % len(self.pass_cycle)]
 
     def may_pass(self, card: int) -> bool:
-        """R3.1: whether ``card`` may be passed (``unpassable_cards``)."""
+        """Tell whether ``card`` may be passed (R3.1, ``unpassable_cards``)."""
         return not self.unpassable_cards or card_text(card) not in self.unpassable_cards
 
     def allows_players(self, players: int) -> bool:
@@ -198,13 +200,14 @@ class Ruleset(Record):
 
 
 def bound_text(value: int) -> str:
-    """An end of a range as TOML may write it: a long one with ``_`` between thousands."""
+    """Write an end of a range as TOML may write it: a long one with ``_`` between
+    thousands."""
     return f"{value:_}" if abs(value) >= 10_000 else str(value)
 
 
 def range_ends(option: str) -> tuple[str, str, bool]:
-    """(smallest, largest, whether they are the only values) of an integer option, as the
-    option table and the messages state them (penalty_sign: 1 or -1)."""
+    """Return (smallest, largest, whether they are the only values) of an integer option, as
+    the option table and the messages state them (penalty_sign: 1 or -1)."""
     if option == "penalty_sign":
         return "1", "-1", True
     low, high = OPTION_RANGES[option]
@@ -212,7 +215,7 @@ def range_ends(option: str) -> tuple[str, str, bool]:
 
 
 def range_text(option: str) -> str:
-    """The values an integer option may take, as the option table states them."""
+    """Say which values an integer option may take, as the option table states them."""
     low, high, pair = range_ends(option)
     return f"{low} {'or' if pair else 'to'} {high}"
 
@@ -224,7 +227,8 @@ OPTION_DOCS.update({name: f"{text} (allowed: {range_text(name)})"
                     for name, text in OPTION_DOCS.items() if name in OPTION_RANGES})
 LATER_OPTIONS: dict[str, object] = {
     f.name: f.metadata["later"] for f in fields(Ruleset) if f.metadata["later"] is not MISSING}
-# the options with a fixed set of values (moon_choices: a list of them), and their values
+# CHOICES maps each option with a fixed set of values (moon_choices holds a list of them) to
+# its values
 CHOICES: dict[str, type[OptionValue]] = {
     "first_leader": FirstLeader,
     "kitty_to": KittyTo,

@@ -1,4 +1,4 @@
-"""The rulebook: spec/rules.md and its translations, shipped as package data.
+"""This module reads the rulebook: spec/rules.md and its translations, shipped as package data.
 
 It gives the whole book, one clause or section by its id, and the clauses on a topic.  A clause
 is read once as blocks of ``(text, mark)`` pieces (:func:`clause_blocks`), which plain text,
@@ -23,22 +23,22 @@ Piece = tuple[str, str]  # (text, mark); mark is STRONG, EM, CODE or ""
 
 
 class Block(NamedTuple):
-    """One paragraph of a clause: ``depth`` 0 for the clause (or a section's heading and
-    titles), 1 for a note nested under it; its text as marked pieces."""
+    """A Block holds one paragraph of a clause: ``depth`` 0 for the clause (or a section's
+    heading and titles), 1 for a note nested under it; its text as marked pieces."""
 
     depth: int
     pieces: tuple[Piece, ...]
 
 
 def book_file(lang: str = SOURCE_LANGUAGE) -> str:
-    """The rulebook's file name in ``lang``: ``rules.md`` in English, else ``rules.it.md``."""
+    """Name the rulebook's file in ``lang``: ``rules.md`` in English, else ``rules.it.md``."""
     return "rules.md" if lang == SOURCE_LANGUAGE else f"rules.{lang}.md"
 
 
 @lru_cache(maxsize=len(LANGUAGES))
 def rulebook_text(lang: str = SOURCE_LANGUAGE) -> str:
-    """The rulebook in ``lang`` (one of :data:`referee.util.i18n.LANGUAGES`) from the installed
-    package, or from the source checkout."""
+    """Read the rulebook in ``lang`` (one of :data:`referee.util.i18n.LANGUAGES`) from the
+    installed package, or from the source checkout."""
     if lang not in LANGUAGES:
         raise ValueError(f"no rulebook in {lang!r}")
     name = book_file(lang)
@@ -52,8 +52,9 @@ _ID = re.compile(r"R?(\d+)(?:\.(\d+))?", re.IGNORECASE)
 
 
 def clause_id(text: str) -> str | None:
-    """``text`` as a clause or section id (``5.2``, ``r5.2`` -> ``R5.2``; ``R5``), or None if
-    it does not look like one (whether the rulebook defines it is :func:`clause`'s answer)."""
+    """Read ``text`` as a clause or section id (``5.2``, ``r5.2`` -> ``R5.2``; ``R5``), or
+    return None if it does not look like one (whether the rulebook defines it is
+    :func:`clause`'s answer)."""
     found = _ID.fullmatch(text.strip())
     if found is None:
         return None
@@ -66,7 +67,8 @@ _HEAD = re.compile(r"^- \*\*(R\d+\.\d+)\*\*")
 
 @lru_cache(maxsize=len(LANGUAGES))
 def _clauses(lang: str) -> dict[str, str]:
-    """Clause id -> its markdown (its list item and the lines nested under it), in book order."""
+    """Map each clause id to its markdown (its list item and the lines nested under it), in
+    book order."""
     lines = rulebook_text(lang).splitlines()
     found: dict[str, str] = {}
     for index, line in enumerate(lines):
@@ -80,14 +82,14 @@ def _clauses(lang: str) -> dict[str, str]:
 
 
 def clause_ids(lang: str = SOURCE_LANGUAGE) -> list[str]:
-    """The ids of the clauses the rulebook in ``lang`` defines, in book order."""
+    """List the ids of the clauses the rulebook in ``lang`` defines, in book order."""
     return list(_clauses(lang))
 
 
 def clause(clause_id: str, lang: str = SOURCE_LANGUAGE) -> str | None:
-    """The markdown of one clause (its list item with nested lines), or of a section (``R5``:
-    its heading and the title of each of its clauses), in ``lang``; None if the rulebook does
-    not define it.  A translation that lacks a clause gives the English one."""
+    """Return the markdown of one clause (its list item with nested lines), or of a section
+    (``R5``: its heading and the title of each of its clauses), in ``lang``; None if the
+    rulebook does not define it.  A translation that lacks a clause gives the English one."""
     if "." not in clause_id:
         text = _section(rulebook_text(lang).splitlines(), clause_id)
     else:
@@ -117,7 +119,7 @@ _MARK = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*|`([^`]+)`")
 
 
 def pieces(markdown: str) -> tuple[Piece, ...]:
-    """One paragraph's inline markdown as marked pieces: ``**strong**``, ``*em*``,
+    """Split one paragraph's inline markdown into marked pieces: ``**strong**``, ``*em*``,
     ```code```; anything else is text as written."""
     out: list[Piece] = []
     at = 0
@@ -134,8 +136,8 @@ def pieces(markdown: str) -> tuple[Piece, ...]:
 
 
 def blocks(markdown: str) -> list[Block]:
-    """A clause's (or a section's) markdown as paragraphs: each list item with the lines that
-    continue it joined by spaces; a section's heading is one strong paragraph."""
+    """Split a clause's (or a section's) markdown into paragraphs: each list item with the
+    lines that continue it joined by spaces; a section's heading is one strong paragraph."""
     paragraphs: list[tuple[int, list[str]]] = []
     for line in markdown.splitlines():
         item = _ITEM.match(line)
@@ -150,8 +152,8 @@ def blocks(markdown: str) -> list[Block]:
 
 def clause_blocks(clause_id: str, lang: str = SOURCE_LANGUAGE,
                   notes: bool = True) -> list[Block] | None:
-    """A clause (or section) in ``lang`` as marked paragraphs; without ``notes``, only the
-    clause itself (no *Why* or *Options*).  None if the rulebook does not define it."""
+    """Return a clause (or section) in ``lang`` as marked paragraphs; without ``notes``, only
+    the clause itself (no *Why* or *Options*).  None if the rulebook does not define it."""
     text = clause(clause_id, lang)
     if text is None:
         return None
@@ -160,13 +162,14 @@ def clause_blocks(clause_id: str, lang: str = SOURCE_LANGUAGE,
 
 
 def plain(found: list[Block]) -> str:
-    """Marked paragraphs as plain text: one line each, a note indented as ``  - ``."""
+    """Write marked paragraphs as plain text: one line each, a note indented as ``  - ``."""
     return "\n".join(("  - " if block.depth else "") + "".join(t for t, _ in block.pieces)
                      for block in found)
 
 
 def clause_plain(clause_id: str, lang: str = SOURCE_LANGUAGE) -> str | None:
-    """A clause in ``lang`` as plain text, without markdown; None if it is not defined."""
+    """Return a clause in ``lang`` as plain text, without markdown; None if it is not
+    defined."""
     found = clause_blocks(clause_id, lang)
     return None if found is None else plain(found)
 
@@ -178,16 +181,16 @@ def _html_pieces(marked: tuple[Piece, ...]) -> str:
 
 
 def render_html(found: list[Block]) -> str:
-    """Marked paragraphs as safe HTML: the text escaped, then only ``<strong>``, ``<em>`` and
-    ``<code>`` added; the notes follow as ``<ul class="notes">``."""
+    """Render marked paragraphs as safe HTML: the text escaped, then only ``<strong>``,
+    ``<em>`` and ``<code>`` added; the notes follow as ``<ul class="notes">``."""
     own = " ".join(_html_pieces(b.pieces) for b in found if b.depth == 0)
     extra = [f"<li>{_html_pieces(b.pieces)}</li>" for b in found if b.depth]
     return own + (f'<ul class="notes">{"".join(extra)}</ul>' if extra else "")
 
 
 def clause_quote(clause_id: str, lang: str = SOURCE_LANGUAGE) -> dict[str, str]:
-    """A clause as a page quotes it, in ``lang``: ``{"id", "title", "text", "html"}``, the
-    text without its id, title and notes; "" each when the rulebook does not define it."""
+    """Quote a clause as a page shows it, in ``lang``: ``{"id", "title", "text", "html"}``,
+    the text without its id, title and notes; "" each when the rulebook does not define it."""
     found = clause_blocks(clause_id, lang, notes=False)
     if not found:
         return {"id": clause_id, "title": "", "text": "", "html": ""}
@@ -201,7 +204,7 @@ def clause_quote(clause_id: str, lang: str = SOURCE_LANGUAGE) -> dict[str, str]:
 
 
 def clause_title(clause_id: str, lang: str = SOURCE_LANGUAGE) -> str:
-    """A clause's title in ``lang`` (``Set-aside last trick``), "" when it has none."""
+    """Return a clause's title in ``lang`` (``Set-aside last trick``), "" when it has none."""
     return clause_quote(clause_id, lang)["title"].rstrip(".")
 
 
@@ -211,7 +214,7 @@ _FOLD = str.maketrans({"œ": "oe", "æ": "ae", "ʼ": "'", "’": "'", "-": " ", 
 
 
 def _folded(text: str) -> str:
-    """``text`` as a topic is looked for in it: case, accents, hyphens and runs of spaces
+    """Fold ``text`` as a topic is looked for in it: case, accents, hyphens and runs of spaces
     do not count (``Set-aside`` is ``set aside``, ``Cœur`` is ``coeur``)."""
     text = unicodedata.normalize("NFKD", text.casefold().translate(_FOLD))
     text = "".join(char for char in text if not unicodedata.combining(char))
@@ -220,7 +223,8 @@ def _folded(text: str) -> str:
 
 @lru_cache(maxsize=1)
 def _topic_index() -> dict[str, list[tuple[str, str, str]]]:
-    """Clause id -> (title, the clause's own text, its notes) folded, in every language."""
+    """Map each clause id to (title, the clause's own text, its notes) folded, in every
+    language."""
     index: dict[str, list[tuple[str, str, str]]] = {}
     for lang in LANGUAGES:
         for ident in _clauses(lang):
@@ -236,9 +240,9 @@ MIN_TOPIC = 3  # letters: a shorter word would find nearly every clause
 
 
 def find_clauses(topic: str) -> list[str]:
-    """The clauses on ``topic`` in any language, those whose title has it first, then text,
-    then notes.  A word matches a word of the clause it starts; when nothing matches, the topic
-    is tried again a letter shorter, down to five letters (``місяць`` finds ``місяця``)."""
+    """Find the clauses on ``topic`` in any language, those whose title has it first, then
+    text, then notes.  A word matches a word of the clause it starts; when nothing matches, the
+    topic is tried again a letter shorter, down to five letters (``місяць`` finds ``місяця``)."""
     wanted = _folded(topic)
     if len(wanted.replace(" ", "")) < MIN_TOPIC:
         return []
@@ -254,8 +258,8 @@ def _pattern(wanted: str) -> re.Pattern:
 
 
 def matches(topic: str, text: str) -> bool:
-    """Whether ``text`` is on ``topic`` as :func:`find_clauses` reads a clause (a word of it
-    starts with the topic, case, accents and hyphens aside), tried once as written."""
+    """Tell whether ``text`` is on ``topic`` as :func:`find_clauses` reads a clause (a word of
+    it starts with the topic, case, accents and hyphens aside), tried once as written."""
     wanted = _folded(topic)
     return len(wanted.replace(" ", "")) >= MIN_TOPIC and bool(
         _pattern(wanted).search(_folded(text)))

@@ -1,4 +1,4 @@
-"""Rulesets: one frozen record of named options, loaded from TOML (bundled in
+"""This module loads a ruleset, one frozen record of named options, from TOML (bundled in
 ``referee/rules/rulesets/``, or from a path); a file may say ``base = "cancellation"`` and
 override only some options."""
 
@@ -40,7 +40,7 @@ def bonus_points(ruleset: Ruleset, card: int) -> int:
 
 
 def direction_offset(direction: str, players: int) -> int:
-    """Seats to the left that a pass in ``direction`` travels (0: no pass)."""
+    """Count the seats to the left that a pass in ``direction`` travels (0: no pass)."""
     named = {PassDirection.HOLD: 0, PassDirection.LEFT: 1, PassDirection.RIGHT: players - 1,
              PassDirection.ACROSS: players // 2}
     if direction in named:
@@ -75,7 +75,8 @@ def _validate(data: dict, origin: str) -> Ruleset:
 
 
 def _complete(data: dict, origin: str) -> dict:
-    """Every option of a Ruleset (the later ones default), and no other."""
+    """Check that ``data`` gives every option of a Ruleset (the later ones default) and no
+    other, and return them all."""
     names = {f.name for f in fields(Ruleset)}
     unknown = sorted(set(data) - names)
     if unknown:
@@ -106,7 +107,7 @@ def _check_types(values: dict, origin: str) -> None:
 
 
 def _check_choices(values: dict, origin: str) -> None:
-    """Each option with a fixed set of values made one of its members."""
+    """Make each option with a fixed set of values one of its members."""
     for key, allowed in CHOICES.items():
         try:
             values[key] = allowed(values[key])
@@ -126,8 +127,9 @@ def _check_choices(values: dict, origin: str) -> None:
 
 
 def _check_ranges(values: dict, origin: str) -> None:
-    """Each integer option within its range (:data:`OPTION_RANGES`; penalty_sign is not 0);
-    the value itself is not quoted, since it may be thousands of digits long."""
+    """Check that each integer option lies within its range (:data:`OPTION_RANGES`;
+    penalty_sign is not 0); the message does not quote the value, since it may be thousands of
+    digits long."""
     for option, (low, high) in OPTION_RANGES.items():
         value = values[option]
         if low <= value <= high and (option != "penalty_sign" or value):
@@ -156,7 +158,8 @@ def load_ruleset(name_or_path: str, roots: tuple[str, ...] | None = None) -> Rul
 
 
 def _load(key: str, roots: tuple[str, ...] | None, chain: tuple[str, ...]) -> Ruleset:
-    """``chain``: the files (resolved) and bundled names whose base this one is."""
+    """Load the ruleset ``key`` names; ``chain`` holds the files (resolved) and bundled names
+    whose base this one is."""
     folder = None
     if key.casefold() in bundled_names():
         origin = identity = key.casefold()
@@ -175,7 +178,7 @@ def _load(key: str, roots: tuple[str, ...] | None, chain: tuple[str, ...]) -> Ru
 
 def _inherit(data: dict, base: str, folder: Path | None, roots: tuple[str, ...] | None,
              chain: tuple[str, ...], origin: str) -> dict:
-    """``data`` over the options of its base, refusing a base that leads back to itself."""
+    """Lay ``data`` over the options of its base, refusing a base that leads back to itself."""
     written = base
     if folder is not None and base.endswith(".toml") and base.casefold() not in bundled_names() \
             and "\0" not in base and not Path(base).is_absolute():
@@ -194,7 +197,7 @@ def _inherit(data: dict, base: str, folder: Path | None, roots: tuple[str, ...] 
 
 
 def with_options(ruleset: Ruleset, **changes) -> Ruleset:
-    """A copy of ``ruleset`` with some options changed, validated like a file."""
+    """Copy ``ruleset`` with some options changed, validated like a file."""
     data = {f.name: getattr(ruleset, f.name) for f in fields(Ruleset)}
     data.update(changes)
     return _validate(data, ruleset.name)

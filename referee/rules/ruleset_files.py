@@ -1,5 +1,6 @@
-"""Ruleset files: which file a name means, reading it, its TOML, and what their faults say.
-A file outside the folders a log may name (``roots``) is refused without a look at it."""
+"""This module handles ruleset files: it finds which file a name means, reads it and its TOML,
+and words their faults.  A file outside the folders a log may name (``roots``) is refused
+without a look at it."""
 
 from __future__ import annotations
 
@@ -14,12 +15,14 @@ from referee.util.reading import TooLong, UnreadableFile, read_limited
 
 
 class RulesetError(ValueError):
-    """A ruleset name, file or option that cannot be used (its text: :func:`reason`)."""
+    """A RulesetError says that a ruleset name, file or option cannot be used (its text:
+    :func:`reason`)."""
 
 
 class RulesetOutside(RulesetError):
-    """A ruleset file outside the folders it may be read from: it was not looked at.
-    ``file``: its name as written (quoted); ``is_base``: a ruleset file named it as its base."""
+    """A RulesetOutside says that a ruleset file lies outside the folders it may be read from,
+    and is left unlooked at.  ``file``: its name as written (quoted); ``is_base``: a ruleset
+    file named it as its base."""
 
     def __init__(self, message: str, file: str, is_base: bool) -> None:
         super().__init__(message)
@@ -36,14 +39,14 @@ def bundled_names() -> list[str]:
 
 
 def bundled_text(name: str) -> str:
-    """The TOML text of the bundled ruleset ``name`` (one of :func:`bundled_names`)."""
+    """Return the TOML text of the bundled ruleset ``name`` (one of :func:`bundled_names`)."""
     return resources.files("referee.rules.rulesets").joinpath(name + ".toml").read_text("utf-8")
 
 
 def toml_options(text: str, origin: str) -> dict:
-    """The table of a ruleset file's TOML text; RulesetError for text that is not TOML, nested
-    too deep, or with an integer longer than Python reads from text (which the TOML reader lets
-    out as a plain ValueError)."""
+    """Read the table of a ruleset file's TOML text; raise RulesetError for text that is not
+    TOML, nested too deep, or with an integer longer than Python reads from text (which the
+    TOML reader lets out as a plain ValueError)."""
     try:
         return tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError) as err:
@@ -58,8 +61,9 @@ def toml_options(text: str, origin: str) -> dict:
 
 def resolved_path(key: str, roots: tuple[str, ...] | None, is_base: bool,
                   written: str | None = None) -> str:
-    """The file ``key`` names, resolved; with ``roots``, RulesetOutside for a file outside them,
-    found without a look at it.  ``written``: the name as its file writes it, if not ``key``."""
+    """Resolve the file ``key`` names; with ``roots``, raise RulesetOutside for a file outside
+    them, found without a look at it.  ``written``: the name as its file writes it, if not
+    ``key``."""
     if roots is None:
         return os.path.realpath(key)
     found = resolved_within(key, roots)
@@ -71,7 +75,8 @@ def resolved_path(key: str, roots: tuple[str, ...] | None, is_base: bool,
 
 
 def read_ruleset_file(key: str) -> str:
-    """The text of a ruleset file, read as a log is (bounded; devices and FIFOs refused)."""
+    """Read the text of a ruleset file as a log is read (bounded; devices and FIFOs
+    refused)."""
     try:
         data = read_limited(key, MAX_RULESET_BYTES)
     except TooLong:
@@ -102,14 +107,14 @@ def unknown_ruleset(key: str) -> RulesetError:
 
 
 def reason(err: Exception) -> str:
-    """Why ``err`` was raised, as raised: a message stays one (``str(err)`` would flatten it
-    to plain English, and another language could not show it)."""
+    """Say why ``err`` was raised, as raised: a message stays one (``str(err)`` would flatten
+    it to plain English, and another language could not show it)."""
     text = err.args[0] if len(err.args) == 1 else None
     return text if isinstance(text, str) else str(err)
 
 
 def shown_name(name: str) -> str:
-    """A name from a file, quoted and cut short: messages stay one readable line."""
+    """Quote a name from a file and cut it short, so that messages stay one readable line."""
     if len(name) > MAX_SHOWN_NAME:
         return repr(name[:MAX_SHOWN_NAME]) + "..."
     return repr(name)

@@ -1,4 +1,5 @@
-"""Hand scoring (R7.2, R7.3, R8), stated once over an *ops* object (:mod:`referee.rules.ops`).
+"""This module scores a hand (R7.2, R7.3, R8), stated once over an *ops* object
+(:mod:`referee.rules.ops`).
 
 :func:`hand_scores` is the rule, run by the engine on plain values and by the proofs on z3
 terms.  :func:`sheet_law` is what a scoresheet line must satisfy when only its numbers are
@@ -15,8 +16,9 @@ from referee.rules.ruleset import Ruleset
 
 
 def shooters(ops, rules: Ruleset, taken: Sequence, lost) -> list:
-    """Per seat: this seat shot the moon, i.e. took every point of the decks with none lost
-    (R8.1, R8.4).  Only the first such seat counts (two can only come from a faulty record)."""
+    """Tell, per seat, whether this seat shot the moon, i.e. took every point of the decks with
+    none lost (R8.1, R8.4).  Only the first such seat counts (two can only come from a faulty
+    record)."""
     whole, none_lost = rules.points_per_hand, ops.eq(lost, 0)
     if not rules.shooting_the_moon:
         return [False] * len(taken)
@@ -27,15 +29,15 @@ def shooters(ops, rules: Ruleset, taken: Sequence, lost) -> list:
 
 
 def moon_score(ops, rules: Ruleset, choice: str | None, shot):
-    """A seat's score in a moon hand before bonuses (R8.2); any choice but subtract adds."""
+    """Score a seat in a moon hand before bonuses (R8.2); any choice but subtract adds."""
     if choice == MoonChoice.SUBTRACT:
         return ops.ite(shot, -rules.moon_points, 0)
     return ops.ite(shot, 0, rules.moon_points)
 
 
 def moon_pair(ops, rules: Ruleset, taken: Sequence, lost) -> tuple[object, list]:
-    """R8.6: (two seats took every point between them with nobody else scoring, per seat:
-    this seat scored)."""
+    """Apply R8.6: return (two seats took every point between them with nobody else scoring,
+    per seat: this seat scored)."""
     scored = [ops.not_(ops.eq(points, 0)) for points in taken]
     if not rules.pair_moon_points:
         return False, scored
@@ -44,8 +46,8 @@ def moon_pair(ops, rules: Ruleset, taken: Sequence, lost) -> tuple[object, list]
 
 
 def pool_shares(ops, rules: Ruleset, taken: Sequence, carried) -> tuple[list, object]:
-    """R7.5: (each seat's share of the clean-hand pool, what carries to the next hand): the
-    pool is shared equally, rounded down, by the seats that took no point."""
+    """Share the clean-hand pool (R7.5): return (each seat's share, what carries to the next
+    hand); the pool is shared equally, rounded down, by the seats that took no point."""
     pool = _plus(ops, [rules.clean_hand_pool, carried])
     clean = [ops.eq(points, 0) for points in taken]
     count = ops.sum([ops.ite(hit, 1, 0) for hit in clean])
@@ -63,9 +65,10 @@ def _points_score(ops, rules: Ruleset, points):
 def hand_scores(ops, rules: Ruleset, taken: Sequence, lost, bonus: Sequence,
                 no_tricks: Sequence | None, choice: str | None,
                 carried=0) -> tuple[list, list]:
-    """(scores, shooters) of a hand (R7.3, R8): the points taken (times ``penalty_sign``) or the
-    moon scores of ``choice``, plus the clean-hand pool's shares (R7.5), ``bonus`` and the
-    no-tricks bonus for each seat whose ``no_tricks`` holds (None: no seat)."""
+    """Return (scores, shooters) of a hand (R7.3, R8): the points taken (times
+    ``penalty_sign``) or the moon scores of ``choice``, plus the clean-hand pool's shares
+    (R7.5), ``bonus`` and the no-tricks bonus for each seat whose ``no_tricks`` holds (None: no
+    seat)."""
     shot = shooters(ops, rules, taken, lost)
     moon = ops.or_(shot)
     pair, scored = moon_pair(ops, rules, taken, lost)
@@ -87,13 +90,14 @@ def hand_scores(ops, rules: Ruleset, taken: Sequence, lost, bonus: Sequence,
 
 @lru_cache(maxsize=256)  # a pure function of its arguments, asked several times per sheet line
 def moon_scores(rules: Ruleset, players: int, shooter: int, choice: str) -> tuple[int, ...]:
-    """The scores of a hand in which ``shooter`` shot the moon with ``choice``, no bonuses."""
+    """Score a hand in which ``shooter`` shot the moon with ``choice``, no bonuses."""
     taken = [rules.points_per_hand if seat == shooter else 0 for seat in range(players)]
     return tuple(hand_scores(PLAIN, rules, taken, 0, [0] * players, None, choice)[0])
 
 
 def moon_pattern(ops, rules: Ruleset, scores: Sequence, shooter: int, choice: str):
-    """The scores read as a moon by ``shooter`` with ``choice`` (R8.2), without bonuses."""
+    """Tell whether the scores read as a moon by ``shooter`` with ``choice`` (R8.2), without
+    bonuses."""
     want = moon_scores(rules, len(scores), shooter, choice)
     return ops.and_([ops.eq(a, b) for a, b in zip(scores, want)])
 
@@ -104,7 +108,7 @@ def has_bonus(rules: Ruleset) -> bool:
 
 
 def _plus(ops, terms: Sequence):
-    """The sum of ``terms`` with the constants added up first (no ``+ 0`` in a term)."""
+    """Sum ``terms`` with the constants added up first (no ``+ 0`` in a term)."""
     constant = sum(t for t in terms if isinstance(t, int))
     rest = [t for t in terms if not isinstance(t, int)]
     if not rest:
@@ -113,22 +117,23 @@ def _plus(ops, terms: Sequence):
 
 
 def has_score_law(rules: Ruleset) -> bool:
-    """Whether a score line alone can be judged: with a clean-hand pool (R7.5) the shares
+    """Tell whether a score line alone can be judged: with a clean-hand pool (R7.5) the shares
     depend on what earlier hands carried, which the sheet does not show."""
     return not rules.clean_hand_pool
 
 
 def sum_law(ops, rules: Ruleset, scores: Sequence, lost, bonus):
-    """R7.2: the scores sum to the decks' points less ``lost`` plus what bonuses add (R7.3:
-    with penalties, to minus that)."""
+    """State R7.2: the scores sum to the decks' points less ``lost`` plus what bonuses add
+    (R7.3: with penalties, to minus that)."""
     if rules.penalty_sign != 1:
         return ops.eq(_plus(ops, [*scores, rules.points_per_hand]), _plus(ops, [lost, bonus]))
     return ops.eq(_plus(ops, [*scores, lost]), _plus(ops, [rules.points_per_hand, bonus]))
 
 
 def moon_law(ops, rules: Ruleset, scores: Sequence, lost, bonus):
-    """The scores are an allowed moon pattern (R8.2, R8.6) plus what bonuses add, with nothing
-    lost.  With bonuses (which the sheet does not itemise) only the pattern's sum is required."""
+    """State that the scores are an allowed moon pattern (R8.2, R8.6) plus what bonuses add,
+    with nothing lost.  With bonuses (which the sheet does not itemise) only the pattern's sum
+    is required."""
     patterns = []
     for choice in (rules.moon_choices if rules.shooting_the_moon else ()):
         pattern = moon_scores(rules, len(scores), 0, choice)
@@ -149,14 +154,16 @@ def _pattern_law(ops, rules: Ruleset, scores: Sequence, lost, bonus, pattern: Se
 
 
 def sheet_law(ops, rules: Ruleset, scores: Sequence, lost, bonus):
-    """What a hand's score line must satisfy (R7.2, R8.2): the sum law or a moon pattern."""
+    """State what a hand's score line must satisfy (R7.2, R8.2): the sum law or a moon
+    pattern."""
     return ops.or_([sum_law(ops, rules, scores, lost, bonus),
                     moon_law(ops, rules, scores, lost, bonus)])
 
 
 def bonus_range(ops, rules: Ruleset, players: int, jacks, empty) -> tuple[list, object]:
-    """What bonuses can add to a hand's scores (R7.3): ``jacks`` jacks of diamonds taken (at
-    most one per deck) and ``empty`` players who won no trick.  (bounds, the amount)."""
+    """Bound what bonuses can add to a hand's scores (R7.3): ``jacks`` jacks of diamonds taken
+    (at most one per deck) and ``empty`` players who won no trick; return (bounds, the
+    amount)."""
     bounds = [ops.ge(jacks, 0), ops.ge(rules.decks, jacks), ops.ge(empty, 0),
               ops.ge(players, empty)]
     amount = _plus(ops, [ops.times(points, count) for points, count in

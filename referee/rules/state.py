@@ -1,4 +1,5 @@
-"""The engine's values, all immutable: phases, actions, trick and hand records, the game state."""
+"""This module defines the engine's values, all immutable: phases, actions, trick and hand
+records, the game state."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ class Phase(enum.Enum):
 
 
 class IllegalAction(ValueError):
-    """An action the rules forbid; ``fault`` says which rule when it is a play."""
+    """An IllegalAction is an action the rules forbid; ``fault`` says which rule when it is a
+    play."""
 
     def __init__(self, message: str, fault: Fault | None = None, clause: str | None = None):
         super().__init__(message)
@@ -87,7 +89,7 @@ class State(NamedTuple):
 
     @property
     def to_play(self) -> int:
-        """The seat whose turn it is in the PLAY phase (R5.1)."""
+        """Return the seat whose turn it is in the PLAY phase (R5.1)."""
         return (self.leader + len(self.trick)) % self.players
 
     @property
@@ -104,8 +106,8 @@ class State(NamedTuple):
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """Seats sharing the lowest (or, by ``winning_total``, highest) total once the game is
-        over (R9.3)."""
+        """List the seats sharing the lowest (or, by ``winning_total``, highest) total once the
+        game is over (R9.3)."""
         if self.phase is not Phase.OVER:
             return ()
         lowest = self.rules.winning_total == WinningTotal.LOWEST

@@ -1,4 +1,5 @@
-"""Check many files, in this process or in worker processes, the reports in input order.
+"""This module checks many files, in this process or in worker processes, and gives the reports
+in input order.
 
 Checking a file is a pure function of its path, so workers share nothing; a bounded window of
 files in flight keeps memory flat.  A file that crashes or hangs a worker gets a report saying
@@ -27,7 +28,7 @@ MAX_TIMEOUT = 7 * 24 * 3600.0  # seconds: a week; past it a timeout is no limit,
 MAX_JOBS_PER_CORE = 4  # workers beyond this only wait for the cores
 LOG_SUFFIXES = (".log", ".txt", ".hearts")
 # found in a folder, a file of this suffix with no log line in it is someone's notes (a club
-# keeps its notes beside its logs): passed over, not an unreadable log
+# keeps its notes beside its logs): it is passed over, not taken for an unreadable log
 NOTES_SUFFIX = ".txt"
 RECORD_SUFFIX = ".json"
 # a record declares its format (spec/game-record.md); other JSON (expected verdicts, settings)
@@ -37,8 +38,8 @@ _SNIFF_BYTES = 1 << 20  # the members of a record may come in any order
 
 
 def files_in(directory: Path) -> list[Path]:
-    """The files ``check DIR`` judges, sorted: every log (by suffix) under ``directory``, and
-    every ``.json`` file that declares itself a game record in its first MiB."""
+    """Find the files ``check DIR`` judges, sorted: every log (by suffix) under ``directory``,
+    and every ``.json`` file that declares itself a game record in its first MiB."""
     return sorted(p for p in directory.rglob("*") if p.is_file() and (
         p.suffix in LOG_SUFFIXES or p.suffix == RECORD_SUFFIX and _declares_record(p)))
 
@@ -54,8 +55,8 @@ def _declares_record(path: Path) -> bool:
 
 @cache
 def _no_log_line_reasons() -> frozenset[str]:
-    """The templates of the parser's reasons for text with no log line (not binary,
-    undecodable or too big: those stay unreadable), asked of the parser."""
+    """Ask the parser for the templates of its reasons for text with no log line (not binary,
+    undecodable or too big: those stay unreadable)."""
     from referee.log.parser import SyntaxIssue, log_text, nothing_read
     from referee.log.decode import UnreadableLog
 
@@ -69,8 +70,8 @@ def _no_log_line_reasons() -> frozenset[str]:
 
 def passing_over(reports: Iterable[Report], notes: set[str], passed: list[str],
                  verdicts: Counter) -> Iterator[Report]:
-    """``reports`` less those of the files in ``notes`` (found in a folder, maybe someone's
-    notes) that hold no log line, whose paths go to ``passed``; each verdict counted."""
+    """Yield ``reports`` less those of the files in ``notes`` (found in a folder, maybe
+    someone's notes) that hold no log line, whose paths go to ``passed``; count each verdict."""
     for report in reports:
         if report.path in notes and report.unreadable is not None and getattr(
                 report.unreadable, "template", None) in _no_log_line_reasons():
@@ -81,7 +82,7 @@ def passing_over(reports: Iterable[Report], notes: set[str], passed: list[str],
 
 
 def passed_over_note(passed: list[str], shown: int = 10):
-    """The one note on the files a run passed over, naming the first ``shown``."""
+    """Write the one note on the files a run passed over, naming the first ``shown``."""
     names = ", ".join(map(escaped, passed[:shown])) + (", ..." if len(passed) > shown else "")
     # TRANSLATORS: {files} is a list of file names; the files are not checked, not counted
     return msgn("passed over {n} file with no log line in it (not counted): {files}",
@@ -109,7 +110,7 @@ def check_one(path: str, invariants: bool = False,
 
 def in_order(items: Iterable, submit: Callable, window: int,
              pending: deque | None = None) -> Iterator[tuple[object, object]]:
-    """(item, ``submit(item)``) of each of ``items`` in input order, at most ``window``
+    """Yield (item, ``submit(item)``) of each of ``items`` in input order, at most ``window``
     submitted ahead; ``pending`` holds those (a caller may submit them again)."""
     pending = deque() if pending is None else pending
     items = iter(items)
@@ -122,8 +123,8 @@ def in_order(items: Iterable, submit: Callable, window: int,
 
 def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_TIMEOUT,
                check: Callable[[str], Report] = check_one) -> Iterator[Report]:
-    """Reports for ``paths`` in input order, checked by ``jobs`` processes (never more than
-    there are files, nor than :data:`MAX_JOBS_PER_CORE` per core)."""
+    """Check ``paths`` in ``jobs`` processes (never more than there are files, nor than
+    :data:`MAX_JOBS_PER_CORE` per core) and yield the reports in input order."""
     jobs = min(jobs, MAX_JOBS_PER_CORE * default_jobs())
     paths = iter(paths)
     head = list(islice(paths, jobs)) if jobs > 1 else []  # (a worker per file, at most)
@@ -159,8 +160,8 @@ def check_many(paths: Iterable[str], *, jobs: int = 1, timeout: float = DEFAULT_
 
 @contextlib.contextmanager
 def handling(handler, *numbers: int):
-    """``handler`` for the signals ``numbers`` in the block, the previous handlers back after
-    it (in the main thread only: elsewhere nothing is installed)."""
+    """Install ``handler`` for the signals ``numbers`` in the block and put the previous
+    handlers back after it (in the main thread only: elsewhere nothing is installed)."""
     import signal
     import threading
 
@@ -176,7 +177,7 @@ def handling(handler, *numbers: int):
 
 
 class _Pool:
-    """A process pool that can be replaced when a worker crashes or hangs."""
+    """A _Pool holds a process pool that can be replaced when a worker crashes or hangs."""
 
     def __init__(self, jobs: int, check):
         from concurrent.futures import ProcessPoolExecutor
@@ -228,11 +229,12 @@ def _isolated(path: str, check, timeout: float) -> Report:
 
 
 def default_jobs() -> int:
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+               else os.cpu_count() or 1)
 
 
 def _failed(path: str, err: Exception, timeout: float | None = None) -> Report:
-    """The report of a file a worker did not check within ``timeout`` or failed on."""
+    """Make the report of a file a worker did not check within ``timeout`` or failed on."""
     if timeout is not None and isinstance(err, TimeoutError):
         return not_checked_report(path, _timed_out(timeout))
     # TRANSLATORS: {error} is a Python exception as the program shows it (ValueError('...'))

@@ -1,4 +1,4 @@
-"""Check files on an existing Dask cluster (optional extra ``referee[dask]``).
+"""This module checks files on an existing Dask cluster (optional extra ``referee[dask]``).
 
 Workers need not see this machine's files: each file is read here and its bytes are sent,
 because checking is a pure function of (bytes, name).  The worker has no folder of the log's to
@@ -15,15 +15,18 @@ from referee.rules.ruleset import Ruleset
 
 
 class ClusterUnavailable(RuntimeError):
-    """No Dask cluster to check on (the extra is not installed, or the scheduler is unreachable)."""
+    """A ClusterUnavailable says that there is no Dask cluster to check on (the extra is not
+    installed, or the scheduler is unreachable)."""
 
 
 def client_of(scheduler: str, timeout: float = 30.0):
-    """A client of the Dask scheduler at ``scheduler`` (ClusterUnavailable when there is none)."""
+    """Connect a client to the Dask scheduler at ``scheduler`` (ClusterUnavailable when there
+    is none)."""
     try:
         from distributed import Client
     except ImportError:
-        raise ClusterUnavailable("--scheduler needs the dask extra: pip install 'referee[dask]'") from None
+        raise ClusterUnavailable(
+            "--scheduler needs the dask extra: pip install 'referee[dask]'") from None
     try:
         return Client(scheduler, timeout=timeout)
     except (OSError, ValueError, TimeoutError) as err:

@@ -1,4 +1,5 @@
-"""``referee match``: seeded games between programs, every move checked, and the standings."""
+"""This module runs ``referee match``: it plays seeded games between programs, checks every
+move, and prints the standings."""
 
 from __future__ import annotations
 
@@ -22,9 +23,9 @@ MAX_GAMES = 1_000_000
 
 
 def _setup(args) -> tuple[list[list[str]], object, list[tuple[str, str, tuple]], Path | None]:
-    """The commands, the options, the schedule and the -o folder of a match, checked. In the
-    schedule, (game name, seed, the program of each seat): seat s of rotation r is played by
-    program (s + r) mod k; with --duplicate each deal is played once per rotation."""
+    """Check and return the commands, the options, the schedule and the -o folder of a match.
+    In the schedule, (game name, seed, the program of each seat): seat s of rotation r is
+    played by program (s + r) mod k; with --duplicate each deal is played once per rotation."""
     from referee.play.match import MatchOptions
     from referee.rules.options import OnFault
     from referee.run.commands import ruleset_choice
@@ -113,7 +114,7 @@ def run_match(args) -> int:
 
 
 def _games_here(schedule, commands, options, jobs: int, stop: threading.Event):
-    """The games in ``jobs`` threads here, each with its own processes."""
+    """Play the games in ``jobs`` threads here, each with its own processes."""
     from referee.play.match import play_game
     from referee.play.program import Processes
 
@@ -126,7 +127,7 @@ def _games_here(schedule, commands, options, jobs: int, stop: threading.Event):
                            stop=stop, registry=registry)
 
     def done(futures):
-        # polled, so that the main thread sees the stop event an interrupt sets
+        # poll, so that the main thread sees the stop event an interrupt sets
         finished = wait(futures, timeout=0.1, return_when=FIRST_COMPLETED).done
         if stop.is_set():
             raise KeyboardInterrupt
@@ -189,8 +190,8 @@ def _game_json(result) -> dict:
 
 def finished_in_window(items: Iterable, submit: Callable, done: Callable,
                        window: int) -> Iterator[tuple[int, object]]:
-    """(index, what the job returned or the exception it raised) of each of ``items`` as its
-    job (``submit(item)``, a future) finishes, at most ``window`` pending; ``done(futures)``
+    """Yield (index, what the job returned or the exception it raised) of each of ``items`` as
+    its job (``submit(item)``, a future) finishes, at most ``window`` pending; ``done(futures)``
     gives the finished ones (it may poll, or raise to stop).  Jobs left pending are cancelled."""
     upcoming = enumerate(items)
     pending: dict = {}
@@ -216,7 +217,7 @@ def finished_in_window(items: Iterable, submit: Callable, done: Callable,
 
 def games_on_cluster(schedule: list, commands: list[list[str]], options, scheduler: str, *,
                      window: int = 64, cwd: str | None = None) -> Iterator[tuple[int, object]]:
-    """``referee match --scheduler``: play each (name, seed, programs) of ``schedule`` on a
+    """Run ``referee match --scheduler``: play each (name, seed, programs) of ``schedule`` on a
     worker, which runs the programs' processes itself (each command must run there, from
     ``cwd``); yields (index, GameResult or the exception) as games finish."""
     from referee.run.cluster import client_of

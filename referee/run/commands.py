@@ -1,6 +1,7 @@
-"""The commands' implementations, each a function of the parsed arguments (``referee.cli``
-names them), and what they share: the exit codes, the usage error, and the options read the
-same way by several commands (--ruleset, --allow-ruleset-dir, --no-color, --lang)."""
+"""This module implements the commands, each a function of the parsed arguments
+(``referee.cli`` names them), and what they share: the exit codes, the usage error, and the
+options read the same way by several commands (--ruleset, --allow-ruleset-dir, --no-color,
+--lang)."""
 
 from __future__ import annotations
 
@@ -19,11 +20,12 @@ EXIT_CLEAN, EXIT_VIOLATIONS, EXIT_UNREADABLE = 0, 1, 2
 
 
 class UsageError(Exception):
-    """The command was asked something it cannot do; the command line prints it, exit 2."""
+    """A UsageError says that the command was asked something it cannot do; the command line
+    prints it, exit 2."""
 
 
 def ruleset_choice(args) -> tuple[object, tuple[str, ...]]:
-    """(the --ruleset ruleset or None, the --allow-ruleset-dir folders resolved)."""
+    """Return (the --ruleset ruleset or None, the --allow-ruleset-dir folders resolved)."""
     from referee.rules.ruleset_files import RulesetError
     from referee.rules.ruleset import load_ruleset
 
@@ -42,12 +44,13 @@ def ruleset_choice(args) -> tuple[object, tuple[str, ...]]:
 
 
 def color(args) -> bool | None:
-    """False when colour is refused (--no-color, NO_COLOR); None lets the renderer decide."""
+    """Return False when colour is refused (--no-color, NO_COLOR); None lets the renderer
+    decide."""
     return False if getattr(args, "no_color", False) or os.environ.get("NO_COLOR") else None
 
 
 def language(args, machine: bool = False) -> str:
-    """The language to speak: ``--lang``, else the environment as gettext reads it; for
+    """Choose the language to speak: ``--lang``, else the environment as gettext reads it; for
     output that programs read (``machine``), English, which no machine's locale changes."""
     from referee.util.i18n import UnknownLanguage, choose_language
 
@@ -58,7 +61,8 @@ def language(args, machine: bool = False) -> str:
 
 
 class ProgressBar:
-    """A progress bar of ``total`` steps on a terminal's standard error; nothing elsewhere."""
+    """A ProgressBar shows ``total`` steps on a terminal's standard error, and nothing
+    elsewhere."""
 
     def __init__(self, total: int, what: str, shown: bool = True):
         self.bar = None
@@ -75,7 +79,7 @@ class ProgressBar:
             self.bar.advance(self.task)
 
     def passing(self, items):
-        """``items`` as they come, a step for each."""
+        """Yield ``items`` as they come, a step for each."""
         for item in items:
             yield item
             self.advance()
@@ -85,12 +89,13 @@ class ProgressBar:
             self.bar.stop()
 
 
-_EXIT_BY_VERDICT = {"clean": EXIT_CLEAN, "violations": EXIT_VIOLATIONS, "unreadable": EXIT_UNREADABLE}
+_EXIT_BY_VERDICT = {"clean": EXIT_CLEAN, "violations": EXIT_VIOLATIONS,
+                    "unreadable": EXIT_UNREADABLE}
 
 
 def iter_inputs(paths: list[str], notes: set[str]) -> Iterator[str]:
-    """The files to check: each path named, and the files :func:`files_in` finds in each
-    folder named; those found that may be notes (``.txt``) are added to ``notes``."""
+    """Yield the files to check: each path named, and the files :func:`files_in` finds in
+    each folder named; those found that may be notes (``.txt``) are added to ``notes``."""
     from referee.run.bulk import LOG_SUFFIXES, NOTES_SUFFIX, files_in
 
     for raw in paths:
@@ -105,7 +110,7 @@ def iter_inputs(paths: list[str], notes: set[str]) -> Iterator[str]:
         yield from map(str, found)
 
 
-# the formats that are one document for the whole run, written as the reports come
+# each of these formats is one document for the whole run, written as the reports come
 _DOCUMENT_WRITERS = {"json": ("referee.output.render", "write_json"),
                      "sarif": ("referee.output.sarif", "write_sarif"),
                      "github": ("referee.output.github", "write_github")}
@@ -173,7 +178,8 @@ def run_check(args) -> int:
 
 
 def _read(path: str, reading):
-    """``reading`` of the file's bytes, or None when it cannot be read (said on stderr)."""
+    """Apply ``reading`` to the file's bytes, or return None when it cannot be read (said on
+    stderr)."""
     from referee.log.decode import UnreadableLog
     from referee.util.reading import UnreadableFile, read_input
 
@@ -283,8 +289,8 @@ def run_audit(args) -> int:
     if not 0 < seconds <= 7 * 24 * 3600:  # also refuses nan
         raise UsageError(f"--timeout must be a number of seconds above 0 and at most a week, "
                          f"not {args.timeout}")
-    # a block at a time: the setup's events now (a log that is not one is said here), the
-    # hands when audited
+    # read the sheet a block at a time: the setup's events now (a log that is not one is said
+    # here), the hands when audited
     sheet = _read(args.path, lambda data: open_sheet(log_text(data), args.path))
     if sheet is None:
         return EXIT_UNREADABLE
@@ -302,8 +308,9 @@ def run_audit(args) -> int:
 
 
 def run_explain(args) -> int:
-    """A kind (by code or name) with the clauses it may cite; a clause (``R5.2``, ``5.2``,
-    ``R5``) with the kinds that cite it; or the clauses and kinds on a topic (``kitty``)."""
+    """Explain a kind (by code or name) with the clauses it may cite; a clause (``R5.2``,
+    ``5.2``, ``R5``) with the kinds that cite it; or the clauses and kinds on a topic
+    (``kitty``)."""
     from referee.judge.codes import all_codes, lookup
     from referee.rules.rulebook import clause_id
 
@@ -365,7 +372,8 @@ def _explain_clause(wanted: str, lang: str) -> None:
 
 
 def _explain_topic(topic: str, lang: str) -> None:
-    """The clauses on ``topic`` (one is quoted whole), and the kinds whose summary names it."""
+    """Print the clauses on ``topic`` (one is quoted whole), and the kinds whose summary names
+    it."""
     from referee.judge.codes import all_codes
     from referee.rules.rulebook import clause_title, find_clauses, matches
 
@@ -391,7 +399,7 @@ def _explain_topic(topic: str, lang: str) -> None:
 
 
 def _quote(found) -> None:
-    """A clause's paragraphs: on a terminal in bold and italics, else as plain text."""
+    """Print a clause's paragraphs: on a terminal in bold and italics, else as plain text."""
     from referee.rules.rulebook import plain
 
     if getattr(sys.stdout, "isatty", lambda: False)():
@@ -438,7 +446,8 @@ def run_rules(args) -> int:
     print(escaped(f"ruleset {rules.name}  (bundled: {', '.join(bundled_names())})"))
     for field in fields(rules):
         value = getattr(rules, field.name)
-        shown = ", ".join(value) if isinstance(value, tuple) else str(value).lower() if isinstance(value, bool) else value
+        shown = ", ".join(value) if isinstance(value, tuple) else \
+            str(value).lower() if isinstance(value, bool) else value
         print(escaped(f"  {field.name:<30} {shown!s:<22} # {OPTION_DOCS[field.name]}"))
     print(f"  {'(derived) points per hand':<30} {rules.points_per_hand}")
     return EXIT_CLEAN

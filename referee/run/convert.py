@@ -1,4 +1,5 @@
-"""``referee convert``: a written log to a JSON game record and back, exactly.
+"""This module runs ``referee convert``: it turns a written log into a JSON game record and
+back, exactly.
 
 Nothing is guessed: a log with an unreadable line, or with something a record cannot hold, is
 not converted (exit 1); input that is neither a log nor a valid record is refused (exit 2).
@@ -35,12 +36,12 @@ _UNREAD = ": a record holds only statements, so an unreadable line is not conver
 
 
 class SameFormat(ValueError):
-    """A conversion to the format the input already has."""
+    """A SameFormat says that a conversion asks for the format the input already has."""
 
 
 class ConversionRefused(Exception):
-    """The input is readable but cannot be converted exactly; ``reasons``: (line, column,
-    message) each."""
+    """A ConversionRefused says that the input is readable but cannot be converted exactly;
+    ``reasons``: (line, column, message) each."""
 
     def __init__(self, reasons: list[tuple[int, int, str]]) -> None:
         super().__init__(reasons[0][2])
@@ -48,16 +49,16 @@ class ConversionRefused(Exception):
 
 
 def convert(text: str, to: str | None = None) -> tuple[str, str]:
-    """(the converted text, its format: "json" or "log") of a decoded log or record; ``to``
-    defaults to the other format.  Raises InvalidRecord, UnreadableLog (no statement at all),
-    ConversionRefused or SameFormat."""
+    """Convert a decoded log or record; return (the converted text, its format: "json" or
+    "log"); ``to`` defaults to the other format.  Raises InvalidRecord, UnreadableLog (no
+    statement at all), ConversionRefused or SameFormat."""
     pieces, kind = convert_pieces(text, to)
     return "".join(pieces), kind
 
 
 def convert_pieces(text: str, to: str | None = None) -> tuple[list[str], str]:
-    """:func:`convert`, the converted text in pieces (a log's record is made a hand object
-    at a time, and need not be held twice to be written)."""
+    """Do as :func:`convert` does, giving the converted text in pieces (a log's record is made
+    a hand object at a time, and need not be held twice to be written)."""
     source = "json" if looks_like_record(text) else "log"
     to = to or ("log" if source == "json" else "json")
     if to == source:
@@ -91,8 +92,8 @@ def _cannot_hold(err: InvalidRecord) -> str:
 
 
 def _written(text: str, size: int = BLOCK_CHARS) -> tuple[list[str], bool]:
-    """(the record of a log, ``text`` normalised, in pieces, written as the hand objects are
-    made; whether every value is one the record gives back as it is).  Raises
+    """Return (the record of a log, ``text`` normalised, in pieces, written as the hand objects
+    are made; whether every value is one the record gives back as it is).  Raises
     ConversionRefused or UnreadableLog, as the long way does, before it reads anything back."""
     writer = RecordWriter()
     issues: list = []
@@ -120,13 +121,13 @@ def _written(text: str, size: int = BLOCK_CHARS) -> tuple[list[str], bool]:
 
 
 def _blocks(text: str, size: int) -> Iterator[tuple[Block, list[str]]]:
-    """The blocks of a log (normalised) with the lines they are read from."""
+    """Split a log (normalised) into blocks with the lines they are read from."""
     for block, after in pairwise(chain(parse_blocks(text, size=size), [None])):
         yield block, text[block.start:None if after is None else after.start].split("\n")
 
 
 def _record_read_back(text: str) -> str:
-    """The record of a log, made from all its events and read back before it is given."""
+    """Make the record of a log from all its events, and read it back before it is given."""
     parsed = parse_log(text)
     if parsed.issues:
         raise ConversionRefused([(i.line, i.column, i.message + _UNREAD) for i in parsed.issues])
@@ -145,7 +146,7 @@ def _record_read_back(text: str) -> str:
 
 
 def _same(read_back: tuple, events: tuple, what: str) -> None:
-    """The written form read back must give the same events (spans aside)."""
+    """Check that the written form read back gives the same events (spans aside)."""
     for index, (got, want) in enumerate(zip(read_back, events)):
         if got != want:
             span = want.span
@@ -157,9 +158,9 @@ def _same(read_back: tuple, events: tuple, what: str) -> None:
 
 def convert_main(paths: str | list[str], output: str | None, to: str | None, out: TextIO,
                  err: TextIO) -> int:
-    """The command: one file to ``output`` (a file) or ``out``; several (or one into an
-    existing folder) each into the folder ``output`` as NAME.json or NAME.log.  Its exit code:
-    the worst of the files' (2 unreadable or not written, 1 refused, 0 converted)."""
+    """Run the command: convert one file to ``output`` (a file) or ``out``; several (or one
+    into an existing folder) each into the folder ``output`` as NAME.json or NAME.log.  Return
+    the worst of the files' exit codes (2 unreadable or not written, 1 refused, 0 converted)."""
     paths = [paths] if isinstance(paths, str) else list(paths)
     if len(paths) == 1 and not (output not in (None, "-") and Path(output).is_dir()):
         return convert_file(paths[0], output, to, out, err)
@@ -186,8 +187,9 @@ def _refused(err: TextIO, text: str) -> int:
 def convert_file(path: str, output: str | Path | None, to: str | None, out: TextIO,
                  err: TextIO, written: dict[str, str] | None = None, text: str | None = None
                  ) -> int:
-    """One file (its ``text`` if already read) converted to the file ``output`` or ``out``, or,
-    with ``written`` (the names written so far), into the folder ``output``; its exit code."""
+    """Convert one file (its ``text`` if already read) to the file ``output`` or ``out``, or,
+    with ``written`` (the names written so far), into the folder ``output``; return its exit
+    code."""
     try:
         pieces, kind = convert_pieces(decode_log(read_input(path)) if text is None else text, to)
     except UnreadableFile as failure:

@@ -1,5 +1,5 @@
-"""Checking one log: :func:`check`, the public entry point, and the ``check_*`` functions
-(docs/api.md).  ``invariants=True`` also proves the z3 invariants on the same parse
+"""This module checks one log: :func:`check`, the public entry point, and the ``check_*``
+functions (docs/api.md).  ``invariants=True`` also proves the z3 invariants on the same parse
 (:class:`referee.proofs.invariants.InvariantWatch`; z3 is imported only then).
 """
 

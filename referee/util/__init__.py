@@ -1,1 +1,2 @@
-"""Helpers that know nothing of Hearts: immutable records, the collector pause, "did you mean"."""
+"""This package holds helpers that know nothing of Hearts: immutable records, the collector
+pause, "did you mean"."""

@@ -1,4 +1,4 @@
-"""Pausing the cyclic garbage collector while one log is read, judged and proved.
+"""This module pauses the cyclic garbage collector while one log is read, judged and proved.
 
 A collection in the middle would only rescan the many acyclic objects a check keeps until the
 log is done (it tripled the parse time of a 3 MB log); reference counting still frees them.

@@ -1,4 +1,5 @@
-"""Writing a file safely: all or nothing, with its mode, never through a planted link.
+"""This module writes a file safely: all or nothing, with its mode, never through a planted
+link.
 
 The text goes to a file in the target's folder that has no name while it is written (Linux
 ``O_TMPFILE``; elsewhere a fresh ``O_EXCL`` name), renamed over the target when complete.  A
@@ -23,7 +24,8 @@ _NAME_THE_FILE = "name the file it points to"
 
 
 class RefusedWrite(Exception):
-    """The target is not a plain file that can be replaced; the message says why."""
+    """A RefusedWrite says that the target is not a plain file that can be replaced; the
+    message says why."""
 
 
 def write_parts(target: str | Path, parts: Iterable[str], *, follow_symlinks: bool = False,
@@ -90,7 +92,8 @@ def _stream_into(path: Path, target: str, parts: Iterable[str]) -> None:
 
 
 def _text_onto(fd: int, *, close: bool = False) -> io.TextIOWrapper:
-    """``fd`` as a text file that writes exactly the strings given (no newline translation)."""
+    """Open ``fd`` as a text file that writes exactly the strings given (no newline
+    translation)."""
     return open(fd, "w", encoding="utf-8", newline="", buffering=_BUFFER, closefd=close)
 
 
@@ -100,7 +103,7 @@ def _temporary_name(folder: Path, stem: str) -> str:
 
 def remove_stale_copies(target: str | Path) -> list[str]:
     """Remove the temporary copies of ``target`` that writers killed before their rename left
-    (regular files of this user whose writer process is gone); the names removed."""
+    (regular files of this user whose writer process is gone); return the names removed."""
     path = Path(target)
     prefix = f".{path.name}."
     removed = []
@@ -124,8 +127,8 @@ def remove_stale_copies(target: str | Path) -> list[str]:
 
 
 def _alive(pid: int) -> bool:
-    """Whether ``pid`` may still be writing (kept when in doubt: another user's process, or a
-    number that is no process id; 0 and below would name process groups)."""
+    """Tell whether ``pid`` may still be writing (kept when in doubt: another user's process,
+    or a number that is no process id; 0 and below would name process groups)."""
     if pid <= 0 or pid == os.getpid():
         return True
     try:
@@ -138,8 +141,9 @@ def _alive(pid: int) -> bool:
 
 
 def _written_beside(path: Path, parts: Iterable[str], info: os.stat_result | None) -> str | None:
-    """A complete copy of ``parts`` in ``path``'s directory: the name to rename over ``path``,
-    or None when there was no ``path`` (``info`` None) and the copy took its name."""
+    """Write a complete copy of ``parts`` in ``path``'s directory; return the name to rename
+    over ``path``, or None when there was no ``path`` (``info`` None) and the copy took its
+    name."""
     mode = NEW_FILE_MODE if info is None else stat.S_IMODE(info.st_mode)
     fd = _anonymous_in(path.parent, mode, info is not None)
     if fd is None:
@@ -162,7 +166,8 @@ def _written_beside(path: Path, parts: Iterable[str], info: os.stat_result | Non
 
 def _named_copy(path: Path, mode: int, info: os.stat_result | None,
                 source: Iterable[str] | int) -> str:
-    """A copy under a fresh name of ``parts``, or of the whole anonymous file ``source``."""
+    """Write a copy under a fresh name of ``parts``, or of the whole anonymous file
+    ``source``."""
     fd, name = _named_in(path.parent, path.name, mode, info is not None)
     try:
         _keep_owner(fd, info)
@@ -195,7 +200,7 @@ def _remove(name: str) -> None:
 
 
 def _anonymous_in(folder: Path, mode: int, exact: bool) -> int | None:
-    """An open file without a name in ``folder`` (Linux), or None where there is none;
+    """Open a file without a name in ``folder`` (Linux), or return None where there is none;
     ``exact``: with ``mode`` as it is, else as the umask narrows it."""
     if not hasattr(os, "O_TMPFILE"):
         return None
@@ -209,7 +214,7 @@ def _anonymous_in(folder: Path, mode: int, exact: bool) -> int | None:
 
 
 def _named_in(folder: Path, stem: str, mode: int, exact: bool) -> tuple[int, str]:
-    """A new file in ``folder`` under a fresh name (``O_EXCL``: never an existing one)."""
+    """Make a new file in ``folder`` under a fresh name (``O_EXCL``: never an existing one)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
     flags |= getattr(os, "O_NOFOLLOW", 0)
     while True:
@@ -261,7 +266,8 @@ def _sync_directory(folder: Path) -> None:
 
 
 def same_file(one: str | Path, other: str | Path) -> bool:
-    """Whether the two names are one file (through links too); False when either is not there."""
+    """Tell whether the two names are one file (through links too); False when either is not
+    there."""
     try:
         return os.path.samefile(one, other)
     except OSError:

@@ -1,4 +1,5 @@
-"""The players' languages: gettext catalogs, the language to use, and translating messages.
+"""This module speaks the players' languages: it finds gettext catalogs, chooses the language
+to use, and translates messages.
 
 A catalog is ``referee/locale/LANG/LC_MESSAGES/referee.mo``, or its ``.po`` compiled in memory
 once in a source checkout.  English needs no catalog, and a message a catalog lacks is shown
@@ -17,22 +18,24 @@ from referee.util.message import Message
 DOMAIN = "referee"
 SOURCE_LANGUAGE = "en"
 LANGUAGES = ("en", "it", "de", "fr", "uk")  # English first: the default
-# the environment variables gettext consults, in its order of precedence
+# gettext consults these environment variables, in this order of precedence
 LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 
 def N_(text: str) -> str:
-    """``text`` itself, marked for the catalogs: a fixed text translated where it is shown."""
+    """Return ``text`` itself, marked for the catalogs: a fixed text translated where it is
+    shown."""
     return text
 
 
 class UnknownLanguage(ValueError):
-    """A language asked for by name that has no catalog."""
+    """An UnknownLanguage is a language asked for by name that has no catalog."""
 
 
 def choose_language(asked: str | None, environ: Mapping[str, str]) -> str:
-    """The language to speak: ``asked`` (``--lang``, one of :data:`LANGUAGES`) when given, else
-    the first supported language the environment names as gettext reads it; else English."""
+    """Choose the language to speak: ``asked`` (``--lang``, one of :data:`LANGUAGES`) when
+    given, else the first supported language the environment names as gettext reads it; else
+    English."""
     if asked is not None:
         code = _code(asked)
         if code not in LANGUAGES:
@@ -54,7 +57,8 @@ def choose_language(asked: str | None, environ: Mapping[str, str]) -> str:
 
 
 def _code(locale_name: str) -> str:
-    """``de_DE.UTF-8@euro`` -> ``de``; ``C`` and ``POSIX`` are English."""
+    """Shorten a locale name to its language: ``de_DE.UTF-8@euro`` -> ``de``; ``C`` and
+    ``POSIX`` are English."""
     base = locale_name.strip().split(".")[0].split("@")[0].replace("-", "_").lower()
     code = base.split("_")[0]
     return SOURCE_LANGUAGE if code in ("c", "posix") else code
@@ -62,7 +66,8 @@ def _code(locale_name: str) -> str:
 
 @cache
 def catalog(language: str) -> gettext.NullTranslations:
-    """The translations for ``language``; the identity for English or without a catalog."""
+    """Load the translations for ``language``; the identity for English or without a
+    catalog."""
     if language == SOURCE_LANGUAGE or language not in LANGUAGES:
         return gettext.NullTranslations()
     folder = resources.files("referee") / "locale" / language / "LC_MESSAGES"
@@ -75,7 +80,7 @@ def catalog(language: str) -> gettext.NullTranslations:
 
 
 def compile_po(po_bytes: bytes) -> bytes:
-    """A ``.po`` catalog compiled to ``.mo`` bytes (Babel reads and writes both formats);
+    """Compile a ``.po`` catalog to ``.mo`` bytes (Babel reads and writes both formats);
     fuzzy entries are left out, as msgfmt does."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
@@ -87,15 +92,17 @@ def compile_po(po_bytes: bytes) -> bytes:
 
 
 def translate(text: str, language: str) -> str:
-    """``text`` in ``language`` (see :func:`translated`); English is the text itself."""
+    """Translate ``text`` into ``language`` (see :func:`translated`); English is the text
+    itself."""
     if language == SOURCE_LANGUAGE:
         return text
     return translated(text, catalog(language))
 
 
 def translated(text: str, found: gettext.NullTranslations) -> str:
-    """``text`` through the catalog ``found``: a :class:`Message` by its template, filled with
-    its arguments (those that are messages translated too); a plain string as it is."""
+    """Translate ``text`` through the catalog ``found``: a :class:`Message` by its template,
+    filled with its arguments (those that are messages translated too); a plain string as it
+    is."""
     if not isinstance(text, Message):
         return found.gettext(text) if text else text
     if text.plural is not None:
@@ -108,5 +115,5 @@ def translated(text: str, found: gettext.NullTranslations) -> str:
     try:
         return template.format_map(args)
     except (KeyError, IndexError, ValueError):
-        # a catalog entry whose placeholders do not match its source: English, not a crash
+        # a catalog entry whose placeholders do not match its source gives English, not a crash
         return str(text)

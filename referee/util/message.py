@@ -1,4 +1,4 @@
-"""Messages that can be shown in another language.
+"""This module makes messages that can be shown in another language.
 
 ``msg("{player} played {card}", player="Beth", card="9H")`` is a ``str`` holding the English
 text that also remembers its template and arguments, so that a renderer can fill the template
@@ -11,7 +11,8 @@ from typing import Self
 
 
 class Message(str):
-    """The English text of a message, with the template and arguments it was made from."""
+    """A Message holds the English text of a message, with the template and arguments it was
+    made from."""
 
     template: str
     plural: str | None
@@ -32,11 +33,11 @@ class Message(str):
 
 
 def msg(template: str, /, **args) -> Message:
-    """A message: ``template`` with ``{name}`` placeholders filled from ``args``."""
+    """Make a message: ``template`` with ``{name}`` placeholders filled from ``args``."""
     return Message(template, args)
 
 
 def msgn(singular: str, plural: str, count: int, /, **args) -> Message:
-    """A message whose wording depends on a number (``{n} point`` / ``{n} points``): the
+    """Make a message whose wording depends on a number (``{n} point`` / ``{n} points``): the
     number is ``count``, and the catalogs choose among their language's plural forms."""
     return Message(singular, args, plural, count)

@@ -1,6 +1,7 @@
-"""Resolving a path a file names without looking anywhere it may not lead: ``os.path.realpath``
-would look at ``/etc/x.toml`` to refuse a log's ``[Ruleset "/etc/x.toml"]``, which tells whether
-it exists (and on a network or automounted path can block)."""
+"""This module resolves a path a file names without looking anywhere it may not lead:
+``os.path.realpath`` would look at ``/etc/x.toml`` to refuse a log's
+``[Ruleset "/etc/x.toml"]``, which tells whether it exists (and on a network or automounted
+path can block)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ MAX_LINKS = 40  # symbolic links followed in one resolution, as the kernel's own
 
 
 def resolved_within(path: str, roots: tuple[str, ...]) -> str | None:
-    """``path`` (relative to the working folder) resolved as ``os.path.realpath`` resolves it,
-    or None when it lies outside every folder of ``roots``.  One component is resolved at a
+    """Resolve ``path`` (relative to the working folder) as ``os.path.realpath`` resolves it,
+    or return None when it lies outside every folder of ``roots``.  One component is resolved at a
     time, and the first that is not an allowed folder, in one or above one is refused unlooked
     at: a link may lead out (refused) or back in through the allowed folders."""
     allowed = _allowed(roots)
@@ -48,8 +49,8 @@ def resolved_within(path: str, roots: tuple[str, ...]) -> str | None:
 
 
 def _allowed(roots: tuple[str, ...]) -> tuple[str, ...]:
-    """Each root as written (made absolute without a look) and as resolved: a path may reach
-    a root through the links above it, or spell the root's real place."""
+    """List each root as written (made absolute without a look) and as resolved: a path may
+    reach a root through the links above it, or spell the root's real place."""
     found = set()
     for root in roots:
         found.add(os.path.abspath(root))

@@ -1,6 +1,7 @@
-"""Reading a file the user named within a byte limit, whatever size it reports (``/dev/zero``
-reports 0 and never ends): a path is opened without blocking (a FIFO would block the open) and
-refused unless it is a regular file; standard input (``-``) is read within the same limit."""
+"""This module reads a file the user named within a byte limit, whatever size it reports
+(``/dev/zero`` reports 0 and never ends): a path is opened without blocking (a FIFO would block
+the open) and refused unless it is a regular file; standard input (``-``) is read within the
+same limit."""
 
 from __future__ import annotations
 
@@ -15,19 +16,20 @@ _CHUNK = 1 << 20
 
 
 class UnreadableFile(Exception):
-    """The file cannot be read as a log file; the message says why, in plain words."""
+    """An UnreadableFile says that the file cannot be read as a log file; the message says
+    why, in plain words."""
 
     def __str__(self) -> str:
-        # the message itself: a Message keeps its template (str(err) would copy the text)
+        # return the message itself: a Message keeps its template (str(err) would copy the text)
         return self.args[0] if self.args and isinstance(self.args[0], str) else super().__str__()
 
 
 class TooLong(UnreadableFile):
-    """The file is longer than the limit it is read within."""
+    """A TooLong says that the file is longer than the limit it is read within."""
 
 
 def read_limited(path: str | os.PathLike, limit: int = MAX_LOG_BYTES) -> bytes:
-    """The bytes of the regular file ``path``, refusing devices, FIFOs, sockets and
+    """Read the bytes of the regular file ``path``, refusing devices, FIFOs, sockets and
     directories, and anything longer than ``limit`` bytes."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
@@ -44,7 +46,7 @@ def read_limited(path: str | os.PathLike, limit: int = MAX_LOG_BYTES) -> bytes:
 
 
 def read_input(path: str, limit: int = MAX_LOG_BYTES) -> bytes:
-    """The bytes of ``path``, or of standard input when it is ``-``."""
+    """Read the bytes of ``path``, or of standard input when it is ``-``."""
     if path == "-":
         import sys
 
@@ -53,7 +55,8 @@ def read_input(path: str, limit: int = MAX_LOG_BYTES) -> bytes:
 
 
 def read_stream(stream: BinaryIO, limit: int = MAX_LOG_BYTES) -> bytes:
-    """At most ``limit`` bytes of ``stream``; longer input is refused, not read to its end."""
+    """Read at most ``limit`` bytes of ``stream``; longer input is refused, not read to its
+    end."""
     parts, size = [], 0
     while True:
         try:
@@ -66,7 +69,7 @@ def read_stream(stream: BinaryIO, limit: int = MAX_LOG_BYTES) -> bytes:
         size += len(chunk)
         if size > limit:
             raise TooLong(msg("more than {size} MiB; logs over that are not read",
-                                     size=limit // 2**20))
+                              size=limit // 2**20))
 
 
 def _cannot_read(err: OSError) -> str:

@@ -1,5 +1,5 @@
-"""Immutable value records: slotted dataclasses (``fields``, ``replace``, ``asdict`` work)
-whose methods are written once, in :class:`Record`, not generated per class by
+"""This module makes immutable value records: slotted dataclasses (``fields``, ``replace``,
+``asdict`` work) whose methods are written once, in :class:`Record`, not generated per class by
 ``@dataclass(frozen=True)``, which adds 9 ms to the import of the modules that make records
 (``bench/cost.py`` counts the same calls either way)."""
 
@@ -10,8 +10,8 @@ from operator import attrgetter
 
 
 class Record:
-    """Equality and hash over the fields with ``compare``, a repr of those with ``repr``, no
-    assignment."""
+    """A Record compares and hashes by the fields with ``compare``, shows those with ``repr``
+    in its repr, and refuses assignment."""
 
     __slots__ = ()
     _key = _shown = None  # set by record()
@@ -43,7 +43,7 @@ class Record:
 
 
 def record(cls: type) -> type:
-    """A :class:`Record` subclass as a slotted dataclass, with an ``__init__`` of its init
+    """Make a :class:`Record` subclass a slotted dataclass, with an ``__init__`` of its init
     fields."""
     cls = dataclass(init=False, repr=False, eq=False, slots=True)(cls)
     every = fields(cls)
@@ -57,16 +57,17 @@ def record(cls: type) -> type:
 
 
 def lazy(cls: type, *names: str):
-    """A constructor of ``cls`` setting only the fields ``names``, given in order (the span
-    slots it leaves empty are made on their first read: :func:`referee.log.events.found_span`)."""
+    """Make a constructor of ``cls`` that sets only the fields ``names``, given in order (the
+    span slots it leaves empty are made on their first read:
+    :func:`referee.log.events.found_span`)."""
     return _function(cls, f"make({', '.join(names)})", {name: name for name in names},
                      "    self = _new(_cls)\n", "    return self\n")
 
 
 def _function(cls: type, signature: str, values: dict[str, str], first: str = "", last: str = ""):
-    """The function ``signature`` that writes each slot of ``values`` (its name: the value's
-    expression) directly: half the cost of a loop over setters, and the parser makes several
-    records a line."""
+    """Make the function ``signature`` that writes each slot of ``values`` (its name: the
+    value's expression) directly: half the cost of a loop over setters, and the parser makes
+    several records a line."""
     body = "".join(f"    _set_{name}(self, {value})\n" for name, value in values.items())
     namespace = {"_new": object.__new__, "_cls": cls,
                  **{f"_set_{name}": cls.__dict__[name].__set__ for name in values},

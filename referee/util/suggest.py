@@ -1,4 +1,4 @@
-"""Near-miss suggestions for messages: "did you mean 'trick'?"."""
+"""This module suggests near misses for messages: "did you mean 'trick'?"."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from collections.abc import Iterable
 
 
 def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | None:
-    """The choice closest to ``word`` (case-insensitive; an exact match wins) as spelled in
-    ``choices``, or None if none is close."""
+    """Find the choice closest to ``word`` (case-insensitive; an exact match wins) as spelled
+    in ``choices``, or None if none is close."""
     by_folded: dict[str, str] = {}
     for choice in choices:
         by_folded.setdefault(choice.casefold(), choice)

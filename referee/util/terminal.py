@@ -1,5 +1,5 @@
-"""Text on its way to a terminal: what a file wrote (a name, a key, a path) is shown with its
-control characters escaped, so that no file can send the terminal an escape sequence."""
+"""This module readies text for a terminal: what a file wrote (a name, a key, a path) is shown
+with its control characters escaped, so that no file can send the terminal an escape sequence."""
 
 from __future__ import annotations
 
@@ -7,17 +7,17 @@ from collections.abc import Callable
 
 
 def escaped(text: str) -> str:
-    """``text`` as it may safely reach a terminal: every unprintable character but a space
-    (controls, separators, bidirectional overrides) shown as ``\\x1b``, ``\\u2028``."""
+    """Escape ``text`` so that it may safely reach a terminal: every unprintable character but
+    a space (controls, separators, bidirectional overrides) shown as ``\\x1b``, ``\\u2028``."""
     if text.isprintable():  # the usual case
         return text
     return "".join(map(_escaped_char, text))
 
 
 def escaped_values(value):
-    """A JSON-able ``value`` with every string in it, member names included, :func:`escaped`,
-    as the text output shows it: a JSON reader would turn an escaped control back into the
-    control, and a lone surrogate could not be written as UTF-8 at all."""
+    """Escape every string in the JSON-able ``value``, member names included, with
+    :func:`escaped`, as the text output shows it: a JSON reader would turn an escaped control
+    back into the control, and a lone surrogate could not be written as UTF-8 at all."""
     if isinstance(value, str):
         return escaped(value)
     if isinstance(value, dict):
@@ -42,8 +42,8 @@ def _escaped_char(char: str) -> str:
 
 
 def shown_to(stream) -> Callable[[str], str]:
-    """How whole lines of a file are to be written to ``stream``: as they are to a file or a
-    pipe, each line :func:`escaped` to a terminal (as ``ls`` shows a name)."""
+    """Say how whole lines of a file are to be written to ``stream``: as they are to a file or
+    a pipe, each line :func:`escaped` to a terminal (as ``ls`` shows a name)."""
     isatty = getattr(stream, "isatty", None)
     return _escaped_lines if isatty is not None and isatty() else str
 
