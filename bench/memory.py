@@ -9,10 +9,9 @@ consistent). Each file is checked in a fresh process that reports its VmHWM; the
 the two sizes is the memory a megabyte of log costs (the fixed cost of Python and the package,
 about 23 MB, is the intercept), and peak / size at the larger size is the multiple with that
 fixed cost in. spec/hostile-input.md states both. `check` reads a log a block of lines at a time
-and replays it a hand at a time (referee/judge/stream.py): what grows with the file is its text
-and a packed summary per hand (about 1.7 MB per MB of a played log, 3 MB of a scoresheet; 21 and
-28 when the whole file's events were held). tests/test_stream.py bounds the slope. Timings and
-sizes never fail anything.
+and checks it a hand at a time (referee/judge/stream.py): what grows with the file is its text
+and a packed summary per hand (about 1.8 MB per MB of a played log, 3 MB of a scoresheet).
+tests/test_stream.py bounds the slope. Timings and sizes never fail anything.
 """
 
 from __future__ import annotations

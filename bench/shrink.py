@@ -7,7 +7,7 @@ players).  A benchmark, not a test: run it by hand, ``python bench/shrink.py [RU
 property is searched RUNS times with Hypothesis seeds 0..RUNS-1; the median time is shown).
 It uses only the public strategies, so ``PYTHONPATH=`` an older checkout measures that one.
 Hypothesis's default phases are used, explain included (for a property that fails on most
-games it replays about 100 random examples, and may find a smaller one on the way: which is
+games it re-runs about 100 random examples, and may find a smaller one on the way: which is
 why a game played to the end draws a short target most of the time).  The load average is
 printed before and after, as the machine may be shared.
 spec/conformance.md quotes its figures.

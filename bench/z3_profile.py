@@ -6,7 +6,7 @@ Generates the games bench/run.py's z3 block uses (``cancellation``, 6-11 players
 seeds ``seed * 1_000_003 + i``), then times ``check_bytes(t)`` and ``check_bytes(t,
 invariants=True)`` in alternation (process CPU time, cyclic collector paused as in run.py) and
 prints medians, the ratio and the extra time per game, and how ``attach_invariants`` splits it:
-the replay's setup and hand grouping redone, gathering each hand's records, writing the laws,
+the check's setup and hand grouping redone, gathering each hand's records, writing the laws,
 z3 deciding them.  ``--profile`` prints a cProfile of the invariants part instead.
 """
 
