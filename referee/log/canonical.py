@@ -1,6 +1,6 @@
-"""One event -> its canonical line, as ``referee fmt`` writes it (ValueError for an event no
-line can express).  Apart from :mod:`referee.log.writer`, so that the messages about unreadable
-lines can show a canonical line without importing the parser."""
+"""This module writes one event as its canonical line, as ``referee fmt`` writes it (ValueError
+for an event no line can express).  It stands apart from :mod:`referee.log.writer`, so that the
+messages about unreadable lines can show a canonical line without importing the parser."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def _trick(event: Trick) -> str:
 
 
 def format_event(event: Event) -> str:
-    """One event as its canonical line (without the newline)."""
+    """Write one event as its canonical line (without the newline)."""
     if isinstance(event, Trick):
         return _trick(event)
     if isinstance(event, Deal):
@@ -104,7 +104,7 @@ def format_event(event: Event) -> str:
 
 
 def blank_before(event: Event, previous: Event | None, started: bool) -> bool:
-    """Whether a blank line goes before ``event``: before each ``hand`` line, and before the
+    """Tell whether a blank line goes before ``event``: before each ``hand`` line, and before the
     first statement after the tags (``previous``: the statement before, None if none or an
     unread line came after it; ``started``: any line comes before)."""
     if isinstance(event, HandStart):
