@@ -574,13 +574,13 @@ def _pass(line: int, col: int, rest_col: int, body: str, name: str, at: int, to:
 
 
 def plain_deal(builder: EventBuilder, line: int, col: int, head: str, rest_col: int, rest: str) -> Deal:
-    """Do :meth:`EventBuilder.deal` of a line as the writer writes it
-    (:data:`PLAIN_LINES`)."""
+    """Read a line as the writer writes it (:data:`PLAIN_LINES`) as :meth:`EventBuilder.deal`
+    does."""
     return _deal(line, col, rest_col, rest, head[5:-2], 5)
 
 
 def plain_pass(builder: EventBuilder, line: int, col: int, head: str, rest_col: int, rest: str) -> Pass:
-    """Do :meth:`EventBuilder.passing` of a line as the writer writes it."""
+    """Read a line as the writer writes it as :meth:`EventBuilder.passing` does."""
     name, _, to = head[5:-2].partition(" -> ")
     return _pass(line, col, rest_col, rest, name, 5, to or None, 9 + len(name))
 

@@ -70,7 +70,7 @@ def players_value(names: list[str]) -> str | None:
 
 
 class _Found(Span):
-    """A _Found is the span of the value at a path of a record; it finds it in the record's text
+    """A _Found holds the span of the value at a path of a record; it finds it in the record's text
     on first read."""
 
     __slots__ = ("_path", "_places")

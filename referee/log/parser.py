@@ -406,7 +406,8 @@ def parse_log(text: str, builder: type[EventBuilder] = EventBuilder) -> ParseRes
 
 
 def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = EventBuilder) -> ParseResult:
-    """Do parse_log; with ``fast_lines`` False every line goes through Lark (for tests)."""
+    """Parse as parse_log does; with ``fast_lines`` False every line goes through Lark (for
+    tests)."""
     text = normalise(text)
     (whole,) = parse_blocks(text, builder, None, fast_lines)  # one block: the whole text
     return ParseResult(whole.events, whole.issues, text)
@@ -414,8 +415,8 @@ def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = Eve
 
 def parse_blocks(text: str, builder: type[EventBuilder] = EventBuilder,
                  size: int | None = BLOCK_CHARS, fast_lines: bool = True) -> Iterator[Block]:
-    """Do :func:`parse_log` a block of about ``size`` characters at a time, or in one (``size``
-    None); ``text`` is normalised."""
+    """Parse as :func:`parse_log` does, a block of about ``size`` characters at a time, or in one
+    (``size`` None); ``text`` is normalised."""
     source = text if text.endswith("\n") else text + "\n"
     reader = _line_reader()
     reading = _Reading(builder(reader.terminals, MAX_ISSUES), reader)
@@ -512,13 +513,13 @@ def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool,
 
 
 def parse_bytes(data: bytes) -> ParseResult:
-    """Do decode_log, then parse_log (a JSON game record is read as one); raise
-    UnreadableLog."""
+    """Decode with decode_log, then parse with parse_log (a JSON game record is read as one);
+    raise UnreadableLog."""
     return parse_text(log_text(data))
 
 
 def log_text(data: bytes) -> str:
-    """Do decode_log; raise UnreadableLog for an empty log too."""
+    """Decode as decode_log does; raise UnreadableLog for an empty log too."""
     text = decode_log(data)
     if not text or text.isspace():  # (not text.strip(), which would copy the text)
         raise UnreadableLog(msg("the log is empty"), 1, 1)
@@ -526,7 +527,7 @@ def log_text(data: bytes) -> str:
 
 
 def parse_text(text: str) -> ParseResult:
-    """Do parse_bytes of decoded text (:func:`log_text`)."""
+    """Parse decoded text (:func:`log_text`) as parse_bytes does."""
     if looks_like_record(text):
         from referee.log.jsonrecord import read_record
 

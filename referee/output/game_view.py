@@ -512,8 +512,8 @@ class GameView:
                 yield undrawn(record, summary, names, marks)
 
     def page(self) -> dict:
-        """Do :meth:`document` for a page, which reads the hands and the totals more than once: of
-        the later hands only the views that mark a diagnostic are held."""
+        """Make what :meth:`document` makes, for a page, which reads the hands and the totals more
+        than once: of the later hands only the views that mark a diagnostic are held."""
         held, marked, placed = [], {}, self.marks.placed
         before = len(placed)
         for index, view in enumerate(self.hands()):

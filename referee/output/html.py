@@ -155,7 +155,8 @@ def render_html(game: dict, language: str = SOURCE_LANGUAGE) -> str:
 
 
 def page_parts(game: dict, language: str = SOURCE_LANGUAGE) -> Iterator[str]:
-    """Do :func:`render_html` a part at a time, for a writer that does not hold the page."""
+    """Render as :func:`render_html` does, a part at a time, for a writer that does not hold the
+    page."""
     # each with its kind's explanation and its clause in ``language``
     diagnostics = [{**d, "summary": i18n.translate(d["summary"], language),
                     "why": i18n.translate(d["why"], language),

@@ -83,7 +83,7 @@ def _location(uri: str, region: dict | None, **extra) -> dict:
 
 
 def result(path: str, diag: Diagnostic, index: dict[str, int]) -> dict:
-    """Make one diagnostic a SARIF result."""
+    """Make a SARIF result of one diagnostic."""
     uri = artifact_uri(path)
     text = f"{diag.message} [{diag.rule}]" + (f" ({diag.hint})" if diag.hint else "")
     out = {
