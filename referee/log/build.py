@@ -49,8 +49,8 @@ _SEPS_TO_END = re.compile(r"[\s,]*\Z")
 _SEPS = re.compile(r"[\s,]*")
 _SPACE = re.compile(r"[^\S\n]+")
 _ITEM = re.compile(rf"{QUOTED_PATTERN}|[^\s,]+")
-# Points as people write them: after the name a blank, ':' or '=' ("Al 0", "Al: 0", "Al=0"),
-# and a sign that may be the typographic minus or the en dash ("−26", "–26").
+# These read points as people write them: after the name a blank, ':' or '=' ("Al 0", "Al: 0",
+# "Al=0"), and a sign that may be the typographic minus or the en dash ("−26", "–26").
 _ENTRY_GAP = re.compile(r"[^\S\n]*[:=][^\S\n]*|[^\S\n]+")
 _INTEGER = re.compile(r"[+\-−–]?[0-9]+(?![^\s,])")
 _MINUS = str.maketrans("−–", "--")
@@ -145,8 +145,8 @@ PLAIN_TRICK_LINE = (rf"(?P<head_plain>trick (?P<number_plain>[0-9]+): )(?P<rest_
                     rf"-> (?P<winner_plain>{_PLAIN_NAME})))?\n(?:[^\S\n]*\n)*)")
 
 
-# Deal and pass lines as the writer writes them, matched whole by the line reader like the
-# trick line: HEAD and REST as the grammar's terminals cut them.
+# The line reader matches deal and pass lines as the writer writes them whole, like the trick
+# line: HEAD and REST as the grammar's terminals cut them.
 _PLAIN_CARDS = r"(?:10|[2-9JQKA])[SHDC](?: (?:10|[2-9JQKA])[SHDC])*\n(?:[^\S\n]*\n)*"
 PLAIN_LINES = {  # the builder's method: its line, in groups head_NAME_plain and rest_NAME_plain
     "deal": rf"(?P<head_deal_plain>deal {_PLAIN_NAME}: )(?P<rest_deal_plain>{_PLAIN_CARDS})",

@@ -14,7 +14,8 @@ from referee.rules.options import MoonChoice
 
 __all__ = ["blank_before", "format_event"]
 
-# What HandStart.direction holds (ruleset.canonical_direction's output; "1 left" is "left").
+# _DIRECTION matches what HandStart.direction holds (ruleset.canonical_direction's output;
+# "1 left" is "left").
 _DIRECTION = re.compile(r"left|right|across|hold|(?!1 )[0-9]+ (?:left|right)")
 
 

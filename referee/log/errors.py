@@ -51,7 +51,7 @@ _LIST_WORDS = {
 }
 _A_LIST = msg("a list")
 _SOMETHING_ELSE = msg("something else")
-# Literal words a near miss may be corrected to, by terminal.
+# _CHOICES lists the literal words a near miss may be corrected to, by terminal.
 _CHOICES = {
     "DEALER": ("dealer",),
     "PASS": ("pass",),

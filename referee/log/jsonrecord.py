@@ -532,8 +532,8 @@ def _message(error) -> str:
     return msg("{problem}", problem=message if len(message) <= 200 else message[:199] + "…")
 
 
-# The schema's descriptions (spec/game-record.schema.json, which a test holds to this table),
-# as messages: "... is not a card: a rank 2-10, ...".
+# This table gives the schema's descriptions (spec/game-record.schema.json, which a test holds
+# to this table) as messages: "... is not a card: a rank 2-10, ...".
 DESCRIPTIONS = {text: text for text in (
     msg("One game as data, statement by statement as a written log has it "
         "(spec/game-record.md)."),

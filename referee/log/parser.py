@@ -116,8 +116,9 @@ class LineReader:
             head, rest = terminal(head, f"head_{name}"), terminal(rest, f"rest_{name}")
             statements.append(f"{head}(?!#){rest}")  # a REST starting with '#': module doc
             common.append((name, name))
-        # The word-by-word statements: words separated by ignored blanks (_WS), and after the
-        # last one perhaps blanks and an ignored comment (_TRAILING_COMMENT), then the newline.
+        # The word-by-word statements have words separated by ignored blanks (_WS), and after
+        # the last one perhaps blanks and an ignored comment (_TRAILING_COMMENT), then the
+        # newline.
         blanks = f"(?:{terminals['_WS']})?+"
         end = f"{blanks}(?:{terminals['_TRAILING_COMMENT']})?+\n"
         direction = (f"(?:{terminal('DIRECTION')}"
@@ -190,10 +191,11 @@ class LineReader:
 
 
 # ---- the grammar ---------------------------------------------------------------------------
-# Not cached in the user's cache directory: any process of the user can write there, and what
-# is read from there decides what a line means (a pickle would even run its code).  The facts
-# are a module of the package (shipped.py, made by ``python -m referee.log.parser``), used only
-# with the grammar text and Lark version they were made from; otherwise Lark gives them.
+# The line reader's facts are not cached in the user's cache directory: any process of the user
+# can write there, and what is read from there decides what a line means (a pickle would even
+# run its code).  The facts are a module of the package (shipped.py, made by ``python -m
+# referee.log.parser``), used only with the grammar text and Lark version they were made from;
+# otherwise Lark gives them.
 def lark_version() -> str | None:
     """Find the version of the Lark that ``import lark`` would load, without importing it."""
     module = sys.modules.get("lark")
@@ -246,8 +248,8 @@ def grammar_text() -> str:
     return resources.files("referee.log.grammars").joinpath("log.lark").read_text("utf-8")
 
 
-# What every parse shares, made on first use; never changed once made (building one twice,
-# when two threads race to it, gives equal values).
+# These make what every parse shares on first use; it never changes once made (building one
+# twice, when two threads race to it, gives equal values).
 @cache
 def _parser() -> Lark:
     """Make the process-wide Lark parser, without callbacks; it is not cached on disk (Lark's

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-# The NAME terminal of grammars/log.lark (a test checks that they agree): a word that starts
-# with a letter, or a string in straight double quotes with \" and \\ escapes, or in
-# typographic ones (no escapes).
+# NAME_PATTERN is the NAME terminal of grammars/log.lark (a test checks that they agree): a word
+# that starts with a letter, or a string in straight double quotes with \" and \\ escapes, or
+# in typographic ones (no escapes).
 _BARE = r"[^\W\d_](?:[\w'’\u0300-\u036f]|-(?!>))*"
 QUOTED_PATTERN = r'(?:"(?:[^"\\\n]|\\.)*"|“[^”\n]*”)'
 NAME_PATTERN = rf"(?:{_BARE}|\"(?:[^\"\\\n]|\\.)*\"|“[^”\n]*”)"
@@ -21,11 +21,12 @@ ARROW_RE = re.compile(ARROW_PATTERN)
 # The words for nobody after an arrow (any case); a player so called is quoted there.
 NOBODY = ("none", "nobody")
 
-# Pieces of the coarse head and claim tokens (the grammar has already checked their shape).
+# These cut pieces of the coarse head and claim tokens (the grammar has already checked their
+# shape).
 PASS_HEAD = re.compile(rf"[^\W\d]+{_BLANKS}({NAME_PATTERN})(?:{_BLANKS}{ARROW_PATTERN}{_BLANKS}({NAME_PATTERN}))?")
 HEAD_NUMBER_NAME = re.compile(rf"[^\W\d]+{_BLANKS}([0-9]+){_BLANKS}({NAME_PATTERN})")
-# A name in the value of a [Players "..."] tag: in single or double quotes, straight or
-# typographic, or a run of characters up to a blank or a comma.
+# PLAYER_WORD matches a name in the value of a [Players "..."] tag: in single or double quotes,
+# straight or typographic, or a run of characters up to a blank or a comma.
 PLAYER_WORD = re.compile(r"""['‘]([^'‘’]+)['’](?=[\s,]|$)|["“]([^"“”]+)["”](?=[\s,]|$)|([^\s,]+)""")
 TAG_NAME_RE = re.compile(r"(?!(?i:player)(?![\w\-]))[^\W\d][\w\-]*")  # TAG_NAME in the grammar
 

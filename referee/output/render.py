@@ -327,7 +327,8 @@ def summary_table(report: Report, language: str = SOURCE_LANGUAGE):
     return table
 
 
-# Characters rich counts as one cell wide (rich.cells._SINGLE_CELL_UNICODE_RANGES, in part).
+# _NARROW holds characters rich counts as one cell wide (rich.cells._SINGLE_CELL_UNICODE_RANGES,
+# in part).
 _NARROW = frozenset(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0xAD), *range(0xAE, 0x300),
                               *range(0x370, 0x483)]))
 
