@@ -42,7 +42,8 @@ _END = r"(?![^\s,])"  # a piece ends at a space, a comma or the end
 _SEP_RUN = r"(?<![\s,])([\s,]*+)"
 _PLAYS_FAST = re.compile(rf"{_SEP_RUN}({_FAST_NAME})([^\S\n]+)({_CARD}){_END}")
 MAX_POINT_DIGITS = 9  # as a JSON record's points (jsonrecord.py); keeps every sum printable
-_ENTRIES_FAST = re.compile(rf"{_SEP_RUN}({_FAST_NAME})([^\S\n]+)([+-]?[0-9]{{1,{MAX_POINT_DIGITS}}}){_END}")
+_ENTRIES_FAST = re.compile(
+    rf"{_SEP_RUN}({_FAST_NAME})([^\S\n]+)([+-]?[0-9]{{1,{MAX_POINT_DIGITS}}}){_END}")
 _NAMES_FAST = re.compile(rf"{_SEP_RUN}({_FAST_NAME}){_END}")
 _CARDS_FAST = re.compile(rf"{_SEP_RUN}([^\s,]+)")
 _SEPS_TO_END = re.compile(r"[\s,]*\Z")
@@ -88,7 +89,8 @@ def _card_or_error(item: str, column: int, after: str | None) -> Card:
     try:
         return parse_card(item)
     except CardError:
-        looks_like_name = item.startswith(QUOTES) or (len(item) > 3 and BARE_NAME_RE.fullmatch(item) is not None)
+        looks_like_name = item.startswith(QUOTES) or (
+            len(item) > 3 and BARE_NAME_RE.fullmatch(item) is not None)
         if after is not None and looks_like_name:
             # TRANSLATORS: {name} is the player's name, {item} what follows it instead of a card
             message = msg("expected a card like 10S or QS after '{name}', not '{item}'",
@@ -260,7 +262,8 @@ def _plays_walk(value: str, line: int, column: int) -> tuple[Play, ...]:
         card = _card_or_error(item, column + pos, name_token)
         end = pos + len(item)
         card_span = span(line, column + pos, column + end)
-        out.append(Play(name_value(name_token), card, span(line, column + name_start, column + end), card_span))
+        out.append(Play(name_value(name_token), card,
+                        span(line, column + name_start, column + end), card_span))
         pos = _SEPS.match(value, end).end()
     return tuple(out)
 
@@ -305,7 +308,8 @@ def _entries_slow(value: str, line: int, column: int) -> tuple[Entry, ...]:
                 count=len(number.group().lstrip("+-−–"))))
         pos = number.end()
         points = int(number.group().translate(_MINUS))
-        out.append(make_entry(name_value(name_token), points, (line, column + name_start, column + pos)))
+        out.append(make_entry(name_value(name_token), points,
+                              (line, column + name_start, column + pos)))
         pos = _SEPS.match(value, pos).end()
     return tuple(out)
 
@@ -319,7 +323,8 @@ def names(value: str, line: int, column: int) -> tuple[str, ...]:
     for sep, name in _NAMES_FAST.findall(value):
         pos += len(sep) + len(name)
         out.append(name_value(name))
-    if (pos == len(value) or _SEPS_TO_END.match(value, pos)) and all(n.casefold() != "none" for n in out):
+    if ((pos == len(value) or _SEPS_TO_END.match(value, pos))
+            and all(n.casefold() != "none" for n in out)):
         return tuple(out)
     return _names_slow(value, line, column)
 
@@ -419,7 +424,8 @@ class EventBuilder:
         self.compact_rest = f"({terminals['CARDS']})?({claim})?"
         self.list_body = terminals["LIST"]
 
-    def problem(self, line: int, column: int, end_column: int, message: str, hint: str | None = None) -> None:
+    def problem(self, line: int, column: int, end_column: int, message: str,
+                hint: str | None = None) -> None:
         self.problems.append((line, column, end_column, message, hint))
         if len(self.problems) >= self.max_problems:
             raise TooManyProblems(line)
@@ -573,13 +579,15 @@ def _pass(line: int, col: int, rest_col: int, body: str, name: str, at: int, to:
     )
 
 
-def plain_deal(builder: EventBuilder, line: int, col: int, head: str, rest_col: int, rest: str) -> Deal:
+def plain_deal(builder: EventBuilder, line: int, col: int, head: str, rest_col: int,
+               rest: str) -> Deal:
     """Read a line as the writer writes it (:data:`PLAIN_LINES`) as :meth:`EventBuilder.deal`
     does."""
     return _deal(line, col, rest_col, rest, head[5:-2], 5)
 
 
-def plain_pass(builder: EventBuilder, line: int, col: int, head: str, rest_col: int, rest: str) -> Pass:
+def plain_pass(builder: EventBuilder, line: int, col: int, head: str, rest_col: int,
+               rest: str) -> Pass:
     """Read a line as the writer writes it as :meth:`EventBuilder.passing` does."""
     name, _, to = head[5:-2].partition(" -> ")
     return _pass(line, col, rest_col, rest, name, 5, to or None, 9 + len(name))

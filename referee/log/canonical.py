@@ -51,13 +51,16 @@ def _entries(entries: tuple[Entry, ...]) -> str:
 def _trick(event: Trick) -> str:
     if event.leader is not None:
         if any(play.player is not None for play in event.plays):
-            raise ValueError(f"trick {event.number}: a compact trick cannot name the players of its cards")
+            raise ValueError(f"trick {event.number}: a compact trick cannot name the players of"
+                             " its cards")
         cards = " ".join(card_text(play.card) for play in event.plays)
         head = f"trick {event.number} {_name(event.leader)}:"
         return head + (" " + cards if cards else "") + _claim(event.claim)
     if any(play.player is None for play in event.plays):
-        raise ValueError(f"trick {event.number}: every play needs a player unless the trick names its leader")
-    plays = ", ".join(f"{_name(play.player)} {card_text(play.card)}" for play in event.plays)  # type: ignore[arg-type]
+        raise ValueError(f"trick {event.number}: every play needs a player unless the trick names"
+                         " its leader")
+    plays = ", ".join(f"{_name(play.player)} {card_text(play.card)}"  # type: ignore[arg-type]
+                      for play in event.plays)
     return f"trick {event.number}:" + (" " + plays if plays else "") + _claim(event.claim)
 
 

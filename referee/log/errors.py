@@ -120,7 +120,8 @@ def diagnose(parser: Lark, line: str, reread: Reread) -> tuple[int, int, str, st
     return 1, max(len(line), 1) + 1, msg("this line cannot be read as a statement"), None
 
 
-def _explain(expected: set[str], previous: list[Token], index: int, line: str) -> tuple[int, int, str, str | None]:
+def _explain(expected: set[str], previous: list[Token], index: int,
+             line: str) -> tuple[int, int, str, str | None]:
     found = _word_at(line, index)
     column = index + 1
     end = column + max(len(found), 1)
@@ -178,14 +179,16 @@ def _canonical(lines: list[str], reread: Reread) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _expected_at(err: UnexpectedInput, seen: list[Token], line: str, parser) -> tuple[set[str], list[Token], int]:
+def _expected_at(err: UnexpectedInput, seen: list[Token], line: str,
+                 parser) -> tuple[set[str], list[Token], int]:
     """Find the terminals the parser wanted, the tokens before the bad one, and where it
     starts."""
     if isinstance(err, UnexpectedToken):
         expected = set(err.expected)
         bad = err.token
         previous = [t for t in seen if t is not bad]
-        index = (previous[-1].end_pos if previous else len(line)) if bad.type == "$END" else bad.start_pos
+        index = ((previous[-1].end_pos if previous else len(line)) if bad.type == "$END"
+                 else bad.start_pos)
     else:
         assert isinstance(err, UnexpectedCharacters)
         expected = set(err.allowed or ())
@@ -221,7 +224,8 @@ def _near_miss(expected: set[str], found: str) -> str | None:
     """Find the word the parser wanted here that ``found`` is a near miss of, or None."""
     if not found[:1].isalpha() or not expected.intersection(_CHOICES):
         return None
-    return did_you_mean(found, [word for name, words in _CHOICES.items() if name in expected for word in words])
+    return did_you_mean(found, [word for name, words in _CHOICES.items() if name in expected
+                                for word in words])
 
 
 def _message(expected: set[str], last: Token, keyword: str) -> str:

@@ -105,7 +105,8 @@ class LineReader:
     """A LineReader reads the lines it can with the grammar's terminals into a builder (of any
     parse)."""
 
-    def __init__(self, terminals: Mapping[str, str], rules: Iterable[tuple[str, Sequence[str]]]) -> None:
+    def __init__(self, terminals: Mapping[str, str],
+                 rules: Iterable[tuple[str, Sequence[str]]]) -> None:
         def terminal(name: str, group: str | None = None) -> str:  # atomic, as a lexer's token
             return f"(?>(?P<{group or name}>{terminals[name]}))"
 
@@ -142,17 +143,20 @@ class LineReader:
         self.terminals = MappingProxyType(dict(terminals))
         head = f"(?:{terminals['_WS']})?+(?:{terminals['LSQB']}|{terminals['PLAYERS']})"
         self.tag_head, self.tag_lines = re.compile(head), re.compile(f"\n{head}")  # tags_after's
-        self.common = tuple((groups[f"rest_{name}"], groups[f"head_{name}"], name, rule) for name, rule in common)
+        self.common = tuple((groups[f"rest_{name}"], groups[f"head_{name}"], name, rule)
+                            for name, rule in common)
         self.plain = [groups[f"{p}_plain"] for p in "rest head number plays claim winner".split()]
         self.words = MappingProxyType({groups[name]: f"{name}_line"
                                        for name in ("hand", "tag", "moon", "comment")})
 
-    def read(self, text: str, start: int, end: int, line: int, builder: EventBuilder, slow: Slow) -> None:
+    def read(self, text: str, start: int, end: int, line: int, builder: EventBuilder,
+             slow: Slow) -> None:
         """Read the whole lines ``text[start:end]`` (the first is ``line``) into ``builder``;
         each run of lines not read here goes to ``slow``, in order."""
         kind, words = type(builder), self.words
         plain = {"deal_plain": plain_deal, "passing_plain": plain_pass}  # unless the builder's own
-        builds = {rest: (head, plain[name] if name in plain and getattr(kind, rule) is getattr(EventBuilder, rule)
+        builds = {rest: (head, plain[name]
+                         if name in plain and getattr(kind, rule) is getattr(EventBuilder, rule)
                          else getattr(kind, rule).build) for rest, head, name, rule in self.common}
         rest_plain, head_plain, number, plays, claim, winner = self.plain
         if kind.trick is not EventBuilder.trick:  # the builder's own reads the plain ones too
@@ -205,7 +209,8 @@ def lark_version() -> str | None:
         from importlib.util import find_spec
 
         with open(find_spec("lark").origin, encoding="utf-8") as source:
-            found = re.search(r"^__version__\b[^=\n]*=\s*[\"']([^\"'\n]+)[\"']", source.read(), re.M)
+            found = re.search(r"^__version__\b[^=\n]*=\s*[\"']([^\"'\n]+)[\"']", source.read(),
+                              re.M)
     except Exception:  # noqa: BLE001 - then Lark itself will say
         return None
     return found.group(1) if found else None
@@ -385,7 +390,8 @@ class _Reading:
         builder = EventBuilder(self.reader.terminals, 1_000)
         text = line_text + "\n"
         left: list[int] = []
-        self.reader.read(text, 0, len(text), 1, builder, lambda start, end, line: left.append(start))
+        self.reader.read(text, 0, len(text), 1, builder,
+                         lambda start, end, line: left.append(start))
         events = builder.events
         return events[0] if len(events) == 1 and not builder.problems and not left else None
 
@@ -407,7 +413,8 @@ def parse_log(text: str, builder: type[EventBuilder] = EventBuilder) -> ParseRes
     return _parse(text, builder=builder)
 
 
-def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = EventBuilder) -> ParseResult:
+def _parse(text: str, fast_lines: bool = True,
+           builder: type[EventBuilder] = EventBuilder) -> ParseResult:
     """Parse as parse_log does; with ``fast_lines`` False every line goes through Lark (for
     tests)."""
     text = normalise(text)

@@ -23,7 +23,8 @@ NOBODY = ("none", "nobody")
 
 # These cut pieces of the coarse head and claim tokens (the grammar has already checked their
 # shape).
-PASS_HEAD = re.compile(rf"[^\W\d]+{_BLANKS}({NAME_PATTERN})(?:{_BLANKS}{ARROW_PATTERN}{_BLANKS}({NAME_PATTERN}))?")
+PASS_HEAD = re.compile(
+    rf"[^\W\d]+{_BLANKS}({NAME_PATTERN})(?:{_BLANKS}{ARROW_PATTERN}{_BLANKS}({NAME_PATTERN}))?")
 HEAD_NUMBER_NAME = re.compile(rf"[^\W\d]+{_BLANKS}([0-9]+){_BLANKS}({NAME_PATTERN})")
 # PLAYER_WORD matches a name in the value of a [Players "..."] tag: in single or double quotes,
 # straight or typographic, or a run of characters up to a blank or a comma.
@@ -31,7 +32,8 @@ PLAYER_WORD = re.compile(r"""['‘]([^'‘’]+)['’](?=[\s,]|$)|["“]([^"“�
 TAG_NAME_RE = re.compile(r"(?!(?i:player)(?![\w\-]))[^\W\d][\w\-]*")  # TAG_NAME in the grammar
 
 
-NAME_CACHE: dict[str, str] = {}  # token -> name; bounded (cleared when full); racing threads store equal values
+# token -> name; bounded (cleared when full); racing threads store equal values
+NAME_CACHE: dict[str, str] = {}
 
 
 def name_value(token: str) -> str:

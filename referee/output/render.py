@@ -105,7 +105,8 @@ _TALLY_WORDS = (("clean", msg("clean")), ("violations", msg("with violations")),
 def diagnostic_line(path: str, diag: Diagnostic, language: str = SOURCE_LANGUAGE) -> str:
     """Write ``game.log:42:14: CH201 revoke  Beth played ... [R5.2]``: a stable, grep-friendly
     line."""
-    text = f"{path}:{diag.line}:{diag.column}: {diag.code} {diag.kind}  {diag.message} [{diag.rule}]"
+    text = (f"{path}:{diag.line}:{diag.column}: {diag.code} {diag.kind}  {diag.message}"
+            f" [{diag.rule}]")
     if diag.pointer is not None:  # a JSON game record: the faulty value's JSON pointer
         # TRANSLATORS: {pointer} is a JSON pointer (/hands/0/tricks/3) in a game record
         text += " " + translate(msg("at {pointer}", pointer=diag.pointer) if diag.pointer
