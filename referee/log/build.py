@@ -527,8 +527,8 @@ class EventBuilder:
 
     @statement
     def score(self, line, col, head, rest_col, rest, kind=Score, read=entries):
-        """Make a score line, or a total or winner line (``kind``), its LIST read by
-        ``read``."""
+        """Make the event of a score line, or of a total or winner line (``kind``), its LIST
+        read by ``read``."""
         body = self._list(rest)
         return kind(read(body, line, rest_col), span(line, col, _end(rest_col, body)))
 

@@ -166,8 +166,8 @@ def _laid(node, indent: int, lead: int) -> str:
 
 
 class RecordWriter:
-    """A RecordWriter does :func:`record_text` of a log given an event at a time; it holds the
-    text of each complete tag, hand object and comment, not the events; ``plain`` (unless not
+    """A RecordWriter writes what :func:`record_text` writes, given a log an event at a time; it
+    holds the text of each complete tag, hand object and comment, not the events; ``plain`` (unless not
     ``judge``d) tells whether the record read back gives the log's events (:func:`plain_piece`,
     :func:`plain_event`); if not, a log is converted the long way."""
 

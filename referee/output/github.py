@@ -1,6 +1,6 @@
 """This module writes ``referee check --format github``: a GitHub Actions workflow command per
-diagnostic
-(``::error file=F,line=L,col=C,title=CH201 revoke::message``), escaped as the runner reads it.
+diagnostic (``::error file=F,line=L,col=C,title=CH201 revoke::message``), escaped as the runner
+reads it.
 """
 
 from __future__ import annotations
