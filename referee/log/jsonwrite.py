@@ -167,8 +167,8 @@ def _laid(node, indent: int, lead: int) -> str:
 
 class RecordWriter:
     """A RecordWriter writes what :func:`record_text` writes, given a log an event at a time; it
-    holds the text of each complete tag, hand object and comment, not the events; ``plain`` (unless not
-    ``judge``d) tells whether the record read back gives the log's events (:func:`plain_piece`,
+    holds the text of each complete tag, hand object and comment, not the events; ``plain`` (unless
+    not ``judge``d) tells whether the record read back gives the log's events (:func:`plain_piece`,
     :func:`plain_event`); if not, a log is converted the long way."""
 
     def __init__(self, judge: bool = True) -> None:
