@@ -1,1 +1,2 @@
-"""The written log: the grammar, event records, the parser, the fast reader, the writer."""
+"""This package holds the written log: the grammar, event records, the parser, the fast reader,
+the writer."""

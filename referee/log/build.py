@@ -1,4 +1,5 @@
-"""The events of a parse, made as the grammar's rules are reduced (no parse tree is built).
+"""This module makes the events of a parse as the grammar's rules are reduced (no parse tree is
+built).
 
 :class:`EventBuilder` holds the rule callbacks Lark calls; each makes its event with a method
 the line reader calls too, of plain values or of a match's words.  A common statement's body,
@@ -41,15 +42,16 @@ _END = r"(?![^\s,])"  # a piece ends at a space, a comma or the end
 _SEP_RUN = r"(?<![\s,])([\s,]*+)"
 _PLAYS_FAST = re.compile(rf"{_SEP_RUN}({_FAST_NAME})([^\S\n]+)({_CARD}){_END}")
 MAX_POINT_DIGITS = 9  # as a JSON record's points (jsonrecord.py); keeps every sum printable
-_ENTRIES_FAST = re.compile(rf"{_SEP_RUN}({_FAST_NAME})([^\S\n]+)([+-]?[0-9]{{1,{MAX_POINT_DIGITS}}}){_END}")
+_ENTRIES_FAST = re.compile(
+    rf"{_SEP_RUN}({_FAST_NAME})([^\S\n]+)([+-]?[0-9]{{1,{MAX_POINT_DIGITS}}}){_END}")
 _NAMES_FAST = re.compile(rf"{_SEP_RUN}({_FAST_NAME}){_END}")
 _CARDS_FAST = re.compile(rf"{_SEP_RUN}([^\s,]+)")
 _SEPS_TO_END = re.compile(r"[\s,]*\Z")
 _SEPS = re.compile(r"[\s,]*")
 _SPACE = re.compile(r"[^\S\n]+")
 _ITEM = re.compile(rf"{QUOTED_PATTERN}|[^\s,]+")
-# Points as people write them: after the name a blank, ':' or '=' ("Al 0", "Al: 0", "Al=0"),
-# and a sign that may be the typographic minus or the en dash ("−26", "–26").
+# These read points as people write them: after the name a blank, ':' or '=' ("Al 0", "Al: 0",
+# "Al=0"), and a sign that may be the typographic minus or the en dash ("−26", "–26").
 _ENTRY_GAP = re.compile(r"[^\S\n]*[:=][^\S\n]*|[^\S\n]+")
 _INTEGER = re.compile(r"[+\-−–]?[0-9]+(?![^\s,])")
 _MINUS = str.maketrans("−–", "--")
@@ -60,13 +62,14 @@ make_run = lazy(CardRun, "cards", "_source")  # the spans made when first read
 
 
 def span(line: int, column: int, end_column: int) -> Span:
-    """A one-line span."""
+    """Make a one-line span."""
     return Span(line, column, line, end_column)
 
 
 # ---- errors --------------------------------------------------------------------------------
 class BodyError(Exception):
-    """A piece of a coarse token that is not what the statement needs (absolute columns)."""
+    """BodyError points at a piece of a coarse token that is not what the statement needs
+    (absolute columns)."""
 
     def __init__(self, column: int, end_column: int, message: str, hint: str | None = None):
         super().__init__(message)
@@ -86,7 +89,8 @@ def _card_or_error(item: str, column: int, after: str | None) -> Card:
     try:
         return parse_card(item)
     except CardError:
-        looks_like_name = item.startswith(QUOTES) or (len(item) > 3 and BARE_NAME_RE.fullmatch(item) is not None)
+        looks_like_name = item.startswith(QUOTES) or (
+            len(item) > 3 and BARE_NAME_RE.fullmatch(item) is not None)
         if after is not None and looks_like_name:
             # TRANSLATORS: {name} is the player's name, {item} what follows it instead of a card
             message = msg("expected a card like 10S or QS after '{name}', not '{item}'",
@@ -103,8 +107,8 @@ def _item_at(value: str, pos: int) -> str:
 # ---- card runs -----------------------------------------------------------------------------
 def card_run(value: str, line: int, column: int, *,
              _card=CARD_BY_TEXT.__getitem__) -> CardRun:
-    """``AS KS 10S`` (blanks and/or commas between cards) -> CardRun.  The spans of its
-    cards are built when first asked for (:func:`run_spans`)."""
+    """Read ``AS KS 10S`` (blanks and/or commas between cards) into a CardRun.  The spans of
+    its cards are built when first asked for (:func:`run_spans`)."""
     try:  # str.split() splits at exactly the characters that \s matches
         cards = tuple(map(_card, (value.replace(",", " ") if "," in value else value).split()))
     except KeyError:  # an unusual spelling, or not a card: card by card
@@ -113,13 +117,14 @@ def card_run(value: str, line: int, column: int, *,
 
 
 def run_spans(line: int, column: int, value: str) -> tuple[Span, ...]:
-    """The span of every card of ``value`` (a card run read at ``line``, ``column``)."""
+    """Find the span of every card of ``value`` (a card run read at ``line``, ``column``)."""
     return _card_run_walk(value, line, column)[1]
 
 
 def _card_run_walk(value: str, line: int, column: int, *, _findall=_CARDS_FAST.findall,
                    _get=CARD_BY_TEXT.get) -> tuple[tuple[Card, ...], tuple[Span, ...]]:
-    """Cards and spans, card by card; says which piece is not a card (BodyError)."""
+    """Read the cards and their spans card by card; say which piece is not a card
+    (BodyError)."""
     cards: list[Card] = []
     spans: list[Span] = []
     pos = column
@@ -142,8 +147,8 @@ PLAIN_TRICK_LINE = (rf"(?P<head_plain>trick (?P<number_plain>[0-9]+): )(?P<rest_
                     rf"-> (?P<winner_plain>{_PLAIN_NAME})))?\n(?:[^\S\n]*\n)*)")
 
 
-# Deal and pass lines as the writer writes them, matched whole by the line reader like the
-# trick line: HEAD and REST as the grammar's terminals cut them.
+# The line reader matches deal and pass lines as the writer writes them whole, like the trick
+# line: HEAD and REST as the grammar's terminals cut them.
 _PLAIN_CARDS = r"(?:10|[2-9JQKA])[SHDC](?: (?:10|[2-9JQKA])[SHDC])*\n(?:[^\S\n]*\n)*"
 PLAIN_LINES = {  # the builder's method: its line, in groups head_NAME_plain and rest_NAME_plain
     "deal": rf"(?P<head_deal_plain>deal {_PLAIN_NAME}: )(?P<rest_deal_plain>{_PLAIN_CARDS})",
@@ -153,7 +158,8 @@ PLAIN_LINES = {  # the builder's method: its line, in groups head_NAME_plain and
 
 
 class _TrickPlaces:
-    """Where each play of a written trick is: found when a span is first asked for."""
+    """A _TrickPlaces tells where each play of a written trick is: it finds them when a span is
+    first asked for."""
 
     __slots__ = ("line", "column", "value", "_places")
 
@@ -174,7 +180,8 @@ class _TrickPlaces:
 
 def plain_plays(value: str, line: int, column: int, *, _cards=CARD_BY_TEXT.__getitem__,
                 _names=NAME_CACHE.get) -> tuple[Play, ...]:
-    """The plays of a :data:`PLAIN_TRICK_LINE`'s ``plays_plain``, made without a call per card."""
+    """Make the plays of a :data:`PLAIN_TRICK_LINE`'s ``plays_plain`` without a call per
+    card."""
     words = value.replace(",", "").split()
     names = words[0::2]
     return tuple(map(_new_play, zip(map(_names, names, names), map(_cards, words[1::2]),
@@ -183,7 +190,8 @@ def plain_plays(value: str, line: int, column: int, *, _cards=CARD_BY_TEXT.__get
 
 def plays(value: str, line: int, column: int, *, _findall=_PLAYS_FAST.findall,
           _cards=CARD_BY_TEXT, _names=NAME_CACHE) -> tuple[Play, ...]:
-    """``Beth 2C, Charlie 5C`` -> plays; a play's span covers "NAME CARD" (found when asked)."""
+    """Read ``Beth 2C, Charlie 5C`` into plays; a play's span covers "NAME CARD" (found when
+    asked)."""
     places = _TrickPlaces(line, column, value)
     out: list[Play] = []
     at = column
@@ -229,8 +237,8 @@ def _closing(item: str) -> str:
 
 
 def _name_at(value: str, pos: int, column: int):
-    """The player name at ``pos`` (or the error), where it starts and ends, and the blanks
-    after it (a match, or None): the common first step of the slow walks below."""
+    """Read the player name at ``pos`` (or make the error): where it starts and ends, and the
+    blanks after it (a match, or None): the common first step of the slow walks below."""
     m = NAME_RE.match(value, pos)
     if m is None:
         raise _name_error(value, pos, column)
@@ -254,7 +262,8 @@ def _plays_walk(value: str, line: int, column: int) -> tuple[Play, ...]:
         card = _card_or_error(item, column + pos, name_token)
         end = pos + len(item)
         card_span = span(line, column + pos, column + end)
-        out.append(Play(name_value(name_token), card, span(line, column + name_start, column + end), card_span))
+        out.append(Play(name_value(name_token), card,
+                        span(line, column + name_start, column + end), card_span))
         pos = _SEPS.match(value, end).end()
     return tuple(out)
 
@@ -262,7 +271,7 @@ def _plays_walk(value: str, line: int, column: int) -> tuple[Play, ...]:
 # ---- score entries -------------------------------------------------------------------------
 def entries(value: str, line: int, column: int, *, _findall=_ENTRIES_FAST.findall,
             _names=NAME_CACHE) -> tuple[Entry, ...]:
-    """``Al 0, Beth 13, Cy -26`` -> entries with signed values."""
+    """Read ``Al 0, Beth 13, Cy -26`` into entries with signed values."""
     out: list[Entry] = []
     at = column
     for sep, name, gap, number in _findall(value):  # as in plays()
@@ -299,20 +308,23 @@ def _entries_slow(value: str, line: int, column: int) -> tuple[Entry, ...]:
                 count=len(number.group().lstrip("+-−–"))))
         pos = number.end()
         points = int(number.group().translate(_MINUS))
-        out.append(make_entry(name_value(name_token), points, (line, column + name_start, column + pos)))
+        out.append(make_entry(name_value(name_token), points,
+                              (line, column + name_start, column + pos)))
         pos = _SEPS.match(value, pos).end()
     return tuple(out)
 
 
 # ---- names ---------------------------------------------------------------------------------
 def names(value: str, line: int, column: int) -> tuple[str, ...]:
-    """``Al Beth`` or ``Al, "Mary Ann"`` -> names (for ``winner:``; 'none' is refused)."""
+    """Read ``Al Beth`` or ``Al, "Mary Ann"`` into names (for ``winner:``; 'none' is
+    refused)."""
     out: list[str] = []
     pos = 0
     for sep, name in _NAMES_FAST.findall(value):
         pos += len(sep) + len(name)
         out.append(name_value(name))
-    if (pos == len(value) or _SEPS_TO_END.match(value, pos)) and all(n.casefold() != "none" for n in out):
+    if ((pos == len(value) or _SEPS_TO_END.match(value, pos))
+            and all(n.casefold() != "none" for n in out)):
         return tuple(out)
     return _names_slow(value, line, column)
 
@@ -348,7 +360,8 @@ make_pass = lazy(Pass, "player", "run", "to", "span", "_at")
 
 
 class TooManyProblems(Exception):
-    """The input is mostly not a log: stop reading (raised through the parser)."""
+    """TooManyProblems says that the input is mostly not a log: stop reading (it is raised
+    through the parser)."""
 
     def __init__(self, line: int):
         super().__init__(line)
@@ -356,7 +369,7 @@ class TooManyProblems(Exception):
 
 
 def statement(method):
-    """A common statement's callback, called by Lark with [HEAD, REST] tokens; ``method``
+    """Make a common statement's callback, called by Lark with [HEAD, REST] tokens; ``method``
     builds the event from plain values (and is what the line reader calls)."""
 
     @wraps(method)
@@ -373,18 +386,19 @@ def statement(method):
 
 
 def _end(column: int, text: str) -> int:
-    """End column of ``text`` at ``column``, trailing blanks excluded."""
+    """Return the end column of ``text`` at ``column``, trailing blanks excluded."""
     return column + len(text.rstrip())
 
 
 def _cards_part(rest: str) -> str:
-    """The cards of a CARDS_REST or KITTY_REST token: up to a comment or the end."""
+    """Cut the cards of a CARDS_REST or KITTY_REST token: up to a comment or the end."""
     cut = rest.find("#")
     return rest if cut < 0 else rest[:cut]
 
 
 class Words(dict):
-    """A Lark rule's tokens by the names of the line reader's groups, read as its match is."""
+    """Words holds a Lark rule's tokens by the names of the line reader's groups, to be read
+    as its match is."""
 
     def span(self, name: str) -> tuple[int, int]:
         token = self.get(name)
@@ -396,10 +410,10 @@ class Words(dict):
 
 
 class EventBuilder:
-    """The rule callbacks of one parse (Lark calls them with the rule's children, the line
-    reader with values), and what they have built: ``events`` and ``problems``.  ``terminals``
-    (regular expressions by name) cut REST tokens with quotes or a comment; ``max_problems``
-    end the parse (:class:`TooManyProblems`)."""
+    """An EventBuilder holds the rule callbacks of one parse (Lark calls them with the rule's
+    children, the line reader with values), and what they have built: ``events`` and
+    ``problems``.  ``terminals`` (regular expressions by name) cut REST tokens with quotes or a
+    comment; ``max_problems`` end the parse (:class:`TooManyProblems`)."""
 
     def __init__(self, terminals: Mapping[str, str], max_problems: int) -> None:
         self.events: list[Event] = []
@@ -410,7 +424,8 @@ class EventBuilder:
         self.compact_rest = f"({terminals['CARDS']})?({claim})?"
         self.list_body = terminals["LIST"]
 
-    def problem(self, line: int, column: int, end_column: int, message: str, hint: str | None = None) -> None:
+    def problem(self, line: int, column: int, end_column: int, message: str,
+                hint: str | None = None) -> None:
         self.problems.append((line, column, end_column, message, hint))
         if len(self.problems) >= self.max_problems:
             raise TooManyProblems(line)
@@ -445,7 +460,8 @@ class EventBuilder:
                                span(line, m.span("LSQB")[0] - at + 1, m.span("RSQB")[1] - at + 1)))
 
     def hand_line(self, m, line: int, at: int) -> None:
-        """``hand N [dealer NAME] [pass DIRECTION]``; the direction's words: 'left', '2 right'."""
+        """Read ``hand N [dealer NAME] [pass DIRECTION]``; the direction's words: 'left',
+        '2 right'."""
         start, end = m.span("DEALER_NAME")
         dealer = m.group("DEALER_NAME") if start >= 0 else None
         dealer_span = span(line, start - at + 1, end - at + 1) if dealer else NO_SPAN
@@ -511,7 +527,8 @@ class EventBuilder:
 
     @statement
     def score(self, line, col, head, rest_col, rest, kind=Score, read=entries):
-        """A score line; a total or winner line (``kind``), its LIST read by ``read``."""
+        """Make the event of a score line, or of a total or winner line (``kind``), its LIST
+        read by ``read``."""
         body = self._list(rest)
         return kind(read(body, line, rest_col), span(line, col, _end(rest_col, body)))
 
@@ -520,19 +537,20 @@ class EventBuilder:
 
     @statement
     def players(self, line, col, head, rest_col, rest):
-        """``Players: Al Beth``, the [Players "Al Beth"] tag on a line of its own."""
+        """Read ``Players: Al Beth``, the [Players "Al Beth"] tag on a line of its own."""
         body = _cards_part(rest).rstrip()
         return Tag("Players", body, span(line, col, _end(rest_col, body)))
 
     def _list(self, rest: str) -> str:
-        """The LIST of a LIST_REST token (a comment or quotes need the grammar's regex)."""
+        """Cut the LIST of a LIST_REST token (a comment or quotes need the grammar's regex)."""
         return re.match(self.list_body, rest).group() if '"' in rest or "#" in rest else rest
 
 
 def plain_trick_event(line: int, column: int, number: str, rest_column: int, body: str,
                       claim: str | None, winner: str | None) -> Trick:
-    """A trick line as the writer writes it (:data:`PLAIN_TRICK_LINE`), as
-    :meth:`EventBuilder.trick` reads it: number, plays ``body``, "-> Beth" ``claim`` of ``winner``."""
+    """Read a trick line as the writer writes it (:data:`PLAIN_TRICK_LINE`), as
+    :meth:`EventBuilder.trick` reads it: number, plays ``body``, "-> Beth" ``claim`` of
+    ``winner``."""
     end = rest_column + len(body)
     if claim is not None:
         start, end = end + 1, end + 1 + len(claim)
@@ -543,7 +561,7 @@ def plain_trick_event(line: int, column: int, number: str, rest_column: int, bod
 
 
 def _deal(line: int, col: int, rest_col: int, body: str, name: str, at: int) -> Deal:
-    """A deal of the cards ``body`` and NAME token ``name`` (at ``at`` in the HEAD)."""
+    """Make a deal of the cards ``body`` and NAME token ``name`` (at ``at`` in the HEAD)."""
     return make_deal(name_value(name), card_run(body, line, rest_col),
                      Span(line, col, line, _end(rest_col, body)),
                      (line, col + at, col + at + len(name)))
@@ -551,7 +569,8 @@ def _deal(line: int, col: int, rest_col: int, body: str, name: str, at: int) -> 
 
 def _pass(line: int, col: int, rest_col: int, body: str, name: str, at: int, to: str | None,
           to_at: int) -> Pass:
-    """A pass of the cards ``body``, from ``name`` to ``to`` (NAME tokens, offsets in the HEAD)."""
+    """Make a pass of the cards ``body``, from ``name`` to ``to`` (NAME tokens, offsets in the
+    HEAD)."""
     return make_pass(
         name_value(name), card_run(body, line, rest_col), name_value(to) if to else None,
         Span(line, col, line, _end(rest_col, body)),
@@ -560,19 +579,22 @@ def _pass(line: int, col: int, rest_col: int, body: str, name: str, at: int, to:
     )
 
 
-def plain_deal(builder: EventBuilder, line: int, col: int, head: str, rest_col: int, rest: str) -> Deal:
-    """:meth:`EventBuilder.deal` of a line as the writer writes it (:data:`PLAIN_LINES`)."""
+def plain_deal(builder: EventBuilder, line: int, col: int, head: str, rest_col: int,
+               rest: str) -> Deal:
+    """Read a line as the writer writes it (:data:`PLAIN_LINES`) as :meth:`EventBuilder.deal`
+    does."""
     return _deal(line, col, rest_col, rest, head[5:-2], 5)
 
 
-def plain_pass(builder: EventBuilder, line: int, col: int, head: str, rest_col: int, rest: str) -> Pass:
-    """:meth:`EventBuilder.passing` of a line as the writer writes it."""
+def plain_pass(builder: EventBuilder, line: int, col: int, head: str, rest_col: int,
+               rest: str) -> Pass:
+    """Read a line as the writer writes it as :meth:`EventBuilder.passing` does."""
     name, _, to = head[5:-2].partition(" -> ")
     return _pass(line, col, rest_col, rest, name, 5, to or None, 9 + len(name))
 
 
 def _split(rest: str, pattern: str) -> tuple[str, str, int]:
-    """(body, claim, claim offset) of a TRICK_REST or COMPACT_REST token."""
+    """Split a TRICK_REST or COMPACT_REST token into (body, claim, claim offset)."""
     if '"' in rest or "#" in rest or "“" in rest:  # may hide '->': use the grammar's regex
         m = re.match(pattern, rest)
         return m.group(1) or "", m.group(2) or "", m.start(2)
@@ -586,7 +608,7 @@ def _split(rest: str, pattern: str) -> tuple[str, str, int]:
 
 
 def _claim(text: str, line: int, column: int) -> Claim | None:
-    """``-> Dave`` / ``-> none`` at ``column``."""
+    """Read ``-> Dave`` / ``-> none`` at ``column``."""
     if not text:
         return None
     return Claim(words.claim_player(text), Span(line, column, line, column + len(text)))

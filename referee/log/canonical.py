@@ -1,6 +1,6 @@
-"""One event -> its canonical line, as ``referee fmt`` writes it (ValueError for an event no
-line can express).  Apart from :mod:`referee.log.writer`, so that the messages about unreadable
-lines can show a canonical line without importing the parser."""
+"""This module writes one event as its canonical line, as ``referee fmt`` writes it (ValueError
+for an event no line can express).  It stands apart from :mod:`referee.log.writer`, so that the
+messages about unreadable lines can show a canonical line without importing the parser."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from referee.rules.options import MoonChoice
 
 __all__ = ["blank_before", "format_event"]
 
-# What HandStart.direction holds (ruleset.canonical_direction's output; "1 left" is "left").
+# _DIRECTION matches what HandStart.direction holds (ruleset.canonical_direction's output;
+# "1 left" is "left").
 _DIRECTION = re.compile(r"left|right|across|hold|(?!1 )[0-9]+ (?:left|right)")
 
 
@@ -50,18 +51,21 @@ def _entries(entries: tuple[Entry, ...]) -> str:
 def _trick(event: Trick) -> str:
     if event.leader is not None:
         if any(play.player is not None for play in event.plays):
-            raise ValueError(f"trick {event.number}: a compact trick cannot name the players of its cards")
+            raise ValueError(f"trick {event.number}: a compact trick cannot name the players of"
+                             " its cards")
         cards = " ".join(card_text(play.card) for play in event.plays)
         head = f"trick {event.number} {_name(event.leader)}:"
         return head + (" " + cards if cards else "") + _claim(event.claim)
     if any(play.player is None for play in event.plays):
-        raise ValueError(f"trick {event.number}: every play needs a player unless the trick names its leader")
-    plays = ", ".join(f"{_name(play.player)} {card_text(play.card)}" for play in event.plays)  # type: ignore[arg-type]
+        raise ValueError(f"trick {event.number}: every play needs a player unless the trick names"
+                         " its leader")
+    plays = ", ".join(f"{_name(play.player)} {card_text(play.card)}"  # type: ignore[arg-type]
+                      for play in event.plays)
     return f"trick {event.number}:" + (" " + plays if plays else "") + _claim(event.claim)
 
 
 def format_event(event: Event) -> str:
-    """One event as its canonical line (without the newline)."""
+    """Write one event as its canonical line (without the newline)."""
     if isinstance(event, Trick):
         return _trick(event)
     if isinstance(event, Deal):
@@ -104,7 +108,7 @@ def format_event(event: Event) -> str:
 
 
 def blank_before(event: Event, previous: Event | None, started: bool) -> bool:
-    """Whether a blank line goes before ``event``: before each ``hand`` line, and before the
+    """Tell whether a blank line goes before ``event``: before each ``hand`` line, and before the
     first statement after the tags (``previous``: the statement before, None if none or an
     unread line came after it; ``started``: any line comes before)."""
     if isinstance(event, HandStart):

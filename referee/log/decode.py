@@ -1,5 +1,5 @@
-"""Bytes -> the text of a log: UTF-8 only, BOM stripped, line ends turned into LF; and the
-lines of a text, by the offsets where they start."""
+"""This module decodes bytes into the text of a log (UTF-8 only, BOM stripped, line ends turned
+into LF), and finds the lines of a text by the offsets where they start."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ _SHOWN_AFTER = 120  # bytes of an undecodable line kept after its first bad byte
 
 
 class UnreadableLog(Exception):
-    """The input cannot be read as a log at all (binary, not UTF-8, empty, nothing log-like)."""
+    """UnreadableLog says that the input cannot be read as a log at all (binary, not UTF-8,
+    empty, nothing log-like)."""
 
     def __init__(self, message: str, line: int = 1, column: int = 1, shown_line: str = ""):
         super().__init__(message)
@@ -32,7 +33,8 @@ class UnreadableLog(Exception):
 
 
 def _position(data: bytes, offset: int) -> tuple[int, int]:
-    """1-based line and character column of byte ``offset`` (the bytes before it are UTF-8)."""
+    """Return the 1-based line and character column of byte ``offset`` (the bytes before it are
+    UTF-8)."""
     line_start = data.rfind(b"\n", 0, offset) + 1
     line = data.count(b"\n", 0, offset) + 1
     column = len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
@@ -40,8 +42,8 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
 
 
 def _shown_line(data: bytes, offset: int) -> str:
-    """The line of byte ``offset`` as text, each byte that is not UTF-8 one U+FFFD (the caret
-    stays under it), cut a little past that byte (a binary file may be one line)."""
+    """Show the line of byte ``offset`` as text, each byte that is not UTF-8 as one U+FFFD (the
+    caret stays under it), cut a little past that byte (a binary file may be one line)."""
     start = data.rfind(b"\n", 0, offset) + 1
     if offset - start > _SHOWN_BEFORE:
         return ""  # the excerpt is cut around the column, but would need the whole line first
@@ -51,8 +53,8 @@ def _shown_line(data: bytes, offset: int) -> str:
 
 
 def decode_log(data: bytes) -> str:
-    """UTF-8 bytes -> text; raises UnreadableLog (at the first offending byte) for a binary
-    file, UTF-16 text or invalid UTF-8."""
+    """Decode UTF-8 bytes into text; raise UnreadableLog (at the first offending byte) for a
+    binary file, UTF-16 text or invalid UTF-8."""
     if data.startswith(_UTF16_BOMS):
         raise UnreadableLog(msg("the file is UTF-16 text; save the log as UTF-8"), 1, 1)
     if data.startswith(_UTF8_BOM):
@@ -74,7 +76,7 @@ def decode_log(data: bytes) -> str:
 
 
 def normalise(text: str) -> str:
-    """A BOM at the start removed, CRLF and CR turned into LF."""
+    """Remove a BOM at the start, and turn CRLF and CR into LF."""
     if text.startswith("\ufeff"):
         text = text[1:]
     if "\r" in text:
@@ -83,8 +85,8 @@ def normalise(text: str) -> str:
 
 
 class Lines:
-    """The lines of ``text`` as ``text.split("\\n")`` gives them, without holding them: the
-    offsets of the line starts only, found when first asked for."""
+    """Lines gives the lines of ``text`` as ``text.split("\\n")`` gives them, without holding
+    them: it holds the offsets of the line starts only, found when first asked for."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -100,18 +102,18 @@ class Lines:
         return starts
 
     def line(self, number: int) -> str:
-        """Line ``number`` (from 1), or "" when the text has no such line."""
+        """Return line ``number`` (from 1), or "" when the text has no such line."""
         starts = self.starts
         if not 0 < number <= len(starts):
             return ""
         return self.text[starts[number - 1]:starts[number] - 1 if number < len(starts) else None]
 
     def at(self, offset: int) -> tuple[int, int]:
-        """The 1-based (line, column) of an offset."""
+        """Return the 1-based (line, column) of an offset."""
         index = bisect_right(self.starts, offset) - 1
         return index + 1, offset - self.starts[index] + 1
 
     def offset(self, line: int, column: int) -> int:
-        """The offset of 1-based (line, column); -1 for a line the text does not have."""
+        """Return the offset of 1-based (line, column); -1 for a line the text does not have."""
         starts = self.starts
         return starts[line - 1] + column - 1 if 1 <= line <= len(starts) else -1

@@ -1,5 +1,5 @@
-"""Plain-words diagnostics for a log line that the grammar rejected: the line alone is parsed
-again with the ``line`` rule, one token per word, and the first unexpected token becomes a
+"""This module words the diagnostics for a log line that the grammar rejected: the line alone is
+parsed again with the ``line`` rule, one token per word, and the first unexpected token becomes a
 sentence; where one small repair of the line reads as a statement, the hint shows it as
 ``referee fmt`` would write it."""
 
@@ -51,7 +51,7 @@ _LIST_WORDS = {
 }
 _A_LIST = msg("a list")
 _SOMETHING_ELSE = msg("something else")
-# Literal words a near miss may be corrected to, by terminal.
+# _CHOICES lists the literal words a near miss may be corrected to, by terminal.
 _CHOICES = {
     "DEALER": ("dealer",),
     "PASS": ("pass",),
@@ -82,7 +82,7 @@ def _previous_text(token: Token) -> str:
 
 
 def _expected_words(expected: set[str], keyword: str) -> str:
-    """The terminals wanted, in words: "a number", "':' or '->'", "a, b or c"."""
+    """Say the terminals wanted in words: "a number", "':' or '->'", "a, b or c"."""
     parts = []
     for name in _WORDS:
         if name in expected:
@@ -100,8 +100,8 @@ def _expected_words(expected: set[str], keyword: str) -> str:
 
 
 def diagnose(parser: Lark, line: str, reread: Reread) -> tuple[int, int, str, str | None]:
-    """(column, end_column, message, hint) for a rejected line; the hint shows the canonical
-    line a clear repair reads as, if any."""
+    """Diagnose a rejected line as (column, end_column, message, hint); the hint shows the
+    canonical line a clear repair reads as, if any."""
     ip = parser.parse_interactive(line, start="line")
     seen: list[Token] = []
     try:
@@ -120,7 +120,8 @@ def diagnose(parser: Lark, line: str, reread: Reread) -> tuple[int, int, str, st
     return 1, max(len(line), 1) + 1, msg("this line cannot be read as a statement"), None
 
 
-def _explain(expected: set[str], previous: list[Token], index: int, line: str) -> tuple[int, int, str, str | None]:
+def _explain(expected: set[str], previous: list[Token], index: int,
+             line: str) -> tuple[int, int, str, str | None]:
     found = _word_at(line, index)
     column = index + 1
     end = column + max(len(found), 1)
@@ -145,7 +146,7 @@ def _explain(expected: set[str], previous: list[Token], index: int, line: str) -
 
 # ---- repairs: the canonical line a bad line most likely means -----------------------------
 def _repairs(line: str, expected: set[str], previous: list[Token], index: int) -> list[str]:
-    """Lines that differ from ``line`` by one small repair at the place it went wrong."""
+    """List the lines that differ from ``line`` by one small repair at the place it went wrong."""
     found = _word_at(line, index)
     out: list[str] = []
     guess = (did_you_mean(found, STATEMENT_KEYWORDS) if found[:1].isalpha() else None) \
@@ -165,8 +166,8 @@ def _repairs(line: str, expected: set[str], previous: list[Token], index: int) -
 
 
 def _canonical(lines: list[str], reread: Reread) -> str | None:
-    """The canonical text of the one statement the repaired ``lines`` read as; None if none
-    or several do."""
+    """Return the canonical text of the one statement the repaired ``lines`` read as; None if
+    none or several do."""
     found: set[str] = set()
     for candidate in lines:
         event = reread(candidate)
@@ -178,13 +179,16 @@ def _canonical(lines: list[str], reread: Reread) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _expected_at(err: UnexpectedInput, seen: list[Token], line: str, parser) -> tuple[set[str], list[Token], int]:
-    """The terminals the parser wanted, the tokens before the bad one, and where it starts."""
+def _expected_at(err: UnexpectedInput, seen: list[Token], line: str,
+                 parser) -> tuple[set[str], list[Token], int]:
+    """Find the terminals the parser wanted, the tokens before the bad one, and where it
+    starts."""
     if isinstance(err, UnexpectedToken):
         expected = set(err.expected)
         bad = err.token
         previous = [t for t in seen if t is not bad]
-        index = (previous[-1].end_pos if previous else len(line)) if bad.type == "$END" else bad.start_pos
+        index = ((previous[-1].end_pos if previous else len(line)) if bad.type == "$END"
+                 else bad.start_pos)
     else:
         assert isinstance(err, UnexpectedCharacters)
         expected = set(err.allowed or ())
@@ -217,14 +221,15 @@ def _did_you_mean(guess: str | None) -> Message | None:
 
 
 def _near_miss(expected: set[str], found: str) -> str | None:
-    """The word the parser wanted here that ``found`` is a near miss of, or None."""
+    """Find the word the parser wanted here that ``found`` is a near miss of, or None."""
     if not found[:1].isalpha() or not expected.intersection(_CHOICES):
         return None
-    return did_you_mean(found, [word for name, words in _CHOICES.items() if name in expected for word in words])
+    return did_you_mean(found, [word for name, words in _CHOICES.items() if name in expected
+                                for word in words])
 
 
 def _message(expected: set[str], last: Token, keyword: str) -> str:
-    """What was expected after the ``last`` good token of a ``keyword`` statement."""
+    """Say what was expected after the ``last`` good token of a ``keyword`` statement."""
     after = _previous_text(last)  # in every message: the last word read, as written
     if "COLON" in expected and last.type == "NAME" and keyword in ("deal", "pass", "trick"):
         # TRANSLATORS: {keyword} is the statement's keyword as the log writes it: deal, pass or trick

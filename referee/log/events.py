@@ -1,4 +1,5 @@
-"""Event records: one per statement of a log, with source spans (not part of equality).
+"""This module defines the event records: one per statement of a log, with source spans (not
+part of equality).
 
 Some spans are found when first read: the parser makes hundreds of thousands of events and
 their spans are rarely needed."""
@@ -14,7 +15,7 @@ from referee.util.record import Record, record
 
 @record
 class Span(Record):
-    """1-based line and column of the first character; end is exclusive."""
+    """A Span holds the 1-based line and column of the first character; its end is exclusive."""
 
     line: int
     column: int
@@ -34,14 +35,15 @@ def _span() -> Span:
 
 
 def _places():
-    """``_at``: None, or the line and the start and end columns of each span still to be made
-    (a start None: no span)."""
+    """Make the field ``_at``: None, or the line and the start and end columns of each span
+    still to be made (a start None: no span)."""
     return field(default=None, init=False, compare=False, repr=False)
 
 
 def found_span(self, name: str):
-    """A span slot left empty by the reader, made from ``self._at`` on its first read
-    (``__getattr__`` is only called while a slot is empty); ``_lazy``: its index in ``_at``."""
+    """Make a span slot left empty by the reader from ``self._at`` on its first read
+    (``__getattr__`` is only called while a slot is empty); ``_lazy`` gives its index in
+    ``_at``."""
     at = self._lazy.get(name) if name != "_at" else None
     if at is not None and self._at is not None:
         where = self._at
@@ -54,7 +56,7 @@ def found_span(self, name: str):
 
 @record
 class Tag(Record):
-    """``[Name "value"]``; names compare case-insensitively through :attr:`key`."""
+    """A Tag holds ``[Name "value"]``; names compare case-insensitively through :attr:`key`."""
 
     name: str
     value: str
@@ -67,7 +69,8 @@ class Tag(Record):
 
 @record
 class HandStart(Record):
-    """``hand N [dealer NAME] [pass DIRECTION]``; direction is canonical text or None."""
+    """A HandStart holds ``hand N [dealer NAME] [pass DIRECTION]``; direction is canonical text
+    or None."""
 
     number: int
     dealer: str | None = None
@@ -79,7 +82,8 @@ class HandStart(Record):
 
 @record
 class CardRun(Record):
-    """A run of cards on one line, with the span of each card for pointed diagnostics."""
+    """A CardRun holds a run of cards on one line, with the span of each card for pointed
+    diagnostics."""
 
     cards: tuple[Card, ...]
     spans: tuple[Span, ...] = field(default=(), compare=False, repr=False)
@@ -101,7 +105,7 @@ class CardRun(Record):
 
 @record
 class Deal(Record):
-    """``deal NAME: cards`` — the hand as dealt, before passing."""
+    """A Deal holds ``deal NAME: cards``: the hand as dealt, before passing."""
 
     player: str
     run: CardRun
@@ -114,7 +118,7 @@ class Deal(Record):
 
 @record
 class Kitty(Record):
-    """``kitty: cards`` — the undealt cards of this hand."""
+    """A Kitty holds ``kitty: cards``: the undealt cards of this hand."""
 
     run: CardRun
     span: Span = _span()
@@ -122,7 +126,8 @@ class Kitty(Record):
 
 @record
 class Pass(Record):
-    """``pass NAME [-> NAME]: cards``; ``to`` is None when the recipient is left implicit."""
+    """A Pass holds ``pass NAME [-> NAME]: cards``; ``to`` is None when the recipient is left
+    implicit."""
 
     player: str
     run: CardRun
@@ -136,9 +141,10 @@ class Pass(Record):
 
 
 class Play(tuple):
-    """One card in a trick; ``player`` None in a compact trick.  A tuple ``(player, card, a,
-    b)`` made without a Python call per card: ``a`` and ``b`` are the spans, or the trick's
-    finder and the play's index.  Equality, hash and repr: ``player`` and ``card`` only."""
+    """A Play holds one card in a trick; ``player`` is None in a compact trick.  It is a tuple
+    ``(player, card, a, b)`` made without a Python call per card: ``a`` and ``b`` are the spans,
+    or the trick's finder and the play's index.  Equality, hash and repr use ``player`` and
+    ``card`` only."""
 
     __slots__ = ()
 
@@ -146,18 +152,18 @@ class Play(tuple):
                 card_span: Span = NO_SPAN) -> Play:
         return tuple.__new__(cls, (player, card, span, card_span))
 
-    player = property(itemgetter(0), doc="The player's name; None in a compact trick.")
-    card = property(itemgetter(1), doc="The card played.")
+    player = property(itemgetter(0), doc="Return the player's name; None in a compact trick.")
+    card = property(itemgetter(1), doc="Return the card played.")
 
     @property
     def span(self) -> Span:
-        """Where "NAME CARD" (or the card of a compact trick) is written."""
+        """Tell where "NAME CARD" (or the card of a compact trick) is written."""
         where = self[2]
         return where if where.__class__ is Span else where.place(self[3])[0]
 
     @property
     def card_span(self) -> Span:
-        """Where the card is written."""
+        """Tell where the card is written."""
         where = self[2]
         return self[3] if where.__class__ is Span else where.place(self[3])[1]
 
@@ -182,7 +188,8 @@ class Play(tuple):
 
 @record
 class Claim(Record):
-    """``-> NAME`` (a winner) or ``-> none`` (``player`` None: the trick was set aside)."""
+    """A Claim holds ``-> NAME`` (a winner) or ``-> none`` (``player`` None: the trick was set
+    aside)."""
 
     player: str | None
     span: Span = _span()
@@ -190,7 +197,8 @@ class Claim(Record):
 
 @record
 class Trick(Record):
-    """``trick N: NAME CARD, ... [-> claim]`` or compact ``trick N LEADER: CARD ...``."""
+    """A Trick holds ``trick N: NAME CARD, ... [-> claim]`` or compact ``trick N LEADER: CARD
+    ...``."""
 
     number: int
     plays: tuple[Play, ...]
@@ -202,7 +210,7 @@ class Trick(Record):
 
 @record
 class Moon(Record):
-    """``moon NAME subtract|add`` — the shooter's choice."""
+    """A Moon holds ``moon NAME subtract|add``: the shooter's choice."""
 
     player: str
     choice: str
@@ -212,7 +220,7 @@ class Moon(Record):
 
 @record
 class Entry(Record):
-    """``NAME VALUE`` inside a score or total line."""
+    """An Entry holds ``NAME VALUE`` inside a score or total line."""
 
     player: str
     value: int
@@ -224,7 +232,7 @@ class Entry(Record):
 
 @record
 class Score(Record):
-    """``score: NAME N, ...`` — the hand's points as written on the scoresheet."""
+    """A Score holds ``score: NAME N, ...``: the hand's points as written on the scoresheet."""
 
     entries: tuple[Entry, ...]
     span: Span = _span()
@@ -232,7 +240,7 @@ class Score(Record):
 
 @record
 class Total(Record):
-    """``total: NAME N, ...`` — running totals as written."""
+    """A Total holds ``total: NAME N, ...``: the running totals as written."""
 
     entries: tuple[Entry, ...]
     span: Span = _span()
@@ -240,7 +248,8 @@ class Total(Record):
 
 @record
 class GameOver(Record):
-    """``winner: NAME ...`` — the log claims the game is over and names its winner(s)."""
+    """A GameOver holds ``winner: NAME ...``: the log claims the game is over and names its
+    winner(s)."""
 
     players: tuple[str, ...]
     span: Span = _span()
@@ -248,7 +257,7 @@ class GameOver(Record):
 
 @record
 class Comment(Record):
-    """A whole-line ``# comment``, kept so that ``referee fmt`` does not lose it."""
+    """A Comment holds a whole-line ``# comment``, kept so that ``referee fmt`` does not lose it."""
 
     text: str
     span: Span = _span()

@@ -1,4 +1,5 @@
-"""A game record in JSON (spec/game-record.md) -> the same events a written log gives.
+"""This module reads a game record in JSON (spec/game-record.md) into the same events a written
+log gives.
 
 :func:`read_record` decodes the record but its hands, then each hand alone, checks each piece
 against the schema (spec/game-record.schema.json) and makes the events in the order a log
@@ -47,15 +48,16 @@ HAND_MEMBERS = (("deal", Deal, True), ("kitty", Kitty, False), ("passes", Pass, 
 
 
 class Reading(NamedTuple):
-    """A record's events in log order, and the comments beside statements: (index, text)."""
+    """A Reading holds a record's events in log order, and the comments beside statements:
+    (index, text)."""
 
     events: tuple[Event, ...]
     remarks: tuple[tuple[int, str], ...]
 
 
 def players_value(names: list[str]) -> str | None:
-    """A ``Players`` tag's text for these names (quoted where needed), or None when no text
-    splits back into exactly these names."""
+    """Write a ``Players`` tag's text for these names (quoted where needed); return None when no
+    text splits back into exactly these names."""
     words = []
     for name in names:
         word = next((w for w in (name, f"'{name}'", f'"{name}"')
@@ -68,7 +70,8 @@ def players_value(names: list[str]) -> str | None:
 
 
 class _Found(Span):
-    """The span of the value at a path of a record, found in its text on first read."""
+    """A _Found holds the span of the value at a path of a record; it finds it in the record's text
+    on first read."""
 
     __slots__ = ("_path", "_places")
 
@@ -98,7 +101,7 @@ class _Found(Span):
 
 
 class _Plays:
-    """The spans of the plays of a trick and of their cards, for :class:`Play`."""
+    """A _Plays finds the spans of the plays of a trick and of their cards, for :class:`Play`."""
 
     __slots__ = ("path", "places")
 
@@ -111,7 +114,8 @@ class _Plays:
 
 
 class Builder:
-    """The events of one record, in log order, and the problems the schema cannot see."""
+    """A Builder makes the events of one record, in log order, and collects the problems the
+    schema cannot see."""
 
     def __init__(self, places: Places, keep: bool = True) -> None:
         self.places, self.keep = places, keep
@@ -120,7 +124,7 @@ class Builder:
         self.names: dict[str, str] = {}  # each name, kept once
 
     def span(self, value: dict, path: tuple, key: str) -> Span:
-        """The span of the member ``key`` of ``value`` at ``path``, if it has one."""
+        """Return the span of the member ``key`` of ``value`` at ``path``, if it has one."""
         return _Found(self.places, (*path, key)) if key in value else _NOWHERE
 
     def fail(self, path: tuple, message: str) -> None:
@@ -153,7 +157,8 @@ class Builder:
         self.statements.append((at, Tag(name, value, _Found(self.places, at))))
 
     def hand(self, at: tuple, hand: dict) -> None:
-        """Unless ``keep``, only the statements' paths (and the HandStart, for the comments)."""
+        """Add the statements of a hand object; unless ``keep``, keep only the statements' paths
+        (and the HandStart, for the comments)."""
         first = len(self.statements)
         if "number" in hand:
             direction = hand.get("pass")
@@ -173,7 +178,7 @@ class Builder:
                                        for path, event in self.statements[first:]]
 
     def statement(self, kind: type, value, path: tuple) -> Event:
-        """The event of the member of a hand object at ``path``."""
+        """Make the event of the member of a hand object at ``path``."""
         span = _Found(self.places, path)
         if kind is Trick:
             return self.trick(path, value, span)
@@ -215,8 +220,8 @@ class Builder:
                      self.span(trick, at, "leader"))
 
     def finish(self, comments: list[dict]) -> Reading:
-        """The events, each whole-line comment above the statement it names (at the end without
-        one), and the comments beside statements."""
+        """Return the events, each whole-line comment above the statement it names (at the end
+        without one), and the comments beside statements."""
         statements = self.statements
         if not comments:
             return Reading(tuple(event for _, event in statements), ())
@@ -256,7 +261,8 @@ class Builder:
 
 
 class InvalidRecord(UnreadableLog):
-    """A JSON game record that cannot be read: not JSON, or not valid against the schema."""
+    """InvalidRecord says that a JSON game record cannot be read: it is not JSON, or not valid
+    against the schema."""
 
     def __init__(self, problems: list[RecordProblem], text: str) -> None:
         super().__init__(_summary(problems), problems[0].line, problems[0].column)
@@ -282,7 +288,8 @@ def _summary(problems: list[RecordProblem]) -> str:
 
 
 def read_record(text: str) -> Reading:
-    """The events of a JSON game record; raises :class:`InvalidRecord` with every problem."""
+    """Read the events of a JSON game record; raise :class:`InvalidRecord` with every
+    problem."""
     reading = _read(text)
     if not any(not isinstance(event, Comment) for event in reading.events):
         raise UnreadableLog(msg("the game record holds no statement (no tags, no hands)"), 1, 1)
@@ -290,7 +297,7 @@ def read_record(text: str) -> Reading:
 
 
 def validate_record(text: str) -> None:
-    """Raises :class:`InvalidRecord` where :func:`read_record` would, without holding the
+    """Raise :class:`InvalidRecord` where :func:`read_record` would, without holding the
     record's events."""
     _read(text, keep=False)
 
@@ -322,8 +329,8 @@ def _read(text: str, keep: bool = True) -> Reading:
 
 
 def _root(text: str) -> tuple[object, Iterator[object]]:
-    """The record decoded but its hands (an empty list), and its hands, each decoded when
-    reached."""
+    """Decode the record but its hands (an empty list), and return it with its hands, each
+    decoded when reached."""
     start = BLANK.match(text).end()
     if text[start] != "{":
         return loads(text), iter(())
@@ -339,8 +346,8 @@ def _root(text: str) -> tuple[object, Iterator[object]]:
 
 def _problems(places: Places, part: str, value: object, prefix: tuple,
               found: list[RecordProblem] = ()) -> list[RecordProblem]:
-    """jsonschema's problems of a part jsonschema-rs refuses; the first refused part first has
-    the text searched for nesting past MAX_DEPTH."""
+    """List jsonschema's problems of a part jsonschema-rs refuses; the first refused part first
+    has the text searched for nesting past MAX_DEPTH."""
     if valid(part, value):
         return []
     if not found:
@@ -349,8 +356,8 @@ def _problems(places: Places, part: str, value: object, prefix: tuple,
 
 
 def record_pointers(text: str, places: Iterable[tuple[int, int]]) -> dict[tuple[int, int], str]:
-    """(line, column) -> the JSON pointer of the value that starts there, for each of
-    ``places`` that is the start of one; empty for text that is not JSON."""
+    """Map (line, column) to the JSON pointer of the value that starts there, for each of
+    ``places`` that is the start of one; return an empty map for text that is not JSON."""
     try:
         loads(text, hold=False)
         refuse_deep(text)
@@ -381,7 +388,8 @@ MAX_PROBLEMS = 100  # an invalid record lists this many problems, then counts th
 
 @record
 class RecordProblem(Record):
-    """One thing wrong with a record: where (1-based, columns in characters) and its pointer."""
+    """A RecordProblem tells one thing wrong with a record: where (1-based, columns in
+    characters) and its pointer."""
 
     line: int
     column: int
@@ -392,7 +400,7 @@ class RecordProblem(Record):
 
 
 def schema() -> dict:
-    """The JSON Schema of a record, from the installed package or the source checkout."""
+    """Read the JSON Schema of a record from the installed package or the source checkout."""
     try:
         source = resources.files("referee.spec").joinpath("game-record.schema.json")
         return json.loads(source.read_text("utf-8"))
@@ -405,8 +413,8 @@ _STATE: dict[tuple[str, bool], object] = {}  # the validators, made on first use
 
 
 def _validator(part: str, quick: bool):
-    """jsonschema-rs's ``is_valid`` (``quick``) or jsonschema's ``iter_errors`` of a record
-    with its hands as an empty list (``part`` "record") or of one hand."""
+    """Return jsonschema-rs's ``is_valid`` (``quick``) or jsonschema's ``iter_errors`` of a
+    record with its hands as an empty list (``part`` "record") or of one hand."""
     key = (part, quick)
     if key not in _STATE:
         whole = schema()
@@ -425,7 +433,8 @@ def _validator(part: str, quick: bool):
 
 
 def valid(part: str, value: object) -> bool:
-    """Whether ``value`` is a valid record without its hands (``part`` "record") or hand."""
+    """Tell whether ``value`` is a valid record without its hands (``part`` "record") or
+    hand."""
     try:
         return _validator(part, True)(value)
     except Exception:  # noqa: BLE001 - a value it cannot take: jsonschema is asked
@@ -433,7 +442,7 @@ def valid(part: str, value: object) -> bool:
 
 
 def problems(part: str, value: object, places: Places, prefix: tuple = ()) -> list[RecordProblem]:
-    """jsonschema's problems of ``value`` (``part`` as for :func:`valid`) at ``prefix``."""
+    """List jsonschema's problems of ``value`` (``part`` as for :func:`valid`) at ``prefix``."""
     found, seen = [], set()
     for error in _validator(part, False)(value):
         for path, message in _of_error(error, tuple(error.absolute_path)):
@@ -444,7 +453,7 @@ def problems(part: str, value: object, places: Places, prefix: tuple = ()) -> li
 
 
 def placed(places: Places, path: tuple, message: str) -> RecordProblem:
-    """A problem of the value at ``path`` of the record."""
+    """Make a problem of the value at ``path`` of the record."""
     span = places.span(path)
     return RecordProblem(span.line, span.column, span.end_line, span.end_column, message,
                          pointer(path))
@@ -455,7 +464,8 @@ _DESCRIBED = {"type", "pattern", "not", "const", "enum", "anyOf", "minimum", "ma
 
 
 def capped(found: list[RecordProblem]) -> list[RecordProblem]:
-    """The first :data:`MAX_PROBLEMS` problems in text order, then one that counts the rest."""
+    """Keep the first :data:`MAX_PROBLEMS` problems in text order, then one that counts the
+    rest."""
     found = sorted(found, key=attrgetter("line", "column", "message"))
     if len(found) > MAX_PROBLEMS:
         rest = len(found) - MAX_PROBLEMS
@@ -467,7 +477,8 @@ def capped(found: list[RecordProblem]) -> list[RecordProblem]:
 
 
 def _of_error(error, path: tuple) -> list[tuple[tuple, str]]:
-    """(path, message) of each problem of one error (an unknown member at its own place)."""
+    """List (path, message) of each problem of one error (an unknown member at its own
+    place)."""
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         known = error.schema.get("properties", {})
         # TRANSLATORS: {name} is the member's name as JSON writes it ("colour")
@@ -484,7 +495,7 @@ def _of_error(error, path: tuple) -> list[tuple[tuple, str]]:
 
 
 def shown(value: object) -> str:
-    """A value for a message: JSON's own text, shortened; a container by its kind."""
+    """Show a value for a message: JSON's own text, shortened; a container by its kind."""
     if isinstance(value, dict):
         return msg("an object")
     if isinstance(value, list):
@@ -521,8 +532,8 @@ def _message(error) -> str:
     return msg("{problem}", problem=message if len(message) <= 200 else message[:199] + "…")
 
 
-# The schema's descriptions (spec/game-record.schema.json, which a test holds to this table),
-# as messages: "... is not a card: a rank 2-10, ...".
+# This table gives the schema's descriptions (spec/game-record.schema.json, which a test holds
+# to this table) as messages: "... is not a card: a rank 2-10, ...".
 DESCRIPTIONS = {text: text for text in (
     msg("One game as data, statement by statement as a written log has it "
         "(spec/game-record.md)."),

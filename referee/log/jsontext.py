@@ -1,6 +1,7 @@
-"""JSON text: Python's ``json`` decoder made strict (:func:`loads` also refuses a member name
-twice, ``NaN``, a number past :data:`MAX_NUMBER` characters, a lone surrogate and nesting past
-:data:`MAX_DEPTH`), and the places of the values of a text it read, found when asked for."""
+"""This module reads JSON text with Python's ``json`` decoder made strict (:func:`loads` also
+refuses a member name twice, ``NaN``, a number past :data:`MAX_NUMBER` characters, a lone
+surrogate and nesting past :data:`MAX_DEPTH`), and finds the places of the values of a text it
+read when asked for."""
 
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ _ESCAPE = re.compile(r"\\(?:(u[dD][89abAB][0-9a-fA-F]{2})(\\u[dD][c-fC-F][0-9a-f
 
 
 class JsonError(ValueError):
-    """The text is not one well-formed JSON document; ``offset`` is where reading stopped."""
+    """JsonError says that the text is not one well-formed JSON document; ``offset`` is where
+    reading stopped."""
 
     def __init__(self, message: str, offset: int) -> None:
         super().__init__(message)
@@ -43,12 +45,14 @@ class JsonError(ValueError):
 
 
 def pointer(path) -> str:
-    """The JSON pointer of a path of keys and indices (``~`` as ``~0``, ``/`` as ``~1``)."""
+    """Write the JSON pointer of a path of keys and indices (``~`` as ``~0``, ``/`` as
+    ``~1``)."""
     return "".join("/" + str(step).replace("~", "~0").replace("/", "~1") for step in path)
 
 
 class _Refused(Exception):
-    """A name twice, NaN, a number too long (the strict decoder's hooks)."""
+    """_Refused signals a name twice, NaN or a number too long (the strict decoder's
+    hooks)."""
 
 
 def _object(pairs: list[tuple[str, object]]) -> dict:
@@ -83,7 +87,8 @@ STRICT, CHECK = make_scanner(_DECODER), make_scanner(_CHECKER)
 
 
 def loads(text: str, hold: bool = True) -> object:
-    """The JSON document in ``text`` (unless ``hold``: None); raises :class:`JsonError`."""
+    """Decode the JSON document in ``text`` (unless ``hold``: return None); raise
+    :class:`JsonError`."""
     try:
         document = (_DECODER if hold else _CHECKER).decode(text)
     except json.JSONDecodeError as err:
@@ -102,7 +107,7 @@ def _fault(text: str, offset: int, message: str) -> JsonError:
 
 
 def refuse_deep(text: str, end: int | None = None) -> list[str]:
-    """Raises JsonError at the first bracket of ``text[:end]`` nested past MAX_DEPTH; returns
+    """Raise JsonError at the first bracket of ``text[:end]`` nested past MAX_DEPTH; return
     the brackets still open at its end."""
     opened: list[str] = []
     for match in _BRACKET.finditer(text, 0, len(text) if end is None else end):
@@ -150,9 +155,9 @@ def _words(text: str, err: json.JSONDecodeError) -> str:
 
 
 def members(text: str, pos: int, scan=CHECK):
-    """(name or None, the name's offset, start, end, value as ``scan`` reads it) of each member
-    or item of the container at ``pos``; ``end`` is None, and the last, where ``scan`` refuses
-    the value."""
+    """Yield (name or None, the name's offset, start, end, value as ``scan`` reads it) of each
+    member or item of the container at ``pos``; ``end`` is None, and the last, where ``scan``
+    refuses the value."""
     named = text[pos] == "{"
     pos = BLANK.match(text, pos + 1).end()
     while text[pos] not in "]}":
@@ -172,8 +177,8 @@ def members(text: str, pos: int, scan=CHECK):
 
 
 def _blame(text: str) -> tuple[int, str]:
-    """The offset and words of the first fault the strict decoder refuses in a text that is
-    JSON up to it, read down to it a member at a time."""
+    """Find the offset and words of the first fault the strict decoder refuses in a text that
+    is JSON up to it, reading down to it a member at a time."""
     pos, depth = BLANK.match(text).end(), 0
     while text.startswith(("{", "["), pos):
         depth += 1
@@ -197,7 +202,7 @@ def _blame(text: str) -> tuple[int, str]:
 
 
 def _refuse_surrogates(text: str) -> None:
-    """Raises JsonError at the first escaped surrogate that is not one of a pair."""
+    """Raise JsonError at the first escaped surrogate that is not one of a pair."""
     for match in _ESCAPE.finditer(text):
         if match.group(1) and not match.group(2):
             raise _fault(text, match.start(),
@@ -208,16 +213,17 @@ def _refuse_surrogates(text: str) -> None:
 
 
 class Places(Lines):
-    """The start and end offsets of the value at a path (keys and indices) of a JSON text, whose
-    :class:`Lines` give each offset's line and column; each container is scanned when first
-    asked for."""
+    """Places finds the start and end offsets of the value at a path (keys and indices) of a
+    JSON text, whose :class:`Lines` give each offset's line and column; each container is
+    scanned when first asked for."""
 
     def __init__(self, text: str) -> None:
         super().__init__(text)
         self._children: dict[tuple, dict | list] = {}  # the places in each container seen
 
     def children(self, path: tuple) -> dict | list:
-        """(start, end) of each member (by name) or item of the container at ``path``."""
+        """Return (start, end) of each member (by name) or item of the container at
+        ``path``."""
         found = self._children.get(path)
         if found is None:
             start = self.where(path)[0]
@@ -238,5 +244,5 @@ class Places(Lines):
         return Span(*self.at(self.where(path)[0]), *self.at(self.where(path)[1]))
 
     def spans(self, path: tuple) -> tuple[Span, ...]:
-        """The spans of the items of the array at ``path``."""
+        """Return the spans of the items of the array at ``path``."""
         return tuple(Span(*self.at(start), *self.at(end)) for start, end in self.children(path))

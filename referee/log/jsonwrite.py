@@ -1,4 +1,5 @@
-"""A log's events -> a JSON game record (spec/game-record.md), and a record back to log text.
+"""This module writes a log's events as a JSON game record (spec/game-record.md), and a record
+back as log text.
 
 :func:`record_text` and :class:`RecordWriter` make a record whose statements, read in order, are
 the log's events; a hand written in another order goes on in a further hand object without a
@@ -34,7 +35,8 @@ _WHAT = {"deal": "deal lines", "passes": "pass lines", "tricks": "tricks"}
 
 
 class NotRecordable(ValueError):
-    """The log says something a record cannot hold; ``line`` and ``column`` say where."""
+    """NotRecordable says that the log says something a record cannot hold; ``line`` and
+    ``column`` say where."""
 
     def __init__(self, message: str, line: int, column: int) -> None:
         super().__init__(message)
@@ -46,7 +48,7 @@ def _cards(run: CardRun) -> list[str]:
 
 
 def _value(event: Event):
-    """The JSON of one statement inside its hand object (a HandStart: its members)."""
+    """Make the JSON of one statement inside its hand object (a HandStart: its members)."""
     if isinstance(event, Trick):
         if event.leader is not None:
             data = {"number": event.number, "leader": event.leader,
@@ -84,8 +86,8 @@ def _tag(event: Tag) -> dict:
 
 
 def record_text(events: tuple[Event, ...], text: str = "") -> str:
-    """The record of a log's events (``text``, the log's text, gives the comments beside
-    statements).  Raises :class:`NotRecordable`."""
+    """Write the record of a log's events (``text``, the log's text, gives the comments beside
+    statements).  Raise :class:`NotRecordable`."""
     writer = RecordWriter(judge=False)
     lines = text.split("\n") if text else []
     for event in events:
@@ -95,13 +97,13 @@ def record_text(events: tuple[Event, ...], text: str = "") -> str:
 
 
 def log_text(reading: Reading) -> str:
-    """The canonical log text of a record, as ``referee fmt`` writes it."""
+    """Write the canonical log text of a record, as ``referee fmt`` writes it."""
     return write(reading.events, dict(reading.remarks))
 
 
 def dump(value) -> str:
-    """JSON text with each value on one line when it fits in :data:`LINE_WIDTH` columns, and a
-    list of plain values (a deal's cards) always on one line."""
+    """Write JSON text with each value on one line when it fits in :data:`LINE_WIDTH` columns,
+    and a list of plain values (a deal's cards) always on one line."""
     return _laid(_node(value), 0, 0)
 
 
@@ -119,8 +121,8 @@ else:  # the C encoder made once: json.dumps makes one at each call
 
 
 def _node(value):
-    """A value's JSON on one line, made once: a plain value's text, or (text, the nodes of
-    its members, whether it is an object)."""
+    """Make a value's JSON on one line, once: a plain value's text, or (text, the nodes of its
+    members, whether it is an object)."""
     kind = type(value)
     if kind is str:
         return encode_basestring(value)
@@ -140,7 +142,7 @@ def _node(value):
 
 
 def _laid(node, indent: int, lead: int) -> str:
-    """:func:`dump` of a value's node."""
+    """Lay out a value's node as :func:`dump` does."""
     if type(node) is str:
         return node
     flat, members, is_object = node
@@ -164,10 +166,10 @@ def _laid(node, indent: int, lead: int) -> str:
 
 
 class RecordWriter:
-    """:func:`record_text` of a log given an event at a time, holding the text of each complete
-    tag, hand object and comment, not the events; ``plain`` (unless not ``judge``d): whether
-    the record read back gives the log's events (:func:`plain_piece`, :func:`plain_event`), if
-    not, a log is converted the long way."""
+    """A RecordWriter writes what :func:`record_text` writes, given a log an event at a time; it
+    holds the text of each complete tag, hand object and comment, not the events; ``plain`` (unless
+    not ``judge``d) tells whether the record read back gives the log's events (:func:`plain_piece`,
+    :func:`plain_event`); if not, a log is converted the long way."""
 
     def __init__(self, judge: bool = True) -> None:
         self.plain = judge
@@ -177,7 +179,7 @@ class RecordWriter:
         self.rank = -1  # of the last statement in the current hand object
 
     def put(self, key: str, value: dict) -> int:
-        """Write a complete tag, hand object or comment; its index in its list."""
+        """Write a complete tag, hand object or comment; return its index in its list."""
         if self.plain:
             self.plain = plain_piece(key, value)
         listing = self._lists[key]
@@ -185,7 +187,7 @@ class RecordWriter:
         return len(listing.rows) - 1
 
     def statement(self, event: Event) -> str:
-        """Put one statement in place; returns its pointer."""
+        """Put one statement in place; return its pointer."""
         if isinstance(event, Tag):
             if self.hand is not None or self._lists["hands"].rows:
                 raise NotRecordable("a tag after the first statement of the game: a record "
@@ -220,8 +222,8 @@ class RecordWriter:
             self.hand = None
 
     def event(self, event: Event, line: str | None) -> None:
-        """One event of the log, ``line`` its line's text (None: no comment beside it).
-        Raises :class:`NotRecordable`."""
+        """Take one event of the log, ``line`` its line's text (None: no comment beside it).
+        Raise :class:`NotRecordable`."""
         if self.plain:
             self.plain = plain_event(event)
         if isinstance(event, Comment):
@@ -236,7 +238,7 @@ class RecordWriter:
             self.put("comments", {"text": beside, "beside": pointer})
 
     def pieces(self) -> list[str]:
-        """The record's JSON text in pieces (once every event is given)."""
+        """Return the record's JSON text in pieces (once every event is given)."""
         self.close_hand()
         for text in self.waiting:
             self.put("comments", {"text": text})
@@ -254,8 +256,9 @@ class RecordWriter:
 
 
 class _Listing:
-    """One list of a record (tags, hands or comments) as text: each value's rows, and while
-    the whole list is short enough to be written on one line, the values themselves."""
+    """A _Listing holds one list of a record (tags, hands or comments) as text: each value's
+    rows, and while the whole list is short enough to be written on one line, the values
+    themselves."""
 
     def __init__(self, key: str) -> None:
         self.key = key
@@ -288,7 +291,7 @@ class _Listing:
 
 
 def plain_piece(key: str, value: dict) -> bool:
-    """Whether a complete tag, hand object or comment (``key``: its list) is valid, as the
+    """Tell whether a complete tag, hand object or comment (``key``: its list) is valid, as the
     reader asks (jsonschema-rs)."""
     if key == "hands":
         return valid("hand", value)
@@ -296,7 +299,8 @@ def plain_piece(key: str, value: dict) -> bool:
 
 
 def plain_event(event: Event) -> bool:
-    """Whether the reader, which checks more than the schema, gives back the event as it is."""
+    """Tell whether the reader, which checks more than the schema, gives back the event as it
+    is."""
     if isinstance(event, Tag):
         return TAG_NAME_RE.fullmatch(event.name) is not None
     if isinstance(event, HandStart):

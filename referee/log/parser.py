@@ -1,5 +1,5 @@
-"""The written game log -> events: ``parse_log`` (never raises: one :class:`SyntaxIssue` per
-unreadable line), or ``parse_blocks`` a block of whole lines at a time.
+"""This module reads the written game log into events: ``parse_log`` (it never raises: one
+:class:`SyntaxIssue` per unreadable line), or ``parse_blocks`` a block of whole lines at a time.
 
 :class:`LineReader` reads the lines of a well-formed log in one regular expression run built
 from the grammar's terminals, cut into the tokens Lark's contextual lexer would make (a HEAD
@@ -53,7 +53,8 @@ Segment = tuple[str, int, int, int]  # ("text" or "long", start, end, first line
 
 @record
 class SyntaxIssue(Record):
-    """One unreadable line; becomes a ``syntax`` diagnostic.  1-based, columns in characters."""
+    """A SyntaxIssue tells of one unreadable line; it becomes a ``syntax`` diagnostic.  Lines and
+    columns are 1-based, columns in characters."""
 
     line: int
     column: int
@@ -65,7 +66,8 @@ class SyntaxIssue(Record):
 
 @record
 class ParseResult(Record):
-    """The events of the readable lines, an issue for each unreadable one, and the text."""
+    """A ParseResult holds the events of the readable lines, an issue for each unreadable one,
+    and the text."""
 
     events: tuple[Event, ...]
     issues: tuple[SyntaxIssue, ...]
@@ -73,8 +75,8 @@ class ParseResult(Record):
 
 
 class Block(NamedTuple):
-    """The events and issues of a run of whole lines from ``start`` (line ``line``); one whose
-    ``stop`` is not None is the last, and its last issue says why."""
+    """A Block holds the events and issues of a run of whole lines from ``start`` (line
+    ``line``); one whose ``stop`` is not None is the last, and its last issue says why."""
 
     events: tuple[Event, ...]
     issues: tuple[SyntaxIssue, ...]
@@ -89,8 +91,9 @@ Facts = tuple[dict[str, str], list[tuple[str, list[str]]]]  # terminals' regexps
 
 
 def grammar_facts(lark) -> Facts:
-    """The regular expression of every terminal of a loaded grammar, by name, and each rule of
-    a HEAD and a REST token as (name, the two terminals' names): what the package ships."""
+    """Return the regular expression of every terminal of a loaded grammar, by name, and each
+    rule of a HEAD and a REST token as (name, the two terminals' names): what the package
+    ships."""
     terminals = {str(t.name): str(t.pattern.to_regexp()) for t in lark.terminals}
     rules = [(str(rule.origin.name), [str(symbol.name) for symbol in rule.expansion])
              for rule in lark.rules]  # str(): names may be Lark's Token, a str subclass
@@ -99,9 +102,11 @@ def grammar_facts(lark) -> Facts:
 
 
 class LineReader:
-    """Reads the lines it can with the grammar's terminals into a builder (of any parse)."""
+    """A LineReader reads the lines it can with the grammar's terminals into a builder (of any
+    parse)."""
 
-    def __init__(self, terminals: Mapping[str, str], rules: Iterable[tuple[str, Sequence[str]]]) -> None:
+    def __init__(self, terminals: Mapping[str, str],
+                 rules: Iterable[tuple[str, Sequence[str]]]) -> None:
         def terminal(name: str, group: str | None = None) -> str:  # atomic, as a lexer's token
             return f"(?>(?P<{group or name}>{terminals[name]}))"
 
@@ -112,8 +117,9 @@ class LineReader:
             head, rest = terminal(head, f"head_{name}"), terminal(rest, f"rest_{name}")
             statements.append(f"{head}(?!#){rest}")  # a REST starting with '#': module doc
             common.append((name, name))
-        # The word-by-word statements: words separated by ignored blanks (_WS), and after the
-        # last one perhaps blanks and an ignored comment (_TRAILING_COMMENT), then the newline.
+        # The word-by-word statements have words separated by ignored blanks (_WS), and after
+        # the last one perhaps blanks and an ignored comment (_TRAILING_COMMENT), then the
+        # newline.
         blanks = f"(?:{terminals['_WS']})?+"
         end = f"{blanks}(?:{terminals['_TRAILING_COMMENT']})?+\n"
         direction = (f"(?:{terminal('DIRECTION')}"
@@ -137,17 +143,20 @@ class LineReader:
         self.terminals = MappingProxyType(dict(terminals))
         head = f"(?:{terminals['_WS']})?+(?:{terminals['LSQB']}|{terminals['PLAYERS']})"
         self.tag_head, self.tag_lines = re.compile(head), re.compile(f"\n{head}")  # tags_after's
-        self.common = tuple((groups[f"rest_{name}"], groups[f"head_{name}"], name, rule) for name, rule in common)
+        self.common = tuple((groups[f"rest_{name}"], groups[f"head_{name}"], name, rule)
+                            for name, rule in common)
         self.plain = [groups[f"{p}_plain"] for p in "rest head number plays claim winner".split()]
         self.words = MappingProxyType({groups[name]: f"{name}_line"
                                        for name in ("hand", "tag", "moon", "comment")})
 
-    def read(self, text: str, start: int, end: int, line: int, builder: EventBuilder, slow: Slow) -> None:
+    def read(self, text: str, start: int, end: int, line: int, builder: EventBuilder,
+             slow: Slow) -> None:
         """Read the whole lines ``text[start:end]`` (the first is ``line``) into ``builder``;
         each run of lines not read here goes to ``slow``, in order."""
         kind, words = type(builder), self.words
         plain = {"deal_plain": plain_deal, "passing_plain": plain_pass}  # unless the builder's own
-        builds = {rest: (head, plain[name] if name in plain and getattr(kind, rule) is getattr(EventBuilder, rule)
+        builds = {rest: (head, plain[name]
+                         if name in plain and getattr(kind, rule) is getattr(EventBuilder, rule)
                          else getattr(kind, rule).build) for rest, head, name, rule in self.common}
         rest_plain, head_plain, number, plays, claim, winner = self.plain
         if kind.trick is not EventBuilder.trick:  # the builder's own reads the plain ones too
@@ -186,12 +195,13 @@ class LineReader:
 
 
 # ---- the grammar ---------------------------------------------------------------------------
-# Not cached in the user's cache directory: any process of the user can write there, and what
-# is read from there decides what a line means (a pickle would even run its code).  The facts
-# are a module of the package (shipped.py, made by ``python -m referee.log.parser``), used only
-# with the grammar text and Lark version they were made from; otherwise Lark gives them.
+# The line reader's facts are not cached in the user's cache directory: any process of the user
+# can write there, and what is read from there decides what a line means (a pickle would even
+# run its code).  The facts are a module of the package (shipped.py, made by ``python -m
+# referee.log.parser``), used only with the grammar text and Lark version they were made from;
+# otherwise Lark gives them.
 def lark_version() -> str | None:
-    """The version of the Lark that ``import lark`` would load, without importing it."""
+    """Find the version of the Lark that ``import lark`` would load, without importing it."""
     module = sys.modules.get("lark")
     if module is not None:
         return module.__version__
@@ -199,7 +209,8 @@ def lark_version() -> str | None:
         from importlib.util import find_spec
 
         with open(find_spec("lark").origin, encoding="utf-8") as source:
-            found = re.search(r"^__version__\b[^=\n]*=\s*[\"']([^\"'\n]+)[\"']", source.read(), re.M)
+            found = re.search(r"^__version__\b[^=\n]*=\s*[\"']([^\"'\n]+)[\"']", source.read(),
+                              re.M)
     except Exception:  # noqa: BLE001 - then Lark itself will say
         return None
     return found.group(1) if found else None
@@ -210,7 +221,7 @@ def grammar_key(grammar: str) -> str:
 
 
 def shipped_facts(grammar: str, version: str | None) -> Facts | None:
-    """The facts shipped with the package, if they were made from this grammar and Lark."""
+    """Return the facts shipped with the package, if they were made from this grammar and Lark."""
     from referee.log import shipped
 
     if (shipped.GRAMMAR_SHA256, shipped.LARK_VERSION) != (grammar_key(grammar), version):
@@ -219,10 +230,11 @@ def shipped_facts(grammar: str, version: str | None) -> Facts | None:
 
 
 def shipped_source(grammar: str, version: str, facts: Facts) -> str:
-    """The text of referee/log/shipped.py for these facts."""
+    """Write the text of referee/log/shipped.py for these facts."""
     terminals, rules = facts
-    lines = ['"""The line reader\'s facts of grammars/log.lark (made by ``python -m referee.log.parser``;',
-             'do not edit: referee/log/parser.py says why they are shipped, not cached)."""', "",
+    lines = ['"""This module holds the line reader\'s facts of grammars/log.lark (made by',
+             '``python -m referee.log.parser``; do not edit: referee/log/parser.py says why they',
+             'are shipped, not cached)."""', "",
              f"GRAMMAR_SHA256 = {grammar_key(grammar)!r}", f"LARK_VERSION = {version!r}", "",
              "TERMINALS = {"]
     lines += [f"    {name!r}: {pattern!r}," for name, pattern in sorted(terminals.items())]
@@ -233,7 +245,7 @@ def shipped_source(grammar: str, version: str, facts: Facts) -> str:
 
 
 def grammar_text() -> str:
-    """grammars/log.lark of the source checkout this module is in (an editable install of
+    """Read grammars/log.lark of the source checkout this module is in (an editable install of
     another checkout would give that one's), or else of the installed package."""
     root = Path(__file__).resolve().parents[2]
     if (root / "pyproject.toml").is_file() and (root / "grammars" / "log.lark").is_file():
@@ -241,12 +253,12 @@ def grammar_text() -> str:
     return resources.files("referee.log.grammars").joinpath("log.lark").read_text("utf-8")
 
 
-# What every parse shares, made on first use; never changed once made (building one twice,
-# when two threads race to it, gives equal values).
+# These make what every parse shares on first use; it never changes once made (building one
+# twice, when two threads race to it, gives equal values).
 @cache
 def _parser() -> Lark:
-    """The process-wide Lark parser, without callbacks; not cached on disk (Lark's cache is a
-    pickle)."""
+    """Make the process-wide Lark parser, without callbacks; it is not cached on disk (Lark's
+    cache is a pickle)."""
     import lark
 
     return lark.Lark(grammar_text(), parser="lalr", lexer="contextual", start=["start", "line"],
@@ -255,15 +267,15 @@ def _parser() -> Lark:
 
 @cache
 def _line_reader() -> LineReader:
-    """The process-wide line reader, from the facts the package ships (so that a log it reads
-    whole needs no Lark), or for another grammar or Lark, from Lark."""
+    """Make the process-wide line reader from the facts the package ships (so that a log it
+    reads whole needs no Lark), or for another grammar or Lark, from Lark."""
     return LineReader(*(shipped_facts(grammar_text(), lark_version()) or grammar_facts(_parser())))
 
 
 # ---- parsing -------------------------------------------------------------------------------
 def _segments(text: str):
-    """("text", start, end, line) for runs of lines and ("long", ...) for lines longer than
-    MAX_LINE, in order.  Linear: jumps MAX_LINE characters at a time."""
+    """Yield ("text", start, end, line) for runs of lines and ("long", ...) for lines longer
+    than MAX_LINE, in order.  It takes linear time: it jumps MAX_LINE characters at a time."""
     n = len(text)
     pos = seg_start = 0
     line = seg_line = 1
@@ -288,8 +300,8 @@ def _segments(text: str):
 
 
 def _cut(text: str, segments: Iterable[Segment], size: int) -> Iterator[Segment]:
-    """The ``segments``, each run of lines cut after the first newline ``size`` characters
-    or more from its start.  Linear: each newline found is counted once."""
+    """Cut each run of lines of the ``segments`` after the first newline ``size`` characters
+    or more from its start.  It takes linear time: each newline found is counted once."""
     for kind, start, end, line in segments:
         if kind != "text":
             yield kind, start, end, line
@@ -305,7 +317,8 @@ def _cut(text: str, segments: Iterable[Segment], size: int) -> Iterator[Segment]
 
 
 class _Reading:
-    """One parse in progress: its builder, and Lark's configuration for it (made when needed)."""
+    """A _Reading holds one parse in progress: its builder, and Lark's configuration for it
+    (made when needed)."""
 
     __slots__ = ("builder", "reader", "_configuration")
 
@@ -372,18 +385,19 @@ class _Reading:
         self.builder.problem(line, column, end, message, hint)
 
     def reread(self, line_text: str) -> Event | None:
-        """The one event a repair of a bad line reads as with the line reader, or None (a line
-        left to Lark shows no repair rather than a doubtful one)."""
+        """Read the one event a repair of a bad line reads as with the line reader, or return None
+        (a line left to Lark shows no repair rather than a doubtful one)."""
         builder = EventBuilder(self.reader.terminals, 1_000)
         text = line_text + "\n"
         left: list[int] = []
-        self.reader.read(text, 0, len(text), 1, builder, lambda start, end, line: left.append(start))
+        self.reader.read(text, 0, len(text), 1, builder,
+                         lambda start, end, line: left.append(start))
         events = builder.events
         return events[0] if len(events) == 1 and not builder.problems and not left else None
 
 
 def _where(err, text: str, start: int, end: int, line: int) -> tuple[int, int]:
-    """Where in ``text`` the parser gave up, and its line."""
+    """Find where in ``text`` the parser gave up, and its line."""
     from lark.exceptions import UnexpectedCharacters
 
     if isinstance(err, UnexpectedCharacters):
@@ -394,12 +408,15 @@ def _where(err, text: str, start: int, end: int, line: int) -> tuple[int, int]:
 
 
 def parse_log(text: str, builder: type[EventBuilder] = EventBuilder) -> ParseResult:
-    """Events and syntax issues of a log (``builder``: the class of the rule callbacks)."""
+    """Read the events and syntax issues of a log (``builder``: the class of the rule
+    callbacks)."""
     return _parse(text, builder=builder)
 
 
-def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = EventBuilder) -> ParseResult:
-    """parse_log; with ``fast_lines`` False every line goes through Lark (for tests)."""
+def _parse(text: str, fast_lines: bool = True,
+           builder: type[EventBuilder] = EventBuilder) -> ParseResult:
+    """Parse as parse_log does; with ``fast_lines`` False every line goes through Lark (for
+    tests)."""
     text = normalise(text)
     (whole,) = parse_blocks(text, builder, None, fast_lines)  # one block: the whole text
     return ParseResult(whole.events, whole.issues, text)
@@ -407,8 +424,8 @@ def _parse(text: str, fast_lines: bool = True, builder: type[EventBuilder] = Eve
 
 def parse_blocks(text: str, builder: type[EventBuilder] = EventBuilder,
                  size: int | None = BLOCK_CHARS, fast_lines: bool = True) -> Iterator[Block]:
-    """:func:`parse_log` a block of about ``size`` characters at a time, or in one (``size``
-    None); ``text`` normalised."""
+    """Parse as :func:`parse_log` does, a block of about ``size`` characters at a time, or in one
+    (``size`` None); ``text`` is normalised."""
     source = text if text.endswith("\n") else text + "\n"
     reader = _line_reader()
     reading = _Reading(builder(reader.terminals, MAX_ISSUES), reader)
@@ -446,9 +463,9 @@ def parse_blocks(text: str, builder: type[EventBuilder] = EventBuilder,
 
 def tags_after(text: str, start: int, line: int,
                keep: Callable[[Tag], bool]) -> tuple[Tag, ...] | None:
-    """The tags :func:`parse_log` reads from offset ``start`` (line ``line``) on that ``keep``
-    keeps, reading only the lines that may be tags; None when they cannot all be read as the
-    whole text would be."""
+    """Read the tags :func:`parse_log` reads from offset ``start`` (line ``line``) on that
+    ``keep`` keeps, reading only the lines that may be tags; return None when they cannot all
+    be read as the whole text would be."""
     reader = _line_reader()
     reading = _Reading(EventBuilder(reader.terminals, MAX_ISSUES), reader)
     made, found = reading.builder, []
@@ -474,7 +491,7 @@ def tags_after(text: str, start: int, line: int,
 
 
 def _tag_lines(reader: LineReader, text: str, start: int) -> Iterator[int]:
-    """The starts of the lines from ``start`` on that may be tags (found by the newline
+    """Yield the starts of the lines from ``start`` on that may be tags (found by the newline
     before them)."""
     if start == 0 and reader.tag_head.match(text):
         yield 0
@@ -484,8 +501,8 @@ def _tag_lines(reader: LineReader, text: str, start: int) -> Iterator[int]:
 
 def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool,
           segments: Iterable[Segment]) -> None:
-    """The ``segments`` of ``source`` (every line ends with a newline) into the builder: long
-    lines reported, the others read by the line reader or by Lark."""
+    """Read the ``segments`` of ``source`` (every line ends with a newline) into the builder:
+    report long lines, and read the others with the line reader or with Lark."""
     builder = reading.builder
 
     def slow(start: int, end: int, line: int) -> None:
@@ -505,12 +522,13 @@ def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool,
 
 
 def parse_bytes(data: bytes) -> ParseResult:
-    """decode_log + parse_log (a JSON game record read as one); raises UnreadableLog."""
+    """Decode with decode_log, then parse with parse_log (a JSON game record is read as one);
+    raise UnreadableLog."""
     return parse_text(log_text(data))
 
 
 def log_text(data: bytes) -> str:
-    """decode_log; raises UnreadableLog for an empty log too."""
+    """Decode as decode_log does; raise UnreadableLog for an empty log too."""
     text = decode_log(data)
     if not text or text.isspace():  # (not text.strip(), which would copy the text)
         raise UnreadableLog(msg("the log is empty"), 1, 1)
@@ -518,7 +536,7 @@ def log_text(data: bytes) -> str:
 
 
 def parse_text(text: str) -> ParseResult:
-    """parse_bytes of decoded text (:func:`log_text`)."""
+    """Parse decoded text (:func:`log_text`) as parse_bytes does."""
     if looks_like_record(text):
         from referee.log.jsonrecord import read_record
 
@@ -530,7 +548,8 @@ def parse_text(text: str) -> ParseResult:
 
 
 def nothing_read(first: SyntaxIssue | None) -> UnreadableLog:
-    """Why a log with no statement (comments aside) is unreadable, from its first issue."""
+    """Say why a log with no statement (comments aside) is unreadable, from its first
+    issue."""
     if first is not None:
         # TRANSLATORS: {problem} is what is wrong with line {line}, the first unreadable one
         return UnreadableLog(msg("nothing in this file reads as a log statement (line {line}: "

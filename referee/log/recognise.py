@@ -1,5 +1,5 @@
-"""Which reader a file's text is for; kept apart so that reading a log does not import the
-JSON reader."""
+"""This module tells which reader a file's text is for; it is kept apart so that reading a log
+does not import the JSON reader."""
 
 from __future__ import annotations
 
@@ -7,6 +7,6 @@ __all__ = ["looks_like_record"]
 
 
 def looks_like_record(text: str) -> bool:
-    """True when the first non-blank character is ``{``: a JSON game record, not a log (no
+    """Tell whether the first non-blank character is ``{``: a JSON game record, not a log (no
     statement of a log starts with a brace)."""
     return text.lstrip().startswith("{")

@@ -1,5 +1,6 @@
-"""The line reader's facts of grammars/log.lark (made by ``python -m referee.log.parser``;
-do not edit: referee/log/parser.py says why they are shipped, not cached)."""
+"""This module holds the line reader's facts of grammars/log.lark (made by
+``python -m referee.log.parser``; do not edit: referee/log/parser.py says why they
+are shipped, not cached)."""
 
 GRAMMAR_SHA256 = 'c8164ab3518d162f6c52f41731e6bd75ecd5137dcf592aa1f40662df10e2b60c'
 LARK_VERSION = '1.3.1'

@@ -1,13 +1,13 @@
-"""The words of a log line: player names (quoting and unquoting), tag names, and the names
-inside a statement's head or claim token."""
+"""This module reads and writes the words of a log line: player names (quoting and unquoting),
+tag names, and the names inside a statement's head or claim token."""
 
 from __future__ import annotations
 
 import re
 
-# The NAME terminal of grammars/log.lark (a test checks that they agree): a word that starts
-# with a letter, or a string in straight double quotes with \" and \\ escapes, or in
-# typographic ones (no escapes).
+# NAME_PATTERN is the NAME terminal of grammars/log.lark (a test checks that they agree): a word
+# that starts with a letter, or a string in straight double quotes with \" and \\ escapes, or
+# in typographic ones (no escapes).
 _BARE = r"[^\W\d_](?:[\w'’\u0300-\u036f]|-(?!>))*"
 QUOTED_PATTERN = r'(?:"(?:[^"\\\n]|\\.)*"|“[^”\n]*”)'
 NAME_PATTERN = rf"(?:{_BARE}|\"(?:[^\"\\\n]|\\.)*\"|“[^”\n]*”)"
@@ -21,20 +21,24 @@ ARROW_RE = re.compile(ARROW_PATTERN)
 # The words for nobody after an arrow (any case); a player so called is quoted there.
 NOBODY = ("none", "nobody")
 
-# Pieces of the coarse head and claim tokens (the grammar has already checked their shape).
-PASS_HEAD = re.compile(rf"[^\W\d]+{_BLANKS}({NAME_PATTERN})(?:{_BLANKS}{ARROW_PATTERN}{_BLANKS}({NAME_PATTERN}))?")
+# These cut pieces of the coarse head and claim tokens (the grammar has already checked their
+# shape).
+PASS_HEAD = re.compile(
+    rf"[^\W\d]+{_BLANKS}({NAME_PATTERN})(?:{_BLANKS}{ARROW_PATTERN}{_BLANKS}({NAME_PATTERN}))?")
 HEAD_NUMBER_NAME = re.compile(rf"[^\W\d]+{_BLANKS}([0-9]+){_BLANKS}({NAME_PATTERN})")
-# A name in the value of a [Players "..."] tag: in single or double quotes, straight or
-# typographic, or a run of characters up to a blank or a comma.
+# PLAYER_WORD matches a name in the value of a [Players "..."] tag: in single or double quotes,
+# straight or typographic, or a run of characters up to a blank or a comma.
 PLAYER_WORD = re.compile(r"""['‘]([^'‘’]+)['’](?=[\s,]|$)|["“]([^"“”]+)["”](?=[\s,]|$)|([^\s,]+)""")
 TAG_NAME_RE = re.compile(r"(?!(?i:player)(?![\w\-]))[^\W\d][\w\-]*")  # TAG_NAME in the grammar
 
 
-NAME_CACHE: dict[str, str] = {}  # token -> name; bounded (cleared when full); racing threads store equal values
+# token -> name; bounded (cleared when full); racing threads store equal values
+NAME_CACHE: dict[str, str] = {}
 
 
 def name_value(token: str) -> str:
-    """The player name a NAME token stands for: quotes removed, escapes resolved, shared."""
+    """Return the player name a NAME token stands for: quotes removed, escapes resolved,
+    shared."""
     cached = NAME_CACHE.get(token)
     if cached is not None:
         return cached
@@ -47,7 +51,7 @@ def name_value(token: str) -> str:
 
 
 def unquote(token: str) -> str:
-    """The text of a quoted string token: straight quotes with escapes, or typographic."""
+    """Return the text of a quoted string token: straight quotes with escapes, or typographic."""
     if token.startswith("“"):
         return token[1:-1]
     return _ESCAPE_RE.sub(r"\1", token[1:-1])
@@ -58,25 +62,26 @@ def quote(text: str) -> str:
 
 
 def needs_quotes(name: str) -> bool:
-    """True if ``name`` must be written in double quotes (spaces, punctuation, 'none', ...)."""
+    """Tell whether ``name`` must be written in double quotes (spaces, punctuation, 'none',
+    ...)."""
     return BARE_NAME_RE.fullmatch(name) is None or name.casefold() in NOBODY
 
 
 def shown(text: str, limit: int = 24) -> str:
-    """Text for a message, shortened: 'Charlie', 'AS KS 10S …'."""
+    """Shorten text for a message: 'Charlie', 'AS KS 10S …'."""
     text = text.strip()
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def pass_head(value: str) -> tuple[str, int, str | None, int]:
-    """NAME tokens and offsets of a ``deal Al:`` or ``pass Al -> Beth:`` head (the recipient
-    absent: None, -1)."""
+    """Find the NAME tokens and offsets of a ``deal Al:`` or ``pass Al -> Beth:`` head (the
+    recipient absent: None, -1)."""
     m = PASS_HEAD.match(value)
     return m.group(1), m.start(1), m.group(2), m.start(2)
 
 
 def claim_player(claim: str) -> str | None:
-    """The player of a ``-> Dave`` claim (any arrow); None for ``-> none`` or ``-> nobody``
+    """Return the player of a ``-> Dave`` claim (any arrow); None for ``-> none`` or ``-> nobody``
     (bare, any case)."""
     name = claim[1 if claim[0] in "→⇒" else 2 :].strip()
     if name.casefold() in NOBODY:
@@ -85,7 +90,8 @@ def claim_player(claim: str) -> str | None:
 
 
 def split_players(value: str) -> list[str]:
-    """The names of a ``[Players "..."]`` tag: separated by blanks (or commas); a name with
-    spaces in single or double quotes: ``Al 'Mary Ann' "Jo Jo"``.  O'Neil needs no quotes."""
+    """Split the names of a ``[Players "..."]`` tag: they are separated by blanks (or commas);
+    a name with spaces is in single or double quotes: ``Al 'Mary Ann' "Jo Jo"``.  O'Neil needs
+    no quotes."""
     return [m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None
             else m.group(3) for m in PLAYER_WORD.finditer(value)]

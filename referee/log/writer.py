@@ -1,5 +1,5 @@
-"""Events -> canonical log text (``parse_log(write(events)).events == tuple(events)``), and
-``referee fmt``'s canonical form of a whole log."""
+"""This module writes events as canonical log text (``parse_log(write(events)).events ==
+tuple(events)``), and makes ``referee fmt``'s canonical form of a whole log."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ __all__ = ["format_pieces", "format_text", "write"]
 
 
 def write(events: Iterable[Event], remarks: Mapping[int, str] | None = None) -> str:
-    """Canonical text of a log; ``remarks``: the comment beside the statement of each index."""
+    """Write the canonical text of a log; ``remarks`` gives the comment beside the statement of
+    each index."""
     lines: list[str] = []
     previous = None
     for index, event in enumerate(events):
@@ -32,16 +33,16 @@ def write(events: Iterable[Event], remarks: Mapping[int, str] | None = None) -> 
 
 
 def format_text(text: str) -> tuple[str, tuple[SyntaxIssue, ...]]:
-    """The canonical form of a log (what ``referee fmt`` prints) and its syntax issues: a line
-    with an issue is kept as written, runs of blank lines become one."""
+    """Make the canonical form of a log (what ``referee fmt`` prints) and find its syntax issues:
+    a line with an issue is kept as written, runs of blank lines become one."""
     issues: list[SyntaxIssue] = []
     with collector_paused():  # (between the blocks as well as in them)
         return "".join(format_pieces(text, issues)), tuple(issues)
 
 
 def format_pieces(text: str, issues: list[SyntaxIssue], size: int = BLOCK_CHARS) -> Iterator[str]:
-    """:func:`format_text`'s text a block of lines at a time (a run of blank lines becomes one,
-    none at the start or the end); the syntax issues are added to ``issues`` as the blocks are
+    """Yield :func:`format_text`'s text a block of lines at a time (a run of blank lines becomes
+    one, none at the start or the end); add the syntax issues to ``issues`` as the blocks are
     read."""
     text = normalise(text)
     started = blank = False  # a line is written; a blank line is owed before the next one
@@ -78,7 +79,7 @@ def format_pieces(text: str, issues: list[SyntaxIssue], size: int = BLOCK_CHARS)
 
 
 def remark(line: str, event: Event) -> str | None:
-    """The comment after a statement on its ``line``, if any."""
+    """Find the comment after a statement on its ``line``, if any."""
     span = event.span
     if span.end_line != span.line:
         return None

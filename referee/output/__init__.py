@@ -1,1 +1,2 @@
-"""Renderers: reports (plain data) into text, JSON, and the replay view. They know no rules."""
+"""This package renders reports (plain data) into text, JSON, and the replay view. Its
+renderers know no rules."""

@@ -1,4 +1,4 @@
-"""The game as the referee saw it, as plain data.
+"""This module shows the game as the referee saw it, as plain data.
 
 This is the view model behind ``referee report`` (HTML) and ``referee replay --format json``
 (spec/json-output.md).  A diagnostic is marked on the element whose first character is its
@@ -39,7 +39,8 @@ MAX_DRAWN_HANDS = 200  # hands drawn trick by trick; later ones are on the score
 
 
 class Marks:
-    """The diagnostics of one report, by place, and where each has been marked."""
+    """Marks holds the diagnostics of one report, by place, and where each has been
+    marked."""
 
     def __init__(self, diagnostics: list[Diagnostic]) -> None:
         self.ids = [f"d{index + 1}" for index in range(len(diagnostics))]
@@ -59,24 +60,25 @@ class Marks:
         return found
 
     def take(self, span: Span | None, hand: int | None) -> list[str]:
-        """The diagnostics at the first character of ``span``, now marked there."""
+        """Take the diagnostics at the first character of ``span``, and mark them there."""
         if span is None:
             return []
         return self._place(self.at.get((span.line, span.column), ()), hand)
 
     def evidence(self, span: Span | None) -> list[str]:
-        """The diagnostics whose evidence includes the element at ``span``."""
+        """Find the diagnostics whose evidence includes the element at ``span``."""
         return list(self.evidence_at.get((span.line, span.column), ())) if span else []
 
     def row(self, line: int, hand: int | None, *spans: Span | None) -> list[str]:
-        """The diagnostics at each of ``spans`` (taken first), then those on ``line`` that no
-        element of it took: marked on its row."""
+        """Take the diagnostics at each of ``spans`` first, then mark on its row those on ``line``
+        that no element of it took."""
         taken = [ident for span in spans for ident in self.take(span, hand)]
         return taken + self._place(self.on_line.get(line, ()), hand)
 
 
 def explanations(diagnostics: list[Diagnostic], marks: Marks) -> list[dict]:
-    """Each diagnostic with its explanation, the clause quoted, and where it is marked."""
+    """List each diagnostic with its explanation, the clause quoted, and where it is
+    marked."""
     out = []
     for ident, diag in zip(marks.ids, diagnostics):
         entry = BY_KIND.get(diag.kind)
@@ -96,7 +98,7 @@ def explanations(diagnostics: list[Diagnostic], marks: Marks) -> list[dict]:
 
 
 def card_row(run: CardRun, fallback: Span, marks: Marks, hand: int) -> list[dict]:
-    """The cards of a run, each with its place and its marks."""
+    """List the cards of a run, each with its place and its marks."""
     out = []
     for index, card in enumerate(run.cards):
         span = run.span_of(index, fallback)
@@ -106,7 +108,7 @@ def card_row(run: CardRun, fallback: Span, marks: Marks, hand: int) -> list[dict
 
 
 def setup_rows(record: HandRecord, names: list[str], marks: Marks) -> list[dict]:
-    """The hand's deal, kitty and pass lines as written, in seating order."""
+    """List the hand's deal, kitty and pass lines as written, in seating order."""
     written = [("deal", names[seat], None, record.deals[seat]) for seat in sorted(record.deals)]
     if record.kitty is not None:
         written.append(("kitty", None, None, record.kitty))
@@ -121,7 +123,7 @@ def setup_rows(record: HandRecord, names: list[str], marks: Marks) -> list[dict]
 
 
 def hand_line(record: HandRecord, marks: Marks) -> dict | None:
-    """``hand N dealer NAME pass DIRECTION`` as written, with its marks."""
+    """Show ``hand N dealer NAME pass DIRECTION`` as written, with its marks."""
     start = record.start
     if start is None:
         return None
@@ -141,7 +143,7 @@ def moon_line(record: HandRecord, marks: Marks) -> dict | None:
 
 
 def _entries(line, names: list[str], marks: Marks, hand: int) -> dict | None:
-    """A score or total line: each entry under its player's name, with its marks."""
+    """Show a score or total line: each entry under its player's name, with its marks."""
     if line is None:
         return None
     seats = {name.casefold(): name for name in names}
@@ -160,7 +162,8 @@ def _entries(line, names: list[str], marks: Marks, hand: int) -> dict | None:
 
 def sheet_row(record: HandRecord | SheetLines, summary: HandSummary | None, names: list[str],
               marks: Marks) -> dict:
-    """The hand's score and total lines as written beside the referee's points and totals."""
+    """Show the hand's score and total lines as written beside the referee's points and
+    totals."""
     summary = summary or _NO_SUMMARY
     return {"score": _entries(record.score, names, marks, record.number),
             "total": _entries(record.total, names, marks, record.number),
@@ -173,13 +176,14 @@ _NO_SUMMARY = HandSummary.seated(0, (), None, None, False)
 
 def undrawn(record: HandRecord | SheetLines, summary: HandSummary | None, names: list[str],
             marks: Marks) -> dict:
-    """A hand past the drawn ones: its score sheet lines only."""
+    """Show a hand past the drawn ones: its score sheet lines only."""
     return {"number": record.number, "drawn": False, "start": None, "setup": [], "tricks": [],
             "kitty": None, "moon": None, "sheet": sheet_row(record, summary, names, marks)}
 
 
 class SheetLines(NamedTuple):
-    """All a hand past the drawn ones is shown by: its score and total lines."""
+    """SheetLines holds all a hand past the drawn ones is shown by: its score and total
+    lines."""
 
     number: int
     score: Score | None
@@ -187,8 +191,8 @@ class SheetLines(NamedTuple):
 
 
 class Reread:
-    """What ``make(*args)`` yields, made again at each iteration (a long game's views are not
-    held), and ``size`` long when a size is given."""
+    """A Reread yields what ``make(*args)`` yields, made again at each iteration (a long game's
+    views are not held), and is ``size`` long when a size is given."""
 
     def __init__(self, make: Callable[..., Iterator], *args, size: int | None = None) -> None:
         self.make, self.args, self.size = make, args, size
@@ -203,8 +207,9 @@ class Reread:
 
 
 def summary_finder(summaries: list[HandSummary]) -> Callable[[int, int], HandSummary | None]:
-    """``find(index, number)``: the summary of hand ``number``, the ``index``-th record: at
-    its place, or by bisection (a table only for summaries out of order)."""
+    """Make ``find(index, number)``, which finds the summary of hand ``number``, the
+    ``index``-th record: at its place, or by bisection (a table only for summaries out of
+    order)."""
     if all(a.number < b.number for a, b in pairwise(summaries)):
         def find(index: int, number: int) -> HandSummary | None:
             if index < len(summaries) and summaries[index].number == number:
@@ -218,8 +223,8 @@ def summary_finder(summaries: list[HandSummary]) -> Callable[[int, int], HandSum
 
 
 def watched(judge, source, path: str, make, **options) -> tuple[Report, Watch | None]:
-    """The report of ``judge(source, path, ...)`` and the watch ``make(table)`` made for the
-    check it follows (the last one made: a stream read again gets a new one), or None."""
+    """Return the report of ``judge(source, path, ...)`` and the watch ``make(table)`` made for
+    the check it follows (the last one made: a stream read again gets a new one), or None."""
     made: list = []
 
     def watch(table: CheckTable) -> Watch:
@@ -234,7 +239,7 @@ def referee_game(text: str, path: str, *, base_dir: Path | None = None,
                  ruleset: Ruleset | None = None, allowed_dirs: tuple = ()
                  ) -> tuple[Report, list[TracedTrick], GameWatch]:
     """Check a log's decoded text and keep what the views need (a :class:`GameWatch`): the
-    report, the finished tricks and the hand records.  Raises UnreadableLog."""
+    report, the finished tricks and the hand records.  Raise UnreadableLog."""
     report, kept = watched(judge_decoded, text, path, lambda table: GameWatch(table.rules),
                            base_dir=base_dir, ruleset=ruleset, allowed_dirs=allowed_dirs)
     if kept is None:  # the setup failed: no hand was judged (the notes are still shown)
@@ -243,9 +248,9 @@ def referee_game(text: str, path: str, *, base_dir: Path | None = None,
 
 
 class GameWatch(Watch):
-    """What the views keep of a check as it goes, and the hand records they read: the first
-    :data:`MAX_DRAWN_HANDS` hands with their finished tricks, then a :class:`SheetLines` of
-    each later hand, made as it is read; and the first :data:`MAX_NOTES` comments and tags."""
+    """A GameWatch keeps what the views need of a check as it goes, and the hand records they read:
+    the first :data:`MAX_DRAWN_HANDS` hands with their finished tricks, then a :class:`SheetLines`
+    of each later hand, made as it is read; and the first :data:`MAX_NOTES` comments and tags."""
 
     def __init__(self, rules: Ruleset | None = None, notes: list[Event] | None = None) -> None:
         self.trace = self  # the check appends each finished trick
@@ -286,7 +291,7 @@ class GameWatch(Watch):
 
 
 def notes_of(text: str) -> list[Event]:
-    """The first :data:`MAX_NOTES` comments and tags of a log, read a block at a time."""
+    """Read the first :data:`MAX_NOTES` comments and tags of a log, a block at a time."""
     if looks_like_record(text):
         return [e for e in parse_text(text).events if isinstance(e, (Comment, Tag))][:MAX_NOTES]
     notes: list[Event] = []
@@ -302,8 +307,8 @@ def _cards(cards) -> list[str]:
 
 
 class _Flow:
-    """Where the set-aside cards and the kitty of one hand wait and go, read off the
-    engine's records: cards a trick collects beyond its own and the waiting tricks' are the
+    """A _Flow tells where the set-aside cards and the kitty of one hand wait and go, read off
+    the engine's records: cards a trick collects beyond its own and the waiting tricks' are the
     kitty's."""
 
     def __init__(self) -> None:
@@ -337,9 +342,9 @@ class _Flow:
 
 
 def _holdings_in_play(rules: Ruleset, players: int, record: HandRecord) -> State | None:
-    """The engine's state at the first lead of a hand, from its recorded deals and passes;
-    None when the record does not give every holding (a deal or a due pass not recorded,
-    a passed card not dealt, an unreadable trick)."""
+    """Rebuild the engine's state at the first lead of a hand from its recorded deals and passes;
+    return None when the record does not give every holding (a deal or a due pass not recorded, a
+    passed card not dealt, an unreadable trick)."""
     if len(record.deals) != players or record.gaps or not all(
             0 <= seat < players for seat in record.deals):
         return None
@@ -367,7 +372,7 @@ def _holdings_in_play(rules: Ruleset, players: int, record: HandRecord) -> State
 
 def legal_cards_played(rules: Ruleset, players: int, record: HandRecord,
                        traced: list[TracedTrick]) -> dict[int, list[tuple[int, ...] | None]]:
-    """For each finished trick of a hand (by ``id`` of its written trick), the legal cards
+    """Find, for each finished trick of a hand (by ``id`` of its written trick), the legal cards
     of the seat at each play that stood, from the recorded deals, passes and earlier plays;
     None for a play whose holding the record does not give."""
     state = _holdings_in_play(rules, players, record)
@@ -420,7 +425,7 @@ def _plays(entry: TracedTrick, names: list[str], marks: Marks, hand: int,
 
 def trick_view(entry: TracedTrick, names: list[str], marks: Marks, flow: _Flow,
                legal: list | None = None) -> dict:
-    """One finished trick: the plays as written and what stood, the written claim beside
+    """Show one finished trick: the plays as written and what stood, the written claim beside
     the engine's resolution, and where its cards went."""
     hand, record, written = entry.hand, entry.record, entry.written
     plays = _plays(entry, names, marks, hand, legal)
@@ -444,7 +449,8 @@ def trick_view(entry: TracedTrick, names: list[str], marks: Marks, flow: _Flow,
 
 
 def _unplayed_trick(trick, source_lines: Lines, marks: Marks, hand: int) -> dict:
-    """A written trick the check did not finish (the log stops in it, or one too many)."""
+    """Show a written trick the check did not finish (the log stops in it, or one too
+    many)."""
     line = trick.span.line
     for play in trick.plays:
         marks.take(play.card_span, hand)
@@ -455,7 +461,7 @@ def _unplayed_trick(trick, source_lines: Lines, marks: Marks, hand: int) -> dict
 def hand_view(record: HandRecord, summary: HandSummary | None, traced: list[TracedTrick],
               names: list[str], marks: Marks, source_lines: Lines,
               rules: Ruleset | None = None) -> dict:
-    """One drawn hand; with ``rules``, each play that stood also has its legal cards."""
+    """Show one drawn hand; with ``rules``, each play that stood also has its legal cards."""
     hand = record.number
     view = {"number": hand, "drawn": True, "start": hand_line(record, marks),
             "setup": setup_rows(record, names, marks)}
@@ -478,10 +484,10 @@ def hand_view(record: HandRecord, summary: HandSummary | None, traced: list[Trac
 
 
 class GameView:
-    """The whole game as plain data, for a writer that does not hold every hand's view:
-    :meth:`hands` one at a time, then :meth:`document`, the rest (which must come after:
-    what a hand's elements mark is not marked again on a note).  With ``rules``, each play
-    that stood also has the cards the engine allowed (``referee replay --format json``)."""
+    """A GameView gives the whole game as plain data, for a writer that does not hold every hand's
+    view: :meth:`hands` one at a time, then :meth:`document`, the rest (which must come after: what
+    a hand's elements mark is not marked again on a note).  With ``rules``, each play that stood
+    also has the cards the engine allowed (``referee replay --format json``)."""
 
     def __init__(self, report: Report, trace: list[TracedTrick], records: Iterable,
                  rules: Ruleset | None = None) -> None:
@@ -506,8 +512,8 @@ class GameView:
                 yield undrawn(record, summary, names, marks)
 
     def page(self) -> dict:
-        """:meth:`document` for a page, which reads the hands and the totals more than once:
-        of the later hands only the views that mark a diagnostic are held."""
+        """Make what :meth:`document` makes, for a page, which reads the hands and the totals more
+        than once: of the later hands only the views that mark a diagnostic are held."""
         held, marked, placed = [], {}, self.marks.placed
         before = len(placed)
         for index, view in enumerate(self.hands()):

@@ -1,5 +1,6 @@
-"""``referee check --format github``: a GitHub Actions workflow command per diagnostic
-(``::error file=F,line=L,col=C,title=CH201 revoke::message``), escaped as the runner reads it.
+"""This module writes ``referee check --format github``: a GitHub Actions workflow command per
+diagnostic (``::error file=F,line=L,col=C,title=CH201 revoke::message``), escaped as the runner
+reads it.
 """
 
 from __future__ import annotations
@@ -28,14 +29,15 @@ def escape_property(text: str) -> str:
 
 
 def command(name: str, message: str, **properties) -> str:
-    """``::name key=value,...::message`` with every part escaped."""
+    """Write ``::name key=value,...::message`` with every part escaped."""
     props = ",".join(f"{key}={escape_property(str(value))}"
                      for key, value in properties.items() if value is not None)
     return f"::{name}{' ' + props if props else ''}::{escape_data(message)}"
 
 
 def annotation(path: str, diag: Diagnostic, language: str = SOURCE_LANGUAGE) -> str:
-    """One diagnostic as a workflow command; its evidence follows on lines of its own."""
+    """Write one diagnostic as a workflow command; its evidence follows on lines of its
+    own."""
     message = escaped(f"{diag.message} [{diag.rule}]" + (f" ({diag.hint})" if diag.hint else ""))
     for rel in diag.related:
         message += "\n" + escaped(related_line(rel, language))
@@ -48,7 +50,8 @@ def annotation(path: str, diag: Diagnostic, language: str = SOURCE_LANGUAGE) -> 
 
 
 def report_lines(report: Report, language: str = SOURCE_LANGUAGE) -> list[str]:
-    """The annotations of a report, its texts in ``language`` (kinds and codes as ever)."""
+    """Write the annotations of a report, its texts in ``language`` (kinds and codes as
+    ever)."""
     report = localized(report, language)
     path = escaped(report.path)
     out = [annotation(report.path, diag, language) for diag in report.diagnostics]

@@ -1,6 +1,7 @@
-"""``referee report``: one self-contained HTML page of a game (inline CSS and SVG, no script,
-nothing fetched): the view model of :mod:`referee.output.game_view` through a Jinja2 template
-with autoescaping on, whose own texts are translated as the diagnostics are.
+"""This module makes ``referee report``: one self-contained HTML page of a game (inline CSS and
+SVG, no script, nothing fetched): it renders the view model of :mod:`referee.output.game_view`
+through a Jinja2 template with autoescaping on, whose own texts are translated as the
+diagnostics are.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ SUIT_WORDS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_
 
 
 def face(text: str, language: str = SOURCE_LANGUAGE) -> dict:
-    """How a card is drawn: ``10H`` -> rank 10, the heart symbol, red."""
+    """Tell how a card is drawn: ``10H`` -> rank 10, the heart symbol, red."""
     rank, suit = text[:-1], text[-1:]
     index = SUIT_LETTERS.find(suit)
     return {"rank": rank, "symbol": SUIT_SYMBOLS[index] if index >= 0 else suit,
@@ -55,7 +56,7 @@ def face(text: str, language: str = SOURCE_LANGUAGE) -> dict:
 
 
 def chart(game: dict) -> dict | None:
-    """The running totals as SVG coordinates: one series per player over the hands whose
+    """Place the running totals as SVG coordinates: one series per player over the hands whose
     totals the referee knows, made again at each reading of the page."""
     rows = Reread(lambda: (row for row in game["totals"] if row["totals"]))
     count, low, high, last = 0, 0, 1, {}
@@ -105,14 +106,14 @@ def _nice_step(raw: int) -> int:
 
 
 def _shown(value):
-    """Text from the log as the text output shows it: controls, invisible format characters
-    (bidirectional overrides reorder what a reader sees) as escapes."""
+    """Show text from the log as the text output shows it: controls and invisible format
+    characters (bidirectional overrides reorder what a reader sees) as escapes."""
     return escaped(value) if isinstance(value, str) and not isinstance(value, Markup) else value
 
 
 def _filled(template: str, english: str, args: dict):
-    """``template`` (a translation of ``english``) filled with ``args`` as markup: the
-    template's text and every argument that is not already markup escaped."""
+    """Fill ``template`` (a translation of ``english``) with ``args`` as markup: escape the
+    template's text and every argument that is not already markup."""
     safe = {name: _shown(value) for name, value in args.items()}
     try:
         return Markup(escape(template)).format_map(safe)
@@ -121,7 +122,8 @@ def _filled(template: str, english: str, args: dict):
 
 
 def speakers(language: str):
-    """The template's ``msg`` and ``msgn``: its fixed texts in ``language``, as markup."""
+    """Make the template's ``msg`` and ``msgn``: its fixed texts in ``language``, as
+    markup."""
     found = NullTranslations() if language == SOURCE_LANGUAGE else i18n.catalog(language)
 
     def say(template: str, /, **args):
@@ -136,7 +138,7 @@ def speakers(language: str):
 
 @lru_cache(maxsize=4 * len(i18n.LANGUAGES))  # the report, serve's page and problem page
 def template(name: str, language: str = SOURCE_LANGUAGE, package: str = "referee.output"):
-    """The Jinja2 template ``name`` of ``package``'s templates, autoescaped, its own texts in
+    """Load the Jinja2 template ``name`` of ``package``'s templates, autoescaped, its own texts in
     ``language`` and the log's text shown as the text output shows it."""
     from jinja2 import Environment, StrictUndefined
 
@@ -148,12 +150,13 @@ def template(name: str, language: str = SOURCE_LANGUAGE, package: str = "referee
 
 
 def render_html(game: dict, language: str = SOURCE_LANGUAGE) -> str:
-    """The page of a game's view model, in ``language``."""
+    """Render the page of a game's view model, in ``language``."""
     return "".join(page_parts(game, language))
 
 
 def page_parts(game: dict, language: str = SOURCE_LANGUAGE) -> Iterator[str]:
-    """:func:`render_html` a part at a time, for a writer that does not hold the page."""
+    """Render as :func:`render_html` does, a part at a time, for a writer that does not hold the
+    page."""
     # each with its kind's explanation and its clause in ``language``
     diagnostics = [{**d, "summary": i18n.translate(d["summary"], language),
                     "why": i18n.translate(d["why"], language),
@@ -185,7 +188,7 @@ def page_parts(game: dict, language: str = SOURCE_LANGUAGE) -> Iterator[str]:
 def report_view(data: bytes, path: str, *, base_dir: Path | None = None,
                 ruleset: Ruleset | None = None, allowed_dirs: tuple = (),
                 language: str = SOURCE_LANGUAGE) -> tuple[dict, str]:
-    """(the view of a log's bytes for :func:`render_html`, the verdict); raises
+    """Return (the view of a log's bytes for :func:`render_html`, the verdict); raise
     ``UnreadableLog`` for bytes that are not a log at all."""
     # read a block at a time: what the page shows of the hands is kept as the check goes
     report, trace, kept = game_view.referee_game(log_text(data), path, base_dir=base_dir,
@@ -196,8 +199,9 @@ def report_view(data: bytes, path: str, *, base_dir: Path | None = None,
 def report_main(path: str, output: str, *, ruleset: Ruleset | None = None,
                 allowed_dirs: tuple = (), stream: IO[str] | None = None,
                 language: str = SOURCE_LANGUAGE) -> int:
-    """Write the report page of ``path`` to ``output`` (``-``: standard output).  Exit code
-    0 clean, 1 violations, 2 when the input is not a log or the page cannot be written."""
+    """Write the report page of ``path`` to ``output`` (``-``: standard output).  Return the
+    exit code: 0 clean, 1 violations, 2 when the input is not a log or the page cannot be
+    written."""
     err = sys.stderr if stream is None else stream
     try:
         view, verdict = report_view(read_input(path), path,

@@ -1,4 +1,4 @@
-"""Renderers: reports to text (rich) or JSON, in the language the reader chose.
+"""This module renders reports as text (rich) or JSON, in the language the reader chose.
 
 A report is translated at one boundary (:func:`localized`): every text a person reads, never
 the kinds, codes, places or names.
@@ -30,7 +30,7 @@ _TABLE_GAP = 2  # blanks after every column but the last
 
 
 def localized(report: Report, language: str) -> Report:
-    """``report`` with its texts in ``language``; in English, ``report`` itself."""
+    """Translate the texts of ``report`` into ``language``; in English, return ``report`` itself."""
     if language == SOURCE_LANGUAGE:
         return report
     return replace(
@@ -50,21 +50,22 @@ def localized_diagnostic(diag: Diagnostic, language: str) -> Diagnostic:
 
 
 def reason_in(problem: Exception, language: str) -> str:
-    """Why an input is unreadable, in ``language`` (the exception's one argument, when the
+    """Say why an input is unreadable, in ``language`` (the exception's one argument, when the
     code that raised it wrote a message)."""
     reason = problem.args[0] if len(problem.args) == 1 else None
     return translate(reason, language) if isinstance(reason, str) else str(problem)
 
 
 def report_json(report: Report, language: str = SOURCE_LANGUAGE) -> dict:
-    """A report as JSON output gives it, its control characters escaped as in the text."""
+    """Make a report as JSON output gives it, its control characters escaped as in the
+    text."""
     return escaped_values(localized(report, language).to_json())
 
 
 def write_json(reports: Iterable[Report], stream: IO[str],
                language: str = SOURCE_LANGUAGE) -> None:
-    """The JSON document of ``reports``, written report by report; nothing is written
-    before the first report is made (an error before it leaves no half document)."""
+    """Write the JSON document of ``reports`` report by report; nothing is written before the
+    first report is made (an error before it leaves no half document)."""
     import json
 
     first = True
@@ -84,7 +85,7 @@ def to_jsonl_line(report: Report, language: str = SOURCE_LANGUAGE) -> str:
 
 
 def tally_line(verdicts: Mapping[str, int], language: str = SOURCE_LANGUAGE) -> str:
-    """The last line of a text run: ``12 files: 9 clean, 2 with violations, 1 unreadable``
+    """Write the last line of a text run: ``12 files: 9 clean, 2 with violations, 1 unreadable``
     (``verdicts``: how many files had each verdict)."""
     counts = [(verdicts.get(v, 0), words) for v, words in _TALLY_WORDS]
     files = sum(n for n, _ in counts)
@@ -102,8 +103,10 @@ _TALLY_WORDS = (("clean", msg("clean")), ("violations", msg("with violations")),
 
 
 def diagnostic_line(path: str, diag: Diagnostic, language: str = SOURCE_LANGUAGE) -> str:
-    """``game.log:42:14: CH201 revoke  Beth played ... [R5.2]`` — stable, grep-friendly."""
-    text = f"{path}:{diag.line}:{diag.column}: {diag.code} {diag.kind}  {diag.message} [{diag.rule}]"
+    """Write ``game.log:42:14: CH201 revoke  Beth played ... [R5.2]``: a stable, grep-friendly
+    line."""
+    text = (f"{path}:{diag.line}:{diag.column}: {diag.code} {diag.kind}  {diag.message}"
+            f" [{diag.rule}]")
     if diag.pointer is not None:  # a JSON game record: the faulty value's JSON pointer
         # TRANSLATORS: {pointer} is a JSON pointer (/hands/0/tricks/3) in a game record
         text += " " + translate(msg("at {pointer}", pointer=diag.pointer) if diag.pointer
@@ -114,7 +117,7 @@ def diagnostic_line(path: str, diag: Diagnostic, language: str = SOURCE_LANGUAGE
 
 
 def excerpt(source_lines: list[str], line: int, column: int, end_column: int | None) -> list[str]:
-    """The source line with a caret under the span, clipped around the column."""
+    """Show the source line with a caret under the span, clipped around the column."""
     if not 1 <= line <= len(source_lines):
         return []
     text = source_lines[line - 1].replace("\t", " ")
@@ -133,7 +136,7 @@ def excerpt(source_lines: list[str], line: int, column: int, end_column: int | N
 
 
 def more_diagnostics(kind: str, count: int, language: str = SOURCE_LANGUAGE) -> str:
-    """What --max-diagnostics left out of one kind, in ``language``."""
+    """Say what --max-diagnostics left out of one kind, in ``language``."""
     # TRANSLATORS: {kind} is a diagnostic kind's name (revoke), never translated
     return translate(msgn("and {n} more {kind} diagnostic (--max-diagnostics N shows more)",
                           "and {n} more {kind} diagnostics (--max-diagnostics N shows more)",
@@ -141,13 +144,13 @@ def more_diagnostics(kind: str, count: int, language: str = SOURCE_LANGUAGE) -> 
 
 
 def related_line(rel, language: str = SOURCE_LANGUAGE) -> str:
-    """A piece of evidence: its note (as it is) and its line."""
+    """Show a piece of evidence: its note (as it is) and its line."""
     return translate(msg("{note} (line {line})", note=rel.note, line=rel.line), language)
 
 
 def _lines(report: Report, language: str = SOURCE_LANGUAGE
            ) -> tuple[list[tuple[str, str, int]], list[str]]:
-    """What both renderers print before the summary, (text, style, length of the styled
+    """List what both renderers print before the summary, (text, style, length of the styled
     prefix), and the notes printed after it."""
     out: list[tuple[str, str, int]] = []
     # the parser counts lines at "\n" only (the text is newline-normalised); splitlines()
@@ -174,7 +177,7 @@ def _lines(report: Report, language: str = SOURCE_LANGUAGE
 def render_text(reports: Iterable[Report], *, stream: IO[str] | None = None,
                 color: bool | None = None, width: int | None = None,
                 language: str = SOURCE_LANGUAGE) -> None:
-    """Each report as text, in ``language``.  Text not going to a terminal is written as rich
+    """Write each report as text, in ``language``.  Text not going to a terminal is written as rich
     writes it (tests/test_render.py holds the two equal) without importing rich: with rich,
     ``referee check`` of one file with findings into a pipe takes 1.17 times the CPU time
     (0.187 s against 0.159 s, measured)."""
@@ -231,7 +234,7 @@ def invariants_line(report: Report, language: str = SOURCE_LANGUAGE) -> str:
 
 
 def joined(names: list[str], language: str = SOURCE_LANGUAGE) -> str:
-    """``A and B and C`` in ``language``."""
+    """Join names as ``A and B and C`` in ``language``."""
     text = names[0] if names else ""
     for name in names[1:]:
         text = translate(msg("{first} and {second}", first=text, second=name), language)
@@ -239,20 +242,23 @@ def joined(names: list[str], language: str = SOURCE_LANGUAGE) -> str:
 
 
 def verdict_text(verdict: str, violations: int, language: str = SOURCE_LANGUAGE) -> str:
-    """A file's verdict as its reader is told it: clean, unreadable, or N violations."""
+    """Word a file's verdict as its reader is told it: clean, unreadable, or N
+    violations."""
     return translate({"clean": msg("clean"), "unreadable": msg("unreadable"),
                       "violations": msgn("{n} violation", "{n} violations", violations,
                                          n=violations)}[verdict], language)
 
 
 def violations(report: Report) -> int:
-    """The violations of a report: its diagnostics but the notes, and those not listed."""
+    """Count the violations of a report: its diagnostics but the notes, and those not
+    listed."""
     notes = sum(d.severity == NOTE for d in report.diagnostics)
     return len(report.diagnostics) - notes + sum(report.suppressed.values())
 
 
 def summary_title(report: Report, language: str = SOURCE_LANGUAGE) -> list[tuple[str, str]]:
-    """The summary line as (text, style) pieces; ``report`` is already in ``language``."""
+    """Make the summary line as (text, style) pieces; ``report`` is already in
+    ``language``."""
     hands = len(report.hands)
     notes = sum(d.severity == NOTE for d in report.diagnostics)
     head = [(escaped(report.path), "bold"), (": ", ""),
@@ -273,9 +279,9 @@ def summary_title(report: Report, language: str = SOURCE_LANGUAGE) -> list[tuple
 
 
 def table_rows(report: Report, language: str = SOURCE_LANGUAGE) -> list[tuple[str, str, str, str]]:
-    """Computed totals per player beside the violations each committed, a row per kind;
-    what no player committed (``player_at_fault`` in the code table) is listed under "(the
-    log)", and what --max-diagnostics left out under "(not listed)"."""
+    """Make the rows of computed totals per player beside the violations each committed, a row
+    per kind; what no player committed (``player_at_fault`` in the code table) is listed under
+    "(the log)", and what --max-diagnostics left out under "(not listed)"."""
     committed: dict[str | None, Counter] = {}
     for diag in report.diagnostics:
         if diag.severity != NOTE:
@@ -298,7 +304,8 @@ def table_rows(report: Report, language: str = SOURCE_LANGUAGE) -> list[tuple[st
 
 
 def _kind_rows(player: str, total: str, mark: str, counts: Counter) -> list[tuple[str, ...]]:
-    """One row for the player with its first kind (by code), one more for each other kind."""
+    """Make one row for the player with its first kind (by code), one more for each other
+    kind."""
     kinds = [f"{BY_KIND[k].code} {k}: {n:,}" for k, n in sorted(
         counts.items(), key=lambda item: (BY_KIND[item[0]].code, item[0]))]
     first = (player, total, mark, kinds[0] if kinds else "")
@@ -321,15 +328,16 @@ def summary_table(report: Report, language: str = SOURCE_LANGUAGE):
     return table
 
 
-# Characters rich counts as one cell wide (rich.cells._SINGLE_CELL_UNICODE_RANGES, in part).
+# _NARROW holds characters rich counts as one cell wide (rich.cells._SINGLE_CELL_UNICODE_RANGES,
+# in part).
 _NARROW = frozenset(map(chr, [*range(0x20, 0x7F), *range(0xA0, 0xAD), *range(0xAE, 0x300),
                               *range(0x370, 0x483)]))
 
 
 def _plain_text(report: Report, stream: IO[str] | None, color: bool | None,
                 width: int | None, language: str = SOURCE_LANGUAGE) -> str | None:
-    """The report as rich prints it to a file that is not a terminal, or None when that is
-    not certain (a terminal, colour, an environment rich reads, a character rich would
+    """Write the report as rich prints it to a file that is not a terminal, or return None when
+    that is not certain (a terminal, colour, an environment rich reads, a character rich would
     change or measure, a table wider than the console, the invariants)."""
     if color or report.invariants or not _surely_not_a_terminal(stream):
         return None
@@ -368,7 +376,7 @@ def _surely_not_a_terminal(stream: IO[str] | None) -> bool:
 
 
 def _console_width(width: int | None) -> int:
-    """The width rich gives a console that is not a terminal."""
+    """Return the width rich gives a console that is not a terminal."""
     if width is not None:
         return width
     columns = None

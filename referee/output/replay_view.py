@@ -1,4 +1,4 @@
-"""``referee replay``: the game trick by trick, as the referee saw it."""
+"""This module runs ``referee replay``: it shows the game trick by trick, as the referee saw it."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ SPOOL_BYTES = 1 << 20  # what is spooled in memory; past it, in a temporary file
 
 
 def trick_row(names: list[str], entry: TracedTrick) -> str:
-    """One finished trick as a line of text; cancelled cards are shown as ~10S~."""
+    """Show one finished trick as a line of text; cancelled cards are shown as ~10S~."""
     _, record, pile, *_ = entry
     cancelled = record.outcome.cancelled
     cards = ", ".join(
@@ -55,8 +55,8 @@ _HEADING, _ROW = "H", " "
 
 
 class _Rows(Watch):
-    """The text replay's lines as the tricks finish, a hand at a time, into a spool (a file
-    past :data:`SPOOL_BYTES`), each marked by its first character: the setup
+    """A _Rows writes the text replay's lines as the tricks finish, a hand at a time, into a
+    spool (a file past :data:`SPOOL_BYTES`), each marked by its first character: the setup
     faults printed above them may be found as late as the last hand."""
 
     def __init__(self, names: list[str]) -> None:
@@ -90,8 +90,8 @@ class _Rows(Watch):
 
 def _game(path: str, as_json: bool, ruleset: Ruleset | None,
           allowed_dirs: tuple[str | Path, ...]) -> tuple[Report, GameView | _Rows | None]:
-    """The check of ``path`` with what the replay shows of it kept: the view of the game, its
-    plays given their legal cards, or the text rows.  Raises UnreadableFile, UnreadableLog."""
+    """Check ``path`` and keep what the replay shows of it: the view of the game, its plays
+    given their legal cards, or the text rows.  Raise UnreadableFile, UnreadableLog."""
     text = log_text(read_input(path))
     options = {"base_dir": None if path == "-" else Path(path).parent, "ruleset": ruleset,
                "allowed_dirs": allowed_dirs}
@@ -105,7 +105,7 @@ def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None 
                 ruleset: Ruleset | None = None, allowed_dirs: tuple[str | Path, ...] = (),
                 as_json: bool = False) -> int:
     """Print the game as the referee replays it, a setup fault first (it changes the game
-    shown); ``as_json``: the game's view model as one JSON document."""
+    shown); with ``as_json``, print the game's view model as one JSON document."""
     console = Console(file=stream, no_color=color is False, highlight=False, soft_wrap=True)
     try:
         report, shown = _game(path, as_json, ruleset, allowed_dirs)
@@ -139,7 +139,7 @@ def show_replay(path: str, *, color: bool | None = None, stream: IO[str] | None 
 
 
 def _write_view(view: GameView, stream: IO[str] | None) -> None:
-    """The game's view as one JSON document, a hand at a time: the hands (spooled, as the
+    """Write the game's view as one JSON document, a hand at a time: the hands (spooled, as the
     notes before them in the document are known only after them), then the rest around."""
     target = sys.stdout if stream is None else stream
     with tempfile.SpooledTemporaryFile(SPOOL_BYTES, mode="w+", encoding="utf-8") as hands:

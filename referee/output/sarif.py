@@ -1,4 +1,5 @@
-"""``referee check --format sarif``: the run as one SARIF 2.1.0 log, for code-scanning tools.
+"""This module writes ``referee check --format sarif``: the run as one SARIF 2.1.0 log, for
+code-scanning tools.
 
 Its rules are the diagnostic kinds; each diagnostic is a result (columns count code points);
 what was not checked and the diagnostics past ``--max-diagnostics`` are notifications.
@@ -29,7 +30,7 @@ MAX_NOTIFICATIONS = 10_000  # past it, notifications are counted in a last one
 
 
 def rules(language: str = SOURCE_LANGUAGE) -> list[dict]:
-    """The reporting descriptors: one per diagnostic kind, its summary, why and clause (as
+    """Make the reporting descriptors: one per diagnostic kind, its summary, why and clause (as
     plain text and markdown) in ``language``."""
     out = []
     for code in all_codes():
@@ -52,7 +53,7 @@ def rules(language: str = SOURCE_LANGUAGE) -> list[dict]:
 
 
 def artifact_uri(path: str) -> str:
-    """A path as a URI reference: relative paths stay relative, absolute ones become file
+    """Write a path as a URI reference: relative paths stay relative, absolute ones become file
     URIs; every other byte of the name, one not UTF-8 too (``%FF``), is percent-encoded."""
     pure = PurePath(path)
     if pure.is_absolute():
@@ -82,7 +83,7 @@ def _location(uri: str, region: dict | None, **extra) -> dict:
 
 
 def result(path: str, diag: Diagnostic, index: dict[str, int]) -> dict:
-    """One diagnostic as a SARIF result."""
+    """Make a SARIF result of one diagnostic."""
     uri = artifact_uri(path)
     text = f"{diag.message} [{diag.rule}]" + (f" ({diag.hint})" if diag.hint else "")
     out = {
@@ -116,7 +117,7 @@ def _notifications(report: Report, language: str = SOURCE_LANGUAGE) -> list[dict
 
 def write_sarif(reports: Iterable[Report], stream: IO[str],
                 language: str = SOURCE_LANGUAGE) -> None:
-    """The SARIF log of ``reports``, written result by result, its texts in ``language``."""
+    """Write the SARIF log of ``reports`` result by result, its texts in ``language``."""
     descriptors = rules(language)
     index = {rule["id"]: number for number, rule in enumerate(descriptors)}
     tool = {"driver": {"name": "referee", "version": __version__, "rules": descriptors}}
