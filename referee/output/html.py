@@ -123,14 +123,17 @@ def _filled(template: str, english: str, args: dict):
 
 def speakers(language: str):
     """Make the template's ``msg`` and ``msgn``: its fixed texts in ``language``, as
-    markup."""
-    found = NullTranslations() if language == SOURCE_LANGUAGE else i18n.catalog(language)
+    markup.  Each call looks the catalog up, so a template kept by :func:`template` speaks
+    the catalog of the moment, not the one it was made with."""
+
+    def catalog() -> NullTranslations:
+        return NullTranslations() if language == SOURCE_LANGUAGE else i18n.catalog(language)
 
     def say(template: str, /, **args):
-        return _filled(found.gettext(template), template, args)
+        return _filled(catalog().gettext(template), template, args)
 
     def say_n(singular: str, plural: str, count: int, /, **args):
-        return _filled(found.ngettext(singular, plural, count),
+        return _filled(catalog().ngettext(singular, plural, count),
                        singular if count == 1 else plural, args)
 
     return say, say_n
