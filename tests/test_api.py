@@ -9,6 +9,7 @@ import pytest
 
 import referee
 from referee.rules.ruleset import load_ruleset
+from referee.run.single import check_path, check_text
 
 ROOT = Path(__file__).resolve().parent.parent
 REVOKE = ROOT / "examples" / "logs" / "revoke.log"
@@ -23,7 +24,7 @@ def test_the_examples_of_docs_api_hold(monkeypatch):
 @pytest.mark.parametrize("path", [str(REVOKE), REVOKE])
 def test_a_path_as_str_or_pathlike_is_checked_as_the_file(path):
     report = referee.check(path)
-    assert report.to_json() == referee.run.single.check_path(REVOKE).to_json()
+    assert report.to_json() == check_path(REVOKE).to_json()
     assert report.path == str(REVOKE)
     assert [(d.code, d.line, d.column) for d in report.diagnostics] == [("CH201", 21, 35)]
 
@@ -33,7 +34,7 @@ def test_text_and_data_are_checked_as_the_log_they_hold():
     by_text = referee.check(text=text, path="table 4")
     by_data = referee.check(data=text.encode("utf-8"), path="table 4")
     assert by_text.path == by_data.path == "table 4"
-    assert by_text.to_json() == by_data.to_json() == referee.run.single.check_text(text, "table 4").to_json()
+    assert by_text.to_json() == by_data.to_json() == check_text(text, "table 4").to_json()
     assert referee.check(text=text).path == "<string>"
     assert referee.check(data=b"").verdict == "unreadable"
 

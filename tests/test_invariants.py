@@ -49,7 +49,7 @@ def by_status(report, status: str) -> list[dict]:
 
 
 def test_z3_is_not_imported_by_a_plain_check():
-    code = ("import referee, referee.cli, sys; referee.run.single.check_text('x'); "
+    code = ("import referee, referee.cli, sys; referee.check(text='x'); "
             "assert 'z3' not in sys.modules; "
             "import referee.proofs.invariants, referee.proofs.audit, referee.proofs.verify_rules, referee.proofs.partial; "
             "assert 'z3' not in sys.modules")
