@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import operator
 import os
-from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from referee.proofs.smt_ops import connective
 from referee.rules.cards import CLUBS, HEARTS, NUM_RANKS, QUEEN_OF_SPADES
 from referee.rules.ruleset import (BLACK_MARIA_POINTS, HEART_POINTS, Ruleset, load_ruleset,
                                    with_options)
@@ -125,15 +125,6 @@ def load_rule_model(name_or_path: str | None) -> RuleModel:
 
 
 # -- ops: one vocabulary, two interpretations -------------------------------------------------
-def connective(xs, unit: bool, make: Callable[[list], object]):
-    """Join ``xs`` by ``make`` with Python's constants folded: ``unit`` (True for and, False
-    for or) drops out and its opposite decides the whole."""
-    xs = [x for x in xs if x is not unit]
-    if any(x is (not unit) for x in xs):
-        return not unit
-    return unit if not xs else xs[0] if len(xs) == 1 else make(xs)
-
-
 def _plain(x):
     """Turn a card into a plain int: cards are ints with a text repr, and z3 must see plain
     ints."""

@@ -1,7 +1,7 @@
 """This module writes the scoresheet laws that :mod:`referee.proofs.invariants` proves,
 ``score-sum`` and ``totals``, as SMT-LIB text per hand; the score law is
-:func:`referee.rules.scoring.sheet_law` on z3 terms, written out once per table and ruleset as a
-``define-fun``.
+:func:`referee.rules.scoring.sheet_law`, written out by :class:`~referee.proofs.smt_ops.SmtOps`
+as a ``define-fun`` once per table and ruleset.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from referee.judge.scoring import loss_possible
 from referee.judge.table import CheckTable
 from referee.log.events import Span
 from referee.proofs.handfacts import HandFacts, seated
-from referee.proofs.rulemodel import Z3Ops, z3_bool
-from referee.proofs.smt_ops import DEFINITIONS, Group, Item, Law, smt_int, smt_sum
+from referee.proofs.smt_ops import DEFINITIONS, Group, Item, Law, SmtOps, smt_int, smt_sum, smt_term
 from referee.proofs.wording import hand_sum, lost_direction, moon_possible, owed_words, pool_reason
 from referee.rules import scoring
 from referee.util.message import msg, msgn
+
+SMT = SmtOps()
 
 
 class Sheet:
@@ -142,13 +143,10 @@ class Sheet:
 
 
 def _bonus_bounds(rules, n: int) -> str:
-    """Bound B, what the ruleset's bonuses can add to a hand's scores
+    """State B, what the ruleset's bonuses can add to a hand's scores
     (:func:`scoring.bonus_range`)."""
-    ops = Z3Ops()
-    jacks, empty = ops.z3.Ints("J N")
-    bounds, amount = scoring.bonus_range(ops, rules, n, jacks, empty)
-    body = ops.z3.And(*bounds, ops.z3.Int("B") == amount)
-    return f"(exists ((J Int) (N Int)) {body.sexpr()})"
+    bounds, amount = scoring.bonus_range(SMT, rules, n, "J", "N")
+    return f"(exists ((J Int) (N Int)) (and {' '.join(bounds)} {SMT.eq('B', amount)}))"
 
 
 def _score_fun(rules, n: int) -> str:
@@ -161,11 +159,8 @@ def _score_fun(rules, n: int) -> str:
             f"_{rules.penalty_sign}_{rules.pair_moon_points}_{int(rules.shooting_the_moon)}"
             .replace("-", "m"))
     if name not in DEFINITIONS:
-        ops = Z3Ops()
-        z3 = ops.z3
-        scores = [z3.Int(f"v{i}") for i in range(n)]
-        params = " ".join(f"(v{i} Int)" for i in range(n))
-        law = scoring.sheet_law(ops, rules, scores, z3.Int("l"), z3.Int("b"))
-        DEFINITIONS[name] = (f"(define-fun {name} ({params} (l Int) (b Int)) Bool "
-                             f"{z3_bool(z3, law).sexpr()})")
+        scores = [f"v{i}" for i in range(n)]
+        params = " ".join(f"({v} Int)" for v in scores)
+        body = smt_term(scoring.sheet_law(SMT, rules, scores, "l", "b"))
+        DEFINITIONS[name] = f"(define-fun {name} ({params} (l Int) (b Int)) Bool {body})"
     return name

@@ -1,6 +1,8 @@
-"""This module writes the proved laws of ``check --invariants`` as SMT-LIB text without z3 (far
-faster than z3's Python API): a :class:`Law`, its groups of instances, number and sum terms, and the
-``define-fun`` texts they share (:data:`DEFINITIONS`).
+"""This module writes SMT-LIB text without z3 (far faster than z3's Python API): the proved laws
+(a :class:`Law`, its groups of instances), number and sum terms, and :class:`SmtOps`, which
+reads the ops vocabulary of :mod:`referee.rules.ops` as text (so :mod:`referee.proofs.sheet_laws`
+writes the scoresheet law as a ``define-fun``); :func:`connective` folds constants for every
+symbolic ops.
 """
 
 from __future__ import annotations
@@ -55,6 +57,15 @@ class Law:
         return self
 
 
+def connective(xs, unit: bool, make: Callable[[list], object]):
+    """Join ``xs`` by ``make`` with Python's constants folded: ``unit`` (True for and, False
+    for or) drops out and its opposite decides the whole."""
+    xs = [x for x in xs if x is not unit]
+    if any(x is (not unit) for x in xs):
+        return not unit
+    return unit if not xs else xs[0] if len(xs) == 1 else make(xs)
+
+
 def smt_int(value: int) -> str:
     return str(value) if value >= 0 else f"(- {-value})"
 
@@ -63,3 +74,46 @@ def smt_sum(terms: list[str]) -> str:
     if not terms:
         return "0"
     return terms[0] if len(terms) == 1 else "(+ " + " ".join(terms) + ")"
+
+
+def smt_term(x) -> str:
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    return smt_int(x) if isinstance(x, int) else x
+
+
+class SmtOps:
+    """SmtOps reads a rule statement of :mod:`referee.rules.ops` as SMT-LIB text (Python's
+    constants folded), without z3."""
+
+    symbolic = True
+
+    def and_(self, xs):
+        return connective(xs, True, lambda xs: f"(and {' '.join(map(smt_term, xs))})")
+
+    def or_(self, xs):
+        return connective(xs, False, lambda xs: f"(or {' '.join(map(smt_term, xs))})")
+
+    def not_(self, x):
+        return (not x) if isinstance(x, bool) else f"(not {x})"
+
+    def ite(self, c, a, b):
+        if isinstance(c, bool):
+            return a if c else b
+        return f"(ite {c} {smt_term(a)} {smt_term(b)})"
+
+    def sum(self, xs):
+        return smt_sum([smt_term(x) for x in xs])
+
+    def times(self, k: int, x):
+        return f"(* {smt_int(k)} {smt_term(x)})"
+
+    def eq(self, a, b):
+        if isinstance(a, int) and isinstance(b, int):
+            return a == b
+        return f"(= {smt_term(a)} {smt_term(b)})"
+
+    def ge(self, a, b):
+        if isinstance(a, int) and isinstance(b, int):
+            return a >= b
+        return f"(>= {smt_term(a)} {smt_term(b)})"

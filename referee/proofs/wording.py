@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from referee.proofs.handfacts import seated
-from referee.proofs.rulemodel import Z3Ops
+from referee.proofs.smt_ops import SmtOps
 from referee.rules import scoring
 from referee.rules.ops import PLAIN
 from referee.rules.ruleset import Ruleset
@@ -70,9 +70,8 @@ def lost_direction(rules: Ruleset) -> int:
 
 def moon_possible(rules: Ruleset, players: int) -> bool:
     """Tell whether :func:`scoring.moon_law` allows any moon pattern at this table."""
-    ops = Z3Ops()
-    scores = ops.z3.Ints(" ".join(f"v{i}" for i in range(players)))
-    return scoring.moon_law(ops, rules, scores, ops.z3.Int("l"), ops.z3.Int("b")) is not False
+    scores = [f"v{i}" for i in range(players)]
+    return scoring.moon_law(SmtOps(), rules, scores, "l", "b") is not False
 
 
 def pool_reason(rules: Ruleset) -> Message:
