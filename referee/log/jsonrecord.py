@@ -13,9 +13,7 @@ from __future__ import annotations
 import json
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
-from importlib import resources
 from operator import attrgetter
-from pathlib import Path
 from typing import NamedTuple
 
 from referee.log.decode import UnreadableLog
@@ -28,6 +26,7 @@ from referee.rules.cards import CARD_BY_TEXT
 from referee.rules.ruleset import canonical_direction
 from referee.util.message import msg, msgn
 from referee.util.record import Record, record
+from referee.util.spec import spec_text
 
 __all__ = ["DESCRIPTIONS", "FORMAT", "HAND_MEMBERS", "MAX_PROBLEMS", "VERSION", "InvalidRecord",
            "Reading", "RecordProblem", "players_value", "problems", "read_record",
@@ -400,13 +399,8 @@ class RecordProblem(Record):
 
 
 def schema() -> dict:
-    """Read the JSON Schema of a record from the installed package or the source checkout."""
-    try:
-        source = resources.files("referee.spec").joinpath("game-record.schema.json")
-        return json.loads(source.read_text("utf-8"))
-    except (ModuleNotFoundError, FileNotFoundError):  # a source checkout, not installed
-        path = Path(__file__).resolve().parents[2] / "spec" / "game-record.schema.json"
-        return json.loads(path.read_text("utf-8"))
+    """Read the JSON Schema of a record (spec/game-record.schema.json)."""
+    return json.loads(spec_text("game-record.schema.json"))
 
 
 _STATE: dict[tuple[str, bool], object] = {}  # the validators, made on first use

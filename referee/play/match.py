@@ -13,8 +13,6 @@ from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
-from pathlib import Path
 
 from referee.conformance.generate import ruleset_options
 from referee.play.program import Processes, Program, ProgramFault, encoded
@@ -24,6 +22,7 @@ from referee.rules.engine import hand_scores, pass_recipient
 from referee.rules.state import IllegalAction, Phase
 from referee.rules.ruleset import Ruleset
 from referee.rules.options import FirstLeader, GameLength, OnFault
+from referee.util.spec import spec_text
 
 PROTOCOL = 1
 START_TIMEOUT = 10.0  # seconds a program has to answer `start`, at least
@@ -76,14 +75,10 @@ class GameResult:
 
 @cache
 def _validators() -> dict:
-    """Make a validator of each answer (spec/protocol.schema.json), from the source checkout
-    this module is in or else the installed package."""
+    """Make a validator of each answer (spec/protocol.schema.json)."""
     import jsonschema_rs
 
-    source = Path(__file__).resolve().parents[2] / "spec" / "protocol.schema.json"
-    text = (source.read_text("utf-8") if source.is_file() else
-            resources.files("referee.spec").joinpath("protocol.schema.json").read_text("utf-8"))
-    defs = json.loads(text)["$defs"]
+    defs = json.loads(spec_text("protocol.schema.json"))["$defs"]
     return {name: jsonschema_rs.validator_for({"$ref": f"#/$defs/{name}", "$defs": defs})
             for name in ("ready", "pass", "play", "trick_answer", "moon", "score_answer")}
 

@@ -11,12 +11,11 @@ import html
 import re
 import unicodedata
 from functools import lru_cache
-from importlib import resources
 from itertools import takewhile
-from pathlib import Path
 from typing import NamedTuple
 
 from referee.util.i18n import LANGUAGES, SOURCE_LANGUAGE
+from referee.util.spec import spec_text
 
 STRONG, EM, CODE = "strong", "em", "code"
 Piece = tuple[str, str]  # (text, mark); mark is STRONG, EM, CODE or ""
@@ -41,11 +40,7 @@ def rulebook_text(lang: str = SOURCE_LANGUAGE) -> str:
     installed package, or from the source checkout."""
     if lang not in LANGUAGES:
         raise ValueError(f"no rulebook in {lang!r}")
-    name = book_file(lang)
-    try:
-        return resources.files("referee.spec").joinpath(name).read_text("utf-8")
-    except (ModuleNotFoundError, FileNotFoundError):
-        return (Path(__file__).resolve().parents[2] / "spec" / name).read_text("utf-8")
+    return spec_text(book_file(lang))
 
 
 _ID = re.compile(r"R?(\d+)(?:\.(\d+))?", re.IGNORECASE)
