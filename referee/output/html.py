@@ -121,13 +121,16 @@ def _filled(template: str, english: str, args: dict):
         return Markup(escape(english)).format_map(safe)
 
 
+_ENGLISH = NullTranslations()  # the source language's catalog: each text is its own
+
+
 def speakers(language: str):
     """Make the template's ``msg`` and ``msgn``: its fixed texts in ``language``, as
     markup.  Each call looks the catalog up, so a template kept by :func:`template` speaks
     the catalog of the moment, not the one it was made with."""
 
     def catalog() -> NullTranslations:
-        return NullTranslations() if language == SOURCE_LANGUAGE else i18n.catalog(language)
+        return _ENGLISH if language == SOURCE_LANGUAGE else i18n.catalog(language)
 
     def say(template: str, /, **args):
         return _filled(catalog().gettext(template), template, args)
