@@ -3,6 +3,7 @@ left behind."""
 
 from __future__ import annotations
 
+import ctypes
 import json
 import shutil
 import signal
@@ -174,6 +175,28 @@ def test_an_interrupt_leaves_no_process(signum):
     match.send_signal(signum)
     assert match.wait(20) == 130
     assert alive(mark) == []
+
+
+def test_what_a_program_leaves_in_a_session_of_its_own_does_not_outlive_the_match():
+    mark = f"mark-{uuid.uuid4().hex}"
+    done = referee("match", f"{sys.executable} tests/bots/hostile_bot.py escape 1 {mark}",
+                   "--games", "2", "--jobs", "2")
+    assert done.returncode == 0, done.stderr
+    assert alive(mark) == []
+
+
+def test_a_game_s_escaped_processes_are_killed_when_it_ends_not_at_the_match_s_end():
+    from referee.play.program import PR_GET_CHILD_SUBREAPER, Processes, adopting_orphans
+
+    mark, registry = f"mark-{uuid.uuid4().hex}", Processes()
+    with adopting_orphans(registry):
+        result = play_game([HOSTILE + ["escape", "1", mark], PY_BOT], (0, 1, 1, 1, 1, 1),
+                           game="g", seed=5, options=MatchOptions(RULES), registry=registry)
+        assert result.ended == "target"
+        assert alive(mark) == []
+    reaper = ctypes.c_int(-1)  # and this process adopts no more orphans than before
+    ctypes.CDLL(None).prctl(PR_GET_CHILD_SUBREAPER, ctypes.byref(reaper), 0, 0, 0)
+    assert reaper.value == 0
 
 
 def test_a_match_run_in_process_gives_back_the_signal_handlers(capsys):

@@ -3,12 +3,16 @@ always reaps it.
 
 Each program runs in its own process group (a new session), so that :meth:`Program.close`
 kills whatever it started too, and a Ctrl-C at the terminal reaches the referee only, which
-then closes every program. Reads and writes never block past their deadline: a program that
+then closes every program.  What a program starts in a session of its own escapes the group;
+under :func:`adopting_orphans` (Linux) it is adopted here once its parent dies, and killed by
+the mark it inherits in its environment. Reads and writes never block past their deadline: a program that
 stops reading its input, writes an endless line or never answers is a fault, not a hang.
 """
 
 from __future__ import annotations
 
+import ctypes
+import itertools
 import json
 import os
 import selectors
@@ -17,10 +21,13 @@ import subprocess
 import threading
 import time
 from collections.abc import Sequence
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 
 MAX_LINE = 64 * 1024  # bytes of one message from a program (spec/protocol.md)
 CLOSE_GRACE = 0.5  # seconds a program has to exit by itself once its input is closed
+MARK = "REFEREE_PROGRAM"  # set in each program's environment, inherited by all it starts
+PR_SET_CHILD_SUBREAPER, PR_GET_CHILD_SUBREAPER = 36, 37  # prctl(2)
+_serial = itertools.count()
 
 
 class ProgramFault(Exception):
@@ -40,6 +47,7 @@ class Processes:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._live: set[Program] = set()
+        self.adopting = False  # under adopting_orphans: each close kills its program's escapes
 
     def add(self, program: Program) -> None:
         with self._lock:
@@ -64,10 +72,12 @@ class Program:
     def __init__(self, command: Sequence[str], *, cwd: str | None = None,
                  registry: Processes | None = None):
         self.command = list(command)
+        self.mark = f"{os.getpid()}-{next(_serial)}"
         try:
             self.process = subprocess.Popen(
                 self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, cwd=cwd, start_new_session=True, bufsize=0)
+                stderr=subprocess.DEVNULL, cwd=cwd, start_new_session=True, bufsize=0,
+                env={**os.environ, MARK: self.mark})
         except OSError as err:
             raise ProgramFault("crashed", f"cannot start {self.command[0]!r}: "
                                           f"{err.strerror or err}") from None
@@ -153,6 +163,8 @@ class Program:
         self._selector.close()
         if self.registry is not None:
             self.registry.discard(self)
+            if self.registry.adopting:
+                kill_adopted(self.mark)
 
     def _wait(self, fd: int, event: int, deadline: float) -> bool:
         left = deadline - time.monotonic()
@@ -178,6 +190,58 @@ class Program:
                 name = f"signal {-code}"
             return ProgramFault("crashed", f"was killed by {name}")
         return ProgramFault("crashed", f"exited with status {code}")
+
+
+@contextmanager
+def adopting_orphans(registry: Processes):
+    """Make this process, for the block, the parent of the orphans its programs leave (Linux's
+    child subreaper), and kill the adopted ones that carry a program's mark at each close and at
+    the end of the block; elsewhere do nothing."""
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        prctl = None
+    before = ctypes.c_int()
+    if prctl is None or prctl(PR_GET_CHILD_SUBREAPER, ctypes.byref(before), 0, 0, 0) != 0 \
+            or prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
+        yield
+        return
+    registry.adopting = True
+    try:
+        yield
+    finally:
+        registry.adopting = False
+        kill_adopted()
+        kill_adopted(wait=0.05)  # a grandchild is adopted only once its parent has died
+        prctl(PR_SET_CHILD_SUBREAPER, before.value, 0, 0, 0)
+
+
+def kill_adopted(mark: str | None = None, wait: float = 0.0) -> None:
+    """Kill and reap this process's children whose environment holds ``mark`` (None: any
+    program's mark), after ``wait`` seconds."""
+    time.sleep(wait)
+    wanted = f"{MARK}={mark}".encode() if mark else f"{MARK}=".encode()
+    for pid in _children():
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as file:
+                environment = file.read().split(b"\0")
+        except OSError:
+            continue
+        if any(item == wanted if mark else item.startswith(wanted) for item in environment):
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+            with suppress(ChildProcessError):
+                os.waitpid(pid, 0)
+
+
+def _children() -> list[int]:
+    """List this process's children (Linux's /proc/self/task/*/children)."""
+    pids: list[int] = []
+    with suppress(OSError):
+        for task in os.listdir("/proc/self/task"):
+            with suppress(OSError), open(f"/proc/self/task/{task}/children") as file:
+                pids += map(int, file.read().split())
+    return pids
 
 
 def encoded(message: dict) -> bytes:

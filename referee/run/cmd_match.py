@@ -116,7 +116,7 @@ def run_match(args) -> int:
 def _games_here(schedule, commands, options, jobs: int, stop: threading.Event):
     """Play the games in ``jobs`` threads here, each with its own processes."""
     from referee.play.match import play_game
-    from referee.play.program import Processes
+    from referee.play.program import Processes, adopting_orphans
 
     registry = Processes()
     pool = ThreadPoolExecutor(max_workers=max(1, min(jobs, len(schedule))))
@@ -133,15 +133,16 @@ def _games_here(schedule, commands, options, jobs: int, stop: threading.Event):
             raise KeyboardInterrupt
         return finished
 
-    try:
-        yield from finished_in_window(schedule, start, done, 2 * max(1, jobs))
-    except KeyboardInterrupt:
-        # every game stops at its next question; killing the programs ends the waits now
-        stop.set()
-        registry.kill_all()
-        raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    with adopting_orphans(registry):
+        try:
+            yield from finished_in_window(schedule, start, done, 2 * max(1, jobs))
+        except KeyboardInterrupt:
+            # every game stops at its next question; killing the programs ends the waits now
+            stop.set()
+            registry.kill_all()
+            raise
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _report(args, commands, results, failures) -> int:

@@ -6,7 +6,8 @@ plays as examples/bots/random_bot.py does until its N-th play request (default 3
 illegal (plays a card the rules forbid), hang, crash (exits with status 3), garbage (a line
 that is not JSON), huge (a 10 MB line), close (closes its output and goes on reading),
 wrongtype (answers with a pass), strict (under --conformance, from the start, leaves one legal
-card out of its list and never plays it), lax (adds a card it may not play to its list). MARK is
+card out of its list and never plays it), lax (adds a card it may not play to its list), escape
+(at its start leaves behind a process in a session of its own, then plays fair). MARK is
 ignored: the tests find the bot's processes by it.
 """
 import json
@@ -45,7 +46,18 @@ def misbehave(player, msg, reply):
     return reply
 
 
+def escape():
+    """Leave a process that outlives this one, as a daemon does: fork, new session, fork."""
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            time.sleep(3600)
+        os._exit(0)
+
+
 def main():
+    if MODE == "escape":
+        escape()
     player = Player(1)
     plays = 0
     for line in sys.stdin:
