@@ -79,7 +79,7 @@ NAMES10 = NAMES + ["Ivo", "Jo"]
 
 def sheets() -> dict[str, str]:
     sys.path.insert(0, str(ROOT))
-    from tests.test_audit_bounds import three_slips
+    from tests.audit_sheets import three_slips
 
     made = {"8 players, 8 hands, 3 slips": three_slips()}
     for seed in range(2):

@@ -15,7 +15,7 @@ from referee.log.parser import parse_text
 from referee.proofs import audit_z3, sheet_exact, sheet_search
 from referee.proofs.audit import SheetQuestion, audit_scoresheet
 from referee.proofs.audit_z3 import optimised
-from tests.test_audit_bounds import CANCELLATION, EIGHT, SIX, running, three_slips, written
+from tests.audit_sheets import CANCELLATION, EIGHT, SIX, running, three_slips, written
 
 
 def _question(text: str, names: list[str]) -> SheetQuestion:
