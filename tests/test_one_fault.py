@@ -104,6 +104,11 @@ CASES = {
     # passing left, Charlie's pass goes to Dave; the cards still go to Dave
     "bad pass": (SIX, {16: ("pass Charlie: QS KH AH", "pass Charlie -> Eve: QS KH AH")},
                  ("bad-pass", 16, 17)),
+    # "Bet" is read as Beth, who has no other entry on the line: her score and total are judged
+    "misspelt name on a score line": (SIX, {37: (SCORE_1, SCORE_1.replace("Beth", "Bet"))},
+                                      ("bad-setup", 37, 14)),
+    "misspelt name on a total line": (SIX, {38: (TOTAL_1, TOTAL_1.replace("Beth", "Beht"))},
+                                      ("bad-setup", 38, 14)),
 }
 
 
@@ -115,6 +120,18 @@ def test_one_fault_is_one_diagnostic(case):
     assert (diag.kind, diag.line) == (kind, line), diag.message
     if column is not None:  # a syntax diagnostic's column is the reader's to choose
         assert diag.column == column, diag.message
+
+
+def test_a_misspelt_name_s_entry_is_still_judged_as_the_name_it_resembles():
+    text = injected(SIX, {37: (SCORE_1, SCORE_1.replace("Beth 5", "Bet 6"))})
+    found = [(d.kind, d.line, d.player) for d in check_text(text, "t.log").diagnostics]
+    assert found == [("bad-setup", 37, None), ("score-mismatch", 37, "Beth")]
+
+
+def test_a_name_like_none_seated_still_leaves_its_seat_without_an_entry():
+    text = injected(SIX, {37: (SCORE_1, SCORE_1.replace("Beth", "Zed"))})
+    found = [(d.kind, d.line) for d in check_text(text, "t.log").diagnostics]
+    assert found == [("score-mismatch", 37), ("bad-setup", 37)]
 
 
 def test_the_clean_logs_are_clean():

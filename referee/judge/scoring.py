@@ -24,13 +24,17 @@ from referee.util.message import msg, msgn
 
 def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
                     kind: str) -> dict[int, tuple]:
-    """Resolve a score/total line: seat -> (value, entry); report duplicates and gaps."""
+    """Resolve a score/total line: seat -> (value, entry); report duplicates and gaps.  A name
+    not seated is reported and read as the seated name it resembles if that one has no entry of
+    its own on the line, so that a misspelt name costs one diagnostic."""
     found: dict[int, tuple] = {}
+    misspelt = []
     for entry in line.entries:
         seat = table.seats.get(entry.player)  # (an entry's span only for a name not seated)
         if seat is None:
-            seat = table.seat(entry.player, entry.span, hand=hand)
+            seat = table.seats.get(entry.player.casefold())
             if seat is None:
+                misspelt.append(entry)
                 continue
         if seat in found:
             table.findings.add(kind, entry.span, msg("{player} appears twice on this line",
@@ -38,6 +42,10 @@ def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
                                hand=hand, player=table.name(seat))
             continue
         found[seat] = (entry.value, entry)
+    for entry in misspelt:
+        seat = table.seat(entry.player, entry.span, hand=hand, guess=True)
+        if seat is not None and seat not in found:
+            found[seat] = (entry.value, entry)
     missing = [table.name(s) for s in range(table.size) if s not in found]
     if missing and found:
         table.findings.add(kind, line.span, msg("no entry for {players}",
