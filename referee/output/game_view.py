@@ -253,13 +253,18 @@ class GameWatch(Watch):
     of each later hand, made as it is read; and the first :data:`MAX_NOTES` comments and tags."""
 
     def __init__(self, rules: Ruleset | None = None, notes: list[Event] | None = None) -> None:
-        self.trace = self  # the check appends each finished trick
         self.rules = rules
         self.traced: list[TracedTrick] = []
         self.notes = [] if notes is None else notes
         self.drawn: list[HandRecord] = []
         self.numbers = array("q")  # of the later hands
         self.lines: dict[int, tuple] = {}  # a later hand's (score, total), by its index there
+
+    @property
+    def trace(self) -> GameWatch:
+        """Return this watch, which the check appends each finished trick to (a property: an
+        attribute holding the watch itself would make it a garbage cycle)."""
+        return self
 
     def append(self, entry: TracedTrick) -> None:
         if entry.hand <= MAX_DRAWN_HANDS:  # (hands are numbered from 1 as recorded)

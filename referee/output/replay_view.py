@@ -60,12 +60,17 @@ class _Rows(Watch):
     faults printed above them may be found as late as the last hand."""
 
     def __init__(self, names: list[str]) -> None:
-        self.trace = self  # the check appends each finished trick
         self.names = names
         self.rows: list[str] = []  # the current hand's
         # closed by lines(), or with the watch when this reading of the log is dropped
         self.spool = tempfile.SpooledTemporaryFile(  # noqa: SIM115
             SPOOL_BYTES, mode="w+", encoding="utf-8", newline="\n")
+
+    @property
+    def trace(self) -> _Rows:
+        """Return this watch, which the check appends each finished trick to (a property: an
+        attribute holding the watch itself would make it a garbage cycle)."""
+        return self
 
     def append(self, entry: TracedTrick) -> None:
         self.rows.append(trick_row(self.names, entry))

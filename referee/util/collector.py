@@ -3,7 +3,10 @@
 A collection in the middle would only rescan the many acyclic objects a check keeps until the
 log is done (it tripled the parse time of a 3 MB log); reference counting still frees them.
 The pauses of several threads are counted: the last to end turns the collector back on and
-moves what the pause left alive to the oldest generation (``gc.freeze``, unless any are frozen)."""
+leaves what the pause kept alive to its usual generations.  Moving that to the oldest one
+(``gc.freeze``, ``gc.unfreeze``) would spare a rescan, but it resets the counts that bring a full
+collection: a process that checks log after log (a server, a test suite) would never free a
+garbage cycle again."""
 
 from __future__ import annotations
 
@@ -31,7 +34,4 @@ def collector_paused() -> Iterator[None]:
         with _LOCK:
             _pauses -= 1
             if _pauses == 0 and _was_enabled:
-                if not gc.get_freeze_count():
-                    gc.freeze()  # (which also starts the youngest generation's count afresh)
-                    gc.unfreeze()
                 gc.enable()
