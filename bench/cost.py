@@ -8,9 +8,9 @@ generate_game`), writes them as logs, checks each once to warm every cache and i
 checks them again while ``sys.setprofile`` counts every call of a Python function and of a
 built-in one (the profiler's ``call`` and ``c_call`` events).  The count divided by the games'
 card plays is the figure; tests/test_cost_budget.py holds it under a budget.  The games are
-clean, so ``check`` takes its clean-game path (:mod:`referee.judge.clean_game`); ``--full``
-counts the full check of the same games, which every log with a fault takes, and which has a
-budget of its own.
+clean, so ``check`` takes its clean-game path (:mod:`referee.judge.clean_game`); the second
+figure counts the full check of the same games, which every log with a fault takes, and which has
+a budget of its own.
 """
 
 from __future__ import annotations

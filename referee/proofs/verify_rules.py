@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import IO
@@ -594,10 +595,11 @@ def main_verify(ruleset_name: str | None, stream: IO[str] | None = None, *,
         table.add_row(escape(f"{r.name} [{r.clause}]"), f"[{style}]{r.status}[/]",
                       escape(r.bounds), escape(r.counterexample or r.detail))
     console.print(table)
-    failed = [r for r in results if r.status == "FAILS"]
-    undecided = [r for r in results if r.status == codes.UNDECIDED]
-    console.print(f"{len(results) - len(failed) - len(undecided)} of {len(results)} properties "
-                  "hold" + (f"; {len(failed)} fail" if failed else "")
-                  + (f"; {len(undecided)} undecided within {seconds:g} s each (not proved; "
+    count = Counter(r.status for r in results)
+    failed, undecided, moot = count["FAILS"], count[codes.UNDECIDED], count["n/a"]
+    console.print(f"{count['holds']} of {len(results)} properties hold"
+                  + (f"; {failed} fail" if failed else "")
+                  + (f"; {moot} do not apply" if moot else "")
+                  + (f"; {undecided} undecided within {seconds:g} s each (not proved; "
                      "--timeout SECONDS gives each property longer)" if undecided else ""))
     return 1 if failed or undecided else 0
