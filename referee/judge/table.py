@@ -3,6 +3,7 @@ findings."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -87,7 +88,8 @@ class CheckTable:
 
     def __post_init__(self) -> None:
         # each name as seated and casefolded, so the usual exact spelling is one lookup
-        self.seats = {name.casefold(): seat for seat, name in enumerate(self.names)}
+        self.seats = {folded(name): seat for seat, name in enumerate(self.names)}
+        self.seats.update({name.casefold(): seat for seat, name in enumerate(self.names)})
         self.seats.update({name: seat for seat, name in enumerate(self.names)})
 
     @property
@@ -103,6 +105,8 @@ class CheckTable:
         seat = self.seats.get(name)  # (the exact spelling, as nearly always: no casefold)
         if seat is None:
             seat = self.seats.get(name.casefold())
+        if seat is None:
+            seat = self.seats.get(folded(name))
         if seat is None:
             suggestion = did_you_mean(name, self.names)
             # TRANSLATORS: {name} is a player's name as written, in quotes
@@ -120,3 +124,9 @@ class CheckTable:
 
     def name(self, seat: int) -> str:
         return self.names[seat]
+
+
+def folded(name: str) -> str:
+    """Return the form that the spellings of one name share: its letters composed (a phone may
+    send "é" as "e" and an accent), case folded, and a typographic apostrophe as a straight one."""
+    return unicodedata.normalize("NFC", name).casefold().replace("’", "'")

@@ -27,8 +27,12 @@ PASS_HEAD = re.compile(
     rf"[^\W\d]+{_BLANKS}({NAME_PATTERN})(?:{_BLANKS}{ARROW_PATTERN}{_BLANKS}({NAME_PATTERN}))?")
 HEAD_NUMBER_NAME = re.compile(rf"[^\W\d]+{_BLANKS}([0-9]+){_BLANKS}({NAME_PATTERN})")
 # PLAYER_WORD matches a name in the value of a [Players "..."] tag: in single or double quotes,
-# straight or typographic, or a run of characters up to a blank or a comma.
-PLAYER_WORD = re.compile(r"""['‘]([^'‘’]+)['’](?=[\s,]|$)|["“]([^"“”]+)["”](?=[\s,]|$)|([^\s,]+)""")
+# straight or typographic, or a run of characters up to a blank, a comma or a semicolon.
+PLAYER_WORD = re.compile(
+    r"""['‘]([^'‘’]+)['’](?=[\s,;]|$)|["“]([^"“”]+)["”](?=[\s,;]|$)|([^\s,;]+)""")
+# The words that join the last two names of a list ("Eve and Fay") in the languages of the
+# rulebooks; in a list written with commas, one followed by a name without a comma is no name.
+AND = frozenset({"and", "&", "e", "ed", "und", "et", "y", "та", "і", "й"})
 TAG_NAME_RE = re.compile(r"(?!(?i:player)(?![\w\-]))[^\W\d][\w\-]*")  # TAG_NAME in the grammar
 
 
@@ -90,8 +94,18 @@ def claim_player(claim: str) -> str | None:
 
 
 def split_players(value: str) -> list[str]:
-    """Split the names of a ``[Players "..."]`` tag: they are separated by blanks (or commas);
-    a name with spaces is in single or double quotes: ``Al 'Mary Ann' "Jo Jo"``.  O'Neil needs
-    no quotes."""
-    return [m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None
-            else m.group(3) for m in PLAYER_WORD.finditer(value)]
+    """Split the names of a ``[Players "..."]`` tag: they are separated by blanks (or commas or
+    semicolons); a name with spaces is in single or double quotes: ``Al 'Mary Ann' "Jo Jo"``.
+    O'Neil needs no quotes.  As a list is written by hand, ``Al, Beth, Eve and Fay`` is four
+    names, and a full stop after the last name (and no other) is not part of it."""
+    found = list(PLAYER_WORD.finditer(value))
+    names = [m.group(1) if m.group(1) is not None else m.group(2) if m.group(2) is not None
+             else m.group(3) for m in found]
+    if re.search(r"[,;]", value):
+        names = [name for i, (m, name) in enumerate(zip(found, names))
+                 if not (m.group(3) and name.casefold() in AND and i + 1 < len(found)
+                         and not re.search(r"[,;]", value[m.end():found[i + 1].start()]))]
+    if found and found[-1].group(3) and names[-1].endswith(".") and len(names[-1]) > 1 \
+            and not any(name.endswith(".") for name in names[:-1]):
+        names[-1] = names[-1][:-1]
+    return names
