@@ -74,3 +74,14 @@ def test_a_name_not_seated_is_still_one_diagnostic():
     diagnostics = check_text("\n".join(lines), "t.log").diagnostics
     assert [(d.kind, d.line, d.hint) for d in diagnostics] == [
         ("bad-setup", 22, "did you mean 'José'?")]
+
+
+@pytest.mark.parametrize("mark", ["\u200b", "\ufeff", "\u200e", "\u200f", "\u2060"])
+def test_a_character_that_shows_nothing_is_read_as_a_blank(mark):
+    lines = SIX.split("\n")
+    lines[60] = mark + lines[60]  # line 61: before the statement's word
+    lines[61] = lines[61].replace("Al ", f"Al{mark} ", 1)  # line 62: after a name in a trick
+    assert check_text("\n".join(lines), "t.log").verdict == "clean"
+    lines[61] = lines[61].replace("9C", f"9{mark}C", 1)  # inside a card: still a slip
+    assert [(d.kind, d.line) for d in check_text("\n".join(lines), "t.log").diagnostics] == [
+        ("syntax", 62)]

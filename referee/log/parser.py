@@ -48,6 +48,9 @@ BLOCK_CHARS = 1 << 15
 STOP_TOO_MANY = "too many unreadable lines"
 STOP_FAILED = "failed"  # an internal error
 START = "start"  # the grammar's entry point for whole logs
+# Characters a phone or a copy leaves unseen in a line (zero-width space, word joiner, marks of
+# direction, a byte order mark): Lark reads them as blanks.
+INVISIBLE = re.compile("[\u200b\u200e\u200f\u2060\ufeff]")
 Segment = tuple[str, int, int, int]  # ("text" or "long", start, end, first line)
 
 
@@ -184,11 +187,17 @@ class LineReader:
                 continue
             head_group, build = statement
             head, rest = m.group(head_group, group)
+            head_at, rest_at = m.start(head_group) - at + 1, m.start(group) - at + 1
             try:
-                events.append(build(builder, line, m.start(head_group) - at + 1, head,
-                                    m.start(group) - at + 1, rest))
-            except BodyError as err:
-                builder.problem(line, err.column, err.end_column, err.message, err.hint)
+                events.append(build(builder, line, head_at, head, rest_at, rest))
+            except BodyError:
+                seen = INVISIBLE.sub(" ", rest)  # (a space each: the columns stay)
+                try:
+                    if seen == rest:
+                        raise
+                    events.append(build(builder, line, head_at, head, rest_at, seen))
+                except BodyError as err:
+                    builder.problem(line, err.column, err.end_column, err.message, err.hint)
             line += rest.count("\n")  # a REST ends with the newline and any blank lines after
         if pos < end and not text[pos:end].isspace():
             slow(pos, end, line)
@@ -506,7 +515,11 @@ def _read(source: str, reader: LineReader, reading: _Reading, fast_lines: bool,
     builder = reading.builder
 
     def slow(start: int, end: int, line: int) -> None:
-        reading.lark(source, start, end, line)
+        if INVISIBLE.search(source, start, end):  # (a space each: the columns stay)
+            piece = INVISIBLE.sub(" ", source[start:end])
+            reading.lark(piece, 0, len(piece), line)
+        else:
+            reading.lark(source, start, end, line)
 
     for kind, start, end, line in segments:
         if kind == "long":
