@@ -85,3 +85,14 @@ def test_a_character_that_shows_nothing_is_read_as_a_blank(mark):
     lines[61] = lines[61].replace("9C", f"9{mark}C", 1)  # inside a card: still a slip
     assert [(d.kind, d.line) for d in check_text("\n".join(lines), "t.log").diagnostics] == [
         ("syntax", 62)]
+
+
+@pytest.mark.parametrize("word", ["nessuno", "Niemand", "personne", "ніхто", "NOBODY"])
+def test_nobody_in_a_club_s_language_claims_a_set_aside_trick(word):
+    line = "trick 2: Dave 4C, Eve 3C, Fay 5C, Al 5C, Beth 4C, Charlie 3C -> none"  # line 123
+    assert line in SIX
+    assert check_text(SIX.replace(line, line.replace("none", word)), "t.log").verdict == "clean"
+    won = "trick 1: Fay 2S, Al 3S, Beth 6S, Charlie 3S, Dave 4S, Eve 2S -> Beth"  # line 20
+    diagnostics = check_text(SIX.replace(won, won.replace("-> Beth", f"-> {word}")),
+                             "t.log").diagnostics
+    assert [(d.kind, d.line) for d in diagnostics] == [("miscounted-cancellation", 20)]

@@ -18,8 +18,9 @@ _ESCAPE_RE = re.compile(r"\\(.)")
 _BLANKS = r"[^\S\n]*"
 ARROW_PATTERN = r"(?:->|=>|→|⇒)"  # ARROW in the grammar
 ARROW_RE = re.compile(ARROW_PATTERN)
-# The words for nobody after an arrow (any case); a player so called is quoted there.
-NOBODY = ("none", "nobody")
+# The words for nobody after an arrow (any case), in English and the rulebooks' languages; a
+# player so called is quoted there.
+NOBODY = ("none", "nobody", "nessuno", "niemand", "personne", "ніхто")
 
 # These cut pieces of the coarse head and claim tokens (the grammar has already checked their
 # shape).
