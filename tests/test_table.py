@@ -251,3 +251,17 @@ def test_from_log_reads_a_json_record_at_the_same_position(tmp_path):
     from_log = Table.from_log(tmp_path / "game.log", hand=2, trick=9)
     assert from_record.state == from_log.state and from_record.trick_number == 9
     assert referee.PositionError is PositionError
+
+
+@pytest.mark.parametrize("players", [0, 5, 12, 10**9])
+def test_a_count_of_seats_the_ruleset_does_not_allow_is_refused_at_once(players):
+    with pytest.raises(referee.IllegalAction, match=f"6-11 players, not {players}"):
+        Table(players)
+
+
+@pytest.mark.parametrize("seat", [-1, 6, 99, "Al", None])
+def test_a_seat_that_is_not_at_the_table_is_refused(seat):
+    table = Table(6, seed=1)
+    for ask in (table.holding, table.view):
+        with pytest.raises(referee.IllegalAction, match="there is no seat"):
+            ask(seat)

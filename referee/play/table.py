@@ -81,6 +81,8 @@ class Table:
                  *, seed: int | str | None = None, dealer: int = 0, event: str | None = None,
                  comments: Sequence[str] = ()):
         self.rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
+        if isinstance(players, int):  # (a count checked before its names are made)
+            engine.new_game(self.rules, players)
         names = seat_names(players) if isinstance(players, int) else tuple(players)
         if len(set(name.casefold() for name in names)) != len(names):
             raise ValueError("every seat needs its own name")
@@ -138,7 +140,12 @@ class Table:
 
     def holding(self, seat: int) -> tuple[Card, ...]:
         """Return the cards ``seat`` holds now, in ascending order (two copies of a card: twice)."""
+        self._check_seat(seat)
         return cards_of(self._state.holdings[seat]) if self._state.holdings else ()
+
+    def _check_seat(self, seat: int) -> None:
+        if not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise IllegalAction(f"there is no seat {seat!r}")
 
     @property
     def tricks(self) -> tuple[TrickRecord, ...]:
@@ -267,6 +274,7 @@ class Table:
     # -- views and records ----------------------------------------------------------------
     def view(self, seat: int) -> SeatView:
         """Show what ``seat`` may know now (see :class:`SeatView`)."""
+        self._check_seat(seat)
         state = self._state
         deal = self._deals.get(self.hand_number)
         dealt = deal.hands[seat] if deal is not None and state.phase is not Phase.DEAL else ()
