@@ -20,16 +20,20 @@ from referee.rules.ruleset import Ruleset, card_points
 from referee.rules.state import State, TrickRecord
 from referee.rules.tricks import resolve_under
 from referee.util.message import msg, msgn
+from referee.util.suggest import did_you_mean
 
 
 def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
                     kind: str) -> dict[int, tuple]:
     """Resolve a score/total line: seat -> (value, entry); report duplicates and gaps.  A name
     not seated is reported and read as the seated name it resembles if that one has no entry of
-    its own on the line, so that a misspelt name costs one diagnostic."""
+    its own on the line (the seats with no entry are the likelier), or as the one seat with no
+    entry when it is the only such name; a name written twice where one seat has no entry is
+    read, in the entry that stands in that seat's place, as that seat's.  So a misspelt or
+    repeated name costs one diagnostic."""
     found: dict[int, tuple] = {}
-    misspelt = []
-    for entry in line.entries:
+    misspelt, twice, places = [], [], []
+    for index, entry in enumerate(line.entries):
         seat = table.seats.get(entry.player)  # (an entry's span only for a name not seated)
         if seat is None:
             seat = table.seats.get(entry.player.casefold())
@@ -37,13 +41,17 @@ def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
                 misspelt.append(entry)
                 continue
         if seat in found:
-            table.findings.add(kind, entry.span, msg("{player} appears twice on this line",
-                                                     player=table.name(seat)),
-                               hand=hand, player=table.name(seat))
+            twice.append((index, entry, seat))
             continue
         found[seat] = (entry.value, entry)
+        places.append((index, seat))
+    for index, entry, seat in twice:
+        _twice(table, found, places, index, entry, seat, hand, kind)
+    missing = [s for s in range(table.size) if s not in found]
     for entry in misspelt:
-        seat = table.seat(entry.player, entry.span, hand=hand, guess=True)
+        named = [table.name(s) for s in missing]
+        seat = _not_seated(table, entry, hand, named[0] if len(misspelt) == len(missing) == 1
+                           else did_you_mean(entry.player, table.names, prefer=named))
         if seat is not None and seat not in found:
             found[seat] = (entry.value, entry)
     missing = [table.name(s) for s in range(table.size) if s not in found]
@@ -53,9 +61,51 @@ def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
     return found
 
 
+def _twice(table: CheckTable, found: dict[int, tuple], places: list[tuple[int, int]],
+           index: int, entry, seat: int, hand: int, kind: str) -> None:
+    """Report the name of ``seat`` written a second time (``entry``, the line's ``index``-th).
+    When one seat has no entry and the other entries keep the seating order, the one of the
+    two entries that stands in that seat's place is read as its entry."""
+    n, hint = table.size, None
+    missing = [s for s in range(n) if s not in found]
+    offsets = {(s - i) % n for i, s in places if s != seat}
+    if len(missing) == 1 and len(offsets) == 1:
+        offset, first = offsets.pop(), found[seat][1]
+        at = {(i + offset) % n: i for i, s in places if s == seat}
+        if (index + offset) % n == missing[0]:
+            found[missing[0]] = (entry.value, entry)
+        elif missing[0] in at:  # the first of the two stands in the other seat's place
+            found[missing[0]], found[seat] = found[seat], (entry.value, entry)
+            entry = first
+        if missing[0] in found:
+            # TRANSLATORS: {name} is a seated player's name, in quotes
+            hint = msg("did you mean {name}?", name=repr(table.name(missing[0])))
+    table.findings.add(kind, entry.span, msg("{player} appears twice on this line",
+                                             player=table.name(seat)),
+                       hand=hand, player=table.name(seat), hint=hint)
+
+
+def _not_seated(table: CheckTable, entry, hand: int, suggestion: str | None) -> int | None:
+    """Report the name of ``entry`` as not seated (R10.5), with ``suggestion`` as the hint; return
+    the suggested seat."""
+    # TRANSLATORS: {name} is a player's name as written, in quotes
+    table.findings.add(
+        codes.BAD_SETUP, entry.span, msg("{name} is not seated at this table (players: "
+                                         "{players})", name=repr(entry.player),
+                                         players=", ".join(table.names)),
+        rule="R10.5", hand=hand,
+        # TRANSLATORS: {name} is a seated player's name, in quotes
+        hint=msg("did you mean {name}?", name=repr(suggestion)) if suggestion else None)
+    return None if suggestion is None else table.seats[suggestion.casefold()]
+
+
 def choose_moon(table: CheckTable, state: State, moon: Moon | None, written: dict[int, tuple],
-                hand: int) -> str:
-    """Choose the scoring action for a played hand, judging the moon line (R8.1, R8.2, R8.5)."""
+                hand: int, implied: dict[int, int] | None = None) -> tuple[str, bool]:
+    """Choose the scoring action for a played hand, judging the moon line (R8.1, R8.2, R8.5);
+    return it and whether the score line is judged (not when one diagnostic said that it is
+    written for the other choice).  ``implied`` holds the hand scores the total line implies:
+    when the moon line, the scores and the totals disagree on the choice, the two that agree
+    stand and the third is the one fault."""
     rules, add = table.rules, table.findings.add
     shooter = engine.shooter(state)
     if moon is not None:
@@ -67,7 +117,7 @@ def choose_moon(table: CheckTable, state: State, moon: Moon | None, written: dic
             if seat is not None:
                 add(codes.BAD_MOON, moon.span, not_a_moon(table, state, seat),
                     hand=hand, player=table.name(seat), rule=rule)
-            return engine.SCORE
+            return engine.SCORE, True
         if seat is not None and seat != shooter:
             add(codes.BAD_MOON, moon.player_span, msg(
                 "{shooter} shot the moon, not {player}", shooter=table.name(shooter),
@@ -78,16 +128,19 @@ def choose_moon(table: CheckTable, state: State, moon: Moon | None, written: dic
                 "{ruleset} allows only {choices} for the moon, not {written}", ruleset=rules.name,
                 choices=either(rules.moon_choices), written=moon.choice),
                 hand=hand, player=table.name(shooter), rule="R8.2")
-            return rules.moon_choices[0]
-        return moon.choice
+            return rules.moon_choices[0], True
+        return _moon_line_or_sheet(table, state, moon, written, hand, implied)
     if shooter is None:
-        return engine.SCORE
+        return engine.SCORE, True
     if len(rules.moon_choices) == 1:
-        return rules.moon_choices[0]
-    for choice in rules.moon_choices:
-        scores = engine.hand_scores(state, choice)
-        if written and all(written.get(s, (v,))[0] == v for s, v in enumerate(scores)):
-            return choice
+        return rules.moon_choices[0], True
+    scores = _follows(state, {s: v for s, (v, _) in written.items()})
+    if scores is not None:
+        totals = _follows(state, implied)
+        if totals is not None and totals != scores:  # the totals carry the other choice on
+            _written_for(table, state, written, hand, scores, totals)
+            return totals, False
+        return scores, True
     if written:
         add(codes.BAD_MOON, next(iter(written.values()))[1].span, msg(
             "{shooter} took every point, but the scores follow neither moon choice ({choices}) "
@@ -98,7 +151,50 @@ def choose_moon(table: CheckTable, state: State, moon: Moon | None, written: dic
         table.findings.note(msg("hand {hand}: {shooter} shot the moon; no moon line or score "
                                 "says which choice, {choice} assumed", hand=hand,
                                 shooter=table.name(shooter), choice=rules.moon_choices[0]))
-    return rules.moon_choices[0]
+    return rules.moon_choices[0], True
+
+
+def _follows(state: State, values: dict[int, int] | None) -> str | None:
+    """Return the first moon choice whose hand scores the (some, not none) ``values`` are."""
+    if not values:
+        return None
+    for choice in state.rules.moon_choices:
+        scores = engine.hand_scores(state, choice)
+        if all(scores[s] == v for s, v in values.items()):
+            return choice
+    return None
+
+
+def _moon_line_or_sheet(table: CheckTable, state: State, moon: Moon, written: dict[int, tuple],
+                        hand: int, implied: dict[int, int] | None) -> tuple[str, bool]:
+    """Judge an allowed moon choice against the score line: scores written for the other choice
+    are one fault, the moon line's when the totals do not follow it, else the score line's."""
+    if len(state.rules.moon_choices) == 1:
+        return moon.choice, True
+    scores = _follows(state, {s: v for s, (v, _) in written.items()})
+    if scores is None or scores == moon.choice:
+        return moon.choice, True
+    if _follows(state, implied) == moon.choice:
+        _written_for(table, state, written, hand, scores, moon.choice)
+        return moon.choice, False
+    shooter = table.name(engine.shooter(state))
+    # TRANSLATORS: {written} and {choice} are moon choices (subtract, add), as written
+    table.findings.add(codes.BAD_MOON, moon.span, msg(
+        "the moon line says {written}, but the scores are written for {choice}",
+        written=moon.choice, choice=scores), hand=hand, player=shooter, rule="R8.5")
+    return scores, True
+
+
+def _written_for(table: CheckTable, state: State, written: dict[int, tuple], hand: int,
+                 scores: str, totals: str) -> None:
+    """Report a score line written for the moon choice ``scores`` where the totals follow the
+    choice ``totals``: one fault, not one per score."""
+    line = next(iter(written.values()))[1].span
+    # TRANSLATORS: {written} and {choice} are moon choices (subtract, add), as written
+    table.findings.add(codes.BAD_MOON, line, msg(
+        "the scores are written for the moon choice {written}, but the totals for {choice}",
+        written=scores, choice=totals), hand=hand,
+        player=table.name(engine.shooter(state)), rule="R8.5")
 
 
 def _claims_by_seat(table: CheckTable, tricks: Sequence,
@@ -204,13 +300,22 @@ def judge_totals(table: CheckTable, total: Total, previous: tuple[int, ...] | No
 
 
 def finish_hand(table: CheckTable, state: State, record, wrong_claims: list[int],
-                played: Tricks) -> tuple[State, dict[int, tuple]]:
-    """Score a fully played hand (not yet concluded) and judge its moon and score lines."""
+                played: Tricks, previous: tuple[int, ...] | None = None
+                ) -> tuple[State, dict[int, tuple]]:
+    """Score a fully played hand (not yet concluded) and judge its moon and score lines
+    (``previous``: the sheet's totals before the hand, which its total line builds on)."""
     hand, score = record.number, record.score
     written = entries_by_seat(table, score, hand, codes.SCORE_MISMATCH) if score else {}
-    choice = choose_moon(table, state, record.moon, written, hand)
+    implied = None
+    if previous is not None and record.total is not None and engine.shooter(state) is not None:
+        implied = {}  # the hand scores the total line implies
+        for entry in record.total.entries:
+            seat = table.seats.get(entry.player.casefold())
+            if seat is not None and seat not in implied:
+                implied[seat] = entry.value - previous[seat]
+    choice, judged = choose_moon(table, state, record.moon, written, hand, implied)
     state = engine.record_hand_unchecked(state, choice)
-    if written:
+    if written and judged:
         judge_scores(table, state, written, hand, wrong_claims, record.tricks, played)
     return state, written
 
