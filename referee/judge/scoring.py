@@ -257,13 +257,15 @@ def judge_scores(table: CheckTable, state: State, written: dict[int, tuple], han
 def judge_totals(table: CheckTable, total: Total, previous: tuple[int, ...] | None,
                  scores: tuple[int, ...] | None, written_scores: dict[int, tuple],
                  hand: int, true_after: tuple[int, ...] | None = None,
-                 older: tuple[int, ...] | None = None) -> tuple[int, ...] | None:
-    """Check the sheet's arithmetic (R7.4) and return the written totals.
+                 older: tuple[int, ...] | None = None
+                 ) -> tuple[tuple[int, ...] | None, bool]:
+    """Check the sheet's arithmetic (R7.4); return the written totals and whether they are the
+    true ones, as they are when they include a hand the sheet leaves out.
 
     A total equal to the referee's own running total is right whatever the line before said."""
     written = entries_by_seat(table, total, hand, codes.TOTAL_MISMATCH)
     if len(written) != table.size:
-        return None
+        return None, False
     sheet = tuple(written[s][0] for s in range(table.size))
     given = {}  # each seat's score: as written, else the referee's when it has one
     for seat in written:
@@ -280,23 +282,57 @@ def judge_totals(table: CheckTable, total: Total, previous: tuple[int, ...] | No
                 "hand {hand}'s totals add its scores to the totals of hand {older}, not of hand "
                 "{previous}: each total is the previous total plus the hand score", hand=hand,
                 older=hand - 2, previous=hand - 1), hand=hand, rule="R7.4")
-        return sheet
-    for seat, score in given.items():
+        return sheet, False
+    wrong = _wrong_totals(sheet, given, previous, scores, true_after)
+    if len(wrong) > 1 and previous is not None and len(given) == table.size and \
+            _left_out(table, total, hand, sheet, previous, given, wrong):
+        return sheet, True
+    for seat, before in wrong.items():
         value, entry = written[seat]
+        score = given[seat]
+        said = msg("{player}'s total is written as {value}, but {before} + {score} = {total}",
+                   player=table.name(seat), value=value, before=before, score=score,
+                   total=before + score) if score >= 0 else \
+            msg("{player}'s total is written as {value}, but {before} - {loss} = {total}",
+                player=table.name(seat), value=value, before=before, loss=-score,
+                total=before + score)  # (not "100 + -22")
+        table.findings.add(codes.TOTAL_MISMATCH, entry.span, said, hand=hand,
+                           player=table.name(seat))
+    return sheet, False
+
+
+def _wrong_totals(sheet: tuple[int, ...], given: dict[int, int], previous: tuple[int, ...] | None,
+                  scores: tuple[int, ...] | None, true_after: tuple[int, ...] | None
+                  ) -> dict[int, int]:
+    """Return seat -> the previous total, for each total that is no right one on any basis."""
+    wrong = {}
+    for seat, score in given.items():
+        value = sheet[seat]
         before = previous[seat] if previous is not None else 0
         # a wrong score (reported on its own) with the right total: the total is right
         true = scores[seat] if scores is not None else score
         if value != before + score and value != before + true and (
                 true_after is None or value != true_after[seat]):
-            said = msg("{player}'s total is written as {value}, but {before} + {score} = {total}",
-                       player=table.name(seat), value=value, before=before, score=score,
-                       total=before + score) if score >= 0 else \
-                msg("{player}'s total is written as {value}, but {before} - {loss} = {total}",
-                    player=table.name(seat), value=value, before=before, loss=-score,
-                    total=before + score)  # (not "100 + -22")
-            table.findings.add(codes.TOTAL_MISMATCH, entry.span, said, hand=hand,
-                               player=table.name(seat))
-    return sheet
+            wrong[seat] = before
+    return wrong
+
+
+def _left_out(table: CheckTable, total: Total, hand: int, sheet: tuple[int, ...],
+              previous: tuple[int, ...], given: dict[int, int], wrong: dict[int, int]) -> bool:
+    """Report totals that add to the previous ones the hand's scores and those of a whole hand the
+    sheet leaves out (its score and total lines skipped): one fault; tell whether they do (every
+    total that differs is ``wrong``, no right one on another basis)."""
+    rules, n = table.rules, table.size
+    between = [sheet[s] - previous[s] - given[s] for s in range(n)]
+    if {s for s in range(n) if between[s]} != set(wrong) or not scoring.has_score_law(rules) or \
+            between == [given[s] for s in range(n)] or explain(rules, between, 0) is None:
+        return False  # (the hand's scores added twice is another slip)
+    # TRANSLATORS: {scores} are players and numbers: "Al 0, Beth 15, Charlie 2"
+    table.findings.add(codes.TOTAL_MISMATCH, total.span, msg(
+        "hand {hand}'s totals include the scores of a hand that is not on the sheet: {scores}",
+        hand=hand, scores=", ".join(f"{table.name(s)} {between[s]}" for s in range(n))),
+        hand=hand, rule="R7.4")
+    return True
 
 
 def finish_hand(table: CheckTable, state: State, record, wrong_claims: list[int],

@@ -357,10 +357,12 @@ def _totals(table: CheckTable, record: HandRecord, game: _Game, scores: tuple[in
         return true_totals, true_totals
     hand, unread = record.number, record.lost("score") or game.lost_total
     if unread is None:
-        sheet = judge_totals(table, record.total, game.sheet_totals, scores, written, hand,
-                             true_totals, game.older_totals)
+        sheet, true = judge_totals(table, record.total, game.sheet_totals, scores, written, hand,
+                                   true_totals, game.older_totals)
+        if true:  # (the totals include a hand the sheet leaves out)
+            true_totals = sheet
     else:
-        sheet = judge_totals(table, record.total, None, None, {}, hand)  # entries only
+        sheet, _ = judge_totals(table, record.total, None, None, {}, hand)  # entries only
         score = unread.kind == "score"
         if sheet is not None and sheet != _plus(game.sheet_totals if score else
                                                 game.true_totals, scores):
