@@ -32,8 +32,8 @@ def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
     read, in the entry that stands in that seat's place, as that seat's.  So a misspelt or
     repeated name costs one diagnostic."""
     found: dict[int, tuple] = {}
-    misspelt, twice, places = [], [], []
-    for index, entry in enumerate(line.entries):
+    misspelt, twice = [], []
+    for entry in line.entries:
         seat = table.seats.get(entry.player)  # (an entry's span only for a name not seated)
         if seat is None:
             seat = table.seats.get(entry.player.casefold())
@@ -41,19 +41,18 @@ def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
                 misspelt.append(entry)
                 continue
         if seat in found:
-            twice.append((index, entry, seat))
+            twice.append((entry, seat))
             continue
         found[seat] = (entry.value, entry)
-        places.append((index, seat))
-    for index, entry, seat in twice:
-        _twice(table, found, places, index, entry, seat, hand, kind)
-    missing = [s for s in range(table.size) if s not in found]
-    for entry in misspelt:
-        named = [table.name(s) for s in missing]
-        seat = _not_seated(table, entry, hand, named[0] if len(misspelt) == len(missing) == 1
-                           else did_you_mean(entry.player, table.names, prefer=named))
-        if seat is not None and seat not in found:
-            found[seat] = (entry.value, entry)
+    for entry, seat in twice:
+        _twice(table, found, line, entry, seat, hand, kind)
+    if misspelt:
+        missing = [table.name(s) for s in range(table.size) if s not in found]
+        for entry in misspelt:
+            seat = _not_seated(table, entry, hand, missing[0] if len(misspelt) == len(missing) == 1
+                               else did_you_mean(entry.player, table.names, prefer=missing))
+            if seat is not None and seat not in found:
+                found[seat] = (entry.value, entry)
     missing = [table.name(s) for s in range(table.size) if s not in found]
     if missing and found:
         table.findings.add(kind, line.span, msg("no entry for {players}",
@@ -61,25 +60,30 @@ def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
     return found
 
 
-def _twice(table: CheckTable, found: dict[int, tuple], places: list[tuple[int, int]],
-           index: int, entry, seat: int, hand: int, kind: str) -> None:
-    """Report the name of ``seat`` written a second time (``entry``, the line's ``index``-th).
-    When one seat has no entry and the other entries keep the seating order, the one of the
-    two entries that stands in that seat's place is read as its entry."""
+def _twice(table: CheckTable, found: dict[int, tuple], line: Score | Total, entry, seat: int,
+           hand: int, kind: str) -> None:
+    """Report the name of ``seat`` written a second time (in ``entry``).  When one seat has no
+    entry and the line's other entries keep the seating order, the one of the two entries that
+    stands in that seat's place is read as its entry."""
     n, hint = table.size, None
     missing = [s for s in range(n) if s not in found]
-    offsets = {(s - i) % n for i, s in places if s != seat}
-    if len(missing) == 1 and len(offsets) == 1:
-        offset, first = offsets.pop(), found[seat][1]
-        at = {(i + offset) % n: i for i, s in places if s == seat}
-        if (index + offset) % n == missing[0]:
-            found[missing[0]] = (entry.value, entry)
-        elif missing[0] in at:  # the first of the two stands in the other seat's place
-            found[missing[0]], found[seat] = found[seat], (entry.value, entry)
-            entry = first
-        if missing[0] in found:
-            # TRANSLATORS: {name} is a seated player's name, in quotes
-            hint = msg("did you mean {name}?", name=repr(table.name(missing[0])))
+    if len(missing) == 1:
+        offsets, places = set(), {}  # (seat - place on the line), and where the two stand
+        for index, other in enumerate(line.entries):
+            if other is entry or other is found[seat][1]:
+                places[index] = other
+            elif table.seats.get(other.player.casefold()) is not None:
+                offsets.add((table.seats[other.player.casefold()] - index) % n)
+        if len(offsets) == 1:
+            offset = offsets.pop()
+            stands = {(index + offset) % n: other for index, other in places.items()}
+            if missing[0] in stands:
+                other = stands[missing[0]]
+                found[missing[0]] = (other.value, other)
+                if other is not entry:  # the first of the two is the other seat's entry
+                    found[seat], entry = (entry.value, entry), other
+                # TRANSLATORS: {name} is a seated player's name, in quotes
+                hint = msg("did you mean {name}?", name=repr(table.name(missing[0])))
     table.findings.add(kind, entry.span, msg("{player} appears twice on this line",
                                              player=table.name(seat)),
                        hand=hand, player=table.name(seat), hint=hint)
@@ -100,12 +104,13 @@ def _not_seated(table: CheckTable, entry, hand: int, suggestion: str | None) -> 
 
 
 def choose_moon(table: CheckTable, state: State, moon: Moon | None, written: dict[int, tuple],
-                hand: int, implied: dict[int, int] | None = None) -> tuple[str, bool]:
+                hand: int, totals: tuple[Total, tuple[int, ...]] | None = None
+                ) -> tuple[str, bool]:
     """Choose the scoring action for a played hand, judging the moon line (R8.1, R8.2, R8.5);
     return it and whether the score line is judged (not when one diagnostic said that it is
-    written for the other choice).  ``implied`` holds the hand scores the total line implies:
-    when the moon line, the scores and the totals disagree on the choice, the two that agree
-    stand and the third is the one fault."""
+    written for the other choice).  ``totals`` are the hand's total line and the sheet's totals
+    before it: when the moon line, the scores and the totals disagree on the choice, the two
+    that agree stand and the third is the one fault."""
     rules, add = table.rules, table.findings.add
     shooter = engine.shooter(state)
     if moon is not None:
@@ -129,17 +134,17 @@ def choose_moon(table: CheckTable, state: State, moon: Moon | None, written: dic
                 choices=either(rules.moon_choices), written=moon.choice),
                 hand=hand, player=table.name(shooter), rule="R8.2")
             return rules.moon_choices[0], True
-        return _moon_line_or_sheet(table, state, moon, written, hand, implied)
+        return _moon_line_or_sheet(table, state, moon, written, hand, totals)
     if shooter is None:
         return engine.SCORE, True
     if len(rules.moon_choices) == 1:
         return rules.moon_choices[0], True
     scores = _follows(state, {s: v for s, (v, _) in written.items()})
     if scores is not None:
-        totals = _follows(state, implied)
-        if totals is not None and totals != scores:  # the totals carry the other choice on
-            _written_for(table, state, written, hand, scores, totals)
-            return totals, False
+        carried = None if totals is None else _follows(state, _implied(table, *totals))
+        if carried is not None and carried != scores:  # the totals carry the other choice on
+            _written_for(table, state, written, hand, scores, carried)
+            return carried, False
         return scores, True
     if written:
         add(codes.BAD_MOON, next(iter(written.values()))[1].span, msg(
@@ -154,6 +159,16 @@ def choose_moon(table: CheckTable, state: State, moon: Moon | None, written: dic
     return rules.moon_choices[0], True
 
 
+def _implied(table: CheckTable, total: Total, previous: tuple[int, ...]) -> dict[int, int]:
+    """Return seat -> the hand score the ``total`` line implies over the ``previous`` totals."""
+    implied: dict[int, int] = {}
+    for entry in total.entries:
+        seat = table.seats.get(entry.player.casefold())
+        if seat is not None and seat not in implied:
+            implied[seat] = entry.value - previous[seat]
+    return implied
+
+
 def _follows(state: State, values: dict[int, int] | None) -> str | None:
     """Return the first moon choice whose hand scores the (some, not none) ``values`` are."""
     if not values:
@@ -166,7 +181,8 @@ def _follows(state: State, values: dict[int, int] | None) -> str | None:
 
 
 def _moon_line_or_sheet(table: CheckTable, state: State, moon: Moon, written: dict[int, tuple],
-                        hand: int, implied: dict[int, int] | None) -> tuple[str, bool]:
+                        hand: int, totals: tuple[Total, tuple[int, ...]] | None
+                        ) -> tuple[str, bool]:
     """Judge an allowed moon choice against the score line: scores written for the other choice
     are one fault, the moon line's when the totals do not follow it, else the score line's."""
     if len(state.rules.moon_choices) == 1:
@@ -174,7 +190,7 @@ def _moon_line_or_sheet(table: CheckTable, state: State, moon: Moon, written: di
     scores = _follows(state, {s: v for s, (v, _) in written.items()})
     if scores is None or scores == moon.choice:
         return moon.choice, True
-    if _follows(state, implied) == moon.choice:
+    if totals is not None and _follows(state, _implied(table, *totals)) == moon.choice:
         _written_for(table, state, written, hand, scores, moon.choice)
         return moon.choice, False
     shooter = table.name(engine.shooter(state))
@@ -275,37 +291,9 @@ def judge_totals(table: CheckTable, total: Total, previous: tuple[int, ...] | No
             given[seat] = scores[seat]
     if older is not None and previous is not None and older != previous and \
             len(given) == table.size and all(sheet[s] == older[s] + given[s] for s in given):
-        # every total adds the hand's score to the totals of two hands back: one fault
-        if any(sheet[s] != previous[s] + given[s] for s in given):
-            # TRANSLATORS: {older} and {previous} are hand numbers, {hand} - 2 and {hand} - 1
-            table.findings.add(codes.TOTAL_MISMATCH, total.span, msg(
-                "hand {hand}'s totals add its scores to the totals of hand {older}, not of hand "
-                "{previous}: each total is the previous total plus the hand score", hand=hand,
-                older=hand - 2, previous=hand - 1), hand=hand, rule="R7.4")
+        _two_back(table, total, sheet, previous, given, hand)
         return sheet, False
-    wrong = _wrong_totals(sheet, given, previous, scores, true_after)
-    if len(wrong) > 1 and previous is not None and len(given) == table.size and \
-            _left_out(table, total, hand, sheet, previous, given, wrong):
-        return sheet, True
-    for seat, before in wrong.items():
-        value, entry = written[seat]
-        score = given[seat]
-        said = msg("{player}'s total is written as {value}, but {before} + {score} = {total}",
-                   player=table.name(seat), value=value, before=before, score=score,
-                   total=before + score) if score >= 0 else \
-            msg("{player}'s total is written as {value}, but {before} - {loss} = {total}",
-                player=table.name(seat), value=value, before=before, loss=-score,
-                total=before + score)  # (not "100 + -22")
-        table.findings.add(codes.TOTAL_MISMATCH, entry.span, said, hand=hand,
-                           player=table.name(seat))
-    return sheet, False
-
-
-def _wrong_totals(sheet: tuple[int, ...], given: dict[int, int], previous: tuple[int, ...] | None,
-                  scores: tuple[int, ...] | None, true_after: tuple[int, ...] | None
-                  ) -> dict[int, int]:
-    """Return seat -> the previous total, for each total that is no right one on any basis."""
-    wrong = {}
+    wrong = {}  # seat -> its previous total, for each total that is no right one on any basis
     for seat, score in given.items():
         value = sheet[seat]
         before = previous[seat] if previous is not None else 0
@@ -314,15 +302,46 @@ def _wrong_totals(sheet: tuple[int, ...], given: dict[int, int], previous: tuple
         if value != before + score and value != before + true and (
                 true_after is None or value != true_after[seat]):
             wrong[seat] = before
-    return wrong
+    if wrong and len(wrong) > 1 and _left_out(table, total, hand, sheet, previous, given, wrong):
+        return sheet, True
+    for seat in wrong:
+        _wrong_total(table, written[seat][1], sheet[seat], wrong[seat], given[seat], hand, seat)
+    return sheet, False
+
+
+def _two_back(table: CheckTable, total: Total, sheet: tuple[int, ...],
+              previous: tuple[int, ...], given: dict[int, int], hand: int) -> None:
+    """Report totals that add the hand's scores to the totals of two hands back: one fault."""
+    if any(sheet[s] != previous[s] + given[s] for s in given):
+        # TRANSLATORS: {older} and {previous} are hand numbers, {hand} - 2 and {hand} - 1
+        table.findings.add(codes.TOTAL_MISMATCH, total.span, msg(
+            "hand {hand}'s totals add its scores to the totals of hand {older}, not of hand "
+            "{previous}: each total is the previous total plus the hand score", hand=hand,
+            older=hand - 2, previous=hand - 1), hand=hand, rule="R7.4")
+
+
+def _wrong_total(table: CheckTable, entry, value: int, before: int, score: int, hand: int,
+                 seat: int) -> None:
+    """Report one seat's total that is not its previous total plus its score."""
+    said = msg("{player}'s total is written as {value}, but {before} + {score} = {total}",
+               player=table.name(seat), value=value, before=before, score=score,
+               total=before + score) if score >= 0 else \
+        msg("{player}'s total is written as {value}, but {before} - {loss} = {total}",
+            player=table.name(seat), value=value, before=before, loss=-score,
+            total=before + score)  # (not "100 + -22")
+    table.findings.add(codes.TOTAL_MISMATCH, entry.span, said, hand=hand,
+                       player=table.name(seat))
 
 
 def _left_out(table: CheckTable, total: Total, hand: int, sheet: tuple[int, ...],
-              previous: tuple[int, ...], given: dict[int, int], wrong: dict[int, int]) -> bool:
+              previous: tuple[int, ...] | None, given: dict[int, int], wrong: dict[int, int]
+              ) -> bool:
     """Report totals that add to the previous ones the hand's scores and those of a whole hand the
     sheet leaves out (its score and total lines skipped): one fault; tell whether they do (every
     total that differs is ``wrong``, no right one on another basis)."""
     rules, n = table.rules, table.size
+    if previous is None or len(given) != n:
+        return False
     between = [sheet[s] - previous[s] - given[s] for s in range(n)]
     if {s for s in range(n) if between[s]} != set(wrong) or not scoring.has_score_law(rules) or \
             between == [given[s] for s in range(n)] or explain(rules, between, 0) is None:
@@ -342,14 +361,8 @@ def finish_hand(table: CheckTable, state: State, record, wrong_claims: list[int]
     (``previous``: the sheet's totals before the hand, which its total line builds on)."""
     hand, score = record.number, record.score
     written = entries_by_seat(table, score, hand, codes.SCORE_MISMATCH) if score else {}
-    implied = None
-    if previous is not None and record.total is not None and engine.shooter(state) is not None:
-        implied = {}  # the hand scores the total line implies
-        for entry in record.total.entries:
-            seat = table.seats.get(entry.player.casefold())
-            if seat is not None and seat not in implied:
-                implied[seat] = entry.value - previous[seat]
-    choice, judged = choose_moon(table, state, record.moon, written, hand, implied)
+    totals = None if previous is None or record.total is None else (record.total, previous)
+    choice, judged = choose_moon(table, state, record.moon, written, hand, totals)
     state = engine.record_hand_unchecked(state, choice)
     if written and judged:
         judge_scores(table, state, written, hand, wrong_claims, record.tricks, played)

@@ -20,9 +20,10 @@ def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.6,
         return by_folded[folded]
     import difflib  # only for a near miss: not at every start
 
-    likelier = [choice.casefold() for choice in prefer if choice.casefold() in by_folded]
-    for among in (likelier, list(by_folded)):
-        close = difflib.get_close_matches(folded, among, n=1, cutoff=cutoff)
+    if prefer:  # (the likelier choices first)
+        likelier = [choice.casefold() for choice in prefer if choice.casefold() in by_folded]
+        close = difflib.get_close_matches(folded, likelier, n=1, cutoff=cutoff)
         if close:
             return by_folded[close[0]]
-    return None
+    close = difflib.get_close_matches(folded, list(by_folded), n=1, cutoff=cutoff)
+    return by_folded[close[0]] if close else None
