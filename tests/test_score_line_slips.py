@@ -142,3 +142,23 @@ def test_a_hand_s_scores_added_twice_are_no_hand_left_off():
          "total: Al 0, Beth 30, Charlie 4, Dave 23, Eve 23, Fay 22, Gus 15, Hana 39")
     found, _ = verdict(lines[:9])
     assert found == [("total-mismatch", 9, p) for p in ("Beth", "Charlie", "Eve", "Fay", "Hana")]
+
+
+def test_one_score_slip_in_a_moon_hand_with_no_moon_line():
+    # no moon line, Charlie's 26 written 25: the scores are nearest "add", which the totals follow
+    lines = rows(C8)
+    del lines[464]
+    edit(lines, 465, "Charlie 26", "Charlie 25")
+    found, winners = verdict(lines)
+    assert found == [("bad-moon", 465, "Beth"), ("score-mismatch", 465, "Charlie")]
+    assert winners == ["Hana"]
+
+
+def test_one_score_slip_under_a_wrong_moon_line():
+    # moon subtract, the scores add but for Charlie's 25, the totals add: two faults
+    lines = rows(C8)
+    edit(lines, 465, "moon Beth add", "moon Beth subtract")
+    edit(lines, 466, "Charlie 26", "Charlie 25")
+    found, winners = verdict(lines)
+    assert found == [("bad-moon", 465, "Beth"), ("score-mismatch", 466, "Charlie")]
+    assert winners == ["Hana"]

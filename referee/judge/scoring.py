@@ -152,6 +152,7 @@ def choose_moon(table: CheckTable, state: State, moon: Moon | None, written: dic
             "and no moon line says which was chosen", shooter=table.name(shooter),
             choices=either(rules.moon_choices, nor=True)), hand=hand,
             player=table.name(shooter), rule="R8.5")
+        return _nearest(table, state, written, totals), True
     else:
         table.findings.note(msg("hand {hand}: {shooter} shot the moon; no moon line or score "
                                 "says which choice, {choice} assumed", hand=hand,
@@ -169,6 +170,18 @@ def _implied(table: CheckTable, total: Total, previous: tuple[int, ...]) -> dict
     return implied
 
 
+def _nearest(table: CheckTable, state: State, written: dict[int, tuple],
+             totals: tuple[Total, tuple[int, ...]] | None) -> str:
+    """Return the moon choice whose scores the fewest written ones differ from (a tie: the one the
+    totals follow, else the first), so that only the scores that are slips are reported."""
+    carried = None if totals is None else _follows(state, _implied(table, *totals))
+
+    def differ(choice: str) -> tuple[int, bool]:
+        scores = engine.hand_scores(state, choice)
+        return sum(1 for s, (v, _) in written.items() if scores[s] != v), choice != carried
+    return min(state.rules.moon_choices, key=differ)
+
+
 def _follows(state: State, values: dict[int, int] | None) -> str | None:
     """Return the first moon choice whose hand scores the (some, not none) ``values`` are."""
     if not values:
@@ -184,13 +197,19 @@ def _moon_line_or_sheet(table: CheckTable, state: State, moon: Moon, written: di
                         hand: int, totals: tuple[Total, tuple[int, ...]] | None
                         ) -> tuple[str, bool]:
     """Judge an allowed moon choice against the score line: scores written for the other choice
-    are one fault, the moon line's when the totals do not follow it, else the score line's."""
+    are one fault, the moon line's when the totals do not follow it, else the score line's (a
+    slip among scores written for the choice the totals follow is a fault of its own)."""
     if len(state.rules.moon_choices) == 1:
         return moon.choice, True
     scores = _follows(state, {s: v for s, (v, _) in written.items()})
-    if scores is None or scores == moon.choice:
+    if scores == moon.choice or not written:
         return moon.choice, True
-    if totals is not None and _follows(state, _implied(table, *totals)) == moon.choice:
+    carried = None if totals is None else _follows(state, _implied(table, *totals))
+    if scores is None:  # a slip among scores written for the choice the totals carry on?
+        if carried in (None, moon.choice) or _nearest(table, state, written, totals) != carried:
+            return moon.choice, True
+        scores = carried
+    elif carried == moon.choice:
         _written_for(table, state, written, hand, scores, moon.choice)
         return moon.choice, False
     shooter = table.name(engine.shooter(state))
