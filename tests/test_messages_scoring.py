@@ -118,7 +118,8 @@ CASES = {
                     ["Beth's total is written as 33, but 0 + 32 = 32"], []),
     "a score line naming a player twice and missing one": (
         clean_hand(("score: Al 0, Beth 32, Charlie 14, Dave 6, Eve 0, Fay 0",
-                    "score: Al 0, Beth 32, Charlie 14, Dave 6, Eve 0, Eve 0")),
+                    # (out of seating order: no entry stands in Fay's place)
+                    "score: Al 0, Charlie 14, Beth 32, Dave 6, Eve 0, Eve 0")),
         ["no entry for Fay", "Eve appears twice on this line"], []),
     # the sheet check: hands not played out
     "a sheet 53 points": (HEAD + HAND_1 + "score: Al 0, Beth 15, Charlie 20, Dave 3, Eve 13, "

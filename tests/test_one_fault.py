@@ -128,10 +128,11 @@ def test_a_misspelt_name_s_entry_is_still_judged_as_the_name_it_resembles():
     assert found == [("bad-setup", 37, None), ("score-mismatch", 37, "Beth")]
 
 
-def test_a_name_like_none_seated_still_leaves_its_seat_without_an_entry():
+def test_a_name_like_none_seated_is_read_as_the_one_seat_without_an_entry():
+    # the only name not seated, and the only seat with no entry: one fault, Zed's 5 is Beth's
     text = injected(SIX, {37: (SCORE_1, SCORE_1.replace("Beth", "Zed"))})
-    found = [(d.kind, d.line) for d in check_text(text, "t.log").diagnostics]
-    assert found == [("score-mismatch", 37), ("bad-setup", 37)]
+    found = [(d.kind, d.line, d.hint) for d in check_text(text, "t.log").diagnostics]
+    assert found == [("bad-setup", 37, "did you mean 'Beth'?")]
 
 
 def test_the_clean_logs_are_clean():

@@ -20,15 +20,19 @@ from referee.rules.ruleset import Ruleset, card_points
 from referee.rules.state import State, TrickRecord
 from referee.rules.tricks import resolve_under
 from referee.util.message import msg, msgn
+from referee.util.suggest import did_you_mean
 
 
 def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
                     kind: str) -> dict[int, tuple]:
     """Resolve a score/total line: seat -> (value, entry); report duplicates and gaps.  A name
     not seated is reported and read as the seated name it resembles if that one has no entry of
-    its own on the line, so that a misspelt name costs one diagnostic."""
+    its own on the line (the seats with no entry are the likelier), or as the one seat with no
+    entry when it is the only such name; a name written twice where one seat has no entry is
+    read, in the entry that stands in that seat's place, as that seat's.  So a misspelt or
+    repeated name costs one diagnostic."""
     found: dict[int, tuple] = {}
-    misspelt = []
+    misspelt, twice = [], []
     for entry in line.entries:
         seat = table.seats.get(entry.player)  # (an entry's span only for a name not seated)
         if seat is None:
@@ -37,15 +41,18 @@ def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
                 misspelt.append(entry)
                 continue
         if seat in found:
-            table.findings.add(kind, entry.span, msg("{player} appears twice on this line",
-                                                     player=table.name(seat)),
-                               hand=hand, player=table.name(seat))
+            twice.append((entry, seat))
             continue
         found[seat] = (entry.value, entry)
-    for entry in misspelt:
-        seat = table.seat(entry.player, entry.span, hand=hand, guess=True)
-        if seat is not None and seat not in found:
-            found[seat] = (entry.value, entry)
+    for entry, seat in twice:
+        _twice(table, found, line, entry, seat, hand, kind)
+    if misspelt:
+        missing = [table.name(s) for s in range(table.size) if s not in found]
+        for entry in misspelt:
+            seat = _not_seated(table, entry, hand, missing[0] if len(misspelt) == len(missing) == 1
+                               else did_you_mean(entry.player, table.names, prefer=missing))
+            if seat is not None and seat not in found:
+                found[seat] = (entry.value, entry)
     missing = [table.name(s) for s in range(table.size) if s not in found]
     if missing and found:
         table.findings.add(kind, line.span, msg("no entry for {players}",
@@ -53,9 +60,57 @@ def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
     return found
 
 
+def _twice(table: CheckTable, found: dict[int, tuple], line: Score | Total, entry, seat: int,
+           hand: int, kind: str) -> None:
+    """Report the name of ``seat`` written a second time (in ``entry``).  When one seat has no
+    entry and the line's other entries keep the seating order, the one of the two entries that
+    stands in that seat's place is read as its entry."""
+    n, hint = table.size, None
+    missing = [s for s in range(n) if s not in found]
+    if len(missing) == 1:
+        offsets, places = set(), {}  # (seat - place on the line), and where the two stand
+        for index, other in enumerate(line.entries):
+            if other is entry or other is found[seat][1]:
+                places[index] = other
+            elif table.seats.get(other.player.casefold()) is not None:
+                offsets.add((table.seats[other.player.casefold()] - index) % n)
+        if len(offsets) == 1:
+            offset = offsets.pop()
+            stands = {(index + offset) % n: other for index, other in places.items()}
+            if missing[0] in stands:
+                other = stands[missing[0]]
+                found[missing[0]] = (other.value, other)
+                if other is not entry:  # the first of the two is the other seat's entry
+                    found[seat], entry = (entry.value, entry), other
+                # TRANSLATORS: {name} is a seated player's name, in quotes
+                hint = msg("did you mean {name}?", name=repr(table.name(missing[0])))
+    table.findings.add(kind, entry.span, msg("{player} appears twice on this line",
+                                             player=table.name(seat)),
+                       hand=hand, player=table.name(seat), hint=hint)
+
+
+def _not_seated(table: CheckTable, entry, hand: int, suggestion: str | None) -> int | None:
+    """Report the name of ``entry`` as not seated (R10.5), with ``suggestion`` as the hint; return
+    the suggested seat."""
+    # TRANSLATORS: {name} is a player's name as written, in quotes
+    table.findings.add(
+        codes.BAD_SETUP, entry.span, msg("{name} is not seated at this table (players: "
+                                         "{players})", name=repr(entry.player),
+                                         players=", ".join(table.names)),
+        rule="R10.5", hand=hand,
+        # TRANSLATORS: {name} is a seated player's name, in quotes
+        hint=msg("did you mean {name}?", name=repr(suggestion)) if suggestion else None)
+    return None if suggestion is None else table.seats[suggestion.casefold()]
+
+
 def choose_moon(table: CheckTable, state: State, moon: Moon | None, written: dict[int, tuple],
-                hand: int) -> str:
-    """Choose the scoring action for a played hand, judging the moon line (R8.1, R8.2, R8.5)."""
+                hand: int, totals: tuple[Total, tuple[int, ...]] | None = None
+                ) -> tuple[str, bool]:
+    """Choose the scoring action for a played hand, judging the moon line (R8.1, R8.2, R8.5);
+    return it and whether the score line is judged (not when one diagnostic said that it is
+    written for the other choice).  ``totals`` are the hand's total line and the sheet's totals
+    before it: when the moon line, the scores and the totals disagree on the choice, the two
+    that agree stand and the third is the one fault."""
     rules, add = table.rules, table.findings.add
     shooter = engine.shooter(state)
     if moon is not None:
@@ -67,7 +122,7 @@ def choose_moon(table: CheckTable, state: State, moon: Moon | None, written: dic
             if seat is not None:
                 add(codes.BAD_MOON, moon.span, not_a_moon(table, state, seat),
                     hand=hand, player=table.name(seat), rule=rule)
-            return engine.SCORE
+            return engine.SCORE, True
         if seat is not None and seat != shooter:
             add(codes.BAD_MOON, moon.player_span, msg(
                 "{shooter} shot the moon, not {player}", shooter=table.name(shooter),
@@ -78,27 +133,103 @@ def choose_moon(table: CheckTable, state: State, moon: Moon | None, written: dic
                 "{ruleset} allows only {choices} for the moon, not {written}", ruleset=rules.name,
                 choices=either(rules.moon_choices), written=moon.choice),
                 hand=hand, player=table.name(shooter), rule="R8.2")
-            return rules.moon_choices[0]
-        return moon.choice
+            return rules.moon_choices[0], True
+        return _moon_line_or_sheet(table, state, moon, written, hand, totals)
     if shooter is None:
-        return engine.SCORE
+        return engine.SCORE, True
     if len(rules.moon_choices) == 1:
-        return rules.moon_choices[0]
-    for choice in rules.moon_choices:
-        scores = engine.hand_scores(state, choice)
-        if written and all(written.get(s, (v,))[0] == v for s, v in enumerate(scores)):
-            return choice
+        return rules.moon_choices[0], True
+    scores = _follows(state, {s: v for s, (v, _) in written.items()})
+    if scores is not None:
+        carried = None if totals is None else _follows(state, _implied(table, *totals))
+        if carried is not None and carried != scores:  # the totals carry the other choice on
+            _written_for(table, state, written, hand, scores, carried)
+            return carried, False
+        return scores, True
     if written:
         add(codes.BAD_MOON, next(iter(written.values()))[1].span, msg(
             "{shooter} took every point, but the scores follow neither moon choice ({choices}) "
             "and no moon line says which was chosen", shooter=table.name(shooter),
             choices=either(rules.moon_choices, nor=True)), hand=hand,
             player=table.name(shooter), rule="R8.5")
+        return _nearest(table, state, written, totals), True
     else:
         table.findings.note(msg("hand {hand}: {shooter} shot the moon; no moon line or score "
                                 "says which choice, {choice} assumed", hand=hand,
                                 shooter=table.name(shooter), choice=rules.moon_choices[0]))
-    return rules.moon_choices[0]
+    return rules.moon_choices[0], True
+
+
+def _implied(table: CheckTable, total: Total, previous: tuple[int, ...]) -> dict[int, int]:
+    """Return seat -> the hand score the ``total`` line implies over the ``previous`` totals."""
+    implied: dict[int, int] = {}
+    for entry in total.entries:
+        seat = table.seats.get(entry.player.casefold())
+        if seat is not None and seat not in implied:
+            implied[seat] = entry.value - previous[seat]
+    return implied
+
+
+def _nearest(table: CheckTable, state: State, written: dict[int, tuple],
+             totals: tuple[Total, tuple[int, ...]] | None) -> str:
+    """Return the moon choice whose scores the fewest written ones differ from (a tie: the one the
+    totals follow, else the first), so that only the scores that are slips are reported."""
+    carried = None if totals is None else _follows(state, _implied(table, *totals))
+
+    def differ(choice: str) -> tuple[int, bool]:
+        scores = engine.hand_scores(state, choice)
+        return sum(1 for s, (v, _) in written.items() if scores[s] != v), choice != carried
+    return min(state.rules.moon_choices, key=differ)
+
+
+def _follows(state: State, values: dict[int, int] | None) -> str | None:
+    """Return the first moon choice whose hand scores the (some, not none) ``values`` are."""
+    if not values:
+        return None
+    for choice in state.rules.moon_choices:
+        scores = engine.hand_scores(state, choice)
+        if all(scores[s] == v for s, v in values.items()):
+            return choice
+    return None
+
+
+def _moon_line_or_sheet(table: CheckTable, state: State, moon: Moon, written: dict[int, tuple],
+                        hand: int, totals: tuple[Total, tuple[int, ...]] | None
+                        ) -> tuple[str, bool]:
+    """Judge an allowed moon choice against the score line: scores written for the other choice
+    are one fault, the moon line's when the totals do not follow it, else the score line's (a
+    slip among scores written for the choice the totals follow is a fault of its own)."""
+    if len(state.rules.moon_choices) == 1:
+        return moon.choice, True
+    scores = _follows(state, {s: v for s, (v, _) in written.items()})
+    if scores == moon.choice or not written:
+        return moon.choice, True
+    carried = None if totals is None else _follows(state, _implied(table, *totals))
+    if scores is None:  # a slip among scores written for the choice the totals carry on?
+        if carried in (None, moon.choice) or _nearest(table, state, written, totals) != carried:
+            return moon.choice, True
+        scores = carried
+    elif carried == moon.choice:
+        _written_for(table, state, written, hand, scores, moon.choice)
+        return moon.choice, False
+    shooter = table.name(engine.shooter(state))
+    # TRANSLATORS: {written} and {choice} are moon choices (subtract, add), as written
+    table.findings.add(codes.BAD_MOON, moon.span, msg(
+        "the moon line says {written}, but the scores are written for {choice}",
+        written=moon.choice, choice=scores), hand=hand, player=shooter, rule="R8.5")
+    return scores, True
+
+
+def _written_for(table: CheckTable, state: State, written: dict[int, tuple], hand: int,
+                 scores: str, totals: str) -> None:
+    """Report a score line written for the moon choice ``scores`` where the totals follow the
+    choice ``totals``: one fault, not one per score."""
+    line = next(iter(written.values()))[1].span
+    # TRANSLATORS: {written} and {choice} are moon choices (subtract, add), as written
+    table.findings.add(codes.BAD_MOON, line, msg(
+        "the scores are written for the moon choice {written}, but the totals for {choice}",
+        written=scores, choice=totals), hand=hand,
+        player=table.name(engine.shooter(state)), rule="R8.5")
 
 
 def _claims_by_seat(table: CheckTable, tricks: Sequence,
@@ -161,13 +292,15 @@ def judge_scores(table: CheckTable, state: State, written: dict[int, tuple], han
 def judge_totals(table: CheckTable, total: Total, previous: tuple[int, ...] | None,
                  scores: tuple[int, ...] | None, written_scores: dict[int, tuple],
                  hand: int, true_after: tuple[int, ...] | None = None,
-                 older: tuple[int, ...] | None = None) -> tuple[int, ...] | None:
-    """Check the sheet's arithmetic (R7.4) and return the written totals.
+                 older: tuple[int, ...] | None = None
+                 ) -> tuple[tuple[int, ...] | None, bool]:
+    """Check the sheet's arithmetic (R7.4); return the written totals and whether they are the
+    true ones, as they are when they include a hand the sheet leaves out.
 
     A total equal to the referee's own running total is right whatever the line before said."""
     written = entries_by_seat(table, total, hand, codes.TOTAL_MISMATCH)
     if len(written) != table.size:
-        return None
+        return None, False
     sheet = tuple(written[s][0] for s in range(table.size))
     given = {}  # each seat's score: as written, else the referee's when it has one
     for seat in written:
@@ -177,40 +310,80 @@ def judge_totals(table: CheckTable, total: Total, previous: tuple[int, ...] | No
             given[seat] = scores[seat]
     if older is not None and previous is not None and older != previous and \
             len(given) == table.size and all(sheet[s] == older[s] + given[s] for s in given):
-        # every total adds the hand's score to the totals of two hands back: one fault
-        if any(sheet[s] != previous[s] + given[s] for s in given):
-            # TRANSLATORS: {older} and {previous} are hand numbers, {hand} - 2 and {hand} - 1
-            table.findings.add(codes.TOTAL_MISMATCH, total.span, msg(
-                "hand {hand}'s totals add its scores to the totals of hand {older}, not of hand "
-                "{previous}: each total is the previous total plus the hand score", hand=hand,
-                older=hand - 2, previous=hand - 1), hand=hand, rule="R7.4")
-        return sheet
+        _two_back(table, total, sheet, previous, given, hand)
+        return sheet, False
+    wrong = {}  # seat -> its previous total, for each total that is no right one on any basis
     for seat, score in given.items():
-        value, entry = written[seat]
+        value = sheet[seat]
         before = previous[seat] if previous is not None else 0
         # a wrong score (reported on its own) with the right total: the total is right
         true = scores[seat] if scores is not None else score
         if value != before + score and value != before + true and (
                 true_after is None or value != true_after[seat]):
-            said = msg("{player}'s total is written as {value}, but {before} + {score} = {total}",
-                       player=table.name(seat), value=value, before=before, score=score,
-                       total=before + score) if score >= 0 else \
-                msg("{player}'s total is written as {value}, but {before} - {loss} = {total}",
-                    player=table.name(seat), value=value, before=before, loss=-score,
-                    total=before + score)  # (not "100 + -22")
-            table.findings.add(codes.TOTAL_MISMATCH, entry.span, said, hand=hand,
-                               player=table.name(seat))
-    return sheet
+            wrong[seat] = before
+    if wrong and len(wrong) > 1 and _left_out(table, total, hand, sheet, previous, given, wrong):
+        return sheet, True
+    for seat in wrong:
+        _wrong_total(table, written[seat][1], sheet[seat], wrong[seat], given[seat], hand, seat)
+    return sheet, False
+
+
+def _two_back(table: CheckTable, total: Total, sheet: tuple[int, ...],
+              previous: tuple[int, ...], given: dict[int, int], hand: int) -> None:
+    """Report totals that add the hand's scores to the totals of two hands back: one fault."""
+    if any(sheet[s] != previous[s] + given[s] for s in given):
+        # TRANSLATORS: {older} and {previous} are hand numbers, {hand} - 2 and {hand} - 1
+        table.findings.add(codes.TOTAL_MISMATCH, total.span, msg(
+            "hand {hand}'s totals add its scores to the totals of hand {older}, not of hand "
+            "{previous}: each total is the previous total plus the hand score", hand=hand,
+            older=hand - 2, previous=hand - 1), hand=hand, rule="R7.4")
+
+
+def _wrong_total(table: CheckTable, entry, value: int, before: int, score: int, hand: int,
+                 seat: int) -> None:
+    """Report one seat's total that is not its previous total plus its score."""
+    said = msg("{player}'s total is written as {value}, but {before} + {score} = {total}",
+               player=table.name(seat), value=value, before=before, score=score,
+               total=before + score) if score >= 0 else \
+        msg("{player}'s total is written as {value}, but {before} - {loss} = {total}",
+            player=table.name(seat), value=value, before=before, loss=-score,
+            total=before + score)  # (not "100 + -22")
+    table.findings.add(codes.TOTAL_MISMATCH, entry.span, said, hand=hand,
+                       player=table.name(seat))
+
+
+def _left_out(table: CheckTable, total: Total, hand: int, sheet: tuple[int, ...],
+              previous: tuple[int, ...] | None, given: dict[int, int], wrong: dict[int, int]
+              ) -> bool:
+    """Report totals that add to the previous ones the hand's scores and those of a whole hand the
+    sheet leaves out (its score and total lines skipped): one fault; tell whether they do (every
+    total that differs is ``wrong``, no right one on another basis)."""
+    rules, n = table.rules, table.size
+    if previous is None or len(given) != n:
+        return False
+    between = [sheet[s] - previous[s] - given[s] for s in range(n)]
+    if {s for s in range(n) if between[s]} != set(wrong) or not scoring.has_score_law(rules) or \
+            between == [given[s] for s in range(n)] or explain(rules, between, 0) is None:
+        return False  # (the hand's scores added twice is another slip)
+    # TRANSLATORS: {scores} are players and numbers: "Al 0, Beth 15, Charlie 2"
+    table.findings.add(codes.TOTAL_MISMATCH, total.span, msg(
+        "hand {hand}'s totals include the scores of a hand that is not on the sheet: {scores}",
+        hand=hand, scores=", ".join(f"{table.name(s)} {between[s]}" for s in range(n))),
+        hand=hand, rule="R7.4")
+    return True
 
 
 def finish_hand(table: CheckTable, state: State, record, wrong_claims: list[int],
-                played: Tricks) -> tuple[State, dict[int, tuple]]:
-    """Score a fully played hand (not yet concluded) and judge its moon and score lines."""
+                played: Tricks, previous: tuple[int, ...] | None = None
+                ) -> tuple[State, dict[int, tuple]]:
+    """Score a fully played hand (not yet concluded) and judge its moon and score lines
+    (``previous``: the sheet's totals before the hand, which its total line builds on)."""
     hand, score = record.number, record.score
     written = entries_by_seat(table, score, hand, codes.SCORE_MISMATCH) if score else {}
-    choice = choose_moon(table, state, record.moon, written, hand)
+    totals = None if previous is None or record.total is None else (record.total, previous)
+    choice, judged = choose_moon(table, state, record.moon, written, hand, totals)
     state = engine.record_hand_unchecked(state, choice)
-    if written:
+    if written and judged:
         judge_scores(table, state, written, hand, wrong_claims, record.tricks, played)
     return state, written
 

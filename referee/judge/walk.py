@@ -257,7 +257,7 @@ def _judge_hand(table: CheckTable, record: HandRecord, game: _Game) -> tuple[_Ga
     else:
         # (with a clean-hand pool earlier hands left unknown, its scores share an unknown pool)
         finished, written = _play_hand(table, record, start_state, dealer_known, written_dealer,
-                                       game.pool_known)
+                                       game.pool_known, game.sheet_totals)
     shooter, lost = None, 0  # (known when the hand is played out)
     if finished is None:
         written = _unplayed(table, record, game.pool_known)
@@ -314,16 +314,19 @@ def _past_the_end(table: CheckTable, record: HandRecord, game: _Game) -> _Game:
 
 
 def _play_hand(table: CheckTable, record: HandRecord, state: State, dealer_known: bool,
-               written_dealer: int | None, scored: bool) -> tuple[State | None, dict[int, tuple]]:
+               written_dealer: int | None, scored: bool, previous: tuple[int, ...] | None
+               ) -> tuple[State | None, dict[int, tuple]]:
     """Walk the hand's play; return (the scored state, the score line by seat) when it is played out
-    with the kitty known and ``scored``, else (None, {})."""
+    with the kitty known and ``scored``, else (None, {}).  ``previous`` are the sheet's totals
+    before the hand."""
     know = gather(table, record, table.rules.pass_direction(state.hand_number))
     played = engine.begin_play(state, know.holdings, know.kitty or ())
     state, complete, wrong_claims = judge_tricks(table, played, know, dealer_known=dealer_known,
                                                  written_dealer=written_dealer)
     if not (complete and know.kitty is not None and scored):
         return None, {}
-    return finish_hand(table, state, record, wrong_claims, played_tricks(played, know.tricks))
+    return finish_hand(table, state, record, wrong_claims, played_tricks(played, know.tricks),
+                       previous)
 
 
 def _unplayed(table: CheckTable, record: HandRecord, pool_known: bool) -> dict[int, tuple]:
@@ -354,10 +357,12 @@ def _totals(table: CheckTable, record: HandRecord, game: _Game, scores: tuple[in
         return true_totals, true_totals
     hand, unread = record.number, record.lost("score") or game.lost_total
     if unread is None:
-        sheet = judge_totals(table, record.total, game.sheet_totals, scores, written, hand,
-                             true_totals, game.older_totals)
+        sheet, true = judge_totals(table, record.total, game.sheet_totals, scores, written, hand,
+                                   true_totals, game.older_totals)
+        if true:  # (the totals include a hand the sheet leaves out)
+            true_totals = sheet
     else:
-        sheet = judge_totals(table, record.total, None, None, {}, hand)  # entries only
+        sheet, _ = judge_totals(table, record.total, None, None, {}, hand)  # entries only
         score = unread.kind == "score"
         if sheet is not None and sheet != _plus(game.sheet_totals if score else
                                                 game.true_totals, scores):
