@@ -3,6 +3,7 @@ statements into hands; the check and the z3 hand facts both read a log's setup h
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -246,7 +247,9 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
     early: list[GameOver] = []  # before any hand
     number, stage = done, 0
     ahead = 0  # how far the written hand numbers run ahead of the hands' places
-    for event in events:
+    late = 0  # statements still to come that a hand's `hand` line keeps in it (see _kept_late)
+    source = _Lookahead(events)
+    for event in source:
         kind = _STAGE.get(type(event))
         unread = False
         if kind is None:
@@ -259,8 +262,26 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
                 continue
         # (the attributes are asked first, the properties only once a hand has a score, total
         # or gap)
-        fresh = current is None or kind == 0 or (
-            (current.score or current.total or current.unread) and _ended_by(current, kind))
+        if late:
+            late -= 1
+            fresh = False
+        else:
+            fresh = current is None or kind == 0 or (
+                (current.score or current.total or current.unread) and _ended_by(current, kind))
+            if fresh and kind and current is not None and (current.start is not None
+                                                           or current.lost("hand")):
+                late = _kept_late(source, number + 1 + ahead)
+                fresh = not late
+                late -= 1 if late else 0
+            elif not fresh and kind == 3 and current.tricks and _new_hand_by_trick(
+                    table, current, event):
+                fresh = True
+                if current.start is not None or current.lost("hand"):
+                    # TRANSLATORS: "hand" is the word of the log format, not translated
+                    add(codes.BAD_SETUP, event.span, msg(
+                        "no `hand` line starts hand {hand}: trick 1 follows the last trick of "
+                        "hand {previous}", hand=number + 1, previous=number),
+                        hand=number + 1, rule="R10.4")
         if fresh:
             if current is not None:
                 yield _complete(current), claims
@@ -282,7 +303,7 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
             if kind == 0:  # an unreadable hand line: a hand starts, its dealer unknown
                 current.unread.append(event)
                 continue
-        elif kind < stage and not unread:
+        elif kind < stage and not unread and not _second_end(current, event):
             # TRANSLATORS: {line} and {previous} are kinds of line ("a deal line", "a trick line")
             add(codes.BAD_SETUP, event.span, msg(
                 "{line} after {previous} of hand {hand}", line=_STAGE_WORDS[kind],
@@ -310,6 +331,72 @@ def _ended_by(record: HandRecord, kind: int) -> bool:
     scored, totalled = record.scored, record.totalled
     return (scored or totalled) and (kind < 5 or (kind == 5 and scored)
                                      or (kind == 6 and totalled))
+
+
+# a hand begun by a `hand` line keeps the statements written after its score or total line when
+# the next `hand` line is the one due after it: a line written twice, a moon or kitty line
+# written late (so many statements at most; more are a hand of their own)
+MAX_LATE = 8
+
+
+class _Lookahead:
+    """A _Lookahead iterates over statements and can look at those still to come."""
+
+    __slots__ = ("_source", "_waiting")
+
+    def __init__(self, events: Iterable[Event]) -> None:
+        self._source = iter(events)
+        self._waiting: deque[Event] = deque()
+
+    def __iter__(self) -> _Lookahead:
+        return self
+
+    def __next__(self) -> Event:
+        if self._waiting:
+            return self._waiting.popleft()
+        return next(self._source)
+
+    def upcoming(self) -> Iterator[Event]:
+        """Yield the statements still to come, reading them (they are still given after)."""
+        yield from tuple(self._waiting)
+        for event in self._source:
+            self._waiting.append(event)
+            yield event
+
+
+def _kept_late(source: _Lookahead, due: int) -> int:
+    """Count the statements from the one just read that the hand before keeps (0: they start a
+    new hand): those up to the next `hand` line when it is hand ``due``'s, or up to the end of the
+    log when they are no deal, pass or trick line, and at most :data:`MAX_LATE`."""
+    count, played = 1, False
+    for event in source.upcoming():
+        if isinstance(event, HandStart) or isinstance(event, Unread) and event.kind == "hand":
+            return count if event.number is None or event.number == due else 0
+        kind = _STAGE.get(type(event))
+        if kind is None:
+            kind = _UNREAD_STAGE.get(event.kind) if isinstance(event, Unread) else None
+            if kind is None:
+                continue
+        count += 1
+        played = played or kind < 4
+        if count > MAX_LATE:
+            return 0
+    return 0 if played else count
+
+
+def _second_end(record: HandRecord, event: Event) -> bool:
+    """Tell whether ``event`` is a second score or total line of ``record`` (reported when filed,
+    not also as out of order)."""
+    return (isinstance(event, Score) and record.score is not None) or \
+        (isinstance(event, Total) and record.total is not None)
+
+
+def _new_hand_by_trick(table: CheckTable, record: HandRecord, event: Event) -> bool:
+    """Tell whether a trick line numbered 1 after a hand's every trick, no score or total line
+    between, starts a new hand."""
+    if event.number != 1 or record.score is not None or record.total is not None:
+        return False
+    return len(record.tricks) + len(record.gaps) >= table.rules.cards_per_player(table.size)
 
 
 def _complete(record: HandRecord) -> HandRecord:
@@ -372,6 +459,14 @@ def _file(table: CheckTable, record: HandRecord, event: Event) -> None:
         else:
             record.moon = event
     elif isinstance(event, Score):
+        if record.score is not None:  # (only a hand begun by a `hand` line keeps a second)
+            add(codes.BAD_SETUP, event.span, msg(
+                "a second score line in hand {hand} (the first is on line {line}); the later "
+                "counts", hand=hand, line=record.score.span.line), hand=hand, rule="R10.4")
         record.score = event
     elif isinstance(event, Total):
+        if record.total is not None:
+            add(codes.BAD_SETUP, event.span, msg(
+                "a second total line in hand {hand} (the first is on line {line}); the later "
+                "counts", hand=hand, line=record.total.span.line), hand=hand, rule="R10.4")
         record.total = event
