@@ -241,15 +241,10 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
              ) -> Iterator[tuple[HandRecord | None, list[GameOver]]]:
     """Yield :func:`group_hands` one hand at a time, each with the claims that the game is over that
     follow it; last, yield (None, the claims before any hand).  ``done`` hands came before."""
-    add = table.findings.add
-    current: HandRecord | None = None
+    grouping = _Grouping(table, done, _Lookahead(events))
     claims: list[GameOver] = []  # after the current hand
     early: list[GameOver] = []  # before any hand
-    number, stage = done, 0
-    ahead = 0  # how far the written hand numbers run ahead of the hands' places
-    late = 0  # statements still to come that a hand's `hand` line keeps in it (see _kept_late)
-    source = _Lookahead(events)
-    for event in source:
+    for event in grouping.source:
         kind = _STAGE.get(type(event))
         unread = False
         if kind is None:
@@ -258,59 +253,97 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
                 kind = _UNREAD_STAGE[event.kind]
             else:  # a tag, a comment or a claim that the game is over
                 if isinstance(event, GameOver):
-                    (claims if current is not None else early).append(event)
+                    (claims if grouping.current is not None else early).append(event)
                 continue
-        # (the attributes are asked first, the properties only once a hand has a score, total
-        # or gap)
-        if late:
-            late -= 1
-            fresh = False
-        else:
-            fresh = current is None or kind == 0 or (
-                (current.score or current.total or current.unread) and _ended_by(current, kind))
-            if fresh and kind and current is not None and (current.start is not None
-                                                           or current.lost("hand")):
-                late = _kept_late(source, number + 1 + ahead)
-                fresh = not late
-                late -= 1 if late else 0
-            elif not fresh and kind == 3 and current.tricks and _new_hand_by_trick(
-                    table, current, event):
-                fresh = True
-                if current.start is not None or current.lost("hand"):
-                    # TRANSLATORS: "hand" is the word of the log format, not translated
-                    add(codes.BAD_SETUP, event.span, msg(
-                        "no `hand` line starts hand {hand}: trick 1 follows the last trick of "
-                        "hand {previous}", hand=number + 1, previous=number),
-                        hand=number + 1, rule="R10.4")
-        if fresh:
+        current = grouping.current
+        if grouping.starts(event, kind):
             if current is not None:
                 yield _complete(current), claims
                 claims = []
-            number += 1
-            current = HandRecord(number, span=event.span)
-            stage = 0
-            if isinstance(event, HandStart):
-                current.start = _with_due_direction(table, event, number)
-                if current.start.direction != event.direction:
-                    current.wrong_direction = event.direction
-                if event.number != number + ahead:
-                    add(codes.BAD_SETUP, event.span, msg(
-                        "hand {written} is recorded where hand {due} is due",
-                        written=event.number, due=number + ahead), hand=number, rule="R10.4")
-                    # numbers that skip go on from the written one: one slip, said once
-                    ahead = max(ahead, event.number - number)
+            if grouping.begin(event, kind):
                 continue
-            if kind == 0:  # an unreadable hand line: a hand starts, its dealer unknown
-                current.unread.append(event)
-                continue
-        elif kind < stage and not unread and not _second_end(current, event):
+        else:
+            grouping.place(event, kind, unread)
+    if grouping.current is not None:
+        yield _complete(grouping.current), claims
+    yield None, early
+
+
+class _Grouping:
+    """A _Grouping puts statements into hands, one by one (:func:`hands_of`)."""
+
+    __slots__ = ("table", "source", "current", "number", "stage", "ahead", "late")
+
+    def __init__(self, table: CheckTable, done: int, source: _Lookahead) -> None:
+        self.table, self.source = table, source
+        self.current: HandRecord | None = None
+        self.number, self.stage = done, 0
+        self.ahead = 0  # how far the written hand numbers run ahead of the hands' places
+        self.late = 0  # statements still to come that a hand keeps (see _kept_late)
+
+    def starts(self, event: Event, kind: int) -> bool:
+        """Tell whether ``event`` (of stage ``kind``) starts a new hand."""
+        current = self.current
+        if self.late:
+            self.late -= 1
+            return False
+        if current is None or kind == 0:
+            return True
+        # (the attributes are asked first, the properties only once a hand has a score, total
+        # or gap)
+        if (current.score or current.total or current.unread) and _ended_by(current, kind):
+            if current.start is None and not current.lost("hand"):
+                return True
+            self.late = _kept_late(self.source, self.number + 1 + self.ahead)
+            if not self.late:
+                return True
+            self.late -= 1
+            return False
+        if kind != 3 or not current.tricks or not _new_hand_by_trick(self.table, current, event):
+            return False
+        if current.start is not None or current.lost("hand"):
+            number = self.number + 1
+            # TRANSLATORS: "hand" is the word of the log format, not translated
+            self.table.findings.add(codes.BAD_SETUP, event.span, msg(
+                "no `hand` line starts hand {hand}: trick 1 follows the last trick of hand "
+                "{previous}", hand=number, previous=number - 1), hand=number, rule="R10.4")
+        return True
+
+    def begin(self, event: Event, kind: int) -> bool:
+        """Begin a new hand with ``event``; tell whether nothing more is filed of it."""
+        self.number += 1
+        number = self.number
+        current = self.current = HandRecord(number, span=event.span)
+        self.stage = 0
+        if isinstance(event, HandStart):
+            current.start = _with_due_direction(self.table, event, number)
+            if current.start.direction != event.direction:
+                current.wrong_direction = event.direction
+            if event.number != number + self.ahead:
+                self.table.findings.add(codes.BAD_SETUP, event.span, msg(
+                    "hand {written} is recorded where hand {due} is due",
+                    written=event.number, due=number + self.ahead), hand=number, rule="R10.4")
+                # numbers that skip go on from the written one: one slip, said once
+                self.ahead = max(self.ahead, event.number - number)
+            return True
+        if kind == 0:  # an unreadable hand line: a hand starts, its dealer unknown
+            current.unread.append(event)
+            return True
+        self.place(event, kind, isinstance(event, Unread))
+        return False
+
+    def place(self, event: Event, kind: int, unread: bool) -> None:
+        """File ``event`` (of stage ``kind``) in the current hand."""
+        current = self.current
+        assert current is not None
+        if kind < self.stage and not unread and not _second_end(current, event):
             # TRANSLATORS: {line} and {previous} are kinds of line ("a deal line", "a trick line")
-            add(codes.BAD_SETUP, event.span, msg(
+            self.table.findings.add(codes.BAD_SETUP, event.span, msg(
                 "{line} after {previous} of hand {hand}", line=_STAGE_WORDS[kind],
-                previous=_STAGE_WORDS[stage], hand=current.number), hand=current.number,
+                previous=_STAGE_WORDS[self.stage], hand=current.number), hand=current.number,
                 rule="R10.4")
-        if kind > stage:
-            stage = kind
+        if kind > self.stage:
+            self.stage = kind
         if unread:
             current.unread.append(event)
             if kind == 3:  # a trick whose cards are unknown, after the tricks read so far
@@ -319,10 +352,7 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
             current.tricks.append(event if len(current.tricks) < MAX_HAND_TRICKS else
                                   Trick(event.number, (), span=event.span))
         else:
-            _file(table, current, event)
-    if current is not None:
-        yield _complete(current), claims
-    yield None, early
+            _file(self.table, current, event)
 
 
 def _ended_by(record: HandRecord, kind: int) -> bool:
