@@ -294,7 +294,7 @@ class _Grouping:
         if (current.score or current.total or current.unread) and _ended_by(current, kind):
             if current.start is None and not current.lost("hand"):
                 return True
-            self.late = _kept_late(self.source, self.number + 1 + self.ahead)
+            self.late = _kept_late(self.source, self.number + 1 + self.ahead, kind)
             if not self.late:
                 return True
             self.late -= 1
@@ -367,6 +367,7 @@ def _ended_by(record: HandRecord, kind: int) -> bool:
 # the next `hand` line is the one due after it: a line written twice, a moon or kitty line
 # written late (so many statements at most; more are a hand of their own)
 MAX_LATE = 8
+MAX_LOOKED_AT = 64  # the statements, comments and tags looked at for them
 
 
 class _Lookahead:
@@ -394,12 +395,15 @@ class _Lookahead:
             yield event
 
 
-def _kept_late(source: _Lookahead, due: int) -> int:
-    """Count the statements from the one just read that the hand before keeps (0: they start a
-    new hand): those up to the next `hand` line when it is hand ``due``'s, or up to the end of the
-    log when they are no deal, pass or trick line, and at most :data:`MAX_LATE`."""
-    count, played = 1, False
-    for event in source.upcoming():
+def _kept_late(source: _Lookahead, due: int, first: int) -> int:
+    """Count the statements from the one just read (of stage ``first``) that the hand before keeps
+    (0: they start a new hand): those up to the next `hand` line when it is hand ``due``'s, or up
+    to the end of the log when they are moon, score or total lines, not both a score and a
+    total line; at most :data:`MAX_LATE`."""
+    count, kinds = 1, {first}
+    for seen, event in enumerate(source.upcoming()):
+        if seen > MAX_LOOKED_AT:  # (comments and tags between: a hostile file's cost is bounded)
+            return 0
         if isinstance(event, HandStart) or isinstance(event, Unread) and event.kind == "hand":
             return count if event.number is None or event.number == due else 0
         kind = _STAGE.get(type(event))
@@ -408,10 +412,11 @@ def _kept_late(source: _Lookahead, due: int) -> int:
             if kind is None:
                 continue
         count += 1
-        played = played or kind < 4
+        kinds.add(kind)
         if count > MAX_LATE:
             return 0
-    return 0 if played else count
+    # at the end of the log, a score and a total line are a hand's (one past the game's end)
+    return 0 if min(kinds) < 4 or {5, 6} <= kinds else count
 
 
 def _second_end(record: HandRecord, event: Event) -> bool:
