@@ -272,7 +272,7 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
 class _Grouping:
     """A _Grouping puts statements into hands, one by one (:func:`hands_of`)."""
 
-    __slots__ = ("table", "source", "current", "number", "stage", "ahead", "late")
+    __slots__ = ("table", "source", "current", "number", "stage", "ahead", "late", "before")
 
     def __init__(self, table: CheckTable, done: int, source: _Lookahead) -> None:
         self.table, self.source = table, source
@@ -280,6 +280,8 @@ class _Grouping:
         self.number, self.stage = done, 0
         self.ahead = 0  # how far the written hand numbers run ahead of the hands' places
         self.late = 0  # statements still to come that a hand keeps (see _kept_late)
+        # the totals the current hand builds on, by casefolded name (None: not known)
+        self.before: dict[str, int] | None = None if done else _StartTotals(table.rules.start_total)
 
     def starts(self, event: Event, kind: int) -> bool:
         """Tell whether ``event`` (of stage ``kind``) starts a new hand."""
@@ -299,6 +301,13 @@ class _Grouping:
                 return True
             self.late -= 1
             return False
+        if kind == 5 and current.total is not None and current.score is None:
+            if not _score_left_out(self.before, current, event, self.source):
+                return False
+            self.table.findings.note(msg(
+                "hand {hand}: no score line is recorded, so its total line is not checked",
+                hand=current.number))
+            return True
         if kind != 3 or not current.tricks or not _new_hand_by_trick(self.table, current, event):
             return False
         if current.start is not None or current.lost("hand"):
@@ -313,6 +322,9 @@ class _Grouping:
         """Begin a new hand with ``event``; tell whether nothing more is filed of it."""
         self.number += 1
         number = self.number
+        if self.current is not None:
+            total = self.current.total
+            self.before = None if total is None else _values(total)
         current = self.current = HandRecord(number, span=event.span)
         self.stage = 0
         if isinstance(event, HandStart):
@@ -417,6 +429,45 @@ def _kept_late(source: _Lookahead, due: int, first: int) -> int:
             return 0
     # at the end of the log, a score and a total line are a hand's (one past the game's end)
     return 0 if min(kinds) < 4 or {5, 6} <= kinds else count
+
+
+class _StartTotals(dict):
+    """The totals before the first hand: every player's is the ruleset's start total."""
+
+    def __init__(self, start: int) -> None:
+        super().__init__()
+        self.start = start
+
+    def __missing__(self, key: str) -> int:
+        return self.start
+
+
+def _values(line: Score | Total) -> dict[str, int]:
+    return {entry.player.casefold(): entry.value for entry in line.entries}
+
+
+def _adds_up(before: dict[str, int], score: Score, total: Total) -> bool:
+    """Tell whether every total of ``total`` is the one before plus the score."""
+    scores = _values(score)
+    return all(entry.player.casefold() in scores and
+               before[entry.player.casefold()] + scores[entry.player.casefold()] == entry.value
+               for entry in total.entries)
+
+
+def _score_left_out(before: dict[str, int] | None, record: HandRecord, score: Score,
+                    source: _Lookahead) -> bool:
+    """Tell whether a score line after the total line of a hand with neither play nor score line
+    starts the next hand: its total, not the one before, adds up with it (the hand's score line
+    is left out), not written after the hand's total."""
+    if before is None or record.has_play or record.unread or not isinstance(score, Score) or \
+            _adds_up(before, score, record.total):
+        return False
+    for event in source.upcoming():
+        if isinstance(event, Total):
+            return _adds_up(_values(record.total), score, event)
+        if type(event) in _STAGE or isinstance(event, Unread):
+            return False
+    return False
 
 
 def _second_end(record: HandRecord, event: Event) -> bool:
