@@ -312,6 +312,8 @@ class _Grouping:
             return False
         if current.start is not None or current.lost("hand"):
             number = self.number + 1
+            if _next_hand_line(self.source) == number + self.ahead:
+                return False  # (that hand is this one: the trick is one too many)
             # TRANSLATORS: "hand" is the word of the log format, not translated
             self.table.findings.add(codes.BAD_SETUP, event.span, msg(
                 "no `hand` line starts hand {hand}: trick 1 follows the last trick of hand "
@@ -468,6 +470,16 @@ def _score_left_out(before: dict[str, int] | None, record: HandRecord, score: Sc
         if type(event) in _STAGE or isinstance(event, Unread):
             return False
     return False
+
+
+def _next_hand_line(source: _Lookahead) -> int | None:
+    """Return the number of the next `hand` line, if one is near and has a number."""
+    for seen, event in enumerate(source.upcoming()):
+        if seen > MAX_LOOKED_AT:
+            return None
+        if isinstance(event, HandStart) or isinstance(event, Unread) and event.kind == "hand":
+            return event.number
+    return None
 
 
 def _second_end(record: HandRecord, event: Event) -> bool:
