@@ -241,38 +241,51 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
              ) -> Iterator[tuple[HandRecord | None, list[GameOver]]]:
     """Yield :func:`group_hands` one hand at a time, each with the claims that the game is over that
     follow it; last, yield (None, the claims before any hand).  ``done`` hands came before."""
-    grouping = _Grouping(table, done, _Lookahead(events))
-    claims: list[GameOver] = []  # after the current hand
-    early: list[GameOver] = []  # before any hand
-    for event in grouping.source:
+    source = _Lookahead(events)
+    grouping = _Grouping(table, done, source)
+    waiting = source.waiting
+    for event in source.events:
         kind = _STAGE.get(type(event))
-        unread = False
-        if kind is None:
-            unread = isinstance(event, Unread)
-            if unread:  # its syntax diagnostic is all it costs: it is not judged again
-                kind = _UNREAD_STAGE[event.kind]
-            else:  # a tag, a comment or a claim that the game is over
-                if isinstance(event, GameOver):
-                    (claims if grouping.current is not None else early).append(event)
-                continue
         current = grouping.current
-        if grouping.starts(event, kind):
+        # a statement inside a hand, in its order, as nearly every one is, is filed at once (the
+        # attributes are asked first, the properties only once a hand has a score, total or gap)
+        if kind and current is not None and kind >= grouping.stage and not (
+                current.unread or grouping.late) and (
+                not (current.score or current.total) and
+                (kind != 3 or event.number != 1 or not current.tricks)
+                or kind == 6 and current.total is None):  # (a total line after the score)
+            grouping.stage = kind
+            if kind == 3:
+                current.tricks.append(event if len(current.tricks) < MAX_HAND_TRICKS else
+                                      Trick(event.number, (), span=event.span))
+            else:
+                _file(table, current, event)
+            continue
+        if kind == 0 and not grouping.late:  # a `hand` line
             if current is not None:
-                yield _complete(current), claims
-                claims = []
-            if grouping.begin(event, kind):
-                continue
-        else:
-            grouping.place(event, kind, unread)
+                yield _complete(current), grouping.claims
+                grouping.claims = []
+            grouping.begin(event, kind)
+            continue
+        if kind is None and not isinstance(event, (Unread, GameOver)):
+            continue  # a tag or a comment
+        ended = grouping.take(event, kind)
+        if ended is not None:
+            yield ended
+        while waiting:  # the statements looked at ahead, in their turn
+            ended = grouping.take(waiting.popleft(), None)
+            if ended is not None:
+                yield ended
     if grouping.current is not None:
-        yield _complete(grouping.current), claims
-    yield None, early
+        yield _complete(grouping.current), grouping.claims
+    yield None, grouping.early
 
 
 class _Grouping:
     """A _Grouping puts statements into hands, one by one (:func:`hands_of`)."""
 
-    __slots__ = ("table", "source", "current", "number", "stage", "ahead", "late", "before")
+    __slots__ = ("table", "source", "current", "number", "stage", "ahead", "late", "before",
+                 "claims", "early")
 
     def __init__(self, table: CheckTable, done: int, source: _Lookahead) -> None:
         self.table, self.source = table, source
@@ -280,8 +293,35 @@ class _Grouping:
         self.number, self.stage = done, 0
         self.ahead = 0  # how far the written hand numbers run ahead of the hands' places
         self.late = 0  # statements still to come that a hand keeps (see _kept_late)
-        # the totals the current hand builds on, by casefolded name (None: not known)
-        self.before: dict[str, int] | None = None if done else _StartTotals(table.rules.start_total)
+        # the total line the current hand builds on (None: not known; ``True``: the start)
+        self.before: Total | bool | None = None if done else True
+        self.claims: list[GameOver] = []  # after the current hand
+        self.early: list[GameOver] = []  # before any hand
+
+    def take(self, event: Event, kind: int | None
+             ) -> tuple[HandRecord, list[GameOver]] | None:
+        """Group ``event`` (of stage ``kind``, or None: not known yet); return the hand it ends
+        with the claims after it, if it starts a new one."""
+        if kind is None:
+            kind = _STAGE.get(type(event))
+        unread = False
+        if kind is None:
+            unread = isinstance(event, Unread)
+            if unread:  # its syntax diagnostic is all it costs: it is not judged again
+                kind = _UNREAD_STAGE[event.kind]
+            else:  # a tag, a comment or a claim that the game is over
+                if isinstance(event, GameOver):
+                    (self.claims if self.current is not None else self.early).append(event)
+                return None
+        current, ended = self.current, None
+        if self.starts(event, kind):
+            if current is not None:
+                ended = _complete(current), self.claims
+                self.claims = []
+            self.begin(event, kind)
+        else:
+            self.place(event, kind, unread)
+        return ended
 
     def starts(self, event: Event, kind: int) -> bool:
         """Tell whether ``event`` (of stage ``kind``) starts a new hand."""
@@ -302,7 +342,8 @@ class _Grouping:
             self.late -= 1
             return False
         if kind == 5 and current.total is not None and current.score is None:
-            if not _score_left_out(self.before, current, event, self.source):
+            if not _score_left_out(self.before, self.table.rules.start_total, current, event,
+                                   self.source):
                 return False
             self.table.findings.note(msg(
                 "hand {hand}: no score line is recorded, so its total line is not checked",
@@ -320,13 +361,12 @@ class _Grouping:
                 "{previous}", hand=number, previous=number - 1), hand=number, rule="R10.4")
         return True
 
-    def begin(self, event: Event, kind: int) -> bool:
-        """Begin a new hand with ``event``; tell whether nothing more is filed of it."""
+    def begin(self, event: Event, kind: int) -> None:
+        """Begin a new hand with ``event``."""
         self.number += 1
         number = self.number
         if self.current is not None:
-            total = self.current.total
-            self.before = None if total is None else _values(total)
+            self.before = self.current.total
         current = self.current = HandRecord(number, span=event.span)
         self.stage = 0
         if isinstance(event, HandStart):
@@ -339,12 +379,10 @@ class _Grouping:
                     written=event.number, due=number + self.ahead), hand=number, rule="R10.4")
                 # numbers that skip go on from the written one: one slip, said once
                 self.ahead = max(self.ahead, event.number - number)
-            return True
-        if kind == 0:  # an unreadable hand line: a hand starts, its dealer unknown
+        elif kind == 0:  # an unreadable hand line: a hand starts, its dealer unknown
             current.unread.append(event)
-            return True
-        self.place(event, kind, isinstance(event, Unread))
-        return False
+        else:
+            self.place(event, kind, isinstance(event, Unread))
 
     def place(self, event: Event, kind: int, unread: bool) -> None:
         """File ``event`` (of stage ``kind``) in the current hand."""
@@ -385,27 +423,20 @@ MAX_LOOKED_AT = 64  # the statements, comments and tags looked at for them
 
 
 class _Lookahead:
-    """A _Lookahead iterates over statements and can look at those still to come."""
+    """A _Lookahead holds the statements to group and those already looked at ahead (``waiting``,
+    grouped before the rest of ``events``)."""
 
-    __slots__ = ("_source", "_waiting")
+    __slots__ = ("events", "waiting")
 
     def __init__(self, events: Iterable[Event]) -> None:
-        self._source = iter(events)
-        self._waiting: deque[Event] = deque()
-
-    def __iter__(self) -> _Lookahead:
-        return self
-
-    def __next__(self) -> Event:
-        if self._waiting:
-            return self._waiting.popleft()
-        return next(self._source)
+        self.events = iter(events)
+        self.waiting: deque[Event] = deque()
 
     def upcoming(self) -> Iterator[Event]:
-        """Yield the statements still to come, reading them (they are still given after)."""
-        yield from tuple(self._waiting)
-        for event in self._source:
-            self._waiting.append(event)
+        """Yield the statements still to come, reading them (they are still grouped after)."""
+        yield from tuple(self.waiting)
+        for event in self.events:
+            self.waiting.append(event)
             yield event
 
 
@@ -433,40 +464,30 @@ def _kept_late(source: _Lookahead, due: int, first: int) -> int:
     return 0 if min(kinds) < 4 or {5, 6} <= kinds else count
 
 
-class _StartTotals(dict):
-    """The totals before the first hand: every player's is the ruleset's start total."""
-
-    def __init__(self, start: int) -> None:
-        super().__init__()
-        self.start = start
-
-    def __missing__(self, key: str) -> int:
-        return self.start
-
-
 def _values(line: Score | Total) -> dict[str, int]:
     return {entry.player.casefold(): entry.value for entry in line.entries}
 
 
-def _adds_up(before: dict[str, int], score: Score, total: Total) -> bool:
-    """Tell whether every total of ``total`` is the one before plus the score."""
+def _adds_up(before: dict[str, int], start: int, score: Score, total: Total) -> bool:
+    """Tell whether every total of ``total`` is the one before (else ``start``) plus the score."""
     scores = _values(score)
     return all(entry.player.casefold() in scores and
-               before[entry.player.casefold()] + scores[entry.player.casefold()] == entry.value
-               for entry in total.entries)
+               before.get(entry.player.casefold(), start) + scores[entry.player.casefold()]
+               == entry.value for entry in total.entries)
 
 
-def _score_left_out(before: dict[str, int] | None, record: HandRecord, score: Score,
+def _score_left_out(before: Total | bool | None, start: int, record: HandRecord, score: Score,
                     source: _Lookahead) -> bool:
     """Tell whether a score line after the total line of a hand with neither play nor score line
     starts the next hand: its total, not the one before, adds up with it (the hand's score line
     is left out), not written after the hand's total."""
-    if before is None or record.has_play or record.unread or not isinstance(score, Score) or \
-            _adds_up(before, score, record.total):
+    if before is None or record.has_play or record.unread or not isinstance(score, Score):
+        return False
+    if _adds_up({} if before is True else _values(before), start, score, record.total):
         return False
     for event in source.upcoming():
         if isinstance(event, Total):
-            return _adds_up(_values(record.total), score, event)
+            return _adds_up(_values(record.total), start, score, event)
         if type(event) in _STAGE or isinstance(event, Unread):
             return False
     return False
