@@ -134,14 +134,44 @@ def test_a_score_line_after_its_total_on_a_sheet_stays_in_its_hand():
     assert report.winners == ["Charlie"] and len(report.hands) == 10
 
 
+def entries(line: str) -> list[tuple[str, int]]:
+    return [(name, int(value)) for name, value in
+            (piece.split() for piece in line.split(":", 1)[1].split(","))]
+
+
 def test_a_hand_after_the_last_is_still_a_hand():
-    # a score and a total line after the last hand, with no `hand` line: a hand past the end
+    # a score and a total line after the last hand, with no `hand` line, the totals adding the
+    # scores up: a hand past the end, not lines written twice
     lines = rows(SIX)
     last = max(i for i, line in enumerate(lines) if line.startswith("total:"))
-    report, _ = found("\n".join(lines[:last + 1] + [lines[last - 1], lines[last]]
-                                + lines[last + 1:]))
+    scores, totals = entries(lines[last - 1]), entries(lines[last])
+    after = "total: " + ", ".join(f"{name} {total + score}"
+                                  for (name, score), (_, total) in zip(scores, totals))
+    report, _ = found("\n".join(lines[:last + 1] + [lines[last - 1], after] + lines[last + 1:]))
     assert len(report.hands) == 12
     assert any(d.kind == "game-end" for d in report.diagnostics)
+
+
+def test_a_score_and_total_written_twice_at_the_end():
+    # the last hand's score and total lines written again, value for value: each is a line
+    # written twice, not a hand past the end
+    lines = rows(SIX)
+    last = max(i for i, line in enumerate(lines) if line.startswith("total:"))
+    report, diagnostics = found("\n".join(lines[:last + 1] + lines[last - 1:last + 1]
+                                          + lines[last + 1:]))
+    assert diagnostics == [("bad-setup", last + 2, None), ("bad-setup", last + 3, None)]
+    assert len(report.hands) == 11 and report.winners == ["Dave"]
+
+
+def test_a_line_written_twice_in_a_log_without_hand_lines():
+    # the same slips with no `hand` line anywhere: a lone score or total line between two played
+    # hands is the hand's before, written twice
+    lines = [line for line in rows(SIX) if not line.startswith("hand ")]
+    total = next(i for i, line in enumerate(lines) if line.startswith("total: Al 4, Beth 48"))
+    for at in (total, total - 1):
+        report, diagnostics = found("\n".join(lines[:at + 1] + [lines[at]] + lines[at + 1:]))
+        assert diagnostics == [("bad-setup", at + 2, None)]
+        assert len(report.hands) == 11 and report.winners == ["Dave"]
 
 
 def test_a_hand_without_its_hand_line_is_not_taken_as_a_repeat():

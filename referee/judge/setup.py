@@ -334,9 +334,13 @@ class _Grouping:
         # (the attributes are asked first, the properties only once a hand has a score, total
         # or gap)
         if (current.score or current.total or current.unread) and _ended_by(current, kind):
-            if current.start is None and not current.lost("hand"):
+            if current.start is not None or current.lost("hand"):
+                due: int | None = self.number + 1 + self.ahead
+            elif kind < 4 or not current.has_play:
                 return True
-            self.late = _kept_late(self.source, self.number + 1 + self.ahead, kind)
+            else:  # (a played hand with no `hand` line keeps a lone score, total or moon line)
+                due = None
+            self.late = _kept_late(self.source, current, due, kind)
             if not self.late:
                 return True
             self.late -= 1
@@ -440,28 +444,42 @@ class _Lookahead:
             yield event
 
 
-def _kept_late(source: _Lookahead, due: int, first: int) -> int:
+def _kept_late(source: _Lookahead, record: HandRecord, due: int | None, first: int) -> int:
     """Count the statements from the one just read (of stage ``first``) that the hand before keeps
     (0: they start a new hand): those up to the next `hand` line when it is hand ``due``'s, or up
-    to the end of the log when they are moon, score or total lines, not both a score and a
-    total line; at most :data:`MAX_LATE`."""
+    to the end of the log (``due`` None: up to the next hand's first statement) when they are
+    moon, score or total lines (a score and a total line: see below); at most :data:`MAX_LATE`."""
     count, kinds = 1, {first}
     for seen, event in enumerate(source.upcoming()):
         if seen > MAX_LOOKED_AT:  # (comments and tags between: a hostile file's cost is bounded)
             return 0
         if isinstance(event, HandStart) or isinstance(event, Unread) and event.kind == "hand":
+            if due is None:
+                break
             return count if event.number is None or event.number == due else 0
         kind = _STAGE.get(type(event))
         if kind is None:
             kind = _UNREAD_STAGE.get(event.kind) if isinstance(event, Unread) else None
             if kind is None:
                 continue
+        if kind < 4 and due is None:  # the next hand's first statement
+            break
         count += 1
         kinds.add(kind)
         if count > MAX_LATE:
             return 0
-    # at the end of the log, a score and a total line are a hand's (one past the game's end)
-    return 0 if min(kinds) < 4 or {5, 6} <= kinds else count
+    # at the end of the log (or, with no `hand` lines, before the next hand's play), a score and
+    # a total line are a hand's (one past the game's end, or one whose play is not recorded),
+    # unless the hand before has no total line yet or they repeat its own
+    return 0 if min(kinds) < 4 or {5, 6} <= kinds and record.total is not None and \
+        not all(_repeats(record, event) for event in source.waiting
+                if isinstance(event, (Score, Total))) else count
+
+
+def _repeats(record: HandRecord, line: Score | Total) -> bool:
+    """Tell whether ``line`` repeats the hand's own score or total line, value for value."""
+    own = record.score if isinstance(line, Score) else record.total
+    return own is not None and _values(own) == _values(line)
 
 
 def _values(line: Score | Total) -> dict[str, int]:
