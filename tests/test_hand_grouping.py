@@ -101,6 +101,8 @@ def test_the_second_line_says_which_counts():
         "a second score line in hand 14 (the first is on line 466); the later counts"
     report, _ = found(moved(EIGHT, 465, 466))
     assert report.diagnostics[0].message == "a moon line after a score line of hand 14"
+    report, _ = found(moved(SIX, 47, 72))
+    assert report.diagnostics[0].message == "a kitty line after a total line of hand 2"
 
 
 @pytest.mark.parametrize("name", ["play-only.log", "no-claims.log"])

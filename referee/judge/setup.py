@@ -44,6 +44,8 @@ _STAGE = {HandStart: 0, Deal: 1, Kitty: 1, Pass: 2, Trick: 3, Moon: 4, Score: 5,
 # after a trick line of hand 2"
 _STAGE_WORDS = {1: msg("a deal line"), 2: msg("a pass line"), 3: msg("a trick line"),
                 4: msg("a moon line"), 5: msg("a score line"), 6: msg("a total line")}
+# TRANSLATORS: a kind of log line, as above ("a kitty line after a total line of hand 2")
+_KITTY_WORDS = msg("a kitty line")  # (of stage 1, as a deal line)
 _UNREAD_STAGE = {"hand": 0, "deal": 1, "kitty": 1, "pass": 2, "trick": 3, "moon": 4, "score": 5,
                  "total": 6}
 _SETUP_TAGS = ("players", "ruleset", "target", "claims")
@@ -395,7 +397,8 @@ class _Grouping:
         if kind < self.stage and not unread and not _second_end(current, event):
             # TRANSLATORS: {line} and {previous} are kinds of line ("a deal line", "a trick line")
             self.table.findings.add(codes.BAD_SETUP, event.span, msg(
-                "{line} after {previous} of hand {hand}", line=_STAGE_WORDS[kind],
+                "{line} after {previous} of hand {hand}",
+                line=_KITTY_WORDS if isinstance(event, Kitty) else _STAGE_WORDS[kind],
                 previous=_STAGE_WORDS[self.stage], hand=current.number), hand=current.number,
                 rule="R10.4")
         if kind > self.stage:
