@@ -3,6 +3,7 @@ statements into hands; the check and the z3 hand facts both read a log's setup h
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -43,6 +44,8 @@ _STAGE = {HandStart: 0, Deal: 1, Kitty: 1, Pass: 2, Trick: 3, Moon: 4, Score: 5,
 # after a trick line of hand 2"
 _STAGE_WORDS = {1: msg("a deal line"), 2: msg("a pass line"), 3: msg("a trick line"),
                 4: msg("a moon line"), 5: msg("a score line"), 6: msg("a total line")}
+# TRANSLATORS: a kind of log line, as above ("a kitty line after a total line of hand 2")
+_KITTY_WORDS = msg("a kitty line")  # (of stage 1, as a deal line)
 _UNREAD_STAGE = {"hand": 0, "deal": 1, "kitty": 1, "pass": 2, "trick": 3, "moon": 4, "score": 5,
                  "total": 6}
 _SETUP_TAGS = ("players", "ruleset", "target", "claims")
@@ -240,14 +243,69 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
              ) -> Iterator[tuple[HandRecord | None, list[GameOver]]]:
     """Yield :func:`group_hands` one hand at a time, each with the claims that the game is over that
     follow it; last, yield (None, the claims before any hand).  ``done`` hands came before."""
-    add = table.findings.add
-    current: HandRecord | None = None
-    claims: list[GameOver] = []  # after the current hand
-    early: list[GameOver] = []  # before any hand
-    number, stage = done, 0
-    ahead = 0  # how far the written hand numbers run ahead of the hands' places
-    for event in events:
+    source = _Lookahead(events)
+    grouping = _Grouping(table, done, source)
+    waiting = source.waiting
+    for event in source.events:
         kind = _STAGE.get(type(event))
+        current = grouping.current
+        # a statement inside a hand, in its order, as nearly every one is, is filed at once (the
+        # attributes are asked first, the properties only once a hand has a score, total or gap)
+        if kind and current is not None and kind >= grouping.stage and not (
+                current.unread or grouping.late) and (
+                not (current.score or current.total) and
+                (kind != 3 or event.number != 1 or not current.tricks)
+                or kind == 6 and current.total is None):  # (a total line after the score)
+            grouping.stage = kind
+            if kind == 3:
+                current.tricks.append(event if len(current.tricks) < MAX_HAND_TRICKS else
+                                      Trick(event.number, (), span=event.span))
+            else:
+                _file(table, current, event)
+            continue
+        if kind == 0 and not grouping.late:  # a `hand` line
+            if current is not None:
+                yield _complete(current), grouping.claims
+                grouping.claims = []
+            grouping.begin(event, kind)
+            continue
+        if kind is None and not isinstance(event, (Unread, GameOver)):
+            continue  # a tag or a comment
+        ended = grouping.take(event, kind)
+        if ended is not None:
+            yield ended
+        while waiting:  # the statements looked at ahead, in their turn
+            ended = grouping.take(waiting.popleft(), None)
+            if ended is not None:
+                yield ended
+    if grouping.current is not None:
+        yield _complete(grouping.current), grouping.claims
+    yield None, grouping.early
+
+
+class _Grouping:
+    """A _Grouping puts statements into hands, one by one (:func:`hands_of`)."""
+
+    __slots__ = ("table", "source", "current", "number", "stage", "ahead", "late", "before",
+                 "claims", "early")
+
+    def __init__(self, table: CheckTable, done: int, source: _Lookahead) -> None:
+        self.table, self.source = table, source
+        self.current: HandRecord | None = None
+        self.number, self.stage = done, 0
+        self.ahead = 0  # how far the written hand numbers run ahead of the hands' places
+        self.late = 0  # statements still to come that a hand keeps (see _kept_late)
+        # the total line the current hand builds on (None: not known; ``True``: the start)
+        self.before: Total | bool | None = None if done else True
+        self.claims: list[GameOver] = []  # after the current hand
+        self.early: list[GameOver] = []  # before any hand
+
+    def take(self, event: Event, kind: int | None
+             ) -> tuple[HandRecord, list[GameOver]] | None:
+        """Group ``event`` (of stage ``kind``, or None: not known yet); return the hand it ends
+        with the claims after it, if it starts a new one."""
+        if kind is None:
+            kind = _STAGE.get(type(event))
         unread = False
         if kind is None:
             unread = isinstance(event, Unread)
@@ -255,41 +313,96 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
                 kind = _UNREAD_STAGE[event.kind]
             else:  # a tag, a comment or a claim that the game is over
                 if isinstance(event, GameOver):
-                    (claims if current is not None else early).append(event)
-                continue
+                    (self.claims if self.current is not None else self.early).append(event)
+                return None
+        current, ended = self.current, None
+        if self.starts(event, kind):
+            if current is not None:
+                ended = _complete(current), self.claims
+                self.claims = []
+            self.begin(event, kind)
+        else:
+            self.place(event, kind, unread)
+        return ended
+
+    def starts(self, event: Event, kind: int) -> bool:
+        """Tell whether ``event`` (of stage ``kind``) starts a new hand."""
+        current = self.current
+        if self.late:
+            self.late -= 1
+            return False
+        if current is None or kind == 0:
+            return True
         # (the attributes are asked first, the properties only once a hand has a score, total
         # or gap)
-        fresh = current is None or kind == 0 or (
-            (current.score or current.total or current.unread) and _ended_by(current, kind))
-        if fresh:
-            if current is not None:
-                yield _complete(current), claims
-                claims = []
-            number += 1
-            current = HandRecord(number, span=event.span)
-            stage = 0
-            if isinstance(event, HandStart):
-                current.start = _with_due_direction(table, event, number)
-                if current.start.direction != event.direction:
-                    current.wrong_direction = event.direction
-                if event.number != number + ahead:
-                    add(codes.BAD_SETUP, event.span, msg(
-                        "hand {written} is recorded where hand {due} is due",
-                        written=event.number, due=number + ahead), hand=number, rule="R10.4")
-                    # numbers that skip go on from the written one: one slip, said once
-                    ahead = max(ahead, event.number - number)
-                continue
-            if kind == 0:  # an unreadable hand line: a hand starts, its dealer unknown
-                current.unread.append(event)
-                continue
-        elif kind < stage and not unread:
+        if (current.score or current.total or current.unread) and _ended_by(current, kind):
+            if current.start is not None or current.lost("hand"):
+                due: int | None = self.number + 1 + self.ahead
+            elif kind < 4 or not current.has_play:
+                return True
+            else:  # (a played hand with no `hand` line keeps a lone score, total or moon line)
+                due = None
+            self.late = _kept_late(self.source, current, due, kind)
+            if not self.late:
+                return True
+            self.late -= 1
+            return False
+        if kind == 5 and current.total is not None and current.score is None:
+            if not _score_left_out(self.before, self.table.rules.start_total, current, event,
+                                   self.source):
+                return False
+            self.table.findings.note(msg(
+                "hand {hand}: no score line is recorded, so its total line is not checked",
+                hand=current.number))
+            return True
+        if kind != 3 or not current.tricks or not _new_hand_by_trick(self.table, current, event):
+            return False
+        if current.start is not None or current.lost("hand"):
+            number = self.number + 1
+            if _next_hand_line(self.source) == number + self.ahead:
+                return False  # (that hand is this one: the trick is one too many)
+            # TRANSLATORS: "hand" is the word of the log format, not translated
+            self.table.findings.add(codes.BAD_SETUP, event.span, msg(
+                "no `hand` line starts hand {hand}: trick 1 follows the last trick of hand "
+                "{previous}", hand=number, previous=number - 1), hand=number, rule="R10.4")
+        return True
+
+    def begin(self, event: Event, kind: int) -> None:
+        """Begin a new hand with ``event``."""
+        self.number += 1
+        number = self.number
+        if self.current is not None:
+            self.before = self.current.total
+        current = self.current = HandRecord(number, span=event.span)
+        self.stage = 0
+        if isinstance(event, HandStart):
+            current.start = _with_due_direction(self.table, event, number)
+            if current.start.direction != event.direction:
+                current.wrong_direction = event.direction
+            if event.number != number + self.ahead:
+                self.table.findings.add(codes.BAD_SETUP, event.span, msg(
+                    "hand {written} is recorded where hand {due} is due",
+                    written=event.number, due=number + self.ahead), hand=number, rule="R10.4")
+                # numbers that skip go on from the written one: one slip, said once
+                self.ahead = max(self.ahead, event.number - number)
+        elif kind == 0:  # an unreadable hand line: a hand starts, its dealer unknown
+            current.unread.append(event)
+        else:
+            self.place(event, kind, isinstance(event, Unread))
+
+    def place(self, event: Event, kind: int, unread: bool) -> None:
+        """File ``event`` (of stage ``kind``) in the current hand."""
+        current = self.current
+        assert current is not None
+        if kind < self.stage and not unread and not _second_end(current, event):
             # TRANSLATORS: {line} and {previous} are kinds of line ("a deal line", "a trick line")
-            add(codes.BAD_SETUP, event.span, msg(
-                "{line} after {previous} of hand {hand}", line=_STAGE_WORDS[kind],
-                previous=_STAGE_WORDS[stage], hand=current.number), hand=current.number,
+            self.table.findings.add(codes.BAD_SETUP, event.span, msg(
+                "{line} after {previous} of hand {hand}",
+                line=_KITTY_WORDS if isinstance(event, Kitty) else _STAGE_WORDS[kind],
+                previous=_STAGE_WORDS[self.stage], hand=current.number), hand=current.number,
                 rule="R10.4")
-        if kind > stage:
-            stage = kind
+        if kind > self.stage:
+            self.stage = kind
         if unread:
             current.unread.append(event)
             if kind == 3:  # a trick whose cards are unknown, after the tricks read so far
@@ -298,10 +411,7 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
             current.tricks.append(event if len(current.tricks) < MAX_HAND_TRICKS else
                                   Trick(event.number, (), span=event.span))
         else:
-            _file(table, current, event)
-    if current is not None:
-        yield _complete(current), claims
-    yield None, early
+            _file(self.table, current, event)
 
 
 def _ended_by(record: HandRecord, kind: int) -> bool:
@@ -310,6 +420,123 @@ def _ended_by(record: HandRecord, kind: int) -> bool:
     scored, totalled = record.scored, record.totalled
     return (scored or totalled) and (kind < 5 or (kind == 5 and scored)
                                      or (kind == 6 and totalled))
+
+
+# a hand begun by a `hand` line keeps the statements written after its score or total line when
+# the next `hand` line is the one due after it: a line written twice, a moon or kitty line
+# written late (so many statements at most; more are a hand of their own)
+MAX_LATE = 8
+MAX_LOOKED_AT = 64  # the statements, comments and tags looked at for them
+
+
+class _Lookahead:
+    """A _Lookahead holds the statements to group and those already looked at ahead (``waiting``,
+    grouped before the rest of ``events``)."""
+
+    __slots__ = ("events", "waiting")
+
+    def __init__(self, events: Iterable[Event]) -> None:
+        self.events = iter(events)
+        self.waiting: deque[Event] = deque()
+
+    def upcoming(self) -> Iterator[Event]:
+        """Yield the statements still to come, reading them (they are still grouped after)."""
+        yield from tuple(self.waiting)
+        for event in self.events:
+            self.waiting.append(event)
+            yield event
+
+
+def _kept_late(source: _Lookahead, record: HandRecord, due: int | None, first: int) -> int:
+    """Count the statements from the one just read (of stage ``first``) that the hand before keeps
+    (0: they start a new hand): those up to the next `hand` line when it is hand ``due``'s, or up
+    to the end of the log (``due`` None: up to the next hand's first statement) when they are
+    moon, score or total lines (a score and a total line: see below); at most :data:`MAX_LATE`."""
+    count, kinds = 1, {first}
+    for seen, event in enumerate(source.upcoming()):
+        if seen > MAX_LOOKED_AT:  # (comments and tags between: a hostile file's cost is bounded)
+            return 0
+        if isinstance(event, HandStart) or isinstance(event, Unread) and event.kind == "hand":
+            if due is None:
+                break
+            return count if event.number is None or event.number == due else 0
+        kind = _STAGE.get(type(event))
+        if kind is None:
+            kind = _UNREAD_STAGE.get(event.kind) if isinstance(event, Unread) else None
+            if kind is None:
+                continue
+        if kind < 4 and due is None:  # the next hand's first statement
+            break
+        count += 1
+        kinds.add(kind)
+        if count > MAX_LATE:
+            return 0
+    # at the end of the log (or, with no `hand` lines, before the next hand's play), a score and
+    # a total line are a hand's (one past the game's end, or one whose play is not recorded),
+    # unless the hand before has no total line yet or they repeat its own
+    return 0 if min(kinds) < 4 or {5, 6} <= kinds and record.total is not None and \
+        not all(_repeats(record, event) for event in source.waiting
+                if isinstance(event, (Score, Total))) else count
+
+
+def _repeats(record: HandRecord, line: Score | Total) -> bool:
+    """Tell whether ``line`` repeats the hand's own score or total line, value for value."""
+    own = record.score if isinstance(line, Score) else record.total
+    return own is not None and _values(own) == _values(line)
+
+
+def _values(line: Score | Total) -> dict[str, int]:
+    return {entry.player.casefold(): entry.value for entry in line.entries}
+
+
+def _adds_up(before: dict[str, int], start: int, score: Score, total: Total) -> bool:
+    """Tell whether every total of ``total`` is the one before (else ``start``) plus the score."""
+    scores = _values(score)
+    return all(entry.player.casefold() in scores and
+               before.get(entry.player.casefold(), start) + scores[entry.player.casefold()]
+               == entry.value for entry in total.entries)
+
+
+def _score_left_out(before: Total | bool | None, start: int, record: HandRecord, score: Score,
+                    source: _Lookahead) -> bool:
+    """Tell whether a score line after the total line of a hand with neither play nor score line
+    starts the next hand: its total, not the one before, adds up with it (the hand's score line
+    is left out), not written after the hand's total."""
+    if before is None or record.has_play or record.unread or not isinstance(score, Score):
+        return False
+    if _adds_up({} if before is True else _values(before), start, score, record.total):
+        return False
+    for event in source.upcoming():
+        if isinstance(event, Total):
+            return _adds_up(_values(record.total), start, score, event)
+        if type(event) in _STAGE or isinstance(event, Unread):
+            return False
+    return False
+
+
+def _next_hand_line(source: _Lookahead) -> int | None:
+    """Return the number of the next `hand` line, if one is near and has a number."""
+    for seen, event in enumerate(source.upcoming()):
+        if seen > MAX_LOOKED_AT:
+            return None
+        if isinstance(event, HandStart) or isinstance(event, Unread) and event.kind == "hand":
+            return event.number
+    return None
+
+
+def _second_end(record: HandRecord, event: Event) -> bool:
+    """Tell whether ``event`` is a second score or total line of ``record`` (reported when filed,
+    not also as out of order)."""
+    return (isinstance(event, Score) and record.score is not None) or \
+        (isinstance(event, Total) and record.total is not None)
+
+
+def _new_hand_by_trick(table: CheckTable, record: HandRecord, event: Event) -> bool:
+    """Tell whether a trick line numbered 1 after a hand's every trick, no score or total line
+    between, starts a new hand."""
+    if event.number != 1 or record.score is not None or record.total is not None:
+        return False
+    return len(record.tricks) + len(record.gaps) >= table.rules.cards_per_player(table.size)
 
 
 def _complete(record: HandRecord) -> HandRecord:
@@ -372,6 +599,14 @@ def _file(table: CheckTable, record: HandRecord, event: Event) -> None:
         else:
             record.moon = event
     elif isinstance(event, Score):
+        if record.score is not None:  # (only a hand begun by a `hand` line keeps a second)
+            add(codes.BAD_SETUP, event.span, msg(
+                "a second score line in hand {hand} (the first is on line {line}); the later "
+                "counts", hand=hand, line=record.score.span.line), hand=hand, rule="R10.4")
         record.score = event
     elif isinstance(event, Total):
+        if record.total is not None:
+            add(codes.BAD_SETUP, event.span, msg(
+                "a second total line in hand {hand} (the first is on line {line}); the later "
+                "counts", hand=hand, line=record.total.span.line), hand=hand, rule="R10.4")
         record.total = event
