@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from referee.judge import codes
-from referee.judge.table import CheckTable
+from referee.judge.table import CheckTable, folded
 from referee.log.events import Moon, Score, Total
 from referee.rules import engine, scoring
 from referee.rules.cards import HEARTS, NUM_RANKS, QUEEN_OF_SPADES, cards_text
@@ -36,7 +36,7 @@ def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
     for entry in line.entries:
         seat = table.seats.get(entry.player)  # (an entry's span only for a name not seated)
         if seat is None:
-            seat = table.seats.get(entry.player.casefold())
+            seat = table.seats.get(folded(entry.player))
             if seat is None:
                 misspelt.append(entry)
                 continue
@@ -49,8 +49,9 @@ def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
     if misspelt:
         missing = [table.name(s) for s in range(table.size) if s not in found]
         for entry in misspelt:
-            seat = _not_seated(table, entry, hand, missing[0] if len(misspelt) == len(missing) == 1
-                               else did_you_mean(entry.player, table.names, prefer=missing))
+            seat = table.seat(entry.player, entry.span, hand=hand, guess=True, suggestion=(
+                missing[0] if len(misspelt) == len(missing) == 1
+                else did_you_mean(entry.player, table.names, prefer=missing)))
             if seat is not None and seat not in found:
                 found[seat] = (entry.value, entry)
     missing = [table.name(s) for s in range(table.size) if s not in found]
@@ -87,20 +88,6 @@ def _twice(table: CheckTable, found: dict[int, tuple], line: Score | Total, entr
     table.findings.add(kind, entry.span, msg("{player} appears twice on this line",
                                              player=table.name(seat)),
                        hand=hand, player=table.name(seat), hint=hint)
-
-
-def _not_seated(table: CheckTable, entry, hand: int, suggestion: str | None) -> int | None:
-    """Report the name of ``entry`` as not seated (R10.5), with ``suggestion`` as the hint; return
-    the suggested seat."""
-    # TRANSLATORS: {name} is a player's name as written, in quotes
-    table.findings.add(
-        codes.BAD_SETUP, entry.span, msg("{name} is not seated at this table (players: "
-                                         "{players})", name=repr(entry.player),
-                                         players=", ".join(table.names)),
-        rule="R10.5", hand=hand,
-        # TRANSLATORS: {name} is a seated player's name, in quotes
-        hint=msg("did you mean {name}?", name=repr(suggestion)) if suggestion else None)
-    return None if suggestion is None else table.seats[suggestion.casefold()]
 
 
 def choose_moon(table: CheckTable, state: State, moon: Moon | None, written: dict[int, tuple],

@@ -97,9 +97,10 @@ class CheckTable:
         return len(self.names)
 
     def seat(self, name: str | None, span: Span, *, hand: int | None = None,
-             guess: bool = False) -> int | None:
+             guess: bool = False, suggestion: str | None = None) -> int | None:
         """Return the seat of ``name``.  An unknown name is reported (R10.5) and gives None, or with
-        ``guess`` the seat of the name it most resembles (so that a typo costs one diagnostic)."""
+        ``guess`` the seat of ``suggestion`` or else of the name it most resembles (so that a
+        typo costs one diagnostic)."""
         if name is None:
             return None
         seat = self.seats.get(name)  # (the exact spelling, as nearly always: no casefold)
@@ -108,7 +109,7 @@ class CheckTable:
         if seat is None:
             seat = self.seats.get(folded(name))
         if seat is None:
-            suggestion = did_you_mean(name, self.names)
+            suggestion = suggestion or did_you_mean(name, self.names)
             # TRANSLATORS: {name} is a player's name as written, in quotes
             self.findings.add(
                 codes.BAD_SETUP, span, msg("{name} is not seated at this table (players: "
