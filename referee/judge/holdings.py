@@ -75,6 +75,10 @@ class Knowledge:
     # seats that played a card the record does not show (a trick closed without their card):
     # their holding is an upper bound too, and proves a card held only by a later play
     unrecorded: set[int] = field(default_factory=set)
+    # the plays ruled to be of a card the seat does not hold, as (trick index, position): each
+    # stands for an unknown card of its seat (which joins ``unrecorded``), is no copy played,
+    # and settles neither its trick's lead suit nor its outcome
+    not_held: set[tuple[int, int]] = field(default_factory=set)
 
     def uncertain(self, seat: int) -> bool:
         """Tell whether the seat's known holding may hold cards it has already played."""

@@ -82,6 +82,7 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
         plays, free_lead, excused_leader = know.tricks[index - 1], False, None
         skipped = None if last and not said else gaps.skipped_seats(state.leader, plays,
                                                                     table.size)
+        ruled = len(know.not_held)
         batch = _judge_trick(table, state, know, index - 1, played, hand, skipped)
         state, closed_short = gaps.close_short(table, engine.play_cards(state, batch), trick,
                                                batch, hand, know, last_in_log=last, said=said)
@@ -90,7 +91,9 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
         if table.trace is not None:
             table.trace.append(TracedTrick(hand, state.last_trick, state.pile, trick,
                                            tuple(plays), state.kitty))
-        if closed_short:  # who won it, and what it carried, are not known: judge nothing by it
+        # who won it, and what it carried, are not known (a card not recorded, or one ruled
+        # not held, whose seat played some other card): judge nothing by it
+        if closed_short or len(know.not_held) > ruled:
             short.append(state.last_trick.number)
             state, free_lead = state._replace(hearts_broken=True), True
         elif trick.claim is not None:
@@ -260,8 +263,16 @@ def _judge_trick(table: CheckTable, state: State, know: Knowledge, index: int, p
             irregular = True
         played[card] += 1
         copies = played[card] > decks and copies_seen(table, know, index, card)
-        _judge_play(table, state, know, seat, card, play, hand, number, copies, holding, cards,
-                    held_only=position >= blind)
+        if _judge_play(table, state, know, seat, card, play, hand, number, copies, holding,
+                       cards, held_only=position >= blind):
+            # the card ruled not held stands for an unknown card of the seat: no copy played,
+            # and the seat's holding keeps the card it played as an upper bound; the lead suit
+            # it may have set is not known to the plays after it
+            played[card] -= 1
+            know.unrecorded.add(seat)
+            know.not_held.add((index, position))
+            if not cards or table.rules.lead_suit_switch:
+                blind = min(blind, position + 1)
         cards.append(card)
         batch.append((seat, card))
     return batch
@@ -334,7 +345,8 @@ def _wrong_leader(table: CheckTable, state: State, first: SeatedPlay, hand: int,
 
 def _judge_play(table: CheckTable, state: State, know: Knowledge, seat: int, card: int, play: Play,
                 hand: int, number: int, copies: list[str] | bool, holding, trick_cards, *,
-                held_only: bool = False) -> None:
+                held_only: bool = False) -> bool:
+    """Judge one play; return whether it is ruled a card the seat does not hold."""
     rules, add, who = table.rules, table.findings.add, table.name(seat)
     if copies:
         # TRANSLATORS: {decks} is how many copies of each card the decks hold; {gone} where
@@ -343,21 +355,23 @@ def _judge_play(table: CheckTable, state: State, know: Knowledge, seat: int, car
             "{player} played {card}, but the decks hold {decks} and they are gone: {gone}",
             player=who, card=card_text(card), decks=rules.decks, gone=listed(copies)),
             hand=hand, trick=number, player=who, rule="R2.4")
-        return
+        return True
     fault = card_fault(rules, holding, card, trick_cards, first_trick=number == 1,
                        hearts_broken=state.hearts_broken, lowest=state.lowest_club)
     if fault is None or (held_only and fault is not Fault.NOT_HELD):
-        return
+        return False
     if fault is Fault.NOT_HELD:
-        if know.known[seat]:  # also after an unreadable trick: the holding only shrank
-            add(codes.CARD_NOT_HELD, play.card_span, msg(
-                "{player} played {card}, which {player} does not hold at trick {trick} (deal "
-                "and passes as recorded)", player=who, card=card_text(card), trick=number),
-                hand=hand, trick=number, player=who, rule=fault.clause)
-        return
+        if not know.known[seat]:
+            return False
+        # (also after an unreadable trick: the holding only shrank)
+        add(codes.CARD_NOT_HELD, play.card_span, msg(
+            "{player} played {card}, which {player} does not hold at trick {trick} (deal "
+            "and passes as recorded)", player=who, card=card_text(card), trick=number),
+            hand=hand, trick=number, player=who, rule=fault.clause)
+        return True
     proof = play_evidence(table, know, seat, holding, fault, trick_cards, number)
     if proof is None:  # the holding is uncertain and nothing proves the fault
-        return
+        return False
     evidence, links = proof
     code, shown, why = FAULT_CODES[fault], card_text(card), fault.text
     if code == codes.ILLEGAL_LEAD:
@@ -379,6 +393,7 @@ def _judge_play(table: CheckTable, state: State, know: Knowledge, seat: int, car
                       player=who, card=shown, trick=number, fault=why, evidence=evidence)
     add(code, play.card_span, message, hand=hand, trick=number, player=who, rule=fault.clause,
         related=links)
+    return False
 
 
 def _where_it_stops(table: CheckTable, state: State, know: Knowledge, hand: int) -> Message:
@@ -528,10 +543,12 @@ def _cancelled(record: TrickRecord, led: int, *, leader: str = "", ruleset: str 
 def copies_seen(table: CheckTable, know: Knowledge, index: int, card: int) -> list[Message]:
     """Say where the copies of ``card`` went before this play (only wanted for a third copy)."""
     gone = [msg("one is in the kitty")] * (know.kitty or ()).count(card)
-    for trick, plays in zip(know.record.tricks[:index + 1], know.tricks):
+    ruled_out = know.not_held
+    for at, (trick, plays) in enumerate(zip(know.record.tricks[:index + 1], know.tricks)):
         gone += [msg("{player} played one in trick {trick} (line {line})",
                      player=table.name(seat), trick=trick.number, line=trick.span.line)
-                 for seat, what, _ in plays if what == card]
+                 for position, (seat, what, _) in enumerate(plays)
+                 if what == card and (at, position) not in ruled_out]
     return gone[:table.rules.decks]
 
 
