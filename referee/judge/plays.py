@@ -28,9 +28,9 @@ from referee.rules.cards import (
 )
 from referee.rules.legality import Fault, card_fault
 from referee.rules.options import FirstLeader, NothingSurvives, SetAsideWhen
-from referee.rules.ruleset import is_point_card
+from referee.rules.ruleset import bonus_points, is_point_card
 from referee.rules.state import Phase, State, TrickRecord
-from referee.rules.tricks import lead_card
+from referee.rules.tricks import lead_card, resolve_under
 from referee.util.message import Message, msg, msgn
 
 LEAD_FAULTS = {Fault.MUST_LEAD_LOWEST_CLUB, Fault.MUST_LEAD_A_CLUB, Fault.FIRST_LEAD_POINTS,
@@ -82,8 +82,7 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
         plays, free_lead, excused_leader = know.tricks[index - 1], False, None
         skipped = None if last and not said else gaps.skipped_seats(state.leader, plays,
                                                                     table.size)
-        ruled = len(know.not_held)
-        batch = _judge_trick(table, state, know, index - 1, played, hand, skipped)
+        batch, unsettled = _judge_trick(table, state, know, index - 1, played, hand, skipped)
         state, closed_short = gaps.close_short(table, engine.play_cards(state, batch), trick,
                                                batch, hand, know, last_in_log=last, said=said)
         if state.trick:
@@ -92,8 +91,8 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
             table.trace.append(TracedTrick(hand, state.last_trick, state.pile, trick,
                                            tuple(plays), state.kitty))
         # who won it, and what it carried, are not known (a card not recorded, or one ruled
-        # not held, whose seat played some other card): judge nothing by it
-        if closed_short or len(know.not_held) > ruled:
+        # not held that the outcome depends on): judge nothing by it
+        if closed_short or unsettled:
             short.append(state.last_trick.number)
             state, free_lead = state._replace(hearts_broken=True), True
         elif trick.claim is not None:
@@ -232,9 +231,12 @@ def _led(table: CheckTable, state: State, know: Knowledge, index: int, hand: int
 
 
 def _judge_trick(table: CheckTable, state: State, know: Knowledge, index: int, played: list[int],
-                 hand: int, skipped: frozenset[int] | None) -> list[tuple[int, int]]:
-    """Judge each play of one trick; return the (seat, card) plays that stand.  From the first play
-    whose lead suit a ``skipped`` seat's card may have set, only holding the card is judged."""
+                 hand: int, skipped: frozenset[int] | None
+                 ) -> tuple[list[tuple[int, int]], bool]:
+    """Judge each play of one trick; return the (seat, card) plays that stand, and whether the
+    trick's outcome depends on which card a play ruled not held stands for.  From the first play
+    whose lead suit a ``skipped`` seat's card (or a card ruled not held) may have set, only holding
+    the card is judged."""
     n, decks = table.size, table.rules.decks
     number, lead, holdings = state.trick_number, state.leader, state.holdings
     in_order = skipped is not None
@@ -246,6 +248,7 @@ def _judge_trick(table: CheckTable, state: State, know: Knowledge, index: int, p
     irregular = False  # a play out of seating order was seen: check each seat from here on
     cards: list[int] = []
     batch: list[tuple[int, int]] = []
+    ruled: list[tuple[int, list[int] | None]] = []  # (place in cards, the cards it may be)
     for position, (seat, card, play) in enumerate(know.tricks[index]):
         holding = holdings[seat]
         if not in_order and (irregular or position >= n or seat != (lead + position) % n):
@@ -268,6 +271,8 @@ def _judge_trick(table: CheckTable, state: State, know: Knowledge, index: int, p
             # the card ruled not held stands for an unknown card of the seat: no copy played,
             # and the seat's holding keeps the card it played as an upper bound; the lead suit
             # it may have set is not known to the plays after it
+            ruled.append((len(cards), None if irregular else
+                          _stand_ins(table, state, know, seat, holding, cards)))
             played[card] -= 1
             know.unrecorded.add(seat)
             know.not_held.add((index, position))
@@ -275,7 +280,35 @@ def _judge_trick(table: CheckTable, state: State, know: Knowledge, index: int, p
                 blind = min(blind, position + 1)
         cards.append(card)
         batch.append((seat, card))
-    return batch
+    return batch, bool(ruled) and not (len(ruled) == 1 and len(cards) == n and
+                                       _outcome_settled(table.rules, cards, *ruled[0]))
+
+
+def _stand_ins(table: CheckTable, state: State, know: Knowledge, seat: int, holding,
+               trick_cards: list[int]) -> list[int] | None:
+    """Return the cards a seat ruled not to hold the card it wrote may have played instead (the
+    fewest faults: one it holds and may play), when its holding is known exactly; else None."""
+    if not know.known[seat] or know.uncertain(seat):
+        return None
+    first, broken, lowest = state.trick_number == 1, state.hearts_broken, state.lowest_club
+    return [c for c, k in enumerate(holding) if k and card_fault(
+        table.rules, holding, c, trick_cards, first_trick=first, hearts_broken=broken,
+        lowest=lowest) is None]
+
+
+def _outcome_settled(rules, cards: list[int], place: int, stand_ins: list[int] | None) -> bool:
+    """Tell whether the trick has the same winner whichever card is at ``place``, the written one
+    or any of its ``stand_ins``, none of them a card that scores or breaks hearts: then what the
+    trick carries and who wins it do not depend on it."""
+    if not stand_ins:
+        return False
+    trial, winners = list(cards), set()
+    for card in (cards[place], *stand_ins):
+        if is_point_card(card) or bonus_points(rules, card):
+            return False
+        trial[place] = card
+        winners.add(resolve_under(rules, trial).winner)
+    return len(winners) == 1
 
 
 def _out_of_order(table: CheckTable, state: State, seat: int, play: Play, position: int,
