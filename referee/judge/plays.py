@@ -87,9 +87,7 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
                                                batch, hand, know, last_in_log=last, said=said)
         if state.trick:
             break
-        if table.trace is not None:
-            table.trace.append(TracedTrick(hand, state.last_trick, state.pile, trick,
-                                           tuple(plays), state.kitty))
+        _traced(table, state, hand, trick, plays)
         # who won it, and what it carried, are not known (a card not recorded, or one ruled
         # not held that the outcome depends on): judge nothing by it
         if closed_short or unsettled:
@@ -108,6 +106,13 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
         _dead_end(table, state, know, hand)
     complete = state.phase is Phase.SCORING and not lost and not short and not absent
     return state, complete, wrong_claims
+
+
+def _traced(table: CheckTable, state: State, hand: int, trick: Trick, plays: list[SeatedPlay]
+            ) -> None:
+    if table.trace is not None:
+        table.trace.append(TracedTrick(hand, state.last_trick, state.pile, trick, tuple(plays),
+                                       state.kitty))
 
 
 # The check's fast-trick path: a run of clean tricks (each numbered as due, a card from every
@@ -395,7 +400,8 @@ def _judge_play(table: CheckTable, state: State, know: Knowledge, seat: int, car
         return False
     if fault is Fault.NOT_HELD:
         if not know.known[seat]:
-            return False
+            return (seat, card) in know.spoken_for and _spoken_for(table, know, seat, card, play,
+                                                                   hand, number)
         # (also after an unreadable trick: the holding only shrank)
         add(codes.CARD_NOT_HELD, play.card_span, msg(
             "{player} played {card}, which {player} does not hold at trick {trick} (deal "
@@ -427,6 +433,25 @@ def _judge_play(table: CheckTable, state: State, know: Knowledge, seat: int, car
     add(code, play.card_span, message, hand=hand, trick=number, player=who, rule=fault.clause,
         related=links)
     return False
+
+
+def _spoken_for(table: CheckTable, know: Knowledge, seat: int, card: int, play: Play, hand: int,
+                number: int) -> bool:
+    """Report a card played by a seat of inferred holding whose every copy the seats of known
+    holding hold and play; return True."""
+    who, known = table.name(seat), know.known
+    gone = [msg("{player} played one in trick {trick} (line {line})", player=table.name(other),
+                trick=trick.number, line=trick.span.line)
+            for trick, plays in zip(know.record.tricks, know.tricks)
+            for other, what, _ in plays if what == card and known[other]]
+    # TRANSLATORS: {decks} is how many copies of each card the decks hold; {gone} who played
+    # them ("Eve played one in trick 8 (line 61); Fay played one in trick 11 (line 64)")
+    table.findings.add(codes.CARD_NOT_HELD, play.card_span, msg(
+        "{player} played {card}, but the decks hold {decks} and players whose holdings are "
+        "recorded hold and play them all: {gone}", player=who, card=card_text(card),
+        decks=table.rules.decks, gone=listed(gone[:table.rules.decks])),
+        hand=hand, trick=number, player=who, rule="R2.4")
+    return True
 
 
 def _where_it_stops(table: CheckTable, state: State, know: Knowledge, hand: int) -> Message:
