@@ -56,6 +56,8 @@ def direction_name(direction: str) -> str:
     return direction
 
 
+NONE_SPOKEN_FOR: frozenset[tuple[int, Card]] = frozenset()
+
 SeatedPlay = tuple[int, Card, Play]  # (seat, card, the play as written): built for every card
 
 
@@ -78,10 +80,10 @@ class Knowledge:
     # the plays ruled to be of a card the seat does not hold, as (trick index, position): each
     # stands for an unknown card of its seat (which joins ``unrecorded``), is no copy played,
     # and settles neither its trick's lead suit nor its outcome
-    not_held: set[tuple[int, int]] = field(default_factory=set)
+    not_held: set[tuple[int, int]] | None = None  # (made at the first: a set per hand costs)
     # (seat, card): a seat of inferred holding plays a card whose every copy the seats of known
     # holding hold and play; it cannot hold one
-    spoken_for: frozenset[tuple[int, Card]] = frozenset()
+    spoken_for: frozenset[tuple[int, Card]] = NONE_SPOKEN_FOR
 
     def uncertain(self, seat: int) -> bool:
         """Tell whether the seat's known holding may hold cards it has already played."""
@@ -154,7 +156,7 @@ def gather(table: CheckTable, record: HandRecord, direction: str) -> Knowledge:
             _check_target(table, record, seat, direction, offset)
     after = holdings_after_passing(dealt, sent_cards, offset, n)
     known = [holding is not None for holding in after]
-    spoken_for: frozenset[tuple[int, Card]] = frozenset()
+    spoken_for: frozenset[tuple[int, Card]] = NONE_SPOKEN_FOR
     if not all(known):  # the others hold the cards they are seen to play (R5.2)
         played, decks = _played(tricks, n), table.rules.decks
         spoken_for = _spoken_for(after, played, decks)

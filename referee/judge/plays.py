@@ -57,6 +57,7 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
     for card in know.kitty or ():
         played[card] += 1
     short: list[int] = []  # the tricks closed without a card from some seat
+    doubtful: list[int] = []  # won as claimed only as written, with a card ruled not held
     absent: list[int] = []  # the tricks not recorded, or recorded without any card
     gaps.in_numbered_order(table, know, hand)
     numbering = gaps.Numbering(tricks, unread, state.tricks_per_hand)
@@ -87,19 +88,18 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
                                                batch, hand, know, last_in_log=last, said=said)
         if state.trick:
             break
-        _traced(table, state, hand, trick, plays)
-        # who won it, and what it carried, are not known (a card not recorded, or one ruled
-        # not held that the outcome depends on): judge nothing by it
-        if closed_short or unsettled:
-            short.append(state.last_trick.number)
-            state, free_lead = state._replace(hearts_broken=True), True
-        elif trick.claim is not None:
-            excused_leader = judge_claim(table, state, trick, hand, wrong_claims)
+        if table.trace is not None:
+            table.trace.append(TracedTrick(hand, state.last_trick, state.pile, trick,
+                                           tuple(plays), state.kitty))
+        state, free_lead, excused_leader = _settle(table, state, trick, hand, wrong_claims,
+                                                   (short, doubtful), closed_short, unsettled)
     if unread and not state.trick:  # unreadable tricks after the last one read
         trailing = sum(1 for gap in unread if gap >= len(tricks))
         state = gaps.unknown_tricks(state, know, trailing, lost)
     if tricks and not state.trick:
         state = gaps.ended_short(table, state, know, hand, absent)
+    if doubtful:
+        _doubtful(table, state, know, doubtful, (lost, short, absent))
     gaps.note_unjudged(table, hand, lost, short, absent)
     if state.phase is Phase.PLAY:
         table.findings.note(_where_it_stops(table, state, know, hand))
@@ -108,11 +108,45 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
     return state, complete, wrong_claims
 
 
-def _traced(table: CheckTable, state: State, hand: int, trick: Trick, plays: list[SeatedPlay]
-            ) -> None:
-    if table.trace is not None:
-        table.trace.append(TracedTrick(hand, state.last_trick, state.pile, trick, tuple(plays),
-                                       state.kitty))
+def _settle(table: CheckTable, state: State, trick: Trick, hand: int, wrong_claims: list[int],
+            unsure: tuple[list[int], list[int]], closed_short: bool, unsettled: bool
+            ) -> tuple[State, bool, int | None]:
+    """Judge what a trick just played settles; return (the state, whether whoever leads next may,
+    the seat a wrong claim excuses for leading).  A trick short of a card, or with a card ruled not
+    held its outcome depends on, settles nothing: when its claim names the winner as written the
+    hand's scores decide (``unsure``: the lists of the tricks short, and of those), else who won
+    it, and what it carried, are not known."""
+    record, claim = state.last_trick, trick.claim
+    if not (closed_short or unsettled):
+        return state, False, claim and judge_claim(table, state, trick, hand, wrong_claims)
+    short, doubtful = unsure
+    if not closed_short and claim is not None and record.winner == (
+            None if claim.player is None else table.seats.get(claim.player, -1)):
+        doubtful.append(record.number)
+        return state, False, None
+    short.append(record.number)
+    return state._replace(hearts_broken=True), True, None
+
+
+def _doubtful(table: CheckTable, state: State, know: Knowledge, doubtful: list[int],
+              unjudged: tuple[list[int], list[int], list[int]]) -> None:
+    """Count the ``doubtful`` tricks among the short ones, unless the hand has no trick ``unjudged``
+    (lost, short, absent) and its scores are those of its play as written."""
+    lost, short, absent = unjudged
+    if not (lost or short or absent) and not _scored_as_written(table, state, know):
+        short += doubtful
+
+
+def _scored_as_written(table: CheckTable, state: State, know: Knowledge) -> bool:
+    """Tell whether the hand's score line gives the scores of its play as written: a card ruled
+    not held then counts as played, the reading of the fewest faults."""
+    score = know.record.score
+    if score is None or state.phase is not Phase.SCORING:
+        return False
+    written = {table.seats.get(entry.player, -1): entry.value for entry in score.entries}
+    return any(all(written.get(seat) == value for seat, value in
+                   enumerate(engine.hand_scores(state, choice)))
+               for choice in engine.scoring_actions(state))
 
 
 # The check's fast-trick path: a run of clean tricks (each numbered as due, a card from every
@@ -280,13 +314,17 @@ def _judge_trick(table: CheckTable, state: State, know: Knowledge, index: int, p
                           _stand_ins(table, state, know, seat, holding, cards)))
             played[card] -= 1
             know.unrecorded.add(seat)
+            if know.not_held is None:
+                know.not_held = set()
             know.not_held.add((index, position))
             if not cards or table.rules.lead_suit_switch:
                 blind = min(blind, position + 1)
         cards.append(card)
         batch.append((seat, card))
-    return batch, bool(ruled) and not (len(ruled) == 1 and len(cards) == n and
-                                       _outcome_settled(table.rules, cards, *ruled[0]))
+    if not ruled:
+        return batch, False
+    return batch, not (len(ruled) == 1 and len(cards) == n and
+                       _outcome_settled(table.rules, cards, *ruled[0]))
 
 
 def _stand_ins(table: CheckTable, state: State, know: Knowledge, seat: int, holding,
@@ -601,7 +639,7 @@ def _cancelled(record: TrickRecord, led: int, *, leader: str = "", ruleset: str 
 def copies_seen(table: CheckTable, know: Knowledge, index: int, card: int) -> list[Message]:
     """Say where the copies of ``card`` went before this play (only wanted for a third copy)."""
     gone = [msg("one is in the kitty")] * (know.kitty or ()).count(card)
-    ruled_out = know.not_held
+    ruled_out = know.not_held or ()
     for at, (trick, plays) in enumerate(zip(know.record.tricks[:index + 1], know.tricks)):
         gone += [msg("{player} played one in trick {trick} (line {line})",
                      player=table.name(seat), trick=trick.number, line=trick.span.line)
