@@ -2,7 +2,9 @@
 
 The play stands for an unknown card of that seat: it is no copy played against another seat, it
 sets no lead suit, and the trick's winner, its points and the scores that follow are not judged
-by it (noted as not checked) unless they are the same whichever card the seat may have played."""
+by it (noted as not checked) unless they are the same whichever card the seat may have played,
+or the claim and the hand's scores are those of the play as written (the card counted as
+played: the reading with the fewest faults)."""
 
 from __future__ import annotations
 
@@ -104,3 +106,17 @@ def test_a_card_the_seat_never_held_is_its_one_fault(players, seed, data):
     rows[at] = f"{head}: {', '.join(cards)}{arrow}{claim}"
     found, report = verdict("\n".join(rows))
     assert found == [("card-not-held", at + 1, name)], [d.message for d in report.diagnostics]
+
+
+def test_a_card_not_held_the_claim_and_scores_count_as_played_leaves_the_hand_judged():
+    # Dave's 8S lead typed 7S: as written Eve's AS still wins trick 8 as claimed and the scores
+    # are those of the play as written, so the hand stays judged
+    _, report = verdict(edited({27: ("Dave 8S", "Dave 7S")}))
+    assert report.hands[0].complete and not report.unchecked
+
+
+def test_a_card_not_held_that_changes_the_winner_as_written_leaves_the_scores_unjudged():
+    # Beth's AS would cancel Eve's: the claim (Eve) is not the winner as written (Dave)
+    _, report = verdict(edited({28: ("Beth KS", "Beth AS")}))
+    assert not report.hands[0].complete
+    assert any("hand 1: trick 9" in note for note in report.unchecked), report.unchecked
