@@ -122,8 +122,8 @@ def _settle(table: CheckTable, state: State, trick: Trick, hand: int, wrong_clai
     short, doubtful = unsure
     if not closed_short and claim is not None and record.winner == (
             None if claim.player is None else table.seats.get(claim.player, -1)):
-        doubtful.append(record.number)
-        return state, False, None
+        doubtful.append(record.number)  # (the card it stands for may have broken hearts)
+        return state._replace(hearts_broken=True), False, None
     short.append(record.number)
     return state._replace(hearts_broken=True), True, None
 
