@@ -120,3 +120,31 @@ def test_a_card_not_held_that_changes_the_winner_as_written_leaves_the_scores_un
     _, report = verdict(edited({28: ("Beth KS", "Beth AS")}))
     assert not report.hands[0].complete
     assert any("hand 1: trick 9" in note for note in report.unchecked), report.unchecked
+
+
+@settings(max_examples=12, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(players=st.integers(6, 8), seed=st.integers(0, 10**6), data=st.data())
+def test_a_card_the_seat_already_played_is_its_one_fault(players, seed, data):
+    rows = write(generate_game(CANCELLATION, players, seed=seed, hands=2)).split("\n")
+    tricks = [i for i, row in enumerate(rows) if row.startswith("trick ")]
+    at = data.draw(st.sampled_from(tricks), "trick line")
+    head, _, tail = rows[at].partition(": ")
+    plays, arrow, claim = tail.partition(" -> ")
+    cards = plays.split(", ")
+    position = data.draw(st.integers(0, len(cards) - 1), "position")
+    name, card = cards[position].split()
+    start = max(i for i in range(at) if rows[i].startswith("hand "))
+    hand = rows[start:at]
+    dealt = next(r for r in hand if r.startswith(f"deal {name}:")).split(": ")[1].split()
+    passed = {c for r in hand if r.startswith("pass ") for c in r.split(": ")[1].split()}
+    earlier = [p.split()[1] for r in hand if r.startswith("trick ")
+               for p in r.partition(": ")[2].partition(" -> ")[0].split(", ")
+               if p.split()[0] == name]
+    # a card dealt to the seat once, never passed, that it played before this trick
+    gone = [c for c in earlier if dealt.count(c) == 1 and c not in passed and c != card]
+    assume(gone)
+    cards[position] = f"{name} {data.draw(st.sampled_from(gone), 'typed card')}"
+    rows[at] = f"{head}: {', '.join(cards)}{arrow}{claim}"
+    found, report = verdict("\n".join(rows))
+    assert found == [("card-not-held", at + 1, name)], [d.message for d in report.diagnostics]
