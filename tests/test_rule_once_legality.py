@@ -232,6 +232,7 @@ class _Chaos:
 
     def __init__(self, seed):
         self.rng, self.expected, self.seen = random.Random(seed), set(), {}
+        self.unknown: set[int] = set()  # the hands with a card not held played: legal from there
 
     def lead(self, state):
         return state
@@ -239,7 +240,9 @@ class _Chaos:
     def play(self, state, legal):
         seat = state.to_play
         held = [c for c in range(DECK_SIZE) if state.holdings[seat][c]]
-        roll = self.rng.random()
+        # a card ruled not held stands for an unknown card of its seat (no copy played, no lead
+        # suit, no winner known): the rest of its hand is played legally
+        roll = 1.0 if state.hand_number in self.unknown else self.rng.random()
         if roll < 0.1:
             card = self.rng.randrange(DECK_SIZE)
         elif roll < 0.6:
@@ -251,6 +254,9 @@ class _Chaos:
         fault = engine.play_fault(state, seat, card)
         kind = (codes.CARD_NOT_HELD if self.seen[key] > state.rules.decks
                 else FAULT_CODES.get(fault))
+        if kind == codes.CARD_NOT_HELD:
+            self.seen[key] -= 1
+            self.unknown.add(state.hand_number)
         if kind is not None:
             self.expected.add((kind, state.hand_number, state.trick_number, seat))
         return card

@@ -56,6 +56,8 @@ def direction_name(direction: str) -> str:
     return direction
 
 
+NONE_SPOKEN_FOR: frozenset[tuple[int, Card]] = frozenset()
+
 SeatedPlay = tuple[int, Card, Play]  # (seat, card, the play as written): built for every card
 
 
@@ -75,6 +77,13 @@ class Knowledge:
     # seats that played a card the record does not show (a trick closed without their card):
     # their holding is an upper bound too, and proves a card held only by a later play
     unrecorded: set[int] = field(default_factory=set)
+    # the plays ruled to be of a card the seat does not hold, as (trick index, position): each
+    # stands for an unknown card of its seat (which joins ``unrecorded``), is no copy played,
+    # and settles neither its trick's lead suit nor its outcome
+    not_held: set[tuple[int, int]] | None = None  # (made at the first: a set per hand costs)
+    # (seat, card): a seat of inferred holding plays a card whose every copy the seats of known
+    # holding hold and play; it cannot hold one
+    spoken_for: frozenset[tuple[int, Card]] = NONE_SPOKEN_FOR
 
     def uncertain(self, seat: int) -> bool:
         """Tell whether the seat's known holding may hold cards it has already played."""
@@ -147,15 +156,35 @@ def gather(table: CheckTable, record: HandRecord, direction: str) -> Knowledge:
             _check_target(table, record, seat, direction, offset)
     after = holdings_after_passing(dealt, sent_cards, offset, n)
     known = [holding is not None for holding in after]
+    spoken_for: frozenset[tuple[int, Card]] = NONE_SPOKEN_FOR
     if not all(known):  # the others hold the cards they are seen to play (R5.2)
         played, decks = _played(tricks, n), table.rules.decks
-        after = tuple(held if held is not None else tuple(min(c, decks) for c in played[seat])
+        spoken_for = _spoken_for(after, played, decks)
+        after = tuple(held if held is not None else
+                      tuple(0 if (seat, card) in spoken_for else min(c, decks)
+                            for card, c in enumerate(played[seat]))
                       for seat, held in enumerate(after))
     if kitty is None:
         kitty = _kitty_from_plays(table, tricks)
     _note_unknowns(table, record, kitty, known)
     sent = {seat: counts_of(cards) for seat, cards in sent_cards.items()}
-    return Knowledge(list(after), known, kitty, tricks, record, offset, sent)
+    return Knowledge(list(after), known, kitty, tricks, record, offset, sent,
+                     spoken_for=spoken_for)
+
+
+def _spoken_for(after: tuple[Counts | None, ...], played: list[list[int]], decks: int
+                ) -> frozenset[tuple[int, Card]]:
+    """Find the (seat, card) plays of seats of inferred holding (None in ``after``) of a card that
+    the seats of known holding hold and play every copy of: the one play their holdings do not back
+    is the wrong one."""
+    backed = [0] * DECK_SIZE
+    for held, plays in zip(after, played):
+        if held is not None:
+            for card, count in enumerate(plays):
+                if count and held[card]:
+                    backed[card] += min(count, held[card])
+    return frozenset((seat, card) for seat, held in enumerate(after) if held is None
+                     for card, count in enumerate(played[seat]) if count and backed[card] >= decks)
 
 
 def _passes(table: CheckTable, record: HandRecord, dealt: dict[int, Counts], offset: int

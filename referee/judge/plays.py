@@ -28,9 +28,9 @@ from referee.rules.cards import (
 )
 from referee.rules.legality import Fault, card_fault
 from referee.rules.options import FirstLeader, NothingSurvives, SetAsideWhen
-from referee.rules.ruleset import is_point_card
+from referee.rules.ruleset import bonus_points, is_point_card
 from referee.rules.state import Phase, State, TrickRecord
-from referee.rules.tricks import lead_card
+from referee.rules.tricks import lead_card, resolve_under
 from referee.util.message import Message, msg, msgn
 
 LEAD_FAULTS = {Fault.MUST_LEAD_LOWEST_CLUB, Fault.MUST_LEAD_A_CLUB, Fault.FIRST_LEAD_POINTS,
@@ -57,6 +57,7 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
     for card in know.kitty or ():
         played[card] += 1
     short: list[int] = []  # the tricks closed without a card from some seat
+    doubtful: list[int] = []  # won as claimed only as written, with a card ruled not held
     absent: list[int] = []  # the tricks not recorded, or recorded without any card
     gaps.in_numbered_order(table, know, hand)
     numbering = gaps.Numbering(tricks, unread, state.tricks_per_hand)
@@ -82,7 +83,7 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
         plays, free_lead, excused_leader = know.tricks[index - 1], False, None
         skipped = None if last and not said else gaps.skipped_seats(state.leader, plays,
                                                                     table.size)
-        batch = _judge_trick(table, state, know, index - 1, played, hand, skipped)
+        batch, unsettled = _judge_trick(table, state, know, index - 1, played, hand, skipped)
         state, closed_short = gaps.close_short(table, engine.play_cards(state, batch), trick,
                                                batch, hand, know, last_in_log=last, said=said)
         if state.trick:
@@ -90,22 +91,62 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
         if table.trace is not None:
             table.trace.append(TracedTrick(hand, state.last_trick, state.pile, trick,
                                            tuple(plays), state.kitty))
-        if closed_short:  # who won it, and what it carried, are not known: judge nothing by it
-            short.append(state.last_trick.number)
-            state, free_lead = state._replace(hearts_broken=True), True
-        elif trick.claim is not None:
-            excused_leader = judge_claim(table, state, trick, hand, wrong_claims)
+        state, free_lead, excused_leader = _settle(table, state, trick, hand, wrong_claims,
+                                                   (short, doubtful), closed_short, unsettled)
     if unread and not state.trick:  # unreadable tricks after the last one read
         trailing = sum(1 for gap in unread if gap >= len(tricks))
         state = gaps.unknown_tricks(state, know, trailing, lost)
     if tricks and not state.trick:
         state = gaps.ended_short(table, state, know, hand, absent)
+    if doubtful:
+        _doubtful(table, state, know, doubtful, (lost, short, absent))
     gaps.note_unjudged(table, hand, lost, short, absent)
     if state.phase is Phase.PLAY:
         table.findings.note(_where_it_stops(table, state, know, hand))
         _dead_end(table, state, know, hand)
     complete = state.phase is Phase.SCORING and not lost and not short and not absent
     return state, complete, wrong_claims
+
+
+def _settle(table: CheckTable, state: State, trick: Trick, hand: int, wrong_claims: list[int],
+            unsure: tuple[list[int], list[int]], closed_short: bool, unsettled: bool
+            ) -> tuple[State, bool, int | None]:
+    """Judge what a trick just played settles; return (the state, whether whoever leads next may,
+    the seat a wrong claim excuses for leading).  A trick short of a card, or with a card ruled not
+    held its outcome depends on, settles nothing: when its claim names the winner as written the
+    hand's scores decide (``unsure``: the lists of the tricks short, and of those), else who won
+    it, and what it carried, are not known."""
+    record, claim = state.last_trick, trick.claim
+    if not (closed_short or unsettled):
+        return state, False, claim and judge_claim(table, state, trick, hand, wrong_claims)
+    short, doubtful = unsure
+    if not closed_short and claim is not None and record.winner == (
+            None if claim.player is None else table.seats.get(claim.player, -1)):
+        doubtful.append(record.number)  # (the card it stands for may have broken hearts)
+        return state._replace(hearts_broken=True), False, None
+    short.append(record.number)
+    return state._replace(hearts_broken=True), True, None
+
+
+def _doubtful(table: CheckTable, state: State, know: Knowledge, doubtful: list[int],
+              unjudged: tuple[list[int], list[int], list[int]]) -> None:
+    """Count the ``doubtful`` tricks among the short ones, unless the hand has no trick ``unjudged``
+    (lost, short, absent) and its scores are those of its play as written."""
+    lost, short, absent = unjudged
+    if not (lost or short or absent) and not _scored_as_written(table, state, know):
+        short += doubtful
+
+
+def _scored_as_written(table: CheckTable, state: State, know: Knowledge) -> bool:
+    """Tell whether the hand's score line gives the scores of its play as written: a card ruled
+    not held then counts as played, the reading of the fewest faults."""
+    score = know.record.score
+    if score is None or state.phase is not Phase.SCORING:
+        return False
+    written = {table.seats.get(entry.player, -1): entry.value for entry in score.entries}
+    return any(all(written.get(seat) == value for seat, value in
+                   enumerate(engine.hand_scores(state, choice)))
+               for choice in engine.scoring_actions(state))
 
 
 # The check's fast-trick path: a run of clean tricks (each numbered as due, a card from every
@@ -229,9 +270,12 @@ def _led(table: CheckTable, state: State, know: Knowledge, index: int, hand: int
 
 
 def _judge_trick(table: CheckTable, state: State, know: Knowledge, index: int, played: list[int],
-                 hand: int, skipped: frozenset[int] | None) -> list[tuple[int, int]]:
-    """Judge each play of one trick; return the (seat, card) plays that stand.  From the first play
-    whose lead suit a ``skipped`` seat's card may have set, only holding the card is judged."""
+                 hand: int, skipped: frozenset[int] | None
+                 ) -> tuple[list[tuple[int, int]], bool]:
+    """Judge each play of one trick; return the (seat, card) plays that stand, and whether the
+    trick's outcome depends on which card a play ruled not held stands for.  From the first play
+    whose lead suit a ``skipped`` seat's card (or a card ruled not held) may have set, only holding
+    the card is judged."""
     n, decks = table.size, table.rules.decks
     number, lead, holdings = state.trick_number, state.leader, state.holdings
     in_order = skipped is not None
@@ -243,6 +287,7 @@ def _judge_trick(table: CheckTable, state: State, know: Knowledge, index: int, p
     irregular = False  # a play out of seating order was seen: check each seat from here on
     cards: list[int] = []
     batch: list[tuple[int, int]] = []
+    ruled: list[tuple[int, list[int] | None]] = []  # (place in cards, the cards it may be)
     for position, (seat, card, play) in enumerate(know.tricks[index]):
         holding = holdings[seat]
         if not in_order and (irregular or position >= n or seat != (lead + position) % n):
@@ -260,11 +305,53 @@ def _judge_trick(table: CheckTable, state: State, know: Knowledge, index: int, p
             irregular = True
         played[card] += 1
         copies = played[card] > decks and copies_seen(table, know, index, card)
-        _judge_play(table, state, know, seat, card, play, hand, number, copies, holding, cards,
-                    held_only=position >= blind)
+        if _judge_play(table, state, know, seat, card, play, hand, number, copies, holding,
+                       cards, held_only=position >= blind):
+            # the card ruled not held stands for an unknown card of the seat: no copy played,
+            # and the seat's holding keeps the card it played as an upper bound; the lead suit
+            # it may have set is not known to the plays after it
+            ruled.append((len(cards), None if irregular else
+                          _stand_ins(table, state, know, seat, holding, cards)))
+            played[card] -= 1
+            know.unrecorded.add(seat)
+            if know.not_held is None:
+                know.not_held = set()
+            know.not_held.add((index, position))
+            if not cards or table.rules.lead_suit_switch:
+                blind = min(blind, position + 1)
         cards.append(card)
         batch.append((seat, card))
-    return batch
+    if not ruled:
+        return batch, False
+    return batch, not (len(ruled) == 1 and len(cards) == n and
+                       _outcome_settled(table.rules, cards, *ruled[0]))
+
+
+def _stand_ins(table: CheckTable, state: State, know: Knowledge, seat: int, holding,
+               trick_cards: list[int]) -> list[int] | None:
+    """Return the cards a seat ruled not to hold the card it wrote may have played instead (the
+    fewest faults: one it holds and may play), when its holding is known exactly; else None."""
+    if not know.known[seat] or know.uncertain(seat):
+        return None
+    first, broken, lowest = state.trick_number == 1, state.hearts_broken, state.lowest_club
+    return [c for c, k in enumerate(holding) if k and card_fault(
+        table.rules, holding, c, trick_cards, first_trick=first, hearts_broken=broken,
+        lowest=lowest) is None]
+
+
+def _outcome_settled(rules, cards: list[int], place: int, stand_ins: list[int] | None) -> bool:
+    """Tell whether the trick has the same winner whichever card is at ``place``, the written one
+    or any of its ``stand_ins``, none of them a card that scores or breaks hearts: then what the
+    trick carries and who wins it do not depend on it."""
+    if not stand_ins:
+        return False
+    trial, winners = list(cards), set()
+    for card in (cards[place], *stand_ins):
+        if is_point_card(card) or bonus_points(rules, card):
+            return False
+        trial[place] = card
+        winners.add(resolve_under(rules, trial).winner)
+    return len(winners) == 1
 
 
 def _out_of_order(table: CheckTable, state: State, seat: int, play: Play, position: int,
@@ -334,7 +421,8 @@ def _wrong_leader(table: CheckTable, state: State, first: SeatedPlay, hand: int,
 
 def _judge_play(table: CheckTable, state: State, know: Knowledge, seat: int, card: int, play: Play,
                 hand: int, number: int, copies: list[str] | bool, holding, trick_cards, *,
-                held_only: bool = False) -> None:
+                held_only: bool = False) -> bool:
+    """Judge one play; return whether it is ruled a card the seat does not hold."""
     rules, add, who = table.rules, table.findings.add, table.name(seat)
     if copies:
         # TRANSLATORS: {decks} is how many copies of each card the decks hold; {gone} where
@@ -343,21 +431,24 @@ def _judge_play(table: CheckTable, state: State, know: Knowledge, seat: int, car
             "{player} played {card}, but the decks hold {decks} and they are gone: {gone}",
             player=who, card=card_text(card), decks=rules.decks, gone=listed(copies)),
             hand=hand, trick=number, player=who, rule="R2.4")
-        return
+        return True
     fault = card_fault(rules, holding, card, trick_cards, first_trick=number == 1,
                        hearts_broken=state.hearts_broken, lowest=state.lowest_club)
     if fault is None or (held_only and fault is not Fault.NOT_HELD):
-        return
+        return False
     if fault is Fault.NOT_HELD:
-        if know.known[seat]:  # also after an unreadable trick: the holding only shrank
-            add(codes.CARD_NOT_HELD, play.card_span, msg(
-                "{player} played {card}, which {player} does not hold at trick {trick} (deal "
-                "and passes as recorded)", player=who, card=card_text(card), trick=number),
-                hand=hand, trick=number, player=who, rule=fault.clause)
-        return
+        if not know.known[seat]:
+            return (seat, card) in know.spoken_for and _spoken_for(table, know, seat, card, play,
+                                                                   hand, number)
+        # (also after an unreadable trick: the holding only shrank)
+        add(codes.CARD_NOT_HELD, play.card_span, msg(
+            "{player} played {card}, which {player} does not hold at trick {trick} (deal "
+            "and passes as recorded)", player=who, card=card_text(card), trick=number),
+            hand=hand, trick=number, player=who, rule=fault.clause)
+        return True
     proof = play_evidence(table, know, seat, holding, fault, trick_cards, number)
     if proof is None:  # the holding is uncertain and nothing proves the fault
-        return
+        return False
     evidence, links = proof
     code, shown, why = FAULT_CODES[fault], card_text(card), fault.text
     if code == codes.ILLEGAL_LEAD:
@@ -379,6 +470,26 @@ def _judge_play(table: CheckTable, state: State, know: Knowledge, seat: int, car
                       player=who, card=shown, trick=number, fault=why, evidence=evidence)
     add(code, play.card_span, message, hand=hand, trick=number, player=who, rule=fault.clause,
         related=links)
+    return False
+
+
+def _spoken_for(table: CheckTable, know: Knowledge, seat: int, card: int, play: Play, hand: int,
+                number: int) -> bool:
+    """Report a card played by a seat of inferred holding whose every copy the seats of known
+    holding hold and play; return True."""
+    who, known = table.name(seat), know.known
+    gone = [msg("{player} played one in trick {trick} (line {line})", player=table.name(other),
+                trick=trick.number, line=trick.span.line)
+            for trick, plays in zip(know.record.tricks, know.tricks)
+            for other, what, _ in plays if what == card and known[other]]
+    # TRANSLATORS: {decks} is how many copies of each card the decks hold; {gone} who played
+    # them ("Eve played one in trick 8 (line 61); Fay played one in trick 11 (line 64)")
+    table.findings.add(codes.CARD_NOT_HELD, play.card_span, msg(
+        "{player} played {card}, but the decks hold {decks} and players whose holdings are "
+        "recorded hold and play them all: {gone}", player=who, card=card_text(card),
+        decks=table.rules.decks, gone=listed(gone[:table.rules.decks])),
+        hand=hand, trick=number, player=who, rule="R2.4")
+    return True
 
 
 def _where_it_stops(table: CheckTable, state: State, know: Knowledge, hand: int) -> Message:
@@ -528,10 +639,12 @@ def _cancelled(record: TrickRecord, led: int, *, leader: str = "", ruleset: str 
 def copies_seen(table: CheckTable, know: Knowledge, index: int, card: int) -> list[Message]:
     """Say where the copies of ``card`` went before this play (only wanted for a third copy)."""
     gone = [msg("one is in the kitty")] * (know.kitty or ()).count(card)
-    for trick, plays in zip(know.record.tricks[:index + 1], know.tricks):
+    ruled_out = know.not_held or ()
+    for at, (trick, plays) in enumerate(zip(know.record.tricks[:index + 1], know.tricks)):
         gone += [msg("{player} played one in trick {trick} (line {line})",
                      player=table.name(seat), trick=trick.number, line=trick.span.line)
-                 for seat, what, _ in plays if what == card]
+                 for position, (seat, what, _) in enumerate(plays)
+                 if what == card and (at, position) not in ruled_out]
     return gone[:table.rules.decks]
 
 
