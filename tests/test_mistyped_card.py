@@ -84,26 +84,36 @@ def test_a_trick_whose_winner_no_card_of_the_seat_changes_is_still_judged():
 CANCELLATION = load_ruleset("cancellation")
 
 
-@settings(max_examples=12, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(players=st.integers(6, 8), seed=st.integers(0, 10**6), data=st.data())
-def test_a_card_the_seat_never_held_is_its_one_fault(players, seed, data):
-    rows = write(generate_game(CANCELLATION, players, seed=seed, hands=1)).split("\n")
-    tricks = [i for i, row in enumerate(rows) if row.startswith("trick ")]
-    at = data.draw(st.sampled_from(tricks), "trick line")
+def _a_play(rows: list[str], data):
+    """Draw a play of a generated game's trick lines: its line's index, its player and card, and
+    a function that writes the line with another card in its place."""
+    at = data.draw(st.sampled_from([i for i, row in enumerate(rows) if row.startswith("trick ")]),
+                   "trick line")
     head, _, tail = rows[at].partition(": ")
     plays, arrow, claim = tail.partition(" -> ")
     cards = plays.split(", ")
     position = data.draw(st.integers(0, len(cards) - 1), "position")
     name, card = cards[position].split()
+
+    def retyped(typed: str) -> str:
+        written = cards[:position] + [f"{name} {typed}"] + cards[position + 1:]
+        return f"{head}: {', '.join(written)}{arrow}{claim}"
+    return at, name, card, retyped
+
+
+@settings(max_examples=12, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(6, 8), seed=st.integers(0, 10**6), data=st.data())
+def test_a_card_the_seat_never_held_is_its_one_fault(players, seed, data):
+    rows = write(generate_game(CANCELLATION, players, seed=seed, hands=1)).split("\n")
+    at, name, card, retyped = _a_play(rows, data)
     # a card neither dealt to the seat nor passed by anyone: the seat never held it
     seen = {parse_card(c) for row in rows
             if row.startswith((f"deal {name}:", "pass ")) for c in row.split(": ")[1].split()}
     unheld = [c for c in range(52) if c not in seen]
     assume(unheld)
     typed = card_text(data.draw(st.sampled_from(unheld), "typed card"))
-    cards[position] = f"{name} {typed}"
-    rows[at] = f"{head}: {', '.join(cards)}{arrow}{claim}"
+    rows[at] = retyped(typed)
     found, report = verdict("\n".join(rows))
     assert found == [("card-not-held", at + 1, name)], [d.message for d in report.diagnostics]
 
@@ -127,13 +137,7 @@ def test_a_card_not_held_that_changes_the_winner_as_written_leaves_the_scores_un
 @given(players=st.integers(6, 8), seed=st.integers(0, 10**6), data=st.data())
 def test_a_card_the_seat_already_played_is_its_one_fault(players, seed, data):
     rows = write(generate_game(CANCELLATION, players, seed=seed, hands=2)).split("\n")
-    tricks = [i for i, row in enumerate(rows) if row.startswith("trick ")]
-    at = data.draw(st.sampled_from(tricks), "trick line")
-    head, _, tail = rows[at].partition(": ")
-    plays, arrow, claim = tail.partition(" -> ")
-    cards = plays.split(", ")
-    position = data.draw(st.integers(0, len(cards) - 1), "position")
-    name, card = cards[position].split()
+    at, name, card, retyped = _a_play(rows, data)
     start = max(i for i in range(at) if rows[i].startswith("hand "))
     hand = rows[start:at]
     dealt = next(r for r in hand if r.startswith(f"deal {name}:")).split(": ")[1].split()
@@ -144,7 +148,6 @@ def test_a_card_the_seat_already_played_is_its_one_fault(players, seed, data):
     # a card dealt to the seat once, never passed, that it played before this trick
     gone = [c for c in earlier if dealt.count(c) == 1 and c not in passed and c != card]
     assume(gone)
-    cards[position] = f"{name} {data.draw(st.sampled_from(gone), 'typed card')}"
-    rows[at] = f"{head}: {', '.join(cards)}{arrow}{claim}"
+    rows[at] = retyped(data.draw(st.sampled_from(gone), "typed card"))
     found, report = verdict("\n".join(rows))
     assert found == [("card-not-held", at + 1, name)], [d.message for d in report.diagnostics]
