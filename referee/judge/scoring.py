@@ -308,8 +308,11 @@ def judge_totals(table: CheckTable, total: Total, previous: tuple[int, ...] | No
         if value != before + score and value != before + true and (
                 true_after is None or value != true_after[seat]):
             wrong[seat] = before
-    if wrong and len(wrong) > 1 and _left_out(table, total, hand, sheet, previous, given, wrong):
-        return sheet, True
+    if len(wrong) > 1 and previous is not None and len(given) == table.size:
+        if _copied(table, total, hand, sheet, previous, given):
+            return sheet, False
+        if _left_out(table, total, hand, sheet, previous, given, wrong):
+            return sheet, True
     for seat in wrong:
         _wrong_total(table, written[seat][1], sheet[seat], wrong[seat], given[seat], hand, seat)
     return sheet, False
@@ -339,15 +342,30 @@ def _wrong_total(table: CheckTable, entry, value: int, before: int, score: int, 
                        player=table.name(seat))
 
 
+def _copied(table: CheckTable, total: Total, hand: int, sheet: tuple[int, ...],
+            previous: tuple[int, ...], given: dict[int, int]) -> bool:
+    """Report a total line that repeats the previous totals, or the hand's scores, instead of
+    adding them up: one fault; tell whether it does."""
+    if sheet == previous:
+        # TRANSLATORS: {previous} is a hand number, {hand} - 1
+        said = msg("hand {hand}'s totals repeat the totals of hand {previous}: each total is the "
+                   "previous total plus the hand score", hand=hand, previous=hand - 1)
+    elif all(sheet[s] == given[s] for s in given):
+        said = msg("hand {hand}'s totals repeat its scores: each total is the previous total "
+                   "plus the hand score", hand=hand)
+    else:
+        return False
+    table.findings.add(codes.TOTAL_MISMATCH, total.span, said, hand=hand, rule="R7.4")
+    return True
+
+
 def _left_out(table: CheckTable, total: Total, hand: int, sheet: tuple[int, ...],
-              previous: tuple[int, ...] | None, given: dict[int, int], wrong: dict[int, int]
+              previous: tuple[int, ...], given: dict[int, int], wrong: dict[int, int]
               ) -> bool:
     """Report totals that add to the previous ones the hand's scores and those of a whole hand the
     sheet leaves out (its score and total lines skipped): one fault; tell whether they do (every
     total that differs is ``wrong``, no right one on another basis)."""
     rules, n = table.rules, table.size
-    if previous is None or len(given) != n:
-        return False
     between = [sheet[s] - previous[s] - given[s] for s in range(n)]
     if {s for s in range(n) if between[s]} != set(wrong) or not scoring.has_score_law(rules) or \
             between == [given[s] for s in range(n)] or explain(rules, between, 0) is None:
@@ -370,9 +388,23 @@ def finish_hand(table: CheckTable, state: State, record, wrong_claims: list[int]
     totals = None if previous is None or record.total is None else (record.total, previous)
     choice, judged = choose_moon(table, state, record.moon, written, hand, totals)
     state = engine.record_hand_unchecked(state, choice)
-    if written and judged:
+    if written and judged and not _taken_form(table, state, written, hand):
         judge_scores(table, state, written, hand, wrong_claims, record.tricks, played)
     return state, written
+
+
+def _taken_form(table: CheckTable, state: State, written: dict[int, tuple], hand: int) -> bool:
+    """Report a moon hand's whole score line written as the points taken (every seat but the
+    shooter's 0, where the moon gives them more): one fault, not one per score."""
+    result = state.history[-1]
+    shooter = result.shooter
+    if shooter is None or len(written) != table.size or \
+            any(v for s, (v, _) in written.items() if s != shooter) or \
+            sum(1 for s, (v, _) in written.items() if v != result.scores[s]) < 2:
+        return False
+    _as_taken(table, next(iter(written.values()))[1].span, hand, shooter, result.choice,
+              result.scores)
+    return True
 
 
 # -- the sheet check: a hand not played out (R7.2, R6.6, R8.2) ------------------------------
@@ -497,18 +529,15 @@ def judge_sheet(table: CheckTable, record, previous: tuple[int, ...] | None,
     max_lost = rules.points_per_hand if possible else 0
     shown, why = (why, "") if possible else ("", why)
     reading = explain(rules, values, max_lost)
-    implied: dict[int, int] = {}  # seat -> the hand score the total line implies
-    if record.total is not None and previous is not None:
-        for entry in record.total.entries:
-            seat = table.seats.get(entry.player.casefold())
-            if seat is not None and seat not in implied:
-                implied[seat] = entry.value - previous[seat]
+    implied = _sheet_implied(table, record.total, previous, values)
     differ = [s for s, v in implied.items() if v != values[s]]
     fixed = [implied.get(s, v) for s, v in enumerate(values)]
     better = explain(rules, fixed, max_lost) if differ else None
     # (as good a reading: the totals carry the sheet's arithmetic on, so the score that
     # differs from them is the slip; two scores swapped are blamed, not the two totals)
     if better is not None and (reading is None or better.lost <= reading.lost):
+        if len(differ) > 1 and _moon_form(table, hand, values, fixed, written):
+            return tuple(fixed)
         fact = short_fact(rules, hand, values)
         for seat in differ:
             who, (value, entry) = table.name(seat), written[seat]
@@ -532,6 +561,65 @@ def judge_sheet(table: CheckTable, record, previous: tuple[int, ...] | None,
                                 "set-aside last trick (R6.6), which the record does not show",
                                 hand=hand, total=sum(values), lost=lost))
     return tuple(values)
+
+
+def _sheet_implied(table: CheckTable, total: Total | None, previous: tuple[int, ...] | None,
+                   values: list[int]) -> dict[int, int]:
+    """Return seat -> the hand score the ``total`` line implies over the ``previous`` totals;
+    none for a line that repeats the previous totals or the scores (a fault of the total line,
+    :func:`judge_totals`)."""
+    if total is None or previous is None:
+        return {}
+    implied = _implied(table, total, previous)
+    if len(implied) == table.size and (all(v == 0 for v in implied.values()) or
+                                       all(v + previous[s] == values[s]
+                                           for s, v in implied.items())):
+        return {}
+    return implied
+
+
+def moon_of(rules: Ruleset, scores: Sequence[int]) -> tuple[int, str] | None:
+    """Return (the shooter, the choice) whose moon scores ``scores`` are, or None."""
+    for choice in (rules.moon_choices if rules.shooting_the_moon else ()):
+        for seat in range(len(scores)):
+            if tuple(scores) == scoring.moon_scores(rules, len(scores), seat, choice):
+                return seat, choice
+    return None
+
+
+def _moon_form(table: CheckTable, hand: int, values: list[int], fixed: list[int],
+               written: dict[int, tuple]) -> bool:
+    """Report a sheet's score line written in another form than the moon scores its totals
+    imply: for the other moon choice, or as the points taken (every other seat 0).  One fault;
+    tell whether it is one."""
+    moon = moon_of(table.rules, fixed)
+    if moon is None:
+        return False
+    shooter, choice = moon
+    line = next(iter(written.values()))[1].span
+    other = moon_of(table.rules, values)
+    if other is not None and other[0] == shooter:
+        # TRANSLATORS: {written} and {choice} are moon choices (subtract, add), as written
+        table.findings.add(codes.BAD_MOON, line, msg(
+            "the scores are written for the moon choice {written}, but the totals for {choice}",
+            written=other[1], choice=choice), hand=hand, player=table.name(shooter), rule="R8.5")
+        return True
+    if any(v for s, v in enumerate(values) if s != shooter):
+        return False
+    _as_taken(table, line, hand, shooter, choice, fixed)
+    return True
+
+
+def _as_taken(table: CheckTable, line, hand: int, shooter: int, choice: str,
+              scores: Sequence[int]) -> None:
+    """Report a moon hand's score line written as the points taken: one fault, on the line."""
+    # TRANSLATORS: {scores} are players and numbers: "Al 26, Beth 0, Charlie 26"; {choice} is
+    # the moon line's word (subtract, add)
+    table.findings.add(codes.BAD_MOON, line, msg(
+        "{shooter} shot the moon, so the hand scores are {scores} ({choice}), not the points "
+        "taken", shooter=table.name(shooter), choice=choice,
+        scores=", ".join(f"{table.name(s)} {v}" for s, v in enumerate(scores))),
+        hand=hand, player=table.name(shooter), rule="R8.2")
 
 
 # -- the words of the score diagnostics ----------------------------------------------------
