@@ -29,8 +29,9 @@ def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
     not seated is reported and read as the seated name it resembles if that one has no entry of
     its own on the line (the seats with no entry are the likelier), or as the one seat with no
     entry when it is the only such name; a name written twice where one seat has no entry is
-    read, in the entry that stands in that seat's place, as that seat's.  So a misspelt or
-    repeated name costs one diagnostic."""
+    read, in the entry that stands in that seat's place, as that seat's; with every seat's entry there, the later of
+    the two is the correction that counts.  So a misspelt or repeated name costs one
+    diagnostic."""
     found: dict[int, tuple] = {}
     misspelt, twice = [], []
     for entry in line.entries:
@@ -65,10 +66,13 @@ def _twice(table: CheckTable, found: dict[int, tuple], line: Score | Total, entr
            hand: int, kind: str) -> None:
     """Report the name of ``seat`` written a second time (in ``entry``).  When one seat has no
     entry and the line's other entries keep the seating order, the one of the two entries that
-    stands in that seat's place is read as its entry."""
+    stands in that seat's place is read as its entry; when none lacks one, the later entry is
+    read (a correction)."""
     n, hint = table.size, None
     missing = [s for s in range(n) if s not in found]
-    if len(missing) == 1:
+    if not missing:  # every seat has its entry: the later one is the table's correction
+        found[seat] = (entry.value, entry)
+    elif len(missing) == 1:
         offsets, places = set(), {}  # (seat - place on the line), and where the two stand
         for index, other in enumerate(line.entries):
             if other is entry or other is found[seat][1]:
@@ -133,6 +137,9 @@ def choose_moon(table: CheckTable, state: State, moon: Moon | None, written: dic
             _written_for(table, state, written, hand, scores, carried)
             return carried, False
         return scores, True
+    if _taken_shape(table, shooter, written):  # (the one fault is the line's form)
+        carried = None if totals is None else _follows(state, _implied(table, *totals))
+        return carried or _nearest(table, state, written, totals), True
     if written:
         add(codes.BAD_MOON, next(iter(written.values()))[1].span, msg(
             "{shooter} took every point, but the scores follow neither moon choice ({choices}) "
@@ -388,7 +395,8 @@ def finish_hand(table: CheckTable, state: State, record, wrong_claims: list[int]
     totals = None if previous is None or record.total is None else (record.total, previous)
     choice, judged = choose_moon(table, state, record.moon, written, hand, totals)
     state = engine.record_hand_unchecked(state, choice)
-    if written and judged and not _taken_form(table, state, written, hand):
+    if written and judged and (state.history[-1].shooter is None or
+                               not _taken_form(table, state, written, hand)):
         judge_scores(table, state, written, hand, wrong_claims, record.tricks, played)
     return state, written
 
@@ -398,8 +406,7 @@ def _taken_form(table: CheckTable, state: State, written: dict[int, tuple], hand
     shooter's 0, where the moon gives them more): one fault, not one per score."""
     result = state.history[-1]
     shooter = result.shooter
-    if shooter is None or len(written) != table.size or \
-            any(v for s, (v, _) in written.items() if s != shooter) or \
+    if not _taken_shape(table, shooter, written) or \
             sum(1 for s, (v, _) in written.items() if v != result.scores[s]) < 2:
         return False
     _as_taken(table, next(iter(written.values()))[1].span, hand, shooter, result.choice,
@@ -563,6 +570,38 @@ def judge_sheet(table: CheckTable, record, previous: tuple[int, ...] | None,
     return tuple(values)
 
 
+def judge_sheet_moon(table: CheckTable, record, scores: Sequence[int] | None) -> bool:
+    """Judge the moon line of a hand not played against the scores the referee stands by
+    (:func:`judge_sheet`'s) when only a moon gives them: they name the shooter and the choice
+    (R8.1, R8.5).  Tell whether the line was judged."""
+    moon, hand, rules = record.moon, record.number, table.rules
+    if moon is None or scores is None or not scoring.has_score_law(rules):
+        return False
+    found = moon_of(rules, scores)
+    reading = explain(rules, scores, 0) if found is not None else None
+    if reading is None or not (reading.moon or sum(scores) * rules.penalty_sign !=
+                               rules.points_per_hand):
+        return False  # (scores some play without a moon gives as well)
+    shooter, choice = found
+    seat = table.seat(moon.player, moon.player_span, hand=hand)
+    if seat is not None and seat != shooter:
+        table.findings.add(codes.BAD_MOON, moon.player_span, msg(
+            "{shooter} shot the moon, not {player}", shooter=table.name(shooter),
+            player=table.name(seat)), hand=hand, player=table.name(seat), rule="R8.1")
+    elif moon.choice not in rules.moon_choices:
+        table.findings.add(codes.BAD_MOON, moon.span, msg(
+            "{ruleset} allows only {choices} for the moon, not {written}", ruleset=rules.name,
+            choices=either(rules.moon_choices), written=moon.choice),
+            hand=hand, player=table.name(shooter), rule="R8.2")
+    elif moon.choice != choice:
+        # TRANSLATORS: {written} and {choice} are moon choices (subtract, add), as written
+        table.findings.add(codes.BAD_MOON, moon.span, msg(
+            "the moon line says {written}, but the scores are written for {choice}",
+            written=moon.choice, choice=choice), hand=hand, player=table.name(shooter),
+            rule="R8.5")
+    return True
+
+
 def _sheet_implied(table: CheckTable, total: Total | None, previous: tuple[int, ...] | None,
                    values: list[int]) -> dict[int, int]:
     """Return seat -> the hand score the ``total`` line implies over the ``previous`` totals;
@@ -608,6 +647,13 @@ def _moon_form(table: CheckTable, hand: int, values: list[int], fixed: list[int]
         return False
     _as_taken(table, line, hand, shooter, choice, fixed)
     return True
+
+
+def _taken_shape(table: CheckTable, shooter: int | None, written: dict[int, tuple]) -> bool:
+    """Tell whether a whole score line gives every seat but the ``shooter``'s 0, as the points
+    taken in a moon hand are."""
+    return shooter is not None and len(written) == table.size and \
+        not any(v for s, (v, _) in written.items() if s != shooter)
 
 
 def _as_taken(table: CheckTable, line, hand: int, shooter: int, choice: str,
