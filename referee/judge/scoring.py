@@ -315,7 +315,7 @@ def judge_totals(table: CheckTable, total: Total, previous: tuple[int, ...] | No
         if value != before + score and value != before + true and (
                 true_after is None or value != true_after[seat]):
             wrong[seat] = before
-    if len(wrong) > 1 and previous is not None and len(given) == table.size:
+    if len(wrong) > 1:  # (one fault of the whole line?)
         if _copied(table, total, hand, sheet, previous, given):
             return sheet, False
         if _left_out(table, total, hand, sheet, previous, given, wrong):
@@ -350,9 +350,11 @@ def _wrong_total(table: CheckTable, entry, value: int, before: int, score: int, 
 
 
 def _copied(table: CheckTable, total: Total, hand: int, sheet: tuple[int, ...],
-            previous: tuple[int, ...], given: dict[int, int]) -> bool:
+            previous: tuple[int, ...] | None, given: dict[int, int]) -> bool:
     """Report a total line that repeats the previous totals, or the hand's scores, instead of
     adding them up: one fault; tell whether it does."""
+    if previous is None or len(given) != table.size:
+        return False
     if sheet == previous:
         # TRANSLATORS: {previous} is a hand number, {hand} - 1
         said = msg("hand {hand}'s totals repeat the totals of hand {previous}: each total is the "
@@ -367,12 +369,14 @@ def _copied(table: CheckTable, total: Total, hand: int, sheet: tuple[int, ...],
 
 
 def _left_out(table: CheckTable, total: Total, hand: int, sheet: tuple[int, ...],
-              previous: tuple[int, ...], given: dict[int, int], wrong: dict[int, int]
+              previous: tuple[int, ...] | None, given: dict[int, int], wrong: dict[int, int]
               ) -> bool:
     """Report totals that add to the previous ones the hand's scores and those of a whole hand the
     sheet leaves out (its score and total lines skipped): one fault; tell whether they do (every
     total that differs is ``wrong``, no right one on another basis)."""
     rules, n = table.rules, table.size
+    if previous is None or len(given) != n:
+        return False
     between = [sheet[s] - previous[s] - given[s] for s in range(n)]
     if {s for s in range(n) if between[s]} != set(wrong) or not scoring.has_score_law(rules) or \
             between == [given[s] for s in range(n)] or explain(rules, between, 0) is None:
