@@ -164,3 +164,17 @@ def test_the_later_of_a_name_written_twice_with_nobody_missing_is_the_correction
     lines = put(rows(C6), 37, C6_SCORE_1, C6_SCORE_1.replace("Fay 6", "Fay 9, Fay 6"))
     assert verdict(lines) == ([("score-mismatch", 37, "Fay")], ["Dave"])
     assert message(lines) == "Fay appears twice on this line"
+
+
+# -- a moon hand's totals carried with the other choice ---------------------------------------
+TOTAL_14 = "total: Al 93, Beth 121, Charlie 126, Dave 139, Eve 113, Fay 116, Gus 79, Hana 71"
+SUBTRACTED = "total: Al 67, Beth 95, Charlie 100, Dave 113, Eve 87, Fay 90, Gus 53, Hana 45"
+
+
+def test_totals_that_subtract_where_the_moon_line_and_the_scores_add():
+    # the moon line and the scores agree (add): the total line is the one fault
+    lines = put(rows(C8), 467, TOTAL_14, SUBTRACTED)
+    assert verdict(lines) == ([("bad-moon", 467, "Beth")], ["Hana"])
+    assert message(lines) == ("the totals add the scores of the moon choice subtract, but the "
+                              "scores are written for add")
+    assert verdict(put(s8(), 32, TOTAL_14, SUBTRACTED)) == ([("bad-moon", 32, "Beth")], ["Hana"])

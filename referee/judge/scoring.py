@@ -316,7 +316,8 @@ def judge_totals(table: CheckTable, total: Total, previous: tuple[int, ...] | No
                 true_after is None or value != true_after[seat]):
             wrong[seat] = before
     if len(wrong) > 1:  # (one fault of the whole line?)
-        if _copied(table, total, hand, sheet, previous, given):
+        if _copied(table, total, hand, sheet, previous, given) or \
+                _moon_totals(table, total, hand, sheet, previous, given):
             return sheet, False
         if _left_out(table, total, hand, sheet, previous, given, wrong):
             return sheet, True
@@ -365,6 +366,27 @@ def _copied(table: CheckTable, total: Total, hand: int, sheet: tuple[int, ...],
     else:
         return False
     table.findings.add(codes.TOTAL_MISMATCH, total.span, said, hand=hand, rule="R7.4")
+    return True
+
+
+def _moon_totals(table: CheckTable, total: Total, hand: int, sheet: tuple[int, ...],
+                 previous: tuple[int, ...] | None, given: dict[int, int]) -> bool:
+    """Report a moon hand's totals that add the scores of the other moon choice than the one its
+    scores are written for (and, when played, the moon line chose): one fault, on the total
+    line; tell whether they do."""
+    n, rules = table.size, table.rules
+    if previous is None or len(given) != n:
+        return False
+    written = moon_of(rules, [given[s] for s in range(n)])
+    carried = moon_of(rules, [sheet[s] - previous[s] for s in range(n)])
+    if written is None or carried is None or carried[0] != written[0] or \
+            carried[1] == written[1]:
+        return False
+    # TRANSLATORS: {written} and {choice} are moon choices (subtract, add), as written
+    table.findings.add(codes.BAD_MOON, total.span, msg(
+        "the totals add the scores of the moon choice {written}, but the scores are written "
+        "for {choice}", written=carried[1], choice=written[1]), hand=hand,
+        player=table.name(written[0]), rule="R8.5")
     return True
 
 
@@ -540,7 +562,7 @@ def judge_sheet(table: CheckTable, record, previous: tuple[int, ...] | None,
     max_lost = rules.points_per_hand if possible else 0
     shown, why = (why, "") if possible else ("", why)
     reading = explain(rules, values, max_lost)
-    implied = _sheet_implied(table, record.total, previous, values)
+    implied = _sheet_implied(table, record, previous, values)
     differ = [s for s, v in implied.items() if v != values[s]]
     fixed = [implied.get(s, v) for s, v in enumerate(values)]
     better = explain(rules, fixed, max_lost) if differ else None
@@ -606,12 +628,15 @@ def judge_sheet_moon(table: CheckTable, record, scores: Sequence[int] | None) ->
     return True
 
 
-def _sheet_implied(table: CheckTable, total: Total | None, previous: tuple[int, ...] | None,
+def _sheet_implied(table: CheckTable, record, previous: tuple[int, ...] | None,
                    values: list[int]) -> dict[int, int]:
-    """Return seat -> the hand score the ``total`` line implies over the ``previous`` totals;
-    none for a line that repeats the previous totals or the scores (a fault of the total line,
-    :func:`judge_totals`)."""
-    if total is None or previous is None:
+    """Return seat -> the hand score the hand's total line implies over the ``previous`` totals;
+    none for a line that repeats the previous totals or the scores, or for scores of the moon
+    the moon line declares (the fault is the total line's, :func:`judge_totals`)."""
+    total, moon = record.total, record.moon
+    if total is None or previous is None or (moon is not None and moon_of(table.rules, values)
+                                             == (table.seats.get(folded(moon.player)),
+                                                 moon.choice)):
         return {}
     implied = _implied(table, total, previous)
     if len(implied) == table.size and (all(v == 0 for v in implied.values()) or
