@@ -178,3 +178,12 @@ def test_totals_that_subtract_where_the_moon_line_and_the_scores_add():
     assert message(lines) == ("the totals add the scores of the moon choice subtract, but the "
                               "scores are written for add")
     assert verdict(put(s8(), 32, TOTAL_14, SUBTRACTED)) == ([("bad-moon", 32, "Beth")], ["Hana"])
+
+
+def test_a_sheet_whose_score_and_total_lines_give_the_shooter_the_points_taken():
+    # moon Beth add, and Beth's 52 points written on the score line and added to her total: the
+    # score line is the one fault, and the game's end is judged by the moon's scores
+    lines = put(s8(), 31, ADD, TAKEN)
+    lines = put(lines, 32, TOTAL_14, "total: Al 67, Beth 173, Charlie 100, Dave 113, Eve 87, "
+                "Fay 90, Gus 53, Hana 45")
+    assert verdict(lines) == ([("bad-moon", 31, "Beth")], ["Hana"])

@@ -596,6 +596,24 @@ def judge_sheet(table: CheckTable, record, previous: tuple[int, ...] | None,
     return tuple(values)
 
 
+def moon_as_taken(table: CheckTable, record, scores: Sequence[int] | None
+                  ) -> tuple[int, ...] | None:
+    """Report the score line of a hand not played whose moon line names the player who, as the
+    scores (and totals) have it, took every point: the scores are the points taken, not the
+    moon's (R8.1, R8.2).  One fault; return the moon's scores, which the referee stands by, or
+    None."""
+    moon, rules = record.moon, table.rules
+    seat = table.seats.get(folded(moon.player)) if moon is not None else None
+    if seat is None or scores is None or moon.choice not in rules.moon_choices or \
+            not rules.shooting_the_moon or scoring.has_bonus(rules) or \
+            scores[seat] * rules.penalty_sign != rules.points_per_hand or \
+            any(v for s, v in enumerate(scores) if s != seat):
+        return None
+    right = scoring.moon_scores(rules, table.size, seat, moon.choice)
+    _as_taken(table, record.score.span, record.number, seat, moon.choice, right)
+    return right
+
+
 def judge_sheet_moon(table: CheckTable, record, scores: Sequence[int] | None) -> bool:
     """Judge the moon line of a hand not played against the scores the referee stands by
     (:func:`judge_sheet`'s) when only a moon gives them: they name the shooter and the choice

@@ -20,6 +20,7 @@ from referee.judge.scoring import (
     judge_sheet,
     judge_sheet_moon,
     judge_totals,
+    moon_as_taken,
     played_tricks,
 )
 from referee.judge.setup import hands_of, setup_table
@@ -335,8 +336,12 @@ def _sheet_hand(table: CheckTable, record: HandRecord, game: _Game
     by seat, the scores the referee stands by)."""
     written = _unplayed(table, record, game.pool_known)
     scores = judge_sheet(table, record, game.sheet_totals, written, game.doubts)
-    if record.moon is not None and not record.has_play and \
-            not judge_sheet_moon(table, record, scores):
+    if record.moon is None or record.has_play:
+        return written, scores
+    moon = moon_as_taken(table, record, scores)
+    if moon is not None:
+        scores = moon
+    elif not judge_sheet_moon(table, record, scores):
         table.findings.note(msg("hand {hand}: the moon line is not checked (no play recorded)",
                                 hand=record.number))
     return written, scores
