@@ -29,9 +29,9 @@ def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
     not seated is reported and read as the seated name it resembles if that one has no entry of
     its own on the line (the seats with no entry are the likelier), or as the one seat with no
     entry when it is the only such name; a name written twice where one seat has no entry is
-    read, in the entry that stands in that seat's place, as that seat's; with every seat's entry there, the later of
-    the two is the correction that counts.  So a misspelt or repeated name costs one
-    diagnostic."""
+    read, in the entry that stands in that seat's place, as that seat's; with every seat's entry
+    there, the later of the two is the correction that counts.  So a misspelt or repeated name
+    costs one diagnostic."""
     found: dict[int, tuple] = {}
     misspelt, twice = [], []
     for entry in line.entries:
@@ -606,6 +606,7 @@ def moon_as_taken(table: CheckTable, record, scores: Sequence[int] | None
     seat = table.seats.get(folded(moon.player)) if moon is not None else None
     if seat is None or scores is None or moon.choice not in rules.moon_choices or \
             not rules.shooting_the_moon or scoring.has_bonus(rules) or \
+            not scoring.has_score_law(rules) or \
             scores[seat] * rules.penalty_sign != rules.points_per_hand or \
             any(v for s, v in enumerate(scores) if s != seat):
         return None
