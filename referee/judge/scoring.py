@@ -29,8 +29,9 @@ def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
     not seated is reported and read as the seated name it resembles if that one has no entry of
     its own on the line (the seats with no entry are the likelier), or as the one seat with no
     entry when it is the only such name; a name written twice where one seat has no entry is
-    read, in the entry that stands in that seat's place, as that seat's.  So a misspelt or
-    repeated name costs one diagnostic."""
+    read, in the entry that stands in that seat's place, as that seat's; with every seat's entry
+    there, the later of the two is the correction that counts.  So a misspelt or repeated name
+    costs one diagnostic."""
     found: dict[int, tuple] = {}
     misspelt, twice = [], []
     for entry in line.entries:
@@ -65,10 +66,13 @@ def _twice(table: CheckTable, found: dict[int, tuple], line: Score | Total, entr
            hand: int, kind: str) -> None:
     """Report the name of ``seat`` written a second time (in ``entry``).  When one seat has no
     entry and the line's other entries keep the seating order, the one of the two entries that
-    stands in that seat's place is read as its entry."""
+    stands in that seat's place is read as its entry; when none lacks one, the later entry is
+    read (a correction)."""
     n, hint = table.size, None
     missing = [s for s in range(n) if s not in found]
-    if len(missing) == 1:
+    if not missing:  # every seat has its entry: the later one is the table's correction
+        found[seat] = (entry.value, entry)
+    elif len(missing) == 1:
         offsets, places = set(), {}  # (seat - place on the line), and where the two stand
         for index, other in enumerate(line.entries):
             if other is entry or other is found[seat][1]:
@@ -133,6 +137,9 @@ def choose_moon(table: CheckTable, state: State, moon: Moon | None, written: dic
             _written_for(table, state, written, hand, scores, carried)
             return carried, False
         return scores, True
+    if _taken_shape(table, shooter, written):  # (the one fault is the line's form)
+        carried = None if totals is None else _follows(state, _implied(table, *totals))
+        return carried or _nearest(table, state, written, totals), True
     if written:
         add(codes.BAD_MOON, next(iter(written.values()))[1].span, msg(
             "{shooter} took every point, but the scores follow neither moon choice ({choices}) "
@@ -308,8 +315,12 @@ def judge_totals(table: CheckTable, total: Total, previous: tuple[int, ...] | No
         if value != before + score and value != before + true and (
                 true_after is None or value != true_after[seat]):
             wrong[seat] = before
-    if wrong and len(wrong) > 1 and _left_out(table, total, hand, sheet, previous, given, wrong):
-        return sheet, True
+    if len(wrong) > 1:  # (one fault of the whole line?)
+        if _copied(table, total, hand, sheet, previous, given) or \
+                _moon_totals(table, total, hand, sheet, previous, given):
+            return sheet, False
+        if _left_out(table, total, hand, sheet, previous, given, wrong):
+            return sheet, True
     for seat in wrong:
         _wrong_total(table, written[seat][1], sheet[seat], wrong[seat], given[seat], hand, seat)
     return sheet, False
@@ -337,6 +348,46 @@ def _wrong_total(table: CheckTable, entry, value: int, before: int, score: int, 
             total=before + score)  # (not "100 + -22")
     table.findings.add(codes.TOTAL_MISMATCH, entry.span, said, hand=hand,
                        player=table.name(seat))
+
+
+def _copied(table: CheckTable, total: Total, hand: int, sheet: tuple[int, ...],
+            previous: tuple[int, ...] | None, given: dict[int, int]) -> bool:
+    """Report a total line that repeats the previous totals, or the hand's scores, instead of
+    adding them up: one fault; tell whether it does."""
+    if previous is None or len(given) != table.size:
+        return False
+    if sheet == previous:
+        # TRANSLATORS: {previous} is a hand number, {hand} - 1
+        said = msg("hand {hand}'s totals repeat the totals of hand {previous}: each total is the "
+                   "previous total plus the hand score", hand=hand, previous=hand - 1)
+    elif all(sheet[s] == given[s] for s in given):
+        said = msg("hand {hand}'s totals repeat its scores: each total is the previous total "
+                   "plus the hand score", hand=hand)
+    else:
+        return False
+    table.findings.add(codes.TOTAL_MISMATCH, total.span, said, hand=hand, rule="R7.4")
+    return True
+
+
+def _moon_totals(table: CheckTable, total: Total, hand: int, sheet: tuple[int, ...],
+                 previous: tuple[int, ...] | None, given: dict[int, int]) -> bool:
+    """Report a moon hand's totals that add the scores of the other moon choice than the one its
+    scores are written for (and, when played, the moon line chose): one fault, on the total
+    line; tell whether they do."""
+    n, rules = table.size, table.rules
+    if previous is None or len(given) != n:
+        return False
+    written = moon_of(rules, [given[s] for s in range(n)])
+    carried = moon_of(rules, [sheet[s] - previous[s] for s in range(n)])
+    if written is None or carried is None or carried[0] != written[0] or \
+            carried[1] == written[1]:
+        return False
+    # TRANSLATORS: {written} and {choice} are moon choices (subtract, add), as written
+    table.findings.add(codes.BAD_MOON, total.span, msg(
+        "the totals add the scores of the moon choice {written}, but the scores are written "
+        "for {choice}", written=carried[1], choice=written[1]), hand=hand,
+        player=table.name(written[0]), rule="R8.5")
+    return True
 
 
 def _left_out(table: CheckTable, total: Total, hand: int, sheet: tuple[int, ...],
@@ -370,9 +421,23 @@ def finish_hand(table: CheckTable, state: State, record, wrong_claims: list[int]
     totals = None if previous is None or record.total is None else (record.total, previous)
     choice, judged = choose_moon(table, state, record.moon, written, hand, totals)
     state = engine.record_hand_unchecked(state, choice)
-    if written and judged:
+    if written and judged and (state.history[-1].shooter is None or
+                               not _taken_form(table, state, written, hand)):
         judge_scores(table, state, written, hand, wrong_claims, record.tricks, played)
     return state, written
+
+
+def _taken_form(table: CheckTable, state: State, written: dict[int, tuple], hand: int) -> bool:
+    """Report a moon hand's whole score line written as the points taken (every seat but the
+    shooter's 0, where the moon gives them more): one fault, not one per score."""
+    result = state.history[-1]
+    shooter = result.shooter
+    if not _taken_shape(table, shooter, written) or \
+            sum(1 for s, (v, _) in written.items() if v != result.scores[s]) < 2:
+        return False
+    _as_taken(table, next(iter(written.values()))[1].span, hand, shooter, result.choice,
+              result.scores)
+    return True
 
 
 # -- the sheet check: a hand not played out (R7.2, R6.6, R8.2) ------------------------------
@@ -497,18 +562,15 @@ def judge_sheet(table: CheckTable, record, previous: tuple[int, ...] | None,
     max_lost = rules.points_per_hand if possible else 0
     shown, why = (why, "") if possible else ("", why)
     reading = explain(rules, values, max_lost)
-    implied: dict[int, int] = {}  # seat -> the hand score the total line implies
-    if record.total is not None and previous is not None:
-        for entry in record.total.entries:
-            seat = table.seats.get(entry.player.casefold())
-            if seat is not None and seat not in implied:
-                implied[seat] = entry.value - previous[seat]
+    implied = _sheet_implied(table, record, previous, values)
     differ = [s for s, v in implied.items() if v != values[s]]
     fixed = [implied.get(s, v) for s, v in enumerate(values)]
     better = explain(rules, fixed, max_lost) if differ else None
     # (as good a reading: the totals carry the sheet's arithmetic on, so the score that
     # differs from them is the slip; two scores swapped are blamed, not the two totals)
     if better is not None and (reading is None or better.lost <= reading.lost):
+        if len(differ) > 1 and _moon_form(table, hand, values, fixed, written):
+            return tuple(fixed)
         fact = short_fact(rules, hand, values)
         for seat in differ:
             who, (value, entry) = table.name(seat), written[seat]
@@ -532,6 +594,126 @@ def judge_sheet(table: CheckTable, record, previous: tuple[int, ...] | None,
                                 "set-aside last trick (R6.6), which the record does not show",
                                 hand=hand, total=sum(values), lost=lost))
     return tuple(values)
+
+
+def moon_as_taken(table: CheckTable, record, scores: Sequence[int] | None
+                  ) -> tuple[int, ...] | None:
+    """Report the score line of a hand not played whose moon line names the player who, as the
+    scores (and totals) have it, took every point: the scores are the points taken, not the
+    moon's (R8.1, R8.2).  One fault; return the moon's scores, which the referee stands by, or
+    None."""
+    moon, rules = record.moon, table.rules
+    seat = table.seats.get(folded(moon.player)) if moon is not None else None
+    if seat is None or scores is None or moon.choice not in rules.moon_choices or \
+            not rules.shooting_the_moon or scoring.has_bonus(rules) or \
+            not scoring.has_score_law(rules) or \
+            scores[seat] * rules.penalty_sign != rules.points_per_hand or \
+            any(v for s, v in enumerate(scores) if s != seat):
+        return None
+    right = scoring.moon_scores(rules, table.size, seat, moon.choice)
+    _as_taken(table, record.score.span, record.number, seat, moon.choice, right)
+    return right
+
+
+def judge_sheet_moon(table: CheckTable, record, scores: Sequence[int] | None) -> bool:
+    """Judge the moon line of a hand not played against the scores the referee stands by
+    (:func:`judge_sheet`'s) when only a moon gives them: they name the shooter and the choice
+    (R8.1, R8.5).  Tell whether the line was judged."""
+    moon, hand, rules = record.moon, record.number, table.rules
+    if moon is None or scores is None or not scoring.has_score_law(rules):
+        return False
+    found = moon_of(rules, scores)
+    reading = explain(rules, scores, 0) if found is not None else None
+    if reading is None or not (reading.moon or sum(scores) * rules.penalty_sign !=
+                               rules.points_per_hand):
+        return False  # (scores some play without a moon gives as well)
+    shooter, choice = found
+    seat = table.seat(moon.player, moon.player_span, hand=hand)
+    if seat is not None and seat != shooter:
+        table.findings.add(codes.BAD_MOON, moon.player_span, msg(
+            "{shooter} shot the moon, not {player}", shooter=table.name(shooter),
+            player=table.name(seat)), hand=hand, player=table.name(seat), rule="R8.1")
+    elif moon.choice not in rules.moon_choices:
+        table.findings.add(codes.BAD_MOON, moon.span, msg(
+            "{ruleset} allows only {choices} for the moon, not {written}", ruleset=rules.name,
+            choices=either(rules.moon_choices), written=moon.choice),
+            hand=hand, player=table.name(shooter), rule="R8.2")
+    elif moon.choice != choice:
+        # TRANSLATORS: {written} and {choice} are moon choices (subtract, add), as written
+        table.findings.add(codes.BAD_MOON, moon.span, msg(
+            "the moon line says {written}, but the scores are written for {choice}",
+            written=moon.choice, choice=choice), hand=hand, player=table.name(shooter),
+            rule="R8.5")
+    return True
+
+
+def _sheet_implied(table: CheckTable, record, previous: tuple[int, ...] | None,
+                   values: list[int]) -> dict[int, int]:
+    """Return seat -> the hand score the hand's total line implies over the ``previous`` totals;
+    none for a line that repeats the previous totals or the scores, or for scores of the moon
+    the moon line declares (the fault is the total line's, :func:`judge_totals`)."""
+    total, moon = record.total, record.moon
+    if total is None or previous is None or (moon is not None and moon_of(table.rules, values)
+                                             == (table.seats.get(folded(moon.player)),
+                                                 moon.choice)):
+        return {}
+    implied = _implied(table, total, previous)
+    if len(implied) == table.size and (all(v == 0 for v in implied.values()) or
+                                       all(v + previous[s] == values[s]
+                                           for s, v in implied.items())):
+        return {}
+    return implied
+
+
+def moon_of(rules: Ruleset, scores: Sequence[int]) -> tuple[int, str] | None:
+    """Return (the shooter, the choice) whose moon scores ``scores`` are, or None."""
+    for choice in (rules.moon_choices if rules.shooting_the_moon else ()):
+        for seat in range(len(scores)):
+            if tuple(scores) == scoring.moon_scores(rules, len(scores), seat, choice):
+                return seat, choice
+    return None
+
+
+def _moon_form(table: CheckTable, hand: int, values: list[int], fixed: list[int],
+               written: dict[int, tuple]) -> bool:
+    """Report a sheet's score line written in another form than the moon scores its totals
+    imply: for the other moon choice, or as the points taken (every other seat 0).  One fault;
+    tell whether it is one."""
+    moon = moon_of(table.rules, fixed)
+    if moon is None:
+        return False
+    shooter, choice = moon
+    line = next(iter(written.values()))[1].span
+    other = moon_of(table.rules, values)
+    if other is not None and other[0] == shooter:
+        # TRANSLATORS: {written} and {choice} are moon choices (subtract, add), as written
+        table.findings.add(codes.BAD_MOON, line, msg(
+            "the scores are written for the moon choice {written}, but the totals for {choice}",
+            written=other[1], choice=choice), hand=hand, player=table.name(shooter), rule="R8.5")
+        return True
+    if any(v for s, v in enumerate(values) if s != shooter):
+        return False
+    _as_taken(table, line, hand, shooter, choice, fixed)
+    return True
+
+
+def _taken_shape(table: CheckTable, shooter: int | None, written: dict[int, tuple]) -> bool:
+    """Tell whether a whole score line gives every seat but the ``shooter``'s 0, as the points
+    taken in a moon hand are."""
+    return shooter is not None and len(written) == table.size and \
+        not any(v for s, (v, _) in written.items() if s != shooter)
+
+
+def _as_taken(table: CheckTable, line, hand: int, shooter: int, choice: str,
+              scores: Sequence[int]) -> None:
+    """Report a moon hand's score line written as the points taken: one fault, on the line."""
+    # TRANSLATORS: {scores} are players and numbers: "Al 26, Beth 0, Charlie 26"; {choice} is
+    # the moon line's word (subtract, add)
+    table.findings.add(codes.BAD_MOON, line, msg(
+        "{shooter} shot the moon, so the hand scores are {scores} ({choice}), not the points "
+        "taken", shooter=table.name(shooter), choice=choice,
+        scores=", ".join(f"{table.name(s)} {v}" for s, v in enumerate(scores))),
+        hand=hand, player=table.name(shooter), rule="R8.2")
 
 
 # -- the words of the score diagnostics ----------------------------------------------------

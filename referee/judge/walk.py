@@ -18,7 +18,9 @@ from referee.judge.scoring import (
     entries_by_seat,
     finish_hand,
     judge_sheet,
+    judge_sheet_moon,
     judge_totals,
+    moon_as_taken,
     played_tricks,
 )
 from referee.judge.setup import hands_of, setup_table
@@ -260,8 +262,7 @@ def _judge_hand(table: CheckTable, record: HandRecord, game: _Game) -> tuple[_Ga
                                        game.pool_known, game.sheet_totals)
     shooter, lost = None, 0  # (known when the hand is played out)
     if finished is None:
-        written = _unplayed(table, record, game.pool_known)
-        scores = judge_sheet(table, record, game.sheet_totals, written, game.doubts)
+        written, scores = _sheet_hand(table, record, game)
     else:
         result = finished.history[-1]
         scores, lost = result.scores, result.lost or 0
@@ -329,6 +330,23 @@ def _play_hand(table: CheckTable, record: HandRecord, state: State, dealer_known
                        previous)
 
 
+def _sheet_hand(table: CheckTable, record: HandRecord, game: _Game
+                ) -> tuple[dict[int, tuple], tuple[int, ...] | None]:
+    """Judge the score and moon lines of a hand not scored from its play; return (the score line
+    by seat, the scores the referee stands by)."""
+    written = _unplayed(table, record, game.pool_known)
+    scores = judge_sheet(table, record, game.sheet_totals, written, game.doubts)
+    if record.moon is None or record.has_play:
+        return written, scores
+    moon = moon_as_taken(table, record, scores)
+    if moon is not None:
+        scores = moon
+    elif not judge_sheet_moon(table, record, scores):
+        table.findings.note(msg("hand {hand}: the moon line is not checked (no play recorded)",
+                                hand=record.number))
+    return written, scores
+
+
 def _unplayed(table: CheckTable, record: HandRecord, pool_known: bool) -> dict[int, tuple]:
     """Read the score line by seat of a hand not scored from its play, and note what goes
     unchecked."""
@@ -336,8 +354,6 @@ def _unplayed(table: CheckTable, record: HandRecord, pool_known: bool) -> dict[i
     written = {}
     if record.score is not None:
         written = entries_by_seat(table, record.score, hand, codes.SCORE_MISMATCH)
-    if record.moon is not None and not record.has_play:
-        note(msg("hand {hand}: the moon line is not checked (no play recorded)", hand=hand))
     if record.score is not None and record.tricks and not pool_known:
         note(msg("hand {hand}: scores not checked against play (the clean-hand pool they share "
                  "is not known: an earlier hand is not scored from its play)", hand=hand))
@@ -467,11 +483,16 @@ def judge_game_over(table: CheckTable, claim: GameOver, state, totals,
         add(codes.GAME_END, claim.span, msg("the game is claimed over, but {why}", why=why),
             rule="R9.1")
         return
-    claimed = {table.seat(name, claim.span) for name in claim.players}
+    seats = [table.seat(name, claim.span) for name in claim.players]
+    claimed = set(seats)
     if None in claimed:
         return
     actual = set(state.winners)
-    if claimed != actual:
+    if claimed == actual and len(seats) > len(claimed):  # a name written twice
+        twice = next(s for i, s in enumerate(seats) if s in seats[:i])
+        add(codes.GAME_END, claim.span, msg("{player} appears twice on this line",
+                                            player=table.name(twice)), rule="R9.3")
+    elif claimed != actual:
         best = ", ".join(f"{table.name(s)} ({totals[s]})" for s in sorted(actual))
         # TRANSLATORS: {which} is "highest" or "lowest"; {best} players and their totals
         add(codes.GAME_END, claim.span, msg(
