@@ -3,13 +3,14 @@ statements into hands; the check and the z3 hand facts both read a log's setup h
 
 from __future__ import annotations
 
-from collections import deque
+import re
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from referee.judge import codes
 from referee.judge.hand_record import HandRecord, Unread
-from referee.judge.table import Findings, CheckTable
+from referee.judge.table import Findings, CheckTable, folded
 from referee.log.events import (
     Comment,
     Deal,
@@ -130,7 +131,66 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
         findings.add(codes.BAD_SETUP, claims.span, msg(
             "the [Claims] tag says {written}, not \"required\" or \"optional\"; claims are "
             "optional", written=repr(claims.value)), rule="R10.9")
-    return CheckTable(rules, unique, findings, claims_required=required == "required")
+    table = CheckTable(rules, unique, findings, claims_required=required == "required")
+    _read_misspelt_seats(table, players, events)
+    return table
+
+
+# a name as the lines write it: after `deal`, `pass` or `dealer`, or before a card or a number
+_WRITTEN_NAME = re.compile(
+    r"(?:^[ \t]*(?:deal|pass)[ \t]+|dealer[ \t]+)([^\W\d_][\w'’.-]*)"
+    r"|([^\W\d_][\w'’.-]*)[ \t]+(?:-?\d|(?:10|[2-9JQKA])[SHDCshdc]\b)", re.MULTILINE)
+_NOT_NAMES = frozenset(("hand", "trick", "deal", "pass", "dealer", "kitty", "score", "total"))
+
+
+def _read_misspelt_seats(table: CheckTable, players: Tag, events: Iterable[Event]) -> None:
+    """Read a seat whose name no line writes as the one name the lines write throughout that is
+    not seated and resembles it alone (``Charly`` in the tag, ``Charlie`` on every line): the
+    tag's spelling is the slip, reported once at the tag (R10.5)."""
+    text = table.findings.text
+    if text is not None:
+        body = text.casefold().replace(players.value.casefold(), "", 1)  # (not the tag's own)
+        if all(folded(name) in body for name in table.names):
+            return  # (every seated name is written somewhere: as nearly always, no census)
+        written = Counter(a or b for a, b in _WRITTEN_NAME.findall(text))
+    else:
+        written = Counter(_names_in(events))
+    seated = {folded(name) for name in table.names}
+    unused = [seat for seat, name in enumerate(table.names) if not any(
+        folded(word) == folded(name) for word in written)]
+    if not unused:
+        return
+    strangers = [word for word, count in written.items() if count > 1 and
+                 word.casefold() not in _NOT_NAMES and folded(word) not in seated]
+    for seat in unused:
+        name = table.names[seat]
+        close = [word for word in strangers
+                 if did_you_mean(word, table.names) == name and
+                 did_you_mean(word, [other for other in table.names if other != name]) is None
+                 and did_you_mean(name, [word])]
+        if len({folded(word) for word in close}) != 1:
+            continue
+        word = close[0]
+        table.findings.add(codes.BAD_SETUP, players.span, msg(
+            "the [Players] tag seats {seated}, but the lines name {written} instead; {written} "
+            "is read as that seat", seated=repr(name), written=repr(word)), rule="R10.5",
+            # TRANSLATORS: {name} is a seated player's name, in quotes
+            hint=msg("did you mean {name}?", name=repr(word)))
+        table.names[seat] = word
+        table.seats.update({folded(word): seat, word.casefold(): seat, word: seat})
+
+
+def _names_in(events: Iterable[Event]) -> Iterator[str]:
+    """Yield the players' names the statements write."""
+    for event in events:
+        if isinstance(event, (Deal, Pass, Moon)):
+            yield event.player
+        elif isinstance(event, Trick):
+            yield from (play.player for play in event.plays if play.player)
+        elif isinstance(event, (Score, Total)):
+            yield from (entry.player for entry in event.entries)
+        elif isinstance(event, HandStart) and event.dealer:
+            yield event.dealer
 
 
 def _read_tags(events: tuple[Event, ...], findings: Findings) -> tuple[dict[str, Tag],

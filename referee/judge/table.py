@@ -31,6 +31,9 @@ class Findings:
     _noted: set = field(default_factory=set)  # the notes in ``unchecked``, found in O(1)
     _kept: dict[str, int] = field(default_factory=dict)
     notes_dropped: int = 0  # notes past ``limit``, counted, not kept
+    # the log's text when it is read a block at a time (the setup reads there the names its lines
+    # write: a seat whose name no line writes)
+    text: str | None = None
 
     def add(self, kind: str, span: Span, message: str, **details) -> None:
         key = (kind, span.line, span.column, details.get("player"))
