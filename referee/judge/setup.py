@@ -325,7 +325,7 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
             continue
         if kind == 0 and not grouping.late:  # a `hand` line
             if current is not None:
-                yield _complete(current), grouping.claims
+                yield _complete(table, current), grouping.claims
                 grouping.claims = []
             grouping.begin(event, kind)
             continue
@@ -339,7 +339,7 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
             if ended is not None:
                 yield ended
     if grouping.current is not None:
-        yield _complete(grouping.current), grouping.claims
+        yield _complete(table, grouping.current), grouping.claims
     yield None, grouping.early
 
 
@@ -378,7 +378,7 @@ class _Grouping:
         current, ended = self.current, None
         if self.starts(event, kind):
             if current is not None:
-                ended = _complete(current), self.claims
+                ended = _complete(self.table, current), self.claims
                 self.claims = []
             self.begin(event, kind)
         else:
@@ -599,9 +599,13 @@ def _new_hand_by_trick(table: CheckTable, record: HandRecord, event: Event) -> b
     return len(record.tricks) + len(record.gaps) >= table.rules.cards_per_player(table.size)
 
 
-def _complete(record: HandRecord) -> HandRecord:
-    """Drop from the hand the unreadable trick lines that bear the number of a trick recorded
-    readably (the table's own correction)."""
+def _complete(table: CheckTable, record: HandRecord) -> HandRecord:
+    """Judge the hand's second deal and pass lines of one seat; drop from the hand the unreadable
+    trick lines that bear the number of a trick recorded readably (the table's own correction)."""
+    if record.doubles:
+        for seat, event in record.doubles:
+            _read_double(table, record, seat, event)
+        record.doubles = None
     if not record.gaps:
         return record
     written = {trick.number for trick in record.tricks}
@@ -609,6 +613,86 @@ def _complete(record: HandRecord) -> HandRecord:
     record.gaps = [gap for gap, line in zip(record.gaps, lines)
                    if line.number is None or line.number not in written]
     return record
+
+
+def _read_double(table: CheckTable, record: HandRecord, seat: int, event: Deal | Pass) -> None:
+    """Judge ``event``, a second deal or pass line of ``seat``: when one of the two stands where
+    the line of a seat that has none is due (the lines in seating order around it), that line is
+    the slip, one fault and no player's, and it is read as that seat's when its cards fit;
+    otherwise the second line is reported, that player's."""
+    hand, is_deal = record.number, isinstance(event, Deal)
+    filed = record.deals if is_deal else record.passes
+    first = filed[seat]
+    slip, due = _misnamed(table, filed, first, event)
+    if slip is None:
+        if is_deal:
+            table.findings.add(codes.BAD_DEAL, event.span, msg(
+                "a second deal line for {player} in hand {hand} (the first is on line {line})",
+                player=table.name(seat), hand=hand, line=first.span.line),
+                hand=hand, player=table.name(seat), rule="R2.4")
+        else:
+            table.findings.add(codes.BAD_PASS, event.span, msg(
+                "a second pass line for {player} in hand {hand}", player=table.name(seat),
+                hand=hand), hand=hand, player=table.name(seat), rule="R3.1")
+        return
+    other = event if slip is first else first
+    filed[seat] = other
+    fits = _fits(table, record, due, slip)
+    if fits:
+        filed[due] = slip
+        # TRANSLATORS: {word} is the word of the log format the line starts with ("deal",
+        # "pass"), not translated; {written} and {due} are players' names
+        text = msg("{written} is written where {due} is due: {due} has no `{word}` line in hand "
+                   "{hand}, and {written} has one on line {other}; this line is read as {due}'s",
+                   written=table.name(seat), due=table.name(due), word="deal" if is_deal else
+                   "pass", hand=hand, other=other.span.line)
+    else:
+        # TRANSLATORS: as above
+        text = msg("{written} is written where {due} is due: {due} has no `{word}` line in hand "
+                   "{hand}, and {written} has one on line {other}; this line is not used",
+                   written=table.name(seat), due=table.name(due), word="deal" if is_deal else
+                   "pass", hand=hand, other=other.span.line)
+    table.findings.add(codes.BAD_DEAL if is_deal else codes.BAD_PASS, slip.player_span, text,
+                       hand=hand, rule="R2.4" if is_deal else "R3.1")
+
+
+def _misnamed(table: CheckTable, filed: dict, first: Deal | Pass, second: Deal | Pass
+              ) -> tuple[Deal | Pass | None, int]:
+    """Return which of ``first`` and ``second`` (two lines of one seat) stands where the line of a
+    seat with none is due, every other line of their kind being in seating order, and that seat."""
+    n = table.size
+    lines = sorted([(line.span.line, seat) for seat, line in filed.items() if line is not first]
+                   + [(first.span.line, None), (second.span.line, None)])
+    if len(lines) > n or len(lines) < 3:
+        return None, 0
+    starts = {(seat - index) % n for index, (_, seat) in enumerate(lines) if seat is not None}
+    if len(starts) != 1:
+        return None, 0
+    start = starts.pop()
+    found = None
+    for index, (line, seat) in enumerate(lines):
+        due = (start + index) % n
+        if seat is None and due not in filed:
+            if found is not None:
+                return None, 0
+            found = (first if line == first.span.line else second), due
+    return found if found is not None else (None, 0)
+
+
+def _fits(table: CheckTable, record: HandRecord, seat: int, line: Deal | Pass) -> bool:
+    """Tell whether the cards of ``line`` fit ``seat``'s: a pass out of its deal, a deal holding
+    its pass (or, in a hand without passing, its plays)."""
+    if isinstance(line, Pass):
+        deal = record.deals.get(seat)
+        return deal is not None and not Counter(line.run.cards) - Counter(deal.run.cards)
+    passed = record.passes.get(seat)
+    if passed is not None:
+        return not Counter(passed.run.cards) - Counter(line.run.cards)
+    if record.passes:
+        return False
+    played = Counter(play.card for trick in record.tricks for play in trick.plays
+                     if play.player is not None and table.seats.get(play.player) == seat)
+    return bool(played) and not played - Counter(line.run.cards)
 
 
 def _with_due_direction(table: CheckTable, start: HandStart, number: int) -> HandStart:
@@ -632,17 +716,11 @@ def _file(table: CheckTable, record: HandRecord, event: Event) -> None:
         seat = table.seats.get(event.player)  # (the span only for a name not seated)
         if seat is None:
             seat = table.seat(event.player, event.player_span, hand=hand)
-        is_deal = isinstance(event, Deal)
-        filed = record.deals if is_deal else record.passes
-        if seat in filed and is_deal:
-            add(codes.BAD_DEAL, event.span, msg(
-                "a second deal line for {player} in hand {hand} (the first is on line {line})",
-                player=table.name(seat), hand=hand, line=record.deals[seat].span.line),
-                hand=hand, player=table.name(seat), rule="R2.4")
-        elif seat in filed:
-            add(codes.BAD_PASS, event.span, msg("a second pass line for {player} in hand {hand}",
-                                                player=table.name(seat), hand=hand),
-                hand=hand, player=table.name(seat), rule="R3.1")
+        filed = record.deals if isinstance(event, Deal) else record.passes
+        if seat in filed:  # (judged once the hand is grouped: see _read_double)
+            if record.doubles is None:
+                record.doubles = []
+            record.doubles.append((seat, event))
         elif seat is not None:
             filed[seat] = event
     elif isinstance(event, Kitty):
