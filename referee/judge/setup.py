@@ -346,14 +346,15 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
 class _Grouping:
     """A _Grouping puts statements into hands, one by one (:func:`hands_of`)."""
 
-    __slots__ = ("table", "source", "current", "number", "stage", "ahead", "late", "before",
-                 "claims", "early")
+    __slots__ = ("table", "source", "current", "number", "stage", "ahead", "slip", "late",
+                 "before", "claims", "early")
 
     def __init__(self, table: CheckTable, done: int, source: _Lookahead) -> None:
         self.table, self.source = table, source
         self.current: HandRecord | None = None
         self.number, self.stage = done, 0
         self.ahead = 0  # how far the written hand numbers run ahead of the hands' places
+        self.slip: int | None = None  # after a `hand` line not numbered as due, the ahead before
         self.late = 0  # statements still to come that a hand keeps (see _kept_late)
         # the total line the current hand builds on (None: not known; ``True``: the start)
         self.before: Total | bool | None = None if done else True
@@ -439,11 +440,17 @@ class _Grouping:
             current.start = _with_due_direction(self.table, event, number)
             if current.start.direction != event.direction:
                 current.wrong_direction = event.direction
-            if event.number != number + self.ahead:
+            if event.number == number + self.ahead:
+                self.slip = None
+            elif self.slip is not None and event.number == number + self.slip:
+                self.ahead, self.slip = self.slip, None  # (the number before was the slip)
+            else:
                 self.table.findings.add(codes.BAD_SETUP, event.span, msg(
                     "hand {written} is recorded where hand {due} is due",
                     written=event.number, due=number + self.ahead), hand=number, rule="R10.4")
-                # numbers that skip go on from the written one: one slip, said once
+                # numbers that skip go on from the written one: one slip, said once; unless the
+                # next `hand` line goes on from the count before (a number mistyped)
+                self.slip = self.ahead
                 self.ahead = max(self.ahead, event.number - number)
         elif kind == 0:  # an unreadable hand line: a hand starts, its dealer unknown
             current.unread.append(event)
