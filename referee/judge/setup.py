@@ -65,7 +65,22 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
                 allowed_dirs: tuple[str | Path, ...] = ()) -> CheckTable | None:
     """Seat the table the log's tags name, under ``ruleset`` if given, else under the log's
     [Ruleset]."""
-    tags, play_started = _read_tags(events, findings)
+    repeats: dict[int, int] = {}
+    tags, play_started = _read_tags(events, findings, repeats)
+    table = _seated_table(events, tags, play_started, findings, base_dir, ruleset, allowed_dirs)
+    if table is None:
+        for event in events:  # (no hands are grouped to report them)
+            if isinstance(event, Tag) and event.span.line in repeats:
+                _second_tag(findings, event, repeats[event.span.line])
+    elif repeats:
+        table.repeats = repeats
+    return table
+
+
+def _seated_table(events: tuple[Event, ...], tags: dict[str, Tag], play_started: Span | None, findings: Findings,
+                  base_dir: Path | None, ruleset: Ruleset | None,
+                  allowed_dirs: tuple[str | Path, ...]) -> CheckTable | None:
+    """Seat the table of the log's tags (see :func:`setup_table`)."""
     _read_near_misses(tags, findings)
     if ruleset is not None:
         rules = ruleset
@@ -193,10 +208,11 @@ def _names_in(events: Iterable[Event]) -> Iterator[str]:
             yield event.dealer
 
 
-def _read_tags(events: tuple[Event, ...], findings: Findings) -> tuple[dict[str, Tag],
-                                                                       Span | None]:
+def _read_tags(events: tuple[Event, ...], findings: Findings, repeats: dict[int, int]
+               ) -> tuple[dict[str, Tag], Span | None]:
     """Read the log's tags by key (the first of each counts) and where play begins; report a setup
-    tag given twice or after play has begun, and a forfeit."""
+    tag given twice before play or after play has begun, and a forfeit; note in ``repeats`` the
+    line of each tag given again after play has begun, with the line of the first."""
     tags: dict[str, Tag] = {}
     play_started: Span | None = None
     for event in events:
@@ -209,10 +225,10 @@ def _read_tags(events: tuple[Event, ...], findings: Findings) -> tuple[dict[str,
                     reason=why.strip()), rule="R9.5", player=player.strip())
             elif event.key in _SETUP_TAGS:
                 if event.key in tags:
-                    # TRANSLATORS: {tag} is the tag's name as written (Players, Ruleset, Target)
-                    findings.add(codes.BAD_SETUP, event.span, msg(
-                        "a second [{tag}] tag (the first is on line {line}); the first counts",
-                        tag=event.name, line=tags[event.key].span.line))
+                    if play_started is not None:  # (reported as the hands are grouped)
+                        repeats[event.span.line] = tags[event.key].span.line
+                    else:
+                        _second_tag(findings, event, tags[event.key].span.line)
                     continue
                 if play_started is not None:
                     findings.add(codes.BAD_SETUP, event.span, msg(
@@ -222,6 +238,13 @@ def _read_tags(events: tuple[Event, ...], findings: Findings) -> tuple[dict[str,
         elif not isinstance(event, Comment) and play_started is None:
             play_started = event.span
     return tags, play_started
+
+
+def _second_tag(findings: Findings, tag: Tag, first: int) -> None:
+    # TRANSLATORS: {tag} is the tag's name as written (Players, Ruleset, Target)
+    findings.add(codes.BAD_SETUP, tag.span, msg(
+        "a second [{tag}] tag (the first is on line {line}); the first counts", tag=tag.name,
+        line=first))
 
 
 def _read_near_misses(tags: dict[str, Tag], findings: Findings) -> None:
@@ -306,8 +329,17 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
     source = _Lookahead(events)
     grouping = _Grouping(table, done, source)
     waiting = source.waiting
+    repeats, pending = table.repeats, []  # the setup tags written again, before a statement
     for event in source.events:
         kind = _STAGE.get(type(event))
+        if pending and (kind is not None or isinstance(event, Unread)):
+            if _game_again(table, grouping, pending, event):
+                for _ in source.events:  # (read, not judged)
+                    pass
+                waiting.clear()
+                pending = []
+                break
+            pending = []
         current = grouping.current
         # a statement inside a hand, in its order, as nearly every one is, is filed at once (the
         # attributes are asked first, the properties only once a hand has a score, total or gap)
@@ -330,6 +362,8 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
             grouping.begin(event, kind)
             continue
         if kind is None and not isinstance(event, (Unread, GameOver)):
+            if repeats and isinstance(event, Tag) and event.span.line in repeats:
+                pending.append(event)
             continue  # a tag or a comment
         ended = grouping.take(event, kind)
         if ended is not None:
@@ -338,9 +372,45 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
             ended = grouping.take(waiting.popleft(), None)
             if ended is not None:
                 yield ended
+    for tag in pending:
+        _second_tag(table.findings, tag, repeats[tag.span.line])
     if grouping.current is not None:
         yield _complete(table, grouping.current), grouping.claims
     yield None, grouping.early
+
+
+def _game_again(table: CheckTable, grouping: _Grouping, tags: list[Tag], event: Event) -> bool:
+    """Tell whether ``event``, the statement after setup tags written again, starts the game
+    again (hand 1, or on a sheet without `hand` lines a score line whose total starts again):
+    then it is the one fault, and what follows is not judged; else report the tags."""
+    players = next((tag for tag in tags if tag.key == "players"), None)
+    current = grouping.current
+    if players is not None and current is not None and (
+            isinstance(event, HandStart) and event.number == 1 or isinstance(event, Score)
+            and current.start is None and _starts_again(table, grouping, current, event)):
+        table.findings.add(codes.BAD_SETUP, players.span, msg(
+            "the game is recorded again from here: a second [Players] tag (the first is on line "
+            "{line}), then its first hand again; what follows is not judged",
+            line=table.repeats[players.span.line]), rule="R10.2")
+        return True
+    for tag in tags:
+        _second_tag(table.findings, tag, table.repeats[tag.span.line])
+    return False
+
+
+def _starts_again(table: CheckTable, grouping: _Grouping, current: HandRecord,
+                  score: Score) -> bool:
+    """Tell whether the total line after ``score`` adds it up to the start, not to the totals
+    before."""
+    start = table.rules.start_total
+    for event in grouping.source.upcoming():
+        if isinstance(event, Total):
+            return _adds_up({}, start, score, event) and (
+                current.total is None or not _adds_up(_values(current.total), start, score,
+                                                      event))
+        if type(event) in _STAGE or isinstance(event, Unread):
+            return False
+    return False
 
 
 class _Grouping:
@@ -373,6 +443,9 @@ class _Grouping:
             if unread:  # its syntax diagnostic is all it costs: it is not judged again
                 kind = _UNREAD_STAGE[event.kind]
             else:  # a tag, a comment or a claim that the game is over
+                repeats = self.table.repeats
+                if repeats and isinstance(event, Tag) and event.span.line in repeats:
+                    _second_tag(self.table.findings, event, repeats[event.span.line])
                 if isinstance(event, GameOver):
                     (self.claims if self.current is not None else self.early).append(event)
                 return None

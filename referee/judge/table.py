@@ -88,6 +88,9 @@ class CheckTable:
     seats: dict[str, int] = field(default_factory=dict)
     trace: list[TracedTrick] | None = None  # every finished trick, for the views of a game
     claims_required: bool = False  # [Claims "required"]: a claim left out is a fault (R10.9)
+    # the setup tags written again after play began, by line, with the line of the first: the
+    # hands' grouping reports them, as a second game when the game starts again after them
+    repeats: dict | None = None
 
     def __post_init__(self) -> None:
         # each name as seated and casefolded, so the usual exact spelling is one lookup
