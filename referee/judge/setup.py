@@ -65,22 +65,8 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
                 allowed_dirs: tuple[str | Path, ...] = ()) -> CheckTable | None:
     """Seat the table the log's tags name, under ``ruleset`` if given, else under the log's
     [Ruleset]."""
-    repeats: dict[int, int] = {}
+    repeats: dict[int, int] = {}  # the setup tags written again after play began
     tags, play_started = _read_tags(events, findings, repeats)
-    table = _seated_table(events, tags, play_started, findings, base_dir, ruleset, allowed_dirs)
-    if table is None:
-        for event in events:  # (no hands are grouped to report them)
-            if isinstance(event, Tag) and event.span.line in repeats:
-                _second_tag(findings, event, repeats[event.span.line])
-    elif repeats:
-        table.repeats = repeats
-    return table
-
-
-def _seated_table(events: tuple[Event, ...], tags: dict[str, Tag], play_started: Span | None, findings: Findings,
-                  base_dir: Path | None, ruleset: Ruleset | None,
-                  allowed_dirs: tuple[str | Path, ...]) -> CheckTable | None:
-    """Seat the table of the log's tags (see :func:`setup_table`)."""
     _read_near_misses(tags, findings)
     if ruleset is not None:
         rules = ruleset
@@ -112,12 +98,12 @@ def _seated_table(events: tuple[Event, ...], tags: dict[str, Tag], play_started:
             findings.note(msg("no seating could be read (line {line}, which cannot be read, may "
                               "hold it): plays, scores and totals were not checked",
                               line=unread[0]))
-            return None
+            return _no_table(events, findings, repeats)
         findings.add(codes.BAD_SETUP, Span.point(1, 1), msg(
             "the log has no [Players \"...\"] tag, so nothing can be checked against seats"),
             rule="R10.2")
         findings.note(msg("no Players tag: plays, scores and totals were not checked"))
-        return None
+        return _no_table(events, findings, repeats)
     seated: dict[str, str] = {}  # casefolded -> as first written
     for name in split_players(players.value):
         if name.casefold() in seated:
@@ -137,7 +123,7 @@ def _seated_table(events: tuple[Event, ...], tags: dict[str, Tag], play_started:
             findings.note(msgn("{n} players cannot play {ruleset}: nothing else checked",
                                "{n} players cannot play {ruleset}: nothing else checked",
                                len(unique), n=len(unique), ruleset=rules.name))
-            return None
+            return _no_table(events, findings, repeats)
     claims = tags.get("claims")  # every claim must be written (R10.9)
     required = None if claims is None else claims.value.strip().casefold()
     if required is not None and required not in ("required", "optional"):
@@ -146,8 +132,10 @@ def _seated_table(events: tuple[Event, ...], tags: dict[str, Tag], play_started:
         findings.add(codes.BAD_SETUP, claims.span, msg(
             "the [Claims] tag says {written}, not \"required\" or \"optional\"; claims are "
             "optional", written=repr(claims.value)), rule="R10.9")
-    table = CheckTable(rules, unique, findings, claims_required=required == "required")
-    _read_misspelt_seats(table, players, events)
+    table = CheckTable(rules, unique, findings, claims_required=required == "required",
+                       repeats=repeats or None)
+    if play_started is not None:  # (a setup of tags alone names nobody)
+        _read_misspelt_seats(table, players, events)
     return table
 
 
@@ -158,15 +146,26 @@ _WRITTEN_NAME = re.compile(
 _NOT_NAMES = frozenset(("hand", "trick", "deal", "pass", "dealer", "kitty", "score", "total"))
 
 
+def _no_table(events: tuple[Event, ...], findings: Findings, repeats: dict[int, int]) -> None:
+    """Report the setup tags written again after play began, when no hands are grouped."""
+    for event in events:
+        if isinstance(event, Tag) and event.span.line in repeats:
+            _second_tag(findings, event, repeats[event.span.line])
+
+
 def _read_misspelt_seats(table: CheckTable, players: Tag, events: Iterable[Event]) -> None:
     """Read a seat whose name no line writes as the one name the lines write throughout that is
     not seated and resembles it alone (``Charly`` in the tag, ``Charlie`` on every line): the
     tag's spelling is the slip, reported once at the tag (R10.5)."""
     text = table.findings.text
     if text is not None:
-        body = text.casefold().replace(players.value.casefold(), "", 1)  # (not the tag's own)
-        if all(folded(name) in body for name in table.names):
-            return  # (every seated name is written somewhere: as nearly always, no census)
+        # (every seated name written as seated after the tag, as nearly always: no census)
+        body = text.partition(players.value)[2]
+        for name in table.names:
+            if name not in body:
+                break
+        else:
+            return
         written = Counter(a or b for a, b in _WRITTEN_NAME.findall(text))
     else:
         written = Counter(_names_in(events))
@@ -328,18 +327,9 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
     follow it; last, yield (None, the claims before any hand).  ``done`` hands came before."""
     source = _Lookahead(events)
     grouping = _Grouping(table, done, source)
-    waiting = source.waiting
-    repeats, pending = table.repeats, []  # the setup tags written again, before a statement
+    repeats = table.repeats  # the setup tags written again after play began, by line
     for event in source.events:
         kind = _STAGE.get(type(event))
-        if pending and (kind is not None or isinstance(event, Unread)):
-            if _game_again(table, grouping, pending, event):
-                for _ in source.events:  # (read, not judged)
-                    pass
-                waiting.clear()
-                pending = []
-                break
-            pending = []
         current = grouping.current
         # a statement inside a hand, in its order, as nearly every one is, is filed at once (the
         # attributes are asked first, the properties only once a hand has a score, total or gap)
@@ -361,56 +351,13 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
                 grouping.claims = []
             grouping.begin(event, kind)
             continue
-        if kind is None and not isinstance(event, (Unread, GameOver)):
-            if repeats and isinstance(event, Tag) and event.span.line in repeats:
-                pending.append(event)
+        if kind is None and not isinstance(event, (Unread, GameOver)) and not (
+                repeats and event.span.line in repeats):
             continue  # a tag or a comment
-        ended = grouping.take(event, kind)
-        if ended is not None:
-            yield ended
-        while waiting:  # the statements looked at ahead, in their turn
-            ended = grouping.take(waiting.popleft(), None)
-            if ended is not None:
-                yield ended
-    for tag in pending:
-        _second_tag(table.findings, tag, repeats[tag.span.line])
+        yield from grouping.take_all(event, kind)
     if grouping.current is not None:
         yield _complete(table, grouping.current), grouping.claims
     yield None, grouping.early
-
-
-def _game_again(table: CheckTable, grouping: _Grouping, tags: list[Tag], event: Event) -> bool:
-    """Tell whether ``event``, the statement after setup tags written again, starts the game
-    again (hand 1, or on a sheet without `hand` lines a score line whose total starts again):
-    then it is the one fault, and what follows is not judged; else report the tags."""
-    players = next((tag for tag in tags if tag.key == "players"), None)
-    current = grouping.current
-    if players is not None and current is not None and (
-            isinstance(event, HandStart) and event.number == 1 or isinstance(event, Score)
-            and current.start is None and _starts_again(table, grouping, current, event)):
-        table.findings.add(codes.BAD_SETUP, players.span, msg(
-            "the game is recorded again from here: a second [Players] tag (the first is on line "
-            "{line}), then its first hand again; what follows is not judged",
-            line=table.repeats[players.span.line]), rule="R10.2")
-        return True
-    for tag in tags:
-        _second_tag(table.findings, tag, table.repeats[tag.span.line])
-    return False
-
-
-def _starts_again(table: CheckTable, grouping: _Grouping, current: HandRecord,
-                  score: Score) -> bool:
-    """Tell whether the total line after ``score`` adds it up to the start, not to the totals
-    before."""
-    start = table.rules.start_total
-    for event in grouping.source.upcoming():
-        if isinstance(event, Total):
-            return _adds_up({}, start, score, event) and (
-                current.total is None or not _adds_up(_values(current.total), start, score,
-                                                      event))
-        if type(event) in _STAGE or isinstance(event, Unread):
-            return False
-    return False
 
 
 class _Grouping:
@@ -430,6 +377,62 @@ class _Grouping:
         self.before: Total | bool | None = None if done else True
         self.claims: list[GameOver] = []  # after the current hand
         self.early: list[GameOver] = []  # before any hand
+
+    def take_all(self, event: Event, kind: int | None
+                 ) -> list[tuple[HandRecord, list[GameOver]]]:
+        """Group ``event`` (see :meth:`take`), then the statements looked at ahead; return the
+        hands they end.  A setup tag written again that starts the game again ends the grouping:
+        what follows is read, not grouped."""
+        if kind is None and isinstance(event, Tag) and self.again(event):
+            for _ in self.source.events:  # (read, not judged)
+                pass
+            self.source.waiting.clear()
+            return []
+        hand = self.take(event, kind)
+        ended = [] if hand is None else [hand]
+        waiting = self.source.waiting
+        while waiting:  # the statements looked at ahead, in their turn
+            hand = self.take(waiting.popleft(), None)
+            if hand is not None:
+                ended.append(hand)
+        return ended
+
+    def again(self, tag: Tag) -> bool:
+        """Tell whether ``tag``, a setup tag written again after play began, and the tags after it
+        start the game again (a second [Players] tag, then hand 1, or on a sheet without `hand`
+        lines a score line whose total starts again): then report it, the one fault."""
+        table, current = self.table, self.current
+        repeats = table.repeats
+        players = tag if tag.key == "players" else None
+        score: Score | None = None
+        for seen, event in enumerate(self.source.upcoming()):
+            if seen > MAX_LOOKED_AT:
+                return False
+            if isinstance(event, Tag) and event.span.line in repeats:
+                players = players or (event if event.key == "players" else None)
+            elif score is not None:
+                if not isinstance(event, Total):
+                    return False
+                start = table.rules.start_total
+                if not _adds_up({}, start, score, event) or current.total is not None and \
+                        _adds_up(_values(current.total), start, score, event):
+                    return False
+                break
+            elif players is None or current is None:
+                return False
+            elif isinstance(event, Score) and current.start is None:
+                score = event
+            elif isinstance(event, HandStart) and event.number == 1:
+                break
+            elif type(event) in _STAGE or isinstance(event, (Unread, GameOver)):
+                return False
+        else:
+            return False
+        table.findings.add(codes.BAD_SETUP, players.span, msg(
+            "the game is recorded again from here: a second [Players] tag (the first is on line "
+            "{line}), then its first hand again; what follows is not judged",
+            line=repeats[players.span.line]), rule="R10.2")
+        return True
 
     def take(self, event: Event, kind: int | None
              ) -> tuple[HandRecord, list[GameOver]] | None:
