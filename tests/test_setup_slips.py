@@ -124,3 +124,20 @@ def test_hand_numbers_that_skip_go_on_from_the_written_one():
     lines = [f"hand {int(line.split()[1]) + 2} " + line.split(" ", 2)[2]
              if line.startswith("hand ") and line.split()[1] != "1" else line for line in lines]
     assert _verdict("\n".join(lines)) == ([("bad-setup", 40, None)], ["Dave"])
+
+
+# 5. lines written out of their place
+def test_a_block_of_deal_lines_written_after_the_tricks_is_one_fault():
+    lines = C6.split("\n")
+    block = lines[40:46]  # hand 2's deals (lines 41-46), written after its trick 5 (line 58)
+    rest = lines[:40] + lines[46:]
+    at = rest.index(lines[57]) + 1
+    log = "\n".join(rest[:at] + block + rest[at:])  # was 6 bad-setup, one a line
+    assert _verdict(log) == ([("bad-setup", 53, None)], ["Dave"])
+    assert _messages(log) == ["a deal line after a trick line of hand 2"]
+
+
+def test_a_first_dealer_slip_stays_the_one_wrong_leader_of_the_spec():
+    # hand 2's `dealer Fay` shows Eve dealt hand 1; the spec takes either name as the slip
+    log = _edited(C6, 6, "dealer Eve", "dealer Fay")
+    assert _verdict(log) == ([("wrong-leader", 20, "Fay")], ["Dave"])

@@ -364,7 +364,7 @@ class _Grouping:
     """A _Grouping puts statements into hands, one by one (:func:`hands_of`)."""
 
     __slots__ = ("table", "source", "current", "number", "stage", "ahead", "slip", "late",
-                 "before", "claims", "early")
+                 "before", "claims", "early", "astray")
 
     def __init__(self, table: CheckTable, done: int, source: _Lookahead) -> None:
         self.table, self.source = table, source
@@ -372,6 +372,7 @@ class _Grouping:
         self.number, self.stage = done, 0
         self.ahead = 0  # how far the written hand numbers run ahead of the hands' places
         self.slip: int | None = None  # after a `hand` line not numbered as due, the ahead before
+        self.astray: tuple[int, int] | None = None  # the last statement out of order: kind, line
         self.late = 0  # statements still to come that a hand keeps (see _kept_late)
         # the total line the current hand builds on (None: not known; ``True``: the start)
         self.before: Total | bool | None = None if done else True
@@ -533,11 +534,19 @@ class _Grouping:
         else:
             self.place(event, kind, isinstance(event, Unread))
 
+    def _astray(self, kind: int, line: int) -> bool:
+        """Tell whether a statement of stage ``kind`` on ``line``, out of order, starts a block
+        out of order (the lines of one kind together are one slip: one diagnostic)."""
+        block = self.astray
+        self.astray = kind, line
+        return block is None or block[0] != kind or block[1] != line - 1
+
     def place(self, event: Event, kind: int, unread: bool) -> None:
         """File ``event`` (of stage ``kind``) in the current hand."""
         current = self.current
         assert current is not None
-        if kind < self.stage and not unread and not _second_end(current, event):
+        if kind < self.stage and not unread and not _second_end(current, event) and \
+                self._astray(kind, event.span.line):
             # TRANSLATORS: {line} and {previous} are kinds of line ("a deal line", "a trick line")
             self.table.findings.add(codes.BAD_SETUP, event.span, msg(
                 "{line} after {previous} of hand {hand}",
