@@ -136,8 +136,3 @@ def test_a_block_of_deal_lines_written_after_the_tricks_is_one_fault():
     assert _verdict(log) == ([("bad-setup", 53, None)], ["Dave"])
     assert _messages(log) == ["a deal line after a trick line of hand 2"]
 
-
-def test_a_first_dealer_slip_stays_the_one_wrong_leader_of_the_spec():
-    # hand 2's `dealer Fay` shows Eve dealt hand 1; the spec takes either name as the slip
-    log = _edited(C6, 6, "dealer Eve", "dealer Fay")
-    assert _verdict(log) == ([("wrong-leader", 20, "Fay")], ["Dave"])
