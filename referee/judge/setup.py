@@ -170,18 +170,16 @@ def _read_misspelt_seats(table: CheckTable, players: Tag, events: Iterable[Event
     else:
         written = Counter(_names_in(events))
     seated = {folded(name) for name in table.names}
-    unused = [seat for seat, name in enumerate(table.names) if not any(
-        folded(word) == folded(name) for word in written)]
+    used = {folded(word) for word in written}
+    unused = [seat for seat, name in enumerate(table.names) if folded(name) not in used]
     if not unused:
         return
-    strangers = [word for word, count in written.items() if count > 1 and
+    # (the names written most, as a table's are: a hostile file's many words cost no more)
+    strangers = [word for word, count in written.most_common(MAX_LOOKED_AT) if count > 1 and
                  word.casefold() not in _NOT_NAMES and folded(word) not in seated]
     for seat in unused:
         name = table.names[seat]
-        close = [word for word in strangers
-                 if did_you_mean(word, table.names) == name and
-                 did_you_mean(word, [other for other in table.names if other != name]) is None
-                 and did_you_mean(name, [word])]
+        close = [word for word in strangers if _resembles_alone(word, name, table.names)]
         if len({folded(word) for word in close}) != 1:
             continue
         word = close[0]
@@ -192,6 +190,12 @@ def _read_misspelt_seats(table: CheckTable, players: Tag, events: Iterable[Event
             hint=msg("did you mean {name}?", name=repr(word)))
         table.names[seat] = word
         table.seats.update({folded(word): seat, word.casefold(): seat, word: seat})
+
+
+def _resembles_alone(word: str, name: str, names: list[str]) -> bool:
+    """Tell whether ``word`` resembles the seated ``name`` and no other of ``names``."""
+    return did_you_mean(word, names) == name and did_you_mean(name, [word]) is not None and \
+        did_you_mean(word, [other for other in names if other != name]) is None
 
 
 def _names_in(events: Iterable[Event]) -> Iterator[str]:
