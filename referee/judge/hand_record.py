@@ -96,6 +96,8 @@ class HandRecord:
     gaps: list[int] = field(default_factory=list)  # unreadable tricks: the index they precede
     # a `pass DIRECTION` header that is not the one due, as written (already reported, R3.3)
     wrong_direction: str | None = None
+    # second deal or pass lines of one seat, (seat, line), judged once the hand is grouped
+    doubles: list[tuple[int, Deal | Pass]] | None = None
 
     @property
     def has_play(self) -> bool:

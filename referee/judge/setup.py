@@ -3,13 +3,14 @@ statements into hands; the check and the z3 hand facts both read a log's setup h
 
 from __future__ import annotations
 
-from collections import deque
+import re
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from referee.judge import codes
 from referee.judge.hand_record import HandRecord, Unread
-from referee.judge.table import Findings, CheckTable
+from referee.judge.table import Findings, CheckTable, folded
 from referee.log.events import (
     Comment,
     Deal,
@@ -64,7 +65,8 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
                 allowed_dirs: tuple[str | Path, ...] = ()) -> CheckTable | None:
     """Seat the table the log's tags name, under ``ruleset`` if given, else under the log's
     [Ruleset]."""
-    tags, play_started = _read_tags(events, findings)
+    repeats: dict[int, int] = {}  # the setup tags written again after play began
+    tags, play_started = _read_tags(events, findings, repeats)
     _read_near_misses(tags, findings)
     if ruleset is not None:
         rules = ruleset
@@ -96,12 +98,12 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
             findings.note(msg("no seating could be read (line {line}, which cannot be read, may "
                               "hold it): plays, scores and totals were not checked",
                               line=unread[0]))
-            return None
+            return _no_table(events, findings, repeats)
         findings.add(codes.BAD_SETUP, Span.point(1, 1), msg(
             "the log has no [Players \"...\"] tag, so nothing can be checked against seats"),
             rule="R10.2")
         findings.note(msg("no Players tag: plays, scores and totals were not checked"))
-        return None
+        return _no_table(events, findings, repeats)
     seated: dict[str, str] = {}  # casefolded -> as first written
     for name in split_players(players.value):
         if name.casefold() in seated:
@@ -121,7 +123,7 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
             findings.note(msgn("{n} players cannot play {ruleset}: nothing else checked",
                                "{n} players cannot play {ruleset}: nothing else checked",
                                len(unique), n=len(unique), ruleset=rules.name))
-            return None
+            return _no_table(events, findings, repeats)
     claims = tags.get("claims")  # every claim must be written (R10.9)
     required = None if claims is None else claims.value.strip().casefold()
     if required is not None and required not in ("required", "optional"):
@@ -130,13 +132,90 @@ def setup_table(events: tuple[Event, ...], findings: Findings, base_dir: Path | 
         findings.add(codes.BAD_SETUP, claims.span, msg(
             "the [Claims] tag says {written}, not \"required\" or \"optional\"; claims are "
             "optional", written=repr(claims.value)), rule="R10.9")
-    return CheckTable(rules, unique, findings, claims_required=required == "required")
+    table = CheckTable(rules, unique, findings, claims_required=required == "required",
+                       repeats=repeats or None)
+    if play_started is not None:  # (a setup of tags alone names nobody)
+        _read_misspelt_seats(table, players, events)
+    return table
 
 
-def _read_tags(events: tuple[Event, ...], findings: Findings) -> tuple[dict[str, Tag],
-                                                                       Span | None]:
+# a name as the lines write it: after `deal`, `pass` or `dealer`, or before a card or a number
+_WRITTEN_NAME = re.compile(
+    r"(?:^[ \t]*(?:deal|pass)[ \t]+|dealer[ \t]+)([^\W\d_][\w'’.-]*)"
+    r"|([^\W\d_][\w'’.-]*)[ \t]+(?:-?\d|(?:10|[2-9JQKA])[SHDCshdc]\b)", re.MULTILINE)
+_NOT_NAMES = frozenset(("hand", "trick", "deal", "pass", "dealer", "kitty", "score", "total"))
+
+
+def _no_table(events: tuple[Event, ...], findings: Findings, repeats: dict[int, int]) -> None:
+    """Report the setup tags written again after play began, when no hands are grouped."""
+    for event in events:
+        if isinstance(event, Tag) and event.span.line in repeats:
+            _second_tag(findings, event, repeats[event.span.line])
+
+
+def _read_misspelt_seats(table: CheckTable, players: Tag, events: Iterable[Event]) -> None:
+    """Read a seat whose name no line writes as the one name the lines write throughout that is
+    not seated and resembles it alone (``Charly`` in the tag, ``Charlie`` on every line): the
+    tag's spelling is the slip, reported once at the tag (R10.5)."""
+    text = table.findings.text
+    if text is not None:
+        # (every seated name written as seated after the tag, as nearly always: no census)
+        body = text.partition(players.value)[2]
+        for name in table.names:
+            if name not in body:
+                break
+        else:
+            return
+        written = Counter(a or b for a, b in _WRITTEN_NAME.findall(text))
+    else:
+        written = Counter(_names_in(events))
+    seated = {folded(name) for name in table.names}
+    used = {folded(word) for word in written}
+    unused = [seat for seat, name in enumerate(table.names) if folded(name) not in used]
+    if not unused:
+        return
+    # (the names written most, as a table's are: a hostile file's many words cost no more)
+    strangers = [word for word, count in written.most_common(MAX_LOOKED_AT) if count > 1 and
+                 word.casefold() not in _NOT_NAMES and folded(word) not in seated]
+    for seat in unused:
+        name = table.names[seat]
+        close = [word for word in strangers if _resembles_alone(word, name, table.names)]
+        if len({folded(word) for word in close}) != 1:
+            continue
+        word = close[0]
+        table.findings.add(codes.BAD_SETUP, players.span, msg(
+            "the [Players] tag seats {seated}, but the lines name {written} instead; {written} "
+            "is read as that seat", seated=repr(name), written=repr(word)), rule="R10.5",
+            # TRANSLATORS: {name} is a seated player's name, in quotes
+            hint=msg("did you mean {name}?", name=repr(word)))
+        table.names[seat] = word
+        table.seats.update({folded(word): seat, word.casefold(): seat, word: seat})
+
+
+def _resembles_alone(word: str, name: str, names: list[str]) -> bool:
+    """Tell whether ``word`` resembles the seated ``name`` and no other of ``names``."""
+    return did_you_mean(word, names) == name and did_you_mean(name, [word]) is not None and \
+        did_you_mean(word, [other for other in names if other != name]) is None
+
+
+def _names_in(events: Iterable[Event]) -> Iterator[str]:
+    """Yield the players' names the statements write."""
+    for event in events:
+        if isinstance(event, (Deal, Pass, Moon)):
+            yield event.player
+        elif isinstance(event, Trick):
+            yield from (play.player for play in event.plays if play.player)
+        elif isinstance(event, (Score, Total)):
+            yield from (entry.player for entry in event.entries)
+        elif isinstance(event, HandStart) and event.dealer:
+            yield event.dealer
+
+
+def _read_tags(events: tuple[Event, ...], findings: Findings, repeats: dict[int, int]
+               ) -> tuple[dict[str, Tag], Span | None]:
     """Read the log's tags by key (the first of each counts) and where play begins; report a setup
-    tag given twice or after play has begun, and a forfeit."""
+    tag given twice before play or after play has begun, and a forfeit; note in ``repeats`` the
+    line of each tag given again after play has begun, with the line of the first."""
     tags: dict[str, Tag] = {}
     play_started: Span | None = None
     for event in events:
@@ -149,10 +228,10 @@ def _read_tags(events: tuple[Event, ...], findings: Findings) -> tuple[dict[str,
                     reason=why.strip()), rule="R9.5", player=player.strip())
             elif event.key in _SETUP_TAGS:
                 if event.key in tags:
-                    # TRANSLATORS: {tag} is the tag's name as written (Players, Ruleset, Target)
-                    findings.add(codes.BAD_SETUP, event.span, msg(
-                        "a second [{tag}] tag (the first is on line {line}); the first counts",
-                        tag=event.name, line=tags[event.key].span.line))
+                    if play_started is not None:  # (reported as the hands are grouped)
+                        repeats[event.span.line] = tags[event.key].span.line
+                    else:
+                        _second_tag(findings, event, tags[event.key].span.line)
                     continue
                 if play_started is not None:
                     findings.add(codes.BAD_SETUP, event.span, msg(
@@ -162,6 +241,13 @@ def _read_tags(events: tuple[Event, ...], findings: Findings) -> tuple[dict[str,
         elif not isinstance(event, Comment) and play_started is None:
             play_started = event.span
     return tags, play_started
+
+
+def _second_tag(findings: Findings, tag: Tag, first: int) -> None:
+    # TRANSLATORS: {tag} is the tag's name as written (Players, Ruleset, Target)
+    findings.add(codes.BAD_SETUP, tag.span, msg(
+        "a second [{tag}] tag (the first is on line {line}); the first counts", tag=tag.name,
+        line=first))
 
 
 def _read_near_misses(tags: dict[str, Tag], findings: Findings) -> None:
@@ -245,7 +331,7 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
     follow it; last, yield (None, the claims before any hand).  ``done`` hands came before."""
     source = _Lookahead(events)
     grouping = _Grouping(table, done, source)
-    waiting = source.waiting
+    repeats = table.repeats  # the setup tags written again after play began, by line
     for event in source.events:
         kind = _STAGE.get(type(event))
         current = grouping.current
@@ -265,40 +351,93 @@ def hands_of(table: CheckTable, events: Iterable[Event], done: int = 0
             continue
         if kind == 0 and not grouping.late:  # a `hand` line
             if current is not None:
-                yield _complete(current), grouping.claims
+                yield _complete(table, current), grouping.claims
                 grouping.claims = []
             grouping.begin(event, kind)
             continue
-        if kind is None and not isinstance(event, (Unread, GameOver)):
+        if kind is None and not isinstance(event, (Unread, GameOver)) and not (
+                repeats and event.span.line in repeats):
             continue  # a tag or a comment
-        ended = grouping.take(event, kind)
-        if ended is not None:
-            yield ended
-        while waiting:  # the statements looked at ahead, in their turn
-            ended = grouping.take(waiting.popleft(), None)
-            if ended is not None:
-                yield ended
+        yield from grouping.take_all(event, kind)
     if grouping.current is not None:
-        yield _complete(grouping.current), grouping.claims
+        yield _complete(table, grouping.current), grouping.claims
     yield None, grouping.early
 
 
 class _Grouping:
     """A _Grouping puts statements into hands, one by one (:func:`hands_of`)."""
 
-    __slots__ = ("table", "source", "current", "number", "stage", "ahead", "late", "before",
-                 "claims", "early")
+    __slots__ = ("table", "source", "current", "number", "stage", "ahead", "slip", "late",
+                 "before", "claims", "early", "astray")
 
     def __init__(self, table: CheckTable, done: int, source: _Lookahead) -> None:
         self.table, self.source = table, source
         self.current: HandRecord | None = None
         self.number, self.stage = done, 0
         self.ahead = 0  # how far the written hand numbers run ahead of the hands' places
+        self.slip: int | None = None  # after a `hand` line not numbered as due, the ahead before
+        self.astray: tuple[int, int] | None = None  # the last statement out of order: kind, line
         self.late = 0  # statements still to come that a hand keeps (see _kept_late)
         # the total line the current hand builds on (None: not known; ``True``: the start)
         self.before: Total | bool | None = None if done else True
         self.claims: list[GameOver] = []  # after the current hand
         self.early: list[GameOver] = []  # before any hand
+
+    def take_all(self, event: Event, kind: int | None
+                 ) -> list[tuple[HandRecord, list[GameOver]]]:
+        """Group ``event`` (see :meth:`take`), then the statements looked at ahead; return the
+        hands they end.  A setup tag written again that starts the game again ends the grouping:
+        what follows is read, not grouped."""
+        if kind is None and isinstance(event, Tag) and self.again(event):
+            for _ in self.source.events:  # (read, not judged)
+                pass
+            self.source.waiting.clear()
+            return []
+        hand = self.take(event, kind)
+        ended = [] if hand is None else [hand]
+        waiting = self.source.waiting
+        while waiting:  # the statements looked at ahead, in their turn
+            hand = self.take(waiting.popleft(), None)
+            if hand is not None:
+                ended.append(hand)
+        return ended
+
+    def again(self, tag: Tag) -> bool:
+        """Tell whether ``tag``, a setup tag written again after play began, and the tags after it
+        start the game again (a second [Players] tag, then hand 1, or on a sheet without `hand`
+        lines a score line whose total starts again): then report it, the one fault."""
+        table, current = self.table, self.current
+        repeats = table.repeats
+        players = tag if tag.key == "players" else None
+        score: Score | None = None
+        for seen, event in enumerate(self.source.upcoming()):
+            if seen > MAX_LOOKED_AT:
+                return False
+            if isinstance(event, Tag) and event.span.line in repeats:
+                players = players or (event if event.key == "players" else None)
+            elif score is not None:
+                if not isinstance(event, Total):
+                    return False
+                start = table.rules.start_total
+                if not _adds_up({}, start, score, event) or current.total is not None and \
+                        _adds_up(_values(current.total), start, score, event):
+                    return False
+                break
+            elif players is None or current is None:
+                return False
+            elif isinstance(event, Score) and current.start is None:
+                score = event
+            elif isinstance(event, HandStart) and event.number == 1:
+                break
+            elif type(event) in _STAGE or isinstance(event, (Unread, GameOver)):
+                return False
+        else:
+            return False
+        table.findings.add(codes.BAD_SETUP, players.span, msg(
+            "the game is recorded again from here: a second [Players] tag (the first is on line "
+            "{line}), then its first hand again; what follows is not judged",
+            line=repeats[players.span.line]), rule="R10.2")
+        return True
 
     def take(self, event: Event, kind: int | None
              ) -> tuple[HandRecord, list[GameOver]] | None:
@@ -312,13 +451,16 @@ class _Grouping:
             if unread:  # its syntax diagnostic is all it costs: it is not judged again
                 kind = _UNREAD_STAGE[event.kind]
             else:  # a tag, a comment or a claim that the game is over
+                repeats = self.table.repeats
+                if repeats and isinstance(event, Tag) and event.span.line in repeats:
+                    _second_tag(self.table.findings, event, repeats[event.span.line])
                 if isinstance(event, GameOver):
                     (self.claims if self.current is not None else self.early).append(event)
                 return None
         current, ended = self.current, None
         if self.starts(event, kind):
             if current is not None:
-                ended = _complete(current), self.claims
+                ended = _complete(self.table, current), self.claims
                 self.claims = []
             self.begin(event, kind)
         else:
@@ -379,22 +521,36 @@ class _Grouping:
             current.start = _with_due_direction(self.table, event, number)
             if current.start.direction != event.direction:
                 current.wrong_direction = event.direction
-            if event.number != number + self.ahead:
+            if event.number == number + self.ahead:
+                self.slip = None
+            elif self.slip is not None and event.number == number + self.slip:
+                self.ahead, self.slip = self.slip, None  # (the number before was the slip)
+            else:
                 self.table.findings.add(codes.BAD_SETUP, event.span, msg(
                     "hand {written} is recorded where hand {due} is due",
                     written=event.number, due=number + self.ahead), hand=number, rule="R10.4")
-                # numbers that skip go on from the written one: one slip, said once
+                # numbers that skip go on from the written one: one slip, said once; unless the
+                # next `hand` line goes on from the count before (a number mistyped)
+                self.slip = self.ahead
                 self.ahead = max(self.ahead, event.number - number)
         elif kind == 0:  # an unreadable hand line: a hand starts, its dealer unknown
             current.unread.append(event)
         else:
             self.place(event, kind, isinstance(event, Unread))
 
+    def _astray(self, kind: int, line: int) -> bool:
+        """Tell whether a statement of stage ``kind`` on ``line``, out of order, starts a block
+        out of order (the lines of one kind together are one slip: one diagnostic)."""
+        block = self.astray
+        self.astray = kind, line
+        return block is None or block[0] != kind or block[1] != line - 1
+
     def place(self, event: Event, kind: int, unread: bool) -> None:
         """File ``event`` (of stage ``kind``) in the current hand."""
         current = self.current
         assert current is not None
-        if kind < self.stage and not unread and not _second_end(current, event):
+        if kind < self.stage and not unread and not _second_end(current, event) and \
+                self._astray(kind, event.span.line):
             # TRANSLATORS: {line} and {previous} are kinds of line ("a deal line", "a trick line")
             self.table.findings.add(codes.BAD_SETUP, event.span, msg(
                 "{line} after {previous} of hand {hand}",
@@ -539,9 +695,13 @@ def _new_hand_by_trick(table: CheckTable, record: HandRecord, event: Event) -> b
     return len(record.tricks) + len(record.gaps) >= table.rules.cards_per_player(table.size)
 
 
-def _complete(record: HandRecord) -> HandRecord:
-    """Drop from the hand the unreadable trick lines that bear the number of a trick recorded
-    readably (the table's own correction)."""
+def _complete(table: CheckTable, record: HandRecord) -> HandRecord:
+    """Judge the hand's second deal and pass lines of one seat; drop from the hand the unreadable
+    trick lines that bear the number of a trick recorded readably (the table's own correction)."""
+    if record.doubles:
+        for seat, event in record.doubles:
+            _read_double(table, record, seat, event)
+        record.doubles = None
     if not record.gaps:
         return record
     written = {trick.number for trick in record.tricks}
@@ -549,6 +709,86 @@ def _complete(record: HandRecord) -> HandRecord:
     record.gaps = [gap for gap, line in zip(record.gaps, lines)
                    if line.number is None or line.number not in written]
     return record
+
+
+def _read_double(table: CheckTable, record: HandRecord, seat: int, event: Deal | Pass) -> None:
+    """Judge ``event``, a second deal or pass line of ``seat``: when one of the two stands where
+    the line of a seat that has none is due (the lines in seating order around it), that line is
+    the slip, one fault and no player's, and it is read as that seat's when its cards fit;
+    otherwise the second line is reported, that player's."""
+    hand, is_deal = record.number, isinstance(event, Deal)
+    filed = record.deals if is_deal else record.passes
+    first = filed[seat]
+    slip, due = _misnamed(table, filed, first, event)
+    if slip is None:
+        if is_deal:
+            table.findings.add(codes.BAD_DEAL, event.span, msg(
+                "a second deal line for {player} in hand {hand} (the first is on line {line})",
+                player=table.name(seat), hand=hand, line=first.span.line),
+                hand=hand, player=table.name(seat), rule="R2.4")
+        else:
+            table.findings.add(codes.BAD_PASS, event.span, msg(
+                "a second pass line for {player} in hand {hand}", player=table.name(seat),
+                hand=hand), hand=hand, player=table.name(seat), rule="R3.1")
+        return
+    other = event if slip is first else first
+    filed[seat] = other
+    fits = _fits(table, record, due, slip)
+    if fits:
+        filed[due] = slip
+        # TRANSLATORS: {word} is the word of the log format the line starts with ("deal",
+        # "pass"), not translated; {written} and {due} are players' names
+        text = msg("{written} is written where {due} is due: {due} has no `{word}` line in hand "
+                   "{hand}, and {written} has one on line {other}; this line is read as {due}'s",
+                   written=table.name(seat), due=table.name(due), word="deal" if is_deal else
+                   "pass", hand=hand, other=other.span.line)
+    else:
+        # TRANSLATORS: as above
+        text = msg("{written} is written where {due} is due: {due} has no `{word}` line in hand "
+                   "{hand}, and {written} has one on line {other}; this line is not used",
+                   written=table.name(seat), due=table.name(due), word="deal" if is_deal else
+                   "pass", hand=hand, other=other.span.line)
+    table.findings.add(codes.BAD_DEAL if is_deal else codes.BAD_PASS, slip.player_span, text,
+                       hand=hand, rule="R2.4" if is_deal else "R3.1")
+
+
+def _misnamed(table: CheckTable, filed: dict, first: Deal | Pass, second: Deal | Pass
+              ) -> tuple[Deal | Pass | None, int]:
+    """Return which of ``first`` and ``second`` (two lines of one seat) stands where the line of a
+    seat with none is due, every other line of their kind being in seating order, and that seat."""
+    n = table.size
+    lines = sorted([(line.span.line, seat) for seat, line in filed.items() if line is not first]
+                   + [(first.span.line, None), (second.span.line, None)])
+    if len(lines) > n or len(lines) < 3:
+        return None, 0
+    starts = {(seat - index) % n for index, (_, seat) in enumerate(lines) if seat is not None}
+    if len(starts) != 1:
+        return None, 0
+    start = starts.pop()
+    found = None
+    for index, (line, seat) in enumerate(lines):
+        due = (start + index) % n
+        if seat is None and due not in filed:
+            if found is not None:
+                return None, 0
+            found = (first if line == first.span.line else second), due
+    return found if found is not None else (None, 0)
+
+
+def _fits(table: CheckTable, record: HandRecord, seat: int, line: Deal | Pass) -> bool:
+    """Tell whether the cards of ``line`` fit ``seat``'s: a pass out of its deal, a deal holding
+    its pass (or, in a hand without passing, its plays)."""
+    if isinstance(line, Pass):
+        deal = record.deals.get(seat)
+        return deal is not None and not Counter(line.run.cards) - Counter(deal.run.cards)
+    passed = record.passes.get(seat)
+    if passed is not None:
+        return not Counter(passed.run.cards) - Counter(line.run.cards)
+    if record.passes:
+        return False
+    played = Counter(play.card for trick in record.tricks for play in trick.plays
+                     if play.player is not None and table.seats.get(play.player) == seat)
+    return bool(played) and not played - Counter(line.run.cards)
 
 
 def _with_due_direction(table: CheckTable, start: HandStart, number: int) -> HandStart:
@@ -572,17 +812,11 @@ def _file(table: CheckTable, record: HandRecord, event: Event) -> None:
         seat = table.seats.get(event.player)  # (the span only for a name not seated)
         if seat is None:
             seat = table.seat(event.player, event.player_span, hand=hand)
-        is_deal = isinstance(event, Deal)
-        filed = record.deals if is_deal else record.passes
-        if seat in filed and is_deal:
-            add(codes.BAD_DEAL, event.span, msg(
-                "a second deal line for {player} in hand {hand} (the first is on line {line})",
-                player=table.name(seat), hand=hand, line=record.deals[seat].span.line),
-                hand=hand, player=table.name(seat), rule="R2.4")
-        elif seat in filed:
-            add(codes.BAD_PASS, event.span, msg("a second pass line for {player} in hand {hand}",
-                                                player=table.name(seat), hand=hand),
-                hand=hand, player=table.name(seat), rule="R3.1")
+        filed = record.deals if isinstance(event, Deal) else record.passes
+        if seat in filed:  # (judged once the hand is grouped: see _read_double)
+            if record.doubles is None:
+                record.doubles = []
+            record.doubles.append((seat, event))
         elif seat is not None:
             filed[seat] = event
     elif isinstance(event, Kitty):

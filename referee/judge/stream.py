@@ -64,6 +64,7 @@ class Stream:
     def __init__(self, text: str, findings: Findings, size: int = BLOCK_CHARS, *,
                  late_before: int | None = None) -> None:
         self.text, self.findings = text, findings
+        findings.text = text
         # late setup tags from this line on are not given to the setup: the whole file's
         # reading, which stops at that line, never reaches them
         self._late_before = late_before

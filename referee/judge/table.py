@@ -31,6 +31,9 @@ class Findings:
     _noted: set = field(default_factory=set)  # the notes in ``unchecked``, found in O(1)
     _kept: dict[str, int] = field(default_factory=dict)
     notes_dropped: int = 0  # notes past ``limit``, counted, not kept
+    # the log's text when it is read a block at a time (the setup reads there the names its lines
+    # write: a seat whose name no line writes)
+    text: str | None = None
 
     def add(self, kind: str, span: Span, message: str, **details) -> None:
         key = (kind, span.line, span.column, details.get("player"))
@@ -85,6 +88,9 @@ class CheckTable:
     seats: dict[str, int] = field(default_factory=dict)
     trace: list[TracedTrick] | None = None  # every finished trick, for the views of a game
     claims_required: bool = False  # [Claims "required"]: a claim left out is a fault (R10.9)
+    # the setup tags written again after play began, by line, with the line of the first: the
+    # hands' grouping reports them, as a second game when the game starts again after them
+    repeats: dict | None = None
 
     def __post_init__(self) -> None:
         # each name as seated and casefolded, so the usual exact spelling is one lookup
