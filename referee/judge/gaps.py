@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from referee.judge import codes
+from referee.judge.holding_rule import compact_seated
 from referee.judge.holdings import Knowledge, SeatedPlay
 from referee.judge.table import CheckTable
 from referee.log.events import Trick
@@ -418,6 +419,48 @@ def read_from_leader(table: CheckTable, state: State, know: Knowledge, index: in
     return TAKEN
 
 
+def read_compact(table: CheckTable, state: State, know: Knowledge, index: int, hand: int) -> bool:
+    """Tell whether compact trick ``index`` (``trick N LEADER: CARD ...``) is read with its cards
+    in seating order from another seat than its header names (reordered and reported): its cards
+    copied from a score pad's column (the first, the last, the dealer's) under the right leader,
+    or in the order played under a wrong leader.  Only every holding known for certain can show
+    it: read so, every card is held and every play legal, the claim holds and the next trick's
+    leader leads it, while as written a play breaks a rule or the claim does not hold."""
+    trick, plays, n = know.record.tricks[index], know.tricks[index], table.size
+    leader = state.leader
+    if len(plays) != n or not all(know.known) or know.missing or know.unrecorded:
+        return False
+    following = know.tricks[index + 1][0][0] if index + 1 < len(know.tricks) and \
+        know.tricks[index + 1] else None
+    written = plays[0][0]
+    fits, faults = _reading(table, state._replace(leader=written), know, trick, plays,
+                            following, held=True)
+    if fits and not faults:
+        return False
+    for first in dict.fromkeys((leader, 0, n - 1, state.dealer)):
+        if first == written:
+            continue
+        seated = compact_seated(first, [play for _, _, play in plays], n)
+        start = (leader - first) % n
+        rotated = seated[start:] + seated[:start]
+        fits, faults = _reading(table, state, know, trick, rotated, following, held=True)
+        if fits and not faults:
+            break
+    else:
+        return False
+    know.tricks[index] = rotated
+    # TRANSLATORS: {first} is the player written first, {leader} the one due to lead
+    message = msg("trick {trick} is written from {first}, in seating order, but {leader} "
+                  "leads it: read from {leader}, every play is legal and the claim holds, "
+                  "so it is judged in that order", trick=state.trick_number,
+                  first=table.name(written if first == leader else first),
+                  leader=table.name(leader))
+    span = plays[0][2].span if first != leader else trick.leader_span
+    table.findings.add(codes.OUT_OF_TURN, span, message, hand=hand, trick=state.trick_number,
+                       rule="R10.8")
+    return True
+
+
 def from_a_pad_column(seat: int, players: int, dealer: int) -> bool:
     """Tell whether a scorer may write a trick from ``seat``: the first or the last column of the
     pad, or the dealer's (R10.8)."""
@@ -425,15 +468,16 @@ def from_a_pad_column(seat: int, players: int, dealer: int) -> bool:
 
 
 def _reading(table: CheckTable, state: State, know: Knowledge, trick: Trick,
-             plays: list[SeatedPlay], following: int | None) -> tuple[bool, int]:
+             plays: list[SeatedPlay], following: int | None, *, held: bool = False
+             ) -> tuple[bool, int]:
     """Play the trick in the order of ``plays`` and return (whether the claim holds, the faults:
-    plays that break a rule on a holding known for certain, and a next trick led by another
-    seat)."""
+    plays that break a rule on a holding known for certain (with ``held``, a card not held too),
+    and a next trick led by another seat)."""
     faults = 0
     for seat, card, _ in plays:
         if know.known[seat] and not know.uncertain(seat):
             fault = engine.play_fault(state, seat, card)
-            if fault is not None and fault is not Fault.NOT_HELD:
+            if fault is not None and (held or fault is not Fault.NOT_HELD):
                 faults += 1
         state = engine.play(state, seat, card, check=False)
     if following is not None and not state.trick and state.leader != following:

@@ -245,11 +245,16 @@ def _led(table: CheckTable, state: State, know: Knowledge, index: int, hand: int
     n, leader = table.size, plays[0][0]
     if free:
         return state._replace(leader=leader), said
+    compact = know.record.tricks[index].leader is not None and excused_leader is None and \
+        (index > 0 or dealer_known)
     if leader == state.leader:
+        if compact:
+            gaps.read_compact(table, state, know, index, hand)
         return state, said
     read = None if excused_leader is not None or not (index or dealer_known) else \
         gaps.read_from_leader(table, state, know, index, hand)
-    if read == gaps.TAKEN:
+    if read == gaps.TAKEN or read is None and compact and \
+            gaps.read_compact(table, state, know, index, hand):
         return state, said
     by_left = index == 0 and state.rules.first_leader in (
         FirstLeader.LEFT_OF_DEALER, FirstLeader.AFTER_LAST_WINNER)
