@@ -202,11 +202,18 @@ def close_short(table: CheckTable, state: State, trick: Trick, batch: list[tuple
     missing = [s for s in range(table.size) if s not in seated]
     know.unrecorded.update(missing)
     missing = [s for s in missing if s not in said]
-    if missing:
+    if missing and not _unreadable_after(table, trick):
         table.findings.add(codes.OUT_OF_TURN, trick.span, msg(
             "trick {trick} has no card from {players}", trick=state.trick_number,
             players=", ".join(map(table.name, missing))), hand=hand, trick=state.trick_number)
     return engine.close_trick(state), True
+
+
+def _unreadable_after(table: CheckTable, trick: Trick) -> bool:
+    """Tell whether the line after ``trick``'s cannot be read: the cards it lacks may be there (a
+    trick's rest written on a line of its own), and the one fault is that line's."""
+    line = trick.span.end_line + 1
+    return any(item.kind == codes.SYNTAX and item.line == line for item in table.findings.items)
 
 
 # -- trick numbers ------------------------------------------------------------------------
@@ -219,6 +226,10 @@ def in_numbered_order(table: CheckTable, know: Knowledge, hand: int) -> None:
     numbers = [trick.number for trick in tricks]
     for i in range(len(numbers) - 1):
         first, second = numbers[i], numbers[i + 1]
+        if first == second and i + 1 < len(tricks) and _split(table, know, i, hand):
+            del numbers[i + 1]
+            numbers.append(-2)  # (the loop's range stays as it was: no number matches)
+            continue
         if first != second + 1:
             continue
         before = i == 0 or numbers[i - 1] == second - 1
@@ -230,6 +241,29 @@ def in_numbered_order(table: CheckTable, know: Knowledge, hand: int) -> None:
             table.findings.add(codes.BAD_SETUP, tricks[i + 1].span, msg(
                 "trick {trick} is written before trick {other}; they are taken in their "
                 "numbered order", trick=first, other=second), hand=hand, rule="R10.4")
+
+
+def _split(table: CheckTable, know: Knowledge, index: int, hand: int) -> bool:
+    """Tell whether trick lines ``index`` and the next, numbered the same, are one trick written on
+    two lines: the first without a claim, between them a card from every seat, in seating order.
+    They are then joined into one (and the one fault reported)."""
+    tricks, seated = know.record.tricks, know.tricks
+    first, second = tricks[index], tricks[index + 1]
+    plays = seated[index] + seated[index + 1]
+    seats = [seat for seat, _, _ in plays]
+    if first.claim is not None or first.leader is not None or second.leader is not None or \
+            not seated[index] or not seated[index + 1] or len(plays) != table.size or \
+            not _in_order(seats, table.size):
+        return False
+    tricks[index] = Trick(first.number, first.plays + second.plays, second.claim, None,
+                          first.span)
+    seated[index] = plays
+    del tricks[index + 1], seated[index + 1]
+    table.findings.add(codes.BAD_SETUP, second.span, msg(
+        "trick {trick} is written on two lines ({first} and {second}); it is taken as one "
+        "trick", trick=first.number, first=first.span.line, second=second.span.line),
+        hand=hand, trick=first.number, rule="R10.4")
+    return True
 
 
 class Numbering:

@@ -120,10 +120,25 @@ def seat_plays(table: CheckTable, trick: Trick, hand: int) -> list[SeatedPlay]:
     except KeyError:
         pass
     seated: list[SeatedPlay] = []
-    for play in trick.plays:
+    unseated = None  # the place of the one play whose name is like no seated one
+    for position, play in enumerate(trick.plays):
         seat = table.seat(play.player, play.span, hand=hand, guess=True)
         if seat is not None:
             seated.append((seat, play.card, play))
+        elif unseated is None:
+            unseated = position
+        else:
+            unseated = -1
+    n = table.size
+    if unseated is not None and unseated >= 0 and len(trick.plays) == n:
+        # a whole trick in seating order but for that one name: it is the seat whose turn it is
+        first = (seated[0][0] - 1) % n if unseated == 0 else seated[0][0]
+        seat = (first + unseated) % n
+        seats = [due for due, _, _ in seated]
+        seats.insert(unseated, seat)
+        if seats == [(first + step) % n for step in range(n)]:
+            play = trick.plays[unseated]
+            seated.insert(unseated, (seat, play.card, play))
     return seated
 
 
