@@ -269,11 +269,12 @@ def _split(table: CheckTable, know: Knowledge, index: int, hand: int) -> bool:
 class Numbering:
     """A Numbering reads one hand's trick numbers, trick by trick (:meth:`judge`)."""
 
-    __slots__ = ("tricks", "gaps", "per_hand", "offset", "count")
+    __slots__ = ("tricks", "gaps", "per_hand", "offset", "count", "unread_before")
 
     def __init__(self, tricks: list[Trick], gaps: list[int], per_hand: int) -> None:
         self.tricks, self.gaps, self.per_hand = tricks, gaps, per_hand
         self.offset = 0  # how far the written numbers run ahead of the tricks' places
+        self.unread_before = False  # the tricks :meth:`judge` left out are on an unreadable line
         repeats = sum(1 for index in range(1, len(tricks))
                       if tricks[index].number == tricks[index - 1].number
                       and _repeats_previous(tricks, index))
@@ -295,6 +296,10 @@ class Numbering:
             return None
         ahead, left_out = written - due, 0
         numbered_on = ahead > 0 and self._numbered_on(index)
+        if numbered_on and self.count + ahead <= self.per_hand and \
+                self._after_unreadable(table, index):
+            self.unread_before = True  # the tricks left out are on that line: its one fault
+            return ahead
         if numbered_on and self.count == self.per_hand:  # every trick is there: numbers slipped
             self.offset += ahead
             said = msg("trick {trick} is recorded where trick {due} is due, and the tricks after "
@@ -319,6 +324,18 @@ class Numbering:
         table.findings.add(codes.BAD_SETUP, trick.span, said, hand=hand, trick=due, rule="R10.4")
         return left_out
 
+    def _after_unreadable(self, table: CheckTable, index: int) -> bool:
+        """Tell whether trick line ``index`` comes right after an unreadable line (one taken for a
+        trick, or one whose first word is none the log knows): the tricks its number skips may
+        be written there, the reading of one fault."""
+        if index in self.gaps:
+            return True
+        if not index:
+            return False
+        after, before = self.tricks[index - 1].span.end_line, self.tricks[index].span.line
+        return any(item.kind == codes.SYNTAX and after < item.line < before
+                   for item in table.findings.items)
+
     def _numbered_on(self, index: int) -> bool:
         """Tell whether the tricks after ``index`` are numbered on, one by one, from its number."""
         if any(gap > index for gap in self.gaps):
@@ -336,17 +353,19 @@ def _repeats_previous(tricks: list[Trick], index: int) -> bool:
 
 
 def placed(table: CheckTable, state: State, know: Knowledge, numbering: Numbering, index: int,
-           hand: int, absent: list[int]) -> tuple[State, bool, bool]:
+           hand: int, unknown: tuple[list[int], list[int]]) -> tuple[State, bool, bool]:
     """Place trick line ``index``: return (the state it is judged in, whether it is judged, whether
-    tricks before it are unknown)."""
-    trick = know.record.tricks[index]
+    tricks before it are unknown; ``unknown``: the lists of the tricks not recorded and of those
+    that cannot be read)."""
+    trick, (absent, lost) = know.record.tricks[index], unknown
     if _past_the_last(table, state, trick, hand):
         return state, False, False
     left_out = numbering.judge(table, state, index, hand)
     if left_out is None:
         return state, False, False
     if left_out:
-        state = unknown_tricks(state, know, left_out, absent)
+        state = unknown_tricks(state, know, left_out, lost if numbering.unread_before else absent)
+        numbering.unread_before = False
         if _past_the_last(table, state, trick, hand):
             return state, False, True
     if know.tricks[index]:

@@ -72,7 +72,8 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
         if unread and index in unread:
             state = gaps.unknown_tricks(state, know, unread.count(index), lost)
             free_lead = True
-        state, judged, freed = gaps.placed(table, state, know, numbering, index, hand, absent)
+        state, judged, freed = gaps.placed(table, state, know, numbering, index, hand,
+                                                  (absent, lost))
         free_lead = free_lead or freed
         index += 1
         if not judged:
@@ -93,15 +94,21 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
                                            tuple(plays), state.kitty))
         state, free_lead, excused_leader = _settle(table, state, trick, hand, wrong_claims,
                                                    (short, doubtful), closed_short, unsettled)
+    stops_unread = False  # the record stops in a trick whose line cannot be read
     if unread and not state.trick:  # unreadable tricks after the last one read
         trailing = sum(1 for gap in unread if gap >= len(tricks))
-        state = gaps.unknown_tricks(state, know, trailing, lost)
+        stops_unread = trailing > 0 and not (know.record.scored or know.record.totalled)
+        state = gaps.unknown_tricks(state, know, trailing - stops_unread, lost)
+        stops_unread = stops_unread and state.phase is Phase.PLAY
     if tricks and not state.trick:
         state = gaps.ended_short(table, state, know, hand, absent)
     if doubtful:
         _doubtful(table, state, know, doubtful, (lost, short, absent))
     gaps.note_unjudged(table, hand, lost, short, absent)
-    if state.phase is Phase.PLAY:
+    if stops_unread:
+        table.findings.note(msg("the record stops in hand {hand} at trick {trick}, whose line "
+                                "cannot be read", hand=hand, trick=state.trick_number))
+    elif state.phase is Phase.PLAY:
         table.findings.note(_where_it_stops(table, state, know, hand))
         _dead_end(table, state, know, hand)
     complete = state.phase is Phase.SCORING and not lost and not short and not absent
