@@ -97,7 +97,8 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
     stops_unread = False  # the record stops in a trick whose line cannot be read
     if unread and not state.trick:  # unreadable tricks after the last one read
         trailing = sum(1 for gap in unread if gap >= len(tricks))
-        stops_unread = trailing > 0 and not (know.record.scored or know.record.totalled)
+        stops_unread = trailing > 0 and not (know.record.scored or know.record.totalled) and \
+            _cut_off(table, know)
         state = gaps.unknown_tricks(state, know, trailing - stops_unread, lost)
         stops_unread = stops_unread and state.phase is Phase.PLAY
     if tricks and not state.trick:
@@ -502,6 +503,17 @@ def _spoken_for(table: CheckTable, know: Knowledge, seat: int, card: int, play: 
         decks=table.rules.decks, gone=listed(gone[:table.rules.decks])),
         hand=hand, trick=number, player=who, rule="R2.4")
     return True
+
+
+def _cut_off(table: CheckTable, know: Knowledge) -> bool:
+    """Tell whether the hand's last unreadable trick line is cut off: what cannot be read is at
+    its end, so the record stops inside that trick."""
+    lost = [unread for unread in know.record.unread if unread.kind == "trick"]
+    if not lost:
+        return False
+    span = lost[-1].span
+    return any(item.kind == codes.SYNTAX and item.line == span.line and
+               item.end_column >= span.end_column for item in table.findings.items)
 
 
 def _where_it_stops(table: CheckTable, state: State, know: Knowledge, hand: int) -> Message:
