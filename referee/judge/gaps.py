@@ -472,6 +472,18 @@ def read_from_leader(table: CheckTable, state: State, know: Knowledge, index: in
     return TAKEN
 
 
+def read_otherwise(table: CheckTable, state: State, know: Knowledge, index: int,
+                   hand: int) -> str | None:
+    """Read trick ``index`` from its leader when it is written from another seat (see
+    :func:`read_from_leader`, :func:`read_compact`); return :data:`TAKEN`, :data:`BOTH` or
+    None."""
+    read = read_from_leader(table, state, know, index, hand)
+    if read is None and know.record.tricks[index].leader is not None and \
+            read_compact(table, state, know, index, hand):
+        return TAKEN
+    return read
+
+
 def read_compact(table: CheckTable, state: State, know: Knowledge, index: int, hand: int) -> bool:
     """Tell whether compact trick ``index`` (``trick N LEADER: CARD ...``) is read with its cards
     in seating order from another seat than its header names (reordered and reported): its cards

@@ -94,24 +94,13 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
                                            tuple(plays), state.kitty))
         state, free_lead, excused_leader = _settle(table, state, trick, hand, wrong_claims,
                                                    (short, doubtful), closed_short, unsettled)
-    stops_unread = False  # the record stops in a trick whose line cannot be read
-    if unread and not state.trick:  # unreadable tricks after the last one read
-        trailing = sum(1 for gap in unread if gap >= len(tricks))
-        stops_unread = trailing > 0 and not (know.record.scored or know.record.totalled) and \
-            _cut_off(table, know)
-        state = gaps.unknown_tricks(state, know, trailing - stops_unread, lost)
-        stops_unread = stops_unread and state.phase is Phase.PLAY
+    state, cut = _after_the_last(table, state, know, lost)
     if tricks and not state.trick:
         state = gaps.ended_short(table, state, know, hand, absent)
     if doubtful:
         _doubtful(table, state, know, doubtful, (lost, short, absent))
     gaps.note_unjudged(table, hand, lost, short, absent)
-    if stops_unread:
-        table.findings.note(msg("the record stops in hand {hand} at trick {trick}, whose line "
-                                "cannot be read", hand=hand, trick=state.trick_number))
-    elif state.phase is Phase.PLAY:
-        table.findings.note(_where_it_stops(table, state, know, hand))
-        _dead_end(table, state, know, hand)
+    _stopped(table, state, know, hand, cut=cut)
     complete = state.phase is Phase.SCORING and not lost and not short and not absent
     return state, complete, wrong_claims
 
@@ -253,16 +242,9 @@ def _led(table: CheckTable, state: State, know: Knowledge, index: int, hand: int
     n, leader = table.size, plays[0][0]
     if free:
         return state._replace(leader=leader), said
-    compact = know.record.tricks[index].leader is not None and excused_leader is None and \
-        (index > 0 or dealer_known)
-    if leader == state.leader:
-        if compact:
-            gaps.read_compact(table, state, know, index, hand)
-        return state, said
     read = None if excused_leader is not None or not (index or dealer_known) else \
-        gaps.read_from_leader(table, state, know, index, hand)
-    if read == gaps.TAKEN or read is None and compact and \
-            gaps.read_compact(table, state, know, index, hand):
+        gaps.read_otherwise(table, state, know, index, hand)
+    if leader == state.leader or read == gaps.TAKEN:
         return state, said
     by_left = index == 0 and state.rules.first_leader in (
         FirstLeader.LEFT_OF_DEALER, FirstLeader.AFTER_LAST_WINNER)
@@ -503,6 +485,31 @@ def _spoken_for(table: CheckTable, know: Knowledge, seat: int, card: int, play: 
         decks=table.rules.decks, gone=listed(gone[:table.rules.decks])),
         hand=hand, trick=number, player=who, rule="R2.4")
     return True
+
+
+def _after_the_last(table: CheckTable, state: State, know: Knowledge, lost: list[int]
+                    ) -> tuple[State, bool]:
+    """Step past the unreadable tricks after the last one read (their numbers join ``lost``);
+    return the state and whether the record stops inside the last of them, a line cut off."""
+    unread, count = know.record.gaps, len(know.record.tricks)
+    if not unread or state.trick:
+        return state, False
+    trailing = sum(1 for gap in unread if gap >= count)
+    cut = trailing > 0 and not (know.record.scored or know.record.totalled) and \
+        _cut_off(table, know)
+    state = gaps.unknown_tricks(state, know, trailing - cut, lost)
+    return state, cut and state.phase is Phase.PLAY
+
+
+def _stopped(table: CheckTable, state: State, know: Knowledge, hand: int, *, cut: bool) -> None:
+    """Note where the record stops in the hand, if it does (``cut``: inside a trick line that
+    cannot be read)."""
+    if cut:
+        table.findings.note(msg("the record stops in hand {hand} at trick {trick}, whose line "
+                                "cannot be read", hand=hand, trick=state.trick_number))
+    elif state.phase is Phase.PLAY:
+        table.findings.note(_where_it_stops(table, state, know, hand))
+        _dead_end(table, state, know, hand)
 
 
 def _cut_off(table: CheckTable, know: Knowledge) -> bool:
