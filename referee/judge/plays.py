@@ -94,13 +94,16 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
                                            tuple(plays), state.kitty))
         state, free_lead, excused_leader = _settle(table, state, trick, hand, wrong_claims,
                                                    (short, doubtful), closed_short, unsettled)
-    state, cut = _after_the_last(table, state, know, lost)
+    cut = False  # (the record stops inside an unreadable trick line)
+    if unread and not state.trick:  # unreadable tricks after the last one read
+        state, cut = _after_the_last(table, state, know, lost)
     if tricks and not state.trick:
         state = gaps.ended_short(table, state, know, hand, absent)
     if doubtful:
         _doubtful(table, state, know, doubtful, (lost, short, absent))
     gaps.note_unjudged(table, hand, lost, short, absent)
-    _stopped(table, state, know, hand, cut=cut)
+    if cut or state.phase is Phase.PLAY:
+        _stopped(table, state, know, hand, cut=cut)
     complete = state.phase is Phase.SCORING and not lost and not short and not absent
     return state, complete, wrong_claims
 
@@ -492,8 +495,6 @@ def _after_the_last(table: CheckTable, state: State, know: Knowledge, lost: list
     """Step past the unreadable tricks after the last one read (their numbers join ``lost``);
     return the state and whether the record stops inside the last of them, a line cut off."""
     unread, count = know.record.gaps, len(know.record.tricks)
-    if not unread or state.trick:
-        return state, False
     trailing = sum(1 for gap in unread if gap >= count)
     cut = trailing > 0 and not (know.record.scored or know.record.totalled) and \
         _cut_off(table, know)
@@ -502,12 +503,12 @@ def _after_the_last(table: CheckTable, state: State, know: Knowledge, lost: list
 
 
 def _stopped(table: CheckTable, state: State, know: Knowledge, hand: int, *, cut: bool) -> None:
-    """Note where the record stops in the hand, if it does (``cut``: inside a trick line that
-    cannot be read)."""
+    """Note where the record stops in the hand (``cut``: inside a trick line that cannot be
+    read)."""
     if cut:
         table.findings.note(msg("the record stops in hand {hand} at trick {trick}, whose line "
                                 "cannot be read", hand=hand, trick=state.trick_number))
-    elif state.phase is Phase.PLAY:
+    else:
         table.findings.note(_where_it_stops(table, state, know, hand))
         _dead_end(table, state, know, hand)
 
