@@ -202,18 +202,19 @@ def close_short(table: CheckTable, state: State, trick: Trick, batch: list[tuple
     missing = [s for s in range(table.size) if s not in seated]
     know.unrecorded.update(missing)
     missing = [s for s in missing if s not in said]
-    if missing and not _unreadable_after(table, trick):
+    if missing and not _unreadable_after(table, know, trick):
         table.findings.add(codes.OUT_OF_TURN, trick.span, msg(
             "trick {trick} has no card from {players}", trick=state.trick_number,
             players=", ".join(map(table.name, missing))), hand=hand, trick=state.trick_number)
     return engine.close_trick(state), True
 
 
-def _unreadable_after(table: CheckTable, trick: Trick) -> bool:
-    """Tell whether the line after ``trick``'s cannot be read: the cards it lacks may be there (a
-    trick's rest written on a line of its own), and the one fault is that line's."""
+def _unreadable_after(table: CheckTable, know: Knowledge, trick: Trick) -> bool:
+    """Tell whether the line after ``trick``'s cannot be read and starts no statement: the cards
+    the trick lacks may be there (its rest written on a line of its own, without a header), and
+    the one fault is that line's."""
     line = trick.span.end_line + 1
-    return any(item.kind == codes.SYNTAX and item.line == line for item in table.findings.items)
+    return all(unread.span.line != line for unread in know.record.unread) and any(item.kind == codes.SYNTAX and item.line == line for item in table.findings.items)
 
 
 # -- trick numbers ------------------------------------------------------------------------
