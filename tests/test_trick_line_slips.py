@@ -40,6 +40,7 @@ def test_the_clean_log_is_clean():
 
 @pytest.mark.parametrize("written, first", [
     ("trick 7 Eve: AD QS 8S 6S 2S 3S", "Al"),  # the leader right, the cards from Al's column
+    ("trick 7 Eve: 3S AD QS 8S 6S 2S", "Fay"),  # from the last column (Fay's, the dealer's)
     ("trick 7 Al: AD QS 8S 6S 2S 3S", "Al"),  # the whole trick from Al's column
     ("trick 7 Beth: 2S 3S AD QS 8S 6S", "Beth"),  # in play order, the winner written as leader
 ])
@@ -78,6 +79,13 @@ def test_a_trick_line_whose_first_word_is_not_read_keeps_its_place(word):
     report = _report(_with([TRICK_7.replace("trick", word, 1)]))
     assert [(d.kind, d.line, d.player) for d in report.diagnostics] == [("syntax", 60, None)]
     assert any(note.startswith("hand 2: trick 7 cannot be read") for note in report.unchecked)
+
+
+def test_a_short_trick_before_an_unreadable_trick_line_is_still_short():
+    # line 61 reads as trick 8: Dave's card to trick 7 is not there
+    lines = _with([TRICK_7.replace(", Dave 6S", "")])
+    lines[60] = lines[60].replace("Al 10D", "Al 1OD")
+    assert _verdict(lines) == [("out-of-turn", 60, None), ("syntax", 61, None)]
 
 
 def test_two_tricks_run_together_on_an_unreadable_line_are_its_one_fault():

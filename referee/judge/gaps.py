@@ -1,8 +1,10 @@
 """This module finds what a hand's record of its tricks gets wrong or leaves out, reports each fault
 once and nothing that follows from it as another: tricks whose line cannot be read or that lack a
 card from some seat; trick numbers that slip (a line written twice, two lines in each other's place,
-a line left out, numbers that skip one), whose tricks are then judged as the table played them; and
-a whole trick written in seating order from another seat than its leader (R10.8)."""
+a line left out, numbers that skip one), whose tricks are then judged as the table played them; a
+trick written on two lines; tricks whose numbers are skipped after an unreadable line (written
+there: that line's one fault); and a whole trick written in seating order from another seat than
+its leader, or a compact trick's cards from another seat than its header names (R10.8)."""
 
 from __future__ import annotations
 
