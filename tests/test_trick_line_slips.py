@@ -97,8 +97,10 @@ def test_two_tricks_run_together_on_an_unreadable_line_are_its_one_fault():
 
 @pytest.mark.parametrize("seated", ["Eve", "Charlie", "Dave"])
 def test_a_name_like_no_seated_one_in_the_seat_due_is_that_seat(seated):
-    assert _verdict(_with([TRICK_7.replace(f"{seated} ", "Zed ", 1)])) == \
-        [("bad-setup", 60, None)]
+    report = _report(_with([TRICK_7.replace(f"{seated} ", "Zed ", 1)]))
+    assert [(d.kind, d.line, d.player) for d in report.diagnostics] == [("bad-setup", 60, None)]
+    assert str(report.diagnostics[0].hint) == f"did you mean '{seated}'?"
+    assert report.unchecked == []
 
 
 def test_two_names_like_no_seated_one_leave_the_trick_short():
