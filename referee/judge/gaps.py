@@ -1,14 +1,17 @@
 """This module finds what a hand's record of its tricks gets wrong or leaves out, reports each fault
 once and nothing that follows from it as another: tricks whose line cannot be read or that lack a
 card from some seat; trick numbers that slip (a line written twice, two lines in each other's place,
-a line left out, numbers that skip one), whose tricks are then judged as the table played them; and
-a whole trick written in seating order from another seat than its leader (R10.8)."""
+a line left out, numbers that skip one), whose tricks are then judged as the table played them; a
+trick written on two lines; tricks whose numbers are skipped after an unreadable line (written
+there: that line's one fault); and a whole trick written in seating order from another seat than
+its leader, or a compact trick's cards from another seat than its header names (R10.8)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
 from referee.judge import codes
+from referee.judge.holding_rule import compact_seated
 from referee.judge.holdings import Knowledge, SeatedPlay
 from referee.judge.table import CheckTable
 from referee.log.events import Trick
@@ -201,11 +204,19 @@ def close_short(table: CheckTable, state: State, trick: Trick, batch: list[tuple
     missing = [s for s in range(table.size) if s not in seated]
     know.unrecorded.update(missing)
     missing = [s for s in missing if s not in said]
-    if missing:
+    if missing and not _unreadable_after(table, know, trick):
         table.findings.add(codes.OUT_OF_TURN, trick.span, msg(
             "trick {trick} has no card from {players}", trick=state.trick_number,
             players=", ".join(map(table.name, missing))), hand=hand, trick=state.trick_number)
     return engine.close_trick(state), True
+
+
+def _unreadable_after(table: CheckTable, know: Knowledge, trick: Trick) -> bool:
+    """Tell whether the line after ``trick``'s cannot be read and starts no statement: the cards
+    the trick lacks may be there (its rest written on a line of its own, without a header), and
+    the one fault is that line's."""
+    line = trick.span.end_line + 1
+    return all(unread.span.line != line for unread in know.record.unread) and any(item.kind == codes.SYNTAX and item.line == line for item in table.findings.items)
 
 
 # -- trick numbers ------------------------------------------------------------------------
@@ -218,6 +229,10 @@ def in_numbered_order(table: CheckTable, know: Knowledge, hand: int) -> None:
     numbers = [trick.number for trick in tricks]
     for i in range(len(numbers) - 1):
         first, second = numbers[i], numbers[i + 1]
+        if first == second and i + 1 < len(tricks) and _split(table, know, i, hand):
+            del numbers[i + 1]
+            numbers.append(-2)  # (the loop's range stays as it was: no number matches)
+            continue
         if first != second + 1:
             continue
         before = i == 0 or numbers[i - 1] == second - 1
@@ -231,14 +246,38 @@ def in_numbered_order(table: CheckTable, know: Knowledge, hand: int) -> None:
                 "numbered order", trick=first, other=second), hand=hand, rule="R10.4")
 
 
+def _split(table: CheckTable, know: Knowledge, index: int, hand: int) -> bool:
+    """Tell whether trick lines ``index`` and the next, numbered the same, are one trick written on
+    two lines: the first without a claim, between them a card from every seat, in seating order.
+    They are then joined into one (and the one fault reported)."""
+    tricks, seated = know.record.tricks, know.tricks
+    first, second = tricks[index], tricks[index + 1]
+    plays = seated[index] + seated[index + 1]
+    seats = [seat for seat, _, _ in plays]
+    if first.claim is not None or first.leader is not None or second.leader is not None or \
+            not seated[index] or not seated[index + 1] or len(plays) != table.size or \
+            not _in_order(seats, table.size):
+        return False
+    tricks[index] = Trick(first.number, first.plays + second.plays, second.claim, None,
+                          first.span)
+    seated[index] = plays
+    del tricks[index + 1], seated[index + 1]
+    table.findings.add(codes.BAD_SETUP, second.span, msg(
+        "trick {trick} is written on two lines ({first} and {second}); it is taken as one "
+        "trick", trick=first.number, first=first.span.line, second=second.span.line),
+        hand=hand, trick=first.number, rule="R10.4")
+    return True
+
+
 class Numbering:
     """A Numbering reads one hand's trick numbers, trick by trick (:meth:`judge`)."""
 
-    __slots__ = ("tricks", "gaps", "per_hand", "offset", "count")
+    __slots__ = ("tricks", "gaps", "per_hand", "offset", "count", "unread_before")
 
     def __init__(self, tricks: list[Trick], gaps: list[int], per_hand: int) -> None:
         self.tricks, self.gaps, self.per_hand = tricks, gaps, per_hand
         self.offset = 0  # how far the written numbers run ahead of the tricks' places
+        self.unread_before = False  # the tricks :meth:`judge` left out are on an unreadable line
         repeats = sum(1 for index in range(1, len(tricks))
                       if tricks[index].number == tricks[index - 1].number
                       and _repeats_previous(tricks, index))
@@ -260,6 +299,10 @@ class Numbering:
             return None
         ahead, left_out = written - due, 0
         numbered_on = ahead > 0 and self._numbered_on(index)
+        if numbered_on and self.count + ahead <= self.per_hand and \
+                self._after_unreadable(table, index):
+            self.unread_before = True  # the tricks left out are on that line: its one fault
+            return ahead
         if numbered_on and self.count == self.per_hand:  # every trick is there: numbers slipped
             self.offset += ahead
             said = msg("trick {trick} is recorded where trick {due} is due, and the tricks after "
@@ -284,6 +327,18 @@ class Numbering:
         table.findings.add(codes.BAD_SETUP, trick.span, said, hand=hand, trick=due, rule="R10.4")
         return left_out
 
+    def _after_unreadable(self, table: CheckTable, index: int) -> bool:
+        """Tell whether trick line ``index`` comes right after an unreadable line (one taken for a
+        trick, or one whose first word is none the log knows): the tricks its number skips may
+        be written there, the reading of one fault."""
+        if index in self.gaps:
+            return True
+        if not index:
+            return False
+        after, before = self.tricks[index - 1].span.end_line, self.tricks[index].span.line
+        return any(item.kind == codes.SYNTAX and after < item.line < before
+                   for item in table.findings.items)
+
     def _numbered_on(self, index: int) -> bool:
         """Tell whether the tricks after ``index`` are numbered on, one by one, from its number."""
         if any(gap > index for gap in self.gaps):
@@ -301,17 +356,19 @@ def _repeats_previous(tricks: list[Trick], index: int) -> bool:
 
 
 def placed(table: CheckTable, state: State, know: Knowledge, numbering: Numbering, index: int,
-           hand: int, absent: list[int]) -> tuple[State, bool, bool]:
+           hand: int, unknown: tuple[list[int], list[int]]) -> tuple[State, bool, bool]:
     """Place trick line ``index``: return (the state it is judged in, whether it is judged, whether
-    tricks before it are unknown)."""
-    trick = know.record.tricks[index]
+    tricks before it are unknown; ``unknown``: the lists of the tricks not recorded and of those
+    that cannot be read)."""
+    trick, (absent, lost) = know.record.tricks[index], unknown
     if _past_the_last(table, state, trick, hand):
         return state, False, False
     left_out = numbering.judge(table, state, index, hand)
     if left_out is None:
         return state, False, False
     if left_out:
-        state = unknown_tricks(state, know, left_out, absent)
+        state = unknown_tricks(state, know, left_out, lost if numbering.unread_before else absent)
+        numbering.unread_before = False
         if _past_the_last(table, state, trick, hand):
             return state, False, True
     if know.tricks[index]:
@@ -418,6 +475,60 @@ def read_from_leader(table: CheckTable, state: State, know: Knowledge, index: in
     return TAKEN
 
 
+def read_otherwise(table: CheckTable, state: State, know: Knowledge, index: int,
+                   hand: int) -> str | None:
+    """Read trick ``index`` from its leader when it is written from another seat (see
+    :func:`read_from_leader`, :func:`read_compact`); return :data:`TAKEN`, :data:`BOTH` or
+    None."""
+    read = read_from_leader(table, state, know, index, hand)
+    if read is None and know.record.tricks[index].leader is not None and \
+            read_compact(table, state, know, index, hand):
+        return TAKEN
+    return read
+
+
+def read_compact(table: CheckTable, state: State, know: Knowledge, index: int, hand: int) -> bool:
+    """Tell whether compact trick ``index`` (``trick N LEADER: CARD ...``) is read with its cards
+    in seating order from another seat than its header names (reordered and reported): its cards
+    copied from a score pad's column (the first, the last, the dealer's) under the right leader,
+    or in the order played under a wrong leader.  Only every holding known for certain can show
+    it: read so, every card is held and every play legal, the claim holds and the next trick's
+    leader leads it, while as written a play breaks a rule or the claim does not hold."""
+    trick, plays, n = know.record.tricks[index], know.tricks[index], table.size
+    leader = state.leader
+    if len(plays) != n or not all(know.known) or know.missing or know.unrecorded:
+        return False
+    following = know.tricks[index + 1][0][0] if index + 1 < len(know.tricks) and \
+        know.tricks[index + 1] else None
+    written = plays[0][0]
+    fits, faults = _reading(table, state._replace(leader=written), know, trick, plays,
+                            following, held=True)
+    if fits and not faults:
+        return False
+    for first in dict.fromkeys((leader, 0, n - 1, state.dealer)):
+        if first == written:
+            continue
+        seated = compact_seated(first, [play for _, _, play in plays], n)
+        start = (leader - first) % n
+        rotated = seated[start:] + seated[:start]
+        fits, faults = _reading(table, state, know, trick, rotated, following, held=True)
+        if fits and not faults:
+            break
+    else:
+        return False
+    know.tricks[index] = rotated
+    # TRANSLATORS: {first} is the player written first, {leader} the one due to lead
+    message = msg("trick {trick} is written from {first}, in seating order, but {leader} "
+                  "leads it: read from {leader}, every play is legal and the claim holds, "
+                  "so it is judged in that order", trick=state.trick_number,
+                  first=table.name(written if first == leader else first),
+                  leader=table.name(leader))
+    span = plays[0][2].span if first != leader else trick.leader_span
+    table.findings.add(codes.OUT_OF_TURN, span, message, hand=hand, trick=state.trick_number,
+                       rule="R10.8")
+    return True
+
+
 def from_a_pad_column(seat: int, players: int, dealer: int) -> bool:
     """Tell whether a scorer may write a trick from ``seat``: the first or the last column of the
     pad, or the dealer's (R10.8)."""
@@ -425,15 +536,16 @@ def from_a_pad_column(seat: int, players: int, dealer: int) -> bool:
 
 
 def _reading(table: CheckTable, state: State, know: Knowledge, trick: Trick,
-             plays: list[SeatedPlay], following: int | None) -> tuple[bool, int]:
+             plays: list[SeatedPlay], following: int | None, *, held: bool = False
+             ) -> tuple[bool, int]:
     """Play the trick in the order of ``plays`` and return (whether the claim holds, the faults:
-    plays that break a rule on a holding known for certain, and a next trick led by another
-    seat)."""
+    plays that break a rule on a holding known for certain (with ``held``, a card not held too),
+    and a next trick led by another seat)."""
     faults = 0
     for seat, card, _ in plays:
         if know.known[seat] and not know.uncertain(seat):
             fault = engine.play_fault(state, seat, card)
-            if fault is not None and fault is not Fault.NOT_HELD:
+            if fault is not None and (held or fault is not Fault.NOT_HELD):
                 faults += 1
         state = engine.play(state, seat, card, check=False)
     if following is not None and not state.trick and state.leader != following:

@@ -19,7 +19,7 @@ from referee.judge.holding_rule import (
     receiver,
     sender,
 )
-from referee.judge.table import CheckTable
+from referee.judge.table import CheckTable, folded
 from referee.log.events import Play, Span, Trick
 from referee.rules.cards import (
     DECK_SIZE,
@@ -35,6 +35,7 @@ from referee.rules.cards import (
 from referee.rules.options import PassDirection
 from referee.rules.ruleset import direction_offset
 from referee.util.message import msg, msgn
+from referee.util.suggest import did_you_mean
 
 # TRANSLATORS: a pass direction, as in "hand 2 passes right under cancellation, not left"
 # (hold: nobody passes)
@@ -119,12 +120,43 @@ def seat_plays(table: CheckTable, trick: Trick, hand: int) -> list[SeatedPlay]:
         return [(seats[play[0]], play[1], play) for play in trick.plays]
     except KeyError:
         pass
+    names = [_seat_of(table, play.player) for play in trick.plays]
+    due = _due_seat(names, table.size)
     seated: list[SeatedPlay] = []
-    for play in trick.plays:
-        seat = table.seat(play.player, play.span, hand=hand, guess=True)
+    for play, seat in zip(trick.plays, names):
+        if seat is None:
+            # a name like no seated one where a whole trick in seating order lacks one seat
+            # is that seat's, the one whose turn it is
+            suggestion = table.name(due) if due is not None and \
+                did_you_mean(play.player, table.names) is None else None
+            seat = table.seat(play.player, play.span, hand=hand, guess=True,
+                              suggestion=suggestion)
         if seat is not None:
             seated.append((seat, play.card, play))
     return seated
+
+
+def _seat_of(table: CheckTable, name: str | None) -> int | None:
+    """Return the seat of ``name`` as seated (any case, any Unicode form), or None."""
+    if name is None:
+        return None
+    seats = table.seats
+    seat = seats.get(name)
+    if seat is None:
+        seat = seats.get(name.casefold())
+    return seats.get(folded(name)) if seat is None else seat
+
+
+def _due_seat(seats: list[int | None], n: int) -> int | None:
+    """Return the seat a whole trick's one unseated play (None) stands in when the others run in
+    seating order around it, or None."""
+    if len(seats) != n or seats.count(None) != 1:
+        return None
+    place = seats.index(None)
+    first = (seats[1] - 1) % n if place == 0 else seats[0]
+    order = [(first + step) % n for step in range(n)]
+    return order[place] if all(seat is None or seat == due
+                               for seat, due in zip(seats, order)) else None
 
 
 def gather(table: CheckTable, record: HandRecord, direction: str) -> Knowledge:

@@ -72,7 +72,8 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
         if unread and index in unread:
             state = gaps.unknown_tricks(state, know, unread.count(index), lost)
             free_lead = True
-        state, judged, freed = gaps.placed(table, state, know, numbering, index, hand, absent)
+        state, judged, freed = gaps.placed(table, state, know, numbering, index, hand,
+                                                  (absent, lost))
         free_lead = free_lead or freed
         index += 1
         if not judged:
@@ -93,17 +94,16 @@ def judge_tricks(table: CheckTable, state: State, know: Knowledge, *, dealer_kno
                                            tuple(plays), state.kitty))
         state, free_lead, excused_leader = _settle(table, state, trick, hand, wrong_claims,
                                                    (short, doubtful), closed_short, unsettled)
+    cut = False  # (the record stops inside an unreadable trick line)
     if unread and not state.trick:  # unreadable tricks after the last one read
-        trailing = sum(1 for gap in unread if gap >= len(tricks))
-        state = gaps.unknown_tricks(state, know, trailing, lost)
+        state, cut = _after_the_last(table, state, know, lost)
     if tricks and not state.trick:
         state = gaps.ended_short(table, state, know, hand, absent)
     if doubtful:
         _doubtful(table, state, know, doubtful, (lost, short, absent))
     gaps.note_unjudged(table, hand, lost, short, absent)
-    if state.phase is Phase.PLAY:
-        table.findings.note(_where_it_stops(table, state, know, hand))
-        _dead_end(table, state, know, hand)
+    if cut or state.phase is Phase.PLAY:
+        _stopped(table, state, know, hand, cut=cut)
     complete = state.phase is Phase.SCORING and not lost and not short and not absent
     return state, complete, wrong_claims
 
@@ -245,11 +245,9 @@ def _led(table: CheckTable, state: State, know: Knowledge, index: int, hand: int
     n, leader = table.size, plays[0][0]
     if free:
         return state._replace(leader=leader), said
-    if leader == state.leader:
-        return state, said
     read = None if excused_leader is not None or not (index or dealer_known) else \
-        gaps.read_from_leader(table, state, know, index, hand)
-    if read == gaps.TAKEN:
+        gaps.read_otherwise(table, state, know, index, hand)
+    if leader == state.leader or read == gaps.TAKEN:
         return state, said
     by_left = index == 0 and state.rules.first_leader in (
         FirstLeader.LEFT_OF_DEALER, FirstLeader.AFTER_LAST_WINNER)
@@ -490,6 +488,40 @@ def _spoken_for(table: CheckTable, know: Knowledge, seat: int, card: int, play: 
         decks=table.rules.decks, gone=listed(gone[:table.rules.decks])),
         hand=hand, trick=number, player=who, rule="R2.4")
     return True
+
+
+def _after_the_last(table: CheckTable, state: State, know: Knowledge, lost: list[int]
+                    ) -> tuple[State, bool]:
+    """Step past the unreadable tricks after the last one read (their numbers join ``lost``);
+    return the state and whether the record stops inside the last of them, a line cut off."""
+    unread, count = know.record.gaps, len(know.record.tricks)
+    trailing = sum(1 for gap in unread if gap >= count)
+    cut = trailing > 0 and not (know.record.scored or know.record.totalled) and \
+        _cut_off(table, know)
+    state = gaps.unknown_tricks(state, know, trailing - cut, lost)
+    return state, cut and state.phase is Phase.PLAY
+
+
+def _stopped(table: CheckTable, state: State, know: Knowledge, hand: int, *, cut: bool) -> None:
+    """Note where the record stops in the hand (``cut``: inside a trick line that cannot be
+    read)."""
+    if cut:
+        table.findings.note(msg("the record stops in hand {hand} at trick {trick}, whose line "
+                                "cannot be read", hand=hand, trick=state.trick_number))
+    else:
+        table.findings.note(_where_it_stops(table, state, know, hand))
+        _dead_end(table, state, know, hand)
+
+
+def _cut_off(table: CheckTable, know: Knowledge) -> bool:
+    """Tell whether the hand's last unreadable trick line is cut off: what cannot be read is at
+    its end, so the record stops inside that trick."""
+    lost = [unread for unread in know.record.unread if unread.kind == "trick"]
+    if not lost:
+        return False
+    span = lost[-1].span
+    return any(item.kind == codes.SYNTAX and item.line == span.line and
+               item.end_column >= span.end_column for item in table.findings.items)
 
 
 def _where_it_stops(table: CheckTable, state: State, know: Knowledge, hand: int) -> Message:
