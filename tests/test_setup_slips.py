@@ -136,3 +136,11 @@ def test_a_block_of_deal_lines_written_after_the_tricks_is_one_fault():
     assert _verdict(log) == ([("bad-setup", 53, None)], ["Dave"])
     assert _messages(log) == ["a deal line after a trick line of hand 2"]
 
+
+
+def test_a_pass_count_of_many_digits_is_still_judged_as_seats_travelled():
+    # 1000000000 left is 4 left at six seats, where hand 2 passes right (5 left)
+    found, winners = _verdict(_edited(C6, 40, "pass right", "pass 1000000000 left"))
+    assert found == [("bad-pass", 40, None)] and winners == ["Dave"]
+    found, _ = _verdict(_edited(C6, 40, "pass right", "pass 0000000005 left"))
+    assert found == []

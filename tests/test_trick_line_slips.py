@@ -113,3 +113,15 @@ def test_a_record_cut_off_inside_a_trick_line_stops_in_that_trick():
     report = _report(lines)
     assert [(d.kind, d.line, d.player) for d in report.diagnostics] == [("syntax", 62, None)]
     assert report.unchecked[-1] == CUT_OFF
+
+
+@pytest.mark.parametrize("name, line", [("no-claims.log", 10), ("no-claims.log", 8),
+                                        ("play-only.log", 14)])
+def test_a_trick_written_twice_without_deals_is_counted_once_in_the_holdings_too(name, line):
+    # the repeat's cards are not a second copy in the holdings the plays show: nobody is said
+    # to hold a card they played in it when they later discard
+    rows = (Path(__file__).resolve().parents[1] / "examples" / "logs" / name).read_text(
+        "utf-8").split("\n")
+    assert rows[line - 1].startswith("trick ")
+    rows.insert(line, rows[line - 1])
+    assert _verdict(rows) == [("bad-setup", line + 1, None)]

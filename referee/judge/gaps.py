@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from referee.judge import codes
 from referee.judge.holding_rule import compact_seated
-from referee.judge.holdings import Knowledge, SeatedPlay
+from referee.judge.holdings import Knowledge, SeatedPlay, repeats_previous
 from referee.judge.table import CheckTable
 from referee.log.events import Trick
 from referee.rules import engine
@@ -280,7 +280,7 @@ class Numbering:
         self.unread_before = False  # the tricks :meth:`judge` left out are on an unreadable line
         repeats = sum(1 for index in range(1, len(tricks))
                       if tricks[index].number == tricks[index - 1].number
-                      and _repeats_previous(tricks, index))
+                      and repeats_previous(tricks, index))
         self.count = len(tricks) + len(gaps) - repeats  # the tricks the hand records
 
     def judge(self, table: CheckTable, state: State, index: int, hand: int) -> int | None:
@@ -290,7 +290,7 @@ class Numbering:
         written = trick.number - self.offset
         if written == due:  # (as nearly every trick is: a line that repeats one is not)
             return 0
-        if index and _repeats_previous(self.tricks, index):
+        if index and repeats_previous(self.tricks, index):
             earlier = self.tricks[index - 1]
             table.findings.add(codes.BAD_SETUP, trick.span, msg(
                 "trick {trick} is written twice (lines {first} and {second}); it is counted "
@@ -346,13 +346,6 @@ class Numbering:
         start = self.tricks[index].number
         return all(trick.number == start + step
                    for step, trick in enumerate(self.tricks[index:]))
-
-
-def _repeats_previous(tricks: list[Trick], index: int) -> bool:
-    earlier, trick = tricks[index - 1], tricks[index]
-    return bool(trick.plays) and earlier.number == trick.number and \
-        earlier.leader == trick.leader and \
-        [(p.player, p.card) for p in earlier.plays] == [(p.player, p.card) for p in trick.plays]
 
 
 def placed(table: CheckTable, state: State, know: Knowledge, numbering: Numbering, index: int,

@@ -159,6 +159,14 @@ def _due_seat(seats: list[int | None], n: int) -> int | None:
                                for seat, due in zip(seats, order)) else None
 
 
+def repeats_previous(tricks: list[Trick], index: int) -> bool:
+    """Tell whether trick line ``index`` writes the trick before it again, play for play."""
+    earlier, trick = tricks[index - 1], tricks[index]
+    return bool(trick.plays) and earlier.number == trick.number and \
+        earlier.leader == trick.leader and \
+        [(p.player, p.card) for p in earlier.plays] == [(p.player, p.card) for p in trick.plays]
+
+
 def gather(table: CheckTable, record: HandRecord, direction: str) -> Knowledge:
     """Gather what the referee knows of the hand before play (``direction``: the pass due), and
     report the faults of the deal, the kitty and the passes on the way."""
@@ -174,7 +182,8 @@ def gather(table: CheckTable, record: HandRecord, direction: str) -> Knowledge:
     # pass's arrow), and the one fault is reported here
     offset = direction_offset(direction, n)
     sent_cards = _passes(table, record, dealt, offset)
-    tricks = [seat_plays(table, trick, hand) for trick in record.tricks]
+    tricks = [[] if index and repeats_previous(record.tricks, index) else  # (counted once)
+              seat_plays(table, trick, hand) for index, trick in enumerate(record.tricks)]
     written = _written_offset(table, record, offset)
     followed = written is not None and _fits_better(table, dealt, sent_cards, tricks,
                                                      written[0], offset)

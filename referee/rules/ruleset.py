@@ -20,7 +20,7 @@ from referee.util.counting import whole_number
 from referee.util.message import msg
 
 MAX_BASE_DEPTH = 32  # bases of bases: a longer chain is taken for a cycle
-MAX_STEP_DIGITS = 4  # "N left": more seats than any table has, and int() stays cheap
+MAX_STEP_DIGITS = 40  # "N left": far more seats than any table has, and int() stays cheap
 
 
 def card_points(card: int) -> int:
