@@ -144,3 +144,11 @@ def test_a_pass_count_of_many_digits_is_still_judged_as_seats_travelled():
     assert found == [("bad-pass", 40, None)] and winners == ["Dave"]
     found, _ = _verdict(_edited(C6, 40, "pass right", "pass 0000000005 left"))
     assert found == []
+
+
+def test_a_dealer_slip_in_hand_1_under_a_two_of_clubs_lead_is_one_wrong_dealer():
+    # the first lead (the 2C) cannot tell who dealt hand 1; hand 2's written dealer, where the
+    # rotation from the slip says Beth, is the one fault, and the table's own rotation goes on
+    text = (LOGS / "clean-standard.log").read_text("utf-8")
+    found, winners = _verdict(_edited(text, 6, "dealer Dave", "dealer Al"))
+    assert found == [("wrong-dealer", 31, "Al")] and winners == ["Dave"]

@@ -196,6 +196,7 @@ class _Game(NamedTuple):
     names: tuple[str, ...] = ()  # the table's, shared by the hands' summaries
     # hands whose score line no play could give (the totals carry them): no winner from them
     doubts: list[int] | None = None
+    wrong_dealer: int | None = None  # the previous hand's written dealer, where another was due
 
 
 def _judge_game(table: CheckTable, events: Iterable[Event], report: Report, options: Options,
@@ -252,7 +253,7 @@ def _judge_hand(table: CheckTable, record: HandRecord, game: _Game) -> tuple[_Ga
     game = _past_the_end(table, record, game)
     start_state, dealer_known, written_dealer = dealer_of(
         table, record, game.state, known=game.dealer_known, first=game.first,
-        played_out=game.played_out)
+        played_out=game.played_out, previous=game.wrong_dealer)
     finished, written = None, {}
     if not record.has_play:
         report_direction(table, record)
@@ -296,7 +297,7 @@ def _judge_hand(table: CheckTable, record: HandRecord, game: _Game) -> tuple[_Ga
                          lost_total=lost_total, played_out=finished is not None,
                          pool_known=game.pool_known and (finished is not None
                                                          or not table.rules.clean_hand_pool),
-                         first=False), summary
+                         first=False, wrong_dealer=written_dealer), summary
 
 
 def _past_the_end(table: CheckTable, record: HandRecord, game: _Game) -> _Game:
@@ -403,16 +404,19 @@ def _plus(totals: tuple[int, ...] | None, scores: tuple[int, ...] | None
 
 # -- the dealer (R2.3, R4.1) ---------------------------------------------------------------
 def dealer_of(table: CheckTable, record: HandRecord, state: State, *, known: bool, first: bool,
-              played_out: bool) -> tuple[State, bool, int | None]:
+              played_out: bool, previous: int | None = None) -> tuple[State, bool, int | None]:
     """Return (the state with the hand's dealer, whether the dealer is known, a wrong dealer as
-    written): a dealer named once the rotation is known must be the one due (R4.1)."""
+    written): a dealer named once the rotation is known must be the one due (R4.1).  When the
+    previous hand's written dealer was not the one due and this hand's follows on from it, the
+    table deals by its own rotation: the one fault was said, and the rotation moves to it."""
     start = record.start
     if state.rules.first_leader == FirstLeader.AFTER_LAST_WINNER:
         return state, (record.number == 1 if first else played_out), None
     if start is None or start.dealer is None:
         return state, known, None
     seat = table.seat(start.dealer, start.dealer_span, hand=record.number)
-    if seat is not None and (not known or seat == state.dealer):
+    if seat is not None and (not known or seat == state.dealer or
+                             previous is not None and seat == (previous + 1) % table.size):
         return state._replace(dealer=seat), True, None
     if seat is not None:
         table.findings.add(codes.WRONG_DEALER, start.dealer_span, msg(
