@@ -152,3 +152,23 @@ def test_a_dealer_slip_in_hand_1_under_a_two_of_clubs_lead_is_one_wrong_dealer()
     text = (LOGS / "clean-standard.log").read_text("utf-8")
     found, winners = _verdict(_edited(text, 6, "dealer Dave", "dealer Al"))
     assert found == [("wrong-dealer", 31, "Al")] and winners == ["Dave"]
+
+
+def _doubled(text: str, number: int) -> str:
+    lines = text.split("\n")
+    return "\n".join(lines[:number] + [lines[number - 1]] + lines[number:])
+
+
+def test_a_sheet_s_total_or_score_line_written_twice_is_one_fault_not_a_hand():
+    # SG without hand lines: line 9 is hand 2's total line, line 8 its score line, line 25 the
+    # last total line
+    assert _verdict(_doubled(SG, 9)) == ([("bad-setup", 10, None)], ["Charlie"])
+    assert _verdict(_doubled(SG, 8)) == ([("bad-setup", 9, None)], ["Charlie"])
+    assert _verdict(_doubled(SG, 25)) == ([("bad-setup", 26, None)], ["Charlie"])
+
+
+def test_score_lines_alike_with_no_total_lines_are_hands_alike():
+    lines = ['[Players "Al Beth Charlie Dave Eve Fay"]'] + [
+        "score: Al 10, Beth 14, Charlie 0, Dave 5, Eve 13, Fay 10"] * 3
+    report = judge_text("\n".join(lines) + "\n")
+    assert len(report.hands) == 3 and report.diagnostics == []

@@ -479,6 +479,8 @@ class _Grouping:
         if (current.score or current.total or current.unread) and _ended_by(current, kind):
             if current.start is not None or current.lost("hand"):
                 due: int | None = self.number + 1 + self.ahead
+            elif _written_again(current, event, kind, self.source):
+                return False  # (one fault, said where the line is filed)
             elif kind < 4 or not current.has_play:
                 return True
             else:  # (a played hand with no `hand` line keeps a lone score, total or moon line)
@@ -666,6 +668,22 @@ def _score_left_out(before: Total | bool | None, start: int, record: HandRecord,
             return _adds_up(_values(record.total), start, score, event)
         if type(event) in _STAGE or isinstance(event, Unread):
             return False
+    return False
+
+
+def _written_again(record: HandRecord, event: Event, kind: int, source: _Lookahead) -> bool:
+    """Tell whether ``event`` (of stage ``kind``) writes the hand's own total line again, or its
+    score line with the hand's total line still to come, value for value: a line written twice
+    (two hands with one score line each may score alike; no hand leaves every total as it was)."""
+    if not isinstance(event, (Score, Total)) or not _repeats(record, event):
+        return False
+    if kind == 6:
+        return True
+    for seen, upcoming in enumerate(source.upcoming()):
+        if seen > MAX_LOOKED_AT:
+            return False
+        if _STAGE.get(type(upcoming)) is not None or isinstance(upcoming, Unread):
+            return record.total is None and isinstance(upcoming, Total)
     return False
 
 
