@@ -96,3 +96,15 @@ def test_nobody_in_a_club_s_language_claims_a_set_aside_trick(word):
     diagnostics = check_text(SIX.replace(won, won.replace("-> Beth", f"-> {word}")),
                              "t.log").diagnostics
     assert [(d.kind, d.line) for d in diagnostics] == [("miscounted-cancellation", 20)]
+
+
+def test_a_name_in_single_quotes_on_a_score_line_is_shown_in_double_quotes():
+    seated = SIX.replace("Charlie", '"Mary Ann"').replace(
+        '[Players "Al Beth "Mary Ann" Dave Eve Fay"]',
+        "[Players \"Al Beth 'Mary Ann' Dave Eve Fay\"]")
+    assert check_text(seated, "t.log").verdict == "clean"
+    lines = seated.split("\n")
+    lines[36] = lines[36].replace('"Mary Ann"', "'Mary Ann'")  # line 37, hand 1's score line
+    (found,) = check_text("\n".join(lines), "t.log").diagnostics
+    assert (found.kind, found.line, found.column, found.end_column) == ("syntax", 37, 22, 32)
+    assert found.hint == "did you mean: score: Al 4, Beth 5, \"Mary Ann\" 4, Dave 7, Eve 26, Fay 6"

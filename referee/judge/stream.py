@@ -159,6 +159,9 @@ def unreadable(path: str, err: UnreadableLog) -> Report:
     return unreadable_report(path, reason(err), err.line, err.column, source=shown)
 
 
+_SINGLE_QUOTED = re.compile("['‘](\"[^\"]*\")['’]")  # a name quoted both ways by the repair
+
+
 def quote_spaced_names(report: Report) -> None:
     """Make each syntax diagnostic on a line with a seated name with a space, unquoted, say to quote
     it (R10.1, R10.5)."""
@@ -184,7 +187,9 @@ def _quoted(diagnostic: Diagnostic, lines: list[str], pattern: re.Pattern) -> Di
         return diagnostic
     written = found.group(0)
     start, end = found.span()
-    fixed = pattern.sub(lambda other: f'"{other.group(0)}"', text)
+    if text[start - 1:start] in ("'", "‘") and text[end:end + 1] in ("'", "’"):
+        start, end = start - 1, end + 1  # single quotes, as in the Players tag: they go too
+    fixed = _SINGLE_QUOTED.sub(r"\1", pattern.sub(lambda other: f'"{other.group(0)}"', text))
     return replace(
         diagnostic, column=start + 1, end_line=diagnostic.line, end_column=end + 1,
         # TRANSLATORS: {name} is a player's name with a space, as written on the line
