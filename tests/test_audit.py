@@ -155,3 +155,19 @@ def test_any_single_score_typo_with_right_totals_is_pinned_down(bump):
             (fix,) = result.suggestions[0]  # the correction assuming no lost points comes first
             assert (fix.hand, fix.player, fix.field, fix.new) == (
                 hand + 1, PLAYERS[seat], "score", HANDS[hand][seat])
+
+
+def test_a_line_the_audit_cannot_read_is_said_and_the_audit_is_not_clean(tmp_path, capsys):
+    from pathlib import Path
+
+    from referee.cli import main
+
+    sheet = Path(__file__).resolve().parent.parent / "examples" / "logs" / "scoresheet-game.log"
+    lines = sheet.read_text("utf-8").split("\n")
+    lines[6] += " x"  # line 7, hand 1's total line
+    path = tmp_path / "sheet.log"
+    path.write_text("\n".join(lines), "utf-8")
+    assert main(["audit", str(path)]) == 1
+    said = capsys.readouterr()
+    assert f"{path}:7:73: CH001 syntax" in said.err
+    assert main(["audit", str(sheet)]) == 0

@@ -21,7 +21,7 @@ from typing import NamedTuple, TypeVar
 from referee.judge.hand_record import HandRecord, Unread
 from referee.judge.scoring import explain, loss_possible, sum_fact
 from referee.judge.setup import hands_of, setup_table
-from referee.judge.stream import Stream
+from referee.judge.stream import Stream, add_syntax
 from referee.judge.table import Findings, CheckTable
 from referee.log.events import Event
 from referee.log.parser import ParseResult, parse_text
@@ -217,10 +217,12 @@ class SheetLog:
         self._parsed: ParseResult | None = None
         self._stream: Stream | None = None
         self._setup: list[Event] = []
+        # the lines that cannot be read: the audit leaves them out, and says so
+        self.unreadable = Findings()
         if looks_like_record(text):
             self._parsed = parse_text(text)
         else:
-            self._stream = Stream(text, Findings())  # its syntax diagnostics: not the audit's
+            self._stream = Stream(text, self.unreadable)
             self._setup = self._stream.setup_events()
 
     def audit(self, *, ruleset: Ruleset | None = None, allowed_dirs: tuple[str | Path, ...] = (),
@@ -239,6 +241,8 @@ class SheetLog:
         if stream is None or not stream.exact:
             if self._parsed is None:
                 self._parsed = parse_text(self.text)
+            self.unreadable = Findings()
+            add_syntax(self.unreadable, self._parsed.issues)
             events = self._parsed.events
             table, findings, question = self._asked(events, events, ruleset, allowed_dirs)
         answer = question.answer(max_solutions, seconds) if question is not None else None

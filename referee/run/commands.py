@@ -298,8 +298,10 @@ def run_audit(args) -> int:
     audit = sheet.audit(ruleset=rules, allowed_dirs=folders, max_solutions=args.solutions,
                         seconds=seconds)
     speak = language(args)
+    # what the audit assumed instead, and the lines it could not read and left out
     faults = [d for d in audit.findings.items if d.kind == codes.BAD_SETUP]
-    for diag in sorted(faults, key=lambda d: (d.line, d.column)):  # what the audit assumed instead
+    faults += sheet.unreadable.items
+    for diag in sorted(faults, key=lambda d: (d.line, d.column)):
         print(diagnostic_line(args.path, localized_diagnostic(diag, speak)), file=sys.stderr)
     if audit.table is None or audit.result is None:
         raise UsageError(f"{args.path}: the log has no Players tag")
