@@ -125,32 +125,31 @@ def choose_moon(table: CheckTable, state: State, moon: Moon | None, written: dic
                 choices=either(rules.moon_choices), written=moon.choice),
                 hand=hand, player=table.name(shooter), rule="R8.2")
             return rules.moon_choices[0], True
-        return _moon_line_or_sheet(table, state, moon, written, hand, totals)
-    if shooter is None:
+    elif shooter is None:
         return engine.SCORE, True
     if len(rules.moon_choices) == 1:
         return rules.moon_choices[0], True
     scores = _follows(state, {s: v for s, (v, _) in written.items()})
+    carried = None if totals is None else _follows(state, _implied(table, *totals))
+    if moon is not None:
+        return _moon_line_or_sheet(table, state, moon, written, hand, scores, carried)
     if scores is not None:
-        carried = None if totals is None else _follows(state, _implied(table, *totals))
         if carried is not None and carried != scores:  # the totals carry the other choice on
-            _written_for(table, state, written, hand, scores, carried)
+            _written_for(table, written, hand, shooter, scores, carried)
             return carried, False
         return scores, True
     if _taken_shape(table, shooter, written):  # (the one fault is the line's form)
-        carried = None if totals is None else _follows(state, _implied(table, *totals))
-        return carried or _nearest(table, state, written, totals), True
+        return carried or _nearest(state, written, carried), True
     if written:
         add(codes.BAD_MOON, next(iter(written.values()))[1].span, msg(
             "{shooter} took every point, but the scores follow neither moon choice ({choices}) "
             "and no moon line says which was chosen", shooter=table.name(shooter),
             choices=either(rules.moon_choices, nor=True)), hand=hand,
             player=table.name(shooter), rule="R8.5")
-        return _nearest(table, state, written, totals), True
-    else:
-        table.findings.note(msg("hand {hand}: {shooter} shot the moon; no moon line or score "
-                                "says which choice, {choice} assumed", hand=hand,
-                                shooter=table.name(shooter), choice=rules.moon_choices[0]))
+        return _nearest(state, written, carried), True
+    table.findings.note(msg("hand {hand}: {shooter} shot the moon; no moon line or score "
+                            "says which choice, {choice} assumed", hand=hand,
+                            shooter=table.name(shooter), choice=rules.moon_choices[0]))
     return rules.moon_choices[0], True
 
 
@@ -164,19 +163,17 @@ def _implied(table: CheckTable, total: Total, previous: tuple[int, ...]) -> dict
     return implied
 
 
-def _nearest(table: CheckTable, state: State, written: dict[int, tuple],
-             totals: tuple[Total, tuple[int, ...]] | None) -> str:
+def _nearest(state: State, written: dict[int, tuple], carried: str | None) -> str:
     """Return the moon choice whose scores the fewest written ones differ from (a tie: the one the
-    totals follow, else the first), so that only the scores that are slips are reported."""
-    carried = None if totals is None else _follows(state, _implied(table, *totals))
-
+    totals follow, ``carried``, else the first), so that only the scores that are slips are
+    reported."""
     def differ(choice: str) -> tuple[int, bool]:
         scores = engine.hand_scores(state, choice)
         return sum(1 for s, (v, _) in written.items() if scores[s] != v), choice != carried
     return min(state.rules.moon_choices, key=differ)
 
 
-def _follows(state: State, values: dict[int, int] | None) -> str | None:
+def _follows(state: State, values: dict[int, int]) -> str | None:
     """Return the first moon choice whose hand scores the (some, not none) ``values`` are."""
     if not values:
         return None
@@ -188,42 +185,36 @@ def _follows(state: State, values: dict[int, int] | None) -> str | None:
 
 
 def _moon_line_or_sheet(table: CheckTable, state: State, moon: Moon, written: dict[int, tuple],
-                        hand: int, totals: tuple[Total, tuple[int, ...]] | None
-                        ) -> tuple[str, bool]:
-    """Judge an allowed moon choice against the score line: scores written for the other choice
-    are one fault, the moon line's when the totals do not follow it, else the score line's (a
-    slip among scores written for the choice the totals follow is a fault of its own)."""
-    if len(state.rules.moon_choices) == 1:
-        return moon.choice, True
-    scores = _follows(state, {s: v for s, (v, _) in written.items()})
+                        hand: int, scores: str | None, carried: str | None) -> tuple[str, bool]:
+    """Judge an allowed moon choice against the score line, written for the choice ``scores``,
+    and the totals, for ``carried``: scores written for the other choice are one fault, the
+    moon line's when the totals do not follow it, else the score line's (a slip among scores
+    written for the choice the totals follow is a fault of its own)."""
     if scores == moon.choice or not written:
         return moon.choice, True
-    carried = None if totals is None else _follows(state, _implied(table, *totals))
+    shooter = engine.shooter(state)
     if scores is None:  # a slip among scores written for the choice the totals carry on?
-        if carried in (None, moon.choice) or _nearest(table, state, written, totals) != carried:
+        if carried in (None, moon.choice) or _nearest(state, written, carried) != carried:
             return moon.choice, True
         scores = carried
     elif carried == moon.choice:
-        _written_for(table, state, written, hand, scores, moon.choice)
+        _written_for(table, written, hand, shooter, scores, moon.choice)
         return moon.choice, False
-    shooter = table.name(engine.shooter(state))
     # TRANSLATORS: {written} and {choice} are moon choices (subtract, add), as written
     table.findings.add(codes.BAD_MOON, moon.span, msg(
         "the moon line says {written}, but the scores are written for {choice}",
-        written=moon.choice, choice=scores), hand=hand, player=shooter, rule="R8.5")
+        written=moon.choice, choice=scores), hand=hand, player=table.name(shooter), rule="R8.5")
     return scores, True
 
 
-def _written_for(table: CheckTable, state: State, written: dict[int, tuple], hand: int,
+def _written_for(table: CheckTable, written: dict[int, tuple], hand: int, shooter: int,
                  scores: str, totals: str) -> None:
     """Report a score line written for the moon choice ``scores`` where the totals follow the
     choice ``totals``: one fault, not one per score."""
-    line = next(iter(written.values()))[1].span
     # TRANSLATORS: {written} and {choice} are moon choices (subtract, add), as written
-    table.findings.add(codes.BAD_MOON, line, msg(
+    table.findings.add(codes.BAD_MOON, next(iter(written.values()))[1].span, msg(
         "the scores are written for the moon choice {written}, but the totals for {choice}",
-        written=scores, choice=totals), hand=hand,
-        player=table.name(engine.shooter(state)), rule="R8.5")
+        written=scores, choice=totals), hand=hand, player=table.name(shooter), rule="R8.5")
 
 
 def _claims_by_seat(table: CheckTable, tricks: Sequence,
@@ -683,17 +674,13 @@ def _moon_form(table: CheckTable, hand: int, values: list[int], fixed: list[int]
     if moon is None:
         return False
     shooter, choice = moon
-    line = next(iter(written.values()))[1].span
     other = moon_of(table.rules, values)
     if other is not None and other[0] == shooter:
-        # TRANSLATORS: {written} and {choice} are moon choices (subtract, add), as written
-        table.findings.add(codes.BAD_MOON, line, msg(
-            "the scores are written for the moon choice {written}, but the totals for {choice}",
-            written=other[1], choice=choice), hand=hand, player=table.name(shooter), rule="R8.5")
+        _written_for(table, written, hand, shooter, other[1], choice)
         return True
     if any(v for s, v in enumerate(values) if s != shooter):
         return False
-    _as_taken(table, line, hand, shooter, choice, fixed)
+    _as_taken(table, next(iter(written.values()))[1].span, hand, shooter, choice, fixed)
     return True
 
 
