@@ -293,9 +293,8 @@ def judge_totals(table: CheckTable, total: Total, previous: tuple[int, ...] | No
             given[seat] = written_scores[seat][0]
         elif scores is not None:
             given[seat] = scores[seat]
-    if older is not None and previous is not None and older != previous and \
-            len(given) == table.size and all(sheet[s] == older[s] + given[s] for s in given):
-        _two_back(table, total, sheet, previous, given, hand)
+    whole = previous is not None and len(given) == table.size  # (a fault of the whole line?)
+    if whole and _two_back(table, total, sheet, previous, older, given, hand):
         return sheet, False
     wrong = {}  # seat -> its previous total, for each total that is no right one on any basis
     for seat, score in given.items():
@@ -306,7 +305,7 @@ def judge_totals(table: CheckTable, total: Total, previous: tuple[int, ...] | No
         if value != before + score and value != before + true and (
                 true_after is None or value != true_after[seat]):
             wrong[seat] = before
-    if len(wrong) > 1:  # (one fault of the whole line?)
+    if whole and len(wrong) > 1:
         if _copied(table, total, hand, sheet, previous, given) or \
                 _moon_totals(table, total, hand, sheet, previous, given):
             return sheet, False
@@ -317,15 +316,19 @@ def judge_totals(table: CheckTable, total: Total, previous: tuple[int, ...] | No
     return sheet, False
 
 
-def _two_back(table: CheckTable, total: Total, sheet: tuple[int, ...],
-              previous: tuple[int, ...], given: dict[int, int], hand: int) -> None:
-    """Report totals that add the hand's scores to the totals of two hands back: one fault."""
-    if any(sheet[s] != previous[s] + given[s] for s in given):
-        # TRANSLATORS: {older} and {previous} are hand numbers, {hand} - 2 and {hand} - 1
-        table.findings.add(codes.TOTAL_MISMATCH, total.span, msg(
-            "hand {hand}'s totals add its scores to the totals of hand {older}, not of hand "
-            "{previous}: each total is the previous total plus the hand score", hand=hand,
-            older=hand - 2, previous=hand - 1), hand=hand, rule="R7.4")
+def _two_back(table: CheckTable, total: Total, sheet: tuple[int, ...], previous: tuple[int, ...],
+              older: tuple[int, ...] | None, given: dict[int, int], hand: int) -> bool:
+    """Report totals that add the hand's scores to the ``older`` totals, of two hands back, not
+    the ``previous`` ones (every seat's score ``given``): one fault; tell whether they do."""
+    if older is None or older == previous or \
+            any(sheet[s] != older[s] + given[s] for s in given):
+        return False
+    # TRANSLATORS: {older} and {previous} are hand numbers, {hand} - 2 and {hand} - 1
+    table.findings.add(codes.TOTAL_MISMATCH, total.span, msg(
+        "hand {hand}'s totals add its scores to the totals of hand {older}, not of hand "
+        "{previous}: each total is the previous total plus the hand score", hand=hand,
+        older=hand - 2, previous=hand - 1), hand=hand, rule="R7.4")
+    return True
 
 
 def _wrong_total(table: CheckTable, entry, value: int, before: int, score: int, hand: int,
@@ -342,11 +345,9 @@ def _wrong_total(table: CheckTable, entry, value: int, before: int, score: int, 
 
 
 def _copied(table: CheckTable, total: Total, hand: int, sheet: tuple[int, ...],
-            previous: tuple[int, ...] | None, given: dict[int, int]) -> bool:
+            previous: tuple[int, ...], given: dict[int, int]) -> bool:
     """Report a total line that repeats the previous totals, or the hand's scores, instead of
     adding them up: one fault; tell whether it does."""
-    if previous is None or len(given) != table.size:
-        return False
     if sheet == previous:
         # TRANSLATORS: {previous} is a hand number, {hand} - 1
         said = msg("hand {hand}'s totals repeat the totals of hand {previous}: each total is the "
@@ -361,13 +362,11 @@ def _copied(table: CheckTable, total: Total, hand: int, sheet: tuple[int, ...],
 
 
 def _moon_totals(table: CheckTable, total: Total, hand: int, sheet: tuple[int, ...],
-                 previous: tuple[int, ...] | None, given: dict[int, int]) -> bool:
+                 previous: tuple[int, ...], given: dict[int, int]) -> bool:
     """Report a moon hand's totals that add the scores of the other moon choice than the one its
     scores are written for (and, when played, the moon line chose): one fault, on the total
     line; tell whether they do."""
     n, rules = table.size, table.rules
-    if previous is None or len(given) != n:
-        return False
     written = moon_of(rules, [given[s] for s in range(n)])
     carried = moon_of(rules, [sheet[s] - previous[s] for s in range(n)])
     if written is None or carried is None or carried[0] != written[0] or \
@@ -382,14 +381,12 @@ def _moon_totals(table: CheckTable, total: Total, hand: int, sheet: tuple[int, .
 
 
 def _left_out(table: CheckTable, total: Total, hand: int, sheet: tuple[int, ...],
-              previous: tuple[int, ...] | None, given: dict[int, int], wrong: dict[int, int]
+              previous: tuple[int, ...], given: dict[int, int], wrong: dict[int, int]
               ) -> bool:
     """Report totals that add to the previous ones the hand's scores and those of a whole hand the
     sheet leaves out (its score and total lines skipped): one fault; tell whether they do (every
     total that differs is ``wrong``, no right one on another basis)."""
     rules, n = table.rules, table.size
-    if previous is None or len(given) != n:
-        return False
     between = [sheet[s] - previous[s] - given[s] for s in range(n)]
     if {s for s in range(n) if between[s]} != set(wrong) or not scoring.has_score_law(rules) or \
             between == [given[s] for s in range(n)] or explain(rules, between, 0) is None:
