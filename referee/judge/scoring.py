@@ -288,13 +288,16 @@ def judge_totals(table: CheckTable, total: Total, previous: tuple[int, ...] | No
         return None, False
     sheet = tuple(written[s][0] for s in range(table.size))
     given = {}  # each seat's score: as written, else the referee's when it has one
+    whole = previous is not None  # (and every score known: can the whole line be one fault?)
     for seat in written:
         if seat in written_scores:
             given[seat] = written_scores[seat][0]
         elif scores is not None:
             given[seat] = scores[seat]
-    whole = previous is not None and len(given) == table.size  # (a fault of the whole line?)
-    if whole and _two_back(table, total, sheet, previous, older, given, hand):
+        else:
+            whole = False
+    if whole and older not in (None, previous) and \
+            _two_back(table, total, sheet, previous, older, given, hand):
         return sheet, False
     wrong = {}  # seat -> its previous total, for each total that is no right one on any basis
     for seat, score in given.items():
@@ -317,11 +320,10 @@ def judge_totals(table: CheckTable, total: Total, previous: tuple[int, ...] | No
 
 
 def _two_back(table: CheckTable, total: Total, sheet: tuple[int, ...], previous: tuple[int, ...],
-              older: tuple[int, ...] | None, given: dict[int, int], hand: int) -> bool:
+              older: tuple[int, ...], given: dict[int, int], hand: int) -> bool:
     """Report totals that add the hand's scores to the ``older`` totals, of two hands back, not
     the ``previous`` ones (every seat's score ``given``): one fault; tell whether they do."""
-    if older is None or older == previous or \
-            any(sheet[s] != older[s] + given[s] for s in given):
+    if any(sheet[s] != older[s] + given[s] for s in given):
         return False
     # TRANSLATORS: {older} and {previous} are hand numbers, {hand} - 2 and {hand} - 1
     table.findings.add(codes.TOTAL_MISMATCH, total.span, msg(
