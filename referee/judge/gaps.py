@@ -234,11 +234,14 @@ def in_numbered_order(table: CheckTable, know: Knowledge, hand: int) -> None:
     if know.record.gaps:
         return
     numbers = [trick.number for trick in tricks]
-    for i in range(len(numbers) - 1):
+    pairs = len(numbers) - 1
+    for i in range(pairs):
+        if i == pairs:  # (two lines were joined into one)
+            break
         first, second = numbers[i], numbers[i + 1]
-        if first == second and i + 1 < len(tricks) and _split(table, know, i, hand):
+        if first == second and _split(table, know, i, hand):
             del numbers[i + 1]
-            numbers.append(-2)  # (the loop's range stays as it was: no number matches)
+            pairs -= 1
             continue
         if first != second + 1:
             continue
@@ -442,9 +445,7 @@ def read_from_leader(table: CheckTable, state: State, know: Knowledge, index: in
     if start is None:
         return None
     rotated = plays[start:] + plays[:start]
-    # the seat written first in the next trick: who the reading must leave to lead it
-    following = know.tricks[index + 1][0][0] if index + 1 < len(know.tricks) and \
-        know.tricks[index + 1] else None
+    following = _following(know, index)
     fits, faults = _reading(table, state, know, trick, rotated, following)
     if not fits or faults:
         return None
@@ -500,9 +501,7 @@ def read_compact(table: CheckTable, state: State, know: Knowledge, index: int, h
     leader = state.leader
     if len(plays) != n or not all(know.known) or know.missing or know.unrecorded:
         return False
-    following = know.tricks[index + 1][0][0] if index + 1 < len(know.tricks) and \
-        know.tricks[index + 1] else None
-    written = plays[0][0]
+    following, written = _following(know, index), plays[0][0]
     fits, faults = _reading(table, state._replace(leader=written), know, trick, plays,
                             following, held=True)
     if fits and not faults:
@@ -529,6 +528,14 @@ def read_compact(table: CheckTable, state: State, know: Knowledge, index: int, h
     table.findings.add(codes.OUT_OF_TURN, span, message, hand=hand, trick=state.trick_number,
                        rule="R10.8")
     return True
+
+
+def _following(know: Knowledge, index: int) -> int | None:
+    """Return the seat written first in the trick after ``index``: who a reading of trick
+    ``index`` must leave to lead it (None: no such trick, or no card in it)."""
+    if index + 1 < len(know.tricks) and know.tricks[index + 1]:
+        return know.tricks[index + 1][0][0]
+    return None
 
 
 def from_a_pad_column(seat: int, players: int, dealer: int) -> bool:
