@@ -125,3 +125,17 @@ def test_a_trick_written_twice_without_deals_is_counted_once_in_the_holdings_too
     assert rows[line - 1].startswith("trick ")
     rows.insert(line, rows[line - 1])
     assert _verdict(rows) == [("bad-setup", line + 1, None)]
+
+
+def test_a_trick_on_two_lines_and_the_last_two_lines_in_each_others_place_are_two_faults():
+    # trick 7 on lines 60 and 61; trick 17 written on line 70, before trick 16 (line 71)
+    lines = _with(["trick 7: Eve 2S, Fay 3S",
+                   "trick 7: Al AD, Beth QS, Charlie 8S, Dave 6S -> Beth"])
+    assert lines[69].startswith("trick 16:") and lines[70].startswith("trick 17:")
+    lines[69], lines[70] = lines[70], lines[69]
+    report = _report(lines)
+    assert [(d.kind, d.line) for d in report.diagnostics] == [("bad-setup", 61),
+                                                              ("bad-setup", 70)]
+    assert str(report.diagnostics[1].message) == \
+        "trick 17 is written before trick 16; they are taken in their numbered order"
+    assert report.unchecked == []

@@ -216,7 +216,14 @@ def _unreadable_after(table: CheckTable, know: Knowledge, trick: Trick) -> bool:
     the trick lacks may be there (its rest written on a line of its own, without a header), and
     the one fault is that line's."""
     line = trick.span.end_line + 1
-    return all(unread.span.line != line for unread in know.record.unread) and any(item.kind == codes.SYNTAX and item.line == line for item in table.findings.items)
+    return all(unread.span.line != line for unread in know.record.unread) and \
+        _unreadable(table, line, line)
+
+
+def _unreadable(table: CheckTable, first: int, last: int) -> bool:
+    """Tell whether a line from ``first`` to ``last`` cannot be read (a syntax fault is on it)."""
+    return any(item.kind == codes.SYNTAX and first <= item.line <= last
+               for item in table.findings.items)
 
 
 # -- trick numbers ------------------------------------------------------------------------
@@ -227,11 +234,14 @@ def in_numbered_order(table: CheckTable, know: Knowledge, hand: int) -> None:
     if know.record.gaps:
         return
     numbers = [trick.number for trick in tricks]
-    for i in range(len(numbers) - 1):
+    pairs = len(numbers) - 1
+    for i in range(pairs):
+        if i == pairs:  # (two lines were joined into one)
+            break
         first, second = numbers[i], numbers[i + 1]
-        if first == second and i + 1 < len(tricks) and _split(table, know, i, hand):
+        if first == second and _split(table, know, i, hand):
             del numbers[i + 1]
-            numbers.append(-2)  # (the loop's range stays as it was: no number matches)
+            pairs -= 1
             continue
         if first != second + 1:
             continue
@@ -272,16 +282,12 @@ def _split(table: CheckTable, know: Knowledge, index: int, hand: int) -> bool:
 class Numbering:
     """A Numbering reads one hand's trick numbers, trick by trick (:meth:`judge`)."""
 
-    __slots__ = ("tricks", "gaps", "per_hand", "offset", "count", "unread_before")
+    __slots__ = ("tricks", "gaps", "per_hand", "offset", "unread_before")
 
     def __init__(self, tricks: list[Trick], gaps: list[int], per_hand: int) -> None:
         self.tricks, self.gaps, self.per_hand = tricks, gaps, per_hand
         self.offset = 0  # how far the written numbers run ahead of the tricks' places
         self.unread_before = False  # the tricks :meth:`judge` left out are on an unreadable line
-        repeats = sum(1 for index in range(1, len(tricks))
-                      if tricks[index].number == tricks[index - 1].number
-                      and repeats_previous(tricks, index))
-        self.count = len(tricks) + len(gaps) - repeats  # the tricks the hand records
 
     def judge(self, table: CheckTable, state: State, index: int, hand: int) -> int | None:
         """Tell how many tricks are left out before trick line ``index`` (0: none), or None for a
@@ -297,25 +303,25 @@ class Numbering:
                 "once", trick=trick.number, first=earlier.span.line, second=trick.span.line),
                 hand=hand, trick=trick.number, rule="R10.4")
             return None
-        ahead, left_out = written - due, 0
+        ahead, left_out, count = written - due, 0, self._recorded()
         numbered_on = ahead > 0 and self._numbered_on(index)
-        if numbered_on and self.count + ahead <= self.per_hand and \
+        if numbered_on and count + ahead <= self.per_hand and \
                 self._after_unreadable(table, index):
             self.unread_before = True  # the tricks left out are on that line: its one fault
             return ahead
-        if numbered_on and self.count == self.per_hand:  # every trick is there: numbers slipped
+        if numbered_on and count == self.per_hand:  # every trick is there: numbers slipped
             self.offset += ahead
             said = msg("trick {trick} is recorded where trick {due} is due, and the tricks after "
                        "it are numbered on from it; they are taken in their places",
                        trick=trick.number, due=due)
-        elif numbered_on and self.count + ahead <= self.per_hand and ahead == 1:
+        elif numbered_on and count + ahead <= self.per_hand and ahead == 1:
             # the hand has room for the tricks skipped (two messages, not one with plural
             # forms: only the plural names a last trick)
             left_out = ahead
             said = msg("trick {first} is not recorded: trick {trick} follows trick {previous}, "
                        "so the cards played in trick {first} are unknown", first=due,
                        trick=trick.number, previous=due - 1)
-        elif numbered_on and self.count + ahead <= self.per_hand:
+        elif numbered_on and count + ahead <= self.per_hand:
             left_out = ahead
             # TRANSLATORS: {first} to {last} are the tricks not recorded, {trick} the one after them
             said = msg("tricks {first} to {last} are not recorded: trick {trick} follows trick "
@@ -327,6 +333,13 @@ class Numbering:
         table.findings.add(codes.BAD_SETUP, trick.span, said, hand=hand, trick=due, rule="R10.4")
         return left_out
 
+    def _recorded(self) -> int:
+        """Count the tricks the hand records (only wanted when a number is not the one due)."""
+        tricks = self.tricks
+        return len(tricks) + len(self.gaps) - sum(
+            1 for index in range(1, len(tricks))
+            if tricks[index].number == tricks[index - 1].number and repeats_previous(tricks, index))
+
     def _after_unreadable(self, table: CheckTable, index: int) -> bool:
         """Tell whether trick line ``index`` comes right after an unreadable line (one taken for a
         trick, or one whose first word is none the log knows): the tricks its number skips may
@@ -335,9 +348,8 @@ class Numbering:
             return True
         if not index:
             return False
-        after, before = self.tricks[index - 1].span.end_line, self.tricks[index].span.line
-        return any(item.kind == codes.SYNTAX and after < item.line < before
-                   for item in table.findings.items)
+        return _unreadable(table, self.tricks[index - 1].span.end_line + 1,
+                           self.tricks[index].span.line - 1)
 
     def _numbered_on(self, index: int) -> bool:
         """Tell whether the tricks after ``index`` are numbered on, one by one, from its number."""
@@ -433,9 +445,7 @@ def read_from_leader(table: CheckTable, state: State, know: Knowledge, index: in
     if start is None:
         return None
     rotated = plays[start:] + plays[:start]
-    # the seat written first in the next trick: who the reading must leave to lead it
-    following = know.tricks[index + 1][0][0] if index + 1 < len(know.tricks) and \
-        know.tricks[index + 1] else None
+    following = _following(know, index)
     fits, faults = _reading(table, state, know, trick, rotated, following)
     if not fits or faults:
         return None
@@ -491,9 +501,7 @@ def read_compact(table: CheckTable, state: State, know: Knowledge, index: int, h
     leader = state.leader
     if len(plays) != n or not all(know.known) or know.missing or know.unrecorded:
         return False
-    following = know.tricks[index + 1][0][0] if index + 1 < len(know.tricks) and \
-        know.tricks[index + 1] else None
-    written = plays[0][0]
+    following, written = _following(know, index), plays[0][0]
     fits, faults = _reading(table, state._replace(leader=written), know, trick, plays,
                             following, held=True)
     if fits and not faults:
@@ -520,6 +528,14 @@ def read_compact(table: CheckTable, state: State, know: Knowledge, index: int, h
     table.findings.add(codes.OUT_OF_TURN, span, message, hand=hand, trick=state.trick_number,
                        rule="R10.8")
     return True
+
+
+def _following(know: Knowledge, index: int) -> int | None:
+    """Return the seat written first in the trick after ``index``: who a reading of trick
+    ``index`` must leave to lead it (None: no such trick, or no card in it)."""
+    if index + 1 < len(know.tricks) and know.tricks[index + 1]:
+        return know.tricks[index + 1][0][0]
+    return None
 
 
 def from_a_pad_column(seat: int, players: int, dealer: int) -> bool:

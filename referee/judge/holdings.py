@@ -182,8 +182,12 @@ def gather(table: CheckTable, record: HandRecord, direction: str) -> Knowledge:
     # pass's arrow), and the one fault is reported here
     offset = direction_offset(direction, n)
     sent_cards = _passes(table, record, dealt, offset)
-    tricks = [[] if index and repeats_previous(record.tricks, index) else  # (counted once)
-              seat_plays(table, trick, hand) for index, trick in enumerate(record.tricks)]
+    # a line that writes the trick before it again is counted once (its number is compared
+    # first: no call for the trick of another number, as nearly every one is)
+    lines = record.tricks
+    tricks = [[] if index and trick.number == lines[index - 1].number and
+              repeats_previous(lines, index) else seat_plays(table, trick, hand)
+              for index, trick in enumerate(lines)]
     written = _written_offset(table, record, offset)
     followed = written is not None and _fits_better(table, dealt, sent_cards, tricks,
                                                      written[0], offset)

@@ -130,23 +130,20 @@ def _settle(table: CheckTable, state: State, trick: Trick, hand: int, wrong_clai
 
 def _doubtful(table: CheckTable, state: State, know: Knowledge, doubtful: list[int],
               unjudged: tuple[list[int], list[int], list[int]]) -> None:
-    """Count the ``doubtful`` tricks among the short ones, unless the hand has no trick ``unjudged``
-    (lost, short, absent) and its scores are those of its play as written."""
+    """Count the ``doubtful`` tricks among the short ones when the hand has no other trick
+    ``unjudged`` (lost, short, absent) and its score line does not give the scores of its play as
+    written (a card ruled not held then counts as played, the reading of the fewest faults)."""
     lost, short, absent = unjudged
-    if not (lost or short or absent) and not _scored_as_written(table, state, know):
-        short += doubtful
-
-
-def _scored_as_written(table: CheckTable, state: State, know: Knowledge) -> bool:
-    """Tell whether the hand's score line gives the scores of its play as written: a card ruled
-    not held then counts as played, the reading of the fewest faults."""
     score = know.record.score
-    if score is None or state.phase is not Phase.SCORING:
-        return False
-    written = {table.seats.get(entry.player, -1): entry.value for entry in score.entries}
-    return any(all(written.get(seat) == value for seat, value in
+    if lost or short or absent:
+        return
+    if score is not None and state.phase is Phase.SCORING:
+        written = {table.seats.get(entry.player, -1): entry.value for entry in score.entries}
+        if any(all(written.get(seat) == value for seat, value in
                    enumerate(engine.hand_scores(state, choice)))
-               for choice in engine.scoring_actions(state))
+               for choice in engine.scoring_actions(state)):
+            return
+    short += doubtful
 
 
 # The check's fast-trick path: a run of clean tricks (each numbered as due, a card from every
