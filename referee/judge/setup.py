@@ -411,9 +411,7 @@ class _Grouping:
         repeats = table.repeats
         players = tag if tag.key == "players" else None
         score: Score | None = None
-        for seen, event in enumerate(self.source.upcoming()):
-            if seen > MAX_LOOKED_AT:
-                return False
+        for event in self.source.near():
             if isinstance(event, Tag) and event.span.line in repeats:
                 players = players or (event if event.key == "players" else None)
             elif score is not None:
@@ -610,6 +608,14 @@ class _Lookahead:
             self.waiting.append(event)
             yield event
 
+    def near(self) -> Iterator[Event]:
+        """Yield the next :data:`MAX_LOOKED_AT` + 1 of :meth:`upcoming` (comments and tags
+        between: a hostile file's cost is bounded)."""
+        for seen, event in enumerate(self.upcoming()):
+            if seen > MAX_LOOKED_AT:
+                return
+            yield event
+
 
 def _kept_late(source: _Lookahead, record: HandRecord, due: int | None, first: int) -> int:
     """Count the statements from the one just read (of stage ``first``) that the hand before keeps
@@ -684,9 +690,7 @@ def _written_again(record: HandRecord, event: Event, kind: int, source: _Lookahe
         return False
     if kind == 6:
         return True
-    for seen, upcoming in enumerate(source.upcoming()):
-        if seen > MAX_LOOKED_AT:
-            return False
+    for upcoming in source.near():
         if _stage_of(upcoming) is not None:
             return record.total is None and isinstance(upcoming, Total)
     return False
@@ -694,12 +698,7 @@ def _written_again(record: HandRecord, event: Event, kind: int, source: _Lookahe
 
 def _next_hand_line(source: _Lookahead) -> int | None:
     """Return the number of the next `hand` line, if one is near and has a number."""
-    for seen, event in enumerate(source.upcoming()):
-        if seen > MAX_LOOKED_AT:
-            return None
-        if _stage_of(event) == 0:
-            return event.number
-    return None
+    return next((event.number for event in source.near() if _stage_of(event) == 0), None)
 
 
 def _second_end(record: HandRecord, event: Event) -> bool:
