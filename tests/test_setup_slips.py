@@ -172,3 +172,24 @@ def test_score_lines_alike_with_no_total_lines_are_hands_alike():
         "score: Al 10, Beth 14, Charlie 0, Dave 5, Eve 13, Fay 10"] * 3
     report = judge_text("\n".join(lines) + "\n")
     assert len(report.hands) == 3 and report.diagnostics == []
+
+
+def test_a_dealer_slip_follows_on_by_the_ruleset_s_own_rotation():
+    # the deal moves right: hand 2's written dealer is the one fault, and hand 3's written dealer
+    # follows on from it to the right; a dealer one seat to the left of the slip is a fault, and
+    # hand 4's dealer, the one due, is none
+    from referee.conformance.generate import generate_game
+    from referee.log.writer import write
+    from referee.rules.ruleset import load_ruleset, with_options
+
+    rules = with_options(load_ruleset("standard"), dealer_moves="right")
+    text = write(generate_game(rules, 4, seed=3, strategy="simple", hands=4))
+    assert judge_text(text, ruleset=rules).diagnostics == []
+    slip = text.replace("hand 2 dealer Al", "hand 2 dealer Dave")
+    follows = slip.replace("hand 3 dealer Dave", "hand 3 dealer Charlie").replace(
+        "hand 4 dealer Charlie", "hand 4 dealer Beth")
+    said = [(d.kind, d.line, d.player) for d in judge_text(follows, ruleset=rules).diagnostics]
+    assert said == [("wrong-dealer", 31, "Dave")]
+    left = slip.replace("hand 3 dealer Dave", "hand 3 dealer Al")
+    said = [(d.kind, d.line, d.player) for d in judge_text(left, ruleset=rules).diagnostics]
+    assert said == [("wrong-dealer", 31, "Dave"), ("wrong-dealer", 56, "Al")]

@@ -49,6 +49,8 @@ _STAGE_WORDS = {1: msg("a deal line"), 2: msg("a pass line"), 3: msg("a trick li
 _KITTY_WORDS = msg("a kitty line")  # (of stage 1, as a deal line)
 _UNREAD_STAGE = {"hand": 0, "deal": 1, "kitty": 1, "pass": 2, "trick": 3, "moon": 4, "score": 5,
                  "total": 6}
+
+
 _SETUP_TAGS = ("players", "ruleset", "target", "claims")
 FORFEIT_TAG = "forfeit"  # [Forfeit "NAME: reason"]: a match stopped the game (R9.5)
 # tricks of one hand kept with their plays: far more than any hand has (two decks among four
@@ -409,9 +411,7 @@ class _Grouping:
         repeats = table.repeats
         players = tag if tag.key == "players" else None
         score: Score | None = None
-        for seen, event in enumerate(self.source.upcoming()):
-            if seen > MAX_LOOKED_AT:
-                return False
+        for event in self.source.near():
             if isinstance(event, Tag) and event.span.line in repeats:
                 players = players or (event if event.key == "players" else None)
             elif score is not None:
@@ -428,7 +428,7 @@ class _Grouping:
                 score = event
             elif isinstance(event, HandStart) and event.number == 1:
                 break
-            elif type(event) in _STAGE or isinstance(event, (Unread, GameOver)):
+            elif _stage_of(event) is not None or isinstance(event, GameOver):
                 return False
         else:
             return False
@@ -571,6 +571,11 @@ class _Grouping:
             _file(self.table, current, event)
 
 
+def _stage_of(event: Event) -> int | None:
+    """Return the stage of a statement, read or not (None: a tag, a comment, a claim)."""
+    return _UNREAD_STAGE[event.kind] if isinstance(event, Unread) else _STAGE.get(type(event))
+
+
 def _ended_by(record: HandRecord, kind: int) -> bool:
     """Tell whether a statement of stage ``kind`` after the score or total line of ``record`` starts
     a new hand: anything before a score, a second score, a second total."""
@@ -603,6 +608,14 @@ class _Lookahead:
             self.waiting.append(event)
             yield event
 
+    def near(self) -> Iterator[Event]:
+        """Yield the next :data:`MAX_LOOKED_AT` + 1 of :meth:`upcoming` (comments and tags
+        between: a hostile file's cost is bounded)."""
+        for seen, event in enumerate(self.upcoming()):
+            if seen > MAX_LOOKED_AT:
+                return
+            yield event
+
 
 def _kept_late(source: _Lookahead, record: HandRecord, due: int | None, first: int) -> int:
     """Count the statements from the one just read (of stage ``first``) that the hand before keeps
@@ -613,15 +626,13 @@ def _kept_late(source: _Lookahead, record: HandRecord, due: int | None, first: i
     for seen, event in enumerate(source.upcoming()):
         if seen > MAX_LOOKED_AT:  # (comments and tags between: a hostile file's cost is bounded)
             return 0
-        if isinstance(event, HandStart) or isinstance(event, Unread) and event.kind == "hand":
+        kind = _stage_of(event)
+        if kind is None:
+            continue
+        if kind == 0:
             if due is None:
                 break
             return count if event.number is None or event.number == due else 0
-        kind = _STAGE.get(type(event))
-        if kind is None:
-            kind = _UNREAD_STAGE.get(event.kind) if isinstance(event, Unread) else None
-            if kind is None:
-                continue
         if kind < 4 and due is None:  # the next hand's first statement
             break
         count += 1
@@ -666,7 +677,7 @@ def _score_left_out(before: Total | bool | None, start: int, record: HandRecord,
     for event in source.upcoming():
         if isinstance(event, Total):
             return _adds_up(_values(record.total), start, score, event)
-        if type(event) in _STAGE or isinstance(event, Unread):
+        if _stage_of(event) is not None:
             return False
     return False
 
@@ -679,22 +690,15 @@ def _written_again(record: HandRecord, event: Event, kind: int, source: _Lookahe
         return False
     if kind == 6:
         return True
-    for seen, upcoming in enumerate(source.upcoming()):
-        if seen > MAX_LOOKED_AT:
-            return False
-        if _STAGE.get(type(upcoming)) is not None or isinstance(upcoming, Unread):
+    for upcoming in source.near():
+        if _stage_of(upcoming) is not None:
             return record.total is None and isinstance(upcoming, Total)
     return False
 
 
 def _next_hand_line(source: _Lookahead) -> int | None:
     """Return the number of the next `hand` line, if one is near and has a number."""
-    for seen, event in enumerate(source.upcoming()):
-        if seen > MAX_LOOKED_AT:
-            return None
-        if isinstance(event, HandStart) or isinstance(event, Unread) and event.kind == "hand":
-            return event.number
-    return None
+    return next((event.number for event in source.near() if _stage_of(event) == 0), None)
 
 
 def _second_end(record: HandRecord, event: Event) -> bool:
@@ -750,21 +754,20 @@ def _read_double(table: CheckTable, record: HandRecord, seat: int, event: Deal |
         return
     other = event if slip is first else first
     filed[seat] = other
-    fits = _fits(table, record, due, slip)
-    if fits:
+    fields = dict(written=table.name(seat), due=table.name(due), word="deal" if is_deal else
+                  "pass", hand=hand, other=other.span.line)
+    if _fits(table, record, due, slip):
         filed[due] = slip
         # TRANSLATORS: {word} is the word of the log format the line starts with ("deal",
         # "pass"), not translated; {written} and {due} are players' names
         text = msg("{written} is written where {due} is due: {due} has no `{word}` line in hand "
                    "{hand}, and {written} has one on line {other}; this line is read as {due}'s",
-                   written=table.name(seat), due=table.name(due), word="deal" if is_deal else
-                   "pass", hand=hand, other=other.span.line)
+                   **fields)
     else:
         # TRANSLATORS: as above
         text = msg("{written} is written where {due} is due: {due} has no `{word}` line in hand "
                    "{hand}, and {written} has one on line {other}; this line is not used",
-                   written=table.name(seat), due=table.name(due), word="deal" if is_deal else
-                   "pass", hand=hand, other=other.span.line)
+                   **fields)
     table.findings.add(codes.BAD_DEAL if is_deal else codes.BAD_PASS, slip.player_span, text,
                        hand=hand, rule="R2.4" if is_deal else "R3.1")
 

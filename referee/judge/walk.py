@@ -415,8 +415,8 @@ def dealer_of(table: CheckTable, record: HandRecord, state: State, *, known: boo
     if start is None or start.dealer is None:
         return state, known, None
     seat = table.seat(start.dealer, start.dealer_span, hand=record.number)
-    if seat is not None and (not known or seat == state.dealer or
-                             previous is not None and seat == (previous + 1) % table.size):
+    if seat is not None and (not known or seat == state.dealer or previous is not None and
+                             seat == engine.next_hand(state._replace(dealer=previous)).dealer):
         return state._replace(dealer=seat), True, None
     if seat is not None:
         table.findings.add(codes.WRONG_DEALER, start.dealer_span, msg(
