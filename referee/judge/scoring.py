@@ -77,8 +77,8 @@ def _twice(table: CheckTable, found: dict[int, tuple], line: Score | Total, entr
         for index, other in enumerate(line.entries):
             if other is entry or other is found[seat][1]:
                 places[index] = other
-            elif table.seats.get(other.player.casefold()) is not None:
-                offsets.add((table.seats[other.player.casefold()] - index) % n)
+            elif (other_seat := table.seats.get(folded(other.player))) is not None:
+                offsets.add((other_seat - index) % n)
         if len(offsets) == 1:
             offset = offsets.pop()
             stands = {(index + offset) % n: other for index, other in places.items()}
@@ -157,7 +157,7 @@ def _implied(table: CheckTable, total: Total, previous: tuple[int, ...]) -> dict
     """Return seat -> the hand score the ``total`` line implies over the ``previous`` totals."""
     implied: dict[int, int] = {}
     for entry in total.entries:
-        seat = table.seats.get(entry.player.casefold())
+        seat = table.seats.get(folded(entry.player))
         if seat is not None and seat not in implied:
             implied[seat] = entry.value - previous[seat]
     return implied
