@@ -19,7 +19,7 @@ from referee.judge.holding_rule import (
     receiver,
     sender,
 )
-from referee.judge.table import CheckTable, folded
+from referee.judge.table import CheckTable
 from referee.log.events import Play, Span, Trick
 from referee.rules.cards import (
     DECK_SIZE,
@@ -120,7 +120,8 @@ def seat_plays(table: CheckTable, trick: Trick, hand: int) -> list[SeatedPlay]:
         return [(seats[play[0]], play[1], play) for play in trick.plays]
     except KeyError:
         pass
-    names = [_seat_of(table, play.player) for play in trick.plays]
+    names = [None if play.player is None else table.find(play.player)
+             for play in trick.plays]
     due = _due_seat(names, table.size)
     seated: list[SeatedPlay] = []
     for play, seat in zip(trick.plays, names):
@@ -134,17 +135,6 @@ def seat_plays(table: CheckTable, trick: Trick, hand: int) -> list[SeatedPlay]:
         if seat is not None:
             seated.append((seat, play.card, play))
     return seated
-
-
-def _seat_of(table: CheckTable, name: str | None) -> int | None:
-    """Return the seat of ``name`` as seated (any case, any Unicode form), or None."""
-    if name is None:
-        return None
-    seats = table.seats
-    seat = seats.get(name)
-    if seat is None:
-        seat = seats.get(name.casefold())
-    return seats.get(folded(name)) if seat is None else seat
 
 
 def _due_seat(seats: list[int | None], n: int) -> int | None:

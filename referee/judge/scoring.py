@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from referee.judge import codes
-from referee.judge.table import CheckTable, folded
+from referee.judge.table import CheckTable
 from referee.log.events import Moon, Score, Total
 from referee.rules import engine, scoring
 from referee.rules.cards import HEARTS, NUM_RANKS, QUEEN_OF_SPADES, cards_text
@@ -35,9 +35,9 @@ def entries_by_seat(table: CheckTable, line: Score | Total, hand: int,
     found: dict[int, tuple] = {}
     misspelt, twice = [], []
     for entry in line.entries:
-        seat = table.seats.get(entry.player)  # (an entry's span only for a name not seated)
+        seat = table.seats.get(entry.player)  # (as nearly always: no call)
         if seat is None:
-            seat = table.seats.get(folded(entry.player))
+            seat = table.find(entry.player)
             if seat is None:
                 misspelt.append(entry)
                 continue
@@ -77,7 +77,7 @@ def _twice(table: CheckTable, found: dict[int, tuple], line: Score | Total, entr
         for index, other in enumerate(line.entries):
             if other is entry or other is found[seat][1]:
                 places[index] = other
-            elif (other_seat := table.seats.get(folded(other.player))) is not None:
+            elif (other_seat := table.find(other.player)) is not None:
                 offsets.add((other_seat - index) % n)
         if len(offsets) == 1:
             offset = offsets.pop()
@@ -157,7 +157,7 @@ def _implied(table: CheckTable, total: Total, previous: tuple[int, ...]) -> dict
     """Return seat -> the hand score the ``total`` line implies over the ``previous`` totals."""
     implied: dict[int, int] = {}
     for entry in total.entries:
-        seat = table.seats.get(folded(entry.player))
+        seat = table.find(entry.player)
         if seat is not None and seat not in implied:
             implied[seat] = entry.value - previous[seat]
     return implied
@@ -593,7 +593,7 @@ def moon_as_taken(table: CheckTable, record, scores: Sequence[int] | None
     moon's (R8.1, R8.2).  One fault; return the moon's scores, which the referee stands by, or
     None."""
     moon, rules = record.moon, table.rules
-    seat = table.seats.get(folded(moon.player)) if moon is not None else None
+    seat = table.find(moon.player) if moon is not None else None
     if seat is None or scores is None or moon.choice not in rules.moon_choices or \
             not rules.shooting_the_moon or scoring.has_bonus(rules) or \
             not scoring.has_score_law(rules) or \
@@ -644,7 +644,7 @@ def _sheet_implied(table: CheckTable, record, previous: tuple[int, ...] | None,
     the moon line declares (the fault is the total line's, :func:`judge_totals`)."""
     total, moon = record.total, record.moon
     if total is None or previous is None or (moon is not None and moon_of(table.rules, values)
-                                             == (table.seats.get(folded(moon.player)),
+                                             == (table.find(moon.player),
                                                  moon.choice)):
         return {}
     implied = _implied(table, total, previous)

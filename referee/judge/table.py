@@ -102,6 +102,14 @@ class CheckTable:
     def size(self) -> int:
         return len(self.names)
 
+    def find(self, name: str) -> int | None:
+        """Return the seat of ``name`` in any case or Unicode form, or None (nothing reported)."""
+        seats = self.seats
+        seat = seats.get(name)  # (the exact spelling, as nearly always: one lookup)
+        if seat is None:
+            seat = seats.get(name.casefold())
+        return seats.get(folded(name)) if seat is None else seat
+
     def seat(self, name: str | None, span: Span, *, hand: int | None = None,
              guess: bool = False, suggestion: str | None = None) -> int | None:
         """Return the seat of ``name``.  An unknown name is reported (R10.5) and gives None, or with
@@ -109,11 +117,7 @@ class CheckTable:
         typo costs one diagnostic)."""
         if name is None:
             return None
-        seat = self.seats.get(name)  # (the exact spelling, as nearly always: no casefold)
-        if seat is None:
-            seat = self.seats.get(name.casefold())
-        if seat is None:
-            seat = self.seats.get(folded(name))
+        seat = self.find(name)
         if seat is None:
             suggestion = suggestion or did_you_mean(name, self.names)
             # TRANSLATORS: {name} is a player's name as written, in quotes
